@@ -1,0 +1,385 @@
+#include "app/app.hpp"
+
+#include <cmath>
+
+namespace marque::app {
+
+namespace {
+
+using storage::Store;
+
+[[noreturn]] void not_found(int64_t id) {
+  throw Error(k_exit_noinput, "no game " + std::to_string(id) + " in this database", "marque games lists them");
+}
+
+storage::GameRow load_game(Store& store, int64_t id) {
+  auto g = store.game(id);
+  if (!g) not_found(id);
+  return *g;
+}
+
+json file_from(const storage::GameRow& g, const std::vector<storage::HandRow>& hands) {
+  json f = json::object();
+  f["format"] = "marque-game/1";
+  f["game"] = g.game;
+  f["setup"] = g.setup;
+  json hs = json::array();
+  for (const auto& h : hands) hs.push_back(h.record);
+  f["hands"] = std::move(hs);
+  f["meta"] = g.meta;
+  return f;
+}
+
+// Replay `file`; throw Rejected on errors.
+rules::Replay replay_or_reject(const json& file) {
+  rules::Replay r = rules::replay(file);
+  if (!r.ok) throw Rejected(r.diags);
+  return r;
+}
+
+// Store the derived scores of hands [from_seq, n] from a fresh replay.
+void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int from_seq) {
+  const auto& players = r.state->players();
+  for (const auto& h : r.score["hands"]) {
+    int seq = h["seq"].get<int>();
+    if (seq < from_seq) continue;
+    store.update_score(game_id, seq, h.dump(), deltas_of(h, players));
+  }
+  store.set_status(game_id, r.state->finished() ? "finished" : "open");
+}
+
+std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq) {
+  std::vector<Diagnostic> out;
+  for (const auto& d : r.diags.items())
+    if (!d.error && (seq == 0 || d.hand == seq)) out.push_back(d);
+  return out;
+}
+
+HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored) {
+  HandOutcome o;
+  o.game_id = game_id;
+  o.seq = seq;
+  if (seq >= 1 && static_cast<size_t>(seq) <= r.score["hands"].size()) o.entry = r.score["hands"][seq - 1];
+  o.score = r.score;
+  o.warnings = warnings_of(r, seq);
+  o.next_dealer = r.state->next_dealer();
+  o.stored = stored;
+  return o;
+}
+
+}  // namespace
+
+std::vector<double> deltas_of(const ojson& entry, const std::vector<std::string>& players) {
+  std::vector<double> out;
+  out.reserve(players.size());
+  const auto& d = entry["deltas"];
+  for (const auto& p : players) {
+    auto it = d.find(p);
+    out.push_back(it != d.end() && it->is_number() ? it->get<double>() : 0.0);
+  }
+  return out;
+}
+
+json game_file(Store& store, int64_t game_id) {
+  auto g = load_game(store, game_id);
+  return file_from(g, store.hands(game_id));
+}
+
+int64_t resolve_game(Store& store, std::optional<int64_t> id) {
+  if (id) {
+    if (!store.game(*id)) not_found(*id);
+    return *id;
+  }
+  auto latest = store.latest_game();
+  if (!latest)
+    throw Error(k_exit_noinput, "there is no game in " + store.path() + " yet",
+                "start one (marque start tarot players=Ann,Ben,Cat,Dan) or import a file");
+  return *latest;
+}
+
+rules::Replay score_game(Store& store, int64_t game_id) {
+  json f = game_file(store, game_id);
+  rules::Replay r = rules::replay(f);
+  if (!r.ok) {
+    std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
+    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first,
+                "run marque check");
+  }
+  return r;
+}
+
+int64_t start_game(Store& store, const std::string& game, const json& setup, const json& meta) {
+  const rules::GameRules* rules = rules::find_game(game);
+  if (!rules) {
+    Diagnostics d;
+    d.error("game", "cli.game", "\"" + game + "\" is not a game marque knows; one of tarot, coinche, prefa, piquet, alsos");
+    throw Rejected(d);
+  }
+  json f = {{"format", "marque-game/1"}, {"game", game}, {"setup", setup}, {"hands", json::array()}, {"meta", meta}};
+  rules::Replay r = replay_or_reject(f);
+  Store::Transaction tx(store);
+  int64_t id = store.create_game(game, setup, rules->rules_version(), meta, r.state->players(), "cli");
+  store.log_change(id, "start", std::nullopt, nullptr, setup);
+  tx.commit();
+  return id;
+}
+
+HandOutcome add_hand(Store& store, int64_t game_id, const json& record, bool dry_run) {
+  Store::Transaction tx(store);
+  auto g = load_game(store, game_id);
+  auto hands = store.hands(game_id);
+  json f = file_from(g, hands);
+  f["hands"].push_back(record);
+  rules::Replay r = replay_or_reject(f);
+  int seq = static_cast<int>(hands.size()) + 1;
+  HandOutcome o = outcome_from(r, game_id, seq, !dry_run);
+  if (dry_run) return o;
+  store.insert_hand(game_id, seq, record.dump(), o.entry.dump(), deltas_of(o.entry, r.state->players()), "cli");
+  store.log_change(game_id, "add", seq, nullptr, record);
+  store.set_status(game_id, r.state->finished() ? "finished" : "open");
+  tx.commit();
+  return o;
+}
+
+HandOutcome edit_hand(Store& store, int64_t game_id, int seq, const json& record, bool dry_run) {
+  Store::Transaction tx(store);
+  auto g = load_game(store, game_id);
+  auto hands = store.hands(game_id);
+  if (seq < 1 || static_cast<size_t>(seq) > hands.size())
+    throw Error(k_exit_noinput, "game " + std::to_string(game_id) + " has no hand " + std::to_string(seq) +
+                                    " (it has " + std::to_string(hands.size()) + ")");
+  json before = hands[static_cast<size_t>(seq - 1)].record;
+  hands[static_cast<size_t>(seq - 1)].record = record;
+  rules::Replay r = replay_or_reject(file_from(g, hands));
+  HandOutcome o = outcome_from(r, game_id, seq, !dry_run);
+  if (dry_run) return o;
+  store.update_record(game_id, seq, record);
+  restore_scores(store, game_id, r, seq);
+  store.log_change(game_id, "edit", seq, before, record);
+  tx.commit();
+  return o;
+}
+
+HandOutcome delete_hand(Store& store, int64_t game_id, int seq, bool dry_run) {
+  Store::Transaction tx(store);
+  auto g = load_game(store, game_id);
+  auto hands = store.hands(game_id);
+  if (seq < 1 || static_cast<size_t>(seq) > hands.size())
+    throw Error(k_exit_noinput, "game " + std::to_string(game_id) + " has no hand " + std::to_string(seq) +
+                                    " (it has " + std::to_string(hands.size()) + ")");
+  json before = hands[static_cast<size_t>(seq - 1)].record;
+  hands.erase(hands.begin() + (seq - 1));
+  rules::Replay r = replay_or_reject(file_from(g, hands));
+  HandOutcome o = outcome_from(r, game_id, seq, !dry_run);
+  if (dry_run) return o;
+  store.delete_hand(game_id, seq);
+  restore_scores(store, game_id, r, seq);
+  store.log_change(game_id, "delete", seq, before, nullptr);
+  tx.commit();
+  return o;
+}
+
+namespace {
+
+// Apply (forward = true) or revert a logged change to the stored hands; returns the lowest seq touched.
+int apply_change(Store& store, int64_t game_id, const storage::ChangeRow& c, bool forward) {
+  int seq = c.seq.value_or(1);
+  const json& target = forward ? c.after : c.before;
+  if (c.action == "add") {
+    if (forward) {
+      store.insert_hand(game_id, seq, c.after.dump(), "{}", {}, "cli");
+    } else {
+      store.delete_hand(game_id, seq);
+    }
+  } else if (c.action == "edit") {
+    store.update_record(game_id, seq, target);
+  } else if (c.action == "delete") {
+    if (forward) {
+      store.delete_hand(game_id, seq);
+    } else {
+      store.shift_up(game_id, seq);
+      store.insert_hand(game_id, seq, c.before.dump(), "{}", {}, "cli");
+    }
+  }
+  return seq;
+}
+
+std::string describe(const storage::ChangeRow& c) {
+  std::string s = c.action;
+  if (c.action == "add") s = "the added hand";
+  if (c.action == "edit") s = "the edit of hand";
+  if (c.action == "delete") s = "the deletion of hand";
+  if (c.seq) s += " " + std::to_string(*c.seq);
+  return s;
+}
+
+bool undoable(const std::string& action) { return action == "add" || action == "edit" || action == "delete"; }
+
+}  // namespace
+
+std::string undo(Store& store, int64_t game_id) {
+  Store::Transaction tx(store);
+  load_game(store, game_id);
+  auto changes = store.changes(game_id);
+  auto by_id = [&](int64_t id) -> storage::ChangeRow* {
+    for (auto& c : changes)
+      if (c.id == id) return &c;
+    return nullptr;
+  };
+  const storage::ChangeRow* target = nullptr;
+  for (auto it = changes.rbegin(); it != changes.rend() && !target; ++it) {
+    if (undoable(it->action) && !it->undone) target = &*it;
+    if (it->action == "redo" && it->ref) {
+      auto* x = by_id(*it->ref);
+      if (x && !x->undone) target = x;
+    }
+  }
+  if (!target) throw Error(k_exit_rejected, "nothing to undo in game " + std::to_string(game_id));
+  int seq = apply_change(store, game_id, *target, false);
+  rules::Replay r = replay_or_reject(game_file(store, game_id));
+  // seq numbers of later hands may have moved: re-derive every score from the first touched hand
+  restore_scores(store, game_id, r, std::max(1, seq));
+  store.mark_undone(target->id, true);
+  store.log_change(game_id, "undo", target->seq, target->after, target->before, target->id);
+  tx.commit();
+  return "undid " + describe(*target);
+}
+
+std::string redo(Store& store, int64_t game_id) {
+  Store::Transaction tx(store);
+  load_game(store, game_id);
+  auto changes = store.changes(game_id);
+  auto by_id = [&](int64_t id) -> storage::ChangeRow* {
+    for (auto& c : changes)
+      if (c.id == id) return &c;
+    return nullptr;
+  };
+  const storage::ChangeRow* target = nullptr;
+  for (auto it = changes.rbegin(); it != changes.rend(); ++it) {
+    if (undoable(it->action) && !it->undone) break;  // a fresh change after the undo: nothing to redo
+    if (it->action == "undo" && it->ref) {
+      auto* x = by_id(*it->ref);
+      if (x && x->undone) {
+        target = x;
+        break;
+      }
+    }
+  }
+  if (!target) throw Error(k_exit_rejected, "nothing to redo in game " + std::to_string(game_id));
+  int seq = apply_change(store, game_id, *target, true);
+  rules::Replay r = replay_or_reject(game_file(store, game_id));
+  restore_scores(store, game_id, r, std::max(1, seq));
+  store.mark_undone(target->id, false);
+  store.log_change(game_id, "redo", target->seq, target->before, target->after, target->id);
+  tx.commit();
+  return "redid " + describe(*target);
+}
+
+ImportOutcome import_documents(Store& store, const std::vector<SourceDocument>& docs, bool dry_run) {
+  ImportOutcome out;
+  Store::Transaction tx(store);
+  for (const auto& doc : docs) {
+    rules::Replay r = rules::replay(doc.document);
+    if (!r.ok) {
+      Diagnostics prefixed;
+      for (auto d : r.diags.items()) {
+        prefixed.set_hand(d.hand);
+        if (d.error)
+          prefixed.error(d.field, d.code, d.message);
+        else
+          prefixed.warning(d.field, d.code, d.message);
+      }
+      throw Rejected(prefixed, doc.name);
+    }
+    const json& f = doc.document;
+    json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
+    const auto* rules = rules::find_game(f["game"].get<std::string>());
+    auto players = r.state->players();
+    int64_t id = store.create_game(f["game"].get<std::string>(), f["setup"], rules->rules_version(), meta,
+                                   players, "import:" + doc.name);
+    int seq = 0;
+    const json empty = json::array();
+    for (const auto& rec : f.contains("hands") ? f["hands"] : empty) {
+      const auto& entry = r.score["hands"][static_cast<size_t>(seq)];
+      ++seq;
+      store.insert_hand(id, seq, rec.dump(), entry.dump(), deltas_of(entry, players), "import");
+    }
+    store.set_status(id, r.state->finished() ? "finished" : "open");
+    store.log_change(id, "import", std::nullopt, nullptr, json{{"file", doc.name}, {"hands", seq}});
+    out.game_ids.push_back(id);
+    out.games.push_back(f["game"].get<std::string>());
+    out.hands += seq;
+  }
+  if (!dry_run) tx.commit();
+  return out;
+}
+
+namespace {
+bool same_json(const ojson& a, const json& b) {
+  if (a.is_number() && b.is_number()) return std::fabs(a.get<double>() - b.get<double>()) < 1e-9;
+  if (a.is_object() && b.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      auto jt = b.find(it.key());
+      if (jt == b.end() || !same_json(it.value(), *jt)) return false;
+    }
+    return true;
+  }
+  if (a.is_array() && b.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (!same_json(a[i], b[i])) return false;
+    return true;
+  }
+  return json::parse(a.dump()) == b;
+}
+}  // namespace
+
+CheckReport check(Store& store) {
+  CheckReport rep;
+  std::string integrity = store.integrity_check();
+  if (integrity != "ok") rep.problems.push_back("integrity_check: " + integrity);
+  for (const auto& g : store.games()) {
+    ++rep.games;
+    auto hands = store.hands(g.id);
+    rep.hands += static_cast<int64_t>(hands.size());
+    rules::Replay r = rules::replay(file_from(g, hands));
+    if (!r.ok) {
+      std::string first = r.diags.errors().empty() ? std::string("?") : r.diags.errors().front().text();
+      rep.problems.push_back("game " + std::to_string(g.id) + ": its records no longer replay: " + first);
+      continue;
+    }
+    for (size_t i = 0; i < hands.size(); ++i) {
+      const ojson& fresh = r.score["hands"][i];
+      if (!same_json(fresh, hands[i].score))
+        rep.problems.push_back("game " + std::to_string(g.id) + " hand " + std::to_string(hands[i].seq) +
+                               ": stored score differs from the rules: stored " + hands[i].score["deltas"].dump() +
+                               ", recomputed " + fresh["deltas"].dump());
+    }
+    std::string status = r.state->finished() ? "finished" : "open";
+    if (status != g.status)
+      rep.problems.push_back("game " + std::to_string(g.id) + ": stored status " + g.status + ", recomputed " + status);
+  }
+  return rep;
+}
+
+ojson rejection_json(const Diagnostics& diags) {
+  ojson out = ojson::object();
+  ojson errors = ojson::array(), warnings = ojson::array();
+  for (const auto& d : diags.items()) {
+    ojson e = ojson::object();
+    if (d.hand > 0)
+      e["hand"] = d.hand;
+    else
+      e["hand"] = nullptr;
+    e["field"] = d.field;
+    e["code"] = d.code;
+    e["message"] = d.message;
+    (d.error ? errors : warnings).push_back(std::move(e));
+  }
+  out["errors"] = std::move(errors);
+  out["warnings"] = std::move(warnings);
+  return out;
+}
+
+}  // namespace marque::app

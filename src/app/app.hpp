@@ -1,0 +1,75 @@
+// Use cases: one function per command, plain values in and out. Each writing use case runs in ONE
+// transaction: it either stores everything it was asked to or nothing (a Rejected is thrown with the
+// diagnostics, and the transaction rolls back). No CLI11, no terminal output here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/engine.hpp"
+#include "storage/store.hpp"
+
+namespace marque::app {
+
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+// The stored game as a marque-game/1 document (what `export` writes and `score` replays).
+json game_file(storage::Store& store, int64_t game_id);
+
+// Resolve "the game": an explicit id, else the most recently started or imported one.
+int64_t resolve_game(storage::Store& store, std::optional<int64_t> id);
+
+// Replay a stored game; throws Error when its stored records no longer replay.
+rules::Replay score_game(storage::Store& store, int64_t game_id);
+
+// Validate a set-up and create the game. Throws Rejected with the diagnostics.
+int64_t start_game(storage::Store& store, const std::string& game, const json& setup, const json& meta);
+
+struct HandOutcome {
+  int64_t game_id = 0;
+  int seq = 0;                 // seq of the hand added / edited
+  ojson entry;                 // its marque-score/1 hand entry
+  ojson score;                 // the whole score document after the change
+  std::vector<Diagnostic> warnings;
+  std::string next_dealer;
+  bool stored = false;         // false for --dry-run
+};
+
+HandOutcome add_hand(storage::Store& store, int64_t game_id, const json& record, bool dry_run);
+// Replace hand `seq` by `record` (already merged by the caller); later totals are recomputed.
+HandOutcome edit_hand(storage::Store& store, int64_t game_id, int seq, const json& record, bool dry_run);
+// Delete hand `seq` (kept in the history). Returns the score document after the change.
+HandOutcome delete_hand(storage::Store& store, int64_t game_id, int seq, bool dry_run);
+// Undo / redo the last change of a game; returns a one-line description of what was reverted.
+std::string undo(storage::Store& store, int64_t game_id);
+std::string redo(storage::Store& store, int64_t game_id);
+
+struct ImportOutcome {
+  std::vector<int64_t> game_ids;
+  std::vector<std::string> games;  // game kinds, in order
+  int64_t hands = 0;
+};
+struct SourceDocument {
+  std::string name;  // file name for messages
+  json document;
+};
+// All files in one transaction: all or nothing. Throws Rejected (diagnostics prefixed with the file).
+ImportOutcome import_documents(storage::Store& store, const std::vector<SourceDocument>& docs, bool dry_run);
+
+struct CheckReport {
+  int64_t games = 0;
+  int64_t hands = 0;
+  std::vector<std::string> problems;  // empty = everything recomputes identically
+};
+CheckReport check(storage::Store& store);
+
+// Canonical JSON of a rejection (format README §3).
+ojson rejection_json(const Diagnostics& diags);
+
+// Deltas of a score entry in player order.
+std::vector<double> deltas_of(const ojson& entry, const std::vector<std::string>& players);
+
+}  // namespace marque::app

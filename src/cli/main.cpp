@@ -1,0 +1,572 @@
+// marque's command line: the only code that sees CLI11. Parses argv, calls one app:: use case per command,
+// renders text or JSON, and maps every failure to one "marque: error: ..." line and an exit code.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+
+#include "app/app.hpp"
+#include "importers/json_importer.hpp"
+#include "reports/text_table.hpp"
+
+using namespace marque;
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+struct Globals {
+  std::string db;
+  bool quiet = false;
+};
+
+std::string db_path(const Globals& g) { return g.db.empty() ? storage::default_db_path() : g.db; }
+
+std::vector<std::pair<std::string, std::string>> parse_words(const std::vector<std::string>& words) {
+  std::vector<std::pair<std::string, std::string>> kv;
+  for (const auto& w : words) {
+    auto eq = w.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Error(k_exit_usage, "'" + w + "' is not a field: write key=value (e.g. points=47.5)");
+    kv.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+  }
+  return kv;
+}
+
+std::string read_input(const std::string& name) {
+  if (name == "-") {
+    std::stringstream ss;
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(name, std::ios::binary);
+  if (!in) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
+
+void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
+  if (quiet) return;
+  for (const auto& w : ws) std::cerr << "marque: warning: " << w.text() << "\n";
+}
+
+void print_json(const ojson& j) { std::cout << j.dump(2) << "\n"; }
+
+std::string name_list(const ojson& players) {
+  std::string s;
+  for (const auto& p : players) s += (s.empty() ? "" : ", ") + p.get<std::string>();
+  return s;
+}
+
+// "Ann +93  Ben -31 ..." in player order
+std::string amounts_line(const ojson& values, const ojson& players, bool sign) {
+  std::string s;
+  for (const auto& p : players) {
+    std::string name = p.get<std::string>();
+    double v = values.contains(name) && values[name].is_number() ? values[name].get<double>() : 0.0;
+    if (!s.empty()) s += "  ";
+    s += name + " " + (sign ? reports::format_signed(v) : reports::format_number(v));
+  }
+  return s;
+}
+
+void print_hand_outcome(const app::HandOutcome& o, const std::string& verb) {
+  const ojson& score = o.score;
+  const ojson& players = score["players"];
+  std::cout << "game " << o.game_id << ", hand " << o.seq << " " << verb << "\n";
+  if (!o.entry.is_null()) {
+    if (o.entry.contains("team_deltas"))
+      std::cout << "  hand:   " << amounts_line(o.entry["team_deltas"], ojson::array({"NS", "EW"}), true) << "\n";
+    std::cout << "  deltas: " << amounts_line(o.entry["deltas"], players, true) << "\n";
+  }
+  if (score.contains("team_totals"))
+    std::cout << "  teams:  " << amounts_line(score["team_totals"], ojson::array({"NS", "EW"}), false) << "\n";
+  std::cout << "  totals: " << amounts_line(score["totals"], players, false) << "\n";
+  if (o.entry.contains("pools")) std::cout << "  pools:  " << amounts_line(o.entry["pools"], players, false) << "\n";
+  if (score.value("finished", false)) {
+    std::cout << "  game over: " << score["result"].dump() << "\n";
+  } else if (!o.next_dealer.empty()) {
+    std::cout << "  next dealer: " << o.next_dealer << "\n";
+  }
+}
+
+void print_score_text(const ojson& score, int64_t game_id) {
+  const ojson& players = score["players"];
+  std::cout << score["game"].get<std::string>();
+  if (game_id) std::cout << " game " << game_id;
+  std::cout << ": " << score["hands"].size() << " hand(s), " << (score.value("finished", false) ? "finished" : "in progress")
+            << "\n";
+  if (score.contains("team_totals"))
+    std::cout << "teams:  " << amounts_line(score["team_totals"], ojson::array({"NS", "EW"}), false) << "\n";
+  std::cout << "totals: " << amounts_line(score["totals"], players, false) << "\n";
+  const ojson& res = score["result"];
+  if (res.contains("ranking")) {
+    std::cout << (score.value("finished", false) ? "ranking: " : "standing: ");
+    int i = 0;
+    for (const auto& p : res["ranking"]) {
+      std::string n = p.get<std::string>();
+      int place = res.contains("places") && res["places"].contains(n) ? res["places"][n].get<int>() : ++i;
+      std::cout << (i++ && place ? "  " : "") << place << ". " << n;
+    }
+    std::cout << "\n";
+  } else if (res.contains("winner") && !res["winner"].is_null()) {
+    std::cout << "winner: " << res["winner"].get<std::string>() << "\n";
+  }
+  if (!score.value("finished", false) && score.contains("next_dealer") && !score["next_dealer"].get<std::string>().empty())
+    std::cout << "next dealer: " << score["next_dealer"].get<std::string>() << "\n";
+}
+
+const rules::GameRules& rules_for(const std::string& game) {
+  const auto* r = rules::find_game(game);
+  if (!r) throw Error(k_exit_usage, "\"" + game + "\" is not a game marque knows; one of tarot, coinche, prefa, piquet, alsos");
+  return *r;
+}
+
+json record_from_words(const std::string& game, const json& file, const std::vector<std::string>& words) {
+  const auto& rules = rules_for(game);
+  rules::Replay prior = rules::replay(file);
+  if (!prior.ok) throw Rejected(prior.diags);
+  Diagnostics d;
+  json rec = rules.record_from_args(parse_words(words), *prior.state, d);
+  if (d.has_errors()) throw Rejected(d);
+  return rec;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"marque: a scorekeeper for real card tables (French Tarot, Coinche, Prefa, Piquet, Alsós)"};
+  app.set_version_flag("-V,--version", std::string("marque ") + MARQUE_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Exit codes: 0 ok, 1 rejected record/file or check failed, 2 usage, 65 not a marque database or newer schema,\n"
+      "66 missing input/game, 69 missing external tool, 70 internal error, 73 cannot create, 74 I/O, 75 busy.\n"
+      "Database: --db PATH, else $MARQUE_DB, else $XDG_DATA_HOME/marque/marque.db (~/.local/share/marque/marque.db).");
+  Globals g;
+  app.add_option("--db", g.db, "database file (default: $MARQUE_DB or $XDG_DATA_HOME/marque/marque.db)");
+  app.add_flag("-q,--quiet", g.quiet, "no warnings or notes on standard error");
+
+  std::string format = "text";
+  auto add_format = [&](CLI::App* c) {
+    c->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}));
+  };
+
+  // start
+  auto* c_start = app.add_subcommand("start", "start a game: marque start GAME players=Ann,Ben,Cat dealer=Ann [option.ID=VALUE]...");
+  std::string start_game_kind;
+  std::vector<std::string> start_words;
+  std::string league, date, venue, note;
+  c_start->add_option("game", start_game_kind, "tarot, coinche, prefa, piquet or alsos")->required();
+  c_start->add_option("fields", start_words, "set-up fields as key=value");
+  c_start->add_option("--league", league, "league the game counts for");
+  c_start->add_option("--date", date, "date played (YYYY-MM-DD)");
+  c_start->add_option("--venue", venue, "where it was played");
+  c_start->add_option("--note", note, "free text");
+  c_start->footer("Examples:\n  marque start tarot players=Ann,Ben,Cat,Dan dealer=Ann\n"
+                  "  marque start tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft");
+
+  // hand
+  auto* c_hand = app.add_subcommand("hand", "record a hand: marque hand taker=Ben contract=garde oudlers=2 points=47.5");
+  std::vector<std::string> hand_words;
+  std::optional<int64_t> game_id;
+  bool dry_run = false;
+  std::string json_input;
+  c_hand->add_option("fields", hand_words, "hand fields as key=value (see marque rules GAME)");
+  c_hand->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_hand->add_flag("--dry-run,-n", dry_run, "score and show, store nothing");
+  c_hand->add_option("--json", json_input, "read the hand record as JSON from FILE or - (stdin)");
+  add_format(c_hand);
+
+  // edit
+  auto* c_edit = app.add_subcommand("edit", "correct a hand: marque edit SEQ key=value... (fields given replace the old ones)");
+  int edit_seq = 0;
+  bool edit_replace = false;
+  c_edit->add_option("seq", edit_seq, "hand number")->required();
+  c_edit->add_option("fields", hand_words, "fields to change as key=value");
+  c_edit->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_edit->add_flag("--replace", edit_replace, "the fields given are the whole new record");
+  c_edit->add_option("--json", json_input, "the whole new record as JSON from FILE or -");
+  c_edit->add_flag("--dry-run,-n", dry_run, "show the result, store nothing");
+  add_format(c_edit);
+
+  // delete
+  auto* c_delete = app.add_subcommand("delete", "delete a hand (kept in the history; undo brings it back)");
+  int delete_seq = 0;
+  c_delete->add_option("seq", delete_seq, "hand number")->required();
+  c_delete->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_delete->add_flag("--dry-run,-n", dry_run, "show the result, store nothing");
+
+  auto* c_undo = app.add_subcommand("undo", "undo the last change to a game");
+  c_undo->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  auto* c_redo = app.add_subcommand("redo", "redo the last undone change");
+  c_redo->add_option("--game,-g", game_id, "game id (default: the latest game)");
+
+  auto* c_history = app.add_subcommand("history", "every change to a game, oldest first");
+  c_history->add_option("game", game_id, "game id (default: the latest game)");
+  add_format(c_history);
+
+  auto* c_list = app.add_subcommand("list", "list the hands of a game with their scores");
+  c_list->add_option("game", game_id, "game id (default: the latest game)");
+  add_format(c_list);
+
+  auto* c_show = app.add_subcommand("show", "show one hand: its record and its score");
+  int show_seq = 0;
+  c_show->add_option("seq", show_seq, "hand number")->required();
+  c_show->add_option("--game,-g", game_id, "game id (default: the latest game)");
+
+  auto* c_games = app.add_subcommand("games", "list the games in the database");
+  add_format(c_games);
+
+  auto* c_score = app.add_subcommand("score", "scores of a game (default: the latest)");
+  c_score->add_option("game", game_id, "game id");
+  add_format(c_score);
+
+  auto* c_sheet = app.add_subcommand("sheet", "the traditional score sheet of a game (default: the latest)");
+  c_sheet->add_option("game", game_id, "game id");
+
+  auto* c_calc = app.add_subcommand("calc", "score a marque-game/1 file without a database");
+  std::string calc_file;
+  c_calc->add_option("file", calc_file, "game file, or - for standard input")->required();
+  add_format(c_calc);
+
+  auto* c_import = app.add_subcommand("import", "import marque-game/1 files (all or nothing)");
+  std::vector<std::string> import_files;
+  c_import->add_option("files", import_files, "files, or - for standard input")->required();
+  c_import->add_flag("--dry-run,-n", dry_run, "check and report, store nothing");
+  add_format(c_import);
+
+  auto* c_export = app.add_subcommand("export", "write a game as marque-game/1 (imports back identically)");
+  std::string out_file;
+  c_export->add_option("game", game_id, "game id (default: the latest)");
+  c_export->add_option("-o,--output", out_file, "write to FILE instead of standard output");
+
+  auto* c_check = app.add_subcommand("check", "recompute every score from the records and report any difference");
+  add_format(c_check);
+
+  auto* c_rules = app.add_subcommand("rules", "the games, their hand fields and options");
+  std::string rules_game;
+  c_rules->add_option("game", rules_game, "tarot, coinche, prefa, piquet or alsos");
+
+  auto* c_info = app.add_subcommand("info", "where the database is and its schema version");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : k_exit_usage;
+  }
+
+  bool as_json = format == "json";
+  try {
+    if (c_calc->parsed()) {
+      json file = parse_json(read_input(calc_file), calc_file);
+      rules::Replay r = rules::replay(file);
+      if (!r.ok) throw Rejected(r.diags, calc_file);
+      if (as_json) {
+        print_json(r.score);
+      } else {
+        print_warnings(r.diags.warnings(), g.quiet);
+        std::cout << rules_for(file["game"].get<std::string>()).render_sheet(file, r.score);
+      }
+      return 0;
+    }
+    if (c_rules->parsed()) {
+      if (rules_game.empty()) {
+        for (const auto* gr : rules::all_games())
+          std::cout << gr->id() << "  " << gr->title() << (gr->implemented() ? "" : "  (not implemented yet)") << "\n";
+        return 0;
+      }
+      const auto& gr = rules_for(rules_game);
+      std::cout << gr.title() << " (" << gr.id() << "), rules version " << gr.rules_version() << "\n\nhand fields:\n";
+      for (const auto& f : gr.fields()) {
+        std::cout << "  " << reports::pad_right(f.name, 22) << reports::pad_right(f.type, 8) << (f.required ? "required  " : "          ")
+                  << f.help;
+        if (!f.values.empty()) {
+          std::cout << " [";
+          for (size_t i = 0; i < f.values.size(); ++i) std::cout << (i ? ", " : "") << f.values[i];
+          std::cout << "]";
+        }
+        std::cout << "\n";
+      }
+      std::cout << "\noptions (option.ID=VALUE when starting a game):\n";
+      for (const auto& o : gr.options()) {
+        std::cout << "  " << reports::pad_right(o.id, 26) << "default " << reports::pad_right(o.default_value.dump(), 12) << o.help;
+        if (!o.values.empty()) {
+          std::cout << " [";
+          for (size_t i = 0; i < o.values.size(); ++i) std::cout << (i ? ", " : "") << o.values[i].dump();
+          std::cout << "]";
+        }
+        std::cout << "\n";
+      }
+      return 0;
+    }
+
+    bool writes = c_start->parsed() || c_hand->parsed() || c_edit->parsed() || c_delete->parsed() || c_undo->parsed() ||
+                  c_redo->parsed() || c_import->parsed() || c_info->parsed();
+    storage::Store store(db_path(g), writes ? storage::Store::Mode::write : storage::Store::Mode::read);
+
+    if (c_info->parsed()) {
+      std::cout << "database: " << store.path() << "\nschema version: " << store.schema_version() << "\n";
+      return 0;
+    }
+    if (c_start->parsed()) {
+      const auto& gr = rules_for(start_game_kind);
+      Diagnostics d;
+      json setup = gr.setup_from_args(parse_words(start_words), d);
+      if (d.has_errors()) throw Rejected(d);
+      json meta = json::object();
+      if (!league.empty()) meta["league"] = league;
+      if (!date.empty()) meta["date"] = date;
+      if (!venue.empty()) meta["venue"] = venue;
+      if (!note.empty()) meta["note"] = note;
+      int64_t id = app::start_game(store, start_game_kind, setup, meta);
+      auto row = store.game(id);
+      rules::Replay r = app::score_game(store, id);
+      std::cout << "game " << id << ": " << gr.title() << ", " << name_list(r.score["players"]) << "\n";
+      if (!r.state->next_dealer().empty()) std::cout << "  first dealer: " << r.state->next_dealer() << "\n";
+      return 0;
+    }
+    if (c_hand->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      json file = app::game_file(store, id);
+      json rec;
+      if (!json_input.empty()) {
+        rec = parse_json(read_input(json_input), json_input);
+        if (!hand_words.empty()) throw Error(k_exit_usage, "give the hand either as key=value fields or with --json, not both");
+      } else {
+        if (hand_words.empty()) throw Error(k_exit_usage, "no hand fields given; e.g. marque hand taker=Ben contract=garde oudlers=2 points=47.5",
+                                            "marque rules " + file["game"].get<std::string>() + " lists the fields");
+        rec = record_from_words(file["game"].get<std::string>(), file, hand_words);
+      }
+      auto o = app::add_hand(store, id, rec, dry_run);
+      print_warnings(o.warnings, g.quiet);
+      if (as_json)
+        print_json(o.entry);
+      else
+        print_hand_outcome(o, dry_run ? "(dry run: not stored)" : "recorded");
+      return 0;
+    }
+    if (c_edit->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      json file = app::game_file(store, id);
+      auto& hands = file["hands"];
+      if (edit_seq < 1 || static_cast<size_t>(edit_seq) > hands.size())
+        throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(edit_seq));
+      json rec;
+      if (!json_input.empty()) {
+        rec = parse_json(read_input(json_input), json_input);
+      } else {
+        if (hand_words.empty()) throw Error(k_exit_usage, "no fields to change; e.g. marque edit 2 points=50");
+        json prior = file;
+        prior["hands"] = json(std::vector<json>(hands.begin(), hands.begin() + (edit_seq - 1)));
+        json changes = record_from_words(file["game"].get<std::string>(), prior, hand_words);
+        if (edit_replace) {
+          rec = changes;
+        } else {
+          rec = hands[static_cast<size_t>(edit_seq - 1)];
+          auto given = parse_words(hand_words);
+          for (auto it = changes.begin(); it != changes.end(); ++it) {
+            // keep the old value of fields the game filled by default (e.g. dealer) unless typed now
+            bool typed = false;
+            for (const auto& [k, v] : given) typed = typed || k == it.key() || k.rfind(it.key(), 0) == 0 || it.key().rfind(k, 0) == 0;
+            if (typed || !rec.contains(it.key())) rec[it.key()] = it.value();
+          }
+        }
+      }
+      auto o = app::edit_hand(store, id, edit_seq, rec, dry_run);
+      print_warnings(o.warnings, g.quiet);
+      if (as_json)
+        print_json(o.entry);
+      else
+        print_hand_outcome(o, dry_run ? "would be changed (dry run: not stored)" : "changed");
+      return 0;
+    }
+    if (c_delete->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      auto o = app::delete_hand(store, id, delete_seq, dry_run);
+      std::cout << "game " << id << ": hand " << delete_seq << (dry_run ? " would be deleted (dry run)" : " deleted (marque undo brings it back)")
+                << "\n  totals: " << amounts_line(o.score["totals"], o.score["players"], false) << "\n";
+      return 0;
+    }
+    if (c_undo->parsed() || c_redo->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      std::string what = c_undo->parsed() ? app::undo(store, id) : app::redo(store, id);
+      rules::Replay r = app::score_game(store, id);
+      std::cout << "game " << id << ": " << what << "\n  totals: " << amounts_line(r.score["totals"], r.score["players"], false)
+                << "\n";
+      return 0;
+    }
+    if (c_history->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      auto changes = store.changes(id);
+      if (as_json) {
+        ojson arr = ojson::array();
+        for (const auto& c : changes)
+          arr.push_back({{"id", c.id}, {"at", c.at}, {"action", c.action}, {"seq", c.seq ? ojson(*c.seq) : ojson(nullptr)},
+                         {"before", c.before}, {"after", c.after}, {"undone", c.undone}});
+        print_json(arr);
+        return 0;
+      }
+      for (const auto& c : changes) {
+        std::cout << c.at << "  " << reports::pad_right(c.action, 7);
+        if (c.seq) std::cout << " hand " << *c.seq;
+        if (c.undone) std::cout << "  (undone)";
+        std::cout << "\n";
+        if (!c.before.is_null() && c.action != "start") std::cout << "    before: " << c.before.dump() << "\n";
+        if (!c.after.is_null()) std::cout << "    after:  " << c.after.dump() << "\n";
+      }
+      return 0;
+    }
+    if (c_games->parsed()) {
+      auto games = store.games();
+      if (as_json) {
+        ojson arr = ojson::array();
+        for (const auto& gm : games)
+          arr.push_back({{"id", gm.id}, {"game", gm.game}, {"players", gm.players}, {"hands", gm.hands},
+                         {"status", gm.status}, {"meta", gm.meta}, {"created_at", gm.created_at}});
+        print_json(arr);
+        return 0;
+      }
+      reports::TextTable t;
+      t.columns({reports::TextTable::Align::right});
+      t.row({"id", "game", "hands", "status", "date", "league", "players"});
+      for (const auto& gm : games) {
+        std::string players;
+        for (const auto& p : gm.players) players += (players.empty() ? "" : ", ") + p;
+        t.row({std::to_string(gm.id), gm.game, std::to_string(gm.hands), gm.status, gm.meta.value("date", ""),
+               gm.meta.value("league", ""), players});
+      }
+      std::cout << t.render();
+      return 0;
+    }
+    if (c_list->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      rules::Replay r = app::score_game(store, id);
+      if (as_json) {
+        print_json(r.score["hands"]);
+        return 0;
+      }
+      json file = app::game_file(store, id);
+      reports::TextTable t;
+      t.row({"#", "record", "deltas"});
+      for (size_t i = 0; i < file["hands"].size(); ++i) {
+        std::string rec;
+        for (auto it = file["hands"][i].begin(); it != file["hands"][i].end(); ++it)
+          rec += (rec.empty() ? "" : " ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+        t.row({std::to_string(i + 1), rec, amounts_line(r.score["hands"][i]["deltas"], r.score["players"], true)});
+      }
+      std::cout << t.render();
+      return 0;
+    }
+    if (c_show->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      auto hands = store.hands(id);
+      if (show_seq < 1 || static_cast<size_t>(show_seq) > hands.size())
+        throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(show_seq));
+      const auto& h = hands[static_cast<size_t>(show_seq - 1)];
+      ojson out = {{"game", id}, {"seq", h.seq}, {"recorded_at", h.recorded_at}, {"source", h.source},
+                   {"record", h.record}, {"score", h.score}};
+      print_json(out);
+      return 0;
+    }
+    if (c_score->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      rules::Replay r = app::score_game(store, id);
+      if (as_json)
+        print_json(r.score);
+      else
+        print_score_text(r.score, id);
+      return 0;
+    }
+    if (c_sheet->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      rules::Replay r = app::score_game(store, id);
+      json file = app::game_file(store, id);
+      std::cout << "game " << id;
+      if (file["meta"].contains("date")) std::cout << "  " << file["meta"]["date"].get<std::string>();
+      if (file["meta"].contains("venue")) std::cout << "  " << file["meta"]["venue"].get<std::string>();
+      if (file["meta"].contains("league")) std::cout << "  (" << file["meta"]["league"].get<std::string>() << ")";
+      std::cout << "\n" << rules_for(file["game"].get<std::string>()).render_sheet(file, r.score);
+      return 0;
+    }
+    if (c_import->parsed()) {
+      std::vector<app::SourceDocument> docs;
+      for (const auto& f : import_files) docs.push_back({f, parse_json(read_input(f), f)});
+      auto out = app::import_documents(store, docs, dry_run);
+      if (as_json) {
+        print_json({{"games", out.game_ids}, {"hands", out.hands}, {"dry_run", dry_run}});
+      } else {
+        for (size_t i = 0; i < out.game_ids.size(); ++i)
+          std::cout << (dry_run ? "would import " : "imported ") << import_files[i] << " as " << out.games[i] << " game "
+                    << out.game_ids[i] << "\n";
+        std::cout << out.hands << " hand(s) in " << out.game_ids.size() << " game(s)" << (dry_run ? " (dry run: nothing stored)" : "")
+                  << "\n";
+      }
+      return 0;
+    }
+    if (c_export->parsed()) {
+      int64_t id = app::resolve_game(store, game_id);
+      json file = app::game_file(store, id);
+      std::string text = file.dump(2) + "\n";
+      if (out_file.empty() || out_file == "-") {
+        std::cout << text;
+      } else {
+        std::string tmp = out_file + ".tmp";
+        {
+          std::ofstream o(tmp, std::ios::binary);
+          if (!o) throw Error(k_exit_cantcreat, "cannot write " + out_file);
+          o << text;
+        }
+        if (std::rename(tmp.c_str(), out_file.c_str()) != 0) throw Error(k_exit_cantcreat, "cannot write " + out_file);
+      }
+      return 0;
+    }
+    if (c_check->parsed()) {
+      auto rep = app::check(store);
+      if (as_json) {
+        print_json({{"games", rep.games}, {"hands", rep.hands}, {"problems", rep.problems}, {"ok", rep.problems.empty()}});
+      } else {
+        for (const auto& p : rep.problems) std::cout << "problem: " << p << "\n";
+        std::cout << "checked " << rep.games << " game(s), " << rep.hands << " hand(s): "
+                  << (rep.problems.empty() ? "every score recomputes identically" : std::to_string(rep.problems.size()) + " problem(s)")
+                  << "\n";
+      }
+      return rep.problems.empty() ? 0 : k_exit_rejected;
+    }
+  } catch (const Rejected& e) {
+    if (as_json) {
+      print_json(app::rejection_json(e.diagnostics()));
+    }
+    std::string prefix = std::string(e.what()) == "rejected" ? "" : std::string(e.what()) + ": ";
+    for (const auto& d : e.diagnostics().items())
+      std::cerr << "marque: " << (d.error ? "error: " : "warning: ") << prefix << d.text() << "\n";
+    if (e.diagnostics().items().empty()) std::cerr << "marque: error: " << e.what() << "\n";
+    std::cerr << "marque: nothing was stored\n";
+    return k_exit_rejected;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const Error& e) {
+    std::cerr << "marque: error: " << e.what() << "\n";
+    if (!e.hint().empty()) std::cerr << "hint: " << e.hint() << "\n";
+    return e.exit_code();
+  } catch (const std::exception& e) {
+    std::cerr << "marque: internal error: " << e.what() << "; please report\n";
+    return k_exit_software;
+  } catch (...) {
+    std::cerr << "marque: internal error; please report\n";
+    return k_exit_software;
+  }
+}

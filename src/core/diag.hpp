@@ -1,0 +1,79 @@
+// Diagnostics: user-facing problems as values (errors block a record, warnings never do), and the
+// exception type that aborts a command with an exit code. No I/O, no SQLite, no CLI11 here.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace marque {
+
+struct Diagnostic {
+  bool error = true;
+  int hand = 0;           // 1-based seq of the record it concerns; 0 = the game set-up / file
+  std::string field;      // "points", "setup.players", "options.bid_ladder" ...
+  std::string code;       // "tarot.points_range"
+  std::string message;    // "92.5 is above 91, the most card points in tarot"
+
+  // "hand 3: points: 92.5 is above 91, ..." (hand/field parts omitted when empty)
+  std::string text() const;
+};
+
+class Diagnostics {
+public:
+  void error(std::string field, std::string code, std::string message);
+  void warning(std::string field, std::string code, std::string message);
+  bool has_errors() const;
+  const std::vector<Diagnostic>& items() const { return m_items; }
+  std::vector<Diagnostic> errors() const;
+  std::vector<Diagnostic> warnings() const;
+  // Every diagnostic added from now on is stamped with this hand number (0 = set-up).
+  void set_hand(int hand) { m_hand = hand; }
+  void append(const Diagnostics& other);
+  void clear() { m_items.clear(); }
+
+private:
+  std::vector<Diagnostic> m_items;
+  int m_hand = 0;
+};
+
+// Exit codes (sysexits.h values where one fits).
+enum ExitCode : int {
+  k_exit_ok = 0,
+  k_exit_rejected = 1,
+  k_exit_usage = 2,
+  k_exit_dataerr = 65,
+  k_exit_noinput = 66,
+  k_exit_unavailable = 69,
+  k_exit_software = 70,
+  k_exit_cantcreat = 73,
+  k_exit_ioerr = 74,
+  k_exit_tempfail = 75,
+};
+
+// Aborts a command. Thrown by storage, settings and file I/O, never for a hand that fails validation
+// (that is a Diagnostics value); the one catch in the CLI prints "marque: error: <what>".
+class Error : public std::runtime_error {
+public:
+  Error(int exit_code, const std::string& message, std::string hint = {})
+      : std::runtime_error(message), m_code(exit_code), m_hint(std::move(hint)) {}
+  int exit_code() const { return m_code; }
+  const std::string& hint() const { return m_hint; }
+
+private:
+  int m_code;
+  std::string m_hint;
+};
+
+// A rejected record or file: carries the diagnostics (exit 1).
+class Rejected : public Error {
+public:
+  explicit Rejected(Diagnostics d, const std::string& what = "rejected")
+      : Error(k_exit_rejected, what), m_diags(std::move(d)) {}
+  const Diagnostics& diagnostics() const { return m_diags; }
+
+private:
+  Diagnostics m_diags;
+};
+
+}  // namespace marque

@@ -1,0 +1,262 @@
+#include "rules/engine.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "rules/games.hpp"
+
+namespace marque::rules {
+
+namespace {
+
+std::string show(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+std::string allowed_list(const OptionSpec& spec) {
+  std::string s;
+  for (const auto& v : spec.values) {
+    if (!s.empty()) s += ", ";
+    s += show(v);
+  }
+  return s;
+}
+
+bool type_ok(const std::string& type, const json& v) {
+  if (type == "int") return v.is_number_integer() || (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>());
+  if (type == "number") return v.is_number();
+  if (type == "bool") return v.is_boolean();
+  if (type == "list") return v.is_array();
+  return true;
+}
+
+bool same_value(const json& a, const json& b) {
+  if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();
+  return a == b;
+}
+
+}  // namespace
+
+json resolve_options(const json& given, const std::vector<OptionSpec>& table, Diagnostics& diags) {
+  json out = json::object();
+  for (const auto& spec : table) out[spec.id] = spec.default_value;
+  if (given.is_null()) return out;
+  if (!given.is_object()) {
+    diags.error("options", "setup.options_type", "must be an object of option ids and values");
+    return out;
+  }
+  for (const auto& [key, value] : given.items()) {
+    const OptionSpec* spec = nullptr;
+    for (const auto& s : table)
+      if (s.id == key) spec = &s;
+    if (!spec) {
+      std::string ids;
+      for (const auto& s : table) ids += (ids.empty() ? "" : ", ") + s.id;
+      diags.error("options." + key, "setup.unknown_option",
+                  "unknown option '" + key + "'; the options are: " + (ids.empty() ? "(none)" : ids));
+      continue;
+    }
+    bool ok = type_ok(spec->type, value);
+    if (ok && spec->type == "list") {
+      for (const auto& member : value) {
+        bool found = false;
+        for (const auto& v : spec->values) found = found || same_value(v, member);
+        if (!found && !spec->values.empty()) ok = false;
+      }
+    } else if (ok && !spec->values.empty()) {
+      bool found = false;
+      for (const auto& v : spec->values) found = found || same_value(v, value);
+      ok = found;
+    }
+    if (ok && spec->check) {
+      std::string problem = spec->check(value);
+      if (!problem.empty()) {
+        diags.error("options." + key, "setup.option_value", show(value) + " is not allowed: " + problem);
+        continue;
+      }
+    }
+    if (!ok) {
+      std::string what = spec->values.empty() ? "a value of type " + spec->type
+                                              : "one of: " + allowed_list(*spec);
+      diags.error("options." + key, "setup.option_value",
+                  show(value) + " is not a legal value; allowed: " + what);
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+json GameRules::setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
+                                Diagnostics& diags) const {
+  json setup = json::object();
+  setup["options"] = json::object();
+  for (const auto& [k, v] : kv) {
+    if (k == "players") {
+      setup["players"] = split_list(v);
+    } else if (k == "dealer" || k == "first_dealer") {
+      setup["first_dealer"] = v;
+    } else if (k.rfind("option.", 0) == 0 || k.rfind("opt.", 0) == 0) {
+      std::string id = k.substr(k.find('.') + 1);
+      if (v.find(',') != std::string::npos) {
+        json arr = json::array();
+        for (const auto& part : split_list(v)) arr.push_back(typed_value(part));
+        setup["options"][id] = arr;
+      } else {
+        setup["options"][id] = typed_value(v);
+      }
+    } else if (!k.empty()) {
+      setup[k] = typed_value(v);
+    } else {
+      diags.error("setup", "cli.word", "expected key=value");
+    }
+  }
+  return setup;
+}
+
+const std::vector<const GameRules*>& all_games() {
+  static const std::vector<const GameRules*> games = {&tarot_rules(), &coinche_rules(), &prefa_rules(),
+                                                      &piquet_rules(), &alsos_rules()};
+  return games;
+}
+
+const GameRules* find_game(std::string_view id) {
+  for (const auto* g : all_games())
+    if (g->id() == id) return g;
+  return nullptr;
+}
+
+Replay replay(const json& file) {
+  Replay r;
+  auto& d = r.diags;
+  d.set_hand(0);
+  if (!file.is_object()) {
+    d.error("", "file.not_object", "a marque-game/1 document must be a JSON object");
+    return r;
+  }
+  if (!file.contains("format") || !file["format"].is_string()) {
+    d.error("format", "file.format", "missing; expected \"marque-game/1\"");
+    return r;
+  }
+  std::string format = file["format"].get<std::string>();
+  if (format.rfind("marque-game/", 0) != 0) {
+    d.error("format", "file.format", "\"" + format + "\" is not a marque game file; expected \"marque-game/1\"");
+    return r;
+  }
+  if (format != "marque-game/1") {
+    d.error("format", "file.format_version",
+            "\"" + format + "\" is a version this marque does not know; it reads \"marque-game/1\"");
+    return r;
+  }
+  if (!file.contains("game") || !file["game"].is_string()) {
+    d.error("game", "file.game", "missing; one of tarot, coinche, prefa, piquet, alsos");
+    return r;
+  }
+  std::string game_id = file["game"].get<std::string>();
+  const GameRules* rules = find_game(game_id);
+  if (!rules) {
+    d.error("game", "file.game", "\"" + game_id + "\" is not a game marque knows; one of tarot, coinche, prefa, piquet, alsos");
+    return r;
+  }
+  if (!file.contains("setup") || !file["setup"].is_object()) {
+    d.error("setup", "file.setup", "missing or not an object");
+    return r;
+  }
+  if (file.contains("hands") && !file["hands"].is_array()) {
+    d.error("hands", "file.hands", "must be an array of hand records");
+    return r;
+  }
+  if (file.contains("meta") && !file["meta"].is_null() && !file["meta"].is_object()) {
+    d.error("meta", "file.meta", "must be an object");
+    return r;
+  }
+  if (!rules->implemented()) {
+    d.error("game", "file.game_not_implemented", game_id + " is not implemented yet in this marque");
+    return r;
+  }
+  auto game = rules->start(file["setup"], d);
+  if (!game || d.has_errors()) return r;
+
+  ojson score = ojson::object();
+  score["format"] = "marque-score/1";
+  score["game"] = game_id;
+  score["players"] = game->players();
+  ojson hands = ojson::array();
+  const json empty = json::array();
+  const json& records = file.contains("hands") ? file["hands"] : empty;
+  int seq = 0;
+  for (const auto& rec : records) {
+    ++seq;
+    d.set_hand(seq);
+    Diagnostics hd;
+    hd.set_hand(seq);
+    if (!rec.is_object()) {
+      d.error("", "file.hand_not_object", "a hand record must be a JSON object");
+      return r;
+    }
+    auto entry = game->play(rec, hd);
+    d.append(hd);
+    if (!entry || hd.has_errors()) return r;
+    ojson h = ojson::object();
+    h["seq"] = seq;
+    for (auto it = entry->begin(); it != entry->end(); ++it) h[it.key()] = it.value();
+    if (!h.contains("warnings")) {
+      ojson w = ojson::array();
+      for (const auto& x : hd.warnings()) w.push_back(x.message);
+      h["warnings"] = w;
+    }
+    hands.push_back(std::move(h));
+  }
+  score["hands"] = std::move(hands);
+  score["totals"] = game->totals();
+  ojson extra = game->extra();
+  for (auto it = extra.begin(); it != extra.end(); ++it) score[it.key()] = it.value();
+  score["finished"] = game->finished();
+  score["result"] = game->result();
+  score["next_dealer"] = game->next_dealer();
+  r.score = std::move(score);
+  r.state = std::move(game);
+  r.ok = true;
+  return r;
+}
+
+std::vector<std::string> split_list(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  auto flush = [&] {
+    size_t b = cur.find_first_not_of(" \t");
+    size_t e = cur.find_last_not_of(" \t");
+    if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
+    cur.clear();
+  };
+  for (char c : s) {
+    if (c == sep)
+      flush();
+    else
+      cur += c;
+  }
+  flush();
+  return out;
+}
+
+json typed_value(const std::string& s) {
+  if (s == "true") return true;
+  if (s == "false") return false;
+  if (s == "null") return nullptr;
+  if (!s.empty() && s.size() < 20) {
+    char* end = nullptr;
+    long long i = std::strtoll(s.c_str(), &end, 10);
+    if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back())))) return i;
+    double d = std::strtod(s.c_str(), &end);
+    if (end && *end == '\0' && s.find_first_of("0123456789") != std::string::npos &&
+        s.find_first_of("eEnNiIxX") == std::string::npos)
+      return d;
+  }
+  return s;
+}
+
+json number(double v) {
+  double r = std::round(v);
+  if (std::fabs(v - r) < 1e-9 && std::fabs(r) < 9e15) return static_cast<long long>(r);
+  return v;
+}
+
+}  // namespace marque::rules

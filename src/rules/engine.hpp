@@ -1,0 +1,130 @@
+// The rules engine: the one interface every game implements, and the generic replay that turns a
+// `marque-game/1` document into a `marque-score/1` document. Pure: no SQLite, no CLI11, no clock, no I/O.
+//
+// Pipeline per record: decode -> validate -> score -> advance (Game::play), then end/result
+// (Game::finished / Game::result). Scores are derived from records only, so any database row can be
+// recomputed and checked (`marque check`).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/diag.hpp"
+
+namespace marque::rules {
+
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+// One option of a game's section 6 (variants). `values` lists the legal values for an enum-like option
+// (JSON values: strings, numbers or booleans); empty = any value of `type` (checked by `check`).
+struct OptionSpec {
+  std::string id;
+  std::string type;                // "enum", "int", "bool", "number", "list" (array of enum values), "any"
+  std::vector<json> values;        // legal values (enum / list members); empty = free
+  json default_value;              // the seed's value
+  std::string help;
+  // Optional extra check for free values; returns an error text or "" when fine.
+  std::string (*check)(const json& value) = nullptr;
+};
+
+// One field of a hand record, for `marque rules GAME`, guided entry and CSV column names.
+struct FieldSpec {
+  std::string name;
+  std::string type;      // "string", "int", "number", "bool", "player", "enum", "object", "array"
+  bool required = false;
+  std::vector<std::string> values;  // legal values for enums
+  std::string help;
+};
+
+// Resolves `options` of a set-up against a table: unknown ids / values are errors that list the allowed
+// ones (field "options.<id>"); omitted ids take their defaults. Returns the full resolved object.
+json resolve_options(const json& given, const std::vector<OptionSpec>& table, Diagnostics& diags);
+
+// A game in progress: the fold over its records. Created by GameRules::start from a set-up record.
+class Game {
+public:
+  virtual ~Game() = default;
+
+  // Player names in setup order (coinche: seat order N, E, S, W). Keys of deltas/totals.
+  virtual std::vector<std::string> players() const = 0;
+
+  // decode -> validate -> score -> advance one record. On errors (appended to diags, with `field` set to
+  // the record's field name, e.g. "points") the state is unchanged and nullopt is returned. Otherwise the
+  // state advances and the returned object is the `marque-score/1` hands[i] entry without `seq`:
+  // `deltas`, `totals` (keyed by every player), `breakdown`, plus game-specific keys
+  // (team_deltas/team_totals, pools/transfers, ...). Warnings go both into diags and, as strings, into
+  // the entry's "warnings" array (the replay fills that from diags if the game leaves it out).
+  virtual std::optional<ojson> play(const json& record, Diagnostics& diags) = 0;
+
+  virtual ojson totals() const = 0;              // keyed by player, current standing
+  virtual bool finished() const = 0;             // reached its end by its own rule
+  virtual ojson result() const = 0;              // final (or provisional) result, format README §2
+  // Extra top-level keys of the score document (coinche: team_totals; prefa: pools, received, final ...).
+  virtual ojson extra() const { return ojson::object(); }
+  // Who deals the next record ("" when the game has no dealer notion or is finished).
+  virtual std::string next_dealer() const = 0;
+  virtual std::unique_ptr<Game> clone() const = 0;
+};
+
+class GameRules {
+public:
+  virtual ~GameRules() = default;
+  virtual std::string_view id() const = 0;          // "tarot"
+  virtual std::string_view title() const = 0;       // "French Tarot"
+  virtual int rules_version() const = 0;            // bump when scoring semantics change
+  // False while a game is only a stub: its cases are reported as skipped, its files refused.
+  virtual bool implemented() const { return true; }
+  virtual std::vector<OptionSpec> options() const = 0;
+  virtual std::vector<FieldSpec> fields() const = 0;
+
+  // Check a set-up record (format README §1 `setup`) and start the fold. Errors -> nullptr.
+  virtual std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const = 0;
+
+  // Command-line words of `marque start GAME key=value...` -> a set-up record. The default handles
+  // players=A,B,C (array), first_dealer=/dealer=, option.ID=VALUE (or opt.ID=) and plain key=value
+  // (numbers and true/false typed). Games with other shapes (coinche seats) override it.
+  virtual json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
+                               Diagnostics& diags) const;
+
+  // Command-line words of `marque hand key=value...` -> a hand record, in this game's own syntax
+  // (e.g. `poignee=Ben:simple`, `calls=C:play,A:pass`). `game` is the state before the hand (for names
+  // and defaults such as the expected dealer). Unknown keys are errors naming the key.
+  virtual json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
+                                const Game& game, Diagnostics& diags) const = 0;
+
+  // The traditional paper score sheet in plain text, from the game file and its score document.
+  virtual std::string render_sheet(const json& game_file, const ojson& score) const = 0;
+};
+
+// Every game, in a fixed order (tarot, coinche, prefa, piquet, alsos).
+const std::vector<const GameRules*>& all_games();
+// nullptr when unknown.
+const GameRules* find_game(std::string_view id);
+
+// Result of scoring a whole game file.
+struct Replay {
+  bool ok = false;          // no errors
+  ojson score;              // marque-score/1 (valid only when ok)
+  Diagnostics diags;        // errors (hand-stamped) and warnings
+  std::unique_ptr<Game> state;  // final state (when ok)
+};
+
+// Check the envelope (`format`, `game`, `setup`, `hands`) and replay every record. Stops at the first
+// record with errors (later records are not checked against a broken state).
+Replay replay(const json& game_file);
+
+// Split "a,b,c" (trims spaces, drops empties).
+std::vector<std::string> split_list(const std::string& s, char sep = ',');
+// "47.5" -> 47.5, "3" -> 3, "true" -> true, "null" -> null, else the string itself.
+json typed_value(const std::string& s);
+// Render a score number: integers without decimals, fractions as decimals (JSON numbers).
+json number(double v);
+
+}  // namespace marque::rules

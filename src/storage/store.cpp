@@ -1,0 +1,495 @@
+#include "storage/store.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include "core/diag.hpp"
+#include "storage/migrations_data.hpp"
+
+namespace fs = std::filesystem;
+
+namespace marque::storage {
+
+namespace {
+
+constexpr int k_busy_timeout_ms = 10000;
+
+std::string env(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+[[noreturn]] void rethrow_sqlite(const SQLite::Exception& e, const std::string& path) {
+  int code = e.getErrorCode();
+  if (code == SQLITE_NOTADB)
+    throw Error(k_exit_dataerr, path + " is not a marque database (not an SQLite file)");
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+    throw Error(k_exit_tempfail, "the database " + path + " is busy (another marque is writing); try again");
+  if (code == SQLITE_CONSTRAINT)
+    throw Error(k_exit_rejected, std::string("the database refused the change: ") + e.what());
+  if (code == SQLITE_CANTOPEN) throw Error(k_exit_cantcreat, "cannot open the database " + path);
+  throw Error(k_exit_ioerr, "database error on " + path + ": " + e.what());
+}
+
+}  // namespace
+
+std::string default_db_path() {
+  std::string p = env("MARQUE_DB");
+  if (!p.empty()) return p;
+  std::string data = env("XDG_DATA_HOME");
+  if (data.empty()) {
+    std::string home = env("HOME");
+    if (home.empty()) home = ".";
+    data = home + "/.local/share";
+  }
+  return data + "/marque/marque.db";
+}
+
+struct Store::Impl {
+  std::string path;
+  std::unique_ptr<SQLite::Database> db;
+  int version = 0;
+};
+
+int Store::latest_schema_version() { return static_cast<int>(std::size(k_migrations)); }
+
+Store::Store(const std::string& path, Mode mode) : m(std::make_unique<Impl>()) {
+  m->path = path;
+  if (sqlite3_libversion_number() < 3037000)
+    throw Error(k_exit_software, std::string("SQLite ") + sqlite3_libversion() + " is too old; marque needs 3.37 or newer");
+  bool exists = fs::exists(path);
+  if (!exists && mode == Mode::read)
+    throw Error(k_exit_noinput, "no database at " + path,
+                "record a game first (marque start / marque import), or name one with --db");
+  if (!exists) {
+    fs::path parent = fs::path(path).parent_path();
+    std::error_code ec;
+    if (!parent.empty()) fs::create_directories(parent, ec);
+    if (ec) throw Error(k_exit_cantcreat, "cannot create the folder " + parent.string() + ": " + ec.message());
+  }
+  try {
+    m->db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
+                                               k_busy_timeout_ms);
+    m->db->exec("PRAGMA foreign_keys = ON");
+    int app = m->db->execAndGet("PRAGMA application_id").getInt();
+    int tables = m->db->execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
+    if (app != k_application_id) {
+      if (app != 0 || tables != 0)
+        throw Error(k_exit_dataerr, path + " is not a marque database",
+                    "it is some other SQLite file; name a marque database with --db, or a new file");
+    }
+    m->version = m->db->execAndGet("PRAGMA user_version").getInt();
+    int latest = latest_schema_version();
+    if (m->version > latest)
+      throw Error(k_exit_dataerr,
+                  path + " was written by a newer marque (schema " + std::to_string(m->version) +
+                      ", this marque knows up to " + std::to_string(latest) + ")",
+                  "upgrade marque to open it");
+    if (m->version < latest) {
+      if (m->version > 0) {
+        // back up before touching an existing database
+        std::string backup = path + ".pre-v" + std::to_string(latest) + ".bak";
+        std::error_code ec;
+        fs::remove(backup, ec);
+        m->db->exec("VACUUM INTO '" + [&] {
+          std::string q;
+          for (char c : backup) q += (c == '\'') ? std::string("''") : std::string(1, c);
+          return q;
+        }() + "'");
+      }
+      for (const auto& mig : k_migrations) {
+        if (mig.version <= m->version) continue;
+        SQLite::Transaction tx(*m->db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (m->version == 0) m->db->exec("PRAGMA application_id = " + std::to_string(k_application_id));
+        m->db->exec(mig.sql);
+        m->db->exec("PRAGMA user_version = " + std::to_string(mig.version));
+        tx.commit();
+        m->version = mig.version;
+      }
+    }
+    m->db->exec("PRAGMA journal_mode = WAL");
+    m->db->exec("PRAGMA synchronous = NORMAL");
+  } catch (const SQLite::Exception& e) {
+    rethrow_sqlite(e, path);
+  }
+}
+
+Store::~Store() = default;
+
+const std::string& Store::path() const { return m->path; }
+int Store::schema_version() const { return m->version; }
+
+Store::Transaction::Transaction(Store& s) : m_store(s) {
+  // BEGIN IMMEDIATE takes the write lock now; the busy timeout waits for another writer, and we retry
+  // a few times more so that two scorers on one database never see "database is locked".
+  for (int attempt = 0;; ++attempt) {
+    try {
+      m_store.m->db->exec("BEGIN IMMEDIATE");
+      return;
+    } catch (const SQLite::Exception& e) {
+      int code = e.getErrorCode();
+      if ((code == SQLITE_BUSY || code == SQLITE_LOCKED) && attempt < 20) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50 * (attempt + 1)));
+        continue;
+      }
+      rethrow_sqlite(e, m_store.m->path);
+    }
+  }
+}
+
+Store::Transaction::~Transaction() {
+  if (!m_done) {
+    try {
+      m_store.m->db->exec("ROLLBACK");
+    } catch (...) {
+    }
+  }
+}
+
+void Store::Transaction::commit() {
+  try {
+    m_store.m->db->exec("COMMIT");
+    m_done = true;
+  } catch (const SQLite::Exception& e) {
+    rethrow_sqlite(e, m_store.m->path);
+  }
+}
+
+#define MARQUE_DB_TRY try {
+#define MARQUE_DB_CATCH                   \
+  }                                       \
+  catch (const SQLite::Exception& e) {    \
+    rethrow_sqlite(e, m->path);           \
+  }
+
+int64_t Store::player_id(const std::string& name, bool create) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT id FROM players WHERE name = ? COLLATE NOCASE");
+  q.bind(1, name);
+  if (q.executeStep()) return q.getColumn(0).getInt64();
+  if (!create) return 0;
+  SQLite::Statement ins(*m->db, "INSERT INTO players(name) VALUES (?)");
+  ins.bind(1, name);
+  ins.exec();
+  return m->db->getLastInsertRowid();
+  MARQUE_DB_CATCH
+}
+
+std::vector<std::pair<int64_t, std::string>> Store::players() {
+  MARQUE_DB_TRY
+  std::vector<std::pair<int64_t, std::string>> out;
+  SQLite::Statement q(*m->db, "SELECT id, name FROM players ORDER BY name COLLATE NOCASE");
+  while (q.executeStep()) out.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getString());
+  return out;
+  MARQUE_DB_CATCH
+}
+
+int64_t Store::create_game(const std::string& game, const json& setup, int rules_version, const json& meta,
+                           const std::vector<std::string>& players, const std::string& source) {
+  MARQUE_DB_TRY
+  std::optional<int64_t> league;
+  if (meta.contains("league") && meta["league"].is_string() && !meta["league"].get<std::string>().empty()) {
+    std::string name = meta["league"].get<std::string>();
+    SQLite::Statement q(*m->db, "SELECT id FROM leagues WHERE name = ? COLLATE NOCASE");
+    q.bind(1, name);
+    if (q.executeStep()) {
+      league = q.getColumn(0).getInt64();
+    } else {
+      SQLite::Statement ins(*m->db, "INSERT INTO leagues(name) VALUES (?)");
+      ins.bind(1, name);
+      ins.exec();
+      league = m->db->getLastInsertRowid();
+    }
+  }
+  SQLite::Statement ins(*m->db,
+                        "INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)");
+  ins.bind(1, game);
+  ins.bind(2, setup.dump());
+  ins.bind(3, rules_version);
+  if (league)
+    ins.bind(4, *league);
+  else
+    ins.bind(4);
+  if (meta.contains("date") && meta["date"].is_string())
+    ins.bind(5, meta["date"].get<std::string>());
+  else
+    ins.bind(5);
+  ins.bind(6, meta.is_object() ? meta.dump() : std::string("{}"));
+  ins.bind(7, source);
+  ins.exec();
+  int64_t id = m->db->getLastInsertRowid();
+  SQLite::Statement seat(*m->db, "INSERT INTO game_players(game_id, position, player_id) VALUES (?, ?, ?)");
+  for (size_t i = 0; i < players.size(); ++i) {
+    int64_t pid = player_id(players[i], true);
+    seat.bind(1, id);
+    seat.bind(2, static_cast<int64_t>(i));
+    seat.bind(3, pid);
+    seat.exec();
+    seat.reset();
+  }
+  return id;
+  MARQUE_DB_CATCH
+}
+
+namespace {
+GameRow read_game(SQLite::Statement& q) {
+  GameRow g;
+  g.id = q.getColumn(0).getInt64();
+  g.game = q.getColumn(1).getString();
+  g.setup = json::parse(q.getColumn(2).getString());
+  g.meta = json::parse(q.getColumn(3).getString());
+  g.status = q.getColumn(4).getString();
+  g.source = q.getColumn(5).getString();
+  g.created_at = q.getColumn(6).getString();
+  g.hands = q.getColumn(7).getInt64();
+  return g;
+}
+constexpr const char* k_game_cols =
+    "SELECT g.id, g.game, g.setup, g.meta, g.status, g.source, g.created_at, "
+    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id) FROM games g ";
+}  // namespace
+
+std::optional<GameRow> Store::game(int64_t id) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, std::string(k_game_cols) + "WHERE g.id = ?");
+  q.bind(1, id);
+  if (!q.executeStep()) return std::nullopt;
+  GameRow g = read_game(q);
+  SQLite::Statement p(*m->db,
+                      "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
+                      "WHERE gp.game_id = ? ORDER BY gp.position");
+  p.bind(1, id);
+  while (p.executeStep()) g.players.push_back(p.getColumn(0).getString());
+  return g;
+  MARQUE_DB_CATCH
+}
+
+std::optional<int64_t> Store::latest_game() {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT max(id) FROM games");
+  if (q.executeStep() && !q.getColumn(0).isNull()) return q.getColumn(0).getInt64();
+  return std::nullopt;
+  MARQUE_DB_CATCH
+}
+
+std::vector<GameRow> Store::games() {
+  MARQUE_DB_TRY
+  std::vector<GameRow> out;
+  SQLite::Statement q(*m->db, std::string(k_game_cols) + "ORDER BY g.id");
+  while (q.executeStep()) out.push_back(read_game(q));
+  SQLite::Statement p(*m->db,
+                      "SELECT gp.game_id, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
+                      "ORDER BY gp.game_id, gp.position");
+  size_t i = 0;
+  while (p.executeStep()) {
+    int64_t gid = p.getColumn(0).getInt64();
+    while (i < out.size() && out[i].id < gid) ++i;
+    if (i < out.size() && out[i].id == gid) out[i].players.push_back(p.getColumn(1).getString());
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
+void Store::set_status(int64_t game_id, const std::string& status) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE games SET status = ? WHERE id = ?");
+  q.bind(1, status);
+  q.bind(2, game_id);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+void Store::delete_game(int64_t game_id) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "DELETE FROM games WHERE id = ?");
+  q.bind(1, game_id);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+std::vector<HandRow> Store::hands(int64_t game_id) {
+  MARQUE_DB_TRY
+  std::vector<HandRow> out;
+  SQLite::Statement q(*m->db,
+                      "SELECT id, seq, record, score, source, recorded_at FROM hands WHERE game_id = ? ORDER BY seq");
+  q.bind(1, game_id);
+  while (q.executeStep()) {
+    HandRow h;
+    h.id = q.getColumn(0).getInt64();
+    h.seq = q.getColumn(1).getInt();
+    h.record = json::parse(q.getColumn(2).getString());
+    h.score = json::parse(q.getColumn(3).getString());
+    h.source = q.getColumn(4).getString();
+    h.recorded_at = q.getColumn(5).getString();
+    out.push_back(std::move(h));
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
+int Store::hand_count(int64_t game_id) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT count(*) FROM hands WHERE game_id = ?");
+  q.bind(1, game_id);
+  q.executeStep();
+  return q.getColumn(0).getInt();
+  MARQUE_DB_CATCH
+}
+
+void Store::insert_hand(int64_t game_id, int seq, const std::string& record_json, const std::string& score_json,
+                        const std::vector<double>& deltas, const std::string& source) {
+  MARQUE_DB_TRY
+  SQLite::Statement ins(*m->db, "INSERT INTO hands(game_id, seq, record, score, source) VALUES (?, ?, ?, ?, ?)");
+  ins.bind(1, game_id);
+  ins.bind(2, seq);
+  ins.bind(3, record_json);
+  ins.bind(4, score_json);
+  ins.bind(5, source);
+  ins.exec();
+  int64_t hid = m->db->getLastInsertRowid();
+  SQLite::Statement p(*m->db, "INSERT INTO postings(hand_id, position, amount) VALUES (?, ?, ?)");
+  for (size_t i = 0; i < deltas.size(); ++i) {
+    p.bind(1, hid);
+    p.bind(2, static_cast<int64_t>(i));
+    p.bind(3, deltas[i]);
+    p.exec();
+    p.reset();
+  }
+  MARQUE_DB_CATCH
+}
+
+void Store::update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<double>& deltas) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE hands SET score = ? WHERE game_id = ? AND seq = ? RETURNING id");
+  q.bind(1, score_json);
+  q.bind(2, game_id);
+  q.bind(3, seq);
+  if (!q.executeStep()) return;
+  int64_t hid = q.getColumn(0).getInt64();
+  while (q.executeStep()) {
+  }
+  SQLite::Statement del(*m->db, "DELETE FROM postings WHERE hand_id = ?");
+  del.bind(1, hid);
+  del.exec();
+  SQLite::Statement p(*m->db, "INSERT INTO postings(hand_id, position, amount) VALUES (?, ?, ?)");
+  for (size_t i = 0; i < deltas.size(); ++i) {
+    p.bind(1, hid);
+    p.bind(2, static_cast<int64_t>(i));
+    p.bind(3, deltas[i]);
+    p.exec();
+    p.reset();
+  }
+  MARQUE_DB_CATCH
+}
+
+void Store::update_record(int64_t game_id, int seq, const json& record) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE hands SET record = ? WHERE game_id = ? AND seq = ?");
+  q.bind(1, record.dump());
+  q.bind(2, game_id);
+  q.bind(3, seq);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+void Store::delete_hand(int64_t game_id, int seq) {
+  MARQUE_DB_TRY
+  SQLite::Statement d(*m->db, "DELETE FROM hands WHERE game_id = ? AND seq = ?");
+  d.bind(1, game_id);
+  d.bind(2, seq);
+  d.exec();
+  // two steps (out of range, then back) so that UNIQUE(game_id, seq) never collides mid-update
+  SQLite::Statement up(*m->db, "UPDATE hands SET seq = seq + 1000000000 WHERE game_id = ? AND seq > ?");
+  up.bind(1, game_id);
+  up.bind(2, seq);
+  up.exec();
+  SQLite::Statement down(*m->db, "UPDATE hands SET seq = seq - 1000000001 WHERE game_id = ? AND seq > 1000000000");
+  down.bind(1, game_id);
+  down.exec();
+  MARQUE_DB_CATCH
+}
+
+void Store::shift_up(int64_t game_id, int seq) {
+  MARQUE_DB_TRY
+  SQLite::Statement up(*m->db, "UPDATE hands SET seq = seq + 1000000000 WHERE game_id = ? AND seq >= ?");
+  up.bind(1, game_id);
+  up.bind(2, seq);
+  up.exec();
+  SQLite::Statement down(*m->db, "UPDATE hands SET seq = seq - 999999999 WHERE game_id = ? AND seq > 1000000000");
+  down.bind(1, game_id);
+  down.exec();
+  MARQUE_DB_CATCH
+}
+
+int64_t Store::log_change(int64_t game_id, const std::string& action, std::optional<int> seq, const json& before,
+                          const json& after, std::optional<int64_t> ref) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "INSERT INTO changes(game_id, action, seq, before, after, ref) VALUES (?, ?, ?, ?, ?, ?)");
+  q.bind(1, game_id);
+  q.bind(2, action);
+  if (seq)
+    q.bind(3, *seq);
+  else
+    q.bind(3);
+  if (before.is_null())
+    q.bind(4);
+  else
+    q.bind(4, before.dump());
+  if (after.is_null())
+    q.bind(5);
+  else
+    q.bind(5, after.dump());
+  if (ref)
+    q.bind(6, *ref);
+  else
+    q.bind(6);
+  q.exec();
+  return m->db->getLastInsertRowid();
+  MARQUE_DB_CATCH
+}
+
+void Store::mark_undone(int64_t change_id, bool undone) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE changes SET undone = ? WHERE id = ?");
+  q.bind(1, undone ? 1 : 0);
+  q.bind(2, change_id);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+std::vector<ChangeRow> Store::changes(int64_t game_id) {
+  MARQUE_DB_TRY
+  std::vector<ChangeRow> out;
+  SQLite::Statement q(*m->db,
+                      "SELECT id, game_id, at, action, seq, before, after, undone, ref FROM changes "
+                      "WHERE game_id = ? ORDER BY id");
+  q.bind(1, game_id);
+  while (q.executeStep()) {
+    ChangeRow c;
+    c.id = q.getColumn(0).getInt64();
+    c.game_id = q.getColumn(1).getInt64();
+    c.at = q.getColumn(2).getString();
+    c.action = q.getColumn(3).getString();
+    if (!q.getColumn(4).isNull()) c.seq = q.getColumn(4).getInt();
+    if (!q.getColumn(5).isNull()) c.before = json::parse(q.getColumn(5).getString());
+    if (!q.getColumn(6).isNull()) c.after = json::parse(q.getColumn(6).getString());
+    c.undone = q.getColumn(7).getInt() != 0;
+    if (!q.getColumn(8).isNull()) c.ref = q.getColumn(8).getInt64();
+    out.push_back(std::move(c));
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
+std::string Store::integrity_check() {
+  MARQUE_DB_TRY
+  return m->db->execAndGet("PRAGMA integrity_check").getString();
+  MARQUE_DB_CATCH
+}
+
+}  // namespace marque::storage

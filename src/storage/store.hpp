@@ -1,0 +1,123 @@
+// The embedded database: open/create, migrations, and the repositories for players, games, hands and the
+// change history. The only module that sees SQLiteCpp (hidden behind a pimpl). Knows nothing of the rules.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace marque::storage {
+
+using json = nlohmann::json;
+
+constexpr int32_t k_application_id = 0x4D415251;  // "MARQ"
+
+// $MARQUE_DB, else $XDG_DATA_HOME/marque/marque.db, else ~/.local/share/marque/marque.db
+std::string default_db_path();
+
+struct GameRow {
+  int64_t id = 0;
+  std::string game;
+  json setup;            // set-up record as stored (players, first_dealer, options ...)
+  json meta;             // date, league, venue, note, night ...
+  std::string status;    // open | finished
+  std::string source;
+  std::string created_at;
+  std::vector<std::string> players;  // names by position
+  int64_t hands = 0;
+};
+
+struct HandRow {
+  int64_t id = 0;
+  int seq = 0;
+  json record;
+  json score;
+  std::string source;
+  std::string recorded_at;
+};
+
+struct ChangeRow {
+  int64_t id = 0;
+  int64_t game_id = 0;
+  std::string at;
+  std::string action;
+  std::optional<int> seq;
+  json before;  // null when none
+  json after;
+  bool undone = false;
+  std::optional<int64_t> ref;
+};
+
+class Store {
+public:
+  enum class Mode { read, write };
+  // Opens (creating when Mode::write and absent), checks application_id and user_version, migrates.
+  // Throws marque::Error with exit codes 65 (not marque / newer), 66 (missing for read), 73, 74.
+  Store(const std::string& path, Mode mode);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  const std::string& path() const;
+  int schema_version() const;
+  static int latest_schema_version();
+
+  // One write transaction per command (BEGIN IMMEDIATE). Rolls back in its destructor unless committed.
+  class Transaction {
+  public:
+    explicit Transaction(Store& s);
+    ~Transaction();
+    void commit();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+
+  private:
+    Store& m_store;
+    bool m_done = false;
+  };
+
+  // players
+  int64_t player_id(const std::string& name, bool create);  // case-insensitive; 0 when absent and !create
+  std::vector<std::pair<int64_t, std::string>> players();
+
+  // games
+  int64_t create_game(const std::string& game, const json& setup, int rules_version, const json& meta,
+                      const std::vector<std::string>& players, const std::string& source);
+  std::optional<GameRow> game(int64_t id);
+  std::optional<int64_t> latest_game();
+  std::vector<GameRow> games();
+  void set_status(int64_t game_id, const std::string& status);
+  void delete_game(int64_t game_id);
+
+  // hands (seq is 1-based and contiguous in a game)
+  std::vector<HandRow> hands(int64_t game_id);
+  int hand_count(int64_t game_id);
+  void insert_hand(int64_t game_id, int seq, const std::string& record_json, const std::string& score_json,
+                   const std::vector<double>& deltas, const std::string& source);
+  // Replace the derived score of an existing hand (after an edit earlier in the game).
+  void update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<double>& deltas);
+  void update_record(int64_t game_id, int seq, const json& record);
+  // Remove hand `seq` and close the gap (later hands move down by one).
+  void delete_hand(int64_t game_id, int seq);
+  // Open a gap at `seq` (hands seq.. move up by one), for re-inserting a deleted hand.
+  void shift_up(int64_t game_id, int seq);
+
+  // history
+  int64_t log_change(int64_t game_id, const std::string& action, std::optional<int> seq, const json& before,
+                     const json& after, std::optional<int64_t> ref = std::nullopt);
+  void mark_undone(int64_t change_id, bool undone);
+  std::vector<ChangeRow> changes(int64_t game_id);
+
+  // raw integrity helpers for `check` and tests
+  std::string integrity_check();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> m;
+};
+
+}  // namespace marque::storage

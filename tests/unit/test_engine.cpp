@@ -1,0 +1,62 @@
+#include <catch2/catch.hpp>
+
+#include "rules/engine.hpp"
+
+using namespace marque;
+using namespace marque::rules;
+
+TEST_CASE("engine: typed_value parses numbers, booleans and strings", "[engine]") {
+  CHECK(typed_value("47.5") == json(47.5));
+  CHECK(typed_value("3") == json(3));
+  CHECK(typed_value("-2") == json(-2));
+  CHECK(typed_value("true") == json(true));
+  CHECK(typed_value("null").is_null());
+  CHECK(typed_value("Ben") == json("Ben"));
+  CHECK(typed_value("inf") == json("inf"));
+  CHECK(typed_value("7H") == json("7H"));
+}
+
+TEST_CASE("engine: split_list trims and drops empties", "[engine]") {
+  CHECK(split_list(" Ann, Ben ,,Cat ") == std::vector<std::string>{"Ann", "Ben", "Cat"});
+}
+
+TEST_CASE("engine: resolve_options fills defaults and names unknown ids and values", "[engine]") {
+  std::vector<OptionSpec> table = {
+      {"ladder", "enum", {"standard", "petite_pousse"}, "standard", "bid ladder"},
+      {"value", "int", {}, 10, "a value"},
+  };
+  Diagnostics d;
+  json r = resolve_options(json{{"value", 20}}, table, d);
+  CHECK_FALSE(d.has_errors());
+  CHECK(r["ladder"] == "standard");
+  CHECK(r["value"] == 20);
+
+  Diagnostics d2;
+  resolve_options(json{{"ladr", "x"}}, table, d2);
+  REQUIRE(d2.has_errors());
+  CHECK(d2.items()[0].field == "options.ladr");
+  CHECK(d2.items()[0].message.find("ladder, value") != std::string::npos);
+
+  Diagnostics d3;
+  resolve_options(json{{"ladder", "weird"}}, table, d3);
+  REQUIRE(d3.has_errors());
+  CHECK(d3.items()[0].message.find("standard, petite_pousse") != std::string::npos);
+}
+
+TEST_CASE("engine: replay refuses wrong envelopes with a clear message", "[engine]") {
+  auto first = [](const json& f) {
+    Replay r = replay(f);
+    REQUIRE_FALSE(r.ok);
+    return r.diags.errors().front();
+  };
+  CHECK(first(json::array()).code == "file.not_object");
+  CHECK(first(json{{"format", "marque-game/2"}, {"game", "tarot"}}).code == "file.format_version");
+  CHECK(first(json{{"format", "marque-game/1"}, {"game", "bridge"}, {"setup", json::object()}}).field == "game");
+  CHECK(first(json{{"format", "marque-game/1"}, {"game", "tarot"}}).field == "setup");
+}
+
+TEST_CASE("engine: every game is registered once", "[engine]") {
+  CHECK(all_games().size() == 5);
+  for (const char* id : {"tarot", "coinche", "prefa", "piquet", "alsos"}) CHECK(find_game(id) != nullptr);
+  CHECK(find_game("bridge") == nullptr);
+}
