@@ -1,0 +1,115 @@
+// Benchmark data generator (not a test). Writes marque-game/1 files:
+//   gen tarot N OUT.json          one 4-player tarot game with N random legal hands (open end)
+//   gen club DIR GAMES EXAMPLES   GAMES copies of every examples/<game>.json, players renamed from a pool of
+//                                 300 club members, one file per game; prints the hand count
+// Deterministic (fixed seed) so figures are comparable between runs.
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+using json = nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+json tarot_hand(std::mt19937_64& rng, const std::vector<std::string>& players) {
+  static const char* contracts[] = {"prise", "prise", "garde", "garde", "garde_sans", "garde_contre"};
+  std::uniform_int_distribution<int> p(0, static_cast<int>(players.size()) - 1), c(0, 5), o(0, 3), pts(20, 70);
+  json h = {{"type", "hand"}, {"taker", players[static_cast<size_t>(p(rng))]}, {"contract", contracts[c(rng)]},
+            {"oudlers", o(rng)}, {"points", pts(rng)}};
+  return h;
+}
+
+std::string member(int i) { return "Member" + std::to_string(1000 + i); }
+
+// rename every occurrence of the example's player names (as JSON string values or object keys)
+json rename(const json& j, const std::map<std::string, std::string>& names) {
+  if (j.is_string()) {
+    auto it = names.find(j.get<std::string>());
+    return it == names.end() ? j : json(it->second);
+  }
+  if (j.is_array()) {
+    json out = json::array();
+    for (const auto& x : j) out.push_back(rename(x, names));
+    return out;
+  }
+  if (j.is_object()) {
+    json out = json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      auto n = names.find(it.key());
+      out[n == names.end() ? it.key() : n->second] = rename(it.value(), names);
+    }
+    return out;
+  }
+  return j;
+}
+
+std::vector<std::string> players_of(const json& setup) {
+  std::vector<std::string> out;
+  if (setup.contains("players"))
+    for (const auto& p : setup["players"]) out.push_back(p.get<std::string>());
+  if (setup.contains("seats"))
+    for (const auto& [k, v] : setup["seats"].items()) out.push_back(v.get<std::string>());
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::mt19937_64 rng(20261122);
+  std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "tarot" && argc == 4) {
+    long n = std::stol(argv[2]);
+    std::vector<std::string> players = {"Ann", "Ben", "Cat", "Dan"};
+    json f = {{"format", "marque-game/1"}, {"game", "tarot"},
+              {"setup", {{"players", players}, {"first_dealer", "Ann"}, {"options", json::object()}}},
+              {"hands", json::array()}, {"meta", {{"league", "Benchmark"}, {"date", "2026-11-22"}}}};
+    for (long i = 0; i < n; ++i) f["hands"].push_back(tarot_hand(rng, players));
+    std::ofstream(argv[3]) << f.dump() << "\n";
+    return 0;
+  }
+  if (mode == "club" && argc == 5) {
+    fs::path dir = argv[2];
+    long copies = std::stol(argv[3]);
+    fs::create_directories(dir);
+    long hands = 0, games = 0;
+    std::uniform_int_distribution<int> pick(0, 299);
+    for (const auto& e : fs::directory_iterator(argv[4])) {
+      if (e.path().extension() != ".json") continue;
+      json ex;
+      std::ifstream(e.path()) >> ex;
+      if (!ex.contains("format") || ex["format"] != "marque-game/1") continue;
+      auto names = players_of(ex["setup"]);
+      for (long c = 0; c < copies; ++c) {
+        std::map<std::string, std::string> map;
+        std::vector<int> used;
+        for (const auto& n : names) {
+          int k;
+          do k = pick(rng);
+          while (std::find(used.begin(), used.end(), k) != used.end());
+          used.push_back(k);
+          map[n] = member(k);
+        }
+        json f = ex;
+        f["setup"] = rename(ex["setup"], map);
+        f["hands"] = rename(ex["hands"], map);
+        f["meta"] = {{"league", "Club history"}, {"date", "2026-01-01"}};
+        std::ofstream(dir / (e.path().stem().string() + "-" + std::to_string(c) + ".json")) << f.dump() << "\n";
+        hands += static_cast<long>(f["hands"].size());
+        ++games;
+      }
+    }
+    std::cout << games << " games, " << hands << " hands\n";
+    return 0;
+  }
+  std::cerr << "usage: gen tarot N OUT.json | gen club DIR COPIES EXAMPLES_DIR\n";
+  return 2;
+}
