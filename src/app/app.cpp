@@ -1,6 +1,8 @@
 #include "app/app.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <map>
 
 namespace marque::app {
 
@@ -108,7 +110,17 @@ rules::Replay score_game(Store& store, int64_t game_id) {
   return r;
 }
 
-int64_t start_game(Store& store, const std::string& game, const json& setup, const json& meta) {
+int64_t start_game(Store& store, const std::string& game, const json& setup, const json& meta_in,
+                   std::optional<int64_t> night_id) {
+  json meta = meta_in.is_object() ? meta_in : json::object();
+  if (night_id) {
+    auto n = store.night(*night_id);
+    if (!n) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
+    if (!meta.contains("date")) meta["date"] = n->date;
+    if (!meta.contains("venue") && !n->venue.empty()) meta["venue"] = n->venue;
+    if (!meta.contains("league") && !n->league.empty()) meta["league"] = n->league;
+    meta["night"] = *night_id;
+  }
   const rules::GameRules* rules = rules::find_game(game);
   if (!rules) {
     Diagnostics d;
@@ -118,7 +130,7 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   json f = {{"format", "marque-game/1"}, {"game", game}, {"setup", setup}, {"hands", json::array()}, {"meta", meta}};
   rules::Replay r = replay_or_reject(f);
   Store::Transaction tx(store);
-  int64_t id = store.create_game(game, setup, rules->rules_version(), meta, r.state->players(), "cli");
+  int64_t id = store.create_game(game, setup, rules->rules_version(), meta, r.state->players(), "cli", night_id);
   store.log_change(id, "start", std::nullopt, nullptr, setup);
   tx.commit();
   return id;
@@ -275,42 +287,121 @@ std::string redo(Store& store, int64_t game_id) {
   return "redid " + describe(*target);
 }
 
+std::string content_key(const json& f) {
+  json canon = {{"game", f.value("game", json())}, {"setup", f.value("setup", json())},
+                {"hands", f.value("hands", json::array())}};
+  std::string text = canon.dump();
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+namespace {
+
+// One game document into the store (inside the caller's transaction).
+ImportOutcome::Item import_one(Store& store, const json& f, const std::string& name, std::optional<int64_t> night_id) {
+  ImportOutcome::Item item;
+  item.file = name;
+  rules::Replay r = rules::replay(f);
+  if (!r.ok) throw Rejected(r.diags, name);
+  item.game = f["game"].get<std::string>();
+  std::string key = content_key(f);
+  if (auto existing = store.game_by_import_key(key)) {
+    item.game_id = *existing;
+    item.duplicate = true;
+    return item;
+  }
+  json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
+  const auto* rules = rules::find_game(item.game);
+  auto players = r.state->players();
+  int64_t id = store.create_game(item.game, f["setup"], rules->rules_version(), meta, players, "import:" + name,
+                                 night_id, key);
+  int seq = 0;
+  const json empty = json::array();
+  for (const auto& rec : f.contains("hands") ? f["hands"] : empty) {
+    const auto& entry = r.score["hands"][static_cast<size_t>(seq)];
+    ++seq;
+    store.insert_hand(id, seq, rec.dump(), entry.dump(), deltas_of(entry, players), "import");
+  }
+  store.set_status(id, r.state->finished() ? "finished" : "open");
+  store.log_change(id, "import", std::nullopt, nullptr, json{{"file", name}, {"hands", seq}});
+  item.game_id = id;
+  item.hands = seq;
+  return item;
+}
+
+}  // namespace
+
 ImportOutcome import_documents(Store& store, const std::vector<SourceDocument>& docs, bool dry_run) {
   ImportOutcome out;
   Store::Transaction tx(store);
+  auto add = [&](const ImportOutcome::Item& item) {
+    out.items.push_back(item);
+    out.hands += item.hands;
+    out.duplicates += item.duplicate ? 1 : 0;
+  };
   for (const auto& doc : docs) {
-    rules::Replay r = rules::replay(doc.document);
-    if (!r.ok) {
-      Diagnostics prefixed;
-      for (auto d : r.diags.items()) {
-        prefixed.set_hand(d.hand);
-        if (d.error)
-          prefixed.error(d.field, d.code, d.message);
-        else
-          prefixed.warning(d.field, d.code, d.message);
+    const json& d = doc.document;
+    if (d.is_object() && d.value("format", "") == "marque-export/1") {
+      if (!d.contains("games") || !d["games"].is_array()) {
+        Diagnostics diag;
+        diag.error("games", "file.games", "a marque-export/1 document needs a games array");
+        throw Rejected(diag, doc.name);
       }
-      throw Rejected(prefixed, doc.name);
+      std::map<int64_t, int64_t> nights;  // exported night id -> new id
+      if (d.contains("nights") && d["nights"].is_array())
+        for (const auto& n : d["nights"]) {
+          if (!n.is_object() || !n.contains("id") || !n["id"].is_number_integer()) continue;
+          nights[n["id"].get<int64_t>()] = store.create_night(n.value("date", ""), n.value("venue", ""),
+                                                              n.value("league", ""), n.value("note", ""));
+        }
+      int i = 0;
+      for (const auto& g : d["games"]) {
+        ++i;
+        std::optional<int64_t> night;
+        if (g.is_object() && g.contains("meta") && g["meta"].is_object() && g["meta"].contains("night") &&
+            g["meta"]["night"].is_number_integer()) {
+          auto it = nights.find(g["meta"]["night"].get<int64_t>());
+          if (it != nights.end()) night = it->second;
+        }
+        json gf = g;
+        if (night) gf["meta"]["night"] = *night;
+        add(import_one(store, gf, doc.name + " game " + std::to_string(i), night));
+      }
+    } else {
+      add(import_one(store, d, doc.name, std::nullopt));
     }
-    const json& f = doc.document;
-    json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
-    const auto* rules = rules::find_game(f["game"].get<std::string>());
-    auto players = r.state->players();
-    int64_t id = store.create_game(f["game"].get<std::string>(), f["setup"], rules->rules_version(), meta,
-                                   players, "import:" + doc.name);
-    int seq = 0;
-    const json empty = json::array();
-    for (const auto& rec : f.contains("hands") ? f["hands"] : empty) {
-      const auto& entry = r.score["hands"][static_cast<size_t>(seq)];
-      ++seq;
-      store.insert_hand(id, seq, rec.dump(), entry.dump(), deltas_of(entry, players), "import");
-    }
-    store.set_status(id, r.state->finished() ? "finished" : "open");
-    store.log_change(id, "import", std::nullopt, nullptr, json{{"file", doc.name}, {"hands", seq}});
-    out.game_ids.push_back(id);
-    out.games.push_back(f["game"].get<std::string>());
-    out.hands += seq;
   }
   if (!dry_run) tx.commit();
+  return out;
+}
+
+ojson export_all(Store& store, std::optional<int64_t> night_id) {
+  ojson out = ojson::object();
+  out["format"] = "marque-export/1";
+  out["generator"] = std::string("marque");
+  ojson players = ojson::array();
+  for (const auto& [id, name] : store.players()) players.push_back(name);
+  out["players"] = players;
+  ojson nights = ojson::array();
+  for (const auto& n : store.nights()) {
+    if (night_id && n.id != *night_id) continue;
+    nights.push_back({{"id", n.id}, {"date", n.date}, {"venue", n.venue}, {"league", n.league}, {"note", n.note}});
+  }
+  out["nights"] = nights;
+  ojson games = ojson::array();
+  for (const auto& g : store.games()) {
+    if (night_id && g.night_id != night_id) continue;
+    json f = file_from(g, store.hands(g.id));
+    if (g.night_id) f["meta"]["night"] = *g.night_id;
+    games.push_back(ojson::parse(f.dump()));
+  }
+  out["games"] = games;
   return out;
 }
 
@@ -349,8 +440,18 @@ CheckReport check(Store& store) {
       rep.problems.push_back("game " + std::to_string(g.id) + ": its records no longer replay: " + first);
       continue;
     }
+    auto posted = store.postings(g.id);
+    const auto players = r.state->players();
     for (size_t i = 0; i < hands.size(); ++i) {
       const ojson& fresh = r.score["hands"][i];
+      auto want = deltas_of(fresh, players);
+      std::vector<double> got = i < posted.size() ? posted[i] : std::vector<double>{};
+      got.resize(want.size(), 0.0);
+      bool same = posted.size() > i && posted[i].size() == want.size();
+      for (size_t k = 0; same && k < want.size(); ++k) same = std::fabs(want[k] - got[k]) < 1e-9;
+      if (!same)
+        rep.problems.push_back("game " + std::to_string(g.id) + " hand " + std::to_string(hands[i].seq) +
+                               ": stored postings differ from the rules");
       if (!same_json(fresh, hands[i].score))
         rep.problems.push_back("game " + std::to_string(g.id) + " hand " + std::to_string(hands[i].seq) +
                                ": stored score differs from the rules: stored " + hands[i].score["deltas"].dump() +

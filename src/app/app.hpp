@@ -25,8 +25,10 @@ int64_t resolve_game(storage::Store& store, std::optional<int64_t> id);
 // Replay a stored game; throws Error when its stored records no longer replay.
 rules::Replay score_game(storage::Store& store, int64_t game_id);
 
-// Validate a set-up and create the game. Throws Rejected with the diagnostics.
-int64_t start_game(storage::Store& store, const std::string& game, const json& setup, const json& meta);
+// Validate a set-up and create the game (in a night when night_id is given: the night's date, venue and
+// league fill the meta keys not given). Throws Rejected with the diagnostics.
+int64_t start_game(storage::Store& store, const std::string& game, const json& setup, const json& meta,
+                   std::optional<int64_t> night_id = std::nullopt);
 
 struct HandOutcome {
   int64_t game_id = 0;
@@ -48,16 +50,32 @@ std::string undo(storage::Store& store, int64_t game_id);
 std::string redo(storage::Store& store, int64_t game_id);
 
 struct ImportOutcome {
-  std::vector<int64_t> game_ids;
-  std::vector<std::string> games;  // game kinds, in order
-  int64_t hands = 0;
+  struct Item {
+    std::string file;
+    std::string game;      // game kind
+    int64_t game_id = 0;   // new id, or the id of the identical game already stored
+    int64_t hands = 0;
+    bool duplicate = false;
+  };
+  std::vector<Item> items;
+  int64_t hands = 0;       // hands stored
+  int64_t duplicates = 0;  // games skipped because the same content was imported before
 };
 struct SourceDocument {
   std::string name;  // file name for messages
   json document;
 };
-// All files in one transaction: all or nothing. Throws Rejected (diagnostics prefixed with the file).
+// All files in one transaction: all or nothing. Each document is a marque-game/1 game or a marque-export/1
+// bundle of games. A game whose content (game, set-up, hands) was imported before is skipped and counted.
+// Throws Rejected (diagnostics prefixed with the file).
 ImportOutcome import_documents(storage::Store& store, const std::vector<SourceDocument>& docs, bool dry_run);
+
+// marque-export/1: every game (optionally only one night's) as marque-game/1 documents with players,
+// leagues and nights; imports back into an empty database with the same scores.
+ojson export_all(storage::Store& store, std::optional<int64_t> night_id = std::nullopt);
+
+// The content key of a game document (FNV-1a 64 of its canonical game/setup/hands), hex.
+std::string content_key(const json& game_file);
 
 struct CheckReport {
   int64_t games = 0;

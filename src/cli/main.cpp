@@ -500,13 +500,21 @@ int run(int argc, char** argv) {
       for (const auto& f : import_files) docs.push_back({f, parse_json(read_input(f), f)});
       auto out = app::import_documents(store, docs, dry_run);
       if (as_json) {
-        print_json({{"games", out.game_ids}, {"hands", out.hands}, {"dry_run", dry_run}});
+        ojson items = ojson::array();
+        for (const auto& it : out.items)
+          items.push_back({{"file", it.file}, {"game", it.game}, {"id", it.game_id}, {"hands", it.hands}, {"duplicate", it.duplicate}});
+        print_json({{"games", items}, {"hands", out.hands}, {"duplicates", out.duplicates}, {"dry_run", dry_run}});
       } else {
-        for (size_t i = 0; i < out.game_ids.size(); ++i)
-          std::cout << (dry_run ? "would import " : "imported ") << import_files[i] << " as " << out.games[i] << " game "
-                    << out.game_ids[i] << "\n";
-        std::cout << out.hands << " hand(s) in " << out.game_ids.size() << " game(s)" << (dry_run ? " (dry run: nothing stored)" : "")
-                  << "\n";
+        for (const auto& it : out.items) {
+          if (it.duplicate)
+            std::cout << "skipped " << it.file << ": the same " << it.game << " game is already stored as game " << it.game_id << "\n";
+          else
+            std::cout << (dry_run ? "would import " : "imported ") << it.file << " as " << it.game << " game " << it.game_id << " ("
+                      << it.hands << " hands)\n";
+        }
+        std::cout << out.hands << " hand(s) in " << (out.items.size() - static_cast<size_t>(out.duplicates)) << " game(s)";
+        if (out.duplicates) std::cout << ", " << out.duplicates << " duplicate game(s) skipped";
+        std::cout << (dry_run ? " (dry run: nothing stored)" : "") << "\n";
       }
       return 0;
     }

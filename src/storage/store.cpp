@@ -188,26 +188,29 @@ std::vector<std::pair<int64_t, std::string>> Store::players() {
   MARQUE_DB_CATCH
 }
 
+std::optional<int64_t> Store::league_id(const std::string& name, bool create) {
+  MARQUE_DB_TRY
+  if (name.empty()) return std::nullopt;
+  SQLite::Statement q(*m->db, "SELECT id FROM leagues WHERE name = ? COLLATE NOCASE");
+  q.bind(1, name);
+  if (q.executeStep()) return q.getColumn(0).getInt64();
+  if (!create) return std::nullopt;
+  SQLite::Statement ins(*m->db, "INSERT INTO leagues(name) VALUES (?)");
+  ins.bind(1, name);
+  ins.exec();
+  return m->db->getLastInsertRowid();
+  MARQUE_DB_CATCH
+}
+
 int64_t Store::create_game(const std::string& game, const json& setup, int rules_version, const json& meta,
-                           const std::vector<std::string>& players, const std::string& source) {
+                           const std::vector<std::string>& players, const std::string& source,
+                           std::optional<int64_t> night_id, const std::string& import_key) {
   MARQUE_DB_TRY
   std::optional<int64_t> league;
-  if (meta.contains("league") && meta["league"].is_string() && !meta["league"].get<std::string>().empty()) {
-    std::string name = meta["league"].get<std::string>();
-    SQLite::Statement q(*m->db, "SELECT id FROM leagues WHERE name = ? COLLATE NOCASE");
-    q.bind(1, name);
-    if (q.executeStep()) {
-      league = q.getColumn(0).getInt64();
-    } else {
-      SQLite::Statement ins(*m->db, "INSERT INTO leagues(name) VALUES (?)");
-      ins.bind(1, name);
-      ins.exec();
-      league = m->db->getLastInsertRowid();
-    }
-  }
+  if (meta.contains("league") && meta["league"].is_string()) league = league_id(meta["league"].get<std::string>(), true);
   SQLite::Statement ins(*m->db,
-                        "INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)");
+                        "INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
+                        "import_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   ins.bind(1, game);
   ins.bind(2, setup.dump());
   ins.bind(3, rules_version);
@@ -221,6 +224,14 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
     ins.bind(5);
   ins.bind(6, meta.is_object() ? meta.dump() : std::string("{}"));
   ins.bind(7, source);
+  if (night_id)
+    ins.bind(8, *night_id);
+  else
+    ins.bind(8);
+  if (import_key.empty())
+    ins.bind(9);
+  else
+    ins.bind(9, import_key);
   ins.exec();
   int64_t id = m->db->getLastInsertRowid();
   SQLite::Statement seat(*m->db, "INSERT INTO game_players(game_id, position, player_id) VALUES (?, ?, ?)");
@@ -247,11 +258,12 @@ GameRow read_game(SQLite::Statement& q) {
   g.source = q.getColumn(5).getString();
   g.created_at = q.getColumn(6).getString();
   g.hands = q.getColumn(7).getInt64();
+  if (!q.getColumn(8).isNull()) g.night_id = q.getColumn(8).getInt64();
   return g;
 }
 constexpr const char* k_game_cols =
     "SELECT g.id, g.game, g.setup, g.meta, g.status, g.source, g.created_at, "
-    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id) FROM games g ";
+    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id FROM games g ";
 }  // namespace
 
 std::optional<GameRow> Store::game(int64_t id) {
@@ -266,6 +278,68 @@ std::optional<GameRow> Store::game(int64_t id) {
   p.bind(1, id);
   while (p.executeStep()) g.players.push_back(p.getColumn(0).getString());
   return g;
+  MARQUE_DB_CATCH
+}
+
+std::optional<int64_t> Store::game_by_import_key(const std::string& key) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT id FROM games WHERE import_key = ?");
+  q.bind(1, key);
+  if (q.executeStep()) return q.getColumn(0).getInt64();
+  return std::nullopt;
+  MARQUE_DB_CATCH
+}
+
+int64_t Store::create_night(const std::string& date, const std::string& venue, const std::string& league,
+                            const std::string& note) {
+  MARQUE_DB_TRY
+  auto lid = league_id(league, true);
+  SQLite::Statement q(*m->db, "INSERT INTO nights(date, venue, league_id, note) VALUES (?, ?, ?, ?)");
+  q.bind(1, date);
+  if (venue.empty()) q.bind(2); else q.bind(2, venue);
+  if (lid) q.bind(3, *lid); else q.bind(3);
+  if (note.empty()) q.bind(4); else q.bind(4, note);
+  q.exec();
+  return m->db->getLastInsertRowid();
+  MARQUE_DB_CATCH
+}
+
+namespace {
+constexpr const char* k_night_cols =
+    "SELECT n.id, n.date, coalesce(n.venue, ''), coalesce(l.name, ''), coalesce(n.note, '') "
+    "FROM nights n LEFT JOIN leagues l ON l.id = n.league_id ";
+}
+
+std::optional<NightRow> Store::night(int64_t id) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, std::string(k_night_cols) + "WHERE n.id = ?");
+  q.bind(1, id);
+  if (!q.executeStep()) return std::nullopt;
+  NightRow n{q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
+             q.getColumn(3).getString(), q.getColumn(4).getString(), {}};
+  SQLite::Statement g(*m->db, "SELECT id FROM games WHERE night_id = ? ORDER BY id");
+  g.bind(1, id);
+  while (g.executeStep()) n.games.push_back(g.getColumn(0).getInt64());
+  return n;
+  MARQUE_DB_CATCH
+}
+
+std::optional<int64_t> Store::latest_night() {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT max(id) FROM nights");
+  if (q.executeStep() && !q.getColumn(0).isNull()) return q.getColumn(0).getInt64();
+  return std::nullopt;
+  MARQUE_DB_CATCH
+}
+
+std::vector<NightRow> Store::nights() {
+  MARQUE_DB_TRY
+  std::vector<int64_t> ids;
+  SQLite::Statement q(*m->db, "SELECT id FROM nights ORDER BY id");
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+  std::vector<NightRow> out;
+  for (auto id : ids) out.push_back(*night(id));
+  return out;
   MARQUE_DB_CATCH
 }
 
@@ -481,6 +555,25 @@ std::vector<ChangeRow> Store::changes(int64_t game_id) {
     c.undone = q.getColumn(7).getInt() != 0;
     if (!q.getColumn(8).isNull()) c.ref = q.getColumn(8).getInt64();
     out.push_back(std::move(c));
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
+std::vector<std::vector<double>> Store::postings(int64_t game_id) {
+  MARQUE_DB_TRY
+  std::vector<std::vector<double>> out;
+  SQLite::Statement q(*m->db,
+                      "SELECT h.seq, p.position, p.amount FROM hands h JOIN postings p ON p.hand_id = h.id "
+                      "WHERE h.game_id = ? ORDER BY h.seq, p.position");
+  q.bind(1, game_id);
+  while (q.executeStep()) {
+    auto seq = static_cast<size_t>(q.getColumn(0).getInt());
+    auto pos = static_cast<size_t>(q.getColumn(1).getInt());
+    if (out.size() < seq) out.resize(seq);
+    auto& row = out[seq - 1];
+    if (row.size() <= pos) row.resize(pos + 1, 0.0);
+    row[pos] = q.getColumn(2).getDouble();
   }
   return out;
   MARQUE_DB_CATCH

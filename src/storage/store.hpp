@@ -27,8 +27,18 @@ struct GameRow {
   std::string status;    // open | finished
   std::string source;
   std::string created_at;
+  std::optional<int64_t> night_id;
   std::vector<std::string> players;  // names by position
   int64_t hands = 0;
+};
+
+struct NightRow {
+  int64_t id = 0;
+  std::string date;
+  std::string venue;
+  std::string league;
+  std::string note;
+  std::vector<int64_t> games;
 };
 
 struct HandRow {
@@ -85,13 +95,25 @@ public:
   std::vector<std::pair<int64_t, std::string>> players();
 
   // games
+  // meta.league names the league (created when new); night_id links the game to a night.
   int64_t create_game(const std::string& game, const json& setup, int rules_version, const json& meta,
-                      const std::vector<std::string>& players, const std::string& source);
+                      const std::vector<std::string>& players, const std::string& source,
+                      std::optional<int64_t> night_id = std::nullopt,
+                      const std::string& import_key = std::string());
+  // the game imported with this content key, if any
+  std::optional<int64_t> game_by_import_key(const std::string& key);
   std::optional<GameRow> game(int64_t id);
   std::optional<int64_t> latest_game();
   std::vector<GameRow> games();
   void set_status(int64_t game_id, const std::string& status);
   void delete_game(int64_t game_id);
+
+  // nights (an evening grouping several games)
+  int64_t create_night(const std::string& date, const std::string& venue, const std::string& league,
+                       const std::string& note);
+  std::optional<NightRow> night(int64_t id);
+  std::optional<int64_t> latest_night();
+  std::vector<NightRow> nights();
 
   // hands (seq is 1-based and contiguous in a game)
   std::vector<HandRow> hands(int64_t game_id);
@@ -112,10 +134,14 @@ public:
   void mark_undone(int64_t change_id, bool undone);
   std::vector<ChangeRow> changes(int64_t game_id);
 
+  // derived postings of a game: for each hand (by seq order) the amounts by position
+  std::vector<std::vector<double>> postings(int64_t game_id);
+
   // raw integrity helpers for `check` and tests
   std::string integrity_check();
 
 private:
+  std::optional<int64_t> league_id(const std::string& name, bool create);
   struct Impl;
   std::unique_ptr<Impl> m;
 };
