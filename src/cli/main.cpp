@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -12,6 +13,7 @@
 
 #include "app/app.hpp"
 #include "importers/json_importer.hpp"
+#include "reports/html_sheet.hpp"
 #include "reports/text_table.hpp"
 
 using namespace marque;
@@ -52,6 +54,82 @@ std::string read_input(const std::string& name) {
 }
 
 json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
+
+void write_output(const std::string& out_file, const std::string& text) {
+  if (out_file.empty() || out_file == "-") {
+    std::cout << text;
+    return;
+  }
+  std::string tmp = out_file + ".tmp";
+  {
+    std::ofstream o(tmp, std::ios::binary);
+    if (!o) throw Error(k_exit_cantcreat, "cannot write " + out_file);
+    o << text;
+    if (!o.flush()) throw Error(k_exit_ioerr, "cannot write " + out_file);
+  }
+  if (std::rename(tmp.c_str(), out_file.c_str()) != 0) throw Error(k_exit_cantcreat, "cannot write " + out_file);
+}
+
+std::string find_on_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string p = path ? path : "/usr/bin:/bin";
+  for (const auto& dir : rules::split_list(p, ':')) {
+    std::string f = dir + "/" + name;
+    if (access(f.c_str(), X_OK) == 0) return f;
+  }
+  return "";
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// HTML -> PDF through a converter found on the machine: $MARQUE_PDF_COMMAND (with {in} and {out}),
+// weasyprint, or headless Chromium. None: exit 69 with a hint.
+void write_pdf(const std::string& html, const std::string& out_file) {
+  char tmpl[] = "/tmp/marque-sheet-XXXXXX";
+  int fd = mkstemp(tmpl);
+  if (fd < 0) throw Error(k_exit_cantcreat, "cannot create a temporary file");
+  close(fd);
+  std::string in = std::string(tmpl) + ".html";
+  std::rename(tmpl, in.c_str());
+  {
+    std::ofstream o(in, std::ios::binary);
+    o << html;
+  }
+  std::string cmd;
+  const char* custom = std::getenv("MARQUE_PDF_COMMAND");
+  if (custom && *custom) {
+    cmd = custom;
+    auto put = [&](const std::string& key, const std::string& val) {
+      for (auto pos = cmd.find(key); pos != std::string::npos; pos = cmd.find(key, pos + val.size())) cmd.replace(pos, key.size(), val);
+    };
+    put("{in}", shell_quote(in));
+    put("{out}", shell_quote(out_file));
+  } else if (auto w = find_on_path("weasyprint"); !w.empty()) {
+    cmd = shell_quote(w) + " " + shell_quote(in) + " " + shell_quote(out_file);
+  } else {
+    std::string c;
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome", "chrome"})
+      if (c.empty()) c = find_on_path(name);
+    if (c.empty()) {
+      std::remove(in.c_str());
+      throw Error(k_exit_unavailable, "no PDF converter found (weasyprint or chromium)",
+                  "apt-get install weasyprint (or chromium), set MARQUE_PDF_COMMAND, or use --format html and print from a browser");
+    }
+    char dir[] = "/tmp/marque-chromium-XXXXXX";
+    std::string profile = mkdtemp(dir) ? dir : "/tmp";
+    cmd = shell_quote(c) + " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
+          " --disable-component-update --disable-sync --user-data-dir=" + shell_quote(profile) +
+          " --no-pdf-header-footer --print-to-pdf=" + shell_quote(out_file) + " " + shell_quote("file://" + in);
+  }
+  int rc = std::system((cmd + " >/dev/null 2>&1").c_str());
+  std::remove(in.c_str());
+  if (rc != 0 || access(out_file.c_str(), R_OK) != 0)
+    throw Error(k_exit_unavailable, "the PDF converter failed (" + cmd.substr(0, cmd.find(' ')) + ")", "try --format html");
+}
 
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
   if (quiet) return;
@@ -168,6 +246,8 @@ int run(int argc, char** argv) {
   c_start->add_option("--date", date, "date played (YYYY-MM-DD)");
   c_start->add_option("--venue", venue, "where it was played");
   c_start->add_option("--note", note, "free text");
+  std::optional<int64_t> night_id;
+  c_start->add_option("--night", night_id, "the night (evening) this game belongs to (marque night start)");
   c_start->footer("Examples:\n  marque start tarot players=Ann,Ben,Cat,Dan dealer=Ann\n"
                   "  marque start tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft");
 
@@ -177,6 +257,7 @@ int run(int argc, char** argv) {
   std::optional<int64_t> game_id;
   bool dry_run = false;
   std::string json_input;
+  std::string out_file;
   c_hand->add_option("fields", hand_words, "hand fields as key=value (see marque rules GAME)");
   c_hand->add_option("--game,-g", game_id, "game id (default: the latest game)");
   c_hand->add_flag("--dry-run,-n", dry_run, "score and show, store nothing");
@@ -227,8 +308,23 @@ int run(int argc, char** argv) {
   c_score->add_option("game", game_id, "game id");
   add_format(c_score);
 
-  auto* c_sheet = app.add_subcommand("sheet", "the traditional score sheet of a game (default: the latest)");
+  auto* c_sheet = app.add_subcommand("sheet", "the traditional score sheet of a game (default: the latest) or a night");
   c_sheet->add_option("game", game_id, "game id");
+  std::string sheet_format = "text";
+  c_sheet->add_option("--format", sheet_format, "text (default), html (one self-contained file) or pdf")
+      ->check(CLI::IsMember({"text", "html", "pdf"}));
+  c_sheet->add_option("-o,--output", out_file, "write to FILE (format from its extension when --format is not given)");
+  c_sheet->add_option("--night", night_id, "every game of this night");
+  c_sheet->footer("Examples:\n  marque sheet\n  marque sheet 3 --format html -o game3.html\n  marque sheet --night 1 -o night.pdf");
+
+  auto* c_night = app.add_subcommand("night", "game nights: marque night start --date 2026-11-20 --venue ... --league ...");
+  c_night->require_subcommand(1);
+  auto* c_night_start = c_night->add_subcommand("start", "start a night (then: marque start GAME ... --night ID)");
+  c_night_start->add_option("--date", date, "date (YYYY-MM-DD)")->required();
+  c_night_start->add_option("--venue", venue, "where");
+  c_night_start->add_option("--league", league, "league");
+  c_night_start->add_option("--note", note, "free text");
+  auto* c_night_list = c_night->add_subcommand("list", "list the nights and their games");
 
   auto* c_calc = app.add_subcommand("calc", "score a marque-game/1 file without a database");
   std::string calc_file;
@@ -241,10 +337,12 @@ int run(int argc, char** argv) {
   c_import->add_flag("--dry-run,-n", dry_run, "check and report, store nothing");
   add_format(c_import);
 
-  auto* c_export = app.add_subcommand("export", "write a game as marque-game/1 (imports back identically)");
-  std::string out_file;
+  auto* c_export = app.add_subcommand("export", "write a game as marque-game/1, or everything as marque-export/1");
+  bool export_all = false;
   c_export->add_option("game", game_id, "game id (default: the latest)");
   c_export->add_option("-o,--output", out_file, "write to FILE instead of standard output");
+  c_export->add_flag("--all", export_all, "every game, player, league and night (marque-export/1)");
+  c_export->add_option("--night", night_id, "every game of one night (marque-export/1)");
 
   auto* c_check = app.add_subcommand("check", "recompute every score from the records and report any difference");
   add_format(c_check);
@@ -308,7 +406,7 @@ int run(int argc, char** argv) {
     }
 
     bool writes = c_start->parsed() || c_hand->parsed() || c_edit->parsed() || c_delete->parsed() || c_undo->parsed() ||
-                  c_redo->parsed() || c_import->parsed() || c_info->parsed();
+                  c_redo->parsed() || c_import->parsed() || c_info->parsed() || c_night_start->parsed();
     storage::Store store(db_path(g), writes ? storage::Store::Mode::write : storage::Store::Mode::read);
 
     if (c_info->parsed()) {
@@ -325,7 +423,7 @@ int run(int argc, char** argv) {
       if (!date.empty()) meta["date"] = date;
       if (!venue.empty()) meta["venue"] = venue;
       if (!note.empty()) meta["note"] = note;
-      int64_t id = app::start_game(store, start_game_kind, setup, meta);
+      int64_t id = app::start_game(store, start_game_kind, setup, meta, night_id);
       auto row = store.game(id);
       rules::Replay r = app::score_game(store, id);
       std::cout << "game " << id << ": " << gr.title() << ", " << name_list(r.score["players"]) << "\n";
@@ -485,14 +583,53 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (c_sheet->parsed()) {
-      int64_t id = app::resolve_game(store, game_id);
-      rules::Replay r = app::score_game(store, id);
-      json file = app::game_file(store, id);
-      std::cout << "game " << id;
-      if (file["meta"].contains("date")) std::cout << "  " << file["meta"]["date"].get<std::string>();
-      if (file["meta"].contains("venue")) std::cout << "  " << file["meta"]["venue"].get<std::string>();
-      if (file["meta"].contains("league")) std::cout << "  (" << file["meta"]["league"].get<std::string>() << ")";
-      std::cout << "\n" << rules_for(file["game"].get<std::string>()).render_sheet(file, r.score);
+      std::vector<int64_t> ids;
+      std::string title;
+      if (night_id) {
+        auto n = store.night(*night_id);
+        if (!n) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
+        ids = n->games;
+        title = "Night of " + n->date + (n->venue.empty() ? "" : " — " + n->venue) + (n->league.empty() ? "" : " (" + n->league + ")");
+        if (ids.empty()) throw Error(k_exit_noinput, "night " + std::to_string(*night_id) + " has no games yet");
+      } else {
+        ids.push_back(app::resolve_game(store, game_id));
+      }
+      std::string fmt = sheet_format;
+      auto ends_with = [&](const std::string& suffix) {
+        return out_file.size() >= suffix.size() && out_file.compare(out_file.size() - suffix.size(), suffix.size(), suffix) == 0;
+      };
+      if (fmt == "text" && !c_sheet->get_option("--format")->count()) {
+        if (ends_with(".html") || ends_with(".htm")) fmt = "html";
+        if (ends_with(".pdf")) fmt = "pdf";
+      }
+      std::vector<reports::SheetPart> parts;
+      std::string text;
+      for (auto id : ids) {
+        rules::Replay r = app::score_game(store, id);
+        json file = app::game_file(store, id);
+        const auto& gr = rules_for(file["game"].get<std::string>());
+        reports::SheetPart part;
+        part.heading = "Game " + std::to_string(id) + " — " + std::string(gr.title());
+        const json& meta = file["meta"];
+        for (const char* k : {"date", "venue", "league"})
+          if (meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
+            part.subheading += (part.subheading.empty() ? "" : " · ") + meta[k].get<std::string>();
+        part.text_sheet = gr.render_sheet(file, r.score);
+        part.score = r.score;
+        text += part.heading + (part.subheading.empty() ? "" : "  (" + part.subheading + ")") + "\n" + part.text_sheet + "\n";
+        parts.push_back(std::move(part));
+      }
+      if (title.empty()) title = parts.front().heading;
+      if (fmt == "text") {
+        write_output(out_file, text);
+      } else if (fmt == "html") {
+        write_output(out_file, reports::render_html(title, parts));
+        if (!out_file.empty() && out_file != "-") std::cerr << "marque: wrote " << out_file << "\n";
+      } else {
+        if (out_file.empty() || out_file == "-") throw Error(k_exit_usage, "--format pdf needs -o FILE.pdf");
+        write_pdf(reports::render_html(title, parts), out_file);
+        std::cerr << "marque: wrote " << out_file << "\n";
+      }
       return 0;
     }
     if (c_import->parsed()) {
@@ -519,19 +656,32 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (c_export->parsed()) {
-      int64_t id = app::resolve_game(store, game_id);
-      json file = app::game_file(store, id);
-      std::string text = file.dump(2) + "\n";
-      if (out_file.empty() || out_file == "-") {
-        std::cout << text;
+      std::string text;
+      if (export_all || night_id) {
+        if (night_id && !store.night(*night_id)) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id));
+        text = app::export_all(store, export_all ? std::nullopt : night_id).dump(2) + "\n";
       } else {
-        std::string tmp = out_file + ".tmp";
-        {
-          std::ofstream o(tmp, std::ios::binary);
-          if (!o) throw Error(k_exit_cantcreat, "cannot write " + out_file);
-          o << text;
-        }
-        if (std::rename(tmp.c_str(), out_file.c_str()) != 0) throw Error(k_exit_cantcreat, "cannot write " + out_file);
+        text = app::game_file(store, app::resolve_game(store, game_id)).dump(2) + "\n";
+      }
+      write_output(out_file, text);
+      return 0;
+    }
+    if (c_night_start->parsed()) {
+      int64_t id;
+      {
+        storage::Store::Transaction tx(store);
+        id = store.create_night(date, venue, league, note);
+        tx.commit();
+      }
+      std::cout << "night " << id << ": " << date << (venue.empty() ? "" : ", " + venue) << (league.empty() ? "" : " (" + league + ")")
+                << "\n  start its games with: marque start GAME ... --night " << id << "\n";
+      return 0;
+    }
+    if (c_night_list->parsed()) {
+      for (const auto& n : store.nights()) {
+        std::cout << "night " << n.id << "  " << n.date << "  " << n.venue << (n.league.empty() ? "" : "  (" + n.league + ")") << "  games:";
+        for (auto gid : n.games) std::cout << " " << gid;
+        std::cout << "\n";
       }
       return 0;
     }

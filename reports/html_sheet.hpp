@@ -1,0 +1,24 @@
+// Printable HTML score sheets: ONE self-contained file (inline CSS for A4 print, inline SVG chart of the
+// running totals) for one game or a whole night. Pure: built from score documents, no SQLite, no rules.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace marque::reports {
+
+struct SheetPart {
+  std::string heading;        // "Game 3 — French Tarot"
+  std::string subheading;     // "2026-11-20 · Café du Coin · Thursday club"
+  std::string text_sheet;     // the game's traditional text layout (shown as a preformatted block)
+  nlohmann::ordered_json score;  // marque-score/1
+};
+
+std::string html_escape(const std::string& s);
+// Inline SVG line chart of running totals per player (per team for coinche).
+std::string svg_chart(const nlohmann::ordered_json& score);
+std::string render_html(const std::string& title, const std::vector<SheetPart>& parts);
+
+}  // namespace marque::reports
