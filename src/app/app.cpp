@@ -1,5 +1,7 @@
 #include "app/app.hpp"
 
+#include "reports/standings.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -39,6 +41,19 @@ rules::Replay replay_or_reject(const json& file) {
   return r;
 }
 
+// The derived per-game summary: the score document without its hands, plus the hand count.
+std::string summary_of(const rules::Replay& r) {
+  ojson s = ojson::object();
+  for (auto it = r.score.begin(); it != r.score.end(); ++it)
+    if (it.key() != "hands") s[it.key()] = it.value();
+  s["hand_count"] = r.score["hands"].size();
+  return s.dump();
+}
+
+void store_summary(Store& store, int64_t game_id, const rules::Replay& r) {
+  store.set_summary(game_id, r.state->finished() ? "finished" : "open", summary_of(r));
+}
+
 // Store the derived scores of hands [from_seq, n] from a fresh replay.
 void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int from_seq) {
   const auto& players = r.state->players();
@@ -47,7 +62,7 @@ void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int f
     if (seq < from_seq) continue;
     store.update_score(game_id, seq, h.dump(), deltas_of(h, players));
   }
-  store.set_status(game_id, r.state->finished() ? "finished" : "open");
+  store_summary(store, game_id, r);
 }
 
 std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq) {
@@ -70,6 +85,19 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored
 }
 
 }  // namespace
+
+std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
+  auto store = std::make_unique<Store>(path, mode);
+  if (store->upgraded_from() > 0 && store->upgraded_from() < 3) {
+    Store::Transaction tx(*store);
+    for (const auto& g : store->games()) {
+      rules::Replay r = rules::replay(file_from(g, store->hands(g.id)));
+      if (r.ok) store_summary(*store, g.id, r);
+    }
+    tx.commit();
+  }
+  return store;
+}
 
 std::vector<double> deltas_of(const ojson& entry, const std::vector<std::string>& players) {
   std::vector<double> out;
@@ -131,6 +159,7 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   rules::Replay r = replay_or_reject(f);
   Store::Transaction tx(store);
   int64_t id = store.create_game(game, setup, rules->rules_version(), meta, r.state->players(), "cli", night_id);
+  store_summary(store, id, r);
   store.log_change(id, "start", std::nullopt, nullptr, setup);
   tx.commit();
   return id;
@@ -148,7 +177,7 @@ HandOutcome add_hand(Store& store, int64_t game_id, const json& record, bool dry
   if (dry_run) return o;
   store.insert_hand(game_id, seq, record.dump(), o.entry.dump(), deltas_of(o.entry, r.state->players()), "cli");
   store.log_change(game_id, "add", seq, nullptr, record);
-  store.set_status(game_id, r.state->finished() ? "finished" : "open");
+  store_summary(store, game_id, r);
   tx.commit();
   return o;
 }
@@ -328,7 +357,7 @@ ImportOutcome::Item import_one(Store& store, const json& f, const std::string& n
     ++seq;
     store.insert_hand(id, seq, rec.dump(), entry.dump(), deltas_of(entry, players), "import");
   }
-  store.set_status(id, r.state->finished() ? "finished" : "open");
+  store_summary(store, id, r);
   store.log_change(id, "import", std::nullopt, nullptr, json{{"file", name}, {"hands", seq}});
   item.game_id = id;
   item.hands = seq;
@@ -379,6 +408,14 @@ ImportOutcome import_documents(Store& store, const std::vector<SourceDocument>& 
   }
   if (!dry_run) tx.commit();
   return out;
+}
+
+ojson standings(Store& store, const Store::SummaryFilter& filter, const std::string& generated_at) {
+  std::vector<reports::GameSummary> games;
+  for (auto& row : store.summaries(filter))
+    games.push_back({row.id, row.game, row.played_on, row.league, std::move(row.players), std::move(row.summary)});
+  reports::StandingsFilter f{filter.league, filter.game, filter.from, filter.to, filter.players};
+  return reports::build_standings(games, f, "marque", generated_at);
 }
 
 ojson export_all(Store& store, std::optional<int64_t> night_id) {
@@ -460,6 +497,8 @@ CheckReport check(Store& store) {
     std::string status = r.state->finished() ? "finished" : "open";
     if (status != g.status)
       rep.problems.push_back("game " + std::to_string(g.id) + ": stored status " + g.status + ", recomputed " + status);
+    if (!same_json(ojson::parse(summary_of(r)), g.summary))
+      rep.problems.push_back("game " + std::to_string(g.id) + ": stored summary (totals/result) differs from the rules");
   }
   return rep;
 }

@@ -16,6 +16,10 @@ namespace marque::app {
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
+// Open the database and, when it was just upgraded from an older schema, re-derive what the new schema
+// keeps beside the records (game summaries) in one transaction.
+std::unique_ptr<storage::Store> open_store(const std::string& path, storage::Store::Mode mode);
+
 // The stored game as a marque-game/1 document (what `export` writes and `score` replays).
 json game_file(storage::Store& store, int64_t game_id);
 
@@ -76,6 +80,9 @@ ojson export_all(storage::Store& store, std::optional<int64_t> night_id = std::n
 
 // The content key of a game document (FNV-1a 64 of its canonical game/setup/hands), hex.
 std::string content_key(const json& game_file);
+
+// marque-standings/1 over the games the filter selects.
+ojson standings(storage::Store& store, const storage::Store::SummaryFilter& filter, const std::string& generated_at);
 
 struct CheckReport {
   int64_t games = 0;

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "app/app.hpp"
 #include "importers/json_importer.hpp"
 #include "reports/html_sheet.hpp"
+#include "reports/standings.hpp"
 #include "reports/text_table.hpp"
 
 using namespace marque;
@@ -344,6 +346,17 @@ int run(int argc, char** argv) {
   c_export->add_flag("--all", export_all, "every game, player, league and night (marque-export/1)");
   c_export->add_option("--night", night_id, "every game of one night (marque-export/1)");
 
+  auto* c_standings = app.add_subcommand("standings", "league standings: marque standings --league L [--game G] [--from D] [--to D]");
+  storage::Store::SummaryFilter sf;
+  std::string standings_format = "text";
+  c_standings->add_option("--league", sf.league, "only this league");
+  c_standings->add_option("--game", sf.game, "only this game kind")->check(CLI::IsMember({"tarot", "coinche", "prefa", "piquet", "alsos"}));
+  c_standings->add_option("--players", sf.players, "only tables of this many players");
+  c_standings->add_option("--from", sf.from, "from this date (YYYY-MM-DD, inclusive)");
+  c_standings->add_option("--to", sf.to, "to this date (inclusive)");
+  c_standings->add_option("--format", standings_format, "text, csv or json (marque-standings/1)")->check(CLI::IsMember({"text", "csv", "json"}));
+  c_standings->add_option("-o,--output", out_file, "write to FILE (format from its extension when --format is not given)");
+
   auto* c_check = app.add_subcommand("check", "recompute every score from the records and report any difference");
   add_format(c_check);
 
@@ -407,7 +420,8 @@ int run(int argc, char** argv) {
 
     bool writes = c_start->parsed() || c_hand->parsed() || c_edit->parsed() || c_delete->parsed() || c_undo->parsed() ||
                   c_redo->parsed() || c_import->parsed() || c_info->parsed() || c_night_start->parsed();
-    storage::Store store(db_path(g), writes ? storage::Store::Mode::write : storage::Store::Mode::read);
+    auto store_ptr = app::open_store(db_path(g), writes ? storage::Store::Mode::write : storage::Store::Mode::read);
+    storage::Store& store = *store_ptr;
 
     if (c_info->parsed()) {
       std::cout << "database: " << store.path() << "\nschema version: " << store.schema_version() << "\n";
@@ -683,6 +697,22 @@ int run(int argc, char** argv) {
         for (auto gid : n.games) std::cout << " " << gid;
         std::cout << "\n";
       }
+      return 0;
+    }
+    if (c_standings->parsed()) {
+      std::string fmt = standings_format;
+      if (!c_standings->get_option("--format")->count() && out_file.size() > 5) {
+        std::string ext = out_file.substr(out_file.rfind('.') == std::string::npos ? 0 : out_file.rfind('.'));
+        if (ext == ".json") fmt = "json";
+        if (ext == ".csv") fmt = "csv";
+      }
+      char stamp[32];
+      std::time_t now = std::time(nullptr);
+      std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+      const char* fixed = std::getenv("MARQUE_NOW");  // for byte-stable golden tests
+      ojson doc = app::standings(store, sf, fixed && *fixed ? fixed : stamp);
+      std::string text = fmt == "json" ? doc.dump(2) + "\n" : fmt == "csv" ? reports::render_standings_csv(doc) : reports::render_standings_text(doc);
+      write_output(out_file, text);
       return 0;
     }
     if (c_check->parsed()) {

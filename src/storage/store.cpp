@@ -1,6 +1,7 @@
 #include "storage/store.hpp"
 
 #include <cstdlib>
+#include <map>
 #include <filesystem>
 #include <thread>
 
@@ -53,6 +54,7 @@ struct Store::Impl {
   std::string path;
   std::unique_ptr<SQLite::Database> db;
   int version = 0;
+  int upgraded_from = 0;
 };
 
 int Store::latest_schema_version() { return static_cast<int>(std::size(k_migrations)); }
@@ -91,6 +93,7 @@ Store::Store(const std::string& path, Mode mode) : m(std::make_unique<Impl>()) {
                   "upgrade marque to open it");
     if (m->version < latest) {
       if (m->version > 0) {
+        m->upgraded_from = m->version;
         // back up before touching an existing database
         std::string backup = path + ".pre-v" + std::to_string(latest) + ".bak";
         std::error_code ec;
@@ -122,6 +125,7 @@ Store::~Store() = default;
 
 const std::string& Store::path() const { return m->path; }
 int Store::schema_version() const { return m->version; }
+int Store::upgraded_from() const { return m->upgraded_from; }
 
 Store::Transaction::Transaction(Store& s) : m_store(s) {
   // BEGIN IMMEDIATE takes the write lock now; the busy timeout waits for another writer, and we retry
@@ -259,11 +263,12 @@ GameRow read_game(SQLite::Statement& q) {
   g.created_at = q.getColumn(6).getString();
   g.hands = q.getColumn(7).getInt64();
   if (!q.getColumn(8).isNull()) g.night_id = q.getColumn(8).getInt64();
+  g.summary = json::parse(q.getColumn(9).getString());
   return g;
 }
 constexpr const char* k_game_cols =
     "SELECT g.id, g.game, g.setup, g.meta, g.status, g.source, g.created_at, "
-    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id FROM games g ";
+    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id, g.summary FROM games g ";
 }  // namespace
 
 std::optional<GameRow> Store::game(int64_t id) {
@@ -375,6 +380,58 @@ void Store::set_status(int64_t game_id, const std::string& status) {
   q.bind(1, status);
   q.bind(2, game_id);
   q.exec();
+  MARQUE_DB_CATCH
+}
+
+void Store::set_summary(int64_t game_id, const std::string& status, const std::string& summary_json) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE games SET status = ?, summary = ? WHERE id = ?");
+  q.bind(1, status);
+  q.bind(2, summary_json);
+  q.bind(3, game_id);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+std::vector<Store::SummaryRow> Store::summaries(const SummaryFilter& f) {
+  MARQUE_DB_TRY
+  std::string sql =
+      "SELECT g.id, g.game, coalesce(g.played_on, ''), coalesce(l.name, ''), g.summary, "
+      "(SELECT count(*) FROM game_players gp WHERE gp.game_id = g.id) AS n "
+      "FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE 1";
+  if (!f.league.empty()) sql += " AND l.name = :league COLLATE NOCASE";
+  if (!f.game.empty()) sql += " AND g.game = :game";
+  if (!f.from.empty()) sql += " AND g.played_on >= :from";
+  if (!f.to.empty()) sql += " AND g.played_on <= :to";
+  if (f.players) sql += " AND n = :players";
+  sql += " ORDER BY coalesce(g.played_on, ''), g.id";
+  SQLite::Statement q(*m->db, sql);
+  if (!f.league.empty()) q.bind(":league", f.league);
+  if (!f.game.empty()) q.bind(":game", f.game);
+  if (!f.from.empty()) q.bind(":from", f.from);
+  if (!f.to.empty()) q.bind(":to", f.to);
+  if (f.players) q.bind(":players", f.players);
+  std::vector<SummaryRow> out;
+  std::map<int64_t, size_t> index;
+  while (q.executeStep()) {
+    SummaryRow r;
+    r.id = q.getColumn(0).getInt64();
+    r.game = q.getColumn(1).getString();
+    r.played_on = q.getColumn(2).getString();
+    r.league = q.getColumn(3).getString();
+    r.summary = json::parse(q.getColumn(4).getString());
+    r.hands = r.summary.value("hand_count", 0);
+    index[r.id] = out.size();
+    out.push_back(std::move(r));
+  }
+  SQLite::Statement p(*m->db,
+                      "SELECT gp.game_id, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
+                      "ORDER BY gp.game_id, gp.position");
+  while (p.executeStep()) {
+    auto it = index.find(p.getColumn(0).getInt64());
+    if (it != index.end()) out[it->second].players.push_back(p.getColumn(1).getString());
+  }
+  return out;
   MARQUE_DB_CATCH
 }
 

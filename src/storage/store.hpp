@@ -24,6 +24,7 @@ struct GameRow {
   std::string game;
   json setup;            // set-up record as stored (players, first_dealer, options ...)
   json meta;             // date, league, venue, note, night ...
+  json summary;          // derived: totals, finished, result (score document without hands)
   std::string status;    // open | finished
   std::string source;
   std::string created_at;
@@ -74,6 +75,8 @@ public:
 
   const std::string& path() const;
   int schema_version() const;
+  // the schema version found on opening when it was upgraded now (0 = new or current)
+  int upgraded_from() const;
   static int latest_schema_version();
 
   // One write transaction per command (BEGIN IMMEDIATE). Rolls back in its destructor unless committed.
@@ -106,6 +109,26 @@ public:
   std::optional<int64_t> latest_game();
   std::vector<GameRow> games();
   void set_status(int64_t game_id, const std::string& status);
+  // derived: status and summary (the score document without its hands) after any change
+  void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json);
+
+  struct SummaryFilter {
+    std::string league;   // "" = every league
+    std::string game;     // "" = every game kind
+    int players = 0;      // 0 = any table size
+    std::string from, to; // ISO dates, inclusive; "" = open
+  };
+  struct SummaryRow {
+    int64_t id = 0;
+    std::string game;
+    std::string played_on;
+    std::string league;
+    std::vector<std::string> players;
+    int64_t hands = 0;
+    json summary;
+  };
+  // games in chronological order (date, then id)
+  std::vector<SummaryRow> summaries(const SummaryFilter& filter);
   void delete_game(int64_t game_id);
 
   // nights (an evening grouping several games)

@@ -1,0 +1,256 @@
+#include "reports/standings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "reports/text_table.hpp"
+
+namespace marque::reports {
+
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+double num(const json& j, const std::string& key) {
+  return j.is_object() && j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0;
+}
+
+// places from values, higher is better; ties share the best place
+std::vector<int> places_from(const std::vector<double>& v) {
+  std::vector<int> out(v.size(), 1);
+  for (size_t i = 0; i < v.size(); ++i)
+    for (size_t j = 0; j < v.size(); ++j)
+      if (v[j] > v[i] + 1e-9) ++out[i];
+  return out;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+std::vector<int> placings(const GameSummary& g) {
+  const json& s = g.summary;
+  const json& res = s.value("result", json::object());
+  size_t n = g.players.size();
+  if (res.contains("places") && res["places"].is_object()) {
+    std::vector<int> out;
+    for (const auto& p : g.players) out.push_back(res["places"].contains(p) ? res["places"][p].get<int>() : static_cast<int>(n));
+    return out;
+  }
+  if (g.game == "coinche") {
+    std::vector<double> v;
+    std::string w = res.contains("winner") && res["winner"].is_string() ? res["winner"].get<std::string>() : "";
+    for (size_t i = 0; i < n; ++i) {
+      std::string team = i % 2 == 0 ? "NS" : "EW";
+      v.push_back(w.empty() || w == "draw" ? num(s.value("team_totals", json::object()), team) : (w == team ? 1.0 : 0.0));
+    }
+    return places_from(v);
+  }
+  if (g.game == "piquet" && res.contains("winner")) {
+    std::vector<double> v;
+    for (const auto& p : g.players)
+      v.push_back(res["winner"].is_string() ? (res["winner"] == p ? 1.0 : 0.0) : num(s.value("totals", json::object()), p));
+    return places_from(v);
+  }
+  if (res.contains("final") && res["final"].is_object()) {  // prefa
+    std::vector<double> v;
+    for (const auto& p : g.players) v.push_back(num(res["final"], p));
+    return places_from(v);
+  }
+  std::vector<double> v;
+  for (const auto& p : g.players) v.push_back(num(s.value("totals", json::object()), p));
+  return places_from(v);
+}
+
+ojson ratings(const std::vector<GameSummary>& games) {
+  std::map<std::string, std::map<std::string, double>> r;
+  for (const auto& g : games) {
+    size_t n = g.players.size();
+    if (n < 2) continue;
+    auto places = placings(g);
+    auto& table = r[g.game];
+    std::vector<double> before;
+    for (const auto& p : g.players) before.push_back(table.count(p) ? table[p] : 1500.0);
+    double k = 32.0 / static_cast<double>(n - 1);
+    for (size_t i = 0; i < n; ++i) {
+      double change = 0;
+      for (size_t j = 0; j < n; ++j) {
+        if (i == j) continue;
+        double expected = 1.0 / (1.0 + std::pow(10.0, (before[j] - before[i]) / 400.0));
+        double actual = places[i] < places[j] ? 1.0 : places[i] == places[j] ? 0.5 : 0.0;
+        change += k * (actual - expected);
+      }
+      table[g.players[i]] = before[i] + change;
+    }
+  }
+  ojson out = ojson::object();
+  for (const auto& [kind, table] : r) {
+    ojson t = ojson::object();
+    for (const auto& [p, v] : table) t[p] = std::round(v * 10) / 10;
+    out[kind] = t;
+  }
+  return out;
+}
+
+ojson build_standings(const std::vector<GameSummary>& games, const StandingsFilter& f, const std::string& generator,
+                      const std::string& generated_at) {
+  struct Kind {
+    int64_t games = 0, hands = 0, wins = 0;
+    double points = 0, league_points = 0;
+    std::map<int, std::pair<int64_t, double>> by_size;  // table size -> hands, points (tarot)
+    int64_t team_wins = 0, team_losses = 0, team_draws = 0;
+  };
+  struct Player {
+    std::string name;
+    int64_t games = 0, hands = 0, wins = 0;
+    double points = 0, league_points = 0;
+    std::map<std::string, Kind> kinds;
+  };
+  std::map<std::string, Player> players;  // by lower-case name
+  for (const auto& g : games) {
+    auto places = placings(g);
+    size_t n = g.players.size();
+    int64_t hands = g.summary.value("hand_count", 0);
+    for (size_t i = 0; i < n; ++i) {
+      const std::string& name = g.players[i];
+      auto& p = players[lower(name)];
+      p.name = name;
+      double pts;
+      if (g.game == "coinche")
+        pts = num(g.summary.value("team_totals", json::object()), i % 2 == 0 ? "NS" : "EW");
+      else
+        pts = num(g.summary.value("totals", json::object()), name);
+      int same = 0;
+      for (int q : places) same += q == places[i] ? 1 : 0;
+      // shared places share the average of the placing scores they span
+      double lp = 0;
+      for (int k = 0; k < same; ++k) lp += n > 1 ? static_cast<double>(n - static_cast<size_t>(places[i] + k)) / static_cast<double>(n - 1) : 1.0;
+      lp /= same;
+      bool win = places[i] == 1;
+      p.games += 1;
+      p.hands += hands;
+      p.wins += win ? 1 : 0;
+      p.points += pts;
+      p.league_points += lp;
+      auto& k = p.kinds[g.game];
+      k.games += 1;
+      k.hands += hands;
+      k.wins += win ? 1 : 0;
+      k.points += pts;
+      k.league_points += lp;
+      auto& bs = k.by_size[static_cast<int>(n)];
+      bs.first += hands;
+      bs.second += pts;
+      if (g.game == "coinche") {
+        if (g.summary["result"].contains("winner") && g.summary["result"]["winner"].is_string()) {
+          std::string team = i % 2 == 0 ? "NS" : "EW";
+          std::string winner = g.summary["result"]["winner"].get<std::string>();
+          if (winner == "draw") ++k.team_draws;
+          else if (winner == team) ++k.team_wins;
+          else ++k.team_losses;
+        }
+      }
+    }
+  }
+  std::vector<Player> list;
+  for (auto& [key, p] : players) list.push_back(p);
+  std::sort(list.begin(), list.end(), [](const Player& a, const Player& b) {
+    if (std::fabs(a.league_points - b.league_points) > 1e-9) return a.league_points > b.league_points;
+    double aa = a.league_points / static_cast<double>(a.games), bb = b.league_points / static_cast<double>(b.games);
+    if (std::fabs(aa - bb) > 1e-9) return aa > bb;
+    if (a.wins != b.wins) return a.wins > b.wins;
+    return lower(a.name) < lower(b.name);
+  });
+  ojson rating = ratings(games);
+  auto r2 = [](double v) { return std::round(v * 100) / 100; };
+  ojson doc = ojson::object();
+  doc["format"] = "marque-standings/1";
+  doc["generator"] = generator;
+  doc["generated_at"] = generated_at;
+  doc["league"] = f.league.empty() ? ojson(nullptr) : ojson(f.league);
+  doc["filter"] = {{"league", f.league.empty() ? ojson(nullptr) : ojson(f.league)},
+                   {"game", f.game.empty() ? ojson(nullptr) : ojson(f.game)},
+                   {"players", f.players ? ojson(f.players) : ojson(nullptr)},
+                   {"from", f.from.empty() ? ojson(nullptr) : ojson(f.from)},
+                   {"to", f.to.empty() ? ojson(nullptr) : ojson(f.to)}};
+  doc["ranking_rule"] = "league points (placing score (n - place) / (n - 1) summed over games), then league points per game, then wins, then name";
+  doc["games"] = games.size();
+  ojson entries = ojson::array();
+  int rank = 0;
+  const Player* prev = nullptr;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const auto& p = list[i];
+    if (!prev || std::fabs(prev->league_points - p.league_points) > 1e-9 ||
+        std::fabs(prev->league_points / static_cast<double>(prev->games) - p.league_points / static_cast<double>(p.games)) > 1e-9 ||
+        prev->wins != p.wins)
+      rank = static_cast<int>(i) + 1;
+    prev = &p;
+    ojson kinds = ojson::object();
+    for (const auto& [kind, k] : p.kinds) {
+      ojson e = {{"games", k.games}, {"hands", k.hands}, {"wins", k.wins}, {"points", r2(k.points)},
+                 {"league_points", r2(k.league_points)},
+                 {"average_per_hand", k.hands ? r2(k.points / static_cast<double>(k.hands)) : 0.0},
+                 {"average_per_game", r2(k.points / static_cast<double>(k.games))}};
+      if (rating.contains(kind) && rating[kind].contains(p.name)) e["rating"] = rating[kind][p.name];
+      if (kind == "tarot") {
+        ojson sizes = ojson::object();
+        for (const auto& [size, hp] : k.by_size)
+          sizes[std::to_string(size)] = {{"hands", hp.first}, {"points", r2(hp.second)},
+                                         {"average_per_hand", hp.first ? r2(hp.second / static_cast<double>(hp.first)) : 0.0}};
+        e["by_table_size"] = sizes;
+      }
+      if (kind == "coinche") e["team_results"] = {{"wins", k.team_wins}, {"losses", k.team_losses}, {"draws", k.team_draws}};
+      if (kind == "prefa") e["final_results"] = r2(k.points);
+      if (kind == "piquet") e["partie_results"] = {{"won", k.wins}, {"lost", k.games - k.wins}};
+      if (kind == "alsos") e["balance"] = r2(k.points);
+      kinds[kind] = e;
+    }
+    entries.push_back({{"rank", rank}, {"player", p.name}, {"games", p.games}, {"hands", p.hands}, {"wins", p.wins},
+                       {"league_points", r2(p.league_points)}, {"points", r2(p.points)},
+                       {"average_per_hand", p.hands ? r2(p.points / static_cast<double>(p.hands)) : 0.0},
+                       {"average_per_game", r2(p.points / static_cast<double>(p.games))}, {"by_game", kinds}});
+  }
+  doc["standings"] = entries;
+  return doc;
+}
+
+std::string render_standings_text(const ojson& doc) {
+  TextTable t;
+  using A = TextTable::Align;
+  t.columns({A::right, A::left, A::right, A::right, A::right, A::right, A::right, A::right});
+  t.row({"#", "player", "league pts", "games", "wins", "hands", "points", "pts/hand"});
+  t.rule();
+  for (const auto& e : doc["standings"])
+    t.row({std::to_string(e["rank"].get<int>()), e["player"].get<std::string>(), format_number(e["league_points"].get<double>()),
+           std::to_string(e["games"].get<int64_t>()), std::to_string(e["wins"].get<int64_t>()),
+           std::to_string(e["hands"].get<int64_t>()), format_number(e["points"].get<double>()),
+           format_number(e["average_per_hand"].get<double>())});
+  std::string head = "Standings";
+  if (doc["league"].is_string()) head += " — " + doc["league"].get<std::string>();
+  if (doc["filter"]["game"].is_string()) head += " — " + doc["filter"]["game"].get<std::string>();
+  return head + " (" + std::to_string(doc["games"].get<int64_t>()) + " games)\n" + t.render();
+}
+
+std::string render_standings_csv(const ojson& doc) {
+  auto q = [](const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string o = "\"";
+    for (char c : s) o += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return o + "\"";
+  };
+  std::string out = "rank,player,league_points,games,wins,hands,points,average_per_hand,average_per_game\n";
+  for (const auto& e : doc["standings"])
+    out += std::to_string(e["rank"].get<int>()) + "," + q(e["player"].get<std::string>()) + "," +
+           format_number(e["league_points"].get<double>()) + "," + std::to_string(e["games"].get<int64_t>()) + "," +
+           std::to_string(e["wins"].get<int64_t>()) + "," + std::to_string(e["hands"].get<int64_t>()) + "," +
+           format_number(e["points"].get<double>()) + "," + format_number(e["average_per_hand"].get<double>()) + "," +
+           format_number(e["average_per_game"].get<double>()) + "\n";
+  return out;
+}
+
+}  // namespace marque::reports

@@ -1,0 +1,123 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <unistd.h>
+#include <sstream>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include "app/app.hpp"
+#include "storage/store.hpp"
+
+using namespace marque;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("marque-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  static int& counter() {
+    static int c = 0;
+    return c;
+  }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+std::string slurp(const std::string& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int exit_code_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.exit_code();
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("storage: a new database gets marque's application_id and the latest schema", "[storage]") {
+  TempDir t;
+  {
+    storage::Store s(t.file("a.db"), storage::Store::Mode::write);
+    CHECK(s.schema_version() == storage::Store::latest_schema_version());
+  }
+  SQLite::Database db(t.file("a.db"));
+  CHECK(db.execAndGet("PRAGMA application_id").getInt() == storage::k_application_id);
+  CHECK(db.execAndGet("PRAGMA user_version").getInt() == storage::Store::latest_schema_version());
+  CHECK(db.execAndGet("PRAGMA journal_mode").getString() == "wal");
+}
+
+TEST_CASE("storage: a read command on a missing database is exit 66 and creates nothing", "[storage]") {
+  TempDir t;
+  CHECK(exit_code_of([&] { storage::Store s(t.file("none.db"), storage::Store::Mode::read); }) == 66);
+  CHECK_FALSE(fs::exists(t.file("none.db")));
+}
+
+TEST_CASE("storage: foreign files are refused with exit 65", "[storage]") {
+  TempDir t;
+  std::ofstream(t.file("text.db")) << "hello, this is not SQLite at all, just some text to fill a page";
+  CHECK(exit_code_of([&] { storage::Store s(t.file("text.db"), storage::Store::Mode::write); }) == 65);
+  {
+    SQLite::Database db(t.file("other.db"), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec("CREATE TABLE t(x)");
+  }
+  CHECK(exit_code_of([&] { storage::Store s(t.file("other.db"), storage::Store::Mode::write); }) == 65);
+}
+
+TEST_CASE("storage: a database from a newer marque is refused with exit 65", "[storage]") {
+  TempDir t;
+  { storage::Store s(t.file("n.db"), storage::Store::Mode::write); }
+  {
+    SQLite::Database db(t.file("n.db"), SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA user_version = 999");
+  }
+  CHECK(exit_code_of([&] { storage::Store s(t.file("n.db"), storage::Store::Mode::write); }) == 65);
+}
+
+TEST_CASE("storage: a version-1 database upgrades with a backup and keeps its rows", "[storage]") {
+  TempDir t;
+  {
+    SQLite::Database db(t.file("v1.db"), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(slurp(std::string(MARQUE_SOURCE_DIR) + "/schema/sql/0001_initial.sql"));
+    db.exec("PRAGMA application_id = " + std::to_string(storage::k_application_id));
+    db.exec("PRAGMA user_version = 1");
+    db.exec("INSERT INTO players(name) VALUES ('Ann'), ('Ben')");
+  }
+  storage::Store s(t.file("v1.db"), storage::Store::Mode::write);
+  CHECK(s.upgraded_from() == 1);
+  CHECK(s.schema_version() == storage::Store::latest_schema_version());
+  CHECK(s.players().size() == 2);
+  CHECK(fs::exists(t.file("v1.db") + ".pre-v" + std::to_string(storage::Store::latest_schema_version()) + ".bak"));
+}
+
+TEST_CASE("storage: player names are unique regardless of case", "[storage]") {
+  TempDir t;
+  storage::Store s(t.file("p.db"), storage::Store::Mode::write);
+  int64_t a = s.player_id("Gergő", true);
+  CHECK(s.player_id("Gergő", false) == a);
+  CHECK(s.player_id("ANN", true) == s.player_id("ann", true));
+  CHECK(s.player_id("nobody", false) == 0);
+}
+
+TEST_CASE("storage: an uncommitted transaction leaves nothing behind", "[storage]") {
+  TempDir t;
+  storage::Store s(t.file("tx.db"), storage::Store::Mode::write);
+  {
+    storage::Store::Transaction tx(s);
+    s.player_id("Ghost", true);
+  }
+  CHECK(s.player_id("Ghost", false) == 0);
+}
