@@ -13,6 +13,8 @@
 #include <CLI/CLI.hpp>
 
 #include "app/app.hpp"
+#include "cli/guided.hpp"
+#include "importers/csv_importer.hpp"
 #include "importers/json_importer.hpp"
 #include "reports/html_sheet.hpp"
 #include "reports/standings.hpp"
@@ -264,6 +266,8 @@ int run(int argc, char** argv) {
   c_hand->add_option("--game,-g", game_id, "game id (default: the latest game)");
   c_hand->add_flag("--dry-run,-n", dry_run, "score and show, store nothing");
   c_hand->add_option("--json", json_input, "read the hand record as JSON from FILE or - (stdin)");
+  bool no_prompt = false;
+  c_hand->add_flag("--no-prompt", no_prompt, "never ask for missing fields, even at a terminal");
   add_format(c_hand);
 
   // edit
@@ -337,6 +341,8 @@ int run(int argc, char** argv) {
   std::vector<std::string> import_files;
   c_import->add_option("files", import_files, "files, or - for standard input")->required();
   c_import->add_flag("--dry-run,-n", dry_run, "check and report, store nothing");
+  std::string importer;
+  c_import->add_option("--importer", importer, "json or csv (default: from the file name)")->check(CLI::IsMember({"json", "csv"}));
   add_format(c_import);
 
   auto* c_export = app.add_subcommand("export", "write a game as marque-game/1, or everything as marque-export/1");
@@ -452,8 +458,18 @@ int run(int argc, char** argv) {
         rec = parse_json(read_input(json_input), json_input);
         if (!hand_words.empty()) throw Error(k_exit_usage, "give the hand either as key=value fields or with --json, not both");
       } else {
+        const auto& gr = rules_for(file["game"].get<std::string>());
+        bool interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && !no_prompt;
+        if (interactive && (hand_words.empty() || !cli::missing_fields(gr, hand_words).empty())) {
+          auto words = cli::guided_words(gr, file, hand_words, std::cin, std::cout);
+          if (!words) {
+            std::cout << "cancelled: nothing stored\n";
+            return k_exit_rejected;
+          }
+          hand_words = *words;
+        }
         if (hand_words.empty()) throw Error(k_exit_usage, "no hand fields given; e.g. marque hand taker=Ben contract=garde oudlers=2 points=47.5",
-                                            "marque rules " + file["game"].get<std::string>() + " lists the fields");
+                                            "marque rules " + file["game"].get<std::string>() + " lists the fields; at a terminal marque asks for them");
         rec = record_from_words(file["game"].get<std::string>(), file, hand_words);
       }
       auto o = app::add_hand(store, id, rec, dry_run);
@@ -648,7 +664,15 @@ int run(int argc, char** argv) {
     }
     if (c_import->parsed()) {
       std::vector<app::SourceDocument> docs;
-      for (const auto& f : import_files) docs.push_back({f, parse_json(read_input(f), f)});
+      for (const auto& f : import_files) {
+        bool csv = importer == "csv" || (importer.empty() && f.size() > 4 && f.compare(f.size() - 4, 4, ".csv") == 0);
+        if (csv) {
+          for (auto& gm : importers::import_csv(read_input(f), f))
+            docs.push_back({f + ":" + std::to_string(gm.first_line), std::move(gm.document)});
+        } else {
+          docs.push_back({f, parse_json(read_input(f), f)});
+        }
+      }
       auto out = app::import_documents(store, docs, dry_run);
       if (as_json) {
         ojson items = ojson::array();

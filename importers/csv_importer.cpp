@@ -1,0 +1,166 @@
+#include "importers/csv_importer.hpp"
+
+#include <map>
+#include <memory>
+#include <tuple>
+
+#include "rules/engine.hpp"
+
+namespace marque::importers {
+
+using json = nlohmann::json;
+
+std::vector<CsvRow> read_csv(const std::string& text, Diagnostics& diags) {
+  std::vector<CsvRow> rows;
+  size_t i = 0;
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) i = 3;
+  int line = 1;
+  CsvRow row{line, {}};
+  std::string cell;
+  bool quoted = false, any = false;
+  auto end_row = [&] {
+    row.cells.push_back(cell);
+    cell.clear();
+    bool blank = row.cells.size() == 1 && row.cells[0].empty();
+    if (!blank) rows.push_back(row);
+    row = CsvRow{line, {}};
+    any = false;
+  };
+  for (; i < text.size(); ++i) {
+    char c = text[i];
+    if (quoted) {
+      if (c == '"') {
+        if (i + 1 < text.size() && text[i + 1] == '"') {
+          cell += '"';
+          ++i;
+        } else {
+          quoted = false;
+        }
+      } else {
+        if (c == '\n') ++line;
+        cell += c;
+      }
+      continue;
+    }
+    if (c == '"' && cell.empty()) {
+      quoted = true;
+      any = true;
+    } else if (c == ',') {
+      row.cells.push_back(cell);
+      cell.clear();
+      any = true;
+    } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
+      continue;
+    } else if (c == '\n') {
+      ++line;
+      end_row();
+    } else {
+      cell += c;
+      any = true;
+    }
+  }
+  if (quoted) diags.error("", "csv.quote", "line " + std::to_string(row.line) + ": a quoted cell is not closed");
+  if (any || !cell.empty()) end_row();
+  return rows;
+}
+
+namespace {
+
+bool reserved(const std::string& h) {
+  return h == "game" || h == "table" || h == "date" || h == "league" || h == "venue" || h == "players" ||
+         h == "first_dealer" || h.rfind("option.", 0) == 0 || h == "note_game";
+}
+
+[[noreturn]] void fail(const std::string& where, const std::string& field, const std::string& message) {
+  Diagnostics d;
+  d.error("", "csv.row", where + ": " + (field.empty() ? "" : field + ": ") + message);
+  throw Rejected(d);
+}
+
+}  // namespace
+
+std::vector<CsvGame> import_csv(const std::string& text, const std::string& name) {
+  Diagnostics rd;
+  auto rows = read_csv(text, rd);
+  if (rd.has_errors()) fail(name, "", rd.errors().front().message);
+  if (rows.empty()) fail(name, "", "the file is empty; the first row names the columns");
+  const auto header = rows.front().cells;
+  int game_col = -1;
+  for (size_t c = 0; c < header.size(); ++c)
+    if (header[c] == "game") game_col = static_cast<int>(c);
+  if (game_col < 0) fail(name + ":1", "game", "no 'game' column (tarot, coinche, prefa, piquet or alsos)");
+  auto col = [&](const CsvRow& r, const std::string& h) -> std::string {
+    for (size_t c = 0; c < header.size() && c < r.cells.size(); ++c)
+      if (header[c] == h) return r.cells[c];
+    return "";
+  };
+
+  struct Building {
+    CsvGame out;
+    std::unique_ptr<rules::Game> state;
+    const rules::GameRules* rules = nullptr;
+  };
+  std::vector<Building> games;
+  std::map<std::tuple<std::string, std::string, std::string>, size_t> index;
+  for (size_t r = 1; r < rows.size(); ++r) {
+    const auto& row = rows[r];
+    std::string where = name + ":" + std::to_string(row.line);
+    if (row.cells.size() > header.size())
+      fail(where, "", "this row has " + std::to_string(row.cells.size()) + " cells, the header " + std::to_string(header.size()));
+    std::string kind = col(row, "game");
+    auto key = std::make_tuple(kind, col(row, "table"), col(row, "date"));
+    auto it = index.find(key);
+    if (it == index.end()) {
+      const auto* rules = rules::find_game(kind);
+      if (!rules) fail(where, "game", "'" + kind + "' is not a game marque knows; one of tarot, coinche, prefa, piquet, alsos");
+      std::vector<std::pair<std::string, std::string>> kv;
+      for (size_t c = 0; c < header.size() && c < row.cells.size(); ++c) {
+        const auto& h = header[c];
+        if (row.cells[c].empty()) continue;
+        if (h == "players" || h == "first_dealer" || h.rfind("option.", 0) == 0) kv.emplace_back(h, row.cells[c]);
+      }
+      Diagnostics d;
+      json setup = rules->setup_from_args(kv, d);
+      auto state = d.has_errors() ? nullptr : rules->start(setup, d);
+      if (!state) {
+        auto e = d.errors().front();
+        fail(where, e.field, e.message);
+      }
+      Building b;
+      b.rules = rules;
+      b.state = std::move(state);
+      b.out.first_line = row.line;
+      json meta = json::object();
+      for (const char* m : {"date", "league", "venue"})
+        if (!col(row, m).empty()) meta[m] = col(row, m);
+      b.out.document = {{"format", "marque-game/1"}, {"game", kind}, {"setup", setup}, {"hands", json::array()}, {"meta", meta}};
+      index[key] = games.size();
+      games.push_back(std::move(b));
+      it = index.find(key);
+    }
+    auto& b = games[it->second];
+    std::vector<std::pair<std::string, std::string>> kv;
+    for (size_t c = 0; c < header.size() && c < row.cells.size(); ++c)
+      if (!reserved(header[c]) && !row.cells[c].empty()) kv.emplace_back(header[c], row.cells[c]);
+    if (kv.empty()) continue;  // a set-up-only row
+    Diagnostics d;
+    json rec = b.rules->record_from_args(kv, *b.state, d);
+    if (d.has_errors()) {
+      auto e = d.errors().front();
+      fail(where, e.field, e.message);
+    }
+    Diagnostics pd;
+    auto entry = b.state->play(rec, pd);
+    if (!entry || pd.has_errors()) {
+      auto e = pd.errors().front();
+      fail(where, e.field, e.message);
+    }
+    b.out.document["hands"].push_back(rec);
+    b.out.hand_lines.push_back(row.line);
+  }
+  std::vector<CsvGame> out;
+  for (auto& b : games) out.push_back(std::move(b.out));
+  return out;
+}
+
+}  // namespace marque::importers
