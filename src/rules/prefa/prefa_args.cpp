@@ -1,0 +1,168 @@
+// Prefa on the command line: one `marque hand` line per hand and the `start.*` set-up words.
+//
+//   marque hand declarer=B contract=7H calls=C:play,A:pass along=C tricks=B:7,C:3
+//   marque hand type=all_pass
+//   marque hand declarer=A contract=10D tricks=A:10,B:0,C:0
+//   marque hand declarer=B contract=6NT calls=C:pass,A:pass            (both defenders pass)
+//   marque hand declarer=B contract=7H calls=C:play,A:play tricks=B:6,C:3,A:1 auction=B:6S,C:6C,A:pass,B:6C,C:pass
+//   marque hand type=polles tricks=A:5,B:3,C:2
+//
+// Scalars are key=value; per-player maps are P:v,Q:w; the auction is a list of PLAYER:CALL in order.
+// Player names may be typed in any letter case when that is unambiguous; contracts in any case (7h = 7H).
+// `type` defaults to contract when a declarer is typed; nothing else is filled in (hand and dealer default
+// in the engine to the next hand and the expected dealer).
+#include <cctype>
+
+#include "rules/prefa/prefa.hpp"
+
+namespace marque::rules::prefa {
+
+namespace {
+
+const std::vector<std::string> k_keys = {"hand",     "dealer",   "type",    "declarer",  "contract", "calls", "along",
+                                         "tricks",   "auction",  "won_bid", "four_aces", "first_bidder", "note"};
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+std::string upper(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Exact name, else the one name equal ignoring letter case, else the text as typed (the engine reports it).
+std::string resolve(const std::string& typed, const std::vector<std::string>& players) {
+  for (const auto& p : players)
+    if (p == typed) return p;
+  std::string hit;
+  int count = 0;
+  for (const auto& p : players)
+    if (lower(p) == lower(typed)) {
+      hit = p;
+      ++count;
+    }
+  return count == 1 ? hit : typed;
+}
+
+// "P:v,Q:w" -> pairs; false (with an error on `key`) when an item lacks the colon.
+bool split_pairs(const std::string& key, const std::string& value, const std::string& example,
+                 std::vector<std::pair<std::string, std::string>>& out, Diagnostics& diags) {
+  for (const auto& item : split_list(value)) {
+    auto colon = item.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == item.size()) {
+      diags.error(key, "prefa.cli_syntax", "'" + item + "' is not PLAYER:VALUE; write e.g. " + example);
+      return false;
+    }
+    auto trim = [](std::string s) {
+      while (!s.empty() && s.back() == ' ') s.pop_back();
+      while (!s.empty() && s.front() == ' ') s.erase(s.begin());
+      return s;
+    };
+    out.emplace_back(trim(item.substr(0, colon)), trim(item.substr(colon + 1)));
+  }
+  return true;
+}
+
+}  // namespace
+
+json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
+                      Diagnostics& diags) {
+  const auto players = game.players();
+  json rec = json::object();
+  for (const auto& [key, value] : kv) {
+    if (key == "hand") {
+      rec["hand"] = typed_value(value);
+    } else if (key == "dealer" || key == "declarer" || key == "first_bidder") {
+      rec[key] = resolve(value, players);
+    } else if (key == "along") {
+      std::string v = lower(value);
+      rec["along"] = (v.empty() || v == "none" || v == "null" || v == "-") ? json(nullptr) : json(resolve(value, players));
+    } else if (key == "type") {
+      rec["type"] = lower(value);
+    } else if (key == "contract" || key == "won_bid") {
+      rec[key] = upper(value);
+    } else if (key == "four_aces") {
+      std::string v = lower(value);
+      if (v == "true" || v == "yes" || v == "1" || v == "on")
+        rec["four_aces"] = true;
+      else if (v == "false" || v == "no" || v == "0" || v == "off")
+        rec["four_aces"] = false;
+      else
+        diags.error("four_aces", "prefa.cli_syntax", "'" + value + "' is not true or false");
+    } else if (key == "calls") {
+      std::vector<std::pair<std::string, std::string>> pairs;
+      if (!split_pairs(key, value, "calls=C:play,A:pass", pairs, diags)) continue;
+      json calls = json::object();
+      for (const auto& [p, c] : pairs) calls[resolve(p, players)] = lower(c);
+      rec["calls"] = calls;
+    } else if (key == "tricks") {
+      std::vector<std::pair<std::string, std::string>> pairs;
+      if (!split_pairs(key, value, "tricks=B:7,C:2,A:1", pairs, diags)) continue;
+      json tricks = json::object();
+      for (const auto& [p, t] : pairs) tricks[resolve(p, players)] = typed_value(t);
+      rec["tricks"] = tricks;
+    } else if (key == "auction") {
+      std::vector<std::pair<std::string, std::string>> pairs;
+      if (!split_pairs(key, value, "auction=B:6S,C:6C,A:pass,B:6C,C:pass", pairs, diags)) continue;
+      json calls = json::array();
+      for (const auto& [p, c] : pairs) {
+        std::string call = lower(c) == "pass" || lower(c) == "prov" ? lower(c) : upper(c);
+        calls.push_back({{"player", resolve(p, players)}, {"call", call}});
+      }
+      rec["auction"] = calls;
+    } else if (key == "note") {
+      rec["note"] = value;
+    } else {
+      std::string known;
+      for (const auto& k : k_keys) known += (known.empty() ? "" : ", ") + k;
+      diags.error(key, "prefa.cli_key", "unknown field '" + key + "'; the prefa hand fields are: " + known);
+    }
+  }
+  // spec prefa §2.2: a hand with a declarer is a contract unless the scorer typed another type.
+  if (!rec.contains("type") && rec.contains("declarer")) rec["type"] = "contract";
+  return rec;
+}
+
+json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv, json setup, Diagnostics& diags) {
+  if (kv.empty()) return setup;
+  std::vector<std::string> players;
+  if (setup.contains("players") && setup["players"].is_array())
+    for (const auto& p : setup["players"])
+      if (p.is_string()) players.push_back(p.get<std::string>());
+  json start = json::object();
+  for (const auto& [key, value] : kv) {
+    std::string sub = key.substr(6);
+    if (sub == "pools") {
+      std::vector<std::pair<std::string, std::string>> pairs;
+      if (!split_pairs(key, value, "start.pools=A:12,B:3,C:20", pairs, diags)) continue;
+      json pools = json::object();
+      for (const auto& [p, v] : pairs) pools[resolve(p, players)] = typed_value(v);
+      start["pools"] = pools;
+    } else if (sub == "received") {
+      // start.received=A/B:97,A/C:33  (A has received 97 from B, 33 from C)
+      std::vector<std::pair<std::string, std::string>> pairs;
+      if (!split_pairs(key, value, "start.received=A/B:97,B/A:56 (A received 97 from B)", pairs, diags)) continue;
+      json rec = start.contains("received") ? start["received"] : json::object();
+      for (const auto& [pq, v] : pairs) {
+        auto slash = pq.find('/');
+        if (slash == std::string::npos) {
+          diags.error(key, "prefa.cli_syntax", "'" + pq + "' is not TO/FROM; write e.g. start.received=A/B:97 (A received 97 from B)");
+          continue;
+        }
+        rec[resolve(pq.substr(0, slash), players)][resolve(pq.substr(slash + 1), players)] = typed_value(v);
+      }
+      start["received"] = rec;
+    } else if (sub == "dealer") {
+      start["dealer"] = resolve(value, players);
+    } else if (sub == "hands_played") {
+      start["hands_played"] = typed_value(value);
+    } else {
+      diags.error(key, "prefa.cli_key", "unknown start field '" + sub + "'; they are start.pools, start.received, start.dealer, start.hands_played");
+    }
+  }
+  setup["start"] = start;
+  return setup;
+}
+
+}  // namespace marque::rules::prefa

@@ -1,0 +1,320 @@
+// The Prefa score sheet (κιτάπι, spec prefa §7): the ⊥ sheet (3 players) or the column sheet (4 players,
+// open question Q8), the hand log, the received-from matrix, the settlement and the result line.
+#include <algorithm>
+#include <cmath>
+
+#include "reports/text_table.hpp"
+#include "rules/prefa/prefa.hpp"
+
+namespace marque::rules::prefa {
+
+namespace {
+
+using reports::display_width;
+using reports::format_number;
+using reports::format_signed;
+using reports::pad_left;
+using reports::pad_right;
+
+double num(const ojson& j, const std::string& k) {
+  return j.contains(k) && j[k].is_number() ? j[k].get<double>() : 0.0;
+}
+
+// One column of running values: every value but the last is superseded (struck out on paper).
+struct Column {
+  std::vector<std::string> values;  // with marks
+  std::vector<std::string> rendered() const {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < values.size(); ++i) out.push_back(i + 1 < values.size() ? "(" + values[i] + ")" : values[i]);
+    return out;
+  }
+  int width() const {
+    int w = 0;
+    for (const auto& s : rendered()) w = std::max(w, display_width(s));
+    return w;
+  }
+};
+
+// The histories read back from the score document.
+struct History {
+  std::vector<std::string> players;
+  std::vector<Column> pool;                  // per player
+  std::vector<std::vector<Column>> recv;     // recv[to][from]
+};
+
+History build_history(const json& file, const ojson& score) {
+  History h;
+  for (const auto& p : score["players"]) h.players.push_back(p.get<std::string>());
+  const size_t n = h.players.size();
+  h.pool.resize(n);
+  h.recv.assign(n, std::vector<Column>(n));
+  const json setup = file.contains("setup") ? file["setup"] : json::object();
+  long long initial = setup.contains("initial_pool") && setup["initial_pool"].is_number() ? setup["initial_pool"].get<long long>() : 31;
+  if (!setup.contains("initial_pool") && setup.contains("options") && setup["options"].is_object() &&
+      setup["options"].contains("initial_pool") && setup["options"]["initial_pool"].is_number())
+    initial = setup["options"]["initial_pool"].get<long long>();
+  const json start = setup.contains("start") && setup["start"].is_object() ? setup["start"] : json::object();
+  bool net = setup.contains("options") && setup["options"].is_object() && setup["options"].value("sheet_columns", "gross") == "net";
+
+  std::vector<double> pool(n), prev_pool(n);
+  std::vector<std::vector<double>> recv(n, std::vector<double>(n, 0.0));
+  for (size_t i = 0; i < n; ++i) {
+    pool[i] = static_cast<double>(initial);
+    if (start.contains("pools") && start["pools"].contains(h.players[i]) && start["pools"][h.players[i]].is_number())
+      pool[i] = start["pools"][h.players[i]].get<double>();
+    h.pool[i].values.push_back(format_number(pool[i]));
+    for (size_t j = 0; j < n; ++j) {
+      if (i == j) continue;
+      if (start.contains("received") && start["received"].is_object() && start["received"].contains(h.players[i]) &&
+          start["received"][h.players[i]].contains(h.players[j]) && start["received"][h.players[i]][h.players[j]].is_number())
+        recv[i][j] = start["received"][h.players[i]][h.players[j]].get<double>();
+    }
+  }
+  auto push_pair = [&](size_t i, size_t j) {
+    if (!net) {
+      h.recv[i][j].values.push_back(format_number(recv[i][j]));
+      return;
+    }
+    double d = recv[i][j] - recv[j][i];
+    if (d >= 0)
+      h.recv[i][j].values.push_back(format_number(d));
+    else
+      h.recv[j][i].values.push_back(format_number(-d));
+  };
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j)
+      if (i != j && recv[i][j] != 0) {
+        if (!net || recv[i][j] >= recv[j][i]) push_pair(i, j);
+      }
+  for (const auto& hand : score["hands"]) {
+    std::vector<bool> licked(n, false);
+    auto changed = std::vector<std::vector<bool>>(n, std::vector<bool>(n, false));
+    for (const auto& t : hand["transfers"]) {
+      size_t from = 0, to = 0;
+      for (size_t k = 0; k < n; ++k) {
+        if (h.players[k] == t["from"].get<std::string>()) from = k;
+        if (h.players[k] == t["to"].get<std::string>()) to = k;
+      }
+      recv[to][from] += t["amount"].get<double>();
+      changed[to][from] = true;
+      if (t["reason"] == "overflow") licked[from] = true;
+    }
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j) {
+        if (!changed[i][j]) continue;
+        if (net) {
+          if (i < j || !changed[j][i]) push_pair(std::min(i, j), std::max(i, j));
+        } else {
+          push_pair(i, j);
+        }
+      }
+    prev_pool = pool;
+    for (size_t i = 0; i < n; ++i) {
+      pool[i] = num(hand["pools"], h.players[i]);
+      if (pool[i] == prev_pool[i]) continue;
+      // marks: + went up, * lowered by another player's overflow, 0. a closed pool (spec prefa §7)
+      std::string v = format_number(pool[i]);
+      if (pool[i] > prev_pool[i])
+        v += "+";
+      else if (pool[i] == 0)
+        v += ".";
+      else if (licked[i])
+        v += "*";
+      h.pool[i].values.push_back(v);
+    }
+  }
+  return h;
+}
+
+// A row of an area: left column text, centred text, right column text, in `width` display columns.
+std::string area_row(const std::string& a, int wa, const std::string& b, const std::string& c, int wc, int width) {
+  std::string left = " " + pad_right(a, wa);
+  std::string right = pad_left(c, wc) + " ";
+  int mid = width - display_width(left) - display_width(right);
+  int bw = display_width(b);
+  int lpad = std::max(0, (mid - bw) / 2);
+  std::string middle = std::string(static_cast<size_t>(lpad), ' ') + b;
+  return left + pad_right(middle, mid) + right;
+}
+
+struct Area {
+  std::vector<std::string> a, b, c;  // per row
+};
+
+std::string t_sheet(const History& h, size_t scorer) {
+  const size_t n = 3;
+  size_t right = (scorer + 1) % n, left = (scorer + 2) % n;
+  auto rev = [](std::vector<std::string> v) {
+    std::reverse(v.begin(), v.end());
+    return v;
+  };
+  // name + pool column
+  auto pool_col = [&](size_t p) {
+    std::vector<std::string> v = {h.players[p]};
+    for (const auto& s : h.pool[p].rendered()) v.push_back(s);
+    return v;
+  };
+  // top-left: a = left from scorer (upwards, bottom rows), b = pool, c = left from right (top down)
+  // top-right: a = right from left (top down), b = pool, c = right from scorer (upwards, bottom rows)
+  std::vector<std::string> tl_up = rev(h.recv[left][scorer].rendered());
+  std::vector<std::string> tl_down = h.recv[left][right].rendered();
+  std::vector<std::string> tr_down = h.recv[right][left].rendered();
+  std::vector<std::string> tr_up = rev(h.recv[right][scorer].rendered());
+  std::vector<std::string> tl_pool = pool_col(left), tr_pool = pool_col(right), b_pool = pool_col(scorer);
+  size_t top_h = std::max({std::max(tl_pool.size(), tl_down.size()) + tl_up.size(),
+                           std::max(tr_pool.size(), tr_down.size()) + tr_up.size()});
+  std::vector<std::string> bl = h.recv[scorer][left].rendered(), br = h.recv[scorer][right].rendered();
+  size_t bot_h = std::max({b_pool.size(), bl.size(), br.size()});
+
+  auto wmax = [](const std::vector<std::string>& v) {
+    int w = 0;
+    for (const auto& s : v) w = std::max(w, display_width(s));
+    return w;
+  };
+  int wa_l = wmax(tl_up), wc_l = wmax(tl_down), wa_r = wmax(tr_down), wc_r = wmax(tr_up);
+  int width = std::max({35, wa_l + wc_l + wmax(tl_pool) + 6, wa_r + wc_r + wmax(tr_pool) + 6,
+                        (wmax(bl) + wmax(br) + wmax(b_pool) + 6) / 2});
+  auto at = [](const std::vector<std::string>& v, size_t i) { return i < v.size() ? v[i] : std::string(); };
+  std::string border_top = "+" + std::string(static_cast<size_t>(width), '-') + "+" + std::string(static_cast<size_t>(width), '-') + "+\n";
+  std::string out = border_top;
+  for (size_t r = 0; r < top_h; ++r) {
+    std::string la = r + tl_up.size() >= top_h ? at(tl_up, r + tl_up.size() - top_h) : "";
+    std::string rc = r + tr_up.size() >= top_h ? at(tr_up, r + tr_up.size() - top_h) : "";
+    out += "|" + area_row(la, wa_l, at(tl_pool, r), at(tl_down, r), wc_l, width) + "|" +
+           area_row(at(tr_down, r), wa_r, at(tr_pool, r), rc, wc_r, width) + "|\n";
+  }
+  out += border_top;
+  int wb_l = wmax(bl), wb_r = wmax(br);
+  for (size_t r = 0; r < bot_h; ++r)
+    out += "|" + area_row(at(bl, r), wb_l, at(b_pool, r), at(br, r), wb_r, 2 * width + 1) + "|\n";
+  out += "+" + std::string(static_cast<size_t>(2 * width + 1), '-') + "+\n";
+  return out;
+}
+
+// Four players (open question Q8): every player's pool column and "received from" columns, as a table.
+std::string column_sheet(const History& h, size_t scorer) {
+  const size_t n = h.players.size();
+  reports::TextTable t;
+  t.row({"player", "pool", "received from"});
+  t.rule();
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = (scorer + k) % n;
+    std::string pools;
+    for (const auto& s : h.pool[i].rendered()) pools += (pools.empty() ? "" : " ") + s;
+    std::string recv;
+    for (size_t j = 0; j < n; ++j) {
+      if (j == i) continue;
+      std::string col;
+      for (const auto& s : h.recv[i][j].rendered()) col += (col.empty() ? "" : " ") + s;
+      recv += (recv.empty() ? "" : "  |  ") + h.players[j] + ": " + (col.empty() ? "0" : col);
+    }
+    t.row({h.players[i] + (k == 0 ? " (scorer)" : ""), pools, recv});
+  }
+  return t.render();
+}
+
+std::string defence_text(const ojson& b) {
+  std::string mode = b.value("mode", "");
+  if (mode == "none") return "both pass";
+  if (mode == "alone") return b.value("lone_defender", "") + " alone";
+  if (mode == "along") return b.value("taker", "") + " takes " + b.value("taken", "") + " along";
+  if (mode == "both") return b.contains("calls") && b["calls"].is_object() ? "both play" : "-";
+  return "";
+}
+
+}  // namespace
+
+std::string render_sheet(const json& file, const ojson& score) {
+  History h = build_history(file, score);
+  const size_t n = h.players.size();
+  const json setup = file.contains("setup") ? file["setup"] : json::object();
+  size_t scorer = 0;
+  std::string scorer_name = score.value("scorer", setup.value("scorer", h.players.front()));
+  for (size_t i = 0; i < n; ++i)
+    if (h.players[i] == scorer_name) scorer = i;
+
+  std::string out = "Prefa score sheet (scorer " + h.players[scorer] + ")\n";
+  out += n == 3 ? t_sheet(h, scorer) : column_sheet(h, scorer);
+  out += "(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool\n\n";
+
+  // hand log (spec prefa §7)
+  reports::TextTable log;
+  std::string names;
+  for (const auto& p : h.players) names += (names.empty() ? "" : "/") + p;
+  log.columns({reports::TextTable::Align::right});
+  log.row({"#", "dealer", "declarer", "contract", "defence", "tricks", "outcome", "pools " + names, "cash " + names,
+           "value " + names});
+  log.rule();
+  std::vector<double> running(n, 0.0);
+  for (const auto& hand : score["hands"]) {
+    const ojson& b = hand["breakdown"];
+    std::string tricks;
+    if (b.contains("tricks"))
+      for (auto it = b["tricks"].begin(); it != b["tricks"].end(); ++it)
+        tricks += (tricks.empty() ? "" : " ") + it.key() + std::to_string(it.value().get<int>());
+    std::string pools, cash, value;
+    for (size_t i = 0; i < n; ++i) {
+      const std::string& p = h.players[i];
+      pools += (i ? "/" : "") + format_number(num(hand["pools"], p));
+      cash += (i ? "/" : "") + format_signed(b.contains("cash_delta") ? num(b["cash_delta"], p) : 0.0);
+      value += (i ? "/" : "") + format_number(num(hand["totals"], p));
+    }
+    std::string contract = b.value("contract", "");
+    if (b.value("four_aces", false)) contract += " +4A";
+    std::string outcome = b.value("outcome", "");
+    if (b.value("game_over", false)) outcome += ", game over";
+    log.row({std::to_string(hand.value("hand", hand.value("seq", 0))), hand.value("dealer", ""), b.value("declarer", ""),
+             contract, defence_text(b), tricks, outcome, pools, cash, value});
+  }
+  out += log.render();
+
+  // received-from matrix and settlement (spec prefa §5.5)
+  const ojson& res = score["result"];
+  out += "\nreceived from (row received from column):\n";
+  reports::TextTable m;
+  std::vector<reports::TextTable::Align> al = {reports::TextTable::Align::left};
+  std::vector<std::string> head = {""};
+  for (const auto& p : h.players) {
+    head.push_back(p);
+    al.push_back(reports::TextTable::Align::right);
+  }
+  m.columns(al);
+  m.row(head);
+  for (const auto& p : h.players) {
+    std::vector<std::string> row = {p};
+    for (const auto& q : h.players)
+      row.push_back(p == q ? "-" : format_number(res.contains("received") ? num(res["received"][p], q) : 0.0));
+    m.row(row);
+  }
+  out += m.render();
+
+  bool finished = score.value("finished", false);
+  double stake = setup.contains("stake") && setup["stake"].is_number() ? setup["stake"].get<double>() : 0.0;
+  auto money = [&](double v) { return stake > 0 ? " (" + format_number(v * stake) + " money)" : std::string(); };
+  out += finished ? "\nsettlement, who pays whom:\n" : "\nsettlement if the game were closed now (general end settlement):\n";
+  if (res.contains("settlement")) {
+    reports::TextTable st;
+    for (const auto& t : res["settlement"]["pairwise"])
+      st.row({"  " + t["from"].get<std::string>(), "pays", t["to"].get<std::string>(), format_number(t["amount"].get<double>()) + money(t["amount"].get<double>())});
+    if (res["settlement"]["pairwise"].empty()) st.row({"  nobody pays anybody"});
+    out += st.render();
+    std::string minimal;
+    for (const auto& t : res["settlement"]["payments"])
+      minimal += (minimal.empty() ? "" : "; ") + t["from"].get<std::string>() + " pays " + t["to"].get<std::string>() + " " +
+                 format_number(t["amount"].get<double>());
+    if (!minimal.empty()) out += "  in fewest payments: " + minimal + "\n";
+  }
+  // the result / ranking line
+  std::string line = finished ? "result:" : "standing (game in progress):";
+  int i = 0;
+  for (const auto& p : res["ranking"]) {
+    std::string nm = p.get<std::string>();
+    int place = res.contains("places") && res["places"].contains(nm) ? res["places"][nm].get<int>() : i + 1;
+    ++i;
+    line += "  " + std::to_string(place) + ". " + nm + " " + format_signed(num(res["final"], nm)) + money(num(res["final"], nm));
+  }
+  out += "\n" + line + "\n";
+  return out;
+}
+
+}  // namespace marque::rules::prefa

@@ -1,0 +1,275 @@
+// spec tarot §2.1 (session record), §3.1 (session errors), §6 (variants).
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "rules/tarot/tarot.hpp"
+
+namespace marque::rules::tarot {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string show_json(const json& v) { return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump(); }
+
+std::string half_points_text(int64_t half) {
+  std::string s = std::to_string(half / 2);
+  if (half % 2 != 0) {
+    if (half < 0 && half / 2 == 0) s = "-0";
+    s += ".5";
+  }
+  return s;
+}
+
+Sizes sizes_for(int n) {
+  // spec tarot §1.3
+  switch (n) {
+    case 3: return {24, 24, {13, 15, 18}};
+    case 5: return {15, 15, {8, 10, 13}};
+    default: return {18, 18, {10, 13, 15}};
+  }
+}
+
+namespace {
+
+std::string check_misere_value(const json& v) {
+  if (!v.is_number() || v.get<double>() < 1) return "misere_value must be an integer >= 1";
+  return "";
+}
+
+std::string check_petite_chelem_tricks(const json& v) {
+  if (v.is_null()) return "";
+  if (!v.is_number() || v.get<double>() < 1) return "petite_chelem_tricks must be a number of tricks >= 1";
+  return "";
+}
+
+// spec tarot §6: the `fft` preset column (only values differing from the seed column).
+struct PresetValue {
+  const char* id;
+  const char* value;  // JSON text
+};
+constexpr PresetValue k_fft_preset[] = {
+    {"poignee_values", "\"fft\""},
+    {"bidding_rounds", "\"single\""},
+    {"jack_call", "true"},
+};
+
+bool truthy(const json& v) {
+  if (v.is_boolean()) return v.get<bool>();
+  if (v.is_string()) return v.get<std::string>() == "on" || v.get<std::string>() == "true";
+  return false;
+}
+
+}  // namespace
+
+std::vector<OptionSpec> option_table() {
+  // spec tarot §6, in the spec's order; defaults = seed column.
+  std::vector<OptionSpec> t;
+  t.push_back({"preset", "enum", {"seed", "fft"}, "seed", "seed or fft: sets the variants below; explicit ids override"});
+  t.push_back({"poignee_values", "enum", {"seed", "fft"}, "seed", "poignee values: seed 20/40/60, fft 20/30/40"});
+  t.push_back({"garde_contre_multiplier", "int", {6, 8}, 6, "multiplier of garde contre"});
+  t.push_back({"bid_ladder", "enum", {"standard", "petite_pousse"}, "standard",
+               "standard (prise<garde<garde_sans<garde_contre) or petite_pousse (petite<pousse<garde<...)"});
+  t.push_back({"bidding_rounds", "enum", {"multi", "single"}, "multi", "auction check: several rounds (seed) or one bid each (FFT)"});
+  t.push_back({"petit_sec", "enum", {"redeal", "play_as_excuse"}, "redeal", "a bare petit is redealt, or played like an Excuse"});
+  t.push_back({"extra_redeal_reasons", "list", {"no_trumps", "few_honours"}, json::array(),
+               "house redeal reasons accepted without a warning"});
+  t.push_back({"misere", "enum", {"off", "on", false, true}, "off", "enables the miseres field"});
+  t.push_back({"misere_value", "int", {}, 10, "points of a misere (seed 10, RENC 20)", &check_misere_value});
+  t.push_back({"misere_scoring", "enum", {"personal", "team"}, "personal",
+               "personal: paid by every other player; team: added to S like a poignee"});
+  t.push_back({"misere_kinds", "enum", {"combined", "separate"}, "combined", "combined misere, or trumps/faces misères declared separately"});
+  t.push_back({"petite_chelem", "enum", {"off", "on", false, true}, "off", "petite chelem bonuses 300/-150/150"});
+  t.push_back({"petite_chelem_tricks", "int", {}, nullptr, "tricks for a petite chelem (null = T - 3: 21/15/12 for 3/4/5 players)",
+               &check_petite_chelem_tricks});
+  t.push_back({"defence_chelem_bonus", "int", {200, 0}, 200, "defence chelem: paid to each defender"});
+  t.push_back({"five_player_mode", "enum", {"called_king", "dealer_sits_out"}, "called_king",
+               "5 at the table: called king, or the 4-player game with the dealer sitting out"});
+  t.push_back({"self_call", "bool", {true, false}, true, "5p: the taker may call a king he holds and play alone"});
+  t.push_back({"jack_call", "bool", {true, false}, false, "5p: with all kings, queens and knights the taker may call a jack"});
+  t.push_back({"gain_rounding", "enum", {"none", "nearest_5", "nearest_10"}, "none", "rounding of the diff (halves up)"});
+  t.push_back({"count_redeals", "bool", {false, true}, false, "redeals count toward end.deals"});
+  return t;
+}
+
+std::optional<Setup> parse_setup(const json& s, Diagnostics& diags) {
+  Setup out;
+  bool ok = true;
+  // spec tarot §2.1 fields; other keys are reported (warning) so a typo is not silently ignored.
+  static const char* const k_known[] = {"players", "first_dealer", "options", "end", "stake_per_point"};
+  for (auto it = s.begin(); it != s.end(); ++it) {
+    bool known = false;
+    for (const char* k : k_known) known = known || it.key() == k;
+    if (!known)
+      diags.warning(it.key(), "W_SETUP_FIELD",
+                    "'" + it.key() + "' is not a tarot set-up field (players, first_dealer, options, end, stake_per_point); ignored");
+  }
+
+  // E_PLAYER_COUNT
+  const json* players = s.contains("players") ? &s["players"] : nullptr;
+  if (!players || !players->is_array()) {
+    diags.error("players", "E_PLAYER_COUNT", "missing: tarot needs 3, 4 or 5 distinct players, e.g. [\"Ann\",\"Ben\",\"Cat\",\"Dan\"]");
+    ok = false;
+  } else {
+    for (const auto& p : *players) {
+      if (!p.is_string() || p.get<std::string>().find_first_not_of(" \t") == std::string::npos) {
+        diags.error("players", "E_PLAYER_COUNT", show_json(p) + " is not a player name; tarot needs 3, 4 or 5 distinct non-empty names");
+        ok = false;
+        continue;
+      }
+      std::string name = p.get<std::string>();
+      for (const auto& q : out.players)
+        if (lower(q) == lower(name)) {
+          diags.error("players", "E_PLAYER_COUNT", "'" + name + "' appears twice; tarot needs 3, 4 or 5 distinct players");
+          ok = false;
+        }
+      out.players.push_back(name);
+    }
+    if (players->size() < 3 || players->size() > 5) {
+      diags.error("players", "E_PLAYER_COUNT",
+                  std::to_string(players->size()) + " players given; tarot needs 3, 4 or 5 distinct players");
+      ok = false;
+    }
+  }
+
+  // E_FIRST_DEALER (absent: the first player in the list deals first)
+  if (s.contains("first_dealer")) {
+    const json& d = s["first_dealer"];
+    bool found = false;
+    if (d.is_string())
+      for (size_t i = 0; i < out.players.size(); ++i)
+        if (out.players[i] == d.get<std::string>()) {
+          out.first_dealer = static_cast<int>(i);
+          found = true;
+        }
+    if (!found) {
+      diags.error("first_dealer", "E_FIRST_DEALER", show_json(d) + " is not one of the players; the first dealer must be one of them");
+      ok = false;
+    }
+  }
+
+  // E_VARIANT: options through the table; re-coded with the spec's code.
+  json given = s.contains("options") ? s["options"] : json(nullptr);
+  Diagnostics od;
+  json opts = resolve_options(given, option_table(), od);
+  for (const auto& d : od.items()) {
+    diags.error(d.field, "E_VARIANT", d.message);
+    ok = false;
+  }
+  // spec tarot §6 `preset`: sets the column values; explicit keys override.
+  if (opts["preset"] == "fft") {
+    for (const auto& pv : k_fft_preset)
+      if (!given.is_object() || !given.contains(pv.id)) opts[pv.id] = json::parse(pv.value);
+  }
+  out.options = opts;
+  Options& o = out.opt;
+  o.fft_poignee_values = opts["poignee_values"] == "fft";
+  o.garde_contre_multiplier = opts["garde_contre_multiplier"].is_number() ? static_cast<int>(opts["garde_contre_multiplier"].get<double>()) : 6;
+  o.petite_pousse = opts["bid_ladder"] == "petite_pousse";
+  o.multi_rounds = opts["bidding_rounds"] != "single";
+  o.petit_sec_redeal = opts["petit_sec"] != "play_as_excuse";
+  if (opts["extra_redeal_reasons"].is_array())
+    for (const auto& r : opts["extra_redeal_reasons"]) {
+      if (r == "no_trumps") o.redeal_no_trumps = true;
+      if (r == "few_honours") o.redeal_few_honours = true;
+    }
+  o.misere = truthy(opts["misere"]);
+  o.misere_value = opts["misere_value"].is_number() ? static_cast<int>(opts["misere_value"].get<double>()) : 10;
+  o.misere_team = opts["misere_scoring"] == "team";
+  o.misere_separate = opts["misere_kinds"] == "separate";
+  o.petite_chelem = truthy(opts["petite_chelem"]);
+  o.petite_chelem_tricks = opts["petite_chelem_tricks"].is_number() ? static_cast<int>(opts["petite_chelem_tricks"].get<double>()) : 0;
+  o.defence_chelem_bonus = opts["defence_chelem_bonus"].is_number() ? static_cast<int>(opts["defence_chelem_bonus"].get<double>()) : 200;
+  o.dealer_sits_out = opts["five_player_mode"] == "dealer_sits_out";
+  o.self_call = opts["self_call"] != false;
+  o.jack_call = opts["jack_call"] == true;
+  o.gain_rounding = opts["gain_rounding"] == "nearest_5" ? 5 : opts["gain_rounding"] == "nearest_10" ? 10 : 0;
+  o.count_redeals = opts["count_redeals"] == true;
+
+  // E_VARIANT: 5-player-only values with 3 or 4 players.
+  size_t np = out.players.size();
+  if (np >= 3 && np < 5) {
+    if (o.dealer_sits_out) {
+      diags.error("options.five_player_mode", "E_VARIANT",
+                  "'dealer_sits_out' is a 5-player mode; this game has " + std::to_string(np) + " players");
+      ok = false;
+    }
+    if (given.is_object() && given.contains("jack_call") && given["jack_call"] == true) {
+      diags.error("options.jack_call", "E_VARIANT",
+                  "jack_call is a 5-player (called king) variant; this game has " + std::to_string(np) + " players");
+      ok = false;
+    }
+  }
+  if (o.petite_chelem_tricks > 0 && np >= 3 && np <= 5) {
+    int n = np == 5 && o.dealer_sits_out ? 4 : static_cast<int>(np);
+    int t = sizes_for(n).tricks;
+    if (o.petite_chelem_tricks > t) {
+      diags.error("options.petite_chelem_tricks", "E_VARIANT",
+                  std::to_string(o.petite_chelem_tricks) + " is more than the " + std::to_string(t) + " tricks of a deal");
+      ok = false;
+    }
+  }
+
+  // E_END
+  if (s.contains("end") && !s["end"].is_null()) {
+    const json& e = s["end"];
+    std::string mode = e.is_object() && e.contains("mode") && e["mode"].is_string() ? e["mode"].get<std::string>() : "";
+    auto whole_at_least_1 = [](const json& v) {
+      return v.is_number() && std::floor(v.get<double>()) == v.get<double>() && v.get<double>() >= 1 && v.get<double>() < 1e15;
+    };
+    if (!e.is_object()) {
+      diags.error("end", "E_END", show_json(e) + " is not an end rule; write {\"mode\":\"open\"}, {\"mode\":\"deals\",\"deals\":N} or {\"mode\":\"target\",\"target\":X}");
+      ok = false;
+    } else if (mode == "open") {
+      out.end = EndMode::open;
+    } else if (mode == "deals") {
+      out.end = EndMode::deals;
+      if (!e.contains("deals") || !whole_at_least_1(e["deals"])) {
+        diags.error("end", "E_END", "end mode 'deals' needs deals >= 1 (a whole number)" +
+                                        (e.contains("deals") ? "; got " + show_json(e["deals"]) : std::string()));
+        ok = false;
+      } else {
+        out.end_value = static_cast<int64_t>(e["deals"].get<double>());
+      }
+    } else if (mode == "target") {
+      out.end = EndMode::target;
+      if (!e.contains("target") || !whole_at_least_1(e["target"])) {
+        diags.error("end", "E_END", "end mode 'target' needs target >= 1 (a whole number of points)" +
+                                        (e.contains("target") ? "; got " + show_json(e["target"]) : std::string()));
+        ok = false;
+      } else {
+        out.end_value = static_cast<int64_t>(e["target"].get<double>());
+      }
+    } else {
+      diags.error("end", "E_END",
+                  (e.contains("mode") ? show_json(e["mode"]) : std::string("a missing mode")) +
+                      " is not an end mode; one of: open, deals, target");
+      ok = false;
+    }
+  }
+
+  if (s.contains("stake_per_point") && !s["stake_per_point"].is_null()) {
+    const json& v = s["stake_per_point"];
+    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>() || v.get<double>() < 0) {
+      diags.error("stake_per_point", "E_STAKE", show_json(v) + " is not allowed: stake_per_point is a whole number >= 0 (minor units per point)");
+      ok = false;
+    } else {
+      out.stake_per_point = static_cast<int64_t>(v.get<double>());
+    }
+  }
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+std::vector<int> active_players(const Setup& setup, int dealer) {
+  std::vector<int> act;
+  int np = static_cast<int>(setup.players.size());
+  bool sit = np == 5 && setup.opt.dealer_sits_out;
+  for (int i = 0; i < np; ++i)
+    if (!(sit && i == dealer)) act.push_back(i);
+  return act;
+}
+
+}  // namespace marque::rules::tarot
