@@ -376,7 +376,7 @@ ImportOutcome import_documents(Store& store, const std::vector<SourceDocument>& 
   };
   for (const auto& doc : docs) {
     const json& d = doc.document;
-    if (d.is_object() && d.value("format", "") == "marque-export/1") {
+    if (d.is_object() && d.contains("format") && d["format"] == "marque-export/1") {
       if (!d.contains("games") || !d["games"].is_array()) {
         Diagnostics diag;
         diag.error("games", "file.games", "a marque-export/1 document needs a games array");

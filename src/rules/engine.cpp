@@ -172,7 +172,15 @@ Replay replay(const json& file) {
     d.error("game", "file.game_not_implemented", game_id + " is not implemented yet in this marque");
     return r;
   }
-  auto game = rules->start(file["setup"], d);
+  // Engines validate types themselves; this net turns a JSON type error that slipped through into a
+  // diagnostic (exit 1, a message), never an internal error.
+  std::unique_ptr<Game> game;
+  try {
+    game = rules->start(file["setup"], d);
+  } catch (const nlohmann::json::exception& e) {
+    d.error("setup", "file.setup_type", std::string("a value has the wrong type (") + e.what() + ")");
+    return r;
+  }
   if (!game || d.has_errors()) return r;
 
   ojson score = ojson::object();
@@ -192,7 +200,12 @@ Replay replay(const json& file) {
       d.error("", "file.hand_not_object", "a hand record must be a JSON object");
       return r;
     }
-    auto entry = game->play(rec, hd);
+    std::optional<ojson> entry;
+    try {
+      entry = game->play(rec, hd);
+    } catch (const nlohmann::json::exception& e) {
+      hd.error("", "file.hand_type", std::string("a value has the wrong type (") + e.what() + ")");
+    }
     d.append(hd);
     if (!entry || hd.has_errors()) return r;
     ojson h = ojson::object();

@@ -110,6 +110,61 @@ int main(int argc, char** argv) {
     std::cout << games << " games, " << hands << " hands\n";
     return 0;
   }
-  std::cerr << "usage: gen tarot N OUT.json | gen club DIR COPIES EXAMPLES_DIR\n";
+  if (mode == "malformed" && argc == 3) {
+    // a corpus of hostile game files, each of which must be refused (exit 1) and change nothing
+    fs::path dir = argv[2];
+    fs::create_directories(dir);
+    std::vector<std::string> players = {"Ann", "Ben", "Cat", "Dan"};
+    json base = {{"format", "marque-game/1"}, {"game", "tarot"},
+                 {"setup", {{"players", players}, {"first_dealer", "Ann"}, {"options", json::object()}}},
+                 {"hands", json::array()}};
+    for (int i = 0; i < 5; ++i) base["hands"].push_back(tarot_hand(rng, players));
+    int n = 0;
+    auto emit = [&](const std::string& text) { std::ofstream(dir / ("m" + std::to_string(n++) + ".json"), std::ios::binary) << text; };
+    std::string deep_open(20000, '['), deep_close(20000, ']');
+    std::string big(10 * 1024 * 1024, 'x');
+    std::vector<json> bad_values = {nullptr, "", "x", json::array(), json::object(), true, 1e308, -1e308, 1e20, -1,
+                                    123456789012345678LL, json::array({1, 2}), json{{"a", 1}}, big};
+    for (const char* field : {"taker", "contract", "oudlers", "points"}) {
+      for (size_t h = 0; h < base["hands"].size(); ++h) {
+        json m = base;
+        m["hands"][h].erase(field);
+        emit(m.dump());
+        for (const auto& v : bad_values) {
+          if (std::string(field) == "oudlers" && v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 3) continue;
+          json w = base;
+          w["hands"][h][field] = v;
+          emit(w.dump());
+        }
+      }
+    }
+    // the envelope and the set-up
+    for (const auto& v : bad_values) {
+      for (const char* key : {"format", "game", "setup", "hands"}) {
+        if (std::string(key) == "hands" && v.is_array() && v.empty()) continue;  // a game with no hands is fine
+        json w = base;
+        w[key] = v;
+        emit(w.dump());
+      }
+      for (const char* key : {"players", "first_dealer", "options"}) {
+        if (std::string(key) == "options" && (v.is_null() || (v.is_object() && v.empty()))) continue;  // = defaults
+        json w = base;
+        w["setup"][key] = v;
+        emit(w.dump());
+      }
+    }
+    emit(deep_open + deep_close);
+    emit("{\"format\": \"marque-game/1\", \"game\": \"tarot\", \"hands\": " + deep_open + deep_close + "}");
+    emit("{\"format\": \"marque-game/1\", \"game\": \"tar\xff\xfeot\"}");
+    emit("{\"format\": \"marque-game/1\", \"game\": \"tarot\", \"setup\": {\"players\": [\"\xc3\x28\", \"B\", \"C\"]}}");
+    emit("");
+    emit("\x00\x01\x02");
+    emit("[1, 2, 3]");
+    emit("{\"format\": \"marque-game/1\"");
+    emit(base.dump().substr(0, base.dump().size() / 2));
+    std::cout << n << " malformed files\n";
+    return 0;
+  }
+  std::cerr << "usage: gen tarot N OUT.json | gen club DIR COPIES EXAMPLES_DIR | gen malformed DIR\n";
   return 2;
 }

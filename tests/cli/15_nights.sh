@@ -14,7 +14,7 @@ if grep -q 'Gergő' "$T/night.html" && grep -q '日本' "$T/night.html"; then ok
 expect_exit 0 "$BIN" --db "$DB" sheet 1 && expect_out 'Gergő'
 PATH=/nonexistent MARQUE_PDF_COMMAND= expect_exit 69 "$BIN" --db "$DB" sheet --night 1 -o "$T/night.pdf" && expect_err 'no PDF converter'
 expect_exit 0 "$BIN" --db "$DB" export --night 1 -o "$T/night.json"
-expect_exit 0 "$BIN" --db "$T/copy.db" import "$T/night.json" && expect_out '2 game'
-expect_exit 0 "$BIN" --db "$T/copy.db" import "$T/night.json" && expect_out 'duplicate'
-"$BIN" --db "$DB" score 1 --format json > "$T/a.json"; "$BIN" --db "$T/copy.db" score 1 --format json > "$T/b.json"
+expect_exit 0 "$BIN" --db "$T/night-copy.db" import "$T/night.json" && expect_out '2 game'
+expect_exit 0 "$BIN" --db "$T/night-copy.db" import "$T/night.json" && expect_out 'duplicate'
+"$BIN" --db "$DB" score 1 --format json > "$T/a.json"; "$BIN" --db "$T/night-copy.db" score 1 --format json > "$T/b.json"
 if cmp -s "$T/a.json" "$T/b.json"; then ok; else bad "export/import round trip changed the scores"; fi
