@@ -503,6 +503,68 @@ CheckReport check(Store& store) {
   return rep;
 }
 
+namespace {
+// every string value equal to `from`, and every object key equal to it, becomes `to`
+json replace_name(const json& j, const std::string& from, const std::string& to) {
+  if (j.is_string()) return j.get<std::string>() == from ? json(to) : j;
+  if (j.is_array()) {
+    json out = json::array();
+    for (const auto& x : j) out.push_back(replace_name(x, from, to));
+    return out;
+  }
+  if (j.is_object()) {
+    json out = json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) out[it.key() == from ? to : it.key()] = replace_name(it.value(), from, to);
+    return out;
+  }
+  return j;
+}
+}  // namespace
+
+int64_t rename_player(Store& store, const std::string& from_in, const std::string& to, bool merge) {
+  Store::Transaction tx(store);
+  int64_t from_id = store.player_id(from_in, false);
+  if (!from_id) throw Error(k_exit_noinput, "no player named " + from_in);
+  std::string from;
+  for (const auto& [id, name] : store.players())
+    if (id == from_id) from = name;
+  int64_t to_id = store.player_id(to, false);
+  if (to.empty() || to.find_first_not_of(" \t") == std::string::npos) throw Error(k_exit_usage, "the new name is empty");
+  if (merge) {
+    if (!to_id) throw Error(k_exit_noinput, "no player named " + to + " to merge into");
+    if (to_id == from_id) throw Error(k_exit_usage, from + " and " + to + " are the same player");
+  } else if (to_id && to_id != from_id) {
+    throw Error(k_exit_rejected, "there is already a player named " + to,
+                "if they are the same person: marque player merge \"" + from + "\" \"" + to + "\"");
+  }
+  std::string target = to;
+  if (merge)
+    for (const auto& [id, name] : store.players())
+      if (id == to_id) target = name;
+  auto games = store.games_of_player(from_id);
+  if (merge)
+    for (auto gid : games)
+      for (auto other : store.games_of_player(to_id))
+        if (other == gid)
+          throw Error(k_exit_rejected, from + " and " + target + " both sat at game " + std::to_string(gid) +
+                                           ": they cannot be the same person; nothing was merged");
+  if (merge)
+    store.move_seats(from_id, to_id);
+  else
+    store.rename_player(from_id, to);
+  for (auto gid : games) {
+    auto g = load_game(store, gid);
+    store.update_setup(gid, replace_name(g.setup, from, target));
+    auto hands = store.hands(gid);
+    for (const auto& h : hands) store.update_record(gid, h.seq, replace_name(h.record, from, target));
+    rules::Replay r = replay_or_reject(game_file(store, gid));
+    restore_scores(store, gid, r, 1);
+  }
+  store.log_player_event(merge ? "merge" : "rename", from, target, games);
+  tx.commit();
+  return static_cast<int64_t>(games.size());
+}
+
 ojson rejection_json(const Diagnostics& diags) {
   ojson out = ojson::object();
   ojson errors = ojson::array(), warnings = ojson::array();

@@ -91,6 +91,11 @@ struct CheckReport {
 };
 CheckReport check(storage::Store& store);
 
+// Rename a player everywhere (records, set-ups, scores re-derived); with `merge`, fold `from` into the
+// existing player `to` (refused when both sat at one table). History kept in player_events.
+// Returns the number of games touched.
+int64_t rename_player(storage::Store& store, const std::string& from, const std::string& to, bool merge);
+
 // Canonical JSON of a rejection (format README §3).
 ojson rejection_json(const Diagnostics& diags);
 

@@ -372,6 +372,25 @@ int run(int argc, char** argv) {
 
   auto* c_info = app.add_subcommand("info", "where the database is and its schema version");
 
+  auto* c_player = app.add_subcommand("player", "players: list, rename, merge");
+  c_player->require_subcommand(1);
+  auto* c_player_list = c_player->add_subcommand("list", "every player and the games they played");
+  std::string player_a, player_b;
+  auto* c_player_rename = c_player->add_subcommand("rename", "rename a player everywhere: marque player rename OLD NEW");
+  c_player_rename->add_option("old", player_a, "current name")->required();
+  c_player_rename->add_option("new", player_b, "new name")->required();
+  auto* c_player_merge = c_player->add_subcommand("merge", "the same person under two names: marque player merge DUPLICATE KEEP");
+  c_player_merge->add_option("duplicate", player_a, "the name to fold away")->required();
+  c_player_merge->add_option("keep", player_b, "the name to keep")->required();
+
+  auto* c_backup = app.add_subcommand("backup", "copy the whole database to FILE (SQLite online backup)");
+  std::string backup_file;
+  c_backup->add_option("file", backup_file, "backup file")->required();
+  auto* c_restore = app.add_subcommand("restore", "replace the database by a backup FILE");
+  bool yes = false;
+  c_restore->add_option("file", backup_file, "backup file")->required();
+  c_restore->add_flag("--yes,-y", yes, "do it (the current content is replaced)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -425,7 +444,8 @@ int run(int argc, char** argv) {
     }
 
     bool writes = c_start->parsed() || c_hand->parsed() || c_edit->parsed() || c_delete->parsed() || c_undo->parsed() ||
-                  c_redo->parsed() || c_import->parsed() || c_info->parsed() || c_night_start->parsed();
+                  c_redo->parsed() || c_import->parsed() || c_info->parsed() || c_night_start->parsed() ||
+                  c_player_rename->parsed() || c_player_merge->parsed() || c_restore->parsed();
     auto store_ptr = app::open_store(db_path(g), writes ? storage::Store::Mode::write : storage::Store::Mode::read);
     storage::Store& store = *store_ptr;
 
@@ -737,6 +757,34 @@ int run(int argc, char** argv) {
       ojson doc = app::standings(store, sf, fixed && *fixed ? fixed : stamp);
       std::string text = fmt == "json" ? doc.dump(2) + "\n" : fmt == "csv" ? reports::render_standings_csv(doc) : reports::render_standings_text(doc);
       write_output(out_file, text);
+      return 0;
+    }
+    if (c_player_list->parsed()) {
+      for (const auto& [id, name] : store.players())
+        std::cout << name << "  (" << store.games_of_player(id).size() << " games)\n";
+      for (const auto& e : store.player_events())
+        std::cout << "  " << e["at"].get<std::string>() << " " << e["action"].get<std::string>() << " " << e["old"].get<std::string>()
+                  << " -> " << e["new"].get<std::string>() << "\n";
+      return 0;
+    }
+    if (c_player_rename->parsed() || c_player_merge->parsed()) {
+      bool merge = c_player_merge->parsed();
+      int64_t n = app::rename_player(store, player_a, player_b, merge);
+      std::cout << (merge ? "merged " : "renamed ") << player_a << (merge ? " into " : " to ") << player_b << " in " << n << " game(s)\n";
+      return 0;
+    }
+    if (c_backup->parsed()) {
+      store.backup_to(backup_file);
+      std::cout << "backed up " << store.path() << " to " << backup_file << "\n";
+      return 0;
+    }
+    if (c_restore->parsed()) {
+      if (!yes) throw Error(k_exit_usage, "restore replaces everything in " + store.path() + "; add --yes to do it");
+      std::string path = store.path();
+      store.restore_from(backup_file);
+      store_ptr.reset();
+      store_ptr = app::open_store(path, storage::Store::Mode::write);  // upgrades an older backup
+      std::cout << "restored " << path << " from " << backup_file << "\n";
       return 0;
     }
     if (c_check->parsed()) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <thread>
 
+#include <SQLiteCpp/Backup.h>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
@@ -633,6 +634,97 @@ std::vector<std::vector<double>> Store::postings(int64_t game_id) {
     row[pos] = q.getColumn(2).getDouble();
   }
   return out;
+  MARQUE_DB_CATCH
+}
+
+std::vector<int64_t> Store::games_of_player(int64_t player_id) {
+  MARQUE_DB_TRY
+  std::vector<int64_t> out;
+  SQLite::Statement q(*m->db, "SELECT game_id FROM game_players WHERE player_id = ? ORDER BY game_id");
+  q.bind(1, player_id);
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+  MARQUE_DB_CATCH
+}
+
+void Store::rename_player(int64_t player_id, const std::string& new_name) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE players SET name = ? WHERE id = ?");
+  q.bind(1, new_name);
+  q.bind(2, player_id);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+void Store::move_seats(int64_t from_player, int64_t to_player) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE game_players SET player_id = ? WHERE player_id = ?");
+  q.bind(1, to_player);
+  q.bind(2, from_player);
+  q.exec();
+  SQLite::Statement d(*m->db, "DELETE FROM players WHERE id = ?");
+  d.bind(1, from_player);
+  d.exec();
+  MARQUE_DB_CATCH
+}
+
+void Store::update_setup(int64_t game_id, const json& setup) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE games SET setup = ? WHERE id = ?");
+  q.bind(1, setup.dump());
+  q.bind(2, game_id);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+void Store::log_player_event(const std::string& action, const std::string& old_name, const std::string& new_name,
+                             const std::vector<int64_t>& games) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "INSERT INTO player_events(action, old_name, new_name, games) VALUES (?, ?, ?, ?)");
+  q.bind(1, action);
+  q.bind(2, old_name);
+  q.bind(3, new_name);
+  q.bind(4, json(games).dump());
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+std::vector<json> Store::player_events() {
+  MARQUE_DB_TRY
+  std::vector<json> out;
+  SQLite::Statement q(*m->db, "SELECT at, action, old_name, new_name, games FROM player_events ORDER BY id");
+  while (q.executeStep())
+    out.push_back({{"at", q.getColumn(0).getString()}, {"action", q.getColumn(1).getString()},
+                   {"old", q.getColumn(2).getString()}, {"new", q.getColumn(3).getString()},
+                   {"games", json::parse(q.getColumn(4).getString())}});
+  return out;
+  MARQUE_DB_CATCH
+}
+
+void Store::backup_to(const std::string& file) {
+  MARQUE_DB_TRY
+  std::error_code ec;
+  fs::remove(file + ".tmp", ec);
+  {
+    SQLite::Database dest(file + ".tmp", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    SQLite::Backup b(dest, *m->db);
+    b.executeStep(-1);
+  }
+  fs::rename(file + ".tmp", file, ec);
+  if (ec) throw Error(k_exit_cantcreat, "cannot write " + file + ": " + ec.message());
+  MARQUE_DB_CATCH
+}
+
+void Store::restore_from(const std::string& file) {
+  MARQUE_DB_TRY
+  if (!fs::exists(file)) throw Error(k_exit_noinput, "no backup file " + file);
+  SQLite::Database src(file, SQLite::OPEN_READONLY);
+  if (src.execAndGet("PRAGMA application_id").getInt() != k_application_id)
+    throw Error(k_exit_dataerr, file + " is not a marque database; nothing was restored");
+  if (src.execAndGet("PRAGMA user_version").getInt() > latest_schema_version())
+    throw Error(k_exit_dataerr, file + " was written by a newer marque; nothing was restored");
+  SQLite::Backup b(*m->db, src);
+  b.executeStep(-1);
   MARQUE_DB_CATCH
 }
 

@@ -160,6 +160,19 @@ public:
   // derived postings of a game: for each hand (by seq order) the amounts by position
   std::vector<std::vector<double>> postings(int64_t game_id);
 
+  // players: games a player sat at; rename a player row; move one player's seats to another and drop it
+  std::vector<int64_t> games_of_player(int64_t player_id);
+  void rename_player(int64_t player_id, const std::string& new_name);
+  void move_seats(int64_t from_player, int64_t to_player);
+  void update_setup(int64_t game_id, const json& setup);
+  void log_player_event(const std::string& action, const std::string& old_name, const std::string& new_name,
+                        const std::vector<int64_t>& games);
+  std::vector<json> player_events();
+
+  // SQLite online backup of the whole database to `file`; restore copies `file` over this database.
+  void backup_to(const std::string& file);
+  void restore_from(const std::string& file);
+
   // raw integrity helpers for `check` and tests
   std::string integrity_check();
 

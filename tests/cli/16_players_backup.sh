@@ -1,0 +1,24 @@
+# player rename / merge with history; backup -> restore round trip (sourced by run.sh; uses tarot)
+DB=$T/pl.db
+expect_exit 0 "$BIN" --db "$DB" start tarot players=Ann,Ben,Cat,Dan dealer=Ann --league "Thursday club"
+expect_exit 0 "$BIN" --db "$DB" hand --no-prompt taker=Ben contract=garde oudlers=2 points=50
+expect_exit 0 "$BIN" --db "$DB" start tarot players=Ann,Benny,Cat dealer=Ann --league "Thursday club"
+expect_exit 0 "$BIN" --db "$DB" hand --no-prompt taker=Benny contract=prise oudlers=1 points=60
+expect_exit 0 "$BIN" --db "$DB" player rename Cat Catherine && expect_out 'in 2 game'
+expect_exit 0 "$BIN" --db "$DB" sheet 1 && expect_out 'Catherine'
+expect_exit 1 "$BIN" --db "$DB" player rename Ann Ben && expect_err 'merge'
+expect_exit 1 "$BIN" --db "$DB" player merge Ann Ben && expect_err 'both sat at game'
+expect_exit 0 "$BIN" --db "$DB" player merge Benny Ben && expect_out 'merged'
+expect_exit 0 "$BIN" --db "$DB" player list && expect_out 'Ben  \(2 games\)' && expect_out 'merge Benny -> Ben'
+expect_exit 0 "$BIN" --db "$DB" list 2 && expect_out 'taker=Ben'
+expect_exit 0 "$BIN" --db "$DB" check
+"$BIN" --db "$DB" standings --format json > "$T/st1.json"
+expect_exit 0 "$BIN" --db "$DB" backup "$T/backup.db"
+expect_exit 0 "$BIN" --db "$DB" hand --no-prompt --game 1 taker=Ann contract=garde oudlers=3 points=70
+expect_exit 2 "$BIN" --db "$DB" restore "$T/backup.db"
+expect_exit 0 "$BIN" --db "$DB" restore "$T/backup.db" --yes
+MARQUE_NOW=x "$BIN" --db "$DB" standings --format json > "$T/st2.json"
+sed -i 's/"generated_at": "[^"]*"/"generated_at": ""/' "$T/st1.json" "$T/st2.json"
+cmp -s "$T/st1.json" "$T/st2.json" && ok || bad "backup -> restore changed the standings"
+echo "not a db" > "$T/junk.bak"
+expect_exit 65 "$BIN" --db "$DB" restore "$T/junk.bak" --yes
