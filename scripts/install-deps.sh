@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Debian 12 packages marque needs to build and test (installed only when missing; needs root).
 set -euo pipefail
-pkgs="cmake g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 sqlite3 time python3-jsonschema"
+pkgs="cmake g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils"
 if dpkg -s $pkgs >/dev/null 2>&1; then exit 0; fi
 if [[ $(id -u) -ne 0 ]]; then echo "install as root: apt-get install -y $pkgs" >&2; exit 1; fi
 apt-get update -qq
