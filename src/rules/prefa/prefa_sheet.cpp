@@ -177,7 +177,9 @@ std::string t_sheet(const History& h, size_t scorer) {
   int width = std::max({35, wa_l + wc_l + wmax(tl_pool) + 6, wa_r + wc_r + wmax(tr_pool) + 6,
                         (wmax(bl) + wmax(br) + wmax(b_pool) + 6) / 2});
   auto at = [](const std::vector<std::string>& v, size_t i) { return i < v.size() ? v[i] : std::string(); };
-  std::string border_top = "+" + std::string(static_cast<size_t>(width), '-') + "+" + std::string(static_cast<size_t>(width), '-') + "+\n";
+  const std::string dashes(static_cast<size_t>(width), '-');
+  std::string border_top(1, '+');
+  border_top.append(dashes).append(1, '+').append(dashes).append("+\n");
   std::string out = border_top;
   for (size_t r = 0; r < top_h; ++r) {
     std::string la = r + tl_up.size() >= top_h ? at(tl_up, r + tl_up.size() - top_h) : "";
@@ -195,7 +197,9 @@ std::string t_sheet(const History& h, size_t scorer) {
     out += area_row(at(bl, r), wb_l, at(b_pool, r), at(br, r), wb_r, 2 * width + 1);
     out += "|\n";
   }
-  out += "+" + std::string(static_cast<size_t>(2 * width + 1), '-') + "+\n";
+  out += '+';
+  out.append(static_cast<size_t>(2 * width + 1), '-');
+  out += "+\n";
   return out;
 }
 
