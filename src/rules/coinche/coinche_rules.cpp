@@ -1,31 +1,65 @@
-// Placeholder until the coinche engine lands: reported as not implemented (cases skipped, files refused).
-#include "rules/engine.hpp"
+// Coinche (belote contrée) rules object: spec /work/shared/rules/coinche.md. The engine itself lives in
+// coinche_game.cpp (options §6, set-up §2.1, validation §3, scoring §4, state §5), the command-line syntax in
+// coinche_args.cpp and the Nous / Eux sheet (§7) in coinche_sheet.cpp.
+#include "rules/coinche/coinche_model.hpp"
 #include "rules/games.hpp"
 
 namespace marque::rules {
+
 namespace {
-class Stub final : public GameRules {
+
+class CoincheRules final : public GameRules {
 public:
   std::string_view id() const override { return "coinche"; }
-  std::string_view title() const override { return "coinche"; }
-  int rules_version() const override { return 0; }
-  bool implemented() const override { return false; }
-  std::vector<OptionSpec> options() const override { return {}; }
-  std::vector<FieldSpec> fields() const override { return {}; }
-  std::unique_ptr<Game> start(const json&, Diagnostics& d) const override {
-    d.error("game", "coinche.not_implemented", "coinche is not implemented yet");
-    return nullptr;
+  std::string_view title() const override { return "Coinche (belote contrée)"; }
+  int rules_version() const override { return 1; }
+  std::vector<OptionSpec> options() const override { return coinche::option_table(); }
+
+  // spec coinche §2.2: one FieldSpec per record field
+  std::vector<FieldSpec> fields() const override {
+    const std::vector<std::string> seats = {"N", "E", "S", "W"};
+    return {
+        {"dealer", "player", true, seats, "seat who dealt this hand (default: the expected dealer)"},
+        {"redeal", "enum", false, {"all_pass", "misdeal"}, "a hand with no play: all four passed, or a void deal"},
+        {"bidder", "player", false, seats, "seat who made the final bid (played hands)"},
+        {"contract", "enum", false, {"points", "capot", "generale"}, "kind of contract (capot / generale need their options)"},
+        {"bid", "int", false, {}, "contract value: 80, 90, 100 ... (contract points); bid=90D also sets the trump"},
+        {"trump", "enum", false, {"S", "H", "D", "C"}, "trump suit named by the bidder"},
+        {"coinche", "int", false, {"0", "1", "2"}, "0 none, 1 coinche (x2), 2 surcoinche; coinche=E also sets coinched_by"},
+        {"coinched_by", "player", false, seats, "the defender who said coinche"},
+        {"surcoinched_by", "player", false, seats, "the bidding-team player who said surcoinche (surcoinche=S)"},
+        {"auction", "array", false, {}, "the bidding: auction=N:pass,E:80H,S:90D,W:pass,N:pass,E:coinche,S:pass"},
+        {"bidder_card_points", "int", false, {}, "card points in the bidding team's tricks, 0..152, not 1 or 151 (points=)"},
+        {"defender_card_points", "int", false, {}, "cross-check: 152 - bidder_card_points"},
+        {"last_trick", "enum", false, {"bidders", "defenders"}, "team that won the eighth trick (last=)"},
+        {"capot", "enum", false, {"bidders", "defenders"}, "team that won all eight tricks"},
+        {"sole_winner", "player", false, seats, "the player who won all eight tricks alone (générale; sole=)"},
+        {"belote", "player", false, seats, "player who said belote and rebelote"},
+        {"announcements", "array", false, {},
+         "annonce=W:tierce:C:Q,N:carre:J,E:cent:H:A:6 (player:type:suit:top[:length] or player:carre:rank)"},
+    };
   }
-  json record_from_args(const std::vector<std::pair<std::string, std::string>>&, const Game&,
-                        Diagnostics& d) const override {
-    d.error("game", "coinche.not_implemented", "coinche is not implemented yet");
-    return json::object();
+
+  std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const override {
+    return coinche::start_game(setup, diags);
   }
-  std::string render_sheet(const json&, const ojson&) const override { return ""; }
+  json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags) const override {
+    return coinche::setup_from_words(kv, diags);
+  }
+  json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
+                        Diagnostics& diags) const override {
+    return coinche::record_from_words(kv, game, diags);
+  }
+  std::string render_sheet(const json& game_file, const ojson& score) const override {
+    return coinche::sheet(game_file, score);
+  }
 };
+
 }  // namespace
+
 const GameRules& coinche_rules() {
-  static const Stub s;
-  return s;
+  static const CoincheRules rules;
+  return rules;
 }
+
 }  // namespace marque::rules

@@ -128,8 +128,10 @@ History build_history(const json& file, const ojson& score) {
 
 // A row of an area: left column text, centred text, right column text, in `width` display columns.
 std::string area_row(const std::string& a, int wa, const std::string& b, const std::string& c, int wc, int width) {
-  std::string left = " " + pad_right(a, wa);
-  std::string right = pad_left(c, wc) + " ";
+  std::string left(1, ' ');
+  left += pad_right(a, wa);
+  std::string right = pad_left(c, wc);
+  right += ' ';
   int mid = width - display_width(left) - display_width(right);
   int bw = display_width(b);
   int lpad = std::max(0, (mid - bw) / 2);
@@ -175,19 +177,29 @@ std::string t_sheet(const History& h, size_t scorer) {
   int width = std::max({35, wa_l + wc_l + wmax(tl_pool) + 6, wa_r + wc_r + wmax(tr_pool) + 6,
                         (wmax(bl) + wmax(br) + wmax(b_pool) + 6) / 2});
   auto at = [](const std::vector<std::string>& v, size_t i) { return i < v.size() ? v[i] : std::string(); };
-  std::string border_top = "+" + std::string(static_cast<size_t>(width), '-') + "+" + std::string(static_cast<size_t>(width), '-') + "+\n";
+  const std::string dashes(static_cast<size_t>(width), '-');
+  std::string border_top(1, '+');
+  border_top.append(dashes).append(1, '+').append(dashes).append("+\n");
   std::string out = border_top;
   for (size_t r = 0; r < top_h; ++r) {
     std::string la = r + tl_up.size() >= top_h ? at(tl_up, r + tl_up.size() - top_h) : "";
     std::string rc = r + tr_up.size() >= top_h ? at(tr_up, r + tr_up.size() - top_h) : "";
-    out += "|" + area_row(la, wa_l, at(tl_pool, r), at(tl_down, r), wc_l, width) + "|" +
-           area_row(at(tr_down, r), wa_r, at(tr_pool, r), rc, wc_r, width) + "|\n";
+    out += '|';
+    out += area_row(la, wa_l, at(tl_pool, r), at(tl_down, r), wc_l, width);
+    out += '|';
+    out += area_row(at(tr_down, r), wa_r, at(tr_pool, r), rc, wc_r, width);
+    out += "|\n";
   }
   out += border_top;
   int wb_l = wmax(bl), wb_r = wmax(br);
-  for (size_t r = 0; r < bot_h; ++r)
-    out += "|" + area_row(at(bl, r), wb_l, at(b_pool, r), at(br, r), wb_r, 2 * width + 1) + "|\n";
-  out += "+" + std::string(static_cast<size_t>(2 * width + 1), '-') + "+\n";
+  for (size_t r = 0; r < bot_h; ++r) {
+    out += '|';
+    out += area_row(at(bl, r), wb_l, at(b_pool, r), at(br, r), wb_r, 2 * width + 1);
+    out += "|\n";
+  }
+  out += '+';
+  out.append(static_cast<size_t>(2 * width + 1), '-');
+  out += "+\n";
   return out;
 }
 
@@ -255,9 +267,14 @@ std::string render_sheet(const json& file, const ojson& score) {
     std::string pools, cash, value;
     for (size_t i = 0; i < n; ++i) {
       const std::string& p = h.players[i];
-      pools += (i ? "/" : "") + format_number(num(hand["pools"], p));
-      cash += (i ? "/" : "") + format_signed(b.contains("cash_delta") ? num(b["cash_delta"], p) : 0.0);
-      value += (i ? "/" : "") + format_number(num(hand["totals"], p));
+      if (i) {
+        pools += '/';
+        cash += '/';
+        value += '/';
+      }
+      pools += format_number(num(hand["pools"], p));
+      cash += format_signed(b.contains("cash_delta") ? num(b["cash_delta"], p) : 0.0);
+      value += format_number(num(hand["totals"], p));
     }
     std::string contract = b.value("contract", "");
     if (b.value("four_aces", false)) contract += " +4A";

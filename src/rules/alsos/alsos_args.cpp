@@ -1,0 +1,384 @@
+// Alsós hand on one command line: `marque hand contract=trump:piros:B figurak=B:kassza:early kontra=C:late
+// tricks=A:2,B:5,C:2 card_points=A:28,B:96,C:20 last=B melds=B:20:0:bela`. Each key maps to one field of the
+// hand record (spec alsos §2.2); semantic checks are left to AlsosGame::play, so the messages are the same
+// for typed and imported hands.
+#include <algorithm>
+#include <cctype>
+
+#include "rules/alsos/alsos_game.hpp"
+
+namespace marque::rules::alsos {
+
+namespace {
+
+struct Key {
+  std::string_view field;  // record field it fills
+  std::vector<std::string_view> names;
+};
+
+const std::vector<Key>& keys() {
+  static const std::vector<Key> k = {
+      {"hand", {"hand"}},
+      {"dealer", {"dealer"}},
+      {"turn_up_suit", {"turn_up_suit", "turn_up", "turn"}},
+      {"contract", {"contract"}},
+      {"game_kontra", {"game_kontra", "kontra"}},
+      {"figurak", {"figurak", "figura", "fig"}},
+      {"gyerunk", {"gyerunk"}},
+      {"tricks", {"tricks"}},
+      {"card_points", {"card_points", "points", "cp"}},
+      {"last_trick", {"last_trick", "last"}},
+      {"melds", {"melds", "meld"}},
+      {"unplayed_points", {"unplayed_points", "unplayed"}},
+      {"note", {"note"}},
+  };
+  return k;
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// Accents and short forms a scorer may type.
+std::string fold(std::string s) {
+  static const std::vector<std::pair<std::string, std::string>> accents = {
+      {"á", "a"}, {"é", "e"}, {"í", "i"}, {"ó", "o"}, {"ö", "o"}, {"ő", "o"}, {"ú", "u"}, {"ü", "u"}, {"ű", "u"}};
+  s = lower(s);
+  for (const auto& [from, to] : accents) {
+    for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p)) s.replace(p, from.size(), to);
+  }
+  for (auto& c : s)
+    if (c == '-' || c == ' ') c = '_';
+  return s;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  for (auto& x : out) {
+    std::size_t b = x.find_first_not_of(" \t"), e = x.find_last_not_of(" \t");
+    x = b == std::string::npos ? "" : x.substr(b, e - b + 1);
+  }
+  return out;
+}
+
+class Parser {
+public:
+  Parser(const AlsosGame& g, Diagnostics& d) : m_game(g), m_d(d) {}
+
+  bool ok() const { return m_ok; }
+  void error(const std::string& field, const std::string& msg) {
+    m_d.error(field, "alsos.cli", msg);
+    m_ok = false;
+  }
+
+  std::optional<std::string> player(const std::string& s, const std::string& field) {
+    for (const auto& p : m_game.players())
+      if (p == s) return p;
+    for (const auto& p : m_game.players())
+      if (lower(p) == lower(s)) return p;
+    std::string list;
+    for (const auto& p : m_game.players()) list += (list.empty() ? "" : ", ") + p;
+    error(field, "'" + s + "' is not a player of this game (" + list + ")");
+    return std::nullopt;
+  }
+
+  std::optional<i64> integer(const std::string& s, const std::string& field, const std::string& what) {
+    json v = typed_value(s);
+    if (!v.is_number_integer()) {
+      error(field, what + ": '" + s + "' is not a whole number");
+      return std::nullopt;
+    }
+    return v.get<i64>();
+  }
+
+  std::optional<std::string> suit(const std::string& s, const std::string& field) {
+    std::string f = fold(s);
+    for (std::size_t i = 0; i < k_suit_ids.size(); ++i)
+      if (f == k_suit_ids[i] || f == lower(std::string(k_suit_codes[i]))) return std::string(k_suit_ids[i]);
+    error(field, "'" + s + "' is not a suit; one of makk (m), piros (p), tok (t), zold (z)");
+    return std::nullopt;
+  }
+
+  std::optional<std::string> phase(const std::string& s, const std::string& field) {
+    std::string f = fold(s);
+    if (f == "early" || f == "e" || f == "elolrol") return "early";
+    if (f == "late" || f == "l" || f == "hatulrol") return "late";
+    error(field, "'" + s + "' is not a phase; early (e) or late (l)");
+    return std::nullopt;
+  }
+
+  // BY:PHASE
+  json kontra_level(const std::string& s, const std::string& field) {
+    auto parts = split(s, ':');
+    if (parts.size() != 2) {
+      error(field, "'" + s + "': a kontra level is PLAYER:PHASE, e.g. C:late");
+      return json();
+    }
+    auto by = player(parts[0], field);
+    auto ph = phase(parts[1], field);
+    if (!by || !ph) return json();
+    return json{{"by", *by}, {"phase", *ph}};
+  }
+
+  // KIND[:SUIT][:DECLARER], or SUIT:DECLARER for a trump game
+  json contract(const std::string& s) {
+    auto parts = split(s, ':');
+    std::string kind = fold(parts[0]);
+    static const std::vector<std::pair<std::string, std::string>> aliases = {
+        {"trump", "trump"},     {"t", "trump"},         {"trumps", "trump"},    {"no_trumps", "no_trumps"},
+        {"nt", "no_trumps"},    {"notrumps", "no_trumps"}, {"sans", "no_trumps"}, {"betli", "betli"},
+        {"be", "betli"},        {"kloptzky", "kloptzky"}, {"kl", "kloptzky"},   {"misdeal", "misdeal"},
+        {"redeal", "misdeal"}};
+    std::string k;
+    for (const auto& [a, b] : aliases)
+      if (kind == a) k = b;
+    json c = json::object();
+    std::size_t at = 1;
+    if (k.empty()) {  // SUIT:DECLARER
+      bool is_suit = false;
+      for (std::size_t i = 0; i < k_suit_ids.size(); ++i) is_suit = is_suit || kind == k_suit_ids[i];
+      if (!is_suit) {
+        error("contract", "'" + parts[0] + "' is not a contract; write trump:SUIT:DECLARER, SUIT:DECLARER, no_trumps:DECLARER (nt), "
+                          "betli:DECLARER, kloptzky or misdeal");
+        return json();
+      }
+      k = "trump";
+      at = 0;
+    }
+    c["kind"] = k;
+    std::size_t want = k == "trump" ? 2 : (k == "no_trumps" || k == "betli") ? 1 : 0;
+    if (parts.size() - at != want) {
+      error("contract", "'" + s + "': " + k + (want == 2 ? " is written trump:SUIT:DECLARER (e.g. trump:piros:B)"
+                                               : want == 1 ? " is written " + k + ":DECLARER (e.g. " + k + ":B)"
+                                                           : " takes no declarer (write just " + k + ")"));
+      return json();
+    }
+    if (k == "trump") {
+      auto su = suit(parts[at], "contract");
+      if (su) c["trump_suit"] = *su;
+      ++at;
+    }
+    if (want >= 1) {
+      auto dec = player(parts[at], "contract");
+      if (dec) c["declarer"] = *dec;
+    }
+    return c;
+  }
+
+  // BY:NAME:PHASE[:made|failed][/BY:PHASE...]
+  json figura(const std::string& s) {
+    auto segs = split(s, '/');
+    auto parts = split(segs[0], ':');
+    if (parts.size() < 3 || parts.size() > 4) {
+      error("figurak", "'" + segs[0] + "': a figura is PLAYER:NAME:PHASE[:made|failed][/KONTRA_BY:PHASE...], e.g. B:kassza:early or "
+                                      "A:tuli:early/B:early/A:late");
+      return json();
+    }
+    json f = json::object();
+    auto by = player(parts[0], "figurak");
+    if (by) f["by"] = *by;
+    std::string name = fold(parts[1]);
+    if (name == "negy_asz" || name == "negyasz" || name == "4asz") name = "negy_asz";
+    f["name"] = name;  // unknown names are refused by the rules with the list of ids
+    auto ph = phase(parts[2], "figurak");
+    if (ph) f["phase"] = *ph;
+    if (parts.size() == 4) {
+      std::string m = fold(parts[3]);
+      if (m == "made" || m == "yes" || m == "y" || m == "true" || m == "1")
+        f["made"] = true;
+      else if (m == "failed" || m == "no" || m == "n" || m == "false" || m == "0" || m == "lost")
+        f["made"] = false;
+      else
+        error("figurak", "'" + parts[3] + "': the outcome of a figura is made or failed");
+    }
+    json chain = json::array();
+    for (std::size_t i = 1; i < segs.size(); ++i) chain.push_back(kontra_level(segs[i], "figurak"));
+    if (!chain.empty()) f["kontra"] = chain;
+    return f;
+  }
+
+  // BY:LEVEL:OUTCOME or BY:OUTCOME (level 1)
+  json gyerunk(const std::string& s) {
+    if (fold(s) == "none" || s == "-") return nullptr;
+    auto parts = split(s, ':');
+    if (parts.size() < 2 || parts.size() > 3) {
+      error("gyerunk", "'" + s + "': gyerunk is PLAYER:LEVEL:OUTCOME, e.g. C:2:surrendered (level 1-4; outcome accepted or surrendered)");
+      return json();
+    }
+    json g = json::object();
+    auto by = player(parts[0], "gyerunk");
+    if (by) g["by"] = *by;
+    g["level"] = 1;
+    if (parts.size() == 3) {
+      auto lv = integer(parts[1], "gyerunk", "level");
+      if (lv) g["level"] = *lv;
+    }
+    std::string o = fold(parts.back());
+    if (o == "accepted" || o == "accept" || o == "a" || o == "acc")
+      g["outcome"] = "accepted";
+    else if (o == "surrendered" || o == "surrender" || o == "s" || o == "gave_up" || o == "give_up" || o == "surr")
+      g["outcome"] = "surrendered";
+    else
+      error("gyerunk", "'" + parts.back() + "': the outcome is accepted or surrendered");
+    return g;
+  }
+
+  // P:n,Q:m
+  json int_map(const std::string& s, const std::string& field) {
+    json m = json::object();
+    for (const auto& item : split_list(s)) {
+      auto c = item.rfind(':');
+      if (c == std::string::npos) {
+        error(field, "'" + item + "': write PLAYER:NUMBER, e.g. " + field + "=A:2,B:5,C:2");
+        continue;
+      }
+      auto p = player(item.substr(0, c), field);
+      auto v = integer(item.substr(c + 1), field, item.substr(0, c));
+      if (p && v) m[*p] = *v;
+    }
+    return m;
+  }
+
+  // P:SEQUENCES[:SETS][:bela] or P:bela, comma separated
+  void melds(const std::string& s, json& out) {
+    for (const auto& item : split_list(s)) {
+      auto parts = split(item, ':');
+      auto p = player(parts[0], "melds");
+      if (!p) continue;
+      json m = {{"sequences", 0}, {"sets", 0}, {"bela", false}};
+      std::size_t numbers = 0;
+      for (std::size_t i = 1; i < parts.size(); ++i) {
+        std::string x = fold(parts[i]);
+        if (x == "bela") {
+          m["bela"] = true;
+        } else if (numbers < 2) {
+          auto v = integer(parts[i], "melds", *p + (numbers == 0 ? " sequences" : " sets"));
+          if (v) m[numbers == 0 ? "sequences" : "sets"] = *v;
+          ++numbers;
+        } else {
+          error("melds", "'" + item + "': melds are PLAYER:SEQUENCES[:SETS][:bela], e.g. B:20:0:bela or B:bela");
+        }
+      }
+      if (parts.size() < 2) error("melds", "'" + item + "': melds are PLAYER:SEQUENCES[:SETS][:bela], e.g. B:20:80 or B:bela");
+      out[*p] = m;
+    }
+  }
+
+private:
+  const AlsosGame& m_game;
+  Diagnostics& m_d;
+  bool m_ok = true;
+};
+
+}  // namespace
+
+json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game, Diagnostics& d) {
+  Parser p(game, d);
+  json rec = json::object();
+  std::vector<std::string> seen;
+  for (const auto& [key, value] : kv) {
+    const Key* k = nullptr;
+    for (const auto& x : keys())
+      for (auto n : x.names)
+        if (n == key) k = &x;
+    if (!k) {
+      std::string list;
+      for (const auto& x : keys())
+        for (auto n : x.names) list += (list.empty() ? "" : ", ") + std::string(n);
+      p.error(key, "unknown field '" + key + "'; the Alsós hand fields are: " + list + " (see marque rules alsos)");
+      continue;
+    }
+    std::string field(k->field);
+    bool repeatable = field == "figurak" || field == "melds" || field == "game_kontra";
+    if (!repeatable && std::find(seen.begin(), seen.end(), field) != seen.end()) {
+      p.error(field, "'" + key + "' is given twice");
+      continue;
+    }
+    seen.push_back(field);
+    if (field == "hand") {
+      auto v = p.integer(value, "hand", "hand");
+      if (v) rec["hand"] = *v;
+    } else if (field == "dealer") {
+      auto v = p.player(value, "dealer");
+      if (v) rec["dealer"] = *v;
+    } else if (field == "turn_up_suit") {
+      if (fold(value) == "none" || value == "-") {
+        rec["turn_up_suit"] = nullptr;
+      } else {
+        auto v = p.suit(value, "turn_up_suit");
+        if (v) rec["turn_up_suit"] = *v;
+      }
+    } else if (field == "contract") {
+      rec["contract"] = p.contract(value);
+    } else if (field == "game_kontra") {
+      if (!rec.contains("game_kontra")) rec["game_kontra"] = json::array();
+      for (const auto& lvl : split_list(value)) rec["game_kontra"].push_back(p.kontra_level(lvl, "game_kontra"));
+    } else if (field == "figurak") {
+      if (!rec.contains("figurak")) rec["figurak"] = json::array();
+      for (const auto& f : split_list(value)) rec["figurak"].push_back(p.figura(f));
+    } else if (field == "gyerunk") {
+      rec["gyerunk"] = p.gyerunk(value);
+    } else if (field == "tricks" || field == "card_points") {
+      rec[field] = p.int_map(value, field);
+    } else if (field == "last_trick") {
+      auto v = p.player(value, "last_trick");
+      if (v) rec["last_trick"] = *v;
+    } else if (field == "melds") {
+      if (!rec.contains("melds")) rec["melds"] = json::object();
+      p.melds(value, rec["melds"]);
+    } else if (field == "unplayed_points") {
+      auto v = p.integer(value, "unplayed_points", "unplayed_points");
+      if (v) rec["unplayed_points"] = *v;
+    } else if (field == "note") {
+      rec["note"] = value;
+    }
+  }
+  // Defaults the spec requires on every record (§2.2): the hand number and the expected dealer.
+  if (!rec.contains("hand")) rec["hand"] = game.next_hand_number();
+  if (!rec.contains("dealer") && !game.next_dealer().empty()) rec["dealer"] = game.next_dealer();
+  if (!rec.contains("contract") && p.ok())
+    p.error("contract", "the contract is required: contract=trump:SUIT:DECLARER | SUIT:DECLARER | no_trumps:DECLARER | betli:DECLARER | "
+                        "kloptzky | misdeal");
+  return rec;
+}
+
+std::vector<FieldSpec> field_table() {
+  std::vector<std::string> figs;
+  for (const auto& f : k_figurak) figs.emplace_back(f.id);
+  std::vector<std::string> suits(k_suit_ids.begin(), k_suit_ids.end());
+  std::vector<std::string> kinds(k_kind_ids.begin(), k_kind_ids.end());
+  return {
+      {"hand", "int", false, {}, "hand number 1, 2, 3... (default: the next one)"},
+      {"dealer", "player", false, {}, "dealer (default: the expected one); with 4 players he sits out"},
+      {"turn_up_suit", "enum", false, suits, "suit of the turn-up card; CLI turn=piros (tells a round-1 trump from a round-2 one)"},
+      {"contract", "object", true, kinds,
+       "{kind, trump_suit, declarer}; CLI contract=trump:piros:B | piros:B | no_trumps:A (nt:A) | betli:C | kloptzky | misdeal"},
+      {"game_kontra", "array", false, {},
+       "kontra chain on the game, [{by, phase}] = kontra, rekontra, szubkontra; CLI kontra=C:late,B:late (phase early|late, e|l)"},
+      {"figurak", "array", false, figs,
+       "[{by, name, phase, kontra, made}]; CLI figurak=BY:NAME:PHASE[:made|failed][/KBY:KPHASE...], comma separated, e.g. "
+       "figura=B:kassza:early,A:tuli:early/B:early/A:late,C:negy_asz:late:failed"},
+      {"gyerunk", "object", false, {"accepted", "surrendered"},
+       "{by, level 1-4, outcome}; CLI gyerunk=C:2:surrendered (or C:accepted for level 1)"},
+      {"tricks", "object", false, {}, "tricks per active player; CLI tricks=A:2,B:5,C:2 (betli: at least the declarer, tricks=C:0)"},
+      {"card_points", "object", false, {}, "card points per active player incl. the last-trick 10, melds excluded; CLI points=A:28,B:96,C:20"},
+      {"last_trick", "player", false, {}, "who won the last trick; CLI last=B"},
+      {"melds", "object", false, {},
+       "{player: {sequences, sets, bela}}; CLI melds=B:20:0:bela,A:0:80 (PLAYER:SEQUENCES[:SETS][:bela], or B:bela)"},
+      {"unplayed_points", "int", false, {}, "card points left out of play (talon); when given the points must balance exactly; CLI unplayed=18"},
+      {"note", "string", false, {}, "free text"},
+  };
+}
+
+}  // namespace marque::rules::alsos

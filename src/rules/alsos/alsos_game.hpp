@@ -1,0 +1,206 @@
+// Alsós (spec /work/shared/rules/alsos.md): the tables, the resolved options, the decoded hand record and
+// the game state (the fold over the records). Pure rules code: no SQLite, no CLI11, no I/O.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/engine.hpp"
+
+namespace marque::rules::alsos {
+
+using i64 = std::int64_t;
+
+// ---- tables (spec alsos §1.2, §1.5, §4.1) ----
+
+enum class Kind { trump, no_trumps, betli, kloptzky, misdeal };
+enum class Phase { early, late };
+enum class Side { declarer, defenders };
+
+constexpr std::array<std::string_view, 5> k_kind_ids = {"trump", "no_trumps", "betli", "kloptzky", "misdeal"};
+constexpr std::array<std::string_view, 4> k_suit_ids = {"makk", "piros", "tok", "zold"};
+// spec alsos §7: sheet codes M/P/T/Z for the trump suits.
+constexpr std::array<std::string_view, 4> k_suit_codes = {"M", "P", "T", "Z"};
+
+// spec alsos §1.2: all card points with the last-trick 10.
+constexpr i64 k_total_trump = 162;
+constexpr i64 k_total_no_trumps = 130;
+constexpr i64 k_last_trick_bonus = 10;
+constexpr i64 k_bela_points = 20;
+// spec alsos §3.5 V46: most points that can stay out of play (5 resp. 8 cards).
+constexpr i64 k_max_unplayed_trump_9 = 67, k_max_unplayed_nt_9 = 54;
+constexpr i64 k_max_unplayed_trump_12 = 98, k_max_unplayed_nt_12 = 84;
+
+struct FiguraInfo {
+  std::string_view id;
+  std::string_view label;  // for the sheet; the two unnamed ones keep their neutral ids (spec §9.2)
+  i64 value;               // table value before the early doubling (spec §1.5)
+  bool trump_only;         // V11
+  bool derived;            // spec §2.3: outcome derived by the engine (made optional)
+  i64 threshold_trump;     // tuli / absolut / szaz thresholds (spec §4.1), 0 = none
+  i64 threshold_no_trumps;
+  i64 min_points;          // V52: least card points of a made card-capture figura
+  i64 min_tricks;          // V52
+};
+
+constexpr std::size_t k_kassza = 0, k_tuli = 1, k_absolut = 2, k_szaz = 3, k_negy_asz = 4, k_tuletroa = 5,
+                      k_ultimo = 6, k_trump_akf = 7, k_trump_six = 8, k_durchmarsch = 9;
+
+constexpr std::array<FiguraInfo, 10> k_figurak = {{
+    {"kassza", "kassza", 1, true, true, 0, 0, 0, 0},
+    {"tuli", "tuli", 1, false, true, 82, 66, 0, 0},
+    {"absolut", "absolut", 2, false, true, 100, 80, 0, 0},
+    {"szaz", "szaz", 1, false, true, 200, 180, 0, 0},
+    {"negy_asz", "negy_asz", 1, false, false, 0, 0, 44, 2},
+    {"tuletroa", "tuletroa", 1, true, false, 0, 0, 34, 1},
+    {"ultimo", "ultimo", 2, true, false, 0, 0, 0, 1},
+    {"trump_akf", "trump_akf", 1, true, false, 0, 0, 18, 1},
+    {"trump_six", "trump_six", 2, true, false, 0, 0, 62, 2},
+    {"durchmarsch", "durchmarsch", 5, false, true, 0, 0, 0, 0},
+}};
+
+// spec alsos §3.6 V53: the cards each card-capture figura claims (a bit per card): the four aces (bit 0 = trump
+// ace, 1-3 = the plain aces), trump U, 9, 10, K, F, 7.
+constexpr unsigned k_card_trump_ace = 1u << 0, k_card_plain_aces = 7u << 1, k_card_u = 1u << 4, k_card_9 = 1u << 5,
+                   k_card_10 = 1u << 6, k_card_k = 1u << 7, k_card_f = 1u << 8, k_card_7 = 1u << 9;
+constexpr std::array<unsigned, 10> k_figura_cards = {
+    0,
+    0,
+    0,
+    0,
+    k_card_trump_ace | k_card_plain_aces,                                            // negy_asz
+    k_card_u | k_card_9 | k_card_7,                                                  // tuletroa
+    k_card_7,                                                                        // ultimo
+    k_card_trump_ace | k_card_k | k_card_f,                                          // trump_akf
+    k_card_u | k_card_9 | k_card_trump_ace | k_card_10 | k_card_k | k_card_f,        // trump_six
+    0,
+};
+
+constexpr std::array<std::string_view, 4> k_kontra_names = {"kontra", "rekontra", "szubkontra", "mordkontra"};
+constexpr std::array<std::string_view, 4> k_kontra_codes = {"K", "RK", "SK", "MK"};
+
+std::optional<std::size_t> figura_index(std::string_view id);
+std::optional<int> suit_index(std::string_view id);
+
+// ---- options (spec alsos §6) ----
+
+enum class EndMode { manual, deals, radli };
+
+struct Options {
+  i64 gv_trump = 1;
+  i64 gv_other_suit = 1;
+  i64 gv_no_trumps = 2;
+  i64 gv_betli = 2;
+  i64 kloptzky_value = 3;
+  int max_kontra_level = 3;
+  bool kassza_double_game = false;
+  std::array<i64, 3> sequence_values = {20, 50, 100};
+  EndMode end = EndMode::manual;
+  i64 end_deals = 0;
+  i64 radli_target = 80;
+  i64 radli_bonus = 20;
+};
+
+std::vector<OptionSpec> option_table();
+// Resolved options object (after resolve_options) -> Options.
+Options options_from(const json& resolved);
+std::string session_end_text(const Options& o);
+
+// ---- the decoded hand record (spec alsos §2.2) ----
+
+struct KontraLevel {
+  std::string by;
+  Phase phase = Phase::late;
+};
+
+struct Figura {
+  std::string by;
+  std::size_t fig = 0;  // index into k_figurak
+  Phase phase = Phase::late;
+  std::vector<KontraLevel> kontra;
+  std::optional<bool> made;
+};
+
+struct Meld {
+  i64 sequences = 0;
+  i64 sets = 0;
+  bool bela = false;
+};
+
+struct Gyerunk {
+  std::string by;
+  int level = 1;
+  bool surrendered = false;
+};
+
+struct Hand {
+  std::optional<i64> number;
+  std::string dealer;
+  std::optional<int> turn_up;
+  Kind kind = Kind::trump;
+  std::optional<int> trump;
+  std::string declarer;
+  std::vector<KontraLevel> game_kontra;
+  std::vector<Figura> figurak;
+  std::optional<Gyerunk> gyerunk;
+  std::map<std::string, i64> tricks;
+  std::map<std::string, i64> card_points;
+  std::string last_trick;
+  std::map<std::string, Meld> melds;
+  std::optional<i64> unplayed;
+};
+
+// ---- the game state ----
+
+class AlsosGame final : public Game {
+public:
+  AlsosGame(std::vector<std::string> players, std::string first_dealer, Options options, json options_json,
+            std::vector<i64> start_totals, i64 hands_played);
+
+  std::vector<std::string> players() const override { return m_players; }
+  std::optional<ojson> play(const json& record, Diagnostics& diags) override;
+  ojson totals() const override;
+  bool finished() const override { return m_finished; }
+  ojson result() const override;
+  ojson extra() const override;
+  std::string next_dealer() const override;
+  std::unique_ptr<Game> clone() const override { return std::make_unique<AlsosGame>(*this); }
+
+  // For the command-line syntax and the sheet.
+  i64 next_hand_number() const { return m_hands_played + m_records + 1; }
+  const Options& options() const { return m_opt; }
+  const json& options_json() const { return m_options_json; }
+  int player_index(const std::string& name) const;
+
+private:
+  std::optional<Hand> decode(const json& record, Diagnostics& diags) const;
+  bool validate(const Hand& h, Diagnostics& diags) const;
+
+  std::vector<std::string> m_players;
+  Options m_opt;
+  json m_options_json;
+  std::vector<i64> m_totals;
+  int m_dealer = 0;          // index of who deals the next record
+  i64 m_hands_played = 0;    // deals before the first record (setup.start)
+  i64 m_records = 0;         // records played (misdeals included)
+  i64 m_deals = 0;           // scored deals, setup.start included (spec §5: misdeals not counted)
+  bool m_finished = false;
+  std::string m_end_reason;
+};
+
+// The command-line syntax of a hand (alsos_args.cpp), its field table, and the paper sheet (alsos_sheet.cpp).
+std::vector<FieldSpec> field_table();
+json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game,
+                      Diagnostics& diags);
+std::string render_sheet(const json& game_file, const ojson& score);
+
+// Settlement (spec alsos §5): largest debtor pays largest creditor.
+ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);
+
+}  // namespace marque::rules::alsos

@@ -1,0 +1,148 @@
+// Alsós options (spec alsos §6) and the small table look-ups.
+#include <cmath>
+
+#include "rules/alsos/alsos_game.hpp"
+
+namespace marque::rules::alsos {
+
+namespace {
+
+bool is_whole(const json& v) {
+  if (v.is_number_integer()) return true;
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    return std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 1e15;
+  }
+  return false;
+}
+
+i64 whole(const json& v) { return v.is_number_integer() ? v.get<i64>() : static_cast<i64>(v.get<double>()); }
+
+std::string check_positive(const json& v) {
+  if (!is_whole(v) || whole(v) < 1) return "a whole number of game points >= 1";
+  return "";
+}
+
+std::string check_other_suit(const json& v) {
+  if (v.is_null()) return "";
+  if (!is_whole(v) || whole(v) < 1) return "a whole number of game points >= 1 (or null: same as game_value_trump)";
+  return "";
+}
+
+std::string check_sequence_values(const json& v) {
+  if (!v.is_array() || v.size() != 3) return "a list of 3 values [3-card, 4-card, 5+-card], e.g. 20,50,100";
+  for (const auto& x : v)
+    if (!is_whole(x) || whole(x) < 1) return "a list of 3 whole numbers >= 1 [3-card, 4-card, 5+-card]";
+  return "";
+}
+
+constexpr const char* k_session_end_help =
+    "\"manual\", {\"mode\":\"deals\",\"count\":N} or {\"mode\":\"radli\",\"radli_target\":80,\"radli_bonus\":20}";
+
+std::string check_session_end(const json& v) {
+  if (v.is_string()) return v.get<std::string>() == "manual" ? "" : std::string("one of ") + k_session_end_help;
+  if (!v.is_object() || !v.contains("mode") || !v["mode"].is_string())
+    return std::string("one of ") + k_session_end_help;
+  std::string mode = v["mode"].get<std::string>();
+  if (mode == "manual") {
+    for (const auto& [k, x] : v.items())
+      if (k != "mode") return "unknown key '" + k + "' for mode manual";
+    return "";
+  }
+  if (mode == "deals") {
+    for (const auto& [k, x] : v.items())
+      if (k != "mode" && k != "count") return "unknown key '" + k + "' for mode deals (keys: mode, count)";
+    if (!v.contains("count") || !is_whole(v["count"]) || whole(v["count"]) < 1)
+      return "mode deals needs count, a whole number of deals >= 1";
+    return "";
+  }
+  if (mode == "radli") {
+    for (const auto& [k, x] : v.items())
+      if (k != "mode" && k != "radli_target" && k != "radli_bonus")
+        return "unknown key '" + k + "' for mode radli (keys: mode, radli_target, radli_bonus)";
+    if (v.contains("radli_target") && (!is_whole(v["radli_target"]) || whole(v["radli_target"]) < 1))
+      return "radli_target must be a whole number >= 1";
+    if (v.contains("radli_bonus") && (!is_whole(v["radli_bonus"]) || whole(v["radli_bonus"]) < 0))
+      return "radli_bonus must be a whole number >= 0";
+    return "";
+  }
+  return "mode '" + mode + "' is not one of manual, deals, radli";
+}
+
+}  // namespace
+
+std::optional<std::size_t> figura_index(std::string_view id) {
+  for (std::size_t i = 0; i < k_figurak.size(); ++i)
+    if (k_figurak[i].id == id) return i;
+  return std::nullopt;
+}
+
+std::optional<int> suit_index(std::string_view id) {
+  for (std::size_t i = 0; i < k_suit_ids.size(); ++i)
+    if (k_suit_ids[i] == id) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+// spec alsos §6: every option with the spec's id, values and default; the [R] values are here so a club can
+// set its own without a code change.
+std::vector<OptionSpec> option_table() {
+  std::vector<OptionSpec> t;
+  t.push_back({"game_value_trump", "int", {}, 1,
+               "game value of a trump game in the turn-up suit (round 1) [R]", check_positive});
+  t.push_back({"game_value_other_suit", "any", {}, nullptr,
+               "game value of a trump game in a suit named in round 2 (needs turn_up_suit); null = same as "
+               "game_value_trump [R]",
+               check_other_suit});
+  t.push_back({"game_value_no_trumps", "int", {}, 2, "game value of a no-trump game [R]", check_positive});
+  t.push_back({"game_value_betli", "int", {}, 2, "game value of betli [R]", check_positive});
+  t.push_back({"kloptzky_value", "int", {}, 3, "kloptzky penalty per loser-receiver pair", check_positive});
+  t.push_back({"max_kontra_level", "enum", {3, 4}, 3,
+               "levels of a kontra chain: 3 (kontra, rekontra, szubkontra) or 4 (adds mordkontra)"});
+  t.push_back({"kassza_mode", "enum", {"plus_one", "double_game"}, "plus_one",
+               "plus_one: kassza is its own item worth 1, following the game; double_game: kassza doubles the game "
+               "item (no own kontra chain)"});
+  t.push_back({"sequence_values", "list", {}, json::array({20, 50, 100}),
+               "meld values of 3-, 4-, 5+-card sequences (validation of melds only)", check_sequence_values});
+  t.push_back({"session_end", "any", {}, "manual",
+               std::string("when the session ends: ") + k_session_end_help, check_session_end});
+  return t;
+}
+
+Options options_from(const json& r) {
+  Options o;
+  o.gv_trump = whole(r["game_value_trump"]);
+  o.gv_other_suit = r["game_value_other_suit"].is_null() ? o.gv_trump : whole(r["game_value_other_suit"]);
+  o.gv_no_trumps = whole(r["game_value_no_trumps"]);
+  o.gv_betli = whole(r["game_value_betli"]);
+  o.kloptzky_value = whole(r["kloptzky_value"]);
+  o.max_kontra_level = static_cast<int>(whole(r["max_kontra_level"]));
+  o.kassza_double_game = r["kassza_mode"] == "double_game";
+  for (std::size_t i = 0; i < 3; ++i) o.sequence_values[i] = whole(r["sequence_values"][i]);
+  const json& e = r["session_end"];
+  if (e.is_object()) {
+    std::string mode = e["mode"].get<std::string>();
+    if (mode == "deals") {
+      o.end = EndMode::deals;
+      o.end_deals = whole(e["count"]);
+    } else if (mode == "radli") {
+      o.end = EndMode::radli;
+      if (e.contains("radli_target")) o.radli_target = whole(e["radli_target"]);
+      if (e.contains("radli_bonus")) o.radli_bonus = whole(e["radli_bonus"]);
+    }
+  }
+  return o;
+}
+
+std::string session_end_text(const Options& o) {
+  switch (o.end) {
+    case EndMode::deals:
+      return "after " + std::to_string(o.end_deals) + " deals";
+    case EndMode::radli:
+      return "radli to " + std::to_string(o.radli_target) + " (bonus " + std::to_string(o.radli_bonus) + ")";
+    case EndMode::manual:
+      break;
+  }
+  return "manual";
+}
+
+}  // namespace marque::rules::alsos

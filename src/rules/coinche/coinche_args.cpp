@@ -1,0 +1,339 @@
+// Coinche command-line syntax: `marque start coinche N=Nina E=Emil S=Sara W=Will dealer=W ...` and
+// `marque hand bidder=S bid=90 trump=D coinche=E points=95 last=bidders belote=S annonce=W:tierce:C:Q`.
+//
+// Hand keys (players as a seat N/E/S/W or a name; teams as bidders/defenders, NS/EW or a player of the team):
+//   dealer=W                      (default: the expected dealer)
+//   redeal=all_pass|misdeal       a hand with no play
+//   bidder=S  bid=90  trump=D     (bid=90D sets both; bid=capot / bid=generale with those options; contract=)
+//   coinche=1|2|E                 level, or who said coinche (level 1); coinched_by=E
+//   surcoinche=S                  who said surcoinche (level 2); surcoinched_by=S
+//   points=95                     the bidders' card points (bidder_card_points=); defender_card_points=57
+//   last=bidders|defenders|NS|S   who took the last trick (last_trick=)
+//   capot=bidders|defenders|none  sole=S (sole_winner=)   belote=S|none
+//   annonce=W:tierce:C:Q,N:carre:J,E:cent:H:A:6   (ann=, annonces=, announcements=; repeat the key to add more)
+//   auction=N:pass,E:80H,S:90D,W:pass,N:pass,E:coinche,S:pass   (E:capotH, E:generale:S, N:surcoinche)
+#include <cctype>
+
+#include "rules/coinche/coinche_model.hpp"
+
+namespace marque::rules::coinche {
+
+namespace {
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// "D", "d", "♦", "diamonds", "carreau" -> "D"; otherwise the text unchanged (the engine reports it).
+std::string suit_word(const std::string& v) {
+  static constexpr std::array<std::array<std::string_view, 6>, 4> k_words = {{
+      {"s", "\u2660", "spades", "spade", "pique", "piques"},
+      {"h", "\u2665", "hearts", "heart", "coeur", "coeurs"},
+      {"d", "\u2666", "diamonds", "diamond", "carreau", "carreaux"},
+      {"c", "\u2663", "clubs", "club", "trefle", "trefles"},
+  }};
+  std::string l = lower(v);
+  for (size_t i = 0; i < 4; ++i)
+    for (auto w : k_words[i])
+      if (l == w) return std::string(k_suits[i]);
+  return v;
+}
+
+// suffix suit of "90D" / "80♠" / "capotH": returns {head, suit} or {v, ""}.
+std::pair<std::string, std::string> split_suit(const std::string& v) {
+  for (size_t i = 0; i < 4; ++i) {
+    std::string sym(k_suit_symbols[i]);
+    if (v.size() > sym.size() && v.compare(v.size() - sym.size(), sym.size(), sym) == 0)
+      return {v.substr(0, v.size() - sym.size()), std::string(k_suits[i])};
+  }
+  if (v.size() > 1) {
+    char c = static_cast<char>(std::toupper(static_cast<unsigned char>(v.back())));
+    std::string head = v.substr(0, v.size() - 1);
+    if (suit_index(std::string(1, c)) >= 0 && (std::isdigit(static_cast<unsigned char>(head.back())) || lower(head) == "capot" ||
+                                                lower(head) == "generale" || head == "générale"))
+      return {head, std::string(1, c)};
+  }
+  return {v, ""};
+}
+
+std::string contract_word(const std::string& v) {
+  std::string l = lower(v);
+  if (l == "générale" || l == "generale" || l == "gen") return "generale";
+  if (l == "capot") return "capot";
+  return v;
+}
+
+struct Words {
+  const CoincheGame* game;
+  Diagnostics& d;
+
+  // a player as a seat letter or a name -> the seat letter; unknown text stays (the engine names it).
+  json seat(const std::string& key, const std::string& v) const {
+    if (lower(v) == "none" || v == "-" || lower(v) == "null") return nullptr;
+    int s = game ? game->seat_of(v) : seat_index(v);
+    if (s < 0) {
+      std::string known;
+      if (game)
+        for (size_t i = 0; i < 4; ++i) known += (known.empty() ? "" : ", ") + std::string(k_seats[i]) + "=" + game->names()[i];
+      d.error(key, "C01", "unknown player or seat '" + v + "'" + (known.empty() ? "" : "; the seats are " + known));
+      return v;
+    }
+    return std::string(k_seats[static_cast<size_t>(s)]);
+  }
+};
+
+}  // namespace
+
+json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game, Diagnostics& d) {
+  const auto* g = dynamic_cast<const CoincheGame*>(&game);
+  Words w{g, d};
+  json rec = json::object();
+  std::string last_word, capot_word;  // resolved against the bidder at the end
+  static constexpr std::array<std::string_view, 24> k_keys = {
+      "dealer", "redeal", "bidder", "bid", "contract", "trump", "coinche", "coinched_by", "surcoinche", "surcoinched_by",
+      "points", "bidder_card_points", "defender_card_points", "last", "last_trick", "capot", "sole", "sole_winner",
+      "belote", "annonce", "annonces", "ann", "announcements", "auction"};
+  for (const auto& [key, raw] : kv) {
+    const std::string& v = raw;
+    if (key == "dealer") {
+      rec["dealer"] = w.seat(key, v);
+    } else if (key == "redeal") {
+      std::string l = lower(v);
+      rec["redeal"] = l == "all_pass" || l == "allpass" || l == "all-pass" || l == "pass" ? json("all_pass")
+                      : l == "misdeal"                                                   ? json("misdeal")
+                      : l == "none" || l == "null"                                       ? json(nullptr)
+                                                                                         : json(v);
+    } else if (key == "bidder") {
+      rec["bidder"] = w.seat(key, v);
+    } else if (key == "bid") {
+      auto [head, suit] = split_suit(v);
+      std::string c = contract_word(head);
+      if (c == "capot" || c == "generale") {
+        rec["contract"] = c;
+      } else {
+        rec["bid"] = typed_value(head);
+      }
+      if (!suit.empty()) rec["trump"] = suit;
+    } else if (key == "contract") {
+      rec["contract"] = contract_word(v) == "generale" ? "generale" : lower(v);
+    } else if (key == "trump") {
+      rec["trump"] = suit_word(v);
+    } else if (key == "coinche") {
+      if (v == "0" || v == "1" || v == "2") {
+        rec["coinche"] = std::stoi(v);
+      } else {
+        rec["coinched_by"] = w.seat(key, v);
+        if (!rec.contains("coinche") || rec["coinche"] == 0) rec["coinche"] = 1;
+      }
+    } else if (key == "coinched_by") {
+      rec["coinched_by"] = w.seat(key, v);
+    } else if (key == "surcoinche") {
+      if (v == "1" || lower(v) == "true" || lower(v) == "yes") {
+        rec["coinche"] = 2;
+      } else {
+        rec["surcoinched_by"] = w.seat(key, v);
+        rec["coinche"] = 2;
+      }
+    } else if (key == "surcoinched_by") {
+      rec["surcoinched_by"] = w.seat(key, v);
+    } else if (key == "points" || key == "bidder_card_points") {
+      rec["bidder_card_points"] = typed_value(v);
+    } else if (key == "defender_card_points") {
+      rec["defender_card_points"] = typed_value(v);
+    } else if (key == "last" || key == "last_trick") {
+      last_word = v;
+    } else if (key == "capot") {
+      capot_word = v;
+    } else if (key == "sole" || key == "sole_winner") {
+      rec["sole_winner"] = w.seat(key, v);
+    } else if (key == "belote") {
+      rec["belote"] = w.seat(key, v);
+    } else if (key == "annonce" || key == "annonces" || key == "ann" || key == "announcements") {
+      if (!rec.contains("announcements")) rec["announcements"] = json::array();
+      if (lower(v) == "none" || v.empty()) continue;
+      for (const auto& item : split_list(v)) {
+        auto parts = split_list(item, ':');
+        if (parts.size() < 2) {
+          d.error(key, "C15", "'" + item + "' is not an announcement: write PLAYER:TYPE:SUIT:TOP (W:tierce:C:Q) or PLAYER:carre:RANK (N:carre:J)");
+          continue;
+        }
+        json a = json::object();
+        a["player"] = w.seat(key, parts[0]);
+        std::string t = lower(parts[1]);
+        if (t == "carré" || t == "carre" || t == "square") t = "carre";
+        if (t == "t" || t == "20" || t == "3") t = "tierce";
+        if (t == "50" || t == "4") t = "cinquante";
+        if (t == "100" || t == "5") t = "cent";
+        a["type"] = t;
+        if (t == "carre") {
+          if (parts.size() != 3) {
+            d.error(key, "C15", "'" + item + "': a carré is PLAYER:carre:RANK, e.g. N:carre:J");
+            continue;
+          }
+          a["rank"] = parts[2] == "10" || parts[2] == "9" ? parts[2] : std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(parts[2][0])))) + parts[2].substr(1);
+        } else {
+          if (parts.size() < 4 || parts.size() > 5) {
+            d.error(key, "C15", "'" + item + "': a sequence is PLAYER:TYPE:SUIT:TOP[:LENGTH], e.g. W:tierce:C:Q or E:cent:H:A:6");
+            continue;
+          }
+          a["suit"] = suit_word(parts[2]);
+          std::string top = parts[3];
+          if (!top.empty() && std::isalpha(static_cast<unsigned char>(top[0]))) top[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(top[0])));
+          a["top"] = top;
+          if (parts.size() == 5) a["length"] = typed_value(parts[4]);
+        }
+        rec["announcements"].push_back(a);
+      }
+    } else if (key == "auction") {
+      json calls = json::array();
+      for (const auto& item : split_list(v)) {
+        auto parts = split_list(item, ':');
+        if (parts.size() < 2 || parts.size() > 3) {
+          d.error(key, "C19", "'" + item + "' is not a call: write SEAT:pass, SEAT:90D, SEAT:capot:H, SEAT:coinche or SEAT:surcoinche");
+          continue;
+        }
+        json c = json::object();
+        c["seat"] = w.seat(key, parts[0]);
+        std::string what = parts.size() == 3 ? parts[1] + parts[2] : parts[1];
+        std::string l = lower(what);
+        if (l == "pass" || l == "p" || l == "passe") {
+          c["call"] = "pass";
+        } else if (l == "coinche" || l == "c" || l == "x2" || l == "contre") {
+          c["call"] = "coinche";
+        } else if (l == "surcoinche" || l == "sc" || l == "x4" || l == "surcontre") {
+          c["call"] = "surcoinche";
+        } else {
+          auto [head, suit] = split_suit(what);
+          c["call"] = "bid";
+          std::string ct = contract_word(head);
+          if (ct == "capot" || ct == "generale")
+            c["contract"] = ct;
+          else
+            c["bid"] = typed_value(head);
+          c["suit"] = suit.empty() ? json(nullptr) : json(suit);
+        }
+        calls.push_back(c);
+      }
+      rec["auction"] = calls;
+    } else {
+      std::string known;
+      for (auto k : k_keys) known += (known.empty() ? "" : ", ") + std::string(k);
+      d.error(key, "cli.unknown_key", "unknown key '" + key + "' for a coinche hand; the keys are: " + known);
+    }
+  }
+  // team words: bidders / defenders, NS / EW, or a player of the team (needs the bidder)
+  auto team_word = [&](const std::string& key, const std::string& field, const std::string& v) {
+    std::string l = lower(v);
+    if (l == "bidders" || l == "b" || l == "bidder" || l == "preneurs") return json("bidders");
+    if (l == "defenders" || l == "d" || l == "defender" || l == "defense" || l == "défense") return json("defenders");
+    if (l == "none" || l == "null" || l == "-" || l == "no") return json(nullptr);
+    int team = -1;
+    if (l == "ns") team = 0;
+    if (l == "ew") team = 1;
+    if (team < 0 && g) {
+      int s = g->seat_of(v);
+      if (s >= 0) team = team_of(s);
+    }
+    if (team < 0) {
+      d.error(key, field == "capot" ? "C12" : "C11",
+              "'" + v + "' is not a team: bidders, defenders, NS, EW or a player" + (field == "capot" ? ", or none" : ""));
+      return json(v);
+    }
+    if (!rec.contains("bidder") || !rec["bidder"].is_string() || seat_index(rec["bidder"].get<std::string>()) < 0) {
+      d.error(key, field == "capot" ? "C12" : "C11", "'" + v + "' names a team; give bidder= too, or write bidders / defenders");
+      return json(v);
+    }
+    return json(team == team_of(seat_index(rec["bidder"].get<std::string>())) ? "bidders" : "defenders");
+  };
+  if (!last_word.empty()) rec["last_trick"] = team_word("last", "last_trick", last_word);
+  if (!capot_word.empty()) rec["capot"] = team_word("capot", "capot", capot_word);
+  // the dealer is the one field filled by default: the expected dealer
+  if (!rec.contains("dealer") && g) rec["dealer"] = std::string(k_seats[static_cast<size_t>(g->next_dealer_seat())]);
+  return rec;
+}
+
+json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& d) {
+  json setup = json::object();
+  json seats = json::object();
+  json options = json::object();
+  std::string dealer;
+  const auto table = option_table();
+  auto option_value = [](const std::string& v) {
+    if (v.find(',') == std::string::npos) return typed_value(v);
+    json arr = json::array();
+    for (const auto& part : split_list(v)) arr.push_back(typed_value(part));
+    return arr;
+  };
+  for (const auto& [key, v] : kv) {
+    if (seat_index(key) >= 0) {
+      seats[key] = v;
+    } else if (key == "seats") {
+      for (const auto& item : split_list(v)) {
+        auto parts = split_list(item, ':');
+        if (parts.size() != 2 || seat_index(parts[0]) < 0) {
+          d.error("seats", "coinche.seats", "'" + item + "' is not SEAT:NAME (e.g. seats=N:Nina,E:Emil,S:Sara,W:Will)");
+          continue;
+        }
+        seats[parts[0]] = parts[1];
+      }
+    } else if (key == "players") {
+      auto names = split_list(v);
+      if (names.size() != 4) {
+        d.error("players", "coinche.seats", "players= lists the 4 players in seat order N, E, S, W (got " + std::to_string(names.size()) + ")");
+        continue;
+      }
+      for (size_t i = 0; i < 4; ++i) seats[std::string(k_seats[i])] = names[i];
+    } else if (key == "dealer" || key == "first_dealer") {
+      dealer = v;
+    } else if (key == "target" || key == "target_score") {
+      options["target_score"] = typed_value(v);
+    } else if (key == "starting_totals" || key == "start") {
+      json st = json::object();
+      for (const auto& item : split_list(v)) {
+        auto parts = split_list(item, ':');
+        if (parts.size() != 2) {
+          d.error("starting_totals", "coinche.starting_totals", "'" + item + "' is not TEAM:POINTS (e.g. starting_totals=NS:120,EW:80)");
+          continue;
+        }
+        std::string team = parts[0];
+        for (auto& c : team) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        st[team] = typed_value(parts[1]);
+      }
+      setup["starting_totals"] = st;
+    } else if (key == "nous") {
+      std::string t = v;
+      for (auto& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      setup["nous"] = t;
+    } else if (key.rfind("option.", 0) == 0 || key.rfind("opt.", 0) == 0) {
+      options[key.substr(key.find('.') + 1)] = option_value(v);
+    } else {
+      bool is_option = false;
+      for (const auto& o : table) is_option = is_option || o.id == key;
+      if (is_option) {
+        options[key] = option_value(v);
+      } else {
+        d.error(key, "cli.unknown_key",
+                "unknown key '" + key + "' for a coinche set-up; the keys are N=, E=, S=, W= (or seats=N:Ann,... / players=N,E,S,W names), "
+                "dealer=, target=, starting_totals=NS:120,EW:80, nous=NS|EW, option.ID=VALUE (or ID=VALUE)");
+      }
+    }
+  }
+  if (!seats.empty()) setup["seats"] = seats;
+  if (!dealer.empty()) {
+    // a seat, or the name of a seated player
+    std::string seat = dealer;
+    if (seat_index(seat) < 0) {
+      std::string up = dealer;
+      for (auto& c : up) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (seat_index(up) >= 0) seat = up;
+      for (auto it = seats.begin(); it != seats.end(); ++it)
+        if (it.value() == dealer) seat = it.key();
+    }
+    setup["first_dealer"] = seat;
+  }
+  setup["options"] = options;
+  return setup;
+}
+
+}  // namespace marque::rules::coinche

@@ -1,0 +1,111 @@
+// The traditional Nous / Eux score sheet (spec coinche §7): one line per hand with the dealer, the contract
+// (value, trump symbol, bidder seat, C / SC marks), the result (made / dedans, capot, belote, announcements),
+// then per team the hand score and the running total; redeals as "-" lines; the winner (or draw) last.
+#include "reports/text_table.hpp"
+#include "rules/coinche/coinche_model.hpp"
+
+namespace marque::rules::coinche {
+
+namespace {
+
+std::string num(const ojson& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || !j[key].is_number()) return "";
+  return reports::format_number(j[key].get<double>());
+}
+
+std::string str(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : "";
+}
+
+std::string symbol(const std::string& suit) {
+  int s = suit_index(suit);
+  return s < 0 ? suit : std::string(k_suit_symbols[static_cast<size_t>(s)]);
+}
+
+}  // namespace
+
+std::string sheet(const json& game_file, const ojson& score) {
+  const json& setup = game_file.value("setup", json::object());
+  const json seats = setup.value("seats", json::object());
+  const json options = setup.value("options", json::object());
+  const std::string nous = setup.value("nous", json("NS")) == "EW" ? "EW" : "NS";
+  const std::string eux = nous == "NS" ? "EW" : "NS";
+  auto name = [&](const char* seat) { return str(seats, seat); };
+  auto team_label = [&](const std::string& t) {
+    return t == "NS" ? "N/S (" + name("N") + " & " + name("S") + ")" : "E/W (" + name("E") + " & " + name("W") + ")";
+  };
+  std::string target = options.contains("target_score") ? options["target_score"].dump() : "3000";
+  std::string out = "Coinche - target " + target + " - Nous = " + team_label(nous) + ", Eux = " + team_label(eux) + "\n\n";
+
+  using Align = reports::TextTable::Align;
+  reports::TextTable t;
+  t.columns({Align::right, Align::left, Align::left, Align::left, Align::right, Align::right, Align::left, Align::right,
+             Align::right});
+  t.separator_after(3);
+  t.row({"#", "Dealer", "Contract", "Result", "NOUS hand", "NOUS total", "|", "EUX hand", "EUX total"});
+  t.rule();
+  const json st = setup.value("starting_totals", json::object());
+  if (st.is_object() && !st.empty()) {
+    auto v = [&](const std::string& team) { return st.contains(team) ? reports::format_number(st[team].get<double>()) : "0"; };
+    t.row({"", "", "(resumed sheet)", "", "", v(nous), "|", "", v(eux)});
+  }
+  const json records = game_file.value("hands", json::array());
+  int played = 0;
+  const ojson& hands = score["hands"];
+  for (size_t i = 0; i < hands.size(); ++i) {
+    const ojson& h = hands[i];
+    const ojson& b = h["breakdown"];
+    const json rec = i < records.size() ? records[i] : json::object();
+    std::string dealer = b.contains("dealer") ? b["dealer"].get<std::string>() : "";
+    if (b.contains("redeal") && b["redeal"].is_string()) {
+      std::string what = b["redeal"] == "misdeal" ? "(misdeal - redeal)" : "(all pass - redeal)";
+      t.row({"-", dealer, what, "", "", num(h["team_totals"], nous.c_str()), "|", "", num(h["team_totals"], eux.c_str())});
+      continue;
+    }
+    ++played;
+    std::string contract = b["contract"].get<std::string>();
+    std::string trump = symbol(b["trump"].get<std::string>());
+    std::string c = contract == "points" ? std::to_string(b["value"].get<int>()) + trump
+                    : contract == "capot" ? "capot" + trump
+                                          : "générale" + trump;
+    c = reports::pad_right(c, 5) + " " + b["bidder"].get<std::string>();
+    int coinche = b["coinche"].get<int>();
+    if (coinche == 1) c += "  C (x2)";
+    if (coinche == 2) c += "  SC (x" + std::to_string(b["multiplier"].get<int>()) + ")";
+    std::string result = b["made"].get<bool>() ? "made" : "dedans";
+    if (b["capot"].is_string()) result += ", capot " + b["capot"].get<std::string>();
+    if (rec.contains("belote") && rec["belote"].is_string()) result += ", belote " + rec["belote"].get<std::string>();
+    if (b["best_announcement"].is_string()) {
+      std::string team = b["best_announcement"].get<std::string>();
+      std::string v = num(b["announcements"], team.c_str());
+      if (v != "0") result += ", ann. " + team + " " + v;
+    }
+    t.row({std::to_string(played), dealer, c, result, num(h["team_deltas"], nous.c_str()), num(h["team_totals"], nous.c_str()), "|",
+           num(h["team_deltas"], eux.c_str()), num(h["team_totals"], eux.c_str())});
+  }
+  std::string table = t.render();
+  size_t width = 0;
+  for (size_t pos = 0; pos < table.size();) {
+    size_t nl = table.find('\n', pos);
+    width = std::max(width, static_cast<size_t>(reports::display_width(table.substr(pos, nl - pos))));
+    pos = nl == std::string::npos ? table.size() : nl + 1;
+  }
+  out += table + std::string(width, '=') + "\n";
+  const ojson tt = score.value("team_totals", ojson::object());
+  std::string totals = "NOUS " + num(tt, nous.c_str()) + " - EUX " + num(tt, eux.c_str());
+  const ojson res = score.value("result", ojson::object());
+  if (score.value("finished", false)) {
+    std::string w = res.value("winner", ojson("")).is_string() ? res["winner"].get<std::string>() : "";
+    if (w == "draw")
+      out += "Draw: " + totals + "\n";
+    else
+      out += std::string("Winner: ") + (w == nous ? "NOUS " : "EUX ") + "(" + w + ") - " + totals + "\n";
+  } else {
+    std::string next = score.value("next_dealer", ojson("")).get<std::string>();
+    std::string next_seat = score.value("next_dealer_seat", ojson("")).is_string() ? score.value("next_dealer_seat", std::string()) : "";
+    out += "In progress: " + totals + (next.empty() ? "" : " - next dealer " + next_seat + " (" + next + ")") + "\n";
+  }
+  return out;
+}
+
+}  // namespace marque::rules::coinche

@@ -1,0 +1,388 @@
+// Piquet command-line syntax: `marque start piquet ...` and `marque hand ...` words -> records.
+//
+// Hand words (one deal per command; NAME = a player, or the role elder / younger of this deal):
+//   dealer=NAME | elder=NAME | younger=NAME        who dealt (younger) / who is elder; default: the alternation
+//   carte=NAME                                     carte blanche (aliases blanche=, cb=, carte_blanche=)
+//   point=NAME:CARDS[:PIPS] | point=equal:CARDS[:PIPS]
+//   seq=NAME:LEN:TOP[,LEN:TOP...] | seq=none | seq=equal[:LEN:TOP]
+//        LEN = 3..8 or tierce, quart, quint, sixieme, septieme, huitieme; TOP = A K Q J 10 9 8 7, major, minor
+//   sets=NAME:KIND:RANK[,KIND:RANK...] | sets=none       KIND = trio (3) or quatorze (4, 14)
+//   tricks=NAME:N[,NAME:N]                         one count is enough: the other takes the rest of the 12
+//   play=NAME:N,NAME:N                             play points (alias play_points=)
+//   pique=yes|no   concession=NAME   reckons_nothing=NAME   game_winner=NAME   check=NAME:N,NAME:N
+//   totals=NAME:N,NAME:N                           totals entry (old score cards)
+//   redeal=yes [reason=TEXT]                       void deal
+// Example: marque hand elder=Ann point=Ann:5:49 seq=Ann:quart:A sets=Ben:quatorze:10,trio:Q tricks=Ann:7 play=Ann:9,Ben:6
+#include <algorithm>
+#include <cctype>
+
+#include "rules/piquet/piquet_internal.hpp"
+
+namespace marque::rules::piquet {
+
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+std::vector<std::string> split_colon(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ':') {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  for (auto& x : out) {
+    size_t b = x.find_first_not_of(" \t"), e = x.find_last_not_of(" \t");
+    x = b == std::string::npos ? "" : x.substr(b, e - b + 1);
+  }
+  return out;
+}
+
+bool parse_int(const std::string& s, int& out) {
+  if (s.empty() || s.size() > 6) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  out = std::stoi(s);
+  return true;
+}
+
+int length_of(const std::string& t) {
+  int n = 0;
+  if (parse_int(t, n)) return n;
+  static const std::vector<std::pair<std::string, int>> names = {
+      {"tierce", 3},  {"quart", 4},    {"quarte", 4},    {"quatrieme", 4}, {"quint", 5},     {"quinte", 5},
+      {"sixieme", 6}, {"sixième", 6},  {"seizieme", 6},  {"septieme", 7},  {"septième", 7},  {"dix-septieme", 7},
+      {"huitieme", 8}, {"huitième", 8}, {"dix-huitieme", 8}};
+  std::string l = lower(t);
+  for (const auto& [k, v] : names)
+    if (l == k) return v;
+  return -1;
+}
+
+struct Ctx {
+  std::vector<std::string> players;
+  std::string dealer;  // "" when unknown
+  Diagnostics* d;
+};
+
+// NAME (case-insensitive) -> canonical player name; "" when not a player
+std::string player_name(const Ctx& c, const std::string& tok) {
+  for (const auto& p : c.players)
+    if (lower(p) == lower(tok)) return p;
+  return "";
+}
+
+// NAME or elder/younger -> role string; "" on error (reported)
+std::string role_of(const Ctx& c, const std::string& key, const std::string& tok) {
+  std::string l = lower(tok);
+  if (l == "elder" || l == "younger") return l;
+  std::string p = player_name(c, tok);
+  if (p.empty()) {
+    c.d->error(key, "piquet.cli_player",
+               "'" + tok + "' is neither a player (" + c.players[0] + ", " + c.players[1] + ") nor elder / younger");
+    return "";
+  }
+  if (c.dealer.empty()) {
+    c.d->error(key, "piquet.cli_roles", "cannot tell whether " + p + " is elder or younger: give dealer=NAME");
+    return "";
+  }
+  return p == c.dealer ? "younger" : "elder";
+}
+
+json sequence_item(const Ctx& c, const std::string& key, const std::string& len_tok, const std::string& top_tok) {
+  int len = length_of(len_tok);
+  if (len < 0) {
+    c.d->error(key, "piquet.cli_sequence", "'" + len_tok + "' is not a sequence length (3-8, tierce, quart, quint, sixieme, septieme, huitieme)");
+    return nullptr;
+  }
+  std::string t = lower(top_tok);
+  json top;
+  if (t == "major") top = "A";
+  else if (t == "minor") top = len >= 1 && len <= 8 ? json(k_ranks[static_cast<size_t>(len - 1)]) : json("7");
+  else {
+    std::string up = top_tok;
+    std::transform(up.begin(), up.end(), up.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+    if (up == "T") up = "10";
+    top = up;
+  }
+  return json{{"length", len}, {"top", top}};
+}
+
+json set_item(const Ctx& c, const std::string& key, const std::string& kind_tok, const std::string& rank_tok) {
+  std::string k = lower(kind_tok);
+  int count = 0;
+  if (k == "trio" || k == "three" || k == "3" || k == "trois") count = 3;
+  else if (k == "quatorze" || k == "four" || k == "4" || k == "14") count = 4;
+  else {
+    c.d->error(key, "piquet.cli_set", "'" + kind_tok + "' is not a set kind (trio or quatorze)");
+    return nullptr;
+  }
+  std::string up = rank_tok;
+  std::transform(up.begin(), up.end(), up.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+  if (up == "T") up = "10";
+  return json{{"rank", up}, {"count", count}};
+}
+
+// NAME:N[,NAME:N] -> {elder: n, younger: n}
+json role_pairs(const Ctx& c, const std::string& key, const std::string& v) {
+  json o = json::object();
+  for (const auto& part : split_list(v)) {
+    auto bits = split_colon(part);
+    int n = 0;
+    if (bits.size() != 2 || !parse_int(bits[1], n)) {
+      c.d->error(key, "piquet.cli_pair", "'" + part + "' is not NAME:NUMBER (e.g. " + key + "=" + c.players[0] + ":7)");
+      continue;
+    }
+    std::string r = role_of(c, key, bits[0]);
+    if (!r.empty()) o[r] = n;
+  }
+  return o;
+}
+
+bool yes_no(const std::string& v, bool& out) {
+  std::string l = lower(v);
+  if (l == "yes" || l == "true" || l == "y" || l == "1") {
+    out = true;
+    return true;
+  }
+  if (l == "no" || l == "false" || l == "n" || l == "0") {
+    out = false;
+    return true;
+  }
+  return false;
+}
+
+const char* k_known_keys =
+    "dealer, elder, younger, entry, carte (blanche, cb, carte_blanche), point, seq (sequences), sets, tricks, play "
+    "(play_points), pique, concession, reckons_nothing, game_winner, check (check_totals), totals, redeal, reason";
+
+}  // namespace
+
+json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game, Diagnostics& d) {
+  Ctx c{game.players(), game.next_dealer(), &d};
+  json rec = json::object();
+  if (c.players.size() != 2) return rec;
+  // the dealer first: roles depend on it
+  for (const auto& [k, v] : kv) {
+    if (k != "dealer" && k != "elder" && k != "younger") continue;
+    std::string p = player_name(c, v);
+    if (p.empty()) {
+      d.error("dealer", "piquet.cli_player", "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
+      continue;
+    }
+    std::string dealer = k == "elder" ? (p == c.players[0] ? c.players[1] : c.players[0]) : p;
+    rec["dealer"] = dealer;
+    c.dealer = dealer;
+  }
+  for (const auto& [key, v] : kv) {
+    if (key == "dealer" || key == "elder" || key == "younger") continue;
+    if (key == "entry") {
+      rec["entry"] = v;
+    } else if (key == "redeal") {
+      bool b = false;
+      if (!yes_no(v, b)) d.error("redeal", "piquet.cli_bool", "'" + v + "' is not yes or no");
+      rec["redeal"] = b;
+    } else if (key == "reason") {
+      rec["reason"] = v;
+    } else if (key == "carte" || key == "blanche" || key == "cb" || key == "carte_blanche") {
+      std::string l = lower(v);
+      if (l == "none" || l == "null" || l == "no" || l.empty()) rec["carte_blanche"] = nullptr;
+      else if (l == "both") rec["carte_blanche"] = "both";  // refused by the engine with the rule
+      else {
+        std::string r = role_of(c, "carte_blanche", v);
+        if (!r.empty()) rec["carte_blanche"] = r;
+      }
+    } else if (key == "point") {
+      auto bits = split_colon(v);
+      int cards = 0, pips = 0;
+      if (bits.size() < 2 || bits.size() > 3 || !parse_int(bits[1], cards) || (bits.size() == 3 && !parse_int(bits[2], pips))) {
+        d.error("point", "piquet.cli_point", "'" + v + "' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point=" + c.players[0] + ":5:49)");
+        continue;
+      }
+      json p = json::object();
+      std::string l = lower(bits[0]);
+      if (l == "equal") p["winner"] = "equal";
+      else {
+        std::string r = role_of(c, "point", bits[0]);
+        if (r.empty()) continue;
+        p["winner"] = r;
+      }
+      p["cards"] = cards;
+      if (bits.size() == 3) p["pips"] = pips;
+      rec["point"] = p;
+    } else if (key == "seq" || key == "sequences") {
+      json s = json::object();
+      std::string l = lower(v);
+      if (l == "none" || l.empty()) {
+        s["winner"] = "none";
+        s["scored"] = json::array();
+      } else {
+        auto items = split_list(v);
+        auto first = split_colon(items.empty() ? v : items[0]);
+        std::string w = lower(first[0]);
+        if (w == "equal") {
+          s["winner"] = "equal";
+          s["scored"] = json::array();
+          if (first.size() == 3) s["equal_to"] = sequence_item(c, "sequences", first[1], first[2]);
+          else if (first.size() != 1) d.error("sequences", "piquet.cli_sequence", "'" + v + "' is not equal or equal:LEN:TOP");
+        } else {
+          std::string r = role_of(c, "sequences", first[0]);
+          if (r.empty()) continue;
+          s["winner"] = r;
+          json scored = json::array();
+          for (size_t i = 0; i < items.size(); ++i) {
+            auto bits = split_colon(items[i]);
+            if (i == 0) bits.erase(bits.begin());
+            if (bits.size() != 2) {
+              d.error("sequences", "piquet.cli_sequence",
+                      "'" + items[i] + "' is not LEN:TOP (e.g. seq=" + c.players[0] + ":quart:A,tierce:9)");
+              continue;
+            }
+            json item = sequence_item(c, "sequences", bits[0], bits[1]);
+            if (!item.is_null()) scored.push_back(item);
+          }
+          s["scored"] = scored;
+        }
+      }
+      rec["sequences"] = s;
+    } else if (key == "sets") {
+      json s = json::object();
+      std::string l = lower(v);
+      if (l == "none" || l.empty()) {
+        s["winner"] = "none";
+        s["scored"] = json::array();
+      } else {
+        auto items = split_list(v);
+        auto first = split_colon(items.empty() ? v : items[0]);
+        if (lower(first[0]) == "equal") {
+          s["winner"] = "equal";  // refused by the engine with the rule
+          s["scored"] = json::array();
+        } else {
+          std::string r = role_of(c, "sets", first[0]);
+          if (r.empty()) continue;
+          s["winner"] = r;
+          json scored = json::array();
+          for (size_t i = 0; i < items.size(); ++i) {
+            auto bits = split_colon(items[i]);
+            if (i == 0) bits.erase(bits.begin());
+            if (bits.size() != 2) {
+              d.error("sets", "piquet.cli_set", "'" + items[i] + "' is not KIND:RANK (e.g. sets=" + c.players[1] + ":quatorze:10,trio:Q)");
+              continue;
+            }
+            json item = set_item(c, "sets", bits[0], bits[1]);
+            if (!item.is_null()) scored.push_back(item);
+          }
+          s["scored"] = scored;
+        }
+      }
+      rec["sets"] = s;
+    } else if (key == "tricks") {
+      json t = role_pairs(c, "tricks", v);
+      if (t.size() == 1) {
+        std::string given = t.begin().key();
+        int n = t.begin().value().get<int>();
+        t[given == "elder" ? "younger" : "elder"] = 12 - n;  // one count is enough: 12 tricks in all
+      }
+      rec["tricks"] = t;
+    } else if (key == "play" || key == "play_points") {
+      rec["play_points"] = role_pairs(c, "play_points", v);
+    } else if (key == "check" || key == "check_totals") {
+      rec["check_totals"] = role_pairs(c, "check_totals", v);
+    } else if (key == "pique") {
+      bool b = false;
+      std::string l = lower(v);
+      if (l == "null" || l == "auto") rec["pique"] = nullptr;
+      else if (!yes_no(v, b)) d.error("pique", "piquet.cli_bool", "'" + v + "' is not yes or no");
+      else rec["pique"] = b;
+    } else if (key == "concession" || key == "concede" || key == "reckons_nothing" || key == "penalty") {
+      std::string field = key == "concession" || key == "concede" ? "concession" : "reckons_nothing";
+      std::string l = lower(v);
+      if (l == "none" || l == "null" || l.empty()) rec[field] = nullptr;
+      else {
+        std::string r = role_of(c, field, v);
+        if (!r.empty()) rec[field] = r;
+      }
+    } else if (key == "game_winner" || key == "winner") {
+      std::string p = player_name(c, v);
+      if (p.empty()) d.error("game_winner", "piquet.cli_player", "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
+      else rec["game_winner"] = p;
+    } else if (key == "totals") {
+      json t = json::object();
+      for (const auto& part : split_list(v)) {
+        auto bits = split_colon(part);
+        int n = 0;
+        std::string p = bits.size() == 2 ? player_name(c, bits[0]) : "";
+        if (bits.size() != 2 || !parse_int(bits[1], n) || p.empty()) {
+          d.error("totals", "piquet.cli_totals",
+                  "'" + part + "' is not PLAYER:POINTS (e.g. totals=" + c.players[0] + ":27," + c.players[1] + ":13)");
+          continue;
+        }
+        t[p] = n;
+      }
+      rec["entry"] = "totals";
+      rec["totals"] = t;
+    } else {
+      d.error(key, "piquet.cli_unknown", "unknown field '" + key + "'; the piquet hand fields are: " + k_known_keys);
+    }
+  }
+  return rec;
+}
+
+// `marque start piquet players=Ann,Ben dealer=Ben|elder=Ann [mode=rubicon] [option.ID=V] [start.totals=Ann:40,Ben:25]
+// [start.deals=3] [start.games_won=Ann:1] [start.balance=Ann:416,Ben:-416]`
+json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& d) {
+  std::vector<std::pair<std::string, std::string>> rest;
+  std::string elder;
+  json start = json::object();
+  json shortcuts = json::object();
+  for (const auto& [k, v] : kv) {
+    if (k == "elder") {
+      elder = v;
+    } else if (k == "mode" || k == "target" || k == "match" || k == "partie_deals") {
+      shortcuts[k] = typed_value(v);
+    } else if (k.rfind("start.", 0) == 0) {
+      std::string sub = k.substr(6);
+      if (sub == "deals") {
+        start["deals"] = typed_value(v);
+      } else {
+        json m = json::object();
+        for (const auto& part : split_list(v)) {
+          auto bits = split_colon(part);
+          if (bits.size() != 2) {
+            d.error("start." + sub, "piquet.cli_start", "'" + part + "' is not PLAYER:NUMBER");
+            continue;
+          }
+          m[bits[0]] = typed_value(bits[1]);
+        }
+        start[sub] = m;
+      }
+    } else {
+      rest.emplace_back(k, v);
+    }
+  }
+  json setup = base_setup_from_args(rest, d);
+  for (auto it = shortcuts.begin(); it != shortcuts.end(); ++it)
+    if (!setup["options"].contains(it.key())) setup["options"][it.key()] = it.value();
+  if (!elder.empty()) {
+    if (!setup.contains("players") || !setup["players"].is_array() || setup["players"].size() != 2) {
+      d.error("first_dealer", "piquet.cli_elder", "elder=NAME needs players=A,B first (two players)");
+    } else {
+      const json& ps = setup["players"];
+      if (ps[0] == elder) setup["first_dealer"] = ps[1];
+      else if (ps[1] == elder) setup["first_dealer"] = ps[0];
+      else d.error("first_dealer", "piquet.cli_elder", "'" + elder + "' is not one of the players");
+    }
+  }
+  if (!start.empty()) setup["start"] = start;
+  return setup;
+}
+
+}  // namespace marque::rules::piquet

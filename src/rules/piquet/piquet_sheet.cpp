@@ -1,0 +1,171 @@
+// Piquet score card (spec piquet §7): one line per deal with each player's deal score, running totals,
+// the category detail of combination entries, then the Rubicon adjustment / classic game line.
+#include "reports/text_table.hpp"
+#include "rules/piquet/piquet_internal.hpp"
+
+namespace marque::rules::piquet {
+
+namespace {
+
+using reports::TextTable;
+
+long long num(const ojson& o, const std::string& key) {
+  return o.contains(key) && o[key].is_number() ? o[key].get<long long>() : 0;
+}
+
+// "pt 5, seq 4, play 9, cards 10 = 28"
+std::string player_detail(const ojson& pr) {
+  static constexpr std::array<std::pair<const char*, const char*>, 8> k_parts = {{{"carte_blanche", "blanche"},
+                                                                                 {"point", "pt"},
+                                                                                 {"sequences", "seq"},
+                                                                                 {"sets", "sets"},
+                                                                                 {"repique", "repique"},
+                                                                                 {"play", "play"},
+                                                                                 {"pique", "pique"},
+                                                                                 {"cards", "cards"}}};
+  std::string s;
+  for (const auto& [key, label] : k_parts) {
+    long long v = num(pr, key);
+    if (v) s += (s.empty() ? "" : ", ") + std::string(label) + " " + std::to_string(v);
+  }
+  if (pr.contains("reckons_nothing")) s += (s.empty() ? "" : ", ") + std::string("reckons nothing");
+  return (s.empty() ? std::string("0") : s) + " = " + std::to_string(num(pr, "total"));
+}
+
+std::string deal_detail(const ojson& b, const std::vector<std::string>& players) {
+  if (!b.is_object()) return "";
+  std::string entry = b.value("entry", std::string());
+  if (entry == "redeal") return "redeal" + (b.contains("reason") ? " (" + b["reason"].get<std::string>() + ")" : std::string());
+  std::string s;
+  if (entry == "detail") {
+    for (const auto& p : players)
+      if (b.contains(p)) s += (s.empty() ? "" : " | ") + p + ": " + player_detail(b[p]);
+    std::vector<std::string> flags;
+    for (const auto& p : players)
+      if (b.contains(p) && num(b[p], "carte_blanche")) flags.push_back("BLANCHE");
+    if (!b.value("repique_by", ojson()).is_null()) flags.push_back("REPIQUE");
+    if (b.value("pique", false)) flags.push_back("PIQUE");
+    if (!b.value("capot_by", ojson()).is_null()) flags.push_back("CAPOT");
+    if (b.contains("concession")) flags.push_back("CONCEDED");
+    for (const auto& f : flags) s += "  " + f;
+  }
+  if (b.contains("weight")) s += (s.empty() ? "" : "  ") + std::string("x") + std::to_string(num(b, "weight"));
+  return s;
+}
+
+}  // namespace
+
+std::string render_sheet(const json& game_file, const ojson& score) {
+  std::vector<std::string> players;
+  for (const auto& p : score.value("players", ojson::array())) players.push_back(p.get<std::string>());
+  if (players.size() != 2) return "";
+  const ojson& result = score.value("result", ojson::object());
+  const bool rubicon = result.value("mode", std::string("classic")) == "rubicon";
+  json options = game_file.contains("setup") && game_file["setup"].contains("options") ? game_file["setup"]["options"] : json::object();
+  Options opts = options_from(options.is_object() ? options : json::object());
+  std::string out;
+  if (rubicon) {
+    out += "PIQUET — Rubicon partie (" + std::string(opts.four_doubled ? "4 deals, first and last doubled" : "6 deals") + ")   " +
+           players[0] + " v " + players[1] + "\n";
+  } else {
+    out += "PIQUET — classic game to " + std::to_string(opts.target) + " (match " + opts.match + ")   " + players[0] + " v " +
+           players[1] + "\n";
+  }
+  TextTable t;
+  using A = TextTable::Align;
+  t.columns({A::right, A::left, A::right, A::right, A::right, A::right, A::left});
+  t.row({"deal", "dealer", players[0], players[1], "(" + players[0] + ")", "(" + players[1] + ")", "detail"});
+  t.rule();
+  long long start0 = 0, start1 = 0;
+  const json& setup = game_file.value("setup", json::object());
+  if (setup.contains("start") && setup["start"].is_object() && setup["start"].contains("totals")) {
+    const json& st = setup["start"]["totals"];
+    start0 = st.value(players[0], 0LL);
+    start1 = st.value(players[1], 0LL);
+    if (start0 || start1)
+      t.row({"", "brought forward", "", "", std::to_string(start0), std::to_string(start1), ""});
+  }
+  long long sum0 = 0, sum1 = 0;
+  for (const auto& h : score.value("hands", ojson::array())) {
+    const ojson& b = h.value("breakdown", ojson::object());
+    long long d0 = num(h["deltas"], players[0]), d1 = num(h["deltas"], players[1]);
+    sum0 += d0;
+    sum1 += d1;
+    bool redeal = b.value("entry", std::string()) == "redeal";
+    std::string detail = deal_detail(b, players);
+    if (b.contains("game_winner")) {
+      std::string w = b["game_winner"].get<std::string>();
+      std::string where = b.value("target_reached_in", std::string("totals"));
+      detail += (detail.empty() ? "" : "  ") + std::string("-> ") + w + " " + std::to_string(num(h["totals"], w)) +
+                (where == "totals" ? std::string("") : " in " + where);
+    }
+    t.row({redeal ? "-" : std::to_string(num(b, "deal")), h.value("dealer", std::string()), redeal ? "-" : std::to_string(d0),
+           redeal ? "-" : std::to_string(d1), std::to_string(num(h["totals"], players[0])),
+           std::to_string(num(h["totals"], players[1])), detail});
+  }
+  t.rule();
+  long long tot0 = num(score.value("totals", ojson::object()), players[0]);
+  long long tot1 = num(score.value("totals", ojson::object()), players[1]);
+  t.row({"", "total", std::to_string(tot0), std::to_string(tot1), "", "", ""});
+  out += t.render();
+
+  const bool finished = score.value("finished", false);
+  if (rubicon) {
+    long long gs = num(result, "game_score");
+    bool drawn = result.value("drawn", false);
+    if (finished && drawn) {
+      out += "partie drawn after " + std::to_string(num(result, "deals")) + " deals (equal totals twice): 0 – 0\n";
+    } else if (finished) {
+      std::string w = result["winner"].get<std::string>();
+      std::string l = w == players[0] ? players[1] : players[0];
+      long long tw = w == players[0] ? tot0 : tot1, tl = w == players[0] ? tot1 : tot0;
+      if (result.value("rubiconed", false))
+        out += l + " rubiconed: +" + std::to_string(tl + 100) + "  (" + std::to_string(tl) + " + 100) added to " +
+               std::to_string(tw) + "\n";
+      else
+        out += l + " crossed the Rubicon: -" + std::to_string(tl - 100) + "  (" + std::to_string(tl) + " - 100) taken from " +
+               std::to_string(tw) + "\n";
+      out += "partie: " + w + " wins " + std::to_string(gs) + "   " + w + " +" + std::to_string(gs) + "  " + l + " -" +
+             std::to_string(gs) + "\n";
+      if (opts.stake_rounding != "none" || setup.contains("start")) {
+        const ojson& st = result.value("settlement", ojson::object());
+        out += "session settlement (" + opts.stake_rounding + "): " + players[0] + " " +
+               reports::format_signed(static_cast<double>(num(st, players[0]))) + "  " + players[1] + " " +
+               reports::format_signed(static_cast<double>(num(st, players[1]))) + "\n";
+      }
+    } else {
+      out += "in progress: deal " + std::to_string(num(result, "deals")) + " of " + std::to_string(num(result, "scheduled_deals")) +
+             "; if it ended now: " +
+             (result.value("leader", ojson()).is_null() ? std::string("a tie")
+                                                        : result["leader"].get<std::string>() + " +" + std::to_string(gs) +
+                                                              (result.value("rubiconed", false) ? " (rubicon)" : "")) +
+             "\n";
+    }
+  } else {
+    const ojson& won = result.value("games_won", ojson::object());
+    std::string tally = "games won: " + players[0] + " " + std::to_string(num(won, players[0])) + ", " + players[1] + " " +
+                        std::to_string(num(won, players[1]));
+    if (finished) {
+      std::string w = result["winner"].get<std::string>();
+      std::string l = w == players[0] ? players[1] : players[0];
+      long long tw = w == players[0] ? tot0 : tot1, tl = w == players[0] ? tot1 : tot0;
+      out += w + " wins the game " + std::to_string(tw) + " to " + std::to_string(tl) + " (target " + std::to_string(opts.target) +
+             " reached in " + result.value("reached_in", std::string("play")) + ")";
+      if (num(result, "game_value") == 2) out += ", counting 2 (loser under 50)";
+      out += "; " + tally;
+      if (!result.value("match_winner", ojson()).is_null())
+        out += "; " + result["match_winner"].get<std::string>() + " wins the match";
+      else
+        out += "; the match goes on (start the next game with its own first dealer)";
+      out += "\n";
+    } else {
+      out += "in progress: " + players[0] + " " + std::to_string(tot0) + ", " + players[1] + " " + std::to_string(tot1) +
+             " (target " + std::to_string(opts.target) + "); " + tally + "\n";
+    }
+  }
+  (void)sum0;
+  (void)sum1;
+  return out;
+}
+
+}  // namespace marque::rules::piquet
