@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Debian 12 packages marque needs to build and test (installed only when missing; needs root).
+# Debian 12 packages marque needs (installed only when missing; needs root).
+#   install-deps.sh          to build and run marque
+#   install-deps.sh --test   also what the test suite uses: sqlite3 and time (benchmark floor, reliability
+#                            tests), python3-jsonschema (standings schema), clang + libclang-rt-14-dev
+#                            (libFuzzer), chromium + poppler-utils (sheets rendered as a person sees them)
 set -euo pipefail
-pkgs="cmake g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils"
+pkgs="cmake g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2"
+if [[ ${1:-} == --test ]]; then
+  pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils bsdutils"
+fi
 if dpkg -s $pkgs >/dev/null 2>&1; then exit 0; fi
 if [[ $(id -u) -ne 0 ]]; then echo "install as root: apt-get install -y $pkgs" >&2; exit 1; fi
 apt-get update -qq

@@ -173,6 +173,15 @@ void print_hand_outcome(const app::HandOutcome& o, const std::string& verb) {
     std::cout << "  teams:  " << amounts_line(score["team_totals"], ojson::array({"NS", "EW"}), false) << "\n";
   std::cout << "  totals: " << amounts_line(score["totals"], players, false) << "\n";
   if (o.entry.contains("pools")) std::cout << "  pools:  " << amounts_line(o.entry["pools"], players, false) << "\n";
+  if (o.entry.contains("transfers") && o.entry["transfers"].is_array() && !o.entry["transfers"].empty()) {
+    std::cout << "  payments:\n";
+    for (const auto& t : o.entry["transfers"]) {
+      auto str = [&](const char* k) { return t.contains(k) && t[k].is_string() ? t[k].get<std::string>() : std::string(); };
+      double amount = t.contains("amount") && t["amount"].is_number() ? t["amount"].get<double>() : 0.0;
+      std::cout << "    " << str("from") << " -> " << str("to") << "  " << reports::format_number(amount)
+                << (str("reason").empty() ? "" : "  (" + str("reason") + ")") << "\n";
+    }
+  }
   if (score.value("finished", false)) {
     std::cout << "  game over: " << score["result"].dump() << "\n";
   } else if (!o.next_dealer.empty()) {
