@@ -222,14 +222,19 @@ ojson build_standings(const std::vector<GameSummary>& games, const StandingsFilt
 std::string render_standings_text(const ojson& doc) {
   TextTable t;
   using A = TextTable::Align;
-  t.columns({A::right, A::left, A::right, A::right, A::right, A::right, A::right, A::right});
-  t.row({"#", "player", "league pts", "games", "wins", "hands", "points", "pts/hand"});
+  t.columns({A::right, A::left, A::right, A::right, A::right, A::right, A::right, A::right, A::left});
+  t.row({"#", "player", "league pts", "games", "wins", "hands", "points", "pts/hand", "ratings"});
   t.rule();
-  for (const auto& e : doc["standings"])
+  for (const auto& e : doc["standings"]) {
+    std::string ratings;
+    for (auto k = e["by_game"].begin(); k != e["by_game"].end(); ++k)
+      if (k.value().contains("rating"))
+        ratings += (ratings.empty() ? "" : " ") + k.key() + " " + format_number(k.value()["rating"].get<double>(), 0);
     t.row({std::to_string(e["rank"].get<int>()), e["player"].get<std::string>(), format_number(e["league_points"].get<double>()),
            std::to_string(e["games"].get<int64_t>()), std::to_string(e["wins"].get<int64_t>()),
            std::to_string(e["hands"].get<int64_t>()), format_number(e["points"].get<double>()),
-           format_number(e["average_per_hand"].get<double>())});
+           format_number(e["average_per_hand"].get<double>()), ratings});
+  }
   std::string head = "Standings";
   if (doc["league"].is_string()) head += " — " + doc["league"].get<std::string>();
   if (doc["filter"]["game"].is_string()) head += " — " + doc["filter"]["game"].get<std::string>();
@@ -243,13 +248,19 @@ std::string render_standings_csv(const ojson& doc) {
     for (char c : s) o += c == '"' ? std::string("\"\"") : std::string(1, c);
     return o + "\"";
   };
-  std::string out = "rank,player,league_points,games,wins,hands,points,average_per_hand,average_per_game\n";
+  std::string out = "rank,player,league_points,games,wins,hands,points,average_per_hand,average_per_game,ratings\n";
   for (const auto& e : doc["standings"])
     out += std::to_string(e["rank"].get<int>()) + "," + q(e["player"].get<std::string>()) + "," +
            format_number(e["league_points"].get<double>()) + "," + std::to_string(e["games"].get<int64_t>()) + "," +
            std::to_string(e["wins"].get<int64_t>()) + "," + std::to_string(e["hands"].get<int64_t>()) + "," +
            format_number(e["points"].get<double>()) + "," + format_number(e["average_per_hand"].get<double>()) + "," +
-           format_number(e["average_per_game"].get<double>()) + "\n";
+           format_number(e["average_per_game"].get<double>()) + "," + q([&] {
+             std::string r;
+             for (auto k = e["by_game"].begin(); k != e["by_game"].end(); ++k)
+               if (k.value().contains("rating"))
+                 r += (r.empty() ? "" : " ") + k.key() + ":" + format_number(k.value()["rating"].get<double>(), 1);
+             return r;
+           }()) + "\n";
   return out;
 }
 

@@ -1,7 +1,9 @@
 #include "app/app.hpp"
 
 #include "reports/standings.hpp"
+#include "reports/stats.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -416,6 +418,27 @@ ojson standings(Store& store, const Store::SummaryFilter& filter, const std::str
     games.push_back({row.id, row.game, row.played_on, row.league, std::move(row.players), std::move(row.summary)});
   reports::StandingsFilter f{filter.league, filter.game, filter.from, filter.to, filter.players};
   return reports::build_standings(games, f, "marque", generated_at);
+}
+
+ojson stats(Store& store, const std::string& player, const Store::SummaryFilter& filter) {
+  std::string name = player;
+  if (!player.empty()) {
+    int64_t pid = store.player_id(player, false);
+    if (!pid) throw Error(k_exit_noinput, "no player named " + player);
+    for (const auto& [id, n] : store.players())
+      if (id == pid) name = n;
+  }
+  std::vector<reports::StatsGame> games;
+  for (const auto& row : store.summaries(filter)) {
+    if (!name.empty() && std::find(row.players.begin(), row.players.end(), name) == row.players.end()) continue;
+    reports::StatsGame g{row.id, row.game, row.players, {}, {}};
+    for (const auto& h : store.hands(row.id)) {
+      g.records.push_back(h.record);
+      g.scores.push_back(h.score);
+    }
+    games.push_back(std::move(g));
+  }
+  return reports::build_stats(games, name);
 }
 
 ojson export_all(Store& store, std::optional<int64_t> night_id) {

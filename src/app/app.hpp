@@ -84,6 +84,9 @@ std::string content_key(const json& game_file);
 // marque-standings/1 over the games the filter selects.
 ojson standings(storage::Store& store, const storage::Store::SummaryFilter& filter, const std::string& generated_at);
 
+// marque-stats/1 for one player ("" = everyone), optionally one game kind / league.
+ojson stats(storage::Store& store, const std::string& player, const storage::Store::SummaryFilter& filter);
+
 struct CheckReport {
   int64_t games = 0;
   int64_t hands = 0;

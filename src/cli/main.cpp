@@ -18,6 +18,7 @@
 #include "importers/json_importer.hpp"
 #include "reports/html_sheet.hpp"
 #include "reports/standings.hpp"
+#include "reports/stats.hpp"
 #include "reports/text_table.hpp"
 
 using namespace marque;
@@ -371,6 +372,13 @@ int run(int argc, char** argv) {
   c_standings->add_option("--to", sf.to, "to this date (inclusive)");
   c_standings->add_option("--format", standings_format, "text, csv or json (marque-standings/1)")->check(CLI::IsMember({"text", "csv", "json"}));
   c_standings->add_option("-o,--output", out_file, "write to FILE (format from its extension when --format is not given)");
+
+  auto* c_stats = app.add_subcommand("stats", "player statistics: marque stats [PLAYER] [--game G] [--league L]");
+  std::string stats_player;
+  c_stats->add_option("player", stats_player, "one player (default: everyone)");
+  c_stats->add_option("--game", sf.game, "only this game kind");
+  c_stats->add_option("--league", sf.league, "only this league");
+  add_format(c_stats);
 
   auto* c_check = app.add_subcommand("check", "recompute every score from the records and report any difference");
   add_format(c_check);
@@ -794,6 +802,14 @@ int run(int argc, char** argv) {
       store_ptr.reset();
       store_ptr = app::open_store(path, storage::Store::Mode::write);  // upgrades an older backup
       std::cout << "restored " << path << " from " << backup_file << "\n";
+      return 0;
+    }
+    if (c_stats->parsed()) {
+      ojson doc = app::stats(store, stats_player, sf);
+      if (as_json)
+        print_json(doc);
+      else
+        std::cout << reports::render_stats_text(doc);
       return 0;
     }
     if (c_check->parsed()) {

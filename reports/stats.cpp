@@ -1,0 +1,190 @@
+#include "reports/stats.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "reports/text_table.hpp"
+
+namespace marque::reports {
+
+using json = nlohmann::json;
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+std::string str(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+
+// the player who took the contract in this hand, "" for none (redeals, piquet)
+std::string role_player(const StatsGame& g, const json& rec, const json& bd) {
+  if (g.game == "tarot") return str(rec, "taker");
+  if (g.game == "prefa") return str(bd, "declarer").empty() ? str(rec, "declarer") : str(bd, "declarer");
+  if (g.game == "alsos") return str(bd, "declarer");
+  if (g.game == "coinche") {
+    std::string b = str(bd, "bidder").empty() ? str(rec, "bidder") : str(bd, "bidder");
+    static const char* seats[] = {"N", "E", "S", "W"};
+    for (size_t i = 0; i < 4 && i < g.players.size(); ++i)
+      if (b == seats[i]) return g.players[i];
+    return b;
+  }
+  return "";
+}
+
+std::optional<bool> made(const StatsGame& g, const json& bd) {
+  const char* key = g.game == "prefa" ? "success" : "made";
+  if (bd.is_object() && bd.contains(key) && bd[key].is_boolean()) return bd[key].get<bool>();
+  if (g.game == "alsos" && bd.contains("game_winner") && bd.contains("declarer"))
+    return bd["game_winner"] == bd["declarer"];
+  return std::nullopt;
+}
+
+std::string contract_of(const StatsGame& g, const json& rec, const json& bd) {
+  if (g.game == "tarot") return str(rec, "contract");
+  if (g.game == "coinche") {
+    if (bd.contains("contract") && !bd["contract"].is_null()) return bd["contract"].is_string() ? bd["contract"].get<std::string>() : bd["contract"].dump();
+    return rec.contains("bid") ? rec["bid"].dump() : "";
+  }
+  if (g.game == "prefa") return str(bd, "contract").empty() ? str(rec, "contract") : str(bd, "contract");
+  if (g.game == "alsos") return str(bd, "kind");
+  return "";
+}
+
+// bonuses a player earned in this hand
+std::vector<std::string> bonuses(const StatsGame& g, const std::string& p, const json& rec, const json& bd,
+                                 const std::string& taker) {
+  std::vector<std::string> out;
+  if (g.game == "tarot") {
+    if (rec.contains("poignees") && rec["poignees"].is_array())
+      for (const auto& x : rec["poignees"])
+        if (str(x, "player") == p) out.push_back("poignee_" + str(x, "level"));
+    std::string chelem = str(rec, "chelem");
+    if (chelem == "attack" && p == taker) out.push_back("chelem");
+    if (str(rec, "petit_au_bout") == "attack" && p == taker) out.push_back("petit_au_bout");
+  } else if (g.game == "piquet") {
+    for (const char* k : {"pique", "repique_by", "capot_by"})
+      if (str(bd, k) == p) out.push_back(std::string(k) == "pique" ? "pique" : std::string(k).substr(0, std::string(k).find('_')));
+  } else if (g.game == "coinche") {
+    if (bd.contains("capot") && bd["capot"].is_boolean() && bd["capot"].get<bool>() && p == taker) out.push_back("capot");
+    std::string belote = str(rec, "belote");
+    static const char* seats[] = {"N", "E", "S", "W"};
+    for (size_t i = 0; i < 4 && i < g.players.size(); ++i)
+      if (belote == seats[i] && g.players[i] == p) out.push_back("belote");
+  } else if (g.game == "prefa") {
+    if (str(rec, "four_aces") == p) out.push_back("four_aces");
+  }
+  return out;
+}
+
+struct Acc {
+  int64_t hands = 0, as_role = 0, made = 0;
+  std::map<std::string, std::pair<int64_t, int64_t>> contracts;  // count, made
+  std::map<std::string, int64_t> bonus;
+  double best = 0, worst = 0;
+  std::string best_at, worst_at;
+  bool any = false;
+  int64_t run_win = 0, run_loss = 0, best_win = 0, best_loss = 0;
+};
+
+}  // namespace
+
+ojson build_stats(const std::vector<StatsGame>& games, const std::string& only) {
+  std::map<std::string, std::map<std::string, Acc>> acc;
+  for (const auto& g : games) {
+    for (size_t i = 0; i < g.records.size() && i < g.scores.size(); ++i) {
+      const json& rec = g.records[i];
+      const json& sc = g.scores[i];
+      const json bd = sc.contains("breakdown") ? sc["breakdown"] : json::object();
+      std::string taker = role_player(g, rec, bd);
+      auto ok = made(g, bd);
+      std::string contract = contract_of(g, rec, bd);
+      for (const auto& p : g.players) {
+        if (!only.empty() && p != only) continue;
+        auto& a = acc[p][g.game];
+        a.hands += 1;
+        double d = sc.contains("deltas") && sc["deltas"].contains(p) && sc["deltas"][p].is_number() ? sc["deltas"][p].get<double>() : 0.0;
+        std::string at = "game " + std::to_string(g.id) + " hand " + std::to_string(i + 1);
+        if (!a.any || d > a.best) a.best = d, a.best_at = at;
+        if (!a.any || d < a.worst) a.worst = d, a.worst_at = at;
+        a.any = true;
+        a.run_win = d > 0 ? a.run_win + 1 : 0;
+        a.run_loss = d < 0 ? a.run_loss + 1 : 0;
+        a.best_win = std::max(a.best_win, a.run_win);
+        a.best_loss = std::max(a.best_loss, a.run_loss);
+        if (!taker.empty() && taker == p) {
+          a.as_role += 1;
+          bool m = ok.value_or(false);
+          a.made += m ? 1 : 0;
+          if (!contract.empty()) {
+            a.contracts[contract].first += 1;
+            a.contracts[contract].second += m ? 1 : 0;
+          }
+        }
+        for (const auto& b : bonuses(g, p, rec, bd, taker)) a.bonus[b] += 1;
+      }
+    }
+  }
+  static const std::map<std::string, std::string> role_name = {
+      {"tarot", "taker"}, {"coinche", "bidder"}, {"prefa", "declarer"}, {"alsos", "declarer"}, {"piquet", ""}};
+  ojson players = ojson::object();
+  for (const auto& [p, kinds] : acc) {
+    ojson pk = ojson::object();
+    for (const auto& [kind, a] : kinds) {
+      ojson e = {{"hands", a.hands}};
+      std::string role = role_name.count(kind) ? role_name.at(kind) : "";
+      if (!role.empty()) {
+        e["role"] = role;
+        e["as_role"] = a.as_role;
+        e["made"] = a.made;
+        e["success_rate"] = a.as_role ? static_cast<double>(a.made) / static_cast<double>(a.as_role) : 0.0;
+        ojson c = ojson::object();
+        for (const auto& [name, cm] : a.contracts) c[name] = {{"count", cm.first}, {"made", cm.second}};
+        e["contracts"] = c;
+      }
+      ojson b = ojson::object();
+      for (const auto& [name, n] : a.bonus) b[name] = n;
+      e["bonuses"] = b;
+      e["best_hand"] = {{"delta", a.best}, {"at", a.best_at}};
+      e["worst_hand"] = {{"delta", a.worst}, {"at", a.worst_at}};
+      e["longest_winning_streak"] = a.best_win;
+      e["longest_losing_streak"] = a.best_loss;
+      pk[kind] = e;
+    }
+    players[p] = pk;
+  }
+  return {{"format", "marque-stats/1"}, {"players", players}};
+}
+
+std::string render_stats_text(const ojson& doc) {
+  std::string out;
+  for (auto it = doc["players"].begin(); it != doc["players"].end(); ++it) {
+    out += it.key() + "\n";
+    for (auto k = it.value().begin(); k != it.value().end(); ++k) {
+      const auto& e = k.value();
+      out += "  " + k.key() + ": " + std::to_string(e["hands"].get<int64_t>()) + " hands";
+      if (e.contains("role"))
+        out += ", " + e["role"].get<std::string>() + " " + std::to_string(e["as_role"].get<int64_t>()) + " times, made " +
+               std::to_string(e["made"].get<int64_t>()) + " (" + format_number(100.0 * e["success_rate"].get<double>(), 0) + "%)";
+      out += "\n";
+      if (e.contains("contracts") && !e["contracts"].empty()) {
+        out += "    contracts:";
+        for (auto c = e["contracts"].begin(); c != e["contracts"].end(); ++c)
+          out += " " + c.key() + " " + std::to_string(c.value()["made"].get<int64_t>()) + "/" + std::to_string(c.value()["count"].get<int64_t>());
+        out += "\n";
+      }
+      if (!e["bonuses"].empty()) {
+        out += "    bonuses:";
+        for (auto b = e["bonuses"].begin(); b != e["bonuses"].end(); ++b) out += " " + b.key() + " " + std::to_string(b.value().get<int64_t>());
+        out += "\n";
+      }
+      out += "    best hand " + format_signed(e["best_hand"]["delta"].get<double>()) + " (" + e["best_hand"]["at"].get<std::string>() +
+             "), worst " + format_signed(e["worst_hand"]["delta"].get<double>()) + " (" + e["worst_hand"]["at"].get<std::string>() +
+             "); streaks: " + std::to_string(e["longest_winning_streak"].get<int64_t>()) + " won, " +
+             std::to_string(e["longest_losing_streak"].get<int64_t>()) + " lost in a row\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace marque::reports

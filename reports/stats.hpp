@@ -1,0 +1,27 @@
+// Player statistics per game kind, from the stored records and their derived scores (pure: no SQLite).
+// For each player: hands played; as taker (tarot) / bidder (coinche) / declarer (prefa, alsos) how often and
+// how often made; contracts by kind; bonuses (poignées, chelems, petit au bout, capots, piques, repiques,
+// four aces ...); best and worst hand; longest winning and losing streaks (hands with a positive / negative
+// delta in a row).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace marque::reports {
+
+struct StatsGame {
+  int64_t id = 0;
+  std::string game;
+  std::vector<std::string> players;
+  std::vector<nlohmann::json> records;  // by seq
+  std::vector<nlohmann::json> scores;   // marque-score/1 hand entries, by seq
+};
+
+// {"format": "marque-stats/1", "players": {name: {kind: {...}}}}; `only` = one player ("" = all)
+nlohmann::ordered_json build_stats(const std::vector<StatsGame>& games, const std::string& only);
+std::string render_stats_text(const nlohmann::ordered_json& doc);
+
+}  // namespace marque::reports
