@@ -170,6 +170,12 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
   Ctx c{game.players(), game.next_dealer(), &d};
   json rec = json::object();
   if (c.players.size() != 2) return rec;
+  if (game.finished()) {  // spec piquet §3 V-G1
+    d.error("entry", "piquet.game_over",
+            "this " + std::string(game.result().value("mode", std::string()) == "rubicon" ? "partie" : "game") +
+                " is finished (" + game.result().dump() + "); start a new one for the next deal");
+    return rec;
+  }
   // the dealer first: roles depend on it
   for (const auto& [k, v] : kv) {
     if (k != "dealer" && k != "elder" && k != "younger") continue;
