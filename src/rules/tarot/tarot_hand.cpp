@@ -186,6 +186,10 @@ Auction check_auction(Ctx& c, const json& bids) {
   for (size_t i = 0; i < list.size(); ++i) {
     const Bid& b = list[i];
     std::string at = "bid " + std::to_string(i + 1) + ": ";
+    if (!c.s.opt.multi_rounds && spoken[static_cast<size_t>(b.player)]) {
+      c.err(f, "E_BIDS", at + c.name(b.player) + " has already spoken (bidding_rounds single: one bid each)");
+      return a;
+    }
     if (ended) {
       c.err(f, "E_BIDS", at + "the auction was already over (" +
                              (highest ? c.name(highest_player) + " takes at " + bid_name(highest) : std::string("everybody passed")) +
@@ -240,11 +244,9 @@ Auction check_auction(Ctx& c, const json& bids) {
   if (!ended) {
     std::string next;
     if (c.s.opt.multi_rounds) {
-      if (!list.empty() || true) {
-        size_t q = pos;
-        while (passed[static_cast<size_t>(ord[q])]) q = (q + 1) % n;
-        next = c.name(ord[q]);
-      }
+      size_t q = pos;
+      while (passed[static_cast<size_t>(ord[q])]) q = (q + 1) % n;
+      next = c.name(ord[q]);
     } else {
       next = c.name(ord[pos]);
     }
