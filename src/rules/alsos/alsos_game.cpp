@@ -618,7 +618,7 @@ bool AlsosGame::validate(const Hand& h, Diagnostics& d) const {
     Side owner = side_of(f.by);
     check_chain(f.kontra, owner, f.phase, "figurak", what);
   }
-  if (kassza_at && !surrendered) {
+  if (kassza_at && !surrendered && h.kind == Kind::trump) {
     const std::string& kb = h.figurak[*kassza_at].by;
     for (const auto& [p, m] : h.melds)
       if (m.bela && p != kb)  // V15

@@ -28,7 +28,7 @@ std::string render_sheet(const json& game_file, const ojson& score) {
   out += "    session end: " + session_end_text(opt) + "\n";
   if (meta.is_object()) {
     std::string m;
-    for (const char* k : {"date", "league", "venue"})
+    for (const char* k : {"date", "venue"})
       if (meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
         m += (m.empty() ? "" : "   ") + meta[k].get<std::string>();
     if (!m.empty()) out += m + "\n";
