@@ -162,7 +162,7 @@ bool yes_no(const std::string& v, bool& out) {
 
 const char* k_known_keys =
     "dealer, elder, younger, entry, carte (blanche, cb, carte_blanche), point, seq (sequences), sets, tricks, play "
-    "(play_points), pique, concession, reckons_nothing, game_winner, check (check_totals), totals, redeal, reason";
+    "(play_points), pique (elder_piqued), concession, reckons_nothing, game_winner, check (check_totals), totals, redeal, reason";
 
 }  // namespace
 

@@ -696,7 +696,8 @@ private:
     auto ignored = [&](const char* field) {  // spec piquet §3 C-9 (W)
       if (rec.contains(field) && !rec[field].is_null())
         d.warning(field, "piquet.after_end",
-                  std::string("Ignored: the game was won during the ") + k_decl_categories[static_cast<size_t>(ended)] + " (" +
+                  std::string("Ignored: the game was won during the ") +
+                      (ended == 0 ? std::string("carte blanche") : std::string(k_decl_categories[static_cast<size_t>(ended)])) + " (" +
                       name(classic_winner) + " reached " + std::to_string(m_opts.target) + ")");
     };
 
