@@ -177,8 +177,9 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
       std::string a = lower(parts[0]), b = lower(parts[1]);
       bool a_suit = a == "spades" || a == "hearts" || a == "diamonds" || a == "clubs";
       rec["called_card"] = a_suit ? json{{"rank", b}, {"suit", a}} : json{{"rank", a}, {"suit", b}};
-    } else if (k == "oudlers" || k == "attack_tricks" || k == "tricks") {
-      rec[k == "tricks" ? "attack_tricks" : k] = typed_value(v);
+    } else if (k == "oudlers" || k == "attack_tricks") {
+      // (no short alias such as `tricks`: `marque edit` matches typed keys to record fields by prefix)
+      rec[k] = typed_value(v);
     } else if (k == "points" || k == "defence_points") {
       rec[k] = number_word(v);
     } else if (k == "oudler_cards") {
