@@ -347,9 +347,6 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
   // Defaults the spec requires on every record (§2.2): the hand number and the expected dealer.
   if (!rec.contains("hand")) rec["hand"] = game.next_hand_number();
   if (!rec.contains("dealer") && !game.next_dealer().empty()) rec["dealer"] = game.next_dealer();
-  if (!rec.contains("contract") && p.ok())
-    p.error("contract", "the contract is required: contract=trump:SUIT:DECLARER | SUIT:DECLARER | no_trumps:DECLARER | betli:DECLARER | "
-                        "kloptzky | misdeal");
   return rec;
 }
 
@@ -365,14 +362,14 @@ std::vector<FieldSpec> field_table() {
       {"contract", "object", true, kinds,
        "{kind, trump_suit, declarer}; CLI contract=trump:piros:B | piros:B | no_trumps:A (nt:A) | betli:C | kloptzky | misdeal"},
       {"game_kontra", "array", false, {},
-       "kontra chain on the game, [{by, phase}] = kontra, rekontra, szubkontra; CLI kontra=C:late,B:late (phase early|late, e|l)"},
+       "kontra chain on the game, [{by, phase}] = kontra, rekontra, szubkontra; CLI game_kontra=C:late,B:late (short: kontra=; phase early|late, e|l)"},
       {"figurak", "array", false, figs,
        "[{by, name, phase, kontra, made}]; CLI figurak=BY:NAME:PHASE[:made|failed][/KBY:KPHASE...], comma separated, e.g. "
        "figura=B:kassza:early,A:tuli:early/B:early/A:late,C:negy_asz:late:failed"},
       {"gyerunk", "object", false, {"accepted", "surrendered"},
        "{by, level 1-4, outcome}; CLI gyerunk=C:2:surrendered (or C:accepted for level 1)"},
       {"tricks", "object", false, {}, "tricks per active player; CLI tricks=A:2,B:5,C:2 (betli: at least the declarer, tricks=C:0)"},
-      {"card_points", "object", false, {}, "card points per active player incl. the last-trick 10, melds excluded; CLI points=A:28,B:96,C:20"},
+      {"card_points", "object", false, {}, "card points per active player incl. the last-trick 10, melds excluded; CLI card_points=A:28,B:96,C:20 (short: points=, cp=)"},
       {"last_trick", "player", false, {}, "who won the last trick; CLI last=B"},
       {"melds", "object", false, {},
        "{player: {sequences, sets, bela}}; CLI melds=B:20:0:bela,A:0:80 (PLAYER:SEQUENCES[:SETS][:bela], or B:bela)"},

@@ -545,8 +545,8 @@ bool AlsosGame::validate(const Hand& h, Diagnostics& d) const {
   const std::string& expected = m_players[static_cast<std::size_t>(m_dealer)];
   if (h.dealer != expected) warn("dealer", "dealer_order", "expected dealer " + expected + ", got " + h.dealer);
   if (h.number && *h.number != next_hand_number())
-    warn("hand", "hand_number", "hand " + std::to_string(*h.number) + " recorded as the " + std::to_string(next_hand_number()) +
-                                    "th record of this session");
+    warn("hand", "hand_number", "expected hand " + std::to_string(next_hand_number()) + ", got " + std::to_string(*h.number) +
+                                    " (hands are numbered 1, 2, 3... in order)");
 
   // ---- kloptzky (V10, V23, V31, V40) ----
   if (h.kind == Kind::kloptzky) {
@@ -618,7 +618,7 @@ bool AlsosGame::validate(const Hand& h, Diagnostics& d) const {
     Side owner = side_of(f.by);
     check_chain(f.kontra, owner, f.phase, "figurak", what);
   }
-  if (kassza_at && !surrendered) {
+  if (kassza_at && !surrendered && h.kind == Kind::trump) {
     const std::string& kb = h.figurak[*kassza_at].by;
     for (const auto& [p, m] : h.melds)
       if (m.bela && p != kb)  // V15

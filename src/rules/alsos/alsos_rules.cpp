@@ -114,7 +114,7 @@ public:
   }
 
   // Default set-up words plus: end=/session_end= (manual | deals:N | radli[:TARGET[:BONUS]] | JSON),
-  // start=A:5,B:-2,C:-3 and hands_played=N.
+  // start=A:5,B:-2,C:-3 (or start.totals=) and hands_played=N (or start.hands_played=).
   json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& d) const override {
     std::vector<std::pair<std::string, std::string>> rest;
     std::string end;
@@ -122,7 +122,7 @@ public:
     for (const auto& [k, v] : kv) {
       if (k == "end" || k == "session_end" || k == "option.session_end" || k == "opt.session_end") {
         end = v;
-      } else if (k == "start" || k == "totals") {
+      } else if (k == "start" || k == "totals" || k == "start.totals") {
         json t = json::object();
         for (const auto& part : split_list(v)) {
           auto c = part.rfind(':');
@@ -133,7 +133,7 @@ public:
           t[part.substr(0, c)] = typed_value(part.substr(c + 1));
         }
         start["totals"] = t;
-      } else if (k == "hands_played") {
+      } else if (k == "hands_played" || k == "start.hands_played") {
         start["hands_played"] = typed_value(v);
       } else {
         rest.emplace_back(k, v);

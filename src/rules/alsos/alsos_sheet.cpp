@@ -28,7 +28,7 @@ std::string render_sheet(const json& game_file, const ojson& score) {
   out += "    session end: " + session_end_text(opt) + "\n";
   if (meta.is_object()) {
     std::string m;
-    for (const char* k : {"date", "league", "venue"})
+    for (const char* k : {"date", "venue"})
       if (meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
         m += (m.empty() ? "" : "   ") + meta[k].get<std::string>();
     if (!m.empty()) out += m + "\n";
@@ -59,14 +59,21 @@ std::string render_sheet(const json& game_file, const ojson& score) {
     row.push_back("");
     t.row(row);
   }
+  const json no_hands = json::array();
+  const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : no_hands;
   for (const auto& h : score["hands"]) {
+    // the hand number as written on the paper sheet (continues a resumed sheet), else the record's seq
+    std::size_t seq = h.value("seq", std::size_t{0});
+    std::string number = std::to_string(seq);
+    if (seq >= 1 && seq <= records.size() && records[seq - 1].contains("hand") && records[seq - 1]["hand"].is_number_integer())
+      number = std::to_string(records[seq - 1]["hand"].get<long long>());
     const ojson& bd = h.contains("breakdown") ? h["breakdown"] : ojson::object();
     std::string dealer = h.value("dealer", std::string());
     std::string sits = bd.contains("sitting_out") && bd["sitting_out"].is_string() ? bd["sitting_out"].get<std::string>() : "";
     std::string items;
     if (bd.contains("labels"))
       for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + l.get<std::string>();
-    std::vector<std::string> row = {std::to_string(h.value("seq", 0)), dealer, bd.value("contract_code", std::string()), items};
+    std::vector<std::string> row = {number, dealer, bd.value("contract_code", std::string()), items};
     double sum = 0;
     for (std::size_t i = 0; i < n; ++i) {
       double v = h["deltas"].contains(players[i]) ? h["deltas"][players[i]].get<double>() : 0.0;

@@ -9,7 +9,7 @@
 //   sets=NAME:KIND:RANK[,KIND:RANK...] | sets=none       KIND = trio (3) or quatorze (4, 14)
 //   tricks=NAME:N[,NAME:N]                         one count is enough: the other takes the rest of the 12
 //   play=NAME:N,NAME:N                             play points (alias play_points=)
-//   pique=yes|no   concession=NAME   reckons_nothing=NAME   game_winner=NAME   check=NAME:N,NAME:N
+//   pique=yes|no (alias elder_piqued=)   concession=NAME   reckons_nothing=NAME   game_winner=NAME   check=NAME:N,NAME:N
 //   totals=NAME:N,NAME:N                           totals entry (old score cards)
 //   redeal=yes [reason=TEXT]                       void deal
 // Example: marque hand elder=Ann point=Ann:5:49 seq=Ann:quart:A sets=Ben:quatorze:10,trio:Q tricks=Ann:7 play=Ann:9,Ben:6
@@ -162,7 +162,7 @@ bool yes_no(const std::string& v, bool& out) {
 
 const char* k_known_keys =
     "dealer, elder, younger, entry, carte (blanche, cb, carte_blanche), point, seq (sequences), sets, tricks, play "
-    "(play_points), pique, concession, reckons_nothing, game_winner, check (check_totals), totals, redeal, reason";
+    "(play_points), pique (elder_piqued), concession, reckons_nothing, game_winner, check (check_totals), totals, redeal, reason";
 
 }  // namespace
 
@@ -170,6 +170,12 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
   Ctx c{game.players(), game.next_dealer(), &d};
   json rec = json::object();
   if (c.players.size() != 2) return rec;
+  if (game.finished()) {  // spec piquet §3 V-G1
+    d.error("entry", "piquet.game_over",
+            "this " + std::string(game.result().value("mode", std::string()) == "rubicon" ? "partie" : "game") +
+                " is finished (" + game.result().dump() + "); start a new one for the next deal");
+    return rec;
+  }
   // the dealer first: roles depend on it
   for (const auto& [k, v] : kv) {
     if (k != "dealer" && k != "elder" && k != "younger") continue;
@@ -296,7 +302,7 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
       rec["play_points"] = role_pairs(c, "play_points", v);
     } else if (key == "check" || key == "check_totals") {
       rec["check_totals"] = role_pairs(c, "check_totals", v);
-    } else if (key == "pique") {
+    } else if (key == "pique" || key == "elder_piqued") {
       bool b = false;
       std::string l = lower(v);
       if (l == "null" || l == "auto") rec["pique"] = nullptr;

@@ -295,10 +295,17 @@ private:
   // spec piquet §2.5: totals entry
   std::optional<ojson> play_totals(const json& rec, Diagnostics& d) {
     static const std::set<std::string> allowed = {"entry", "dealer", "totals", "game_winner", "redeal"};
-    for (auto it = rec.begin(); it != rec.end(); ++it)
-      if (!allowed.count(it.key()))
+    static const std::set<std::string> detail_fields = {"carte_blanche", "point",      "sequences",       "sets",
+                                                        "tricks",        "play_points", "pique",          "concession",
+                                                        "reckons_nothing", "check_totals", "reason"};
+    for (auto it = rec.begin(); it != rec.end(); ++it) {
+      if (allowed.count(it.key())) continue;
+      if (detail_fields.count(it.key()))
         d.error(it.key(), "piquet.totals_field",
                 "'" + it.key() + "' belongs to a detail entry; a totals entry carries only totals, dealer and game_winner");
+      else
+        d.warning(it.key(), "piquet.unknown_field", "'" + it.key() + "' is not a piquet deal field; ignored");
+    }
     int t[2] = {0, 0};  // by player
     if (!rec.contains("totals") || !rec["totals"].is_object()) {
       d.error("totals", "piquet.totals_missing", "a totals entry needs totals: {\"" + name(0) + "\": n, \"" + name(1) + "\": n}");
@@ -689,7 +696,8 @@ private:
     auto ignored = [&](const char* field) {  // spec piquet §3 C-9 (W)
       if (rec.contains(field) && !rec[field].is_null())
         d.warning(field, "piquet.after_end",
-                  std::string("Ignored: the game was won during the ") + k_decl_categories[static_cast<size_t>(ended)] + " (" +
+                  std::string("Ignored: the game was won during the ") +
+                      (ended == 0 ? std::string("carte blanche") : std::string(k_decl_categories[static_cast<size_t>(ended)])) + " (" +
                       name(classic_winner) + " reached " + std::to_string(m_opts.target) + ")");
     };
 
@@ -1218,8 +1226,8 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
   static const std::set<std::string> known = {"players", "first_dealer", "options", "start"};
   for (auto it = setup.begin(); it != setup.end(); ++it)
     if (!known.count(it.key()))
-      d.error(it.key(), "piquet.setup_field",
-              "'" + it.key() + "' is not a piquet set-up field; the fields are players, first_dealer, options, start");
+      d.warning(it.key(), "piquet.setup_field",
+                "'" + it.key() + "' is not a piquet set-up field (players, first_dealer, options, start); ignored");
   std::array<long long, 2> totals = {0, 0}, won = {0, 0}, bal = {0, 0};
   int deals = 0;
   if (setup.contains("start") && !setup["start"].is_null() && players.size() == 2) {

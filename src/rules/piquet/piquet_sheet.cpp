@@ -32,14 +32,14 @@ std::string player_detail(const ojson& pr) {
   return (s.empty() ? std::string("0") : s) + " = " + std::to_string(num(pr, "total"));
 }
 
-std::string deal_detail(const ojson& b, const std::vector<std::string>& players) {
+std::string deal_detail(const ojson& b, const std::vector<std::string>& players, const std::vector<std::string>& label) {
   if (!b.is_object()) return "";
   std::string entry = b.value("entry", std::string());
   if (entry == "redeal") return "redeal" + (b.contains("reason") ? " (" + b["reason"].get<std::string>() + ")" : std::string());
   std::string s;
   if (entry == "detail") {
-    for (const auto& p : players)
-      if (b.contains(p)) s += (s.empty() ? "" : " | ") + p + ": " + player_detail(b[p]);
+    for (size_t i = 0; i < players.size(); ++i)
+      if (b.contains(players[i])) s += (s.empty() ? "" : " | ") + label[i] + ": " + player_detail(b[players[i]]);
     std::vector<std::string> flags;
     for (const auto& p : players)
       if (b.contains(p) && num(b[p], "carte_blanche")) flags.push_back("BLANCHE");
@@ -53,6 +53,24 @@ std::string deal_detail(const ojson& b, const std::vector<std::string>& players)
   return s;
 }
 
+// First UTF-8 character of every word: "Étienne Roux" -> "ÉR".
+std::string initials(const std::string& name) {
+  std::string out;
+  bool start = true;
+  for (size_t i = 0; i < name.size();) {
+    unsigned char c = static_cast<unsigned char>(name[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    if (c == ' ') {
+      start = true;
+    } else if (start) {
+      out += name.substr(i, len);
+      start = false;
+    }
+    i += len;
+  }
+  return out.empty() ? name : out;
+}
+
 }  // namespace
 
 std::string render_sheet(const json& game_file, const ojson& score) {
@@ -63,18 +81,23 @@ std::string render_sheet(const json& game_file, const ojson& score) {
   const bool rubicon = result.value("mode", std::string("classic")) == "rubicon";
   json options = game_file.contains("setup") && game_file["setup"].contains("options") ? game_file["setup"]["options"] : json::object();
   Options opts = options_from(options.is_object() ? options : json::object());
+  // spec piquet §7: columns headed with the players' initials (full names when the initials clash)
+  std::vector<std::string> label = {initials(players[0]), initials(players[1])};
+  if (label[0] == label[1]) label = players;
+  std::string legend = label[0] == players[0] && label[1] == players[1]
+                           ? players[0] + " v " + players[1]
+                           : label[0] + " = " + players[0] + "   " + label[1] + " = " + players[1];
   std::string out;
   if (rubicon) {
     out += "PIQUET — Rubicon partie (" + std::string(opts.four_doubled ? "4 deals, first and last doubled" : "6 deals") + ")   " +
-           players[0] + " v " + players[1] + "\n";
+           legend + "\n";
   } else {
-    out += "PIQUET — classic game to " + std::to_string(opts.target) + " (match " + opts.match + ")   " + players[0] + " v " +
-           players[1] + "\n";
+    out += "PIQUET — classic game to " + std::to_string(opts.target) + " (match " + opts.match + ")   " + legend + "\n";
   }
   TextTable t;
   using A = TextTable::Align;
   t.columns({A::right, A::left, A::right, A::right, A::right, A::right, A::left});
-  t.row({"deal", "dealer", players[0], players[1], "(" + players[0] + ")", "(" + players[1] + ")", "detail"});
+  t.row({"deal", "dealer", label[0], label[1], "(" + label[0] + " cum)", "(" + label[1] + " cum)", "detail"});
   t.rule();
   long long start0 = 0, start1 = 0;
   const json& setup = game_file.value("setup", json::object());
@@ -92,14 +115,15 @@ std::string render_sheet(const json& game_file, const ojson& score) {
     sum0 += d0;
     sum1 += d1;
     bool redeal = b.value("entry", std::string()) == "redeal";
-    std::string detail = deal_detail(b, players);
+    std::string detail = deal_detail(b, players, label);
     if (b.contains("game_winner")) {
       std::string w = b["game_winner"].get<std::string>();
       std::string where = b.value("target_reached_in", std::string("totals"));
       detail += (detail.empty() ? "" : "  ") + std::string("-> ") + w + " " + std::to_string(num(h["totals"], w)) +
                 (where == "totals" ? std::string("") : " in " + where);
     }
-    t.row({redeal ? "-" : std::to_string(num(b, "deal")), h.value("dealer", std::string()), redeal ? "-" : std::to_string(d0),
+    std::string dealer = h.value("dealer", std::string());
+    t.row({redeal ? "-" : std::to_string(num(b, "deal")), dealer == players[0] ? label[0] : dealer == players[1] ? label[1] : dealer, redeal ? "-" : std::to_string(d0),
            redeal ? "-" : std::to_string(d1), std::to_string(num(h["totals"], players[0])),
            std::to_string(num(h["totals"], players[1])), detail});
   }

@@ -177,8 +177,9 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
       std::string a = lower(parts[0]), b = lower(parts[1]);
       bool a_suit = a == "spades" || a == "hearts" || a == "diamonds" || a == "clubs";
       rec["called_card"] = a_suit ? json{{"rank", b}, {"suit", a}} : json{{"rank", a}, {"suit", b}};
-    } else if (k == "oudlers" || k == "attack_tricks" || k == "tricks") {
-      rec[k == "tricks" ? "attack_tricks" : k] = typed_value(v);
+    } else if (k == "oudlers" || k == "attack_tricks") {
+      // (no short alias such as `tricks`: `marque edit` matches typed keys to record fields by prefix)
+      rec[k] = typed_value(v);
     } else if (k == "points" || k == "defence_points") {
       rec[k] = number_word(v);
     } else if (k == "oudler_cards") {
@@ -298,7 +299,7 @@ std::string end_text(const json& setup) {
   if (!setup.contains("end") || !setup["end"].is_object()) return "open";
   const json& e = setup["end"];
   std::string mode = e.value("mode", "open");
-  if (mode == "deals" && e.contains("deals")) return "after " + num(e["deals"]) + " deals";
+  if (mode == "deals" && e.contains("deals")) return "after " + num(e["deals"]) + " scored deals";
   if (mode == "target" && e.contains("target")) return "when a player reaches " + num(e["target"]);
   return "open";
 }
@@ -330,6 +331,7 @@ std::string render_sheet(const json& game_file, const ojson& score) {
     std::vector<std::string> cells; // per player
   };
   std::vector<Line> lines;
+  std::vector<std::string> notes;  // "* " footnotes under the table
   const ojson& hands = score["hands"];
   for (size_t i = 0; i < hands.size(); ++i) {
     const ojson& h = hands[i];
@@ -343,8 +345,10 @@ std::string render_sheet(const json& game_file, const ojson& score) {
       std::replace(reason.begin(), reason.end(), '_', ' ');
       l.text = "-- redeal: " + reason;
       if (rec.contains("player") && rec["player"].is_string()) l.text += " (" + rec["player"].get<std::string>() + ")";
-      if (rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty())
-        l.text += "  \"" + rec["note"].get<std::string>() + "\"";
+      if (rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty()) {
+        l.text += " *";
+        notes.push_back(l.no + ". " + rec["note"].get<std::string>());
+      }
       for (size_t p = 0; p < players.size(); ++p) l.cells.push_back(".");
     } else {
       const ojson& b = h["breakdown"];
@@ -372,8 +376,10 @@ std::string render_sheet(const json& game_file, const ojson& score) {
       else if (!announced && chelem == "none" && b.value("slam_part", int64_t{0}) == 150) tag("PC");
       if (rec.contains("miseres") && rec["miseres"].is_array())
         for (const auto& m : rec["miseres"]) tag("M(" + m.value("player", "") + ")");
-      if (rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty())
-        tag("\"" + rec["note"].get<std::string>() + "\"");
+      if (rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty()) {
+        tag("*");
+        notes.push_back(l.no + ". " + rec["note"].get<std::string>());
+      }
       l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))),
                 num(rec.value("points", json(nullptr))), result};
       for (const auto& p : players) {
@@ -426,6 +432,7 @@ std::string render_sheet(const json& game_file, const ojson& score) {
       rank += " " + std::to_string(place) + ". " + n + " " + reports::format_signed(total) + "  ";
     }
   while (!rank.empty() && rank.back() == ' ') rank.pop_back();
+  for (const auto& n : notes) out += "  * " + n + "\n";
   out += rank + "   (sum = " + reports::format_number(sum) + ")\n";
   if (!finished && score.contains("next_dealer") && score["next_dealer"].is_string() && !score["next_dealer"].get<std::string>().empty())
     out += "Next dealer: " + score["next_dealer"].get<std::string>() + "\n";

@@ -186,6 +186,10 @@ Auction check_auction(Ctx& c, const json& bids) {
   for (size_t i = 0; i < list.size(); ++i) {
     const Bid& b = list[i];
     std::string at = "bid " + std::to_string(i + 1) + ": ";
+    if (!c.s.opt.multi_rounds && spoken[static_cast<size_t>(b.player)]) {
+      c.err(f, "E_BIDS", at + c.name(b.player) + " has already spoken (bidding_rounds single: one bid each)");
+      return a;
+    }
     if (ended) {
       c.err(f, "E_BIDS", at + "the auction was already over (" +
                              (highest ? c.name(highest_player) + " takes at " + bid_name(highest) : std::string("everybody passed")) +
@@ -240,11 +244,9 @@ Auction check_auction(Ctx& c, const json& bids) {
   if (!ended) {
     std::string next;
     if (c.s.opt.multi_rounds) {
-      if (!list.empty() || true) {
-        size_t q = pos;
-        while (passed[static_cast<size_t>(ord[q])]) q = (q + 1) % n;
-        next = c.name(ord[q]);
-      }
+      size_t q = pos;
+      while (passed[static_cast<size_t>(ord[q])]) q = (q + 1) % n;
+      next = c.name(ord[q]);
     } else {
       next = c.name(ord[pos]);
     }
@@ -378,8 +380,11 @@ std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
     } else if (rec["partner"].is_null()) {
       partner_note = "chien";
     } else {
-      int p = player_ref(c, rec["partner"], "partner", true, "the partner");
+      // spec tarot §3.2 E_PARTNER: the partner must be an active player
+      int p = rec["partner"].is_string() ? index_of(c.s, rec["partner"].get<std::string>()) : -1;
       if (p < 0) {
+        c.err("partner", "E_PARTNER", show_json(rec["partner"]) + " is not a player; the partner is one of " + c.player_list() +
+                                          " (the taker's own name if he called himself, null if the card was in the chien)");
         partner_ok = false;
       } else if (p == taker) {
         partner_note = "self";
@@ -522,7 +527,7 @@ std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
     std::string s = v.is_string() ? v.get<std::string>() : "";
     if (s == "attack") pab = 1;
     else if (s == "defence") pab = -1;
-    else if (s != "none")
+    else
       c.err("petit_au_bout", "E_PETIT_AU_BOUT", show_json(v) + " is not a side; petit_au_bout is attack, defence or null");
     if (pab == 1) {
       if (oudlers == 0)

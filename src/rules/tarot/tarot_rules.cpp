@@ -43,7 +43,7 @@ public:
     ojson e = ojson::object();
     e["type"] = out->redeal ? "redeal" : "hand";
     e["deal_no"] = m_state.deal_no;
-    e["hand_no"] = out->redeal ? ojson(nullptr) : ojson(m_state.hand_no);
+    e["hand_no"] = m_state.hand_no;  // §2.4: counts hand records (a redeal keeps the count)
     e["dealer"] = m_setup.players[static_cast<size_t>(dealer)];
     ojson deltas = ojson::object(), totals = ojson::object();
     for (size_t i = 0; i < m_totals.size(); ++i) {

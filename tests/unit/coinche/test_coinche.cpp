@@ -524,3 +524,36 @@ TEST_CASE("coinche: a whole game to its end, and the sheet", "[coinche]") {
   CHECK(contains(sheet, "120\u2660  N  C (x2)"));
   CHECK(contains(sheet, "Winner: NOUS (NS) - NOUS 1180 - EUX 88"));
 }
+
+TEST_CASE("coinche §7 sheet: nous = EW swaps the columns; redeal lines; resumed totals", "[coinche]") {
+  json hands = json::array({{{"dealer", "W"}, {"redeal", "all_pass"}}, with(e1(), {{"dealer", "N"}}),
+                            {{"dealer", "E"}, {"redeal", "misdeal"}}});
+  json file = game_file(hands, json::object(), "W", {{"nous", "EW"}, {"starting_totals", {{"NS", 100}, {"EW", 40}}}});
+  ojson s = score(file);
+  std::string sheet = find_game("coinche")->render_sheet(file, s);
+  CHECK(contains(sheet, "Nous = E/W (Emil & Will), Eux = N/S (Nina & Sara)"));
+  CHECK(contains(sheet, "(all pass - redeal)"));
+  CHECK(contains(sheet, "(misdeal - redeal)"));
+  CHECK(contains(sheet, "(resumed sheet)"));
+  CHECK(contains(sheet, "In progress: NOUS 120 - EUX 262 - next dealer E (Emil)"));
+  auto bad = first_error(game_file(json::array(), json::object(), "W", {{"nous", "XX"}}));
+  CHECK(bad.field == "nous");
+}
+
+TEST_CASE("coinche §3 C19: an incomplete auction and a bid after a coinche are refused", "[coinche]") {
+  json rec = with(e1(), {{"auction", {{{"seat", "N"}, {"call", "bid"}, {"bid", 80}, {"suit", "S"}}}}});
+  auto d = rejected(rec);
+  CHECK(d.code == "C19");
+  CHECK(d.field == "auction");
+  CHECK(contains(d.message, "incomplete"));
+  json after = with(e1(), {{"coinche", 1},
+                           {"auction", {{{"seat", "N"}, {"call", "bid"}, {"bid", 80}, {"suit", "S"}},
+                                        {{"seat", "E"}, {"call", "coinche"}},
+                                        {{"seat", "E"}, {"call", "bid"}, {"bid", 90}, {"suit", "H"}}}}});
+  CHECK(contains(rejected(after).message, "no bid is allowed after a coinche"));
+  // a capot bid may close the auction at once
+  json capot = {{"dealer", "W"}, {"bidder", "N"}, {"contract", "capot"}, {"trump", "H"}, {"bidder_card_points", 152},
+                {"last_trick", "bidders"}, {"capot", "bidders"},
+                {"auction", {{{"seat", "N"}, {"call", "bid"}, {"contract", "capot"}, {"suit", "H"}}}}};
+  CHECK(one(capot, {{"capot_bid", true}}) == P{502, 0});
+}

@@ -1,0 +1,73 @@
+# French Tarot end to end through the binary (sourced by run.sh): start, hands, a rejected hand that
+# changes nothing, edit/undo, sheet, calc, rules.
+TDB=(--db "$T/tarot.db")
+
+expect_exit 0 "$BIN" rules tarot && expect_out 'petit_au_bout' && expect_out 'poignee_values'
+
+# start: 3 players, end after 3 scored deals (spec tarot §8 E7)
+expect_exit 0 "$BIN" "${TDB[@]}" start tarot players=Ann,Ben,Cat dealer=Ann end=deals:3 --league "Thursday club" \
+  && expect_out 'French Tarot, Ann, Ben, Cat' && expect_out 'first dealer: Ann'
+expect_exit 1 "$BIN" --db "$T/tarot-bad.db" start tarot players=Ann,Ben && expect_err 'players: .*3, 4 or 5'
+expect_exit 1 "$BIN" --db "$T/tarot-bad.db" start tarot players=Ann,Ben,Cat option.poignee_value=fft \
+  && expect_err 'options.poignee_value' && expect_err 'poignee_values'
+expect_exit 1 "$BIN" --db "$T/tarot-bad.db" start tarot players=Ann,Ben,Cat end=sometimes && expect_err 'end'
+
+# hand 1: garde, 50.5 with 2 oudlers -> made, half point to the attack
+expect_exit 0 "$BIN" "${TDB[@]}" hand taker=Ben contract=garde oudlers=2 points=50.5 \
+  && expect_out 'deltas: Ann -70  Ben \+140  Cat -70' && expect_out 'next dealer: Ben' && expect_err 'half point goes to the attack'
+
+# a rejected hand: exit 1, names the hand, the field and the rule; the score is unchanged
+"$BIN" "${TDB[@]}" score --format json > "$T/tarot-before.json"
+expect_exit 1 "$BIN" "${TDB[@]}" hand taker=Cat contract=prise oudlers=2 points=92.5 \
+  && expect_err 'hand 2: points: 92.5 is above 91, the most card points in tarot' && expect_err 'nothing was stored'
+expect_exit 1 "$BIN" "${TDB[@]}" hand taker=Cat contract=prise oudlers=2 points=47 pab=attack && expect_err "unknown field 'pab'"
+expect_exit 1 "$BIN" "${TDB[@]}" hand taker=Cat contract=prise oudlers=2 points=47 poignee=Ann:double:14 \
+  && expect_err 'poignees: 3 players: a double poignée needs 15 trumps; Ann shows 14'
+"$BIN" "${TDB[@]}" score --format json > "$T/tarot-after.json"
+if cmp -s "$T/tarot-before.json" "$T/tarot-after.json"; then ok; else bad "tarot: a rejected hand changed the score"; fi
+
+# JSON rejection output names hand, field and code
+expect_exit 1 "$BIN" "${TDB[@]}" hand --format json taker=Cat contract=pousse oudlers=2 points=47 \
+  && expect_out '"code": "E_CONTRACT"' && expect_out '"field": "contract"'
+
+# hand 2: redeal, hand 3 with a defender's poignée (dealer warning when the wrong dealer is typed)
+expect_exit 0 "$BIN" "${TDB[@]}" hand type=redeal reason=petit_sec player=Cat && expect_out 'next dealer: Cat'
+expect_exit 0 "$BIN" "${TDB[@]}" hand dealer=Ben taker=Ann contract=P oudlers=1 points=46 poignee=Ben:simple:13 \
+  && expect_out 'deltas: Ann -100  Ben \+50  Cat \+50' && expect_out 'totals: Ann -170  Ben 190  Cat -20' \
+  && expect_err 'W?recorded dealer Ben'
+
+# edit hand 1 (points 50.5 -> 60.5): hands 1-3 are recomputed and the history shows the change
+expect_exit 0 "$BIN" "${TDB[@]}" edit 1 points=60.5 && expect_out 'changed'
+expect_exit 0 "$BIN" "${TDB[@]}" score --format json && expect_out '"Ben": 230'
+expect_exit 0 "$BIN" "${TDB[@]}" history && expect_out 'edit'
+expect_exit 0 "$BIN" "${TDB[@]}" undo
+expect_exit 0 "$BIN" "${TDB[@]}" score --format json && expect_out '"Ben": 190'
+
+# hand 4 ends the game (E7): final ranking
+expect_exit 0 "$BIN" "${TDB[@]}" hand taker=Cat contract=garde_sans oudlers=3 points=57 petit_au_bout=attack \
+  && expect_out 'totals: Ann -394  Ben -34  Cat 428' && expect_out 'game over'
+expect_exit 1 "$BIN" "${TDB[@]}" hand taker=Cat contract=prise oudlers=2 points=47 && expect_err 'game is over after deal 4'
+expect_exit 0 "$BIN" "${TDB[@]}" score && expect_out 'finished' && expect_out 'ranking: 1. Cat  2. Ben  3. Ann'
+
+# the paper sheet (spec tarot §7)
+expect_exit 0 "$BIN" "${TDB[@]}" sheet && expect_out 'redeal: petit sec \(Cat\)' && expect_out '-5 SP\(Ben\)' \
+  && expect_out '\+21 PB\(A\)' && expect_out 'Final ranking: 1\. Cat \+428   2\. Ben -34   3\. Ann -394' && expect_out 'sum = 0'
+
+# export round-trips through calc
+expect_exit 0 "$BIN" "${TDB[@]}" export -o "$T/tarot-export.json"
+expect_exit 0 "$BIN" calc "$T/tarot-export.json" --format json && expect_out '"finished": true'
+
+# 5 players: called king, partner=self; dealer sits out mode
+expect_exit 0 "$BIN" --db "$T/tarot5.db" start tarot players=Ann,Ben,Cat,Dan,Eve dealer=Ann
+expect_exit 1 "$BIN" --db "$T/tarot5.db" hand taker=Ben contract=garde oudlers=2 points=56.5 && expect_err 'partner: 5 players'
+expect_exit 0 "$BIN" --db "$T/tarot5.db" hand taker=Ben contract=garde called=king:hearts partner=Dan oudlers=2 points=56.5 \
+  poignee=Eve:simple:8 && expect_out 'deltas: Ann -102  Ben \+204  Cat -102  Dan \+102  Eve -102'
+expect_exit 0 "$BIN" --db "$T/tarot5.db" hand taker=Cat contract=prise partner=self oudlers=1 points=51 \
+  && expect_out 'Cat \+100'
+expect_exit 0 "$BIN" --db "$T/tarot5m.db" start tarot players=Ann,Ben,Cat,Dan,Eve dealer=Eve five_player_mode=dealer_sits_out
+expect_exit 1 "$BIN" --db "$T/tarot5m.db" hand taker=Eve contract=garde oudlers=2 points=45 && expect_err 'Eve is the dealer and sits out'
+expect_exit 0 "$BIN" --db "$T/tarot5m.db" hand taker=Ann contract=garde oudlers=2 points=45 poignee=Ben:simple:10 \
+  && expect_out 'Ann \+234  Ben -78  Cat -78  Dan -78  Eve 0' && expect_out 'next dealer: Ann'
+
+# the example night scores through calc
+expect_exit 0 "$BIN" calc "$SRC/examples/tarot.json" && expect_out 'ranking'

@@ -1,0 +1,42 @@
+# Prefa (Greek Preference) through the real binary (sourced by run.sh; uses $BIN, $T, expect_*)
+P=(--db "$T/prefa.db")
+expect_exit 0 "$BIN" rules prefa && expect_out 'ten_level_defence_target' && expect_out 'tricks'
+expect_exit 0 "$BIN" "${P[@]}" start prefa players=Ann,Ben,Cat dealer=Ann initial_pool=10 && expect_out 'Prefa' && expect_out 'first dealer: Ann'
+# hand 1 (E10 hand 1): Ben 7S made, both defenders play
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=Ben contract=7S calls=Cat:play,Ann:play tricks=Ben:7,Cat:2,Ann:1 &&
+  expect_out 'pools: +Ann 10  Ben 3  Cat 10' && expect_out 'totals: Ann -16.33  Ben 25.67  Cat -9.33' && expect_out 'next dealer: Ben'
+# hand 2: Cat 6NT, Ann alone (Ben passes); lower-case names and contract accepted
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=cat contract=6nt calls=Ann:play,Ben:pass tricks=Cat:7,Ann:3 && expect_out 'Cat 4'
+# a rejected hand: tricks do not add up; nothing stored, score unchanged
+"$BIN" "${P[@]}" score --format json >"$T/prefa_before.json"
+expect_exit 1 "$BIN" "${P[@]}" hand declarer=Ann contract=8H calls=Ben:play,Cat:play tricks=Ann:7,Ben:2,Cat:2 &&
+  expect_err 'tricks: tricks add up to 11, must be 10' && expect_err 'nothing was stored'
+expect_exit 1 "$BIN" "${P[@]}" hand declarer=Ann contract=10S calls=Ben:play,Cat:play tricks=Ann:10,Ben:0,Cat:0 &&
+  expect_err 'calls: no declarations at 10-trick contracts'
+expect_exit 1 "$BIN" "${P[@]}" hand declarer=Zed contract=6S calls=Ben:play,Cat:play tricks=Zed:6,Ben:2,Cat:2 && expect_err 'declarer: unknown player Zed'
+expect_exit 1 "$BIN" "${P[@]}" hand declarer=Ann contract=6S trick=Ann:6 && expect_err "unknown field 'trick'"
+"$BIN" "${P[@]}" score --format json >"$T/prefa_after.json"
+if cmp -s "$T/prefa_before.json" "$T/prefa_after.json"; then ok; else bad "prefa: score changed after a rejected hand"; fi
+# hand 3 (E10 hand 3), then an edit and an undo
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=Ann contract=8H calls=Ben:play,Cat:play tricks=Ann:7,Ben:2,Cat:1 && expect_out 'Ann 18'
+expect_exit 0 "$BIN" "${P[@]}" edit 3 tricks=Ann:8,Ben:1,Cat:1 && expect_out 'changed' && expect_out 'Ann 2 '
+expect_exit 0 "$BIN" "${P[@]}" undo && expect_out 'undid'
+expect_exit 0 "$BIN" "${P[@]}" score --format json && expect_out '"Ann": 18'
+# finish the E10 game
+expect_exit 0 "$BIN" "${P[@]}" hand type=all_pass
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=Cat contract=6H calls=Ann:play,Ben:play tricks=Cat:6,Ann:3,Ben:1 && expect_out 'Ann 17  Ben 3  Cat 0'
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=Ann contract=9C calls=Ben:play,Cat:play tricks=Ann:10,Ben:0,Cat:0
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=Ann contract=10D tricks=Ann:10,Ben:0,Cat:0
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=Ben contract=7D calls=Cat:play,Ann:pass along=Cat tricks=Ben:7,Cat:3
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=Ann contract=6C calls=Ben:pass,Cat:pass && expect_out 'game over'
+expect_exit 0 "$BIN" "${P[@]}" score && expect_out 'totals: Ann 56  Ben -71  Cat 15' && expect_out '1\. Ann'
+expect_exit 1 "$BIN" "${P[@]}" hand type=all_pass && expect_err 'the game is over'
+expect_exit 0 "$BIN" "${P[@]}" sheet && expect_out '\+-----' && expect_out 'Ben +pays +Ann +41' && expect_out 'result: +1\. Ann \+56  2\. Cat \+15  3\. Ben -71'
+expect_exit 0 "$BIN" "${P[@]}" score --format json && expect_out '"final"' && expect_out '"received"' && expect_out '"transfers"'
+# four players, a resumed paper game (start.*), an option
+expect_exit 0 "$BIN" "${P[@]}" start prefa players=A,B,C,D dealer=D start.pools=A:5,B:8,C:2,D:1 start.received=A/B:40 option.sitting_out_compensation=20,40
+expect_exit 0 "$BIN" "${P[@]}" hand declarer=A contract=7C calls=B:play,C:play tricks=A:6,B:2,C:2 && expect_out 'A 12  B 8  C 2  D 1'
+expect_exit 1 "$BIN" "${P[@]}" hand declarer=A contract=6S calls=B:play,C:play tricks=A:6,B:2,C:2 && expect_err "declarer: A is the dealer: the dealer sits out"
+expect_exit 1 "$BIN" "${P[@]}" start prefa players=A,B,C option.overflow_mode=random && expect_err 'largest_first, level'
+# the example night scores through calc
+expect_exit 0 "$BIN" calc "$SRC/examples/prefa.json" && expect_out 'result:'

@@ -1,0 +1,53 @@
+# Alsós through the real binary (sourced by run.sh; uses $BIN, $T, expect_*)
+A=(--db "$T/alsos.db")
+expect_exit 0 "$BIN" rules alsos && expect_out 'figurak' && expect_out 'kassza_mode' && expect_out 'game_value_betli'
+expect_exit 0 "$BIN" "${A[@]}" start alsos players=Ann,Béla,Csaba dealer=Ann --league "Thursday club" &&
+  expect_out 'Alsós' && expect_out 'first dealer: Ann'
+# hand 1 (M1): Béla's piros game with early kassza and a late kontra on the game
+expect_exit 0 "$BIN" "${A[@]}" hand contract=trump:piros:Béla turn=piros kontra=Csaba:late figura=Béla:kassza:early \
+  tricks=Ann:2,Béla:5,Csaba:2 card_points=Ann:28,Béla:96,Csaba:20 last=Béla melds=Béla:20:0:bela &&
+  expect_out 'deltas: Ann -4  Béla \+8  Csaba -4' && expect_out 'next dealer: Béla'
+# hand 2 (M3 shape): no trumps lost on a four-of-a-kind, Tuli kontra'd early and rekontra'd late, failed Absolút
+expect_exit 0 "$BIN" "${A[@]}" hand contract=nt:Ann turn=tok figura=Ann:tuli:early/Béla:early/Ann:late,Csaba:absolut:late/Ann:late \
+  tricks=Ann:5,Béla:2,Csaba:2 points=Ann:72,Béla:20,Csaba:24 last=Ann melds=Béla:0:80 &&
+  expect_out 'deltas: Ann \+36  Béla -18  Csaba -18' && expect_out 'totals: Ann 32  Béla -10  Csaba -22'
+# rejected hands: nothing stored, score unchanged, messages name the field and the rule
+"$BIN" "${A[@]}" score --format json >"$T/alsos_before.json"
+expect_exit 1 "$BIN" "${A[@]}" hand contract=piros:Csaba tricks=Ann:3,Béla:3,Csaba:2 points=Ann:40,Béla:60,Csaba:30 last=Ann &&
+  expect_err 'tricks: tricks add up to 8, but a deal has 9 tricks' && expect_err 'nothing was stored'
+expect_exit 1 "$BIN" "${A[@]}" hand contract=piros:Csaba kontra=Csaba:late tricks=Ann:2,Béla:2,Csaba:5 points=Ann:20,Béla:30,Csaba:100 last=Csaba &&
+  expect_err 'game_kontra: .*must come from the defenders'
+expect_exit 1 "$BIN" "${A[@]}" hand contract=nt:Csaba figura=Csaba:kassza:early tricks=Ann:2,Béla:2,Csaba:5 points=Ann:20,Béla:30,Csaba:70 last=Csaba &&
+  expect_err 'figurak: .*only in trump games'
+expect_exit 1 "$BIN" "${A[@]}" hand contract=piros:Csaba tricks=Ann:2,Béla:6,Csaba:1 points=Ann:40,Béla:101,Csaba:11 last=Csaba &&
+  expect_err 'card_points: .*no card is worth 1 point'
+expect_exit 1 "$BIN" "${A[@]}" hand contract=piros:Zed && expect_err "contract: 'Zed' is not a player"
+expect_exit 1 "$BIN" "${A[@]}" hand contract=kloptzky trick=Ann:3 && expect_err "unknown field 'trick'"
+"$BIN" "${A[@]}" score --format json >"$T/alsos_after.json"
+if cmp -s "$T/alsos_before.json" "$T/alsos_after.json"; then ok; else bad "alsos: score changed after a rejected hand"; fi
+# hand 3: betli; then edit it (made -> failed) and undo the edit
+expect_exit 0 "$BIN" "${A[@]}" hand contract=betli:Ann kontra=Béla:late,Ann:late tricks=Ann:0 &&
+  expect_out 'deltas: Ann \+16  Béla -8  Csaba -8'
+expect_exit 0 "$BIN" "${A[@]}" edit 3 tricks=Ann:1 && expect_out 'changed' && expect_out 'deltas: Ann -16  Béla \+8  Csaba \+8'
+expect_exit 0 "$BIN" "${A[@]}" undo
+expect_exit 0 "$BIN" "${A[@]}" score --format json && expect_out '"Ann": 48'
+# hand 4: misdeal (same dealer again), hand 5: kloptzky, hand 6: gyerünk given up
+expect_exit 0 "$BIN" "${A[@]}" hand contract=misdeal note="card shown" && expect_out 'next dealer: Ann'
+expect_exit 0 "$BIN" "${A[@]}" hand contract=kloptzky tricks=Ann:5,Béla:3,Csaba:1 && expect_out 'deltas: Ann -6  Béla \+3  Csaba \+3'
+expect_exit 0 "$BIN" "${A[@]}" hand contract=piros:Csaba turn=piros kontra=Ann:late figura=Csaba:kassza:late gyerunk=Csaba:2:surrendered &&
+  expect_out 'deltas: Ann \+6  Béla \+6  Csaba -12'
+expect_exit 0 "$BIN" "${A[@]}" score && expect_out 'totals: Ann 48  Béla -9  Csaba -39'
+expect_exit 0 "$BIN" "${A[@]}" sheet && expect_out 'ALSÓS' && expect_out 'Béla P\(turn\) won' && expect_out 'KL' &&
+  expect_out 'running' && expect_out 'standing: 1\. Ann \+48'
+expect_exit 0 "$BIN" "${A[@]}" score --format json && expect_out '"breakdown"' && expect_out '"ranking"'
+# four players, a resumed paper game that ends after two more deals
+expect_exit 0 "$BIN" "${A[@]}" start alsos players=A,B,C,D dealer=D start.totals=A:4,B:-2,C:-1,D:-1 hands_played=2 end=deals:4
+expect_exit 1 "$BIN" "${A[@]}" hand contract=makk:D tricks=A:3,B:3,C:3 && expect_err 'D is dealer and sits out'
+expect_exit 0 "$BIN" "${A[@]}" hand contract=makk:A turn=makk figura=A:ultimo:early:made,B:negy_asz:late:failed \
+  tricks=A:6,B:2,C:1 points=A:110,B:24,C:8 last=A && expect_out 'deltas: A \+18  B -6  C -6  D -6'
+expect_exit 0 "$BIN" "${A[@]}" hand contract=kl tricks=B:4,C:4,D:1 && expect_out 'game over'
+expect_exit 1 "$BIN" "${A[@]}" hand contract=kl tricks=A:4,C:4,D:1 && expect_err 'session has ended'
+expect_exit 0 "$BIN" "${A[@]}" sheet && expect_out '\*' && expect_out 'result:'
+expect_exit 1 "$BIN" "${A[@]}" start alsos players=A,B,C dealer=A option.kassza_mode=triple && expect_err 'plus_one, double_game'
+# the example night scores through calc
+expect_exit 0 "$BIN" calc "$SRC/examples/alsos.json" && expect_out 'result:'

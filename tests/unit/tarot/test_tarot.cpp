@@ -1,0 +1,641 @@
+// French Tarot engine through the public interface (find_game / replay). Numbers computed by hand from
+// spec tarot §4 (S = per-defender amount).
+#include <catch2/catch.hpp>
+
+#include "rules/engine.hpp"
+
+using namespace marque;
+using namespace marque::rules;
+
+namespace {
+
+json setup_n(int n, json options = json::object()) {
+  json players = json::array({"Ann", "Ben", "Cat", "Dan", "Eve"});
+  players.erase(players.begin() + n, players.end());
+  return {{"players", players}, {"first_dealer", "Ann"}, {"options", options}};
+}
+
+json file(const json& setup, const json& hands) {
+  return {{"format", "marque-game/1"}, {"game", "tarot"}, {"setup", setup}, {"hands", hands}};
+}
+
+json hand(json fields) {
+  fields["type"] = "hand";
+  return fields;
+}
+
+// `{hand(...)}` with one element copies the object (CWG 2137), so a lone record is wrapped here.
+Replay run(const json& setup, const json& hands) {
+  if (hands.is_object()) {
+    json arr = json::array();
+    arr.push_back(hands);
+    return replay(file(setup, arr));
+  }
+  return replay(file(setup, hands));
+}
+
+// deltas of the last hand, after checking the replay succeeded
+ojson last_deltas(const Replay& r) {
+  REQUIRE(r.ok);
+  return r.score["hands"].back()["deltas"];
+}
+
+Diagnostic first_error(const Replay& r) {
+  REQUIRE_FALSE(r.ok);
+  REQUIRE_FALSE(r.diags.errors().empty());
+  return r.diags.errors().front();
+}
+
+bool has_error(const Replay& r, const std::string& code, const std::string& field) {
+  for (const auto& e : r.diags.errors())
+    if (e.code == code && e.field == field) return true;
+  return false;
+}
+
+bool has_warning(const Replay& r, const std::string& code) {
+  for (const auto& w : r.diags.warnings())
+    if (w.code == code) return true;
+  return false;
+}
+
+int64_t per_defender(const Replay& r) { return r.score["hands"].back()["breakdown"]["per_defender"].get<int64_t>(); }
+
+}  // namespace
+
+TEST_CASE("tarot: registered and implemented", "[tarot]") {
+  const GameRules* g = find_game("tarot");
+  REQUIRE(g != nullptr);
+  CHECK(g->implemented());
+  CHECK(g->title() == "French Tarot");
+  CHECK_FALSE(g->fields().empty());
+  CHECK(g->options().size() == 19);
+}
+
+TEST_CASE("tarot §4.3: 4 players, prise made (E1)", "[tarot][score]") {
+  auto r = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}})});
+  auto d = last_deltas(r);
+  CHECK(d["Ben"] == 93);
+  CHECK(d["Ann"] == -31);
+  CHECK(d["Cat"] == -31);
+  CHECK(d["Dan"] == -31);
+  auto b = r.score["hands"][0]["breakdown"];
+  CHECK(b["target"] == 41);
+  CHECK(b["diff"] == 6);
+  CHECK(b["multiplier"] == 1);
+  CHECK(b["per_defender"] == 31);
+  CHECK(r.score["hands"][0]["dealer"] == "Ann");
+  CHECK(r.score["next_dealer"] == "Ben");
+}
+
+TEST_CASE("tarot §4.1: targets by oudlers, just made scores 25", "[tarot][score]") {
+  const int targets[4] = {56, 51, 41, 36};
+  for (int o = 0; o < 4; ++o) {
+    auto r = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", o}, {"points", targets[o]}})});
+    CHECK(last_deltas(r)["Ben"] == 75);
+    auto r2 = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", o}, {"points", targets[o] - 1}})});
+    CHECK(last_deltas(r2)["Ben"] == -78);  // failed by 1: 26 each
+  }
+}
+
+TEST_CASE("tarot §4.1: multipliers, garde contre 6 or 8", "[tarot][score]") {
+  auto s = [](const char* contract, json opts = json::object()) {
+    auto r = run(setup_n(4, opts), {hand({{"taker", "Ben"}, {"contract", contract}, {"oudlers", 3}, {"points", 36}})});
+    return per_defender(r);
+  };
+  CHECK(s("prise") == 25);
+  CHECK(s("garde") == 50);
+  CHECK(s("garde_sans") == 100);
+  CHECK(s("garde_contre") == 150);
+  CHECK(s("garde_contre", {{"garde_contre_multiplier", 8}}) == 200);
+}
+
+TEST_CASE("tarot §4.2: half points go to the winning side (3 and 5 players)", "[tarot][score]") {
+  auto r = run(setup_n(3), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 40.5}})});
+  CHECK(last_deltas(r)["Ben"] == -52);
+  CHECK(has_warning(r, "W_HALF_POINT"));
+  CHECK(r.score["hands"][0]["breakdown"]["points_rounded"] == 40);
+  auto r2 = run(setup_n(3), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 41.5}})});
+  CHECK(last_deltas(r2)["Ben"] == 52);
+  // 5 players, failed by half a point: 50.5 with 1 oudler -> 50, diff 1, garde: S = -52
+  auto r3 = run(setup_n(5), {hand({{"taker", "Ben"}, {"contract", "garde"}, {"partner", "Dan"}, {"oudlers", 1}, {"points", 50.5}})});
+  auto d = last_deltas(r3);
+  CHECK(d["Ben"] == -104);
+  CHECK(d["Dan"] == -52);
+  CHECK(d["Ann"] == 52);
+  CHECK(d["Cat"] == 52);
+  CHECK(d["Eve"] == 52);
+}
+
+TEST_CASE("tarot §4.2: gain_rounding rounds diff to 5 or 10, halves up", "[tarot][option]") {
+  auto s = [](const char* rounding, int points) {
+    return per_defender(run(setup_n(4, {{"gain_rounding", rounding}}),
+                            {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", points}})}));
+  };
+  CHECK(s("none", 47) == 31);
+  CHECK(s("nearest_10", 47) == 35);  // 6 -> 10
+  CHECK(s("nearest_10", 46) == 35);  // 5 -> 10
+  CHECK(s("nearest_10", 45) == 25);  // 4 -> 0
+  CHECK(s("nearest_5", 47) == 30);   // 6 -> 5
+  CHECK(s("nearest_5", 44) == 30);   // 3 -> 5
+}
+
+TEST_CASE("tarot §4.3: petit au bout goes to the side that won it, times the multiplier (E2)", "[tarot][score]") {
+  auto r = run(setup_n(4), {hand({{"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 1}, {"points", 48}, {"petit_au_bout", "defence"}})});
+  CHECK(last_deltas(r)["Cat"] == -456);
+  auto r2 = run(setup_n(4), {hand({{"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 1}, {"points", 55}, {"petit_au_bout", "defence"}})});
+  CHECK(last_deltas(r2)["Cat"] == 228);
+  // failed contract, petit au bout for the attack: -27 + 10 = -17
+  auto r3 = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 49}, {"petit_au_bout", "attack"}})});
+  CHECK(per_defender(r3) == -17);
+}
+
+TEST_CASE("tarot §4.3: poignées go to the winning side; seed and fft values", "[tarot][score][option]") {
+  // a defender's poignée helps the attack when it wins
+  auto r = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47},
+                                  {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}})});
+  CHECK(per_defender(r) == 51);
+  // the taker's double poignée is paid to the defence when he fails
+  json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 40},
+                 {"poignees", {{{"player", "Ben"}, {"level", "double"}, {"trumps", 13}}}}});
+  CHECK(per_defender(run(setup_n(4), {h})) == -66);
+  CHECK(per_defender(run(setup_n(4, {{"poignee_values", "fft"}}), {h})) == -56);
+  json t = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47},
+                 {"poignees", {{{"player", "Ben"}, {"level", "triple"}}}}});
+  CHECK(per_defender(run(setup_n(4), {t})) == 91);
+  CHECK(per_defender(run(setup_n(4, {{"poignee_values", "fft"}}), {t})) == 71);
+}
+
+TEST_CASE("tarot §1.3, §3.2: poignée thresholds per player count", "[tarot][validate]") {
+  auto with = [](int n, const char* level, int trumps) {
+    json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47},
+                   {"poignees", {{{"player", "Cat"}, {"level", level}, {"trumps", trumps}}}}});
+    if (n == 5) h["partner"] = nullptr;
+    return run(setup_n(n), {h});
+  };
+  CHECK(with(3, "simple", 13).ok);
+  CHECK(has_error(with(3, "simple", 12), "E_POIGNEE_TRUMPS", "poignees"));
+  CHECK(has_error(with(3, "double", 14), "E_POIGNEE_TRUMPS", "poignees"));
+  CHECK(with(3, "triple", 18).ok);
+  CHECK(with(4, "simple", 10).ok);
+  CHECK(has_error(with(4, "double", 12), "E_POIGNEE_TRUMPS", "poignees"));
+  CHECK(has_error(with(4, "triple", 19), "E_POIGNEE_TRUMPS", "poignees"));  // hand holds 18
+  CHECK(with(5, "simple", 8).ok);
+  CHECK(has_error(with(5, "triple", 12), "E_POIGNEE_TRUMPS", "poignees"));
+  auto smaller = with(4, "simple", 13);
+  CHECK(smaller.ok);
+  CHECK(has_warning(smaller, "W_POIGNEE_SMALLER"));
+  auto msg = first_error(with(3, "double", 14)).message;
+  CHECK(msg == "3 players: a double poignée needs 15 trumps; Cat shows 14");
+}
+
+TEST_CASE("tarot §3.2: poignée duplicates, totals and levels", "[tarot][validate]") {
+  json base = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}});
+  json dup = base;
+  dup["poignees"] = {{{"player", "Cat"}, {"level", "simple"}}, {{"player", "Cat"}, {"level", "double"}}};
+  CHECK(has_error(run(setup_n(4), {dup}), "E_POIGNEE_DUP", "poignees"));
+  json total = base;
+  total["poignees"] = {{{"player", "Ann"}, {"level", "triple"}}, {{"player", "Cat"}, {"level", "simple"}}};
+  CHECK(has_error(run(setup_n(4), {total}), "E_POIGNEE_TOTAL", "poignees"));
+  json level = base;
+  level["poignees"] = {{{"player", "Ann"}, {"level", "quadruple"}}};
+  CHECK(has_error(run(setup_n(4), {level}), "E_POIGNEE_LEVEL", "poignees"));
+}
+
+TEST_CASE("tarot §4.3: chelem announced, unannounced, failed, defence (E6)", "[tarot][score]") {
+  auto r = run(setup_n(4), {hand({{"taker", "Cat"}, {"contract", "garde_sans"}, {"chelem_announced", true}, {"chelem", "attack"},
+                                  {"attack_tricks", 18}, {"oudlers", 3}, {"points", 91}, {"petit_au_bout", "attack"}})});
+  CHECK(last_deltas(r)["Cat"] == 2280);
+  // announced, contract made, chelem failed: (25 + 44) x 2 - 200 = -62
+  auto f = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "garde"}, {"chelem_announced", true}, {"oudlers", 3}, {"points", 80}})});
+  CHECK(per_defender(f) == -62);
+  // unannounced chelem: 80 + 200
+  auto u = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "attack"}, {"oudlers", 3}, {"points", 91}})});
+  CHECK(per_defender(u) == 280);
+  // defence chelem: -(25 + 46) - 200; option 0
+  json dc = hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "defence"}, {"oudlers", 0}, {"points", 10}});
+  CHECK(per_defender(run(setup_n(4), {dc})) == -271);
+  CHECK(per_defender(run(setup_n(4, {{"defence_chelem_bonus", 0}}), {dc})) == -71);
+  // announced and the defence takes every trick: both terms (§9.5)
+  dc["chelem_announced"] = true;
+  CHECK(per_defender(run(setup_n(4), {dc})) == -471);
+  // a chelem may come with half points with 4 players (Excuse kept): 86.5 accepted
+  auto half = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "attack"}, {"oudlers", 2}, {"points", 86.5}})});
+  CHECK(half.ok);
+  CHECK(half.score["hands"][0]["breakdown"]["points_rounded"] == 87);
+}
+
+TEST_CASE("tarot §4.3 and §6: petite chelem variant", "[tarot][score][option]") {
+  json on = {{"petite_chelem", "on"}};
+  auto s = [&](json h, json opts) { return per_defender(run(setup_n(4, opts), {h})); };
+  json base = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 3}, {"points", 80}});
+  json a = base;
+  a["petite_chelem_announced"] = true;
+  a["attack_tricks"] = 15;
+  CHECK(s(a, on) == 369);
+  a["attack_tricks"] = 14;
+  CHECK(s(a, on) == -81);
+  json u = base;
+  u["attack_tricks"] = 16;
+  CHECK(s(u, on) == 219);
+  CHECK(s(u, {{"petite_chelem", "on"}, {"petite_chelem_tricks", 17}}) == 69);
+  CHECK(s(u, json::object()) == 69);  // variant off
+  auto warn = run(setup_n(4, on), {base});
+  CHECK(warn.ok);
+  CHECK(has_warning(warn, "W_PETITE_NO_TRICKS"));
+  json off = base;
+  off["petite_chelem_announced"] = true;
+  off["attack_tricks"] = 15;
+  CHECK(has_error(run(setup_n(4), {off}), "E_PETITE_CHELEM", "petite_chelem_announced"));
+  json both = off;
+  both["chelem_announced"] = true;
+  CHECK(has_error(run(setup_n(4, on), {both}), "E_PETITE_CHELEM", "petite_chelem_announced"));
+  json notricks = off;
+  notricks.erase("attack_tricks");
+  CHECK(has_error(run(setup_n(4, on), {notricks}), "E_PETITE_CHELEM", "attack_tricks"));
+}
+
+TEST_CASE("tarot §4.5 and §6: misère personal and team", "[tarot][score][option]") {
+  json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}, {"miseres", {{{"player", "Cat"}}}}});
+  auto d = last_deltas(run(setup_n(4, {{"misere", "on"}}), {h}));
+  CHECK(d["Ben"] == 83);
+  CHECK(d["Ann"] == -41);
+  CHECK(d["Cat"] == -1);
+  CHECK(d["Dan"] == -41);
+  auto t = run(setup_n(4, {{"misere", "on"}, {"misere_scoring", "team"}, {"misere_value", 20}}), {h});
+  CHECK(per_defender(t) == 51);
+  CHECK(has_error(run(setup_n(4), {h}), "E_MISERE", "miseres"));
+  json mp = h;
+  mp["poignees"] = {{{"player", "Cat"}, {"level", "simple"}}};
+  CHECK(has_error(run(setup_n(4, {{"misere", "on"}}), {mp}), "E_MISERE_POIGNEE", "miseres"));
+  json sep = h;
+  sep["miseres"] = {{{"player", "Cat"}, {"kind", "trumps"}}, {{"player", "Cat"}, {"kind", "faces"}}};
+  auto s2 = run(setup_n(4, {{"misere", "on"}, {"misere_kinds", "separate"}}), {sep});
+  CHECK(last_deltas(s2)["Cat"] == -31 + 60);
+  CHECK(has_error(run(setup_n(4, {{"misere", "on"}}), {sep}), "E_MISERE", "miseres"));
+  json taker = h;
+  taker["miseres"] = {{{"player", "Ben"}}};
+  CHECK(has_warning(run(setup_n(4, {{"misere", true}}), {taker}), "W_MISERE_TAKER"));
+}
+
+TEST_CASE("tarot §4.4: 5 players, partner, self-call, card in the chien (E5)", "[tarot][score]") {
+  json h = hand({{"taker", "Ben"}, {"contract", "garde"}, {"called_card", {{"rank", "king"}, {"suit", "hearts"}}}, {"partner", "Dan"},
+                 {"oudlers", 2}, {"points", 56.5}, {"poignees", {{{"player", "Eve"}, {"level", "simple"}, {"trumps", 8}}}}});
+  auto d = last_deltas(run(setup_n(5), {h}));
+  CHECK(d["Ben"] == 204);
+  CHECK(d["Dan"] == 102);
+  CHECK(d["Ann"] == -102);
+  json self = h;
+  self["partner"] = "Ben";
+  self.erase("poignees");
+  auto ds = last_deltas(run(setup_n(5), {self}));
+  CHECK(ds["Ben"] == 328);
+  CHECK(ds["Dan"] == -82);
+  json chien = self;
+  chien["partner"] = nullptr;
+  CHECK(last_deltas(run(setup_n(5), {chien}))["Ben"] == 328);
+  CHECK(has_error(run(setup_n(5, {{"self_call", false}}), {self}), "E_SELF_CALL", "partner"));
+  json nokey = self;
+  nokey.erase("partner");
+  CHECK(has_error(run(setup_n(5), {nokey}), "E_PARTNER", "partner"));
+  json four = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}, {"partner", "Cat"}});
+  CHECK(has_error(run(setup_n(4), {four}), "E_PARTNER", "partner"));
+}
+
+TEST_CASE("tarot §3.2: called card checks and jack_call", "[tarot][validate][option]") {
+  json h = hand({{"taker", "Ben"}, {"contract", "garde"}, {"partner", "Dan"}, {"oudlers", 2}, {"points", 56}});
+  json q = h;
+  q["called_card"] = {{"rank", "queen"}, {"suit", "clubs"}};
+  auto rq = run(setup_n(5), {q});
+  CHECK(rq.ok);
+  CHECK(has_warning(rq, "W_CALLED_NONKING"));
+  json j = h;
+  j["called_card"] = {{"rank", "jack"}, {"suit", "clubs"}};
+  CHECK(has_error(run(setup_n(5), {j}), "E_CALLED_CARD", "called_card"));
+  CHECK(run(setup_n(5, {{"jack_call", true}}), {j}).ok);
+  CHECK(run(setup_n(5, {{"preset", "fft"}}), {j}).ok);
+  json bad = h;
+  bad["called_card"] = {{"rank", "king"}, {"suit", "stars"}};
+  CHECK(has_error(run(setup_n(5), {bad}), "E_CALLED_CARD", "called_card"));
+  json four = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}, {"called_card", {{"rank", "king"}, {"suit", "hearts"}}}});
+  CHECK(has_error(run(setup_n(4), {four}), "E_CALLED_CARD", "called_card"));
+}
+
+TEST_CASE("tarot §5.2 and §6: dealer sits out with 5 at the table (E9)", "[tarot][option]") {
+  json s = setup_n(5, {{"five_player_mode", "dealer_sits_out"}});
+  s["first_dealer"] = "Eve";
+  json h = hand({{"taker", "Ann"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 45},
+                 {"poignees", {{{"player", "Ben"}, {"level", "simple"}, {"trumps", 10}}}}});
+  auto r = run(s, {h});
+  auto d = last_deltas(r);
+  CHECK(d["Ann"] == 234);
+  CHECK(d["Eve"] == 0);
+  CHECK(r.score["next_dealer"] == "Ann");
+  // the mort deals again after a redeal
+  auto rd = run(s, {{{"type", "redeal"}, {"reason", "all_pass"}}});
+  REQUIRE(rd.ok);
+  CHECK(rd.score["next_dealer"] == "Eve");
+  json sit = h;
+  sit["taker"] = "Eve";
+  CHECK(has_error(run(s, {sit}), "E_SITTING_OUT", "taker"));
+  CHECK(first_error(run(s, {sit})).message.find("Eve is the dealer and sits out") == 0);
+  // a 5-player mode with 4 players is a set-up error
+  CHECK(has_error(run(setup_n(4, {{"five_player_mode", "dealer_sits_out"}}), json::array()), "E_VARIANT", "options.five_player_mode"));
+}
+
+TEST_CASE("tarot §5.2: dealer rotation, misdeal, W_DEALER", "[tarot][rules]") {
+  json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}});
+  auto r = run(setup_n(4), {h, {{"type", "redeal"}, {"reason", "misdeal"}}, {{"type", "redeal"}, {"reason", "all_pass"}}, h});
+  REQUIRE(r.ok);
+  CHECK(r.score["hands"][0]["dealer"] == "Ann");
+  CHECK(r.score["hands"][1]["dealer"] == "Ben");
+  CHECK(r.score["hands"][2]["dealer"] == "Ben");  // misdeal: same dealer again
+  CHECK(r.score["hands"][3]["dealer"] == "Cat");
+  CHECK(r.score["next_dealer"] == "Dan");
+  CHECK(r.score["hands"][3]["deal_no"] == 4);
+  CHECK(r.score["hands"][3]["hand_no"] == 2);
+  json wrong = h;
+  wrong["dealer"] = "Cat";
+  auto w = run(setup_n(4), {wrong});
+  CHECK(w.ok);
+  CHECK(has_warning(w, "W_DEALER"));
+  CHECK(w.score["next_dealer"] == "Ben");
+}
+
+TEST_CASE("tarot §2.3: redeal records", "[tarot][validate]") {
+  CHECK(has_error(run(setup_n(4), {{{"type", "redeal"}, {"reason", "petit_sec"}}}), "E_REDEAL", "player"));
+  CHECK(has_error(run(setup_n(4), {{{"type", "redeal"}, {"reason", "bored"}}}), "E_REDEAL", "reason"));
+  auto nt = run(setup_n(4), {{{"type", "redeal"}, {"reason", "no_trumps"}, {"player", "Cat"}}});
+  CHECK(nt.ok);
+  CHECK(has_warning(nt, "W_REDEAL_NOT_HOUSE"));
+  auto nt2 = run(setup_n(4, {{"extra_redeal_reasons", {"no_trumps"}}}), {{{"type", "redeal"}, {"reason", "no_trumps"}, {"player", "Cat"}}});
+  CHECK_FALSE(has_warning(nt2, "W_REDEAL_NOT_HOUSE"));
+  auto ps = run(setup_n(4, {{"petit_sec", "play_as_excuse"}}), {{{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}}});
+  CHECK(has_warning(ps, "W_REDEAL_NOT_HOUSE"));
+  json passes = {{{"player", "Ben"}, {"bid", "pass"}}, {{"player", "Cat"}, {"bid", "pass"}}, {{"player", "Dan"}, {"bid", "pass"}},
+                 {{"player", "Ann"}, {"bid", "pass"}}};
+  CHECK(run(setup_n(4), {{{"type", "redeal"}, {"reason", "all_pass"}, {"bids", passes}}}).ok);
+  json part = passes;
+  part.erase(part.size() - 1);
+  CHECK(has_error(run(setup_n(4), {{{"type", "redeal"}, {"reason", "all_pass"}, {"bids", part}}}), "E_BIDS", "bids"));
+  CHECK(has_error(run(setup_n(4), {{{"type", "deal"}}}), "E_TYPE", "type"));
+}
+
+TEST_CASE("tarot §3.4: auction legality, multi and single rounds (E8)", "[tarot][validate][option]") {
+  json s = setup_n(4, {{"bid_ladder", "petite_pousse"}});
+  s["first_dealer"] = "Dan";
+  json bids = {{{"player", "Ann"}, {"bid", "petite"}}, {{"player", "Ben"}, {"bid", "pousse"}}, {{"player", "Cat"}, {"bid", "pass"}},
+               {{"player", "Dan"}, {"bid", "pass"}}, {{"player", "Ann"}, {"bid", "pass"}}};
+  json h = hand({{"taker", "Ben"}, {"contract", "pousse"}, {"bids", bids}, {"oudlers", 1}, {"points", 58}});
+  CHECK(last_deltas(run(s, {h}))["Ben"] == 96);
+  json single = s;
+  single["options"]["bidding_rounds"] = "single";
+  auto e = run(single, {h});
+  CHECK(has_error(e, "E_BIDS", "bids"));
+  CHECK(first_error(e).message == "bid 5: Ann has already spoken (bidding_rounds single: one bid each)");
+  json h1 = h;
+  h1["bids"].erase(h1["bids"].size() - 1);
+  CHECK(run(single, {h1}).ok);
+  CHECK(has_error(run(s, {h1}), "E_BIDS", "bids"));  // multi: Ann still has to speak
+  json low = h;
+  low["bids"][1]["bid"] = "petite";
+  CHECK(first_error(run(s, {low})).message.find("not above Ann's prise") != std::string::npos);
+  json again = h;
+  again["bids"] = {{{"player", "Ann"}, {"bid", "pass"}}, {{"player", "Ben"}, {"bid", "pousse"}}, {{"player", "Cat"}, {"bid", "pass"}},
+                   {{"player", "Dan"}, {"bid", "pass"}}, {{"player", "Ann"}, {"bid", "garde"}}};
+  CHECK(first_error(run(s, {again})).message == "bid 5: the auction was already over (Ben takes at pousse); Ann cannot speak");
+  json winner = h;
+  winner["taker"] = "Cat";
+  CHECK(has_error(run(s, {winner}), "E_BIDS", "bids"));
+  json contract = h;
+  contract["contract"] = "garde";
+  CHECK(has_error(run(s, {contract}), "E_BIDS", "bids"));
+}
+
+TEST_CASE("tarot §3.2: point, oudler, trick and chelem checks", "[tarot][validate]") {
+  auto err = [](json fields, int n = 4) {
+    json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}});
+    for (auto it = fields.begin(); it != fields.end(); ++it) h[it.key()] = it.value();
+    return run(setup_n(n), {h});
+  };
+  auto big = err({{"points", 92.5}});
+  CHECK(first_error(big).field == "points");
+  CHECK(first_error(big).code == "E_POINTS_RANGE");
+  CHECK(first_error(big).message == "92.5 is above 91, the most card points in tarot");
+  CHECK(first_error(big).text() == "hand 1: points: 92.5 is above 91, the most card points in tarot");
+  CHECK(has_error(err({{"points", 47.25}}, 3), "E_POINTS_RANGE", "points"));
+  CHECK(has_error(err({{"points", -1}}), "E_POINTS_RANGE", "points"));
+  CHECK(has_error(err({{"points", 47.5}}), "E_HALF_POINT_4P", "points"));
+  CHECK(has_error(err({{"oudlers", 3}, {"points", 12}}), "E_POINTS_OUDLERS", "points"));
+  CHECK(has_error(err({{"oudlers", 0}, {"points", 78}}), "E_POINTS_OUDLERS", "points"));  // > 91 - 13.5
+  CHECK(has_error(err({{"oudlers", 4}}), "E_OUDLERS", "oudlers"));
+  CHECK(has_error(err({{"oudler_cards", {"petit"}}}), "E_OUDLERS", "oudler_cards"));
+  CHECK(has_error(err({{"oudler_cards", {"petit", "petit"}}}), "E_OUDLERS", "oudler_cards"));
+  CHECK(has_error(err({{"defence_points", 45}}), "E_DEFENCE_POINTS", "defence_points"));
+  CHECK(err({{"defence_points", 44}}).ok);
+  CHECK(has_error(err({{"attack_tricks", 19}}), "E_TRICKS", "attack_tricks"));
+  CHECK(has_error(err({{"attack_tricks", 18}}), "E_TRICKS", "attack_tricks"));
+  CHECK(has_error(err({{"attack_tricks", 0}}), "E_TRICKS", "attack_tricks"));
+  CHECK(has_error(err({{"chelem", "all"}}), "E_CHELEM", "chelem"));
+  CHECK(has_error(err({{"chelem", "attack"}, {"oudlers", 3}, {"points", 80}}), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(err({{"chelem", "defence"}, {"contract", "garde_contre"}, {"oudlers", 0}, {"points", 6}}), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(err({{"chelem", "defence"}, {"oudlers", 3}, {"points", 60}}), "E_CHELEM_CONTRACT", "chelem"));
+  CHECK(has_error(err({{"petit_au_bout", "attack"}, {"oudlers", 0}, {"points", 40}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
+  CHECK(has_error(err({{"petit_au_bout", "defence"}, {"oudlers", 3}, {"points", 40}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
+  CHECK(has_error(err({{"petit_au_bout", "attack"}, {"oudler_cards", {"21", "excuse"}}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
+  CHECK(has_error(err({{"petit_au_bout", "maybe"}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
+  CHECK(has_error(err({{"contract", "pousse"}}), "E_CONTRACT", "contract"));
+  CHECK(has_error(err({{"contract", "grande"}}), "E_CONTRACT", "contract"));
+  CHECK(err({{"contract", "petite"}}).ok);  // synonym of prise
+  CHECK(has_error(err({{"taker", "Zoe"}}), "E_UNKNOWN_PLAYER", "taker"));
+  // every error is reported, not just the first
+  auto many = err({{"points", 95}, {"oudlers", 5}, {"taker", "Zoe"}});
+  CHECK(many.diags.errors().size() == 3);
+}
+
+TEST_CASE("tarot §5.3: end modes, count_redeals, game over", "[tarot][rules][option]") {
+  json h = hand({{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 50.5}});
+  json s = setup_n(3);
+  s["end"] = {{"mode", "target"}, {"target", 100}};
+  auto r = run(s, {h});
+  CHECK(r.score["finished"] == true);
+  CHECK(r.score["next_dealer"] == "");
+  CHECK(r.score["hands"][0]["game_over"] == true);
+  auto over = run(s, {h, h});
+  CHECK(has_error(over, "E_GAME_OVER", "type"));
+  CHECK(first_error(over).hand == 2);
+  s["end"] = {{"mode", "deals"}, {"deals", 2}};
+  json redeal = {{"type", "redeal"}, {"reason", "all_pass"}};
+  CHECK(run(s, {h, redeal}).score["finished"] == false);
+  s["options"]["count_redeals"] = true;
+  CHECK(run(s, {h, redeal}).score["finished"] == true);
+  s["end"] = {{"mode", "deals"}};
+  CHECK(has_error(run(s, json::array()), "E_END", "end"));
+  s["end"] = {{"mode", "forever"}};
+  CHECK(has_error(run(s, json::array()), "E_END", "end"));
+}
+
+TEST_CASE("tarot §3.1 and §6: set-up errors and options", "[tarot][option]") {
+  json two = {{"players", {"Ann", "Ben"}}};
+  CHECK(has_error(run(two, json::array()), "E_PLAYER_COUNT", "players"));
+  json dup = {{"players", {"Ann", "Ben", "ann"}}};
+  CHECK(has_error(run(dup, json::array()), "E_PLAYER_COUNT", "players"));
+  json fd = setup_n(4);
+  fd["first_dealer"] = "Zoe";
+  CHECK(has_error(run(fd, json::array()), "E_FIRST_DEALER", "first_dealer"));
+  auto unknown = run(setup_n(4, {{"poignee_value", "fft"}}), json::array());
+  CHECK(has_error(unknown, "E_VARIANT", "options.poignee_value"));
+  CHECK(first_error(unknown).message.find("poignee_values") != std::string::npos);
+  auto value = run(setup_n(4, {{"bid_ladder", "long"}}), json::array());
+  CHECK(first_error(value).message.find("standard, petite_pousse") != std::string::npos);
+  CHECK(has_error(run(setup_n(4, {{"garde_contre_multiplier", 7}}), json::array()), "E_VARIANT", "options.garde_contre_multiplier"));
+  // the fft preset sets single rounds; an explicit key overrides it
+  json s = setup_n(4, {{"preset", "fft"}, {"bid_ladder", "petite_pousse"}});
+  s["first_dealer"] = "Dan";
+  json bids = {{{"player", "Ann"}, {"bid", "petite"}}, {{"player", "Ben"}, {"bid", "pousse"}}, {{"player", "Cat"}, {"bid", "pass"}},
+               {{"player", "Dan"}, {"bid", "pass"}}, {{"player", "Ann"}, {"bid", "pass"}}};
+  json h = hand({{"taker", "Ben"}, {"contract", "pousse"}, {"bids", bids}, {"oudlers", 1}, {"points", 58}});
+  CHECK(has_error(run(s, {h}), "E_BIDS", "bids"));
+  s["options"]["bidding_rounds"] = "multi";
+  CHECK(run(s, {h}).ok);
+}
+
+TEST_CASE("tarot §5.4-5.5: a whole game to its end, ranking with ties, settlement", "[tarot][rules]") {
+  json s = setup_n(4);
+  s["end"] = {{"mode", "deals"}, {"deals", 4}};
+  s["stake_per_point"] = 5;
+  json hands = {
+      hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}),   // Ben +93
+      hand({{"taker", "Cat"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}),   // Cat +93
+      {{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Ann"}},
+      hand({{"taker", "Dan"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 35}}),   // Dan -93
+      hand({{"taker", "Ann"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 35}}),   // Ann -93
+  };
+  auto r = run(s, hands);
+  REQUIRE(r.ok);
+  CHECK(r.score["finished"] == true);
+  auto t = r.score["totals"];
+  int64_t sum = 0;
+  for (auto it = t.begin(); it != t.end(); ++it) sum += it->get<int64_t>();
+  CHECK(sum == 0);
+  // h1 Ben +93, others -31; h2 Cat +93, others -31; h4 Dan -93, others +31;
+  // h5 Ann -93 others +31 => Ann -31-31+31-93 = -124, Ben 93-31+31+31 = 124, Cat -31+93+31+31 = 124, Dan -31-31-93+31 = -124
+  CHECK(t["Ann"] == -124);
+  CHECK(t["Ben"] == 124);
+  CHECK(t["Cat"] == 124);
+  CHECK(t["Dan"] == -124);
+  auto res = r.score["result"];
+  CHECK(res["ranking"] == ojson::array({"Ben", "Cat", "Ann", "Dan"}));
+  CHECK(res["places"]["Ben"] == 1);
+  CHECK(res["places"]["Cat"] == 1);
+  CHECK(res["places"]["Ann"] == 3);
+  CHECK(res["places"]["Dan"] == 3);
+  CHECK(res["settlement"]["money"]["Ann"] == -620);
+  CHECK(res["settlement"]["transfers"].size() == 2);
+  CHECK(res["settlement"]["transfers"][0] == ojson({{"from", "Ann"}, {"to", "Ben"}, {"amount", 620}}));
+  // records after the end are refused
+  hands.push_back(hands[0]);
+  CHECK(has_error(run(s, hands), "E_GAME_OVER", "type"));
+}
+
+TEST_CASE("tarot: record_from_args maps the one-line syntax to record fields", "[tarot][cli]") {
+  const GameRules& g = *find_game("tarot");
+  Diagnostics sd;
+  auto game = g.start(setup_n(5), sd);
+  REQUIRE(game);
+  auto parse = [&](std::vector<std::pair<std::string, std::string>> kv, Diagnostics& d) { return g.record_from_args(kv, *game, d); };
+  Diagnostics d;
+  json r = parse({{"taker", "ben"}, {"contract", "GS"}, {"partner", "self"}, {"called", "king:hearts"}, {"oudlers", "2"},
+                  {"points", "56,5"}, {"poignee", "Eve:simple:8,Dan:d"}, {"petit_au_bout", "attack"}, {"oudler_cards", "petit,21"}},
+                 d);
+  CHECK_FALSE(d.has_errors());
+  CHECK(r["type"] == "hand");
+  CHECK(r["taker"] == "Ben");
+  CHECK(r["contract"] == "garde_sans");
+  CHECK(r["partner"] == "Ben");
+  CHECK(r["called_card"] == json({{"rank", "king"}, {"suit", "hearts"}}));
+  CHECK(r["oudlers"] == 2);
+  CHECK(r["points"] == 56.5);
+  CHECK(r["poignees"] == json::array({{{"player", "Eve"}, {"level", "simple"}, {"trumps", 8}}, {{"player", "Dan"}, {"level", "double"}}}));
+  CHECK(r["oudler_cards"] == json::array({"petit", "21"}));
+  CHECK_FALSE(r.contains("dealer"));  // nothing invented
+  Diagnostics d2;
+  json chien = parse({{"taker", "Ben"}, {"partner", "chien"}, {"bids", "Ben:pass,Cat:garde"}}, d2);
+  CHECK(chien["partner"].is_null());
+  CHECK(chien["bids"][1] == json({{"player", "Cat"}, {"bid", "garde"}}));
+  Diagnostics d3;
+  json redeal = parse({{"reason", "petit_sec"}, {"player", "cat"}}, d3);
+  CHECK(redeal == json({{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}}));
+  Diagnostics d4;
+  parse({{"taker", "Ben"}, {"pab", "attack"}}, d4);
+  REQUIRE(d4.has_errors());
+  CHECK(d4.errors()[0].field == "pab");
+  CHECK(d4.errors()[0].message.find("unknown field 'pab'") == 0);
+  CHECK(d4.errors()[0].message.find("petit_au_bout") != std::string::npos);
+  Diagnostics d5;
+  parse({{"poignee", "Ben"}}, d5);
+  CHECK(d5.has_errors());
+}
+
+TEST_CASE("tarot: setup_from_args builds end and options", "[tarot][cli]") {
+  const GameRules& g = *find_game("tarot");
+  Diagnostics d;
+  json s = g.setup_from_args({{"players", "Ann,Ben,Cat"}, {"dealer", "Ben"}, {"end", "deals:8"}, {"preset", "fft"},
+                              {"option.extra_redeal_reasons", "no_trumps"}, {"stake", "10"}},
+                             d);
+  CHECK_FALSE(d.has_errors());
+  CHECK(s["players"] == json::array({"Ann", "Ben", "Cat"}));
+  CHECK(s["first_dealer"] == "Ben");
+  CHECK(s["end"] == json({{"mode", "deals"}, {"deals", 8}}));
+  CHECK(s["options"]["preset"] == "fft");
+  CHECK(s["options"]["extra_redeal_reasons"] == json::array({"no_trumps"}));
+  CHECK(s["stake_per_point"] == 10);
+  Diagnostics d2;
+  json t = g.setup_from_args({{"players", "Ann,Ben,Cat"}, {"end.mode", "target"}, {"end.target", "500"}}, d2);
+  CHECK(t["end"] == json({{"mode", "target"}, {"target", 500}}));
+  Diagnostics d3;
+  g.setup_from_args({{"players", "Ann,Ben,Cat"}, {"end", "open"}}, d3);
+  CHECK_FALSE(d3.has_errors());
+  Diagnostics d4;
+  g.setup_from_args({{"playerz", "Ann"}}, d4);
+  CHECK(d4.has_errors());
+  Diagnostics d5;
+  g.setup_from_args({{"end", "sometimes"}}, d5);
+  CHECK(d5.has_errors());
+}
+
+TEST_CASE("tarot §7: the score sheet", "[tarot][sheet]") {
+  json s = setup_n(3);
+  s["end"] = {{"mode", "deals"}, {"deals", 3}};
+  s["players"] = {"Ann", "Gergő", "Cat"};
+  json hands = {hand({{"dealer", "Ann"}, {"taker", "Gergő"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 50.5}}),
+                {{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}},
+                hand({{"taker", "Ann"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 46},
+                      {"poignees", {{{"player", "Gergő"}, {"level", "simple"}, {"trumps", 13}}}}}),
+                hand({{"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 3}, {"points", 57}, {"petit_au_bout", "attack"}})};
+  json f = file(s, hands);
+  auto r = replay(f);
+  REQUIRE(r.ok);
+  std::string sheet = find_game("tarot")->render_sheet(f, r.score);
+  CHECK(sheet.find("redeal: petit sec (Cat)") != std::string::npos);
+  CHECK(sheet.find("+10") != std::string::npos);
+  CHECK(sheet.find("-5 SP(Gergő)") != std::string::npos);
+  CHECK(sheet.find("+21 PB(A)") != std::string::npos);
+  CHECK(sheet.find("Final ranking: 1. Cat +428   2. Gergő -34   3. Ann -394") != std::string::npos);
+  CHECK(sheet.find("(sum = 0)") != std::string::npos);
+  // each table line has the bar at the same display column
+  std::vector<int> bars;
+  size_t pos = 0;
+  while (pos < sheet.size()) {
+    size_t nl = sheet.find('\n', pos);
+    std::string line = sheet.substr(pos, nl - pos);
+    size_t bar = line.find(" | ");
+    if (bar != std::string::npos) {
+      int w = 0;
+      for (size_t i = 0; i < bar; ++i) w += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+      bars.push_back(w);
+    }
+    pos = nl + 1;
+  }
+  REQUIRE(bars.size() == 5);
+  for (int b : bars) CHECK(b == bars[0]);
+}
