@@ -7,7 +7,7 @@
 set -euo pipefail
 pkgs="cmake g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2"
 if [[ ${1:-} == --test ]]; then
-  pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils bsdutils"
+  pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils fonts-wqy-microhei bsdutils"
 fi
 if dpkg -s $pkgs >/dev/null 2>&1; then exit 0; fi
 if [[ $(id -u) -ne 0 ]]; then echo "install as root: apt-get install -y $pkgs" >&2; exit 1; fi

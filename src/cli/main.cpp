@@ -171,8 +171,21 @@ void print_hand_outcome(const app::HandOutcome& o, const std::string& verb) {
     std::cout << "  deltas: " << amounts_line(o.entry["deltas"], players, true) << "\n";
   }
   if (score.contains("team_totals"))
-    std::cout << "  teams:  " << amounts_line(score["team_totals"], ojson::array({"NS", "EW"}), false) << "\n";
+    std::cout << "  Nous / Eux: " << amounts_line(score["team_totals"], ojson::array({"NS", "EW"}), false) << "\n";
   std::cout << "  totals: " << amounts_line(score["totals"], players, false) << "\n";
+  // per-player category breakdown (piquet: carte blanche, point, sequences, sets, play ...)
+  if (o.entry.contains("breakdown") && o.entry["breakdown"].is_object())
+    for (const auto& p : players) {
+      const auto& b = o.entry["breakdown"];
+      std::string name = p.get<std::string>();
+      if (!b.contains(name) || !b[name].is_object()) continue;
+      std::string line;
+      for (auto it = b[name].begin(); it != b[name].end(); ++it)
+        if (it->is_number() && it->get<double>() != 0) line += " " + it.key() + " " + reports::format_number(it->get<double>());
+      std::cout << "  " << name << ":" << (line.empty() ? " nothing" : line) << "\n";
+    }
+  if (o.entry.contains("summary") && o.entry["summary"].is_string())
+    std::cout << "  " << o.entry["summary"].get<std::string>() << "\n";
   if (o.entry.contains("pools")) std::cout << "  pools:  " << amounts_line(o.entry["pools"], players, false) << "\n";
   if (o.entry.contains("transfers") && o.entry["transfers"].is_array() && !o.entry["transfers"].empty()) {
     std::cout << "  payments:\n";
@@ -438,7 +451,7 @@ int run(int argc, char** argv) {
       const auto& gr = rules_for(rules_game);
       std::cout << gr.title() << " (" << gr.id() << "), rules version " << gr.rules_version() << "\n\nhand fields:\n";
       for (const auto& f : gr.fields()) {
-        std::cout << "  " << reports::pad_right(f.name, 22) << reports::pad_right(f.type, 8) << (f.required ? "required  " : "          ")
+        std::cout << "  " << reports::pad_right(f.name, 25) << " " << reports::pad_right(f.type, 8) << (f.required ? "required  " : "          ")
                   << f.help;
         if (!f.values.empty()) {
           std::cout << " [";
@@ -449,7 +462,7 @@ int run(int argc, char** argv) {
       }
       std::cout << "\noptions (option.ID=VALUE when starting a game):\n";
       for (const auto& o : gr.options()) {
-        std::cout << "  " << reports::pad_right(o.id, 26) << "default " << reports::pad_right(o.default_value.dump(), 12) << o.help;
+        std::cout << "  " << reports::pad_right(o.id, 26) << "default " << reports::pad_right(o.default_value.dump(), 12) << " " << o.help;
         if (!o.values.empty()) {
           std::cout << " [";
           for (size_t i = 0; i < o.values.size(); ++i) std::cout << (i ? ", " : "") << o.values[i].dump();
@@ -535,12 +548,15 @@ int run(int argc, char** argv) {
           rec = changes;
         } else {
           rec = hands[static_cast<size_t>(edit_seq - 1)];
-          auto given = parse_words(hand_words);
+          // a key is typed when it differs from what the game fills in by itself (e.g. the dealer), so
+          // aliases (points= for bidder_card_points, kontra= for game_kontra ...) replace the old value
+          Diagnostics ignored;
+          rules::Replay before = rules::replay(prior);
+          json defaults = before.ok ? rules_for(file["game"].get<std::string>()).record_from_args({}, *before.state, ignored)
+                                    : json::object();
           for (auto it = changes.begin(); it != changes.end(); ++it) {
-            // keep the old value of fields the game filled by default (e.g. dealer) unless typed now
-            bool typed = false;
-            for (const auto& [k, v] : given) typed = typed || k == it.key() || k.rfind(it.key(), 0) == 0 || it.key().rfind(k, 0) == 0;
-            if (typed || !rec.contains(it.key())) rec[it.key()] = it.value();
+            bool is_default = defaults.is_object() && defaults.contains(it.key()) && defaults[it.key()] == it.value();
+            if (!is_default || !rec.contains(it.key())) rec[it.key()] = it.value();
           }
         }
       }

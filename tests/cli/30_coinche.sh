@@ -18,7 +18,7 @@ expect_exit 0 "$BIN" "${CDB[@]}" start coinche N=Nina E=Emil S=Sara W=Will deale
 
 # hand 1 (spec E4): 90♦ by S coinched by E, 95 card points, last trick, belote S -> NS 340, EW 57
 expect_exit 0 "$BIN" "${CDB[@]}" hand bidder=S bid=90 trump=D coinche=E points=95 last=bidders belote=S \
-  && expect_out 'hand: +NS \+340  EW \+57' && expect_out 'teams: +NS 340  EW 57' \
+  && expect_out 'hand: +NS \+340  EW \+57' && expect_out 'Nous / Eux: NS 340  EW 57' \
   && expect_out 'totals: Nina 340  Emil 57  Sara 340  Will 57' && expect_out 'next dealer: Nina'
 
 # rejected hands: exit 1, hand number, field and rule; nothing stored
@@ -43,20 +43,20 @@ expect_exit 1 "$BIN" "${CDB[@]}" hand --format json bidder=N bid=85 trump=S poin
 if cmp -s "$T/coinche-before.json" "$T/coinche-after.json"; then ok; else bad "coinche: a rejected hand changed the score"; fi
 
 # hand 2: all pass, the deal moves on
-expect_exit 0 "$BIN" "${CDB[@]}" hand redeal=all_pass && expect_out 'teams: +NS 340  EW 57' && expect_out 'next dealer: Emil'
+expect_exit 0 "$BIN" "${CDB[@]}" hand redeal=all_pass && expect_out 'Nous / Eux: NS 340  EW 57' && expect_out 'next dealer: Emil'
 
 # hand 3: the wrong dealer typed (W01 warning, stored); 100♥ by Emil with 101 points fails (bid + 2)
 expect_exit 0 "$BIN" "${CDB[@]}" hand dealer=N bidder=Emil bid=100H points=91 last=bidders \
-  && expect_out 'hand: +NS \+260  EW 0' && expect_out 'teams: +NS 600  EW 57' && expect_err 'expected E \(Emil\) to deal'
+  && expect_out 'hand: +NS \+260  EW 0' && expect_out 'Nous / Eux: NS 600  EW 57' && expect_err 'expected E \(Emil\) to deal'
 
 # edit hand 3: 100 card points -> made (EW 210, NS 52); undo restores it
-expect_exit 0 "$BIN" "${CDB[@]}" edit 3 bidder_card_points=100 && expect_out 'teams: +NS 392  EW 267'
+expect_exit 0 "$BIN" "${CDB[@]}" edit 3 bidder_card_points=100 && expect_out 'Nous / Eux: NS 392  EW 267'
 expect_exit 0 "$BIN" "${CDB[@]}" undo && expect_out 'undid'
-expect_exit 0 "$BIN" "${CDB[@]}" score && expect_out 'teams: +NS 600  EW 57'
+expect_exit 0 "$BIN" "${CDB[@]}" score && expect_out 'Nous / Eux: NS 600  EW 57'
 
 # hand 4: 120♠ by N made with 130 (+10) -> NS 260, EW 22
 expect_exit 0 "$BIN" "${CDB[@]}" hand bidder=Nina bid=120 trump=S points=130 last=NS \
-  && expect_out 'teams: +NS 860  EW 79' && expect_out 'next dealer: Sara'
+  && expect_out 'Nous / Eux: NS 860  EW 79' && expect_out 'next dealer: Sara'
 
 # the sheet: Nous / Eux columns, the contract noted, the redeal line
 expect_exit 0 "$BIN" "${CDB[@]}" sheet && expect_out 'Nous = N/S \(Nina & Sara\), Eux = E/W \(Emil & Will\)' \
