@@ -210,7 +210,7 @@ void print_score_text(const ojson& score, int64_t game_id) {
   std::cout << ": " << score["hands"].size() << " hand(s), " << (score.value("finished", false) ? "finished" : "in progress")
             << "\n";
   if (score.contains("team_totals"))
-    std::cout << "teams:  " << amounts_line(score["team_totals"], ojson::array({"NS", "EW"}), false) << "\n";
+    std::cout << "Nous / Eux: " << amounts_line(score["team_totals"], ojson::array({"NS", "EW"}), false) << "\n";
   std::cout << "totals: " << amounts_line(score["totals"], players, false) << "\n";
   const ojson& res = score["result"];
   if (res.contains("ranking")) {
