@@ -258,9 +258,9 @@ std::string describe(const storage::ChangeRow& c) {
 
 bool undoable(const std::string& action) { return action == "add" || action == "edit" || action == "delete"; }
 
-}  // namespace
 
-std::string undo(Store& store, int64_t game_id) {
+// Revert (forward = false) or re-apply a logged change, re-derive the scores, and log the undo/redo.
+std::string walk_history(Store& store, int64_t game_id, bool forward) {
   Store::Transaction tx(store);
   load_game(store, game_id);
   auto changes = store.changes(game_id);
@@ -271,52 +271,39 @@ std::string undo(Store& store, int64_t game_id) {
   };
   const storage::ChangeRow* target = nullptr;
   for (auto it = changes.rbegin(); it != changes.rend() && !target; ++it) {
-    if (undoable(it->action) && !it->undone) target = &*it;
-    if (it->action == "redo" && it->ref) {
-      auto* x = by_id(*it->ref);
-      if (x && !x->undone) target = x;
-    }
-  }
-  if (!target) throw Error(k_exit_rejected, "nothing to undo in game " + std::to_string(game_id));
-  int seq = apply_change(store, game_id, *target, false);
-  rules::Replay r = replay_or_reject(game_file(store, game_id));
-  // seq numbers of later hands may have moved: re-derive every score from the first touched hand
-  restore_scores(store, game_id, r, std::max(1, seq));
-  store.mark_undone(target->id, true);
-  store.log_change(game_id, "undo", target->seq, target->after, target->before, target->id);
-  tx.commit();
-  return "undid " + describe(*target);
-}
-
-std::string redo(Store& store, int64_t game_id) {
-  Store::Transaction tx(store);
-  load_game(store, game_id);
-  auto changes = store.changes(game_id);
-  auto by_id = [&](int64_t id) -> storage::ChangeRow* {
-    for (auto& c : changes)
-      if (c.id == id) return &c;
-    return nullptr;
-  };
-  const storage::ChangeRow* target = nullptr;
-  for (auto it = changes.rbegin(); it != changes.rend(); ++it) {
-    if (undoable(it->action) && !it->undone) break;  // a fresh change after the undo: nothing to redo
-    if (it->action == "undo" && it->ref) {
-      auto* x = by_id(*it->ref);
-      if (x && x->undone) {
-        target = x;
-        break;
+    if (!forward) {  // undo: the newest change in force (a redo stands for the change it re-applied)
+      if (undoable(it->action) && !it->undone) target = &*it;
+      if (it->action == "redo" && it->ref) {
+        auto* x = by_id(*it->ref);
+        if (x && !x->undone) target = x;
+      }
+    } else {  // redo: the newest undone change, unless a fresh change came after the undo
+      if (undoable(it->action) && !it->undone) break;
+      if (it->action == "undo" && it->ref) {
+        auto* x = by_id(*it->ref);
+        if (x && x->undone) target = x;
       }
     }
   }
-  if (!target) throw Error(k_exit_rejected, "nothing to redo in game " + std::to_string(game_id));
-  int seq = apply_change(store, game_id, *target, true);
+  std::string verb = forward ? "redo" : "undo";
+  if (!target) throw Error(k_exit_rejected, "nothing to " + verb + " in game " + std::to_string(game_id));
+  int seq = apply_change(store, game_id, *target, forward);
   rules::Replay r = replay_or_reject(game_file(store, game_id));
+  // seq numbers of later hands may have moved: re-derive every score from the first touched hand
   restore_scores(store, game_id, r, std::max(1, seq));
-  store.mark_undone(target->id, false);
-  store.log_change(game_id, "redo", target->seq, target->before, target->after, target->id);
+  store.mark_undone(target->id, !forward);
+  if (forward)
+    store.log_change(game_id, "redo", target->seq, target->before, target->after, target->id);
+  else
+    store.log_change(game_id, "undo", target->seq, target->after, target->before, target->id);
   tx.commit();
-  return "redid " + describe(*target);
+  return (forward ? "redid " : "undid ") + describe(*target);
 }
+
+}  // namespace
+
+std::string undo(Store& store, int64_t game_id) { return walk_history(store, game_id, false); }
+std::string redo(Store& store, int64_t game_id) { return walk_history(store, game_id, true); }
 
 std::string content_key(const json& f) {
   json canon = {{"game", f.value("game", json())}, {"setup", f.value("setup", json())},

@@ -51,6 +51,33 @@ std::string default_db_path() {
   return data + "/marque/marque.db";
 }
 
+static void insert_postings(SQLite::Database* db, int64_t hand_id, const std::vector<double>& deltas) {
+  SQLite::Statement p(*db, "INSERT INTO postings(hand_id, position, amount) VALUES (?, ?, ?)");
+  for (size_t i = 0; i < deltas.size(); ++i) {
+    p.bind(1, hand_id);
+    p.bind(2, static_cast<int64_t>(i));
+    p.bind(3, deltas[i]);
+    p.exec();
+    p.reset();
+  }
+}
+
+// Hands from `from_seq` on move by `by`: in two steps (out of range, then back) so that
+// UNIQUE(game_id, seq) never collides mid-update.
+static void move_seqs(SQLite::Database* db, int64_t game_id, int from_seq, int by) {
+  constexpr int64_t k_far = 1000000000;
+  SQLite::Statement up(*db, "UPDATE hands SET seq = seq + ? WHERE game_id = ? AND seq >= ?");
+  up.bind(1, k_far);
+  up.bind(2, game_id);
+  up.bind(3, from_seq);
+  up.exec();
+  SQLite::Statement down(*db, "UPDATE hands SET seq = seq - ? WHERE game_id = ? AND seq > ?");
+  down.bind(1, k_far - by);
+  down.bind(2, game_id);
+  down.bind(3, k_far);
+  down.exec();
+}
+
 struct Store::Impl {
   std::string path;
   std::unique_ptr<SQLite::Database> db;
@@ -483,15 +510,7 @@ void Store::insert_hand(int64_t game_id, int seq, const std::string& record_json
   ins.bind(4, score_json);
   ins.bind(5, source);
   ins.exec();
-  int64_t hid = m->db->getLastInsertRowid();
-  SQLite::Statement p(*m->db, "INSERT INTO postings(hand_id, position, amount) VALUES (?, ?, ?)");
-  for (size_t i = 0; i < deltas.size(); ++i) {
-    p.bind(1, hid);
-    p.bind(2, static_cast<int64_t>(i));
-    p.bind(3, deltas[i]);
-    p.exec();
-    p.reset();
-  }
+  insert_postings(m->db.get(), m->db->getLastInsertRowid(), deltas);
   MARQUE_DB_CATCH
 }
 
@@ -508,14 +527,7 @@ void Store::update_score(int64_t game_id, int seq, const std::string& score_json
   SQLite::Statement del(*m->db, "DELETE FROM postings WHERE hand_id = ?");
   del.bind(1, hid);
   del.exec();
-  SQLite::Statement p(*m->db, "INSERT INTO postings(hand_id, position, amount) VALUES (?, ?, ?)");
-  for (size_t i = 0; i < deltas.size(); ++i) {
-    p.bind(1, hid);
-    p.bind(2, static_cast<int64_t>(i));
-    p.bind(3, deltas[i]);
-    p.exec();
-    p.reset();
-  }
+  insert_postings(m->db.get(), hid, deltas);
   MARQUE_DB_CATCH
 }
 
@@ -535,26 +547,13 @@ void Store::delete_hand(int64_t game_id, int seq) {
   d.bind(1, game_id);
   d.bind(2, seq);
   d.exec();
-  // two steps (out of range, then back) so that UNIQUE(game_id, seq) never collides mid-update
-  SQLite::Statement up(*m->db, "UPDATE hands SET seq = seq + 1000000000 WHERE game_id = ? AND seq > ?");
-  up.bind(1, game_id);
-  up.bind(2, seq);
-  up.exec();
-  SQLite::Statement down(*m->db, "UPDATE hands SET seq = seq - 1000000001 WHERE game_id = ? AND seq > 1000000000");
-  down.bind(1, game_id);
-  down.exec();
+  move_seqs(m->db.get(), game_id, seq + 1, -1);
   MARQUE_DB_CATCH
 }
 
 void Store::shift_up(int64_t game_id, int seq) {
   MARQUE_DB_TRY
-  SQLite::Statement up(*m->db, "UPDATE hands SET seq = seq + 1000000000 WHERE game_id = ? AND seq >= ?");
-  up.bind(1, game_id);
-  up.bind(2, seq);
-  up.exec();
-  SQLite::Statement down(*m->db, "UPDATE hands SET seq = seq - 999999999 WHERE game_id = ? AND seq > 1000000000");
-  down.bind(1, game_id);
-  down.exec();
+  move_seqs(m->db.get(), game_id, seq, +1);
   MARQUE_DB_CATCH
 }
 
