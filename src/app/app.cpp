@@ -306,8 +306,10 @@ std::string undo(Store& store, int64_t game_id) { return walk_history(store, gam
 std::string redo(Store& store, int64_t game_id) { return walk_history(store, game_id, true); }
 
 std::string content_key(const json& f) {
+  json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
+  meta.erase("night");  // an export's night id is renumbered on import
   json canon = {{"game", f.value("game", json())}, {"setup", f.value("setup", json())},
-                {"hands", f.value("hands", json::array())}};
+                {"hands", f.value("hands", json::array())}, {"meta", meta}};
   std::string text = canon.dump();
   uint64_t h = 1469598103934665603ULL;
   for (unsigned char c : text) {
@@ -355,15 +357,14 @@ ImportOutcome::Item import_one(Store& store, const json& f, const std::string& n
 
 }  // namespace
 
-ImportOutcome import_documents(Store& store, const std::vector<SourceDocument>& docs, bool dry_run) {
-  ImportOutcome out;
-  Store::Transaction tx(store);
+namespace {
+void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out) {
   auto add = [&](const ImportOutcome::Item& item) {
     out.items.push_back(item);
     out.hands += item.hands;
     out.duplicates += item.duplicate ? 1 : 0;
   };
-  for (const auto& doc : docs) {
+  {
     const json& d = doc.document;
     if (d.is_object() && d.contains("format") && d["format"] == "marque-export/1") {
       if (!d.contains("games") || !d["games"].is_array()) {
@@ -395,6 +396,19 @@ ImportOutcome import_documents(Store& store, const std::vector<SourceDocument>& 
       add(import_one(store, d, doc.name, std::nullopt));
     }
   }
+}
+}  // namespace
+
+ImportOutcome import_documents(Store& store, const std::vector<SourceDocument>& docs, bool dry_run) {
+  return import_sources(store, docs.size(), [&](size_t i) { return std::vector<SourceDocument>{docs[i]}; }, dry_run);
+}
+
+ImportOutcome import_sources(Store& store, size_t sources,
+                             const std::function<std::vector<SourceDocument>(size_t)>& load, bool dry_run) {
+  ImportOutcome out;
+  Store::Transaction tx(store);
+  for (size_t i = 0; i < sources; ++i)
+    for (const auto& doc : load(i)) import_document(store, doc, out);
   if (!dry_run) tx.commit();
   return out;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,12 +74,16 @@ struct SourceDocument {
 // bundle of games. A game whose content (game, set-up, hands) was imported before is skipped and counted.
 // Throws Rejected (diagnostics prefixed with the file).
 ImportOutcome import_documents(storage::Store& store, const std::vector<SourceDocument>& docs, bool dry_run);
+// The same, loading one source at a time (a club's whole history never sits in memory at once): `load(i)`
+// returns the documents of source i (a CSV gives several), for i in [0, sources).
+ImportOutcome import_sources(storage::Store& store, size_t sources,
+                             const std::function<std::vector<SourceDocument>(size_t)>& load, bool dry_run);
 
 // marque-export/1: every game (optionally only one night's) as marque-game/1 documents with players,
 // leagues and nights; imports back into an empty database with the same scores.
 ojson export_all(storage::Store& store, std::optional<int64_t> night_id = std::nullopt);
 
-// The content key of a game document (FNV-1a 64 of its canonical game/setup/hands), hex.
+// The content key of a game document (FNV-1a 64 of its canonical game/setup/hands/meta), hex.
 std::string content_key(const json& game_file);
 
 // marque-standings/1 over the games the filter selects.

@@ -716,8 +716,9 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (c_import->parsed()) {
-      std::vector<app::SourceDocument> docs;
-      for (const auto& f : import_files) {
+      auto load = [&](size_t i) {
+        const std::string& f = import_files[i];
+        std::vector<app::SourceDocument> docs;
         bool csv = importer == "csv" || (importer.empty() && f.size() > 4 && f.compare(f.size() - 4, 4, ".csv") == 0);
         if (csv) {
           for (auto& gm : importers::import_csv(read_input(f), f))
@@ -725,8 +726,9 @@ int run(int argc, char** argv) {
         } else {
           docs.push_back({f, parse_json(read_input(f), f)});
         }
-      }
-      auto out = app::import_documents(store, docs, dry_run);
+        return docs;
+      };
+      auto out = app::import_sources(store, import_files.size(), load, dry_run);
       if (as_json) {
         ojson items = ojson::array();
         for (const auto& it : out.items)

@@ -1,9 +1,10 @@
 // Benchmark data generator (not a test). Writes marque-game/1 files:
 //   gen tarot N OUT.json          one 4-player tarot game with N random legal hands (open end)
-//   gen club DIR GAMES EXAMPLES   GAMES copies of every examples/<game>.json, players renamed from a pool of
-//                                 300 club members, one file per game; prints the hand count
+//   gen club DIR HANDS EXAMPLES   about HANDS hands of copies of every examples/<game>.json, players renamed
+//                                 from a pool of 300 members, as marque-export/1 bundles of 500 games
 // Deterministic (fixed seed) so figures are comparable between runs.
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <algorithm>
@@ -77,37 +78,54 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (mode == "club" && argc == 5) {
+    // a club's whole history: every example game copied until about HANDS hands, players drawn from 300
+    // members, written as marque-export/1 bundles of 500 games (DIR/club-NNNN.json)
     fs::path dir = argv[2];
-    long copies = std::stol(argv[3]);
+    long want = std::stol(argv[3]);
     fs::create_directories(dir);
-    long hands = 0, games = 0;
-    std::uniform_int_distribution<int> pick(0, 299);
+    std::vector<json> examples;
     for (const auto& e : fs::directory_iterator(argv[4])) {
       if (e.path().extension() != ".json") continue;
       json ex;
       std::ifstream(e.path()) >> ex;
-      if (!ex.contains("format") || ex["format"] != "marque-game/1") continue;
-      auto names = players_of(ex["setup"]);
-      for (long c = 0; c < copies; ++c) {
-        std::map<std::string, std::string> map;
-        std::vector<int> used;
-        for (const auto& n : names) {
-          int k;
-          do k = pick(rng);
-          while (std::find(used.begin(), used.end(), k) != used.end());
-          used.push_back(k);
-          map[n] = member(k);
-        }
-        json f = ex;
-        f["setup"] = rename(ex["setup"], map);
-        f["hands"] = rename(ex["hands"], map);
-        f["meta"] = {{"league", "Club history"}, {"date", "2026-01-01"}};
-        std::ofstream(dir / (e.path().stem().string() + "-" + std::to_string(c) + ".json")) << f.dump() << "\n";
-        hands += static_cast<long>(f["hands"].size());
-        ++games;
-      }
+      if (ex.value("format", "") == "marque-game/1") examples.push_back(ex);
     }
-    std::cout << games << " games, " << hands << " hands\n";
+    std::sort(examples.begin(), examples.end(), [](const json& a, const json& b) { return a["game"] < b["game"]; });
+    long hands = 0, games = 0;
+    int bundle = 0;
+    json games_out = json::array();
+    auto flush = [&] {
+      if (games_out.empty()) return;
+      char name[32];
+      std::snprintf(name, sizeof name, "club-%04d.json", bundle++);
+      std::ofstream(dir / name) << json{{"format", "marque-export/1"}, {"games", games_out}}.dump() << "\n";
+      games_out = json::array();
+    };
+    std::uniform_int_distribution<int> pick(0, 299);
+    for (long c = 0; hands < want; ++c) {
+      const json& ex = examples[static_cast<size_t>(c) % examples.size()];
+      auto names = players_of(ex["setup"]);
+      std::map<std::string, std::string> map;
+      std::vector<int> used;
+      for (const auto& n : names) {
+        int k;
+        do k = pick(rng);
+        while (std::find(used.begin(), used.end(), k) != used.end());
+        used.push_back(k);
+        map[n] = member(k);
+      }
+      json f = {{"format", "marque-game/1"}, {"game", ex["game"]}, {"setup", rename(ex["setup"], map)},
+                {"hands", rename(ex["hands"], map)},
+                {"meta", {{"league", "Club history"}, {"date", "2025-" + std::string(c % 12 < 9 ? "0" : "") +
+                                                               std::to_string(c % 12 + 1) + "-15"},
+                          {"note", "copy " + std::to_string(c)}}}};
+      hands += static_cast<long>(f["hands"].size());
+      ++games;
+      games_out.push_back(std::move(f));
+      if (games_out.size() == 500) flush();
+    }
+    flush();
+    std::cout << games << " games, " << hands << " hands in " << bundle << " files\n";
     return 0;
   }
   if (mode == "malformed" && argc == 3) {
@@ -165,6 +183,6 @@ int main(int argc, char** argv) {
     std::cout << n << " malformed files\n";
     return 0;
   }
-  std::cerr << "usage: gen tarot N OUT.json | gen club DIR COPIES EXAMPLES_DIR | gen malformed DIR\n";
+  std::cerr << "usage: gen tarot N OUT.json | gen club DIR HANDS EXAMPLES_DIR | gen malformed DIR\n";
   return 2;
 }

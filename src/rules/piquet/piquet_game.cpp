@@ -834,7 +834,7 @@ private:
     {
       std::array<std::array<int, 8>, 2> need{};
       std::array<std::array<int, 8>, 2> seq_need{};
-      std::array<std::array<std::string, 8>, 2> why{};
+      std::array<std::array<std::string, 8>, 2> why;  // no {}: clang 14 crashes on it
       auto add_seq = [&](int role, const Sequence& q, const std::string& label) {
         for (int r = q.top - q.length + 1; r <= q.top; ++r) {
           seq_need[role][static_cast<size_t>(r)] += 1;
