@@ -36,7 +36,7 @@ std::optional<bool> made(const StatsGame& g, const json& bd) {
   const char* key = g.game == "prefa" ? "success" : "made";
   if (bd.is_object() && bd.contains(key) && bd[key].is_boolean()) return bd[key].get<bool>();
   if (g.game == "alsos" && bd.contains("game_winner") && bd.contains("declarer"))
-    return bd["game_winner"] == bd["declarer"];
+    return bd["game_winner"] == "declarer" || bd["game_winner"] == bd["declarer"];
   return std::nullopt;
 }
 

@@ -60,3 +60,18 @@ TEST_CASE("engine: every game is registered once", "[engine]") {
   for (const char* id : {"tarot", "coinche", "prefa", "piquet", "alsos"}) CHECK(find_game(id) != nullptr);
   CHECK(find_game("bridge") == nullptr);
 }
+
+#include "reports/text_table.hpp"
+
+TEST_CASE("reports: numbers print without spurious decimals and keep their zeros", "[reports]") {
+  using marque::reports::format_number;
+  using marque::reports::format_signed;
+  CHECK(format_number(1500.0) == "1500");
+  CHECK(format_number(1510.4, 0) == "1510");
+  CHECK(format_number(-3.5) == "-3.5");
+  CHECK(format_number(1.0 / 3.0) == "0.33");
+  CHECK(format_signed(12) == "+12");
+  CHECK(format_signed(0) == "0");
+  CHECK(marque::reports::display_width("Gergő") == 5);
+  CHECK(marque::reports::display_width("日本") == 4);
+}
