@@ -60,7 +60,25 @@ std::string read_input(const std::string& name) {
 
 json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
 
-void write_output(const std::string& out_file, const std::string& text) {
+// Control characters (terminal escape sequences in a player's name or a note) are shown, never obeyed.
+std::string visible(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+void write_output(const std::string& out_file, const std::string& text_in) {
+  const std::string text = visible(text_in);
   if (out_file.empty() || out_file == "-") {
     std::cout << text;
     return;
@@ -134,6 +152,27 @@ void write_pdf(const std::string& html, const std::string& out_file) {
   std::remove(in.c_str());
   if (rc != 0 || access(out_file.c_str(), R_OK) != 0)
     throw Error(k_exit_unavailable, "the PDF converter failed (" + cmd.substr(0, cmd.find(' ')) + ")", "try --format html");
+}
+
+// The corrections of a game, for the foot of its sheet: every edit, deletion, undo and redo, with time.
+std::string corrections_text(storage::Store& store, int64_t game_id) {
+  std::string out;
+  for (const auto& c : store.changes(game_id)) {
+    if (c.action != "edit" && c.action != "delete" && c.action != "undo" && c.action != "redo") continue;
+    std::string line = "  " + c.at + "  " + c.action + (c.seq ? " hand " + std::to_string(*c.seq) : "");
+    if (c.action == "edit" && c.before.is_object() && c.after.is_object()) {
+      std::string diff;
+      for (auto it = c.after.begin(); it != c.after.end(); ++it)
+        if (!c.before.contains(it.key()) || c.before[it.key()] != it.value())
+          diff += " " + it.key() + ": " + (c.before.contains(it.key()) ? c.before[it.key()].dump() : "-") + " -> " + it.value().dump();
+      for (auto it = c.before.begin(); it != c.before.end(); ++it)
+        if (!c.after.contains(it.key())) diff += " " + it.key() + ": " + it.value().dump() + " -> -";
+      line += diff;
+    }
+    if (c.undone) line += "  (undone)";
+    out += line + "\n";
+  }
+  return out.empty() ? out : "\nCorrections:\n" + out;
 }
 
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
@@ -697,7 +736,7 @@ int run(int argc, char** argv) {
         for (const char* k : {"date", "venue", "league"})
           if (meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
             part.subheading += (part.subheading.empty() ? "" : " · ") + meta[k].get<std::string>();
-        part.text_sheet = gr.render_sheet(file, r.score);
+        part.text_sheet = gr.render_sheet(file, r.score) + corrections_text(store, id);
         part.score = r.score;
         text += part.heading + (part.subheading.empty() ? "" : "  (" + part.subheading + ")") + "\n" + part.text_sheet + "\n";
         parts.push_back(std::move(part));

@@ -47,3 +47,5 @@ if command -v script >/dev/null; then
   grep -q 'preview' "$T/tty.out" && ok || bad "guided entry: no preview"
   "$BIN" --db "$T/guided.db" list | grep -q 'taker=Cat' && ok || bad "guided entry: hand not stored"
 fi
+# the sheet shows corrected hands
+expect_exit 0 "$BIN" --db "$DB" sheet && expect_out 'Corrections:' && expect_out 'edit hand 2 contract: "prise" -> "garde"'

@@ -7,7 +7,8 @@ S=${2:-30}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-mkdir -p "$T/game" "$T/args"
+mkdir -p "$T/game" "$T/args" "$T/csv"
+cp "$SRC"/examples/csv/*.csv "$T/csv/" 2>/dev/null
 i=0
 for f in "$SRC"/examples/*.json "$SRC"/../shared/rules/examples/*/*.json; do
   [[ -f $f ]] || continue
@@ -20,7 +21,7 @@ printf '\x01bidder=S\nbid=90\ntrump=D\npoints=95\n' > "$T/args/coinche"
 printf '\x02declarer=B\ncontract=7H\ntricks=B:7,C:3\n' > "$T/args/prefa"
 pass=0
 fail=0
-for t in fuzz_game_file:game fuzz_hand_args:args; do
+for t in fuzz_game_file:game fuzz_hand_args:args fuzz_csv:csv; do
   bin=${t%%:*}
   corpus=$T/${t##*:}
   if "$B/tests/fuzz/$bin" -max_total_time="$S" -timeout=10 -rss_limit_mb=2048 -print_final_stats=0 "$corpus" >"$T/$bin.log" 2>&1; then

@@ -75,3 +75,41 @@ TEST_CASE("reports: numbers print without spurious decimals and keep their zeros
   CHECK(marque::reports::display_width("Gergő") == 5);
   CHECK(marque::reports::display_width("日本") == 4);
 }
+
+#include <map>
+
+#include "reports/standings.hpp"
+
+TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the placing score", "[standings]") {
+  using marque::reports::GameSummary;
+  auto game = [](int64_t id, std::vector<std::string> players, std::vector<double> totals) {
+    GameSummary g;
+    g.id = id;
+    g.game = "tarot";
+    g.players = players;
+    nlohmann::json t = nlohmann::json::object();
+    for (size_t i = 0; i < players.size(); ++i) t[players[i]] = totals[i];
+    g.summary = {{"totals", t}, {"hand_count", 10}, {"result", nlohmann::json::object()}};
+    return g;
+  };
+  // Ann wins a 3-player table by a little; Ben wins a 5-player table by a lot: both get 1 league point
+  std::vector<GameSummary> games = {game(1, {"Ann", "Cat", "Dan"}, {10, 0, -10}),
+                                    game(2, {"Ben", "Eve", "Fay", "Gus", "Hal"}, {900, 100, -200, -300, -500})};
+  auto doc = marque::reports::build_standings(games, {}, "test", "2026-01-01T00:00:00Z");
+  std::map<std::string, double> lp;
+  for (const auto& e : doc["standings"]) lp[e["player"].get<std::string>()] = e["league_points"].get<double>();
+  CHECK(lp["Ann"] == Approx(1.0));
+  CHECK(lp["Ben"] == Approx(1.0));
+  CHECK(lp["Cat"] == Approx(0.5));   // middle of 3
+  CHECK(lp["Fay"] == Approx(0.5));   // middle of 5
+  CHECK(lp["Dan"] == Approx(0.0));
+  CHECK(lp["Hal"] == Approx(0.0));
+  // ties share the average of the places they span, ranks are shared, order is deterministic (name)
+  CHECK(doc["standings"][0]["rank"] == 1);
+  CHECK(doc["standings"][1]["rank"] == 1);
+  CHECK(doc["standings"][0]["player"] == "Ann");
+  // per-hand averages by table size are reported apart
+  CHECK(doc["standings"][1]["by_game"]["tarot"]["by_table_size"].contains("5"));
+  auto tie = marque::reports::build_standings({game(3, {"Ann", "Ben", "Cat", "Dan"}, {5, 5, -5, -5})}, {}, "t", "x");
+  CHECK(tie["standings"][0]["league_points"].get<double>() == Approx((1.0 + 2.0 / 3.0) / 2).margin(0.01));  // 2 decimals
+}
