@@ -2,6 +2,7 @@
 // renders text or JSON, and maps every failure to one "marque: error: ..." line and an exit code.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -755,8 +756,17 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (c_import->parsed()) {
+      // a progress line on standard error, only at a terminal, at most ten times a second
+      bool progress = isatty(STDERR_FILENO) && !g.quiet && import_files.size() > 1;
+      auto last_draw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
       auto load = [&](size_t i) {
         const std::string& f = import_files[i];
+        if (progress && std::chrono::steady_clock::now() - last_draw > std::chrono::milliseconds(100)) {
+          last_draw = std::chrono::steady_clock::now();
+          size_t width = 30, done = width * i / import_files.size();
+          std::cerr << "\r[" << std::string(done, '#') << std::string(width - done, '.') << "] " << i << "/" << import_files.size()
+                    << " files" << std::flush;
+        }
         std::vector<app::SourceDocument> docs;
         bool csv = importer == "csv" || (importer.empty() && f.size() > 4 && f.compare(f.size() - 4, 4, ".csv") == 0);
         if (csv) {
@@ -768,6 +778,7 @@ int run(int argc, char** argv) {
         return docs;
       };
       auto out = app::import_sources(store, import_files.size(), load, dry_run);
+      if (progress) std::cerr << "\r\033[K" << std::flush;
       if (as_json) {
         ojson items = ojson::array();
         for (const auto& it : out.items)
