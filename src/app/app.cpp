@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <string_view>
 
 namespace marque::app {
 
@@ -305,21 +306,53 @@ std::string walk_history(Store& store, int64_t game_id, bool forward) {
 std::string undo(Store& store, int64_t game_id) { return walk_history(store, game_id, false); }
 std::string redo(Store& store, int64_t game_id) { return walk_history(store, game_id, true); }
 
-std::string content_key(const json& f) {
+namespace {
+
+struct Fnv {
+  uint64_t h = 1469598103934665603ULL;
+  Fnv& operator<<(std::string_view text) {
+    for (unsigned char c : text) {
+      h ^= c;
+      h *= 1099511628211ULL;
+    }
+    return *this;
+  }
+  std::string hex() const {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+  }
+};
+
+// The key hashes the compact dump of {"game", "hands", "meta" without night, "setup"} (keys in that order,
+// as nlohmann::json sorts them). It is written piece by piece so that the hand records, already dumped for
+// storing, are not copied and dumped again; the bytes hashed are the same as ever (keys in older databases
+// stay valid).
+std::string content_key_of(const json& f, const std::vector<std::string>& hand_dumps) {
   json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
   meta.erase("night");  // an export's night id is renumbered on import
-  json canon = {{"game", f.value("game", json())}, {"setup", f.value("setup", json())},
-                {"hands", f.value("hands", json::array())}, {"meta", meta}};
-  std::string text = canon.dump();
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ULL;
+  Fnv k;
+  k << "{\"game\":" << f.value("game", json()).dump() << ",\"hands\":[";
+  for (size_t i = 0; i < hand_dumps.size(); ++i) {
+    if (i) k << ",";
+    k << hand_dumps[i];
   }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
+  k << "],\"meta\":" << meta.dump() << ",\"setup\":" << f.value("setup", json()).dump() << "}";
+  return k.hex();
 }
+
+std::vector<std::string> hand_dumps_of(const json& f) {
+  std::vector<std::string> out;
+  if (f.contains("hands") && f["hands"].is_array()) {
+    out.reserve(f["hands"].size());
+    for (const auto& rec : f["hands"]) out.push_back(rec.dump());
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string content_key(const json& f) { return content_key_of(f, hand_dumps_of(f)); }
 
 namespace {
 
@@ -330,7 +363,8 @@ ImportOutcome::Item import_one(Store& store, const json& f, const std::string& n
   rules::Replay r = rules::replay(f);
   if (!r.ok) throw Rejected(r.diags, name);
   item.game = f["game"].get<std::string>();
-  std::string key = content_key(f);
+  const std::vector<std::string> records = hand_dumps_of(f);
+  std::string key = content_key_of(f, records);
   if (auto existing = store.game_by_import_key(key)) {
     item.game_id = *existing;
     item.duplicate = true;
@@ -342,11 +376,10 @@ ImportOutcome::Item import_one(Store& store, const json& f, const std::string& n
   int64_t id = store.create_game(item.game, f["setup"], rules->rules_version(), meta, players, "import:" + name,
                                  night_id, key);
   int seq = 0;
-  const json empty = json::array();
-  for (const auto& rec : f.contains("hands") ? f["hands"] : empty) {
+  for (const auto& rec : records) {
     const auto& entry = r.score["hands"][static_cast<size_t>(seq)];
     ++seq;
-    store.insert_hand(id, seq, rec.dump(), entry.dump(), deltas_of(entry, players), "import");
+    store.insert_hand(id, seq, rec, entry.dump(), deltas_of(entry, players), "import");
   }
   store_summary(store, id, r);
   store.log_change(id, "import", std::nullopt, nullptr, json{{"file", name}, {"hands", seq}});

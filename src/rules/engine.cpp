@@ -184,6 +184,8 @@ Replay replay(const json& file) {
   if (!game || d.has_errors()) return r;
 
   ojson score = ojson::object();
+  // ordered_map is a vector whose pairs have const keys: growing it copies every value, the hands too
+  score.get_ref<ojson::object_t&>().reserve(32);
   score["format"] = "marque-score/1";
   score["game"] = game_id;
   score["players"] = game->players();
@@ -209,8 +211,9 @@ Replay replay(const json& file) {
     d.append(hd);
     if (!entry || hd.has_errors()) return r;
     ojson h = ojson::object();
+    h.get_ref<ojson::object_t&>().reserve(entry->size() + 2);
     h["seq"] = seq;
-    for (auto it = entry->begin(); it != entry->end(); ++it) h[it.key()] = it.value();
+    for (auto it = entry->begin(); it != entry->end(); ++it) h.emplace(it.key(), std::move(it.value()));
     if (!h.contains("warnings")) {
       ojson w = ojson::array();
       for (const auto& x : hd.warnings()) w.push_back(x.message);

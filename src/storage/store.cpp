@@ -4,6 +4,7 @@
 #include <map>
 #include <filesystem>
 #include <thread>
+#include <unordered_map>
 
 #include <SQLiteCpp/Backup.h>
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -51,17 +52,6 @@ std::string default_db_path() {
   return data + "/marque/marque.db";
 }
 
-static void insert_postings(SQLite::Database* db, int64_t hand_id, const std::vector<double>& deltas) {
-  SQLite::Statement p(*db, "INSERT INTO postings(hand_id, position, amount) VALUES (?, ?, ?)");
-  for (size_t i = 0; i < deltas.size(); ++i) {
-    p.bind(1, hand_id);
-    p.bind(2, static_cast<int64_t>(i));
-    p.bind(3, deltas[i]);
-    p.exec();
-    p.reset();
-  }
-}
-
 // Hands from `from_seq` on move by `by`: in two steps (out of range, then back) so that
 // UNIQUE(game_id, seq) never collides mid-update.
 static void move_seqs(SQLite::Database* db, int64_t game_id, int from_seq, int by) {
@@ -83,6 +73,45 @@ struct Store::Impl {
   std::unique_ptr<SQLite::Database> db;
   int version = 0;
   int upgraded_from = 0;
+  // Statements prepared once per connection (declared after db, so destroyed before it). Parsing the SQL
+  // of every insert again cost a fifth of an import.
+  std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+
+  // A cached statement in use: reset (releasing any read snapshot) and unbound when the scope ends.
+  class Use {
+  public:
+    explicit Use(SQLite::Statement& s) : m_s(s) {}
+    ~Use() {
+      m_s.tryReset();
+      try {
+        m_s.clearBindings();
+      } catch (...) {  // cannot fail once prepared; never throw from a destructor
+      }
+    }
+    Use(const Use&) = delete;
+    Use& operator=(const Use&) = delete;
+    SQLite::Statement& operator*() { return m_s; }
+
+  private:
+    SQLite::Statement& m_s;
+  };
+  Use stmt(const std::string& sql) {
+    auto& slot = statements[sql];
+    if (!slot) slot = std::make_unique<SQLite::Statement>(*db, sql);
+    return Use(*slot);
+  }
+
+  void insert_postings(int64_t hand_id, const std::vector<double>& deltas) {
+    auto use = stmt("INSERT INTO postings(hand_id, position, amount) VALUES (?, ?, ?)");
+    auto& p = *use;
+    for (size_t i = 0; i < deltas.size(); ++i) {
+      p.bind(1, hand_id);
+      p.bind(2, static_cast<int64_t>(i));
+      p.bind(3, deltas[i]);
+      p.exec();
+      p.reset();
+    }
+  }
 };
 
 int Store::latest_schema_version() { return static_cast<int>(std::size(k_migrations)); }
@@ -200,11 +229,13 @@ void Store::Transaction::commit() {
 
 int64_t Store::player_id(const std::string& name, bool create) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT id FROM players WHERE name = ? COLLATE NOCASE");
+  auto q_use = m->stmt("SELECT id FROM players WHERE name = ? COLLATE NOCASE");
+  auto& q = *q_use;
   q.bind(1, name);
   if (q.executeStep()) return q.getColumn(0).getInt64();
   if (!create) return 0;
-  SQLite::Statement ins(*m->db, "INSERT INTO players(name) VALUES (?)");
+  auto ins_use = m->stmt("INSERT INTO players(name) VALUES (?)");
+  auto& ins = *ins_use;
   ins.bind(1, name);
   ins.exec();
   return m->db->getLastInsertRowid();
@@ -223,11 +254,13 @@ std::vector<std::pair<int64_t, std::string>> Store::players() {
 std::optional<int64_t> Store::league_id(const std::string& name, bool create) {
   MARQUE_DB_TRY
   if (name.empty()) return std::nullopt;
-  SQLite::Statement q(*m->db, "SELECT id FROM leagues WHERE name = ? COLLATE NOCASE");
+  auto q_use = m->stmt("SELECT id FROM leagues WHERE name = ? COLLATE NOCASE");
+  auto& q = *q_use;
   q.bind(1, name);
   if (q.executeStep()) return q.getColumn(0).getInt64();
   if (!create) return std::nullopt;
-  SQLite::Statement ins(*m->db, "INSERT INTO leagues(name) VALUES (?)");
+  auto ins_use = m->stmt("INSERT INTO leagues(name) VALUES (?)");
+  auto& ins = *ins_use;
   ins.bind(1, name);
   ins.exec();
   return m->db->getLastInsertRowid();
@@ -240,9 +273,9 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
   MARQUE_DB_TRY
   std::optional<int64_t> league;
   if (meta.contains("league") && meta["league"].is_string()) league = league_id(meta["league"].get<std::string>(), true);
-  SQLite::Statement ins(*m->db,
-                        "INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
+  auto ins_use = m->stmt("INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
                         "import_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  auto& ins = *ins_use;
   ins.bind(1, game);
   ins.bind(2, setup.dump());
   ins.bind(3, rules_version);
@@ -266,7 +299,8 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
     ins.bind(9, import_key);
   ins.exec();
   int64_t id = m->db->getLastInsertRowid();
-  SQLite::Statement seat(*m->db, "INSERT INTO game_players(game_id, position, player_id) VALUES (?, ?, ?)");
+  auto seat_use = m->stmt("INSERT INTO game_players(game_id, position, player_id) VALUES (?, ?, ?)");
+  auto& seat = *seat_use;
   for (size_t i = 0; i < players.size(); ++i) {
     int64_t pid = player_id(players[i], true);
     seat.bind(1, id);
@@ -301,13 +335,14 @@ constexpr const char* k_game_cols =
 
 std::optional<GameRow> Store::game(int64_t id) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, std::string(k_game_cols) + "WHERE g.id = ?");
+  auto q_use = m->stmt(std::string(k_game_cols) + "WHERE g.id = ?");
+  auto& q = *q_use;
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
   GameRow g = read_game(q);
-  SQLite::Statement p(*m->db,
-                      "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
+  auto p_use = m->stmt("SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
                       "WHERE gp.game_id = ? ORDER BY gp.position");
+  auto& p = *p_use;
   p.bind(1, id);
   while (p.executeStep()) g.players.push_back(p.getColumn(0).getString());
   return g;
@@ -316,7 +351,8 @@ std::optional<GameRow> Store::game(int64_t id) {
 
 std::optional<int64_t> Store::game_by_import_key(const std::string& key) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT id FROM games WHERE import_key = ?");
+  auto q_use = m->stmt("SELECT id FROM games WHERE import_key = ?");
+  auto& q = *q_use;
   q.bind(1, key);
   if (q.executeStep()) return q.getColumn(0).getInt64();
   return std::nullopt;
@@ -413,7 +449,8 @@ void Store::set_status(int64_t game_id, const std::string& status) {
 
 void Store::set_summary(int64_t game_id, const std::string& status, const std::string& summary_json) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "UPDATE games SET status = ?, summary = ? WHERE id = ?");
+  auto q_use = m->stmt("UPDATE games SET status = ?, summary = ? WHERE id = ?");
+  auto& q = *q_use;
   q.bind(1, status);
   q.bind(2, summary_json);
   q.bind(3, game_id);
@@ -474,8 +511,8 @@ void Store::delete_game(int64_t game_id) {
 std::vector<HandRow> Store::hands(int64_t game_id) {
   MARQUE_DB_TRY
   std::vector<HandRow> out;
-  SQLite::Statement q(*m->db,
-                      "SELECT id, seq, record, score, source, recorded_at FROM hands WHERE game_id = ? ORDER BY seq");
+  auto q_use = m->stmt("SELECT id, seq, record, score, source, recorded_at FROM hands WHERE game_id = ? ORDER BY seq");
+  auto& q = *q_use;
   q.bind(1, game_id);
   while (q.executeStep()) {
     HandRow h;
@@ -493,7 +530,8 @@ std::vector<HandRow> Store::hands(int64_t game_id) {
 
 int Store::hand_count(int64_t game_id) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT count(*) FROM hands WHERE game_id = ?");
+  auto q_use = m->stmt("SELECT count(*) FROM hands WHERE game_id = ?");
+  auto& q = *q_use;
   q.bind(1, game_id);
   q.executeStep();
   return q.getColumn(0).getInt();
@@ -503,20 +541,22 @@ int Store::hand_count(int64_t game_id) {
 void Store::insert_hand(int64_t game_id, int seq, const std::string& record_json, const std::string& score_json,
                         const std::vector<double>& deltas, const std::string& source) {
   MARQUE_DB_TRY
-  SQLite::Statement ins(*m->db, "INSERT INTO hands(game_id, seq, record, score, source) VALUES (?, ?, ?, ?, ?)");
+  auto ins_use = m->stmt("INSERT INTO hands(game_id, seq, record, score, source) VALUES (?, ?, ?, ?, ?)");
+  auto& ins = *ins_use;
   ins.bind(1, game_id);
   ins.bind(2, seq);
   ins.bind(3, record_json);
   ins.bind(4, score_json);
   ins.bind(5, source);
   ins.exec();
-  insert_postings(m->db.get(), m->db->getLastInsertRowid(), deltas);
+  m->insert_postings(m->db->getLastInsertRowid(), deltas);
   MARQUE_DB_CATCH
 }
 
 void Store::update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<double>& deltas) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "UPDATE hands SET score = ? WHERE game_id = ? AND seq = ? RETURNING id");
+  auto q_use = m->stmt("UPDATE hands SET score = ? WHERE game_id = ? AND seq = ? RETURNING id");
+  auto& q = *q_use;
   q.bind(1, score_json);
   q.bind(2, game_id);
   q.bind(3, seq);
@@ -524,16 +564,18 @@ void Store::update_score(int64_t game_id, int seq, const std::string& score_json
   int64_t hid = q.getColumn(0).getInt64();
   while (q.executeStep()) {
   }
-  SQLite::Statement del(*m->db, "DELETE FROM postings WHERE hand_id = ?");
+  auto del_use = m->stmt("DELETE FROM postings WHERE hand_id = ?");
+  auto& del = *del_use;
   del.bind(1, hid);
   del.exec();
-  insert_postings(m->db.get(), hid, deltas);
+  m->insert_postings(hid, deltas);
   MARQUE_DB_CATCH
 }
 
 void Store::update_record(int64_t game_id, int seq, const json& record) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "UPDATE hands SET record = ? WHERE game_id = ? AND seq = ?");
+  auto q_use = m->stmt("UPDATE hands SET record = ? WHERE game_id = ? AND seq = ?");
+  auto& q = *q_use;
   q.bind(1, record.dump());
   q.bind(2, game_id);
   q.bind(3, seq);
@@ -560,7 +602,8 @@ void Store::shift_up(int64_t game_id, int seq) {
 int64_t Store::log_change(int64_t game_id, const std::string& action, std::optional<int> seq, const json& before,
                           const json& after, std::optional<int64_t> ref) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "INSERT INTO changes(game_id, action, seq, before, after, ref) VALUES (?, ?, ?, ?, ?, ?)");
+  auto q_use = m->stmt("INSERT INTO changes(game_id, action, seq, before, after, ref) VALUES (?, ?, ?, ?, ?, ?)");
+  auto& q = *q_use;
   q.bind(1, game_id);
   q.bind(2, action);
   if (seq)

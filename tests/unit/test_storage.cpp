@@ -13,6 +13,7 @@
 
 using namespace marque;
 namespace fs = std::filesystem;
+using json = nlohmann::json;
 
 namespace {
 
@@ -120,4 +121,33 @@ TEST_CASE("storage: an uncommitted transaction leaves nothing behind", "[storage
     s.player_id("Ghost", true);
   }
   CHECK(s.player_id("Ghost", false) == 0);
+}
+
+TEST_CASE("import: the content key is the hash of the canonical dump, as in every earlier version", "[storage][import]") {
+  // the definition databases already hold keys for: FNV-1a of {"game","hands","meta" without night,"setup"}
+  auto reference = [](const json& f) {
+    json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
+    meta.erase("night");
+    json canon = {{"game", f.value("game", json())}, {"setup", f.value("setup", json())},
+                  {"hands", f.value("hands", json::array())}, {"meta", meta}};
+    uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : canon.dump()) {
+      h ^= c;
+      h *= 1099511628211ULL;
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return std::string(buf);
+  };
+  int checked = 0;
+  for (const char* game : {"tarot", "coinche", "prefa", "piquet", "alsos"}) {
+    json f = json::parse(slurp(std::string(MARQUE_SOURCE_DIR) + "/examples/" + game + ".json"));
+    CHECK(app::content_key(f) == reference(f));
+    f["meta"]["night"] = 7;
+    CHECK(app::content_key(f) == reference(f));
+    json bare = {{"format", "marque-game/1"}, {"game", game}, {"setup", f["setup"]}};
+    CHECK(app::content_key(bare) == reference(bare));
+    ++checked;
+  }
+  CHECK(checked == 5);
 }

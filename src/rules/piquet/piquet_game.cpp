@@ -792,14 +792,13 @@ private:
     const bool capot_deal = x.has_tricks && (x.tricks[0] == 12 || x.tricks[1] == 12);
     const int lc = capot_deal && !m_opts.last_trick_on_capot ? 0 : 1;
     if (x.has_tricks && x.has_play) {
-      auto orders = play_orders(x.tricks[k_elder], m_opts.last_trick_on_capot);
+      const auto& orders = play_orders(x.tricks[k_elder], m_opts.last_trick_on_capot);
       if (!m_opts.old_tens) {
-        std::set<std::pair<int, int>> feasible;
-        for (const auto& o : orders) {
-          feasible.insert({o.points[0], o.points[1]});
+        for (const auto& o : orders)
           if (o.points[0] == x.play[0] && o.points[1] == x.play[1]) runs.push_back(o.run);
-        }
         if (runs.empty()) {
+          std::set<std::pair<int, int>> feasible;
+          for (const auto& o : orders) feasible.insert({o.points[0], o.points[1]});
           int lo_e = 99, hi_e = -1, lo_y = 99, hi_y = -1;
           std::vector<std::string> pairs;
           for (const auto& [e, y] : feasible) {

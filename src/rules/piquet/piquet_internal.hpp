@@ -65,7 +65,8 @@ struct PlayOutcome {
   int run = 0;  // r: tricks elder won in a row from trick 1
 };
 // Every order of 12 trick winners with `elder_tricks` elder tricks (the reference brute force, §3 V-P2).
-std::vector<PlayOutcome> play_orders(int elder_tricks, bool last_trick_on_capot);
+// Cached: enumerated once per process; empty outside 0..12.
+const std::vector<PlayOutcome>& play_orders(int elder_tricks, bool last_trick_on_capot);
 
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 

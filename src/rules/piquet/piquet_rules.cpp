@@ -2,6 +2,8 @@
 // interface. The fold lives in piquet_game.cpp, the command-line syntax in piquet_args.cpp, the score
 // card in piquet_sheet.cpp.
 #include "rules/games.hpp"
+
+#include <array>
 #include "rules/piquet/piquet_internal.hpp"
 
 namespace marque::rules {
@@ -104,7 +106,8 @@ int rank_index(const json& v) {
   return -1;
 }
 
-std::vector<PlayOutcome> play_orders(int elder_tricks, bool last_trick_on_capot) {
+namespace {
+std::vector<PlayOutcome> enumerate_play_orders(int elder_tricks, bool last_trick_on_capot) {
   std::vector<PlayOutcome> out;
   for (unsigned mask = 0; mask < 4096; ++mask) {
     if (__builtin_popcount(mask) != elder_tricks) continue;
@@ -126,6 +129,22 @@ std::vector<PlayOutcome> play_orders(int elder_tricks, bool last_trick_on_capot)
     out.push_back(o);
   }
   return out;
+}
+}  // namespace
+
+const std::vector<PlayOutcome>& play_orders(int elder_tricks, bool last_trick_on_capot) {
+  // 26 tables of at most 924 orders, enumerated once per process (an import checks thousands of deals)
+  static const auto tables = [] {
+    std::array<std::vector<PlayOutcome>, 26> t;
+    for (int k = 0; k <= 12; ++k) {
+      t[static_cast<size_t>(2 * k)] = enumerate_play_orders(k, false);
+      t[static_cast<size_t>(2 * k + 1)] = enumerate_play_orders(k, true);
+    }
+    return t;
+  }();
+  static const std::vector<PlayOutcome> none;
+  if (elder_tricks < 0 || elder_tricks > 12) return none;
+  return tables[static_cast<size_t>(2 * elder_tricks + (last_trick_on_capot ? 1 : 0))];
 }
 
 namespace {
