@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 #include "reports/text_table.hpp"
 
@@ -67,37 +68,70 @@ std::vector<int> placings(const GameSummary& g) {
   return places_from(v);
 }
 
-ojson ratings(const std::vector<GameSummary>& games) {
-  std::map<std::string, std::map<std::string, double>> r;
+std::vector<Seat> seats_of(const GameSummary& g) {
+  auto places = placings(g);
+  const json& s = g.summary;
+  const json& res = s.value("result", json::object());
+  std::string winner = g.game == "coinche" && res.contains("winner") && res["winner"].is_string()
+                           ? res["winner"].get<std::string>()
+                           : std::string();
+  std::vector<Seat> out;
+  for (size_t i = 0; i < g.players.size(); ++i) {
+    Seat seat;
+    seat.player = g.players[i];
+    seat.place = places[i];
+    if (g.game == "coinche") {
+      std::string team = i % 2 == 0 ? "NS" : "EW";
+      seat.points = num(s.value("team_totals", json::object()), team);
+      if (!winner.empty()) seat.team_result = winner == "draw" ? "draw" : winner == team ? "win" : "loss";
+    } else {
+      seat.points = num(s.value("totals", json::object()), g.players[i]);
+    }
+    out.push_back(std::move(seat));
+  }
+  return out;
+}
+
+GameStanding standing_of(const GameSummary& g) {
+  return {g.id, g.game, g.played_on, g.league, g.summary.value("hand_count", int64_t{0}), seats_of(g)};
+}
+
+ojson ratings(const std::vector<GameStanding>& games) {
+  std::map<std::string, std::unordered_map<std::string, double>> r;
+  std::vector<double> before;
   for (const auto& g : games) {
-    size_t n = g.players.size();
+    size_t n = g.seats.size();
     if (n < 2) continue;
-    auto places = placings(g);
     auto& table = r[g.game];
-    std::vector<double> before;
-    for (const auto& p : g.players) before.push_back(table.count(p) ? table[p] : 1500.0);
+    before.clear();
+    for (const auto& s : g.seats) {
+      auto it = table.find(s.player);
+      before.push_back(it != table.end() ? it->second : 1500.0);
+    }
     double k = 32.0 / static_cast<double>(n - 1);
     for (size_t i = 0; i < n; ++i) {
       double change = 0;
       for (size_t j = 0; j < n; ++j) {
         if (i == j) continue;
         double expected = 1.0 / (1.0 + std::pow(10.0, (before[j] - before[i]) / 400.0));
-        double actual = places[i] < places[j] ? 1.0 : places[i] == places[j] ? 0.5 : 0.0;
+        int pi = g.seats[i].place, pj = g.seats[j].place;
+        double actual = pi < pj ? 1.0 : pi == pj ? 0.5 : 0.0;
         change += k * (actual - expected);
       }
-      table[g.players[i]] = before[i] + change;
+      table[g.seats[i].player] = before[i] + change;
     }
   }
   ojson out = ojson::object();
   for (const auto& [kind, table] : r) {
+    std::map<std::string, double> sorted(table.begin(), table.end());
     ojson t = ojson::object();
-    for (const auto& [p, v] : table) t[p] = std::round(v * 10) / 10;
+    for (const auto& [p, v] : sorted) t[p] = std::round(v * 10) / 10;
     out[kind] = t;
   }
   return out;
 }
 
-ojson build_standings(const std::vector<GameSummary>& games, const StandingsFilter& f, const std::string& generator,
+ojson build_standings(const std::vector<GameStanding>& games, const StandingsFilter& f, const std::string& generator,
                       const std::string& generated_at) {
   struct Kind {
     int64_t games = 0, hands = 0, wins = 0;
@@ -112,26 +146,25 @@ ojson build_standings(const std::vector<GameSummary>& games, const StandingsFilt
     std::map<std::string, Kind> kinds;
   };
   std::map<std::string, Player> players;  // by lower-case name
+  std::map<std::string, std::string> keys;  // name as stored -> lower-case key (names repeat a lot)
   for (const auto& g : games) {
-    auto places = placings(g);
-    size_t n = g.players.size();
-    int64_t hands = g.summary.value("hand_count", 0);
+    size_t n = g.seats.size();
+    int64_t hands = g.hands;
     for (size_t i = 0; i < n; ++i) {
-      const std::string& name = g.players[i];
-      auto& p = players[lower(name)];
+      const Seat& seat = g.seats[i];
+      const std::string& name = seat.player;
+      auto key = keys.find(name);
+      if (key == keys.end()) key = keys.emplace(name, lower(name)).first;
+      auto& p = players[key->second];
       p.name = name;
-      double pts;
-      if (g.game == "coinche")
-        pts = num(g.summary.value("team_totals", json::object()), i % 2 == 0 ? "NS" : "EW");
-      else
-        pts = num(g.summary.value("totals", json::object()), name);
+      double pts = seat.points;
       int same = 0;
-      for (int q : places) same += q == places[i] ? 1 : 0;
+      for (const auto& other : g.seats) same += other.place == seat.place ? 1 : 0;
       // shared places share the average of the placing scores they span
       double lp = 0;
-      for (int k = 0; k < same; ++k) lp += n > 1 ? static_cast<double>(n - static_cast<size_t>(places[i] + k)) / static_cast<double>(n - 1) : 1.0;
+      for (int k = 0; k < same; ++k) lp += n > 1 ? static_cast<double>(n - static_cast<size_t>(seat.place + k)) / static_cast<double>(n - 1) : 1.0;
       lp /= same;
-      bool win = places[i] == 1;
+      bool win = seat.place == 1;
       p.games += 1;
       p.hands += hands;
       p.wins += win ? 1 : 0;
@@ -146,15 +179,9 @@ ojson build_standings(const std::vector<GameSummary>& games, const StandingsFilt
       auto& bs = k.by_size[static_cast<int>(n)];
       bs.first += hands;
       bs.second += pts;
-      if (g.game == "coinche") {
-        if (g.summary["result"].contains("winner") && g.summary["result"]["winner"].is_string()) {
-          std::string team = i % 2 == 0 ? "NS" : "EW";
-          std::string winner = g.summary["result"]["winner"].get<std::string>();
-          if (winner == "draw") ++k.team_draws;
-          else if (winner == team) ++k.team_wins;
-          else ++k.team_losses;
-        }
-      }
+      if (seat.team_result == "draw") ++k.team_draws;
+      else if (seat.team_result == "win") ++k.team_wins;
+      else if (seat.team_result == "loss") ++k.team_losses;
     }
   }
   std::vector<Player> list;

@@ -1,4 +1,6 @@
 // League standings, player placings and ratings: pure functions of per-game summaries (no SQLite).
+// Each game's summary is reduced to its seats (place, points, team result) when the game is stored;
+// standings and ratings read only those.
 // Ranking rule (documented in the README, the same in every format):
 //   1. league points: the sum over games of the placing score (n - place) / (n - 1) -- 1 for first, 0 for
 //      last, shared places share the average -- so tables of 3, 4 and 5 players (and different games)
@@ -24,15 +26,36 @@ struct GameSummary {
 
 // Places 1..n of the players of one game (ties share the best place), from its result.
 std::vector<int> placings(const GameSummary& g);
-// Elo ratings per game kind: {kind: {player: rating}}.
-nlohmann::ordered_json ratings(const std::vector<GameSummary>& games);
+
+// What standings need of one seat: derived from the game's summary when the game is stored (seats_of),
+// kept in columns, so that standings over a club's whole history never parse a summary.
+struct Seat {
+  std::string player;
+  int place = 0;
+  double points = 0;        // the game's unit; coinche: the team's total
+  std::string team_result;  // coinche: win | loss | draw ("" when the game has no winner yet)
+};
+std::vector<Seat> seats_of(const GameSummary& g);
+
+struct GameStanding {
+  int64_t id = 0;
+  std::string game;       // kind
+  std::string played_on;  // ISO date or ""
+  std::string league;
+  int64_t hands = 0;
+  std::vector<Seat> seats;  // setup order
+};
+GameStanding standing_of(const GameSummary& g);
+
+// Elo ratings per game kind: {kind: {player: rating}}, games in the order given (date, then id).
+nlohmann::ordered_json ratings(const std::vector<GameStanding>& games);
 
 struct StandingsFilter {
   std::string league, game, from, to;
   int players = 0;
 };
 // marque-standings/1 document.
-nlohmann::ordered_json build_standings(const std::vector<GameSummary>& games, const StandingsFilter& filter,
+nlohmann::ordered_json build_standings(const std::vector<GameStanding>& games, const StandingsFilter& filter,
                                        const std::string& generator, const std::string& generated_at);
 std::string render_standings_text(const nlohmann::ordered_json& doc);
 std::string render_standings_csv(const nlohmann::ordered_json& doc);

@@ -53,8 +53,23 @@ std::string summary_of(const rules::Replay& r) {
   return s.dump();
 }
 
+// Each seat's standing (place, points, team result), reduced from a game's summary.
+std::vector<storage::SeatStanding> seats_from(const std::string& game, const std::vector<std::string>& players,
+                                              json summary) {
+  reports::GameSummary g;
+  g.game = game;
+  g.players = players;
+  g.summary = std::move(summary);
+  std::vector<storage::SeatStanding> out;
+  for (auto& seat : reports::seats_of(g)) out.push_back({seat.place, seat.points, std::move(seat.team_result)});
+  return out;
+}
+
 void store_summary(Store& store, int64_t game_id, const rules::Replay& r) {
-  store.set_summary(game_id, r.state->finished() ? "finished" : "open", summary_of(r));
+  std::string summary = summary_of(r);
+  auto seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), json::parse(summary));
+  store.set_summary(game_id, r.state->finished() ? "finished" : "open", summary,
+                    static_cast<int64_t>(r.score["hands"].size()), seats);
 }
 
 // Store the derived scores of hands [from_seq, n] from a fresh replay.
@@ -91,11 +106,15 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored
 
 std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
   auto store = std::make_unique<Store>(path, mode);
-  if (store->upgraded_from() > 0 && store->upgraded_from() < 3) {
+  if (store->upgraded_from() > 0 && store->upgraded_from() < 5) {
     Store::Transaction tx(*store);
     for (const auto& g : store->games()) {
-      rules::Replay r = rules::replay(file_from(g, store->hands(g.id)));
-      if (r.ok) store_summary(*store, g.id, r);
+      if (store->upgraded_from() < 3) {  // no summaries yet: replay the records
+        rules::Replay r = rules::replay(file_from(g, store->hands(g.id)));
+        if (r.ok) store_summary(*store, g.id, r);
+      } else {  // v3/v4: the stored summary is derived already; reduce it to the seat columns of v5
+        store->set_summary(g.id, g.status, g.summary.dump(), g.hands, seats_from(g.game, g.players, g.summary));
+      }
     }
     tx.commit();
   }
@@ -447,9 +466,12 @@ ImportOutcome import_sources(Store& store, size_t sources,
 }
 
 ojson standings(Store& store, const Store::SummaryFilter& filter, const std::string& generated_at) {
-  std::vector<reports::GameSummary> games;
-  for (auto& row : store.summaries(filter))
-    games.push_back({row.id, row.game, row.played_on, row.league, std::move(row.players), std::move(row.summary)});
+  std::vector<reports::GameStanding> games;
+  for (auto& row : store.standing_rows(filter)) {
+    reports::GameStanding g{row.id, std::move(row.game), std::move(row.played_on), std::move(row.league), row.hands, {}};
+    for (auto& [name, seat] : row.seats) g.seats.push_back({std::move(name), seat.place, seat.points, std::move(seat.team_result)});
+    games.push_back(std::move(g));
+  }
   reports::StandingsFilter f{filter.league, filter.game, filter.from, filter.to, filter.players};
   return reports::build_standings(games, f, "marque", generated_at);
 }
@@ -554,8 +576,20 @@ CheckReport check(Store& store) {
     std::string status = r.state->finished() ? "finished" : "open";
     if (status != g.status)
       rep.problems.push_back("game " + std::to_string(g.id) + ": stored status " + g.status + ", recomputed " + status);
-    if (!same_json(ojson::parse(summary_of(r)), g.summary))
+    std::string summary = summary_of(r);
+    if (!same_json(ojson::parse(summary), g.summary))
       rep.problems.push_back("game " + std::to_string(g.id) + ": stored summary (totals/result) differs from the rules");
+    if (g.hand_count != static_cast<int64_t>(hands.size()))
+      rep.problems.push_back("game " + std::to_string(g.id) + ": stored hand count " + std::to_string(g.hand_count) +
+                             ", it has " + std::to_string(hands.size()));
+    auto seats = seats_from(g.game, players, json::parse(summary));
+    for (size_t i = 0; i < seats.size(); ++i) {
+      bool same = i < g.seats.size() && g.seats[i].place == seats[i].place &&
+                  std::fabs(g.seats[i].points - seats[i].points) < 1e-9 && g.seats[i].team_result == seats[i].team_result;
+      if (!same)
+        rep.problems.push_back("game " + std::to_string(g.id) + ": stored standing of " + players[i] +
+                               " (place, points) differs from the rules");
+    }
   }
   return rep;
 }

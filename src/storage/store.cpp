@@ -283,7 +283,7 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
     ins.bind(4, *league);
   else
     ins.bind(4);
-  if (meta.contains("date") && meta["date"].is_string())
+  if (meta.contains("date") && meta["date"].is_string() && !meta["date"].get<std::string>().empty())
     ins.bind(5, meta["date"].get<std::string>());
   else
     ins.bind(5);
@@ -326,11 +326,19 @@ GameRow read_game(SQLite::Statement& q) {
   g.hands = q.getColumn(7).getInt64();
   if (!q.getColumn(8).isNull()) g.night_id = q.getColumn(8).getInt64();
   g.summary = json::parse(q.getColumn(9).getString());
+  g.hand_count = q.getColumn(10).getInt64();
   return g;
+}
+SeatStanding read_seat(SQLite::Statement& q, int first) {
+  SeatStanding s;
+  s.place = q.getColumn(first).getInt();
+  s.points = q.getColumn(first + 1).getDouble();
+  if (!q.getColumn(first + 2).isNull()) s.team_result = q.getColumn(first + 2).getString();
+  return s;
 }
 constexpr const char* k_game_cols =
     "SELECT g.id, g.game, g.setup, g.meta, g.status, g.source, g.created_at, "
-    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id, g.summary FROM games g ";
+    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id, g.summary, g.hand_count FROM games g ";
 }  // namespace
 
 std::optional<GameRow> Store::game(int64_t id) {
@@ -340,11 +348,14 @@ std::optional<GameRow> Store::game(int64_t id) {
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
   GameRow g = read_game(q);
-  auto p_use = m->stmt("SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
-                      "WHERE gp.game_id = ? ORDER BY gp.position");
+  auto p_use = m->stmt("SELECT p.name, gp.place, gp.points, gp.team_result FROM game_players gp "
+                       "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? ORDER BY gp.position");
   auto& p = *p_use;
   p.bind(1, id);
-  while (p.executeStep()) g.players.push_back(p.getColumn(0).getString());
+  while (p.executeStep()) {
+    g.players.push_back(p.getColumn(0).getString());
+    g.seats.push_back(read_seat(p, 1));
+  }
   return g;
   MARQUE_DB_CATCH
 }
@@ -426,13 +437,16 @@ std::vector<GameRow> Store::games() {
   SQLite::Statement q(*m->db, std::string(k_game_cols) + "ORDER BY g.id");
   while (q.executeStep()) out.push_back(read_game(q));
   SQLite::Statement p(*m->db,
-                      "SELECT gp.game_id, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
-                      "ORDER BY gp.game_id, gp.position");
+                      "SELECT gp.game_id, p.name, gp.place, gp.points, gp.team_result FROM game_players gp "
+                      "JOIN players p ON p.id = gp.player_id ORDER BY gp.game_id, gp.position");
   size_t i = 0;
   while (p.executeStep()) {
     int64_t gid = p.getColumn(0).getInt64();
     while (i < out.size() && out[i].id < gid) ++i;
-    if (i < out.size() && out[i].id == gid) out[i].players.push_back(p.getColumn(1).getString());
+    if (i < out.size() && out[i].id == gid) {
+      out[i].players.push_back(p.getColumn(1).getString());
+      out[i].seats.push_back(read_seat(p, 2));
+    }
   }
   return out;
   MARQUE_DB_CATCH
@@ -458,24 +472,61 @@ void Store::set_summary(int64_t game_id, const std::string& status, const std::s
   MARQUE_DB_CATCH
 }
 
-std::vector<Store::SummaryRow> Store::summaries(const SummaryFilter& f) {
-  MARQUE_DB_TRY
-  std::string sql =
-      "SELECT g.id, g.game, coalesce(g.played_on, ''), coalesce(l.name, ''), g.summary, "
-      "(SELECT count(*) FROM game_players gp WHERE gp.game_id = g.id) AS n "
-      "FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE 1";
+namespace {
+// WHERE clauses of a summary filter over games g (joined to leagues l), and their bindings
+std::string filter_sql(const Store::SummaryFilter& f) {
+  std::string sql;
   if (!f.league.empty()) sql += " AND l.name = :league COLLATE NOCASE";
   if (!f.game.empty()) sql += " AND g.game = :game";
   if (!f.from.empty()) sql += " AND g.played_on >= :from";
   if (!f.to.empty()) sql += " AND g.played_on <= :to";
-  if (f.players) sql += " AND n = :players";
-  sql += " ORDER BY coalesce(g.played_on, ''), g.id";
-  SQLite::Statement q(*m->db, sql);
+  if (f.players) sql += " AND (SELECT count(*) FROM game_players n WHERE n.game_id = g.id) = :players";
+  return sql;
+}
+void bind_filter(SQLite::Statement& q, const Store::SummaryFilter& f) {
   if (!f.league.empty()) q.bind(":league", f.league);
   if (!f.game.empty()) q.bind(":game", f.game);
   if (!f.from.empty()) q.bind(":from", f.from);
   if (!f.to.empty()) q.bind(":to", f.to);
   if (f.players) q.bind(":players", f.players);
+}
+}  // namespace
+
+void Store::set_summary(int64_t game_id, const std::string& status, const std::string& summary_json,
+                        int64_t hand_count, const std::vector<SeatStanding>& seats) {
+  MARQUE_DB_TRY
+  {
+    auto q_use = m->stmt("UPDATE games SET status = ?, summary = ?, hand_count = ? WHERE id = ?");
+    auto& q = *q_use;
+    q.bind(1, status);
+    q.bind(2, summary_json);
+    q.bind(3, hand_count);
+    q.bind(4, game_id);
+    q.exec();
+  }
+  auto s_use = m->stmt("UPDATE game_players SET place = ?, points = ?, team_result = ? WHERE game_id = ? AND position = ?");
+  auto& s = *s_use;
+  for (size_t i = 0; i < seats.size(); ++i) {
+    s.bind(1, seats[i].place);
+    s.bind(2, seats[i].points);
+    if (seats[i].team_result.empty())
+      s.bind(3);
+    else
+      s.bind(3, seats[i].team_result);
+    s.bind(4, game_id);
+    s.bind(5, static_cast<int64_t>(i));
+    s.exec();
+    s.reset();
+  }
+  MARQUE_DB_CATCH
+}
+
+std::vector<Store::SummaryRow> Store::summaries(const SummaryFilter& f) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT g.id, g.game, coalesce(g.played_on, ''), coalesce(l.name, ''), g.summary "
+                              "FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE 1" +
+                                  filter_sql(f) + " ORDER BY g.played_on, g.id");
+  bind_filter(q, f);
   std::vector<SummaryRow> out;
   std::map<int64_t, size_t> index;
   while (q.executeStep()) {
@@ -495,6 +546,35 @@ std::vector<Store::SummaryRow> Store::summaries(const SummaryFilter& f) {
   while (p.executeStep()) {
     auto it = index.find(p.getColumn(0).getInt64());
     if (it != index.end()) out[it->second].players.push_back(p.getColumn(1).getString());
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
+std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
+  MARQUE_DB_TRY
+  std::unordered_map<int64_t, std::string> names;
+  SQLite::Statement n(*m->db, "SELECT id, name FROM players");
+  while (n.executeStep()) names.emplace(n.getColumn(0).getInt64(), n.getColumn(1).getString());
+  SQLite::Statement q(*m->db,
+                      "SELECT g.id, g.game, coalesce(g.played_on, ''), coalesce(l.name, ''), g.hand_count, "
+                      "gp.player_id, gp.place, gp.points, gp.team_result "
+                      "FROM games g LEFT JOIN leagues l ON l.id = g.league_id JOIN game_players gp ON gp.game_id = g.id "
+                      "WHERE 1" + filter_sql(f) + " ORDER BY g.played_on, g.id, gp.position");
+  bind_filter(q, f);
+  std::vector<StandingRow> out;
+  while (q.executeStep()) {
+    int64_t id = q.getColumn(0).getInt64();
+    if (out.empty() || out.back().id != id) {
+      StandingRow r;
+      r.id = id;
+      r.game = q.getColumn(1).getString();
+      r.played_on = q.getColumn(2).getString();
+      r.league = q.getColumn(3).getString();
+      r.hands = q.getColumn(4).getInt64();
+      out.push_back(std::move(r));
+    }
+    out.back().seats.emplace_back(names[q.getColumn(5).getInt64()], read_seat(q, 6));
   }
   return out;
   MARQUE_DB_CATCH

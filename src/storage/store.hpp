@@ -19,6 +19,13 @@ constexpr int32_t k_application_id = 0x4D415251;  // "MARQ"
 // $MARQUE_DB, else $XDG_DATA_HOME/marque/marque.db, else ~/.local/share/marque/marque.db
 std::string default_db_path();
 
+// Derived: one seat's standing in a game (see schema/sql/0005).
+struct SeatStanding {
+  int place = 0;
+  double points = 0;
+  std::string team_result;  // coinche: win | loss | draw, else ""
+};
+
 struct GameRow {
   int64_t id = 0;
   std::string game;
@@ -31,6 +38,8 @@ struct GameRow {
   std::optional<int64_t> night_id;
   std::vector<std::string> players;  // names by position
   int64_t hands = 0;
+  int64_t hand_count = 0;            // derived column (games.hand_count), checked against `hands`
+  std::vector<SeatStanding> seats;   // derived, by position
 };
 
 struct NightRow {
@@ -111,6 +120,9 @@ public:
   void set_status(int64_t game_id, const std::string& status);
   // derived: status and summary (the score document without its hands) after any change
   void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json);
+  // derived: the summary plus the hand count and every seat's standing (by position)
+  void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json, int64_t hand_count,
+                   const std::vector<SeatStanding>& seats);
 
   struct SummaryFilter {
     std::string league;   // "" = every league
@@ -129,6 +141,16 @@ public:
   };
   // games in chronological order (date, then id)
   std::vector<SummaryRow> summaries(const SummaryFilter& filter);
+  struct StandingRow {
+    int64_t id = 0;
+    std::string game;
+    std::string played_on;
+    std::string league;
+    int64_t hands = 0;
+    std::vector<std::pair<std::string, SeatStanding>> seats;  // player name and standing, by position
+  };
+  // the same games, read from the derived columns only (no JSON): what standings need
+  std::vector<StandingRow> standing_rows(const SummaryFilter& filter);
   void delete_game(int64_t game_id);
 
   // nights (an evening grouping several games)

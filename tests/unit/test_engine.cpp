@@ -95,7 +95,12 @@ TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the pl
   // Ann wins a 3-player table by a little; Ben wins a 5-player table by a lot: both get 1 league point
   std::vector<GameSummary> games = {game(1, {"Ann", "Cat", "Dan"}, {10, 0, -10}),
                                     game(2, {"Ben", "Eve", "Fay", "Gus", "Hal"}, {900, 100, -200, -300, -500})};
-  auto doc = marque::reports::build_standings(games, {}, "test", "2026-01-01T00:00:00Z");
+  auto standings = [](const std::vector<GameSummary>& gs) {
+    std::vector<marque::reports::GameStanding> out;
+    for (const auto& g : gs) out.push_back(marque::reports::standing_of(g));
+    return out;
+  };
+  auto doc = marque::reports::build_standings(standings(games), {}, "test", "2026-01-01T00:00:00Z");
   std::map<std::string, double> lp;
   for (const auto& e : doc["standings"]) lp[e["player"].get<std::string>()] = e["league_points"].get<double>();
   CHECK(lp["Ann"] == Approx(1.0));
@@ -110,6 +115,6 @@ TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the pl
   CHECK(doc["standings"][0]["player"] == "Ann");
   // per-hand averages by table size are reported apart
   CHECK(doc["standings"][1]["by_game"]["tarot"]["by_table_size"].contains("5"));
-  auto tie = marque::reports::build_standings({game(3, {"Ann", "Ben", "Cat", "Dan"}, {5, 5, -5, -5})}, {}, "t", "x");
+  auto tie = marque::reports::build_standings(standings({game(3, {"Ann", "Ben", "Cat", "Dan"}, {5, 5, -5, -5})}), {}, "t", "x");
   CHECK(tie["standings"][0]["league_points"].get<double>() == Approx((1.0 + 2.0 / 3.0) / 2).margin(0.01));  // 2 decimals
 }
