@@ -110,7 +110,7 @@ std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
     Store::Transaction tx(*store);
     for (const auto& g : store->games()) {
       if (store->upgraded_from() < 3) {  // no summaries yet: replay the records
-        rules::Replay r = rules::replay(file_from(g, store->hands(g.id)));
+        rules::Replay r = rules::replay(file_from(g, store->hands(g.id, false)));
         if (r.ok) store_summary(*store, g.id, r);
       } else {  // v3/v4: the stored summary is derived already; reduce it to the seat columns of v5
         store->set_summary(g.id, g.status, g.summary.dump(), g.hands, seats_from(g.game, g.players, g.summary));
@@ -134,7 +134,7 @@ std::vector<double> deltas_of(const ojson& entry, const std::vector<std::string>
 
 json game_file(Store& store, int64_t game_id) {
   auto g = load_game(store, game_id);
-  return file_from(g, store.hands(game_id));
+  return file_from(g, store.hands(game_id, false));
 }
 
 int64_t resolve_game(Store& store, std::optional<int64_t> id) {
@@ -188,12 +188,17 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
 }
 
 HandOutcome add_hand(Store& store, int64_t game_id, const json& record, bool dry_run) {
+  return add_hand(store, game_id, [&](const rules::Game&) { return record; }, dry_run);
+}
+
+HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_record, bool dry_run) {
   Store::Transaction tx(store);
   auto g = load_game(store, game_id);
-  auto hands = store.hands(game_id);
-  json f = file_from(g, hands);
-  f["hands"].push_back(record);
-  rules::Replay r = replay_or_reject(f);
+  auto hands = store.hands(game_id, false);
+  rules::Replay r = replay_or_reject(file_from(g, hands));
+  const json record = make_record(*r.state);
+  rules::extend(r, record);
+  if (!r.ok) throw Rejected(r.diags);
   int seq = static_cast<int>(hands.size()) + 1;
   HandOutcome o = outcome_from(r, game_id, seq, !dry_run);
   if (dry_run) return o;
@@ -207,7 +212,7 @@ HandOutcome add_hand(Store& store, int64_t game_id, const json& record, bool dry
 HandOutcome edit_hand(Store& store, int64_t game_id, int seq, const json& record, bool dry_run) {
   Store::Transaction tx(store);
   auto g = load_game(store, game_id);
-  auto hands = store.hands(game_id);
+  auto hands = store.hands(game_id, false);
   if (seq < 1 || static_cast<size_t>(seq) > hands.size())
     throw Error(k_exit_noinput, "game " + std::to_string(game_id) + " has no hand " + std::to_string(seq) +
                                     " (it has " + std::to_string(hands.size()) + ")");
@@ -226,7 +231,7 @@ HandOutcome edit_hand(Store& store, int64_t game_id, int seq, const json& record
 HandOutcome delete_hand(Store& store, int64_t game_id, int seq, bool dry_run) {
   Store::Transaction tx(store);
   auto g = load_game(store, game_id);
-  auto hands = store.hands(game_id);
+  auto hands = store.hands(game_id, false);
   if (seq < 1 || static_cast<size_t>(seq) > hands.size())
     throw Error(k_exit_noinput, "game " + std::to_string(game_id) + " has no hand " + std::to_string(seq) +
                                     " (it has " + std::to_string(hands.size()) + ")");
@@ -513,7 +518,7 @@ ojson export_all(Store& store, std::optional<int64_t> night_id) {
   ojson games = ojson::array();
   for (const auto& g : store.games()) {
     if (night_id && g.night_id != night_id) continue;
-    json f = file_from(g, store.hands(g.id));
+    json f = file_from(g, store.hands(g.id, false));
     if (g.night_id) f["meta"]["night"] = *g.night_id;
     games.push_back(ojson::parse(f.dump()));
   }
@@ -646,7 +651,7 @@ int64_t rename_player(Store& store, const std::string& from_in, const std::strin
   for (auto gid : games) {
     auto g = load_game(store, gid);
     store.update_setup(gid, replace_name(g.setup, from, target));
-    auto hands = store.hands(gid);
+    auto hands = store.hands(gid, false);
     for (const auto& h : hands) store.update_record(gid, h.seq, replace_name(h.record, from, target));
     rules::Replay r = replay_or_reject(game_file(store, gid));
     restore_scores(store, gid, r, 1);

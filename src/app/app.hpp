@@ -46,6 +46,10 @@ struct HandOutcome {
 };
 
 HandOutcome add_hand(storage::Store& store, int64_t game_id, const json& record, bool dry_run);
+// The same, with the record made from the game's state before it (e.g. from key=value words), inside the
+// write transaction: the game is read and replayed once.
+using RecordMaker = std::function<json(const rules::Game& before)>;
+HandOutcome add_hand(storage::Store& store, int64_t game_id, const RecordMaker& make_record, bool dry_run);
 // Replace hand `seq` by `record` (already merged by the caller); later totals are recomputed.
 HandOutcome edit_hand(storage::Store& store, int64_t game_id, int seq, const json& record, bool dry_run);
 // Delete hand `seq` (kept in the history). Returns the score document after the change.

@@ -542,16 +542,17 @@ int run(int argc, char** argv) {
     }
     if (c_hand->parsed()) {
       int64_t id = app::resolve_game(store, game_id);
-      json file = app::game_file(store, id);
-      json rec;
+      app::HandOutcome o;
       if (!json_input.empty()) {
-        rec = parse_json(read_input(json_input), json_input);
+        json rec = parse_json(read_input(json_input), json_input);
         if (!hand_words.empty()) throw Error(k_exit_usage, "give the hand either as key=value fields or with --json, not both");
+        o = app::add_hand(store, id, rec, dry_run);
       } else {
-        const auto& gr = rules_for(file["game"].get<std::string>());
+        const std::string kind = store.game(id)->game;
+        const auto& gr = rules_for(kind);
         bool interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && !no_prompt;
         if (interactive && (hand_words.empty() || !cli::missing_fields(gr, hand_words).empty())) {
-          auto words = cli::guided_words(gr, file, hand_words, std::cin, std::cout);
+          auto words = cli::guided_words(gr, app::game_file(store, id), hand_words, std::cin, std::cout);
           if (!words) {
             std::cout << "cancelled: nothing stored\n";
             return k_exit_rejected;
@@ -559,10 +560,18 @@ int run(int argc, char** argv) {
           hand_words = *words;
         }
         if (hand_words.empty()) throw Error(k_exit_usage, "no hand fields given; e.g. marque hand taker=Ben contract=garde oudlers=2 points=47.5",
-                                            "marque rules " + file["game"].get<std::string>() + " lists the fields; at a terminal marque asks for them");
-        rec = record_from_words(file["game"].get<std::string>(), file, hand_words);
+                                            "marque rules " + kind + " lists the fields; at a terminal marque asks for them");
+        // the words become a record against the game's state, read and replayed once inside the transaction
+        o = app::add_hand(
+            store, id,
+            [&](const rules::Game& before) {
+              Diagnostics d;
+              json rec = gr.record_from_args(parse_words(hand_words), before, d);
+              if (d.has_errors()) throw Rejected(d);
+              return rec;
+            },
+            dry_run);
       }
-      auto o = app::add_hand(store, id, rec, dry_run);
       print_warnings(o.warnings, g.quiet);
       if (as_json)
         print_json(o.entry);

@@ -124,6 +124,70 @@ const GameRules* find_game(std::string_view id) {
   return nullptr;
 }
 
+namespace {
+
+// Play record `seq` on r.state and append its entry to r.score["hands"]; false (diagnostics in r.diags) when
+// the record has errors.
+bool play_one(Replay& r, const json& rec, int seq) {
+  auto& d = r.diags;
+  d.set_hand(seq);
+  Diagnostics hd;
+  hd.set_hand(seq);
+  if (!rec.is_object()) {
+    d.error("", "file.hand_not_object", "a hand record must be a JSON object");
+    return false;
+  }
+  std::optional<ojson> entry;
+  try {
+    entry = r.state->play(rec, hd);
+  } catch (const nlohmann::json::exception& e) {
+    hd.error("", "file.hand_type", std::string("a value has the wrong type (") + e.what() + ")");
+  }
+  d.append(hd);
+  if (!entry || hd.has_errors()) return false;
+  ojson h = ojson::object();
+  h.get_ref<ojson::object_t&>().reserve(entry->size() + 2);
+  h["seq"] = seq;
+  for (auto it = entry->begin(); it != entry->end(); ++it) h.emplace(it.key(), std::move(it.value()));
+  if (!h.contains("warnings")) {
+    ojson w = ojson::array();
+    for (const auto& x : hd.warnings()) w.push_back(x.message);
+    h["warnings"] = w;
+  }
+  r.score["hands"].push_back(std::move(h));
+  return true;
+}
+
+// The parts of the score document that follow the hands, from the state after the last hand.
+void finish_score(Replay& r) {
+  auto& score = r.score;
+  const Game& game = *r.state;
+  // after an extend: drop the previous tail (its extra keys may differ), keeping the key order of a replay
+  for (auto it = score.begin(); it != score.end();) {
+    const std::string& k = it.key();
+    if (k == "format" || k == "game" || k == "players" || k == "hands")
+      ++it;
+    else
+      it = score.erase(it);
+  }
+  score["totals"] = game.totals();
+  ojson extra = game.extra();
+  for (auto it = extra.begin(); it != extra.end(); ++it) score[it.key()] = it.value();
+  score["finished"] = game.finished();
+  score["result"] = game.result();
+  score["next_dealer"] = game.next_dealer();
+  r.ok = true;
+}
+
+// a replay with errors has neither a score nor a state (only its diagnostics)
+void failed(Replay& r) {
+  r.ok = false;
+  r.score = ojson();
+  r.state.reset();
+}
+
+}  // namespace
+
 Replay replay(const json& file) {
   Replay r;
   auto& d = r.diags;
@@ -189,49 +253,31 @@ Replay replay(const json& file) {
   score["format"] = "marque-score/1";
   score["game"] = game_id;
   score["players"] = game->players();
-  ojson hands = ojson::array();
-  const json empty = json::array();
-  const json& records = file.contains("hands") ? file["hands"] : empty;
-  int seq = 0;
-  for (const auto& rec : records) {
-    ++seq;
-    d.set_hand(seq);
-    Diagnostics hd;
-    hd.set_hand(seq);
-    if (!rec.is_object()) {
-      d.error("", "file.hand_not_object", "a hand record must be a JSON object");
-      return r;
-    }
-    std::optional<ojson> entry;
-    try {
-      entry = game->play(rec, hd);
-    } catch (const nlohmann::json::exception& e) {
-      hd.error("", "file.hand_type", std::string("a value has the wrong type (") + e.what() + ")");
-    }
-    d.append(hd);
-    if (!entry || hd.has_errors()) return r;
-    ojson h = ojson::object();
-    h.get_ref<ojson::object_t&>().reserve(entry->size() + 2);
-    h["seq"] = seq;
-    for (auto it = entry->begin(); it != entry->end(); ++it) h.emplace(it.key(), std::move(it.value()));
-    if (!h.contains("warnings")) {
-      ojson w = ojson::array();
-      for (const auto& x : hd.warnings()) w.push_back(x.message);
-      h["warnings"] = w;
-    }
-    hands.push_back(std::move(h));
-  }
-  score["hands"] = std::move(hands);
-  score["totals"] = game->totals();
-  ojson extra = game->extra();
-  for (auto it = extra.begin(); it != extra.end(); ++it) score[it.key()] = it.value();
-  score["finished"] = game->finished();
-  score["result"] = game->result();
-  score["next_dealer"] = game->next_dealer();
+  score["hands"] = ojson::array();
   r.score = std::move(score);
   r.state = std::move(game);
-  r.ok = true;
+  if (file.contains("hands")) {
+    auto& hands = r.score["hands"].get_ref<ojson::array_t&>();
+    hands.reserve(file["hands"].size());
+    int seq = 0;
+    for (const auto& rec : file["hands"])
+      if (!play_one(r, rec, ++seq)) {
+        failed(r);
+        return r;
+      }
+  }
+  finish_score(r);
   return r;
+}
+
+void extend(Replay& r, const json& record) {
+  if (!r.ok || !r.state) return;
+  r.ok = false;
+  if (!play_one(r, record, static_cast<int>(r.score["hands"].size()) + 1)) {
+    failed(r);
+    return;
+  }
+  finish_score(r);
 }
 
 std::vector<std::string> split_list(const std::string& s, char sep) {

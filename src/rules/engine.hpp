@@ -119,6 +119,9 @@ struct Replay {
 // Check the envelope (`format`, `game`, `setup`, `hands`) and replay every record. Stops at the first
 // record with errors (later records are not checked against a broken state).
 Replay replay(const json& game_file);
+// Play one more record on a successful replay: the same as replaying the file with the record appended,
+// without replaying the earlier records again. On errors r.ok is false and r holds only diagnostics.
+void extend(Replay& r, const json& record);
 
 // Split "a,b,c" (trims spaces, drops empties).
 std::vector<std::string> split_list(const std::string& s, char sep = ',');

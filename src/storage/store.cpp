@@ -588,7 +588,7 @@ void Store::delete_game(int64_t game_id) {
   MARQUE_DB_CATCH
 }
 
-std::vector<HandRow> Store::hands(int64_t game_id) {
+std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
   MARQUE_DB_TRY
   std::vector<HandRow> out;
   auto q_use = m->stmt("SELECT id, seq, record, score, source, recorded_at FROM hands WHERE game_id = ? ORDER BY seq");
@@ -599,7 +599,7 @@ std::vector<HandRow> Store::hands(int64_t game_id) {
     h.id = q.getColumn(0).getInt64();
     h.seq = q.getColumn(1).getInt();
     h.record = json::parse(q.getColumn(2).getString());
-    h.score = json::parse(q.getColumn(3).getString());
+    if (with_scores) h.score = json::parse(q.getColumn(3).getString());
     h.source = q.getColumn(4).getString();
     h.recorded_at = q.getColumn(5).getString();
     out.push_back(std::move(h));

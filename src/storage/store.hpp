@@ -161,7 +161,8 @@ public:
   std::vector<NightRow> nights();
 
   // hands (seq is 1-based and contiguous in a game)
-  std::vector<HandRow> hands(int64_t game_id);
+  // with_scores = false leaves HandRow::score null (replays need only the records)
+  std::vector<HandRow> hands(int64_t game_id, bool with_scores = true);
   int hand_count(int64_t game_id);
   void insert_hand(int64_t game_id, int seq, const std::string& record_json, const std::string& score_json,
                    const std::vector<double>& deltas, const std::string& source);

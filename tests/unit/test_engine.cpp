@@ -118,3 +118,34 @@ TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the pl
   auto tie = marque::reports::build_standings(standings({game(3, {"Ann", "Ben", "Cat", "Dan"}, {5, 5, -5, -5})}), {}, "t", "x");
   CHECK(tie["standings"][0]["league_points"].get<double>() == Approx((1.0 + 2.0 / 3.0) / 2).margin(0.01));  // 2 decimals
 }
+
+#include <fstream>
+#include <sstream>
+
+TEST_CASE("engine: extend plays one more record exactly as a replay of the longer file", "[engine]") {
+  for (const char* game : {"tarot", "coinche", "prefa", "piquet", "alsos"}) {
+    std::ifstream in(std::string(MARQUE_SOURCE_DIR) + "/examples/" + game + ".json");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    json file = json::parse(ss.str());
+    REQUIRE(file["hands"].size() >= 2);
+    Replay whole = replay(file);
+    REQUIRE(whole.ok);
+    for (size_t cut : {size_t{0}, file["hands"].size() - 1}) {
+      json prefix = file;
+      prefix["hands"] = json(std::vector<json>(file["hands"].begin(), file["hands"].begin() + static_cast<long>(cut)));
+      Replay r = replay(prefix);
+      REQUIRE(r.ok);
+      for (size_t i = cut; i < file["hands"].size(); ++i) extend(r, file["hands"][i]);
+      INFO(game << " from hand " << cut);
+      REQUIRE(r.ok);
+      CHECK(r.score.dump() == whole.score.dump());
+    }
+    // a record with errors: not ok, no state, the diagnostic names the hand
+    Replay bad = replay(file);
+    extend(bad, json::array());
+    CHECK_FALSE(bad.ok);
+    CHECK_FALSE(bad.state);
+    CHECK(bad.diags.has_errors());
+  }
+}
