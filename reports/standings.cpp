@@ -146,16 +146,16 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
     std::map<std::string, Kind> kinds;
   };
   std::map<std::string, Player> players;  // by lower-case name
-  std::map<std::string, std::string> keys;  // name as stored -> lower-case key (names repeat a lot)
+  std::unordered_map<std::string, Player*> by_name;  // name as stored -> its player (names repeat a lot)
   for (const auto& g : games) {
     size_t n = g.seats.size();
     int64_t hands = g.hands;
     for (size_t i = 0; i < n; ++i) {
       const Seat& seat = g.seats[i];
       const std::string& name = seat.player;
-      auto key = keys.find(name);
-      if (key == keys.end()) key = keys.emplace(name, lower(name)).first;
-      auto& p = players[key->second];
+      auto found = by_name.find(name);
+      if (found == by_name.end()) found = by_name.emplace(name, &players[lower(name)]).first;
+      auto& p = *found->second;
       p.name = name;
       double pts = seat.points;
       int same = 0;
