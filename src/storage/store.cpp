@@ -454,6 +454,15 @@ std::vector<GameRow> Store::games() {
   MARQUE_DB_CATCH
 }
 
+std::vector<int64_t> Store::game_ids() {
+  MARQUE_DB_TRY
+  std::vector<int64_t> out;
+  SQLite::Statement q(*m->db, "SELECT id FROM games ORDER BY id");
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+  MARQUE_DB_CATCH
+}
+
 void Store::set_status(int64_t game_id, const std::string& status) {
   MARQUE_DB_TRY
   SQLite::Statement q(*m->db, "UPDATE games SET status = ? WHERE id = ?");
@@ -617,7 +626,8 @@ std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
     h.id = q.getColumn(0).getInt64();
     h.seq = q.getColumn(1).getInt();
     h.record = json::parse(q.getColumn(2).getString());
-    if (with_scores) h.score = json::parse(q.getColumn(3).getString());
+    h.score_text = q.getColumn(3).getString();
+    if (with_scores) h.score = json::parse(h.score_text);
     h.source = q.getColumn(4).getString();
     h.recorded_at = q.getColumn(5).getString();
     out.push_back(std::move(h));

@@ -55,7 +55,8 @@ struct HandRow {
   int64_t id = 0;
   int seq = 0;
   json record;
-  json score;
+  json score;              // parsed unless hands(.., with_scores = false)
+  std::string score_text;  // the stored text, always
   std::string source;
   std::string recorded_at;
 };
@@ -117,6 +118,7 @@ public:
   std::optional<GameRow> game(int64_t id);
   std::optional<int64_t> latest_game();
   std::vector<GameRow> games();
+  std::vector<int64_t> game_ids();
   void set_status(int64_t game_id, const std::string& status);
   // derived: status and summary (the score document without its hands) after any change
   void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json);
