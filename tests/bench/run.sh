@@ -17,43 +17,78 @@ trap 'rm -rf "$T"' EXIT
 export XDG_DATA_HOME=$T/xdg
 [[ -x /usr/bin/time ]] || { echo "needs /usr/bin/time (apt-get install -y time)"; exit 1; }
 now() { date +%s.%N; }
-# command... -> "S.SSS s, peak N MB" (whole process)
+# command... -> "S.SSS s, peak N MB" (whole process); the seconds are also left in $T/secs
 peak() {
   local s e
   s=$(now)
   /usr/bin/time -f '%M' -o "$T/rss" "$@" >/dev/null
   e=$(now)
+  awk -v a="$s" -v b="$e" 'BEGIN { printf "%.3f", b - a }' > "$T/secs"
   awk -v a="$s" -v b="$e" -v r="$(cat "$T/rss")" 'BEGIN { printf "%.3f s, peak %.0f MB", b - a, r / 1024 }'
 }
-median_add() { # db game -> median ms of 20 whole-process hand adds
+secs() { cat "$T/secs"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f×", a / b }'; }
+median() { # command... -> median seconds of 20 whole-process runs (left in $T/secs) and "N.N ms"
   for i in $(seq 20); do
     local s e
     s=$(now)
-    "$BIN" --db "$1" hand --no-prompt --game "$2" "${@:3}" >/dev/null
+    "$@" >/dev/null
     e=$(now)
     awk -v a="$s" -v b="$e" 'BEGIN { printf "%.6f\n", b - a }'
-  done | sort -n | awk '{ a[NR] = $1 } END { printf "%.1f ms", (a[10] + a[11]) / 2 * 1000 }'
+  done | sort -n | awk '{ a[NR] = $1 } END { printf "%.6f", (a[10] + a[11]) / 2 }' > "$T/secs"
+  awk -v m="$(cat "$T/secs")" 'BEGIN { printf "%.1f ms", m * 1000 }'
+}
+median_add() { # db game fields... -> median of 20 whole-process hand adds
+  median "$BIN" --db "$1" hand --no-prompt --game "$2" "${@:3}"
+}
+# the floor of adding a hand: the sqlite3 tool inserting one hand row and its postings in one transaction
+floor_add() { # db game
+  local n
+  n=$(sqlite3 "$1" "SELECT count(*) FROM game_players WHERE game_id = $2")
+  local sql="BEGIN IMMEDIATE; INSERT INTO hands(game_id, seq, record, score) SELECT $2, max(seq) + 1, record, score FROM hands WHERE game_id = $2 AND seq = (SELECT max(seq) FROM hands WHERE game_id = $2);"
+  for ((k = 0; k < n; k++)); do sql+=" INSERT INTO postings VALUES (last_insert_rowid(), $k, 0);"; done
+  sql+=" COMMIT;"
+  cp "$1" "$T/floor-add.db"
+  median sqlite3 "$T/floor-add.db" "$sql"
 }
 
 echo "== marque benchmark ($(nproc) cores, $(date -u +%Y-%m-%d), $(sqlite3 --version | cut -d' ' -f1) floor)"
 "$GEN" tarot 200 "$T/g200.json"
 "$BIN" --db "$T/add.db" import "$T/g200.json" >/dev/null
-echo "add one hand to a 200-hand tarot game (median of 20): $(median_add "$T/add.db" 1 taker=Ben contract=garde oudlers=2 points=50)"
+m=$(median_add "$T/add.db" 1 taker=Ben contract=garde oudlers=2 points=50); a=$(secs)
+f=$(floor_add "$T/add.db" 1); echo "add one hand to a 200-hand tarot game (median of 20): $m; floor $f ($(ratio "$a" "$(secs)"))"
 
 "$GEN" tarot 100000 "$T/t100k.json"
-echo "import 100,000 tarot hands: $(peak "$BIN" --db "$T/t.db" import "$T/t100k.json")"
-echo "score them (JSON): $(peak "$BIN" --db "$T/t.db" score --format json)"
-echo "check: $(peak "$BIN" --db "$T/t.db" check)"
+i=$(peak "$BIN" --db "$T/t.db" import "$T/t100k.json"); imp=$(secs)
+sc=$(peak "$BIN" --db "$T/t.db" score --format json); scs=$(secs)
+ck=$(peak "$BIN" --db "$T/t.db" check); cks=$(secs)
 sqlite3 "$T/t.db" .dump > "$T/t.sql"
-echo "floor, sqlite3 inserting the same rows in one transaction: $(peak sqlite3 "$T/t-floor.db" ".read $T/t.sql")"
+fl=$(peak sqlite3 "$T/t-floor.db" ".read $T/t.sql"); fls=$(secs)
+echo "import 100,000 tarot hands: $i ($(ratio "$imp" "$fls") the floor)"
+echo "score them (JSON): $sc ($(ratio "$scs" "$fls"))"
+echo "check: $ck ($(ratio "$cks" "$fls"))"
+echo "floor, sqlite3 inserting the same rows in one transaction: $fl"
 
 "$GEN" club "$T/club" "$N" "$SRC/examples"
-echo "import the club history (one command, one transaction): $(peak "$BIN" --db "$T/club.db" import "$T"/club/*.json)"
+i=$(peak "$BIN" --db "$T/club.db" import "$T"/club/*.json); imp=$(secs)
 sqlite3 "$T/club.db" .dump > "$T/club.sql"
-echo "floor, sqlite3 inserting the same rows in one transaction: $(peak sqlite3 "$T/club-floor.db" ".read $T/club.sql")"
+fl=$(peak sqlite3 "$T/club-floor.db" ".read $T/club.sql"); fls=$(secs)
+rm -f "$T/club.sql" "$T/club-floor.db"
+echo "import the club history (one command, one transaction): $i"
+echo "floor, sqlite3 inserting the same rows in one transaction: $fl; marque $(ratio "$imp" "$fls") the floor (target 2×)"
 echo "database size: $(du -m "$T/club.db" | cut -f1) MB"
 game=$(sqlite3 "$T/club.db" "SELECT id FROM games WHERE game = 'tarot' ORDER BY id DESC LIMIT 1")
-echo "add one hand to a tarot game in that database (median of 20): $(median_add "$T/club.db" "$game" taker=Marc contract=garde oudlers=2 points=50 2>/dev/null || true)"
-echo "standings for the whole league: $(peak "$BIN" --db "$T/club.db" standings --league "Club history" --format json)"
-echo "one game's sheet: $(peak "$BIN" --db "$T/club.db" sheet "$game")"
-echo "check over the whole database: $(peak "$BIN" --db "$T/club.db" check)"
+m=$(median_add "$T/club.db" "$game" taker=Marc contract=garde oudlers=2 points=50 2>/dev/null || true); a=$(secs)
+f=$(floor_add "$T/club.db" "$game"); rm -f "$T/floor-add.db"
+echo "add one hand to a tarot game in that database (median of 20): $m (target 20 ms); floor $f ($(ratio "$a" "$(secs)"))"
+st=$(peak "$BIN" --db "$T/club.db" standings --league "Club history" --format json); sts=$(secs)
+# the floor of standings: the sqlite3 tool summing every seat of the league by player
+fst=$(peak sqlite3 "$T/club.db" "SELECT gp.player_id, count(*), sum(gp.points), sum(gp.place = 1) FROM games g JOIN leagues l ON l.id = g.league_id JOIN game_players gp ON gp.game_id = g.id WHERE l.name = 'Club history' GROUP BY gp.player_id")
+echo "standings for the whole league: $st (target 1 s); floor $fst ($(ratio "$sts" "$(secs)"))"
+sh=$(peak "$BIN" --db "$T/club.db" sheet "$game"); shs=$(secs)
+fsh=$(peak sqlite3 "$T/club.db" "SELECT record, score FROM hands WHERE game_id = $game ORDER BY seq"); 
+echo "one game's sheet: $sh (target 50 ms); floor $fsh ($(ratio "$shs" "$(secs)"))"
+ck=$(peak "$BIN" --db "$T/club.db" check); cks=$(secs)
+# the floor of check: the sqlite3 tool's integrity check and a read of every record and score
+fck=$(peak sqlite3 "$T/club.db" "PRAGMA integrity_check; SELECT count(*), sum(length(record) + length(score)) FROM hands")
+echo "check over the whole database: $ck ($(ratio "$cks" "$imp") the import, target under 2×); floor $fck ($(ratio "$cks" "$(secs)"))"
