@@ -65,12 +65,24 @@ std::vector<storage::SeatStanding> seats_from(const std::string& game, const std
   return out;
 }
 
-void store_summary(Store& store, int64_t game_id, const rules::Replay& r) {
-  std::string summary = summary_of(r);
-  auto seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), json::parse(summary));
-  store.set_summary(game_id, r.state->finished() ? "finished" : "open", summary,
-                    static_cast<int64_t>(r.score["hands"].size()), seats);
+// What seats_of reads of a score document (result, totals, team totals), without its hands and extras.
+json standing_part(const ojson& score) {
+  json out = json::object();
+  for (const char* key : {"result", "totals", "team_totals"})
+    if (score.contains(key)) out[key] = json(score[key]);
+  return out;
 }
+
+storage::GameDerived derived_of(const rules::Replay& r) {
+  storage::GameDerived d;
+  d.status = r.state->finished() ? "finished" : "open";
+  d.summary = summary_of(r);
+  d.hand_count = static_cast<int64_t>(r.score["hands"].size());
+  d.seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), standing_part(r.score));
+  return d;
+}
+
+void store_summary(Store& store, int64_t game_id, const rules::Replay& r) { store.set_summary(game_id, derived_of(r)); }
 
 // Store the derived scores of hands [from_seq, n] from a fresh replay.
 void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int from_seq) {
@@ -397,15 +409,15 @@ ImportOutcome::Item import_one(Store& store, const json& f, const std::string& n
   json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
   const auto* rules = rules::find_game(item.game);
   auto players = r.state->players();
+  const storage::GameDerived derived = derived_of(r);
   int64_t id = store.create_game(item.game, f["setup"], rules->rules_version(), meta, players, "import:" + name,
-                                 night_id, key);
+                                 night_id, key, &derived);
   int seq = 0;
   for (const auto& rec : records) {
     const auto& entry = r.score["hands"][static_cast<size_t>(seq)];
     ++seq;
     store.insert_hand(id, seq, rec, entry.dump(), deltas_of(entry, players), "import");
   }
-  store_summary(store, id, r);
   store.log_change(id, "import", std::nullopt, nullptr, json{{"file", name}, {"hands", seq}});
   item.game_id = id;
   item.hands = seq;

@@ -40,7 +40,7 @@ std::vector<std::pair<std::string, std::string>> parse_words(const std::vector<s
   for (const auto& w : words) {
     auto eq = w.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw Error(k_exit_usage, "'" + w + "' is not a field: write key=value (e.g. points=47.5)");
+      throw Error(k_exit_usage, "'" + w + "' is not a field: write key=value (e.g. points=47)");
     kv.emplace_back(w.substr(0, eq), w.substr(eq + 1));
   }
   return kv;
@@ -319,7 +319,7 @@ int run(int argc, char** argv) {
                   "  marque start tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft");
 
   // hand
-  auto* c_hand = app.add_subcommand("hand", "record a hand: marque hand taker=Ben contract=garde oudlers=2 points=47.5");
+  auto* c_hand = app.add_subcommand("hand", "record a hand: marque hand taker=Ben contract=garde oudlers=2 points=47");
   std::vector<std::string> hand_words;
   std::optional<int64_t> game_id;
   bool dry_run = false;
@@ -559,7 +559,7 @@ int run(int argc, char** argv) {
           }
           hand_words = *words;
         }
-        if (hand_words.empty()) throw Error(k_exit_usage, "no hand fields given; e.g. marque hand taker=Ben contract=garde oudlers=2 points=47.5",
+        if (hand_words.empty()) throw Error(k_exit_usage, "no hand fields given; e.g. marque hand taker=Ben contract=garde oudlers=2 points=47",
                                             "marque rules " + kind + " lists the fields; at a terminal marque asks for them");
         // the words become a record against the game's state, read and replayed once inside the transaction
         o = app::add_hand(

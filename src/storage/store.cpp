@@ -136,6 +136,8 @@ Store::Store(const std::string& path, Mode mode) : m(std::make_unique<Impl>()) {
     m->db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX,
                                                k_busy_timeout_ms);
     m->db->exec("PRAGMA foreign_keys = ON");
+    // 64 MB of page cache (allocated only as used): a large import keeps its index pages instead of spilling
+    m->db->exec("PRAGMA cache_size = -65536");
     int app = m->db->execAndGet("PRAGMA application_id").getInt();
     int tables = m->db->execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
     if (app != k_application_id) {
@@ -271,12 +273,15 @@ std::optional<int64_t> Store::league_id(const std::string& name, bool create) {
 
 int64_t Store::create_game(const std::string& game, const json& setup, int rules_version, const json& meta,
                            const std::vector<std::string>& players, const std::string& source,
-                           std::optional<int64_t> night_id, const std::string& import_key) {
+                           std::optional<int64_t> night_id, const std::string& import_key,
+                           const GameDerived* derived) {
   MARQUE_DB_TRY
   std::optional<int64_t> league;
   if (meta.contains("league") && meta["league"].is_string()) league = league_id(meta["league"].get<std::string>(), true);
+  const GameDerived none;
+  const GameDerived& d = derived ? *derived : none;
   auto ins_use = m->stmt("INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
-                        "import_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                         "import_key, status, summary, hand_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto& ins = *ins_use;
   ins.bind(1, game);
   ins.bind(2, setup.dump());
@@ -299,15 +304,26 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
     ins.bind(9);
   else
     ins.bind(9, import_key);
+  ins.bind(10, d.status);
+  ins.bind(11, d.summary);
+  ins.bind(12, d.hand_count);
   ins.exec();
   int64_t id = m->db->getLastInsertRowid();
-  auto seat_use = m->stmt("INSERT INTO game_players(game_id, position, player_id) VALUES (?, ?, ?)");
+  auto seat_use = m->stmt("INSERT INTO game_players(game_id, position, player_id, place, points, team_result) "
+                          "VALUES (?, ?, ?, ?, ?, ?)");
   auto& seat = *seat_use;
   for (size_t i = 0; i < players.size(); ++i) {
     int64_t pid = player_id(players[i], true);
     seat.bind(1, id);
     seat.bind(2, static_cast<int64_t>(i));
     seat.bind(3, pid);
+    const SeatStanding standing = i < d.seats.size() ? d.seats[i] : SeatStanding{};
+    seat.bind(4, standing.place);
+    seat.bind(5, standing.points);
+    if (standing.team_result.empty())
+      seat.bind(6);
+    else
+      seat.bind(6, standing.team_result);
     seat.exec();
     seat.reset();
   }

@@ -26,6 +26,15 @@ struct SeatStanding {
   std::string team_result;  // coinche: win | loss | draw, else ""
 };
 
+// Everything derived about a game as a whole: what set_summary stores (and create_game, for a game that
+// arrives with its hands).
+struct GameDerived {
+  std::string status = "open";
+  std::string summary = "{}";
+  int64_t hand_count = 0;
+  std::vector<SeatStanding> seats;
+};
+
 struct GameRow {
   int64_t id = 0;
   std::string game;
@@ -112,7 +121,7 @@ public:
   int64_t create_game(const std::string& game, const json& setup, int rules_version, const json& meta,
                       const std::vector<std::string>& players, const std::string& source,
                       std::optional<int64_t> night_id = std::nullopt,
-                      const std::string& import_key = std::string());
+                      const std::string& import_key = std::string(), const GameDerived* derived = nullptr);
   // the game imported with this content key, if any
   std::optional<int64_t> game_by_import_key(const std::string& key);
   std::optional<GameRow> game(int64_t id);
@@ -125,6 +134,7 @@ public:
   // derived: the summary plus the hand count and every seat's standing (by position)
   void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json, int64_t hand_count,
                    const std::vector<SeatStanding>& seats);
+  void set_summary(int64_t game_id, const GameDerived& d) { set_summary(game_id, d.status, d.summary, d.hand_count, d.seats); }
 
   struct SummaryFilter {
     std::string league;   // "" = every league
