@@ -479,26 +479,6 @@ std::vector<int64_t> Store::game_ids() {
   MARQUE_DB_CATCH
 }
 
-void Store::set_status(int64_t game_id, const std::string& status) {
-  MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "UPDATE games SET status = ? WHERE id = ?");
-  q.bind(1, status);
-  q.bind(2, game_id);
-  q.exec();
-  MARQUE_DB_CATCH
-}
-
-void Store::set_summary(int64_t game_id, const std::string& status, const std::string& summary_json) {
-  MARQUE_DB_TRY
-  auto q_use = m->stmt("UPDATE games SET status = ?, summary = ? WHERE id = ?");
-  auto& q = *q_use;
-  q.bind(1, status);
-  q.bind(2, summary_json);
-  q.bind(3, game_id);
-  q.exec();
-  MARQUE_DB_CATCH
-}
-
 namespace {
 // WHERE clauses of a summary filter over games g (joined to leagues l), and their bindings
 std::string filter_sql(const Store::SummaryFilter& f) {

@@ -128,10 +128,8 @@ public:
   std::optional<int64_t> latest_game();
   std::vector<GameRow> games();
   std::vector<int64_t> game_ids();
-  void set_status(int64_t game_id, const std::string& status);
-  // derived: status and summary (the score document without its hands) after any change
-  void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json);
-  // derived: the summary plus the hand count and every seat's standing (by position)
+  // derived after any change: status, summary (the score document without its hands), hand count and every
+  // seat's standing (by position)
   void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json, int64_t hand_count,
                    const std::vector<SeatStanding>& seats);
   void set_summary(int64_t game_id, const GameDerived& d) { set_summary(game_id, d.status, d.summary, d.hand_count, d.seats); }

@@ -13,16 +13,6 @@ constexpr std::array<std::string_view, 14> k_record_fields = {
     "hand",   "dealer", "turn_up_suit", "contract",   "game_kontra",     "figurak", "gyerunk",
     "tricks", "card_points", "last_trick", "melds", "unplayed_points", "note",    "type"};
 
-bool is_whole(const json& v) {
-  if (v.is_number_integer()) return true;
-  if (v.is_number_float()) {
-    double d = v.get<double>();
-    return std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 1e15;
-  }
-  return false;
-}
-i64 whole(const json& v) { return v.is_number_integer() ? v.get<i64>() : static_cast<i64>(v.get<double>()); }
-
 std::string show(const json& v) { return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump(); }
 
 // A field counts as given unless it is absent, null or an empty array/object (exporters may write defaults).

@@ -17,6 +17,10 @@ namespace marque::rules::alsos {
 
 using i64 = std::int64_t;
 
+// A JSON number with no fractional part (integers, and floats like 3.0), and its value.
+bool is_whole(const json& v);
+i64 whole(const json& v);
+
 // ---- tables (spec alsos §1.2, §1.5, §4.1) ----
 
 enum class Kind { trump, no_trumps, betli, kloptzky, misdeal };

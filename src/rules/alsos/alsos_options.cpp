@@ -5,8 +5,6 @@
 
 namespace marque::rules::alsos {
 
-namespace {
-
 bool is_whole(const json& v) {
   if (v.is_number_integer()) return true;
   if (v.is_number_float()) {
@@ -17,6 +15,8 @@ bool is_whole(const json& v) {
 }
 
 i64 whole(const json& v) { return v.is_number_integer() ? v.get<i64>() : static_cast<i64>(v.get<double>()); }
+
+namespace {
 
 std::string check_positive(const json& v) {
   if (!is_whole(v) || whole(v) < 1) return "a whole number of game points >= 1";
