@@ -596,16 +596,16 @@ CheckReport check(Store& store) {
                                  ", recomputed " + fresh["deltas"].dump());
       }
     }
-    std::string status = r.state->finished() ? "finished" : "open";
-    if (status != g.status)
-      rep.problems.push_back("game " + std::to_string(g.id) + ": stored status " + g.status + ", recomputed " + status);
-    std::string summary = summary_of(r);
-    if (!same_json(ojson::parse(summary), g.summary))
+    // everything derived about the game as a whole, exactly as store_summary writes it
+    const storage::GameDerived want = derived_of(r);
+    if (want.status != g.status)
+      rep.problems.push_back("game " + std::to_string(g.id) + ": stored status " + g.status + ", recomputed " + want.status);
+    if (!same_json(ojson::parse(want.summary), g.summary))
       rep.problems.push_back("game " + std::to_string(g.id) + ": stored summary (totals/result) differs from the rules");
-    if (g.hand_count != static_cast<int64_t>(hands.size()))
+    if (g.hand_count != want.hand_count)
       rep.problems.push_back("game " + std::to_string(g.id) + ": stored hand count " + std::to_string(g.hand_count) +
-                             ", it has " + std::to_string(hands.size()));
-    auto seats = seats_from(g.game, players, json::parse(summary));
+                             ", it has " + std::to_string(want.hand_count));
+    const auto& seats = want.seats;
     for (size_t i = 0; i < seats.size(); ++i) {
       bool same = i < g.seats.size() && g.seats[i].place == seats[i].place &&
                   std::fabs(g.seats[i].points - seats[i].points) < 1e-9 && g.seats[i].team_result == seats[i].team_result;
