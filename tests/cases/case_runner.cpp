@@ -2,7 +2,8 @@
 //   1. marque calc FILE --format json
 //   2. marque --db FRESH import FILE, then marque --db FRESH score --format json
 // and compares with `expect` as ../shared/rules/examples/README.md says (subset match, numbers within 1e-6).
-// Usage: case_runner MARQUE_BIN EXAMPLES_DIR GAME. Exit 0 all passed, 1 a failure, 77 game not implemented.
+// Usage: case_runner MARQUE_BIN EXAMPLES_DIR GAME. Exit 0 all passed, 1 a failure (also: the binary does not
+// run, or the folder holds no case file: a broken build never turns into a green suite).
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -131,21 +132,33 @@ bool check_reject(const json& expect, const Run& r, std::string& why) {
     why = "expected a rejection (exit 1), got exit " + std::to_string(r.status);
     return false;
   }
-  if (expect.contains("hand") && !expect["hand"].is_null()) {
-    json doc;
-    try {
-      doc = json::parse(r.out);
-    } catch (...) {
-      why = "rejection output is not JSON: " + r.out.substr(0, 200);
-      return false;
-    }
-    bool named = false;
-    for (const auto& e : doc.value("errors", json::array()))
-      if (e.contains("hand") && e["hand"] == expect["hand"]) named = true;
-    if (!named) {
-      why = "errors do not name hand " + expect["hand"].dump() + ": " + doc.dump();
-      return false;
-    }
+  if (!expect.contains("hand") || expect["hand"].is_null()) return true;
+  json doc;
+  try {
+    doc = json::parse(r.out);
+  } catch (...) {
+    why = "rejection output is not JSON: " + r.out.substr(0, 200);
+    return false;
+  }
+  // an error of the named hand carries exactly the case's code and field, where the case gives them
+  bool named = false, exact = false;
+  for (const auto& e : doc.value("errors", json::array())) {
+    if (!e.is_object() || !e.contains("hand") || e["hand"] != expect["hand"]) continue;
+    named = true;
+    bool code_ok = !expect.contains("code") || (e.contains("code") && e["code"] == expect["code"]);
+    bool field_ok = !expect.contains("field") || (e.contains("field") && e["field"] == expect["field"]);
+    if (code_ok && field_ok) exact = true;
+  }
+  if (!named) {
+    why = "errors do not name hand " + expect["hand"].dump() + ": " + doc.dump();
+    return false;
+  }
+  if (!exact) {
+    json want = json::object();
+    for (const char* k : {"code", "field"})
+      if (expect.contains(k)) want[k] = expect[k];
+    why = "no error of hand " + expect["hand"].dump() + " has " + want.dump() + ": " + doc.dump().substr(0, 600);
+    return false;
   }
   return true;
 }
@@ -169,19 +182,18 @@ int main(int argc, char** argv) {
     if (e.path().extension() == ".json") files.push_back(e.path());
   std::sort(files.begin(), files.end());
 
-  // is the game implemented? `marque rules` says so
-  Run rules = run(quote(bin) + " rules");
-  bool implemented = false;
-  {
-    std::istringstream lines(rules.out);
-    std::string line;
-    while (std::getline(lines, line))
-      if (line.rfind(game + "  ", 0) == 0) implemented = line.find("not implemented") == std::string::npos;
+  if (files.empty()) {
+    std::cout << "no case file in " << dir << ": nothing was tested\n";
+    std::cout << game << ": 0 passed, 1 failed, 0 skipped\n";
+    return 1;
   }
-  if (!implemented) {
-    std::cout << game << ": " << files.size() << " case(s) skipped: the game is not implemented yet\n";
-    std::cout << "0 passed, 0 failed, " << files.size() << " skipped\n";
-    return 77;
+
+  // the binary must run and know the game: a broken build is a failure, never a skip
+  Run rules = run(quote(bin) + " rules " + quote(game));
+  if (rules.status != 0) {
+    std::cout << "cannot run " << bin << " rules " << game << " (exit " << rules.status << ")\n";
+    std::cout << game << ": 0 passed, " << files.size() << " failed, 0 skipped\n";
+    return 1;
   }
 
   fs::path tmp = fs::temp_directory_path() / ("marque-cases-" + game + "-" + std::to_string(getpid()));
