@@ -336,7 +336,8 @@ void copy_database(SQLite::Database& src, const std::string& file) {
   {
     SQLite::Database dest(tmp, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     SQLite::Backup b(dest, src);
-    b.executeStep(-1);
+    int rc = b.executeStep(-1);
+    if (rc != SQLITE_DONE) throw SQLite::Exception("the copy to " + file + " did not complete", rc);
   }
   fs::rename(tmp, file, ec);
   if (ec) throw Error(k_exit_cantcreat, "cannot write " + file + ": " + ec.message());
@@ -471,7 +472,15 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
     for (size_t i = 0;; ++i) {
       try {
         m->db = connect(path, tries[i], &m->busy);
-        version = inspect(*m->db, "the database " + path, "");
+        // one snapshot: another process may be creating or upgrading the database right now
+        m->db->exec("BEGIN");
+        try {
+          version = inspect(*m->db, "the database " + path, "");
+        } catch (...) {
+          m->db->exec("ROLLBACK");
+          throw;
+        }
+        m->db->exec("COMMIT");
         break;
       } catch (const SQLite::Exception& e) {
         // a read-only WAL database whose -shm cannot be made: read the file as it is
@@ -506,8 +515,10 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
         if (m->version < latest) {
           if (m->version > 0) {
             m->upgraded_from = m->version;
-            // back up before touching an existing database (nobody can write it while we hold the lock)
-            copy_database(*m->db, path + ".pre-v" + std::to_string(latest) + ".bak");
+            // back up before touching an existing database (nobody can write it while we hold the lock; a
+            // second connection reads the last commit, the old schema)
+            auto reader = connect(path, Access::readonly, nullptr);
+            copy_database(*reader, path + ".pre-v" + std::to_string(latest) + ".bak");
           }
           for (const auto& mig : k_migrations) {
             if (mig.version <= m->version) continue;
@@ -1320,7 +1331,8 @@ std::string Store::restore_from(const std::string& file) {
   std::string safety = m->path + ".pre-restore-" + stamp + ".bak";
   copy_database(*m->db, safety);
   SQLite::Backup b(*m->db, *src);
-  b.executeStep(-1);
+  int rc = b.executeStep(-1);
+  if (rc != SQLITE_DONE) throw SQLite::Exception("the restore did not complete", rc);
   return safety;
   MARQUE_DB_CATCH
 }
