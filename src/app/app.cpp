@@ -649,6 +649,7 @@ CheckReport check(Store& store) {
   std::thread integrity_thread([&] {
     try {
       Store other(path, Store::Mode::read);
+      other.use_small_cache();
       integrity = other.integrity_check();
     } catch (const std::exception& e) {
       integrity = e.what();

@@ -1337,6 +1337,12 @@ std::string Store::restore_from(const std::string& file) {
   MARQUE_DB_CATCH
 }
 
+void Store::use_small_cache() {
+  MARQUE_DB_TRY
+  m->db->exec("PRAGMA cache_size = -2048");
+  MARQUE_DB_CATCH
+}
+
 std::string Store::integrity_check() {
   MARQUE_DB_TRY
   return integrity_of(*m->db);

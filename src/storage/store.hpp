@@ -253,6 +253,8 @@ public:
 
   // raw integrity helpers for `check` and tests: "ok", or the first problems PRAGMA integrity_check lists
   std::string integrity_check();
+  // a connection that only streams through the file once (check's integrity pass) needs no large page cache
+  void use_small_cache();
 
 private:
   std::optional<int64_t> league_id(const std::string& name, bool create);
