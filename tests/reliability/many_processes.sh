@@ -2,10 +2,11 @@
 # Many processes at once: creating a new database, upgrading an old one (its .pre-v5.bak is the old file),
 # `check` while another process writes (one snapshot: no false differences), and a write lock held by another
 # process (the command says at once that it waits, and gives up with exit 75 after MARQUE_LOCK_TIMEOUT).
-# Usage: many_processes.sh MARQUE_BIN SOURCE_DIR
+# Usage: many_processes.sh MARQUE_BIN SOURCE_DIR GEN_BIN
 set -u
 BIN=$1
 SRC=$2
+GEN=$3
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export XDG_DATA_HOME=$T
@@ -44,10 +45,12 @@ for round in 1 2 3; do
   chk '[[ $bad -eq 0 ]]' "upgrade round $round: $bad of $P processes failed or printed other standings"
   chk '[[ $(sqlite3 "$DB.pre-v5.bak" "PRAGMA user_version") -eq 4 ]]' "upgrade round $round: the .pre-v5.bak is not the old database"
 done
-# 3. check while another process writes: no false differences
+# 3. check while another process writes (edits of hand 1 re-derive every later score and posting of a long
+# game): no false differences
 DB=$T/busy.db
-"$BIN" --db "$DB" start tarot players=Ann,Ben,Cat,Dan dealer=Ann >/dev/null || exit 1
-( for i in $(seq 120); do "$BIN" --db "$DB" hand --no-prompt taker=Ben contract=prise oudlers=1 points=$((40 + i % 15)) >/dev/null 2>&1; done ) &
+"$GEN" tarot 1500 "$T/long.json" >/dev/null || exit 1
+"$BIN" --db "$DB" import "$T/long.json" >/dev/null || exit 1
+( for i in $(seq 16); do "$BIN" --db "$DB" edit 1 --game 1 points=$((40 + i % 2 * 10)) >/dev/null 2>&1; done ) &
 w=$!
 bad=0
 runs=0
