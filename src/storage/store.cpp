@@ -205,7 +205,8 @@ void json_valid_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
   sqlite3_result_int(ctx, text && valid_json(text, static_cast<size_t>(n)) ? 1 : 0);
 }
 
-enum class Access { create, readwrite, readonly, immutable };
+// copy: a read-only folder holding a write-ahead log without its -shm (see the Store constructor)
+enum class Access { create, readwrite, readonly, immutable, copy };
 
 std::string uri_of(const std::string& path, const char* params) {
   std::string u = "file:";
@@ -230,7 +231,8 @@ std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, Bus
   switch (a) {
     case Access::create: flags |= SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE; break;
     case Access::readwrite: flags |= SQLite::OPEN_READWRITE; break;
-    case Access::readonly: flags |= SQLite::OPEN_READONLY; params = "mode=ro"; break;
+    case Access::readonly:
+    case Access::copy: flags |= SQLite::OPEN_READONLY; params = "mode=ro"; break;
     case Access::immutable: flags |= SQLite::OPEN_READONLY; params = "immutable=1"; break;
   }
   auto db = std::make_unique<SQLite::Database>(uri_of(path, params), flags);
@@ -380,6 +382,7 @@ struct Store::Impl {
   int version = 0;
   int upgraded_from = 0;
   bool read_only = false;
+  std::string temp_dir;  // a private copy of a read-only database, removed on closing
   // Statements prepared once per connection (declared after db, so destroyed before it). Parsing the SQL
   // of every insert again cost a fifth of an import.
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
@@ -462,16 +465,34 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
   } else {
     std::error_code ec;
     bool wal = fs::exists(path + "-wal", ec) && fs::file_size(path + "-wal", ec) > 0;
+    bool shm = fs::exists(path + "-shm", ec);
     if (!dir_writable && !wal)
       tries = {Access::immutable};
+    else if (!dir_writable && !shm)
+      tries = {Access::copy};  // commits still in the log, and no -shm can be made beside it
     else
-      tries = {Access::readonly, Access::immutable};
+      tries = {Access::readonly, Access::copy};
   }
   try {
     int version = 0;
     for (size_t i = 0;; ++i) {
       try {
-        m->db = connect(path, tries[i], &m->busy);
+        std::string open_path = path;
+        if (tries[i] == Access::copy) {
+          // the database and its write-ahead log copied to a private folder, where SQLite can replay the log
+          std::error_code tec;
+          std::string t = (fs::temp_directory_path(tec) / "marque-read-only-XXXXXX").string();
+          std::vector<char> tmpl(t.begin(), t.end());
+          tmpl.push_back('\0');
+          if (!::mkdtemp(tmpl.data())) throw Error(k_exit_cantcreat, "cannot create a temporary folder to read " + path);
+          m->temp_dir = tmpl.data();
+          open_path = m->temp_dir + "/copy.db";
+          std::error_code ec;
+          fs::copy_file(path, open_path, ec);
+          if (!ec) fs::copy_file(path + "-wal", open_path + "-wal", ec);
+          if (ec) throw Error(k_exit_ioerr, "cannot read " + path + " (copying it with its write-ahead log: " + ec.message() + ")");
+        }
+        m->db = connect(open_path, tries[i] == Access::copy ? Access::readonly : tries[i], &m->busy);
         // one snapshot: another process may be creating or upgrading the database right now
         m->db->exec("BEGIN");
         try {
@@ -483,12 +504,12 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
         m->db->exec("COMMIT");
         break;
       } catch (const SQLite::Exception& e) {
-        // a read-only WAL database whose -shm cannot be made: read the file as it is
+        // a read-only WAL database whose -shm cannot be used: read a private copy
         if (i + 1 < tries.size() && (e.getErrorCode() == SQLITE_CANTOPEN || e.getErrorCode() == SQLITE_READONLY)) continue;
         throw;
       }
     }
-    m->read_only = tries.front() == Access::readonly || tries.front() == Access::immutable;
+    m->read_only = tries.front() != Access::create && tries.front() != Access::readwrite;
     // one connection per process, used by one thread: no per-call mutex (a tenth of a standings run)
     // 64 MB of page cache (allocated only as used): a large import keeps its index pages instead of spilling
     m->db->exec("PRAGMA cache_size = -65536");
@@ -544,7 +565,13 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
   }
 }
 
-Store::~Store() = default;
+Store::~Store() {
+  if (m->temp_dir.empty()) return;
+  m->statements.clear();
+  m->db.reset();
+  std::error_code ec;
+  fs::remove_all(m->temp_dir, ec);
+}
 
 const std::string& Store::path() const { return m->path; }
 int Store::schema_version() const { return m->version; }

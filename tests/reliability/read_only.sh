@@ -50,5 +50,22 @@ done
 as_reader "$BIN" --db "$T/rw/club.db" hand --no-prompt taker=Ben contract=garde oudlers=2 points=50 >"$T/out" 2>&1
 rc=$?
 chk '[[ $rc -eq 73 ]] && grep -q "read-only" "$T/out"' "read-only file: hand: exit $rc: $(head -c 300 "$T/out")"
+# 3. a read-only folder whose database still has committed data in its write-ahead log (its writer was killed;
+# no -shm can be made): the reader sees the last commit
+mkdir "$T/wal"
+mk "$T/wal/club.db"
+python3 - "$T/wal/club.db" <<'PY'
+import os, sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("PRAGMA wal_autocheckpoint = 0")
+c.execute("UPDATE players SET name = 'Annabel' WHERE name = 'Ann'")
+os._exit(0)  # no checkpoint: the rename is only in club.db-wal
+PY
+rm -f "$T/wal/club.db-shm"
+chmod 555 "$T/wal"
+chk '[[ -s "$T/wal/club.db-wal" ]]' "setup: no write-ahead log left"
+as_reader "$BIN" --db "$T/wal/club.db" player list >"$T/out" 2>&1
+rc=$?
+chk '[[ $rc -eq 0 ]] && grep -q Annabel "$T/out"' "read-only folder with a write-ahead log: exit $rc: $(head -c 300 "$T/out")"
 echo "read_only: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]
