@@ -320,8 +320,16 @@ std::string integrity_of(SQLite::Database& db) {
   SQLite::Statement q(db, "PRAGMA integrity_check(20)");
   try {
     while (q.executeStep()) {
+      // one message a row, or several in one (SQLite 3.40: "*** in database main ***\nOn tree page ...\n...")
       std::string row = q.getColumn(0).getString();
-      if (row.rfind("*** in database", 0) != 0) out += (out.empty() ? "" : "; ") + row;
+      size_t start = 0;
+      while (start <= row.size()) {
+        size_t nl = row.find('\n', start);
+        std::string line = row.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+        if (!line.empty() && line.rfind("*** in database", 0) != 0) out += (out.empty() ? "" : "; ") + line;
+        if (nl == std::string::npos) break;
+        start = nl + 1;
+      }
     }
   } catch (const SQLite::Exception& e) {  // a badly damaged file: what was listed, then why it stopped
     if (out.empty() || out == "ok") out.clear();

@@ -67,7 +67,7 @@ with open(db, 'r+b') as f:
 PY
 "$BIN" --db "$DB2" check >"$T/out" 2>&1
 rc=$?
-chk '[[ $rc -eq 1 ]] && grep -q "integrity_check" "$T/out" && no_crash "$T/out"' "check on a damaged b-tree: exit $rc: $(head -c 600 "$T/out")"
+chk '[[ $rc -eq 1 ]] && grep -q "integrity_check: .*page" "$T/out" && no_crash "$T/out"' "check on a damaged b-tree: exit $rc: $(head -c 600 "$T/out")"
 for cmd in "stats" "export --all" "sheet 1"; do
   "$BIN" --db "$DB2" $cmd >"$T/out" 2>&1
   rc=$?
