@@ -5,7 +5,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
 #include <map>
 #include <string_view>
 
@@ -117,20 +123,23 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored
 }  // namespace
 
 std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
-  auto store = std::make_unique<Store>(path, mode);
-  if (store->upgraded_from() > 0 && store->upgraded_from() < 5) {
-    Store::Transaction tx(*store);
-    for (const auto& g : store->games()) {
-      if (store->upgraded_from() < 3) {  // no summaries yet: replay the records
-        rules::Replay r = rules::replay(file_from(g, store->hands(g.id, false)));
-        if (r.ok) store_summary(*store, g.id, r);
+  // the derivation runs inside the upgrade's own transaction: an interrupted upgrade leaves the old database
+  auto derive = [](Store& store, int from) {
+    if (from >= 5) return;
+    const char* kill_at = std::getenv("MARQUE_TEST_KILL_IN_UPGRADE");  // fault injection for tests/reliability
+    int64_t done = 0;
+    for (int64_t id : store.game_ids()) {
+      const storage::GameRow g = load_game(store, id);
+      if (from < 3) {  // no summaries yet: replay the records
+        rules::Replay r = rules::replay(file_from(g, store.hands(g.id, false)));
+        if (r.ok) store_summary(store, g.id, r);
       } else {  // v3/v4: the stored summary is derived already; reduce it to the seat columns of v5
-        store->set_summary(g.id, g.status, g.summary.dump(), g.hands, seats_from(g.game, g.players, g.summary));
+        store.set_summary(g.id, g.status, g.summary.dump(), g.hands, seats_from(g.game, g.players, g.summary));
       }
+      if (kill_at && ++done == 2) std::raise(SIGKILL);
     }
-    tx.commit();
-  }
-  return store;
+  };
+  return std::make_unique<Store>(path, mode, derive);
 }
 
 std::vector<double> deltas_of(const ojson& entry, const std::vector<std::string>& players) {
@@ -559,61 +568,170 @@ bool same_json(const ojson& a, const json& b) {
 }
 }  // namespace
 
-CheckReport check(Store& store) {
-  CheckReport rep;
-  std::string integrity = store.integrity_check();
-  if (integrity != "ok") rep.problems.push_back("integrity_check: " + integrity);
-  for (int64_t id : store.game_ids()) {  // one game at a time: memory stays that of the largest game
-    const storage::GameRow g = load_game(store, id);
-    ++rep.games;
-    auto hands = store.hands(g.id, false);
-    rep.hands += static_cast<int64_t>(hands.size());
-    rules::Replay r = rules::replay(file_from(g, hands));
-    if (!r.ok) {
-      std::string first = r.diags.errors().empty() ? std::string("?") : r.diags.errors().front().text();
-      rep.problems.push_back("game " + std::to_string(g.id) + ": its records no longer replay: " + first);
-      continue;
-    }
-    auto posted = store.postings(g.id);
-    const auto players = r.state->players();
-    for (size_t i = 0; i < hands.size(); ++i) {
-      const ojson& fresh = r.score["hands"][i];
-      auto want = deltas_of(fresh, players);
-      std::vector<double> got = i < posted.size() ? posted[i] : std::vector<double>{};
-      got.resize(want.size(), 0.0);
-      bool same = posted.size() > i && posted[i].size() == want.size();
-      for (size_t k = 0; same && k < want.size(); ++k) same = std::fabs(want[k] - got[k]) < 1e-9;
-      if (!same)
-        rep.problems.push_back("game " + std::to_string(g.id) + " hand " + std::to_string(hands[i].seq) +
-                               ": stored postings differ from the rules");
-      // the text as stored is the fresh dump unless something changed it; then compare the values
-      if (fresh.dump() != hands[i].score_text) {
-        json stored = json::parse(hands[i].score_text, nullptr, false);
-        if (!same_json(fresh, stored))
-          rep.problems.push_back("game " + std::to_string(g.id) + " hand " + std::to_string(hands[i].seq) +
-                                 ": stored score differs from the rules: stored " +
-                                 (stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : hands[i].score_text) +
-                                 ", recomputed " + fresh["deltas"].dump());
-      }
-    }
-    // everything derived about the game as a whole, exactly as store_summary writes it
-    const storage::GameDerived want = derived_of(r);
-    if (want.status != g.status)
-      rep.problems.push_back("game " + std::to_string(g.id) + ": stored status " + g.status + ", recomputed " + want.status);
-    if (!same_json(ojson::parse(want.summary), g.summary))
-      rep.problems.push_back("game " + std::to_string(g.id) + ": stored summary (totals/result) differs from the rules");
-    if (g.hand_count != want.hand_count)
-      rep.problems.push_back("game " + std::to_string(g.id) + ": stored hand count " + std::to_string(g.hand_count) +
-                             ", it has " + std::to_string(want.hand_count));
-    const auto& seats = want.seats;
-    for (size_t i = 0; i < seats.size(); ++i) {
-      bool same = i < g.seats.size() && g.seats[i].place == seats[i].place &&
-                  std::fabs(g.seats[i].points - seats[i].points) < 1e-9 && g.seats[i].team_result == seats[i].team_result;
-      if (!same)
-        rep.problems.push_back("game " + std::to_string(g.id) + ": stored standing of " + players[i] +
-                               " (place, points) differs from the rules");
+namespace {
+
+// Everything wrong with one game, from its stored text alone (no database access: runs on a worker thread).
+std::vector<std::string> check_game(const storage::RawGame& g) {
+  std::vector<std::string> problems;
+  const std::string name = "game " + std::to_string(g.id);
+  auto parse = [&](const std::string& text, const std::string& where) {
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded()) problems.push_back(name + where + " is damaged (not valid JSON)");
+    return j;
+  };
+  json f = json::object();
+  f["format"] = "marque-game/1";
+  f["game"] = g.game;
+  f["setup"] = parse(g.setup, ": the stored set-up");
+  json hs = json::array();
+  for (const auto& h : g.hands) hs.push_back(parse(h.record, " hand " + std::to_string(h.seq) + ": the stored record"));
+  f["hands"] = std::move(hs);
+  f["meta"] = parse(g.meta, ": the stored meta");
+  if (!problems.empty()) return problems;  // nothing to replay
+  rules::Replay r = rules::replay(f);
+  if (!r.ok) {
+    std::string first = r.diags.errors().empty() ? std::string("?") : r.diags.errors().front().text();
+    problems.push_back(name + ": its records no longer replay: " + first);
+    return problems;
+  }
+  const auto players = r.state->players();
+  const auto& posted = g.postings;
+  for (size_t i = 0; i < g.hands.size(); ++i) {
+    const ojson& fresh = r.score["hands"][i];
+    const std::string hand = name + " hand " + std::to_string(g.hands[i].seq);
+    auto want = deltas_of(fresh, players);
+    bool same = posted.size() > i && posted[i].size() == want.size();
+    for (size_t k = 0; same && k < want.size(); ++k) same = std::fabs(want[k] - posted[i][k]) < 1e-9;
+    if (!same) problems.push_back(hand + ": stored postings differ from the rules");
+    // the text as stored is the fresh dump unless something changed it; then compare the values
+    const std::string& text = g.hands[i].score;
+    if (fresh.dump() != text) {
+      json stored = json::parse(text, nullptr, false);
+      if (stored.is_discarded())
+        problems.push_back(hand + ": the stored score is damaged (not valid JSON)");
+      else if (!same_json(fresh, stored))
+        problems.push_back(hand + ": stored score differs from the rules: stored " +
+                           (stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text) + ", recomputed " +
+                           fresh["deltas"].dump());
     }
   }
+  // everything derived about the game as a whole, exactly as store_summary writes it
+  const storage::GameDerived want = derived_of(r);
+  if (want.status != g.status) problems.push_back(name + ": stored status " + g.status + ", recomputed " + want.status);
+  if (want.summary != g.summary) {  // the text as stored is the fresh one unless something changed it
+    json summary = json::parse(g.summary, nullptr, false);
+    if (summary.is_discarded())
+      problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
+    else if (!same_json(ojson::parse(want.summary), summary))
+      problems.push_back(name + ": stored summary (totals/result) differs from the rules");
+  }
+  if (g.hand_count != want.hand_count)
+    problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " + std::to_string(want.hand_count));
+  for (size_t i = 0; i < want.seats.size(); ++i) {
+    bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
+                std::fabs(g.seats[i].points - want.seats[i].points) < 1e-9 && g.seats[i].team_result == want.seats[i].team_result;
+    if (!same) problems.push_back(name + ": stored standing of " + players[i] + " (place, points) differs from the rules");
+  }
+  return problems;
+}
+
+unsigned check_threads() {
+  const char* v = std::getenv("MARQUE_CHECK_THREADS");
+  if (v && *v >= '1' && *v <= '9' && !v[1]) return static_cast<unsigned>(*v - '0');
+  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+}
+
+}  // namespace
+
+// One read transaction (one snapshot: a game, its hands and its derived rows are read as one); this thread
+// reads each game's stored text in game order, worker threads replay and compare (games are independent),
+// PRAGMA integrity_check runs meanwhile on a second connection; results are merged in game order.
+CheckReport check(Store& store) {
+  CheckReport rep;
+  const std::string path = store.path();
+  std::string integrity;
+  std::thread integrity_thread([&] {
+    try {
+      Store other(path, Store::Mode::read);
+      other.use_small_cache();
+      integrity = other.integrity_check();
+    } catch (const std::exception& e) {
+      integrity = e.what();
+    }
+  });
+  struct Item {
+    size_t index;
+    storage::RawGame game;
+  };
+  std::vector<std::vector<std::string>> results;
+  std::mutex mu;
+  std::condition_variable has_items, has_space;
+  std::deque<Item> queue;
+  bool done = false;
+  constexpr size_t k_queue = 32;
+  auto worker = [&] {
+    for (;;) {
+      Item item;
+      {
+        std::unique_lock lock(mu);
+        has_items.wait(lock, [&] { return !queue.empty() || done; });
+        if (queue.empty()) return;
+        item = std::move(queue.front());
+        queue.pop_front();
+      }
+      has_space.notify_one();
+      std::vector<std::string> p;
+      try {
+        p = check_game(item.game);
+      } catch (const std::exception& e) {
+        p = {"game " + std::to_string(item.game.id) + ": cannot be checked: " + e.what()};
+      }
+      std::lock_guard lock(mu);
+      results[item.index] = std::move(p);
+    }
+  };
+  std::vector<std::thread> workers;
+  std::string list_problem;
+  {
+    Store::ReadTransaction snapshot(store);
+    std::vector<int64_t> ids;
+    try {
+      ids = store.game_ids();
+    } catch (const Error& e) {
+      list_problem = std::string("cannot list the games: ") + e.what();
+    }
+    results.resize(ids.size());
+    for (unsigned i = 0; i < check_threads(); ++i) workers.emplace_back(worker);
+    for (size_t i = 0; i < ids.size(); ++i) {
+      std::optional<storage::RawGame> g;
+      try {
+        g = store.raw_game(ids[i]);
+      } catch (const Error& e) {
+        std::lock_guard lock(mu);
+        results[i] = {"game " + std::to_string(ids[i]) + ": cannot be read: " + e.what()};
+        continue;
+      }
+      if (!g) continue;
+      ++rep.games;
+      rep.hands += static_cast<int64_t>(g->hands.size());
+      std::unique_lock lock(mu);
+      has_space.wait(lock, [&] { return queue.size() < k_queue; });
+      queue.push_back({i, std::move(*g)});
+      lock.unlock();
+      has_items.notify_one();
+    }
+    {
+      std::lock_guard lock(mu);
+      done = true;
+    }
+    has_items.notify_all();
+    for (auto& t : workers) t.join();
+  }
+  integrity_thread.join();
+  if (integrity != "ok") rep.problems.push_back("integrity_check: " + integrity);
+  if (!list_problem.empty()) rep.problems.push_back(list_problem);
+  for (auto& r : results)
+    for (auto& p : r) rep.problems.push_back(std::move(p));
   return rep;
 }
 

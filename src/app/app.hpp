@@ -17,8 +17,8 @@ namespace marque::app {
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
-// Open the database and, when it was just upgraded from an older schema, re-derive what the new schema
-// keeps beside the records (game summaries) in one transaction.
+// Open the database; when it has an older schema, upgrade it and re-derive what the new schema keeps beside
+// the records (summaries, seat columns) in the same transaction as the migrations.
 std::unique_ptr<storage::Store> open_store(const std::string& path, storage::Store::Mode mode);
 
 // The stored game as a marque-game/1 document (what `export` writes and `score` replays).

@@ -875,10 +875,10 @@ int run(int argc, char** argv) {
     if (c_restore->parsed()) {
       if (!yes) throw Error(k_exit_usage, "restore replaces everything in " + store.path() + "; add --yes to do it");
       std::string path = store.path();
-      store.restore_from(backup_file);
+      std::string safety = store.restore_from(backup_file);
       store_ptr.reset();
-      store_ptr = app::open_store(path, storage::Store::Mode::write);  // upgrades an older backup
-      std::cout << "restored " << path << " from " << backup_file << "\n";
+      store_ptr = app::open_store(path, storage::Store::Mode::write);  // upgrades an older backup (one transaction)
+      std::cout << "restored " << path << " from " << backup_file << " (the database it replaced is kept as " << safety << ")\n";
       return 0;
     }
     if (c_stats->parsed()) {

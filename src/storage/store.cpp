@@ -1,7 +1,15 @@
 #include "storage/store.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <array>
+#include <chrono>
+#include <ctime>
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <filesystem>
 #include <thread>
@@ -20,7 +28,7 @@ namespace marque::storage {
 
 namespace {
 
-constexpr int k_busy_timeout_ms = 10000;
+constexpr int k_default_lock_timeout_s = 30;
 
 std::string env(const char* name) {
   const char* v = std::getenv(name);
@@ -31,12 +39,318 @@ std::string env(const char* name) {
   int code = e.getErrorCode();
   if (code == SQLITE_NOTADB)
     throw Error(k_exit_dataerr, path + " is not a marque database (not an SQLite file)");
+  if (code == SQLITE_CORRUPT)
+    throw Error(k_exit_dataerr, "the database " + path + " is damaged (" + e.what() + ")",
+                "marque check reports what it can still read; restore a backup (marque restore FILE --yes)");
   if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
-    throw Error(k_exit_tempfail, "the database " + path + " is busy (another marque is writing); try again");
+    throw Error(k_exit_tempfail, "gave up after " + std::to_string(Store::lock_timeout_seconds()) + " s: another process kept " +
+                                     path + " locked for writing; try again",
+                "MARQUE_LOCK_TIMEOUT=SECONDS waits longer");
   if (code == SQLITE_CONSTRAINT)
     throw Error(k_exit_rejected, std::string("the database refused the change: ") + e.what());
   if (code == SQLITE_CANTOPEN) throw Error(k_exit_cantcreat, "cannot open the database " + path);
+  if (code == SQLITE_READONLY)
+    throw Error(k_exit_cantcreat, "the database " + path + " is read-only; this command changes it",
+                "copy it to a writable place, or use a reading command (score, standings, export, check)");
   throw Error(k_exit_ioerr, "database error on " + path + ": " + e.what());
+}
+
+// A name from a foreign file, fit for one line of a message.
+std::string shown(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s.substr(0, 80)) {
+    if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return s.size() > 80 ? out + "..." : out;
+}
+
+// Another process holds the write lock: say so at once (once per connection), wait, give up after the
+// documented time (SQLITE_BUSY, exit 75).
+struct BusyWait {
+  std::string path;
+  bool told = false;
+  std::chrono::steady_clock::time_point since;
+};
+int on_busy(void* arg, int count) {
+  auto* b = static_cast<BusyWait*>(arg);
+  auto now = std::chrono::steady_clock::now();
+  if (count == 0) b->since = now;
+  int limit = Store::lock_timeout_seconds();
+  if (!b->told) {
+    // the one message storage prints: a command must not seem to hang
+    std::fprintf(stderr, "marque: waiting for another process writing to %s (giving up after %d s)\n", b->path.c_str(), limit);
+    std::fflush(stderr);
+    b->told = true;
+  }
+  if (now - b->since >= std::chrono::seconds(limit)) return 0;
+  std::this_thread::sleep_for(std::chrono::milliseconds(std::min(5 + 5 * count, 100)));
+  return 1;
+}
+
+// RFC 8259 JSON text (what SQLite 3.40's json_valid() accepts: bytes of 0x80 and above are not checked as
+// UTF-8, control characters inside strings are refused).
+bool valid_json(const unsigned char* p, size_t n) {
+  const unsigned char* end = p + n;
+  std::vector<char> stack;  // '{' or '['
+  auto ws = [&] {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
+  };
+  auto digits = [&] {
+    const unsigned char* s = p;
+    while (p < end && *p >= '0' && *p <= '9') ++p;
+    return p > s;
+  };
+  auto string = [&] {  // at '"'
+    ++p;
+    while (p < end) {
+      unsigned char c = *p++;
+      if (c == '"') return true;
+      if (c < 0x20) return false;
+      if (c == '\\') {
+        if (p >= end) return false;
+        c = *p++;
+        if (c == 'u') {
+          for (int i = 0; i < 4; ++i, ++p)
+            if (p >= end || !std::isxdigit(*p)) return false;
+        } else if (!std::strchr("\"\\/bfnrt", c) || c == 0) {
+          return false;
+        }
+      }
+    }
+    return false;
+  };
+  auto literal = [&](const char* word) {
+    size_t len = std::strlen(word);
+    if (static_cast<size_t>(end - p) < len || std::memcmp(p, word, len) != 0) return false;
+    p += len;
+    return true;
+  };
+  for (;;) {
+    // a value
+    ws();
+    if (p >= end) return false;
+    if (*p == '{' || *p == '[') {
+      if (stack.size() >= 2000) return false;
+      stack.push_back(static_cast<char>(*p++));
+      ws();
+      if (p < end && ((stack.back() == '{' && *p == '}') || (stack.back() == '[' && *p == ']'))) {
+        ++p;
+        stack.pop_back();
+      } else {
+        if (stack.back() == '{') {
+          if (p >= end || *p != '"' || !string()) return false;
+          ws();
+          if (p >= end || *p++ != ':') return false;
+        }
+        continue;
+      }
+    } else if (*p == '"') {
+      if (!string()) return false;
+    } else if (*p == '-' || (*p >= '0' && *p <= '9')) {
+      if (*p == '-') ++p;
+      if (p < end && *p == '0')
+        ++p;
+      else if (!digits())
+        return false;
+      if (p < end && *p == '.') {
+        ++p;
+        if (!digits()) return false;
+      }
+      if (p < end && (*p == 'e' || *p == 'E')) {
+        ++p;
+        if (p < end && (*p == '+' || *p == '-')) ++p;
+        if (!digits()) return false;
+      }
+    } else if (!literal("true") && !literal("false") && !literal("null")) {
+      return false;
+    }
+    // after a value: close containers, or a comma and the next value
+    for (;;) {
+      ws();
+      if (stack.empty()) return p == end;
+      if (p >= end) return false;
+      char close = stack.back() == '{' ? '}' : ']';
+      if (*p == close) {
+        ++p;
+        stack.pop_back();
+        continue;
+      }
+      if (*p++ != ',') return false;
+      if (stack.back() == '{') {
+        ws();
+        if (p >= end || *p != '"' || !string()) return false;
+        ws();
+        if (p >= end || *p++ != ':') return false;
+      }
+      break;
+    }
+  }
+}
+
+// json_valid() for marque's CHECK constraints, tagged innocuous: SQLite 3.40's own json_valid() is not, and
+// with trusted_schema off a schema that uses it cannot even be loaded ("unsafe use of json_valid()").
+void json_valid_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  const unsigned char* text = sqlite3_value_text(argv[0]);
+  int n = sqlite3_value_bytes(argv[0]);
+  sqlite3_result_int(ctx, text && valid_json(text, static_cast<size_t>(n)) ? 1 : 0);
+}
+
+// copy: a read-only folder holding a write-ahead log without its -shm (see the Store constructor)
+enum class Access { create, readwrite, readonly, immutable, copy };
+
+std::string uri_of(const std::string& path, const char* params) {
+  std::string u = "file:";
+  std::string abs = fs::absolute(path).lexically_normal().string();
+  for (unsigned char c : abs) {
+    if (c == '?' || c == '#' || c == '%' || c < 0x21 || c >= 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      u += buf;
+    } else {
+      u += static_cast<char>(c);
+    }
+  }
+  return *params ? u + "?" + params : u;
+}
+
+// One connection, hardened before anything is read: defensive mode (no writable schema, no shadow-table
+// writes), triggers and views off, schema functions only when innocuous; foreign keys on.
+std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, BusyWait* busy) {
+  int flags = SQLite::OPEN_URI | SQLite::OPEN_NOMUTEX;
+  const char* params = "";
+  switch (a) {
+    case Access::create: flags |= SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE; break;
+    case Access::readwrite: flags |= SQLite::OPEN_READWRITE; break;
+    case Access::readonly:
+    case Access::copy: flags |= SQLite::OPEN_READONLY; params = "mode=ro"; break;
+    case Access::immutable: flags |= SQLite::OPEN_READONLY; params = "immutable=1"; break;
+  }
+  auto db = std::make_unique<SQLite::Database>(uri_of(path, params), flags);
+  sqlite3* h = db->getHandle();
+  sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+  db->exec("PRAGMA trusted_schema = OFF");
+  sqlite3_create_function_v2(h, "json_valid", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
+                             json_valid_fn, nullptr, nullptr, nullptr);
+  if (busy) sqlite3_busy_handler(h, on_busy, busy);
+  db->exec("PRAGMA foreign_keys = ON");
+  // a damaged page is noticed when read instead of being trusted
+  db->exec("PRAGMA cell_size_check = ON");
+  return db;
+}
+
+// type, name, table, sql of every schema object, in a fixed order
+using SchemaRows = std::vector<std::array<std::string, 4>>;
+SchemaRows read_schema(SQLite::Database& db) {
+  SchemaRows out;
+  SQLite::Statement q(db, "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema ORDER BY type, name");
+  while (q.executeStep())
+    out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString()});
+  return out;
+}
+
+// The schema each version's migrations make (index = version; 0 = empty), made once in memory.
+const std::vector<SchemaRows>& expected_schemas() {
+  static const std::vector<SchemaRows> all = [] {
+    std::vector<SchemaRows> v(1);
+    SQLite::Database mem(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    for (const auto& mig : k_migrations) {
+      mem.exec(mig.sql);
+      v.push_back(read_schema(mem));
+    }
+    return v;
+  }();
+  return all;
+}
+
+// "" when `have` is exactly `want`, else the first difference in words
+std::string schema_difference(const SchemaRows& have, const SchemaRows& want) {
+  std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> w, h;
+  for (const auto& r : want) w[{r[0], r[1]}] = {r[2], r[3]};
+  for (const auto& r : have) h[{r[0], r[1]}] = {r[2], r[3]};
+  for (const auto& [key, val] : h) {
+    auto it = w.find(key);
+    if (it == w.end()) return "an extra " + key.first + " \"" + shown(key.second) + "\"";
+    if (it->second != val) return "a changed " + key.first + " \"" + shown(key.second) + "\"";
+  }
+  for (const auto& [key, val] : w)
+    if (!h.count(key)) return "no " + key.first + " \"" + shown(key.second) + "\"";
+  return "";
+}
+
+// Application id, version and schema of a database about to be used. Returns its schema version (0 for a
+// new, empty file). `what` names the file in messages ("the database X", "the backup X"); `after` ends them.
+int inspect(SQLite::Database& db, const std::string& what, const std::string& after) {
+  int app = db.execAndGet("PRAGMA application_id").getInt();
+  int objects = db.execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
+  if (app != k_application_id && (app != 0 || objects != 0))
+    throw Error(k_exit_dataerr, what + " is not a marque database" + after,
+                "it is some other SQLite file; name a marque database with --db, or a new file");
+  int version = db.execAndGet("PRAGMA user_version").getInt();
+  int latest = static_cast<int>(std::size(k_migrations));
+  if (version > latest)
+    throw Error(k_exit_dataerr,
+                what + " was written by a newer marque (schema " + std::to_string(version) + ", this marque knows up to " +
+                    std::to_string(latest) + ")" + after,
+                "upgrade marque to open it");
+  if (version < 0) throw Error(k_exit_dataerr, what + " is not a marque database (schema version " + std::to_string(version) + ")" + after);
+  std::string diff = schema_difference(read_schema(db), expected_schemas()[static_cast<size_t>(version)]);
+  if (!diff.empty())
+    throw Error(k_exit_dataerr,
+                what + " does not have the schema marque version " + std::to_string(version) + " makes: it has " + diff + after,
+                "a database's schema can run code, so marque opens only its own; restore a backup you trust "
+                "(marque restore FILE --yes) or export from a trusted copy");
+  return version;
+}
+
+std::string integrity_of(SQLite::Database& db) {
+  std::string out;
+  SQLite::Statement q(db, "PRAGMA integrity_check(20)");
+  try {
+    while (q.executeStep()) {
+      // one message a row, or several in one (SQLite 3.40: "*** in database main ***\nOn tree page ...\n...")
+      std::string row = q.getColumn(0).getString();
+      size_t start = 0;
+      while (start <= row.size()) {
+        size_t nl = row.find('\n', start);
+        std::string line = row.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+        if (!line.empty() && line.rfind("*** in database", 0) != 0) out += (out.empty() ? "" : "; ") + line;
+        if (nl == std::string::npos) break;
+        start = nl + 1;
+      }
+    }
+  } catch (const SQLite::Exception& e) {  // a badly damaged file: what was listed, then why it stopped
+    if (out.empty() || out == "ok") out.clear();
+    out += (out.empty() ? "" : "; ") + std::string(e.what());
+  }
+  return out.empty() ? std::string("ok") : out;
+}
+
+// the online backup of `src` into a new file `file` (temporary file, then renamed over it)
+void copy_database(SQLite::Database& src, const std::string& file) {
+  std::string tmp = file + ".tmp";
+  std::error_code ec;
+  fs::remove(tmp, ec);
+  {
+    SQLite::Database dest(tmp, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    SQLite::Backup b(dest, src);
+    int rc = b.executeStep(-1);
+    if (rc != SQLITE_DONE) throw SQLite::Exception("the copy to " + file + " did not complete", rc);
+  }
+  fs::rename(tmp, file, ec);
+  if (ec) throw Error(k_exit_cantcreat, "cannot write " + file + ": " + ec.message());
 }
 
 }  // namespace
@@ -71,9 +385,12 @@ static void move_seqs(SQLite::Database* db, int64_t game_id, int from_seq, int b
 
 struct Store::Impl {
   std::string path;
+  BusyWait busy;  // before db: the connection's busy handler points here
   std::unique_ptr<SQLite::Database> db;
   int version = 0;
   int upgraded_from = 0;
+  bool read_only = false;
+  std::string temp_dir;  // a private copy of a read-only database, removed on closing
   // Statements prepared once per connection (declared after db, so destroyed before it). Parsing the SQL
   // of every insert again cost a fifth of an import.
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
@@ -117,94 +434,166 @@ struct Store::Impl {
 
 int Store::latest_schema_version() { return static_cast<int>(std::size(k_migrations)); }
 
-Store::Store(const std::string& path, Mode mode) : m(std::make_unique<Impl>()) {
+int Store::lock_timeout_seconds() {
+  std::string v = env("MARQUE_LOCK_TIMEOUT");
+  if (!v.empty() && v.find_first_not_of("0123456789") == std::string::npos && v.size() < 7) return std::stoi(v);
+  return k_default_lock_timeout_s;
+}
+
+Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std::make_unique<Impl>()) {
   m->path = path;
+  m->busy.path = path;
   if (sqlite3_libversion_number() < 3037000)
     throw Error(k_exit_software, std::string("SQLite ") + sqlite3_libversion() + " is too old; marque needs 3.37 or newer");
   bool exists = fs::exists(path);
   if (!exists && mode == Mode::read)
     throw Error(k_exit_noinput, "no database at " + path,
                 "record a game first (marque start / marque import), or name one with --db");
+  fs::path parent = fs::path(path).parent_path();
   if (!exists) {
-    fs::path parent = fs::path(path).parent_path();
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);
     if (ec) throw Error(k_exit_cantcreat, "cannot create the folder " + parent.string() + ": " + ec.message());
   }
+  // A file or folder this process cannot write (a read-only mount, a file of another user): reading commands
+  // open it read-only (immutable when nothing can change it: no folder to write a -wal or -shm in).
+  const std::string dir = parent.empty() ? std::string(".") : parent.string();
+  const bool dir_writable = ::access(dir.c_str(), W_OK) == 0;
+  const bool file_writable = !exists || ::access(path.c_str(), W_OK) == 0;
+  std::vector<Access> tries;
+  if (!exists) {
+    tries = {Access::create};
+  } else if (dir_writable && file_writable) {
+    tries = {Access::readwrite};
+  } else if (mode == Mode::write) {
+    throw Error(k_exit_cantcreat,
+                "the database " + path + " is read-only (" + (file_writable ? "its folder" : "the file") +
+                    " cannot be written); this command changes it",
+                "copy it to a writable place, or use a reading command (score, standings, export, check)");
+  } else {
+    std::error_code ec;
+    bool wal = fs::exists(path + "-wal", ec) && fs::file_size(path + "-wal", ec) > 0;
+    bool shm = fs::exists(path + "-shm", ec);
+    if (!dir_writable && !wal)
+      tries = {Access::immutable};
+    else if (!dir_writable && !shm)
+      tries = {Access::copy};  // commits still in the log, and no -shm can be made beside it
+    else
+      tries = {Access::readonly, Access::copy};
+  }
   try {
+    int version = 0;
+    for (size_t i = 0;; ++i) {
+      try {
+        std::string open_path = path;
+        if (tries[i] == Access::copy) {
+          // the database and its write-ahead log copied to a private folder, where SQLite can replay the log
+          std::error_code tec;
+          std::string t = (fs::temp_directory_path(tec) / "marque-read-only-XXXXXX").string();
+          std::vector<char> tmpl(t.begin(), t.end());
+          tmpl.push_back('\0');
+          if (!::mkdtemp(tmpl.data())) throw Error(k_exit_cantcreat, "cannot create a temporary folder to read " + path);
+          m->temp_dir = tmpl.data();
+          open_path = m->temp_dir + "/copy.db";
+          std::error_code ec;
+          fs::copy_file(path, open_path, ec);
+          if (!ec) fs::copy_file(path + "-wal", open_path + "-wal", ec);
+          if (ec) throw Error(k_exit_ioerr, "cannot read " + path + " (copying it with its write-ahead log: " + ec.message() + ")");
+        }
+        m->db = connect(open_path, tries[i] == Access::copy ? Access::readonly : tries[i], &m->busy);
+        // one snapshot: another process may be creating or upgrading the database right now
+        m->db->exec("BEGIN");
+        try {
+          version = inspect(*m->db, "the database " + path, "");
+        } catch (...) {
+          m->db->exec("ROLLBACK");
+          throw;
+        }
+        m->db->exec("COMMIT");
+        break;
+      } catch (const SQLite::Exception& e) {
+        // a read-only WAL database whose -shm cannot be used: read a private copy
+        if (i + 1 < tries.size() && (e.getErrorCode() == SQLITE_CANTOPEN || e.getErrorCode() == SQLITE_READONLY)) continue;
+        throw;
+      }
+    }
+    m->read_only = tries.front() != Access::create && tries.front() != Access::readwrite;
     // one connection per process, used by one thread: no per-call mutex (a tenth of a standings run)
-    m->db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX,
-                                               k_busy_timeout_ms);
-    m->db->exec("PRAGMA foreign_keys = ON");
     // 64 MB of page cache (allocated only as used): a large import keeps its index pages instead of spilling
     m->db->exec("PRAGMA cache_size = -65536");
-    int app = m->db->execAndGet("PRAGMA application_id").getInt();
-    int tables = m->db->execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
-    if (app != k_application_id) {
-      if (app != 0 || tables != 0)
-        throw Error(k_exit_dataerr, path + " is not a marque database",
-                    "it is some other SQLite file; name a marque database with --db, or a new file");
+    m->version = version;
+    const int latest = latest_schema_version();
+    if (!m->read_only) {
+      // outside any transaction (a journal mode cannot change inside one); waits for other processes
+      m->db->exec("PRAGMA journal_mode = WAL");
+      // FULL: the write-ahead log is synced at every commit, so a hand reported "recorded" survives a power cut
+      // too (NORMAL could lose the last commits; it saves about a millisecond a hand)
+      m->db->exec("PRAGMA synchronous = FULL");
     }
-    m->version = m->db->execAndGet("PRAGMA user_version").getInt();
-    int latest = latest_schema_version();
-    if (m->version > latest)
-      throw Error(k_exit_dataerr,
-                  path + " was written by a newer marque (schema " + std::to_string(m->version) +
-                      ", this marque knows up to " + std::to_string(latest) + ")",
-                  "upgrade marque to open it");
     if (m->version < latest) {
-      if (m->version > 0) {
-        m->upgraded_from = m->version;
-        // back up before touching an existing database
-        std::string backup = path + ".pre-v" + std::to_string(latest) + ".bak";
-        std::error_code ec;
-        fs::remove(backup, ec);
-        m->db->exec("VACUUM INTO '" + [&] {
-          std::string q;
-          for (char c : backup) q += (c == '\'') ? std::string("''") : std::string(1, c);
-          return q;
-        }() + "'");
-      }
-      for (const auto& mig : k_migrations) {
-        if (mig.version <= m->version) continue;
-        SQLite::Transaction tx(*m->db, SQLite::TransactionBehavior::IMMEDIATE);
-        if (m->version == 0) m->db->exec("PRAGMA application_id = " + std::to_string(k_application_id));
-        m->db->exec(mig.sql);
-        m->db->exec("PRAGMA user_version = " + std::to_string(mig.version));
-        tx.commit();
-        m->version = mig.version;
+      if (m->read_only)
+        throw Error(k_exit_cantcreat,
+                    "the database " + path + " has schema " + std::to_string(m->version) + " and must be upgraded to " +
+                        std::to_string(latest) + ", but it is read-only",
+                    "open it once where its file and folder can be written");
+      // Creation and upgrade are serialised: the version is read again under the write lock, so a second
+      // process waits here and then finds the work done. Backup, migrations and the derivation commit together.
+      m->db->exec("BEGIN IMMEDIATE");
+      try {
+        m->version = inspect(*m->db, "the database " + path, "");
+        if (m->version < latest) {
+          if (m->version > 0) {
+            m->upgraded_from = m->version;
+            // back up before touching an existing database (nobody can write it while we hold the lock; a
+            // second connection reads the last commit, the old schema)
+            auto reader = connect(path, Access::readonly, nullptr);
+            copy_database(*reader, path + ".pre-v" + std::to_string(latest) + ".bak");
+          }
+          for (const auto& mig : k_migrations) {
+            if (mig.version <= m->version) continue;
+            if (m->version == 0) m->db->exec("PRAGMA application_id = " + std::to_string(k_application_id));
+            m->db->exec(mig.sql);
+            m->db->exec("PRAGMA user_version = " + std::to_string(mig.version));
+          }
+          const int from = m->version;
+          m->version = latest;
+          if (from > 0 && derive) derive(*this, from);
+        }
+        m->db->exec("COMMIT");
+      } catch (...) {
+        try {
+          m->db->exec("ROLLBACK");
+        } catch (...) {
+        }
+        throw;
       }
     }
-    m->db->exec("PRAGMA journal_mode = WAL");
-    // FULL: the write-ahead log is synced at every commit, so a hand reported "recorded" survives a power cut
-    // too (NORMAL could lose the last commits; it saves about a millisecond a hand)
-    m->db->exec("PRAGMA synchronous = FULL");
   } catch (const SQLite::Exception& e) {
     rethrow_sqlite(e, path);
   }
 }
 
-Store::~Store() = default;
+Store::~Store() {
+  if (m->temp_dir.empty()) return;
+  m->statements.clear();
+  m->db.reset();
+  std::error_code ec;
+  fs::remove_all(m->temp_dir, ec);
+}
 
 const std::string& Store::path() const { return m->path; }
 int Store::schema_version() const { return m->version; }
 int Store::upgraded_from() const { return m->upgraded_from; }
 
+bool Store::read_only() const { return m->read_only; }
+
 Store::Transaction::Transaction(Store& s) : m_store(s) {
-  // BEGIN IMMEDIATE takes the write lock now; the busy timeout waits for another writer, and we retry
-  // a few times more so that two scorers on one database never see "database is locked".
-  for (int attempt = 0;; ++attempt) {
-    try {
-      m_store.m->db->exec("BEGIN IMMEDIATE");
-      return;
-    } catch (const SQLite::Exception& e) {
-      int code = e.getErrorCode();
-      if ((code == SQLITE_BUSY || code == SQLITE_LOCKED) && attempt < 20) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50 * (attempt + 1)));
-        continue;
-      }
-      rethrow_sqlite(e, m_store.m->path);
-    }
+  // BEGIN IMMEDIATE takes the write lock now; while another process holds it the busy handler says so at
+  // once and waits up to lock_timeout_seconds(), then exit 75.
+  try {
+    m_store.m->db->exec("BEGIN IMMEDIATE");
+  } catch (const SQLite::Exception& e) {
+    rethrow_sqlite(e, m_store.m->path);
   }
 }
 
@@ -223,6 +612,22 @@ void Store::Transaction::commit() {
     m_done = true;
   } catch (const SQLite::Exception& e) {
     rethrow_sqlite(e, m_store.m->path);
+  }
+}
+
+Store::ReadTransaction::ReadTransaction(Store& s) : m_store(s) {
+  try {
+    m_store.m->db->exec("BEGIN");
+    m_store.m->db->execAndGet("SELECT count(*) FROM sqlite_schema");  // the snapshot starts here
+  } catch (const SQLite::Exception& e) {
+    rethrow_sqlite(e, m_store.m->path);
+  }
+}
+
+Store::ReadTransaction::~ReadTransaction() {
+  try {
+    m_store.m->db->exec("COMMIT");
+  } catch (...) {
   }
 }
 
@@ -334,18 +739,29 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
 }
 
 namespace {
+// Stored JSON text, parsed; a damaged text (a flipped byte PRAGMA integrity_check cannot see) is exit 65
+// naming the game and the hand, never an internal error.
+json stored_json(const std::string& text, int64_t game_id, int seq, const char* what) {
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded())
+    throw Error(k_exit_dataerr,
+                "game " + std::to_string(game_id) + (seq ? " hand " + std::to_string(seq) : std::string()) + ": the stored " +
+                    what + " is damaged (not valid JSON)",
+                "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
+  return j;
+}
 GameRow read_game(SQLite::Statement& q) {
   GameRow g;
   g.id = q.getColumn(0).getInt64();
   g.game = q.getColumn(1).getString();
-  g.setup = json::parse(q.getColumn(2).getString());
-  g.meta = json::parse(q.getColumn(3).getString());
+  g.setup = stored_json(q.getColumn(2).getString(), g.id, 0, "set-up");
+  g.meta = stored_json(q.getColumn(3).getString(), g.id, 0, "meta");
   g.status = q.getColumn(4).getString();
   g.source = q.getColumn(5).getString();
   g.created_at = q.getColumn(6).getString();
   g.hands = q.getColumn(7).getInt64();
   if (!q.getColumn(8).isNull()) g.night_id = q.getColumn(8).getInt64();
-  g.summary = json::parse(q.getColumn(9).getString());
+  g.summary = stored_json(q.getColumn(9).getString(), g.id, 0, "summary");
   g.hand_count = q.getColumn(10).getInt64();
   return g;
 }
@@ -481,6 +897,56 @@ std::vector<int64_t> Store::game_ids() {
   MARQUE_DB_CATCH
 }
 
+std::optional<RawGame> Store::raw_game(int64_t id) {
+  MARQUE_DB_TRY
+  RawGame g;
+  {
+    auto q_use = m->stmt("SELECT id, game, setup, meta, summary, status, hand_count FROM games WHERE id = ?");
+    auto& q = *q_use;
+    q.bind(1, id);
+    if (!q.executeStep()) return std::nullopt;
+    g.id = q.getColumn(0).getInt64();
+    g.game = q.getColumn(1).getString();
+    g.setup = q.getColumn(2).getString();
+    g.meta = q.getColumn(3).getString();
+    g.summary = q.getColumn(4).getString();
+    g.status = q.getColumn(5).getString();
+    g.hand_count = q.getColumn(6).getInt64();
+  }
+  {
+    auto p_use = m->stmt("SELECT p.name, gp.place, gp.points, gp.team_result FROM game_players gp "
+                         "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? ORDER BY gp.position");
+    auto& p = *p_use;
+    p.bind(1, id);
+    while (p.executeStep()) {
+      g.players.push_back(p.getColumn(0).getString());
+      g.seats.push_back(read_seat(p, 1));
+    }
+  }
+  {
+    auto h_use = m->stmt("SELECT id, seq, record, score FROM hands WHERE game_id = ? ORDER BY seq");
+    auto& h = *h_use;
+    h.bind(1, id);
+    while (h.executeStep())
+      g.hands.push_back({h.getColumn(0).getInt64(), h.getColumn(1).getInt(), h.getColumn(2).getString(), h.getColumn(3).getString()});
+  }
+  auto q_use = m->stmt("SELECT h.seq, p.position, p.amount FROM hands h JOIN postings p ON p.hand_id = h.id "
+                       "WHERE h.game_id = ? ORDER BY h.seq, p.position");
+  auto& q = *q_use;
+  q.bind(1, id);
+  while (q.executeStep()) {
+    auto seq = static_cast<size_t>(q.getColumn(0).getInt());
+    auto pos = static_cast<size_t>(q.getColumn(1).getInt());
+    if (seq < 1 || seq > 1000000000 || pos > 1000) continue;  // a damaged row: the comparison reports the game
+    if (g.postings.size() < seq) g.postings.resize(seq);
+    auto& row = g.postings[seq - 1];
+    if (row.size() <= pos) row.resize(pos + 1, 0.0);
+    row[pos] = q.getColumn(2).getDouble();
+  }
+  return g;
+  MARQUE_DB_CATCH
+}
+
 namespace {
 // WHERE clauses of a summary filter over games g (joined to leagues l), and their bindings
 std::string filter_sql(const Store::SummaryFilter& f) {
@@ -544,7 +1010,7 @@ std::vector<Store::SummaryRow> Store::summaries(const SummaryFilter& f) {
     r.game = q.getColumn(1).getString();
     r.played_on = q.getColumn(2).getString();
     r.league = q.getColumn(3).getString();
-    r.summary = json::parse(q.getColumn(4).getString());
+    r.summary = stored_json(q.getColumn(4).getString(), r.id, 0, "summary");
     r.hands = r.summary.value("hand_count", 0);
     index[r.id] = out.size();
     out.push_back(std::move(r));
@@ -623,9 +1089,9 @@ std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
     HandRow h;
     h.id = q.getColumn(0).getInt64();
     h.seq = q.getColumn(1).getInt();
-    h.record = json::parse(q.getColumn(2).getString());
+    h.record = stored_json(q.getColumn(2).getString(), game_id, h.seq, "record");
     h.score_text = q.getColumn(3).getString();
-    if (with_scores) h.score = json::parse(h.score_text);
+    if (with_scores) h.score = stored_json(h.score_text, game_id, h.seq, "score");
     h.source = q.getColumn(4).getString();
     h.recorded_at = q.getColumn(5).getString();
     out.push_back(std::move(h));
@@ -756,8 +1222,10 @@ std::vector<ChangeRow> Store::changes(int64_t game_id) {
     c.at = q.getColumn(2).getString();
     c.action = q.getColumn(3).getString();
     if (!q.getColumn(4).isNull()) c.seq = q.getColumn(4).getInt();
-    if (!q.getColumn(5).isNull()) c.before = json::parse(q.getColumn(5).getString());
-    if (!q.getColumn(6).isNull()) c.after = json::parse(q.getColumn(6).getString());
+    if (!q.getColumn(5).isNull()) c.before = json::parse(q.getColumn(5).getString(), nullptr, false);
+    if (!q.getColumn(6).isNull()) c.after = json::parse(q.getColumn(6).getString(), nullptr, false);
+    if (c.before.is_discarded()) c.before = "(damaged)";
+    if (c.after.is_discarded()) c.after = "(damaged)";
     c.undone = q.getColumn(7).getInt() != 0;
     if (!q.getColumn(8).isNull()) c.ref = q.getColumn(8).getInt64();
     out.push_back(std::move(c));
@@ -844,7 +1312,9 @@ std::vector<json> Store::player_events() {
   while (q.executeStep())
     out.push_back({{"at", q.getColumn(0).getString()}, {"action", q.getColumn(1).getString()},
                    {"old", q.getColumn(2).getString()}, {"new", q.getColumn(3).getString()},
-                   {"games", json::parse(q.getColumn(4).getString())}});
+                   {"games", json::parse(q.getColumn(4).getString(), nullptr, false)}});
+  for (auto& e : out)
+    if (e["games"].is_discarded()) e["games"] = json::array();
   return out;
   MARQUE_DB_CATCH
 }
@@ -863,22 +1333,54 @@ void Store::backup_to(const std::string& file) {
   MARQUE_DB_CATCH
 }
 
-void Store::restore_from(const std::string& file) {
+std::string Store::restore_from(const std::string& file) {
   MARQUE_DB_TRY
   if (!fs::exists(file)) throw Error(k_exit_noinput, "no backup file " + file);
-  SQLite::Database src(file, SQLite::OPEN_READONLY);
-  if (src.execAndGet("PRAGMA application_id").getInt() != k_application_id)
-    throw Error(k_exit_dataerr, file + " is not a marque database; nothing was restored");
-  if (src.execAndGet("PRAGMA user_version").getInt() > latest_schema_version())
-    throw Error(k_exit_dataerr, file + " was written by a newer marque; nothing was restored");
-  SQLite::Backup b(*m->db, src);
-  b.executeStep(-1);
+  const std::string what = "the backup " + file, after = "; nothing was restored";
+  // the backup is checked like a database being opened, and more: it is about to replace a good one
+  BusyWait busy{file, false, {}};
+  fs::path dir = fs::path(file).parent_path();
+  bool dir_writable = ::access(dir.empty() ? "." : dir.c_str(), W_OK) == 0;
+  std::unique_ptr<SQLite::Database> src;
+  try {
+    src = connect(file, dir_writable ? Access::readonly : Access::immutable, &busy);
+    int version = inspect(*src, what, after);
+    if (version == 0) throw Error(k_exit_dataerr, what + " holds no marque data" + after);
+    std::string integrity = integrity_of(*src);
+    if (integrity != "ok") throw Error(k_exit_dataerr, what + " is damaged (integrity_check: " + shown(integrity) + ")" + after);
+    std::string bad_json = "SELECT 'game ' || id FROM games WHERE NOT json_valid(setup) OR NOT json_valid(meta)";
+    if (version >= 3) bad_json += " OR NOT json_valid(summary)";
+    bad_json += " UNION ALL SELECT 'game ' || game_id || ' hand ' || seq FROM hands WHERE NOT json_valid(record) OR NOT json_valid(score) LIMIT 1";
+    SQLite::Statement q(*src, bad_json);
+    if (q.executeStep())
+      throw Error(k_exit_dataerr, what + " is damaged: " + q.getColumn(0).getString() + " is not valid JSON" + after);
+  } catch (const SQLite::Exception& e) {
+    if (e.getErrorCode() == SQLITE_NOTADB || e.getErrorCode() == SQLITE_CORRUPT)
+      throw Error(k_exit_dataerr, what + " is damaged or not an SQLite file (" + e.what() + ")" + after);
+    throw Error(k_exit_ioerr, "cannot read " + what + ": " + e.what() + after);
+  }
+  // a safety copy of what is about to be replaced
+  char stamp[32];
+  std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", std::gmtime(&now));
+  std::string safety = m->path + ".pre-restore-" + stamp + ".bak";
+  copy_database(*m->db, safety);
+  SQLite::Backup b(*m->db, *src);
+  int rc = b.executeStep(-1);
+  if (rc != SQLITE_DONE) throw SQLite::Exception("the restore did not complete", rc);
+  return safety;
+  MARQUE_DB_CATCH
+}
+
+void Store::use_small_cache() {
+  MARQUE_DB_TRY
+  m->db->exec("PRAGMA cache_size = -2048");
   MARQUE_DB_CATCH
 }
 
 std::string Store::integrity_check() {
   MARQUE_DB_TRY
-  return m->db->execAndGet("PRAGMA integrity_check").getString();
+  return integrity_of(*m->db);
   MARQUE_DB_CATCH
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,6 +71,24 @@ struct HandRow {
   std::string recorded_at;
 };
 
+// A game exactly as stored, as text (nothing parsed): what `check` reads inside its read transaction and
+// verifies on another thread. A damaged text stays a string here and is reported there.
+struct RawHand {
+  int64_t id = 0;
+  int seq = 0;
+  std::string record;
+  std::string score;
+};
+struct RawGame {
+  int64_t id = 0;
+  std::string game, setup, meta, summary, status;
+  int64_t hand_count = 0;
+  std::vector<std::string> players;  // by position
+  std::vector<SeatStanding> seats;   // by position
+  std::vector<RawHand> hands;        // by seq
+  std::vector<std::vector<double>> postings;  // by seq, amounts by position
+};
+
 struct ChangeRow {
   int64_t id = 0;
   int64_t game_id = 0;
@@ -85,9 +104,16 @@ struct ChangeRow {
 class Store {
 public:
   enum class Mode { read, write };
-  // Opens (creating when Mode::write and absent), checks application_id and user_version, migrates.
-  // Throws marque::Error with exit codes 65 (not marque / newer), 66 (missing for read), 73, 74.
-  Store(const std::string& path, Mode mode);
+  // Called inside the upgrade transaction, after the migrations, to re-derive what the new schema keeps
+  // beside the records: the upgrade and the derivation commit together or not at all.
+  using Deriver = std::function<void(Store&, int from_version)>;
+  // Opens (creating when Mode::write and absent) in SQLite's defensive mode with trusted_schema off, checks
+  // application_id, user_version and that the schema is exactly the one the migrations make (no trigger, view
+  // or changed table), then migrates: version check, backup, migrations and `derive` in one exclusive
+  // transaction, so that concurrent openers serialise. A read command on a file or folder it cannot write
+  // opens the database read-only. Throws marque::Error with exit codes 65 (not marque / newer / foreign
+  // schema / damaged), 66 (missing for read), 73, 74, 75 (another process kept the write lock too long).
+  Store(const std::string& path, Mode mode, const Deriver& derive = {});
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -97,6 +123,9 @@ public:
   // the schema version found on opening when it was upgraded now (0 = new or current)
   int upgraded_from() const;
   static int latest_schema_version();
+  bool read_only() const;
+  // how long a command waits for another process's write lock before exit 75 ($MARQUE_LOCK_TIMEOUT, seconds)
+  static int lock_timeout_seconds();
 
   // One write transaction per command (BEGIN IMMEDIATE). Rolls back in its destructor unless committed.
   class Transaction {
@@ -110,6 +139,18 @@ public:
   private:
     Store& m_store;
     bool m_done = false;
+  };
+
+  // One read transaction (one snapshot of the database) for a command that reads in several statements.
+  class ReadTransaction {
+  public:
+    explicit ReadTransaction(Store& s);
+    ~ReadTransaction();
+    ReadTransaction(const ReadTransaction&) = delete;
+    ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+  private:
+    Store& m_store;
   };
 
   // players
@@ -128,6 +169,8 @@ public:
   std::optional<int64_t> latest_game();
   std::vector<GameRow> games();
   std::vector<int64_t> game_ids();
+  // the game as stored, unparsed (for `check`)
+  std::optional<RawGame> raw_game(int64_t id);
   // derived after any change: status, summary (the score document without its hands), hand count and every
   // seat's standing (by position)
   void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json, int64_t hand_count,
@@ -202,12 +245,16 @@ public:
                         const std::vector<int64_t>& games);
   std::vector<json> player_events();
 
-  // SQLite online backup of the whole database to `file`; restore copies `file` over this database.
+  // SQLite online backup of the whole database to `file`; restore copies `file` over this database after
+  // checking the backup (marque's, not newer, marque's schema, PRAGMA integrity_check, every record JSON;
+  // else exit 65 naming the backup), and returns the safety copy kept of the database it replaced.
   void backup_to(const std::string& file);
-  void restore_from(const std::string& file);
+  std::string restore_from(const std::string& file);
 
-  // raw integrity helpers for `check` and tests
+  // raw integrity helpers for `check` and tests: "ok", or the first problems PRAGMA integrity_check lists
   std::string integrity_check();
+  // a connection that only streams through the file once (check's integrity pass) needs no large page cache
+  void use_small_cache();
 
 private:
   std::optional<int64_t> league_id(const std::string& name, bool create);

@@ -151,3 +151,97 @@ TEST_CASE("import: the content key is the hash of the canonical dump, as in ever
   }
   CHECK(checked == 5);
 }
+
+TEST_CASE("storage: a schema other than the migrations' own is refused with exit 65", "[storage][hostile]") {
+  TempDir t;
+  const char* extras[] = {"CREATE TRIGGER t AFTER INSERT ON hands BEGIN DELETE FROM games; END",
+                          "CREATE VIEW v AS SELECT * FROM games", "CREATE INDEX i ON hands(record)",
+                          "ALTER TABLE players ADD COLUMN x TEXT", "DROP INDEX changes_game"};
+  int n = 0;
+  for (const char* extra : extras) {
+    std::string f = t.file("h" + std::to_string(++n) + ".db");
+    { storage::Store s(f, storage::Store::Mode::write); }
+    {
+      SQLite::Database db(f, SQLite::OPEN_READWRITE);
+      db.exec(extra);
+    }
+    INFO(extra);
+    CHECK(exit_code_of([&] { storage::Store s(f, storage::Store::Mode::read); }) == 65);
+    CHECK(exit_code_of([&] { storage::Store s(f, storage::Store::Mode::write); }) == 65);
+  }
+}
+
+TEST_CASE("storage: the CHECK constraints still refuse invalid JSON (marque's own json_valid)", "[storage]") {
+  TempDir t;
+  storage::Store s(t.file("j.db"), storage::Store::Mode::write);
+  s.player_id("Ann", true);
+  for (const char* bad : {"{", "{\"a\":}", "[1,]", "{\"a\" 1}", "01", "1.", "\"\x01\"", "tru", "{} {}", "\"\\x\""}) {
+    INFO(bad);
+    CHECK(exit_code_of([&] {
+            storage::Store::Transaction tx(s);
+            int64_t id = s.create_game("tarot", json::object(), 1, json::object(), {"Ann"}, "cli");
+            s.insert_hand(id, 1, bad, "{}", {0.0}, "cli");
+          }) == 1);
+  }
+  storage::Store::Transaction tx(s);
+  int64_t id = s.create_game("tarot", json::object(), 1, json::object(), {"Ann"}, "cli");
+  for (const char* good : {"{}", "[]", "{\"a\":[1,-2.5e+3,true,false,null,\"x\\u00e9\\n\"]}", " 0 ", "\"\xc3\xa9\""}) {
+    INFO(good);
+    CHECK(exit_code_of([&] { s.insert_hand(id, 1, good, "{}", {0.0}, "cli"); s.delete_hand(id, 1); }) == 0);
+  }
+}
+
+TEST_CASE("storage: an upgrade whose derivation fails leaves the old database (one transaction)", "[storage][upgrade]") {
+  TempDir t;
+  {
+    SQLite::Database db(t.file("v1.db"), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(slurp(std::string(MARQUE_SOURCE_DIR) + "/schema/sql/0001_initial.sql"));
+    db.exec("PRAGMA application_id = " + std::to_string(storage::k_application_id));
+    db.exec("PRAGMA user_version = 1");
+    db.exec("INSERT INTO players(name) VALUES ('Ann'), ('Ben')");
+  }
+  int seen = 0;
+  auto failing = [&](storage::Store& s, int from) {
+    seen = from;
+    CHECK(s.schema_version() == storage::Store::latest_schema_version());
+    throw Error(k_exit_software, "derivation failed");
+  };
+  CHECK(exit_code_of([&] { storage::Store s(t.file("v1.db"), storage::Store::Mode::write, failing); }) == k_exit_software);
+  CHECK(seen == 1);
+  {
+    SQLite::Database db(t.file("v1.db"), SQLite::OPEN_READONLY);
+    CHECK(db.execAndGet("PRAGMA user_version").getInt() == 1);
+    CHECK(db.execAndGet("SELECT count(*) FROM sqlite_schema WHERE name = 'nights'").getInt() == 0);
+  }
+  storage::Store s(t.file("v1.db"), storage::Store::Mode::write, [](storage::Store&, int) {});
+  CHECK(s.upgraded_from() == 1);
+  CHECK(s.players().size() == 2);
+}
+
+TEST_CASE("check: a damaged record is reported with its game and hand, the rest is checked", "[storage][check]") {
+  TempDir t;
+  std::string f = t.file("c.db");
+  {
+    auto s = app::open_store(f, storage::Store::Mode::write);
+    for (int g = 0; g < 3; ++g) {
+      int64_t id = app::start_game(*s, "tarot", json::parse(R"({"players":["Ann","Ben","Cat","Dan"],"first_dealer":"Ann"})"), json::object());
+      app::add_hand(*s, id, json::parse(R"({"type":"hand","taker":"Ben","contract":"garde","oudlers":2,"points":50})"), false);
+      app::add_hand(*s, id, json::parse(R"({"type":"hand","taker":"Cat","contract":"prise","oudlers":1,"points":45})"), false);
+    }
+    CHECK(app::check(*s).problems.empty());
+  }
+  {
+    SQLite::Database db(f, SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA ignore_check_constraints = 1");
+    db.exec("UPDATE hands SET record = '{\"taker\":\"B' || char(1) || 'en\"' WHERE game_id = 2 AND seq = 2");
+  }
+  auto s = app::open_store(f, storage::Store::Mode::read);
+  auto rep = app::check(*s);
+  CHECK(rep.games == 3);
+  CHECK(rep.hands == 6);
+  bool named = false;
+  for (const auto& p : rep.problems) named = named || p.find("game 2 hand 2: the stored record is damaged") != std::string::npos;
+  CHECK(named);
+  CHECK(exit_code_of([&] { app::game_file(*s, 2); }) == 65);
+  CHECK(exit_code_of([&] { app::game_file(*s, 3); }) == 0);
+}
