@@ -23,14 +23,21 @@ std::string dir_of(const std::string& p) {
   return slash == 0 ? "/" : p.substr(0, slash);
 }
 
-// Follow symbolic links (also a dangling one: its target is created), at most 40 deep.
+// The file to write for `path`: itself, or the file its symbolic link leads to (a dangling link: the file it
+// names, which is then created), so that the temporary file is made beside the real one.
 std::string follow_links(const std::string& path) {
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
+  if (char* real = ::realpath(path.c_str(), nullptr)) {
+    std::string r = real;
+    std::free(real);
+    return r;
+  }
   std::string p = path;
   for (int depth = 0; depth < 40; ++depth) {
-    struct stat st;
-    if (lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
     std::vector<char> buf(static_cast<size_t>(st.st_size > 0 ? st.st_size : 255) + 1);
-    ssize_t n = readlink(p.c_str(), buf.data(), buf.size());
+    ssize_t n = ::readlink(p.c_str(), buf.data(), buf.size());
     if (n < 0) throw Error(k_exit_cantcreat, "cannot write " + path + ": " + why());
     std::string target(buf.data(), static_cast<size_t>(n));
     p = !target.empty() && target[0] == '/' ? target : dir_of(p) + "/" + target;
@@ -154,11 +161,10 @@ std::string base_of(const std::string& p) {
 }  // namespace
 
 void write_output_file(const std::string& path, std::string_view bytes) {
-  const std::string target = follow_links(path);
   struct stat st {};
-  Kind kind = inspect(target, path, st);
-  if (kind == Kind::special) {
-    int fd = open_special(target, path);
+  Kind kind = inspect(path, path, st);
+  if (kind == Kind::special) {  // opened by the name given: the kernel follows /dev/stdout, /proc/self/fd/N
+    int fd = open_special(path, path);
     try {
       write_all(fd, bytes, path);
     } catch (...) {
@@ -168,6 +174,7 @@ void write_output_file(const std::string& path, std::string_view bytes) {
     close_checked(fd, path);
     return;
   }
+  const std::string target = follow_links(path);
   Tmp t;
   make_tmp(t, dir_of(target), base_of(target), path);
   write_all(t.fd, bytes, path);
@@ -179,9 +186,9 @@ void write_output_file(const std::string& path, std::string_view bytes) {
 }
 
 void write_output_file_with(const std::string& path, const std::function<void(const std::string& tmp)>& produce) {
-  const std::string target = follow_links(path);
   struct stat st {};
-  Kind kind = inspect(target, path, st);
+  Kind kind = inspect(path, path, st);
+  const std::string target = kind == Kind::special ? path : follow_links(path);
   Tmp t;
   if (kind == Kind::special) {  // the device's folder (/dev) is no place for a temporary file
     const char* tmpdir = std::getenv("TMPDIR");
