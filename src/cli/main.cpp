@@ -1,5 +1,6 @@
 // marque's command line: the only code that sees CLI11. Parses argv, calls one app:: use case per command,
 // renders text or JSON, and maps every failure to one "marque: error: ..." line and an exit code.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -107,7 +108,7 @@ std::string shell_quote(const std::string& s) {
 
 // HTML -> PDF through a converter found on the machine: $MARQUE_PDF_COMMAND (with {in} and {out}),
 // weasyprint, or headless Chromium. None: exit 69 with a hint.
-void write_pdf(const std::string& html, const std::string& out_file) {
+void convert_pdf(const std::string& html, const std::string& out_file) {
   char tmpl[] = "/tmp/marque-sheet-XXXXXX.html";
   int fd = mkstemps(tmpl, 5);  // created exclusively: nothing planted in /tmp is followed
   if (fd < 0) throw Error(k_exit_cantcreat, "cannot create a temporary file");
@@ -150,8 +151,14 @@ void write_pdf(const std::string& html, const std::string& out_file) {
   }
   int rc = std::system((cmd + " >/dev/null 2>&1").c_str());
   std::remove(in.c_str());
-  if (rc != 0 || access(out_file.c_str(), R_OK) != 0)
+  struct stat st {};
+  if (rc != 0 || ::stat(out_file.c_str(), &st) != 0 || st.st_size == 0)
     throw Error(k_exit_unavailable, "the PDF converter failed (" + cmd.substr(0, cmd.find(' ')) + ")", "try --format html");
+}
+
+// The converter writes a temporary file, which the one output-file writer puts in place of FILE.
+void write_pdf(const std::string& html, const std::string& out_file) {
+  files::write_output_file_with(out_file, [&](const std::string& tmp) { convert_pdf(html, tmp); });
 }
 
 // The corrections of a game, for the foot of its sheet: every edit, deletion, undo and redo, with time.

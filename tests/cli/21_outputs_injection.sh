@@ -23,6 +23,12 @@ grep -q '"marque-game/1"' "$OI/keep-link.json" && ok || bad "-o broke the hard l
 : > "$OI/keep.db"; chmod 640 "$OI/keep.db"
 expect_exit 0 "$BIN" --db "$DB" backup "$OI/keep.db"
 [[ $(stat -c %a "$OI/keep.db") == 640 ]] && ok || bad "backup lost the mode of an existing file"
+# the PDF goes through the same writer (the converter writes a temporary file)
+: > "$OI/s.pdf"; chmod 600 "$OI/s.pdf"; ln -s "$OI/victim3" "$OI/s.pdf.tmp"
+MARQUE_PDF_COMMAND='cp {in} {out}' expect_exit 0 "$BIN" --db "$DB" sheet -o "$OI/s.pdf"
+[[ ! -e "$OI/victim3" && $(stat -c %a "$OI/s.pdf") == 600 ]] && grep -q '<html' "$OI/s.pdf" && ok || bad "sheet -o FILE.pdf: not written through the output-file writer"
+MARQUE_PDF_COMMAND='false' expect_exit 69 "$BIN" --db "$DB" sheet -o "$OI/s.pdf"
+grep -q '<html' "$OI/s.pdf" && ok || bad "a failed PDF conversion damaged the existing file"
 # a symlink given as FILE writes the file it points to
 ln -s "$OI/real.csv" "$OI/link.csv"
 expect_exit 0 "$BIN" --db "$DB" standings -o "$OI/link.csv"
