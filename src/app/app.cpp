@@ -157,18 +157,22 @@ void check_identity_and_date(const std::vector<std::string>& players, const json
 }
 
 // A game names each player as the players table spells them: a game started or imported with "ann" when
-// "Ann" exists is Ann's game, in its set-up and in every record. Rewrites `f` (set-up and hands) and returns
-// true when a name was respelled.
-bool canonical_names(Store& store, json& f, const std::vector<std::string>& players) {
-  bool changed = false;
+// "Ann" exists is Ann's game, in its set-up and in every record. The respellings needed (given -> stored).
+std::vector<std::pair<std::string, std::string>> respellings(Store& store, const std::vector<std::string>& players) {
+  std::vector<std::pair<std::string, std::string>> out;
   for (const auto& p : players) {
     std::string canon = store.player_name(p);
-    if (canon.empty() || canon == p) continue;
-    f["setup"] = replace_name(f["setup"], p, canon);
-    if (f.contains("hands")) f["hands"] = replace_name(f["hands"], p, canon);
-    changed = true;
+    if (!canon.empty() && canon != p) out.emplace_back(p, std::move(canon));
   }
-  return changed;
+  return out;
+}
+// `f` (set-up and hands) with those respellings
+json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names) {
+  for (const auto& [given, canon] : names) {
+    f["setup"] = replace_name(f["setup"], given, canon);
+    if (f.contains("hands")) f["hands"] = replace_name(f["hands"], given, canon);
+  }
+  return f;
 }
 
 }  // namespace
@@ -250,7 +254,10 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   rules::Replay r = replay_or_reject(f);
   check_identity_and_date(r.state->players(), meta, "rejected");
   Store::Transaction tx(store);
-  if (canonical_names(store, f, r.state->players())) r = replay_or_reject(f);
+  if (auto names = respellings(store, r.state->players()); !names.empty()) {
+    f = respelled(std::move(f), names);
+    r = replay_or_reject(f);
+  }
   int64_t id = store.create_game(game, f["setup"], rules->rules_version(), meta, r.state->players(), "cli", night_id);
   store_summary(store, id, r);
   store.log_change(id, "start", std::nullopt, nullptr, f["setup"]);
@@ -458,13 +465,13 @@ ImportOutcome::Item import_one(Store& store, const json& f_in, const std::string
   rules::Replay r = rules::replay(f_in);
   if (!r.ok) throw Rejected(r.diags, name);
   check_identity_and_date(r.state->players(), f_in.contains("meta") ? f_in["meta"] : json(), name);
-  json respelled;  // only when a name is respelled (rare): the file as stored
-  if (json copy = f_in; canonical_names(store, copy, r.state->players())) {
-    respelled = std::move(copy);
-    r = rules::replay(respelled);
+  json copy;  // only when a name is respelled (rare): the file as stored
+  if (auto names = respellings(store, r.state->players()); !names.empty()) {
+    copy = respelled(f_in, names);
+    r = rules::replay(copy);
     if (!r.ok) throw Rejected(r.diags, name);
   }
-  const json& f = respelled.is_null() ? f_in : respelled;
+  const json& f = copy.is_null() ? f_in : copy;
   item.game = f["game"].get<std::string>();
   const std::vector<std::string> records = hand_dumps_of(f);
   std::string key = content_key_of(f, records);
