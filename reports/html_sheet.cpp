@@ -4,35 +4,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/escape.hpp"
 #include "reports/text_table.hpp"
 
 namespace marque::reports {
 
 using ojson = nlohmann::ordered_json;
 
-std::string html_escape(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default:
-        // terminal escapes and other control characters are shown, never interpreted
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned char>(c));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
+std::string html_escape(const std::string& s) { return escape::html(s); }
 
 namespace {
 

@@ -1,5 +1,7 @@
 #include "reports/standings.hpp"
 
+#include "core/escape.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -269,12 +271,8 @@ std::string render_standings_text(const ojson& doc) {
 }
 
 std::string render_standings_csv(const ojson& doc) {
-  auto q = [](const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string o = "\"";
-    for (char c : s) o += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return o + "\"";
-  };
+  // every text cell through the one CSV escaping function (quoting, formulas neutralised)
+  auto q = [](const std::string& s) { return escape::csv_cell(s); };
   std::string out = "rank,player,league_points,games,wins,hands,points,average_per_hand,average_per_game,ratings\n";
   for (const auto& e : doc["standings"])
     out += std::to_string(e["rank"].get<int>()) + "," + q(e["player"].get<std::string>()) + "," +

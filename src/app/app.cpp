@@ -15,6 +15,8 @@
 #include <map>
 #include <string_view>
 
+#include "core/date.hpp"
+
 namespace marque::app {
 
 namespace {
@@ -120,6 +122,65 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored
   return o;
 }
 
+// every string value equal to `from`, and every object key equal to it, becomes `to`
+json replace_name(const json& j, const std::string& from, const std::string& to) {
+  if (j.is_string()) return j.get<std::string>() == from ? json(to) : j;
+  if (j.is_array()) {
+    json out = json::array();
+    for (const auto& x : j) out.push_back(replace_name(x, from, to));
+    return out;
+  }
+  if (j.is_object()) {
+    json out = json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) out[it.key() == from ? to : it.key()] = replace_name(it.value(), from, to);
+    return out;
+  }
+  return j;
+}
+
+// ASCII case folding: how SQLite's NOCASE (the players table) compares names.
+std::string folded(std::string s) {
+  for (auto& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+// Checks what the rules leave to the database, before anything is stored: two players of one game whose
+// names differ only in case would be one player (one row), and meta.date, when given, must be a real date.
+void check_identity_and_date(const std::vector<std::string>& players, const json& meta, const std::string& name) {
+  Diagnostics d;
+  for (size_t i = 0; i < players.size(); ++i)
+    for (size_t k = 0; k < i; ++k)
+      if (folded(players[i]) == folded(players[k]))
+        d.error("setup.players", "setup.players_case",
+                "\"" + players[k] + "\" and \"" + players[i] +
+                    "\" differ only in case: marque takes them for the same player; give two different names");
+  if (meta.is_object() && meta.contains("date") && meta["date"].is_string() && !meta["date"].get<std::string>().empty()) {
+    std::string problem = date_problem(meta["date"].get<std::string>());
+    if (!problem.empty()) d.error("meta.date", "meta.date", "\"" + meta["date"].get<std::string>() + "\" is " + problem);
+  }
+  if (d.has_errors()) throw Rejected(d, name);
+}
+
+// A game names each player as the players table spells them: a game started or imported with "ann" when
+// "Ann" exists is Ann's game, in its set-up and in every record. The respellings needed (given -> stored).
+std::vector<std::pair<std::string, std::string>> respellings(Store& store, const std::vector<std::string>& players) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& p : players) {
+    std::string canon = store.player_name(p);
+    if (!canon.empty() && canon != p) out.emplace_back(p, std::move(canon));
+  }
+  return out;
+}
+// `f` (set-up and hands) with those respellings
+json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names) {
+  for (const auto& [given, canon] : names) {
+    f["setup"] = replace_name(f["setup"], given, canon);
+    if (f.contains("hands")) f["hands"] = replace_name(f["hands"], given, canon);
+  }
+  return f;
+}
+
 }  // namespace
 
 std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
@@ -200,10 +261,15 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   }
   json f = {{"format", "marque-game/1"}, {"game", game}, {"setup", setup}, {"hands", json::array()}, {"meta", meta}};
   rules::Replay r = replay_or_reject(f);
+  check_identity_and_date(r.state->players(), meta, "rejected");
   Store::Transaction tx(store);
-  int64_t id = store.create_game(game, setup, rules->rules_version(), meta, r.state->players(), "cli", night_id);
+  if (auto names = respellings(store, r.state->players()); !names.empty()) {
+    f = respelled(std::move(f), names);
+    r = replay_or_reject(f);
+  }
+  int64_t id = store.create_game(game, f["setup"], rules->rules_version(), meta, r.state->players(), "cli", night_id);
   store_summary(store, id, r);
-  store.log_change(id, "start", std::nullopt, nullptr, setup);
+  store.log_change(id, "start", std::nullopt, nullptr, f["setup"]);
   tx.commit();
   return id;
 }
@@ -402,11 +468,19 @@ std::string content_key(const json& f) { return content_key_of(f, hand_dumps_of(
 namespace {
 
 // One game document into the store (inside the caller's transaction).
-ImportOutcome::Item import_one(Store& store, const json& f, const std::string& name, std::optional<int64_t> night_id) {
+ImportOutcome::Item import_one(Store& store, const json& f_in, const std::string& name, std::optional<int64_t> night_id) {
   ImportOutcome::Item item;
   item.file = name;
-  rules::Replay r = rules::replay(f);
+  rules::Replay r = rules::replay(f_in);
   if (!r.ok) throw Rejected(r.diags, name);
+  check_identity_and_date(r.state->players(), f_in.contains("meta") ? f_in["meta"] : json(), name);
+  json copy;  // only when a name is respelled (rare): the file as stored
+  if (auto names = respellings(store, r.state->players()); !names.empty()) {
+    copy = respelled(f_in, names);
+    r = rules::replay(copy);
+    if (!r.ok) throw Rejected(r.diags, name);
+  }
+  const json& f = copy.is_null() ? f_in : copy;
   item.game = f["game"].get<std::string>();
   const std::vector<std::string> records = hand_dumps_of(f);
   std::string key = content_key_of(f, records);
@@ -454,6 +528,13 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
       if (d.contains("nights") && d["nights"].is_array())
         for (const auto& n : d["nights"]) {
           if (!n.is_object() || !n.contains("id") || !n["id"].is_number_integer()) continue;
+          if (n.contains("date") && n["date"].is_string() && !n["date"].get<std::string>().empty() &&
+              !is_valid_date(n["date"].get<std::string>())) {
+            Diagnostics diag;
+            diag.error("nights.date", "meta.date",
+                       "\"" + n["date"].get<std::string>() + "\" is " + date_problem(n["date"].get<std::string>()));
+            throw Rejected(diag, doc.name);
+          }
           nights[n["id"].get<int64_t>()] = store.create_night(n.value("date", ""), n.value("venue", ""),
                                                               n.value("league", ""), n.value("note", ""));
         }
@@ -595,6 +676,11 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
     return problems;
   }
   const auto players = r.state->players();
+  // the records name each player exactly as the players table does (identity: statistics, renames)
+  for (size_t i = 0; i < players.size() && i < g.players.size(); ++i)
+    if (players[i] != g.players[i])
+      problems.push_back(name + ": its records name \"" + players[i] + "\" but the player is \"" + g.players[i] +
+                         "\" (marque player rename \"" + g.players[i] + "\" \"" + g.players[i] + "\" respells the records)");
   const auto& posted = g.postings;
   for (size_t i = 0; i < g.hands.size(); ++i) {
     const ojson& fresh = r.score["hands"][i];
@@ -735,23 +821,6 @@ CheckReport check(Store& store) {
   return rep;
 }
 
-namespace {
-// every string value equal to `from`, and every object key equal to it, becomes `to`
-json replace_name(const json& j, const std::string& from, const std::string& to) {
-  if (j.is_string()) return j.get<std::string>() == from ? json(to) : j;
-  if (j.is_array()) {
-    json out = json::array();
-    for (const auto& x : j) out.push_back(replace_name(x, from, to));
-    return out;
-  }
-  if (j.is_object()) {
-    json out = json::object();
-    for (auto it = j.begin(); it != j.end(); ++it) out[it.key() == from ? to : it.key()] = replace_name(it.value(), from, to);
-    return out;
-  }
-  return j;
-}
-}  // namespace
 
 int64_t rename_player(Store& store, const std::string& from_in, const std::string& to, bool merge) {
   Store::Transaction tx(store);
@@ -786,9 +855,18 @@ int64_t rename_player(Store& store, const std::string& from_in, const std::strin
     store.rename_player(from_id, to);
   for (auto gid : games) {
     auto g = load_game(store, gid);
-    store.update_setup(gid, replace_name(g.setup, from, target));
     auto hands = store.hands(gid, false);
-    for (const auto& h : hands) store.update_record(gid, h.seq, replace_name(h.record, from, target));
+    // the game's own spelling of the player (an older game may say "ann" for Ann): respelled as well
+    std::string spelled = from;
+    if (rules::Replay before = rules::replay(file_from(g, hands)); before.ok)
+      for (size_t i = 0; i < g.players.size() && i < before.state->players().size(); ++i)
+        if (g.players[i] == from) spelled = before.state->players()[i];
+    auto respell = [&](const json& j) {
+      json out = replace_name(j, spelled, target);
+      return spelled == from ? out : replace_name(out, from, target);
+    };
+    store.update_setup(gid, respell(g.setup));
+    for (const auto& h : hands) store.update_record(gid, h.seq, respell(h.record));
     rules::Replay r = replay_or_reject(game_file(store, gid));
     restore_scores(store, gid, r, 1);
   }

@@ -1,5 +1,6 @@
 // marque's command line: the only code that sees CLI11. Parses argv, calls one app:: use case per command,
 // renders text or JSON, and maps every failure to one "marque: error: ..." line and an exit code.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -15,6 +16,10 @@
 
 #include "app/app.hpp"
 #include "cli/guided.hpp"
+#include "cli/output.hpp"
+#include "core/date.hpp"
+#include "core/escape.hpp"
+#include "core/output_file.hpp"
 #include "importers/csv_importer.hpp"
 #include "importers/json_importer.hpp"
 #include "reports/html_sheet.hpp"
@@ -61,37 +66,28 @@ std::string read_input(const std::string& name) {
 
 json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
 
-// Control characters (terminal escape sequences in a player's name or a note) are shown, never obeyed.
-std::string visible(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    auto u = static_cast<unsigned char>(c);
-    if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", u);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
+// What a command writes, each kind escaped by its own function (core/escape.hpp) before it goes out.
+enum class OutputKind { text, csv, json, html };
 
-void write_output(const std::string& out_file, const std::string& text_in) {
-  const std::string text = visible(text_in);
+// Standard output (FILE empty or "-") or FILE, through the one output-file writer (core/output_file.hpp).
+// Text is shown through escape::terminal; CSV, JSON and HTML come escaped for their kind already.
+void write_output(const std::string& out_file, const std::string& content, OutputKind kind) {
   if (out_file.empty() || out_file == "-") {
-    std::cout << text;
+    if (kind == OutputKind::text)
+      std::cout << content;  // std::cout escapes for the terminal (cli/output.hpp)
+    else
+      cli::write_stdout(content);
     return;
   }
-  std::string tmp = out_file + ".tmp";
-  {
-    std::ofstream o(tmp, std::ios::binary);
-    if (!o) throw Error(k_exit_cantcreat, "cannot write " + out_file);
-    o << text;
-    if (!o.flush()) throw Error(k_exit_ioerr, "cannot write " + out_file);
-  }
-  if (std::rename(tmp.c_str(), out_file.c_str()) != 0) throw Error(k_exit_cantcreat, "cannot write " + out_file);
+  files::write_output_file(out_file, kind == OutputKind::text ? escape::terminal(content) : content);
+}
+
+// A date given on the command line (--date, --from, --to): a real YYYY-MM-DD day, else refused (exit 1).
+void require_date(const char* option, const std::string& value) {
+  if (value.empty()) return;
+  std::string problem = date_problem(value);
+  if (problem.empty()) return;
+  throw Error(k_exit_rejected, std::string(option) + ": \"" + value + "\" is " + problem);
 }
 
 std::string find_on_path(const std::string& name) {
@@ -112,17 +108,21 @@ std::string shell_quote(const std::string& s) {
 
 // HTML -> PDF through a converter found on the machine: $MARQUE_PDF_COMMAND (with {in} and {out}),
 // weasyprint, or headless Chromium. None: exit 69 with a hint.
-void write_pdf(const std::string& html, const std::string& out_file) {
-  char tmpl[] = "/tmp/marque-sheet-XXXXXX";
-  int fd = mkstemp(tmpl);
+void convert_pdf(const std::string& html, const std::string& out_file) {
+  char tmpl[] = "/tmp/marque-sheet-XXXXXX.html";
+  int fd = mkstemps(tmpl, 5);  // created exclusively: nothing planted in /tmp is followed
   if (fd < 0) throw Error(k_exit_cantcreat, "cannot create a temporary file");
-  close(fd);
-  std::string in = std::string(tmpl) + ".html";
-  std::rename(tmpl, in.c_str());
-  {
-    std::ofstream o(in, std::ios::binary);
-    o << html;
+  std::string in = tmpl;
+  for (size_t done = 0; done < html.size();) {
+    ssize_t n = ::write(fd, html.data() + done, html.size() - done);
+    if (n <= 0) {
+      close(fd);
+      std::remove(in.c_str());
+      throw Error(k_exit_ioerr, "cannot write a temporary file for the PDF converter");
+    }
+    done += static_cast<size_t>(n);
   }
+  close(fd);
   std::string cmd;
   const char* custom = std::getenv("MARQUE_PDF_COMMAND");
   if (custom && *custom) {
@@ -151,8 +151,14 @@ void write_pdf(const std::string& html, const std::string& out_file) {
   }
   int rc = std::system((cmd + " >/dev/null 2>&1").c_str());
   std::remove(in.c_str());
-  if (rc != 0 || access(out_file.c_str(), R_OK) != 0)
+  struct stat st {};
+  if (rc != 0 || ::stat(out_file.c_str(), &st) != 0 || st.st_size == 0)
     throw Error(k_exit_unavailable, "the PDF converter failed (" + cmd.substr(0, cmd.find(' ')) + ")", "try --format html");
+}
+
+// The converter writes a temporary file, which the one output-file writer puts in place of FILE.
+void write_pdf(const std::string& html, const std::string& out_file) {
+  files::write_output_file_with(out_file, [&](const std::string& tmp) { convert_pdf(html, tmp); });
 }
 
 // The corrections of a game, for the foot of its sheet: every edit, deletion, undo and redo, with time.
@@ -181,7 +187,7 @@ void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
   for (const auto& w : ws) std::cerr << "marque: warning: " << w.text() << "\n";
 }
 
-void print_json(const ojson& j) { std::cout << j.dump(2) << "\n"; }
+void print_json(const ojson& j) { cli::write_stdout(escape::json(j, 2) + "\n"); }
 
 std::string name_list(const ojson& players) {
   std::string s;
@@ -524,6 +530,7 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (c_start->parsed()) {
+      require_date("--date", date);
       const auto& gr = rules_for(start_game_kind);
       Diagnostics d;
       json setup = gr.setup_from_args(parse_words(start_words), d);
@@ -753,9 +760,9 @@ int run(int argc, char** argv) {
       }
       if (title.empty()) title = parts.front().heading;
       if (fmt == "text") {
-        write_output(out_file, text);
+        write_output(out_file, text, OutputKind::text);
       } else if (fmt == "html") {
-        write_output(out_file, reports::render_html(title, parts));
+        write_output(out_file, reports::render_html(title, parts), OutputKind::html);
         if (!out_file.empty() && out_file != "-") std::cerr << "marque: wrote " << out_file << "\n";
       } else {
         if (out_file.empty() || out_file == "-") throw Error(k_exit_usage, "--format pdf needs -o FILE.pdf");
@@ -773,8 +780,8 @@ int run(int argc, char** argv) {
         if (progress && std::chrono::steady_clock::now() - last_draw > std::chrono::milliseconds(100)) {
           last_draw = std::chrono::steady_clock::now();
           size_t width = 30, done = width * i / import_files.size();
-          std::cerr << "\r[" << std::string(done, '#') << std::string(width - done, '.') << "] " << i << "/" << import_files.size()
-                    << " files" << std::flush;
+          cli::write_stderr("\r[" + std::string(done, '#') + std::string(width - done, '.') + "] " + std::to_string(i) + "/" +
+                            std::to_string(import_files.size()) + " files");
         }
         std::vector<app::SourceDocument> docs;
         bool csv = importer == "csv" || (importer.empty() && f.size() > 4 && f.compare(f.size() - 4, 4, ".csv") == 0);
@@ -787,7 +794,7 @@ int run(int argc, char** argv) {
         return docs;
       };
       auto out = app::import_sources(store, import_files.size(), load, dry_run);
-      if (progress) std::cerr << "\r\033[K" << std::flush;
+      if (progress) cli::write_stderr("\r\033[K");
       if (as_json) {
         ojson items = ojson::array();
         for (const auto& it : out.items)
@@ -811,14 +818,15 @@ int run(int argc, char** argv) {
       std::string text;
       if (export_all || night_id) {
         if (night_id && !store.night(*night_id)) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id));
-        text = app::export_all(store, export_all ? std::nullopt : night_id).dump(2) + "\n";
+        text = escape::json(app::export_all(store, export_all ? std::nullopt : night_id), 2) + "\n";
       } else {
-        text = app::game_file(store, app::resolve_game(store, game_id)).dump(2) + "\n";
+        text = escape::json(app::game_file(store, app::resolve_game(store, game_id)), 2) + "\n";
       }
-      write_output(out_file, text);
+      write_output(out_file, text, OutputKind::json);
       return 0;
     }
     if (c_night_start->parsed()) {
+      require_date("--date", date);
       int64_t id;
       {
         storage::Store::Transaction tx(store);
@@ -838,6 +846,8 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (c_standings->parsed()) {
+      require_date("--from", sf.from);
+      require_date("--to", sf.to);
       std::string fmt = standings_format;
       if (!c_standings->get_option("--format")->count() && out_file.size() > 5) {
         std::string ext = out_file.substr(out_file.rfind('.') == std::string::npos ? 0 : out_file.rfind('.'));
@@ -849,8 +859,8 @@ int run(int argc, char** argv) {
       std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
       const char* fixed = std::getenv("MARQUE_NOW");  // for byte-stable golden tests
       ojson doc = app::standings(store, sf, fixed && *fixed ? fixed : stamp);
-      std::string text = fmt == "json" ? doc.dump(2) + "\n" : fmt == "csv" ? reports::render_standings_csv(doc) : reports::render_standings_text(doc);
-      write_output(out_file, text);
+      std::string text = fmt == "json" ? escape::json(doc, 2) + "\n" : fmt == "csv" ? reports::render_standings_csv(doc) : reports::render_standings_text(doc);
+      write_output(out_file, text, fmt == "json" ? OutputKind::json : fmt == "csv" ? OutputKind::csv : OutputKind::text);
       return 0;
     }
     if (c_player_list->parsed()) {
@@ -917,7 +927,8 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+int run_reported(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (const Error& e) {
@@ -931,4 +942,17 @@ int main(int argc, char** argv) {
     std::cerr << "marque: internal error; please report\n";
     return k_exit_software;
   }
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  cli::TerminalStreams streams;  // every text on stdout and stderr is shown, never obeyed
+  int rc = run_reported(argc, argv);
+  // a write error on standard output (a full disk, a closed pipe) is an error, not a success
+  std::string failed = cli::finish_stdout();
+  if (!failed.empty()) {
+    std::cerr << "marque: error: cannot write standard output: " << failed << "\n";
+    if (rc == 0) rc = k_exit_ioerr;
+  }
+  return rc;
 }

@@ -15,6 +15,8 @@
 #include <thread>
 #include <unordered_map>
 
+#include "core/output_file.hpp"
+
 #include <SQLiteCpp/Backup.h>
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
@@ -650,6 +652,15 @@ int64_t Store::player_id(const std::string& name, bool create) {
   ins.bind(1, name);
   ins.exec();
   return m->db->getLastInsertRowid();
+  MARQUE_DB_CATCH
+}
+
+std::string Store::player_name(const std::string& name) {
+  MARQUE_DB_TRY
+  auto q_use = m->stmt("SELECT name FROM players WHERE name = ? COLLATE NOCASE");
+  auto& q = *q_use;
+  q.bind(1, name);
+  return q.executeStep() ? q.getColumn(0).getString() : std::string();
   MARQUE_DB_CATCH
 }
 
@@ -1321,15 +1332,12 @@ std::vector<json> Store::player_events() {
 
 void Store::backup_to(const std::string& file) {
   MARQUE_DB_TRY
-  std::error_code ec;
-  fs::remove(file + ".tmp", ec);
-  {
-    SQLite::Database dest(file + ".tmp", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  // a temporary file created exclusively beside FILE, then put in its place (core/output_file.hpp)
+  files::write_output_file_with(file, [&](const std::string& tmp) {
+    SQLite::Database dest(tmp, SQLite::OPEN_READWRITE);
     SQLite::Backup b(dest, *m->db);
     b.executeStep(-1);
-  }
-  fs::rename(file + ".tmp", file, ec);
-  if (ec) throw Error(k_exit_cantcreat, "cannot write " + file + ": " + ec.message());
+  });
   MARQUE_DB_CATCH
 }
 

@@ -156,6 +156,8 @@ public:
   // players
   int64_t player_id(const std::string& name, bool create);  // case-insensitive; 0 when absent and !create
   std::vector<std::pair<int64_t, std::string>> players();
+  // the stored spelling of the player named `name` (case-insensitive), "" when there is none
+  std::string player_name(const std::string& name);
 
   // games
   // meta.league names the league (created when new); night_id links the game to a night.
