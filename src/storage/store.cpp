@@ -24,6 +24,8 @@
 #include "core/diag.hpp"
 #include "storage/migrations_data.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace fs = std::filesystem;
 
 namespace marque::storage {
@@ -95,104 +97,11 @@ int on_busy(void* arg, int count) {
   return 1;
 }
 
-// RFC 8259 JSON text (what SQLite 3.40's json_valid() accepts: bytes of 0x80 and above are not checked as
-// UTF-8, control characters inside strings are refused).
+// RFC 8259 JSON text, checked by nlohmann/json's non-recursive acceptor (no document is built). Stricter
+// than SQLite 3.40's own json_valid() in one way only: strings must be valid UTF-8, which every text marque
+// writes is (nlohmann/json's dump refuses anything else).
 bool valid_json(const unsigned char* p, size_t n) {
-  const unsigned char* end = p + n;
-  std::vector<char> stack;  // '{' or '['
-  auto ws = [&] {
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) ++p;
-  };
-  auto digits = [&] {
-    const unsigned char* s = p;
-    while (p < end && *p >= '0' && *p <= '9') ++p;
-    return p > s;
-  };
-  auto string = [&] {  // at '"'
-    ++p;
-    while (p < end) {
-      unsigned char c = *p++;
-      if (c == '"') return true;
-      if (c < 0x20) return false;
-      if (c == '\\') {
-        if (p >= end) return false;
-        c = *p++;
-        if (c == 'u') {
-          for (int i = 0; i < 4; ++i, ++p)
-            if (p >= end || !std::isxdigit(*p)) return false;
-        } else if (!std::strchr("\"\\/bfnrt", c) || c == 0) {
-          return false;
-        }
-      }
-    }
-    return false;
-  };
-  auto literal = [&](const char* word) {
-    size_t len = std::strlen(word);
-    if (static_cast<size_t>(end - p) < len || std::memcmp(p, word, len) != 0) return false;
-    p += len;
-    return true;
-  };
-  for (;;) {
-    // a value
-    ws();
-    if (p >= end) return false;
-    if (*p == '{' || *p == '[') {
-      if (stack.size() >= 2000) return false;
-      stack.push_back(static_cast<char>(*p++));
-      ws();
-      if (p < end && ((stack.back() == '{' && *p == '}') || (stack.back() == '[' && *p == ']'))) {
-        ++p;
-        stack.pop_back();
-      } else {
-        if (stack.back() == '{') {
-          if (p >= end || *p != '"' || !string()) return false;
-          ws();
-          if (p >= end || *p++ != ':') return false;
-        }
-        continue;
-      }
-    } else if (*p == '"') {
-      if (!string()) return false;
-    } else if (*p == '-' || (*p >= '0' && *p <= '9')) {
-      if (*p == '-') ++p;
-      if (p < end && *p == '0')
-        ++p;
-      else if (!digits())
-        return false;
-      if (p < end && *p == '.') {
-        ++p;
-        if (!digits()) return false;
-      }
-      if (p < end && (*p == 'e' || *p == 'E')) {
-        ++p;
-        if (p < end && (*p == '+' || *p == '-')) ++p;
-        if (!digits()) return false;
-      }
-    } else if (!literal("true") && !literal("false") && !literal("null")) {
-      return false;
-    }
-    // after a value: close containers, or a comma and the next value
-    for (;;) {
-      ws();
-      if (stack.empty()) return p == end;
-      if (p >= end) return false;
-      char close = stack.back() == '{' ? '}' : ']';
-      if (*p == close) {
-        ++p;
-        stack.pop_back();
-        continue;
-      }
-      if (*p++ != ',') return false;
-      if (stack.back() == '{') {
-        ws();
-        if (p >= end || *p != '"' || !string()) return false;
-        ws();
-        if (p >= end || *p++ != ':') return false;
-      }
-      break;
-    }
-  }
+  return nlohmann::json::accept(std::string_view(reinterpret_cast<const char*>(p), n));
 }
 
 // json_valid() for marque's CHECK constraints, tagged innocuous: SQLite 3.40's own json_valid() is not, and
