@@ -34,6 +34,12 @@ std::string check_positive(const json& v) {
   return i && *i > 0 ? "" : "the target must be a positive whole number of points";
 }
 
+std::string check_flat(const json& v) {
+  auto i = as_int(v);
+  if (!i || *i <= 0) return "a flat value must be a positive whole number of points";
+  return *i <= k_max_flat ? "" : "a flat value is at most " + std::to_string(k_max_flat) + " points";
+}
+
 }  // namespace
 
 int seat_index(std::string_view s) {
@@ -97,6 +103,17 @@ std::vector<OptionSpec> option_table() {
       {"max_numeric_bid", "any", {"none", 160}, "none", "caps numeric bids"},
       {"direction", "enum", {"clockwise", "anticlockwise"}, "clockwise", "seat order of deal, auction and ties"},
       {"all_pass_dealer", "enum", {"next", "same"}, "next", "who deals after four passes"},
+      {"belote_multiplied", "bool", {}, true,
+       "coinche / surcoinche multiplies the belote (false: its 20 is added once, after the multiplier)"},
+      {"announcements_multiplied", "bool", {}, true,
+       "coinche / surcoinche multiplies the announcements (false: added once, after the multiplier)"},
+      {"coinche_scoring", "enum", {"standard", "flat_160"}, "standard",
+       "flat_160: a coinched / surcoinched hand gives (160 + bid) x 2 (x surcoinche_factor) to the winning side, "
+       "plus each side's own belote"},
+      {"capot_flat", "int", {}, k_capot_flat, "flat value of a capot contract under special_contract_scoring=flat",
+       &check_flat},
+      {"generale_flat", "int", {}, k_generale_flat,
+       "flat value of a générale contract under special_contract_scoring=flat", &check_flat},
   };
 }
 
@@ -125,6 +142,11 @@ Options options_from(const json& r) {
   o.max_numeric_bid = r["max_numeric_bid"].is_number() ? static_cast<int>(as_int(r["max_numeric_bid"]).value_or(0)) : 0;
   o.anticlockwise = r["direction"] == "anticlockwise";
   o.all_pass_same = r["all_pass_dealer"] == "same";
+  o.belote_multiplied = r["belote_multiplied"].get<bool>();
+  o.announcements_multiplied = r["announcements_multiplied"].get<bool>();
+  o.coinche_flat_160 = r["coinche_scoring"] == "flat_160";
+  o.capot_flat = static_cast<int>(as_int(r["capot_flat"]).value_or(k_capot_flat));
+  o.generale_flat = static_cast<int>(as_int(r["generale_flat"]).value_or(k_generale_flat));
   return o;
 }
 
@@ -238,17 +260,30 @@ Scored score_hand(const Options& o, const Hand& h) {
     s.score[s.made ? ub : ud] = m * v;
     return s;
   }
+  // §4.4 coinche_scoring = flat_160: a coinched / surcoinched hand replaces the whole computation below
+  if (o.coinche_flat_160 && m > 1) {
+    const auto win = s.made ? ub : ud, lose = s.made ? ud : ub;
+    s.score[win] = (160 + v) * m + s.belote[win];
+    s.score[lose] = s.belote[lose];
+    return s;
+  }
   // §4.4 made_plus_bid
   const bool flat = special && o.flat_special;
-  const int flat_value = h.contract == "generale" ? k_generale_flat : k_capot_flat;
+  const int flat_value = h.contract == "generale" ? o.generale_flat : o.capot_flat;
   auto multiply = [&](int points) {
     if (o.multiplier_scope == "bid") return points + m * v;
     if (o.multiplier_scope == "all") return m * (points + v);
     return m * points + v;  // seed: the winner's points, bid added once
   };
+  // belote_multiplied / announcements_multiplied = false: that part of the points is added once, after the
+  // multiplier (no change with m = 1 or multiplier_scope = bid)
+  auto multiply_except = [&](int points, int belote, int announcements) {
+    const int once = (o.belote_multiplied ? 0 : belote) + (o.announcements_multiplied ? 0 : announcements);
+    return multiply(points - once) + once;
+  };
   if (s.made) {
     int pb = o.round(s.trick[ub]) + s.ann[ub] + s.belote[ub];
-    s.score[ub] = flat ? flat_value * m + s.ann[ub] + s.belote[ub] : multiply(pb);
+    s.score[ub] = flat ? flat_value * m + s.ann[ub] + s.belote[ub] : multiply_except(pb, s.belote[ub], s.ann[ub]);
     int pd = o.round(s.trick[ud]) + s.ann[ud] + s.belote[ud];
     if (h.coinche == 0 || o.coinche_loser == "normal")
       s.score[ud] = pd;
@@ -261,7 +296,7 @@ Scored score_hand(const Options& o, const Hand& h) {
     int bel_d = s.belote[ud] + (o.belote_to_defenders ? s.belote[ub] : 0);
     int base = 160;
     if (o.failure_base_162) base = h.capot == 1 ? k_card_points + s.der : 162;
-    s.score[ud] = flat ? flat_value * m + pool + bel_d : multiply(o.round(base) + pool + bel_d);
+    s.score[ud] = flat ? flat_value * m + pool + bel_d : multiply_except(o.round(base) + pool + bel_d, bel_d, pool);
     bool keep = !o.belote_to_defenders && !(h.coinche > 0 && o.coinche_loser == "nothing");
     s.score[ub] = keep ? s.belote[ub] : 0;
   }
@@ -967,7 +1002,7 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
   // options, normalising the numbers the spec writes as values ("160" -> 160)
   json given = setup.contains("options") ? setup["options"] : json(nullptr);
   if (given.is_object()) {
-    for (const char* key : {"failure_base", "max_numeric_bid", "surcoinche_factor", "target_score"})
+    for (const char* key : {"failure_base", "max_numeric_bid", "surcoinche_factor", "target_score", "capot_flat", "generale_flat"})
       if (given.contains(key) && given[key].is_string()) {
         std::string s = given[key].get<std::string>();
         if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 9) given[key] = std::stoi(s);

@@ -23,11 +23,13 @@ inline constexpr std::array<std::string_view, 4> k_suit_symbols = {"\u2660", "\u
 inline constexpr std::array<std::string_view, 8> k_ranks = {"A", "K", "Q", "J", "10", "9", "8", "7"};
 inline constexpr std::array<std::string_view, 4> k_announcement_types = {"tierce", "cinquante", "cent", "carre"};
 
-// spec coinche §4.1 / §6: nominal values of the special contracts and their flat scores.
+// spec coinche §4.1 / §6: nominal values of the special contracts; default flat scores (`capot_flat` /
+// `generale_flat`) and the largest flat value accepted (keeps flat x surcoinche far from int overflow).
 inline constexpr int k_capot_value = 250;
 inline constexpr int k_generale_value = 500;
 inline constexpr int k_capot_flat = 500;
 inline constexpr int k_generale_flat = 1000;
+inline constexpr int k_max_flat = 1000000;
 inline constexpr int k_card_points = 152;
 
 inline int team_of(int seat) { return seat % 2; }
@@ -57,6 +59,11 @@ struct Options {
   bool capot_bid = false;
   bool generale_bid = false;
   bool flat_special = false;             // special_contract_scoring = flat
+  int capot_flat = k_capot_flat;         // flat value of a capot contract
+  int generale_flat = k_generale_flat;   // flat value of a générale contract
+  bool belote_multiplied = true;         // false: belote added once, after the coinche multiplier
+  bool announcements_multiplied = true;  // false: announcements added once, after the coinche multiplier
+  bool coinche_flat_160 = false;         // coinche_scoring = flat_160
   int max_numeric_bid = 0;               // 0 = none
   bool anticlockwise = false;            // direction
   bool all_pass_same = false;            // all_pass_dealer = same

@@ -924,16 +924,22 @@ private:
         int opp = 1 - x.concession;
         play[opp] = 13;
         cards[opp] = k_cards_majority;  // spec piquet §4.7: 13 for play and 10 for the cards (not 40)
-        bool reached = opp == k_elder && eligible && decl[k_elder] + 13 >= 30;
+        // No pique from the play points of a conceded deal (Cavendish, Case XXII); option concession_pique =
+        // true keeps the older reading: r = 12 for an eligible elder, who then counts declarations + 13.
+        bool reached = m_opts.concession_pique && opp == k_elder && eligible && decl[k_elder] + 13 >= 30;
         if (x.pique == 1 && !reached)
           d.error("pique", "piquet.pique",
-                  "Pique is impossible: " + (opp != k_elder ? std::string("elder conceded the play")
-                                                           : !eligible ? not_eligible_why
-                                                                       : "elder reaches only " + std::to_string(decl[k_elder] + 13)));
+                  "Pique is impossible: " +
+                      (opp != k_elder ? std::string("elder conceded the play")
+                       : !m_opts.concession_pique
+                           ? std::string("a conceded deal earns no pique from its 13 play points (Cavendish, Case XXII; "
+                                         "option concession_pique=true for the older reading)")
+                       : !eligible ? not_eligible_why
+                                   : "elder reaches only " + std::to_string(decl[k_elder] + 13)));
         if (x.pique == 0 && reached)
           d.error("pique", "piquet.pique",
                   "Pique is certain: younger conceded and elder counts " + std::to_string(decl[k_elder]) + " + 13 = " +
-                      std::to_string(decl[k_elder] + 13) + " before younger scores");
+                      std::to_string(decl[k_elder] + 13) + " before younger scores (concession_pique=true)");
         pique = reached;
       } else {
         play[0] = x.play[0];

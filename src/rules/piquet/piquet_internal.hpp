@@ -46,6 +46,7 @@ struct Options {
   bool last_trick_on_capot = true;
   bool four_doubled = false;     // partie_deals = 4_doubled_ends
   std::string stake_rounding = "none";
+  bool concession_pique = false;  // spec piquet §4.7: a conceded deal's 13 play points give no pique
 };
 
 Options options_from(const json& resolved);

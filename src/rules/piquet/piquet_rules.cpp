@@ -40,6 +40,9 @@ std::vector<OptionSpec> option_table() {
        "rubicon partie of 6 deals, or 4 deals with the first and last counting double"},
       {"stake_rounding", "enum", {"none", "floor_50", "floor_25"}, "none",
        "settlement: fractions of 50 (or 25) points are not reckoned"},
+      {"concession_pique", "bool", {}, false,
+       "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
+       "true = older reading, an eligible elder piques when his declarations + 13 reach 30"},
   };
 }
 
@@ -53,6 +56,7 @@ Options options_from(const json& o) {
   r.last_trick_on_capot = o.value("last_trick_on_capot", std::string("yes")) != "no";
   r.four_doubled = o.contains("partie_deals") && o["partie_deals"] == "4_doubled_ends";
   r.stake_rounding = o.value("stake_rounding", std::string("none"));
+  r.concession_pique = o.contains("concession_pique") && o["concession_pique"].is_boolean() && o["concession_pique"].get<bool>();
   return r;
 }
 

@@ -36,6 +36,7 @@ struct Options {
   bool jack_call = false;
   int gain_rounding = 0;              // 0, 5 or 10
   bool count_redeals = false;
+  bool poignee_to_shower = false;     // poignee_to: winner (seed, FFT) | shower (house rule)
 };
 
 enum class EndMode { open, deals, target };

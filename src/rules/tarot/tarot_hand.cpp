@@ -435,7 +435,7 @@ std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
   } else {
     oudlers = static_cast<int>(whole(rec["oudlers"]));
   }
-  bool cards_given = false, cards_petit = false, cards_ok = true;
+  bool cards_given = false, cards_petit = false, cards_excuse = false, cards_ok = true;
   if (rec.contains("oudler_cards") && !rec["oudler_cards"].is_null()) {
     const json& oc = rec["oudler_cards"];
     cards_given = true;
@@ -457,6 +457,7 @@ std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
         }
       }
       cards_petit = std::find(seen.begin(), seen.end(), "petit") != seen.end();
+      cards_excuse = std::find(seen.begin(), seen.end(), "excuse") != seen.end();
       if (cards_ok && oudlers >= 0 && static_cast<int>(seen.size()) != oudlers) {
         c.err("oudler_cards", "E_OUDLERS",
               std::to_string(seen.size()) + " oudler card(s) listed but oudlers = " + std::to_string(oudlers) + "; they must agree");
@@ -566,14 +567,38 @@ std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
   }
   bool made = false;
   if (p2 >= 0 && oudlers >= 0) made = p2 >= 2 * k_target[oudlers];
-  if (p2 >= 0 && contract != k_none && chelem_ok) {
-    // E_CHELEM_POINTS
-    if (chelem == k_chelem_attack && contract != k_garde_contre && p2 < 173)
-      c.err("points", "E_CHELEM_POINTS",
-            half_points_text(p2) + " is too few for a chelem of the attack: the defence, without tricks, can only own the Excuse (4.5)");
-    if (chelem == k_chelem_defence && contract == k_garde_contre && p2 > 9)
-      c.err("points", "E_CHELEM_POINTS",
-            half_points_text(p2) + " is too many for a chelem of the defence in garde contre: the attack, without tricks, can only own the Excuse (4.5)");
+  if (p2 >= 0 && oudlers >= 0 && contract != k_none && chelem_ok) {
+    // E_CHELEM_POINTS (§3.2): a side that won no trick can own at most the Excuse (4.5, or 4 as FFT rounds it), and only
+    // when the chien is not its own: attack chelem outside garde contre, defence chelem in garde contre.
+    bool attack_chelem = chelem == k_chelem_attack && contract != k_garde_contre;
+    bool defence_chelem = chelem == k_chelem_defence && contract == k_garde_contre;
+    if (attack_chelem || defence_chelem) {
+      // in the attack's half points and oudlers; for a defence chelem mirror them to the defence's
+      const int64_t own2 = attack_chelem ? p2 : 182 - p2;
+      const int own_oudlers = attack_chelem ? oudlers : 3 - oudlers;
+      const std::string side = attack_chelem ? "attack" : "defence";
+      const std::string other = attack_chelem ? "defence" : "attack";
+      const std::string what = attack_chelem ? "a chelem of the attack" : "a chelem of the defence in garde contre";
+      if (own_oudlers < 2) {
+        c.err("points", "E_CHELEM_POINTS",
+              "oudlers = " + std::to_string(oudlers) + " is impossible in " + what + ": the " + other +
+                  ", without tricks, can only own the Excuse, so it has at most 1 oudler and the " + side + " at least 2");
+      } else if (own_oudlers == 3 && own2 != 182) {
+        c.err("points", "E_CHELEM_POINTS",
+              half_points_text(p2) + " points with oudlers = " + std::to_string(oudlers) + " in " + what + ": the " + other +
+                  ", without tricks, owns no card at all, so the attack has exactly " + half_points_text(attack_chelem ? 182 : 0));
+      } else if (own_oudlers == 2 && own2 != 173 && own2 != 174) {
+        c.err("points", "E_CHELEM_POINTS",
+              half_points_text(p2) + " points with oudlers = " + std::to_string(oudlers) + " in " + what + ": the " + other +
+                  ", without tricks, owns only the Excuse, so the attack has " +
+                  (attack_chelem ? std::string("86.5 (or 87 rounded)") : std::string("4.5 (or 4 rounded)")));
+      } else if (own_oudlers == 2 && cards_given && cards_ok && cards_excuse != defence_chelem) {
+        c.err("oudler_cards", "E_CHELEM_POINTS",
+              attack_chelem ? "a chelem of the attack with 2 oudlers leaves the Excuse to the defence, but oudler_cards lists the excuse"
+                            : "in a chelem of the defence in garde contre the attack's only oudler is the Excuse, but oudler_cards "
+                              "does not list the excuse");
+      }
+    }
   }
   if (p2 >= 0 && oudlers >= 0 && chelem_ok) {
     // E_CHELEM_CONTRACT
@@ -760,9 +785,14 @@ std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
   int64_t sign = made ? 1 : -1;
   int64_t contract_part = sign * (25 + diff) * m;
   int64_t pab_part = 10 * pab * m;
-  int64_t pv_sum = 0;
-  for (const auto& q : poignees) pv_sum += opt.fft_poignee_values ? k_poignee_fft[q.level] : k_poignee_seed[q.level];
-  int64_t poignee_part = sign * pv_sum;
+  // §4.3 poignee_part: poignee_to = winner -> every poignée to the side that wins the deal;
+  // shower -> each poignée to the side of the player who showed it (+PV attack, -PV defence).
+  int64_t poignee_part = 0;
+  for (const auto& q : poignees) {
+    int64_t pv = opt.fft_poignee_values ? k_poignee_fft[q.level] : k_poignee_seed[q.level];
+    bool by_attack = q.player == taker || (partner >= 0 && q.player == partner);
+    poignee_part += opt.poignee_to_shower ? (by_attack ? pv : -pv) : sign * pv;
+  }
   // §4.3 slam_part
   int pct = opt.petite_chelem_tricks > 0 ? opt.petite_chelem_tricks : T - 3;
   int at = tricks >= 0 ? tricks : (chelem == k_chelem_attack ? T : 0);

@@ -91,6 +91,9 @@ std::vector<OptionSpec> option_table() {
   t.push_back({"jack_call", "bool", {true, false}, false, "5p: with all kings, queens and knights the taker may call a jack"});
   t.push_back({"gain_rounding", "enum", {"none", "nearest_5", "nearest_10"}, "none", "rounding of the diff (halves up)"});
   t.push_back({"count_redeals", "bool", {false, true}, false, "redeals count toward end.deals"});
+  t.push_back({"poignee_to", "enum", {"winner", "shower"}, "winner",
+               "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
+               "showed it (house rule)"});
   return t;
 }
 
@@ -187,6 +190,7 @@ std::optional<Setup> parse_setup(const json& s, Diagnostics& diags) {
   o.jack_call = opts["jack_call"] == true;
   o.gain_rounding = opts["gain_rounding"] == "nearest_5" ? 5 : opts["gain_rounding"] == "nearest_10" ? 10 : 0;
   o.count_redeals = opts["count_redeals"] == true;
+  o.poignee_to_shower = opts["poignee_to"] == "shower";
 
   // E_VARIANT: 5-player-only values with 3 or 4 players.
   size_t np = out.players.size();

@@ -421,7 +421,7 @@ TEST_CASE("coinche set-up: seats, first dealer, starting totals, options", "[coi
   auto u = setup_error({{"seats", seats()}, {"first_dealer", "W"}, {"options", {{"target", 2000}}}});
   CHECK(u.field == "options.target");
   CHECK(contains(u.message, "target_score"));
-  CHECK(find_game("coinche")->options().size() == 23);
+  CHECK(find_game("coinche")->options().size() == 28);
 }
 
 TEST_CASE("coinche command line: setup_from_args", "[coinche]") {

@@ -61,13 +61,14 @@ TEST_CASE("piquet: options table of section 6 with the seed defaults", "[piquet]
   auto opts = find_game("piquet")->options();
   std::map<std::string, json> defaults;
   for (const auto& o : opts) defaults[o.id] = o.default_value;
-  CHECK(defaults.size() == 8);
+  CHECK(defaults.size() == 9);
   CHECK(defaults["mode"] == "classic");
   CHECK(defaults["target"] == 100);
   CHECK(defaults["match"] == "best_of_3");
   CHECK(defaults["point_scoring"] == "cards");
   CHECK(defaults["trick_scoring"] == "modern");
   CHECK(defaults["last_trick_on_capot"] == "yes");
+  CHECK(defaults["concession_pique"] == false);
   CHECK(defaults["partie_deals"] == 6);
   CHECK(defaults["stake_rounding"] == "none");
 }
@@ -460,6 +461,44 @@ TEST_CASE("piquet: concession only in the final rubicon deal (4.7, V-C1)", "[piq
   json with_play = five;
   with_play.push_back(with(p1(), {{"concession", "younger"}}));
   CHECK(first_error(run(file_with({{"mode", "rubicon"}}, with_play, "A"))).field == "tricks");
+}
+
+TEST_CASE("piquet 4.7 concession_pique: a conceded deal's 13 play points give no pique by default", "[piquet]") {
+  // P-12: the elder has 23 in hand (point 5, quint 15, trio 3) and younger concedes the last rubicon deal
+  json conceded = json::parse(R"({"dealer": "B", "carte_blanche": null,
+    "point": {"winner": "elder", "cards": 5, "pips": 48},
+    "sequences": {"winner": "elder", "scored": [{"length": 5, "top": "A"}]},
+    "sets": {"winner": "elder", "scored": [{"rank": "A", "count": 3}]}, "concession": "younger"})");
+  json five = {totals(15, 30), totals(20, 4), totals(10, 6), totals(12, 0), totals(13, 0)};
+  json six = five;
+  six.push_back(conceded);
+  // default (Cavendish, Case XXII): 23 + 13 + 10 = 46, no pique even though 23 + 13 reaches 30
+  auto r = run(file_with({{"mode", "rubicon"}}, six, "A"));
+  REQUIRE(r.ok);
+  CHECK(delta(r, 6, "A") == 46);
+  CHECK(delta(r, 6, "B") == 0);
+  // a pique recorded for it is refused, naming the option
+  auto p = run(file_with({{"mode", "rubicon"}}, [&] { json h = six; h[5]["pique"] = "elder"; return h; }(), "A"));
+  if (!p.ok) CHECK(first_error(p).field == "pique");
+  // concession_pique = true: the older reading, 23 + 13 >= 30 gives the pique: 46 + 30
+  auto old = run(file_with({{"mode", "rubicon"}, {"concession_pique", true}}, six, "A"));
+  REQUIRE(old.ok);
+  CHECK(delta(old, 6, "A") == 76);
+  // ... but not when the elder's hand and the 13 stay below 30 (point only: 5 + 13 = 18)
+  json small = with(conceded, {{"sequences", {{"winner", "none"}}}, {"sets", {{"winner", "none"}}}});
+  json six_small = five;
+  six_small.push_back(small);
+  auto s = run(file_with({{"mode", "rubicon"}, {"concession_pique", true}}, six_small, "A"));
+  REQUIRE(s.ok);
+  CHECK(delta(s, 6, "A") == 5 + 13 + 10);
+  // a deal that is played is unaffected by the option
+  json played = five;
+  played.push_back(p1());
+  auto a = run(file_with({{"mode", "rubicon"}}, played, "A"));
+  auto b = run(file_with({{"mode", "rubicon"}, {"concession_pique", true}}, played, "A"));
+  REQUIRE(a.ok);
+  REQUIRE(b.ok);
+  CHECK(a.score["hands"][5]["deltas"] == b.score["hands"][5]["deltas"]);
 }
 
 TEST_CASE("piquet: set-up errors name the set-up field", "[piquet]") {

@@ -68,7 +68,7 @@ TEST_CASE("tarot: registered and implemented", "[tarot]") {
   CHECK(g->implemented());
   CHECK(g->title() == "French Tarot");
   CHECK_FALSE(g->fields().empty());
-  CHECK(g->options().size() == 19);
+  CHECK(g->options().size() == 20);
 }
 
 TEST_CASE("tarot §4.3: 4 players, prise made (E1)", "[tarot][score]") {
@@ -638,4 +638,64 @@ TEST_CASE("tarot §7: the score sheet", "[tarot][sheet]") {
   }
   REQUIRE(bars.size() == 5);
   for (int b : bars) CHECK(b == bars[0]);
+}
+
+TEST_CASE("tarot §3.2 E_CHELEM_POINTS: a side without tricks owns at most the Excuse", "[tarot][validate]") {
+  auto chelem = [](const char* contract, const char* side, int oudlers, double points) {
+    return hand({{"taker", "Ben"}, {"contract", contract}, {"chelem", side}, {"oudlers", oudlers}, {"points", points}});
+  };
+  // attack chelem: 3 oudlers -> exactly 91
+  CHECK(run(setup_n(4), chelem("prise", "attack", 3, 91)).ok);
+  CHECK(has_error(run(setup_n(4), chelem("prise", "attack", 3, 87)), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(run(setup_n(4), chelem("garde", "attack", 3, 90)), "E_CHELEM_POINTS", "points"));
+  // 2 oudlers (the defence kept the Excuse) -> 86.5 or 87 (86.5 only where half points exist)
+  CHECK(run(setup_n(4), chelem("prise", "attack", 2, 87)).ok);
+  CHECK(run(setup_n(4), chelem("prise", "attack", 2, 86.5)).ok);
+  CHECK(has_error(run(setup_n(4), chelem("prise", "attack", 2, 91)), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(run(setup_n(4), chelem("prise", "attack", 2, 85)), "E_CHELEM_POINTS", "points"));
+  // fewer oudlers are impossible
+  CHECK(has_error(run(setup_n(4), chelem("prise", "attack", 1, 87)), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(run(setup_n(4), chelem("prise", "attack", 0, 87)), "E_CHELEM_POINTS", "points"));
+  // with oudler_cards, the attack's 2 oudlers cannot include the Excuse
+  json ex = chelem("prise", "attack", 2, 87);
+  ex["oudler_cards"] = json::array({"petit", "excuse"});
+  CHECK(has_error(run(setup_n(4), ex), "E_CHELEM_POINTS", "oudler_cards"));
+  ex["oudler_cards"] = json::array({"petit", "21"});
+  CHECK(run(setup_n(4), ex).ok);
+  // garde contre: the attack owns the chien, so an attack chelem is not bound by this rule (the chien may
+  // hold cards); the mirror applies to a defence chelem: 0 oudlers -> 0 points, 1 (the Excuse) -> 4 or 4.5
+  CHECK(run(setup_n(4), chelem("garde_contre", "defence", 0, 0)).ok);
+  CHECK(run(setup_n(4), chelem("garde_contre", "defence", 1, 4)).ok);
+  CHECK(run(setup_n(4), chelem("garde_contre", "defence", 1, 4.5)).ok);
+  CHECK(has_error(run(setup_n(4), chelem("garde_contre", "defence", 0, 3)), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(run(setup_n(4), chelem("garde_contre", "defence", 1, 6)), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(run(setup_n(4), chelem("garde_contre", "defence", 2, 8)), "E_CHELEM_POINTS", "points"));
+  json dx = chelem("garde_contre", "defence", 1, 4);
+  dx["oudler_cards"] = json::array({"21"});
+  CHECK(has_error(run(setup_n(4), dx), "E_CHELEM_POINTS", "oudler_cards"));
+  dx["oudler_cards"] = json::array({"excuse"});
+  CHECK(run(setup_n(4), dx).ok);
+}
+
+TEST_CASE("tarot §4.3 and §6 poignee_to: the winning side, or the side that showed it", "[tarot][score][option]") {
+  // the taker's simple poignée (20) on a failed prise: 1 oudler, 40 points -> diff 11, contract part -(25 + 11)
+  json failed = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 40},
+                      {"poignees", {{{"player", "Ben"}, {"level", "simple"}}}}});
+  CHECK(per_defender(run(setup_n(4), failed)) == -56);                                 // winner: -36 - 20
+  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "winner"}}), failed)) == -56);
+  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "shower"}}), failed)) == -16);    // shower: -36 + 20
+  // a defender's poignée on a made prise: winner gives it to the attack, shower to the defence
+  json made = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47},
+                    {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}});
+  CHECK(per_defender(run(setup_n(4), made)) == 51);                                   // 25 + 6 + 20
+  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "shower"}}), made)) == 11);       // 25 + 6 - 20
+  // 5 players: the called partner's poignée counts for the attack
+  json five = hand({{"taker", "Ben"}, {"contract", "prise"}, {"partner", "Cat"}, {"oudlers", 1}, {"points", 40},
+                    {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}});
+  auto s5 = run(setup_n(5, {{"poignee_to", "shower"}}), five);
+  REQUIRE(s5.ok);
+  CHECK(last_deltas(s5)["Dan"] == 16);  // -(36) + 20 for the attack -> each defender +16
+  auto bad = run(setup_n(4, {{"poignee_to", "taker"}}), made);
+  CHECK_FALSE(bad.ok);
+  CHECK(first_error(bad).field == "options.poignee_to");
 }
