@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+bash scripts/configure.sh build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$(nproc)" --target marque
 demo=build/demo
 mkdir -p "$demo"
