@@ -73,6 +73,11 @@ struct ImportOutcome {
 struct SourceDocument {
   std::string name;  // file name for messages
   json document;
+  // streamed: the hand records are not in `document` (its hands arrays are empty) but here, one compact JSON
+  // text each: `hands` for a marque-game/1 document, `game_hands[i]` for games[i] of a marque-export/1 bundle
+  bool streamed = false;
+  std::vector<std::string> hands;
+  std::vector<std::vector<std::string>> game_hands;
 };
 // All files in one transaction: all or nothing. Each document is a marque-game/1 game or a marque-export/1
 // bundle of games. A game whose content (game, set-up, hands) was imported before is skipped and counted.

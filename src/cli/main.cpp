@@ -46,17 +46,27 @@ std::vector<std::pair<std::string, std::string>> parse_words(const std::vector<s
   return kv;
 }
 
-std::string read_input(const std::string& name) {
-  if (name == "-") {
-    std::stringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
+// A whole input file ("-" = standard input), at most importers::k_max_input_bytes.
+std::string read_input(const std::string& name) { return importers::read_input_text(name); }
+
+// A game file or an export bundle, its hand records streamed (importers::read_game_source).
+app::SourceDocument read_game_document(const std::string& name) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (name != "-") {
+    file.open(name, std::ios::binary);
+    if (!file) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
+    in = &file;
   }
-  std::ifstream in(name, std::ios::binary);
-  if (!in) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  importers::GameSource src = importers::read_game_source(*in, name);
+  if (in->bad()) throw Error(k_exit_ioerr, "cannot read " + name);
+  app::SourceDocument doc;
+  doc.name = name;
+  doc.document = std::move(src.envelope);
+  doc.streamed = true;
+  doc.hands = std::move(src.hands);
+  doc.game_hands = std::move(src.game_hands);
+  return doc;
 }
 
 json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
@@ -780,9 +790,14 @@ int run(int argc, char** argv) {
         bool csv = importer == "csv" || (importer.empty() && f.size() > 4 && f.compare(f.size() - 4, 4, ".csv") == 0);
         if (csv) {
           for (auto& gm : importers::import_csv(read_input(f), f))
-            docs.push_back({f + ":" + std::to_string(gm.first_line), std::move(gm.document)});
+          {
+            app::SourceDocument doc;
+            doc.name = f + ":" + std::to_string(gm.first_line);
+            doc.document = std::move(gm.document);
+            docs.push_back(std::move(doc));
+          }
         } else {
-          docs.push_back({f, parse_json(read_input(f), f)});
+          docs.push_back(read_game_document(f));
         }
         return docs;
       };
