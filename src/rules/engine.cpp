@@ -1,5 +1,6 @@
 #include "rules/engine.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
@@ -337,8 +338,10 @@ json typed_value(const std::string& s) {
   if (s == "null") return nullptr;
   if (!s.empty() && s.size() < 20) {
     char* end = nullptr;
+    errno = 0;
     long long i = std::strtoll(s.c_str(), &end, 10);
-    if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back())))) return i;
+    // an integer outside -2^63 .. 2^63-1 stays text (the rules refuse it), never clamped to the largest one
+    if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back())))) return errno == ERANGE ? json(s) : json(i);
     double d = std::strtod(s.c_str(), &end);
     if (end && *end == '\0' && s.find_first_of("0123456789") != std::string::npos &&
         s.find_first_of("eEnNiIxX") == std::string::npos)
