@@ -4,6 +4,7 @@
 #include <memory>
 #include <tuple>
 
+#include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
 
 namespace marque::importers {
@@ -37,7 +38,7 @@ std::vector<CsvRow> read_csv(const std::string& text, Diagnostics& diags) {
           quoted = false;
         }
       } else {
-        if (c == '\n') ++line;
+        if (c == '\n' || (c == '\r' && !(i + 1 < text.size() && text[i + 1] == '\n'))) ++line;
         cell += c;
       }
       continue;
@@ -51,7 +52,7 @@ std::vector<CsvRow> read_csv(const std::string& text, Diagnostics& diags) {
       any = true;
     } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
       continue;
-    } else if (c == '\n') {
+    } else if (c == '\n' || c == '\r') {  // LF, CRLF, or a lone CR (old Mac line ends)
       ++line;
       end_row();
     } else {
@@ -85,6 +86,20 @@ std::vector<CsvGame> import_csv(const std::string& text, const std::string& name
   if (rd.has_errors()) fail(name, "", rd.errors().front().message);
   if (rows.empty()) fail(name, "", "the file is empty; the first row names the columns");
   const auto header = rows.front().cells;
+  // every cell is UTF-8 text (names and notes are stored and shown as such)
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.cells.size(); ++c) {
+      size_t at = 0;
+      if (!valid_utf8(row.cells[c], &at))
+        fail(name + ":" + std::to_string(row.line), c < header.size() && valid_utf8(header[c]) ? header[c] : "column " + std::to_string(c + 1),
+             "not valid UTF-8 (byte " + std::to_string(at + 1) + " of the cell); save the file as UTF-8");
+    }
+  for (size_t c = 0; c < header.size(); ++c)
+    for (size_t k = 0; k < c; ++k)
+      if (header[k] == header[c])
+        fail(name + ":1", header[c], "this column appears twice (columns " + std::to_string(k + 1) + " and " + std::to_string(c + 1) +
+                                         "); marque refuses a duplicate column rather than keep one of them");
+  if (rows.size() < 2) fail(name, "", "no rows after the header: nothing to import");
   int game_col = -1;
   for (size_t c = 0; c < header.size(); ++c)
     if (header[c] == "game") game_col = static_cast<int>(c);
@@ -155,7 +170,7 @@ std::vector<CsvGame> import_csv(const std::string& text, const std::string& name
       auto e = pd.errors().front();
       fail(where, e.field, e.message);
     }
-    b.out.document["hands"].push_back(rec);
+    b.out.hands.push_back(rec.dump());
     b.out.hand_lines.push_back(row.line);
   }
   std::vector<CsvGame> out;

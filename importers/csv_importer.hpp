@@ -16,7 +16,7 @@
 
 namespace marque::importers {
 
-// RFC 4180 reader: quotes, "" escapes, CRLF, a UTF-8 BOM, newlines inside quotes. Each row keeps the
+// RFC 4180 reader: quotes, "" escapes, CRLF, LF or lone CR line ends, a UTF-8 BOM, newlines inside quotes. Each row keeps the
 // physical line it starts on.
 struct CsvRow {
   int line = 0;
@@ -25,7 +25,8 @@ struct CsvRow {
 std::vector<CsvRow> read_csv(const std::string& text, Diagnostics& diags);
 
 struct CsvGame {
-  nlohmann::json document;       // marque-game/1
+  nlohmann::json document;       // marque-game/1, its "hands" left empty: the records are in `hands`
+  std::vector<std::string> hands;  // the hand records, one compact JSON text each (bounded memory)
   std::vector<int> hand_lines;   // hand seq - 1 -> line
   int first_line = 0;
 };

@@ -823,6 +823,8 @@ int run(int argc, char** argv) {
             app::SourceDocument doc;
             doc.name = f + ":" + std::to_string(gm.first_line);
             doc.document = std::move(gm.document);
+            doc.streamed = true;
+            doc.hands = std::move(gm.hands);
             docs.push_back(std::move(doc));
           }
         } else {
