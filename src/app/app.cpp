@@ -173,6 +173,26 @@ rules::Replay score_game(Store& store, int64_t game_id) {
   return r;
 }
 
+rules::Replay score_game_streamed(Store& store, int64_t game_id, const std::function<void(const ojson&)>& on_entry) {
+  auto g = load_game(store, game_id);
+  json env = {{"format", "marque-game/1"}, {"game", g.game}, {"setup", g.setup}, {"hands", json::array()}, {"meta", g.meta}};
+  rules::Replay r = rules::replay(env);
+  auto fail = [&] {
+    std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
+    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
+  };
+  if (!r.ok) fail();
+  store.for_each_record(game_id, [&](int, const std::string& text) {
+    if (!r.ok) return;
+    json rec = json::parse(text, nullptr, false);
+    auto entry = rules::next(r, rec);
+    if (entry && on_entry) on_entry(*entry);
+  });
+  if (!r.ok) fail();
+  rules::finish(r);
+  return r;
+}
+
 int64_t start_game(Store& store, const std::string& game, const json& setup, const json& meta_in,
                    std::optional<int64_t> night_id) {
   json meta = meta_in.is_object() ? meta_in : json::object();

@@ -30,6 +30,10 @@ int64_t resolve_game(storage::Store& store, std::optional<int64_t> id);
 // Replay a stored game; throws Error when its stored records no longer replay.
 rules::Replay score_game(storage::Store& store, int64_t game_id);
 
+// The same, one record at a time in bounded memory: `on_entry` (may be empty) gets each marque-score/1 hands
+// entry in order; the returned replay's score has every key but an empty "hands". Throws Error as score_game.
+rules::Replay score_game_streamed(storage::Store& store, int64_t game_id, const std::function<void(const ojson&)>& on_entry);
+
 // Validate a set-up and create the game (in a night when night_id is given: the night's date, venue and
 // league fill the meta keys not given). Throws Rejected with the diagnostics.
 int64_t start_game(storage::Store& store, const std::string& game, const json& setup, const json& meta,

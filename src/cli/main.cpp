@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -204,6 +205,39 @@ void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
 }
 
 void print_json(const ojson& j) { std::cout << j.dump(2) << "\n"; }
+
+std::string indent_lines(const std::string& s, const std::string& pad) {
+  std::string out;
+  out.reserve(s.size() + 64);
+  for (char c : s) {
+    out += c;
+    if (c == '\n') out += pad;  // JSON text has no raw newline inside a string
+  }
+  return out;
+}
+
+// Print a marque-score/1 document byte for byte as print_json would, its "hands" array written one entry at
+// a time by `hands` (a 100,000-hand game's score never sits in memory as one tree).
+void print_score_streamed(const ojson& score, const std::function<void(const std::function<void(const ojson&)>&)>& hands) {
+  bool first_key = true;
+  std::cout << "{";
+  for (auto it = score.begin(); it != score.end(); ++it) {
+    std::cout << (first_key ? "\n" : ",\n") << "  " << ojson(it.key()).dump() << ": ";
+    first_key = false;
+    if (it.key() == "hands") {
+      std::cout << "[";
+      bool any = false;
+      hands([&](const ojson& e) {
+        std::cout << (any ? ",\n    " : "\n    ") << indent_lines(e.dump(2), "    ");
+        any = true;
+      });
+      std::cout << (any ? "\n  ]" : "]");
+    } else {
+      std::cout << indent_lines(it.value().dump(2), "  ");
+    }
+  }
+  std::cout << (first_key ? "}" : "\n}") << "\n";
+}
 
 std::string name_list(const ojson& players) {
   std::string s;
@@ -507,12 +541,32 @@ int run(int argc, char** argv) {
   bool as_json = format == "json";
   try {
     if (c_calc->parsed()) {
-      json file = parse_json(read_input(calc_file), calc_file);
+      app::SourceDocument src = read_game_document(calc_file);
+      if (as_json) {
+        // replayed twice, one record at a time: first to refuse a bad file before printing anything, then to print
+        json env = src.document;
+        if (env.is_object() && env.contains("hands") && env["hands"].is_array()) env["hands"] = json::array();
+        auto play_all = [&](const std::function<void(const ojson&)>& on_entry) {
+          rules::Replay r = rules::replay(env);
+          if (!r.ok) throw Rejected(r.diags, calc_file);
+          for (const auto& text : src.hands) {
+            auto entry = rules::next(r, json::parse(text));
+            if (!entry) throw Rejected(r.diags, calc_file);
+            if (on_entry) on_entry(*entry);
+          }
+          rules::finish(r);
+          return r;
+        };
+        rules::Replay r = play_all(nullptr);
+        print_score_streamed(r.score, [&](const std::function<void(const ojson&)>& emit) { play_all(emit); });
+        return 0;
+      }
+      json file = std::move(src.document);
+      if (file.is_object() && file.contains("hands") && file["hands"].is_array())
+        for (const auto& text : src.hands) file["hands"].push_back(json::parse(text));
       rules::Replay r = rules::replay(file);
       if (!r.ok) throw Rejected(r.diags, calc_file);
-      if (as_json) {
-        print_json(r.score);
-      } else {
+      {
         print_warnings(r.diags.warnings(), g.quiet);
         std::cout << rules_for(file["game"].get<std::string>()).render_sheet(file, r.score);
       }
@@ -746,11 +800,13 @@ int run(int argc, char** argv) {
     }
     if (c_score->parsed()) {
       int64_t id = app::resolve_game(store, game_id);
+      if (as_json) {  // checked whole first, then printed one hand at a time (bounded memory)
+        rules::Replay r = app::score_game_streamed(store, id, nullptr);
+        print_score_streamed(r.score, [&](const std::function<void(const ojson&)>& emit) { app::score_game_streamed(store, id, emit); });
+        return 0;
+      }
       rules::Replay r = app::score_game(store, id);
-      if (as_json)
-        print_json(r.score);
-      else
-        print_score_text(r.score, id);
+      print_score_text(r.score, id);
       return 0;
     }
     if (c_sheet->parsed()) {
