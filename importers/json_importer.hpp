@@ -19,7 +19,7 @@
 namespace marque::importers {
 
 constexpr int k_max_json_depth = 64;
-constexpr std::uint64_t k_max_input_bytes = 64ull * 1024 * 1024;  // 64 MiB
+constexpr std::uint64_t k_max_input_bytes = 32ull * 1024 * 1024;  // 32 MiB
 
 // Parse a JSON text (a game file, a hand record); a malformed text is a Rejected naming the file and the
 // position ("not valid JSON (parse error at line 3, column 5: ...)") or the place (field "hands[2].points").
