@@ -7,6 +7,7 @@
 // ("file.csv:14: points: 95 is above 91").
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct CsvRow {
   std::vector<std::string> cells;
 };
 std::vector<CsvRow> read_csv(const std::string& text, Diagnostics& diags);
+// The same, each row handed to `on_row` as soon as it is read.
+void for_each_csv_row(const std::string& text, Diagnostics& diags, const std::function<void(CsvRow&&)>& on_row);
 
 struct CsvGame {
   nlohmann::json document;       // marque-game/1, its "hands" left empty: the records are in `hands`
