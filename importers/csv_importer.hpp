@@ -7,6 +7,7 @@
 // ("file.csv:14: points: 95 is above 91").
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,16 +17,19 @@
 
 namespace marque::importers {
 
-// RFC 4180 reader: quotes, "" escapes, CRLF, a UTF-8 BOM, newlines inside quotes. Each row keeps the
+// RFC 4180 reader: quotes, "" escapes, CRLF, LF or lone CR line ends, a UTF-8 BOM, newlines inside quotes. Each row keeps the
 // physical line it starts on.
 struct CsvRow {
   int line = 0;
   std::vector<std::string> cells;
 };
 std::vector<CsvRow> read_csv(const std::string& text, Diagnostics& diags);
+// The same, each row handed to `on_row` as soon as it is read.
+void for_each_csv_row(const std::string& text, Diagnostics& diags, const std::function<void(CsvRow&&)>& on_row);
 
 struct CsvGame {
-  nlohmann::json document;       // marque-game/1
+  nlohmann::json document;       // marque-game/1, its "hands" left empty: the records are in `hands`
+  std::vector<std::string> hands;  // the hand records, one compact JSON text each (bounded memory)
   std::vector<int> hand_lines;   // hand seq - 1 -> line
   int first_line = 0;
 };

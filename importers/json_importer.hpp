@@ -1,15 +1,50 @@
 // Importers only extract: they turn a file's bytes into marque-game/1 documents with provenance.
 // Validation, scoring and writing happen in the shared pipeline (app::import_documents).
+//
+// Every JSON text marque reads from outside (import, calc, hand/edit --json) goes through the reader here,
+// never through nlohmann::json::parse: it refuses, with exit 1 and a message naming the place,
+//   - nesting deeper than k_max_json_depth levels (checked while reading, before anything recursive runs),
+//   - a number outside the range of a double, an integer outside -2^63 .. 2^63-1,
+//   - a key that appears twice in one object,
+//   - an input longer than k_max_input_bytes.
 #pragma once
 
+#include <cstdint>
+#include <istream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 namespace marque::importers {
 
-// Parse a marque-game/1 (or any JSON) text; a malformed text is a Rejected naming the file and the
-// position ("not valid JSON (parse error at line 3, column 5: ...)").
+constexpr int k_max_json_depth = 64;
+constexpr std::uint64_t k_max_input_bytes = 32ull * 1024 * 1024;  // 32 MiB
+
+// Parse a JSON text (a game file, a hand record); a malformed text is a Rejected naming the file and the
+// position ("not valid JSON (parse error at line 3, column 5: ...)") or the place (field "hands[2].points").
 nlohmann::json parse_json_text(const std::string& text, const std::string& name);
+
+// A game file or an export bundle read with its hand records kept apart, compact, one string each (the
+// whole document never sits in memory as a tree): `envelope` is the document with every streamed hands
+// array left empty; `hands` holds the records of the top-level "hands" array, `game_hands[i]` those of
+// "games"[i]."hands". `streamed`/`game_streamed[i]` tell whether that array was there.
+struct GameSource {
+  nlohmann::json envelope;
+  std::vector<std::string> hands;
+  bool streamed = false;
+  std::vector<std::vector<std::string>> game_hands;
+  std::vector<bool> game_streamed;
+};
+// Read from `in` (at most k_max_input_bytes); throws Rejected as parse_json_text does.
+GameSource read_game_source(std::istream& in, const std::string& name);
+
+// Read a whole file ("-" = standard input) of at most k_max_input_bytes; throws Error (66 when it cannot be
+// read, 1 when it is too long).
+std::string read_input_text(const std::string& name);
+
+// Whether `s` is valid UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF); `bad_at` gets the offset of
+// the first bad byte.
+bool valid_utf8(const std::string& s, size_t* bad_at = nullptr);
 
 }  // namespace marque::importers

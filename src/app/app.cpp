@@ -13,6 +13,7 @@
 #include <mutex>
 #include <thread>
 #include <map>
+#include <set>
 #include <string_view>
 
 #include "core/date.hpp"
@@ -57,7 +58,7 @@ std::string summary_of(const rules::Replay& r) {
   ojson s = ojson::object();
   for (auto it = r.score.begin(); it != r.score.end(); ++it)
     if (it.key() != "hands") s[it.key()] = it.value();
-  s["hand_count"] = r.score["hands"].size();
+  s["hand_count"] = r.hands_played;
   return s.dump();
 }
 
@@ -85,7 +86,7 @@ storage::GameDerived derived_of(const rules::Replay& r) {
   storage::GameDerived d;
   d.status = r.state->finished() ? "finished" : "open";
   d.summary = summary_of(r);
-  d.hand_count = static_cast<int64_t>(r.score["hands"].size());
+  d.hand_count = static_cast<int64_t>(r.hands_played);
   d.seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), standing_part(r.score));
   return d;
 }
@@ -239,6 +240,26 @@ rules::Replay score_game(Store& store, int64_t game_id) {
     throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first,
                 "run marque check");
   }
+  return r;
+}
+
+rules::Replay score_game_streamed(Store& store, int64_t game_id, const std::function<void(const ojson&)>& on_entry) {
+  auto g = load_game(store, game_id);
+  json env = {{"format", "marque-game/1"}, {"game", g.game}, {"setup", g.setup}, {"hands", json::array()}, {"meta", g.meta}};
+  rules::Replay r = rules::replay(env);
+  auto fail = [&] {
+    std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
+    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
+  };
+  if (!r.ok) fail();
+  store.for_each_record(game_id, [&](int, const std::string& text) {
+    if (!r.ok) return;
+    json rec = json::parse(text, nullptr, false);
+    auto entry = rules::next(r, rec);
+    if (entry && on_entry) on_entry(*entry);
+  });
+  if (!r.ok) fail();
+  rules::finish(r);
   return r;
 }
 
@@ -467,44 +488,106 @@ std::string content_key(const json& f) { return content_key_of(f, hand_dumps_of(
 
 namespace {
 
-// One game document into the store (inside the caller's transaction).
-ImportOutcome::Item import_one(Store& store, const json& f_in, const std::string& name, std::optional<int64_t> night_id) {
+// The game already stored with this content: imported with this key, or (typed at the table, or changed
+// since its import) one of the same kind, set-up and hand count whose content has this key now.
+std::optional<int64_t> same_game(Store& store, const json& env, size_t hand_count, const std::string& key) {
+  if (auto existing = store.game_by_import_key(key)) return existing;
+  for (int64_t id : store.games_like(env["game"].get<std::string>(), env["setup"].dump(), static_cast<int64_t>(hand_count))) {
+    auto g = store.game(id);
+    if (!g) continue;
+    std::vector<std::string> records;
+    store.for_each_record(id, [&](int, const std::string& text) { records.push_back(text); });
+    json f = {{"game", g->game}, {"setup", g->setup}, {"meta", g->meta}};
+    if (content_key_of(f, records) == key) return id;
+  }
+  return std::nullopt;
+}
+
+// One game into the store (inside the caller's transaction): `env` is the game document whose hands are
+// `records` (compact JSON texts, in order; env["hands"] is not read). The records are replayed one at a
+// time, so a game of any length is imported in bounded memory.
+ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vector<std::string>& records,
+                               const std::string& name, std::optional<int64_t> night_id) {
   ImportOutcome::Item item;
   item.file = name;
-  rules::Replay r = rules::replay(f_in);
+  json env = json::object();
+  if (env_in.is_object())
+    for (auto it = env_in.begin(); it != env_in.end(); ++it)
+      if (it.key() != "hands" || !it.value().is_array()) env[it.key()] = it.value();  // a non-array is refused below
+  if (!env.contains("hands")) env["hands"] = json::array();
+  // a night id means something only in the database it came from (a bundle's nights are mapped by the caller)
+  if (env.contains("meta") && env["meta"].is_object() && env["meta"].contains("night") && env["meta"]["night"].is_number_integer() && !night_id)
+    env["meta"].erase("night");
+  rules::Replay r = rules::replay(env_in.is_object() ? env : env_in);  // the envelope only
   if (!r.ok) throw Rejected(r.diags, name);
-  check_identity_and_date(r.state->players(), f_in.contains("meta") ? f_in["meta"] : json(), name);
-  json copy;  // only when a name is respelled (rare): the file as stored
+  check_identity_and_date(r.state->players(), env.contains("meta") ? env["meta"] : json(), name);
+  // a player typed "ann" where "Ann" exists is Ann: the set-up and every record are stored as spelled there
+  std::vector<std::string> respelled_records;  // only when a name is respelled (rare)
   if (auto names = respellings(store, r.state->players()); !names.empty()) {
-    copy = respelled(f_in, names);
-    r = rules::replay(copy);
+    json f = env;
+    for (const auto& rec : records) f["hands"].push_back(json::parse(rec));
+    f = respelled(std::move(f), names);
+    for (const auto& h : f["hands"]) respelled_records.push_back(h.dump());
+    f["hands"] = json::array();
+    env = std::move(f);
+    r = rules::replay(env);
     if (!r.ok) throw Rejected(r.diags, name);
   }
-  const json& f = copy.is_null() ? f_in : copy;
-  item.game = f["game"].get<std::string>();
-  const std::vector<std::string> records = hand_dumps_of(f);
-  std::string key = content_key_of(f, records);
-  if (auto existing = store.game_by_import_key(key)) {
+  const std::vector<std::string>& records_in = respelled_records.empty() ? records : respelled_records;
+  item.game = env["game"].get<std::string>();
+  std::string key = content_key_of(env, records_in);
+  if (auto existing = same_game(store, env, records_in.size(), key)) {
     item.game_id = *existing;
     item.duplicate = true;
     return item;
   }
-  json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
+  json meta = env.contains("meta") && env["meta"].is_object() ? env["meta"] : json::object();
   const auto* rules = rules::find_game(item.game);
   auto players = r.state->players();
-  const storage::GameDerived derived = derived_of(r);
-  int64_t id = store.create_game(item.game, f["setup"], rules->rules_version(), meta, players, "import:" + name,
-                                 night_id, key, &derived);
+  int64_t id = store.create_game(item.game, env["setup"], rules->rules_version(), meta, players, "import:" + name,
+                                 night_id, key, nullptr);
   int seq = 0;
-  for (const auto& rec : records) {
-    const auto& entry = r.score["hands"][static_cast<size_t>(seq)];
+  for (const auto& rec : records_in) {
     ++seq;
-    store.insert_hand(id, seq, rec, entry.dump(), deltas_of(entry, players), "import");
+    // the text was written by marque's own reader (depth and numbers checked), parsing it again is safe
+    auto entry = rules::next(r, json::parse(rec));
+    if (!entry) throw Rejected(r.diags, name);
+    store.insert_hand(id, seq, rec, entry->dump(), deltas_of(*entry, players), "import");
   }
+  rules::finish(r);
+  store.set_summary(id, derived_of(r));
   store.log_change(id, "import", std::nullopt, nullptr, json{{"file", name}, {"hands", seq}});
   item.game_id = id;
   item.hands = seq;
   return item;
+}
+
+// A marque-export/1 bundle's nights: an array of objects {id: integer, date, venue, league, note: strings}.
+void check_nights(const json& d, const std::string& name) {
+  auto refuse = [&](const std::string& field, const std::string& message) {
+    Diagnostics diag;
+    diag.error(field, "file.nights", message);
+    throw Rejected(diag, name);
+  };
+  if (d.contains("players")) {
+    if (!d["players"].is_array()) refuse("players", "must be an array of names");
+    for (size_t i = 0; i < d["players"].size(); ++i)
+      if (!d["players"][i].is_string()) refuse("players[" + std::to_string(i) + "]", "must be a string (a name)");
+  }
+  if (!d.contains("nights")) return;
+  if (!d["nights"].is_array()) refuse("nights", "must be an array of nights");
+  std::set<int64_t> ids;
+  for (size_t i = 0; i < d["nights"].size(); ++i) {
+    const json& n = d["nights"][i];
+    std::string at = "nights[" + std::to_string(i) + "]";
+    if (!n.is_object()) refuse(at, "must be an object {id, date, venue, league, note}");
+    if (!n.contains("id") || !n["id"].is_number_integer()) refuse(at + ".id", "must be an integer (the night's id in the bundle)");
+    if (!ids.insert(n["id"].get<int64_t>()).second) refuse(at + ".id", std::to_string(n["id"].get<int64_t>()) + " is the id of an earlier night too");
+    for (const char* k : {"date", "venue", "league", "note"})
+      if (n.contains(k) && !n[k].is_string()) refuse(at + "." + k, "must be a string");
+    if (n.contains("date") && !n["date"].get<std::string>().empty() && !is_valid_date(n["date"].get<std::string>()))
+      refuse(at + ".date", "\"" + n["date"].get<std::string>() + "\" is " + date_problem(n["date"].get<std::string>()));
+  }
 }
 
 }  // namespace
@@ -516,44 +599,44 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
     out.hands += item.hands;
     out.duplicates += item.duplicate ? 1 : 0;
   };
-  {
-    const json& d = doc.document;
-    if (d.is_object() && d.contains("format") && d["format"] == "marque-export/1") {
-      if (!d.contains("games") || !d["games"].is_array()) {
-        Diagnostics diag;
-        diag.error("games", "file.games", "a marque-export/1 document needs a games array");
-        throw Rejected(diag, doc.name);
-      }
-      std::map<int64_t, int64_t> nights;  // exported night id -> new id
-      if (d.contains("nights") && d["nights"].is_array())
-        for (const auto& n : d["nights"]) {
-          if (!n.is_object() || !n.contains("id") || !n["id"].is_number_integer()) continue;
-          if (n.contains("date") && n["date"].is_string() && !n["date"].get<std::string>().empty() &&
-              !is_valid_date(n["date"].get<std::string>())) {
-            Diagnostics diag;
-            diag.error("nights.date", "meta.date",
-                       "\"" + n["date"].get<std::string>() + "\" is " + date_problem(n["date"].get<std::string>()));
-            throw Rejected(diag, doc.name);
-          }
-          nights[n["id"].get<int64_t>()] = store.create_night(n.value("date", ""), n.value("venue", ""),
-                                                              n.value("league", ""), n.value("note", ""));
-        }
-      int i = 0;
-      for (const auto& g : d["games"]) {
-        ++i;
-        std::optional<int64_t> night;
-        if (g.is_object() && g.contains("meta") && g["meta"].is_object() && g["meta"].contains("night") &&
-            g["meta"]["night"].is_number_integer()) {
-          auto it = nights.find(g["meta"]["night"].get<int64_t>());
-          if (it != nights.end()) night = it->second;
-        }
-        json gf = g;
-        if (night) gf["meta"]["night"] = *night;
-        add(import_one(store, gf, doc.name + " game " + std::to_string(i), night));
-      }
-    } else {
-      add(import_one(store, d, doc.name, std::nullopt));
+  const json& d = doc.document;
+  if (d.is_object() && d.contains("format") && d["format"] == "marque-export/1") {
+    if (!d.contains("games") || !d["games"].is_array()) {
+      Diagnostics diag;
+      diag.error("games", "file.games", "a marque-export/1 document needs a games array");
+      throw Rejected(diag, doc.name);
     }
+    check_nights(d, doc.name);
+    // a night already stored with the same date, venue, league and note is the same night (an export
+    // imported twice adds nothing)
+    std::map<int64_t, int64_t> nights;  // exported night id -> id here
+    if (d.contains("nights"))
+      for (const auto& n : d["nights"]) {
+        std::string date = n.value("date", ""), venue = n.value("venue", ""), league = n.value("league", ""),
+                    note = n.value("note", "");
+        auto same = store.find_night(date, venue, league, note);
+        nights[n["id"].get<int64_t>()] = same ? *same : store.create_night(date, venue, league, note);
+      }
+    int i = 0;
+    for (const auto& g : d["games"]) {
+      ++i;
+      std::optional<int64_t> night;
+      if (g.is_object() && g.contains("meta") && g["meta"].is_object() && g["meta"].contains("night") &&
+          g["meta"]["night"].is_number_integer()) {
+        auto it = nights.find(g["meta"]["night"].get<int64_t>());
+        if (it != nights.end()) night = it->second;
+      }
+      json gf = g;
+      if (night) gf["meta"]["night"] = *night;
+      const std::string name = doc.name + " game " + std::to_string(i);
+      size_t gi = static_cast<size_t>(i - 1);
+      if (doc.streamed)
+        add(import_one(store, gf, gi < doc.game_hands.size() ? doc.game_hands[gi] : std::vector<std::string>{}, name, night));
+      else
+        add(import_one(store, gf, hand_dumps_of(gf), name, night));
+    }
+  } else {
+    add(import_one(store, d, doc.streamed ? doc.hands : hand_dumps_of(d), doc.name, std::nullopt));
   }
 }
 }  // namespace

@@ -30,6 +30,10 @@ int64_t resolve_game(storage::Store& store, std::optional<int64_t> id);
 // Replay a stored game; throws Error when its stored records no longer replay.
 rules::Replay score_game(storage::Store& store, int64_t game_id);
 
+// The same, one record at a time in bounded memory: `on_entry` (may be empty) gets each marque-score/1 hands
+// entry in order; the returned replay's score has every key but an empty "hands". Throws Error as score_game.
+rules::Replay score_game_streamed(storage::Store& store, int64_t game_id, const std::function<void(const ojson&)>& on_entry);
+
 // Validate a set-up and create the game (in a night when night_id is given: the night's date, venue and
 // league fill the meta keys not given). Throws Rejected with the diagnostics.
 int64_t start_game(storage::Store& store, const std::string& game, const json& setup, const json& meta,
@@ -73,6 +77,11 @@ struct ImportOutcome {
 struct SourceDocument {
   std::string name;  // file name for messages
   json document;
+  // streamed: the hand records are not in `document` (its hands arrays are empty) but here, one compact JSON
+  // text each: `hands` for a marque-game/1 document, `game_hands[i]` for games[i] of a marque-export/1 bundle
+  bool streamed = false;
+  std::vector<std::string> hands;
+  std::vector<std::vector<std::string>> game_hands;
 };
 // All files in one transaction: all or nothing. Each document is a marque-game/1 game or a marque-export/1
 // bundle of games. A game whose content (game, set-up, hands) was imported before is skipped and counted.

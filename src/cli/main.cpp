@@ -3,11 +3,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -40,9 +42,20 @@ struct Globals {
 
 std::string db_path(const Globals& g) { return g.db.empty() ? storage::default_db_path() : g.db; }
 
+// A text from the command line that will be stored (a name, a note): refused unless valid UTF-8.
+void check_utf8(const std::string& field, const std::string& value) {
+  size_t at = 0;
+  if (importers::valid_utf8(value, &at)) return;
+  Diagnostics d;
+  d.error(field, "cli.utf8", "not valid UTF-8 (byte " + std::to_string(at + 1) + "); marque stores text as UTF-8");
+  throw Rejected(d);
+}
+
 std::vector<std::pair<std::string, std::string>> parse_words(const std::vector<std::string>& words) {
   std::vector<std::pair<std::string, std::string>> kv;
   for (const auto& w : words) {
+    std::string key = w.substr(0, std::min(w.find('='), w.size()));
+    check_utf8(importers::valid_utf8(key) ? key : std::string(), w);
     auto eq = w.find('=');
     if (eq == std::string::npos || eq == 0)
       throw Error(k_exit_usage, "'" + w + "' is not a field: write key=value (e.g. points=47)");
@@ -51,17 +64,27 @@ std::vector<std::pair<std::string, std::string>> parse_words(const std::vector<s
   return kv;
 }
 
-std::string read_input(const std::string& name) {
-  if (name == "-") {
-    std::stringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
+// A whole input file ("-" = standard input), at most importers::k_max_input_bytes.
+std::string read_input(const std::string& name) { return importers::read_input_text(name); }
+
+// A game file or an export bundle, its hand records streamed (importers::read_game_source).
+app::SourceDocument read_game_document(const std::string& name) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (name != "-") {
+    file.open(name, std::ios::binary);
+    if (!file) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
+    in = &file;
   }
-  std::ifstream in(name, std::ios::binary);
-  if (!in) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  importers::GameSource src = importers::read_game_source(*in, name);
+  if (in->bad()) throw Error(k_exit_ioerr, "cannot read " + name);
+  app::SourceDocument doc;
+  doc.name = name;
+  doc.document = std::move(src.envelope);
+  doc.streamed = true;
+  doc.hands = std::move(src.hands);
+  doc.game_hands = std::move(src.game_hands);
+  return doc;
 }
 
 json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
@@ -189,6 +212,39 @@ void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
 
 void print_json(const ojson& j) { cli::write_stdout(escape::json(j, 2) + "\n"); }
 
+std::string indent_lines(const std::string& s, const std::string& pad) {
+  std::string out;
+  out.reserve(s.size() + 64);
+  for (char c : s) {
+    out += c;
+    if (c == '\n') out += pad;  // JSON text has no raw newline inside a string
+  }
+  return out;
+}
+
+// Print a marque-score/1 document byte for byte as print_json would, its "hands" array written one entry at
+// a time by `hands` (a 100,000-hand game's score never sits in memory as one tree).
+void print_score_streamed(const ojson& score, const std::function<void(const std::function<void(const ojson&)>&)>& hands) {
+  bool first_key = true;
+  std::cout << "{";
+  for (auto it = score.begin(); it != score.end(); ++it) {
+    std::cout << (first_key ? "\n" : ",\n") << "  " << ojson(it.key()).dump() << ": ";
+    first_key = false;
+    if (it.key() == "hands") {
+      std::cout << "[";
+      bool any = false;
+      hands([&](const ojson& e) {
+        std::cout << (any ? ",\n    " : "\n    ") << indent_lines(e.dump(2), "    ");
+        any = true;
+      });
+      std::cout << (any ? "\n  ]" : "]");
+    } else {
+      std::cout << indent_lines(it.value().dump(2), "  ");
+    }
+  }
+  std::cout << (first_key ? "}" : "\n}") << "\n";
+}
+
 std::string name_list(const ojson& players) {
   std::string s;
   for (const auto& p : players) s += (s.empty() ? "" : ", ") + p.get<std::string>();
@@ -291,6 +347,20 @@ json record_from_words(const std::string& game, const json& file, const std::vec
   return rec;
 }
 
+// An integer argument (an id, a hand number): refused when outside the int range of its option, never
+// clamped (CLI11 would read 99999999999999999999 as 9223372036854775807).
+const CLI::Validator k_whole_number(
+    [](std::string& s) -> std::string {
+      errno = 0;
+      char* end = nullptr;
+      long long v = std::strtoll(s.c_str(), &end, 10);
+      if (s.empty() || !end || *end != '\0') return "'" + clip(s, 30) + "' is not a whole number";
+      if (errno == ERANGE) return clip(s, 30) + " is outside -2^63 .. 2^63-1";
+      (void)v;
+      return "";
+    },
+    "INT");
+
 int run(int argc, char** argv) {
   CLI::App app{"marque: a scorekeeper for real card tables (French Tarot, Coinche, Prefa, Piquet, Alsós)"};
   app.set_version_flag("-V,--version", std::string("marque ") + MARQUE_VERSION);
@@ -320,7 +390,7 @@ int run(int argc, char** argv) {
   c_start->add_option("--venue", venue, "where it was played");
   c_start->add_option("--note", note, "free text");
   std::optional<int64_t> night_id;
-  c_start->add_option("--night", night_id, "the night (evening) this game belongs to (marque night start)");
+  c_start->add_option("--night", night_id, "the night (evening) this game belongs to (marque night start)")->check(k_whole_number);
   c_start->footer("Examples:\n  marque start tarot players=Ann,Ben,Cat,Dan dealer=Ann\n"
                   "  marque start tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft");
 
@@ -332,7 +402,7 @@ int run(int argc, char** argv) {
   std::string json_input;
   std::string out_file;
   c_hand->add_option("fields", hand_words, "hand fields as key=value (see marque rules GAME)");
-  c_hand->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_hand->add_option("--game,-g", game_id, "game id (default: the latest game)")->check(k_whole_number);
   c_hand->add_flag("--dry-run,-n", dry_run, "score and show, store nothing");
   c_hand->add_option("--json", json_input, "read the hand record as JSON from FILE or - (stdin)");
   bool no_prompt = false;
@@ -343,9 +413,9 @@ int run(int argc, char** argv) {
   auto* c_edit = app.add_subcommand("edit", "correct a hand: marque edit SEQ key=value... (fields given replace the old ones)");
   int edit_seq = 0;
   bool edit_replace = false;
-  c_edit->add_option("seq", edit_seq, "hand number")->required();
+  c_edit->add_option("seq", edit_seq, "hand number")->check(k_whole_number)->required();
   c_edit->add_option("fields", hand_words, "fields to change as key=value");
-  c_edit->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_edit->add_option("--game,-g", game_id, "game id (default: the latest game)")->check(k_whole_number);
   c_edit->add_flag("--replace", edit_replace, "the fields given are the whole new record");
   c_edit->add_option("--json", json_input, "the whole new record as JSON from FILE or -");
   c_edit->add_flag("--dry-run,-n", dry_run, "show the result, store nothing");
@@ -354,42 +424,42 @@ int run(int argc, char** argv) {
   // delete
   auto* c_delete = app.add_subcommand("delete", "delete a hand (kept in the history; undo brings it back)");
   int delete_seq = 0;
-  c_delete->add_option("seq", delete_seq, "hand number")->required();
-  c_delete->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_delete->add_option("seq", delete_seq, "hand number")->check(k_whole_number)->required();
+  c_delete->add_option("--game,-g", game_id, "game id (default: the latest game)")->check(k_whole_number);
   c_delete->add_flag("--dry-run,-n", dry_run, "show the result, store nothing");
 
   auto* c_undo = app.add_subcommand("undo", "undo the last change to a game");
-  c_undo->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_undo->add_option("--game,-g", game_id, "game id (default: the latest game)")->check(k_whole_number);
   auto* c_redo = app.add_subcommand("redo", "redo the last undone change");
-  c_redo->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_redo->add_option("--game,-g", game_id, "game id (default: the latest game)")->check(k_whole_number);
 
   auto* c_history = app.add_subcommand("history", "every change to a game, oldest first");
-  c_history->add_option("game", game_id, "game id (default: the latest game)");
+  c_history->add_option("game", game_id, "game id (default: the latest game)")->check(k_whole_number);
   add_format(c_history);
 
   auto* c_list = app.add_subcommand("list", "list the hands of a game with their scores");
-  c_list->add_option("game", game_id, "game id (default: the latest game)");
+  c_list->add_option("game", game_id, "game id (default: the latest game)")->check(k_whole_number);
   add_format(c_list);
 
   auto* c_show = app.add_subcommand("show", "show one hand: its record and its score");
   int show_seq = 0;
-  c_show->add_option("seq", show_seq, "hand number")->required();
-  c_show->add_option("--game,-g", game_id, "game id (default: the latest game)");
+  c_show->add_option("seq", show_seq, "hand number")->check(k_whole_number)->required();
+  c_show->add_option("--game,-g", game_id, "game id (default: the latest game)")->check(k_whole_number);
 
   auto* c_games = app.add_subcommand("games", "list the games in the database");
   add_format(c_games);
 
   auto* c_score = app.add_subcommand("score", "scores of a game (default: the latest)");
-  c_score->add_option("game", game_id, "game id");
+  c_score->add_option("game", game_id, "game id")->check(k_whole_number);
   add_format(c_score);
 
   auto* c_sheet = app.add_subcommand("sheet", "the traditional score sheet of a game (default: the latest) or a night");
-  c_sheet->add_option("game", game_id, "game id");
+  c_sheet->add_option("game", game_id, "game id")->check(k_whole_number);
   std::string sheet_format = "text";
   c_sheet->add_option("--format", sheet_format, "text (default), html (one self-contained file) or pdf")
       ->check(CLI::IsMember({"text", "html", "pdf"}));
   c_sheet->add_option("-o,--output", out_file, "write to FILE (format from its extension when --format is not given)");
-  c_sheet->add_option("--night", night_id, "every game of this night");
+  c_sheet->add_option("--night", night_id, "every game of this night")->check(k_whole_number);
   c_sheet->footer("Examples:\n  marque sheet\n  marque sheet 3 --format html -o game3.html\n  marque sheet --night 1 -o night.pdf");
 
   auto* c_night = app.add_subcommand("night", "game nights: marque night start --date 2026-11-20 --venue ... --league ...");
@@ -416,17 +486,17 @@ int run(int argc, char** argv) {
 
   auto* c_export = app.add_subcommand("export", "write a game as marque-game/1, or everything as marque-export/1");
   bool export_all = false;
-  c_export->add_option("game", game_id, "game id (default: the latest)");
+  c_export->add_option("game", game_id, "game id (default: the latest)")->check(k_whole_number);
   c_export->add_option("-o,--output", out_file, "write to FILE instead of standard output");
   c_export->add_flag("--all", export_all, "every game, player, league and night (marque-export/1)");
-  c_export->add_option("--night", night_id, "every game of one night (marque-export/1)");
+  c_export->add_option("--night", night_id, "every game of one night (marque-export/1)")->check(k_whole_number);
 
   auto* c_standings = app.add_subcommand("standings", "league standings: marque standings --league L [--game G] [--from D] [--to D]");
   storage::Store::SummaryFilter sf;
   std::string standings_format = "text";
   c_standings->add_option("--league", sf.league, "only this league");
   c_standings->add_option("--game", sf.game, "only this game kind")->check(CLI::IsMember({"tarot", "coinche", "prefa", "piquet", "alsos"}));
-  c_standings->add_option("--players", sf.players, "only tables of this many players");
+  c_standings->add_option("--players", sf.players, "only tables of this many players")->check(k_whole_number);
   c_standings->add_option("--from", sf.from, "from this date (YYYY-MM-DD, inclusive)");
   c_standings->add_option("--to", sf.to, "to this date (inclusive)");
   c_standings->add_option("--format", standings_format, "text, csv or json (marque-standings/1)")->check(CLI::IsMember({"text", "csv", "json"}));
@@ -477,12 +547,32 @@ int run(int argc, char** argv) {
   bool as_json = format == "json";
   try {
     if (c_calc->parsed()) {
-      json file = parse_json(read_input(calc_file), calc_file);
+      app::SourceDocument src = read_game_document(calc_file);
+      if (as_json) {
+        // replayed twice, one record at a time: first to refuse a bad file before printing anything, then to print
+        json env = src.document;
+        if (env.is_object() && env.contains("hands") && env["hands"].is_array()) env["hands"] = json::array();
+        auto play_all = [&](const std::function<void(const ojson&)>& on_entry) {
+          rules::Replay r = rules::replay(env);
+          if (!r.ok) throw Rejected(r.diags, calc_file);
+          for (const auto& text : src.hands) {
+            auto entry = rules::next(r, json::parse(text));
+            if (!entry) throw Rejected(r.diags, calc_file);
+            if (on_entry) on_entry(*entry);
+          }
+          rules::finish(r);
+          return r;
+        };
+        rules::Replay r = play_all(nullptr);
+        print_score_streamed(r.score, [&](const std::function<void(const ojson&)>& emit) { play_all(emit); });
+        return 0;
+      }
+      json file = std::move(src.document);
+      if (file.is_object() && file.contains("hands") && file["hands"].is_array())
+        for (const auto& text : src.hands) file["hands"].push_back(json::parse(text));
       rules::Replay r = rules::replay(file);
       if (!r.ok) throw Rejected(r.diags, calc_file);
-      if (as_json) {
-        print_json(r.score);
-      } else {
+      {
         print_warnings(r.diags.warnings(), g.quiet);
         std::cout << rules_for(file["game"].get<std::string>()).render_sheet(file, r.score);
       }
@@ -531,6 +621,9 @@ int run(int argc, char** argv) {
     }
     if (c_start->parsed()) {
       require_date("--date", date);
+      for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--league", &league}, {"--date", &date},
+                                         {"--venue", &venue}, {"--note", &note}})
+        check_utf8(field, *value);
       const auto& gr = rules_for(start_game_kind);
       Diagnostics d;
       json setup = gr.setup_from_args(parse_words(start_words), d);
@@ -714,11 +807,13 @@ int run(int argc, char** argv) {
     }
     if (c_score->parsed()) {
       int64_t id = app::resolve_game(store, game_id);
+      if (as_json) {  // checked whole first, then printed one hand at a time (bounded memory)
+        rules::Replay r = app::score_game_streamed(store, id, nullptr);
+        print_score_streamed(r.score, [&](const std::function<void(const ojson&)>& emit) { app::score_game_streamed(store, id, emit); });
+        return 0;
+      }
       rules::Replay r = app::score_game(store, id);
-      if (as_json)
-        print_json(r.score);
-      else
-        print_score_text(r.score, id);
+      print_score_text(r.score, id);
       return 0;
     }
     if (c_sheet->parsed()) {
@@ -787,9 +882,16 @@ int run(int argc, char** argv) {
         bool csv = importer == "csv" || (importer.empty() && f.size() > 4 && f.compare(f.size() - 4, 4, ".csv") == 0);
         if (csv) {
           for (auto& gm : importers::import_csv(read_input(f), f))
-            docs.push_back({f + ":" + std::to_string(gm.first_line), std::move(gm.document)});
+          {
+            app::SourceDocument doc;
+            doc.name = f + ":" + std::to_string(gm.first_line);
+            doc.document = std::move(gm.document);
+            doc.streamed = true;
+            doc.hands = std::move(gm.hands);
+            docs.push_back(std::move(doc));
+          }
         } else {
-          docs.push_back({f, parse_json(read_input(f), f)});
+          docs.push_back(read_game_document(f));
         }
         return docs;
       };
@@ -827,6 +929,9 @@ int run(int argc, char** argv) {
     }
     if (c_night_start->parsed()) {
       require_date("--date", date);
+      for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--league", &league}, {"--date", &date},
+                                         {"--venue", &venue}, {"--note", &note}})
+        check_utf8(field, *value);
       int64_t id;
       {
         storage::Store::Transaction tx(store);
@@ -872,6 +977,7 @@ int run(int argc, char** argv) {
       return 0;
     }
     if (c_player_rename->parsed() || c_player_merge->parsed()) {
+      check_utf8("new name", player_b);
       bool merge = c_player_merge->parsed();
       int64_t n = app::rename_player(store, player_a, player_b, merge);
       std::cout << (merge ? "merged " : "renamed ") << player_a << (merge ? " into " : " to ") << player_b << " in " << n << " game(s)\n";

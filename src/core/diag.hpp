@@ -37,6 +37,13 @@ private:
   int m_hand = 0;
 };
 
+// A value echoed in a message, cut to a short prefix: at most `max` bytes (never inside a UTF-8 character)
+// followed by "…" when longer.
+std::string clip(const std::string& s, size_t max = 60);
+// A message as Diagnostics keep it: every space-free run longer than 80 bytes (an echoed value: a number
+// of a thousand digits, a 100 MB name) is clipped, and the whole to 1,000 bytes.
+std::string clip_message(const std::string& message);
+
 // Exit codes (sysexits.h values where one fits).
 enum ExitCode : int {
   k_exit_ok = 0,

@@ -1,5 +1,6 @@
 #include "rules/engine.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
@@ -126,16 +127,15 @@ const GameRules* find_game(std::string_view id) {
 
 namespace {
 
-// Play record `seq` on r.state and append its entry to r.score["hands"]; false (diagnostics in r.diags) when
-// the record has errors.
-bool play_one(Replay& r, const json& rec, int seq) {
+// Play record `seq` on r.state: its entry, or nullopt (diagnostics in r.diags) when the record has errors.
+std::optional<ojson> play_entry(Replay& r, const json& rec, int seq) {
   auto& d = r.diags;
   d.set_hand(seq);
   Diagnostics hd;
   hd.set_hand(seq);
   if (!rec.is_object()) {
     d.error("", "file.hand_not_object", "a hand record must be a JSON object");
-    return false;
+    return std::nullopt;
   }
   std::optional<ojson> entry;
   try {
@@ -144,7 +144,7 @@ bool play_one(Replay& r, const json& rec, int seq) {
     hd.error("", "file.hand_type", std::string("a value has the wrong type (") + e.what() + ")");
   }
   d.append(hd);
-  if (!entry || hd.has_errors()) return false;
+  if (!entry || hd.has_errors()) return std::nullopt;
   ojson h = ojson::object();
   h.get_ref<ojson::object_t&>().reserve(entry->size() + 2);
   h["seq"] = seq;
@@ -154,7 +154,15 @@ bool play_one(Replay& r, const json& rec, int seq) {
     for (const auto& x : hd.warnings()) w.push_back(x.message);
     h["warnings"] = w;
   }
-  r.score["hands"].push_back(std::move(h));
+  ++r.hands_played;
+  return h;
+}
+
+// The same, appending the entry to r.score["hands"]; false when the record has errors.
+bool play_one(Replay& r, const json& rec, int seq) {
+  auto h = play_entry(r, rec, seq);
+  if (!h) return false;
+  r.score["hands"].push_back(std::move(*h));
   return true;
 }
 
@@ -232,6 +240,20 @@ Replay replay(const json& file) {
     d.error("meta", "file.meta", "must be an object");
     return r;
   }
+  if (file.contains("meta") && file["meta"].is_object()) {
+    // format README §1: every meta key optional; the ones marque reads have a type (checked at the door, so
+    // that no later command meets a date that is not a string)
+    const json& meta = file["meta"];
+    for (const char* key : {"date", "league", "venue", "note"})
+      if (meta.contains(key) && !meta[key].is_string()) {
+        d.error(std::string("meta.") + key, "file.meta_type", "must be a string" + std::string(std::string(key) == "date" ? " (an ISO 8601 date)" : ""));
+        return r;
+      }
+    if (meta.contains("night") && !meta["night"].is_number_integer()) {
+      d.error("meta.night", "file.meta_type", "must be an integer (a night's id)");
+      return r;
+    }
+  }
   if (!rules->implemented()) {
     d.error("game", "file.game_not_implemented", game_id + " is not implemented yet in this marque");
     return r;
@@ -270,10 +292,21 @@ Replay replay(const json& file) {
   return r;
 }
 
+std::optional<ojson> next(Replay& r, const json& record) {
+  if (!r.ok || !r.state) return std::nullopt;
+  auto h = play_entry(r, record, static_cast<int>(r.hands_played) + 1);
+  if (!h) failed(r);
+  return h;
+}
+
+void finish(Replay& r) {
+  if (r.state) finish_score(r);
+}
+
 void extend(Replay& r, const json& record) {
   if (!r.ok || !r.state) return;
   r.ok = false;
-  if (!play_one(r, record, static_cast<int>(r.score["hands"].size()) + 1)) {
+  if (!play_one(r, record, static_cast<int>(r.hands_played) + 1)) {
     failed(r);
     return;
   }
@@ -305,8 +338,10 @@ json typed_value(const std::string& s) {
   if (s == "null") return nullptr;
   if (!s.empty() && s.size() < 20) {
     char* end = nullptr;
+    errno = 0;
     long long i = std::strtoll(s.c_str(), &end, 10);
-    if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back())))) return i;
+    // an integer outside -2^63 .. 2^63-1 stays text (the rules refuse it), never clamped to the largest one
+    if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back())))) return errno == ERANGE ? json(s) : json(i);
     double d = std::strtod(s.c_str(), &end);
     if (end && *end == '\0' && s.find_first_of("0123456789") != std::string::npos &&
         s.find_first_of("eEnNiIxX") == std::string::npos)

@@ -114,6 +114,7 @@ struct Replay {
   ojson score;              // marque-score/1 (valid only when ok)
   Diagnostics diags;        // errors (hand-stamped) and warnings
   std::unique_ptr<Game> state;  // final state (when ok)
+  size_t hands_played = 0;      // records played (score["hands"] holds them unless streamed with next())
 };
 
 // Check the envelope (`format`, `game`, `setup`, `hands`) and replay every record. Stops at the first
@@ -122,6 +123,12 @@ Replay replay(const json& game_file);
 // Play one more record on a successful replay: the same as replaying the file with the record appended,
 // without replaying the earlier records again. On errors r.ok is false and r holds only diagnostics.
 void extend(Replay& r, const json& record);
+// Streaming (a game of any length in bounded memory): replay() the file without its hands, then next() for
+// each record, in order: it returns the record's marque-score/1 hands entry (with seq) and keeps nothing of
+// it; the top-level keys after "hands" (totals, result ...) are brought up to date by finish(). On errors
+// next() returns nullopt and r holds only diagnostics (r.ok false).
+std::optional<ojson> next(Replay& r, const json& record);
+void finish(Replay& r);
 
 // Split "a,b,c" (trims spaces, drops empties).
 std::vector<std::string> split_list(const std::string& s, char sep = ',');

@@ -1301,4 +1301,41 @@ std::string Store::integrity_check() {
   MARQUE_DB_CATCH
 }
 
+// --- import de-duplication and streaming reads (untrusted input, issue 14) ---
+
+std::optional<int64_t> Store::find_night(const std::string& date, const std::string& venue, const std::string& league,
+                                         const std::string& note) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, std::string(k_night_cols) +
+                                  "WHERE n.date = ? AND coalesce(n.venue, '') = ? AND coalesce(l.name, '') = ? AND "
+                                  "coalesce(n.note, '') = ? ORDER BY n.id LIMIT 1");
+  q.bind(1, date);
+  q.bind(2, venue);
+  q.bind(3, league);
+  q.bind(4, note);
+  if (q.executeStep()) return q.getColumn(0).getInt64();
+  return std::nullopt;
+  MARQUE_DB_CATCH
+}
+
+std::vector<int64_t> Store::games_like(const std::string& game, const std::string& setup_json, int64_t hand_count) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT id FROM games WHERE game = ? AND setup = ? AND hand_count = ? ORDER BY id");
+  q.bind(1, game);
+  q.bind(2, setup_json);
+  q.bind(3, hand_count);
+  std::vector<int64_t> out;
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+  MARQUE_DB_CATCH
+}
+
+void Store::for_each_record(int64_t game_id, const std::function<void(int seq, const std::string& record_json)>& fn) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT seq, record FROM hands WHERE game_id = ? ORDER BY seq");
+  q.bind(1, game_id);
+  while (q.executeStep()) fn(q.getColumn(0).getInt(), q.getColumn(1).getString());
+  MARQUE_DB_CATCH
+}
+
 }  // namespace marque::storage

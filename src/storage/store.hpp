@@ -253,6 +253,14 @@ public:
   void backup_to(const std::string& file);
   std::string restore_from(const std::string& file);
 
+  // import de-duplication: the night with exactly these fields; the games of this kind, set-up text (as
+  // stored: the compact dump) and hand count
+  std::optional<int64_t> find_night(const std::string& date, const std::string& venue, const std::string& league,
+                                    const std::string& note);
+  std::vector<int64_t> games_like(const std::string& game, const std::string& setup_json, int64_t hand_count);
+  // every stored record text of a game in seq order, one at a time (a long game never sits in memory)
+  void for_each_record(int64_t game_id, const std::function<void(int seq, const std::string& record_json)>& fn);
+
   // raw integrity helpers for `check` and tests: "ok", or the first problems PRAGMA integrity_check lists
   std::string integrity_check();
   // a connection that only streams through the file once (check's integrity pass) needs no large page cache

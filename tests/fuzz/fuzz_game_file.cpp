@@ -3,11 +3,19 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <string>
+
+#include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  auto doc = nlohmann::json::parse(data, data + size, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) return 0;
+  // through marque's own reader, as every input file goes (depth, duplicate keys, number ranges)
+  nlohmann::json doc;
+  try {
+    doc = marque::importers::parse_json_text(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json");
+  } catch (const marque::Rejected&) {
+    return 0;
+  }
   try {
     auto r = marque::rules::replay(doc);
     if (r.ok) (void)r.score.dump();

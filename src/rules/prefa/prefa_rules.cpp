@@ -291,7 +291,7 @@ ojson PrefaGame::extra() const {
   e["final"] = result()["final"];
   e["hands_played"] = m_st.hands;
   if (m_setup.contains("stake")) e["stake"] = m_setup["stake"];
-  e["scorer"] = m_setup.value("scorer", m_players.front());
+  e["scorer"] = m_setup.contains("scorer") && m_setup["scorer"].is_string() ? m_setup["scorer"].get<std::string>() : m_players.front();
   return e;
 }
 
@@ -1119,7 +1119,7 @@ std::unique_ptr<Game> PrefaRules::start(const json& setup, Diagnostics& diags) c
   }
   // E-S3
   int scorer = 0;
-  if (setup.contains("scorer") && !setup["scorer"].is_null()) {
+  if (setup.contains("scorer")) {  // spec prefa §2.1: a string, one of the players (null is not one)
     scorer = setup["scorer"].is_string() ? idx(setup["scorer"].get<std::string>()) : -1;
     if (scorer < 0) err("scorer", "unknown_player", "unknown player " + show(setup["scorer"]) + "; the players are " + list());
   }
