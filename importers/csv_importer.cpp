@@ -126,7 +126,7 @@ std::vector<CsvGame> import_csv(const std::string& text, const std::string& name
   };
   std::vector<Building> games;
   std::map<std::tuple<std::string, std::string, std::string>, size_t> index;
-  size_t row_count = 0;
+  size_t row_count = 0, hand_count = 0;
   auto on_row = [&](CsvRow&& row) {
     if (row_count++ == 0) {
       read_header(row);
@@ -184,6 +184,8 @@ std::vector<CsvGame> import_csv(const std::string& text, const std::string& name
       auto e = pd.errors().front();
       fail(where, e.field, e.message);
     }
+    if (++hand_count > k_max_file_hands)
+      fail(where, "", "more than " + std::to_string(k_max_file_hands) + " hands in one file, the most marque reads; split it");
     b.out.hands.push_back(rec.dump());
     b.out.hand_lines.push_back(row.line);
   };

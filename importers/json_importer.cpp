@@ -51,7 +51,7 @@ private:
 
 std::string too_long(const std::string& name) {
   return name + " is longer than " + std::to_string(k_max_input_bytes / (1024 * 1024)) +
-         " MB, the most marque reads from one file; split it (one game per file)";
+         " MB, the most marque reads from one file; split it (one game per file, or export one night at a time)";
 }
 
 // The SAX handler: builds the tree like nlohmann's own DOM parser, checking depth, duplicate keys and
@@ -151,6 +151,10 @@ private:
   }
 
   void store_record(int slot, std::string dump) {
+    if (++m_records > k_max_file_hands) {
+      fail(path(), "more than " + std::to_string(k_max_file_hands) + " hand records in one file, the most marque reads; split it");
+      return;
+    }
     if (slot == -1) {
       m_stream->hands.push_back(std::move(dump));
       return;
@@ -172,6 +176,7 @@ private:
     } else if (f.slot != -2) {
       store_record(f.slot, v.dump());
       ++f.index;
+      if (!error_message.empty()) return false;
     } else {
       f.value->push_back(std::move(v));
       ++f.index;
@@ -225,13 +230,14 @@ private:
       }
       ++parent.index;
     }
-    return true;
+    return error_message.empty();
   }
 
   json& m_root;
   GameSource* m_stream;
   std::vector<Frame> m_frames;
   json m_capture;
+  size_t m_records = 0;
 };
 
 template <typename Input>

@@ -6,7 +6,7 @@
 //   - nesting deeper than k_max_json_depth levels (checked while reading, before anything recursive runs),
 //   - a number outside the range of a double, an integer outside -2^63 .. 2^63-1,
 //   - a key that appears twice in one object,
-//   - an input longer than k_max_input_bytes.
+//   - an input longer than k_max_input_bytes, a file of more than k_max_file_hands hand records.
 #pragma once
 
 #include <cstdint>
@@ -19,7 +19,9 @@
 namespace marque::importers {
 
 constexpr int k_max_json_depth = 64;
-constexpr std::uint64_t k_max_input_bytes = 32ull * 1024 * 1024;  // 32 MiB
+constexpr std::uint64_t k_max_input_bytes = 16ull * 1024 * 1024;  // 16 MiB
+// hand records in one file (a 100,000-hand game fits; memory stays bounded whatever the records hold)
+constexpr size_t k_max_file_hands = 150000;
 
 // Parse a JSON text (a game file, a hand record); a malformed text is a Rejected naming the file and the
 // position ("not valid JSON (parse error at line 3, column 5: ...)") or the place (field "hands[2].points").

@@ -71,8 +71,8 @@ expect_exit 1 "$BIN" --db "$DB" import "$U/long.json" && expect_err 'taker'
 [[ $(wc -c < "$T/err") -lt 1000 ]] && ok || bad "the refusal echoed the whole name ($(wc -c < "$T/err") bytes)"
 
 # 7. a file over the documented size is refused with a clear message
-{ printf '%s, "hands": [], "meta": {"note": "' "$game_head"; head -c $((33 * 1024 * 1024)) /dev/zero | tr '\0' 'x'; printf '"}}'; } > "$U/big.json"
-expect_exit 1 "$BIN" --db "$DB" import "$U/big.json" && expect_err 'longer than 32 MB'
+{ printf '%s, "hands": [], "meta": {"note": "' "$game_head"; head -c $((17 * 1024 * 1024)) /dev/zero | tr '\0' 'x'; printf '"}}'; } > "$U/big.json"
+expect_exit 1 "$BIN" --db "$DB" import "$U/big.json" && expect_err 'longer than 16 MB'
 rm -f "$U/big.json"
 [[ $(count_games) -eq 1 ]] && ok || bad "a refused file stored a game"
 
