@@ -11,6 +11,8 @@ using namespace marque::rules;
 namespace {
 
 json file_with(json options, json hands, std::string first_dealer = "B", json extra_setup = json::object()) {
+  // `{rec}` with one element is the record itself under clang (CWG 2137), an array under g++: one record is wrapped
+  if (hands.is_object()) hands = json::array({hands});
   json setup = {{"players", {"A", "B"}}, {"first_dealer", first_dealer}, {"options", options}};
   for (auto it = extra_setup.begin(); it != extra_setup.end(); ++it) setup[it.key()] = it.value();
   return {{"format", "marque-game/1"}, {"game", "piquet"}, {"setup", setup}, {"hands", hands}};
