@@ -166,7 +166,9 @@ std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, Bus
 using SchemaRows = std::vector<std::array<std::string, 4>>;
 SchemaRows read_schema(SQLite::Database& db) {
   SchemaRows out;
-  SQLite::Statement q(db, "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema ORDER BY type, name");
+  // SQLite's own statistics tables (made by ANALYZE, read only by the query planner) are not marque's schema
+  SQLite::Statement q(db, "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema "
+                          "WHERE substr(name, 1, 11) <> 'sqlite_stat' ORDER BY type, name");
   while (q.executeStep())
     out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString()});
   return out;

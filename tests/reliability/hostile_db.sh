@@ -19,6 +19,15 @@ DB=$T/good.db
 "$BIN" --db "$DB" hand --no-prompt taker=Cat contract=prise oudlers=1 points=45 >/dev/null || exit 1
 digest() { sqlite3 "$1" "SELECT count(*) || ':' || group_concat(record, '|') FROM hands" 2>&1; }
 good=$(digest "$DB")
+# SQLite's own statistics (ANALYZE) are not a foreign schema: the database stays usable
+A=$T/analyzed.db
+cp "$DB" "$A"
+sqlite3 "$A" "ANALYZE" || { echo "ANALYZE failed"; exit 1; }
+for cmd in "score" "check"; do
+  "$BIN" --db "$A" $cmd >"$T/out" 2>&1
+  rc=$?
+  chk '[[ $rc -eq 0 ]]' "after ANALYZE: $cmd: exit $rc: $(head -c 300 "$T/out")"
+done
 n=0
 for evil in \
   "CREATE TRIGGER wipe AFTER INSERT ON hands BEGIN DELETE FROM games WHERE id <> NEW.game_id; END" \
