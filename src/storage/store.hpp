@@ -262,9 +262,14 @@ public:
   void for_each_record(int64_t game_id, const std::function<void(int seq, const std::string& record_json)>& fn);
 
   // raw integrity helpers for `check` and tests: "ok", or the first problems PRAGMA integrity_check lists
-  std::string integrity_check();
+  // json_checked: the caller parses every JSON column itself (check's workers do, and name the row), so
+  // the CHECK constraints' json_valid() is not run a second time here
+  std::string integrity_check(bool json_checked = false);
   // a connection that only streams through the file once (check's integrity pass) needs no large page cache
   void use_small_cache();
+  // reads through a memory map instead of one read() per page (check reads the whole file); the file is
+  // never shortened while marque holds a read transaction on it, which a map needs
+  void use_memory_map();
 
 private:
   std::optional<int64_t> league_id(const std::string& name, bool create);

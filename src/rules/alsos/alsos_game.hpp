@@ -111,7 +111,7 @@ struct Options {
   i64 radli_bonus = 20;
 };
 
-std::vector<OptionSpec> option_table();
+const std::vector<OptionSpec>& option_table();  // built once
 // Resolved options object (after resolve_options) -> Options.
 Options options_from(const json& resolved);
 std::string session_end_text(const Options& o);

@@ -85,7 +85,8 @@ std::optional<int> suit_index(std::string_view id) {
 
 // spec alsos §6: every option with the spec's id, values and default; the [R] values are here so a club can
 // set its own without a code change.
-std::vector<OptionSpec> option_table() {
+namespace {
+std::vector<OptionSpec> build_option_table() {
   std::vector<OptionSpec> t;
   t.push_back({"game_value_trump", "int", {}, 1,
                "game value of a trump game in the turn-up suit (round 1) [R]", check_positive});
@@ -106,6 +107,12 @@ std::vector<OptionSpec> option_table() {
   t.push_back({"session_end", "any", {}, "manual",
                std::string("when the session ends: ") + k_session_end_help, check_session_end});
   return t;
+}
+}  // namespace
+
+const std::vector<OptionSpec>& option_table() {
+  static const std::vector<OptionSpec> table = build_option_table();
+  return table;
 }
 
 Options options_from(const json& r) {

@@ -76,7 +76,8 @@ int Options::round(int x) const {
 }
 
 // spec coinche §6: every option, ids and values as the spec, seed defaults first.
-std::vector<OptionSpec> option_table() {
+namespace {
+std::vector<OptionSpec> build_option_table() {
   return {
       {"target_score", "int", {}, 3000, "game target (3000, 2000, 1500, 1000 or any positive number)", &check_positive},
       {"target_rule", "enum", {"reach", "exceed"}, "reach", "reach: total >= target ends the game; exceed: total > target"},
@@ -115,6 +116,12 @@ std::vector<OptionSpec> option_table() {
       {"generale_flat", "int", {}, k_generale_flat,
        "flat value of a générale contract under special_contract_scoring=flat", &check_flat},
   };
+}
+}  // namespace
+
+const std::vector<OptionSpec>& option_table() {
+  static const std::vector<OptionSpec> table = build_option_table();
+  return table;
 }
 
 Options options_from(const json& r) {

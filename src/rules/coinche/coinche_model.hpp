@@ -72,7 +72,7 @@ struct Options {
   int round(int x) const;                // R(x) of §4.4
 };
 
-std::vector<OptionSpec> option_table();
+const std::vector<OptionSpec>& option_table();  // built once
 Options options_from(const json& resolved);
 
 // spec coinche §2.3

@@ -50,7 +50,7 @@ struct Options {
 };
 
 Options options_from(const json& resolved);
-std::vector<OptionSpec> option_table();
+const std::vector<OptionSpec>& option_table();  // built once
 std::vector<FieldSpec> field_table();
 
 // Keys of the per-deal breakdown other than the two player names (player names may not collide).

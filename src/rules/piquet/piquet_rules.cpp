@@ -23,7 +23,8 @@ std::string check_target(const json& v) {
 }  // namespace
 
 // spec piquet §6: every variant, ids / values / defaults exactly as the table.
-std::vector<OptionSpec> option_table() {
+namespace {
+std::vector<OptionSpec> build_option_table() {
   return {
       {"mode", "enum", {"classic", "rubicon"}, "classic",
        "classic = game to the target (seed); rubicon = partie of six deals (spec 5.2 / 5.3)"},
@@ -44,6 +45,12 @@ std::vector<OptionSpec> option_table() {
        "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
        "true = older reading, an eligible elder piques when his declarations + 13 reach 30"},
   };
+}
+}  // namespace
+
+const std::vector<OptionSpec>& option_table() {
+  static const std::vector<OptionSpec> table = build_option_table();
+  return table;
 }
 
 Options options_from(const json& o) {

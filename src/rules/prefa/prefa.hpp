@@ -32,7 +32,7 @@ struct Contract {
 // option matter).
 std::optional<Contract> parse_contract(const std::string& s);
 
-std::vector<OptionSpec> option_table();
+const std::vector<OptionSpec>& option_table();  // built once
 std::vector<FieldSpec> field_table();
 
 // Command-line syntax (prefa_args.cpp).

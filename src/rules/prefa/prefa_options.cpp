@@ -60,7 +60,8 @@ std::optional<Contract> parse_contract(const std::string& s) {
 }
 
 // spec prefa §6, every option with the seed default first.
-std::vector<OptionSpec> option_table() {
+namespace {
+std::vector<OptionSpec> build_option_table() {
   return {
       {"initial_pool", "int", {}, 31, "starting pool of every player (also the set-up field initial_pool)", check_pool},
       {"ten_no_trumps", "enum", {"off", "value_10", "value_11"}, "off", "allow 10NT (above 10H) with game value 10 or 11"},
@@ -83,6 +84,12 @@ std::vector<OptionSpec> option_table() {
       {"end_rounding", "enum", {"exact", "integer_half_up"}, "exact", "rounding of the 10*p/N end-settlement transfers"},
       {"sheet_columns", "enum", {"gross", "net"}, "gross", "sheet columns: cumulative received, or running pairwise net"},
   };
+}
+}  // namespace
+
+const std::vector<OptionSpec>& option_table() {
+  static const std::vector<OptionSpec> table = build_option_table();
+  return table;
 }
 
 // spec prefa §2.2

@@ -53,7 +53,7 @@ struct Setup {
 };
 
 // spec tarot §6: option table (ids, values, defaults exactly as the spec).
-std::vector<OptionSpec> option_table();
+const std::vector<OptionSpec>& option_table();  // built once
 // spec tarot §2.1, §3.1: check a set-up; errors use the set-up field name.
 std::optional<Setup> parse_setup(const json& setup, Diagnostics& diags);
 

@@ -64,7 +64,8 @@ bool truthy(const json& v) {
 
 }  // namespace
 
-std::vector<OptionSpec> option_table() {
+namespace {
+std::vector<OptionSpec> build_option_table() {
   // spec tarot §6, in the spec's order; defaults = seed column.
   std::vector<OptionSpec> t;
   t.push_back({"preset", "enum", {"seed", "fft"}, "seed", "seed or fft: sets the variants below; explicit ids override"});
@@ -95,6 +96,12 @@ std::vector<OptionSpec> option_table() {
                "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
                "showed it (house rule)"});
   return t;
+}
+}  // namespace
+
+const std::vector<OptionSpec>& option_table() {
+  static const std::vector<OptionSpec> table = build_option_table();
+  return table;
 }
 
 std::optional<Setup> parse_setup(const json& s, Diagnostics& diags) {
