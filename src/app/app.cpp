@@ -123,22 +123,6 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored
   return o;
 }
 
-// every string value equal to `from`, and every object key equal to it, becomes `to`
-json replace_name(const json& j, const std::string& from, const std::string& to) {
-  if (j.is_string()) return j.get<std::string>() == from ? json(to) : j;
-  if (j.is_array()) {
-    json out = json::array();
-    for (const auto& x : j) out.push_back(replace_name(x, from, to));
-    return out;
-  }
-  if (j.is_object()) {
-    json out = json::object();
-    for (auto it = j.begin(); it != j.end(); ++it) out[it.key() == from ? to : it.key()] = replace_name(it.value(), from, to);
-    return out;
-  }
-  return j;
-}
-
 // ASCII case folding: how SQLite's NOCASE (the players table) compares names.
 std::string folded(std::string s) {
   for (auto& c : s)
@@ -175,9 +159,12 @@ std::vector<std::pair<std::string, std::string>> respellings(Store& store, const
 }
 // `f` (set-up and hands) with those respellings
 json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names) {
+  const rules::GameRules* game = f.contains("game") && f["game"].is_string() ? rules::find_game(f["game"].get<std::string>()) : nullptr;
+  if (!game) return f;
   for (const auto& [given, canon] : names) {
-    f["setup"] = replace_name(f["setup"], given, canon);
-    if (f.contains("hands")) f["hands"] = replace_name(f["hands"], given, canon);
+    f["setup"] = rules::rename_player(*game, f["setup"], false, given, canon);
+    if (f.contains("hands") && f["hands"].is_array())
+      for (auto& h : f["hands"]) h = rules::rename_player(*game, h, true, given, canon);
   }
   return f;
 }
@@ -969,12 +956,15 @@ int64_t rename_player(Store& store, const std::string& from_in, const std::strin
     if (rules::Replay before = rules::replay(file_from(g, hands)); before.ok)
       for (size_t i = 0; i < g.players.size() && i < before.state->players().size(); ++i)
         if (g.players[i] == from) spelled = before.state->players()[i];
-    auto respell = [&](const json& j) {
-      json out = replace_name(j, spelled, target);
-      return spelled == from ? out : replace_name(out, from, target);
+    const rules::GameRules* known = rules::find_game(g.game);
+    if (!known) throw Error(k_exit_dataerr, "game " + std::to_string(gid) + " is a " + g.game + " game, which this marque does not know");
+    const rules::GameRules& game = *known;
+    auto respell = [&](const json& j, bool record) {
+      json out = rules::rename_player(game, j, record, spelled, target);
+      return spelled == from ? out : rules::rename_player(game, out, record, from, target);
     };
-    store.update_setup(gid, respell(g.setup));
-    for (const auto& h : hands) store.update_record(gid, h.seq, respell(h.record));
+    store.update_setup(gid, respell(g.setup, false));
+    for (const auto& h : hands) store.update_record(gid, h.seq, respell(h.record, true));
     rules::Replay r = replay_or_reject(game_file(store, gid));
     restore_scores(store, gid, r, 1);
   }

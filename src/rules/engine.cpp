@@ -313,6 +313,38 @@ void extend(Replay& r, const json& record) {
   finish_score(r);
 }
 
+namespace {
+void rename_at(json& j, const std::vector<std::string>& path, size_t at, const std::string& from, const std::string& to) {
+  if (at == path.size()) {
+    if (j.is_string() && j.get_ref<const std::string&>() == from) j = to;
+    return;
+  }
+  const std::string& seg = path[at];
+  if (seg == "*") {
+    if (j.is_array() || j.is_object())
+      for (auto& x : j) rename_at(x, path, at + 1, from, to);
+  } else if (seg == "#") {
+    if (j.is_object() && j.contains(from) && !j.contains(to)) {
+      json v = std::move(j[from]);
+      // keep the key's place: rebuild in order (nlohmann::json objects are sorted maps; same result)
+      j.erase(from);
+      j[to] = std::move(v);
+    }
+  } else if (j.is_object()) {
+    auto it = j.find(seg);
+    if (it != j.end()) rename_at(*it, path, at + 1, from, to);
+  }
+}
+}  // namespace
+
+json rename_player(const GameRules& rules, const json& doc, bool record, const std::string& from, const std::string& to) {
+  json out = doc;
+  if (from == to) return out;
+  const auto& paths = record ? rules.name_paths().record : rules.name_paths().setup;
+  for (const auto& p : paths) rename_at(out, split_list(p, '.'), 0, from, to);
+  return out;
+}
+
 std::vector<std::string> split_list(const std::string& s, char sep) {
   std::vector<std::string> out;
   std::string cur;

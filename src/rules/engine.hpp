@@ -83,6 +83,13 @@ public:
   virtual bool implemented() const { return true; }
   virtual std::vector<OptionSpec> options() const = 0;
   virtual std::vector<FieldSpec> fields() const = 0;
+  // Where a set-up and a hand record hold player names (the only places a rename or merge touches): dotted
+  // paths, "*" = every element of an array or value of an object, "#" = the keys of an object; e.g.
+  // "players.*", "poignees.*.player", "tricks.#". Coinche hands name seats, not players.
+  struct NamePaths {
+    std::vector<std::string> setup, record;
+  };
+  virtual const NamePaths& name_paths() const = 0;
 
   // Check a set-up record (format README §1 `setup`) and start the fold. Errors -> nullptr.
   virtual std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const = 0;
@@ -129,6 +136,10 @@ void extend(Replay& r, const json& record);
 // next() returns nullopt and r holds only diagnostics (r.ok false).
 std::optional<ojson> next(Replay& r, const json& record);
 void finish(Replay& r);
+
+// `doc` (a set-up, or a hand record when `record`) with the player `from` renamed `to` at exactly the game's
+// name paths; every other value (a piquet rank "A", a note) is left alone.
+json rename_player(const GameRules& rules, const json& doc, bool record, const std::string& from, const std::string& to);
 
 // Split "a,b,c" (trims spaces, drops empties).
 std::vector<std::string> split_list(const std::string& s, char sep = ',');

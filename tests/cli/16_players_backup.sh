@@ -22,3 +22,14 @@ sed -i 's/"generated_at": "[^"]*"/"generated_at": ""/' "$T/st1.json" "$T/st2.jso
 cmp -s "$T/st1.json" "$T/st2.json" && ok || bad "backup -> restore changed the standings"
 echo "not a db" > "$T/junk.bak"
 expect_exit 65 "$BIN" --db "$DB" restore "$T/junk.bak" --yes
+
+# a rename touches only the fields that hold names (issue 15): a player called A keeps the piquet aces
+DB=$T/rank.db
+expect_exit 0 "$BIN" --db "$DB" start piquet players=A,Ben elder=A
+expect_exit 0 "$BIN" --db "$DB" hand --no-prompt point=A:5:49 seq=A:quart:A sets=Ben:quatorze:10,trio:A tricks=A:7 play=A:9,Ben:6
+expect_exit 0 "$BIN" --db "$DB" player rename A Anna && expect_out 'in 1 game'
+expect_exit 0 "$BIN" --db "$DB" show 1 && expect_out '"top": *"A"' && expect_out '"rank": *"A"' && expect_out 'Anna'
+expect_exit 0 "$BIN" --db "$DB" check
+expect_exit 0 "$BIN" --db "$DB" start prefa players=A,Ben,Cat dealer=Cat
+expect_exit 0 "$BIN" --db "$DB" player rename Ben Bence && expect_out "in 2 game"
+expect_exit 0 "$BIN" --db "$DB" check

@@ -20,6 +20,11 @@ public:
   std::string_view title() const override { return "Alsós"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
+  const NamePaths& name_paths() const override {
+    static const NamePaths paths{{"players.*", "first_dealer"},
+                                 {"dealer", "last_trick", "contract.declarer", "figurak.*.by", "figurak.*.kontra.*.by", "game_kontra.*.by", "gyerunk.by", "tricks.#", "card_points.#", "melds.#"}};
+    return paths;
+  }
   std::vector<FieldSpec> fields() const override { return field_table(); }
 
   // spec alsos §2.1 (+ [M] `start`: resume a paper sheet)

@@ -16,6 +16,11 @@ public:
   std::vector<OptionSpec> options() const override { return coinche::option_table(); }
 
   // spec coinche §2.2: one FieldSpec per record field
+  const NamePaths& name_paths() const override {
+    static const NamePaths paths{{"seats.*"},
+                                 {}};
+    return paths;
+  }
   std::vector<FieldSpec> fields() const override {
     const std::vector<std::string> seats = {"N", "E", "S", "W"};
     return {

@@ -166,6 +166,11 @@ public:
   std::string_view title() const override { return "Piquet"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
+  const NamePaths& name_paths() const override {
+    static const NamePaths paths{{"players.*", "first_dealer"},
+                                 {"dealer", "game_winner", "totals.#"}};
+    return paths;
+  }
   std::vector<FieldSpec> fields() const override { return field_table(); }
   std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const override { return start_game(setup, diags); }
   json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags) const override {

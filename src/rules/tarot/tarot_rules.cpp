@@ -147,6 +147,11 @@ public:
   std::string_view title() const override { return "French Tarot"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
+  const NamePaths& name_paths() const override {
+    static const NamePaths paths{{"players.*", "first_dealer"},
+                                 {"dealer", "taker", "partner", "player", "bids.*.player", "poignees.*.player", "miseres.*.player"}};
+    return paths;
+  }
   std::vector<FieldSpec> fields() const override { return field_table(); }
 
   std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const override {
