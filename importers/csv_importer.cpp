@@ -116,7 +116,7 @@ std::vector<CsvGame> import_csv(const std::string& text, const std::string& name
                                            "); marque refuses a duplicate column rather than keep one of them");
     for (size_t c = 0; c < header.size(); ++c)
       if (header[c] == "game") game_col = static_cast<int>(c);
-    if (game_col < 0) fail(name + ":1", "game", "no 'game' column (tarot, coinche, prefa, piquet or alsos)");
+    if (game_col < 0) fail(name + ":1", "game", "no 'game' column (" + rules::game_list("or") + ")");
   };
 
   struct Building {
@@ -141,7 +141,7 @@ std::vector<CsvGame> import_csv(const std::string& text, const std::string& name
     auto it = index.find(key);
     if (it == index.end()) {
       const auto* rules = rules::find_game(kind);
-      if (!rules) fail(where, "game", "'" + kind + "' is not a game marque knows; one of tarot, coinche, prefa, piquet, alsos");
+      if (!rules) fail(where, "game", "'" + kind + "' is not a game marque knows; one of " + rules::game_list());
       std::vector<std::pair<std::string, std::string>> kv;
       for (size_t c = 0; c < header.size() && c < row.cells.size(); ++c) {
         const auto& h = header[c];

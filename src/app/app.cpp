@@ -215,7 +215,7 @@ int64_t resolve_game(Store& store, std::optional<int64_t> id) {
   auto latest = store.latest_game();
   if (!latest)
     throw Error(k_exit_noinput, "there is no game in " + store.path() + " yet",
-                "start one (marque start tarot players=Ann,Ben,Cat,Dan) or import a file");
+                "start one (marque start " + rules::all_games().front()->start_examples().front() + ") or import a file");
   return *latest;
 }
 
@@ -264,7 +264,7 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   const rules::GameRules* rules = rules::find_game(game);
   if (!rules) {
     Diagnostics d;
-    d.error("game", "cli.game", "\"" + game + "\" is not a game marque knows; one of tarot, coinche, prefa, piquet, alsos");
+    d.error("game", "cli.game", "\"" + game + "\" is not a game marque knows; one of " + rules::game_list());
     throw Rejected(d);
   }
   json f = {{"format", "marque-game/1"}, {"game", game}, {"setup", setup}, {"hands", json::array()}, {"meta", meta}};

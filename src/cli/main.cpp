@@ -331,9 +331,15 @@ void print_score_text(const ojson& score, int64_t game_id) {
     std::cout << "next dealer: " << score["next_dealer"].get<std::string>() << "\n";
 }
 
+std::vector<std::string> game_ids() {
+  std::vector<std::string> out;
+  for (const auto* g : rules::all_games()) out.emplace_back(g->id());
+  return out;
+}
+
 const rules::GameRules& rules_for(const std::string& game) {
   const auto* r = rules::find_game(game);
-  if (!r) throw Error(k_exit_usage, "\"" + game + "\" is not a game marque knows; one of tarot, coinche, prefa, piquet, alsos");
+  if (!r) throw Error(k_exit_usage, "\"" + game + "\" is not a game marque knows; one of " + rules::game_list());
   return *r;
 }
 
@@ -362,7 +368,12 @@ const CLI::Validator k_whole_number(
     "INT");
 
 int run(int argc, char** argv) {
-  CLI::App app{"marque: a scorekeeper for real card tables (French Tarot, Coinche, Prefa, Piquet, Alsós)"};
+  std::string titles, start_examples;
+  for (const auto* game : rules::all_games()) {
+    titles += (titles.empty() ? "" : ", ") + std::string(game->title());
+    for (const auto& e : game->start_examples()) start_examples += "\n  marque start " + e;
+  }
+  CLI::App app{"marque: a scorekeeper for real card tables (" + titles + ")"};
   app.set_version_flag("-V,--version", std::string("marque ") + MARQUE_VERSION);
   app.require_subcommand(1);
   app.footer(
@@ -383,7 +394,7 @@ int run(int argc, char** argv) {
   std::string start_game_kind;
   std::vector<std::string> start_words;
   std::string league, date, venue, note;
-  c_start->add_option("game", start_game_kind, "tarot, coinche, prefa, piquet or alsos")->required();
+  c_start->add_option("game", start_game_kind, rules::game_list("or"))->required();
   c_start->add_option("fields", start_words, "set-up fields as key=value");
   c_start->add_option("--league", league, "league the game counts for");
   c_start->add_option("--date", date, "date played (YYYY-MM-DD)");
@@ -391,8 +402,7 @@ int run(int argc, char** argv) {
   c_start->add_option("--note", note, "free text");
   std::optional<int64_t> night_id;
   c_start->add_option("--night", night_id, "the night (evening) this game belongs to (marque night start)")->check(k_whole_number);
-  c_start->footer("Examples:\n  marque start tarot players=Ann,Ben,Cat,Dan dealer=Ann\n"
-                  "  marque start tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft");
+  c_start->footer("Examples:" + start_examples);
 
   // hand
   auto* c_hand = app.add_subcommand("hand", "record a hand: marque hand taker=Ben contract=garde oudlers=2 points=47");
@@ -495,7 +505,7 @@ int run(int argc, char** argv) {
   storage::Store::SummaryFilter sf;
   std::string standings_format = "text";
   c_standings->add_option("--league", sf.league, "only this league");
-  c_standings->add_option("--game", sf.game, "only this game kind")->check(CLI::IsMember({"tarot", "coinche", "prefa", "piquet", "alsos"}));
+  c_standings->add_option("--game", sf.game, "only this game kind")->check(CLI::IsMember(game_ids()));
   c_standings->add_option("--players", sf.players, "only tables of this many players")->check(k_whole_number);
   c_standings->add_option("--from", sf.from, "from this date (YYYY-MM-DD, inclusive)");
   c_standings->add_option("--to", sf.to, "to this date (inclusive)");
@@ -514,7 +524,7 @@ int run(int argc, char** argv) {
 
   auto* c_rules = app.add_subcommand("rules", "the games, their hand fields and options");
   std::string rules_game;
-  c_rules->add_option("game", rules_game, "tarot, coinche, prefa, piquet or alsos");
+  c_rules->add_option("game", rules_game, rules::game_list("or"));
 
   auto* c_info = app.add_subcommand("info", "where the database is and its schema version");
 

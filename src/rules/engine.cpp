@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "rules/games.hpp"
+#include "rules/registry.hpp"
 
 namespace marque::rules {
 
@@ -113,17 +113,6 @@ json GameRules::setup_from_args(const std::vector<std::pair<std::string, std::st
   return setup;
 }
 
-const std::vector<const GameRules*>& all_games() {
-  static const std::vector<const GameRules*> games = {&tarot_rules(), &coinche_rules(), &prefa_rules(),
-                                                      &piquet_rules(), &alsos_rules()};
-  return games;
-}
-
-const GameRules* find_game(std::string_view id) {
-  for (const auto* g : all_games())
-    if (g->id() == id) return g;
-  return nullptr;
-}
 
 namespace {
 
@@ -219,13 +208,13 @@ Replay replay(const json& file) {
     return r;
   }
   if (!file.contains("game") || !file["game"].is_string()) {
-    d.error("game", "file.game", "missing; one of tarot, coinche, prefa, piquet, alsos");
+    d.error("game", "file.game", "missing; one of " + game_list());
     return r;
   }
   std::string game_id = file["game"].get<std::string>();
   const GameRules* rules = find_game(game_id);
   if (!rules) {
-    d.error("game", "file.game", "\"" + game_id + "\" is not a game marque knows; one of tarot, coinche, prefa, piquet, alsos");
+    d.error("game", "file.game", "\"" + game_id + "\" is not a game marque knows; one of " + game_list());
     return r;
   }
   if (!file.contains("setup") || !file["setup"].is_object()) {

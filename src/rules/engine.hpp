@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/diag.hpp"
+#include "rules/registry.hpp"
 
 namespace marque::rules {
 
@@ -90,6 +91,9 @@ public:
     std::vector<std::string> setup, record;
   };
   virtual const NamePaths& name_paths() const = 0;
+  // What follows `marque start` for a typical table of this game (help texts and hints), e.g.
+  // "tarot players=Ann,Ben,Cat,Dan dealer=Ann".
+  virtual std::vector<std::string> start_examples() const = 0;
 
   // Check a set-up record (format README §1 `setup`) and start the fold. Errors -> nullptr.
   virtual std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const = 0;
@@ -110,10 +114,6 @@ public:
   virtual std::string render_sheet(const json& game_file, const ojson& score) const = 0;
 };
 
-// Every game, in a fixed order (tarot, coinche, prefa, piquet, alsos).
-const std::vector<const GameRules*>& all_games();
-// nullptr when unknown.
-const GameRules* find_game(std::string_view id);
 
 // Result of scoring a whole game file.
 struct Replay {

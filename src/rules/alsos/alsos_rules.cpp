@@ -2,7 +2,7 @@
 // points the CLI and the replay use. The fold itself is AlsosGame (alsos_game.cpp).
 #include "rules/alsos/alsos_game.hpp"
 #include "rules/engine.hpp"
-#include "rules/games.hpp"
+#include "rules/registry.hpp"
 
 namespace marque::rules {
 
@@ -20,6 +20,7 @@ public:
   std::string_view title() const override { return "Alsós"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
+  std::vector<std::string> start_examples() const override { return {"alsos players=Ann,Béla,Csaba dealer=Ann"}; }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},
                                  {"dealer", "last_trick", "contract.declarer", "figurak.*.by", "figurak.*.kontra.*.by", "game_kontra.*.by", "gyerunk.by", "tricks.#", "card_points.#", "melds.#"}};

@@ -2,7 +2,7 @@
 // coinche_game.cpp (options §6, set-up §2.1, validation §3, scoring §4, state §5), the command-line syntax in
 // coinche_args.cpp and the Nous / Eux sheet (§7) in coinche_sheet.cpp.
 #include "rules/coinche/coinche_model.hpp"
-#include "rules/games.hpp"
+#include "rules/registry.hpp"
 
 namespace marque::rules {
 
@@ -16,6 +16,7 @@ public:
   std::vector<OptionSpec> options() const override { return coinche::option_table(); }
 
   // spec coinche §2.2: one FieldSpec per record field
+  std::vector<std::string> start_examples() const override { return {"coinche N=Nina E=Emil S=Sara W=Will dealer=W target=2000 option.rounding=half_up"}; }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"seats.*"},
                                  {}};

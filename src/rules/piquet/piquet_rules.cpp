@@ -1,7 +1,7 @@
 // Piquet rules object: options (spec piquet §6), record fields (§2.4–2.6) and the glue to the engine
 // interface. The fold lives in piquet_game.cpp, the command-line syntax in piquet_args.cpp, the score
 // card in piquet_sheet.cpp.
-#include "rules/games.hpp"
+#include "rules/registry.hpp"
 
 #include <array>
 #include "rules/piquet/piquet_internal.hpp"
@@ -166,6 +166,7 @@ public:
   std::string_view title() const override { return "Piquet"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
+  std::vector<std::string> start_examples() const override { return {"piquet players=Ann,Ben elder=Ann mode=rubicon"}; }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},
                                  {"dealer", "game_winner", "totals.#"}};

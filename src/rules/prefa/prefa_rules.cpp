@@ -4,7 +4,7 @@
 #include <numeric>
 #include <set>
 
-#include "rules/games.hpp"
+#include "rules/registry.hpp"
 #include "rules/prefa/prefa.hpp"
 
 namespace marque::rules {
@@ -1041,6 +1041,7 @@ public:
   std::string_view title() const override { return "Prefa (Greek Preference)"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
+  std::vector<std::string> start_examples() const override { return {"prefa players=A,B,C initial_pool=31 dealer=A"}; }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer", "scorer", "start.dealer", "start.pools.#", "start.received.#", "start.received.*.#"},
                                  {"dealer", "declarer", "along", "first_bidder", "auction.*.player", "calls.#", "tricks.#"}};

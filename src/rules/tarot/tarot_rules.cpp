@@ -1,7 +1,7 @@
 // French Tarot: the game fold (spec tarot §5) and the GameRules object.
 #include <algorithm>
 
-#include "rules/games.hpp"
+#include "rules/registry.hpp"
 #include "rules/tarot/tarot.hpp"
 
 namespace marque::rules {
@@ -147,6 +147,7 @@ public:
   std::string_view title() const override { return "French Tarot"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
+  std::vector<std::string> start_examples() const override { return {"tarot players=Ann,Ben,Cat,Dan dealer=Ann", "tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft"}; }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},
                                  {"dealer", "taker", "partner", "player", "bids.*.player", "poignees.*.player", "miseres.*.player"}};
