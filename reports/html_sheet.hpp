@@ -10,7 +10,7 @@
 namespace marque::reports {
 
 struct SheetPart {
-  std::string heading;        // "Game 3 — French Tarot"
+  std::string heading;        // "Game 3 — " and the game's title
   std::string subheading;     // "2026-11-20 · Café du Coin · Thursday club"
   std::string text_sheet;     // the game's traditional text layout (shown as a preformatted block)
   nlohmann::ordered_json score;  // marque-score/1

@@ -16,87 +16,12 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-double num(const json& j, const std::string& key) {
-  return j.is_object() && j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0;
-}
-
-// places from values, higher is better; ties share the best place
-std::vector<int> places_from(const std::vector<double>& v) {
-  std::vector<int> out(v.size(), 1);
-  for (size_t i = 0; i < v.size(); ++i)
-    for (size_t j = 0; j < v.size(); ++j)
-      if (v[j] > v[i] + 1e-9) ++out[i];
-  return out;
-}
-
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
 }
 
 }  // namespace
-
-std::vector<int> placings(const GameSummary& g) {
-  const json& s = g.summary;
-  const json& res = s.value("result", json::object());
-  size_t n = g.players.size();
-  if (res.contains("places") && res["places"].is_object()) {
-    std::vector<int> out;
-    for (const auto& p : g.players) out.push_back(res["places"].contains(p) ? res["places"][p].get<int>() : static_cast<int>(n));
-    return out;
-  }
-  if (g.game == "coinche") {
-    std::vector<double> v;
-    std::string w = res.contains("winner") && res["winner"].is_string() ? res["winner"].get<std::string>() : "";
-    for (size_t i = 0; i < n; ++i) {
-      std::string team = i % 2 == 0 ? "NS" : "EW";
-      v.push_back(w.empty() || w == "draw" ? num(s.value("team_totals", json::object()), team) : (w == team ? 1.0 : 0.0));
-    }
-    return places_from(v);
-  }
-  if (g.game == "piquet" && res.contains("winner")) {
-    std::vector<double> v;
-    for (const auto& p : g.players)
-      v.push_back(res["winner"].is_string() ? (res["winner"] == p ? 1.0 : 0.0) : num(s.value("totals", json::object()), p));
-    return places_from(v);
-  }
-  if (res.contains("final") && res["final"].is_object()) {  // prefa
-    std::vector<double> v;
-    for (const auto& p : g.players) v.push_back(num(res["final"], p));
-    return places_from(v);
-  }
-  std::vector<double> v;
-  for (const auto& p : g.players) v.push_back(num(s.value("totals", json::object()), p));
-  return places_from(v);
-}
-
-std::vector<Seat> seats_of(const GameSummary& g) {
-  auto places = placings(g);
-  const json& s = g.summary;
-  const json& res = s.value("result", json::object());
-  std::string winner = g.game == "coinche" && res.contains("winner") && res["winner"].is_string()
-                           ? res["winner"].get<std::string>()
-                           : std::string();
-  std::vector<Seat> out;
-  for (size_t i = 0; i < g.players.size(); ++i) {
-    Seat seat;
-    seat.player = g.players[i];
-    seat.place = places[i];
-    if (g.game == "coinche") {
-      std::string team = i % 2 == 0 ? "NS" : "EW";
-      seat.points = num(s.value("team_totals", json::object()), team);
-      if (!winner.empty()) seat.team_result = winner == "draw" ? "draw" : winner == team ? "win" : "loss";
-    } else {
-      seat.points = num(s.value("totals", json::object()), g.players[i]);
-    }
-    out.push_back(std::move(seat));
-  }
-  return out;
-}
-
-GameStanding standing_of(const GameSummary& g) {
-  return {g.id, g.game, g.played_on, g.league, g.summary.value("hand_count", int64_t{0}), seats_of(g)};
-}
 
 ojson ratings(const std::vector<GameStanding>& games) {
   std::map<std::string, std::unordered_map<std::string, double>> r;
@@ -134,11 +59,11 @@ ojson ratings(const std::vector<GameStanding>& games) {
 }
 
 ojson build_standings(const std::vector<GameStanding>& games, const StandingsFilter& f, const std::string& generator,
-                      const std::string& generated_at) {
+                      const std::string& generated_at, const StandingsExtras& extras) {
   struct Kind {
     int64_t games = 0, hands = 0, wins = 0;
     double points = 0, league_points = 0;
-    std::map<int, std::pair<int64_t, double>> by_size;  // table size -> hands, points (tarot)
+    std::map<int, std::pair<int64_t, double>> by_size;  // table size -> hands, points
     int64_t team_wins = 0, team_losses = 0, team_draws = 0;
   };
   struct Player {
@@ -226,17 +151,24 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
                  {"average_per_hand", k.hands ? r2(k.points / static_cast<double>(k.hands)) : 0.0},
                  {"average_per_game", r2(k.points / static_cast<double>(k.games))}};
       if (rating.contains(kind) && rating[kind].contains(p.name)) e["rating"] = rating[kind][p.name];
-      if (kind == "tarot") {
-        ojson sizes = ojson::object();
-        for (const auto& [size, hp] : k.by_size)
-          sizes[std::to_string(size)] = {{"hands", hp.first}, {"points", r2(hp.second)},
-                                         {"average_per_hand", hp.first ? r2(hp.second / static_cast<double>(hp.first)) : 0.0}};
-        e["by_table_size"] = sizes;
+      auto wanted = extras.find(kind);
+      for (const auto& extra : wanted == extras.end() ? std::vector<std::string>{} : wanted->second) {
+        if (extra == "by_table_size") {
+          ojson sizes = ojson::object();
+          for (const auto& [size, hp] : k.by_size)
+            sizes[std::to_string(size)] = {{"hands", hp.first}, {"points", r2(hp.second)},
+                                           {"average_per_hand", hp.first ? r2(hp.second / static_cast<double>(hp.first)) : 0.0}};
+          e["by_table_size"] = sizes;
+        } else if (extra == "team_results") {
+          e["team_results"] = {{"wins", k.team_wins}, {"losses", k.team_losses}, {"draws", k.team_draws}};
+        } else if (extra == "final_results") {
+          e["final_results"] = r2(k.points);
+        } else if (extra == "partie_results") {
+          e["partie_results"] = {{"won", k.wins}, {"lost", k.games - k.wins}};
+        } else if (extra == "balance") {
+          e["balance"] = r2(k.points);
+        }
       }
-      if (kind == "coinche") e["team_results"] = {{"wins", k.team_wins}, {"losses", k.team_losses}, {"draws", k.team_draws}};
-      if (kind == "prefa") e["final_results"] = r2(k.points);
-      if (kind == "piquet") e["partie_results"] = {{"won", k.wins}, {"lost", k.games - k.wins}};
-      if (kind == "alsos") e["balance"] = r2(k.points);
       kinds[kind] = e;
     }
     entries.push_back({{"rank", rank}, {"player", p.name}, {"games", p.games}, {"hands", p.hands}, {"wins", p.wins},

@@ -1,6 +1,6 @@
 // League standings, player placings and ratings: pure functions of per-game summaries (no SQLite).
-// Each game's summary is reduced to its seats (place, points, team result) when the game is stored;
-// standings and ratings read only those.
+// Each game's summary is reduced to its seats (place, points, team result) by the game's own rules when the
+// game is stored (GameRules::seats); standings and ratings read only those.
 // Ranking rule (documented in the README, the same in every format):
 //   1. league points: the sum over games of the placing score (n - place) / (n - 1) -- 1 for first, 0 for
 //      last, shared places share the average -- so tables of 3, 4 and 5 players (and different games)
@@ -8,6 +8,7 @@
 // Ratings: Elo per game kind, K = 32 / (n - 1) per opponent pair, from 1500, games in date then id order.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,27 +16,14 @@
 
 namespace marque::reports {
 
-struct GameSummary {
-  int64_t id = 0;
-  std::string game;       // kind
-  std::string played_on;  // ISO date or ""
-  std::string league;
-  std::vector<std::string> players;  // setup order (coinche: N, E, S, W)
-  nlohmann::json summary;            // score document without hands (+ hand_count)
-};
-
-// Places 1..n of the players of one game (ties share the best place), from its result.
-std::vector<int> placings(const GameSummary& g);
-
-// What standings need of one seat: derived from the game's summary when the game is stored (seats_of),
+// One seat of a stored game: the player and what the game's rules reduced its summary to (core/league.hpp),
 // kept in columns, so that standings over a club's whole history never parse a summary.
 struct Seat {
   std::string player;
   int place = 0;
-  double points = 0;        // the game's unit; coinche: the team's total
-  std::string team_result;  // coinche: win | loss | draw ("" when the game has no winner yet)
+  double points = 0;        // the game's unit; for a team game the team's total
+  std::string team_result;  // win | loss | draw ("" when the game has no teams or no winner yet)
 };
-std::vector<Seat> seats_of(const GameSummary& g);
 
 struct GameStanding {
   int64_t id = 0;
@@ -45,7 +33,6 @@ struct GameStanding {
   int64_t hands = 0;
   std::vector<Seat> seats;  // setup order
 };
-GameStanding standing_of(const GameSummary& g);
 
 // Elo ratings per game kind: {kind: {player: rating}}, games in the order given (date, then id).
 nlohmann::ordered_json ratings(const std::vector<GameStanding>& games);
@@ -54,9 +41,12 @@ struct StandingsFilter {
   std::string league, game, from, to;
   int players = 0;
 };
+// Which extra figures each game kind reports (league::Profile::standings_extras), by kind.
+using StandingsExtras = std::map<std::string, std::vector<std::string>>;
 // marque-standings/1 document.
 nlohmann::ordered_json build_standings(const std::vector<GameStanding>& games, const StandingsFilter& filter,
-                                       const std::string& generator, const std::string& generated_at);
+                                       const std::string& generator, const std::string& generated_at,
+                                       const StandingsExtras& extras = {});
 std::string render_standings_text(const nlohmann::ordered_json& doc);
 std::string render_standings_csv(const nlohmann::ordered_json& doc);
 

@@ -13,70 +13,6 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-std::string str(const json& j, const char* key) {
-  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
-}
-
-// the player who took the contract in this hand, "" for none (redeals, piquet)
-std::string role_player(const StatsGame& g, const json& rec, const json& bd) {
-  if (g.game == "tarot") return str(rec, "taker");
-  if (g.game == "prefa") return str(bd, "declarer").empty() ? str(rec, "declarer") : str(bd, "declarer");
-  if (g.game == "alsos") return str(bd, "declarer");
-  if (g.game == "coinche") {
-    std::string b = str(bd, "bidder").empty() ? str(rec, "bidder") : str(bd, "bidder");
-    static const char* seats[] = {"N", "E", "S", "W"};
-    for (size_t i = 0; i < 4 && i < g.players.size(); ++i)
-      if (b == seats[i]) return g.players[i];
-    return b;
-  }
-  return "";
-}
-
-std::optional<bool> made(const StatsGame& g, const json& bd) {
-  const char* key = g.game == "prefa" ? "success" : "made";
-  if (bd.is_object() && bd.contains(key) && bd[key].is_boolean()) return bd[key].get<bool>();
-  if (g.game == "alsos" && bd.contains("game_winner") && bd.contains("declarer"))
-    return bd["game_winner"] == "declarer" || bd["game_winner"] == bd["declarer"];
-  return std::nullopt;
-}
-
-std::string contract_of(const StatsGame& g, const json& rec, const json& bd) {
-  if (g.game == "tarot") return str(rec, "contract");
-  if (g.game == "coinche") {
-    if (bd.contains("contract") && !bd["contract"].is_null()) return bd["contract"].is_string() ? bd["contract"].get<std::string>() : bd["contract"].dump();
-    return rec.contains("bid") ? rec["bid"].dump() : "";
-  }
-  if (g.game == "prefa") return str(bd, "contract").empty() ? str(rec, "contract") : str(bd, "contract");
-  if (g.game == "alsos") return str(bd, "kind");
-  return "";
-}
-
-// bonuses a player earned in this hand
-std::vector<std::string> bonuses(const StatsGame& g, const std::string& p, const json& rec, const json& bd,
-                                 const std::string& taker) {
-  std::vector<std::string> out;
-  if (g.game == "tarot") {
-    if (rec.contains("poignees") && rec["poignees"].is_array())
-      for (const auto& x : rec["poignees"])
-        if (str(x, "player") == p) out.push_back("poignee_" + str(x, "level"));
-    std::string chelem = str(rec, "chelem");
-    if (chelem == "attack" && p == taker) out.push_back("chelem");
-    if (str(rec, "petit_au_bout") == "attack" && p == taker) out.push_back("petit_au_bout");
-  } else if (g.game == "piquet") {
-    for (const char* k : {"pique", "repique_by", "capot_by"})
-      if (str(bd, k) == p) out.push_back(std::string(k) == "pique" ? "pique" : std::string(k).substr(0, std::string(k).find('_')));
-  } else if (g.game == "coinche") {
-    if (bd.contains("capot") && bd["capot"].is_boolean() && bd["capot"].get<bool>() && p == taker) out.push_back("capot");
-    std::string belote = str(rec, "belote");
-    static const char* seats[] = {"N", "E", "S", "W"};
-    for (size_t i = 0; i < 4 && i < g.players.size(); ++i)
-      if (belote == seats[i] && g.players[i] == p) out.push_back("belote");
-  } else if (g.game == "prefa") {
-    if (str(rec, "four_aces") == p) out.push_back("four_aces");
-  }
-  return out;
-}
-
 struct Acc {
   int64_t hands = 0, as_role = 0, made = 0;
   std::map<std::string, std::pair<int64_t, int64_t>> contracts;  // count, made
@@ -92,13 +28,12 @@ struct Acc {
 ojson build_stats(const std::vector<StatsGame>& games, const std::string& only) {
   std::map<std::string, std::map<std::string, Acc>> acc;
   for (const auto& g : games) {
-    for (size_t i = 0; i < g.records.size() && i < g.scores.size(); ++i) {
-      const json& rec = g.records[i];
+    for (size_t i = 0; i < g.facts.size() && i < g.scores.size(); ++i) {
       const json& sc = g.scores[i];
-      const json bd = sc.contains("breakdown") ? sc["breakdown"] : json::object();
-      std::string taker = role_player(g, rec, bd);
-      auto ok = made(g, bd);
-      std::string contract = contract_of(g, rec, bd);
+      const league::HandFacts& facts = g.facts[i];
+      const std::string& taker = facts.actor;
+      const auto& ok = facts.made;
+      const std::string& contract = facts.contract;
       for (const auto& p : g.players) {
         if (!only.empty() && p != only) continue;
         auto& a = acc[p][g.game];
@@ -121,12 +56,13 @@ ojson build_stats(const std::vector<StatsGame>& games, const std::string& only) 
             a.contracts[contract].second += m ? 1 : 0;
           }
         }
-        for (const auto& b : bonuses(g, p, rec, bd, taker)) a.bonus[b] += 1;
+        for (const auto& [who, bonus] : facts.bonuses)
+          if (who == p) a.bonus[bonus] += 1;
       }
     }
   }
-  static const std::map<std::string, std::string> role_name = {
-      {"tarot", "taker"}, {"coinche", "bidder"}, {"prefa", "declarer"}, {"alsos", "declarer"}, {"piquet", ""}};
+  std::map<std::string, std::string> role_name;  // game kind -> its actor's name
+  for (const auto& g : games) role_name[g.game] = g.role;
   ojson players = ojson::object();
   for (const auto& [p, kinds] : acc) {
     ojson pk = ojson::object();

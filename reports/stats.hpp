@@ -1,7 +1,6 @@
 // Player statistics per game kind, from the stored records and their derived scores (pure: no SQLite).
-// For each player: hands played; as taker (tarot) / bidder (coinche) / declarer (prefa, alsos) how often and
-// how often made; contracts by kind; bonuses (poignées, chelems, petit au bout, capots, piques, repiques,
-// four aces ...); best and worst hand; longest winning and losing streaks (hands with a positive / negative
+// For each player: hands played; as the game's actor (taker, bidder, declarer) how often and how often made;
+// contracts by kind; bonuses (whatever each game reports: poignées, capots, piques ...); best and worst hand; longest winning and losing streaks (hands with a positive / negative
 // delta in a row).
 #pragma once
 
@@ -10,14 +9,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/league.hpp"
+
 namespace marque::reports {
 
 struct StatsGame {
   int64_t id = 0;
   std::string game;
   std::vector<std::string> players;
-  std::vector<nlohmann::json> records;  // by seq
-  std::vector<nlohmann::json> scores;   // marque-score/1 hand entries, by seq
+  std::string role;                       // the game's name for the actor ("" = no contracts): league::Profile
+  std::vector<league::HandFacts> facts;   // by seq, from the game's own rules (GameRules::hand_facts)
+  std::vector<nlohmann::json> scores;     // marque-score/1 hand entries, by seq
 };
 
 // {"format": "marque-stats/1", "players": {name: {kind: {...}}}}; `only` = one player ("" = all)

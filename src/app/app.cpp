@@ -54,40 +54,31 @@ rules::Replay replay_or_reject(const json& file) {
 }
 
 // The derived per-game summary: the score document without its hands, plus the hand count.
-std::string summary_of(const rules::Replay& r) {
+ojson summary_of(const rules::Replay& r) {
   ojson s = ojson::object();
   for (auto it = r.score.begin(); it != r.score.end(); ++it)
     if (it.key() != "hands") s[it.key()] = it.value();
   s["hand_count"] = r.hands_played;
-  return s.dump();
+  return s;
 }
 
-// Each seat's standing (place, points, team result), reduced from a game's summary.
+// Each seat's standing (place, points, team result), reduced from a game's summary by the game's own rules.
 std::vector<storage::SeatStanding> seats_from(const std::string& game, const std::vector<std::string>& players,
-                                              json summary) {
-  reports::GameSummary g;
-  g.game = game;
-  g.players = players;
-  g.summary = std::move(summary);
+                                              const json& summary) {
+  const rules::GameRules* rules = rules::find_game(game);
+  if (!rules) return std::vector<storage::SeatStanding>(players.size());
   std::vector<storage::SeatStanding> out;
-  for (auto& seat : reports::seats_of(g)) out.push_back({seat.place, seat.points, std::move(seat.team_result)});
-  return out;
-}
-
-// What seats_of reads of a score document (result, totals, team totals), without its hands and extras.
-json standing_part(const ojson& score) {
-  json out = json::object();
-  for (const char* key : {"result", "totals", "team_totals"})
-    if (score.contains(key)) out[key] = json(score[key]);
+  for (auto& seat : rules->seats(summary, players)) out.push_back({seat.place, seat.points, std::move(seat.team_result)});
   return out;
 }
 
 storage::GameDerived derived_of(const rules::Replay& r) {
   storage::GameDerived d;
   d.status = r.state->finished() ? "finished" : "open";
-  d.summary = summary_of(r);
+  const ojson summary = summary_of(r);
+  d.summary = summary.dump();
   d.hand_count = static_cast<int64_t>(r.hands_played);
-  d.seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), standing_part(r.score));
+  d.seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), json(summary));
   return d;
 }
 
@@ -650,7 +641,9 @@ ojson standings(Store& store, const Store::SummaryFilter& filter, const std::str
     games.push_back(std::move(g));
   }
   reports::StandingsFilter f{filter.league, filter.game, filter.from, filter.to, filter.players};
-  return reports::build_standings(games, f, "marque", generated_at);
+  reports::StandingsExtras extras;
+  for (const auto* g : rules::all_games()) extras[std::string(g->id())] = g->league_profile().standings_extras;
+  return reports::build_standings(games, f, "marque", generated_at, extras);
 }
 
 ojson stats(Store& store, const std::string& player, const Store::SummaryFilter& filter) {
@@ -664,9 +657,10 @@ ojson stats(Store& store, const std::string& player, const Store::SummaryFilter&
   std::vector<reports::StatsGame> games;
   for (const auto& row : store.summaries(filter)) {
     if (!name.empty() && std::find(row.players.begin(), row.players.end(), name) == row.players.end()) continue;
-    reports::StatsGame g{row.id, row.game, row.players, {}, {}};
+    const rules::GameRules* rules = rules::find_game(row.game);
+    reports::StatsGame g{row.id, row.game, row.players, rules ? rules->league_profile().role : "", {}, {}};
     for (const auto& h : store.hands(row.id)) {
-      g.records.push_back(h.record);
+      g.facts.push_back(rules ? rules->hand_facts(h.record, h.score, row.players) : league::HandFacts{});
       g.scores.push_back(h.score);
     }
     games.push_back(std::move(g));

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/diag.hpp"
+#include "core/league.hpp"
 #include "rules/registry.hpp"
 
 namespace marque::rules {
@@ -77,8 +78,8 @@ public:
 class GameRules {
 public:
   virtual ~GameRules() = default;
-  virtual std::string_view id() const = 0;          // "tarot"
-  virtual std::string_view title() const = 0;       // "French Tarot"
+  virtual std::string_view id() const = 0;          // the game's id in files and commands (its folder name)
+  virtual std::string_view title() const = 0;       // its name for people
   virtual int rules_version() const = 0;            // bump when scoring semantics change
   // False while a game is only a stub: its cases are reported as skipped, its files refused.
   virtual bool implemented() const { return true; }
@@ -91,8 +92,8 @@ public:
     std::vector<std::string> setup, record;
   };
   virtual const NamePaths& name_paths() const = 0;
-  // What follows `marque start` for a typical table of this game (help texts and hints), e.g.
-  // "tarot players=Ann,Ben,Cat,Dan dealer=Ann".
+  // What follows `marque start` for a typical table of this game (help texts and hints): the id, then
+  // key=value words (players=Ann,Ben,Cat,Dan dealer=Ann ...).
   virtual std::vector<std::string> start_examples() const = 0;
 
   // Check a set-up record (format README §1 `setup`) and start the fold. Errors -> nullptr.
@@ -109,6 +110,16 @@ public:
   // and defaults such as the expected dealer). Unknown keys are errors naming the key.
   virtual json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
                                 const Game& game, Diagnostics& diags) const = 0;
+
+  // Standings (core/league.hpp): each seat's place, points and team result, from the game's summary (its
+  // marque-score/1 document without hands: result, totals, team_totals ...); `players` in set-up order. The
+  // default reads result.places when the result has them, else ranks the totals.
+  virtual std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const;
+  // Statistics: who took the contract in a hand, whether it was made, its name, the bonuses earned; from the
+  // record and its marque-score/1 hands entry. The default: nothing (a game without contracts or bonuses).
+  virtual league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const;
+  // What the statistics call the actor, and which extra standings figures the game reports.
+  virtual const league::Profile& league_profile() const;
 
   // The traditional paper score sheet in plain text, from the game file and its score document.
   virtual std::string render_sheet(const json& game_file, const ojson& score) const = 0;

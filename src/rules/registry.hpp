@@ -20,7 +20,7 @@ const GameRules& alsos_rules();
 const std::vector<const GameRules*>& all_games();
 // nullptr when unknown.
 const GameRules* find_game(std::string_view id);
-// "tarot, coinche, prefa, piquet, alsos" (with `last` before the final one: "..., piquet or alsos").
+// The ids in registry order, comma-separated; with `last` (e.g. "or") before the final one: "a, b, c or d".
 std::string game_list(const std::string& last = ",");
 // Adds a game (tests: a sixth game that no other file knows). Not thread-safe: call before any use.
 void register_game(const GameRules& game);

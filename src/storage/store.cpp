@@ -459,6 +459,9 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
                     "open it once where its file and folder can be written");
       // Creation and upgrade are serialised: the version is read again under the write lock, so a second
       // process waits here and then finds the work done. Backup, migrations and the derivation commit together.
+      // Foreign keys are off while the migrations run (a migration that rebuilds a table must not cascade to the
+      // rows that refer to it; the pragma only works outside a transaction) and are all checked before the commit.
+      m->db->exec("PRAGMA foreign_keys = OFF");
       m->db->exec("BEGIN IMMEDIATE");
       try {
         m->version = inspect(*m->db, "the database " + path, "");
@@ -476,14 +479,22 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
             m->db->exec(mig.sql);
             m->db->exec("PRAGMA user_version = " + std::to_string(mig.version));
           }
+          if (m->db->execAndGet("SELECT count(*) FROM pragma_foreign_key_check").getInt() != 0)
+            throw Error(k_exit_dataerr, "the database " + path + " cannot be upgraded: rows refer to rows that do not exist",
+                        "run `marque check` with the previous marque, or restore a backup");
           const int from = m->version;
           m->version = latest;
           if (from > 0 && derive) derive(*this, from);
         }
         m->db->exec("COMMIT");
+        m->db->exec("PRAGMA foreign_keys = ON");
       } catch (...) {
         try {
           m->db->exec("ROLLBACK");
+        } catch (...) {
+        }
+        try {
+          m->db->exec("PRAGMA foreign_keys = ON");
         } catch (...) {
         }
         throw;

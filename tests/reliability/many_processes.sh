@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Many processes at once: creating a new database, upgrading an old one (its .pre-v5.bak is the old file),
+# Many processes at once: creating a new database, upgrading an old one (its .pre-vN.bak is the old file),
 # `check` while another process writes (one snapshot: no false differences), and a write lock held by another
 # process (the command says at once that it waits, and gives up with exit 75 after MARQUE_LOCK_TIMEOUT).
 # Usage: many_processes.sh MARQUE_BIN SOURCE_DIR GEN_BIN
@@ -14,6 +14,7 @@ pass=0
 fail=0
 chk() { if eval "$1"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $2"; fi; }
 P=8
+LATEST=$(ls "$SRC"/schema/sql/[0-9][0-9][0-9][0-9]_*.sql | wc -l)  # the schema version this marque makes
 # 1. creation: P processes start a game in a database that does not exist yet
 for round in 1 2 3; do
   DB=$T/new$round.db
@@ -43,7 +44,7 @@ for round in 1 2 3; do
     fi
   done
   chk '[[ $bad -eq 0 ]]' "upgrade round $round: $bad of $P processes failed or printed other standings"
-  chk '[[ $(sqlite3 "$DB.pre-v5.bak" "PRAGMA user_version") -eq 4 ]]' "upgrade round $round: the .pre-v5.bak is not the old database"
+  chk '[[ $(sqlite3 "$DB.pre-v$LATEST.bak" "PRAGMA user_version") -eq 4 ]]' "upgrade round $round: the .pre-v$LATEST.bak is not the old database"
 done
 # 3. check while another process writes (edits of hand 1 re-derive every later score and posting of a long
 # game): no false differences

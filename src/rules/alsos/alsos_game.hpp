@@ -207,4 +207,9 @@ std::string render_sheet(const json& game_file, const ojson& score);
 // Settlement (spec alsos §5): largest debtor pays largest creditor.
 ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);
 
+// Standings and statistics (alsos_league.cpp): seats from a summary, one hand's facts, the profile.
+std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
+league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);
+const league::Profile& league_profile();
+
 }  // namespace marque::rules::alsos

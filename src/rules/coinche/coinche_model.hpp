@@ -168,4 +168,9 @@ std::string sheet(const json& game_file, const ojson& score);
 // Set-up check (coinche_game.cpp).
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 
+// Standings and statistics (coinche_league.cpp): seats from a summary, one hand's facts, the profile.
+std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
+league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);
+const league::Profile& league_profile();
+
 }  // namespace marque::rules::coinche

@@ -17,6 +17,13 @@ public:
 
   // spec coinche §2.2: one FieldSpec per record field
   std::vector<std::string> start_examples() const override { return {"coinche N=Nina E=Emil S=Sara W=Will dealer=W target=2000 option.rounding=half_up"}; }
+  std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
+    return coinche::league_seats(summary, players);
+  }
+  league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return coinche::league_hand_facts(record, entry, players);
+  }
+  const league::Profile& league_profile() const override { return coinche::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"seats.*"},
                                  {}};

@@ -79,4 +79,9 @@ json base_setup_from_args(const std::vector<std::pair<std::string, std::string>>
 
 std::string render_sheet(const json& game_file, const ojson& score);
 
+// Standings and statistics (piquet_league.cpp): seats from a summary, one hand's facts, the profile.
+std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
+league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);
+const league::Profile& league_profile();
+
 }  // namespace marque::rules::piquet

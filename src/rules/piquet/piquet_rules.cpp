@@ -167,6 +167,13 @@ public:
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
   std::vector<std::string> start_examples() const override { return {"piquet players=Ann,Ben elder=Ann mode=rubicon"}; }
+  std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
+    return piquet::league_seats(summary, players);
+  }
+  league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return piquet::league_hand_facts(record, entry, players);
+  }
+  const league::Profile& league_profile() const override { return piquet::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},
                                  {"dealer", "game_winner", "totals.#"}};

@@ -102,4 +102,9 @@ std::string show_json(const json& v);
 // "47.5" from half points 95
 std::string half_points_text(int64_t half);
 
+// Standings and statistics (tarot_league.cpp): seats from a summary, one hand's facts, the profile.
+std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
+league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);
+const league::Profile& league_profile();
+
 }  // namespace marque::rules::tarot

@@ -148,6 +148,13 @@ public:
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
   std::vector<std::string> start_examples() const override { return {"tarot players=Ann,Ben,Cat,Dan dealer=Ann", "tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft"}; }
+  std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
+    return tarot::league_seats(summary, players);
+  }
+  league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return tarot::league_hand_facts(record, entry, players);
+  }
+  const league::Profile& league_profile() const override { return tarot::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},
                                  {"dealer", "taker", "partner", "player", "bids.*.player", "poignees.*.player", "miseres.*.player"}};

@@ -1,0 +1,31 @@
+// Alsós for standings and statistics: places from the result (spec alsos §5), the declarer's game (kind) and
+// whether the declarer's side won it; the balance of game points.
+#include "rules/alsos/alsos_game.hpp"
+#include "rules/common/league.hpp"
+
+namespace marque::rules::alsos {
+
+using common::string_at;
+
+std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players) {
+  return common::default_seats(summary, players);
+}
+
+league::HandFacts league_hand_facts(const json&, const json& entry, const std::vector<std::string>&) {
+  const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
+  league::HandFacts f;
+  f.actor = string_at(bd, "declarer");
+  if (bd.is_object() && bd.contains("made") && bd["made"].is_boolean())
+    f.made = bd["made"].get<bool>();
+  else if (bd.is_object() && bd.contains("game_winner") && bd.contains("declarer"))
+    f.made = bd["game_winner"] == "declarer" || bd["game_winner"] == bd["declarer"];
+  f.contract = string_at(bd, "kind");
+  return f;
+}
+
+const league::Profile& league_profile() {
+  static const league::Profile profile{"declarer", {"balance"}};
+  return profile;
+}
+
+}  // namespace marque::rules::alsos

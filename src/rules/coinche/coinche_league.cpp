@@ -1,0 +1,61 @@
+// Coinche for standings and statistics: two teams (seats N, S against E, W; spec coinche §2.1) — each seat
+// stands with its team's total and result; the bidder's contract, capot and belote as bonuses.
+#include "rules/coinche/coinche_model.hpp"
+#include "rules/common/league.hpp"
+
+namespace marque::rules::coinche {
+
+using common::number_at;
+using common::string_at;
+
+namespace {
+const char* const k_league_seats[] = {"N", "E", "S", "W"};
+const char* team_of(size_t seat) { return seat % 2 == 0 ? "NS" : "EW"; }
+// the player at a seat letter, else the text itself
+std::string player_at(const std::string& seat, const std::vector<std::string>& players) {
+  for (size_t i = 0; i < 4 && i < players.size(); ++i)
+    if (seat == k_league_seats[i]) return players[i];
+  return seat;
+}
+}  // namespace
+
+std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players) {
+  const json res = summary.is_object() ? summary.value("result", json::object()) : json::object();
+  const json team_totals = summary.is_object() ? summary.value("team_totals", json::object()) : json::object();
+  const std::string winner = string_at(res, "winner");
+  std::vector<double> v;
+  for (size_t i = 0; i < players.size(); ++i)
+    v.push_back(winner.empty() || winner == "draw" ? number_at(team_totals, team_of(i)) : (winner == team_of(i) ? 1.0 : 0.0));
+  const std::vector<int> places = common::places_from(v);
+  std::vector<league::SeatResult> out;
+  for (size_t i = 0; i < players.size(); ++i) {
+    league::SeatResult seat{places[i], number_at(team_totals, team_of(i)), ""};
+    if (!winner.empty()) seat.team_result = winner == "draw" ? "draw" : winner == team_of(i) ? "win" : "loss";
+    out.push_back(seat);
+  }
+  return out;
+}
+
+league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>& players) {
+  const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
+  league::HandFacts f;
+  f.actor = player_at(string_at(bd, "bidder").empty() ? string_at(rec, "bidder") : string_at(bd, "bidder"), players);
+  if (bd.is_object() && bd.contains("made") && bd["made"].is_boolean()) f.made = bd["made"].get<bool>();
+  if (bd.is_object() && bd.contains("contract") && !bd["contract"].is_null())
+    f.contract = bd["contract"].is_string() ? bd["contract"].get<std::string>() : bd["contract"].dump();
+  else if (rec.is_object() && rec.contains("bid"))
+    f.contract = rec["bid"].dump();
+  if (!f.actor.empty() && bd.is_object() && bd.contains("capot") && bd["capot"].is_boolean() && bd["capot"].get<bool>())
+    f.bonuses.emplace_back(f.actor, "capot");
+  const std::string belote = string_at(rec, "belote");
+  for (size_t i = 0; i < 4 && i < players.size(); ++i)
+    if (belote == k_league_seats[i]) f.bonuses.emplace_back(players[i], "belote");
+  return f;
+}
+
+const league::Profile& league_profile() {
+  static const league::Profile profile{"bidder", {"team_results"}};
+  return profile;
+}
+
+}  // namespace marque::rules::coinche

@@ -1,0 +1,62 @@
+#include "rules/common/league.hpp"
+
+#include "rules/engine.hpp"
+
+namespace marque::rules {
+
+namespace common {
+
+std::vector<int> places_from(const std::vector<double>& v) {
+  std::vector<int> out(v.size(), 1);
+  for (size_t i = 0; i < v.size(); ++i)
+    for (size_t j = 0; j < v.size(); ++j)
+      if (v[j] > v[i] + 1e-9) ++out[i];
+  return out;
+}
+
+double number_at(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0;
+}
+
+std::string string_at(const json& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+
+std::vector<league::SeatResult> seats_with_places(const json& summary, const std::vector<std::string>& players,
+                                                  const std::vector<int>& places) {
+  const json totals = summary.is_object() ? summary.value("totals", json::object()) : json::object();
+  std::vector<league::SeatResult> out;
+  for (size_t i = 0; i < players.size(); ++i) out.push_back({places[i], number_at(totals, players[i].c_str()), ""});
+  return out;
+}
+
+std::vector<league::SeatResult> default_seats(const json& summary, const std::vector<std::string>& players) {
+  const json res = summary.is_object() ? summary.value("result", json::object()) : json::object();
+  const int n = static_cast<int>(players.size());
+  std::vector<int> places;
+  if (res.is_object() && res.contains("places") && res["places"].is_object()) {
+    for (const auto& p : players)
+      places.push_back(res["places"].contains(p) && res["places"][p].is_number_integer() ? res["places"][p].get<int>() : n);
+  } else {
+    const json totals = summary.is_object() ? summary.value("totals", json::object()) : json::object();
+    std::vector<double> v;
+    for (const auto& p : players) v.push_back(number_at(totals, p.c_str()));
+    places = places_from(v);
+  }
+  return seats_with_places(summary, players, places);
+}
+
+}  // namespace common
+
+std::vector<league::SeatResult> GameRules::seats(const json& summary, const std::vector<std::string>& players) const {
+  return common::default_seats(summary, players);
+}
+
+league::HandFacts GameRules::hand_facts(const json&, const json&, const std::vector<std::string>&) const { return {}; }
+
+const league::Profile& GameRules::league_profile() const {
+  static const league::Profile none;
+  return none;
+}
+
+}  // namespace marque::rules

@@ -1,0 +1,24 @@
+// Helpers the games share to reduce their results and records for standings and statistics (core/league.hpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/league.hpp"
+
+namespace marque::rules::common {
+
+// Places 1..n from values, higher is better; ties share the best place.
+std::vector<int> places_from(const std::vector<double>& values);
+// j[key] when j is an object holding a number / a string there, else 0 / "".
+double number_at(const nlohmann::json& j, const char* key);
+std::string string_at(const nlohmann::json& j, const char* key);
+// The seats of a game without teams: places as given, points from the summary's totals.
+std::vector<league::SeatResult> seats_with_places(const nlohmann::json& summary, const std::vector<std::string>& players,
+                                                  const std::vector<int>& places);
+// The default seats: result.places when the result has them, else the totals ranked.
+std::vector<league::SeatResult> default_seats(const nlohmann::json& summary, const std::vector<std::string>& players);
+
+}  // namespace marque::rules::common

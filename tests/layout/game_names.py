@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""The registry is the only place that knows the games (issue 15): outside src/rules/<game>/ and
+src/rules/registry.cpp no string literal in the code names a game, and neither does the schema a new database
+gets. Usage: game_names.py SOURCE_DIR MARQUE_BIN"""
+import os, re, sqlite3, subprocess, sys, tempfile
+
+src, binary = sys.argv[1], sys.argv[2]
+games = sorted(d for d in os.listdir(os.path.join(src, "src/rules"))
+               if os.path.isdir(os.path.join(src, "src/rules", d)) and d != "common")
+assert len(games) >= 5, games
+word = re.compile(r"\b(" + "|".join(games) + r")\b", re.I)
+literal = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+allowed = [os.path.join("src/rules", g) + os.sep for g in games] + ["src/rules/registry.cpp"]
+problems = []
+for top in ("src", "reports", "importers"):
+    for root, _, files in os.walk(os.path.join(src, top)):
+        for f in files:
+            if not f.endswith((".cpp", ".hpp")):
+                continue
+            rel = os.path.relpath(os.path.join(root, f), src)
+            if any(rel.startswith(a) or rel == a for a in allowed):
+                continue
+            for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
+                for lit in literal.findall(line):  # comments too: a quoted game name is one
+                    if word.search(lit):
+                        problems.append(f"{rel}:{n}: {lit}")
+# the migrations after version 1 (version 1's text is history: marque compares an old database's schema with
+# exactly what its migrations made, so 0001_initial.sql stays as it was; 0006 removed its list of games)
+for f in sorted(os.listdir(os.path.join(src, "schema/sql"))):
+    if f.endswith(".sql") and not f.startswith("0001_"):
+        for n, line in enumerate(open(os.path.join(src, "schema/sql", f), encoding="utf-8"), 1):
+            if word.search(line.split("--")[0]):
+                problems.append(f"schema/sql/{f}:{n}: {line.strip()}")
+# the schema a new database gets
+with tempfile.TemporaryDirectory() as t:
+    db = os.path.join(t, "new.db")
+    subprocess.run([binary, "--db", db, "night", "start", "--date", "2026-11-24"], check=True, capture_output=True)
+    for (sql,) in sqlite3.connect(db).execute("SELECT coalesce(sql, '') FROM sqlite_schema"):
+        if word.search(sql):
+            problems.append("a new database's schema: " + sql.splitlines()[0] + " ...")
+for p in problems:
+    print("names a game:", p)
+print(f"game_names: {len(problems)} problems ({', '.join(games)})")
+sys.exit(1 if problems else 0)
