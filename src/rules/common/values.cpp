@@ -1,0 +1,46 @@
+#include "rules/common/values.hpp"
+
+#include <cmath>
+
+namespace marque::rules::common {
+
+bool is_whole(const nlohmann::json& v) {
+  if (v.is_number_integer()) return true;
+  if (!v.is_number_float()) return false;
+  const double d = v.get<double>();
+  return std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 1e15;
+}
+
+std::optional<int64_t> whole_in(const nlohmann::json& v, int64_t lo, int64_t hi) {
+  if (!is_whole(v)) return std::nullopt;
+  int64_t x = 0;
+  if (v.is_number_unsigned()) {
+    if (v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+    x = static_cast<int64_t>(v.get<uint64_t>());
+  } else {
+    x = v.is_number_integer() ? v.get<int64_t>() : static_cast<int64_t>(v.get<double>());
+  }
+  if (x < lo || x > hi) return std::nullopt;
+  return x;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string show(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+std::string show_quoted(const nlohmann::json& v, char quote) {
+  return v.is_string() ? quote + v.get<std::string>() + quote : v.dump();
+}
+
+int player_index(const std::vector<std::string>& players, const std::string& name) {
+  for (size_t i = 0; i < players.size(); ++i)
+    if (players[i] == name) return static_cast<int>(i);
+  for (size_t i = 0; i < players.size(); ++i)
+    if (lower(players[i]) == lower(name)) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace marque::rules::common

@@ -1,0 +1,27 @@
+// Small helpers every game needs when it reads a record: whole numbers, lower-case words, a value shown in a
+// message, player names. One copy here instead of one per game folder.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace marque::rules::common {
+
+// A JSON number with no fractional part and |v| < 1e15 (3 and 3.0, not 3.5, not 1e300).
+bool is_whole(const nlohmann::json& v);
+// Its value when is_whole and within [lo, hi], else nullopt.
+std::optional<int64_t> whole_in(const nlohmann::json& v, int64_t lo, int64_t hi);
+// ASCII lower case ("Garde" -> "garde"; other bytes kept).
+std::string lower(std::string s);
+// A value as a message shows it: a string as is, anything else as JSON text.
+std::string show(const nlohmann::json& v);
+// The same with a string in the given quotes ("'Ann'", "\"A\""); other values as JSON text.
+std::string show_quoted(const nlohmann::json& v, char quote = '\'');
+// The index of `name` among `players` (exact spelling first, then ignoring ASCII case), or -1.
+int player_index(const std::vector<std::string>& players, const std::string& name);
+
+}  // namespace marque::rules::common
