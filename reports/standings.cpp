@@ -62,14 +62,16 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
                       const std::string& generated_at, const StandingsExtras& extras) {
   struct Kind {
     int64_t games = 0, hands = 0, wins = 0;
-    double points = 0, league_points = 0;
-    std::map<int, std::pair<int64_t, double>> by_size;  // table size -> hands, points
+    Amount points;  // exact sums (a Prefa third stays a third)
+    double league_points = 0;
+    std::map<int, std::pair<int64_t, Amount>> by_size;  // table size -> hands, points
     int64_t team_wins = 0, team_losses = 0, team_draws = 0;
   };
   struct Player {
     std::string name;
     int64_t games = 0, hands = 0, wins = 0;
-    double points = 0, league_points = 0;
+    Amount points;
+    double league_points = 0;
     std::map<std::string, Kind> kinds;
   };
   std::map<std::string, Player> players;  // by lower-case name
@@ -84,7 +86,7 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
       if (found == by_name.end()) found = by_name.emplace(name, &players[lower(name)]).first;
       auto& p = *found->second;
       p.name = name;
-      double pts = seat.points;
+      const Amount& pts = seat.points;
       int same = 0;
       for (const auto& other : g.seats) same += other.place == seat.place ? 1 : 0;
       // shared places share the average of the placing scores they span
@@ -146,35 +148,35 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
     prev = &p;
     ojson kinds = ojson::object();
     for (const auto& [kind, k] : p.kinds) {
-      ojson e = {{"games", k.games}, {"hands", k.hands}, {"wins", k.wins}, {"points", r2(k.points)},
+      ojson e = {{"games", k.games}, {"hands", k.hands}, {"wins", k.wins}, {"points", r2(k.points.value())},
                  {"league_points", r2(k.league_points)},
-                 {"average_per_hand", k.hands ? r2(k.points / static_cast<double>(k.hands)) : 0.0},
-                 {"average_per_game", r2(k.points / static_cast<double>(k.games))}};
+                 {"average_per_hand", k.hands ? r2(k.points.value() / static_cast<double>(k.hands)) : 0.0},
+                 {"average_per_game", r2(k.points.value() / static_cast<double>(k.games))}};
       if (rating.contains(kind) && rating[kind].contains(p.name)) e["rating"] = rating[kind][p.name];
       auto wanted = extras.find(kind);
       for (const auto& extra : wanted == extras.end() ? std::vector<std::string>{} : wanted->second) {
         if (extra == "by_table_size") {
           ojson sizes = ojson::object();
           for (const auto& [size, hp] : k.by_size)
-            sizes[std::to_string(size)] = {{"hands", hp.first}, {"points", r2(hp.second)},
-                                           {"average_per_hand", hp.first ? r2(hp.second / static_cast<double>(hp.first)) : 0.0}};
+            sizes[std::to_string(size)] = {{"hands", hp.first}, {"points", r2(hp.second.value())},
+                                           {"average_per_hand", hp.first ? r2(hp.second.value() / static_cast<double>(hp.first)) : 0.0}};
           e["by_table_size"] = sizes;
         } else if (extra == "team_results") {
           e["team_results"] = {{"wins", k.team_wins}, {"losses", k.team_losses}, {"draws", k.team_draws}};
         } else if (extra == "final_results") {
-          e["final_results"] = r2(k.points);
+          e["final_results"] = r2(k.points.value());
         } else if (extra == "partie_results") {
           e["partie_results"] = {{"won", k.wins}, {"lost", k.games - k.wins}};
         } else if (extra == "balance") {
-          e["balance"] = r2(k.points);
+          e["balance"] = r2(k.points.value());
         }
       }
       kinds[kind] = e;
     }
     entries.push_back({{"rank", rank}, {"player", p.name}, {"games", p.games}, {"hands", p.hands}, {"wins", p.wins},
-                       {"league_points", r2(p.league_points)}, {"points", r2(p.points)},
-                       {"average_per_hand", p.hands ? r2(p.points / static_cast<double>(p.hands)) : 0.0},
-                       {"average_per_game", r2(p.points / static_cast<double>(p.games))}, {"by_game", kinds}});
+                       {"league_points", r2(p.league_points)}, {"points", r2(p.points.value())},
+                       {"average_per_hand", p.hands ? r2(p.points.value() / static_cast<double>(p.hands)) : 0.0},
+                       {"average_per_game", r2(p.points.value() / static_cast<double>(p.games))}, {"by_game", kinds}});
   }
   doc["standings"] = entries;
   return doc;

@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/amount.hpp"
+
 namespace marque::reports {
 
 // One seat of a stored game: the player and what the game's rules reduced its summary to (core/league.hpp),
@@ -21,7 +23,7 @@ namespace marque::reports {
 struct Seat {
   std::string player;
   int place = 0;
-  double points = 0;        // the game's unit; for a team game the team's total
+  Amount points;            // exact, in the game's unit; for a team game the team's total
   std::string team_result;  // win | loss | draw ("" when the game has no teams or no winner yet)
 };
 

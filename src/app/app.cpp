@@ -68,7 +68,8 @@ std::vector<storage::SeatStanding> seats_from(const std::string& game, const std
   const rules::GameRules* rules = rules::find_game(game);
   if (!rules) return std::vector<storage::SeatStanding>(players.size());
   std::vector<storage::SeatStanding> out;
-  for (auto& seat : rules->seats(summary, players)) out.push_back({seat.place, seat.points, std::move(seat.team_result)});
+  for (auto& seat : rules->seats(summary, players))
+    out.push_back({seat.place, exact(seat.points, rules->amount_denominator()), std::move(seat.team_result)});
   return out;
 }
 
@@ -90,7 +91,7 @@ void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int f
   for (const auto& h : r.score["hands"]) {
     int seq = h["seq"].get<int>();
     if (seq < from_seq) continue;
-    store.update_score(game_id, seq, h.dump(), deltas_of(h, players));
+    store.update_score(game_id, seq, h.dump(), deltas_of(h, players, per_of(r.score["game"].get<std::string>())));
   }
   store_summary(store, game_id, r);
 }
@@ -165,7 +166,7 @@ json respelled(json f, const std::vector<std::pair<std::string, std::string>>& n
 std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
   // the derivation runs inside the upgrade's own transaction: an interrupted upgrade leaves the old database
   auto derive = [](Store& store, int from) {
-    if (from >= 5) return;
+    if (from >= 7) return;
     const char* kill_at = std::getenv("MARQUE_TEST_KILL_IN_UPGRADE");  // fault injection for tests/reliability
     int64_t done = 0;
     for (int64_t id : store.game_ids()) {
@@ -173,24 +174,39 @@ std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
       if (from < 3) {  // no summaries yet: replay the records
         rules::Replay r = rules::replay(file_from(g, store.hands(g.id, false)));
         if (r.ok) store_summary(store, g.id, r);
-      } else {  // v3/v4: the stored summary is derived already; reduce it to the seat columns of v5
+      } else {  // v3..v6: the stored summary is derived already; reduce it to the (exact) seat columns
         store.set_summary(g.id, g.status, g.summary.dump(), g.hands, seats_from(g.game, g.players, g.summary));
       }
+      // v7: the postings in exact units, from the stored scores (their deltas)
+      const int64_t per = per_of(g.game);
+      for (const auto& h : store.hands(g.id, true))
+        store.update_score(g.id, h.seq, h.score_text, deltas_of(ojson::parse(h.score_text), g.players, per));
       if (kill_at && ++done == 2) std::raise(SIGKILL);
     }
   };
   return std::make_unique<Store>(path, mode, derive);
 }
 
-std::vector<double> deltas_of(const ojson& entry, const std::vector<std::string>& players) {
-  std::vector<double> out;
+std::vector<Amount> deltas_of(const ojson& entry, const std::vector<std::string>& players, int64_t per) {
+  std::vector<Amount> out;
   out.reserve(players.size());
   const auto& d = entry["deltas"];
   for (const auto& p : players) {
     auto it = d.find(p);
-    out.push_back(it != d.end() && it->is_number() ? it->get<double>() : 0.0);
+    out.push_back(exact(it != d.end() && it->is_number() ? it->get<double>() : 0.0, per));
   }
   return out;
+}
+
+Amount exact(double v, int64_t per) {
+  if (auto a = Amount::of(v, per)) return *a;
+  // the rules promised whole units of 1/per (GameRules::amount_denominator): a bug, never bad input
+  throw std::logic_error("amount " + std::to_string(v) + " is not a whole number of 1/" + std::to_string(per) + " points");
+}
+
+int64_t per_of(const std::string& game) {
+  const rules::GameRules* rules = rules::find_game(game);
+  return rules ? rules->amount_denominator() : 1;
 }
 
 json game_file(Store& store, int64_t game_id) {
@@ -288,7 +304,7 @@ HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_reco
   int seq = static_cast<int>(hands.size()) + 1;
   HandOutcome o = outcome_from(r, game_id, seq, !dry_run);
   if (dry_run) return o;
-  store.insert_hand(game_id, seq, record.dump(), o.entry.dump(), deltas_of(o.entry, r.state->players()), "cli");
+  store.insert_hand(game_id, seq, record.dump(), o.entry.dump(), deltas_of(o.entry, r.state->players(), per_of(r.score["game"].get<std::string>())), "cli");
   store.log_change(game_id, "add", seq, nullptr, record);
   store_summary(store, game_id, r);
   tx.commit();
@@ -530,7 +546,7 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
     // the text was written by marque's own reader (depth and numbers checked), parsing it again is safe
     auto entry = rules::next(r, json::parse(rec));
     if (!entry) throw Rejected(r.diags, name);
-    store.insert_hand(id, seq, rec, entry->dump(), deltas_of(*entry, players), "import");
+    store.insert_hand(id, seq, rec, entry->dump(), deltas_of(*entry, players, rules->amount_denominator()), "import");
   }
   rules::finish(r);
   store.set_summary(id, derived_of(r));
@@ -694,7 +710,7 @@ ojson export_all(Store& store, std::optional<int64_t> night_id) {
 
 namespace {
 bool same_json(const ojson& a, const json& b) {
-  if (a.is_number() && b.is_number()) return std::fabs(a.get<double>() - b.get<double>()) < 1e-9;
+  if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();  // exact: dump/parse round-trips
   if (a.is_object() && b.is_object()) {
     if (a.size() != b.size()) return false;
     for (auto it = a.begin(); it != a.end(); ++it) {
@@ -721,6 +737,7 @@ namespace {
 std::vector<std::string> check_game(const storage::RawGame& g) {
   std::vector<std::string> problems;
   const std::string name = "game " + std::to_string(g.id);
+  const int64_t per = per_of(g.game);
   auto parse = [&](const std::string& text, const std::string& where) {
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded()) problems.push_back(name + where + " is damaged (not valid JSON)");
@@ -771,9 +788,12 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
     std::optional<ojson> fresh_entry = rules::next(r, record);
     if (!fresh_entry) return no_replay(i);
     const ojson& fresh = *fresh_entry;
-    auto want = deltas_of(fresh, players);
-    bool same = posted.size() > i && posted[i].size() == want.size();
-    for (size_t k = 0; same && k < want.size(); ++k) same = std::fabs(want[k] - posted[i][k]) < 1e-9;
+    bool same = posted.size() > i && posted[i].size() == players.size();
+    for (size_t k = 0; same && k < players.size(); ++k) {  // exactly, in whole units of 1/per
+      auto d = fresh["deltas"].find(players[k]);
+      auto want = Amount::of(d != fresh["deltas"].end() && d->is_number() ? d->get<double>() : 0.0, per);
+      same = want && *want == posted[i][k];
+    }
     if (!same) problems.push_back(hand + ": stored postings differ from the rules");
     // the text as stored is the fresh dump unless something changed it; then compare the values
     const std::string& text = g.hands[i].score;
@@ -802,7 +822,7 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
     problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " + std::to_string(want.hand_count));
   for (size_t i = 0; i < want.seats.size(); ++i) {
     bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
-                std::fabs(g.seats[i].points - want.seats[i].points) < 1e-9 && g.seats[i].team_result == want.seats[i].team_result;
+                g.seats[i].points == want.seats[i].points && g.seats[i].team_result == want.seats[i].team_result;
     if (!same) problems.push_back(name + ": stored standing of " + players[i] + " (place, points) differs from the rules");
   }
   return problems;

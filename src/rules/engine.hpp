@@ -81,6 +81,9 @@ public:
   virtual std::string_view id() const = 0;          // the game's id in files and commands (its folder name)
   virtual std::string_view title() const = 0;       // its name for people
   virtual int rules_version() const = 0;            // bump when scoring semantics change
+  // Every score of this game is a whole number of 1/amount_denominator() points (core/amount.hpp): 1 for games
+  // that count whole points; stored and compared exactly in those units.
+  virtual int64_t amount_denominator() const { return 1; }
   // False while a game is only a stub: its cases are reported as skipped, its files refused.
   virtual bool implemented() const { return true; }
   virtual std::vector<OptionSpec> options() const = 0;

@@ -340,13 +340,14 @@ struct Store::Impl {
     return Use(*slot);
   }
 
-  void insert_postings(int64_t hand_id, const std::vector<double>& deltas) {
-    auto use = stmt("INSERT INTO postings(hand_id, position, amount) VALUES (?, ?, ?)");
+  void insert_postings(int64_t hand_id, const std::vector<Amount>& deltas) {
+    auto use = stmt("INSERT INTO postings(hand_id, position, units, per) VALUES (?, ?, ?, ?)");
     auto& p = *use;
     for (size_t i = 0; i < deltas.size(); ++i) {
       p.bind(1, hand_id);
       p.bind(2, static_cast<int64_t>(i));
-      p.bind(3, deltas[i]);
+      p.bind(3, deltas[i].units);
+      p.bind(4, deltas[i].per);
       p.exec();
       p.reset();
     }
@@ -657,8 +658,8 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
   ins.bind(12, d.hand_count);
   ins.exec();
   int64_t id = m->db->getLastInsertRowid();
-  auto seat_use = m->stmt("INSERT INTO game_players(game_id, position, player_id, place, points, team_result) "
-                          "VALUES (?, ?, ?, ?, ?, ?)");
+  auto seat_use = m->stmt("INSERT INTO game_players(game_id, position, player_id, place, points_units, points_per, "
+                          "team_result) VALUES (?, ?, ?, ?, ?, ?, ?)");
   auto& seat = *seat_use;
   for (size_t i = 0; i < players.size(); ++i) {
     int64_t pid = player_id(players[i], true);
@@ -667,11 +668,12 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
     seat.bind(3, pid);
     const SeatStanding standing = i < d.seats.size() ? d.seats[i] : SeatStanding{};
     seat.bind(4, standing.place);
-    seat.bind(5, standing.points);
+    seat.bind(5, standing.points.units);
+    seat.bind(6, standing.points.per);
     if (standing.team_result.empty())
-      seat.bind(6);
+      seat.bind(7);
     else
-      seat.bind(6, standing.team_result);
+      seat.bind(7, standing.team_result);
     seat.exec();
     seat.reset();
   }
@@ -709,8 +711,8 @@ GameRow read_game(SQLite::Statement& q) {
 SeatStanding read_seat(SQLite::Statement& q, int first) {
   SeatStanding s;
   s.place = q.getColumn(first).getInt();
-  s.points = q.getColumn(first + 1).getDouble();
-  if (!q.getColumn(first + 2).isNull()) s.team_result = q.getColumn(first + 2).getString();
+  s.points = {q.getColumn(first + 1).getInt64(), std::max<int64_t>(1, q.getColumn(first + 2).getInt64())};
+  if (!q.getColumn(first + 3).isNull()) s.team_result = q.getColumn(first + 3).getString();
   return s;
 }
 constexpr const char* k_game_cols =
@@ -725,7 +727,7 @@ std::optional<GameRow> Store::game(int64_t id) {
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
   GameRow g = read_game(q);
-  auto p_use = m->stmt("SELECT p.name, gp.place, gp.points, gp.team_result FROM game_players gp "
+  auto p_use = m->stmt("SELECT p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "
                        "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? ORDER BY gp.position");
   auto& p = *p_use;
   p.bind(1, id);
@@ -814,7 +816,7 @@ std::vector<GameRow> Store::games() {
   SQLite::Statement q(*m->db, std::string(k_game_cols) + "ORDER BY g.id");
   while (q.executeStep()) out.push_back(read_game(q));
   SQLite::Statement p(*m->db,
-                      "SELECT gp.game_id, p.name, gp.place, gp.points, gp.team_result FROM game_players gp "
+                      "SELECT gp.game_id, p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "
                       "JOIN players p ON p.id = gp.player_id ORDER BY gp.game_id, gp.position");
   size_t i = 0;
   while (p.executeStep()) {
@@ -855,7 +857,7 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
     g.hand_count = q.getColumn(6).getInt64();
   }
   {
-    auto p_use = m->stmt("SELECT p.name, gp.place, gp.points, gp.team_result FROM game_players gp "
+    auto p_use = m->stmt("SELECT p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "
                          "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? ORDER BY gp.position");
     auto& p = *p_use;
     p.bind(1, id);
@@ -871,7 +873,7 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
     while (h.executeStep())
       g.hands.push_back({h.getColumn(0).getInt64(), h.getColumn(1).getInt(), h.getColumn(2).getString(), h.getColumn(3).getString()});
   }
-  auto q_use = m->stmt("SELECT h.seq, p.position, p.amount FROM hands h JOIN postings p ON p.hand_id = h.id "
+  auto q_use = m->stmt("SELECT h.seq, p.position, p.units, p.per FROM hands h JOIN postings p ON p.hand_id = h.id "
                        "WHERE h.game_id = ? ORDER BY h.seq, p.position");
   auto& q = *q_use;
   q.bind(1, id);
@@ -881,8 +883,8 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
     if (seq < 1 || seq > 1000000000 || pos > 1000) continue;  // a damaged row: the comparison reports the game
     if (g.postings.size() < seq) g.postings.resize(seq);
     auto& row = g.postings[seq - 1];
-    if (row.size() <= pos) row.resize(pos + 1, 0.0);
-    row[pos] = q.getColumn(2).getDouble();
+    if (row.size() <= pos) row.resize(pos + 1);
+    row[pos] = {q.getColumn(2).getInt64(), std::max<int64_t>(1, q.getColumn(3).getInt64())};
   }
   return g;
   MARQUE_DB_CATCH
@@ -920,17 +922,19 @@ void Store::set_summary(int64_t game_id, const std::string& status, const std::s
     q.bind(4, game_id);
     q.exec();
   }
-  auto s_use = m->stmt("UPDATE game_players SET place = ?, points = ?, team_result = ? WHERE game_id = ? AND position = ?");
+  auto s_use = m->stmt("UPDATE game_players SET place = ?, points_units = ?, points_per = ?, team_result = ? "
+                       "WHERE game_id = ? AND position = ?");
   auto& s = *s_use;
   for (size_t i = 0; i < seats.size(); ++i) {
     s.bind(1, seats[i].place);
-    s.bind(2, seats[i].points);
+    s.bind(2, seats[i].points.units);
+    s.bind(3, seats[i].points.per);
     if (seats[i].team_result.empty())
-      s.bind(3);
+      s.bind(4);
     else
-      s.bind(3, seats[i].team_result);
-    s.bind(4, game_id);
-    s.bind(5, static_cast<int64_t>(i));
+      s.bind(4, seats[i].team_result);
+    s.bind(5, game_id);
+    s.bind(6, static_cast<int64_t>(i));
     s.exec();
     s.reset();
   }
@@ -995,7 +999,7 @@ std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
   SQLite::Statement n(*m->db, "SELECT id, name FROM players");
   while (n.executeStep()) names.emplace(n.getColumn(0).getInt64(), n.getColumn(1).getString());
   SQLite::Statement s(*m->db,
-                      "SELECT game_id, position, player_id, place, points, team_result FROM game_players");
+                      "SELECT game_id, position, player_id, place, points_units, points_per, team_result FROM game_players");
   while (s.executeStep()) {
     auto it = index.find(s.getColumn(0).getInt64());
     if (it == index.end()) continue;
@@ -1052,7 +1056,7 @@ int Store::hand_count(int64_t game_id) {
 }
 
 void Store::insert_hand(int64_t game_id, int seq, const std::string& record_json, const std::string& score_json,
-                        const std::vector<double>& deltas, const std::string& source) {
+                        const std::vector<Amount>& deltas, const std::string& source) {
   MARQUE_DB_TRY
   auto ins_use = m->stmt("INSERT INTO hands(game_id, seq, record, score, source) VALUES (?, ?, ?, ?, ?)");
   auto& ins = *ins_use;
@@ -1066,7 +1070,7 @@ void Store::insert_hand(int64_t game_id, int seq, const std::string& record_json
   MARQUE_DB_CATCH
 }
 
-void Store::update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<double>& deltas) {
+void Store::update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<Amount>& deltas) {
   MARQUE_DB_TRY
   auto q_use = m->stmt("UPDATE hands SET score = ? WHERE game_id = ? AND seq = ? RETURNING id");
   auto& q = *q_use;
@@ -1175,11 +1179,11 @@ std::vector<ChangeRow> Store::changes(int64_t game_id) {
   MARQUE_DB_CATCH
 }
 
-std::vector<std::vector<double>> Store::postings(int64_t game_id) {
+std::vector<std::vector<Amount>> Store::postings(int64_t game_id) {
   MARQUE_DB_TRY
-  std::vector<std::vector<double>> out;
+  std::vector<std::vector<Amount>> out;
   SQLite::Statement q(*m->db,
-                      "SELECT h.seq, p.position, p.amount FROM hands h JOIN postings p ON p.hand_id = h.id "
+                      "SELECT h.seq, p.position, p.units, p.per FROM hands h JOIN postings p ON p.hand_id = h.id "
                       "WHERE h.game_id = ? ORDER BY h.seq, p.position");
   q.bind(1, game_id);
   while (q.executeStep()) {
@@ -1187,8 +1191,8 @@ std::vector<std::vector<double>> Store::postings(int64_t game_id) {
     auto pos = static_cast<size_t>(q.getColumn(1).getInt());
     if (out.size() < seq) out.resize(seq);
     auto& row = out[seq - 1];
-    if (row.size() <= pos) row.resize(pos + 1, 0.0);
-    row[pos] = q.getColumn(2).getDouble();
+    if (row.size() <= pos) row.resize(pos + 1);
+    row[pos] = {q.getColumn(2).getInt64(), std::max<int64_t>(1, q.getColumn(3).getInt64())};
   }
   return out;
   MARQUE_DB_CATCH

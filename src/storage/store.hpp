@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/amount.hpp"
+
 namespace marque::storage {
 
 using json = nlohmann::json;
@@ -23,7 +25,7 @@ std::string default_db_path();
 // Derived: one seat's standing in a game (see schema/sql/0005).
 struct SeatStanding {
   int place = 0;
-  double points = 0;
+  Amount points;            // exact (core/amount.hpp)
   std::string team_result;  // coinche: win | loss | draw, else ""
 };
 
@@ -86,7 +88,7 @@ struct RawGame {
   std::vector<std::string> players;  // by position
   std::vector<SeatStanding> seats;   // by position
   std::vector<RawHand> hands;        // by seq
-  std::vector<std::vector<double>> postings;  // by seq, amounts by position
+  std::vector<std::vector<Amount>> postings;  // by seq, amounts by position
 };
 
 struct ChangeRow {
@@ -220,9 +222,9 @@ public:
   std::vector<HandRow> hands(int64_t game_id, bool with_scores = true);
   int hand_count(int64_t game_id);
   void insert_hand(int64_t game_id, int seq, const std::string& record_json, const std::string& score_json,
-                   const std::vector<double>& deltas, const std::string& source);
+                   const std::vector<Amount>& deltas, const std::string& source);
   // Replace the derived score of an existing hand (after an edit earlier in the game).
-  void update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<double>& deltas);
+  void update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<Amount>& deltas);
   void update_record(int64_t game_id, int seq, const json& record);
   // Remove hand `seq` and close the gap (later hands move down by one).
   void delete_hand(int64_t game_id, int seq);
@@ -236,7 +238,7 @@ public:
   std::vector<ChangeRow> changes(int64_t game_id);
 
   // derived postings of a game: for each hand (by seq order) the amounts by position
-  std::vector<std::vector<double>> postings(int64_t game_id);
+  std::vector<std::vector<Amount>> postings(int64_t game_id);
 
   // players: games a player sat at; rename a player row; move one player's seats to another and drop it
   std::vector<int64_t> games_of_player(int64_t player_id);

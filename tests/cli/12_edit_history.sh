@@ -37,8 +37,8 @@ expect_exit 0 "$BIN" --db "$DB" undo && expect_out 'undid the deletion of hand 3
 "$BIN" --db "$DB" score --format json > "$T/restored.json"
 cmp -s "$T/redone.json" "$T/restored.json" && ok || bad "undo of a delete did not restore the game"
 # check detects a tampered score
-sqlite3 "$DB" "UPDATE postings SET amount = amount + 1 WHERE rowid IN (SELECT rowid FROM postings LIMIT 1)" 2>/dev/null ||
-  sqlite3 "$DB" "UPDATE postings SET amount = amount + 1 WHERE hand_id = (SELECT min(id) FROM hands) AND position = 0"
+sqlite3 "$DB" "UPDATE postings SET units = units + 1 WHERE rowid IN (SELECT rowid FROM postings LIMIT 1)" 2>/dev/null ||
+  sqlite3 "$DB" "UPDATE postings SET units = units + 1 WHERE hand_id = (SELECT min(id) FROM hands) AND position = 0"
 expect_exit 1 "$BIN" --db "$DB" check && expect_out 'problem: '
 # guided entry at a terminal (script gives marque a pseudo-terminal)
 if command -v script >/dev/null; then

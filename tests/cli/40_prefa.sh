@@ -40,3 +40,14 @@ expect_exit 1 "$BIN" "${P[@]}" hand declarer=A contract=6S calls=B:play,C:play t
 expect_exit 1 "$BIN" "${P[@]}" start prefa players=A,B,C option.overflow_mode=random && expect_err 'largest_first, level'
 # the example night scores through calc
 expect_exit 0 "$BIN" calc "$SRC/examples/prefa.json" && expect_out 'result:'
+# exact amounts (issue 15): Prefa's thirds are stored as whole twelfths, a posting off by one twelfth is found
+X=(--db "$T/prefa_exact.db")
+expect_exit 0 "$BIN" "${X[@]}" import "$SRC/examples/prefa.json"
+if [[ $(sqlite3 "$T/prefa_exact.db" "SELECT count(*) FROM postings WHERE per <> 12") -eq 0 &&
+      $(sqlite3 "$T/prefa_exact.db" "SELECT count(*) FROM postings WHERE units % 12 <> 0") -gt 0 ]]; then ok
+else bad "prefa: postings are not exact twelfths with thirds among them: $(sqlite3 "$T/prefa_exact.db" "SELECT units, per FROM postings LIMIT 6")"; fi
+if [[ $(sqlite3 "$T/prefa_exact.db" "SELECT count(*) FROM (SELECT hand_id FROM postings GROUP BY hand_id HAVING sum(units) <> 0)") -eq 0 ]]; then ok
+else bad "prefa: a hand's postings do not sum to exactly zero"; fi
+expect_exit 0 "$BIN" "${X[@]}" check
+sqlite3 "$T/prefa_exact.db" "UPDATE postings SET units = units + 1 WHERE hand_id = (SELECT min(hand_id) FROM postings) AND position = 0"
+expect_exit 1 "$BIN" "${X[@]}" check && expect_out 'stored postings differ from the rules'

@@ -1040,6 +1040,8 @@ public:
   std::string_view id() const override { return "prefa"; }
   std::string_view title() const override { return "Prefa (Greek Preference)"; }
   int rules_version() const override { return 1; }
+  // pools and transfers are kept in twelfths (thirds and quarters of a point): k_scale
+  int64_t amount_denominator() const override { return k_scale; }
   std::vector<OptionSpec> options() const override { return option_table(); }
   std::vector<std::string> start_examples() const override { return {"prefa players=A,B,C initial_pool=31 dealer=A"}; }
   std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
