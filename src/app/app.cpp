@@ -847,7 +847,6 @@ CheckReport check(Store& store) {
     try {
       Store other(path, Store::Mode::read);
       other.use_small_cache();
-      other.use_memory_map();
       integrity = other.integrity_check(true);  // every JSON text is parsed by check_game
     } catch (const std::exception& e) {
       integrity = e.what();
@@ -886,7 +885,6 @@ CheckReport check(Store& store) {
   };
   std::vector<std::thread> workers;
   std::string list_problem;
-  store.use_memory_map();
   {
     Store::ReadTransaction snapshot(store);
     std::vector<int64_t> ids;

@@ -1320,11 +1320,6 @@ void Store::use_small_cache() {
   MARQUE_DB_CATCH
 }
 
-void Store::use_memory_map() {
-  MARQUE_DB_TRY
-  m->db->exec("PRAGMA mmap_size = 4294967296");
-  MARQUE_DB_CATCH
-}
 
 std::string Store::integrity_check(bool json_checked) {
   MARQUE_DB_TRY

@@ -269,9 +269,6 @@ public:
   std::string integrity_check(bool json_checked = false);
   // a connection that only streams through the file once (check's integrity pass) needs no large page cache
   void use_small_cache();
-  // reads through a memory map instead of one read() per page (check reads the whole file); the file is
-  // never shortened while marque holds a read transaction on it, which a map needs
-  void use_memory_map();
 
 private:
   std::optional<int64_t> league_id(const std::string& name, bool create);
