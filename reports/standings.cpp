@@ -1,3 +1,5 @@
+#include <nlohmann/json.hpp>
+
 #include "reports/standings.hpp"
 
 #include "core/escape.hpp"

@@ -1,3 +1,5 @@
+#include <nlohmann/json.hpp>
+
 #include "core/escape.hpp"
 
 #include <cstdio>

@@ -1,3 +1,5 @@
+#include <nlohmann/json.hpp>
+
 #include "rules/common/league.hpp"
 
 #include "rules/engine.hpp"

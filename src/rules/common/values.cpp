@@ -1,3 +1,5 @@
+#include <nlohmann/json.hpp>
+
 #include "rules/common/values.hpp"
 
 #include <cmath>
