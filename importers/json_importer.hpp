@@ -1,5 +1,5 @@
 // Importers only extract: they turn a file's bytes into marque-game/1 documents with provenance.
-// Validation, scoring and writing happen in the shared pipeline (app::import_documents).
+// Validation, scoring and writing happen in the shared pipeline (app::import_sources).
 //
 // Every JSON text marque reads from outside (import, calc, hand/edit --json) goes through the reader here,
 // never through nlohmann::json::parse: it refuses, with exit 1 and a message naming the place,

@@ -635,10 +635,6 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
 }
 }  // namespace
 
-ImportOutcome import_documents(Store& store, const std::vector<SourceDocument>& docs, bool dry_run) {
-  return import_sources(store, docs.size(), [&](size_t i) { return std::vector<SourceDocument>{docs[i]}; }, dry_run);
-}
-
 ImportOutcome import_sources(Store& store, size_t sources,
                              const std::function<std::vector<SourceDocument>(size_t)>& load, bool dry_run) {
   ImportOutcome out;

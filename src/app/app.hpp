@@ -83,12 +83,11 @@ struct SourceDocument {
   std::vector<std::string> hands;
   std::vector<std::vector<std::string>> game_hands;
 };
-// All files in one transaction: all or nothing. Each document is a marque-game/1 game or a marque-export/1
+// All sources in one transaction: all or nothing. Each document is a marque-game/1 game or a marque-export/1
 // bundle of games. A game whose content (game, set-up, hands) was imported before is skipped and counted.
 // Throws Rejected (diagnostics prefixed with the file).
-ImportOutcome import_documents(storage::Store& store, const std::vector<SourceDocument>& docs, bool dry_run);
-// The same, loading one source at a time (a club's whole history never sits in memory at once): `load(i)`
-// returns the documents of source i (a CSV gives several), for i in [0, sources).
+// Sources are loaded one at a time (a club's whole history never sits in memory at once): `load(i)` returns
+// the documents of source i (a CSV gives several), for i in [0, sources).
 ImportOutcome import_sources(storage::Store& store, size_t sources,
                              const std::function<std::vector<SourceDocument>(size_t)>& load, bool dry_run);
 

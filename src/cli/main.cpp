@@ -591,7 +591,7 @@ int run(int argc, char** argv) {
     if (c_rules->parsed()) {
       if (rules_game.empty()) {
         for (const auto* gr : rules::all_games())
-          std::cout << gr->id() << "  " << gr->title() << (gr->implemented() ? "" : "  (not implemented yet)") << "\n";
+          std::cout << gr->id() << "  " << gr->title() << "\n";
         return 0;
       }
       const auto& gr = rules_for(rules_game);

@@ -243,10 +243,6 @@ Replay replay(const json& file) {
       return r;
     }
   }
-  if (!rules->implemented()) {
-    d.error("game", "file.game_not_implemented", game_id + " is not implemented yet in this marque");
-    return r;
-  }
   // Engines validate types themselves; this net turns a JSON type error that slipped through into a
   // diagnostic (exit 1, a message), never an internal error.
   std::unique_ptr<Game> game;

@@ -72,7 +72,6 @@ public:
   virtual ojson extra() const { return ojson::object(); }
   // Who deals the next record ("" when the game has no dealer notion or is finished).
   virtual std::string next_dealer() const = 0;
-  virtual std::unique_ptr<Game> clone() const = 0;
 };
 
 class GameRules {
@@ -84,8 +83,6 @@ public:
   // Every score of this game is a whole number of 1/amount_denominator() points (core/amount.hpp): 1 for games
   // that count whole points; stored and compared exactly in those units.
   virtual int64_t amount_denominator() const { return 1; }
-  // False while a game is only a stub: its cases are reported as skipped, its files refused.
-  virtual bool implemented() const { return true; }
   virtual std::vector<OptionSpec> options() const = 0;
   virtual std::vector<FieldSpec> fields() const = 0;
   // Where a set-up and a hand record hold player names (the only places a rename or merge touches): dotted

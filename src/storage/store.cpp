@@ -518,7 +518,6 @@ const std::string& Store::path() const { return m->path; }
 int Store::schema_version() const { return m->version; }
 int Store::upgraded_from() const { return m->upgraded_from; }
 
-bool Store::read_only() const { return m->read_only; }
 
 Store::Transaction::Transaction(Store& s) : m_store(s) {
   // BEGIN IMMEDIATE takes the write lock now; while another process holds it the busy handler says so at
@@ -1016,14 +1015,6 @@ std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
   MARQUE_DB_CATCH
 }
 
-void Store::delete_game(int64_t game_id) {
-  MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "DELETE FROM games WHERE id = ?");
-  q.bind(1, game_id);
-  q.exec();
-  MARQUE_DB_CATCH
-}
-
 std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
   MARQUE_DB_TRY
   std::vector<HandRow> out;
@@ -1174,25 +1165,6 @@ std::vector<ChangeRow> Store::changes(int64_t game_id) {
     c.undone = q.getColumn(7).getInt() != 0;
     if (!q.getColumn(8).isNull()) c.ref = q.getColumn(8).getInt64();
     out.push_back(std::move(c));
-  }
-  return out;
-  MARQUE_DB_CATCH
-}
-
-std::vector<std::vector<Amount>> Store::postings(int64_t game_id) {
-  MARQUE_DB_TRY
-  std::vector<std::vector<Amount>> out;
-  SQLite::Statement q(*m->db,
-                      "SELECT h.seq, p.position, p.units, p.per FROM hands h JOIN postings p ON p.hand_id = h.id "
-                      "WHERE h.game_id = ? ORDER BY h.seq, p.position");
-  q.bind(1, game_id);
-  while (q.executeStep()) {
-    auto seq = static_cast<size_t>(q.getColumn(0).getInt());
-    auto pos = static_cast<size_t>(q.getColumn(1).getInt());
-    if (out.size() < seq) out.resize(seq);
-    auto& row = out[seq - 1];
-    if (row.size() <= pos) row.resize(pos + 1);
-    row[pos] = {q.getColumn(2).getInt64(), std::max<int64_t>(1, q.getColumn(3).getInt64())};
   }
   return out;
   MARQUE_DB_CATCH

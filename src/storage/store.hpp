@@ -125,7 +125,6 @@ public:
   // the schema version found on opening when it was upgraded now (0 = new or current)
   int upgraded_from() const;
   static int latest_schema_version();
-  bool read_only() const;
   // how long a command waits for another process's write lock before exit 75 ($MARQUE_LOCK_TIMEOUT, seconds)
   static int lock_timeout_seconds();
 
@@ -208,7 +207,6 @@ public:
   };
   // the same games, read from the derived columns only (no JSON): what standings need
   std::vector<StandingRow> standing_rows(const SummaryFilter& filter);
-  void delete_game(int64_t game_id);
 
   // nights (an evening grouping several games)
   int64_t create_night(const std::string& date, const std::string& venue, const std::string& league,
@@ -236,9 +234,6 @@ public:
                      const json& after, std::optional<int64_t> ref = std::nullopt);
   void mark_undone(int64_t change_id, bool undone);
   std::vector<ChangeRow> changes(int64_t game_id);
-
-  // derived postings of a game: for each hand (by seq order) the amounts by position
-  std::vector<std::vector<Amount>> postings(int64_t game_id);
 
   // players: games a player sat at; rename a player row; move one player's seats to another and drop it
   std::vector<int64_t> games_of_player(int64_t player_id);

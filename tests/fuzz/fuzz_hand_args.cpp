@@ -22,7 +22,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto& games = marque::rules::all_games();
   size_t which = data[0] % games.size();
   const auto* rules = games[which];
-  if (!rules->implemented()) return 0;
   std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   std::vector<std::pair<std::string, std::string>> kv;
   for (const auto& line : marque::rules::split_list(text, '\n')) {

@@ -40,6 +40,14 @@ std::string rejected_code(const std::function<void()>& f) {
 }
 }  // namespace
 
+namespace {
+// every document as its own source, in one import (one transaction)
+marque::app::ImportOutcome import_docs(marque::storage::Store& store, const std::vector<marque::app::SourceDocument>& docs,
+                                       bool dry_run) {
+  return marque::app::import_sources(store, docs.size(), [&](size_t i) { return std::vector{docs[i]}; }, dry_run);
+}
+}  // namespace
+
 TEST_CASE("identity: a game started or imported with another spelling stores the player's own", "[identity]") {
   IdDir d;
   auto store = app::open_store(d.file("id.db"), storage::Store::Mode::write);
@@ -55,13 +63,13 @@ TEST_CASE("identity: a game started or imported with another spelling stores the
   json file = {{"format", "marque-game/1"}, {"game", "tarot"}, {"setup", tarot_setup({"CAT", "ann", "Dan"})},
                {"hands", json::array({{{"type", "hand"}, {"taker", "ann"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 60}}})},
                {"meta", json::object()}};
-  auto out = app::import_documents(*store, {{"f.json", file}}, false);
+  auto out = import_docs(*store, {{"f.json", file}}, false);
   REQUIRE(out.items.size() == 1);
   json g3 = app::game_file(*store, out.items[0].game_id);
   CHECK(g3["setup"]["players"] == json({"Cat", "Ann", "Dan"}));
   CHECK(g3["hands"][0]["taker"] == "Ann");
   // the same file again is the same game
-  CHECK(app::import_documents(*store, {{"f.json", file}}, false).duplicates == 1);
+  CHECK(import_docs(*store, {{"f.json", file}}, false).duplicates == 1);
   CHECK(app::check(*store).problems.empty());
 
   // an older database whose records keep "ann": check says so, a rename respells it
@@ -84,7 +92,7 @@ TEST_CASE("identity: names that differ only in case are refused in every game", 
   json seats = {{"seats", {{"N", "Eve"}, {"E", "Fay"}, {"S", "eve"}, {"W", "Gus"}}}, {"first_dealer", "N"}};
   CHECK(rejected_code([&] { app::start_game(*store, "coinche", seats, json::object()); }) == "setup.players_case");
   json file = {{"format", "marque-game/1"}, {"game", "coinche"}, {"setup", seats}, {"hands", json::array()}, {"meta", json::object()}};
-  CHECK(rejected_code([&] { app::import_documents(*store, {{"t.json", file}}, false); }) == "setup.players_case");
+  CHECK(rejected_code([&] { import_docs(*store, {{"t.json", file}}, false); }) == "setup.players_case");
   CHECK(store->games().empty());
 }
 
@@ -96,7 +104,7 @@ TEST_CASE("identity: meta.date must be a real day", "[identity][date]") {
           "meta.date");
   json file = {{"format", "marque-game/1"}, {"game", "tarot"}, {"setup", tarot_setup({"A", "B", "C"})}, {"hands", json::array()},
                {"meta", {{"date", "2026-02-30"}}}};
-  CHECK(rejected_code([&] { app::import_documents(*store, {{"d.json", file}}, false); }) == "meta.date");
+  CHECK(rejected_code([&] { import_docs(*store, {{"d.json", file}}, false); }) == "meta.date");
   CHECK(store->games().empty());
   CHECK_NOTHROW(app::start_game(*store, "tarot", tarot_setup({"A", "B", "C"}), json{{"date", "2024-02-29"}}));
 }

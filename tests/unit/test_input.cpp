@@ -38,6 +38,14 @@ std::string nested(int depth) { return std::string(static_cast<size_t>(depth), '
 
 }  // namespace
 
+namespace {
+// every document as its own source, in one import (one transaction)
+marque::app::ImportOutcome import_docs(marque::storage::Store& store, const std::vector<marque::app::SourceDocument>& docs,
+                                       bool dry_run) {
+  return marque::app::import_sources(store, docs.size(), [&](size_t i) { return std::vector{docs[i]}; }, dry_run);
+}
+}  // namespace
+
 TEST_CASE("input: the JSON reader refuses nesting deeper than the limit, before building anything", "[input]") {
   CHECK(refusal(nested(importers::k_max_json_depth)).empty());
   CHECK_THAT(refusal(nested(importers::k_max_json_depth + 1)), Catch::Contains("nested deeper than 64 levels"));
@@ -101,12 +109,12 @@ TEST_CASE("input: a streamed import stores the content key of the whole document
       doc.document = src.envelope;
       doc.streamed = true;
       doc.hands = src.hands;
-      auto first = app::import_documents(*store, {doc}, false);
+      auto first = import_docs(*store, {doc}, false);
       REQUIRE(first.items.size() == 1);
       CHECK(!first.items[0].duplicate);
       CHECK(store->game_by_import_key(app::content_key(dom)) == first.items[0].game_id);
       // the whole document, not streamed: the same game
-      auto again = app::import_documents(*store, {app::SourceDocument{path, dom, false, {}, {}}}, false);
+      auto again = import_docs(*store, {app::SourceDocument{path, dom, false, {}, {}}}, false);
       CHECK(again.duplicates == 1);
       // the stored game replays to what a whole replay gives
       CHECK(app::score_game(*store, first.items[0].game_id).score.dump() == rules::replay(dom).score.dump());

@@ -59,7 +59,6 @@ public:
     return {{"places", places}};
   }
   std::string next_dealer() const override { return ""; }
-  std::unique_ptr<rules::Game> clone() const override { return std::make_unique<RaceGame>(*this); }
 
 private:
   std::vector<std::string> m_players;

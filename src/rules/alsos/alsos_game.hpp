@@ -174,7 +174,6 @@ public:
   ojson result() const override;
   ojson extra() const override;
   std::string next_dealer() const override;
-  std::unique_ptr<Game> clone() const override { return std::make_unique<AlsosGame>(*this); }
 
   // For the command-line syntax and the sheet.
   i64 next_hand_number() const { return m_hands_played + m_records + 1; }

@@ -136,7 +136,6 @@ public:
   ojson result() const override;
   ojson extra() const override;
   std::string next_dealer() const override;
-  std::unique_ptr<Game> clone() const override { return std::make_unique<CoincheGame>(*this); }
 
   int next_dealer_seat() const { return m_next_dealer; }
   const std::array<std::string, 4>& names() const { return m_names; }

@@ -119,7 +119,6 @@ public:
   bool finished() const override { return m_finished; }
   ojson result() const override { return m_opts.mode == Mode::classic ? classic_result() : rubicon_result(); }
   std::string next_dealer() const override { return m_finished ? "" : m_players[static_cast<size_t>(m_dealer)]; }
-  std::unique_ptr<Game> clone() const override { return std::make_unique<PiquetGame>(*this); }
 
 private:
   std::vector<std::string> m_players;

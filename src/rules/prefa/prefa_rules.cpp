@@ -83,7 +83,6 @@ public:
   ojson result() const override;
   ojson extra() const override;
   std::string next_dealer() const override { return m_st.over ? "" : m_players[static_cast<size_t>(m_st.dealer)]; }
-  std::unique_ptr<Game> clone() const override { return std::make_unique<PrefaGame>(*this); }
 
 private:
   int index_of(const std::string& name) const {

@@ -99,7 +99,6 @@ public:
     return m_setup.players[static_cast<size_t>(m_state.dealer)];
   }
 
-  std::unique_ptr<Game> clone() const override { return std::make_unique<TarotGame>(*this); }
 
 private:
   // §5.5: money = total × stake; greedy transfers, debtors and creditors by amount descending, ties by seat.

@@ -260,7 +260,6 @@ TEST_CASE("alsos: a rejected record leaves the state unchanged and later records
   CHECK(e.hand == 2);
   CHECK(contains(e.message, "session has ended"));
 
-  auto game = r.state->clone();
   json bad = base();
   bad["tricks"] = j(R"({"A":3,"B":3,"C":2})");
   auto fresh = run(game_file({}));
