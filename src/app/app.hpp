@@ -1,6 +1,7 @@
-// Use cases: one function per command, plain values in and out. Each writing use case runs in ONE
-// transaction: it either stores everything it was asked to or nothing (a Rejected is thrown with the
-// diagnostics, and the transaction rolls back). No CLI11, no terminal output here.
+// Use cases: one function per command, plain values in and out, one file per area (session.cpp, games.cpp,
+// hands.cpp, import_export.cpp, league.cpp, check.cpp, players.cpp; what they share is internal.hpp). Each
+// writing use case runs in ONE transaction: it either stores everything it was asked to or nothing (a Rejected
+// is thrown with the diagnostics, and the transaction rolls back). No CLI11, no terminal output here.
 #pragma once
 
 #include <cstdint>

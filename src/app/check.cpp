@@ -1,0 +1,234 @@
+// `check`: every stored record replayed and compared with what is stored beside it, on both cores, in one
+// read transaction, while PRAGMA integrity_check runs on a second connection.
+#include "app/internal.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+namespace marque::app {
+
+namespace {
+bool same_json(const ojson& a, const json& b) {
+  if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();  // exact: dump/parse round-trips
+  if (a.is_object() && b.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      auto jt = b.find(it.key());
+      if (jt == b.end() || !same_json(it.value(), *jt)) return false;
+    }
+    return true;
+  }
+  if (a.is_array() && b.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+      if (!same_json(a[i], b[i])) return false;
+    return true;
+  }
+  return json::parse(a.dump()) == b;
+}
+}  // namespace
+
+namespace {
+
+// Everything wrong with one game, from its stored text alone (no database access: runs on a worker thread).
+// The hands are replayed one at a time (rules::next): each fresh score is compared with the stored one and
+// dropped, so a game of any length is checked in bounded memory.
+std::vector<std::string> check_game(const storage::RawGame& g) {
+  std::vector<std::string> problems;
+  const std::string name = "game " + std::to_string(g.id);
+  const int64_t per = per_of(g.game);
+  auto parse = [&](const std::string& text, const std::string& where) {
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded()) problems.push_back(name + where + " is damaged (not valid JSON)");
+    return j;
+  };
+  // the texts compared with fresh ones are parsed only when they differ; checked here when the game cannot
+  // be replayed (integrity_check leaves every JSON column to this function)
+  auto accept_from = [&](size_t first_hand) {
+    for (size_t i = first_hand; i < g.hands.size(); ++i) {
+      const auto& h = g.hands[i];
+      if (!json::accept(h.score)) problems.push_back(name + " hand " + std::to_string(h.seq) + ": the stored score is damaged (not valid JSON)");
+      if (i > first_hand && !json::accept(h.record))
+        problems.push_back(name + " hand " + std::to_string(h.seq) + ": the stored record is damaged (not valid JSON)");
+    }
+    if (!json::accept(g.summary)) problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
+  };
+  json f = json::object();
+  f["format"] = "marque-game/1";
+  f["game"] = g.game;
+  f["setup"] = parse(g.setup, ": the stored set-up");
+  f["meta"] = parse(g.meta, ": the stored meta");
+  if (!problems.empty()) {  // nothing to replay
+    accept_from(0);
+    return problems;
+  }
+  rules::Replay r = rules::replay(f);
+  auto no_replay = [&](size_t at) {
+    std::string first = r.diags.errors().empty() ? std::string("?") : r.diags.errors().front().text();
+    problems.push_back(name + ": its records no longer replay: " + first);
+    accept_from(at);
+    return problems;
+  };
+  if (!r.ok) return no_replay(0);
+  const auto players = r.state->players();
+  // the records name each player exactly as the players table does (identity: statistics, renames)
+  for (size_t i = 0; i < players.size() && i < g.players.size(); ++i)
+    if (players[i] != g.players[i])
+      problems.push_back(name + ": its records name \"" + players[i] + "\" but the player is \"" + g.players[i] +
+                         "\" (marque player rename \"" + g.players[i] + "\" \"" + g.players[i] + "\" respells the records)");
+  const auto& posted = g.postings;
+  for (size_t i = 0; i < g.hands.size(); ++i) {
+    const std::string hand = name + " hand " + std::to_string(g.hands[i].seq);
+    json record = json::parse(g.hands[i].record, nullptr, false);
+    if (record.is_discarded()) {
+      problems.push_back(hand + ": the stored record is damaged (not valid JSON)");
+      return no_replay(i);
+    }
+    std::optional<ojson> fresh_entry = rules::next(r, record);
+    if (!fresh_entry) return no_replay(i);
+    const ojson& fresh = *fresh_entry;
+    bool same = posted.size() > i && posted[i].size() == players.size();
+    for (size_t k = 0; same && k < players.size(); ++k) {  // exactly, in whole units of 1/per
+      auto d = fresh["deltas"].find(players[k]);
+      auto want = Amount::of(d != fresh["deltas"].end() && d->is_number() ? d->get<double>() : 0.0, per);
+      same = want && *want == posted[i][k];
+    }
+    if (!same) problems.push_back(hand + ": stored postings differ from the rules");
+    // the text as stored is the fresh dump unless something changed it; then compare the values
+    const std::string& text = g.hands[i].score;
+    if (fresh.dump() != text) {
+      json stored = json::parse(text, nullptr, false);
+      if (stored.is_discarded())
+        problems.push_back(hand + ": the stored score is damaged (not valid JSON)");
+      else if (!same_json(fresh, stored))
+        problems.push_back(hand + ": stored score differs from the rules: stored " +
+                           (stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text) + ", recomputed " +
+                           fresh["deltas"].dump());
+    }
+  }
+  rules::finish(r);
+  // everything derived about the game as a whole, exactly as store_summary writes it
+  const storage::GameDerived want = derived_of(r);
+  if (want.status != g.status) problems.push_back(name + ": stored status " + g.status + ", recomputed " + want.status);
+  if (want.summary != g.summary) {  // the text as stored is the fresh one unless something changed it
+    json summary = json::parse(g.summary, nullptr, false);
+    if (summary.is_discarded())
+      problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
+    else if (!same_json(ojson::parse(want.summary), summary))
+      problems.push_back(name + ": stored summary (totals/result) differs from the rules");
+  }
+  if (g.hand_count != want.hand_count)
+    problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " + std::to_string(want.hand_count));
+  for (size_t i = 0; i < want.seats.size(); ++i) {
+    bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
+                g.seats[i].points == want.seats[i].points && g.seats[i].team_result == want.seats[i].team_result;
+    if (!same) problems.push_back(name + ": stored standing of " + players[i] + " (place, points) differs from the rules");
+  }
+  return problems;
+}
+
+unsigned check_threads() {
+  const char* v = std::getenv("MARQUE_CHECK_THREADS");
+  if (v && *v >= '1' && *v <= '9' && !v[1]) return static_cast<unsigned>(*v - '0');
+  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+}
+
+}  // namespace
+
+// One read transaction (one snapshot: a game, its hands and its derived rows are read as one); this thread
+// reads each game's stored text in game order, worker threads replay and compare (games are independent),
+// PRAGMA integrity_check runs meanwhile on a second connection; results are merged in game order.
+CheckReport check(Store& store) {
+  CheckReport rep;
+  const std::string path = store.path();
+  std::string integrity;
+  std::thread integrity_thread([&] {
+    try {
+      Store other(path, Store::Mode::read);
+      other.use_small_cache();
+      integrity = other.integrity_check(true);  // every JSON text is parsed by check_game
+    } catch (const std::exception& e) {
+      integrity = e.what();
+    }
+  });
+  struct Item {
+    size_t index;
+    storage::RawGame game;
+  };
+  std::vector<std::vector<std::string>> results;
+  std::mutex mu;
+  std::condition_variable has_items, has_space;
+  std::deque<Item> queue;
+  bool done = false;
+  constexpr size_t k_queue = 32;
+  auto worker = [&] {
+    for (;;) {
+      Item item;
+      {
+        std::unique_lock lock(mu);
+        has_items.wait(lock, [&] { return !queue.empty() || done; });
+        if (queue.empty()) return;
+        item = std::move(queue.front());
+        queue.pop_front();
+      }
+      has_space.notify_one();
+      std::vector<std::string> p;
+      try {
+        p = check_game(item.game);
+      } catch (const std::exception& e) {
+        p = {"game " + std::to_string(item.game.id) + ": cannot be checked: " + e.what()};
+      }
+      std::lock_guard lock(mu);
+      results[item.index] = std::move(p);
+    }
+  };
+  std::vector<std::thread> workers;
+  std::string list_problem;
+  {
+    Store::ReadTransaction snapshot(store);
+    std::vector<int64_t> ids;
+    try {
+      ids = store.game_ids();
+    } catch (const Error& e) {
+      list_problem = std::string("cannot list the games: ") + e.what();
+    }
+    results.resize(ids.size());
+    for (unsigned i = 0; i < check_threads(); ++i) workers.emplace_back(worker);
+    for (size_t i = 0; i < ids.size(); ++i) {
+      std::optional<storage::RawGame> g;
+      try {
+        g = store.raw_game(ids[i]);
+      } catch (const Error& e) {
+        std::lock_guard lock(mu);
+        results[i] = {"game " + std::to_string(ids[i]) + ": cannot be read: " + e.what()};
+        continue;
+      }
+      if (!g) continue;
+      ++rep.games;
+      rep.hands += static_cast<int64_t>(g->hands.size());
+      std::unique_lock lock(mu);
+      has_space.wait(lock, [&] { return queue.size() < k_queue; });
+      queue.push_back({i, std::move(*g)});
+      lock.unlock();
+      has_items.notify_one();
+    }
+    {
+      std::lock_guard lock(mu);
+      done = true;
+    }
+    has_items.notify_all();
+    for (auto& t : workers) t.join();
+  }
+  integrity_thread.join();
+  if (integrity != "ok") rep.problems.push_back("integrity_check: " + integrity);
+  if (!list_problem.empty()) rep.problems.push_back(list_problem);
+  for (auto& r : results)
+    for (auto& p : r) rep.problems.push_back(std::move(p));
+  return rep;
+}
+
+}  // namespace marque::app

@@ -1,0 +1,151 @@
+// Helpers the use cases share: loading a stored game as a file, replaying it, deriving what is stored beside
+// the records (summary, seats, postings), names as the players table spells them.
+#include "app/internal.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/date.hpp"
+
+namespace marque::app {
+
+
+[[noreturn]] void not_found(int64_t id) {
+  throw Error(k_exit_noinput, "no game " + std::to_string(id) + " in this database", "marque games lists them");
+}
+
+storage::GameRow load_game(Store& store, int64_t id) {
+  auto g = store.game(id);
+  if (!g) not_found(id);
+  return *g;
+}
+
+json file_from(const storage::GameRow& g, const std::vector<storage::HandRow>& hands) {
+  json f = json::object();
+  f["format"] = "marque-game/1";
+  f["game"] = g.game;
+  f["setup"] = g.setup;
+  json hs = json::array();
+  for (const auto& h : hands) hs.push_back(h.record);
+  f["hands"] = std::move(hs);
+  f["meta"] = g.meta;
+  return f;
+}
+
+// Replay `file`; throw Rejected on errors.
+rules::Replay replay_or_reject(const json& file) {
+  rules::Replay r = rules::replay(file);
+  if (!r.ok) throw Rejected(r.diags);
+  return r;
+}
+
+// The derived per-game summary: the score document without its hands, plus the hand count.
+ojson summary_of(const rules::Replay& r) {
+  ojson s = ojson::object();
+  for (auto it = r.score.begin(); it != r.score.end(); ++it)
+    if (it.key() != "hands") s[it.key()] = it.value();
+  s["hand_count"] = r.hands_played;
+  return s;
+}
+
+// Each seat's standing (place, points, team result), reduced from a game's summary by the game's own rules.
+std::vector<storage::SeatStanding> seats_from(const std::string& game, const std::vector<std::string>& players,
+                                              const json& summary) {
+  const rules::GameRules* rules = rules::find_game(game);
+  if (!rules) return std::vector<storage::SeatStanding>(players.size());
+  std::vector<storage::SeatStanding> out;
+  for (auto& seat : rules->seats(summary, players))
+    out.push_back({seat.place, exact(seat.points, rules->amount_denominator()), std::move(seat.team_result)});
+  return out;
+}
+
+storage::GameDerived derived_of(const rules::Replay& r) {
+  storage::GameDerived d;
+  d.status = r.state->finished() ? "finished" : "open";
+  const ojson summary = summary_of(r);
+  d.summary = summary.dump();
+  d.hand_count = static_cast<int64_t>(r.hands_played);
+  d.seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), json(summary));
+  return d;
+}
+
+void store_summary(Store& store, int64_t game_id, const rules::Replay& r) { store.set_summary(game_id, derived_of(r)); }
+
+// Store the derived scores of hands [from_seq, n] from a fresh replay.
+void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int from_seq) {
+  const auto& players = r.state->players();
+  for (const auto& h : r.score["hands"]) {
+    int seq = h["seq"].get<int>();
+    if (seq < from_seq) continue;
+    store.update_score(game_id, seq, h.dump(), deltas_of(h, players, per_of(r.score["game"].get<std::string>())));
+  }
+  store_summary(store, game_id, r);
+}
+
+std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq) {
+  std::vector<Diagnostic> out;
+  for (const auto& d : r.diags.items())
+    if (!d.error && (seq == 0 || d.hand == seq)) out.push_back(d);
+  return out;
+}
+
+HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored) {
+  HandOutcome o;
+  o.game_id = game_id;
+  o.seq = seq;
+  if (seq >= 1 && static_cast<size_t>(seq) <= r.score["hands"].size()) o.entry = r.score["hands"][seq - 1];
+  o.score = r.score;
+  o.warnings = warnings_of(r, seq);
+  o.next_dealer = r.state->next_dealer();
+  o.stored = stored;
+  return o;
+}
+
+// ASCII case folding: how SQLite's NOCASE (the players table) compares names.
+std::string folded(std::string s) {
+  for (auto& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+// Checks what the rules leave to the database, before anything is stored: two players of one game whose
+// names differ only in case would be one player (one row), and meta.date, when given, must be a real date.
+void check_identity_and_date(const std::vector<std::string>& players, const json& meta, const std::string& name) {
+  Diagnostics d;
+  for (size_t i = 0; i < players.size(); ++i)
+    for (size_t k = 0; k < i; ++k)
+      if (folded(players[i]) == folded(players[k]))
+        d.error("setup.players", "setup.players_case",
+                "\"" + players[k] + "\" and \"" + players[i] +
+                    "\" differ only in case: marque takes them for the same player; give two different names");
+  if (meta.is_object() && meta.contains("date") && meta["date"].is_string() && !meta["date"].get<std::string>().empty()) {
+    std::string problem = date_problem(meta["date"].get<std::string>());
+    if (!problem.empty()) d.error("meta.date", "meta.date", "\"" + meta["date"].get<std::string>() + "\" is " + problem);
+  }
+  if (d.has_errors()) throw Rejected(d, name);
+}
+
+// A game names each player as the players table spells them: a game started or imported with "ann" when
+// "Ann" exists is Ann's game, in its set-up and in every record. The respellings needed (given -> stored).
+std::vector<std::pair<std::string, std::string>> respellings(Store& store, const std::vector<std::string>& players) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& p : players) {
+    std::string canon = store.player_name(p);
+    if (!canon.empty() && canon != p) out.emplace_back(p, std::move(canon));
+  }
+  return out;
+}
+// `f` (set-up and hands) with those respellings
+json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names) {
+  const rules::GameRules* game = f.contains("game") && f["game"].is_string() ? rules::find_game(f["game"].get<std::string>()) : nullptr;
+  if (!game) return f;
+  for (const auto& [given, canon] : names) {
+    f["setup"] = rules::rename_player(*game, f["setup"], false, given, canon);
+    if (f.contains("hands") && f["hands"].is_array())
+      for (auto& h : f["hands"]) h = rules::rename_player(*game, h, true, given, canon);
+  }
+  return f;
+}
+
+}  // namespace marque::app

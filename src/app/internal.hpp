@@ -1,0 +1,58 @@
+// What the use cases share (not part of the app's interface: app.hpp is): loading a stored game as a
+// marque-game/1 file, replaying it, deriving what is stored beside the records, names as stored.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/app.hpp"
+
+namespace marque::app {
+
+using storage::Store;
+
+// "no game ID" (exit 66)
+[[noreturn]] void not_found(int64_t id);
+// a stored game, or not_found
+storage::GameRow load_game(Store& store, int64_t id);
+// a stored game and its hands as a marque-game/1 document
+json file_from(const storage::GameRow& g, const std::vector<storage::HandRow>& hands);
+
+// Replay `file`; throw Rejected on errors.
+rules::Replay replay_or_reject(const json& file);
+
+// The derived per-game summary: the score document without its hands, plus the hand count.
+ojson summary_of(const rules::Replay& r);
+
+// Each seat's standing (place, points, team result), reduced from a game's summary by the game's own rules.
+std::vector<storage::SeatStanding> seats_from(const std::string& game, const std::vector<std::string>& players,
+                                              const json& summary);
+
+// Everything derived about a game as a whole from its replay (status, summary, hand count, seats), and storing it.
+storage::GameDerived derived_of(const rules::Replay& r);
+void store_summary(Store& store, int64_t game_id, const rules::Replay& r);
+
+// Store the derived scores of hands [from_seq, n] from a fresh replay.
+void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int from_seq);
+
+// the warnings of hand `seq` (0 = all)
+std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq);
+// a use case's answer after hand `seq` changed
+HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored);
+
+// ASCII case folding: how SQLite's NOCASE (the players table) compares names.
+std::string folded(std::string s);
+
+// Checks what the rules leave to the database, before anything is stored: two players of one game whose
+// names differ only in case would be one player (one row), and meta.date, when given, must be a real date.
+void check_identity_and_date(const std::vector<std::string>& players, const json& meta, const std::string& name);
+
+// A game names each player as the players table spells them: a game started or imported with "ann" when
+// "Ann" exists is Ann's game, in its set-up and in every record. The respellings needed (given -> stored).
+std::vector<std::pair<std::string, std::string>> respellings(Store& store, const std::vector<std::string>& players);
+
+// `f` (set-up and hands) with those respellings
+json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names);
+
+}  // namespace marque::app

@@ -1,0 +1,64 @@
+// Players: rename and merge (records rewritten at the games' name paths, history kept).
+#include "app/internal.hpp"
+
+#include <algorithm>
+
+namespace marque::app {
+
+int64_t rename_player(Store& store, const std::string& from_in, const std::string& to, bool merge) {
+  Store::Transaction tx(store);
+  int64_t from_id = store.player_id(from_in, false);
+  if (!from_id) throw Error(k_exit_noinput, "no player named " + from_in);
+  std::string from;
+  for (const auto& [id, name] : store.players())
+    if (id == from_id) from = name;
+  int64_t to_id = store.player_id(to, false);
+  if (to.empty() || to.find_first_not_of(" \t") == std::string::npos) throw Error(k_exit_usage, "the new name is empty");
+  if (merge) {
+    if (!to_id) throw Error(k_exit_noinput, "no player named " + to + " to merge into");
+    if (to_id == from_id) throw Error(k_exit_usage, from + " and " + to + " are the same player");
+  } else if (to_id && to_id != from_id) {
+    throw Error(k_exit_rejected, "there is already a player named " + to,
+                "if they are the same person: marque player merge \"" + from + "\" \"" + to + "\"");
+  }
+  std::string target = to;
+  if (merge)
+    for (const auto& [id, name] : store.players())
+      if (id == to_id) target = name;
+  auto games = store.games_of_player(from_id);
+  if (merge)
+    for (auto gid : games)
+      for (auto other : store.games_of_player(to_id))
+        if (other == gid)
+          throw Error(k_exit_rejected, from + " and " + target + " both sat at game " + std::to_string(gid) +
+                                           ": they cannot be the same person; nothing was merged");
+  if (merge)
+    store.move_seats(from_id, to_id);
+  else
+    store.rename_player(from_id, to);
+  for (auto gid : games) {
+    auto g = load_game(store, gid);
+    auto hands = store.hands(gid, false);
+    // the game's own spelling of the player (an older game may say "ann" for Ann): respelled as well
+    std::string spelled = from;
+    if (rules::Replay before = rules::replay(file_from(g, hands)); before.ok)
+      for (size_t i = 0; i < g.players.size() && i < before.state->players().size(); ++i)
+        if (g.players[i] == from) spelled = before.state->players()[i];
+    const rules::GameRules* known = rules::find_game(g.game);
+    if (!known) throw Error(k_exit_dataerr, "game " + std::to_string(gid) + " is a " + g.game + " game, which this marque does not know");
+    const rules::GameRules& game = *known;
+    auto respell = [&](const json& j, bool record) {
+      json out = rules::rename_player(game, j, record, spelled, target);
+      return spelled == from ? out : rules::rename_player(game, out, record, from, target);
+    };
+    store.update_setup(gid, respell(g.setup, false));
+    for (const auto& h : hands) store.update_record(gid, h.seq, respell(h.record, true));
+    rules::Replay r = replay_or_reject(game_file(store, gid));
+    restore_scores(store, gid, r, 1);
+  }
+  store.log_player_event(merge ? "merge" : "rename", from, target, games);
+  tx.commit();
+  return static_cast<int64_t>(games.size());
+}
+
+}  // namespace marque::app

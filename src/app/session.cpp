@@ -1,0 +1,76 @@
+// Opening the database (with the upgrade's derivation), exact amounts, rejections as JSON.
+#include "app/internal.hpp"
+
+#include <csignal>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace marque::app {
+
+std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
+  // the derivation runs inside the upgrade's own transaction: an interrupted upgrade leaves the old database
+  auto derive = [](Store& store, int from) {
+    if (from >= 7) return;
+    const char* kill_at = std::getenv("MARQUE_TEST_KILL_IN_UPGRADE");  // fault injection for tests/reliability
+    int64_t done = 0;
+    for (int64_t id : store.game_ids()) {
+      const storage::GameRow g = load_game(store, id);
+      if (from < 3) {  // no summaries yet: replay the records
+        rules::Replay r = rules::replay(file_from(g, store.hands(g.id, false)));
+        if (r.ok) store_summary(store, g.id, r);
+      } else {  // v3..v6: the stored summary is derived already; reduce it to the (exact) seat columns
+        store.set_summary(g.id, g.status, g.summary.dump(), g.hands, seats_from(g.game, g.players, g.summary));
+      }
+      // v7: the postings in exact units, from the stored scores (their deltas)
+      const int64_t per = per_of(g.game);
+      for (const auto& h : store.hands(g.id, true))
+        store.update_score(g.id, h.seq, h.score_text, deltas_of(ojson::parse(h.score_text), g.players, per));
+      if (kill_at && ++done == 2) std::raise(SIGKILL);
+    }
+  };
+  return std::make_unique<Store>(path, mode, derive);
+}
+
+std::vector<Amount> deltas_of(const ojson& entry, const std::vector<std::string>& players, int64_t per) {
+  std::vector<Amount> out;
+  out.reserve(players.size());
+  const auto& d = entry["deltas"];
+  for (const auto& p : players) {
+    auto it = d.find(p);
+    out.push_back(exact(it != d.end() && it->is_number() ? it->get<double>() : 0.0, per));
+  }
+  return out;
+}
+
+Amount exact(double v, int64_t per) {
+  if (auto a = Amount::of(v, per)) return *a;
+  // the rules promised whole units of 1/per (GameRules::amount_denominator): a bug, never bad input
+  throw std::logic_error("amount " + std::to_string(v) + " is not a whole number of 1/" + std::to_string(per) + " points");
+}
+
+int64_t per_of(const std::string& game) {
+  const rules::GameRules* rules = rules::find_game(game);
+  return rules ? rules->amount_denominator() : 1;
+}
+
+
+ojson rejection_json(const Diagnostics& diags) {
+  ojson out = ojson::object();
+  ojson errors = ojson::array(), warnings = ojson::array();
+  for (const auto& d : diags.items()) {
+    ojson e = ojson::object();
+    if (d.hand > 0)
+      e["hand"] = d.hand;
+    else
+      e["hand"] = nullptr;
+    e["field"] = d.field;
+    e["code"] = d.code;
+    e["message"] = d.message;
+    (d.error ? errors : warnings).push_back(std::move(e));
+  }
+  out["errors"] = std::move(errors);
+  out["warnings"] = std::move(warnings);
+  return out;
+}
+
+}  // namespace marque::app
