@@ -18,9 +18,53 @@ namespace marque::app {
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
+// What the front ends see of storage: plain rows and the open database as a handle they pass back to the use
+// cases (a front end never calls the Store itself).
+using Database = std::unique_ptr<storage::Store>;
+using GameInfo = storage::GameRow;
+using HandInfo = storage::HandRow;
+using Change = storage::ChangeRow;
+using Night = storage::NightRow;
+using Filter = storage::Store::SummaryFilter;
+// The database path a command uses when none is given ($MARQUE_DB, else the XDG data folder).
+std::string default_db_path();
+
 // Open the database; when it has an older schema, upgrade it and re-derive what the new schema keeps beside
 // the records (summaries, seat columns) in the same transaction as the migrations.
 std::unique_ptr<storage::Store> open_store(const std::string& path, storage::Store::Mode mode);
+// The same for a front end: `write` = may write (creates the file when absent).
+Database open_database(const std::string& path, bool write);
+
+struct DatabaseInfo {
+  std::string path;
+  int schema_version = 0;
+};
+DatabaseInfo info(storage::Store& store);
+// Copy the whole database to `file` (SQLite online backup).
+void backup(storage::Store& store, const std::string& file);
+// Replace the database by the backup `file` (checked first; the replaced database is kept as a safety copy,
+// whose path is returned); `db` is reopened, which upgrades an older backup in one transaction.
+std::string restore(Database& db, const std::string& file);
+
+// Games and their hands as stored, and a game's history of changes (oldest first).
+std::vector<GameInfo> games(storage::Store& store);
+std::string game_kind(storage::Store& store, int64_t game_id);
+std::vector<HandInfo> hands(storage::Store& store, int64_t game_id);
+std::vector<Change> history(storage::Store& store, int64_t game_id);
+
+// Nights: start one (one transaction), one night (nullopt when unknown), all of them.
+int64_t start_night(storage::Store& store, const std::string& date, const std::string& venue, const std::string& league,
+                    const std::string& note);
+std::optional<Night> night(storage::Store& store, int64_t id);
+std::vector<Night> nights(storage::Store& store);
+
+// Players with the number of games each played, and the renames and merges (at, action, old, new).
+struct PlayerInfo {
+  std::string name;
+  size_t games = 0;
+};
+std::vector<PlayerInfo> players(storage::Store& store);
+std::vector<json> player_events(storage::Store& store);
 
 // The stored game as a marque-game/1 document (what `export` writes and `score` replays).
 json game_file(storage::Store& store, int64_t game_id);

@@ -85,4 +85,12 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   return id;
 }
 
+std::vector<GameInfo> games(Store& store) { return store.games(); }
+
+std::string game_kind(Store& store, int64_t game_id) { return load_game(store, game_id).game; }
+
+std::vector<HandInfo> hands(Store& store, int64_t game_id) { return store.hands(game_id); }
+
+std::vector<Change> history(Store& store, int64_t game_id) { return store.changes(game_id); }
+
 }  // namespace marque::app

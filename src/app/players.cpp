@@ -61,4 +61,12 @@ int64_t rename_player(Store& store, const std::string& from_in, const std::strin
   return static_cast<int64_t>(games.size());
 }
 
+std::vector<PlayerInfo> players(Store& store) {
+  std::vector<PlayerInfo> out;
+  for (const auto& [id, name] : store.players()) out.push_back({name, store.games_of_player(id).size()});
+  return out;
+}
+
+std::vector<json> player_events(Store& store) { return store.player_events(); }
+
 }  // namespace marque::app

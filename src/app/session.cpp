@@ -73,4 +73,22 @@ ojson rejection_json(const Diagnostics& diags) {
   return out;
 }
 
+std::string default_db_path() { return storage::default_db_path(); }
+
+Database open_database(const std::string& path, bool write) {
+  return open_store(path, write ? Store::Mode::write : Store::Mode::read);
+}
+
+DatabaseInfo info(Store& store) { return {store.path(), store.schema_version()}; }
+
+void backup(Store& store, const std::string& file) { store.backup_to(file); }
+
+std::string restore(Database& db, const std::string& file) {
+  const std::string path = db->path();
+  std::string safety = db->restore_from(file);
+  db.reset();
+  db = open_store(path, Store::Mode::write);  // upgrades an older backup (one transaction)
+  return safety;
+}
+
 }  // namespace marque::app

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The registry is the only place that knows the games (issue 15): outside src/rules/<game>/ and
+"""The layout (issue 15). The registry is the only place that knows the games: outside src/rules/<game>/ and
 src/rules/registry.cpp no string literal in the code names a game, and neither does the schema a new database
-gets. Usage: game_names.py SOURCE_DIR MARQUE_BIN"""
+gets; and the command line (src/cli) never touches storage. Usage: game_names.py SOURCE_DIR MARQUE_BIN"""
 import os, re, sqlite3, subprocess, sys, tempfile
 
 src, binary = sys.argv[1], sys.argv[2]
@@ -38,7 +38,13 @@ with tempfile.TemporaryDirectory() as t:
     for (sql,) in sqlite3.connect(db).execute("SELECT coalesce(sql, '') FROM sqlite_schema"):
         if word.search(sql):
             problems.append("a new database's schema: " + sql.splitlines()[0] + " ...")
+# the command line never touches storage: it calls app:: use cases (issue 15)
+for root, _, files in os.walk(os.path.join(src, "src/cli")):
+    for f in files:
+        for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
+            if re.search(r"\bstorage::|\bStore\b|storage/store\.hpp", line):
+                problems.append(f"{os.path.relpath(os.path.join(root, f), src)}:{n}: the CLI touches storage: {line.strip()}")
 for p in problems:
-    print("names a game:", p)
+    print("layout:", p)
 print(f"game_names: {len(problems)} problems ({', '.join(games)})")
 sys.exit(1 if problems else 0)

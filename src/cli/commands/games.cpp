@@ -1,0 +1,59 @@
+// games (the games in the database) and score (a game's scores).
+#include <iostream>
+
+#include "cli/common.hpp"
+#include "reports/game_text.hpp"
+#include "reports/text_table.hpp"
+
+namespace marque::cli::commands {
+
+void add_games(CLI::App& app, Context& ctx, Commands& out) {
+  struct Options {
+    std::optional<int64_t> game_id;
+    std::string format = "text";
+  };
+  auto o = std::make_shared<Options>();
+  auto* games = app.add_subcommand("games", "list the games in the database");
+  add_format(games, o->format);
+  out.push_back({games, [o, &ctx] {
+    ctx.as_json = o->format == "json";
+    auto db = ctx.open(false);
+    auto list = app::games(*db);
+    if (ctx.as_json) {
+      ojson arr = ojson::array();
+      for (const auto& gm : list)
+        arr.push_back({{"id", gm.id}, {"game", gm.game}, {"players", gm.players}, {"hands", gm.hands}, {"status", gm.status},
+                       {"meta", gm.meta}, {"created_at", gm.created_at}});
+      print_json(arr);
+      return 0;
+    }
+    reports::TextTable t;
+    t.columns({reports::TextTable::Align::right});
+    t.row({"id", "game", "hands", "status", "date", "league", "players"});
+    for (const auto& gm : list) {
+      std::string players;
+      for (const auto& p : gm.players) players += (players.empty() ? "" : ", ") + p;
+      t.row({std::to_string(gm.id), gm.game, std::to_string(gm.hands), gm.status, gm.meta.value("date", ""),
+             gm.meta.value("league", ""), players});
+    }
+    std::cout << t.render();
+    return 0;
+  }});
+  auto* score = app.add_subcommand("score", "scores of a game (default: the latest)");
+  score->add_option("game", o->game_id, "game id")->check(k_whole_number);
+  add_format(score, o->format);
+  out.push_back({score, [o, &ctx] {
+    ctx.as_json = o->format == "json";
+    auto db = ctx.open(false);
+    int64_t id = app::resolve_game(*db, o->game_id);
+    if (ctx.as_json) {  // checked whole first, then printed one hand at a time (bounded memory)
+      rules::Replay r = app::score_game_streamed(*db, id, nullptr);
+      print_score_streamed(r.score, [&](const std::function<void(const ojson&)>& emit) { app::score_game_streamed(*db, id, emit); });
+      return 0;
+    }
+    std::cout << reports::score_text(app::score_game(*db, id).score, id);
+    return 0;
+  }});
+}
+
+}  // namespace marque::cli::commands

@@ -1,0 +1,147 @@
+#include "cli/common.hpp"
+
+#include <fstream>
+#include <iostream>
+
+#include "cli/output.hpp"
+#include "core/date.hpp"
+#include "core/escape.hpp"
+#include "core/output_file.hpp"
+#include "importers/json_importer.hpp"
+
+namespace marque::cli {
+
+app::Database Context::open(bool write) const { return app::open_database(db.empty() ? app::default_db_path() : db, write); }
+
+void check_utf8(const std::string& field, const std::string& value) {
+  size_t at = 0;
+  if (importers::valid_utf8(value, &at)) return;
+  Diagnostics d;
+  d.error(field, "cli.utf8", "not valid UTF-8 (byte " + std::to_string(at + 1) + "); marque stores text as UTF-8");
+  throw Rejected(d);
+}
+
+std::vector<std::pair<std::string, std::string>> parse_words(const std::vector<std::string>& words) {
+  std::vector<std::pair<std::string, std::string>> kv;
+  for (const auto& w : words) {
+    std::string key = w.substr(0, std::min(w.find('='), w.size()));
+    check_utf8(importers::valid_utf8(key) ? key : std::string(), w);
+    auto eq = w.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Error(k_exit_usage, "'" + w + "' is not a field: write key=value (e.g. points=47)");
+    kv.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+  }
+  return kv;
+}
+
+std::string read_input(const std::string& name) { return importers::read_input_text(name); }
+
+json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
+
+app::SourceDocument read_game_document(const std::string& name) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (name != "-") {
+    file.open(name, std::ios::binary);
+    if (!file) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
+    in = &file;
+  }
+  importers::GameSource src = importers::read_game_source(*in, name);
+  if (in->bad()) throw Error(k_exit_ioerr, "cannot read " + name);
+  app::SourceDocument doc;
+  doc.name = name;
+  doc.document = std::move(src.envelope);
+  doc.streamed = true;
+  doc.hands = std::move(src.hands);
+  doc.game_hands = std::move(src.game_hands);
+  return doc;
+}
+
+void write_output(const std::string& out_file, const std::string& content, OutputKind kind) {
+  if (out_file.empty() || out_file == "-") {
+    if (kind == OutputKind::text)
+      std::cout << content;  // std::cout escapes for the terminal (cli/output.hpp)
+    else
+      cli::write_stdout(content);
+    return;
+  }
+  files::write_output_file(out_file, kind == OutputKind::text ? escape::terminal(content) : content);
+}
+
+void require_date(const char* option, const std::string& value) {
+  if (value.empty()) return;
+  std::string problem = date_problem(value);
+  if (problem.empty()) return;
+  throw Error(k_exit_rejected, std::string(option) + ": \"" + value + "\" is " + problem);
+}
+
+void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
+  if (quiet) return;
+  for (const auto& w : ws) std::cerr << "marque: warning: " << w.text() << "\n";
+}
+
+void print_json(const ojson& j) { cli::write_stdout(escape::json(j, 2) + "\n"); }
+
+std::string indent_lines(const std::string& s, const std::string& pad) {
+  std::string out;
+  out.reserve(s.size() + 64);
+  for (char c : s) {
+    out += c;
+    if (c == '\n') out += pad;  // JSON text has no raw newline inside a string
+  }
+  return out;
+}
+
+// Print a marque-score/1 document byte for byte as print_json would, its "hands" array written one entry at
+// a time by `hands` (a 100,000-hand game's score never sits in memory as one tree).
+void print_score_streamed(const ojson& score, const std::function<void(const std::function<void(const ojson&)>&)>& hands) {
+  bool first_key = true;
+  std::cout << "{";
+  for (auto it = score.begin(); it != score.end(); ++it) {
+    std::cout << (first_key ? "\n" : ",\n") << "  " << ojson(it.key()).dump() << ": ";
+    first_key = false;
+    if (it.key() == "hands") {
+      std::cout << "[";
+      bool any = false;
+      hands([&](const ojson& e) {
+        std::cout << (any ? ",\n    " : "\n    ") << indent_lines(e.dump(2), "    ");
+        any = true;
+      });
+      std::cout << (any ? "\n  ]" : "]");
+    } else {
+      std::cout << indent_lines(it.value().dump(2), "  ");
+    }
+  }
+  std::cout << (first_key ? "}" : "\n}") << "\n";
+}
+
+std::vector<std::string> game_ids() {
+  std::vector<std::string> out;
+  for (const auto* g : rules::all_games()) out.emplace_back(g->id());
+  return out;
+}
+
+const rules::GameRules& rules_for(const std::string& game) {
+  const auto* r = rules::find_game(game);
+  if (!r) throw Error(k_exit_usage, "\"" + game + "\" is not a game marque knows; one of " + rules::game_list());
+  return *r;
+}
+
+extern const CLI::Validator k_whole_number;
+const CLI::Validator k_whole_number(
+    [](std::string& s) -> std::string {
+      errno = 0;
+      char* end = nullptr;
+      long long v = std::strtoll(s.c_str(), &end, 10);
+      if (s.empty() || !end || *end != '\0') return "'" + clip(s, 30) + "' is not a whole number";
+      if (errno == ERANGE) return clip(s, 30) + " is outside -2^63 .. 2^63-1";
+      (void)v;
+      return "";
+    },
+    "INT");
+
+void add_format(CLI::App* c, std::string& format) {
+  c->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}));
+}
+
+}  // namespace marque::cli
