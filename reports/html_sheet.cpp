@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/escape.hpp"
+#include "reports/sheet_render.hpp"
 #include "reports/text_table.hpp"
 
 namespace marque::reports {
@@ -15,36 +16,6 @@ std::string html_escape(const std::string& s) { return escape::html(s); }
 
 namespace {
 
-struct Series {
-  std::string name;
-  std::vector<double> values;  // running total after each hand (starting at 0 / start value)
-};
-
-std::vector<Series> series_of(const ojson& score) {
-  std::vector<Series> out;
-  bool teams = score.contains("team_totals");
-  std::vector<std::string> names;
-  if (teams) {
-    names = {"NS", "EW"};
-  } else {
-    for (const auto& p : score["players"]) names.push_back(p.get<std::string>());
-  }
-  for (const auto& n : names) {
-    Series s{n, {0.0}};
-    for (const auto& h : score["hands"]) {
-      const auto& t = teams ? h.value("team_totals", ojson::object()) : h.value("totals", ojson::object());
-      s.values.push_back(t.contains(n) && t[n].is_number() ? t[n].get<double>() : s.values.back());
-    }
-    if (s.values.size() > 1) s.values[0] = s.values[1] - [&] {
-      const auto& h = score["hands"][0];
-      const auto& d = teams ? h.value("team_deltas", ojson::object()) : h.value("deltas", ojson::object());
-      return d.contains(n) && d[n].is_number() ? d[n].get<double>() : 0.0;
-    }();
-    out.push_back(std::move(s));
-  }
-  return out;
-}
-
 std::string fmt(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", v);
@@ -53,18 +24,17 @@ std::string fmt(double v) {
 
 }  // namespace
 
-std::string svg_chart(const ojson& score) {
-  auto series = series_of(score);
-  if (series.empty() || series[0].values.size() < 2) return "";
+std::string svg_chart(const std::vector<sheet::Series>& series) {
+  if (series.empty() || series[0].points.size() < 2) return "";
   const double w = 640, h = 220, left = 50, right = 110, top = 10, bottom = 25;
   double lo = 0, hi = 0;
   for (const auto& s : series)
-    for (double v : s.values) {
+    for (double v : s.points) {
       lo = std::min(lo, v);
       hi = std::max(hi, v);
     }
   if (hi - lo < 1e-9) hi = lo + 1;
-  size_t n = series[0].values.size() - 1;
+  size_t n = series[0].points.size() - 1;
   auto x = [&](size_t i) { return left + (w - left - right) * static_cast<double>(i) / static_cast<double>(std::max<size_t>(n, 1)); };
   auto y = [&](double v) { return top + (h - top - bottom) * (hi - v) / (hi - lo); };
   static const char* dashes[] = {"", "6 3", "2 2", "8 3 2 3", "1 3", "10 4"};
@@ -81,13 +51,13 @@ std::string svg_chart(const ojson& score) {
   for (size_t k = 0; k < series.size(); ++k) {
     const auto& s = series[k];
     std::string pts;
-    for (size_t i = 0; i < s.values.size(); ++i) pts += (i ? " " : "") + fmt(x(i)) + "," + fmt(y(s.values[i]));
+    for (size_t i = 0; i < s.points.size(); ++i) pts += (i ? " " : "") + fmt(x(i)) + "," + fmt(y(s.points[i]));
     std::string gray = std::to_string(static_cast<int>(k * 40 % 160));
     out += "<polyline fill=\"none\" stroke=\"rgb(" + gray + "," + gray + "," + gray + ")\" stroke-width=\"2\"" +
            (dashes[k % 6][0] ? std::string(" stroke-dasharray=\"") + dashes[k % 6] + "\"" : std::string()) +
            " points=\"" + pts + "\"/>\n";
-    out += "<text x=\"" + fmt(w - right + 6) + "\" y=\"" + fmt(y(s.values.back()) + 4 + 0.0 * static_cast<double>(k)) +
-           "\" font-size=\"11\">" + html_escape(s.name) + " " + html_escape(format_number(s.values.back())) + "</text>\n";
+    out += "<text x=\"" + fmt(w - right + 6) + "\" y=\"" + fmt(y(s.points.back()) + 4 + 0.0 * static_cast<double>(k)) +
+           "\" font-size=\"11\">" + html_escape(s.name) + " " + html_escape(format_number(s.points.back())) + "</text>\n";
   }
   out += "</svg>\n";
   return out;
@@ -132,7 +102,19 @@ h2 { font-size: 13pt; margin: 0 0 1mm; border-bottom: 2px solid #000; }
 .sub { margin: 0 0 3mm; font-style: italic; }
 section.game { break-inside: avoid-page; margin-bottom: 8mm; }
 section.game + section.game { break-before: page; }
-pre.sheet { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; border: 1px solid #000; padding: 2mm; white-space: pre; overflow: hidden; }
+div.sheet { margin: 2mm 0; }
+div.sheet .block { font-size: 9pt; margin: 1mm 0; }
+div.sheet .block.pools { font-family: "DejaVu Sans Mono", monospace; white-space: pre; font-size: 8.5pt; }
+table.sheet { border-collapse: collapse; margin: 2mm 0; font-size: 8.5pt; font-family: "DejaVu Sans Mono", monospace; }
+table.sheet td { white-space: pre; }
+table.sheet th, table.sheet td { border-bottom: 1px solid #ccc; padding: 0.3mm 1.5mm; white-space: nowrap; }
+table.sheet th { border-bottom: 1.5px solid #000; }
+table.sheet .r { text-align: right; font-variant-numeric: tabular-nums; }
+table.sheet .l { text-align: left; }
+table.sheet .bar { border-right: 1.5px solid #000; }
+table.sheet tr.running td, table.sheet tr.carried td { color: #444; font-style: italic; }
+table.sheet tr.total td, table.sheet tr.ruled td { border-top: 1.5px solid #000; font-weight: 700; }
+pre.corrections { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; white-space: pre-wrap; }
 table.grid { border-collapse: collapse; margin: 2mm 0; }
 table.grid th, table.grid td { border: 1px solid #000; padding: 0.5mm 2mm; text-align: right; font-variant-numeric: tabular-nums; }
 table.grid th { font-weight: 700; }
@@ -168,8 +150,9 @@ std::string render_html(const std::string& title, const std::vector<SheetPart>& 
   for (const auto& p : parts) {
     out += "<section class=\"game\">\n<h2>" + html_escape(p.heading) + "</h2>\n";
     if (!p.subheading.empty()) out += "<p class=\"sub\">" + html_escape(p.subheading) + "</p>\n";
-    out += "<pre class=\"sheet\">" + html_escape(p.text_sheet) + "</pre>\n";
-    out += svg_chart(p.score);
+    out += sheet_html(p.sheet);
+    if (!p.corrections.empty()) out += "<pre class=\"corrections\">" + html_escape(p.corrections) + "</pre>\n";
+    out += svg_chart(p.sheet.chart);
     out += totals_table(p.score);
     out += "<p class=\"result\">" + html_escape(result_line(p.score)) + "</p>\n</section>\n";
   }

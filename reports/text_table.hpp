@@ -6,17 +6,16 @@
 #include <string_view>
 #include <vector>
 
+#include "core/text.hpp"
+
 namespace marque::reports {
 
-// Terminal columns taken by a UTF-8 string (East Asian wide = 2, combining marks = 0).
-int display_width(std::string_view utf8);
-std::string pad_right(const std::string& s, int width);
-std::string pad_left(const std::string& s, int width);
-
-// 12 -> "12", -3.5 -> "-3.5", 1/3 -> "0.33" (at most `decimals`, trailing zeros dropped).
-std::string format_number(double v, int decimals = 2);
-// Like format_number with an explicit sign: "+12", "-3.5", "0".
-std::string format_signed(double v, int decimals = 2);
+// The text helpers live in core (the games' sheets use them too); reports keeps their names.
+using text::display_width;
+using text::format_number;
+using text::format_signed;
+using text::pad_left;
+using text::pad_right;
 
 class TextTable {
 public:

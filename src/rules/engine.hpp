@@ -17,6 +17,7 @@
 
 #include "core/diag.hpp"
 #include "core/league.hpp"
+#include "core/sheet.hpp"
 #include "rules/registry.hpp"
 
 namespace marque::rules {
@@ -121,8 +122,9 @@ public:
   // What the statistics call the actor, and which extra standings figures the game reports.
   virtual const league::Profile& league_profile() const;
 
-  // The traditional paper score sheet in plain text, from the game file and its score document.
-  virtual std::string render_sheet(const json& game_file, const ojson& score) const = 0;
+  // The traditional paper score sheet as data (core/sheet.hpp: header, hand table, notes, result, settlement,
+  // chart), from the game file and its score document; reports/ renders it as text, HTML and JSON.
+  virtual sheet::Sheet score_sheet(const json& game_file, const ojson& score) const = 0;
 };
 
 

@@ -12,6 +12,21 @@ if grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$T/night.html"; then ok; els
 if grep -q '<svg class="chart"' "$T/night.html"; then ok; else bad "html: no chart"; fi
 if grep -q 'Gergő' "$T/night.html" && grep -q '日本' "$T/night.html"; then ok; else bad "html: names missing"; fi
 expect_exit 0 "$BIN" --db "$DB" sheet 1 && expect_out 'Gergő'
+# the sheet as data (marque-sheet/1): the same cells as the text sheet, the chart series, the corrections
+expect_exit 0 "$BIN" --db "$DB" sheet 1 --format json -o "$T/sheet1.json"
+if python3 - "$T/sheet1.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "marque-sheet/1" and d["game"] == 1, d.get("format")
+hands = [b for b in d["blocks"] if b["role"] == "hands"][0]["table"]
+assert [c["title"] for c in hands["columns"]][-4:] == ["<script>alert(1)</script>", "Gergő", "Zoë", "日本"], hands["columns"]
+assert any(r["kind"] == "hand" and r["cells"][0] == "1" for r in hands["rows"]), hands["rows"]
+assert [s["name"] for s in d["chart"]] == ["<script>alert(1)</script>", "Gergő", "Zoë", "日本"] and len(d["chart"][0]["points"]) == 2
+assert any(b["role"] == "result" for b in d["blocks"])
+PY
+then ok; else bad "sheet --format json: not the documented shape"; fi
+expect_exit 0 "$BIN" --db "$DB" sheet --night 1 --format json && expect_out '"format": "marque-sheets/1"'
+if grep -q '<table class="sheet">' "$T/night.html"; then ok; else bad "html: the sheet is not drawn as a table"; fi
 PATH=/nonexistent MARQUE_PDF_COMMAND= expect_exit 69 "$BIN" --db "$DB" sheet --night 1 -o "$T/night.pdf" && expect_err 'no PDF converter'
 expect_exit 0 "$BIN" --db "$DB" export --night 1 -o "$T/night.json"
 expect_exit 0 "$BIN" --db "$T/night-copy.db" import "$T/night.json" && expect_out '2 game'

@@ -44,6 +44,12 @@ for root, _, files in os.walk(os.path.join(src, "src/cli")):
         for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
             if re.search(r"\bstorage::|\bStore\b|storage/store\.hpp", line):
                 problems.append(f"{os.path.relpath(os.path.join(root, f), src)}:{n}: the CLI touches storage: {line.strip()}")
+# the rules never include reports/: a game returns its sheet as data (core/sheet.hpp)
+for root, _, files in os.walk(os.path.join(src, "src/rules")):
+    for f in files:
+        for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
+            if re.match(r'\s*#include\s+"reports/', line):
+                problems.append(f"{os.path.relpath(os.path.join(root, f), src)}:{n}: the rules include reports/: {line.strip()}")
 for p in problems:
     print("layout:", p)
 print(f"game_names: {len(problems)} problems ({', '.join(games)})")

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "app/app.hpp"
+#include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
 
@@ -112,10 +113,16 @@ public:
     static const league::Profile profile{"", {"balance"}};
     return profile;
   }
-  std::string render_sheet(const json&, const ojson& score) const override {
-    std::string out = "RACE";
-    for (const auto& [p, v] : score["totals"].items()) out += " " + p + " " + v.dump();
-    return out + "\n";
+  marque::sheet::Sheet score_sheet(const json&, const ojson& score) const override {
+    marque::sheet::Sheet s;
+    s.title = "Race";
+    auto& t = s.table();
+    for (const auto& [p, v] : score["totals"].items()) t.columns.push_back({p, true});
+    std::vector<std::string> cells;
+    for (const auto& [p, v] : score["totals"].items()) cells.push_back(v.dump());
+    t.row(cells, "total");
+    s.line("RACE over", "result");
+    return s;
   }
 };
 
@@ -161,7 +168,9 @@ TEST_CASE("a sixth game registered only in the tests goes through every layer", 
   CHECK(marque::app::check(*store).problems.empty());
 
   // sheet
-  CHECK(rules.render_sheet(marque::app::game_file(*store, id), scored.score) == "RACE Ann 3 Ben 10 Cat 0\n");
+  auto sheet = rules.score_sheet(marque::app::game_file(*store, id), scored.score);
+  CHECK(marque::reports::sheet_text(sheet) == "Ann  Ben  Cat\n  3   10    0\nRACE over\n");
+  CHECK(marque::reports::sheet_json(sheet)["blocks"][0]["table"]["rows"][0]["cells"][1] == "10");
 
   // standings: places from the result, the extra figure the game asked for
   auto st = marque::app::standings(*store, {}, "2026-11-24T00:00:00Z");

@@ -8,6 +8,7 @@
 #include "cli/output.hpp"
 #include "core/escape.hpp"
 #include "importers/csv_importer.hpp"
+#include "reports/sheet_render.hpp"
 
 namespace marque::cli::commands {
 
@@ -40,7 +41,7 @@ int calc(const Context& ctx, const std::string& name) {
   rules::Replay r = rules::replay(file);
   if (!r.ok) throw Rejected(r.diags, name);
   print_warnings(r.diags.warnings(), ctx.quiet);
-  std::cout << rules_for(file["game"].get<std::string>()).render_sheet(file, r.score);
+  std::cout << reports::sheet_text(rules_for(file["game"].get<std::string>()).score_sheet(file, r.score));
   return 0;
 }
 

@@ -8,7 +8,9 @@
 
 #include "cli/common.hpp"
 #include "core/output_file.hpp"
+#include "core/escape.hpp"
 #include "reports/html_sheet.hpp"
+#include "reports/sheet_render.hpp"
 
 namespace marque::cli::commands {
 
@@ -116,8 +118,8 @@ void add_sheet(CLI::App& app, Context& ctx, Commands& out) {
   auto o = std::make_shared<Options>();
   auto* c = app.add_subcommand("sheet", "the traditional score sheet of a game (default: the latest) or a night");
   c->add_option("game", o->game_id, "game id")->check(k_whole_number);
-  c->add_option("--format", o->format, "text (default), html (one self-contained file) or pdf")
-      ->check(CLI::IsMember({"text", "html", "pdf"}));
+  c->add_option("--format", o->format, "text (default), html (one self-contained file), pdf or json (the sheet as data)")
+      ->check(CLI::IsMember({"text", "html", "pdf", "json"}));
   c->add_option("-o,--output", o->out_file, "write to FILE (format from its extension when --format is not given)");
   c->add_option("--night", o->night_id, "every game of this night")->check(k_whole_number);
   c->footer("Examples:\n  marque sheet\n  marque sheet 3 --format html -o game3.html\n  marque sheet --night 1 -o night.pdf");
@@ -142,9 +144,11 @@ void add_sheet(CLI::App& app, Context& ctx, Commands& out) {
     if (fmt == "text" && !c->get_option("--format")->count()) {
       if (ends_with(".html") || ends_with(".htm")) fmt = "html";
       if (ends_with(".pdf")) fmt = "pdf";
+      if (ends_with(".json")) fmt = "json";
     }
     std::vector<reports::SheetPart> parts;
     std::string text;
+    ojson sheets = ojson::array();
     for (auto id : ids) {
       rules::Replay r = app::score_game(*db, id);
       json file = app::game_file(*db, id);
@@ -155,14 +159,27 @@ void add_sheet(CLI::App& app, Context& ctx, Commands& out) {
       for (const char* k : {"date", "venue", "league"})
         if (meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
           part.subheading += (part.subheading.empty() ? "" : " · ") + meta[k].get<std::string>();
-      part.text_sheet = gr.render_sheet(file, r.score) + corrections_text(db, id);
+      part.sheet = gr.score_sheet(file, r.score);
+      part.corrections = corrections_text(db, id);
       part.score = r.score;
-      text += part.heading + (part.subheading.empty() ? "" : "  (" + part.subheading + ")") + "\n" + part.text_sheet + "\n";
+      if (fmt == "json") {
+        ojson j = reports::sheet_json(part.sheet);
+        j["game"] = id;
+        j["heading"] = part.heading;
+        j["subheading"] = part.subheading;
+        j["corrections"] = part.corrections;
+        sheets.push_back(std::move(j));
+      }
+      text += part.heading + (part.subheading.empty() ? "" : "  (" + part.subheading + ")") + "\n" +
+              reports::sheet_text(part.sheet) + part.corrections + "\n";
       parts.push_back(std::move(part));
     }
     if (title.empty()) title = parts.front().heading;
     if (fmt == "text") {
       write_output(out_file, text, OutputKind::text);
+    } else if (fmt == "json") {  // one game: its sheet; a night: {"title", "sheets": [...]}
+      ojson doc = o->night_id ? ojson{{"format", "marque-sheets/1"}, {"title", title}, {"sheets", sheets}} : sheets[0];
+      write_output(out_file, escape::json(doc, 2) + "\n", OutputKind::json);
     } else if (fmt == "html") {
       write_output(out_file, reports::render_html(title, parts), OutputKind::html);
       if (!out_file.empty() && out_file != "-") std::cerr << "marque: wrote " << out_file << "\n";

@@ -201,7 +201,7 @@ private:
 std::vector<FieldSpec> field_table();
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game,
                       Diagnostics& diags);
-std::string render_sheet(const json& game_file, const ojson& score);
+sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 
 // Settlement (spec alsos §5): largest debtor pays largest creditor.
 ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);

@@ -192,7 +192,7 @@ public:
     return alsos::record_from_args(kv, *g, d);
   }
 
-  std::string render_sheet(const json& game_file, const ojson& score) const override {
+  sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return alsos::render_sheet(game_file, score);
   }
 };

@@ -1,15 +1,15 @@
 // Alsós paper sheet (spec alsos §7): one row per deal with the contract, the items and the signed deltas, a
 // running-total row under it, a zero check, and a footer with totals, ranks and the settlement.
-#include "reports/text_table.hpp"
+#include "core/text.hpp"
+#include "rules/common/sheet.hpp"
 #include "rules/alsos/alsos_game.hpp"
 
 namespace marque::rules::alsos {
 
-using reports::format_number;
-using reports::format_signed;
-using reports::TextTable;
+using text::format_number;
+using text::format_signed;
 
-std::string render_sheet(const json& game_file, const ojson& score) {
+sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   std::vector<std::string> players;
   for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
   const std::size_t n = players.size();
@@ -22,28 +22,24 @@ std::string render_sheet(const json& game_file, const ojson& score) {
   const json meta = game_file.value("meta", json::object());
   if (meta.is_object() && meta.contains("stake") && meta["stake"].is_number()) stake = meta["stake"].get<double>();
 
-  std::string out = "ALSÓS   players (playing order):";
-  for (const auto& p : players) out += " " + p;
-  if (stake > 0) out += "    stake: 1 game point = " + format_number(stake);
-  out += "    session end: " + session_end_text(opt) + "\n";
+  sheet::Sheet out;
+  out.title = "Alsós";
+  std::string head_line = "ALSÓS   players (playing order):";
+  for (const auto& p : players) head_line += " " + p;
+  if (stake > 0) head_line += "    stake: 1 game point = " + format_number(stake);
+  out.line(head_line + "    session end: " + session_end_text(opt));
   if (meta.is_object()) {
     std::string m;
     for (const char* k : {"date", "venue"})
       if (meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
         m += (m.empty() ? "" : "   ") + meta[k].get<std::string>();
-    if (!m.empty()) out += m + "\n";
+    if (!m.empty()) out.line(m);
   }
 
-  TextTable t;
-  std::vector<TextTable::Align> aligns = {TextTable::Align::right, TextTable::Align::left, TextTable::Align::left,
-                                          TextTable::Align::left};
-  for (std::size_t i = 0; i < n; ++i) aligns.push_back(TextTable::Align::right);
-  aligns.push_back(TextTable::Align::right);
-  t.columns(aligns);
-  std::vector<std::string> head = {"#", "Dlr", "Contract", "Announcements / items (value -> side)"};
-  for (const auto& p : players) head.push_back(p);
-  head.push_back("Σ");
-  t.row(head);
+  sheet::Table& t = out.table("hands");
+  t.columns = {{"#", true}, {"Dlr", false}, {"Contract", false}, {"Announcements / items (value -> side)", false}};
+  for (const auto& p : players) t.columns.push_back({p, true});
+  t.columns.push_back({"Σ", true});
   t.rule();
 
   std::vector<double> totals(n, 0);
@@ -57,7 +53,7 @@ std::string render_sheet(const json& game_file, const ojson& score) {
       row.push_back(format_signed(totals[i]));
     }
     row.push_back("");
-    t.row(row);
+    t.row(row, "carried");
   }
   const json no_hands = json::array();
   const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : no_hands;
@@ -86,7 +82,7 @@ std::string render_sheet(const json& game_file, const ojson& score) {
     std::vector<std::string> run = {"", "", "", "running"};
     for (std::size_t i = 0; i < n; ++i) run.push_back(format_signed(totals[i]));
     run.push_back("");
-    t.row(run);
+    t.row(run, "running");
   }
   t.rule();
   std::vector<std::string> tot = {"", "", "", "totals"};
@@ -97,9 +93,8 @@ std::string render_sheet(const json& game_file, const ojson& score) {
     tot.push_back(format_signed(v));
   }
   tot.push_back(format_number(sum));
-  t.row(tot);
-  out += t.render();
-  if (n == 4) out += "* = dealer, sat out (pays and receives as a defender)\n";
+  t.row(tot, "total");
+  if (n == 4) out.line("* = dealer, sat out (pays and receives as a defender)", "notes");
 
   const ojson& res = score.contains("result") ? score["result"] : ojson::object();
   std::string rank;
@@ -109,16 +104,17 @@ std::string render_sheet(const json& game_file, const ojson& score) {
       int place = res.contains("places") && res["places"].contains(name) ? res["places"][name].get<int>() : 0;
       rank += (rank.empty() ? "" : "  ") + std::to_string(place) + ". " + name + " " + format_signed(score["totals"].value(name, 0.0));
     }
-  out += std::string(score.value("finished", false) ? "result: " : "standing: ") + rank + "\n";
+  out.line(std::string(score.value("finished", false) ? "result: " : "standing: ") + rank, "result");
   if (res.contains("settlement") && !res["settlement"].empty()) {
-    out += "settlement" + std::string(stake > 0 ? " (money)" : " (game points)") + ":";
+    std::string pay = "settlement" + std::string(stake > 0 ? " (money)" : " (game points)") + ":";
     for (const auto& s : res["settlement"]) {
       double amount = s["amount"].get<double>() * (stake > 0 ? stake : 1.0);
-      out += " " + s["from"].get<std::string>() + " pays " + s["to"].get<std::string>() + " " + format_number(amount) + ";";
+      pay += " " + s["from"].get<std::string>() + " pays " + s["to"].get<std::string>() + " " + format_number(amount) + ";";
     }
-    out.pop_back();
-    out += "\n";
+    pay.pop_back();
+    out.line(pay, "settlement");
   }
+  out.chart = common::running_totals(score);
   return out;
 }
 

@@ -163,7 +163,7 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
 json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
                        Diagnostics& diags);
 // The Nous / Eux sheet (coinche_sheet.cpp).
-std::string sheet(const json& game_file, const ojson& score);
+sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 // Set-up check (coinche_game.cpp).
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 

@@ -63,8 +63,8 @@ public:
                         Diagnostics& diags) const override {
     return coinche::record_from_words(kv, game, diags);
   }
-  std::string render_sheet(const json& game_file, const ojson& score) const override {
-    return coinche::sheet(game_file, score);
+  sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
+    return coinche::render_sheet(game_file, score);
   }
 };
 

@@ -1,7 +1,8 @@
 // The traditional Nous / Eux score sheet (spec coinche §7): one line per hand with the dealer, the contract
 // (value, trump symbol, bidder seat, C / SC marks), the result (made / dedans, capot, belote, announcements),
 // then per team the hand score and the running total; redeals as "-" lines; the winner (or draw) last.
-#include "reports/text_table.hpp"
+#include "core/text.hpp"
+#include "rules/common/sheet.hpp"
 #include "rules/coinche/coinche_model.hpp"
 
 namespace marque::rules::coinche {
@@ -10,7 +11,7 @@ namespace {
 
 std::string num(const ojson& j, const char* key) {
   if (!j.is_object() || !j.contains(key) || !j[key].is_number()) return "";
-  return reports::format_number(j[key].get<double>());
+  return text::format_number(j[key].get<double>());
 }
 
 std::string str(const json& j, const char* key) {
@@ -24,7 +25,7 @@ std::string symbol(const std::string& suit) {
 
 }  // namespace
 
-std::string sheet(const json& game_file, const ojson& score) {
+sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   const json& setup = game_file.value("setup", json::object());
   const json seats = setup.value("seats", json::object());
   const json options = setup.value("options", json::object());
@@ -35,19 +36,21 @@ std::string sheet(const json& game_file, const ojson& score) {
     return t == "NS" ? "N/S (" + name("N") + " & " + name("S") + ")" : "E/W (" + name("E") + " & " + name("W") + ")";
   };
   std::string target = options.contains("target_score") ? options["target_score"].dump() : "3000";
-  std::string out = "Coinche - target " + target + " - Nous = " + team_label(nous) + ", Eux = " + team_label(eux) + "\n\n";
+  sheet::Sheet out;
+  out.title = "Coinche";
+  out.line("Coinche - target " + target + " - Nous = " + team_label(nous) + ", Eux = " + team_label(eux));
+  out.line("");
 
-  using Align = reports::TextTable::Align;
-  reports::TextTable t;
-  t.columns({Align::right, Align::left, Align::left, Align::left, Align::right, Align::right, Align::left, Align::right,
-             Align::right});
-  t.separator_after(3);
-  t.row({"#", "Dealer", "Contract", "Result", "NOUS hand", "NOUS total", "|", "EUX hand", "EUX total"});
+  sheet::Table& t = out.table("hands");
+  t.columns = {{"#", true},          {"Dealer", false},     {"Contract", false}, {"Result", false}, {"NOUS hand", true},
+               {"NOUS total", true}, {"|", false},          {"EUX hand", true},  {"EUX total", true}};
+  t.bar_after = 3;
+  t.underline = '=';
   t.rule();
   const json st = setup.value("starting_totals", json::object());
   if (st.is_object() && !st.empty()) {
-    auto v = [&](const std::string& team) { return st.contains(team) ? reports::format_number(st[team].get<double>()) : "0"; };
-    t.row({"", "", "(resumed sheet)", "", "", v(nous), "|", "", v(eux)});
+    auto v = [&](const std::string& team) { return st.contains(team) ? text::format_number(st[team].get<double>()) : "0"; };
+    t.row({"", "", "(resumed sheet)", "", "", v(nous), "|", "", v(eux)}, "carried");
   }
   const json records = game_file.value("hands", json::array());
   int played = 0;
@@ -59,7 +62,7 @@ std::string sheet(const json& game_file, const ojson& score) {
     std::string dealer = b.contains("dealer") ? b["dealer"].get<std::string>() : "";
     if (b.contains("redeal") && b["redeal"].is_string()) {
       std::string what = b["redeal"] == "misdeal" ? "(misdeal - redeal)" : "(all pass - redeal)";
-      t.row({"-", dealer, what, "", "", num(h["team_totals"], nous.c_str()), "|", "", num(h["team_totals"], eux.c_str())});
+      t.row({"-", dealer, what, "", "", num(h["team_totals"], nous.c_str()), "|", "", num(h["team_totals"], eux.c_str())}, "");
       continue;
     }
     ++played;
@@ -68,7 +71,7 @@ std::string sheet(const json& game_file, const ojson& score) {
     std::string c = contract == "points" ? std::to_string(b["value"].get<int>()) + trump
                     : contract == "capot" ? "capot" + trump
                                           : "générale" + trump;
-    c = reports::pad_right(c, 5) + " " + b["bidder"].get<std::string>();
+    c = text::pad_right(c, 5) + " " + b["bidder"].get<std::string>();
     int coinche = b["coinche"].get<int>();
     if (coinche == 1) c += "  C (x2)";
     if (coinche == 2) c += "  SC (x" + std::to_string(b["multiplier"].get<int>()) + ")";
@@ -83,28 +86,22 @@ std::string sheet(const json& game_file, const ojson& score) {
     t.row({std::to_string(played), dealer, c, result, num(h["team_deltas"], nous.c_str()), num(h["team_totals"], nous.c_str()), "|",
            num(h["team_deltas"], eux.c_str()), num(h["team_totals"], eux.c_str())});
   }
-  std::string table = t.render();
-  size_t width = 0;
-  for (size_t pos = 0; pos < table.size();) {
-    size_t nl = table.find('\n', pos);
-    width = std::max(width, static_cast<size_t>(reports::display_width(table.substr(pos, nl - pos))));
-    pos = nl == std::string::npos ? table.size() : nl + 1;
-  }
-  out += table + std::string(width, '=') + "\n";
+
   const ojson tt = score.value("team_totals", ojson::object());
   std::string totals = "NOUS " + num(tt, nous.c_str()) + " - EUX " + num(tt, eux.c_str());
   const ojson res = score.value("result", ojson::object());
   if (score.value("finished", false)) {
     std::string w = res.value("winner", ojson("")).is_string() ? res["winner"].get<std::string>() : "";
     if (w == "draw")
-      out += "Draw: " + totals + "\n";
+      out.line("Draw: " + totals, "result");
     else
-      out += std::string("Winner: ") + (w == nous ? "NOUS " : "EUX ") + "(" + w + ") - " + totals + "\n";
+      out.line(std::string("Winner: ") + (w == nous ? "NOUS " : "EUX ") + "(" + w + ") - " + totals, "result");
   } else {
     std::string next = score.value("next_dealer", ojson("")).get<std::string>();
     std::string next_seat = score.value("next_dealer_seat", ojson("")).is_string() ? score.value("next_dealer_seat", std::string()) : "";
-    out += "In progress: " + totals + (next.empty() ? "" : " - next dealer " + next_seat + " (" + next + ")") + "\n";
+    out.line("In progress: " + totals + (next.empty() ? "" : " - next dealer " + next_seat + " (" + next + ")"), "result");
   }
+  out.chart = common::running_totals(score);
   return out;
 }
 

@@ -77,7 +77,7 @@ json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
 // The engine's default set-up parser (players=, dealer=, option.ID=, key=value).
 json base_setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);
 
-std::string render_sheet(const json& game_file, const ojson& score);
+sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 
 // Standings and statistics (piquet_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);

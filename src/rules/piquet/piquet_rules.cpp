@@ -188,7 +188,7 @@ public:
                         Diagnostics& diags) const override {
     return piquet::record_from_args(kv, game, diags);
   }
-  std::string render_sheet(const json& game_file, const ojson& score) const override {
+  sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return piquet::render_sheet(game_file, score);
   }
   // The default key=value set-up parser, reused by piquet::setup_from_args for the plain keys.

@@ -1,13 +1,13 @@
 // Piquet score card (spec piquet §7): one line per deal with each player's deal score, running totals,
 // the category detail of combination entries, then the Rubicon adjustment / classic game line.
-#include "reports/text_table.hpp"
+#include "core/text.hpp"
+#include "rules/common/sheet.hpp"
 #include "rules/piquet/piquet_internal.hpp"
 
 namespace marque::rules::piquet {
 
 namespace {
 
-using reports::TextTable;
 
 long long num(const ojson& o, const std::string& key) {
   return o.contains(key) && o[key].is_number() ? o[key].get<long long>() : 0;
@@ -73,10 +73,10 @@ std::string initials(const std::string& name) {
 
 }  // namespace
 
-std::string render_sheet(const json& game_file, const ojson& score) {
+sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   std::vector<std::string> players;
   for (const auto& p : score.value("players", ojson::array())) players.push_back(p.get<std::string>());
-  if (players.size() != 2) return "";
+  if (players.size() != 2) return {};
   const ojson& result = score.value("result", ojson::object());
   const bool rubicon = result.value("mode", std::string("classic")) == "rubicon";
   json options = game_file.contains("setup") && game_file["setup"].contains("options") ? game_file["setup"]["options"] : json::object();
@@ -87,17 +87,22 @@ std::string render_sheet(const json& game_file, const ojson& score) {
   std::string legend = label[0] == players[0] && label[1] == players[1]
                            ? players[0] + " v " + players[1]
                            : label[0] + " = " + players[0] + "   " + label[1] + " = " + players[1];
-  std::string out;
+  sheet::Sheet out;
+  out.title = "Piquet";
   if (rubicon) {
-    out += "PIQUET — Rubicon partie (" + std::string(opts.four_doubled ? "4 deals, first and last doubled" : "6 deals") + ")   " +
-           legend + "\n";
+    out.line("PIQUET — Rubicon partie (" + std::string(opts.four_doubled ? "4 deals, first and last doubled" : "6 deals") + ")   " +
+             legend);
   } else {
-    out += "PIQUET — classic game to " + std::to_string(opts.target) + " (match " + opts.match + ")   " + legend + "\n";
+    out.line("PIQUET — classic game to " + std::to_string(opts.target) + " (match " + opts.match + ")   " + legend);
   }
-  TextTable t;
-  using A = TextTable::Align;
-  t.columns({A::right, A::left, A::right, A::right, A::right, A::right, A::left});
-  t.row({"deal", "dealer", label[0], label[1], "(" + label[0] + " cum)", "(" + label[1] + " cum)", "detail"});
+  sheet::Table& t = out.table("hands");
+  t.columns = {{"deal", true},
+               {"dealer", false},
+               {label[0], true},
+               {label[1], true},
+               {"(" + label[0] + " cum)", true},
+               {"(" + label[1] + " cum)", true},
+               {"detail", false}};
   t.rule();
   long long start0 = 0, start1 = 0;
   const json& setup = game_file.value("setup", json::object());
@@ -106,7 +111,7 @@ std::string render_sheet(const json& game_file, const ojson& score) {
     start0 = st.value(players[0], 0LL);
     start1 = st.value(players[1], 0LL);
     if (start0 || start1)
-      t.row({"", "brought forward", "", "", std::to_string(start0), std::to_string(start1), ""});
+      t.row({"", "brought forward", "", "", std::to_string(start0), std::to_string(start1), ""}, "carried");
   }
   long long sum0 = 0, sum1 = 0;
   for (const auto& h : score.value("hands", ojson::array())) {
@@ -125,45 +130,45 @@ std::string render_sheet(const json& game_file, const ojson& score) {
     std::string dealer = h.value("dealer", std::string());
     t.row({redeal ? "-" : std::to_string(num(b, "deal")), dealer == players[0] ? label[0] : dealer == players[1] ? label[1] : dealer, redeal ? "-" : std::to_string(d0),
            redeal ? "-" : std::to_string(d1), std::to_string(num(h["totals"], players[0])),
-           std::to_string(num(h["totals"], players[1])), detail});
+           std::to_string(num(h["totals"], players[1])), detail}, redeal ? "" : "hand");
   }
   t.rule();
   long long tot0 = num(score.value("totals", ojson::object()), players[0]);
   long long tot1 = num(score.value("totals", ojson::object()), players[1]);
-  t.row({"", "total", std::to_string(tot0), std::to_string(tot1), "", "", ""});
-  out += t.render();
+  t.row({"", "total", std::to_string(tot0), std::to_string(tot1), "", "", ""}, "total");
 
   const bool finished = score.value("finished", false);
   if (rubicon) {
     long long gs = num(result, "game_score");
     bool drawn = result.value("drawn", false);
     if (finished && drawn) {
-      out += "partie drawn after " + std::to_string(num(result, "deals")) + " deals (equal totals twice): 0 – 0\n";
+      out.line("partie drawn after " + std::to_string(num(result, "deals")) + " deals (equal totals twice): 0 – 0", "result");
     } else if (finished) {
       std::string w = result["winner"].get<std::string>();
       std::string l = w == players[0] ? players[1] : players[0];
       long long tw = w == players[0] ? tot0 : tot1, tl = w == players[0] ? tot1 : tot0;
       if (result.value("rubiconed", false))
-        out += l + " rubiconed: +" + std::to_string(tl + 100) + "  (" + std::to_string(tl) + " + 100) added to " +
-               std::to_string(tw) + "\n";
+        out.line(l + " rubiconed: +" + std::to_string(tl + 100) + "  (" + std::to_string(tl) + " + 100) added to " +
+                     std::to_string(tw), "result");
       else
-        out += l + " crossed the Rubicon: -" + std::to_string(tl - 100) + "  (" + std::to_string(tl) + " - 100) taken from " +
-               std::to_string(tw) + "\n";
-      out += "partie: " + w + " wins " + std::to_string(gs) + "   " + w + " +" + std::to_string(gs) + "  " + l + " -" +
-             std::to_string(gs) + "\n";
+        out.line(l + " crossed the Rubicon: -" + std::to_string(tl - 100) + "  (" + std::to_string(tl) + " - 100) taken from " +
+                     std::to_string(tw), "result");
+      out.line("partie: " + w + " wins " + std::to_string(gs) + "   " + w + " +" + std::to_string(gs) + "  " + l + " -" +
+                   std::to_string(gs), "result");
       if (opts.stake_rounding != "none" || setup.contains("start")) {
         const ojson& st = result.value("settlement", ojson::object());
-        out += "session settlement (" + opts.stake_rounding + "): " + players[0] + " " +
-               reports::format_signed(static_cast<double>(num(st, players[0]))) + "  " + players[1] + " " +
-               reports::format_signed(static_cast<double>(num(st, players[1]))) + "\n";
+        out.line("session settlement (" + opts.stake_rounding + "): " + players[0] + " " +
+                     text::format_signed(static_cast<double>(num(st, players[0]))) + "  " + players[1] + " " +
+                     text::format_signed(static_cast<double>(num(st, players[1]))),
+                 "settlement");
       }
     } else {
-      out += "in progress: deal " + std::to_string(num(result, "deals")) + " of " + std::to_string(num(result, "scheduled_deals")) +
-             "; if it ended now: " +
-             (result.value("leader", ojson()).is_null() ? std::string("a tie")
-                                                        : result["leader"].get<std::string>() + " +" + std::to_string(gs) +
-                                                              (result.value("rubiconed", false) ? " (rubicon)" : "")) +
-             "\n";
+      out.line("in progress: deal " + std::to_string(num(result, "deals")) + " of " + std::to_string(num(result, "scheduled_deals")) +
+                   "; if it ended now: " +
+                   (result.value("leader", ojson()).is_null() ? std::string("a tie")
+                                                              : result["leader"].get<std::string>() + " +" + std::to_string(gs) +
+                                                                    (result.value("rubiconed", false) ? " (rubicon)" : "")),
+               "result");
     }
   } else {
     const ojson& won = result.value("games_won", ojson::object());
@@ -173,22 +178,24 @@ std::string render_sheet(const json& game_file, const ojson& score) {
       std::string w = result["winner"].get<std::string>();
       std::string l = w == players[0] ? players[1] : players[0];
       long long tw = w == players[0] ? tot0 : tot1, tl = w == players[0] ? tot1 : tot0;
-      out += w + " wins the game " + std::to_string(tw) + " to " + std::to_string(tl) + " (target " + std::to_string(opts.target) +
-             " reached in " + result.value("reached_in", std::string("play")) + ")";
-      if (num(result, "game_value") == 2) out += ", counting 2 (loser under 50)";
-      out += "; " + tally;
+      std::string line = w + " wins the game " + std::to_string(tw) + " to " + std::to_string(tl) + " (target " +
+                         std::to_string(opts.target) + " reached in " + result.value("reached_in", std::string("play")) + ")";
+      if (num(result, "game_value") == 2) line += ", counting 2 (loser under 50)";
+      line += "; " + tally;
       if (!result.value("match_winner", ojson()).is_null())
-        out += "; " + result["match_winner"].get<std::string>() + " wins the match";
+        line += "; " + result["match_winner"].get<std::string>() + " wins the match";
       else
-        out += "; the match goes on (start the next game with its own first dealer)";
-      out += "\n";
+        line += "; the match goes on (start the next game with its own first dealer)";
+      out.line(line, "result");
     } else {
-      out += "in progress: " + players[0] + " " + std::to_string(tot0) + ", " + players[1] + " " + std::to_string(tot1) +
-             " (target " + std::to_string(opts.target) + "); " + tally + "\n";
+      out.line("in progress: " + players[0] + " " + std::to_string(tot0) + ", " + players[1] + " " + std::to_string(tot1) +
+                   " (target " + std::to_string(opts.target) + "); " + tally,
+               "result");
     }
   }
   (void)sum0;
   (void)sum1;
+  out.chart = common::running_totals(score);
   return out;
 }
 

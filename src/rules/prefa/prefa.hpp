@@ -42,7 +42,7 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
 json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv, json setup, Diagnostics& diags);
 
 // The ⊥ sheet, the hand log and the settlement (prefa_sheet.cpp).
-std::string render_sheet(const json& game_file, const ojson& score);
+sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 
 // Standings and statistics (prefa_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);

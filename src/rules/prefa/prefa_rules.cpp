@@ -1067,7 +1067,7 @@ public:
                         Diagnostics& diags) const override {
     return prefa::record_from_args(kv, game, diags);
   }
-  std::string render_sheet(const json& game_file, const ojson& score) const override {
+  sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return prefa::render_sheet(game_file, score);
   }
 };

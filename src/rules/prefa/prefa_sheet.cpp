@@ -3,18 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
-#include "reports/text_table.hpp"
+#include "core/text.hpp"
+#include "rules/common/sheet.hpp"
 #include "rules/prefa/prefa.hpp"
 
 namespace marque::rules::prefa {
 
 namespace {
 
-using reports::display_width;
-using reports::format_number;
-using reports::format_signed;
-using reports::pad_left;
-using reports::pad_right;
+using text::display_width;
+using text::format_number;
+using text::format_signed;
+using text::pad_left;
+using text::pad_right;
 
 double num(const ojson& j, const std::string& k) {
   return j.contains(k) && j[k].is_number() ? j[k].get<double>() : 0.0;
@@ -204,10 +205,10 @@ std::string t_sheet(const History& h, size_t scorer) {
 }
 
 // Four players (open question Q8): every player's pool column and "received from" columns, as a table.
-std::string column_sheet(const History& h, size_t scorer) {
+sheet::Table column_sheet(const History& h, size_t scorer) {
   const size_t n = h.players.size();
-  reports::TextTable t;
-  t.row({"player", "pool", "received from"});
+  sheet::Table t;
+  t.columns = {{"player", false}, {"pool", false}, {"received from", false}};
   t.rule();
   for (size_t k = 0; k < n; ++k) {
     size_t i = (scorer + k) % n;
@@ -220,9 +221,9 @@ std::string column_sheet(const History& h, size_t scorer) {
       for (const auto& s : h.recv[i][j].rendered()) col += (col.empty() ? "" : " ") + s;
       recv += (recv.empty() ? "" : "  |  ") + h.players[j] + ": " + (col.empty() ? "0" : col);
     }
-    t.row({h.players[i] + (k == 0 ? " (scorer)" : ""), pools, recv});
+    t.row({h.players[i] + (k == 0 ? " (scorer)" : ""), pools, recv}, "pool");
   }
-  return t.render();
+  return t;
 }
 
 std::string defence_text(const ojson& b) {
@@ -236,7 +237,7 @@ std::string defence_text(const ojson& b) {
 
 }  // namespace
 
-std::string render_sheet(const json& file, const ojson& score) {
+sheet::Sheet render_sheet(const json& file, const ojson& score) {
   History h = build_history(file, score);
   const size_t n = h.players.size();
   const json setup = file.contains("setup") ? file["setup"] : json::object();
@@ -245,17 +246,29 @@ std::string render_sheet(const json& file, const ojson& score) {
   for (size_t i = 0; i < n; ++i)
     if (h.players[i] == scorer_name) scorer = i;
 
-  std::string out = "Prefa score sheet (scorer " + h.players[scorer] + ")\n";
-  out += n == 3 ? t_sheet(h, scorer) : column_sheet(h, scorer);
-  out += "(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool\n\n";
+  sheet::Sheet out;
+  out.title = "Prefa";
+  out.line("Prefa score sheet (scorer " + h.players[scorer] + ")");
+  if (n == 3) {  // the drawing of the ⊥ sheet, line by line
+    const std::string drawing = t_sheet(h, scorer);
+    for (size_t pos = 0; pos < drawing.size();) {
+      size_t nl = drawing.find('\n', pos);
+      out.line(drawing.substr(pos, nl - pos), "pools");
+      pos = nl == std::string::npos ? drawing.size() : nl + 1;
+    }
+  } else {
+    out.blocks.push_back({"pools", {}, column_sheet(h, scorer)});
+  }
+  out.line("(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool", "notes");
+  out.line("", "notes");
 
   // hand log (spec prefa §7)
-  reports::TextTable log;
   std::string names;
   for (const auto& p : h.players) names += (names.empty() ? "" : "/") + p;
-  log.columns({reports::TextTable::Align::right});
-  log.row({"#", "dealer", "declarer", "contract", "defence", "tricks", "outcome", "pools " + names, "cash " + names,
-           "value " + names});
+  sheet::Table& log = out.table("hands");
+  log.columns = {{"#", true},          {"dealer", false},          {"declarer", false},       {"contract", false},
+                 {"defence", false},   {"tricks", false},          {"outcome", false},        {"pools " + names, false},
+                 {"cash " + names, false}, {"value " + names, false}};
   log.rule();
   std::vector<double> running(n, 0.0);
   for (const auto& hand : score["hands"]) {
@@ -283,43 +296,40 @@ std::string render_sheet(const json& file, const ojson& score) {
     log.row({std::to_string(hand.value("hand", hand.value("seq", 0))), hand.value("dealer", ""), b.value("declarer", ""),
              contract, defence_text(b), tricks, outcome, pools, cash, value});
   }
-  out += log.render();
 
   // received-from matrix and settlement (spec prefa §5.5)
   const ojson& res = score["result"];
-  out += "\nreceived from (row received from column):\n";
-  reports::TextTable m;
-  std::vector<reports::TextTable::Align> al = {reports::TextTable::Align::left};
-  std::vector<std::string> head = {""};
-  for (const auto& p : h.players) {
-    head.push_back(p);
-    al.push_back(reports::TextTable::Align::right);
-  }
-  m.columns(al);
-  m.row(head);
+  out.line("", "received");
+  out.line("received from (row received from column):", "received");
+  sheet::Table& m = out.table("received");
+  m.columns = {{"", false}};
+  for (const auto& p : h.players) m.columns.push_back({p, true});
   for (const auto& p : h.players) {
     std::vector<std::string> row = {p};
     for (const auto& q : h.players)
       row.push_back(p == q ? "-" : format_number(res.contains("received") ? num(res["received"][p], q) : 0.0));
-    m.row(row);
+    m.row(row, "");
   }
-  out += m.render();
 
   bool finished = score.value("finished", false);
   double stake = setup.contains("stake") && setup["stake"].is_number() ? setup["stake"].get<double>() : 0.0;
   auto money = [&](double v) { return stake > 0 ? " (" + format_number(v * stake) + " money)" : std::string(); };
-  out += finished ? "\nsettlement, who pays whom:\n" : "\nsettlement if the game were closed now (general end settlement):\n";
+  out.line("", "settlement");
+  out.line(finished ? "settlement, who pays whom:" : "settlement if the game were closed now (general end settlement):", "settlement");
   if (res.contains("settlement")) {
-    reports::TextTable st;
+    sheet::Table& st = out.table("settlement");
+    st.header = false;
+    st.columns = {{"from", false}, {"", false}, {"to", false}, {"amount", false}};
     for (const auto& t : res["settlement"]["pairwise"])
-      st.row({"  " + t["from"].get<std::string>(), "pays", t["to"].get<std::string>(), format_number(t["amount"].get<double>()) + money(t["amount"].get<double>())});
-    if (res["settlement"]["pairwise"].empty()) st.row({"  nobody pays anybody"});
-    out += st.render();
+      st.row({"  " + t["from"].get<std::string>(), "pays", t["to"].get<std::string>(),
+              format_number(t["amount"].get<double>()) + money(t["amount"].get<double>())},
+             "payment");
+    if (res["settlement"]["pairwise"].empty()) st.row({"  nobody pays anybody"}, "");
     std::string minimal;
     for (const auto& t : res["settlement"]["payments"])
       minimal += (minimal.empty() ? "" : "; ") + t["from"].get<std::string>() + " pays " + t["to"].get<std::string>() + " " +
                  format_number(t["amount"].get<double>());
-    if (!minimal.empty()) out += "  in fewest payments: " + minimal + "\n";
+    if (!minimal.empty()) out.line("  in fewest payments: " + minimal, "settlement");
   }
   // the result / ranking line
   std::string line = finished ? "result:" : "standing (game in progress):";
@@ -330,7 +340,9 @@ std::string render_sheet(const json& file, const ojson& score) {
     ++i;
     line += "  " + std::to_string(place) + ". " + nm + " " + format_signed(num(res["final"], nm)) + money(num(res["final"], nm));
   }
-  out += "\n" + line + "\n";
+  out.line("", "result");
+  out.line(line, "result");
+  out.chart = common::running_totals(score);
   return out;
 }
 

@@ -93,7 +93,7 @@ std::vector<int> active_players(const Setup& setup, int dealer);
 json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);
 json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const std::vector<std::string>& players,
                        Diagnostics& diags);
-std::string render_sheet(const json& game_file, const ojson& score);
+sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 std::vector<FieldSpec> field_table();
 
 // Helpers shared by the files.

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "reports/text_table.hpp"
+#include "core/text.hpp"
+#include "rules/common/sheet.hpp"
 #include "rules/tarot/tarot.hpp"
 
 namespace marque::rules::tarot {
@@ -293,7 +294,7 @@ std::string abbrev(const std::string& contract) {
   return contract;
 }
 
-std::string num(const json& v) { return v.is_number() ? reports::format_number(v.get<double>()) : std::string(); }
+std::string num(const json& v) { return v.is_number() ? text::format_number(v.get<double>()) : std::string(); }
 
 std::string end_text(const json& setup) {
   if (!setup.contains("end") || !setup["end"].is_object()) return "open";
@@ -306,7 +307,7 @@ std::string end_text(const json& setup) {
 
 }  // namespace
 
-std::string render_sheet(const json& game_file, const ojson& score) {
+sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   const json& setup = game_file["setup"];
   std::vector<std::string> players;
   for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
@@ -314,14 +315,16 @@ std::string render_sheet(const json& game_file, const ojson& score) {
   const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : empty;
 
   // header: player count, end rule, non-default options
-  std::string out = "French Tarot, " + std::to_string(players.size()) + " players, end: " + end_text(setup) + "\n";
+  sheet::Sheet out;
+  out.title = "French Tarot";
+  out.line("French Tarot, " + std::to_string(players.size()) + " players, end: " + end_text(setup));
   if (setup.contains("options") && setup["options"].is_object() && !setup["options"].empty()) {
     std::string o;
     for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it)
       o += (o.empty() ? "" : ", ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
-    out += "options: " + o + "\n";
+    out.line("options: " + o);
   }
-  out += "\n";
+  out.line("");
 
   // the deal description block: Taker(+Partner)  Contract  Oud  Pts  Result
   struct Line {
@@ -358,7 +361,7 @@ std::string render_sheet(const json& game_file, const ojson& score) {
       if (b.contains("taker_alone")) who += "(" + b["taker_alone"].get<std::string>() + ")";
       std::string result;
       int64_t margin = b.value("points_rounded", int64_t{0}) - b.value("target", int64_t{0});
-      result = margin == 0 ? "=0" : reports::format_signed(static_cast<double>(margin));
+      result = margin == 0 ? "=0" : text::format_signed(static_cast<double>(margin));
       auto tag = [&](const std::string& t) { result += " " + t; };
       if (rec.contains("poignees") && rec["poignees"].is_array())
         for (const auto& q : rec["poignees"]) {
@@ -384,39 +387,33 @@ std::string render_sheet(const json& game_file, const ojson& score) {
                 num(rec.value("points", json(nullptr))), result};
       for (const auto& p : players) {
         const ojson& t = h["totals"];
-        l.cells.push_back(t.contains(p) ? reports::format_signed(t[p].get<double>()) : "");
+        l.cells.push_back(t.contains(p) ? text::format_signed(t[p].get<double>()) : "");
       }
     }
     lines.push_back(std::move(l));
   }
   const std::vector<std::string> head = {"Taker(+Partner)", "Contract", "Oud", "Pts", "Result"};
   std::vector<int> w(head.size(), 0);
-  for (size_t k = 0; k < head.size(); ++k) w[k] = reports::display_width(head[k]);
+  for (size_t k = 0; k < head.size(); ++k) w[k] = text::display_width(head[k]);
   for (const auto& l : lines)
     if (!l.redeal)
-      for (size_t k = 0; k < l.cols.size(); ++k) w[k] = std::max(w[k], reports::display_width(l.cols[k]));
+      for (size_t k = 0; k < l.cols.size(); ++k) w[k] = std::max(w[k], text::display_width(l.cols[k]));
   auto block = [&](const std::vector<std::string>& cols) {
     std::string s;
-    for (size_t k = 0; k < cols.size(); ++k) s += k + 1 < cols.size() ? reports::pad_right(cols[k], w[k] + 2) : cols[k];
+    for (size_t k = 0; k < cols.size(); ++k) s += k + 1 < cols.size() ? text::pad_right(cols[k], w[k] + 2) : cols[k];
     return s;
   };
 
-  reports::TextTable t;
-  std::vector<reports::TextTable::Align> aligns = {reports::TextTable::Align::right, reports::TextTable::Align::left,
-                                                   reports::TextTable::Align::left};
-  for (size_t p = 0; p < players.size(); ++p) aligns.push_back(reports::TextTable::Align::right);
-  t.columns(aligns);
-  t.separator_after(2);
-  std::vector<std::string> header = {"#", "Dlr", block(head)};
-  for (const auto& p : players) header.push_back(p);
-  t.row(header);
+  sheet::Table& t = out.table("hands");
+  t.columns = {{"#", true}, {"Dlr", false}, {block(head), false}};
+  for (const auto& p : players) t.columns.push_back({p, true});
+  t.bar_after = 2;
   for (const auto& l : lines) {
     std::vector<std::string> row = {l.no, l.dealer, l.redeal ? l.text : block(l.cols)};
     for (const auto& c : l.cells) row.push_back(c);
-    t.row(row);
+    t.row(row, l.redeal ? "" : "hand");
   }
   t.rule();
-  out += t.render();
 
   // ranking line (spec tarot §5.4)
   const ojson& res = score["result"];
@@ -429,21 +426,23 @@ std::string render_sheet(const json& game_file, const ojson& score) {
       double total = score["totals"].contains(n) ? score["totals"][n].get<double>() : 0;
       sum += total;
       int place = res.contains("places") && res["places"].contains(n) ? res["places"][n].get<int>() : 0;
-      rank += " " + std::to_string(place) + ". " + n + " " + reports::format_signed(total) + "  ";
+      rank += " " + std::to_string(place) + ". " + n + " " + text::format_signed(total) + "  ";
     }
   while (!rank.empty() && rank.back() == ' ') rank.pop_back();
-  for (const auto& n : notes) out += "  * " + n + "\n";
-  out += rank + "   (sum = " + reports::format_number(sum) + ")\n";
+  for (const auto& n : notes) out.line("  * " + n, "notes");
+  out.line(rank + "   (sum = " + text::format_number(sum) + ")", "result");
   if (!finished && score.contains("next_dealer") && score["next_dealer"].is_string() && !score["next_dealer"].get<std::string>().empty())
-    out += "Next dealer: " + score["next_dealer"].get<std::string>() + "\n";
+    out.line("Next dealer: " + score["next_dealer"].get<std::string>(), "result");
   if (res.contains("settlement")) {
     const ojson& s = res["settlement"];
     std::string pay;
     for (const auto& tr : s["transfers"])
       pay += (pay.empty() ? "" : ", ") + tr["from"].get<std::string>() + " pays " + tr["to"].get<std::string>() + " " +
-             reports::format_number(tr["amount"].get<double>());
-    out += "Settlement (" + reports::format_number(s["stake_per_point"].get<double>()) + " per point): " + (pay.empty() ? "nothing to pay" : pay) + "\n";
+             text::format_number(tr["amount"].get<double>());
+    out.line("Settlement (" + text::format_number(s["stake_per_point"].get<double>()) + " per point): " + (pay.empty() ? "nothing to pay" : pay),
+             "settlement");
   }
+  out.chart = common::running_totals(score);
   return out;
 }
 

@@ -176,7 +176,7 @@ public:
     return record_from_words(kv, game.players(), diags);
   }
 
-  std::string render_sheet(const json& game_file, const ojson& score) const override {
+  sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return tarot::render_sheet(game_file, score);
   }
 };

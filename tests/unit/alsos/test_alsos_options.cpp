@@ -1,4 +1,5 @@
 // Alsós options (spec alsos §6), the command-line syntax, the sheet and a whole session to its end.
+#include "reports/sheet_render.hpp"
 #include "test_alsos_helpers.hpp"
 
 #include "rules/alsos/alsos_game.hpp"
@@ -222,7 +223,7 @@ TEST_CASE("alsos: a whole 4-player session to its end, with the sheet", "[alsos]
   // 4: Dóra's betli fails: 2 to each (-6)
   // 5: Ann and Béla 4 tricks each pay 3 to Csaba and Dóra
   CHECK(json::parse(r.score["totals"].dump()) == j(R"({"Ann":-7,"Béla":-3,"Csaba":13,"Dóra":-3})"));
-  std::string sheet = find_game("alsos")->render_sheet(f, r.score);
+  std::string sheet = marque::reports::sheet_text(find_game("alsos")->score_sheet(f, r.score));
   CHECK(contains(sheet, "Béla M(turn) won"));
   CHECK(contains(sheet, "Csaba NT won"));
   CHECK(contains(sheet, "——"));

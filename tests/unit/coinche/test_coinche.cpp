@@ -1,6 +1,7 @@
 // Coinche rules engine through its public interface (spec /work/shared/rules/coinche.md).
 #include <catch2/catch.hpp>
 
+#include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 
 using namespace marque;
@@ -518,7 +519,7 @@ TEST_CASE("coinche: a whole game to its end, and the sheet", "[coinche]") {
   CHECK(f["result"]["margin"] == 1180 - 88);
   CHECK(f["totals"]["Sara"] == 1180);
   CHECK(f["totals"]["Will"] == 88);
-  std::string sheet = find_game("coinche")->render_sheet(file, f);
+  std::string sheet = marque::reports::sheet_text(find_game("coinche")->score_sheet(file, f));
   CHECK(contains(sheet, "Nous = N/S (Nina & Sara), Eux = E/W (Emil & Will)"));
   CHECK(contains(sheet, "120\u2660  N  C (x2)"));
   CHECK(contains(sheet, "Winner: NOUS (NS) - NOUS 1180 - EUX 88"));
@@ -529,7 +530,7 @@ TEST_CASE("coinche §7 sheet: nous = EW swaps the columns; redeal lines; resumed
                             {{"dealer", "E"}, {"redeal", "misdeal"}}});
   json file = game_file(hands, json::object(), "W", {{"nous", "EW"}, {"starting_totals", {{"NS", 100}, {"EW", 40}}}});
   ojson s = score(file);
-  std::string sheet = find_game("coinche")->render_sheet(file, s);
+  std::string sheet = marque::reports::sheet_text(find_game("coinche")->score_sheet(file, s));
   CHECK(contains(sheet, "Nous = E/W (Emil & Will), Eux = N/S (Nina & Sara)"));
   CHECK(contains(sheet, "(all pass - redeal)"));
   CHECK(contains(sheet, "(misdeal - redeal)"));

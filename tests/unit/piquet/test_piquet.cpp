@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 
 using namespace marque;
@@ -617,7 +618,7 @@ TEST_CASE("piquet: a whole rubicon partie from combination records, with the she
   CHECK(r.score["result"]["winner"] == "B");
   CHECK(r.score["result"]["game_score"] == 159 - 133 + 100);
   json file = file_with({{"mode", "rubicon"}}, hands, "A");
-  std::string sheet = find_game("piquet")->render_sheet(file, r.score);
+  std::string sheet = marque::reports::sheet_text(find_game("piquet")->score_sheet(file, r.score));
   CHECK(sheet.find("Rubicon") != std::string::npos);
   CHECK(sheet.find("redeal") != std::string::npos);
   CHECK(sheet.find("crossed the Rubicon") != std::string::npos);
@@ -629,7 +630,7 @@ TEST_CASE("piquet: classic sheet marks the deciding category", "[piquet]") {
   json file = file_with({{"mode", "classic"}}, {totals(18, 41), totals(36, 12), totals(38, 32), rec}, "A");
   auto r = run(file);
   REQUIRE(r.ok);
-  std::string sheet = find_game("piquet")->render_sheet(file, r.score);
+  std::string sheet = marque::reports::sheet_text(find_game("piquet")->score_sheet(file, r.score));
   CHECK(sheet.find("A 101 in sequences") != std::string::npos);
   CHECK(sheet.find("A wins the game 101 to 85") != std::string::npos);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 
 using namespace marque;
@@ -309,7 +310,7 @@ TEST_CASE("prefa §5: the whole E10 game to its end, final settlement and rankin
   CHECK(e.field == "hand");
   CHECK(has_text(e.message, "game is over"));
   // the sheet ends with the result line
-  std::string sheet = find_game("prefa")->render_sheet(file(setup3({}, 10), json::array()), r.score);
+  std::string sheet = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(setup3({}, 10), json::array()), r.score));
   CHECK(has_text(sheet, "result:  1. A +56  2. C +15  3. B -71"));
   CHECK(has_text(sheet, "B  pays  A  41"));
 }
@@ -576,11 +577,11 @@ TEST_CASE("prefa: the sheet aligns non-ASCII names and draws 4-player games", "[
   json h = contract("Ζωή", "Νίκος", "6H", {{"Gergő", "play"}, {"Ζωή", "play"}}, {{"Νίκος", 6}, {"Gergő", 3}, {"Ζωή", 1}});
   Replay r = run(s, json::array({h}));
   REQUIRE(r.ok);
-  std::string sheet = find_game("prefa")->render_sheet(file(s, json::array({h})), r.score);
+  std::string sheet = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(s, json::array({h})), r.score));
   CHECK(has_text(sheet, "Νίκος"));
   CHECK(has_text(sheet, "standing (game in progress):"));
   Replay r4 = run(setup4(), json::array({contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}})}));
-  std::string s4 = find_game("prefa")->render_sheet(file(setup4(), json::array()), r4.score);
+  std::string s4 = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(setup4(), json::array()), r4.score));
   CHECK(has_text(s4, "D: 0"));
   CHECK(has_text(s4, "A pays D 42.5"));
 }

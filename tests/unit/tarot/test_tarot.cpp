@@ -2,6 +2,7 @@
 // spec tarot §4 (S = per-defender amount).
 #include <catch2/catch.hpp>
 
+#include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 
 using namespace marque;
@@ -614,7 +615,7 @@ TEST_CASE("tarot §7: the score sheet", "[tarot][sheet]") {
   json f = file(s, hands);
   auto r = replay(f);
   REQUIRE(r.ok);
-  std::string sheet = find_game("tarot")->render_sheet(f, r.score);
+  std::string sheet = marque::reports::sheet_text(find_game("tarot")->score_sheet(f, r.score));
   CHECK(sheet.find("redeal: petit sec (Cat)") != std::string::npos);
   CHECK(sheet.find("+10") != std::string::npos);
   CHECK(sheet.find("-5 SP(Gergő)") != std::string::npos);

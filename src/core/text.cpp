@@ -1,0 +1,82 @@
+#include "core/text.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+
+namespace marque::text {
+
+namespace {
+
+// Decode one UTF-8 code point; invalid bytes count as one column each.
+char32_t next_cp(std::string_view s, size_t& i) {
+  auto b = static_cast<unsigned char>(s[i]);
+  int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 1;
+  if (i + static_cast<size_t>(len) > s.size()) len = 1;
+  char32_t cp = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
+  for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<size_t>(k)]) & 0x3F);
+  i += static_cast<size_t>(len);
+  return cp;
+}
+
+int cp_width(char32_t c) {
+  if (c == 0) return 0;
+  if (c < 0x20 || (c >= 0x7F && c < 0xA0)) return 0;
+  // combining marks
+  if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) ||
+      (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F) || c == 0x200B || c == 0x200D)
+    return 0;
+  // East Asian wide and fullwidth
+  if ((c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0x303E) || (c >= 0x3041 && c <= 0x33FF) ||
+      (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xA000 && c <= 0xA4CF) ||
+      (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F) ||
+      (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x1F300 && c <= 0x1F64F) ||
+      (c >= 0x1F900 && c <= 0x1F9FF) || (c >= 0x20000 && c <= 0x3FFFD))
+    return 2;
+  return 1;
+}
+
+}  // namespace
+
+int display_width(std::string_view s) {
+  int w = 0;
+  size_t i = 0;
+  while (i < s.size()) w += cp_width(next_cp(s, i));
+  return w;
+}
+
+std::string pad_right(const std::string& s, int width) {
+  int w = display_width(s);
+  return w >= width ? s : s + std::string(static_cast<size_t>(width - w), ' ');
+}
+
+std::string pad_left(const std::string& s, int width) {
+  int w = display_width(s);
+  return w >= width ? s : std::string(static_cast<size_t>(width - w), ' ') + s;
+}
+
+std::string format_number(double v, int decimals) {
+  double r = std::round(v);
+  if (std::fabs(v - r) < 1e-9) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
+    return buf;
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  std::string s = buf;
+  if (s.find('.') != std::string::npos) {
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+  }
+  if (s == "-0") s = "0";
+  return s;
+}
+
+std::string format_signed(double v, int decimals) {
+  std::string s = format_number(v, decimals);
+  if (s != "0" && s[0] != '-') s = "+" + s;
+  return s;
+}
+
+}  // namespace marque::text

@@ -1,0 +1,36 @@
+#include "rules/common/sheet.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace marque::rules::common {
+
+using ojson = nlohmann::ordered_json;
+
+std::vector<sheet::Series> running_totals(const ojson& score) {
+  std::vector<sheet::Series> out;
+  if (!score.is_object() || !score.contains("hands")) return out;
+  const bool teams = score.contains("team_totals");
+  std::vector<std::string> names;
+  if (teams) {
+    for (auto it = score["team_totals"].begin(); it != score["team_totals"].end(); ++it) names.push_back(it.key());
+  } else {
+    for (const auto& p : score.value("players", ojson::array())) names.push_back(p.get<std::string>());
+  }
+  const char* totals_key = teams ? "team_totals" : "totals";
+  const char* deltas_key = teams ? "team_deltas" : "deltas";
+  for (const auto& n : names) {
+    sheet::Series s{n, {0.0}};
+    for (const auto& h : score["hands"]) {
+      const auto& t = h.value(totals_key, ojson::object());
+      s.points.push_back(t.contains(n) && t[n].is_number() ? t[n].get<double>() : s.points.back());
+    }
+    if (s.points.size() > 1) {  // the start: the first total less the first hand (a resumed sheet starts there)
+      const auto& d = score["hands"][0].value(deltas_key, ojson::object());
+      s.points[0] = s.points[1] - (d.contains(n) && d[n].is_number() ? d[n].get<double>() : 0.0);
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace marque::rules::common
