@@ -1,5 +1,5 @@
 // Alsós: decode -> validate (spec alsos §3) -> score (§4) -> advance (§5) one hand record.
-#include "rules/alsos/alsos_game.hpp"
+#include "rules/alsos/alsos.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // Alsós for standings and statistics: places from the result (spec alsos §5), the declarer's game (kind) and
 // whether the declarer's side won it; the balance of game points.
-#include "rules/alsos/alsos_game.hpp"
+#include "rules/alsos/alsos.hpp"
 #include "rules/common/league.hpp"
 
 namespace marque::rules::alsos {

@@ -1,7 +1,7 @@
 // Alsós options (spec alsos §6) and the small table look-ups.
 #include <cmath>
 
-#include "rules/alsos/alsos_game.hpp"
+#include "rules/alsos/alsos.hpp"
 
 namespace marque::rules::alsos {
 

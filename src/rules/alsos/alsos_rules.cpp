@@ -1,6 +1,6 @@
 // Alsós (spec /work/shared/rules/alsos.md): the GameRules object — options (§6), set-up (§2.1) and the entry
 // points the CLI and the replay use. The fold itself is AlsosGame (alsos_game.cpp).
-#include "rules/alsos/alsos_game.hpp"
+#include "rules/alsos/alsos.hpp"
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
 

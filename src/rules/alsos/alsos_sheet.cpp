@@ -2,7 +2,7 @@
 // running-total row under it, a zero check, and a footer with totals, ranks and the settlement.
 #include "core/text.hpp"
 #include "rules/common/sheet.hpp"
-#include "rules/alsos/alsos_game.hpp"
+#include "rules/alsos/alsos.hpp"
 
 namespace marque::rules::alsos {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "rules/coinche/coinche_model.hpp"
+#include "rules/coinche/coinche.hpp"
 
 namespace marque::rules::coinche {
 

@@ -1,6 +1,6 @@
 // Coinche for standings and statistics: two teams (seats N, S against E, W; spec coinche §2.1) — each seat
 // stands with its team's total and result; the bidder's contract, capot and belote as bonuses.
-#include "rules/coinche/coinche_model.hpp"
+#include "rules/coinche/coinche.hpp"
 #include "rules/common/league.hpp"
 
 namespace marque::rules::coinche {

@@ -1,7 +1,7 @@
 // Coinche (belote contrée) rules object: spec /work/shared/rules/coinche.md. The engine itself lives in
 // coinche_game.cpp (options §6, set-up §2.1, validation §3, scoring §4, state §5), the command-line syntax in
-// coinche_args.cpp and the Nous / Eux sheet (§7) in coinche_sheet.cpp.
-#include "rules/coinche/coinche_model.hpp"
+// coinche_fields.cpp and the Nous / Eux sheet (§7) in coinche_sheet.cpp.
+#include "rules/coinche/coinche.hpp"
 #include "rules/registry.hpp"
 
 namespace marque::rules {

@@ -3,7 +3,7 @@
 // then per team the hand score and the running total; redeals as "-" lines; the winner (or draw) last.
 #include "core/text.hpp"
 #include "rules/common/sheet.hpp"
-#include "rules/coinche/coinche_model.hpp"
+#include "rules/coinche/coinche.hpp"
 
 namespace marque::rules::coinche {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <set>
 
-#include "rules/piquet/piquet_internal.hpp"
+#include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
 

@@ -1,7 +1,7 @@
 // Piquet for standings and statistics: the partie's winner first (spec piquet §5; a game without a winner yet
 // ranks its totals); no contracts; pique, repique and capot as bonuses.
 #include "rules/common/league.hpp"
-#include "rules/piquet/piquet_internal.hpp"
+#include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
 

@@ -1,10 +1,10 @@
 // Piquet rules object: options (spec piquet §6), record fields (§2.4–2.6) and the glue to the engine
-// interface. The fold lives in piquet_game.cpp, the command-line syntax in piquet_args.cpp, the score
+// interface. The fold lives in piquet_game.cpp, the command-line syntax in piquet_fields.cpp, the score
 // card in piquet_sheet.cpp.
 #include "rules/registry.hpp"
 
 #include <array>
-#include "rules/piquet/piquet_internal.hpp"
+#include "rules/piquet/piquet.hpp"
 
 namespace marque::rules {
 

@@ -2,7 +2,7 @@
 // the category detail of combination entries, then the Rubicon adjustment / classic game line.
 #include "core/text.hpp"
 #include "rules/common/sheet.hpp"
-#include "rules/piquet/piquet_internal.hpp"
+#include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
 

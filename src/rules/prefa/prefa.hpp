@@ -35,7 +35,7 @@ std::optional<Contract> parse_contract(const std::string& s);
 const std::vector<OptionSpec>& option_table();  // built once
 std::vector<FieldSpec> field_table();
 
-// Command-line syntax (prefa_args.cpp).
+// Command-line syntax (prefa_fields.cpp).
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
                       Diagnostics& diags);
 // Splits the `start.*` words off; the rest go through the generic set-up parser.

@@ -56,6 +56,8 @@ struct Setup {
 const std::vector<OptionSpec>& option_table();  // built once
 // spec tarot §2.1, §3.1: check a set-up; errors use the set-up field name.
 std::optional<Setup> parse_setup(const json& setup, Diagnostics& diags);
+// The game fold for a checked set-up (tarot_game.cpp).
+std::unique_ptr<Game> make_game(Setup setup);
 
 // spec tarot §1.3 per active player count.
 struct Sizes {

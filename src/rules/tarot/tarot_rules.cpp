@@ -1,4 +1,11 @@
-// French Tarot: the game fold (spec tarot §5) and the GameRules object.
+// French Tarot (spec /work/shared/rules/tarot.md): the GameRules object. The folder, by spec section:
+//   tarot.hpp          types shared by the files below
+//   tarot_options.cpp  options (§6) and the set-up (§2.1)
+//   tarot_fields.cpp   the hand fields (§2.2) and the command-line words
+//   tarot_hand.cpp     one record: decode, validate (§3) and score (§4)
+//   tarot_game.cpp     the game: the fold over records, end and result (§5)
+//   tarot_sheet.cpp    the paper sheet (§7)
+//   tarot_league.cpp   standings and statistics
 #include <algorithm>
 
 #include "rules/registry.hpp"
@@ -8,137 +15,6 @@ namespace marque::rules {
 
 namespace tarot {
 namespace {
-
-class TarotGame final : public Game {
-public:
-  explicit TarotGame(Setup setup) : m_setup(std::move(setup)), m_totals(m_setup.players.size(), 0) {
-    m_state.dealer = m_setup.first_dealer;
-  }
-
-  std::vector<std::string> players() const override { return m_setup.players; }
-
-  std::optional<ojson> play(const json& record, Diagnostics& diags) override {
-    auto out = play_record(m_setup, m_state, record, diags);
-    if (!out) return std::nullopt;
-    // advance (spec tarot §5)
-    const int np = static_cast<int>(m_setup.players.size());
-    const int dealer = m_state.dealer;
-    ++m_state.deal_no;
-    if (!out->redeal) ++m_state.hand_no;
-    for (size_t i = 0; i < m_totals.size(); ++i) m_totals[i] += out->deltas[i];
-    if (!out->dealer_repeats) m_state.dealer = (dealer + 1) % np;  // §5.2: to the right (next in the list)
-    // §5.3 game end
-    bool over = false;
-    if (m_setup.end == EndMode::deals) {
-      int64_t counted = m_setup.opt.count_redeals ? m_state.deal_no : m_state.hand_no;
-      over = counted >= m_setup.end_value;
-    } else if (m_setup.end == EndMode::target && !out->redeal) {
-      over = std::any_of(m_totals.begin(), m_totals.end(), [&](int64_t t) { return t >= m_setup.end_value; });
-    }
-    if (over) {
-      m_state.over = true;
-      m_state.over_after = m_state.deal_no;
-    }
-
-    ojson e = ojson::object();
-    e["type"] = out->redeal ? "redeal" : "hand";
-    e["deal_no"] = m_state.deal_no;
-    e["hand_no"] = m_state.hand_no;  // §2.4: counts hand records (a redeal keeps the count)
-    e["dealer"] = m_setup.players[static_cast<size_t>(dealer)];
-    ojson deltas = ojson::object(), totals = ojson::object();
-    for (size_t i = 0; i < m_totals.size(); ++i) {
-      deltas[m_setup.players[i]] = out->deltas[i];
-      totals[m_setup.players[i]] = m_totals[i];
-    }
-    e["deltas"] = std::move(deltas);
-    e["totals"] = std::move(totals);
-    e["breakdown"] = std::move(out->breakdown);
-    if (np == 5 && m_setup.opt.dealer_sits_out) e["sitting_out"] = m_setup.players[static_cast<size_t>(dealer)];
-    e["game_over"] = m_state.over;
-    return e;
-  }
-
-  ojson totals() const override {
-    ojson t = ojson::object();
-    for (size_t i = 0; i < m_totals.size(); ++i) t[m_setup.players[i]] = m_totals[i];
-    return t;
-  }
-
-  bool finished() const override { return m_state.over; }
-
-  // spec tarot §5.4 ranking (ties share a place, setup order inside), §5.5 settlement.
-  ojson result() const override {
-    std::vector<size_t> order(m_totals.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return m_totals[a] > m_totals[b]; });
-    ojson ranking = ojson::array(), places = ojson::object(), winners = ojson::array();
-    int place = 0;
-    for (size_t k = 0; k < order.size(); ++k) {
-      if (k == 0 || m_totals[order[k]] != m_totals[order[k - 1]]) place = static_cast<int>(k) + 1;
-      ranking.push_back(m_setup.players[order[k]]);
-      places[m_setup.players[order[k]]] = place;
-      if (place == 1) winners.push_back(m_setup.players[order[k]]);
-    }
-    ojson r = ojson::object();
-    r["ranking"] = std::move(ranking);
-    r["places"] = std::move(places);
-    r["winners"] = std::move(winners);
-    if (m_setup.stake_per_point) r["settlement"] = settlement(*m_setup.stake_per_point);
-    return r;
-  }
-
-  ojson extra() const override {
-    ojson x = ojson::object();
-    x["deals"] = m_state.deal_no;
-    x["hands_played"] = m_state.hand_no;
-    return x;
-  }
-
-  std::string next_dealer() const override {
-    if (m_state.over) return "";
-    return m_setup.players[static_cast<size_t>(m_state.dealer)];
-  }
-
-
-private:
-  // §5.5: money = total × stake; greedy transfers, debtors and creditors by amount descending, ties by seat.
-  ojson settlement(int64_t stake) const {
-    ojson money = ojson::object();
-    struct Entry {
-      size_t seat;
-      int64_t amount;
-    };
-    std::vector<Entry> debtors, creditors;
-    for (size_t i = 0; i < m_totals.size(); ++i) {
-      int64_t v = m_totals[i] * stake;
-      money[m_setup.players[i]] = v;
-      if (v < 0) debtors.push_back({i, -v});
-      if (v > 0) creditors.push_back({i, v});
-    }
-    auto by_amount = [](const Entry& a, const Entry& b) { return a.amount != b.amount ? a.amount > b.amount : a.seat < b.seat; };
-    std::sort(debtors.begin(), debtors.end(), by_amount);
-    std::sort(creditors.begin(), creditors.end(), by_amount);
-    ojson transfers = ojson::array();
-    size_t d = 0, c = 0;
-    while (d < debtors.size() && c < creditors.size()) {
-      int64_t pay = std::min(debtors[d].amount, creditors[c].amount);
-      transfers.push_back({{"from", m_setup.players[debtors[d].seat]}, {"to", m_setup.players[creditors[c].seat]}, {"amount", pay}});
-      debtors[d].amount -= pay;
-      creditors[c].amount -= pay;
-      if (debtors[d].amount == 0) ++d;
-      if (creditors[c].amount == 0) ++c;
-    }
-    ojson s = ojson::object();
-    s["stake_per_point"] = stake;
-    s["money"] = std::move(money);
-    s["transfers"] = std::move(transfers);
-    return s;
-  }
-
-  Setup m_setup;
-  State m_state;
-  std::vector<int64_t> m_totals;
-};
 
 class TarotRules final : public GameRules {
 public:
@@ -164,7 +40,7 @@ public:
   std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const override {
     auto s = parse_setup(setup, diags);
     if (!s) return nullptr;
-    return std::make_unique<TarotGame>(std::move(*s));
+    return make_game(std::move(*s));
   }
 
   json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags) const override {

@@ -2,7 +2,7 @@
 #include "reports/sheet_render.hpp"
 #include "test_alsos_helpers.hpp"
 
-#include "rules/alsos/alsos_game.hpp"
+#include "rules/alsos/alsos.hpp"
 
 using namespace alsos_test;
 using marque::rules::find_game;

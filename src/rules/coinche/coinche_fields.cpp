@@ -14,7 +14,7 @@
 //   auction=N:pass,E:80H,S:90D,W:pass,N:pass,E:coinche,S:pass   (E:capotH, E:generale:S, N:surcoinche)
 #include <cctype>
 
-#include "rules/coinche/coinche_model.hpp"
+#include "rules/coinche/coinche.hpp"
 
 namespace marque::rules::coinche {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "rules/alsos/alsos_game.hpp"
+#include "rules/alsos/alsos.hpp"
 
 namespace marque::rules::alsos {
 

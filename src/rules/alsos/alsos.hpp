@@ -197,7 +197,7 @@ private:
   std::string m_end_reason;
 };
 
-// The command-line syntax of a hand (alsos_args.cpp), its field table, and the paper sheet (alsos_sheet.cpp).
+// The command-line syntax of a hand (alsos_fields.cpp), its field table, and the paper sheet (alsos_sheet.cpp).
 std::vector<FieldSpec> field_table();
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game,
                       Diagnostics& diags);

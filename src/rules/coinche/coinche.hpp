@@ -158,7 +158,7 @@ private:
   int m_redeals = 0;
 };
 
-// Command-line syntax (coinche_args.cpp).
+// Command-line syntax (coinche_fields.cpp).
 json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);
 json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
                        Diagnostics& diags);

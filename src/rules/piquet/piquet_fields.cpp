@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "rules/piquet/piquet_internal.hpp"
+#include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
 

@@ -1,0 +1,176 @@
+// The French Tarot paper score sheet (spec tarot §7): one line per deal (taker and partner, contract, oudlers,
+// points, result and bonuses), each player's running total, footnotes, the ranking and a settlement.
+#include <algorithm>
+#include <cmath>
+
+#include "core/text.hpp"
+#include "rules/common/sheet.hpp"
+#include "rules/tarot/tarot.hpp"
+
+namespace marque::rules::tarot {
+
+namespace {
+
+std::string abbrev(const std::string& contract) {
+  if (contract == "prise") return "P";
+  if (contract == "petite") return "Pe";
+  if (contract == "pousse") return "Po";
+  if (contract == "garde") return "G";
+  if (contract == "garde_sans") return "GS";
+  if (contract == "garde_contre") return "GC";
+  return contract;
+}
+
+std::string num(const json& v) { return v.is_number() ? text::format_number(v.get<double>()) : std::string(); }
+
+std::string end_text(const json& setup) {
+  if (!setup.contains("end") || !setup["end"].is_object()) return "open";
+  const json& e = setup["end"];
+  std::string mode = e.value("mode", "open");
+  if (mode == "deals" && e.contains("deals")) return "after " + num(e["deals"]) + " scored deals";
+  if (mode == "target" && e.contains("target")) return "when a player reaches " + num(e["target"]);
+  return "open";
+}
+
+}  // namespace
+
+sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
+  const json& setup = game_file["setup"];
+  std::vector<std::string> players;
+  for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
+  const json empty = json::array();
+  const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : empty;
+
+  // header: player count, end rule, non-default options
+  sheet::Sheet out;
+  out.title = "French Tarot";
+  out.line("French Tarot, " + std::to_string(players.size()) + " players, end: " + end_text(setup));
+  if (setup.contains("options") && setup["options"].is_object() && !setup["options"].empty()) {
+    std::string o;
+    for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it)
+      o += (o.empty() ? "" : ", ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+    out.line("options: " + o);
+  }
+  out.line("");
+
+  // the deal description block: Taker(+Partner)  Contract  Oud  Pts  Result
+  struct Line {
+    bool redeal;
+    std::string no, dealer, text;
+    std::vector<std::string> cols;  // 5 sub-columns for hands
+    std::vector<std::string> cells; // per player
+  };
+  std::vector<Line> lines;
+  std::vector<std::string> notes;  // "* " footnotes under the table
+  const ojson& hands = score["hands"];
+  for (size_t i = 0; i < hands.size(); ++i) {
+    const ojson& h = hands[i];
+    const json rec = i < records.size() ? records[i] : json::object();
+    Line l;
+    l.no = std::to_string(i + 1);
+    l.dealer = h.value("dealer", "");
+    l.redeal = h.value("type", "hand") == "redeal";
+    if (l.redeal) {
+      std::string reason = rec.value("reason", "");
+      std::replace(reason.begin(), reason.end(), '_', ' ');
+      l.text = "-- redeal: " + reason;
+      if (rec.contains("player") && rec["player"].is_string()) l.text += " (" + rec["player"].get<std::string>() + ")";
+      if (rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty()) {
+        l.text += " *";
+        notes.push_back(l.no + ". " + rec["note"].get<std::string>());
+      }
+      for (size_t p = 0; p < players.size(); ++p) l.cells.push_back(".");
+    } else {
+      const ojson& b = h["breakdown"];
+      std::string taker = rec.value("taker", "");
+      std::string who = taker;
+      if (b.contains("attack") && b["attack"].size() == 2) who += "+" + b["attack"][1].get<std::string>();
+      if (b.contains("taker_alone")) who += "(" + b["taker_alone"].get<std::string>() + ")";
+      std::string result;
+      int64_t margin = b.value("points_rounded", int64_t{0}) - b.value("target", int64_t{0});
+      result = margin == 0 ? "=0" : text::format_signed(static_cast<double>(margin));
+      auto tag = [&](const std::string& t) { result += " " + t; };
+      if (rec.contains("poignees") && rec["poignees"].is_array())
+        for (const auto& q : rec["poignees"]) {
+          std::string lv = q.value("level", "");
+          tag(std::string(lv == "triple" ? "TP" : lv == "double" ? "DP" : "SP") + "(" + q.value("player", "") + ")");
+        }
+      if (rec.value("petit_au_bout", json(nullptr)) == "attack") tag("PB(A)");
+      if (rec.value("petit_au_bout", json(nullptr)) == "defence") tag("PB(D)");
+      std::string chelem = rec.contains("chelem") && rec["chelem"].is_string() ? rec["chelem"].get<std::string>() : "none";
+      bool announced = rec.value("chelem_announced", false) == true;
+      if (announced) tag(chelem == "attack" ? "CHA" : "CH!");
+      else if (chelem == "attack") tag("CH");
+      if (chelem == "defence") tag("CHD");
+      if (rec.value("petite_chelem_announced", false) == true) tag(b.value("slam_part", int64_t{0}) > 0 ? "PCA" : "PCA!");
+      else if (!announced && chelem == "none" && b.value("slam_part", int64_t{0}) == 150) tag("PC");
+      if (rec.contains("miseres") && rec["miseres"].is_array())
+        for (const auto& m : rec["miseres"]) tag("M(" + m.value("player", "") + ")");
+      if (rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty()) {
+        tag("*");
+        notes.push_back(l.no + ". " + rec["note"].get<std::string>());
+      }
+      l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))),
+                num(rec.value("points", json(nullptr))), result};
+      for (const auto& p : players) {
+        const ojson& t = h["totals"];
+        l.cells.push_back(t.contains(p) ? text::format_signed(t[p].get<double>()) : "");
+      }
+    }
+    lines.push_back(std::move(l));
+  }
+  const std::vector<std::string> head = {"Taker(+Partner)", "Contract", "Oud", "Pts", "Result"};
+  std::vector<int> w(head.size(), 0);
+  for (size_t k = 0; k < head.size(); ++k) w[k] = text::display_width(head[k]);
+  for (const auto& l : lines)
+    if (!l.redeal)
+      for (size_t k = 0; k < l.cols.size(); ++k) w[k] = std::max(w[k], text::display_width(l.cols[k]));
+  auto block = [&](const std::vector<std::string>& cols) {
+    std::string s;
+    for (size_t k = 0; k < cols.size(); ++k) s += k + 1 < cols.size() ? text::pad_right(cols[k], w[k] + 2) : cols[k];
+    return s;
+  };
+
+  sheet::Table& t = out.table("hands");
+  t.columns = {{"#", true}, {"Dlr", false}, {block(head), false}};
+  for (const auto& p : players) t.columns.push_back({p, true});
+  t.bar_after = 2;
+  for (const auto& l : lines) {
+    std::vector<std::string> row = {l.no, l.dealer, l.redeal ? l.text : block(l.cols)};
+    for (const auto& c : l.cells) row.push_back(c);
+    t.row(row, l.redeal ? "" : "hand");
+  }
+  t.rule();
+
+  // ranking line (spec tarot §5.4)
+  const ojson& res = score["result"];
+  bool finished = score.value("finished", false);
+  std::string rank = finished ? "Final ranking:" : "Standing:";
+  double sum = 0;
+  if (res.contains("ranking"))
+    for (const auto& p : res["ranking"]) {
+      std::string n = p.get<std::string>();
+      double total = score["totals"].contains(n) ? score["totals"][n].get<double>() : 0;
+      sum += total;
+      int place = res.contains("places") && res["places"].contains(n) ? res["places"][n].get<int>() : 0;
+      rank += " " + std::to_string(place) + ". " + n + " " + text::format_signed(total) + "  ";
+    }
+  while (!rank.empty() && rank.back() == ' ') rank.pop_back();
+  for (const auto& n : notes) out.line("  * " + n, "notes");
+  out.line(rank + "   (sum = " + text::format_number(sum) + ")", "result");
+  if (!finished && score.contains("next_dealer") && score["next_dealer"].is_string() && !score["next_dealer"].get<std::string>().empty())
+    out.line("Next dealer: " + score["next_dealer"].get<std::string>(), "result");
+  if (res.contains("settlement")) {
+    const ojson& s = res["settlement"];
+    std::string pay;
+    for (const auto& tr : s["transfers"])
+      pay += (pay.empty() ? "" : ", ") + tr["from"].get<std::string>() + " pays " + tr["to"].get<std::string>() + " " +
+             text::format_number(tr["amount"].get<double>());
+    out.line("Settlement (" + text::format_number(s["stake_per_point"].get<double>()) + " per point): " + (pay.empty() ? "nothing to pay" : pay),
+             "settlement");
+  }
+  out.chart = common::running_totals(score);
+  return out;
+}
+
+}  // namespace marque::rules::tarot
