@@ -206,6 +206,32 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 // Settlement (spec alsos §5): largest debtor pays largest creditor.
 ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);
 
+// Small helpers of alsos_hand.cpp and alsos_game.cpp.
+// A field counts as given unless it is absent, null or an empty array/object (exporters may write defaults).
+inline bool given(const json& r, const char* key) {
+  if (!r.contains(key)) return false;
+  const json& v = r[key];
+  if (v.is_null()) return false;
+  if ((v.is_array() || v.is_object()) && v.empty()) return false;
+  return true;
+}
+
+template <typename Range>
+std::string join(const Range& r, const std::string& sep = ", ") {
+  std::string s;
+  for (const auto& x : r) {
+    if (!s.empty()) s += sep;
+    s += std::string(x);
+  }
+  return s;
+}
+
+inline std::string phase_id(Phase p) { return p == Phase::early ? "early" : "late"; }
+inline std::string side_id(Side s) { return s == Side::declarer ? "declarer" : "defenders"; }
+inline Side other(Side s) { return s == Side::declarer ? Side::defenders : Side::declarer; }
+
+inline std::string kind_name(Kind k) { return std::string(k_kind_ids[static_cast<std::size_t>(k)]); }
+
 // Standings and statistics (alsos_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
 league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);
