@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/common/values.hpp"
 #include "rules/engine.hpp"
 
 namespace marque::rules::coinche {
@@ -166,6 +167,13 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 // Set-up check (coinche_game.cpp).
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
+
+// Small helpers the folder's files share.
+inline std::string seat_name(int s) { return s >= 0 && s < 4 ? std::string(k_seats[static_cast<size_t>(s)]) : "?"; }
+inline std::string team_name(int t) { return t >= 0 && t < 2 ? std::string(k_teams[static_cast<size_t>(t)]) : "?"; }
+using common::show;
+// A JSON integer (or an integral float); nullopt otherwise.
+inline std::optional<int64_t> as_int(const json& v) { return common::whole_in(v, INT64_MIN, INT64_MAX); }
 
 // Standings and statistics (coinche_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);

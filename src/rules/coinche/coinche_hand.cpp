@@ -1,0 +1,705 @@
+// Coinche, one hand record: decode and validate (spec coinche §3: C01..C20, W03), and score it (§4.1-4.5).
+// Exact integer arithmetic throughout (every quantity is whole points).
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "rules/coinche/coinche.hpp"
+
+namespace marque::rules::coinche {
+
+namespace {
+
+std::string card_name(int card) {
+  return std::string(k_ranks[static_cast<size_t>(card % 8)]) + std::string(k_suit_symbols[static_cast<size_t>(card / 8)]);
+}
+
+bool absent(const json& rec, const char* key) { return !rec.contains(key) || rec[key].is_null(); }
+
+}  // namespace
+
+// spec coinche §2.3: tierce 20, cinquante 50, cent 100; carré J 200, 9 150, A/10/K/Q 100.
+int Announcement::value() const {
+  static constexpr std::array<int, 3> k_sequence_values = {20, 50, 100};
+  if (is_sequence()) return k_sequence_values[static_cast<size_t>(type)];
+  if (rank == 3) return 200;  // J
+  if (rank == 5) return 150;  // 9
+  return 100;
+}
+
+std::string Announcement::describe() const {
+  std::string t(k_announcement_types[static_cast<size_t>(type)]);
+  if (!is_sequence()) return "carré of " + std::string(k_ranks[static_cast<size_t>(rank)]);
+  std::string s = t + " " + std::string(k_ranks[static_cast<size_t>(top)]) + std::string(k_suit_symbols[static_cast<size_t>(suit)]);
+  if (type == 2 && length > 5) s += " (" + std::to_string(length) + " cards)";
+  return s;
+}
+
+namespace {
+
+// spec coinche §4.2: > 0 when a beats b, 0 when they are equal up to seat order.
+int compare_announcements(const Announcement& a, const Announcement& b, int trump) {
+  if (a.value() != b.value()) return a.value() - b.value();
+  if (a.is_sequence() != b.is_sequence()) return a.is_sequence() ? -1 : 1;  // carré beats sequence
+  int ka = a.is_sequence() ? a.top : a.rank;
+  int kb = b.is_sequence() ? b.top : b.rank;
+  if (ka != kb) return kb - ka;  // lower index = higher card (A K Q J 10 9 8 7)
+  if (a.is_sequence() && b.is_sequence()) {
+    bool ta = a.suit == trump, tb = b.suit == trump;
+    if (ta != tb) return ta ? 1 : -1;
+  }
+  return 0;
+}
+
+// The team holding the best announcement (-1: none, or a cancelled tie), spec coinche §4.2.
+int best_team(const Options& o, const Hand& h) {
+  const auto& anns = h.announcements;
+  if (anns.empty()) return -1;
+  size_t best = 0;
+  for (size_t i = 1; i < anns.size(); ++i)
+    if (compare_announcements(anns[i], anns[best], h.trump) > 0) best = i;
+  std::vector<const Announcement*> tied;
+  for (const auto& a : anns)
+    if (compare_announcements(a, anns[best], h.trump) == 0) tied.push_back(&a);
+  bool both = false;
+  for (const auto* a : tied) both = both || team_of(a->player) != team_of(tied.front()->player);
+  if (!both) return team_of(tied.front()->player);
+  if (o.tie_cancel) return -1;
+  // seat order: first in playing order from the player after the dealer
+  int seat = o.next_seat(h.dealer);
+  for (int k = 0; k < 4; ++k, seat = o.next_seat(seat))
+    for (const auto* a : tied)
+      if (a->player == seat) return team_of(seat);
+  return -1;
+}
+
+}  // namespace
+
+// spec coinche §4.1 .. §4.5
+Scored score_hand(const Options& o, const Hand& h) {
+  Scored s;
+  const int b = team_of(h.bidder), d = 1 - b;
+  s.bidding_team = b;
+  s.value = h.contract == "capot" ? k_capot_value : h.contract == "generale" ? k_generale_value : h.bid;
+  s.multiplier = h.coinche == 0 ? 1 : h.coinche == 1 ? 2 : o.surcoinche_factor;
+  const bool special = h.contract != "points";
+  // §4.1.1 card points, §4.1.2 last-trick bonus and trick points
+  s.card[static_cast<size_t>(b)] = h.bidder_card_points;
+  s.card[static_cast<size_t>(d)] = k_card_points - h.bidder_card_points;
+  s.der = h.capot >= 0 && (o.unbid_capot_bonus || special) ? 100 : 10;
+  s.trick = s.card;
+  s.trick[static_cast<size_t>(h.last_trick_bidders ? b : d)] += s.der;
+  // §4.1.3 belote: always to its holder's team
+  if (h.belote >= 0) s.belote[static_cast<size_t>(team_of(h.belote))] = 20;
+  // §4.1.4 announcements
+  if (o.announcements && !h.announcements.empty()) {
+    if (h.capot >= 0) {
+      int x = h.capot == 0 ? b : d;
+      for (const auto& a : h.announcements)
+        if (o.capot_announcements_all || team_of(a.player) == x) s.ann[static_cast<size_t>(x)] += a.value();
+      s.best_team = x;
+    } else {
+      s.best_team = best_team(o, h);
+      if (s.best_team >= 0)
+        for (const auto& a : h.announcements)
+          if (team_of(a.player) == s.best_team) s.ann[static_cast<size_t>(s.best_team)] += a.value();
+    }
+  }
+  // §4.1.5 / §4.1.6 hand points and contract points
+  for (size_t t = 0; t < 2; ++t) {
+    s.points[t] = s.trick[t] + s.ann[t] + s.belote[t];
+    s.contract_points[t] = o.cards_only ? s.trick[t] : s.points[t];
+  }
+  // §4.3 made or failed (never on rounded points)
+  const auto ub = static_cast<size_t>(b), ud = static_cast<size_t>(d);
+  if (h.contract == "capot") {
+    s.made = h.capot == 0;
+  } else if (h.contract == "generale") {
+    s.made = h.capot == 0 && h.sole_winner == h.bidder;
+  } else {
+    s.threshold = o.success_threshold == "bid_plus_2" ? h.bid + 2
+                  : o.success_threshold == "bid_82_floor" && h.bid == 80 ? 82
+                                                                         : h.bid;
+    s.made = s.contract_points[ub] >= s.threshold && (!o.must_outscore || s.contract_points[ub] > s.contract_points[ud]);
+  }
+  const int m = s.multiplier, v = s.value;
+  // §4.5 points annoncés
+  if (o.bid_only) {
+    s.score[s.made ? ub : ud] = m * v;
+    return s;
+  }
+  // §4.4 coinche_scoring = flat_160: a coinched / surcoinched hand replaces the whole computation below
+  if (o.coinche_flat_160 && m > 1) {
+    const auto win = s.made ? ub : ud, lose = s.made ? ud : ub;
+    s.score[win] = (160 + v) * m + s.belote[win];
+    s.score[lose] = s.belote[lose];
+    return s;
+  }
+  // §4.4 made_plus_bid
+  const bool flat = special && o.flat_special;
+  const int flat_value = h.contract == "generale" ? o.generale_flat : o.capot_flat;
+  auto multiply = [&](int points) {
+    if (o.multiplier_scope == "bid") return points + m * v;
+    if (o.multiplier_scope == "all") return m * (points + v);
+    return m * points + v;  // seed: the winner's points, bid added once
+  };
+  // belote_multiplied / announcements_multiplied = false: that part of the points is added once, after the
+  // multiplier (no change with m = 1 or multiplier_scope = bid)
+  auto multiply_except = [&](int points, int belote, int announcements) {
+    const int once = (o.belote_multiplied ? 0 : belote) + (o.announcements_multiplied ? 0 : announcements);
+    return multiply(points - once) + once;
+  };
+  if (s.made) {
+    int pb = o.round(s.trick[ub]) + s.ann[ub] + s.belote[ub];
+    s.score[ub] = flat ? flat_value * m + s.ann[ub] + s.belote[ub] : multiply_except(pb, s.belote[ub], s.ann[ub]);
+    int pd = o.round(s.trick[ud]) + s.ann[ud] + s.belote[ud];
+    if (h.coinche == 0 || o.coinche_loser == "normal")
+      s.score[ud] = pd;
+    else if (o.coinche_loser == "belote_only")
+      s.score[ud] = s.belote[ud];
+    else
+      s.score[ud] = 0;
+  } else {
+    int pool = s.ann[0] + s.ann[1];
+    int bel_d = s.belote[ud] + (o.belote_to_defenders ? s.belote[ub] : 0);
+    int base = 160;
+    if (o.failure_base_162) base = h.capot == 1 ? k_card_points + s.der : 162;
+    s.score[ud] = flat ? flat_value * m + pool + bel_d : multiply_except(o.round(base) + pool + bel_d, bel_d, pool);
+    bool keep = !o.belote_to_defenders && !(h.coinche > 0 && o.coinche_loser == "nothing");
+    s.score[ub] = keep ? s.belote[ub] : 0;
+  }
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// §3 validation
+
+namespace {
+
+constexpr std::array<std::string_view, 17> k_record_fields = {
+    "dealer", "redeal", "bidder", "contract", "bid", "trump", "coinche", "coinched_by", "surcoinched_by", "auction",
+    "bidder_card_points", "defender_card_points", "last_trick", "capot", "sole_winner", "belote", "announcements"};
+
+struct Checker {
+  const json& rec;
+  const Options& o;
+  const std::array<std::string, 4>& names;
+  Diagnostics& d;
+  bool bad = false;
+
+  void error(const std::string& field, const std::string& code, const std::string& msg) {
+    d.error(field, code, msg);
+    bad = true;
+  }
+
+  // C01: a seat field; -1 when absent (null). `ok` false when present but wrong.
+  int seat(const json& v, const std::string& field, bool& ok) {
+    ok = true;
+    if (v.is_null()) return -1;
+    if (v.is_string()) {
+      int s = seat_index(v.get<std::string>());
+      if (s >= 0) return s;
+      for (size_t i = 0; i < 4; ++i)
+        if (names[i] == v.get<std::string>()) {
+          error(field, "C01", "unknown seat '" + show(v) + "': records name seats, and " + names[i] + " sits at " +
+                                  seat_name(static_cast<int>(i)) + "; write " + seat_name(static_cast<int>(i)));
+          ok = false;
+          return -1;
+        }
+    }
+    error(field, "C01", "unknown seat '" + show(v) + "': a seat is N, E, S or W");
+    ok = false;
+    return -1;
+  }
+  int seat_field(const char* key, bool& ok) {
+    ok = true;
+    if (!rec.contains(key)) return -1;
+    return seat(rec[key], key, ok);
+  }
+};
+
+struct AuctionOutcome {
+  bool all_pass = false;
+  int bidder = -1;
+  std::string contract = "points";
+  int bid = 0;
+  int suit = -1;
+  int coinche = 0;
+  int coinched_by = -1;
+  int surcoinched_by = -1;
+};
+
+std::string call_text(const json& c) {
+  std::string s = show(c.value("seat", json("?"))) + " " + show(c.value("call", json("?")));
+  if (c.contains("bid")) s += " " + show(c["bid"]);
+  if (c.contains("contract")) s += " " + show(c["contract"]);
+  if (c.contains("suit") && c["suit"].is_string()) {
+    int su = suit_index(c["suit"].get<std::string>());
+    s += su >= 0 ? std::string(k_suit_symbols[static_cast<size_t>(su)]) : c["suit"].get<std::string>();
+  }
+  return s;
+}
+
+// C19: the auction's own rules; returns the final contract (C20 compares it with the record).
+std::optional<AuctionOutcome> check_auction(Checker& ck, const json& auction, int dealer) {
+  const Options& o = ck.o;
+  if (!auction.is_array()) {
+    ck.error("auction", "C19", "must be an array of calls such as {\"seat\": \"E\", \"call\": \"bid\", \"bid\": 90, \"suit\": \"D\"}");
+    return std::nullopt;
+  }
+  AuctionOutcome out;
+  int turn = o.next_seat(dealer);
+  int level = 0;  // numeric bid, or 10000 capot, 20000 générale
+  int passes = 0, passes_after_coinche = 0;
+  bool ended = false;
+  for (size_t i = 0; i < auction.size(); ++i) {
+    const json& c = auction[i];
+    std::string at = "call " + std::to_string(i + 1);
+    auto fail = [&](const std::string& msg) {
+      ck.error("auction", "C19", at + " (" + (c.is_object() ? call_text(c) : c.dump()) + "): " + msg);
+      return std::nullopt;
+    };
+    if (!c.is_object()) return fail("a call is an object with \"seat\" and \"call\"");
+    bool ok = true;
+    int seat = c.contains("seat") ? ck.seat(c["seat"], "auction", ok) : -1;
+    if (!ok) return std::nullopt;
+    if (seat < 0) return fail("missing \"seat\"");
+    std::string call = c.value("call", json("")).is_string() ? c.value("call", std::string()) : "";
+    if (ended) return fail("the auction was already over");
+    if (call == "bid") {
+      if (out.coinche > 0) return fail("no bid is allowed after a coinche");
+      if (seat != turn)
+        return fail("it was " + seat_name(turn) + "'s turn: bids and passes go round " +
+                    (o.anticlockwise ? "anticlockwise" : "clockwise") + " from the player after the dealer " + seat_name(dealer));
+      std::string contract = c.contains("contract") && c["contract"].is_string() ? c["contract"].get<std::string>() : "points";
+      int value = 0, new_level = 0;
+      if (contract == "points") {
+        auto b = c.contains("bid") ? as_int(c["bid"]) : std::nullopt;
+        if (!b || *b < 80 || *b % 10 != 0)
+          return fail("bids go up in steps of 10 from 80 (got " + (c.contains("bid") ? show(c["bid"]) : "no bid") + ")");
+        if (o.max_numeric_bid > 0 && *b > o.max_numeric_bid)
+          return fail("numeric bids stop at " + std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : ""));
+        value = new_level = static_cast<int>(*b);
+      } else if (contract == "capot" && o.capot_bid) {
+        new_level = 10000;
+      } else if (contract == "generale" && o.generale_bid) {
+        new_level = 20000;
+      } else {
+        return fail("\"" + contract + "\" bids are not enabled for this game");
+      }
+      int suit = c.contains("suit") && c["suit"].is_string() ? suit_index(c["suit"].get<std::string>()) : -1;
+      if (suit < 0) return fail("a bid names a trump suit: S, H, D or C");
+      if (new_level <= level) {
+        std::string cur = level >= 20000 ? "générale" : level >= 10000 ? "capot" : std::to_string(level);
+        std::string now = new_level >= 20000 ? "générale" : new_level >= 10000 ? "capot" : std::to_string(new_level);
+        return fail("bid " + now + " does not beat the current " + cur);
+      }
+      level = new_level;
+      out.bidder = seat;
+      out.contract = contract;
+      out.bid = value;
+      out.suit = suit;
+      passes = 0;
+      turn = o.next_seat(seat);
+    } else if (call == "pass") {
+      if (out.coinche > 0) {
+        // after a coinche only passes (declining the surcoinche) or one surcoinche; turn not checked
+        if (++passes_after_coinche > 3) return fail("the auction was already over");
+        continue;
+      }
+      if (seat != turn)
+        return fail("it was " + seat_name(turn) + "'s turn: bids and passes go round " +
+                    (o.anticlockwise ? "anticlockwise" : "clockwise") + " from the player after the dealer " + seat_name(dealer));
+      ++passes;
+      turn = o.next_seat(seat);
+      if ((out.bidder >= 0 && passes == 3) || (out.bidder < 0 && passes == 4)) ended = true;
+    } else if (call == "coinche") {
+      if (out.bidder < 0) return fail("a coinche needs a bid first");
+      if (out.coinche > 0) return fail("the contract is already coinched");
+      if (team_of(seat) == team_of(out.bidder))
+        return fail(seat_name(seat) + " cannot coinche " + (seat == out.bidder ? "his own bid" : "his partner"));
+      out.coinche = 1;
+      out.coinched_by = seat;
+    } else if (call == "surcoinche") {
+      if (out.coinche == 0) return fail("surcoinche needs a coinche first");
+      if (out.coinche == 2) return fail("the contract is already surcoinched");
+      if (team_of(seat) != team_of(out.bidder)) return fail("only the bidding team can surcoinche");
+      out.coinche = 2;
+      out.surcoinched_by = seat;
+      ended = true;  // after a surcoinche nothing
+    } else {
+      return fail("unknown call; a call is bid, pass, coinche or surcoinche");
+    }
+  }
+  if (!ended && out.coinche == 0 && !(out.bidder >= 0 && out.contract != "points")) {
+    ck.error("auction", "C19",
+             out.bidder < 0 ? "the auction is incomplete: four passes (all pass) or a bid followed by three passes"
+                            : "the auction is incomplete: it ends with three passes after the last bid");
+    return std::nullopt;
+  }
+  out.all_pass = out.bidder < 0;
+  return out;
+}
+
+// C15: one announcement object
+std::optional<Announcement> decode_announcement(Checker& ck, const json& a, size_t i) {
+  std::string at = "announcement " + std::to_string(i + 1);
+  auto fail = [&](const std::string& code, const std::string& msg) {
+    ck.error("announcements", code, at + ": " + msg);
+    return std::nullopt;
+  };
+  if (!a.is_object()) return fail("C15", "an announcement is an object with player, type and suit/top or rank");
+  Announcement x;
+  bool ok = true;
+  x.player = a.contains("player") ? ck.seat(a["player"], "announcements", ok) : -1;
+  if (!ok) return std::nullopt;
+  if (x.player < 0) return fail("C15", "missing \"player\" (the seat who showed it)");
+  std::string type = a.contains("type") && a["type"].is_string() ? a["type"].get<std::string>() : "";
+  for (size_t t = 0; t < k_announcement_types.size(); ++t)
+    if (k_announcement_types[t] == type) x.type = static_cast<int>(t);
+  if (type == "carré") x.type = 3;
+  if (x.type < 0)
+    return fail("C15", "unknown type '" + (a.contains("type") ? show(a["type"]) : std::string()) +
+                           "'; one of tierce, cinquante, cent, carre (belote is the separate belote field)");
+  if (x.is_sequence()) {
+    if (!absent(a, "rank")) return fail("C15", "a sequence has a suit and a top card, not a rank");
+    x.suit = !absent(a, "suit") && a["suit"].is_string() ? suit_index(a["suit"].get<std::string>()) : -1;
+    if (x.suit < 0)
+      return fail("C15", "a " + type + " needs a suit: S, H, D or C (got " + (absent(a, "suit") ? "none" : show(a["suit"])) + ")");
+    if (absent(a, "top")) return fail("C15", "a " + type + " needs its top card (A, K, Q, J, 10, 9 ...)");
+    x.top = rank_index(a["top"]);
+    if (x.top < 0) return fail("C15", "unknown top card '" + show(a["top"]) + "'; ranks are A K Q J 10 9 8 7");
+    int fixed_length = x.type == 0 ? 3 : x.type == 1 ? 4 : 0;
+    if (!absent(a, "length")) {
+      auto len = as_int(a["length"]);
+      if (!len || (fixed_length && *len != fixed_length) || (!fixed_length && (*len < 5 || *len > 8)))
+        return fail("C15", "length " + show(a["length"]) + " does not fit a " + type +
+                               (fixed_length ? " (" + std::to_string(fixed_length) + " cards)" : " (5 to 8 cards)"));
+      x.length = static_cast<int>(*len);
+    } else {
+      x.length = fixed_length ? fixed_length : 5;
+    }
+    if (x.top + x.length > 8)
+      return fail("C15", "a " + type + (x.length > 5 ? " of " + std::to_string(x.length) + " cards" : "") + " cannot be headed by " +
+                             (x.top == 6 || x.top == 7 ? "an " : "a ") + std::string(k_ranks[static_cast<size_t>(x.top)]) +
+                             ": the sequence would run below the 7");
+  } else {
+    if (!absent(a, "suit") || !absent(a, "top")) return fail("C15", "a carré has a rank, not a suit or top card");
+    if (absent(a, "rank")) return fail("C15", "a carré needs its rank (J, 9, A, 10, K or Q)");
+    x.rank = rank_index(a["rank"]);
+    if (x.rank < 0) return fail("C15", "unknown rank '" + show(a["rank"]) + "'; ranks are A K Q J 10 9 8 7");
+    if (x.rank >= 6)
+      return fail("C15", "a carré of " + std::string(k_ranks[static_cast<size_t>(x.rank)]) +
+                             "s is not an announcement: carrés are of J, 9, A, 10, K or Q");
+  }
+  return x;
+}
+
+std::vector<int> cards_of(const Announcement& a) {
+  std::vector<int> out;
+  if (a.is_sequence()) {
+    for (int r = a.top; r < a.top + a.length; ++r) out.push_back(a.suit * 8 + r);
+  } else {
+    for (int s = 0; s < 4; ++s) out.push_back(s * 8 + a.rank);
+  }
+  return out;
+}
+
+// C16, C17, C18, W03: cards claimed by the announcements and the belote.
+void check_cards(Checker& ck, const Hand& h) {
+  struct Claim {
+    int player;
+    std::string what;
+  };
+  std::array<std::vector<Claim>, 32> claims;
+  auto claim = [&](int card, int player, const std::string& what) {
+    for (const auto& c : claims[static_cast<size_t>(card)])
+      if (c.player != player) {
+        ck.error("announcements", "C16",
+                 card_name(card) + " is claimed by both " + seat_name(c.player) + " (" + c.what + ") and " + seat_name(player) + " (" +
+                     what + "): a card is held by one player only");
+        return;
+      }
+    claims[static_cast<size_t>(card)].push_back({player, what});
+  };
+  for (const auto& a : h.announcements)
+    for (int card : cards_of(a)) claim(card, a.player, a.describe());
+  if (h.belote >= 0 && h.trump >= 0) {
+    claim(h.trump * 8 + 1, h.belote, "belote");
+    claim(h.trump * 8 + 2, h.belote, "belote");
+  }
+  if (ck.bad) return;
+  for (int p = 0; p < 4; ++p) {
+    std::vector<const Announcement*> mine;
+    for (const auto& a : h.announcements)
+      if (a.player == p) mine.push_back(&a);
+    for (size_t i = 0; i < mine.size(); ++i)
+      for (size_t j = i + 1; j < mine.size(); ++j) {
+        const auto& x = *mine[i];
+        const auto& y = *mine[j];
+        if (!x.is_sequence() && !y.is_sequence() && x.rank == y.rank) {
+          ck.error("announcements", "C17", seat_name(p) + " declares the " + x.describe() + " twice");
+          return;
+        }
+        if (!x.is_sequence() || !y.is_sequence() || x.suit != y.suit) continue;
+        int x_end = x.top + x.length, y_end = y.top + y.length;
+        if (x.top < y_end && y.top < x_end) {
+          ck.error("announcements", "C17",
+                   "two sequences of " + seat_name(p) + " overlap (" + x.describe() + " and " + y.describe() + ")");
+          return;
+        }
+        if (x_end == y.top || y_end == x.top)
+          ck.d.warning("announcements", "W03",
+                       seat_name(p) + "'s " + x.describe() + " and " + y.describe() +
+                           " touch: they form one longer run and should be declared as one");
+      }
+    std::set<int> cards;
+    for (const auto* a : mine)
+      for (int c : cards_of(*a)) cards.insert(c);
+    if (h.belote == p && h.trump >= 0) {
+      cards.insert(h.trump * 8 + 1);
+      cards.insert(h.trump * 8 + 2);
+    }
+    if (cards.size() > 8) {
+      ck.error("announcements", "C18",
+               seat_name(p) + " would need " + std::to_string(cards.size()) + " cards for these announcements, and holds 8");
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_dealer,
+                                const std::array<std::string, 4>& names, Diagnostics& d) {
+  Checker ck{rec, o, names, d};
+  Hand h;
+  bool ok = true;
+  for (auto it = rec.begin(); it != rec.end(); ++it) {
+    bool known = std::find(k_record_fields.begin(), k_record_fields.end(), it.key()) != k_record_fields.end();
+    if (!known) {
+      std::string list;
+      for (auto f : k_record_fields) list += (list.empty() ? "" : ", ") + std::string(f);
+      d.warning(it.key(), "coinche.unknown_field", "'" + it.key() + "' is not a coinche hand field and is ignored; the fields are: " + list);
+    }
+  }
+  // dealer (always) and W01
+  h.dealer = ck.seat_field("dealer", ok);
+  if (ok && h.dealer < 0) ck.error("dealer", "C03", "missing field 'dealer': the seat (N, E, S or W) who dealt this hand");
+  if (h.dealer >= 0 && h.dealer != expected_dealer)
+    d.warning("dealer", "W01", "expected " + seat_name(expected_dealer) + " (" + names[static_cast<size_t>(expected_dealer)] +
+                                   ") to deal, the record says " + seat_name(h.dealer));
+  // redeal (C02)
+  if (!absent(rec, "redeal")) {
+    const json& r = rec["redeal"];
+    if (r == "all_pass" || r == "misdeal") {
+      h.redeal = r.get<std::string>();
+    } else {
+      ck.error("redeal", "C02", "redeal is null, \"all_pass\" or \"misdeal\" (got " + show(r) + ")");
+      return std::nullopt;
+    }
+  }
+  if (!h.redeal.empty()) {
+    for (auto f : k_record_fields) {
+      std::string key(f);
+      if (key == "dealer" || key == "redeal" || key == "auction" || !rec.contains(key)) continue;
+      const json& v = rec[key];
+      bool empty = v.is_null() || (v.is_array() && v.empty()) || (key == "coinche" && v == 0) || (key == "contract" && v == "points");
+      if (!empty) ck.error(key, "C02", "a redeal (" + h.redeal + ") records no contract or points: remove '" + key + "'");
+    }
+    if (!absent(rec, "auction") && h.dealer >= 0) {
+      if (h.redeal == "misdeal") {
+        ck.error("auction", "C20", "a misdeal has no auction (an auction of four passes is an all_pass redeal)");
+      } else if (auto a = check_auction(ck, rec["auction"], h.dealer); a && !a->all_pass) {
+        ck.error("auction", "C20", "the auction has a bid by " + seat_name(a->bidder) + ", so the hand is not an all-pass redeal");
+      }
+    }
+    if (ck.bad) return std::nullopt;
+    return h;
+  }
+
+  // played hand. contract (C06)
+  if (!absent(rec, "contract")) {
+    const json& c = rec["contract"];
+    if (c == "points") {
+      h.contract = "points";
+    } else if (c == "capot" || c == "generale") {
+      h.contract = c.get<std::string>();
+      bool enabled = h.contract == "capot" ? o.capot_bid : o.generale_bid;
+      if (!enabled)
+        ck.error("contract", "C06", std::string(h.contract == "capot" ? "capot" : "générale") +
+                                        " bids are not enabled for this game (option " + h.contract + "_bid)");
+    } else {
+      ck.error("contract", "C06", "unknown contract " + show(c) + "; \"points\"" + (o.capot_bid ? ", \"capot\"" : "") +
+                                      (o.generale_bid ? ", \"generale\"" : ""));
+    }
+  }
+  // bid (C03, C04, C05, W02)
+  if (h.contract == "points") {
+    if (absent(rec, "bid")) {
+      ck.error("bid", "C03", "missing field 'bid': the contract value (80, 90, 100 ...)");
+    } else {
+      auto b = as_int(rec["bid"]);
+      if (!b || *b < 80 || *b % 10 != 0) {
+        ck.error("bid", "C04", "bids go up in steps of 10 from 80 (got " + show(rec["bid"]) + ")");
+      } else {
+        h.bid = static_cast<int>(std::min<int64_t>(*b, 1000000));
+        if (o.max_numeric_bid > 0 && h.bid > o.max_numeric_bid)
+          ck.error("bid", "C05", std::to_string(h.bid) + " is above " + std::to_string(o.max_numeric_bid) + ": numeric bids stop at " +
+                                     std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : ""));
+        else if (h.bid > 250)
+          d.warning("bid", "W02", "a " + std::to_string(h.bid) + " bid needs announcements or belote to be made (a capot gives 252)");
+      }
+    }
+  } else if (!absent(rec, "bid")) {
+    ck.error("bid", "C03", "a " + h.contract + " contract has no numeric bid: remove 'bid' (" + show(rec["bid"]) + ")");
+  }
+  // bidder (C03, C01)
+  h.bidder = ck.seat_field("bidder", ok);
+  if (ok && h.bidder < 0) ck.error("bidder", "C03", "missing field 'bidder': the seat who made the final bid");
+  // trump (C03, C07)
+  if (absent(rec, "trump")) {
+    ck.error("trump", "C03", "missing field 'trump': S, H, D or C");
+  } else {
+    h.trump = rec["trump"].is_string() ? suit_index(rec["trump"].get<std::string>()) : -1;
+    if (h.trump < 0) ck.error("trump", "C07", "trump must be a suit: S, H, D or C (got " + show(rec["trump"]) + ")");
+  }
+  // coinche (C08)
+  if (!absent(rec, "coinche")) {
+    auto c = as_int(rec["coinche"]);
+    if (!c || *c < 0 || *c > 2)
+      ck.error("coinche", "C08", "coinche is 0 (none), 1 (coinche, x2) or 2 (surcoinche) (got " + show(rec["coinche"]) + ")");
+    else
+      h.coinche = static_cast<int>(*c);
+  }
+  h.coinched_by = ck.seat_field("coinched_by", ok);
+  if (h.coinched_by >= 0) {
+    if (h.coinche < 1)
+      ck.error("coinched_by", "C08", "coinched_by " + seat_name(h.coinched_by) + " needs coinche 1 or 2 (the record says " +
+                                         std::to_string(h.coinche) + ")");
+    else if (h.bidder >= 0 && team_of(h.coinched_by) == team_of(h.bidder))
+      ck.error("coinched_by", "C08", "only an opponent of the bidder can coinche: " + seat_name(h.coinched_by) +
+                                         (h.coinched_by == h.bidder ? " is the bidder" : " is the bidder's partner"));
+  }
+  h.surcoinched_by = ck.seat_field("surcoinched_by", ok);
+  if (h.surcoinched_by >= 0) {
+    if (h.coinche != 2)
+      ck.error("surcoinched_by", "C08", "surcoinched_by " + seat_name(h.surcoinched_by) + " needs coinche 2 (surcoinche needs a coinche first)");
+    else if (h.bidder >= 0 && team_of(h.surcoinched_by) != team_of(h.bidder))
+      ck.error("surcoinched_by", "C08", "only the bidding team can surcoinche: " + seat_name(h.surcoinched_by) + " is a defender");
+  }
+  // bidder_card_points (C03, C09), defender_card_points (C10)
+  bool points_ok = false;
+  if (absent(rec, "bidder_card_points")) {
+    ck.error("bidder_card_points", "C03", "missing field 'bidder_card_points': the card points in the bidding team's tricks (0..152)");
+  } else {
+    auto p = as_int(rec["bidder_card_points"]);
+    const std::string v = show(rec["bidder_card_points"]);
+    if (!p)
+      ck.error("bidder_card_points", "C09", v + " is not a whole number of card points (0..152)");
+    else if (*p < 0 || *p > 152)
+      ck.error("bidder_card_points", "C09", v + " is outside 0..152, the card points in the pack");
+    else if (*p == 1 || *p == 151)
+      ck.error("bidder_card_points", "C09",
+               v + " card points is impossible: " + (*p == 1 ? "the bidders" : "the other team") +
+                   " would hold exactly 1, and no card is worth 1 point");
+    else {
+      h.bidder_card_points = static_cast<int>(*p);
+      points_ok = true;
+    }
+  }
+  if (!absent(rec, "defender_card_points") && points_ok) {
+    auto p = as_int(rec["defender_card_points"]);
+    if (!p || *p != k_card_points - h.bidder_card_points)
+      ck.error("defender_card_points", "C10",
+               show(rec["defender_card_points"]) + " + " + std::to_string(h.bidder_card_points) +
+                   " is not 152: card points must add up to 152 (162 with the dix de der)");
+  }
+  // last_trick (C03, C11)
+  bool last_ok = false;
+  if (absent(rec, "last_trick")) {
+    ck.error("last_trick", "C03", "missing field 'last_trick': \"bidders\" or \"defenders\"");
+  } else if (rec["last_trick"] == "bidders" || rec["last_trick"] == "defenders") {
+    h.last_trick_bidders = rec["last_trick"] == "bidders";
+    last_ok = true;
+  } else {
+    ck.error("last_trick", "C11", "last_trick is \"bidders\" or \"defenders\" (got " + show(rec["last_trick"]) + ")");
+  }
+  // capot (C12), W04
+  if (!absent(rec, "capot")) {
+    const json& c = rec["capot"];
+    if (c == "bidders" || c == "defenders") {
+      h.capot = c == "bidders" ? 0 : 1;
+      if (points_ok && last_ok) {
+        bool fits = h.capot == 0 ? h.bidder_card_points == 152 && h.last_trick_bidders
+                                 : h.bidder_card_points == 0 && !h.last_trick_bidders;
+        if (!fits)
+          ck.error("capot", "C12", "a capot team holds all 152 card points and the last trick; the record gives the " +
+                                       c.get<std::string>() + " " +
+                                       std::to_string(h.capot == 0 ? h.bidder_card_points : 152 - h.bidder_card_points) +
+                                       " card points and the last trick to the " + (h.last_trick_bidders ? "bidders" : "defenders"));
+      }
+    } else {
+      ck.error("capot", "C12", "capot is null, \"bidders\" or \"defenders\" (got " + show(c) + ")");
+    }
+  } else if (points_ok && (h.bidder_card_points == 152 || h.bidder_card_points == 0)) {
+    d.warning("capot", "W04", h.bidder_card_points == 152
+                                  ? "all 152 card points to the bidders but no capot: did the defenders really win a trick?"
+                                  : "no card points for the bidders but no capot: did the bidders really win a trick?");
+  }
+  // sole_winner (C13)
+  h.sole_winner = ck.seat_field("sole_winner", ok);
+  if (h.sole_winner >= 0 && h.bidder >= 0) {
+    int capot_team = h.capot < 0 ? -1 : h.capot == 0 ? team_of(h.bidder) : 1 - team_of(h.bidder);
+    if (capot_team < 0)
+      ck.error("sole_winner", "C13", "sole_winner " + seat_name(h.sole_winner) + " needs a capot (one team won all eight tricks)");
+    else if (team_of(h.sole_winner) != capot_team)
+      ck.error("sole_winner", "C13", seat_name(h.sole_winner) + " is not in the capot team " + team_name(capot_team));
+  }
+  if (h.contract == "generale" && h.capot == 0 && !rec.contains("sole_winner"))
+    ck.error("sole_winner", "C13", "who won all eight tricks alone? a générale needs 'sole_winner' (a seat, or null if the partners shared them)");
+  // belote
+  h.belote = ck.seat_field("belote", ok);
+  // announcements (C14, C15)
+  if (!absent(rec, "announcements")) {
+    const json& a = rec["announcements"];
+    if (!a.is_array()) {
+      ck.error("announcements", "C15", "announcements is an array of announcement objects");
+    } else if (!a.empty() && !o.announcements) {
+      ck.error("announcements", "C14", "this game is played without announcements (belote only): option announcements is false");
+    } else {
+      for (size_t i = 0; i < a.size(); ++i)
+        if (auto x = decode_announcement(ck, a[i], i)) h.announcements.push_back(*x);
+    }
+  }
+  if (ck.bad) return std::nullopt;
+  check_cards(ck, h);  // C16, C17, C18, W03
+  // auction (C19, C20)
+  if (!absent(rec, "auction") && !(rec["auction"].is_array() && rec["auction"].empty())) {
+    auto a = check_auction(ck, rec["auction"], h.dealer);
+    if (a) {
+      auto mismatch = [&](const std::string& field, const std::string& from_auction, const std::string& recorded) {
+        ck.error(field, "C20", "the auction gives " + field + " " + from_auction + " but the record says " + recorded);
+      };
+      auto seat_or_none = [](int s) { return s < 0 ? std::string("none") : seat_name(s); };
+      if (a->all_pass) {
+        ck.error("redeal", "C20", "the auction is four passes: record it as \"redeal\": \"all_pass\"");
+      } else {
+        if (a->bidder != h.bidder) mismatch("bidder", seat_name(a->bidder), seat_name(h.bidder));
+        if (a->contract != h.contract) mismatch("contract", a->contract, h.contract);
+        else if (a->contract == "points" && a->bid != h.bid) mismatch("bid", std::to_string(a->bid), std::to_string(h.bid));
+        if (a->suit != h.trump)
+          mismatch("trump", std::string(k_suits[static_cast<size_t>(a->suit)]), h.trump < 0 ? "none" : std::string(k_suits[static_cast<size_t>(h.trump)]));
+        if (a->coinche != h.coinche) mismatch("coinche", std::to_string(a->coinche), std::to_string(h.coinche));
+        if (rec.contains("coinched_by") && a->coinched_by != h.coinched_by)
+          mismatch("coinched_by", seat_or_none(a->coinched_by), seat_or_none(h.coinched_by));
+        if (rec.contains("surcoinched_by") && a->surcoinched_by != h.surcoinched_by)
+          mismatch("surcoinched_by", seat_or_none(a->surcoinched_by), seat_or_none(h.surcoinched_by));
+      }
+    }
+  }
+  if (ck.bad) return std::nullopt;
+  return h;
+}
+
+}  // namespace marque::rules::coinche

@@ -1,0 +1,201 @@
+// Coinche options (spec coinche §6) and the set-up (§2.1: seats, first dealer, starting totals, options).
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "rules/coinche/coinche.hpp"
+
+namespace marque::rules::coinche {
+
+namespace {
+
+std::string check_positive(const json& v) {
+  auto i = as_int(v);
+  return i && *i > 0 ? "" : "the target must be a positive whole number of points";
+}
+
+std::string check_flat(const json& v) {
+  auto i = as_int(v);
+  if (!i || *i <= 0) return "a flat value must be a positive whole number of points";
+  return *i <= k_max_flat ? "" : "a flat value is at most " + std::to_string(k_max_flat) + " points";
+}
+
+}  // namespace
+
+// spec coinche §4.4 / §6 `rounding`: trick points to the nearest 10; half_up: ..5 up; six_up: ..5 down, ..6 up.
+int Options::round(int x) const {
+  if (rounding == "half_up") return (x + 5) / 10 * 10;
+  if (rounding == "six_up") return (x + 4) / 10 * 10;
+  return x;
+}
+
+// spec coinche §6: every option, ids and values as the spec, seed defaults first.
+namespace {
+std::vector<OptionSpec> build_option_table() {
+  return {
+      {"target_score", "int", {}, 3000, "game target (3000, 2000, 1500, 1000 or any positive number)", &check_positive},
+      {"target_rule", "enum", {"reach", "exceed"}, "reach", "reach: total >= target ends the game; exceed: total > target"},
+      {"tie_at_target", "enum", {"draw", "extra_deal", "last_contract"}, "draw",
+       "both teams over the target with equal totals"},
+      {"success_threshold", "enum", {"bid_plus_2", "bid", "bid_82_floor"}, "bid_plus_2", "points the bidders need"},
+      {"must_outscore_defenders", "bool", {}, true, "bidders must also score strictly more than the defenders"},
+      {"contract_points", "enum", {"all", "cards_only"}, "all", "whether belote and announcements count for the contract"},
+      {"multiplier_scope", "enum", {"points", "bid", "all"}, "points", "what coinche / surcoinche multiplies"},
+      {"surcoinche_factor", "int", {4, 3}, 4, "surcoinche multiplier"},
+      {"coinche_loser", "enum", {"normal", "belote_only", "nothing"}, "normal", "what the losing side of a coinched hand keeps"},
+      {"belote_on_failure", "enum", {"keep", "to_defenders"}, "keep", "who scores the failing bidders' belote"},
+      {"failure_base", "any", {160, "162_or_252"}, 160, "defenders' base on a failed contract"},
+      {"rounding", "enum", {"none", "half_up", "six_up"}, "none", "trick points rounded to the nearest 10 for scoring"},
+      {"scoring_mode", "enum", {"made_plus_bid", "bid_only"}, "made_plus_bid",
+       "points faits + points demandés, or points annoncés (only the contract value)"},
+      {"announcements", "bool", {}, true, "play with tierce / cinquante / cent / carré (belote always counts)"},
+      {"announcement_tie", "enum", {"seat_order", "cancel"}, "seat_order", "equal best non-trump sequences in both teams"},
+      {"capot_announcements", "enum", {"own", "all"}, "own", "on a capot: the capot team's own announcements, or all"},
+      {"unbid_capot_bonus", "bool", {}, true, "an unbid capot gets the 100-point last trick (252)"},
+      {"capot_bid", "bool", {}, false, "adds a capot contract (value 250) above every numeric bid"},
+      {"generale_bid", "bool", {}, false, "adds a générale contract (value 500) above capot"},
+      {"special_contract_scoring", "enum", {"formula", "flat"}, "formula", "capot / générale contracts: formula or flat 500 / 1000"},
+      {"max_numeric_bid", "any", {"none", 160}, "none", "caps numeric bids"},
+      {"direction", "enum", {"clockwise", "anticlockwise"}, "clockwise", "seat order of deal, auction and ties"},
+      {"all_pass_dealer", "enum", {"next", "same"}, "next", "who deals after four passes"},
+      {"belote_multiplied", "bool", {}, true,
+       "coinche / surcoinche multiplies the belote (false: its 20 is added once, after the multiplier)"},
+      {"announcements_multiplied", "bool", {}, true,
+       "coinche / surcoinche multiplies the announcements (false: added once, after the multiplier)"},
+      {"coinche_scoring", "enum", {"standard", "flat_160"}, "standard",
+       "flat_160: a coinched / surcoinched hand gives (160 + bid) x 2 (x surcoinche_factor) to the winning side, "
+       "plus each side's own belote"},
+      {"capot_flat", "int", {}, k_capot_flat, "flat value of a capot contract under special_contract_scoring=flat",
+       &check_flat},
+      {"generale_flat", "int", {}, k_generale_flat,
+       "flat value of a générale contract under special_contract_scoring=flat", &check_flat},
+  };
+}
+}  // namespace
+
+const std::vector<OptionSpec>& option_table() {
+  static const std::vector<OptionSpec> table = build_option_table();
+  return table;
+}
+
+Options options_from(const json& r) {
+  Options o;
+  o.target_score = static_cast<int>(as_int(r["target_score"]).value_or(3000));
+  o.target_exceed = r["target_rule"] == "exceed";
+  o.tie_at_target = r["tie_at_target"].get<std::string>();
+  o.success_threshold = r["success_threshold"].get<std::string>();
+  o.must_outscore = r["must_outscore_defenders"].get<bool>();
+  o.cards_only = r["contract_points"] == "cards_only";
+  o.multiplier_scope = r["multiplier_scope"].get<std::string>();
+  o.surcoinche_factor = static_cast<int>(as_int(r["surcoinche_factor"]).value_or(4));
+  o.coinche_loser = r["coinche_loser"].get<std::string>();
+  o.belote_to_defenders = r["belote_on_failure"] == "to_defenders";
+  o.failure_base_162 = r["failure_base"] == "162_or_252";
+  o.rounding = r["rounding"].get<std::string>();
+  o.bid_only = r["scoring_mode"] == "bid_only";
+  o.announcements = r["announcements"].get<bool>();
+  o.tie_cancel = r["announcement_tie"] == "cancel";
+  o.capot_announcements_all = r["capot_announcements"] == "all";
+  o.unbid_capot_bonus = r["unbid_capot_bonus"].get<bool>();
+  o.capot_bid = r["capot_bid"].get<bool>();
+  o.generale_bid = r["generale_bid"].get<bool>();
+  o.flat_special = r["special_contract_scoring"] == "flat";
+  o.max_numeric_bid = r["max_numeric_bid"].is_number() ? static_cast<int>(as_int(r["max_numeric_bid"]).value_or(0)) : 0;
+  o.anticlockwise = r["direction"] == "anticlockwise";
+  o.all_pass_same = r["all_pass_dealer"] == "same";
+  o.belote_multiplied = r["belote_multiplied"].get<bool>();
+  o.announcements_multiplied = r["announcements_multiplied"].get<bool>();
+  o.coinche_flat_160 = r["coinche_scoring"] == "flat_160";
+  o.capot_flat = static_cast<int>(as_int(r["capot_flat"]).value_or(k_capot_flat));
+  o.generale_flat = static_cast<int>(as_int(r["generale_flat"]).value_or(k_generale_flat));
+  return o;
+}
+
+// spec coinche §2.1: seats, first_dealer, starting_totals, options (+ `nous`, the sheet's own team, §7).
+std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
+  if (!setup.is_object()) {
+    d.error("setup", "coinche.setup", "the set-up is an object with seats, first_dealer, starting_totals and options");
+    return nullptr;
+  }
+  static constexpr std::array<std::string_view, 5> k_setup_fields = {"seats", "first_dealer", "starting_totals", "options", "nous"};
+  for (auto it = setup.begin(); it != setup.end(); ++it)
+    if (std::find(k_setup_fields.begin(), k_setup_fields.end(), it.key()) == k_setup_fields.end())
+      d.error(it.key(), "coinche.setup_field",
+              "'" + it.key() + "' is not a coinche set-up field; the fields are seats ({N, E, S, W} -> player), first_dealer, "
+              "starting_totals, options, nous" + (it.key() == "players" ? " (coinche seats its players: seats N, E, S, W)" : ""));
+  // options, normalising the numbers the spec writes as values ("160" -> 160)
+  json given = setup.contains("options") ? setup["options"] : json(nullptr);
+  if (given.is_object()) {
+    for (const char* key : {"failure_base", "max_numeric_bid", "surcoinche_factor", "target_score", "capot_flat", "generale_flat"})
+      if (given.contains(key) && given[key].is_string()) {
+        std::string s = given[key].get<std::string>();
+        if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 9) given[key] = std::stoi(s);
+      }
+    if (given.contains("max_numeric_bid") && given["max_numeric_bid"].is_null()) given["max_numeric_bid"] = "none";
+  }
+  json resolved = resolve_options(given, option_table(), d);
+  Options o = options_from(resolved);
+
+  std::array<std::string, 4> names;
+  if (!setup.contains("seats") || !setup["seats"].is_object()) {
+    d.error("seats", "coinche.seats", "missing or not an object: seats {\"N\": name, \"E\": name, \"S\": name, \"W\": name}");
+  } else {
+    const json& seats = setup["seats"];
+    for (auto it = seats.begin(); it != seats.end(); ++it)
+      if (seat_index(it.key()) < 0) d.error("seats." + it.key(), "C01", "unknown seat '" + it.key() + "': the seats are N, E, S, W");
+    for (size_t i = 0; i < 4; ++i) {
+      std::string key(k_seats[i]);
+      if (!seats.contains(key) || !seats[key].is_string() || seats[key].get<std::string>().empty()) {
+        d.error("seats." + key, "coinche.seats", "seat " + key + " needs a player name (coinche is played by exactly 4 players)");
+        continue;
+      }
+      names[i] = seats[key].get<std::string>();
+      for (size_t j = 0; j < i; ++j)
+        if (names[j] == names[i])
+          d.error("seats." + key, "coinche.seats", names[i] + " cannot sit at both " + std::string(k_seats[j]) + " and " + key);
+    }
+  }
+  int first = -1;
+  if (!setup.contains("first_dealer") || setup["first_dealer"].is_null()) {
+    d.error("first_dealer", "coinche.first_dealer", "missing: the seat (N, E, S or W) of the first dealer, decided by the draw");
+  } else {
+    first = setup["first_dealer"].is_string() ? seat_index(setup["first_dealer"].get<std::string>()) : -1;
+    if (first < 0) {
+      std::string hint;
+      for (size_t i = 0; i < 4; ++i)
+        if (setup["first_dealer"] == names[i]) hint = "; " + names[i] + " sits at " + std::string(k_seats[i]);
+      d.error("first_dealer", "C01", "unknown seat '" + show(setup["first_dealer"]) + "': the first dealer is N, E, S or W" + hint);
+    }
+  }
+  std::array<int64_t, 2> start{};
+  if (setup.contains("starting_totals") && !setup["starting_totals"].is_null()) {
+    const json& st = setup["starting_totals"];
+    if (!st.is_object()) {
+      d.error("starting_totals", "coinche.starting_totals", "an object {\"NS\": points, \"EW\": points}");
+    } else {
+      for (auto it = st.begin(); it != st.end(); ++it)
+        if (it.key() != "NS" && it.key() != "EW")
+          d.error("starting_totals." + it.key(), "coinche.starting_totals", "unknown team '" + it.key() + "': the teams are NS and EW");
+      for (size_t t = 0; t < 2; ++t) {
+        std::string key(k_teams[t]);
+        if (!st.contains(key)) continue;
+        auto v = as_int(st[key]);
+        if (!v || *v < 0 || *v >= o.target_score)
+          d.error("starting_totals." + key, "coinche.starting_totals",
+                  show(st[key]) + " is not a total to resume from: a whole number from 0 to below the target " +
+                      std::to_string(o.target_score));
+        else
+          start[t] = *v;
+      }
+      // W05
+      if (o.rounding != "none" && (start[0] % 10 != 0 || start[1] % 10 != 0))
+        d.warning("starting_totals", "W05", "rounding is on (" + o.rounding + ") but the starting totals are not multiples of 10");
+    }
+  }
+  if (setup.contains("nous") && !(setup["nous"] == "NS" || setup["nous"] == "EW"))
+    d.error("nous", "coinche.nous", "nous is the scorekeeper's team on the sheet: \"NS\" or \"EW\" (got " + show(setup["nous"]) + ")");
+  if (d.has_errors()) return nullptr;
+  return std::make_unique<CoincheGame>(names, first, start, o);
+}
+
+}  // namespace marque::rules::coinche
