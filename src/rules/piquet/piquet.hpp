@@ -79,6 +79,68 @@ json base_setup_from_args(const std::vector<std::pair<std::string, std::string>>
 
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 
+// A deal record in detail (spec piquet §2.5), decoded by piquet_hand.cpp and scored by the game.
+constexpr int k_equal = 2;  // category winner codes beside the roles
+constexpr int k_none = 3;
+
+struct Sequence {
+  int length = 0;
+  int top = 0;  // rank index
+};
+struct SetCombo {
+  int rank = 0;
+  int count = 0;
+};
+
+// A decoded detail record (roles: 0 elder, 1 younger).
+struct Detail {
+  int carte_blanche = -1;
+  int point_winner = -1;  // role, k_equal
+  int point_cards = 0;
+  int point_pips = -1;
+  int seq_winner = k_none;
+  std::vector<Sequence> seqs;
+  std::optional<Sequence> equal_to;
+  int set_winner = k_none;
+  std::vector<SetCombo> sets;
+  bool has_tricks = false;
+  int tricks[2] = {0, 0};
+  bool has_play = false;
+  int play[2] = {0, 0};
+  int pique = -1;  // -1 null, 0 false, 1 true
+  int concession = -1;
+  int reckons_nothing = -1;
+  int game_winner = -1;  // player index
+  bool has_check = false;
+  int check[2] = {0, 0};
+};
+
+// A value as a message shows it (strings in double quotes); a whole number within ±1,000,000.
+inline std::string show(const json& v) { return v.is_string() ? "\"" + v.get<std::string>() + "\"" : v.dump(); }
+
+inline bool as_int(const json& v, int& out) {
+  if (v.is_number_integer()) {
+    long long x = v.get<long long>();
+    if (x < -1000000 || x > 1000000) return false;
+    out = static_cast<int>(x);
+    return true;
+  }
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    if (d != static_cast<double>(static_cast<long long>(d)) || d < -1000000 || d > 1000000) return false;
+    out = static_cast<int>(d);
+    return true;
+  }
+  return false;
+}
+
+// The fields of a detail record (piquet_hand.cpp): each reads its part of `rec` into `x`, or reports why not.
+int parse_role_field(const json& rec, const char* field, Diagnostics& d, const std::string& extra_rule);
+bool parse_point(const json& rec, Detail& x, Diagnostics& d, bool pips_rounded);
+bool parse_sequences(const json& rec, Detail& x, Diagnostics& d);
+bool parse_sets(const json& rec, Detail& x, Diagnostics& d);
+bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d, const std::string& rule);
+
 // Standings and statistics (piquet_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
 league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);

@@ -1,6 +1,8 @@
-// Piquet rules object: options (spec piquet §6), record fields (§2.4–2.6) and the glue to the engine
-// interface. The fold lives in piquet_game.cpp, the command-line syntax in piquet_fields.cpp, the score
-// card in piquet_sheet.cpp.
+// Piquet (spec /work/shared/rules/piquet.md): the GameRules object, rank and sequence names, the play orders.
+// The folder, by spec section: piquet.hpp (types), piquet_options.cpp (§6 options), piquet_fields.cpp (§2.4-2.6
+// fields and command-line words), piquet_hand.cpp (a detail record read and checked, §2.5 and §3),
+// piquet_game.cpp (scoring §4, the fold, end and result §5, the set-up §2.3), piquet_sheet.cpp (§7),
+// piquet_league.cpp (standings and statistics).
 #include "rules/registry.hpp"
 
 #include <array>
@@ -9,86 +11,6 @@
 namespace marque::rules {
 
 namespace piquet {
-
-namespace {
-
-std::string check_target(const json& v) {
-  if (!v.is_number()) return "the target must be a whole number of at least 1";
-  double d = v.get<double>();
-  if (d < 1 || d != static_cast<double>(static_cast<long long>(d))) return "the target must be a whole number of at least 1";
-  if (d > 100000) return "the target must be at most 100000";
-  return "";
-}
-
-}  // namespace
-
-// spec piquet §6: every variant, ids / values / defaults exactly as the table.
-namespace {
-std::vector<OptionSpec> build_option_table() {
-  return {
-      {"mode", "enum", {"classic", "rubicon"}, "classic",
-       "classic = game to the target (seed); rubicon = partie of six deals (spec 5.2 / 5.3)"},
-      {"target", "int", {}, 100, "classic game target (seed 100; 150/200 also used; Hoyle 101)", &check_target},
-      {"match", "enum", {"best_of_3", "single", "best_of_5_doubles"}, "best_of_3",
-       "classic match: best of three games, a single game, or first to 3 games with a game won against a "
-       "loser under 50 counting 2"},
-      {"point_scoring", "enum", {"cards", "pips_rounded"}, "cards",
-       "point scores its number of cards, or (old rule) pips / 10 rounded half up; needs point.pips"},
-      {"trick_scoring", "enum", {"modern", "old_tens"}, "modern",
-       "modern = every lead / capture scores; old_tens = only with a ten or higher (pique taken from the record)"},
-      {"last_trick_on_capot", "enum", {"yes", "no"}, "yes", "does a capot winner get the extra point for the last trick"},
-      {"partie_deals", "enum", {6, "4_doubled_ends"}, 6,
-       "rubicon partie of 6 deals, or 4 deals with the first and last counting double"},
-      {"stake_rounding", "enum", {"none", "floor_50", "floor_25"}, "none",
-       "settlement: fractions of 50 (or 25) points are not reckoned"},
-      {"concession_pique", "bool", {}, false,
-       "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
-       "true = older reading, an eligible elder piques when his declarations + 13 reach 30"},
-  };
-}
-}  // namespace
-
-const std::vector<OptionSpec>& option_table() {
-  static const std::vector<OptionSpec> table = build_option_table();
-  return table;
-}
-
-Options options_from(const json& o) {
-  Options r;
-  r.mode = o.value("mode", std::string("classic")) == "rubicon" ? Mode::rubicon : Mode::classic;
-  r.target = o.contains("target") && o["target"].is_number() ? static_cast<int>(o["target"].get<double>()) : 100;
-  r.match = o.value("match", std::string("best_of_3"));
-  r.pips_rounded = o.value("point_scoring", std::string("cards")) == "pips_rounded";
-  r.old_tens = o.value("trick_scoring", std::string("modern")) == "old_tens";
-  r.last_trick_on_capot = o.value("last_trick_on_capot", std::string("yes")) != "no";
-  r.four_doubled = o.contains("partie_deals") && o["partie_deals"] == "4_doubled_ends";
-  r.stake_rounding = o.value("stake_rounding", std::string("none"));
-  r.concession_pique = o.contains("concession_pique") && o["concession_pique"].is_boolean() && o["concession_pique"].get<bool>();
-  return r;
-}
-
-// spec piquet §2.4 / 2.5 / 2.6
-std::vector<FieldSpec> field_table() {
-  const std::vector<std::string> roles = {"elder", "younger"};
-  return {
-      {"entry", "enum", false, {"detail", "totals"}, "record kind (default detail); CLI: totals=... selects totals"},
-      {"dealer", "player", false, {}, "younger hand of this deal; checked against the alternation (CLI: dealer=NAME or elder=NAME)"},
-      {"redeal", "bool", false, {}, "void deal (misdeal): no score, same dealer again (CLI: redeal=yes [reason=...])"},
-      {"reason", "string", false, {}, "why the deal was void"},
-      {"carte_blanche", "enum", false, {"elder", "younger"}, "who showed a blank hand, 10 points (CLI: carte=NAME)"},
-      {"point", "object", true, {}, "{winner: elder|younger|equal, cards, pips} (CLI: point=NAME:5[:49] or point=equal:4[:38])"},
-      {"sequences", "object", false, {}, "{winner: elder|younger|equal|none, scored: [{length, top}]} (CLI: seq=NAME:quart:A,tierce:9 | seq=none | seq=equal[:quint:K])"},
-      {"sets", "object", false, {}, "{winner: elder|younger|none, scored: [{rank, count}]} (CLI: sets=NAME:quatorze:10,trio:Q | sets=none)"},
-      {"tricks", "object", true, {}, "{elder, younger}, sum 12 (CLI: tricks=NAME:7 or tricks=NAME:7,NAME:5)"},
-      {"play_points", "object", true, {}, "points made in play: leads, captures, last trick (CLI: play=NAME:9,NAME:6)"},
-      {"pique", "bool", false, {}, "did elder pique; only when the record cannot tell (CLI: pique=yes|no)"},
-      {"concession", "enum", false, roles, "rubicon final deal: who threw in his hand before play (CLI: concession=NAME)"},
-      {"reckons_nothing", "enum", false, roles, "Portland penalty: that player scores nothing (CLI: reckons_nothing=NAME)"},
-      {"game_winner", "player", false, {}, "classic: who won when both end on or above the target with a tie (CLI: game_winner=NAME)"},
-      {"check_totals", "object", false, {}, "{elder, younger}: the counts called out, compared (CLI: check=NAME:28,NAME:23)"},
-      {"totals", "object", false, {}, "totals entry: {player: deal score} (CLI: totals=NAME:27,NAME:13)"},
-  };
-}
 
 const std::vector<std::string>& reserved_breakdown_keys() {
   static const std::vector<std::string> keys = {"entry",   "deal",       "dealer",  "elder",           "younger",
