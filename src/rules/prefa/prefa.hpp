@@ -3,10 +3,12 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "rules/common/values.hpp"
 #include "rules/engine.hpp"
 
 namespace marque::rules::prefa {
@@ -43,6 +45,129 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
 
 // The ⊥ sheet, the hand log and the settlement (prefa_sheet.cpp).
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
+
+// ---------------------------------------------------------------------------------------------------------
+// The game (prefa_game.cpp: the fold, end, result; prefa_hand.cpp: one record; prefa_options.cpp: the set-up)
+
+using ll = long long;
+
+inline const std::set<std::string> k_setup_fields = {"players", "initial_pool", "first_dealer", "scorer",
+                                              "stake",   "options",      "start"};
+inline const std::set<std::string> k_record_fields = {"hand",     "dealer",   "type",       "auction", "first_bidder",
+                                               "declarer", "contract", "won_bid",    "four_aces", "calls",
+                                               "along",    "tricks",   "note"};
+
+using common::show;
+
+using common::is_whole;
+
+// Resolved options (spec prefa §6).
+struct Options {
+  int ten_nt = 0;  // 0 off, else game value of 10NT
+  int ten_target = 0;
+  bool provisional = false;
+  bool seven_diamonds = false;
+  enum class Aces { off, raise, bonus } aces = Aces::off;
+  int aces_raise = 1;
+  int aces_bonus_6 = 25;
+  int aces_bonus_7 = 50;
+  bool redeclare = false;
+  bool all_but_one = false;
+  bool level_overflow = false;
+  bool negative = false;
+  bool per_seat = false;
+  bool partner_single = false;
+  int sit_out_1 = 25;
+  int sit_out_2 = 50;
+  bool polles = false;
+  bool concession = false;
+  bool half_up = false;
+};
+
+struct Transfer {
+  int from;
+  int to;
+  ll amount;  // twelfths
+  std::string reason;
+};
+
+// The running state (spec prefa §5.1).
+struct State {
+  std::vector<ll> pool;
+  std::vector<std::vector<ll>> recv;  // recv[to][from], twelfths
+  int dealer = 0;                     // dealer of the next record
+  int hands = 0;                      // hands played so far
+  bool over = false;
+  bool fresh = true;                  // the next record is hand 1 of a game (first_bidder)
+};
+
+class PrefaGame final : public Game {
+public:
+  PrefaGame(std::vector<std::string> players, Options opt, State st, json setup_echo)
+      : m_players(std::move(players)), m_n(static_cast<int>(m_players.size())), m_opt(opt), m_st(std::move(st)),
+        m_setup(std::move(setup_echo)) {}
+
+  std::vector<std::string> players() const override { return m_players; }
+  std::optional<ojson> play(const json& record, Diagnostics& diags) override;
+  ojson totals() const override { return per_player_money(values(m_st)); }
+  bool finished() const override { return m_st.over; }
+  ojson result() const override;
+  ojson extra() const override;
+  std::string next_dealer() const override { return m_st.over ? "" : m_players[static_cast<size_t>(m_st.dealer)]; }
+
+private:
+  int index_of(const std::string& name) const {
+    for (int i = 0; i < m_n; ++i)
+      if (m_players[static_cast<size_t>(i)] == name) return i;
+    return -1;
+  }
+  const std::string& name(int i) const { return m_players[static_cast<size_t>(i)]; }
+
+  // spec prefa §5.4: V_i = (received - paid)_i - 10 * (pool_i - mean(pool)), in twelfths.
+  std::vector<ll> values(const State& s) const {
+    ll sum = std::accumulate(s.pool.begin(), s.pool.end(), 0LL);
+    std::vector<ll> v(static_cast<size_t>(m_n));
+    for (int i = 0; i < m_n; ++i) v[static_cast<size_t>(i)] = cash(s, i) - 10 * k_scale * s.pool[static_cast<size_t>(i)] + 10 * k_scale * sum / m_n;
+    return v;
+  }
+  ll cash(const State& s, int i) const {
+    ll c = 0;
+    for (int j = 0; j < m_n; ++j) c += s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)] - s.recv[static_cast<size_t>(j)][static_cast<size_t>(i)];
+    return c;
+  }
+  ojson per_player_money(const std::vector<ll>& v) const {
+    ojson o = ojson::object();
+    for (int i = 0; i < m_n; ++i) o[name(i)] = number(static_cast<double>(v[static_cast<size_t>(i)]) / k_scale);
+    return o;
+  }
+  ojson per_player_int(const std::vector<ll>& v) const {
+    ojson o = ojson::object();
+    for (int i = 0; i < m_n; ++i) o[name(i)] = v[static_cast<size_t>(i)];
+    return o;
+  }
+  ojson received_json(const State& s) const {
+    ojson o = ojson::object();
+    for (int i = 0; i < m_n; ++i) {
+      ojson row = ojson::object();
+      for (int j = 0; j < m_n; ++j)
+        if (i != j) row[name(j)] = number(static_cast<double>(s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)]) / k_scale);
+      o[name(i)] = row;
+    }
+    return o;
+  }
+  // spec prefa §5.3 general end settlement on a state: every player pays 10 * pool / N to every other player.
+  void end_settlement(State& s, std::vector<Transfer>* out) const;
+  ojson settlement_json(const State& s) const;
+
+  std::vector<std::string> m_players;
+  int m_n;
+  Options m_opt;
+  State m_st;
+  json m_setup;
+};
+
+// spec prefa §2.1: players, initial pool, first dealer, scorer, stake, options, start -> the game (prefa_options.cpp)
+std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 
 // Standings and statistics (prefa_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
