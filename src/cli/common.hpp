@@ -53,7 +53,7 @@ json parse_json(const std::string& text, const std::string& name);
 app::SourceDocument read_game_document(const std::string& name);
 
 // What a command writes, each kind escaped by its own function (core/escape.hpp) before it goes out.
-enum class OutputKind { text, csv, json, html };
+enum class OutputKind { text, csv, json_text, html };
 // Standard output (FILE empty or "-") or FILE, through the one output-file writer.
 void write_output(const std::string& out_file, const std::string& content, OutputKind kind);
 void print_json(const ojson& j);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iostream>
 
-#include "reports/text_table.hpp"
+#include "core/text.hpp"
 
 namespace marque::cli {
 
@@ -11,56 +11,13 @@ using json = nlohmann::json;
 
 namespace {
 
-std::string key_of(const std::string& word) { return word.substr(0, word.find('=')); }
-
-bool has_key(const std::vector<std::string>& words, const std::string& key) {
-  for (const auto& w : words)
-    if (key_of(w) == key) return true;
-  return false;
-}
-
-std::vector<std::pair<std::string, std::string>> to_kv(const std::vector<std::string>& words) {
-  std::vector<std::pair<std::string, std::string>> kv;
+rules::Answers to_answers(const std::vector<std::string>& words) {
+  rules::Answers a;
   for (const auto& w : words) {
     auto eq = w.find('=');
-    if (eq != std::string::npos) kv.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+    if (eq != std::string::npos) a.emplace_back(w.substr(0, eq), w.substr(eq + 1));
   }
-  return kv;
-}
-
-struct Attempt {
-  std::vector<Diagnostic> errors;  // all errors
-  std::optional<nlohmann::ordered_json> entry;
-};
-
-// Decode the words and replay them as the next hand; errors of every field.
-Attempt attempt(const rules::GameRules& rules, const json& file, const rules::Game& state,
-                const std::vector<std::string>& words) {
-  Attempt a;
-  Diagnostics d;
-  json rec = rules.record_from_args(to_kv(words), state, d);
-  if (d.has_errors()) {
-    a.errors = d.errors();
-    return a;
-  }
-  json f = file;
-  f["hands"].push_back(rec);
-  rules::Replay r = rules::replay(f);
-  if (!r.ok) {
-    a.errors = r.diags.errors();
-    return a;
-  }
-  a.entry = r.score["hands"].back();
   return a;
-}
-
-bool concerns(const Diagnostic& d, const std::string& key) {
-  return d.field == key || d.field.rfind(key + ".", 0) == 0 || d.field.rfind(key + "[", 0) == 0 ||
-         d.message.find("'" + key + "'") != std::string::npos;
-}
-
-bool is_missing_error(const Diagnostic& d) {
-  return d.message.find("missing") != std::string::npos || d.message.find("required") != std::string::npos;
 }
 
 std::string trim(const std::string& s) {
@@ -69,99 +26,143 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
+// "Who took? 1 Ann · 2 Ben · 3 Cat · 4 Dan [Ben]: "
+std::string prompt_of(const rules::Question& q) {
+  std::string p = q.text;
+  if (!q.choices.empty() && q.kind != "yes_no") {
+    p += "\n   ";
+    for (size_t i = 0; i < q.choices.size(); ++i) {
+      const auto& c = q.choices[i];
+      p += (i ? "  " : "") + std::to_string(i + 1) + " " + c.value;
+      if (!c.label.empty() && c.label != c.value) p += " (" + c.label + ")";
+    }
+    if (q.kind == "choices") p += "   (several: comma-separated)";
+  } else if (q.kind == "yes_no") {
+    p += " (y/n)";
+  }
+  if (!q.help.empty()) p += "\n   " + q.help;
+  p += "\n";
+  if (!q.preset.empty())
+    p += "  [" + q.preset + "]";
+  else if (q.optional)
+    p += "  [none]";
+  p += " > ";
+  return p;
+}
+
+void print_errors(std::ostream& out, const std::vector<Diagnostic>& errors) {
+  for (const auto& e : errors) out << "  ✗ " << (e.field.empty() ? "" : e.field + ": ") << e.message << "\n";
+}
+
+// The preview: the hand in words, then each player's score for it and the running total.
+void print_preview(std::ostream& out, const rules::GameRules& rules, const std::vector<std::string>& players,
+                   const rules::Trial& t) {
+  const auto& e = *t.entry;
+  std::string words = rules.hand_words(t.record, json::parse(e.dump()), players);
+  out << "\npreview: " << (words.empty() ? "this hand" : words) << "\n";
+  int w = 0;
+  for (const auto& p : players) w = std::max(w, text::display_width(p));
+  for (const auto& p : players) {
+    auto num = [&](const char* k) {
+      return e.contains(k) && e[k].contains(p) && e[k][p].is_number() ? e[k][p].get<double>() : 0.0;
+    };
+    out << "  " << text::pad_right(p, w) << "  " << text::pad_left(text::format_signed(num("deltas")), 8) << "   total "
+        << text::format_number(num("totals")) << "\n";
+  }
+  for (const auto& warn : t.warnings) out << "  note: " << (warn.field.empty() ? "" : warn.field + ": ") << warn.message << "\n";
+}
+
 }  // namespace
 
-std::vector<rules::FieldSpec> missing_fields(const rules::GameRules& rules, const std::vector<std::string>& words) {
-  std::vector<rules::FieldSpec> out;
-  for (const auto& f : rules.fields())
-    if (f.required && f.name != "type" && !has_key(words, f.name)) out.push_back(f);
-  return out;
+bool needs_questions(const rules::GameRules& rules, const json& game_file, const std::vector<std::string>& words) {
+  rules::Replay prior = rules::replay(game_file);
+  if (!prior.ok) return false;
+  return words.empty() || rules.next_question(*prior.state, to_answers(words)).has_value();
 }
 
 std::optional<std::vector<std::string>> guided_words(const rules::GameRules& rules, const json& file,
-                                                     std::vector<std::string> words, std::istream& in, std::ostream& out) {
+                                                     std::vector<std::string> words, std::istream& in, std::ostream& out,
+                                                     const std::string& title) {
   rules::Replay prior = rules::replay(file);
   if (!prior.ok) return std::nullopt;
   const rules::Game& state = *prior.state;
-  auto players = state.players();
-  out << rules.title() << ", hand " << file["hands"].size() + 1;
-  if (!state.next_dealer().empty()) out << " — dealer: " << state.next_dealer();
-  out << "\n(empty answer to skip an optional field, '.' to cancel)\n";
+  const auto players = state.players();
+  out << title;
+  if (!state.next_dealer().empty()) out << " · dealer " << state.next_dealer();
+  out << "\n(Enter takes the [default]; '<' goes back a question; Ctrl-D or '.' abandons: nothing is stored)\n";
 
-  auto ask = [&](const std::string& prompt, std::string& answer) -> bool {
+  rules::Answers answers = to_answers(words);
+  const size_t given = answers.size();  // typed on the command line: '<' does not go back into them
+  auto read = [&](const std::string& prompt, std::string& line) {
     out << prompt << std::flush;
-    if (!std::getline(in, answer)) return false;
-    answer = trim(answer);
-    return answer != ".";
+    if (!std::getline(in, line)) {
+      out << "\n";
+      return false;
+    }
+    line = trim(line);
+    return line != ".";
+  };
+  auto back = [&] {
+    if (answers.size() > given) {
+      out << "  (back: " << answers.back().first << ")\n";
+      answers.pop_back();
+    } else {
+      out << "  (nothing to go back to)\n";
+    }
   };
 
-  for (const auto& f : missing_fields(rules, words)) {
-    std::vector<std::string> choices = f.values;
-    if (choices.empty() && f.type == "player") choices = players;
-    for (;;) {
-      std::string prompt = f.name;
-      if (!f.help.empty()) prompt += " (" + f.help + ")";
-      if (!choices.empty()) {
-        prompt += " [";
-        for (size_t i = 0; i < choices.size(); ++i) prompt += (i ? "/" : "") + choices[i];
-        prompt += "]";
-      }
-      prompt += ": ";
-      std::string answer;
-      if (!ask(prompt, answer)) return std::nullopt;
-      if (answer.empty()) {
-        out << "  " << f.name << " is required\n";
+  for (;;) {
+    std::optional<rules::Question> q = rules.next_question(state, answers);
+    if (q) {
+      std::string line;
+      if (!read(prompt_of(*q), line)) return std::nullopt;
+      if (line == "<") {
+        back();
         continue;
       }
-      // a number picks from the offered choices
-      if (!choices.empty() && answer.find_first_not_of("0123456789") == std::string::npos) {
-        size_t k = std::stoul(answer);
-        if (k >= 1 && k <= choices.size() && std::find(choices.begin(), choices.end(), answer) == choices.end())
-          answer = choices[k - 1];
+      rules::Reading r = rules::read_answer(*q, line);
+      if (!r.error.empty()) {
+        out << "  ✗ " << r.error << "\n";
+        continue;
       }
-      std::vector<std::string> trial = words;
-      trial.push_back(f.name + "=" + answer);
-      Attempt a = attempt(rules, file, state, trial);
-      bool bad = false;
-      for (const auto& e : a.errors)
-        if (concerns(e, f.name) && !is_missing_error(e)) {
-          out << "  " << e.field << ": " << e.message << "\n";
-          bad = true;
-        }
-      if (bad) continue;
-      words = trial;
-      break;
-    }
-  }
-  for (;;) {
-    Attempt a = attempt(rules, file, state, words);
-    if (!a.errors.empty()) {
-      out << "this hand cannot be stored yet:\n";
-      for (const auto& e : a.errors) out << "  " << e.field << ": " << e.message << "\n";
-      std::string answer;
-      if (!ask("add or correct fields (key=value ...), '.' to cancel: ", answer) || answer.empty()) return std::nullopt;
-      for (const auto& w : rules::split_list(answer, ' ')) {
-        std::string k = key_of(w);
-        std::erase_if(words, [&](const std::string& x) { return key_of(x) == k; });
-        words.push_back(w);
+      answers.emplace_back(q->key, r.value);
+      rules::Trial t = rules::try_answers(rules, file, answers);
+      auto errors = rules::errors_for(*q, t.errors);
+      if (!errors.empty()) {
+        print_errors(out, errors);
+        answers.pop_back();
       }
       continue;
     }
-    out << "preview: ";
-    const auto& d = (*a.entry)["deltas"];
-    for (const auto& p : players)
-      out << p << " " << reports::format_signed(d.contains(p) && d[p].is_number() ? d[p].get<double>() : 0.0) << "  ";
-    out << "\n";
-    std::string answer;
-    if (!ask("store this hand? [Y/n, or key=value to change a field] ", answer)) return std::nullopt;
-    if (answer.empty() || answer == "y" || answer == "Y" || answer == "yes") return words;
-    if (answer == "n" || answer == "N" || answer == "no") return std::nullopt;
-    for (const auto& w : rules::split_list(answer, ' ')) {
-      if (w.find('=') == std::string::npos) continue;
-      std::string k = key_of(w);
-      std::erase_if(words, [&](const std::string& x) { return key_of(x) == k; });
-      words.push_back(w);
+    // every question answered: the whole hand, checked and previewed
+    rules::Trial t = rules::try_answers(rules, file, answers);
+    std::string line;
+    if (!t.entry) {
+      out << "this hand cannot be stored as it is:\n";
+      print_errors(out, t.errors);
+      if (!read("'<' to go back, key=value to correct a field, '.' to abandon > ", line)) return std::nullopt;
+      if (line == "<" || line.empty()) {
+        back();
+        continue;
+      }
+      for (const auto& [k, v] : to_answers(rules::split_list(line, ' '))) answers.emplace_back(k, v);
+      continue;
     }
+    print_preview(out, rules, players, t);
+    if (!read("store this hand? [Y/n, '<' to go back, key=value to change a field] > ", line)) return std::nullopt;
+    if (line == "<") {
+      back();
+      continue;
+    }
+    std::string l = line;
+    std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (l.empty() || l == "y" || l == "yes" || l == "o" || l == "oui") {
+      std::vector<std::string> out_words;
+      for (const auto& [k, v] : rules.entry_words(state, answers)) out_words.push_back(k + "=" + v);
+      return out_words;
+    }
+    if (l == "n" || l == "no" || l == "non") return std::nullopt;
+    for (const auto& [k, v] : to_answers(rules::split_list(line, ' '))) answers.emplace_back(k, v);
   }
 }
 

@@ -28,7 +28,8 @@ struct Amount {
   double value() const { return static_cast<double>(units) / static_cast<double>(per); }
 
   friend bool operator==(const Amount& a, const Amount& b) {
-    return static_cast<__int128>(a.units) * b.per == static_cast<__int128>(b.units) * a.per;
+    __extension__ using wide = __int128;  // a.units * b.per cannot overflow
+    return static_cast<wide>(a.units) * b.per == static_cast<wide>(b.units) * a.per;
   }
   Amount& operator+=(const Amount& b) {
     if (b.per == per) {

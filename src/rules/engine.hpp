@@ -18,6 +18,7 @@
 #include "core/diag.hpp"
 #include "core/league.hpp"
 #include "core/sheet.hpp"
+#include "rules/entry.hpp"
 #include "rules/registry.hpp"
 
 namespace marque::rules {
@@ -121,6 +122,22 @@ public:
   virtual league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const;
   // What the statistics call the actor, and which extra standings figures the game reports.
   virtual const league::Profile& league_profile() const;
+
+  // Guided entry (rules/entry.hpp), the same for the terminal and the web form: the next question of a hand in
+  // the order a scorer thinks, given the answers so far and the game before the hand; nullopt when nothing is
+  // left to ask. The default asks each required field not yet answered, in field order.
+  virtual std::optional<Question> next_question(const Game& before, const Answers& answers) const;
+  // The command-line words of the answers (what record_from_args reads). The default: every answer not left
+  // out, as it is. A game that asks one word in several questions (tricks player by player) joins them here.
+  virtual Words entry_words(const Game& before, const Answers& answers) const;
+
+  // Results in words, in the game's own terms. One hand: "Ben's garde made by 9", "N/S 90♦ coinched: dedans",
+  // "Eleni 7♠ down 1"; from its record and marque-score/1 entry, `players` in set-up order. The default says
+  // who took what and whether it was made (hand_facts).
+  virtual std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const;
+  // The game's outcome as one sentence ("Thierry wins with 312 points, Marc last with -280"), from its
+  // marque-score/1 document (totals, result, finished). The default ranks by result.ranking or the totals.
+  virtual std::string result_words(const json& score) const;
 
   // The traditional paper score sheet as data (core/sheet.hpp: header, hand table, notes, result, settlement,
   // chart), from the game file and its score document; reports/ renders it as text, HTML and JSON.

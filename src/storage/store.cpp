@@ -76,11 +76,13 @@ std::string shown(const std::string& s) {
 
 // Another process holds the write lock: say so at once (once per connection), wait, give up after the
 // documented time (SQLITE_BUSY, exit 75).
-struct BusyWait {
+}  // namespace
+struct BusyWait {  // outside the anonymous namespace: Store::Impl holds one
   std::string path;
   bool told = false;
   std::chrono::steady_clock::time_point since;
 };
+namespace {
 int on_busy(void* arg, int count) {
   auto* b = static_cast<BusyWait*>(arg);
   auto now = std::chrono::steady_clock::now();

@@ -143,7 +143,7 @@ void add_files(CLI::App& app, Context& ctx, Commands& out) {
     } else {
       text = escape::json(app::game_file(*db, app::resolve_game(*db, o->game_id)), 2) + "\n";
     }
-    write_output(o->out_file, text, OutputKind::json);
+    write_output(o->out_file, text, OutputKind::json_text);
     return 0;
   }});
 }

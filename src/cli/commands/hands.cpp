@@ -24,8 +24,12 @@ void print_outcome(const Context& ctx, const app::HandOutcome& o, const std::str
 std::optional<std::vector<std::string>> words_for_hand(app::Database& db, int64_t id, const rules::GameRules& gr,
                                                        std::vector<std::string> words, bool no_prompt) {
   bool interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && !no_prompt;
-  if (interactive && (words.empty() || !cli::missing_fields(gr, words).empty()))
-    return cli::guided_words(gr, app::game_file(*db, id), words, std::cin, std::cout);
+  if (!interactive) return words;
+  json file = app::game_file(*db, id);
+  if (!cli::needs_questions(gr, file, words)) return words;
+  std::string title = std::string(gr.title()) + " · game " + std::to_string(id) + " · hand " +
+                      std::to_string(file["hands"].size() + 1);
+  return cli::guided_words(gr, file, words, std::cin, std::cout, title);
   return words;
 }
 

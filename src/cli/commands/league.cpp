@@ -42,7 +42,7 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
     std::string text = fmt == "json"  ? escape::json(doc, 2) + "\n"
                        : fmt == "csv" ? reports::render_standings_csv(doc)
                                       : reports::render_standings_text(doc);
-    write_output(out_file, text, fmt == "json" ? OutputKind::json : fmt == "csv" ? OutputKind::csv : OutputKind::text);
+    write_output(out_file, text, fmt == "json" ? OutputKind::json_text : fmt == "csv" ? OutputKind::csv : OutputKind::text);
     return 0;
   }});
   auto* stats = app.add_subcommand("stats", "player statistics: marque stats [PLAYER] [--game G] [--league L]");

@@ -179,7 +179,7 @@ void add_sheet(CLI::App& app, Context& ctx, Commands& out) {
       write_output(out_file, text, OutputKind::text);
     } else if (fmt == "json") {  // one game: its sheet; a night: {"title", "sheets": [...]}
       ojson doc = o->night_id ? ojson{{"format", "marque-sheets/1"}, {"title", title}, {"sheets", sheets}} : sheets[0];
-      write_output(out_file, escape::json(doc, 2) + "\n", OutputKind::json);
+      write_output(out_file, escape::json(doc, 2) + "\n", OutputKind::json_text);
     } else if (fmt == "html") {
       write_output(out_file, reports::render_html(title, parts), OutputKind::html);
       if (!out_file.empty() && out_file != "-") std::cerr << "marque: wrote " << out_file << "\n";

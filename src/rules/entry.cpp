@@ -1,0 +1,266 @@
+#include "rules/entry.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/text.hpp"
+#include "rules/common/values.hpp"
+#include "rules/engine.hpp"
+
+namespace marque::rules {
+
+const std::string* answer_of(const Answers& answers, std::string_view key) {
+  for (auto it = answers.rbegin(); it != answers.rend(); ++it)
+    if (it->first == key) return &it->second;
+  return nullptr;
+}
+
+bool asked(const Answers& answers, std::string_view key) { return answer_of(answers, key) != nullptr; }
+
+bool answered(const Answers& answers, std::string_view key) {
+  const std::string* a = answer_of(answers, key);
+  return a && !a->empty();
+}
+
+std::vector<Choice> choices_of(const std::vector<std::string>& values) {
+  std::vector<Choice> out;
+  for (const auto& v : values) out.push_back({v, ""});
+  return out;
+}
+
+Question ask_player(std::string key, std::string text, const std::vector<std::string>& players) {
+  Question q;
+  q.key = std::move(key);
+  q.text = std::move(text);
+  q.kind = "player";
+  q.choices = choices_of(players);
+  return q;
+}
+
+Question ask_choice(std::string key, std::string text, std::vector<Choice> choices) {
+  Question q;
+  q.key = std::move(key);
+  q.text = std::move(text);
+  q.kind = "choice";
+  q.choices = std::move(choices);
+  return q;
+}
+
+Question ask_number(std::string key, std::string text, std::string kind, std::optional<double> min,
+                    std::optional<double> max) {
+  Question q;
+  q.key = std::move(key);
+  q.text = std::move(text);
+  q.kind = std::move(kind);
+  q.min = min;
+  q.max = max;
+  return q;
+}
+
+Question ask_yes_no(std::string key, std::string text, bool preset_yes) {
+  Question q;
+  q.key = std::move(key);
+  q.text = std::move(text);
+  q.kind = "yes_no";
+  q.choices = {{"yes", ""}, {"no", ""}};
+  q.preset = preset_yes ? "yes" : "no";
+  return q;
+}
+
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string legal_list(const Question& q) {
+  std::string s;
+  for (size_t i = 0; i < q.choices.size(); ++i) s += (i ? ", " : "") + q.choices[i].value;
+  return s;
+}
+
+// One choice from a typed word: its number in the list, its value (any case) or a unique prefix of it.
+std::optional<std::string> pick(const Question& q, const std::string& word) {
+  if (all_digits(word) && word.size() < 4) {
+    size_t k = std::stoul(word);
+    bool is_value = std::any_of(q.choices.begin(), q.choices.end(), [&](const Choice& c) { return c.value == word; });
+    if (!is_value && k >= 1 && k <= q.choices.size()) return q.choices[k - 1].value;
+  }
+  const std::string w = common::lower(word);
+  for (const auto& c : q.choices)
+    if (common::lower(c.value) == w) return c.value;
+  std::optional<std::string> found;
+  for (const auto& c : q.choices)
+    if (common::lower(c.value).rfind(w, 0) == 0) {
+      if (found) return std::nullopt;  // ambiguous
+      found = c.value;
+    }
+  return found;
+}
+
+bool parse_number(const std::string& s, double& v) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  v = std::strtod(s.c_str(), &end);
+  return end && *end == '\0' && std::isfinite(v);
+}
+
+}  // namespace
+
+Reading read_answer(const Question& q, const std::string& typed) {
+  std::string a = trim(typed);
+  if (a.empty()) {
+    if (!q.preset.empty()) return {q.preset, ""};
+    if (q.optional) return {"", ""};
+    return {"", "an answer is needed"};
+  }
+  if (q.kind == "yes_no") {
+    static const std::vector<std::string> yes{"y", "yes", "o", "oui", "i", "igen", "j", "ja", "true", "1"};
+    static const std::vector<std::string> no{"n", "no", "non", "nem", "nein", "false", "0"};
+    std::string w = common::lower(a);
+    if (std::find(yes.begin(), yes.end(), w) != yes.end()) return {"yes", ""};
+    if (std::find(no.begin(), no.end(), w) != no.end()) return {"no", ""};
+    return {"", "answer yes or no"};
+  }
+  if (q.kind == "player" || q.kind == "choice") {
+    if (auto v = pick(q, a)) return {*v, ""};
+    return {"", "'" + clip(a) + "' is not one of: " + legal_list(q)};
+  }
+  if (q.kind == "choices") {
+    std::string out;
+    for (const auto& part : split_list(a)) {
+      auto v = pick(q, part);
+      if (!v) return {"", "'" + clip(part) + "' is not one of: " + legal_list(q)};
+      out += (out.empty() ? "" : ",") + *v;
+    }
+    return {out, ""};
+  }
+  if (q.kind == "int" || q.kind == "number") {
+    double v = 0;
+    if (!parse_number(a, v) || (q.kind == "int" && std::floor(v) != v))
+      return {"", "'" + clip(a) + "' is not " + (q.kind == "int" ? "a whole number" : "a number")};
+    if ((q.min && v < *q.min) || (q.max && v > *q.max)) {
+      std::string range = q.min && q.max ? "from " + text::format_number(*q.min) + " to " + text::format_number(*q.max)
+                          : q.min       ? "at least " + text::format_number(*q.min)
+                                        : "at most " + text::format_number(*q.max);
+      return {"", text::format_number(v) + " is out of range: " + range};
+    }
+    return {a, ""};
+  }
+  return {a, ""};
+}
+
+std::vector<Diagnostic> errors_for(const Question& q, const std::vector<Diagnostic>& errors) {
+  std::vector<std::string> fields = q.fields.empty() ? std::vector<std::string>{q.key} : q.fields;
+  auto concerns = [&](const Diagnostic& d) {
+    for (const auto& f : fields)
+      if (d.field == f || d.field.rfind(f + ".", 0) == 0 || d.field.rfind(f + "[", 0) == 0) return true;
+    return false;
+  };
+  auto only_missing = [](const Diagnostic& d) {
+    return d.message.find("missing") != std::string::npos || d.message.find("required") != std::string::npos;
+  };
+  std::vector<Diagnostic> out;
+  for (const auto& d : errors)
+    if (concerns(d) && !only_missing(d)) out.push_back(d);
+  return out;
+}
+
+Trial try_answers(const GameRules& rules, const nlohmann::json& game_file, const Answers& answers) {
+  Trial t;
+  Replay before = replay(game_file);
+  if (!before.ok) {
+    t.errors = before.diags.errors();
+    return t;
+  }
+  Diagnostics d;
+  t.record = rules.record_from_args(rules.entry_words(*before.state, answers), *before.state, d);
+  if (d.has_errors()) {
+    t.errors = d.errors();
+    return t;
+  }
+  const int seq = static_cast<int>(before.hands_played) + 1;
+  extend(before, t.record);
+  if (!before.ok) {
+    t.errors = before.diags.errors();
+    return t;
+  }
+  t.entry = before.score["hands"].back();
+  for (const auto& w : before.diags.warnings())
+    if (w.hand == seq) t.warnings.push_back(w);
+  for (const auto& w : d.warnings()) t.warnings.push_back(w);
+  return t;
+}
+
+// --- the defaults of GameRules
+
+std::optional<Question> GameRules::next_question(const Game& before, const Answers& answers) const {
+  for (const auto& f : fields()) {
+    if (!f.required || f.name == "type" || asked(answers, f.name)) continue;
+    Question q;
+    q.key = f.name;
+    q.text = f.help.empty() ? f.name + "?" : f.help;
+    if (f.type == "player") {
+      q.kind = "player";
+      q.choices = choices_of(f.values.empty() ? before.players() : f.values);
+    } else if (!f.values.empty()) {
+      q.kind = "choice";
+      q.choices = choices_of(f.values);
+    } else if (f.type == "int" || f.type == "number") {
+      q.kind = f.type;
+    } else if (f.type == "bool") {
+      q = ask_yes_no(f.name, q.text);
+    } else {
+      q.kind = "words";
+    }
+    return q;
+  }
+  return std::nullopt;
+}
+
+Words GameRules::entry_words(const Game&, const Answers& answers) const {
+  Words w;
+  for (const auto& [k, v] : answers) {
+    if (v.empty()) continue;
+    std::erase_if(w, [&](const auto& x) { return x.first == k; });
+    w.emplace_back(k, v);
+  }
+  return w;
+}
+
+std::string GameRules::hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const {
+  league::HandFacts f = hand_facts(record, entry, players);
+  if (f.actor.empty()) return "";
+  std::string s = f.actor + (f.contract.empty() ? "" : " " + f.contract);
+  if (f.made) s += *f.made ? " made" : " failed";
+  return s;
+}
+
+std::string GameRules::result_words(const json& score) const {
+  const json& result = score.contains("result") ? score["result"] : json();
+  const json& totals = score.contains("totals") ? score["totals"] : json::object();
+  std::vector<std::string> ranking;
+  if (result.is_object() && result.contains("ranking") && result["ranking"].is_array())
+    for (const auto& p : result["ranking"]) ranking.push_back(p.get<std::string>());
+  if (ranking.empty()) {
+    for (const auto& [p, v] : totals.items()) ranking.push_back(p);
+    auto value = [&](const std::string& p) { return totals[p].is_number() ? totals[p].get<double>() : 0.0; };
+    std::stable_sort(ranking.begin(), ranking.end(), [&](const auto& a, const auto& b) { return value(a) > value(b); });
+  }
+  if (ranking.empty()) return "";
+  auto points = [&](const std::string& p) {
+    return totals.contains(p) && totals[p].is_number() ? text::format_number(totals[p].get<double>()) : std::string("?");
+  };
+  const bool over = score.value("finished", false);
+  std::string s = ranking.front() + (over ? " wins with " : " leads with ") + points(ranking.front());
+  if (ranking.size() > 1) s += "; " + ranking.back() + " last with " + points(ranking.back());
+  return s;
+}
+
+}  // namespace marque::rules
