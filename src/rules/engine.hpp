@@ -139,6 +139,13 @@ public:
   // marque-score/1 document (totals, result, finished). The default ranks by result.ranking or the totals.
   virtual std::string result_words(const json& score) const;
 
+  // A series of games of this kind played one after the other by the same players with the same options (a
+  // classic Piquet match of several games, a Rubicon session of several parties): its result from the games'
+  // marque-score/1 documents, oldest first. An object with at least "finished" (the series is decided),
+  // "words" (one sentence) and the game's own keys (games won, balances, settlement ...); nullopt when this
+  // game has no series (the default).
+  virtual std::optional<json> series_result(const std::vector<json>& scores) const;
+
   // The traditional paper score sheet as data (core/sheet.hpp: header, hand table, notes, result, settlement,
   // chart), from the game file and its score document; reports/ renders it as text, HTML and JSON.
   virtual sheet::Sheet score_sheet(const json& game_file, const ojson& score) const = 0;

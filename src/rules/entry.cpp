@@ -263,4 +263,6 @@ std::string GameRules::result_words(const json& score) const {
   return s;
 }
 
+std::optional<json> GameRules::series_result(const std::vector<json>&) const { return std::nullopt; }
+
 }  // namespace marque::rules
