@@ -5,7 +5,7 @@
 #                            tests), python3-jsonschema (standings schema), clang + libclang-rt-14-dev
 #                            (libFuzzer), chromium + poppler-utils (sheets rendered as a person sees them)
 set -euo pipefail
-pkgs="cmake ninja-build g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2"
+pkgs="cmake ninja-build g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev"
 if [[ ${1:-} == --test ]]; then
   pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils fonts-wqy-microhei bsdutils"
 fi

@@ -69,8 +69,17 @@ std::vector<json> player_events(storage::Store& store);
 // The stored game as a marque-game/1 document (what `export` writes and `score` replays).
 json game_file(storage::Store& store, int64_t game_id);
 
-// Resolve "the game": an explicit id, else the most recently started or imported one.
+// The game a command means: `id` when given, else the table in focus (the game a command last wrote to, or the
+// one `use_game` chose), else the newest game.
 int64_t resolve_game(storage::Store& store, std::optional<int64_t> id);
+// Put a game in focus (`marque use ID`).
+void use_game(storage::Store& store, int64_t id);
+// A game's end by decision, logged (undo brings it back): "closed" (counts as it stands), "abandoned" (never
+// counts), "deleted" (hidden everywhere), or "" to reopen it. Returns the game as it is now.
+GameInfo set_game_end(storage::Store& store, int64_t id, const std::string& ended);
+// The series game `id` belongs to (a Piquet match or Rubicon session: GameRules::series_result over its games'
+// summaries, oldest first, with "games": their ids); nullopt when the game has no series.
+std::optional<json> series_result(storage::Store& store, int64_t id);
 
 // Replay a stored game; throws Error when its stored records no longer replay.
 rules::Replay score_game(storage::Store& store, int64_t game_id);
@@ -80,13 +89,17 @@ rules::Replay score_game(storage::Store& store, int64_t game_id);
 rules::Replay score_game_streamed(storage::Store& store, int64_t game_id, const std::function<void(const ojson&)>& on_entry);
 
 // Validate a set-up and create the game (in a night when night_id is given: the night's date, venue and
-// league fill the meta keys not given). Throws Rejected with the diagnostics.
+// league fill the meta keys not given; `after`: the game of the same series it continues). The new game is in
+// focus. Throws Rejected with the diagnostics.
 int64_t start_game(storage::Store& store, const std::string& game, const json& setup, const json& meta,
-                   std::optional<int64_t> night_id = std::nullopt);
+                   std::optional<int64_t> night_id = std::nullopt, std::optional<int64_t> after = std::nullopt);
 
 struct HandOutcome {
   int64_t game_id = 0;
-  int seq = 0;                 // seq of the hand added / edited
+  std::string game;            // its kind
+  int seq = 0;                 // position of the hand added / edited in the game (1..n)
+  int no = 0;                  // its number as the scorer sees it (sheet, list, edit)
+  std::vector<int> numbers;    // the number of every hand, by position, after the change
   ojson entry;                 // its marque-score/1 hand entry
   ojson score;                 // the whole score document after the change
   std::vector<Diagnostic> warnings;
@@ -99,11 +112,13 @@ HandOutcome add_hand(storage::Store& store, int64_t game_id, const json& record,
 // write transaction: the game is read and replayed once.
 using RecordMaker = std::function<json(const rules::Game& before)>;
 HandOutcome add_hand(storage::Store& store, int64_t game_id, const RecordMaker& make_record, bool dry_run);
-// Replace hand `seq` by `record` (already merged by the caller); later totals are recomputed.
-HandOutcome edit_hand(storage::Store& store, int64_t game_id, int seq, const json& record, bool dry_run);
-// Delete hand `seq` (kept in the history). Returns the score document after the change.
-HandOutcome delete_hand(storage::Store& store, int64_t game_id, int seq, bool dry_run);
-// Undo / redo the last change of a game; returns a one-line description of what was reverted.
+// Replace hand number `no` by `record` (already merged by the caller); later totals are recomputed.
+HandOutcome edit_hand(storage::Store& store, int64_t game_id, int no, const json& record, bool dry_run);
+// Delete hand number `no` (kept in the history; later hands keep their numbers). Returns the score document after
+// the change.
+HandOutcome delete_hand(storage::Store& store, int64_t game_id, int no, bool dry_run);
+// Undo / redo the last change of a game (a hand added, edited or deleted; the game's start, close, abandon or
+// delete); returns a one-line description of what was reverted.
 std::string undo(storage::Store& store, int64_t game_id);
 std::string redo(storage::Store& store, int64_t game_id);
 

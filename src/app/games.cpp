@@ -15,6 +15,12 @@ int64_t resolve_game(Store& store, std::optional<int64_t> id) {
     if (!store.game(*id)) not_found(*id);
     return *id;
   }
+  // the table in focus: the game a command last wrote to (or `marque use` chose), while it is there
+  const std::string focus = store.setting("focus");
+  if (!focus.empty() && focus.size() < 19 && focus.find_first_not_of("0123456789") == std::string::npos) {
+    auto g = store.game(std::stoll(focus));
+    if (g && g->ended != "deleted") return g->id;
+  }
   auto latest = store.latest_game();
   if (!latest)
     throw Error(k_exit_noinput, "there is no game in " + store.path() + " yet",
@@ -54,7 +60,7 @@ rules::Replay score_game_streamed(Store& store, int64_t game_id, const std::func
 }
 
 int64_t start_game(Store& store, const std::string& game, const json& setup, const json& meta_in,
-                   std::optional<int64_t> night_id) {
+                   std::optional<int64_t> night_id, std::optional<int64_t> after) {
   json meta = meta_in.is_object() ? meta_in : json::object();
   if (night_id) {
     auto n = store.night(*night_id);
@@ -81,11 +87,63 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   int64_t id = store.create_game(game, f["setup"], rules->rules_version(), meta, r.state->players(), "cli", night_id);
   store_summary(store, id, r);
   store.log_change(id, "start", std::nullopt, nullptr, f["setup"]);
+  if (after) {
+    auto prev = load_game(store, *after);
+    store.set_series(id, prev.series_id.value_or(prev.id));
+  }
+  focus_on(store, id);
   tx.commit();
   return id;
 }
 
-std::vector<GameInfo> games(Store& store) { return store.games(); }
+void use_game(Store& store, int64_t id) {
+  Store::Transaction tx(store);
+  auto g = load_game(store, id);
+  if (g.ended == "deleted")
+    throw Error(k_exit_noinput, "game " + std::to_string(id) + " was deleted", "marque undo -g " + std::to_string(id) + " brings it back");
+  focus_on(store, id);
+  tx.commit();
+}
+
+GameInfo set_game_end(Store& store, int64_t id, const std::string& ended) {
+  Store::Transaction tx(store);
+  auto g = load_game(store, id);
+  const std::string gid = "game " + std::to_string(id);
+  if (g.ended == ended) {
+    if (ended.empty()) throw Error(k_exit_rejected, gid + " is open already");
+    throw Error(k_exit_rejected, gid + " was " + ended + " already");
+  }
+  if (g.ended == "deleted" && !ended.empty())
+    throw Error(k_exit_noinput, gid + " was deleted", "marque undo -g " + std::to_string(id) + " brings it back");
+  const std::string action = ended == "closed" ? "close" : ended == "abandoned" ? "abandon" : ended == "deleted" ? "delete_game" : "reopen";
+  store.set_ended(id, ended);
+  store.log_change(id, action, std::nullopt, json{{"ended", g.ended}}, json{{"ended", ended}});
+  if (ended != "deleted") focus_on(store, id);
+  tx.commit();
+  g.ended = ended;
+  return g;
+}
+
+std::optional<json> series_result(Store& store, int64_t id) {
+  auto g = load_game(store, id);
+  const rules::GameRules* rules = rules::find_game(g.game);
+  if (!rules) return std::nullopt;
+  std::vector<json> scores;
+  for (int64_t gid : store.series_games(g.series_id.value_or(g.id))) {
+    auto row = store.game(gid);
+    if (!row || row->ended == "abandoned") continue;
+    scores.push_back(row->summary);
+  }
+  auto r = rules->series_result(scores);
+  if (r) (*r)["games"] = store.series_games(g.series_id.value_or(g.id));
+  return r;
+}
+
+std::vector<GameInfo> games(Store& store) {
+  auto all = store.games();
+  std::erase_if(all, [](const GameInfo& g) { return g.ended == "deleted"; });
+  return all;
+}
 
 std::string game_kind(Store& store, int64_t game_id) { return load_game(store, game_id).game; }
 

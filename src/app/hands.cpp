@@ -1,4 +1,6 @@
-// Hands: add, edit, delete (each one transaction, logged), undo and redo.
+// Hands: add, edit, delete (each one transaction, logged), undo and redo of those and of a game's own changes
+// (start, close, abandon, delete, reopen). A hand keeps the number it was given when it was added: deleting
+// a hand does not renumber the later ones (hands.no; hands.seq is the position the replay counts).
 #include "app/internal.hpp"
 
 #include <algorithm>
@@ -11,69 +13,91 @@ HandOutcome add_hand(Store& store, int64_t game_id, const json& record, bool dry
 
 HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_record, bool dry_run) {
   Store::Transaction tx(store);
-  auto g = load_game(store, game_id);
+  auto g = live_game(store, game_id);
   auto hands = store.hands(game_id, false);
-  rules::Replay r = replay_or_reject(file_from(g, hands));
+  std::vector<int> numbers = numbers_of(hands);
+  rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
   const json record = make_record(*r.state);
   rules::extend(r, record);
-  if (!r.ok) throw Rejected(r.diags);
-  int seq = static_cast<int>(hands.size()) + 1;
-  HandOutcome o = outcome_from(r, game_id, seq, !dry_run);
+  if (!r.ok) throw Rejected(numbered(r.diags, numbers));
+  const int seq = static_cast<int>(hands.size()) + 1;
+  const int no = next_number(hands);
+  numbers.push_back(no);
+  HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
+  o.game = g.game;
   if (dry_run) return o;
-  store.insert_hand(game_id, seq, record.dump(), o.entry.dump(), deltas_of(o.entry, r.state->players(), per_of(r.score["game"].get<std::string>())), "cli");
-  store.log_change(game_id, "add", seq, nullptr, record);
+  store.insert_hand(game_id, seq, no, record.dump(), o.entry.dump(),
+                    deltas_of(o.entry, r.state->players(), per_of(g.game)), "cli");
+  store.log_change(game_id, "add", seq, nullptr, record, std::nullopt, no);
   store_summary(store, game_id, r);
+  focus_on(store, game_id);
   tx.commit();
   return o;
 }
 
-HandOutcome edit_hand(Store& store, int64_t game_id, int seq, const json& record, bool dry_run) {
+HandOutcome edit_hand(Store& store, int64_t game_id, int no, const json& record, bool dry_run) {
   Store::Transaction tx(store);
-  auto g = load_game(store, game_id);
+  auto g = live_game(store, game_id);
   auto hands = store.hands(game_id, false);
-  if (seq < 1 || static_cast<size_t>(seq) > hands.size())
-    throw Error(k_exit_noinput, "game " + std::to_string(game_id) + " has no hand " + std::to_string(seq) +
-                                    " (it has " + std::to_string(hands.size()) + ")");
+  const int seq = position_of(hands, game_id, no);
+  const std::vector<int> numbers = numbers_of(hands);
   json before = hands[static_cast<size_t>(seq - 1)].record;
   hands[static_cast<size_t>(seq - 1)].record = record;
-  rules::Replay r = replay_or_reject(file_from(g, hands));
-  HandOutcome o = outcome_from(r, game_id, seq, !dry_run);
+  rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
+  HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
+  o.game = g.game;
   if (dry_run) return o;
   store.update_record(game_id, seq, record);
   restore_scores(store, game_id, r, seq);
-  store.log_change(game_id, "edit", seq, before, record);
+  store.log_change(game_id, "edit", seq, before, record, std::nullopt, no);
+  focus_on(store, game_id);
   tx.commit();
   return o;
 }
 
-HandOutcome delete_hand(Store& store, int64_t game_id, int seq, bool dry_run) {
+HandOutcome delete_hand(Store& store, int64_t game_id, int no, bool dry_run) {
   Store::Transaction tx(store);
-  auto g = load_game(store, game_id);
+  auto g = live_game(store, game_id);
   auto hands = store.hands(game_id, false);
-  if (seq < 1 || static_cast<size_t>(seq) > hands.size())
-    throw Error(k_exit_noinput, "game " + std::to_string(game_id) + " has no hand " + std::to_string(seq) +
-                                    " (it has " + std::to_string(hands.size()) + ")");
+  const int seq = position_of(hands, game_id, no);
   json before = hands[static_cast<size_t>(seq - 1)].record;
   hands.erase(hands.begin() + (seq - 1));
-  rules::Replay r = replay_or_reject(file_from(g, hands));
-  HandOutcome o = outcome_from(r, game_id, seq, !dry_run);
+  const std::vector<int> numbers = numbers_of(hands);
+  rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
+  HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
+  o.game = g.game;
   if (dry_run) return o;
   store.delete_hand(game_id, seq);
   restore_scores(store, game_id, r, seq);
-  store.log_change(game_id, "delete", seq, before, nullptr);
+  store.log_change(game_id, "delete", seq, before, nullptr, std::nullopt, no);
+  focus_on(store, game_id);
   tx.commit();
   return o;
 }
 
 namespace {
 
-// Apply (forward = true) or revert a logged change to the stored hands; returns the lowest seq touched.
-int apply_change(Store& store, int64_t game_id, const storage::ChangeRow& c, bool forward) {
+bool is_hand_change(const std::string& action) { return action == "add" || action == "edit" || action == "delete"; }
+bool is_game_change(const std::string& action) {
+  return action == "start" || action == "close" || action == "abandon" || action == "delete_game" || action == "reopen";
+}
+bool undoable(const std::string& action) { return is_hand_change(action) || is_game_change(action); }
+
+// The `ended` state a game change leaves (forward) or found (backward); a start undone leaves the game deleted.
+std::string ended_of(const storage::ChangeRow& c, bool forward) {
+  if (c.action == "start") return forward ? "" : "deleted";
+  const json& side = forward ? c.after : c.before;
+  return side.is_object() && side.contains("ended") && side["ended"].is_string() ? side["ended"].get<std::string>() : "";
+}
+
+// Apply (forward = true) or revert a logged hand change to the stored hands; returns the lowest seq touched.
+int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c, bool forward) {
   int seq = c.seq.value_or(1);
+  int no = c.no.value_or(seq);
   const json& target = forward ? c.after : c.before;
   if (c.action == "add") {
     if (forward) {
-      store.insert_hand(game_id, seq, c.after.dump(), "{}", {}, "cli");
+      store.insert_hand(game_id, seq, no, c.after.dump(), "{}", {}, "cli");
     } else {
       store.delete_hand(game_id, seq);
     }
@@ -84,61 +108,76 @@ int apply_change(Store& store, int64_t game_id, const storage::ChangeRow& c, boo
       store.delete_hand(game_id, seq);
     } else {
       store.shift_up(game_id, seq);
-      store.insert_hand(game_id, seq, c.before.dump(), "{}", {}, "cli");
+      store.insert_hand(game_id, seq, no, c.before.dump(), "{}", {}, "cli");
     }
   }
   return seq;
 }
 
 std::string describe(const storage::ChangeRow& c) {
-  std::string s = c.action;
-  if (c.action == "add") s = "the added hand";
-  if (c.action == "edit") s = "the edit of hand";
-  if (c.action == "delete") s = "the deletion of hand";
-  if (c.seq) s += " " + std::to_string(*c.seq);
-  return s;
+  const std::string n = c.no ? std::to_string(*c.no) : c.seq ? std::to_string(*c.seq) : "";
+  if (c.action == "add") return "the added hand " + n;
+  if (c.action == "edit") return "the edit of hand " + n;
+  if (c.action == "delete") return "the deletion of hand " + n;
+  if (c.action == "start") return "the start of game " + std::to_string(c.game_id);
+  if (c.action == "close") return "the closing of game " + std::to_string(c.game_id);
+  if (c.action == "abandon") return "the abandoning of game " + std::to_string(c.game_id);
+  if (c.action == "delete_game") return "the deletion of game " + std::to_string(c.game_id);
+  if (c.action == "reopen") return "the reopening of game " + std::to_string(c.game_id);
+  return c.action;
 }
 
-bool undoable(const std::string& action) { return action == "add" || action == "edit" || action == "delete"; }
-
-
-// Revert (forward = false) or re-apply a logged change, re-derive the scores, and log the undo/redo.
-std::string walk_history(Store& store, int64_t game_id, bool forward) {
-  Store::Transaction tx(store);
-  load_game(store, game_id);
-  auto changes = store.changes(game_id);
+// The change an undo (forward = false) or redo reverts or re-applies; nullptr when there is none.
+const storage::ChangeRow* target_of(std::vector<storage::ChangeRow>& changes, bool forward) {
   auto by_id = [&](int64_t id) -> storage::ChangeRow* {
     for (auto& c : changes)
       if (c.id == id) return &c;
     return nullptr;
   };
-  const storage::ChangeRow* target = nullptr;
-  for (auto it = changes.rbegin(); it != changes.rend() && !target; ++it) {
+  for (auto it = changes.rbegin(); it != changes.rend(); ++it) {
     if (!forward) {  // undo: the newest change in force (a redo stands for the change it re-applied)
-      if (undoable(it->action) && !it->undone) target = &*it;
+      if (undoable(it->action) && !it->undone) return &*it;
       if (it->action == "redo" && it->ref) {
         auto* x = by_id(*it->ref);
-        if (x && !x->undone) target = x;
+        if (x && !x->undone) return x;
       }
     } else {  // redo: the newest undone change, unless a fresh change came after the undo
-      if (undoable(it->action) && !it->undone) break;
+      if (undoable(it->action) && !it->undone) return nullptr;
       if (it->action == "undo" && it->ref) {
         auto* x = by_id(*it->ref);
-        if (x && x->undone) target = x;
+        if (x && x->undone) return x;
       }
     }
   }
+  return nullptr;
+}
+
+// Revert (forward = false) or re-apply a logged change, re-derive the scores, and log the undo/redo.
+std::string walk_history(Store& store, int64_t game_id, bool forward) {
+  Store::Transaction tx(store);
+  const storage::GameRow g = load_game(store, game_id);
+  auto changes = store.changes(game_id);
+  const storage::ChangeRow* target = target_of(changes, forward);
   std::string verb = forward ? "redo" : "undo";
   if (!target) throw Error(k_exit_rejected, "nothing to " + verb + " in game " + std::to_string(game_id));
-  int seq = apply_change(store, game_id, *target, forward);
-  rules::Replay r = replay_or_reject(game_file(store, game_id));
-  // seq numbers of later hands may have moved: re-derive every score from the first touched hand
-  restore_scores(store, game_id, r, std::max(1, seq));
+  if (is_game_change(target->action)) {
+    store.set_ended(game_id, ended_of(*target, forward));
+  } else {
+    if (!g.ended.empty())
+      throw Error(k_exit_rejected, "game " + std::to_string(game_id) + " was " + (g.ended == "deleted" ? "deleted" : g.ended),
+                  "marque game reopen " + std::to_string(game_id) + " first");
+    int seq = apply_hand_change(store, game_id, *target, forward);
+    auto hands = store.hands(game_id, false);
+    rules::Replay r = replay_or_reject(file_from(g, hands), numbers_of(hands));
+    // positions of later hands may have moved: re-derive every score from the first touched hand
+    restore_scores(store, game_id, r, std::max(1, seq));
+  }
   store.mark_undone(target->id, !forward);
   if (forward)
-    store.log_change(game_id, "redo", target->seq, target->before, target->after, target->id);
+    store.log_change(game_id, "redo", target->seq, target->before, target->after, target->id, target->no);
   else
-    store.log_change(game_id, "undo", target->seq, target->after, target->before, target->id);
+    store.log_change(game_id, "undo", target->seq, target->after, target->before, target->id, target->no);
+  focus_on(store, game_id);
   tx.commit();
   return (forward ? "redid " : "undid ") + describe(*target);
 }

@@ -21,6 +21,77 @@ storage::GameRow load_game(Store& store, int64_t id) {
   return *g;
 }
 
+storage::GameRow live_game(Store& store, int64_t id) {
+  auto g = load_game(store, id);
+  const std::string gid = "game " + std::to_string(id);
+  if (g.ended == "deleted")
+    throw Error(k_exit_noinput, gid + " was deleted", "marque undo -g " + std::to_string(id) + " brings it back");
+  if (g.ended == "closed" || g.ended == "abandoned")
+    throw Error(k_exit_rejected, gid + " was " + g.ended + ": it takes no more changes",
+                "marque game reopen " + std::to_string(id) + " opens it again");
+  return g;
+}
+
+void focus_on(Store& store, int64_t id) { store.set_setting("focus", std::to_string(id)); }
+
+int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int no) {
+  for (size_t i = 0; i < hands.size(); ++i)
+    if (hands[i].no == no) return static_cast<int>(i) + 1;
+  std::string have;
+  if (hands.empty()) {
+    have = "it has no hands yet";
+  } else {
+    // "its hands are 1-9, 11-14"
+    have = "its hands are ";
+    size_t i = 0;
+    bool first = true;
+    while (i < hands.size()) {
+      size_t k = i;
+      while (k + 1 < hands.size() && hands[k + 1].no == hands[k].no + 1) ++k;
+      have += (first ? "" : ", ") + std::to_string(hands[i].no) + (k > i ? "-" + std::to_string(hands[k].no) : "");
+      first = false;
+      i = k + 1;
+    }
+  }
+  throw Error(k_exit_noinput, "game " + std::to_string(game_id) + " has no hand " + std::to_string(no) + " (" + have + ")",
+              "marque list shows the hands with their numbers");
+}
+
+int next_number(const std::vector<storage::HandRow>& hands) { return hands.empty() ? 1 : hands.back().no + 1; }
+
+std::vector<int> numbers_of(const std::vector<storage::HandRow>& hands) {
+  std::vector<int> out;
+  out.reserve(hands.size());
+  for (const auto& h : hands) out.push_back(h.no);
+  return out;
+}
+
+namespace {
+int number_at(const std::vector<int>& numbers, int position) {
+  if (position <= 0) return position;
+  if (static_cast<size_t>(position) <= numbers.size()) return numbers[static_cast<size_t>(position) - 1];
+  return (numbers.empty() ? 0 : numbers.back()) + (position - static_cast<int>(numbers.size()));
+}
+}  // namespace
+
+Diagnostics numbered(const Diagnostics& d, const std::vector<int>& numbers) {
+  Diagnostics out;
+  for (const auto& item : d.items()) {
+    out.set_hand(number_at(numbers, item.hand));
+    if (item.error)
+      out.error(item.field, item.code, item.message);
+    else
+      out.warning(item.field, item.code, item.message);
+  }
+  return out;
+}
+
+rules::Replay replay_or_reject(const json& file, const std::vector<int>& numbers) {
+  rules::Replay r = rules::replay(file);
+  if (!r.ok) throw Rejected(numbered(r.diags, numbers));
+  return r;
+}
+
 json file_from(const storage::GameRow& g, const std::vector<storage::HandRow>& hands) {
   json f = json::object();
   f["format"] = "marque-game/1";
@@ -90,13 +161,19 @@ std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq) {
   return out;
 }
 
-HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored) {
+HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, bool stored, const std::vector<int>& numbers) {
   HandOutcome o;
   o.game_id = game_id;
   o.seq = seq;
+  o.no = no;
   if (seq >= 1 && static_cast<size_t>(seq) <= r.score["hands"].size()) o.entry = r.score["hands"][seq - 1];
   o.score = r.score;
-  o.warnings = warnings_of(r, seq);
+  Diagnostics ws;
+  for (const auto& w : warnings_of(r, seq)) {
+    ws.set_hand(w.hand);
+    ws.warning(w.field, w.code, w.message);
+  }
+  o.warnings = numbered(ws, numbers).items();
   o.next_dealer = r.state->next_dealer();
   o.stored = stored;
   return o;

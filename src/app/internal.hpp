@@ -16,6 +16,21 @@ using storage::Store;
 [[noreturn]] void not_found(int64_t id);
 // a stored game, or not_found
 storage::GameRow load_game(Store& store, int64_t id);
+// a stored game that takes changes to its hands: not deleted, closed or abandoned (else an error saying how to
+// bring it back)
+storage::GameRow live_game(Store& store, int64_t id);
+// the game a command acts on from now on (stored per database: "the table in focus")
+void focus_on(Store& store, int64_t id);
+
+// Hand numbers (what the scorer sees) and positions (what the replay counts): the position of the hand
+// numbered `no` (else exit 66 naming the numbers there are), the number a new hand gets, and diagnostics with
+// their positions turned into numbers (a position after the last is the new hand's number).
+int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int no);
+int next_number(const std::vector<storage::HandRow>& hands);
+std::vector<int> numbers_of(const std::vector<storage::HandRow>& hands);
+Diagnostics numbered(const Diagnostics& d, const std::vector<int>& numbers);
+// Replay `file`; throw Rejected on errors, their hands numbered as the scorer sees them.
+rules::Replay replay_or_reject(const json& file, const std::vector<int>& numbers);
 // a stored game and its hands as a marque-game/1 document
 json file_from(const storage::GameRow& g, const std::vector<storage::HandRow>& hands);
 
@@ -38,8 +53,8 @@ void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int f
 
 // the warnings of hand `seq` (0 = all)
 std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq);
-// a use case's answer after hand `seq` changed
-HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, bool stored);
+// a use case's answer after hand `seq` (numbered `no`) changed; `numbers` of every hand after the change
+HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, bool stored, const std::vector<int>& numbers);
 
 // ASCII case folding: how SQLite's NOCASE (the players table) compares names.
 std::string folded(std::string s);

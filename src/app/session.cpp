@@ -10,6 +10,7 @@ namespace marque::app {
 std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
   // the derivation runs inside the upgrade's own transaction: an interrupted upgrade leaves the old database
   auto derive = [](Store& store, int from) {
+    if (from < 8) store.refold_players();  // v8: names matched by their Unicode case folding
     if (from >= 7) return;
     const char* kill_at = std::getenv("MARQUE_TEST_KILL_IN_UPGRADE");  // fault injection for tests/reliability
     int64_t done = 0;

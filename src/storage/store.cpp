@@ -1,5 +1,7 @@
 #include "storage/store.hpp"
 
+#include "core/unicode.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -574,14 +576,24 @@ Store::ReadTransaction::~ReadTransaction() {
 
 int64_t Store::player_id(const std::string& name, bool create) {
   MARQUE_DB_TRY
-  auto q_use = m->stmt("SELECT id FROM players WHERE name = ? COLLATE NOCASE");
+  // the exact spelling first, then the folded name (two old rows may share a folded name until merged)
+  auto q_use = m->stmt("SELECT id FROM players WHERE name = ?1 OR name = ?1 COLLATE NOCASE OR folded = ?2 "
+                       "ORDER BY name = ?1 DESC, name = ?1 COLLATE NOCASE DESC, id LIMIT 1");
   auto& q = *q_use;
+  const std::string key = unicode::fold(name);
   q.bind(1, name);
-  if (q.executeStep()) return q.getColumn(0).getInt64();
+  q.bind(2, key);
+  if (q.executeStep()) {
+    int64_t id = q.getColumn(0).getInt64();
+    while (q.executeStep()) {
+    }
+    return id;
+  }
   if (!create) return 0;
-  auto ins_use = m->stmt("INSERT INTO players(name) VALUES (?)");
+  auto ins_use = m->stmt("INSERT INTO players(name, folded) VALUES (?, ?)");
   auto& ins = *ins_use;
   ins.bind(1, name);
+  ins.bind(2, key);
   ins.exec();
   return m->db->getLastInsertRowid();
   MARQUE_DB_CATCH
@@ -589,10 +601,60 @@ int64_t Store::player_id(const std::string& name, bool create) {
 
 std::string Store::player_name(const std::string& name) {
   MARQUE_DB_TRY
-  auto q_use = m->stmt("SELECT name FROM players WHERE name = ? COLLATE NOCASE");
+  auto q_use = m->stmt("SELECT name FROM players WHERE name = ?1 OR name = ?1 COLLATE NOCASE OR folded = ?2 "
+                       "ORDER BY name = ?1 DESC, name = ?1 COLLATE NOCASE DESC, id LIMIT 1");
   auto& q = *q_use;
   q.bind(1, name);
-  return q.executeStep() ? q.getColumn(0).getString() : std::string();
+  q.bind(2, unicode::fold(name));
+  std::string out;
+  if (q.executeStep()) {
+    out = q.getColumn(0).getString();
+    while (q.executeStep()) {
+    }
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
+void Store::refold_players() {
+  MARQUE_DB_TRY
+  std::vector<std::pair<int64_t, std::string>> all;
+  {
+    SQLite::Statement q(*m->db, "SELECT id, name FROM players");
+    while (q.executeStep()) all.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getString());
+  }
+  SQLite::Statement u(*m->db, "UPDATE players SET folded = ? WHERE id = ?");
+  for (const auto& [id, name] : all) {
+    u.bind(1, unicode::fold(name));
+    u.bind(2, id);
+    u.exec();
+    u.reset();
+  }
+  MARQUE_DB_CATCH
+}
+
+std::string Store::setting(const std::string& key) {
+  MARQUE_DB_TRY
+  auto q_use = m->stmt("SELECT value FROM settings WHERE key = ?");
+  auto& q = *q_use;
+  q.bind(1, key);
+  std::string out;
+  if (q.executeStep()) {
+    out = q.getColumn(0).getString();
+    while (q.executeStep()) {
+    }
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
+void Store::set_setting(const std::string& key, const std::string& value) {
+  MARQUE_DB_TRY
+  auto q_use = m->stmt("INSERT INTO settings(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2");
+  auto& q = *q_use;
+  q.bind(1, key);
+  q.bind(2, value);
+  q.exec();
   MARQUE_DB_CATCH
 }
 
@@ -707,6 +769,8 @@ GameRow read_game(SQLite::Statement& q) {
   if (!q.getColumn(8).isNull()) g.night_id = q.getColumn(8).getInt64();
   g.summary = stored_json(q.getColumn(9).getString(), g.id, 0, "summary");
   g.hand_count = q.getColumn(10).getInt64();
+  g.ended = q.getColumn(11).getString();
+  if (!q.getColumn(12).isNull()) g.series_id = q.getColumn(12).getInt64();
   return g;
 }
 SeatStanding read_seat(SQLite::Statement& q, int first) {
@@ -718,7 +782,8 @@ SeatStanding read_seat(SQLite::Statement& q, int first) {
 }
 constexpr const char* k_game_cols =
     "SELECT g.id, g.game, g.setup, g.meta, g.status, g.source, g.created_at, "
-    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id, g.summary, g.hand_count FROM games g ";
+    "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id, g.summary, g.hand_count, "
+    "coalesce(g.ended, ''), g.series_id FROM games g ";
 }  // namespace
 
 std::optional<GameRow> Store::game(int64_t id) {
@@ -805,9 +870,40 @@ std::vector<NightRow> Store::nights() {
 
 std::optional<int64_t> Store::latest_game() {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT max(id) FROM games");
+  SQLite::Statement q(*m->db, "SELECT max(id) FROM games WHERE ended IS NOT 'deleted'");
   if (q.executeStep() && !q.getColumn(0).isNull()) return q.getColumn(0).getInt64();
   return std::nullopt;
+  MARQUE_DB_CATCH
+}
+
+void Store::set_ended(int64_t game_id, const std::string& ended) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE games SET ended = ? WHERE id = ?");
+  if (ended.empty())
+    q.bind(1);
+  else
+    q.bind(1, ended);
+  q.bind(2, game_id);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+void Store::set_series(int64_t game_id, int64_t series_id) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "UPDATE games SET series_id = ? WHERE id = ?");
+  q.bind(1, series_id);
+  q.bind(2, game_id);
+  q.exec();
+  MARQUE_DB_CATCH
+}
+
+std::vector<int64_t> Store::series_games(int64_t series_id) {
+  MARQUE_DB_TRY
+  std::vector<int64_t> out;
+  SQLite::Statement q(*m->db, "SELECT id FROM games WHERE (id = ?1 OR series_id = ?1) AND ended IS NOT 'deleted' ORDER BY id");
+  q.bind(1, series_id);
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
   MARQUE_DB_CATCH
 }
 
@@ -894,7 +990,8 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
 namespace {
 // WHERE clauses of a summary filter over games g (joined to leagues l), and their bindings
 std::string filter_sql(const Store::SummaryFilter& f) {
-  std::string sql;
+  // a game counts once it has a hand, unless it was abandoned or deleted
+  std::string sql = " AND g.hand_count > 0 AND (g.ended IS NULL OR g.ended = 'closed')";
   if (!f.league.empty()) sql += " AND l.name = :league COLLATE NOCASE";
   if (!f.game.empty()) sql += " AND g.game = :game";
   if (!f.from.empty()) sql += " AND g.played_on >= :from";
@@ -1020,7 +1117,7 @@ std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
 std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
   MARQUE_DB_TRY
   std::vector<HandRow> out;
-  auto q_use = m->stmt("SELECT id, seq, record, score, source, recorded_at FROM hands WHERE game_id = ? ORDER BY seq");
+  auto q_use = m->stmt("SELECT id, seq, record, score, source, recorded_at, no FROM hands WHERE game_id = ? ORDER BY seq");
   auto& q = *q_use;
   q.bind(1, game_id);
   while (q.executeStep()) {
@@ -1032,6 +1129,7 @@ std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
     if (with_scores) h.score = stored_json(h.score_text, game_id, h.seq, "score");
     h.source = q.getColumn(4).getString();
     h.recorded_at = q.getColumn(5).getString();
+    h.no = q.getColumn(6).getInt();
     out.push_back(std::move(h));
   }
   return out;
@@ -1048,16 +1146,17 @@ int Store::hand_count(int64_t game_id) {
   MARQUE_DB_CATCH
 }
 
-void Store::insert_hand(int64_t game_id, int seq, const std::string& record_json, const std::string& score_json,
+void Store::insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
                         const std::vector<Amount>& deltas, const std::string& source) {
   MARQUE_DB_TRY
-  auto ins_use = m->stmt("INSERT INTO hands(game_id, seq, record, score, source) VALUES (?, ?, ?, ?, ?)");
+  auto ins_use = m->stmt("INSERT INTO hands(game_id, seq, record, score, source, no) VALUES (?, ?, ?, ?, ?, ?)");
   auto& ins = *ins_use;
   ins.bind(1, game_id);
   ins.bind(2, seq);
   ins.bind(3, record_json);
   ins.bind(4, score_json);
   ins.bind(5, source);
+  ins.bind(6, no);
   ins.exec();
   m->insert_postings(m->db->getLastInsertRowid(), deltas);
   MARQUE_DB_CATCH
@@ -1110,9 +1209,9 @@ void Store::shift_up(int64_t game_id, int seq) {
 }
 
 int64_t Store::log_change(int64_t game_id, const std::string& action, std::optional<int> seq, const json& before,
-                          const json& after, std::optional<int64_t> ref) {
+                          const json& after, std::optional<int64_t> ref, std::optional<int> no) {
   MARQUE_DB_TRY
-  auto q_use = m->stmt("INSERT INTO changes(game_id, action, seq, before, after, ref) VALUES (?, ?, ?, ?, ?, ?)");
+  auto q_use = m->stmt("INSERT INTO changes(game_id, action, seq, before, after, ref, no) VALUES (?, ?, ?, ?, ?, ?, ?)");
   auto& q = *q_use;
   q.bind(1, game_id);
   q.bind(2, action);
@@ -1132,6 +1231,10 @@ int64_t Store::log_change(int64_t game_id, const std::string& action, std::optio
     q.bind(6, *ref);
   else
     q.bind(6);
+  if (no)
+    q.bind(7, *no);
+  else
+    q.bind(7);
   q.exec();
   return m->db->getLastInsertRowid();
   MARQUE_DB_CATCH
@@ -1150,7 +1253,7 @@ std::vector<ChangeRow> Store::changes(int64_t game_id) {
   MARQUE_DB_TRY
   std::vector<ChangeRow> out;
   SQLite::Statement q(*m->db,
-                      "SELECT id, game_id, at, action, seq, before, after, undone, ref FROM changes "
+                      "SELECT id, game_id, at, action, seq, before, after, undone, ref, no FROM changes "
                       "WHERE game_id = ? ORDER BY id");
   q.bind(1, game_id);
   while (q.executeStep()) {
@@ -1166,6 +1269,7 @@ std::vector<ChangeRow> Store::changes(int64_t game_id) {
     if (c.after.is_discarded()) c.after = "(damaged)";
     c.undone = q.getColumn(7).getInt() != 0;
     if (!q.getColumn(8).isNull()) c.ref = q.getColumn(8).getInt64();
+    if (!q.getColumn(9).isNull()) c.no = q.getColumn(9).getInt();
     out.push_back(std::move(c));
   }
   return out;
@@ -1184,9 +1288,10 @@ std::vector<int64_t> Store::games_of_player(int64_t player_id) {
 
 void Store::rename_player(int64_t player_id, const std::string& new_name) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "UPDATE players SET name = ? WHERE id = ?");
+  SQLite::Statement q(*m->db, "UPDATE players SET name = ?, folded = ? WHERE id = ?");
   q.bind(1, new_name);
-  q.bind(2, player_id);
+  q.bind(2, unicode::fold(new_name));
+  q.bind(3, player_id);
   q.exec();
   MARQUE_DB_CATCH
 }

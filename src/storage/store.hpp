@@ -45,6 +45,8 @@ struct GameRow {
   json meta;             // date, league, venue, note, night ...
   json summary;          // derived: totals, finished, result (score document without hands)
   std::string status;    // open | finished
+  std::string ended;     // "" (runs by its rules), closed, abandoned or deleted
+  std::optional<int64_t> series_id;  // the first game of the series this one continues
   std::string source;
   std::string created_at;
   std::optional<int64_t> night_id;
@@ -65,7 +67,8 @@ struct NightRow {
 
 struct HandRow {
   int64_t id = 0;
-  int seq = 0;
+  int seq = 0;             // position in the game (1..n)
+  int no = 0;              // the hand's number as shown (kept when an earlier hand is deleted)
   json record;
   json score;              // parsed unless hands(.., with_scores = false)
   std::string score_text;  // the stored text, always
@@ -97,6 +100,7 @@ struct ChangeRow {
   std::string at;
   std::string action;
   std::optional<int> seq;
+  std::optional<int> no;  // the number of the hand it touched
   json before;  // null when none
   json after;
   bool undone = false;
@@ -157,8 +161,14 @@ public:
   // players
   int64_t player_id(const std::string& name, bool create);  // case-insensitive; 0 when absent and !create
   std::vector<std::pair<int64_t, std::string>> players();
-  // the stored spelling of the player named `name` (case-insensitive), "" when there is none
+  // the stored spelling of the player named `name` (case and accents folded: core/unicode), "" when none
   std::string player_name(const std::string& name);
+  // fill players.folded from the names (the upgrade to schema 8)
+  void refold_players();
+
+  // per-database settings of the front ends ("focus": the game last used); "" when unset
+  std::string setting(const std::string& key);
+  void set_setting(const std::string& key, const std::string& value);
 
   // games
   // meta.league names the league (created when new); night_id links the game to a night.
@@ -169,7 +179,14 @@ public:
   // the game imported with this content key, if any
   std::optional<int64_t> game_by_import_key(const std::string& key);
   std::optional<GameRow> game(int64_t id);
+  // the newest game that is not deleted
   std::optional<int64_t> latest_game();
+  // a game closed, abandoned or deleted by decision ("" = runs by its own rules again)
+  void set_ended(int64_t game_id, const std::string& ended);
+  // the first game of the series a game continues
+  void set_series(int64_t game_id, int64_t series_id);
+  // the games of a series, oldest first (the first game and every game that continues it)
+  std::vector<int64_t> series_games(int64_t series_id);
   std::vector<GameRow> games();
   std::vector<int64_t> game_ids();
   // the game as stored, unparsed (for `check`)
@@ -195,7 +212,7 @@ public:
     int64_t hands = 0;
     json summary;
   };
-  // games in chronological order (date, then id)
+  // games that count (at least one hand; not abandoned or deleted) in chronological order (date, then id)
   std::vector<SummaryRow> summaries(const SummaryFilter& filter);
   struct StandingRow {
     int64_t id = 0;
@@ -219,19 +236,20 @@ public:
   // with_scores = false leaves HandRow::score null (replays need only the records)
   std::vector<HandRow> hands(int64_t game_id, bool with_scores = true);
   int hand_count(int64_t game_id);
-  void insert_hand(int64_t game_id, int seq, const std::string& record_json, const std::string& score_json,
+  // `no`: the hand's number as shown (a new hand: the last number + 1)
+  void insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
                    const std::vector<Amount>& deltas, const std::string& source);
   // Replace the derived score of an existing hand (after an edit earlier in the game).
   void update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<Amount>& deltas);
   void update_record(int64_t game_id, int seq, const json& record);
-  // Remove hand `seq` and close the gap (later hands move down by one).
+  // Remove hand `seq` and close the gap (later hands move down by one position and keep their numbers).
   void delete_hand(int64_t game_id, int seq);
   // Open a gap at `seq` (hands seq.. move up by one), for re-inserting a deleted hand.
   void shift_up(int64_t game_id, int seq);
 
   // history
   int64_t log_change(int64_t game_id, const std::string& action, std::optional<int> seq, const json& before,
-                     const json& after, std::optional<int64_t> ref = std::nullopt);
+                     const json& after, std::optional<int64_t> ref = std::nullopt, std::optional<int> no = std::nullopt);
   void mark_undone(int64_t change_id, bool undone);
   std::vector<ChangeRow> changes(int64_t game_id);
 

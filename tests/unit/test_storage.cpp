@@ -180,14 +180,14 @@ TEST_CASE("storage: the CHECK constraints still refuse invalid JSON (marque's ow
     CHECK(exit_code_of([&] {
             storage::Store::Transaction tx(s);
             int64_t id = s.create_game("tarot", json::object(), 1, json::object(), {"Ann"}, "cli");
-            s.insert_hand(id, 1, bad, "{}", {marque::Amount{}}, "cli");
+            s.insert_hand(id, 1, 1, bad, "{}", {marque::Amount{}}, "cli");
           }) == 1);
   }
   storage::Store::Transaction tx(s);
   int64_t id = s.create_game("tarot", json::object(), 1, json::object(), {"Ann"}, "cli");
   for (const char* good : {"{}", "[]", "{\"a\":[1,-2.5e+3,true,false,null,\"x\\u00e9\\n\"]}", " 0 ", "\"\xc3\xa9\""}) {
     INFO(good);
-    CHECK(exit_code_of([&] { s.insert_hand(id, 1, good, "{}", {marque::Amount{}}, "cli"); s.delete_hand(id, 1); }) == 0);
+    CHECK(exit_code_of([&] { s.insert_hand(id, 1, 1, good, "{}", {marque::Amount{}}, "cli"); s.delete_hand(id, 1); }) == 0);
   }
 }
 

@@ -1,0 +1,31 @@
+// Names as people compare them, through ICU (Debian's libicu): case and accents written two ways are one
+// name ("élodie" is "Élodie"), and lists sort as a dictionary does ("Élodie" before "Paul"). No SQLite here.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace marque::unicode {
+
+// The name's matching key: NFKC case folding ("Élodie", "ÉLODIE" and "e\u0301lodie" give one key). Invalid
+// UTF-8 is kept as it is (input files are checked for UTF-8 at the door).
+std::string fold(std::string_view utf8);
+// The same name once case folding is set aside: same key.
+inline bool same_name(std::string_view a, std::string_view b) { return a == b || fold(a) == fold(b); }
+
+// Dictionary order of the root locale (accents after plain letters, case after accents): < 0, 0, > 0.
+int collate(std::string_view a, std::string_view b);
+// Sorts names in that order (a stable sort: equal names keep their order).
+void sort_names(std::vector<std::string>& names);
+
+// Edit distance between the folded forms (for "did you mean"): insertions, deletions, substitutions and
+// transpositions of characters (not bytes).
+int distance(std::string_view a, std::string_view b);
+// The candidates closest to `word` (distance at most 2, or a candidate that starts with it), best first;
+// empty when none is close.
+std::vector<std::string> suggestions(std::string_view word, const std::vector<std::string>& candidates, size_t max = 3);
+// "did you mean 'Élodie'?" or "did you mean 'garde' or 'garde_sans'?"; "" when nothing is close.
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
+
+}  // namespace marque::unicode
