@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "reports/text_table.hpp"
 
 namespace marque::reports {
@@ -51,11 +53,63 @@ std::string payment_lines(const ojson& entry) {
 
 }  // namespace
 
-std::string hand_outcome_text(const ojson& entry, const ojson& score, int64_t game_id, int seq, const std::string& verb,
-                              const std::string& next_dealer) {
+std::string game_label(int64_t game_id, const std::string& game) {
+  return "game " + std::to_string(game_id) + (game.empty() ? "" : " · " + game);
+}
+
+namespace {
+
+bool has_teams(const ojson& score) { return score.contains("team_totals") && score.contains("teams") && score["teams"].is_object(); }
+
+double number_of(const ojson& o, const std::string& k) {
+  return o.is_object() && o.contains(k) && o[k].is_number() ? o[k].get<double>() : 0.0;
+}
+
+}  // namespace
+
+std::string ranking_table(const ojson& score) {
+  struct Line {
+    std::string name;
+    double total;
+    int place;
+  };
+  std::vector<Line> lines;
+  const ojson& res = score.contains("result") ? score["result"] : ojson();
+  if (has_teams(score)) {
+    for (auto it = score["teams"].begin(); it != score["teams"].end(); ++it) {
+      std::string members;
+      for (const auto& p : it.value()) members += (members.empty() ? "" : ", ") + p.get<std::string>();
+      lines.push_back({it.key() + " (" + members + ")", number_of(score["team_totals"], it.key()), 0});
+    }
+  } else if (res.is_object() && res.contains("ranking") && res["ranking"].is_array()) {
+    // the game's own ranking (Prefa: by final value, not by the running total)
+    const ojson& totals = res.contains("final") ? res["final"] : score["totals"];
+    for (const auto& p : res["ranking"]) {
+      std::string n = p.get<std::string>();
+      int place = res.contains("places") && res["places"].contains(n) ? res["places"][n].get<int>() : 0;
+      lines.push_back({n, number_of(totals, n), place});
+    }
+  } else {
+    for (const auto& p : score["players"]) lines.push_back({p.get<std::string>(), number_of(score["totals"], p.get<std::string>()), 0});
+  }
+  if (!(res.is_object() && res.contains("ranking")) || has_teams(score))
+    std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.total > b.total; });
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (!lines[i].place) lines[i].place = i > 0 && lines[i].total == lines[i - 1].total ? lines[i - 1].place : static_cast<int>(i) + 1;
+  TextTable t;
+  t.columns({TextTable::Align::right, TextTable::Align::left, TextTable::Align::right});
+  for (const auto& l : lines) t.row({std::to_string(l.place) + ".", l.name, format_number(l.total)});
+  return t.render();
+}
+
+std::string hand_outcome_text(const ojson& entry, const ojson& score, const HandHeader& h) {
   const ojson& players = score["players"];
   const ojson teams = ojson::array({"NS", "EW"});
-  std::string out = "game " + std::to_string(game_id) + ", hand " + std::to_string(seq) + " " + verb + "\n";
+  std::string out = game_label(h.game_id, h.game);
+  if (h.no) out += " · hand " + std::to_string(h.no);
+  out += " " + h.verb;
+  if (!h.words.empty()) out += ": " + h.words;
+  out += "\n";
   if (!entry.is_null()) {
     if (entry.contains("team_deltas")) out += "  hand:   " + amounts_line(entry["team_deltas"], teams, true) + "\n";
     out += "  deltas: " + amounts_line(entry["deltas"], players, true) + "\n";
@@ -66,10 +120,65 @@ std::string hand_outcome_text(const ojson& entry, const ojson& score, int64_t ga
   if (entry.contains("summary") && entry["summary"].is_string()) out += "  " + entry["summary"].get<std::string>() + "\n";
   if (entry.contains("pools")) out += "  pools:  " + amounts_line(entry["pools"], players, false) + "\n";
   out += payment_lines(entry);
-  if (score.value("finished", false))
-    out += "  game over: " + score["result"].dump() + "\n";
-  else if (!next_dealer.empty())
-    out += "  next dealer: " + next_dealer + "\n";
+  if (score.value("finished", false)) {
+    out += "game over" + (h.result_words.empty() ? std::string() : ": " + h.result_words) + "\n";
+    std::string table = ranking_table(score);
+    for (size_t at = 0; at < table.size();) {
+      size_t nl = table.find('\n', at);
+      out += "  " + table.substr(at, nl - at) + "\n";
+      if (nl == std::string::npos) break;
+      at = nl + 1;
+    }
+  } else if (!h.next_dealer.empty()) {
+    out += "  next dealer: " + h.next_dealer + "\n";
+  }
+  return out;
+}
+
+std::string hand_list_text(const ojson& score, const std::vector<ListedHand>& hands) {
+  const bool teams = has_teams(score);
+  std::vector<std::string> cols;
+  if (teams)
+    cols = {"NS", "EW"};
+  else
+    for (const auto& p : score["players"]) cols.push_back(p.get<std::string>());
+  TextTable t;
+  std::vector<TextTable::Align> align{TextTable::Align::right, TextTable::Align::left, TextTable::Align::left};
+  for (size_t i = 0; i < cols.size(); ++i) align.push_back(TextTable::Align::right);
+  t.columns(align);
+  std::vector<std::string> head{"#", "dealer", "what happened"};
+  head.insert(head.end(), cols.begin(), cols.end());
+  t.row(head);
+  for (const auto& h : hands) {
+    const ojson& e = *h.entry;
+    std::vector<std::string> row{std::to_string(h.no), e.contains("dealer") && e["dealer"].is_string() ? e["dealer"].get<std::string>() : "",
+                                 h.words};
+    const ojson& d = teams ? e["team_deltas"] : e["deltas"];
+    for (const auto& c : cols) row.push_back(format_signed(number_of(d, c)));
+    t.row(row);
+  }
+  std::vector<std::string> total{"", "", "total"};
+  const ojson& tot = teams ? score["team_totals"] : score["totals"];
+  for (const auto& c : cols) total.push_back(format_number(number_of(tot, c)));
+  t.row(total);
+  return t.render();
+}
+
+std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohmann::json& record, const ojson& entry,
+                           const std::string& recorded_at, const std::string& source) {
+  const ojson& players = score["players"];
+  std::string out = game_label(h.game_id, h.game) + " · hand " + std::to_string(h.no) + (h.words.empty() ? "" : ": " + h.words) + "\n";
+  if (entry.contains("dealer") && entry["dealer"].is_string()) out += "  dealer:   " + entry["dealer"].get<std::string>() + "\n";
+  std::string rec;
+  for (auto it = record.begin(); it != record.end(); ++it)
+    rec += (rec.empty() ? "" : " ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+  out += "  record:   " + rec + "\n";
+  if (entry.contains("team_deltas")) out += "  hand:     " + amounts_line(entry["team_deltas"], ojson::array({"NS", "EW"}), true) + "\n";
+  out += "  deltas:   " + amounts_line(entry["deltas"], players, true) + "\n";
+  out += "  totals:   " + amounts_line(entry["totals"], players, false) + "\n";
+  if (entry.contains("warnings") && entry["warnings"].is_array())
+    for (const auto& w : entry["warnings"]) out += "  note:     " + (w.is_string() ? w.get<std::string>() : w.dump()) + "\n";
+  out += "  recorded: " + recorded_at + (source.empty() ? "" : " (" + source + ")") + "\n";
   return out;
 }
 

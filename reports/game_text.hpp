@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -12,10 +13,39 @@ namespace marque::reports {
 // "Ann +93  Ben -31 ..." in the order of `names` (signed when `sign`)
 std::string amounts_line(const nlohmann::ordered_json& values, const nlohmann::ordered_json& names, bool sign);
 
-// After a hand: "game 3, hand 5 recorded", the hand's deltas, totals, breakdown, pools, payments, the result or
-// the next dealer. `entry` is the hand's marque-score/1 entry (null: none), `score` the whole document.
-std::string hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, int64_t game_id,
-                              int seq, const std::string& verb, const std::string& next_dealer);
+// Which hand of which game a line speaks of, and what the rules said of it in words.
+struct HandHeader {
+  int64_t game_id = 0;
+  std::string game;          // kind: tarot, coinche ...
+  int no = 0;                // the hand's number (0: none, e.g. after a delete)
+  std::string verb;          // recorded, changed, deleted ...
+  std::string words;         // the hand in the game's own terms
+  std::string result_words;  // the game's outcome (when over)
+  std::string next_dealer;
+};
+// "game 2 · KIND · hand 5 recorded: WORDS" then the hand's deltas, totals, breakdown, pools, payments,
+// and the game over (a sentence and the ranking) or the next dealer. `entry` is the hand's marque-score/1 entry
+// (null: none), `score` the whole document.
+std::string hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
+// "game 2 · KIND" (the words every write prints first)
+std::string game_label(int64_t game_id, const std::string& game);
+
+// The final ranking as a table: place, player (or team with its players), total.
+std::string ranking_table(const nlohmann::ordered_json& score);
+
+// One line of `marque list`: the hand's number, its words and its score entry.
+struct ListedHand {
+  int no = 0;
+  std::string words;
+  const nlohmann::ordered_json* entry = nullptr;
+};
+// The hands of a game as a table: #, dealer, what happened, one column per player (team) with the hand's score,
+// then the totals.
+std::string hand_list_text(const nlohmann::ordered_json& score, const std::vector<ListedHand>& hands);
+
+// `marque show N`: the hand in words, its record as typed (key=value), who dealt, its score and the totals after it.
+std::string hand_show_text(const nlohmann::ordered_json& score, const HandHeader& h, const nlohmann::json& record,
+                           const nlohmann::ordered_json& entry, const std::string& recorded_at, const std::string& source);
 
 // A game's score: hands, totals, ranking or winner, next dealer (game_id 0: a file without an id).
 std::string score_text(const nlohmann::ordered_json& score, int64_t game_id);

@@ -64,6 +64,13 @@ struct PlayerInfo {
   size_t games = 0;
 };
 std::vector<PlayerInfo> players(storage::Store& store);
+// The names of a set-up that are not players of this database yet (matched as names are: case and accents
+// folded), each with the existing players it is close to ("Bne" -> "Ben"), for a "did you mean".
+struct NewPlayer {
+  std::string name;
+  std::vector<std::string> close_to;
+};
+std::vector<NewPlayer> new_players(storage::Store& store, const std::vector<std::string>& names);
 std::vector<json> player_events(storage::Store& store);
 
 // The stored game as a marque-game/1 document (what `export` writes and `score` replays).
@@ -72,6 +79,9 @@ json game_file(storage::Store& store, int64_t game_id);
 // The game a command means: `id` when given, else the table in focus (the game a command last wrote to, or the
 // one `use_game` chose), else the newest game.
 int64_t resolve_game(storage::Store& store, std::optional<int64_t> id);
+// The next game of the series game `after` belongs to (a Piquet match): the same kind, players and options, its
+// first dealer from the words (dealer=NAME). The previous game must be over and its series not decided.
+int64_t start_next_game(storage::Store& store, int64_t after, const rules::Words& words);
 // Put a game in focus (`marque use ID`).
 void use_game(storage::Store& store, int64_t id);
 // A game's end by decision, logged (undo brings it back): "closed" (counts as it stands), "abandoned" (never
@@ -100,12 +110,32 @@ struct HandOutcome {
   int seq = 0;                 // position of the hand added / edited in the game (1..n)
   int no = 0;                  // its number as the scorer sees it (sheet, list, edit)
   std::vector<int> numbers;    // the number of every hand, by position, after the change
+  std::string words;           // the hand in the game's own terms ("Ben's garde made by 9")
+  std::string result_words;    // when the game is over: its outcome as a sentence
   ojson entry;                 // its marque-score/1 hand entry
   ojson score;                 // the whole score document after the change
   std::vector<Diagnostic> warnings;
   std::string next_dealer;
   bool stored = false;         // false for --dry-run
 };
+
+// A game as the scorer reads it: the stored row, its score document, each hand with its number and its words,
+// the outcome as a sentence, and the series it belongs to (a Piquet match).
+struct HandLine {
+  int no = 0;
+  json record;
+  ojson entry;        // its marque-score/1 hands entry
+  std::string words;  // GameRules::hand_words
+  std::string recorded_at, source;
+};
+struct GameView {
+  GameInfo game;
+  ojson score;
+  std::vector<HandLine> hands;
+  std::string result_words;   // GameRules::result_words
+  std::optional<json> series;  // series_result, when the game has one
+};
+GameView game_view(storage::Store& store, int64_t game_id);
 
 HandOutcome add_hand(storage::Store& store, int64_t game_id, const json& record, bool dry_run);
 // The same, with the record made from the game's state before it (e.g. from key=value words), inside the
@@ -175,6 +205,21 @@ CheckReport check(storage::Store& store);
 // existing player `to` (refused when both sat at one table). History kept in player_events.
 // Returns the number of games touched.
 int64_t rename_player(storage::Store& store, const std::string& from, const std::string& to, bool merge);
+
+// Typed words (key=value, as `marque start` and `marque hand` take them): refused when a key is given twice or a
+// comma-separated list has an empty item; a game's set-up or hand record made from them, its errors with "did you
+// mean" for a mistyped key, value or name (Rejected).
+rules::Words checked_words(const rules::Words& words);
+json setup_from_words(const rules::GameRules& rules, const rules::Words& words);
+json record_from_words(const rules::GameRules& rules, const rules::Game& before, const rules::Words& words);
+Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& rules, const std::vector<std::string>& players,
+                             const rules::Words& words, const json& record = nullptr);
+// `marque edit N key=value...`: the fields given replace the old ones in `old` (or, with `replace`, are the record).
+json edited_record(const rules::GameRules& rules, const rules::Game& before, const json& old, const rules::Words& words,
+                   bool replace);
+// Edit hand number `no` with typed words, merged inside the write transaction against the game before that hand.
+HandOutcome edit_hand_words(storage::Store& store, int64_t game_id, int no, const rules::Words& words, bool replace,
+                            bool dry_run);
 
 // Canonical JSON of a rejection (format README §3).
 ojson rejection_json(const Diagnostics& diags);

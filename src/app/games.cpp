@@ -96,6 +96,34 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   return id;
 }
 
+int64_t start_next_game(Store& store, int64_t after, const rules::Words& words) {
+  auto prev = load_game(store, after);
+  const std::string gid = "game " + std::to_string(after);
+  auto series = series_result(store, after);
+  if (!series)
+    throw Error(k_exit_usage, gid + " is " + prev.game + ": its games are not played in a series (a match)",
+                "start a new game with marque start");
+  if (prev.status != "finished" && prev.ended != "closed")
+    throw Error(k_exit_rejected, gid + " is not over yet: its series goes on in it");
+  if (series->value("finished", false))
+    throw Error(k_exit_rejected, "the series of " + gid + " is decided" +
+                                     (series->contains("words") ? ": " + (*series)["words"].get<std::string>() : std::string()),
+                "start a new match with marque start");
+  json setup = prev.setup;
+  Diagnostics d;
+  for (const auto& [k, v] : checked_words(words)) {
+    if (k == "dealer" || k == "first_dealer")
+      setup["first_dealer"] = v;
+    else
+      d.error(k, "cli.unknown_key", "unknown key '" + k + "'; the next game takes only dealer=NAME (the cut)");
+  }
+  if (!words.empty() && d.has_errors()) throw Rejected(d);
+  if (words.empty())
+    throw Error(k_exit_usage, "who deals first in the next game? give dealer=NAME (the players cut again)");
+  json meta = prev.meta;
+  return start_game(store, prev.game, setup, meta, prev.night_id, after);
+}
+
 void use_game(Store& store, int64_t id) {
   Store::Transaction tx(store);
   auto g = load_game(store, id);
@@ -137,6 +165,33 @@ std::optional<json> series_result(Store& store, int64_t id) {
   auto r = rules->series_result(scores);
   if (r) (*r)["games"] = store.series_games(g.series_id.value_or(g.id));
   return r;
+}
+
+GameView game_view(Store& store, int64_t game_id) {
+  GameView v;
+  v.game = load_game(store, game_id);
+  auto hands = store.hands(game_id, false);
+  rules::Replay r = rules::replay(file_from(v.game, hands));
+  if (!r.ok) {
+    std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
+    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
+  }
+  v.score = r.score;
+  const rules::GameRules* rules = rules::find_game(v.game.game);
+  std::vector<std::string> players = r.state->players();
+  for (size_t i = 0; i < hands.size(); ++i) {
+    HandLine line;
+    line.no = hands[i].no;
+    line.record = hands[i].record;
+    line.entry = r.score["hands"][i];
+    line.words = rules ? rules->hand_words(line.record, json(line.entry), players) : "";
+    line.recorded_at = hands[i].recorded_at;
+    line.source = hands[i].source;
+    v.hands.push_back(std::move(line));
+  }
+  if (rules && r.state->finished()) v.result_words = rules->result_words(json(r.score));
+  v.series = series_result(store, game_id);
+  return v;
 }
 
 std::vector<GameInfo> games(Store& store) {

@@ -4,6 +4,7 @@
 #include "app/internal.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace marque::app {
 
@@ -19,12 +20,18 @@ HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_reco
   rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
   const json record = make_record(*r.state);
   rules::extend(r, record);
-  if (!r.ok) throw Rejected(numbered(r.diags, numbers));
+  // a refused hand reports its errors, and the warnings of this hand only (not those of earlier hands)
+  if (!r.ok) {
+    Diagnostics d = only_hand_warnings(numbered(r.diags, numbers), next_number(hands));
+    const rules::GameRules* rules = rules::find_game(g.game);
+    throw Rejected(rules ? with_suggestions(d, *rules, g.players, {}, record) : d);
+  }
   const int seq = static_cast<int>(hands.size()) + 1;
   const int no = next_number(hands);
   numbers.push_back(no);
   HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
   o.game = g.game;
+  describe(o, record);
   if (dry_run) return o;
   store.insert_hand(game_id, seq, no, record.dump(), o.entry.dump(),
                     deltas_of(o.entry, r.state->players(), per_of(g.game)), "cli");
@@ -35,23 +42,48 @@ HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_reco
   return o;
 }
 
-HandOutcome edit_hand(Store& store, int64_t game_id, int no, const json& record, bool dry_run) {
-  Store::Transaction tx(store);
+namespace {
+// The edit inside the caller's transaction.
+HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::function<json(const rules::Game&, const json&)>& make,
+                        bool dry_run) {
   auto g = live_game(store, game_id);
   auto hands = store.hands(game_id, false);
   const int seq = position_of(hands, game_id, no);
   const std::vector<int> numbers = numbers_of(hands);
   json before = hands[static_cast<size_t>(seq - 1)].record;
+  // the game as it stood before this hand, for the words' defaults (the expected dealer ...)
+  json prefix = file_from(g, std::vector<storage::HandRow>(hands.begin(), hands.begin() + (seq - 1)));
+  rules::Replay prior = replay_or_reject(prefix, numbers);
+  const json record = make(*prior.state, before);
   hands[static_cast<size_t>(seq - 1)].record = record;
   rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
   HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
   o.game = g.game;
+  describe(o, record);
   if (dry_run) return o;
   store.update_record(game_id, seq, record);
   restore_scores(store, game_id, r, seq);
   store.log_change(game_id, "edit", seq, before, record, std::nullopt, no);
   focus_on(store, game_id);
-  tx.commit();
+  return o;
+}
+}  // namespace
+
+HandOutcome edit_hand(Store& store, int64_t game_id, int no, const json& record, bool dry_run) {
+  Store::Transaction tx(store);
+  HandOutcome o = edit_locked(store, game_id, no, [&](const rules::Game&, const json&) { return record; }, dry_run);
+  if (!dry_run) tx.commit();
+  return o;
+}
+
+HandOutcome edit_hand_words(Store& store, int64_t game_id, int no, const rules::Words& words, bool replace, bool dry_run) {
+  Store::Transaction tx(store);
+  const rules::GameRules* rules = rules::find_game(load_game(store, game_id).game);
+  if (!rules) throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " is of a kind this marque does not know");
+  HandOutcome o = edit_locked(
+      store, game_id, no,
+      [&](const rules::Game& before, const json& old) { return edited_record(*rules, before, old, words, replace); }, dry_run);
+  if (!dry_run) tx.commit();
   return o;
 }
 
@@ -66,6 +98,8 @@ HandOutcome delete_hand(Store& store, int64_t game_id, int no, bool dry_run) {
   rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
   HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
   o.game = g.game;
+  o.entry = nullptr;  // the hand is gone: nothing to describe but the game
+  describe(o, nullptr);
   if (dry_run) return o;
   store.delete_hand(game_id, seq);
   restore_scores(store, game_id, r, seq);

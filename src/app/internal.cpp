@@ -86,6 +86,19 @@ Diagnostics numbered(const Diagnostics& d, const std::vector<int>& numbers) {
   return out;
 }
 
+Diagnostics only_hand_warnings(const Diagnostics& d, int no) {
+  Diagnostics out;
+  for (const auto& item : d.items()) {
+    if (!item.error && item.hand != no) continue;
+    out.set_hand(item.hand);
+    if (item.error)
+      out.error(item.field, item.code, item.message);
+    else
+      out.warning(item.field, item.code, item.message);
+  }
+  return out;
+}
+
 rules::Replay replay_or_reject(const json& file, const std::vector<int>& numbers) {
   rules::Replay r = rules::replay(file);
   if (!r.ok) throw Rejected(numbered(r.diags, numbers));
@@ -177,6 +190,15 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, boo
   o.next_dealer = r.state->next_dealer();
   o.stored = stored;
   return o;
+}
+
+void describe(HandOutcome& o, const json& record) {
+  const rules::GameRules* rules = rules::find_game(o.score.value("game", ""));
+  if (!rules) return;
+  std::vector<std::string> players;
+  for (const auto& p : o.score["players"]) players.push_back(p.get<std::string>());
+  if (!o.entry.is_null()) o.words = rules->hand_words(record, json(o.entry), players);
+  if (o.score.value("finished", false)) o.result_words = rules->result_words(json(o.score));
 }
 
 // ASCII case folding: how SQLite's NOCASE (the players table) compares names.

@@ -29,6 +29,8 @@ int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int
 int next_number(const std::vector<storage::HandRow>& hands);
 std::vector<int> numbers_of(const std::vector<storage::HandRow>& hands);
 Diagnostics numbered(const Diagnostics& d, const std::vector<int>& numbers);
+// every error, and the warnings of hand number `no` only
+Diagnostics only_hand_warnings(const Diagnostics& d, int no);
 // Replay `file`; throw Rejected on errors, their hands numbered as the scorer sees them.
 rules::Replay replay_or_reject(const json& file, const std::vector<int>& numbers);
 // a stored game and its hands as a marque-game/1 document
@@ -55,6 +57,9 @@ void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int f
 std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq);
 // a use case's answer after hand `seq` (numbered `no`) changed; `numbers` of every hand after the change
 HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, bool stored, const std::vector<int>& numbers);
+
+// o.words and o.result_words from the game's rules (the hand's record is `record`)
+void describe(HandOutcome& o, const json& record);
 
 // ASCII case folding: how SQLite's NOCASE (the players table) compares names.
 std::string folded(std::string s);

@@ -1,6 +1,8 @@
 // Players: rename and merge (records rewritten at the games' name paths, history kept).
 #include "app/internal.hpp"
 
+#include "core/unicode.hpp"
+
 #include <algorithm>
 
 namespace marque::app {
@@ -68,5 +70,14 @@ std::vector<PlayerInfo> players(Store& store) {
 }
 
 std::vector<json> player_events(Store& store) { return store.player_events(); }
+
+std::vector<NewPlayer> new_players(Store& store, const std::vector<std::string>& names) {
+  std::vector<std::string> known;
+  for (const auto& [id, name] : store.players()) known.push_back(name);
+  std::vector<NewPlayer> out;
+  for (const auto& n : names)
+    if (store.player_id(n, false) == 0) out.push_back({n, unicode::suggestions(n, known)});
+  return out;
+}
 
 }  // namespace marque::app

@@ -80,4 +80,5 @@ void add_league(CLI::App& app, Context& ctx, Commands& out);   // standings, sta
 void add_check(CLI::App& app, Context& ctx, Commands& out);    // check, info, rules
 void add_player(CLI::App& app, Context& ctx, Commands& out);
 void add_backup(CLI::App& app, Context& ctx, Commands& out);   // backup, restore
+void add_game(CLI::App& app, Context& ctx, Commands& out);     // use, game close|abandon|delete|reopen|next
 }  // namespace marque::cli::commands

@@ -1,5 +1,7 @@
 #include "core/date.hpp"
 
+#include <ctime>
+
 namespace marque {
 
 namespace {
@@ -35,5 +37,14 @@ std::string date_problem(std::string_view s) {
 }
 
 bool is_valid_date(std::string_view s) { return date_problem(s).empty(); }
+
+std::string today() {
+  std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &local);
+  return buf;
+}
 
 }  // namespace marque

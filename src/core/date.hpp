@@ -13,4 +13,7 @@ bool is_valid_date(std::string_view s);
 // "" when `s` is a valid date, else why not (for a message: "2026-02-30 is not a date: February 2026 has 28 days").
 std::string date_problem(std::string_view s);
 
+// Today's date on this computer's clock and time zone ("2026-11-24"): the date a game is played when none is given.
+std::string today();
+
 }  // namespace marque

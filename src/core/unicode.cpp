@@ -124,12 +124,13 @@ std::vector<std::string> suggestions(std::string_view word, const std::vector<st
     // short words: one edit; longer ones: two
     const int limit = w.size() <= 3 ? 1 : 2;
     if (dist == 0) continue;
-    if (dist <= limit || prefix) scored.emplace_back(prefix ? std::min(dist, 1) : dist, c);
+    // a candidate the word begins ("gar" -> "garde") is as close as two edits
+    if (dist <= limit || prefix) scored.emplace_back(dist <= limit ? dist : 2, c);
   }
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::string> out;
   for (const auto& [d, c] : scored) {
-    if (out.size() >= max) break;
+    if (out.size() >= max || d > scored.front().first) break;  // only the closest
     if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
   }
   return out;

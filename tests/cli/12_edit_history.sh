@@ -32,7 +32,7 @@ expect_exit 1 "$BIN" --db "$DB" hand --no-prompt taker=Ben contract=garde oudler
 expect_exit 1 "$BIN" --db "$DB" hand taker=Ben </dev/null
 # delete and undo
 expect_exit 0 "$BIN" --db "$DB" delete 3 && expect_out 'hand 3 deleted'
-expect_exit 0 "$BIN" --db "$DB" list && expect_out '^9 '
+expect_exit 0 "$BIN" --db "$DB" list && expect_out '^10 ' && ! grep -qE '^ 3 ' "$T/out" && ok || bad 'a deleted hand is still listed, or later hands were renumbered'
 expect_exit 0 "$BIN" --db "$DB" undo && expect_out 'undid the deletion of hand 3'
 "$BIN" --db "$DB" score --format json > "$T/restored.json"
 cmp -s "$T/redone.json" "$T/restored.json" && ok || bad "undo of a delete did not restore the game"
@@ -45,7 +45,7 @@ if command -v script >/dev/null; then
   printf 'Cat\ngarde\n1\n45\ny\n' | script -qec "$BIN --db $T/guided.db start tarot players=Ann,Ben,Cat,Dan dealer=Ann >/dev/null; $BIN --db $T/guided.db hand" /dev/null > "$T/tty.out" 2>&1
   grep -q 'dealer Ann' "$T/tty.out" && ok || { bad "guided entry: no expected dealer"; head -20 "$T/tty.out"; }
   grep -q 'preview' "$T/tty.out" && ok || bad "guided entry: no preview"
-  "$BIN" --db "$T/guided.db" list | grep -q 'taker=Cat' && ok || bad "guided entry: hand not stored"
+  "$BIN" --db "$T/guided.db" show 1 | grep -q 'taker=Cat' && ok || bad "guided entry: hand not stored"
 fi
 # the sheet shows corrected hands
 expect_exit 0 "$BIN" --db "$DB" sheet && expect_out 'Corrections:' && expect_out 'edit hand 2 contract: "prise" -> "garde"'

@@ -10,7 +10,7 @@ expect_exit 1 "$BIN" --db "$DB" player rename Ann Ben && expect_err 'merge'
 expect_exit 1 "$BIN" --db "$DB" player merge Ann Ben && expect_err 'both sat at game'
 expect_exit 0 "$BIN" --db "$DB" player merge Benny Ben && expect_out 'merged'
 expect_exit 0 "$BIN" --db "$DB" player list && expect_out 'Ben  \(2 games\)' && expect_out 'merge Benny -> Ben'
-expect_exit 0 "$BIN" --db "$DB" list 2 && expect_out 'taker=Ben'
+expect_exit 0 "$BIN" --db "$DB" show 1 -g 2 && expect_out 'taker=Ben'
 expect_exit 0 "$BIN" --db "$DB" check
 "$BIN" --db "$DB" standings --format json > "$T/st1.json"
 expect_exit 0 "$BIN" --db "$DB" backup "$T/backup.db"

@@ -6,7 +6,7 @@ expect_exit 0 "$BIN" rules tarot && expect_out 'petit_au_bout' && expect_out 'po
 
 # start: 3 players, end after 3 scored deals (spec tarot §8 E7)
 expect_exit 0 "$BIN" "${TDB[@]}" start tarot players=Ann,Ben,Cat dealer=Ann end=deals:3 --league "Thursday club" \
-  && expect_out 'French Tarot, Ann, Ben, Cat' && expect_out 'first dealer: Ann'
+  && expect_out 'players: +Ann, Ben, Cat' && expect_out 'first dealer: Ann'
 expect_exit 1 "$BIN" --db "$T/tarot-bad.db" start tarot players=Ann,Ben && expect_err 'players: .*3, 4 or 5'
 expect_exit 1 "$BIN" --db "$T/tarot-bad.db" start tarot players=Ann,Ben,Cat option.poignee_value=fft \
   && expect_err 'options.poignee_value' && expect_err 'poignee_values'

@@ -64,7 +64,7 @@ expect_exit 0 "$BIN" "${CDB[@]}" sheet && expect_out 'Nous = N/S \(Nina & Sara\)
 
 # hand 5 ends the game (NS 1030 >= 1000); a further hand is refused
 expect_exit 0 "$BIN" "${CDB[@]}" hand bidder=S bid=80 trump=C points=80 last=bidders && expect_out 'game over' \
-  && expect_out '"winner":"NS"'
+  && expect_out 'game over: ' && expect_out 'NS \(Nina'
 expect_exit 1 "$BIN" "${CDB[@]}" hand bidder=S bid=80 trump=C points=80 last=bidders && expect_err 'game over'
 expect_exit 0 "$BIN" "${CDB[@]}" score --format json && expect_out '"team_totals"' && expect_out '"NS": 1030' \
   && expect_out '"finished": true'

@@ -1,6 +1,7 @@
 // The hands of a game: hand, edit, delete, undo, redo, history, list, show.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/common.hpp"
@@ -17,7 +18,8 @@ void print_outcome(const Context& ctx, const app::HandOutcome& o, const std::str
   if (ctx.as_json)
     print_json(o.entry);
   else
-    std::cout << reports::hand_outcome_text(o.entry, o.score, o.game_id, o.seq, verb, o.next_dealer);
+    std::cout << reports::hand_outcome_text(o.entry, o.score,
+                                            {o.game_id, o.game, o.no, verb, o.words, o.result_words, o.next_dealer});
 }
 
 // The words typed for a hand, asked for at a terminal when fields are missing; nullopt = cancelled.
@@ -33,30 +35,6 @@ std::optional<std::vector<std::string>> words_for_hand(app::Database& db, int64_
   return words;
 }
 
-// `marque edit SEQ key=value...`: the fields given replace the old ones (or, with --replace, are the record)
-json edited_record(const json& file, int seq, const std::vector<std::string>& words, bool replace) {
-  const auto& hands = file["hands"];
-  const auto& gr = rules_for(file["game"].get<std::string>());
-  json prior = file;
-  prior["hands"] = json(std::vector<json>(hands.begin(), hands.begin() + (seq - 1)));
-  rules::Replay before = rules::replay(prior);
-  if (!before.ok) throw Rejected(before.diags);
-  Diagnostics d;
-  json changes = gr.record_from_args(parse_words(words), *before.state, d);
-  if (d.has_errors()) throw Rejected(d);
-  if (replace) return changes;
-  json rec = hands[static_cast<size_t>(seq - 1)];
-  // a key is typed when it differs from what the game fills in by itself (e.g. the dealer), so aliases
-  // (points= for bidder_card_points, kontra= for game_kontra ...) replace the old value
-  Diagnostics ignored;
-  json defaults = gr.record_from_args({}, *before.state, ignored);
-  for (auto it = changes.begin(); it != changes.end(); ++it) {
-    bool is_default = defaults.is_object() && defaults.contains(it.key()) && defaults[it.key()] == it.value();
-    if (!is_default || !rec.contains(it.key())) rec[it.key()] = it.value();
-  }
-  return rec;
-}
-
 void add_hand(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
     std::vector<std::string> words;
@@ -67,7 +45,7 @@ void add_hand(CLI::App& app, Context& ctx, Commands& out) {
   auto o = std::make_shared<Options>();
   auto* c = app.add_subcommand("hand", "record a hand: marque hand taker=Ben contract=garde oudlers=2 points=47");
   c->add_option("fields", o->words, "hand fields as key=value (see marque rules GAME)");
-  c->add_option("--game,-g", o->game_id, "game id (default: the latest game)")->check(k_whole_number);
+  c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   c->add_flag("--dry-run,-n", o->dry_run, "score and show, store nothing");
   c->add_option("--json", o->json_input, "read the hand record as JSON from FILE or - (stdin)");
   c->add_flag("--no-prompt", o->no_prompt, "never ask for missing fields, even at a terminal");
@@ -94,13 +72,7 @@ void add_hand(CLI::App& app, Context& ctx, Commands& out) {
                     "marque rules " + kind + " lists the fields; at a terminal marque asks for them");
       // the words become a record against the game's state, read and replayed once inside the transaction
       outcome = app::add_hand(
-          *db, id,
-          [&](const rules::Game& before) {
-            Diagnostics d;
-            json rec = gr.record_from_args(parse_words(*words), before, d);
-            if (d.has_errors()) throw Rejected(d);
-            return rec;
-          },
+          *db, id, [&](const rules::Game& before) { return app::record_from_words(gr, before, parse_words(*words)); },
           o->dry_run);
     }
     print_outcome(ctx, outcome, o->dry_run ? "(dry run: not stored)" : "recorded");
@@ -120,7 +92,7 @@ void add_edit(CLI::App& app, Context& ctx, Commands& out) {
   auto* c = app.add_subcommand("edit", "correct a hand: marque edit SEQ key=value... (fields given replace the old ones)");
   c->add_option("seq", o->seq, "hand number")->check(k_whole_number)->required();
   c->add_option("fields", o->words, "fields to change as key=value");
-  c->add_option("--game,-g", o->game_id, "game id (default: the latest game)")->check(k_whole_number);
+  c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   c->add_flag("--replace", o->replace, "the fields given are the whole new record");
   c->add_option("--json", o->json_input, "the whole new record as JSON from FILE or -");
   c->add_flag("--dry-run,-n", o->dry_run, "show the result, store nothing");
@@ -129,17 +101,14 @@ void add_edit(CLI::App& app, Context& ctx, Commands& out) {
     ctx.as_json = o->format == "json";
     auto db = ctx.open(true);
     int64_t id = app::resolve_game(*db, o->game_id);
-    json file = app::game_file(*db, id);
-    if (o->seq < 1 || static_cast<size_t>(o->seq) > file["hands"].size())
-      throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(o->seq));
-    json rec;
+    app::HandOutcome outcome;
     if (!o->json_input.empty()) {
-      rec = parse_json(read_input(o->json_input), o->json_input);
+      json rec = parse_json(read_input(o->json_input), o->json_input);
+      outcome = app::edit_hand(*db, id, o->seq, rec, o->dry_run);
     } else {
       if (o->words.empty()) throw Error(k_exit_usage, "no fields to change; e.g. marque edit 2 points=50");
-      rec = edited_record(file, o->seq, o->words, o->replace);
+      outcome = app::edit_hand_words(*db, id, o->seq, parse_words(o->words), o->replace, o->dry_run);
     }
-    auto outcome = app::edit_hand(*db, id, o->seq, rec, o->dry_run);
     print_outcome(ctx, outcome, o->dry_run ? "would be changed (dry run: not stored)" : "changed");
     return 0;
   }});
@@ -154,27 +123,31 @@ void add_delete_undo_redo(CLI::App& app, Context& ctx, Commands& out) {
   auto o = std::make_shared<Options>();
   auto* del = app.add_subcommand("delete", "delete a hand (kept in the history; undo brings it back)");
   del->add_option("seq", o->seq, "hand number")->check(k_whole_number)->required();
-  del->add_option("--game,-g", o->game_id, "game id (default: the latest game)")->check(k_whole_number);
+  del->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   del->add_flag("--dry-run,-n", o->dry_run, "show the result, store nothing");
   out.push_back({del, [o, &ctx] {
     auto db = ctx.open(true);
     int64_t id = app::resolve_game(*db, o->game_id);
     auto outcome = app::delete_hand(*db, id, o->seq, o->dry_run);
-    std::cout << "game " << id << ": hand " << o->seq
-              << (o->dry_run ? " would be deleted (dry run)" : " deleted (marque undo brings it back)")
+    std::cout << reports::game_label(id, outcome.game) << " · hand " << o->seq
+              << (o->dry_run ? " would be deleted (dry run)" : " deleted (marque undo brings it back; later hands keep their numbers)")
               << "\n  totals: " << reports::amounts_line(outcome.score["totals"], outcome.score["players"], false) << "\n";
     return 0;
   }});
   for (bool undo : {true, false}) {
     auto* c = undo ? app.add_subcommand("undo", "undo the last change to a game") : app.add_subcommand("redo", "redo the last undone change");
-    c->add_option("--game,-g", o->game_id, "game id (default: the latest game)")->check(k_whole_number);
+    c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
     out.push_back({c, [o, &ctx, undo] {
       auto db = ctx.open(true);
       int64_t id = app::resolve_game(*db, o->game_id);
       std::string what = undo ? app::undo(*db, id) : app::redo(*db, id);
-      rules::Replay r = app::score_game(*db, id);
-      std::cout << "game " << id << ": " << what << "\n  totals: " << reports::amounts_line(r.score["totals"], r.score["players"], false)
-                << "\n";
+      const std::string kind = app::game_kind(*db, id);
+      std::cout << reports::game_label(id, kind) << ": " << what << "\n";
+      auto games = app::games(*db);
+      if (std::any_of(games.begin(), games.end(), [&](const app::GameInfo& g) { return g.id == id; })) {
+        rules::Replay r = app::score_game(*db, id);
+        std::cout << "  totals: " << reports::amounts_line(r.score["totals"], r.score["players"], false) << "\n";
+      }
       return 0;
     }});
   }
@@ -188,7 +161,7 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
   };
   auto o = std::make_shared<Options>();
   auto* history = app.add_subcommand("history", "every change to a game, oldest first");
-  history->add_option("game", o->game_id, "game id (default: the latest game)")->check(k_whole_number);
+  history->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   add_format(history, o->format);
   out.push_back({history, [o, &ctx] {
     ctx.as_json = o->format == "json";
@@ -197,14 +170,14 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
     if (ctx.as_json) {
       ojson arr = ojson::array();
       for (const auto& c : changes)
-        arr.push_back({{"id", c.id}, {"at", c.at}, {"action", c.action}, {"seq", c.seq ? ojson(*c.seq) : ojson(nullptr)},
+        arr.push_back({{"id", c.id}, {"at", c.at}, {"action", c.action}, {"hand", c.no ? ojson(*c.no) : ojson(nullptr)},
                        {"before", c.before}, {"after", c.after}, {"undone", c.undone}});
       print_json(arr);
       return 0;
     }
     for (const auto& c : changes) {
       std::cout << c.at << "  " << reports::pad_right(c.action, 7);
-      if (c.seq) std::cout << " hand " << *c.seq;
+      if (c.no) std::cout << " hand " << *c.no;
       if (c.undone) std::cout << "  (undone)";
       std::cout << "\n";
       if (!c.before.is_null() && c.action != "start") std::cout << "    before: " << c.before.dump() << "\n";
@@ -213,41 +186,55 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
     return 0;
   }});
   auto* list = app.add_subcommand("list", "list the hands of a game with their scores");
-  list->add_option("game", o->game_id, "game id (default: the latest game)")->check(k_whole_number);
+  list->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   add_format(list, o->format);
   out.push_back({list, [o, &ctx] {
     ctx.as_json = o->format == "json";
     auto db = ctx.open(false);
     int64_t id = app::resolve_game(*db, o->game_id);
-    rules::Replay r = app::score_game(*db, id);
+    app::GameView v = app::game_view(*db, id);
     if (ctx.as_json) {
-      print_json(r.score["hands"]);
+      ojson arr = ojson::array();
+      for (const auto& h : v.hands) {
+        ojson e = h.entry;
+        e["no"] = h.no;
+        e["words"] = h.words;
+        arr.push_back(std::move(e));
+      }
+      print_json(arr);
       return 0;
     }
-    json file = app::game_file(*db, id);
-    reports::TextTable t;
-    t.row({"#", "record", "deltas"});
-    for (size_t i = 0; i < file["hands"].size(); ++i) {
-      std::string rec;
-      for (auto it = file["hands"][i].begin(); it != file["hands"][i].end(); ++it)
-        rec += (rec.empty() ? "" : " ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
-      t.row({std::to_string(i + 1), rec, reports::amounts_line(r.score["hands"][i]["deltas"], r.score["players"], true)});
-    }
-    std::cout << t.render();
+    std::vector<reports::ListedHand> lines;
+    for (const auto& h : v.hands) lines.push_back({h.no, h.words, &h.entry});
+    std::cout << reports::game_label(id, v.game.game) << " · " << v.hands.size() << " hand" << (v.hands.size() == 1 ? "" : "s") << "\n"
+              << reports::hand_list_text(v.score, lines);
     return 0;
   }});
   auto* show = app.add_subcommand("show", "show one hand: its record and its score");
   show->add_option("seq", o->seq, "hand number")->check(k_whole_number)->required();
-  show->add_option("--game,-g", o->game_id, "game id (default: the latest game)")->check(k_whole_number);
+  show->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  add_format(show, o->format);
   out.push_back({show, [o, &ctx] {
+    ctx.as_json = o->format == "json";
     auto db = ctx.open(false);
     int64_t id = app::resolve_game(*db, o->game_id);
-    auto hands = app::hands(*db, id);
-    if (o->seq < 1 || static_cast<size_t>(o->seq) > hands.size())
-      throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(o->seq));
-    const auto& h = hands[static_cast<size_t>(o->seq - 1)];
-    print_json({{"game", id}, {"seq", h.seq}, {"recorded_at", h.recorded_at}, {"source", h.source}, {"record", h.record},
-                {"score", h.score}});
+    app::GameView v = app::game_view(*db, id);
+    const app::HandLine* h = nullptr;
+    for (const auto& line : v.hands)
+      if (line.no == o->seq) h = &line;
+    if (!h) {
+      std::string have;
+      for (const auto& line : v.hands) have += (have.empty() ? "" : ", ") + std::to_string(line.no);
+      throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(o->seq) +
+                                      (have.empty() ? " (it has no hands yet)" : " (its hands: " + have + ")"));
+    }
+    if (ctx.as_json) {
+      print_json({{"game", id}, {"hand", h->no}, {"recorded_at", h->recorded_at}, {"source", h->source}, {"record", h->record},
+                  {"words", h->words}, {"score", h->entry}});
+      return 0;
+    }
+    std::cout << reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", ""}, h->record, h->entry,
+                                         h->recorded_at, h->source);
     return 0;
   }});
 }

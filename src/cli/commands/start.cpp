@@ -1,9 +1,88 @@
 // marque start GAME key=value... [--league L --date D --venue V --note N --night ID]
+#include <unistd.h>
+
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "core/date.hpp"
+#include "reports/game_text.hpp"
+#include "reports/text_table.hpp"
 
 namespace marque::cli::commands {
+
+namespace {
+
+// The players of a set-up (as the rules read it), or none when the set-up is wrong (start_game says why).
+std::vector<std::string> players_of(const rules::GameRules& gr, const json& setup) {
+  rules::Replay r = rules::replay({{"format", "marque-game/1"}, {"game", gr.id()}, {"setup", setup}, {"hands", json::array()}});
+  return r.ok ? r.state->players() : std::vector<std::string>{};
+}
+
+// A name this database has never seen is said out loud ("Bne is a new player — did you mean Ben?"); at a terminal
+// the scorer confirms, elsewhere it is a note on standard error.
+bool confirm_new_players(app::Database& db, const rules::GameRules& gr, const json& setup) {
+  auto fresh = app::new_players(*db, players_of(gr, setup));
+  if (fresh.empty()) return true;
+  bool doubtful = false;
+  std::string names, text;
+  for (const auto& p : fresh) {
+    names += (names.empty() ? "" : ", ") + p.name;
+    if (p.close_to.empty()) continue;
+    doubtful = true;
+    text += "  " + p.name + " is new here — did you mean ";
+    for (size_t i = 0; i < p.close_to.size(); ++i) text += (i ? " or " : "") + p.close_to[i];
+    text += "?\n";
+  }
+  text = (fresh.size() == 1 ? "new player: " : "new players: ") + names + "\n" + text;
+  // confirmed at a terminal when the database knows other players already (the new name may be a slip)
+  const bool terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+  if (!terminal || app::players(*db).empty()) {
+    std::cerr << "marque: note: " << text;
+    return true;
+  }
+  std::cout << text << (doubtful ? "start with these names? [y/N] " : "start with these names? [Y/n] ") << std::flush;
+  std::string answer;
+  if (!std::getline(std::cin, answer)) return false;
+  if (answer.empty()) return !doubtful;
+  return answer[0] == 'y' || answer[0] == 'Y' || answer[0] == 'o' || answer[0] == 'O';
+}
+
+// What was agreed: the players (teams), the first dealer, the options given (the rest as the rules' defaults), the
+// rest of the set-up (end rule, stake ...) and the date.
+std::string start_text(const rules::GameRules& gr, const app::GameView& v, const json& setup) {
+  std::string out = reports::game_label(v.game.id, v.game.game) + " started: " + std::string(gr.title()) + "\n";
+  std::string names;
+  for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
+  out += "  players:      " + names + "\n";
+  if (v.score.contains("teams") && v.score["teams"].is_object()) {
+    std::string teams;
+    for (auto it = v.score["teams"].begin(); it != v.score["teams"].end(); ++it) {
+      std::string members;
+      for (const auto& p : it.value()) members += (members.empty() ? "" : " & ") + p.get<std::string>();
+      teams += (teams.empty() ? "" : ", ") + it.key() + ": " + members;
+    }
+    out += "  teams:        " + teams + "\n";
+  }
+  const std::string dealer = v.score.value("next_dealer", std::string());
+  if (!dealer.empty()) out += "  first dealer: " + dealer + "\n";
+  std::string given;
+  if (setup.contains("options") && setup["options"].is_object())
+    for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it)
+      given += (given.empty() ? "" : ", ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+  out += "  options:      " + (given.empty() ? std::string("the rules' defaults") : given + "; the rest as the rules' defaults") +
+         " (marque rules " + std::string(gr.id()) + ")\n";
+  for (auto it = setup.begin(); it != setup.end(); ++it) {
+    const std::string& k = it.key();
+    if (k == "players" || k == "seats" || k == "first_dealer" || k == "options") continue;
+    out += "  " + reports::pad_right(k + ":", 13) + " " + (it->is_string() ? it->get<std::string>() : it->dump()) + "\n";
+  }
+  const std::string date = v.game.meta.value("date", std::string());
+  if (!date.empty()) out += "  date:         " + date + "\n";
+  if (!v.game.meta.value("league", std::string()).empty()) out += "  league:       " + v.game.meta["league"].get<std::string>() + "\n";
+  return out;
+}
+
+}  // namespace
 
 void add_start(CLI::App& app, Context& ctx, Commands& out) {
   std::string examples;
@@ -31,20 +110,23 @@ void add_start(CLI::App& app, Context& ctx, Commands& out) {
       check_utf8(field, *value);
     const auto& gr = rules_for(o->game);
     auto db = ctx.open(true);
-    Diagnostics d;
-    json setup = gr.setup_from_args(parse_words(o->words), d);
-    if (d.has_errors()) throw Rejected(d);
+    json setup = app::setup_from_words(gr, parse_words(o->words));
     json meta = json::object();
     if (!o->league.empty()) meta["league"] = o->league;
-    if (!o->date.empty()) meta["date"] = o->date;
+    // a game is dated the day it is played: today unless told (a night gives its own date)
+    if (!o->date.empty())
+      meta["date"] = o->date;
+    else if (!o->night_id)
+      meta["date"] = today();
     if (!o->venue.empty()) meta["venue"] = o->venue;
     if (!o->note.empty()) meta["note"] = o->note;
+    if (!confirm_new_players(db, gr, setup)) {
+      std::cout << "not started: nothing stored\n";
+      return static_cast<int>(k_exit_rejected);
+    }
     int64_t id = app::start_game(*db, o->game, setup, meta, o->night_id);
-    rules::Replay r = app::score_game(*db, id);
-    std::string names;
-    for (const auto& p : r.score["players"]) names += (names.empty() ? "" : ", ") + p.get<std::string>();
-    std::cout << "game " << id << ": " << gr.title() << ", " << names << "\n";
-    if (!r.state->next_dealer().empty()) std::cout << "  first dealer: " << r.state->next_dealer() << "\n";
+    app::GameView v = app::game_view(*db, id);
+    std::cout << start_text(gr, v, setup);
     return 0;
   }});
 }

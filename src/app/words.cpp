@@ -1,0 +1,124 @@
+// What a scorer types: key=value words checked before any rule sees them (a key given twice, an empty name in a
+// list), the game's record made from them, and "did you mean" for a mistyped key, value or name.
+#include "app/internal.hpp"
+
+#include <cctype>
+
+#include "core/unicode.hpp"
+
+namespace marque::app {
+
+rules::Words checked_words(const rules::Words& words) {
+  Diagnostics d;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const auto& [key, value] = words[i];
+    for (size_t k = 0; k < i; ++k)
+      if (words[k].first == key) {
+        d.error(key, "cli.duplicate_key",
+                key + " is given twice (" + clip(words[k].second, 30) + " and " + clip(value, 30) + "); give it once");
+        break;
+      }
+    // an empty item in a comma-separated list (players=Ann,,Cat) is a slip, never meant
+    if (value.find(",,") != std::string::npos || (!value.empty() && (value.front() == ',' || value.back() == ',')))
+      d.error(key, "cli.empty_item", "'" + clip(value, 60) + "' has an empty item between commas");
+  }
+  if (d.has_errors()) throw Rejected(d);
+  return words;
+}
+
+namespace {
+
+// The words of a message's list ("...; the players are Ann, Ben, Cat"): the part after its last ';' or ':'.
+std::vector<std::string> listed_in(const std::string& message) {
+  size_t at = message.rfind(';');
+  if (at == std::string::npos) at = message.rfind(':');
+  std::vector<std::string> out;
+  if (at == std::string::npos) return out;
+  std::string word;
+  auto flush = [&] {
+    if (word.size() >= 1) out.push_back(word);
+    word.clear();
+  };
+  for (size_t i = at + 1; i < message.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(message[i]);
+    if (std::isalnum(c) || c == '_' || c >= 0x80)
+      word += static_cast<char>(c);
+    else
+      flush();
+  }
+  flush();
+  return out;
+}
+
+}  // namespace
+
+Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& rules, const std::vector<std::string>& players,
+                             const rules::Words& words, const json& record) {
+  // the typed words, and the record's own string values (a record given as JSON, or a value the rules check later)
+  rules::Words all = words;
+  if (record.is_object())
+    for (auto it = record.begin(); it != record.end(); ++it)
+      if (it->is_string()) all.emplace_back(it.key(), it->get<std::string>());
+  Diagnostics out;
+  for (const auto& item : diags.items()) {
+    std::string message = item.message;
+    if (item.error && message.find("did you mean") == std::string::npos) {
+      std::vector<std::string> candidates = listed_in(message);
+      for (const auto& f : rules.fields()) {
+        candidates.push_back(f.name);
+        for (const auto& v : f.values) candidates.push_back(v);
+      }
+      candidates.insert(candidates.end(), players.begin(), players.end());
+      // the word this error is about: its key (an unknown key) or its value (an unknown value)
+      for (const auto& [key, value] : all) {
+        const bool about_key = item.field == key && message.find("'" + key + "'") != std::string::npos;
+        const bool about_value = !about_key && !value.empty() && message.find("'" + value + "'") != std::string::npos &&
+                                 (item.field == key || item.field.rfind(key, 0) == 0 || key.rfind(item.field, 0) == 0);
+        if (!about_key && !about_value) continue;
+        std::string hint = unicode::did_you_mean(about_key ? key : value, candidates);
+        if (!hint.empty()) message += " — " + hint;
+        break;
+      }
+    }
+    out.set_hand(item.hand);
+    if (item.error)
+      out.error(item.field, item.code, message);
+    else
+      out.warning(item.field, item.code, message);
+  }
+  return out;
+}
+
+json record_from_words(const rules::GameRules& rules, const rules::Game& before, const rules::Words& words) {
+  rules::Words w = checked_words(words);
+  Diagnostics d;
+  json rec = rules.record_from_args(w, before, d);
+  if (d.has_errors()) throw Rejected(with_suggestions(d, rules, before.players(), w));
+  return rec;
+}
+
+json setup_from_words(const rules::GameRules& rules, const rules::Words& words) {
+  rules::Words w = checked_words(words);
+  Diagnostics d;
+  json setup = rules.setup_from_args(w, d);
+  if (d.has_errors()) throw Rejected(with_suggestions(d, rules, {}, w));
+  return setup;
+}
+
+json edited_record(const rules::GameRules& rules, const rules::Game& before, const json& old, const rules::Words& words,
+                   bool replace) {
+  json changes = record_from_words(rules, before, words);
+  if (replace) return changes;
+  json rec = old;
+  // a key is typed when it differs from what the game fills in by itself (e.g. the dealer), so aliases
+  // (points= for bidder_card_points, kontra= for game_kontra ...) replace the old value
+  Diagnostics ignored;
+  json defaults = rules.record_from_args({}, before, ignored);
+  for (auto it = changes.begin(); it != changes.end(); ++it) {
+    bool is_default = defaults.is_object() && defaults.contains(it.key()) && defaults[it.key()] == it.value();
+    if (!is_default || !rec.contains(it.key())) rec[it.key()] = it.value();
+  }
+  return rec;
+}
+
+}  // namespace marque::app

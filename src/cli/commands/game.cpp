@@ -1,0 +1,88 @@
+// A game as a whole: use (the table in focus), and game close | abandon | delete | reopen | next.
+#include <iostream>
+
+#include "cli/common.hpp"
+#include "reports/game_text.hpp"
+
+namespace marque::cli::commands {
+
+namespace {
+
+void add_use(CLI::App& app, Context& ctx, Commands& out) {
+  auto id = std::make_shared<int64_t>(0);
+  auto* c = app.add_subcommand("use", "put a game in focus: the commands that take a game act on it until another is used");
+  c->add_option("game", *id, "game id (marque games lists them)")->check(k_whole_number)->required();
+  out.push_back({c, [id, &ctx] {
+    auto db = ctx.open(true);
+    app::use_game(*db, *id);
+    app::GameView v = app::game_view(*db, *id);
+    std::string names;
+    for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
+    std::cout << "now using " << reports::game_label(*id, v.game.game) << ": " << names << ", " << v.hands.size() << " hand"
+              << (v.hands.size() == 1 ? "" : "s") << (v.game.ended.empty() ? "" : " (" + v.game.ended + ")") << "\n";
+    return 0;
+  }});
+}
+
+void add_game_group(CLI::App& app, Context& ctx, Commands& out) {
+  auto* group = app.add_subcommand("game", "a game as a whole: close, abandon, delete, reopen, next (a match's next game)");
+  group->require_subcommand(1);
+  struct Options {
+    std::optional<int64_t> game_id;
+    bool yes = false;
+    std::vector<std::string> words;
+  };
+  const std::vector<std::tuple<std::string, std::string, std::string>> ends{
+      {"close", "closed", "end a game now by decision: it counts in the standings as it stands"},
+      {"abandon", "abandoned", "abandon a game: it never counts in standings or statistics"},
+      {"delete", "deleted", "delete a game (needs --yes): hidden everywhere; marque undo -g ID brings it back"},
+      {"reopen", "", "reopen a game that was closed or abandoned"}};
+  for (const auto& [name, ended, help] : ends) {
+    auto o = std::make_shared<Options>();
+    auto* c = group->add_subcommand(name, help);
+    c->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+    c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+    if (ended == "deleted") c->add_flag("--yes,-y", o->yes, "yes, delete it");
+    out.push_back({c, [o, &ctx, ended = ended, name = name] {
+      auto db = ctx.open(true);
+      int64_t id = app::resolve_game(*db, o->game_id);
+      if (ended == "deleted" && !o->yes)
+        throw Error(k_exit_usage, "deleting game " + std::to_string(id) + " needs --yes",
+                    "marque game delete " + std::to_string(id) + " --yes (marque undo -g " + std::to_string(id) +
+                        " brings it back); a game that should not count can be abandoned instead");
+      app::GameInfo g = app::set_game_end(*db, id, ended);
+      std::cout << reports::game_label(id, g.game) << " ";
+      if (name == "close") std::cout << "closed: it counts as it stands";
+      if (name == "abandon") std::cout << "abandoned: it will not count in standings or statistics";
+      if (name == "delete") std::cout << "deleted (marque undo -g " << id << " brings it back)";
+      if (name == "reopen") std::cout << "reopened";
+      std::cout << "\n";
+      return 0;
+    }});
+  }
+  auto o = std::make_shared<Options>();
+  auto* next = group->add_subcommand("next", "start the next game of a match or session (same players and options): "
+                                             "marque game next dealer=NAME");
+  next->add_option("fields", o->words, "dealer=NAME: who deals first in the new game (the cut)");
+  next->add_option("--game,-g", o->game_id, "the game it follows (default: the game in focus)")->check(k_whole_number);
+  out.push_back({next, [o, &ctx] {
+    auto db = ctx.open(true);
+    int64_t prev = app::resolve_game(*db, o->game_id);
+    int64_t id = app::start_next_game(*db, prev, parse_words(o->words));
+    app::GameView v = app::game_view(*db, id);
+    std::cout << reports::game_label(id, v.game.game) << " started: the next game after game " << prev << "\n";
+    if (!v.score.value("next_dealer", std::string()).empty())
+      std::cout << "  first dealer: " << v.score["next_dealer"].get<std::string>() << "\n";
+    if (v.series && v.series->contains("words")) std::cout << "  " << (*v.series)["words"].get<std::string>() << "\n";
+    return 0;
+  }});
+}
+
+}  // namespace
+
+void add_game(CLI::App& app, Context& ctx, Commands& out) {
+  add_use(app, ctx, out);
+  add_game_group(app, ctx, out);
+}
+
+}  // namespace marque::cli::commands
