@@ -239,6 +239,7 @@ ojson export_all(Store& store, std::optional<int64_t> night_id) {
   ojson games = ojson::array();
   for (const auto& g : store.games()) {
     if (night_id && g.night_id != night_id) continue;
+    if (g.ended == "deleted") continue;  // a deleted game leaves with the database only (undo brings it back)
     json f = file_from(g, store.hands(g.id, false));
     if (g.night_id) f["meta"]["night"] = *g.night_id;
     games.push_back(ojson::parse(f.dump()));

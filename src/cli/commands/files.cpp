@@ -130,7 +130,8 @@ void add_files(CLI::App& app, Context& ctx, Commands& out) {
   }});
 
   auto* c_export = app.add_subcommand("export", "write a game as marque-game/1, or everything as marque-export/1");
-  c_export->add_option("game", o->game_id, "game id (default: the latest)")->check(k_whole_number);
+  c_export->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  c_export->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   c_export->add_option("-o,--output", o->out_file, "write to FILE instead of standard output");
   c_export->add_flag("--all", o->all, "every game, player, league and night (marque-export/1)");
   c_export->add_option("--night", o->night_id, "every game of one night (marque-export/1)")->check(k_whole_number);

@@ -22,7 +22,7 @@ void add_games(CLI::App& app, Context& ctx, Commands& out) {
     if (ctx.as_json) {
       ojson arr = ojson::array();
       for (const auto& gm : list)
-        arr.push_back({{"id", gm.id}, {"game", gm.game}, {"players", gm.players}, {"hands", gm.hands}, {"status", gm.status},
+        arr.push_back({{"id", gm.id}, {"game", gm.game}, {"players", gm.players}, {"hands", gm.hands}, {"status", gm.status}, {"ended", gm.ended.empty() ? ojson(nullptr) : ojson(gm.ended)},
                        {"meta", gm.meta}, {"created_at", gm.created_at}});
       print_json(arr);
       return 0;
@@ -33,14 +33,15 @@ void add_games(CLI::App& app, Context& ctx, Commands& out) {
     for (const auto& gm : list) {
       std::string players;
       for (const auto& p : gm.players) players += (players.empty() ? "" : ", ") + p;
-      t.row({std::to_string(gm.id), gm.game, std::to_string(gm.hands), gm.status, gm.meta.value("date", ""),
+      t.row({std::to_string(gm.id), gm.game, std::to_string(gm.hands), gm.ended.empty() ? gm.status : gm.ended, gm.meta.value("date", ""),
              gm.meta.value("league", ""), players});
     }
     std::cout << t.render();
     return 0;
   }});
   auto* score = app.add_subcommand("score", "scores of a game (default: the latest)");
-  score->add_option("game", o->game_id, "game id")->check(k_whole_number);
+  score->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  score->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   add_format(score, o->format);
   out.push_back({score, [o, &ctx] {
     ctx.as_json = o->format == "json";

@@ -162,6 +162,7 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
   auto o = std::make_shared<Options>();
   auto* history = app.add_subcommand("history", "every change to a game, oldest first");
   history->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  history->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   add_format(history, o->format);
   out.push_back({history, [o, &ctx] {
     ctx.as_json = o->format == "json";
@@ -187,6 +188,7 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
   }});
   auto* list = app.add_subcommand("list", "list the hands of a game with their scores");
   list->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  list->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   add_format(list, o->format);
   out.push_back({list, [o, &ctx] {
     ctx.as_json = o->format == "json";

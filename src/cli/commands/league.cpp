@@ -17,7 +17,7 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
   auto o = std::make_shared<Options>();
   auto* standings = app.add_subcommand("standings", "league standings: marque standings --league L [--game G] [--from D] [--to D]");
   standings->add_option("--league", o->filter.league, "only this league");
-  standings->add_option("--game", o->filter.game, "only this game kind")->check(CLI::IsMember(game_ids()));
+  standings->add_option("--kind,-k", o->filter.game, "only this game kind")->check(CLI::IsMember(game_ids()));
   standings->add_option("--players", o->filter.players, "only tables of this many players")->check(k_whole_number);
   standings->add_option("--from", o->filter.from, "from this date (YYYY-MM-DD, inclusive)");
   standings->add_option("--to", o->filter.to, "to this date (inclusive)");
@@ -47,7 +47,7 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
   }});
   auto* stats = app.add_subcommand("stats", "player statistics: marque stats [PLAYER] [--game G] [--league L]");
   stats->add_option("player", o->player, "one player (default: everyone)");
-  stats->add_option("--game", o->filter.game, "only this game kind");
+  stats->add_option("--kind,-k", o->filter.game, "only this game kind");
   stats->add_option("--league", o->filter.league, "only this league");
   add_format(stats, o->format);
   out.push_back({stats, [o, &ctx] {

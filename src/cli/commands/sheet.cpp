@@ -117,7 +117,8 @@ void add_sheet(CLI::App& app, Context& ctx, Commands& out) {
   };
   auto o = std::make_shared<Options>();
   auto* c = app.add_subcommand("sheet", "the traditional score sheet of a game (default: the latest) or a night");
-  c->add_option("game", o->game_id, "game id")->check(k_whole_number);
+  c->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   c->add_option("--format", o->format, "text (default), html (one self-contained file), pdf or json (the sheet as data)")
       ->check(CLI::IsMember({"text", "html", "pdf", "json"}));
   c->add_option("-o,--output", o->out_file, "write to FILE (format from its extension when --format is not given)");
