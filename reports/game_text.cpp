@@ -182,6 +182,61 @@ std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohma
   return out;
 }
 
+namespace {
+
+std::string value_text(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+// "taker=Ben contract=garde ..." of a record
+std::string record_words(const nlohmann::json& r) {
+  std::string s;
+  if (r.is_object())
+    for (auto it = r.begin(); it != r.end(); ++it) s += (s.empty() ? "" : " ") + it.key() + "=" + value_text(*it);
+  return s;
+}
+
+// "points 38 -> 52, poignees added" between two records
+std::string record_diff(const nlohmann::json& a, const nlohmann::json& b) {
+  if (!a.is_object() || !b.is_object()) return record_words(b);
+  std::string s;
+  auto add = [&](const std::string& t) { s += (s.empty() ? "" : ", ") + t; };
+  for (auto it = b.begin(); it != b.end(); ++it) {
+    if (!a.contains(it.key()))
+      add(it.key() + " " + value_text(*it) + " added");
+    else if (a[it.key()] != *it)
+      add(it.key() + " " + value_text(a[it.key()]) + " -> " + value_text(*it));
+  }
+  for (auto it = a.begin(); it != a.end(); ++it)
+    if (!b.contains(it.key())) add(it.key() + " " + value_text(*it) + " removed");
+  return s.empty() ? "no change" : s;
+}
+
+}  // namespace
+
+std::string history_text(const std::vector<HistoryLine>& lines) {
+  std::string out;
+  static const nlohmann::json null_json;
+  for (const auto& c : lines) {
+    const nlohmann::json& before = c.before ? *c.before : null_json;
+    const nlohmann::json& after = c.after ? *c.after : null_json;
+    const std::string hand = "hand " + std::to_string(c.no);
+    std::string what;
+    if (c.action == "start") what = "game started: " + record_words(after);
+    else if (c.action == "import") what = "game imported: " + record_words(after);
+    else if (c.action == "add") what = hand + " added: " + record_words(after);
+    else if (c.action == "edit") what = hand + " edited: " + record_diff(before, after);
+    else if (c.action == "delete") what = hand + " deleted: " + record_words(before);
+    else if (c.action == "close") what = "game closed";
+    else if (c.action == "abandon") what = "game abandoned";
+    else if (c.action == "delete_game") what = "game deleted";
+    else if (c.action == "reopen") what = "game reopened";
+    else if (c.action == "undo" || c.action == "redo")
+      what = c.action + (c.no ? " (" + hand + ")" : "") + ": " + (after.is_null() ? std::string("removed") : record_words(after));
+    else what = c.action;
+    out += c.at + "  " + what + (c.undone ? "  (undone)" : "") + "\n";
+  }
+  return out;
+}
+
 std::string score_text(const ojson& score, int64_t game_id) {
   const ojson& players = score["players"];
   std::string out = score["game"].get<std::string>();

@@ -47,6 +47,17 @@ std::string hand_list_text(const nlohmann::ordered_json& score, const std::vecto
 std::string hand_show_text(const nlohmann::ordered_json& score, const HandHeader& h, const nlohmann::json& record,
                            const nlohmann::ordered_json& entry, const std::string& recorded_at, const std::string& source);
 
+// One change in a game's history, and the history as lines a scorer reads ("hand 2 edited: points 38 -> 52").
+struct HistoryLine {
+  std::string at;
+  std::string action;  // start, import, add, edit, delete, undo, redo, close, abandon, delete_game, reopen
+  int no = 0;          // the hand it touched (0 = the game)
+  const nlohmann::json* before = nullptr;  // null when none
+  const nlohmann::json* after = nullptr;
+  bool undone = false;
+};
+std::string history_text(const std::vector<HistoryLine>& lines);
+
 // A game's score: hands, totals, ranking or winner, next dealer (game_id 0: a file without an id).
 std::string score_text(const nlohmann::ordered_json& score, int64_t game_id);
 

@@ -78,7 +78,8 @@ json game_file(storage::Store& store, int64_t game_id);
 
 // The game a command means: `id` when given, else the table in focus (the game a command last wrote to, or the
 // one `use_game` chose), else the newest game.
-int64_t resolve_game(storage::Store& store, std::optional<int64_t> id);
+// `deleted_too`: the game in focus even when it was deleted (undo and redo bring it back).
+int64_t resolve_game(storage::Store& store, std::optional<int64_t> id, bool deleted_too = false);
 // The next game of the series game `after` belongs to (a Piquet match): the same kind, players and options, its
 // first dealer from the words (dealer=NAME). The previous game must be over and its series not decided.
 int64_t start_next_game(storage::Store& store, int64_t after, const rules::Words& words);

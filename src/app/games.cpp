@@ -10,7 +10,7 @@ json game_file(Store& store, int64_t game_id) {
   return file_from(g, store.hands(game_id, false));
 }
 
-int64_t resolve_game(Store& store, std::optional<int64_t> id) {
+int64_t resolve_game(Store& store, std::optional<int64_t> id, bool deleted_too) {
   if (id) {
     if (!store.game(*id)) not_found(*id);
     return *id;
@@ -19,7 +19,7 @@ int64_t resolve_game(Store& store, std::optional<int64_t> id) {
   const std::string focus = store.setting("focus");
   if (!focus.empty() && focus.size() < 19 && focus.find_first_not_of("0123456789") == std::string::npos) {
     auto g = store.game(std::stoll(focus));
-    if (g && g->ended != "deleted") return g->id;
+    if (g && (deleted_too || g->ended != "deleted")) return g->id;
   }
   auto latest = store.latest_game();
   if (!latest)

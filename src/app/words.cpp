@@ -2,6 +2,7 @@
 // list), the game's record made from them, and "did you mean" for a mistyped key, value or name.
 #include "app/internal.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/unicode.hpp"
@@ -60,21 +61,33 @@ Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& r
     for (auto it = record.begin(); it != record.end(); ++it)
       if (it->is_string()) all.emplace_back(it.key(), it->get<std::string>());
   Diagnostics out;
+  std::vector<std::string> lists_said;  // a long list of keys is said once, not under every unknown key
   for (const auto& item : diags.items()) {
     std::string message = item.message;
     if (item.error && message.find("did you mean") == std::string::npos) {
-      std::vector<std::string> candidates = listed_in(message);
-      for (const auto& f : rules.fields()) {
-        candidates.push_back(f.name);
-        for (const auto& v : f.values) candidates.push_back(v);
-      }
-      candidates.insert(candidates.end(), players.begin(), players.end());
+      const std::vector<std::string> listed = listed_in(message);
       // the word this error is about: its key (an unknown key) or its value (an unknown value)
       for (const auto& [key, value] : all) {
         const bool about_key = item.field == key && message.find("'" + key + "'") != std::string::npos;
         const bool about_value = !about_key && !value.empty() && message.find("'" + value + "'") != std::string::npos &&
                                  (item.field == key || item.field.rfind(key, 0) == 0 || key.rfind(item.field, 0) == 0);
         if (!about_key && !about_value) continue;
+        // a key is one of the fields; a value one of the legal values or a player
+        std::vector<std::string> candidates = listed;
+        for (const auto& f : rules.fields()) {
+          if (about_key) candidates.push_back(f.name);
+          if (about_value && (item.field == f.name || key == f.name))
+            candidates.insert(candidates.end(), f.values.begin(), f.values.end());
+        }
+        if (about_value) candidates.insert(candidates.end(), players.begin(), players.end());
+        const size_t semi = message.find("; ");
+        if (about_key && semi != std::string::npos) {
+          const std::string list = message.substr(semi);
+          if (std::find(lists_said.begin(), lists_said.end(), list) != lists_said.end())
+            message = message.substr(0, semi);
+          else
+            lists_said.push_back(list);
+        }
         std::string hint = unicode::did_you_mean(about_key ? key : value, candidates);
         if (!hint.empty()) message += " — " + hint;
         break;

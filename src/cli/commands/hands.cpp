@@ -139,7 +139,7 @@ void add_delete_undo_redo(CLI::App& app, Context& ctx, Commands& out) {
     c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
     out.push_back({c, [o, &ctx, undo] {
       auto db = ctx.open(true);
-      int64_t id = app::resolve_game(*db, o->game_id);
+      int64_t id = app::resolve_game(*db, o->game_id, true);
       std::string what = undo ? app::undo(*db, id) : app::redo(*db, id);
       const std::string kind = app::game_kind(*db, id);
       std::cout << reports::game_label(id, kind) << ": " << what << "\n";
@@ -176,14 +176,9 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
       print_json(arr);
       return 0;
     }
-    for (const auto& c : changes) {
-      std::cout << c.at << "  " << reports::pad_right(c.action, 7);
-      if (c.no) std::cout << " hand " << *c.no;
-      if (c.undone) std::cout << "  (undone)";
-      std::cout << "\n";
-      if (!c.before.is_null() && c.action != "start") std::cout << "    before: " << c.before.dump() << "\n";
-      if (!c.after.is_null()) std::cout << "    after:  " << c.after.dump() << "\n";
-    }
+    std::vector<reports::HistoryLine> lines;
+    for (const auto& c : changes) lines.push_back({c.at, c.action, c.no.value_or(0), &c.before, &c.after, c.undone});
+    std::cout << reports::history_text(lines);
     return 0;
   }});
   auto* list = app.add_subcommand("list", "list the hands of a game with their scores");
