@@ -1,5 +1,8 @@
-// Alsós (spec /work/shared/rules/alsos.md): the tables, the resolved options, the decoded hand record and
-// the game state (the fold over the records). Pure rules code: no SQLite, no CLI11, no I/O.
+// Alsós (spec /work/shared/rules/alsos.md): the tables, the resolved options, the decoded hand record, the game
+// state (the fold over the records) and the declarations the folder's files share. Pure rules code: no SQLite,
+// no CLI11, no I/O.
+//
+// One record goes: decode, validate (alsos_hand.cpp) -> score (alsos_score.cpp) -> advance (alsos_game.cpp).
 #pragma once
 
 #include <array>
@@ -11,14 +14,15 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/common/values.hpp"
 #include "rules/engine.hpp"
 
 namespace marque::rules::alsos {
 
 using i64 = std::int64_t;
+using common::is_whole;
 
-// A JSON number with no fractional part (integers, and floats like 3.0), and its value.
-bool is_whole(const json& v);
+// The value of a JSON number for which is_whole holds.
 i64 whole(const json& v);
 
 // ---- tables (spec alsos §1.2, §1.5, §4.1) ----
@@ -175,15 +179,26 @@ public:
   ojson extra() const override;
   std::string next_dealer() const override;
 
-  // For the command-line syntax and the sheet.
+  // For the command-line syntax, the checks of a record, the questions of a hand and the sheet.
   i64 next_hand_number() const { return m_hands_played + m_records + 1; }
   const Options& options() const { return m_opt; }
   const json& options_json() const { return m_options_json; }
+  const std::vector<std::string>& roster() const { return m_players; }  // players() without the copy
+  // Exact spelling (the records name players exactly as the set-up does); -1 when not a player.
   int player_index(const std::string& name) const;
+  // Who is expected to deal the next record (spec §5), also once the session has ended.
+  const std::string& expected_dealer() const { return m_players[static_cast<std::size_t>(m_dealer)]; }
+  // Tricks of a deal: 12 with 2 players, else 9 (spec §1.3).
+  i64 tricks_per_deal() const { return m_players.size() == 2 ? 12 : 9; }
+  // The players who take cards when `dealer` deals (spec §1.1: with 4 players the dealer sits out).
+  std::vector<std::string> active_players(const std::string& dealer) const;
 
 private:
-  std::optional<Hand> decode(const json& record, Diagnostics& diags) const;
-  bool validate(const Hand& h, Diagnostics& diags) const;
+  std::optional<Hand> decode(const json& record, Diagnostics& diags) const;  // alsos_hand.cpp
+  bool validate(const Hand& h, Diagnostics& diags) const;                   // alsos_hand.cpp
+  // spec §5: the session's end after a scored deal (and the radli bonus, added to `delta` and `totals`).
+  bool session_ends(i64 deals, std::vector<i64>& delta, std::vector<i64>& totals, ojson& breakdown,
+                    std::vector<std::string>& labels, std::string& reason) const;
 
   std::vector<std::string> m_players;
   Options m_opt;
@@ -197,16 +212,36 @@ private:
   std::string m_end_reason;
 };
 
-// The command-line syntax of a hand (alsos_fields.cpp), its field table, and the paper sheet (alsos_sheet.cpp).
+// The set-up (alsos_options.cpp, spec §2.1 + [M] `start`): checks it and starts the fold; errors -> nullptr.
+std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
+
+// One validated record scored (alsos_score.cpp, spec §4): the deltas in set-up order, the breakdown of the
+// score entry, the sheet's contract code and item labels. nullopt on an error (V51) appended to diags.
+struct Scored {
+  std::vector<i64> delta;
+  ojson breakdown;
+  std::string contract_code;
+  std::vector<std::string> labels;
+};
+std::optional<Scored> score_hand(const Hand& h, const AlsosGame& game, Diagnostics& diags);
+
+// The command-line syntax (alsos_fields.cpp): the field table, the words of `hand` and of `start`.
 std::vector<FieldSpec> field_table();
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game,
                       Diagnostics& diags);
+// `marque start alsos` words: the shared default (`base`'s) plus end=, start=, hands_played=.
+json setup_from_args(const GameRules& base, const std::vector<std::pair<std::string, std::string>>& kv,
+                     Diagnostics& diags);
+// The record field a command-line key of `hand` fills ("points" -> "card_points"), "" when it is not a key.
+std::string field_of_key(std::string_view key);
+
+// The paper sheet (alsos_sheet.cpp).
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 
 // Settlement (spec alsos §5): largest debtor pays largest creditor.
 ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);
 
-// Small helpers of alsos_hand.cpp and alsos_game.cpp.
+// Small helpers of the folder's files.
 // A field counts as given unless it is absent, null or an empty array/object (exporters may write defaults).
 inline bool given(const json& r, const char* key) {
   if (!r.contains(key)) return false;
