@@ -35,6 +35,9 @@ constexpr std::array<std::string_view, 5> k_kind_ids = {"trump", "no_trumps", "b
 constexpr std::array<std::string_view, 4> k_suit_ids = {"makk", "piros", "tok", "zold"};
 // spec alsos §7: sheet codes M/P/T/Z for the trump suits.
 constexpr std::array<std::string_view, 4> k_suit_codes = {"M", "P", "T", "Z"};
+// The suits as people write them (spec §1.2), and in English.
+constexpr std::array<std::string_view, 4> k_suit_names = {"makk", "piros", "tök", "zöld"};
+constexpr std::array<std::string_view, 4> k_suit_english = {"acorns", "hearts", "bells", "leaves"};
 
 // spec alsos §1.2: all card points with the last-trick 10.
 constexpr i64 k_total_trump = 162;
@@ -47,7 +50,8 @@ constexpr i64 k_max_unplayed_trump_12 = 98, k_max_unplayed_nt_12 = 84;
 
 struct FiguraInfo {
   std::string_view id;
-  std::string_view label;  // for the sheet; the two unnamed ones keep their neutral ids (spec §9.2)
+  std::string_view label;  // its name for people (spec §1.5); the two unnamed ones keep their neutral ids (§9.2)
+  std::string_view feat;   // what the announcer undertakes, in a few words (guided entry)
   i64 value;               // table value before the early doubling (spec §1.5)
   bool trump_only;         // V11
   bool derived;            // spec §2.3: outcome derived by the engine (made optional)
@@ -61,16 +65,16 @@ constexpr std::size_t k_kassza = 0, k_tuli = 1, k_absolut = 2, k_szaz = 3, k_neg
                       k_ultimo = 6, k_trump_akf = 7, k_trump_six = 8, k_durchmarsch = 9;
 
 constexpr std::array<FiguraInfo, 10> k_figurak = {{
-    {"kassza", "kassza", 1, true, true, 0, 0, 0, 0},
-    {"tuli", "tuli", 1, false, true, 82, 66, 0, 0},
-    {"absolut", "absolut", 2, false, true, 100, 80, 0, 0},
-    {"szaz", "szaz", 1, false, true, 200, 180, 0, 0},
-    {"negy_asz", "negy_asz", 1, false, false, 0, 0, 44, 2},
-    {"tuletroa", "tuletroa", 1, true, false, 0, 0, 34, 1},
-    {"ultimo", "ultimo", 2, true, false, 0, 0, 0, 1},
-    {"trump_akf", "trump_akf", 1, true, false, 0, 0, 18, 1},
-    {"trump_six", "trump_six", 2, true, false, 0, 0, 62, 2},
-    {"durchmarsch", "durchmarsch", 5, false, true, 0, 0, 0, 0},
+    {"kassza", "kassza", "K+F of trumps, +1 with the game", 1, true, true, 0, 0, 0, 0},
+    {"tuli", "tuli", "82 card points (66 in no trumps)", 1, false, true, 82, 66, 0, 0},
+    {"absolut", "absolút", "100 card points (80 in no trumps)", 2, false, true, 100, 80, 0, 0},
+    {"szaz", "száz", "200 with melds (180 in no trumps)", 1, false, true, 200, 180, 0, 0},
+    {"negy_asz", "négy ász", "all four aces", 1, false, false, 0, 0, 44, 2},
+    {"tuletroa", "tuletroá", "U, 9 and 7 of trumps", 1, true, false, 0, 0, 34, 1},
+    {"ultimo", "ultimó", "the last trick with the 7 of trumps", 2, true, false, 0, 0, 0, 1},
+    {"trump_akf", "trump_akf", "A, K and F of trumps", 1, true, false, 0, 0, 18, 1},
+    {"trump_six", "trump_six", "U, 9, A, 10, K and F of trumps", 2, true, false, 0, 0, 62, 2},
+    {"durchmarsch", "durchmarsch", "every trick", 5, false, true, 0, 0, 0, 0},
 }};
 
 // spec alsos §3.6 V53: the cards each card-capture figura claims (a bit per card): the four aces (bit 0 = trump
@@ -237,6 +241,10 @@ std::string field_of_key(std::string_view key);
 
 // The paper sheet (alsos_sheet.cpp).
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
+
+// Guided entry (alsos_entry.cpp): the questions of a hand and their command-line words.
+std::optional<Question> next_question(const AlsosGame& before, const Answers& answers);
+Words entry_words(const AlsosGame& before, const Answers& answers);
 
 // Settlement (spec alsos §5): largest debtor pays largest creditor.
 ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);

@@ -46,6 +46,15 @@ public:
     return alsos::record_from_args(kv, *g, d);
   }
 
+  std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
+    const auto* g = dynamic_cast<const AlsosGame*>(&before);
+    return g ? alsos::next_question(*g, answers) : std::nullopt;
+  }
+  Words entry_words(const Game& before, const Answers& answers) const override {
+    const auto* g = dynamic_cast<const AlsosGame*>(&before);
+    return g ? alsos::entry_words(*g, answers) : GameRules::entry_words(before, answers);
+  }
+
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return alsos::render_sheet(game_file, score);
   }
