@@ -63,10 +63,12 @@ if command -v script >/dev/null && command -v sqlite3 >/dev/null; then
   grep -q '\[Ann\]' "$T/alsos_tty1.out" && ok || bad "alsos guided: the expected dealer is not the default"
   grep -q 'back: card_points.Csaba' "$T/alsos_tty1.out" && ok || bad "alsos guided: '<' did not go back"
   grep -q '\[Béla:bela\]' "$T/alsos_tty1.out" && ok || bad "alsos guided: kassza does not preset béla"
-  grep -q 'preview' "$T/alsos_tty1.out" && ok || bad "alsos guided: no preview"
+  grep -q "preview: Béla's trump game in piros won 136 to 28; Csaba's kontra lost; Béla's early kassza made" "$T/alsos_tty1.out" && ok ||
+    bad "alsos guided: no preview in words"
   # M4 shape: dealer [Béla], betli by Csaba, kontra Ann:late and Csaba:late, no gyerünk, Csaba took no trick
   printf '\nbetli\nCsaba\nAnn:late,Csaba:late\n\n0\n\n' | script -qec "$BIN --db $G hand" /dev/null >"$T/alsos_tty2.out" 2>&1
   grep -q 'Card points' "$T/alsos_tty2.out" && bad "alsos guided: card points asked in betli" || ok
+  grep -q "preview: Csaba's betli made; Ann's kontra lost, Csaba's rekontra won" "$T/alsos_tty2.out" && ok || bad "alsos guided: betli preview"
   # kloptzky: dealer [Csaba], tricks 5 3 [1]
   printf '\nkloptzky\n5\n3\n\n\n' | script -qec "$BIN --db $G hand" /dev/null >"$T/alsos_tty3.out" 2>&1
   "$BIN" --db "$G" score --format json >"$T/alsos_guided.json"

@@ -246,6 +246,10 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 std::optional<Question> next_question(const AlsosGame& before, const Answers& answers);
 Words entry_words(const AlsosGame& before, const Answers& answers);
 
+// Results in words (alsos_words.cpp).
+std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players);
+std::string result_words(const json& score);
+
 // Settlement (spec alsos §5): largest debtor pays largest creditor.
 ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);
 

@@ -55,6 +55,11 @@ public:
     return g ? alsos::entry_words(*g, answers) : GameRules::entry_words(before, answers);
   }
 
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return alsos::hand_words(record, entry, players);
+  }
+  std::string result_words(const json& score) const override { return alsos::result_words(score); }
+
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return alsos::render_sheet(game_file, score);
   }
