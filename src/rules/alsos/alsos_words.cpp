@@ -1,5 +1,7 @@
 // Alsós results in words: one hand as the table says it ("Béla's trump game in piros won 136 to 28; Csaba's kontra
 // lost; Béla's early kassza made"), and the session's outcome with its settlement (spec §5).
+#include <algorithm>
+
 #include "core/text.hpp"
 #include "rules/alsos/alsos.hpp"
 
