@@ -51,3 +51,33 @@ expect_exit 0 "$BIN" "${A[@]}" sheet && expect_out '\*' && expect_out 'result:'
 expect_exit 1 "$BIN" "${A[@]}" start alsos players=A,B,C dealer=A option.kassza_mode=triple && expect_err 'plus_one, double_game'
 # the example night scores through calc
 expect_exit 0 "$BIN" calc "$SRC/examples/alsos.json" && expect_out 'result:'
+# guided entry at a terminal (script gives marque a pseudo-terminal): whole hands through the prompts alone
+if command -v script >/dev/null && command -v sqlite3 >/dev/null; then
+  G="$T/alsos_guided.db"
+  "$BIN" --db "$G" start alsos players=Ann,Béla,Csaba dealer=Ann >/dev/null
+  # M1: dealer [Ann], trump, Béla, piros, turn-up [piros], kontra Csaba:late, early kassza, no gyerünk, tricks 2 5 [2],
+  # last trick Béla, card points 28 96 20, melds (a wrong one, taken back with '<'), then Béla's sequence and béla
+  printf '\ntrump\nBéla\npiros\n\nCsaba:late\nBéla:kassza:early\n\n2\n5\n\nBéla\n28\n96\n20\n<\n20\nBéla:20:0:bela\n\n' |
+    script -qec "$BIN --db $G hand" /dev/null >"$T/alsos_tty1.out" 2>&1
+  grep -q 'Who dealt?' "$T/alsos_tty1.out" && ok || { bad "alsos guided: no dealer question"; head -20 "$T/alsos_tty1.out"; }
+  grep -q '\[Ann\]' "$T/alsos_tty1.out" && ok || bad "alsos guided: the expected dealer is not the default"
+  grep -q 'back: card_points.Csaba' "$T/alsos_tty1.out" && ok || bad "alsos guided: '<' did not go back"
+  grep -q '\[Béla:bela\]' "$T/alsos_tty1.out" && ok || bad "alsos guided: kassza does not preset béla"
+  grep -q "preview: Béla's trump game in piros won 136 to 28; Csaba's kontra lost; Béla's early kassza made" "$T/alsos_tty1.out" && ok ||
+    bad "alsos guided: no preview in words"
+  # M4 shape: dealer [Béla], betli by Csaba, kontra Ann:late and Csaba:late, no gyerünk, Csaba took no trick
+  printf '\nbetli\nCsaba\nAnn:late,Csaba:late\n\n0\n\n' | script -qec "$BIN --db $G hand" /dev/null >"$T/alsos_tty2.out" 2>&1
+  grep -q 'Card points' "$T/alsos_tty2.out" && bad "alsos guided: card points asked in betli" || ok
+  grep -q "preview: Csaba's betli made; Ann's kontra lost, Csaba's rekontra won" "$T/alsos_tty2.out" && ok || bad "alsos guided: betli preview"
+  # kloptzky: dealer [Csaba], tricks 5 3 [1]
+  printf '\nkloptzky\n5\n3\n\n\n' | script -qec "$BIN --db $G hand" /dev/null >"$T/alsos_tty3.out" 2>&1
+  "$BIN" --db "$G" score --format json >"$T/alsos_guided.json"
+  at() { sqlite3 :memory: "SELECT json_extract(CAST(readfile('$T/alsos_guided.json') AS TEXT), '\$.$1')"; }
+  [[ "$(at 'hands[0].deltas.Béla'),$(at 'hands[0].deltas.Ann'),$(at 'hands[0].breakdown.contract_code')" == "8,-4,Béla P(turn) won" ]] && ok ||
+    bad "alsos guided: hand 1 stored as $(at 'hands[0].deltas')"
+  [[ "$(at 'hands[1].deltas.Csaba'),$(at 'hands[1].deltas.Ann'),$(at 'hands[1].breakdown.kind')" == "16,-8,betli" ]] && ok ||
+    bad "alsos guided: hand 2 stored as $(at 'hands[1].deltas')"
+  [[ "$(at 'hands[2].deltas.Ann'),$(at 'hands[2].deltas.Csaba'),$(at 'hands[2].breakdown.kind')" == "-6,3,kloptzky" ]] && ok ||
+    bad "alsos guided: hand 3 stored as $(at 'hands[2].deltas')"
+  "$BIN" --db "$G" list | grep -q 'melds={"Béla":{"bela":true,"sequences":20' && ok || bad "alsos guided: melds not stored"
+fi

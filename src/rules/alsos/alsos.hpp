@@ -1,5 +1,8 @@
-// Alsós (spec /work/shared/rules/alsos.md): the tables, the resolved options, the decoded hand record and
-// the game state (the fold over the records). Pure rules code: no SQLite, no CLI11, no I/O.
+// Alsós (spec /work/shared/rules/alsos.md): the tables, the resolved options, the decoded hand record, the game
+// state (the fold over the records) and the declarations the folder's files share. Pure rules code: no SQLite,
+// no CLI11, no I/O.
+//
+// One record goes: decode, validate (alsos_hand.cpp) -> score (alsos_score.cpp) -> advance (alsos_game.cpp).
 #pragma once
 
 #include <array>
@@ -11,14 +14,15 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/common/values.hpp"
 #include "rules/engine.hpp"
 
 namespace marque::rules::alsos {
 
 using i64 = std::int64_t;
+using common::is_whole;
 
-// A JSON number with no fractional part (integers, and floats like 3.0), and its value.
-bool is_whole(const json& v);
+// The value of a JSON number for which is_whole holds.
 i64 whole(const json& v);
 
 // ---- tables (spec alsos §1.2, §1.5, §4.1) ----
@@ -31,6 +35,9 @@ constexpr std::array<std::string_view, 5> k_kind_ids = {"trump", "no_trumps", "b
 constexpr std::array<std::string_view, 4> k_suit_ids = {"makk", "piros", "tok", "zold"};
 // spec alsos §7: sheet codes M/P/T/Z for the trump suits.
 constexpr std::array<std::string_view, 4> k_suit_codes = {"M", "P", "T", "Z"};
+// The suits as people write them (spec §1.2), and in English.
+constexpr std::array<std::string_view, 4> k_suit_names = {"makk", "piros", "tök", "zöld"};
+constexpr std::array<std::string_view, 4> k_suit_english = {"acorns", "hearts", "bells", "leaves"};
 
 // spec alsos §1.2: all card points with the last-trick 10.
 constexpr i64 k_total_trump = 162;
@@ -43,7 +50,8 @@ constexpr i64 k_max_unplayed_trump_12 = 98, k_max_unplayed_nt_12 = 84;
 
 struct FiguraInfo {
   std::string_view id;
-  std::string_view label;  // for the sheet; the two unnamed ones keep their neutral ids (spec §9.2)
+  std::string_view label;  // its name for people (spec §1.5); the two unnamed ones keep their neutral ids (§9.2)
+  std::string_view feat;   // what the announcer undertakes, in a few words (guided entry)
   i64 value;               // table value before the early doubling (spec §1.5)
   bool trump_only;         // V11
   bool derived;            // spec §2.3: outcome derived by the engine (made optional)
@@ -57,16 +65,16 @@ constexpr std::size_t k_kassza = 0, k_tuli = 1, k_absolut = 2, k_szaz = 3, k_neg
                       k_ultimo = 6, k_trump_akf = 7, k_trump_six = 8, k_durchmarsch = 9;
 
 constexpr std::array<FiguraInfo, 10> k_figurak = {{
-    {"kassza", "kassza", 1, true, true, 0, 0, 0, 0},
-    {"tuli", "tuli", 1, false, true, 82, 66, 0, 0},
-    {"absolut", "absolut", 2, false, true, 100, 80, 0, 0},
-    {"szaz", "szaz", 1, false, true, 200, 180, 0, 0},
-    {"negy_asz", "negy_asz", 1, false, false, 0, 0, 44, 2},
-    {"tuletroa", "tuletroa", 1, true, false, 0, 0, 34, 1},
-    {"ultimo", "ultimo", 2, true, false, 0, 0, 0, 1},
-    {"trump_akf", "trump_akf", 1, true, false, 0, 0, 18, 1},
-    {"trump_six", "trump_six", 2, true, false, 0, 0, 62, 2},
-    {"durchmarsch", "durchmarsch", 5, false, true, 0, 0, 0, 0},
+    {"kassza", "kassza", "K+F of trumps, +1 with the game", 1, true, true, 0, 0, 0, 0},
+    {"tuli", "tuli", "82 card points (66 in no trumps)", 1, false, true, 82, 66, 0, 0},
+    {"absolut", "absolút", "100 card points (80 in no trumps)", 2, false, true, 100, 80, 0, 0},
+    {"szaz", "száz", "200 with melds (180 in no trumps)", 1, false, true, 200, 180, 0, 0},
+    {"negy_asz", "négy ász", "all four aces", 1, false, false, 0, 0, 44, 2},
+    {"tuletroa", "tuletroá", "U, 9 and 7 of trumps", 1, true, false, 0, 0, 34, 1},
+    {"ultimo", "ultimó", "the last trick with the 7 of trumps", 2, true, false, 0, 0, 0, 1},
+    {"trump_akf", "trump_akf", "A, K and F of trumps", 1, true, false, 0, 0, 18, 1},
+    {"trump_six", "trump_six", "U, 9, A, 10, K and F of trumps", 2, true, false, 0, 0, 62, 2},
+    {"durchmarsch", "durchmarsch", "every trick", 5, false, true, 0, 0, 0, 0},
 }};
 
 // spec alsos §3.6 V53: the cards each card-capture figura claims (a bit per card): the four aces (bit 0 = trump
@@ -175,15 +183,26 @@ public:
   ojson extra() const override;
   std::string next_dealer() const override;
 
-  // For the command-line syntax and the sheet.
+  // For the command-line syntax, the checks of a record, the questions of a hand and the sheet.
   i64 next_hand_number() const { return m_hands_played + m_records + 1; }
   const Options& options() const { return m_opt; }
   const json& options_json() const { return m_options_json; }
+  const std::vector<std::string>& roster() const { return m_players; }  // players() without the copy
+  // Exact spelling (the records name players exactly as the set-up does); -1 when not a player.
   int player_index(const std::string& name) const;
+  // Who is expected to deal the next record (spec §5), also once the session has ended.
+  const std::string& expected_dealer() const { return m_players[static_cast<std::size_t>(m_dealer)]; }
+  // Tricks of a deal: 12 with 2 players, else 9 (spec §1.3).
+  i64 tricks_per_deal() const { return m_players.size() == 2 ? 12 : 9; }
+  // The players who take cards when `dealer` deals (spec §1.1: with 4 players the dealer sits out).
+  std::vector<std::string> active_players(const std::string& dealer) const;
 
 private:
-  std::optional<Hand> decode(const json& record, Diagnostics& diags) const;
-  bool validate(const Hand& h, Diagnostics& diags) const;
+  std::optional<Hand> decode(const json& record, Diagnostics& diags) const;  // alsos_hand.cpp
+  bool validate(const Hand& h, Diagnostics& diags) const;                   // alsos_hand.cpp
+  // spec §5: the session's end after a scored deal (and the radli bonus, added to `delta` and `totals`).
+  bool session_ends(i64 deals, std::vector<i64>& delta, std::vector<i64>& totals, ojson& breakdown,
+                    std::vector<std::string>& labels, std::string& reason) const;
 
   std::vector<std::string> m_players;
   Options m_opt;
@@ -197,16 +216,44 @@ private:
   std::string m_end_reason;
 };
 
-// The command-line syntax of a hand (alsos_fields.cpp), its field table, and the paper sheet (alsos_sheet.cpp).
+// The set-up (alsos_options.cpp, spec §2.1 + [M] `start`): checks it and starts the fold; errors -> nullptr.
+std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
+
+// One validated record scored (alsos_score.cpp, spec §4): the deltas in set-up order, the breakdown of the
+// score entry, the sheet's contract code and item labels. nullopt on an error (V51) appended to diags.
+struct Scored {
+  std::vector<i64> delta;
+  ojson breakdown;
+  std::string contract_code;
+  std::vector<std::string> labels;
+};
+std::optional<Scored> score_hand(const Hand& h, const AlsosGame& game, Diagnostics& diags);
+
+// The command-line syntax (alsos_fields.cpp): the field table, the words of `hand` and of `start`.
 std::vector<FieldSpec> field_table();
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game,
                       Diagnostics& diags);
+// `marque start alsos` words: the shared default (`base`'s) plus end=, start=, hands_played=.
+json setup_from_args(const GameRules& base, const std::vector<std::pair<std::string, std::string>>& kv,
+                     Diagnostics& diags);
+// The record field a command-line key of `hand` fills ("points" -> "card_points"), "" when it is not a key.
+std::string field_of_key(std::string_view key);
+
+// The paper sheet (alsos_sheet.cpp).
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
+
+// Guided entry (alsos_entry.cpp): the questions of a hand and their command-line words.
+std::optional<Question> next_question(const AlsosGame& before, const Answers& answers);
+Words entry_words(const AlsosGame& before, const Answers& answers);
+
+// Results in words (alsos_words.cpp).
+std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players);
+std::string result_words(const json& score);
 
 // Settlement (spec alsos §5): largest debtor pays largest creditor.
 ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);
 
-// Small helpers of alsos_hand.cpp and alsos_game.cpp.
+// Small helpers of the folder's files.
 // A field counts as given unless it is absent, null or an empty array/object (exporters may write defaults).
 inline bool given(const json& r, const char* key) {
   if (!r.contains(key)) return false;

@@ -1,9 +1,8 @@
-// Alsós hand on one command line: `marque hand contract=trump:piros:B figurak=B:kassza:early kontra=C:late
+// Alsós on the command line: the words of `start` (end=, start=, hands_played=) and of a hand: `marque hand contract=trump:piros:B figurak=B:kassza:early kontra=C:late
 // tricks=A:2,B:5,C:2 card_points=A:28,B:96,C:20 last=B melds=B:20:0:bela`. Each key maps to one field of the
 // hand record (spec alsos §2.2); semantic checks are left to AlsosGame::play, so the messages are the same
 // for typed and imported hands.
 #include <algorithm>
-#include <cctype>
 
 #include "rules/alsos/alsos.hpp"
 
@@ -35,10 +34,7 @@ const std::vector<Key>& keys() {
   return k;
 }
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
+using common::lower;
 
 // Accents and short forms a scorer may type.
 std::string fold(std::string s) {
@@ -83,13 +79,10 @@ public:
   }
 
   std::optional<std::string> player(const std::string& s, const std::string& field) {
-    for (const auto& p : m_game.players())
-      if (p == s) return p;
-    for (const auto& p : m_game.players())
-      if (lower(p) == lower(s)) return p;
-    std::string list;
-    for (const auto& p : m_game.players()) list += (list.empty() ? "" : ", ") + p;
-    error(field, "'" + s + "' is not a player of this game (" + list + ")");
+    const auto& players = m_game.roster();
+    int i = common::player_index(players, s);
+    if (i >= 0) return players[static_cast<std::size_t>(i)];
+    error(field, "'" + s + "' is not a player of this game (" + join(players) + ")");
     return std::nullopt;
   }
 
@@ -283,71 +276,151 @@ private:
 
 }  // namespace
 
+namespace {
+
+// One word of `marque hand` into its record field.
+void put_word(Parser& p, const std::string& field, const std::string& value, json& rec) {
+  if (field == "hand") {
+    auto v = p.integer(value, "hand", "hand");
+    if (v) rec["hand"] = *v;
+  } else if (field == "dealer") {
+    auto v = p.player(value, "dealer");
+    if (v) rec["dealer"] = *v;
+  } else if (field == "turn_up_suit") {
+    if (fold(value) == "none" || value == "-") {
+      rec["turn_up_suit"] = nullptr;
+    } else {
+      auto v = p.suit(value, "turn_up_suit");
+      if (v) rec["turn_up_suit"] = *v;
+    }
+  } else if (field == "contract") {
+    rec["contract"] = p.contract(value);
+  } else if (field == "game_kontra") {
+    if (!rec.contains("game_kontra")) rec["game_kontra"] = json::array();
+    for (const auto& lvl : split_list(value)) rec["game_kontra"].push_back(p.kontra_level(lvl, "game_kontra"));
+  } else if (field == "figurak") {
+    if (!rec.contains("figurak")) rec["figurak"] = json::array();
+    for (const auto& f : split_list(value)) rec["figurak"].push_back(p.figura(f));
+  } else if (field == "gyerunk") {
+    rec["gyerunk"] = p.gyerunk(value);
+  } else if (field == "tricks" || field == "card_points") {
+    rec[field] = p.int_map(value, field);
+  } else if (field == "last_trick") {
+    auto v = p.player(value, "last_trick");
+    if (v) rec["last_trick"] = *v;
+  } else if (field == "melds") {
+    if (!rec.contains("melds")) rec["melds"] = json::object();
+    p.melds(value, rec["melds"]);
+  } else if (field == "unplayed_points") {
+    auto v = p.integer(value, "unplayed_points", "unplayed_points");
+    if (v) rec["unplayed_points"] = *v;
+  } else if (field == "note") {
+    rec["note"] = value;
+  }
+}
+
+}  // namespace
+
+std::string field_of_key(std::string_view key) {
+  for (const auto& x : keys())
+    for (auto n : x.names)
+      if (n == key) return std::string(x.field);
+  return "";
+}
+
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game, Diagnostics& d) {
   Parser p(game, d);
   json rec = json::object();
   std::vector<std::string> seen;
   for (const auto& [key, value] : kv) {
-    const Key* k = nullptr;
-    for (const auto& x : keys())
-      for (auto n : x.names)
-        if (n == key) k = &x;
-    if (!k) {
+    std::string field = field_of_key(key);
+    if (field.empty()) {
       std::string list;
       for (const auto& x : keys())
         for (auto n : x.names) list += (list.empty() ? "" : ", ") + std::string(n);
       p.error(key, "unknown field '" + key + "'; the Alsós hand fields are: " + list + " (see marque rules alsos)");
       continue;
     }
-    std::string field(k->field);
     bool repeatable = field == "figurak" || field == "melds" || field == "game_kontra";
     if (!repeatable && std::find(seen.begin(), seen.end(), field) != seen.end()) {
       p.error(field, "'" + key + "' is given twice");
       continue;
     }
     seen.push_back(field);
-    if (field == "hand") {
-      auto v = p.integer(value, "hand", "hand");
-      if (v) rec["hand"] = *v;
-    } else if (field == "dealer") {
-      auto v = p.player(value, "dealer");
-      if (v) rec["dealer"] = *v;
-    } else if (field == "turn_up_suit") {
-      if (fold(value) == "none" || value == "-") {
-        rec["turn_up_suit"] = nullptr;
-      } else {
-        auto v = p.suit(value, "turn_up_suit");
-        if (v) rec["turn_up_suit"] = *v;
-      }
-    } else if (field == "contract") {
-      rec["contract"] = p.contract(value);
-    } else if (field == "game_kontra") {
-      if (!rec.contains("game_kontra")) rec["game_kontra"] = json::array();
-      for (const auto& lvl : split_list(value)) rec["game_kontra"].push_back(p.kontra_level(lvl, "game_kontra"));
-    } else if (field == "figurak") {
-      if (!rec.contains("figurak")) rec["figurak"] = json::array();
-      for (const auto& f : split_list(value)) rec["figurak"].push_back(p.figura(f));
-    } else if (field == "gyerunk") {
-      rec["gyerunk"] = p.gyerunk(value);
-    } else if (field == "tricks" || field == "card_points") {
-      rec[field] = p.int_map(value, field);
-    } else if (field == "last_trick") {
-      auto v = p.player(value, "last_trick");
-      if (v) rec["last_trick"] = *v;
-    } else if (field == "melds") {
-      if (!rec.contains("melds")) rec["melds"] = json::object();
-      p.melds(value, rec["melds"]);
-    } else if (field == "unplayed_points") {
-      auto v = p.integer(value, "unplayed_points", "unplayed_points");
-      if (v) rec["unplayed_points"] = *v;
-    } else if (field == "note") {
-      rec["note"] = value;
-    }
+    put_word(p, field, value, rec);
   }
   // Defaults the spec requires on every record (§2.2): the hand number and the expected dealer.
   if (!rec.contains("hand")) rec["hand"] = game.next_hand_number();
   if (!rec.contains("dealer") && !game.next_dealer().empty()) rec["dealer"] = game.next_dealer();
   return rec;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// `marque start alsos`: the shared words plus end=/session_end= (manual | deals:N | radli[:TARGET[:BONUS]] | JSON),
+// start=A:5,B:-2,C:-3 (or start.totals=) and hands_played=N (or start.hands_played=).
+
+namespace {
+
+json session_end_word(const std::string& end, Diagnostics& d) {
+  json e;
+  if (end[0] == '{') {
+    try {
+      e = json::parse(end);
+    } catch (const std::exception&) {
+      d.error("options.session_end", "cli.session_end", "'" + end + "' is not valid JSON");
+    }
+    return e;
+  }
+  auto parts = split_list(end, ':');
+  if (parts.empty() || parts[0] == "manual") {
+    e = "manual";
+  } else if (parts[0] == "deals") {
+    e = {{"mode", "deals"}};
+    if (parts.size() > 1) e["count"] = typed_value(parts[1]);
+  } else if (parts[0] == "radli") {
+    e = {{"mode", "radli"}};
+    if (parts.size() > 1) e["radli_target"] = typed_value(parts[1]);
+    if (parts.size() > 2) e["radli_bonus"] = typed_value(parts[2]);
+  } else {
+    e = end;  // refused by the option check, with the allowed shapes
+  }
+  return e;
+}
+
+json start_totals_word(const std::string& v, Diagnostics& d) {
+  json t = json::object();
+  for (const auto& part : split_list(v)) {
+    auto c = part.rfind(':');
+    if (c == std::string::npos) {
+      d.error("start", "cli.start", "'" + part + "': write start=PLAYER:TOTAL,... e.g. start=Ann:5,Ben:-2,Cat:-3");
+      continue;
+    }
+    t[part.substr(0, c)] = typed_value(part.substr(c + 1));
+  }
+  return t;
+}
+
+}  // namespace
+
+json setup_from_args(const GameRules& base, const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& d) {
+  std::vector<std::pair<std::string, std::string>> rest;
+  std::string end;
+  json start = json::object();
+  for (const auto& [k, v] : kv) {
+    if (k == "end" || k == "session_end" || k == "option.session_end" || k == "opt.session_end") {
+      end = v;
+    } else if (k == "start" || k == "totals" || k == "start.totals") {
+      start["totals"] = start_totals_word(v, d);
+    } else if (k == "hands_played" || k == "start.hands_played") {
+      start["hands_played"] = typed_value(v);
+    } else {
+      rest.emplace_back(k, v);
+    }
+  }
+  json setup = base.GameRules::setup_from_args(rest, d);
+  if (!end.empty()) setup["options"]["session_end"] = session_end_word(end, d);
+  if (!start.empty()) setup["start"] = start;
+  return setup;
 }
 
 std::vector<FieldSpec> field_table() {

@@ -1,18 +1,10 @@
-// Alsós options (spec alsos §6) and the small table look-ups.
-#include <cmath>
-
+// Alsós options (spec alsos §6), the set-up (§2.1 + [M] `start`: resume a paper sheet) and the small table
+// look-ups.
 #include "rules/alsos/alsos.hpp"
 
-namespace marque::rules::alsos {
+#include <algorithm>
 
-bool is_whole(const json& v) {
-  if (v.is_number_integer()) return true;
-  if (v.is_number_float()) {
-    double d = v.get<double>();
-    return std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 1e15;
-  }
-  return false;
-}
+namespace marque::rules::alsos {
 
 i64 whole(const json& v) { return v.is_number_integer() ? v.get<i64>() : static_cast<i64>(v.get<double>()); }
 
@@ -151,5 +143,124 @@ std::string session_end_text(const Options& o) {
   }
   return "manual";
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// the set-up (spec alsos §2.1)
+
+namespace {
+
+class SetupReader {
+public:
+  SetupReader(const json& setup, Diagnostics& d) : m_setup(setup), m_d(d) {}
+
+  std::unique_ptr<Game> run() {
+    for (const auto& [key, value] : m_setup.items())
+      if (key != "players" && key != "first_dealer" && key != "options" && key != "start")
+        err(key, "setup_field", "'" + key + "' is not a set-up field of Alsós; the fields are: players, first_dealer, options, start");
+    players();
+    first_dealer();
+    Diagnostics od;
+    json resolved = resolve_options(m_setup.value("options", json(nullptr)), option_table(), od);
+    m_d.append(od);
+    m_bad = m_bad || od.has_errors();
+    m_totals.assign(m_players.size(), 0);
+    if (m_setup.contains("start") && !m_setup["start"].is_null()) start(m_setup["start"]);
+    if (m_bad) return nullptr;
+    Options o = options_from(resolved);
+    if (o.end == EndMode::deals && o.end_deals % static_cast<i64>(m_players.size()) != 0)  // spec alsos §5
+      m_d.warning("options.session_end", "alsos.deals_uneven",
+                  std::to_string(o.end_deals) + " deals is not a multiple of " + std::to_string(m_players.size()) +
+                      " players: someone deals (or sits out) more often");
+    return std::make_unique<AlsosGame>(m_players, m_first, o, resolved, m_totals, m_hands_played);
+  }
+
+private:
+  void err(const std::string& field, const std::string& code, const std::string& msg) {
+    m_d.error(field, "alsos." + code, msg);
+    m_bad = true;
+  }
+
+  // V01
+  void players() {
+    if (!m_setup.contains("players") || !m_setup["players"].is_array()) {
+      err("players", "players", "Alsós needs 2-4 distinct players in playing order, e.g. [\"Ann\", \"Ben\", \"Cat\"]");
+      return;
+    }
+    for (const auto& p : m_setup["players"]) {
+      if (!p.is_string() || p.get<std::string>().empty()) {
+        err("players", "players", p.dump() + " is not a player name");
+        continue;
+      }
+      std::string name = p.get<std::string>();
+      for (const auto& q : m_players)
+        if (q == name) err("players", "players", name + " is listed twice; Alsós needs 2-4 distinct players");
+      m_players.push_back(name);
+    }
+    if (!m_bad && (m_players.size() < 2 || m_players.size() > 4))
+      err("players", "players", std::to_string(m_players.size()) + " players given; Alsós needs 2-4 distinct players");
+  }
+
+  void first_dealer() {
+    if (!m_setup.contains("first_dealer") || !m_setup["first_dealer"].is_string()) {
+      err("first_dealer", "first_dealer", "the first dealer is required: one of the players");
+      return;
+    }
+    m_first = m_setup["first_dealer"].get<std::string>();
+    bool found = std::find(m_players.begin(), m_players.end(), m_first) != m_players.end();
+    if (!found && !m_players.empty()) err("first_dealer", "first_dealer", "first dealer " + m_first + " is not one of the players");
+  }
+
+  // [M] start: {totals, hands_played} carried over from a paper sheet
+  void start(const json& s) {
+    if (!s.is_object()) {
+      err("start", "start", "start must be {\"totals\": {player: n}, \"hands_played\": n}");
+      return;
+    }
+    for (const auto& [key, value] : s.items())
+      if (key != "totals" && key != "hands_played") err("start." + key, "start", "'" + key + "' is not part of start (totals, hands_played)");
+    if (s.contains("hands_played")) {
+      if (!is_whole(s["hands_played"]) || whole(s["hands_played"]) < 0)
+        err("start.hands_played", "start", s["hands_played"].dump() + " is not a number of deals >= 0");
+      else
+        m_hands_played = whole(s["hands_played"]);
+    }
+    if (s.contains("totals")) totals(s["totals"]);
+  }
+
+  void totals(const json& t) {
+    if (!t.is_object()) {
+      err("start.totals", "start", "totals must map every player to his running total in game points");
+      return;
+    }
+    i64 sum = 0;
+    for (const auto& [name, v] : t.items()) {
+      auto at = std::find(m_players.begin(), m_players.end(), name);
+      if (at == m_players.end()) {
+        err("start.totals", "start", name + " is not a player of this session");
+      } else if (!is_whole(v)) {
+        err("start.totals", "start", name + ": " + v.dump() + " is not a whole number of game points");
+      } else {
+        m_totals[static_cast<std::size_t>(at - m_players.begin())] = whole(v);
+        sum += whole(v);
+      }
+    }
+    for (const auto& p : m_players)
+      if (!t.contains(p)) err("start.totals", "start", "no total given for " + p);
+    if (!m_bad && sum != 0)  // spec alsos §5: totals are zero-sum
+      err("start.totals", "start", "the totals add up to " + std::to_string(sum) + "; Alsós totals always add up to 0");
+  }
+
+  const json& m_setup;
+  Diagnostics& m_d;
+  bool m_bad = false;
+  std::vector<std::string> m_players;
+  std::string m_first;
+  std::vector<i64> m_totals;
+  i64 m_hands_played = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) { return SetupReader(setup, d).run(); }
 
 }  // namespace marque::rules::alsos

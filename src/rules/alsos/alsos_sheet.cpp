@@ -9,21 +9,16 @@ namespace marque::rules::alsos {
 using text::format_number;
 using text::format_signed;
 
-sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
-  std::vector<std::string> players;
-  for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
-  const std::size_t n = players.size();
+namespace {
+
+// The header line: players in playing order, the stake, the session end; date and venue.
+void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<std::string>& players, double stake) {
   json options = json::object();
   if (game_file.contains("setup") && game_file["setup"].contains("options") && game_file["setup"]["options"].is_object())
     options = game_file["setup"]["options"];
   Diagnostics ignore;
   Options opt = options_from(resolve_options(options, option_table(), ignore));
-  double stake = 0;
   const json meta = game_file.value("meta", json::object());
-  if (meta.is_object() && meta.contains("stake") && meta["stake"].is_number()) stake = meta["stake"].get<double>();
-
-  sheet::Sheet out;
-  out.title = "Alsós";
   std::string head_line = "ALSÓS   players (playing order):";
   for (const auto& p : players) head_line += " " + p;
   if (stake > 0) head_line += "    stake: 1 game point = " + format_number(stake);
@@ -35,66 +30,66 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
         m += (m.empty() ? "" : "   ") + meta[k].get<std::string>();
     if (!m.empty()) out.line(m);
   }
+}
 
-  sheet::Table& t = out.table("hands");
-  t.columns = {{"#", true}, {"Dlr", false}, {"Contract", false}, {"Announcements / items (value -> side)", false}};
-  for (const auto& p : players) t.columns.push_back({p, true});
-  t.columns.push_back({"Σ", true});
-  t.rule();
+// setup.start: the sheet begins with the carried-over totals
+void carried_row(sheet::Table& t, const json& game_file, const std::vector<std::string>& players, std::vector<double>& totals) {
+  if (!(game_file.contains("setup") && game_file["setup"].contains("start") && game_file["setup"]["start"].is_object() &&
+        game_file["setup"]["start"].contains("totals")))
+    return;
+  const json& st = game_file["setup"]["start"]["totals"];
+  std::vector<std::string> row = {"", "", "carried over", ""};
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    if (st.contains(players[i]) && st[players[i]].is_number()) totals[i] = st[players[i]].get<double>();
+    row.push_back(format_signed(totals[i]));
+  }
+  row.push_back("");
+  t.row(row, "carried");
+}
 
-  std::vector<double> totals(n, 0);
-  // setup.start: the sheet begins with the carried-over totals
-  if (game_file.contains("setup") && game_file["setup"].contains("start") && game_file["setup"]["start"].is_object() &&
-      game_file["setup"]["start"].contains("totals")) {
-    const json& st = game_file["setup"]["start"]["totals"];
-    std::vector<std::string> row = {"", "", "carried over", ""};
-    for (std::size_t i = 0; i < n; ++i) {
-      if (st.contains(players[i]) && st[players[i]].is_number()) totals[i] = st[players[i]].get<double>();
-      row.push_back(format_signed(totals[i]));
-    }
-    row.push_back("");
-    t.row(row, "carried");
+// One hand: its row (number, dealer, contract, items, deltas, zero check) and the running-total row under it.
+void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::vector<std::string>& players,
+               std::vector<double>& totals) {
+  // the hand number as written on the paper sheet (continues a resumed sheet), else the record's seq
+  std::size_t seq = h.value("seq", std::size_t{0});
+  std::string number = std::to_string(seq);
+  if (seq >= 1 && seq <= records.size() && records[seq - 1].contains("hand") && records[seq - 1]["hand"].is_number_integer())
+    number = std::to_string(records[seq - 1]["hand"].get<long long>());
+  const ojson& bd = h.contains("breakdown") ? h["breakdown"] : ojson::object();
+  std::string dealer = h.value("dealer", std::string());
+  std::string sits = bd.contains("sitting_out") && bd["sitting_out"].is_string() ? bd["sitting_out"].get<std::string>() : "";
+  std::string items;
+  if (bd.contains("labels"))
+    for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + l.get<std::string>();
+  std::vector<std::string> row = {number, dealer, bd.value("contract_code", std::string()), items};
+  double sum = 0;
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    double v = h["deltas"].contains(players[i]) ? h["deltas"][players[i]].get<double>() : 0.0;
+    totals[i] = h["totals"].contains(players[i]) ? h["totals"][players[i]].get<double>() : totals[i] + v;
+    sum += v;
+    row.push_back(format_signed(v) + (players[i] == sits ? "*" : ""));
   }
-  const json no_hands = json::array();
-  const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : no_hands;
-  for (const auto& h : score["hands"]) {
-    // the hand number as written on the paper sheet (continues a resumed sheet), else the record's seq
-    std::size_t seq = h.value("seq", std::size_t{0});
-    std::string number = std::to_string(seq);
-    if (seq >= 1 && seq <= records.size() && records[seq - 1].contains("hand") && records[seq - 1]["hand"].is_number_integer())
-      number = std::to_string(records[seq - 1]["hand"].get<long long>());
-    const ojson& bd = h.contains("breakdown") ? h["breakdown"] : ojson::object();
-    std::string dealer = h.value("dealer", std::string());
-    std::string sits = bd.contains("sitting_out") && bd["sitting_out"].is_string() ? bd["sitting_out"].get<std::string>() : "";
-    std::string items;
-    if (bd.contains("labels"))
-      for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + l.get<std::string>();
-    std::vector<std::string> row = {number, dealer, bd.value("contract_code", std::string()), items};
-    double sum = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      double v = h["deltas"].contains(players[i]) ? h["deltas"][players[i]].get<double>() : 0.0;
-      totals[i] = h["totals"].contains(players[i]) ? h["totals"][players[i]].get<double>() : totals[i] + v;
-      sum += v;
-      row.push_back(format_signed(v) + (players[i] == sits ? "*" : ""));
-    }
-    row.push_back(format_number(sum));
-    t.row(row);
-    std::vector<std::string> run = {"", "", "", "running"};
-    for (std::size_t i = 0; i < n; ++i) run.push_back(format_signed(totals[i]));
-    run.push_back("");
-    t.row(run, "running");
-  }
+  row.push_back(format_number(sum));
+  t.row(row);
+  std::vector<std::string> run = {"", "", "", "running"};
+  for (std::size_t i = 0; i < players.size(); ++i) run.push_back(format_signed(totals[i]));
+  run.push_back("");
+  t.row(run, "running");
+}
+
+// The footer: totals row, the sitting-out note, ranks and the settlement.
+void sheet_footer(sheet::Sheet& out, sheet::Table& t, const ojson& score, const std::vector<std::string>& players, double stake) {
   t.rule();
   std::vector<std::string> tot = {"", "", "", "totals"};
   double sum = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    double v = score["totals"].contains(players[i]) ? score["totals"][players[i]].get<double>() : 0.0;
+  for (const auto& p : players) {
+    double v = score["totals"].contains(p) ? score["totals"][p].get<double>() : 0.0;
     sum += v;
     tot.push_back(format_signed(v));
   }
   tot.push_back(format_number(sum));
   t.row(tot, "total");
-  if (n == 4) out.line("* = dealer, sat out (pays and receives as a defender)", "notes");
+  if (players.size() == 4) out.line("* = dealer, sat out (pays and receives as a defender)", "notes");
 
   const ojson& res = score.contains("result") ? score["result"] : ojson::object();
   std::string rank;
@@ -114,6 +109,33 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     pay.pop_back();
     out.line(pay, "settlement");
   }
+}
+
+}  // namespace
+
+sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
+  std::vector<std::string> players;
+  for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
+  double stake = 0;
+  const json meta = game_file.value("meta", json::object());
+  if (meta.is_object() && meta.contains("stake") && meta["stake"].is_number()) stake = meta["stake"].get<double>();
+
+  sheet::Sheet out;
+  out.title = "Alsós";
+  sheet_header(out, game_file, players, stake);
+
+  sheet::Table& t = out.table("hands");
+  t.columns = {{"#", true}, {"Dlr", false}, {"Contract", false}, {"Announcements / items (value -> side)", false}};
+  for (const auto& p : players) t.columns.push_back({p, true});
+  t.columns.push_back({"Σ", true});
+  t.rule();
+
+  std::vector<double> totals(players.size(), 0);
+  carried_row(t, game_file, players, totals);
+  const json no_hands = json::array();
+  const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : no_hands;
+  for (const auto& h : score["hands"]) hand_rows(t, h, records, players, totals);
+  sheet_footer(out, t, score, players, stake);
   out.chart = common::running_totals(score);
   return out;
 }

@@ -1,0 +1,509 @@
+// Alsós guided entry (rules/entry.hpp): the questions of one hand in the order a scorer thinks at the table —
+// who dealt, the contract (kind, declarer, trump suit, turn-up), what was said (kontra on the game, figurák,
+// gyerünk), then what happened (tricks player by player, the last trick, card points player by player, melds,
+// the observed figurák made or not) — and the `marque hand` words of the answers.
+//
+// The contract, the gyerünk and the tricks and card points are asked in pieces (keys kind, declarer, trump;
+// gyerunk, gyerunk_level, gyerunk_outcome; tricks.PLAYER, card_points.PLAYER; made.N for the N-th figura);
+// entry_words joins them into the words record_from_args reads. A word typed on the command line in the game's
+// own syntax (contract=piros:Béla, tricks=..., points=...) counts as answered; a later answer replaces an earlier
+// one. A typed contract means the scorer types what applies: then only what a record needs is asked.
+#include "rules/alsos/alsos.hpp"
+
+#include <algorithm>
+
+namespace marque::rules::alsos {
+
+namespace {
+
+constexpr std::string_view k_key_tricks = "tricks.";
+constexpr std::string_view k_key_points = "card_points.";
+constexpr std::string_view k_key_made = "made.";
+// spec §1.9: the calls of a gyerünk chain, level 1 to 4
+constexpr std::array<std::string_view, 4> k_gyerunk_levels = {"gyerunk", "kontra", "rekontra", "szubkontra"};
+
+// The words in the order of the record's fields (spec §2.2).
+constexpr std::array<std::string_view, 13> k_word_order = {"hand",        "dealer",     "turn_up_suit", "contract", "game_kontra",
+                                                           "figurak",     "gyerunk",    "tricks",       "card_points", "last_trick",
+                                                           "melds",       "unplayed_points", "note"};
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+bool is_none(const std::string& v) {
+  const std::string l = common::lower(v);
+  return l == "none" || l == "-" || l == "no";
+}
+
+bool needs_declarer(Kind k) { return k == Kind::trump || k == Kind::no_trumps || k == Kind::betli; }
+
+std::optional<Kind> kind_of(const std::string& id) {
+  for (std::size_t i = 0; i < k_kind_ids.size(); ++i)
+    if (k_kind_ids[i] == id) return static_cast<Kind>(i);
+  return std::nullopt;
+}
+
+// A map word PLAYER:VALUE,... kept as (player, value) cells in the order given; names as the game spells them.
+using Cells = std::vector<std::pair<std::string, std::string>>;
+
+void set_cell(Cells& cells, const std::string& name, const std::string& value) {
+  for (auto& c : cells)
+    if (c.first == name) {
+      c.second = value;
+      return;
+    }
+  cells.emplace_back(name, value);
+}
+
+Cells cells_of(const std::string& word, const std::vector<std::string>& players) {
+  Cells cells;
+  for (const auto& item : split_list(word)) {
+    auto c = item.rfind(':');
+    if (c == std::string::npos) {
+      cells.emplace_back(item, "");  // refused by the parser with the syntax
+      continue;
+    }
+    std::string name = item.substr(0, c);
+    int i = common::player_index(players, name);
+    set_cell(cells, i >= 0 ? players[static_cast<std::size_t>(i)] : name, item.substr(c + 1));
+  }
+  return cells;
+}
+
+// Players in set-up order first, then any other name as typed.
+std::string word_of(const Cells& cells, const std::vector<std::string>& players) {
+  std::vector<std::string> parts;
+  auto part = [](const auto& c) { return c.second.empty() ? c.first : c.first + ":" + c.second; };
+  for (const auto& p : players)
+    for (const auto& c : cells)
+      if (c.first == p) parts.push_back(part(c));
+  for (const auto& c : cells)
+    if (std::find(players.begin(), players.end(), c.first) == players.end()) parts.push_back(part(c));
+  return join(parts, ",");
+}
+
+// The figurák word with the outcomes answered one by one (made.N) written into its N-th declaration.
+std::string figurak_with_outcomes(const std::string& word, const std::map<std::size_t, std::string>& made) {
+  std::vector<std::string> items = split_list(word);
+  for (const auto& [i, answer] : made) {
+    if (i >= items.size()) continue;
+    std::string& item = items[i];
+    std::size_t slash = item.find('/');
+    std::string head = item.substr(0, slash), tail = slash == std::string::npos ? "" : item.substr(slash);
+    std::size_t colons = static_cast<std::size_t>(std::count(head.begin(), head.end(), ':'));
+    if (colons == 3) head = head.substr(0, head.rfind(':'));
+    if (colons == 2 || colons == 3) item = head + ":" + (answer == "yes" ? "made" : "failed") + tail;
+  }
+  return join(items, ",");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// entry_words: the answers, in order, folded into one word per record field
+
+class Composer {
+public:
+  Composer(const AlsosGame& g, const Answers& answers) : m_g(g), m_answers(answers) {}
+
+  Words run() {
+    for (const auto& [k, v] : m_answers)
+      if (!v.empty()) take(k, v);
+    std::map<std::string, std::string> words = m_words;
+    if (auto c = contract()) words["contract"] = *c;
+    if (auto gy = gyerunk()) words["gyerunk"] = *gy;
+    if (words.count("figurak") && !m_made.empty()) words["figurak"] = figurak_with_outcomes(words["figurak"], m_made);
+    if (!m_tricks.empty()) words["tricks"] = word_of(m_tricks, m_g.roster());
+    if (!m_points.empty()) {
+      fill_points(words);
+      words["card_points"] = word_of(m_points, m_g.roster());
+    }
+    Words out;
+    for (auto field : k_word_order) {
+      auto it = words.find(std::string(field));
+      if (it != words.end()) out.emplace_back(it->first, it->second);
+    }
+    for (const auto& x : m_unknown) out.push_back(x);
+    return out;
+  }
+
+private:
+  void take(const std::string& k, const std::string& v) {
+    if (k == "kind" || k == "declarer" || k == "trump") {
+      m_pieces[k] = v;
+      m_pieces_last = true;
+    } else if (starts_with(k, k_key_tricks)) {
+      set_cell(m_tricks, k.substr(k_key_tricks.size()), v);
+    } else if (starts_with(k, k_key_points)) {
+      set_cell(m_points, k.substr(k_key_points.size()), v);
+    } else if (starts_with(k, k_key_made) && k.size() > k_key_made.size() && k.size() < k_key_made.size() + 4 &&
+               std::all_of(k.begin() + static_cast<long>(k_key_made.size()), k.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      m_made[std::stoul(k.substr(k_key_made.size()))] = v;
+    } else if (k == "gyerunk_level" || k == "gyerunk_outcome") {
+      m_gyerunk[k] = v;
+    } else {
+      typed(k, v);
+    }
+  }
+
+  void typed(const std::string& k, const std::string& v) {
+    const std::string field = field_of_key(k);
+    if (field.empty()) {
+      std::erase_if(m_unknown, [&](const auto& x) { return x.first == k; });
+      m_unknown.emplace_back(k, v);
+      return;
+    }
+    if (field == "tricks") {
+      m_tricks = cells_of(v, m_g.roster());
+    } else if (field == "card_points") {
+      m_points = cells_of(v, m_g.roster());
+    } else if (field == "contract") {
+      m_words["contract"] = v;
+      m_pieces_last = false;
+    } else if (field == "gyerunk" && v.find(':') == std::string::npos && !is_none(v)) {
+      m_gyerunk["by"] = v;  // the answer to "who said gyerünk?"; level and outcome follow
+      m_words.erase("gyerunk");
+    } else if ((field == "game_kontra" || field == "figurak" || field == "melds") && is_none(v)) {
+      m_words.erase(field);
+    } else {
+      m_words[field] = v;
+      if (field == "gyerunk") m_gyerunk.clear();
+    }
+  }
+
+  // kind, declarer and trump suit -> KIND[:SUIT][:DECLARER]; nothing until complete
+  std::optional<std::string> contract() const {
+    if (!m_pieces_last || !m_pieces.count("kind")) return std::nullopt;
+    const std::string& kind = m_pieces.at("kind");
+    auto k = kind_of(kind);
+    if (!k || !needs_declarer(*k)) return kind;
+    if (!m_pieces.count("declarer") || (*k == Kind::trump && !m_pieces.count("trump"))) return std::nullopt;
+    return kind + (*k == Kind::trump ? ":" + m_pieces.at("trump") : "") + ":" + m_pieces.at("declarer");
+  }
+
+  // who, how far, outcome -> BY:LEVEL:OUTCOME; nothing until the outcome is known
+  std::optional<std::string> gyerunk() const {
+    if (!m_gyerunk.count("by") || !m_gyerunk.count("gyerunk_outcome")) return std::nullopt;
+    std::string level = "1";
+    if (m_gyerunk.count("gyerunk_level") && common::is_whole(typed_value(m_gyerunk.at("gyerunk_level"))))
+      level = m_gyerunk.at("gyerunk_level");  // typed as a number
+    else if (m_gyerunk.count("gyerunk_level"))
+      for (std::size_t i = 0; i < k_gyerunk_levels.size(); ++i)
+        if (m_gyerunk.at("gyerunk_level") == k_gyerunk_levels[i]) level = std::to_string(i + 1);
+    return m_gyerunk.at("by") + ":" + level + ":" + m_gyerunk.at("gyerunk_outcome");
+  }
+
+  // A player who took no trick has no card points (V43): not asked, written as 0.
+  void fill_points(const std::map<std::string, std::string>& words) {
+    Words w;
+    for (const auto& [k, v] : words) w.emplace_back(k, v);
+    if (!m_tricks.empty()) w.emplace_back("tricks", word_of(m_tricks, m_g.roster()));
+    Diagnostics ignored;
+    json rec = record_from_args(w, m_g, ignored);
+    const json kind = rec.contains("contract") && rec["contract"].is_object() ? rec["contract"].value("kind", json()) : json();
+    if (kind != "trump" && kind != "no_trumps") return;
+    if (!rec.contains("tricks") || !rec["tricks"].is_object() || !rec.contains("dealer") || !rec["dealer"].is_string()) return;
+    for (const auto& p : m_g.active_players(rec["dealer"].get<std::string>())) {
+      bool zero = rec["tricks"].contains(p) && rec["tricks"][p] == 0;
+      bool given = std::any_of(m_points.begin(), m_points.end(), [&](const auto& c) { return c.first == p; });
+      if (zero && !given) set_cell(m_points, p, "0");
+    }
+  }
+
+  const AlsosGame& m_g;
+  const Answers& m_answers;
+  std::map<std::string, std::string> m_words;  // record field -> word, as typed or answered
+  std::map<std::string, std::string> m_pieces, m_gyerunk;
+  bool m_pieces_last = false;  // the contract pieces came after any typed contract
+  Cells m_tricks, m_points;
+  std::map<std::size_t, std::string> m_made;
+  Words m_unknown;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// next_question
+
+// "acorns", "tök — bells": the Hungarian name when the id is spelled without its accents, then the English one
+std::string suit_label(std::size_t i) {
+  const std::string english(k_suit_english[i]);
+  return k_suit_names[i] == k_suit_ids[i] ? english : std::string(k_suit_names[i]) + " — " + english;
+}
+
+class Asker {
+public:
+  Asker(const AlsosGame& g, const Answers& answers) : m_g(g), m_answers(answers) {
+    Diagnostics ignored;
+    m_rec = record_from_args(entry_words(g, answers), g, ignored);
+    m_dealer = m_rec.contains("dealer") && m_rec["dealer"].is_string() ? m_rec["dealer"].get<std::string>() : g.expected_dealer();
+    m_active = g.active_players(m_dealer);
+    m_guided = asked(answers, "kind");
+  }
+
+  std::optional<Question> run() {
+    if (m_answers.empty()) return dealer();
+    if (!contract_known()) return contract_piece();
+    if (m_kind == Kind::misdeal) return m_guided && !typed("note") ? std::optional<Question>(note()) : std::nullopt;
+    if (m_guided && m_kind == Kind::trump && !typed("turn_up_suit")) return turn_up();
+    if (m_kind == Kind::kloptzky) return tricks(m_active);
+    if (m_guided && !typed("game_kontra")) return kontra();
+    const bool played = m_kind == Kind::trump || m_kind == Kind::no_trumps;
+    if (m_guided && played && !typed("figurak")) return figurak();
+    if (auto q = gyerunk()) return q;
+    if (surrendered()) return std::nullopt;
+    if (m_kind == Kind::betli) return tricks({m_declarer});
+    if (auto q = tricks(m_active)) return q;
+    if (!typed("last_trick")) return last_trick();
+    if (auto q = points()) return q;
+    if (m_guided && !typed("melds")) return melds();
+    return outcomes();
+  }
+
+private:
+  // Asked by its own key or typed as a command-line word of that field (any alias), even if left out.
+  bool typed(const std::string& field) const {
+    return std::any_of(m_answers.begin(), m_answers.end(), [&](const auto& a) { return field_of_key(a.first) == field; });
+  }
+  const json& rec_map(const char* key) const {
+    static const json empty = json::object();
+    return m_rec.contains(key) && m_rec[key].is_object() ? m_rec[key] : empty;
+  }
+
+  Question dealer() const {
+    Question q = ask_player("dealer", "Who dealt?", m_g.roster());
+    q.preset = m_g.expected_dealer();
+    if (m_g.roster().size() == 4) q.help = "with 4 players the dealer sits out this hand (he pays and receives as a defender)";
+    return q;
+  }
+
+  bool contract_known() {
+    const json& c = m_rec.contains("contract") ? m_rec["contract"] : json();
+    if (!c.is_object() || !c.contains("kind") || !c["kind"].is_string()) return false;
+    auto k = kind_of(c["kind"].get<std::string>());
+    if (!k) return false;
+    if (needs_declarer(*k) && !(c.contains("declarer") && c["declarer"].is_string())) return false;
+    if (*k == Kind::trump && !(c.contains("trump_suit") && c["trump_suit"].is_string())) return false;
+    m_kind = *k;
+    if (needs_declarer(*k)) m_declarer = c["declarer"].get<std::string>();
+    if (*k == Kind::trump) m_trump = suit_index(c["trump_suit"].get<std::string>()).value_or(0);
+    return true;
+  }
+
+  std::optional<Question> contract_piece() const {
+    if (!asked(m_answers, "kind")) {
+      Question q = ask_choice("kind", "What was played?",
+                              {{"trump", "adu — a trump game"},
+                               {"no_trumps", "színtelen — no trumps"},
+                               {"betli", "the declarer takes no trick"},
+                               {"kloptzky", "all passed betli: fewest tricks"},
+                               {"misdeal", "hibás osztás — misdeal, redealt by the same dealer"}});
+      q.fields = {"contract.kind"};
+      return q;
+    }
+    auto k = kind_of(*answer_of(m_answers, "kind"));
+    if (k && needs_declarer(*k) && !asked(m_answers, "declarer")) {
+      Question q = ask_player("declarer", *k == Kind::betli ? "Who bid betli?" : "Who is the declarer?", m_active);
+      q.fields = {"contract.declarer"};
+      return q;
+    }
+    if (k == Kind::trump && !asked(m_answers, "trump")) {
+      std::vector<Choice> suits;
+      for (std::size_t i = 0; i < k_suit_ids.size(); ++i) suits.push_back({std::string(k_suit_ids[i]), suit_label(i)});
+      Question q = ask_choice("trump", "Which suit was trumps?", suits);
+      q.fields = {"contract.trump_suit"};
+      return q;
+    }
+    return std::nullopt;
+  }
+
+  Question note() const {
+    Question q;
+    q.key = "note";
+    q.text = "What happened? (a note for the sheet)";
+    q.kind = "text";
+    q.optional = true;
+    q.help = "a misdeal scores nothing; the same player deals again";
+    return q;
+  }
+
+  Question turn_up() const {
+    const std::size_t t = static_cast<std::size_t>(m_trump);
+    std::vector<Choice> suits;
+    for (std::size_t i = 0; i < k_suit_ids.size(); ++i)
+      suits.push_back({std::string(k_suit_ids[i]), suit_label(i) + (i == t ? ", accepted in round 1" : ", trumps named in round 2")});
+    Question q = ask_choice("turn_up_suit", "Which suit was the turn-up card?", suits);
+    q.preset = std::string(k_suit_ids[t]);
+    q.help = "the trump suit if it was accepted in round 1; another suit if " + std::string(k_suit_names[t]) + " was named in round 2";
+    return q;
+  }
+
+  Question kontra() const {
+    Question q;
+    q.key = "game_kontra";
+    q.text = "Kontra on the game?";
+    q.kind = "words";
+    q.optional = true;
+    std::string defender = m_active.front() == m_declarer ? m_active[1] : m_active.front();
+    std::string phase = m_kind == Kind::betli ? "late" : "early|late";
+    q.help = "kontra, rekontra, szubkontra in order as PLAYER:PHASE (" + phase + ", or e|l), e.g. " + defender + ":late," +
+             m_declarer + ":late; Enter: none";
+    return q;
+  }
+
+  Question figurak() const {
+    std::vector<std::string> names;
+    for (const auto& f : k_figurak)
+      if (m_kind == Kind::trump || !f.trump_only) names.emplace_back(f.id);
+    Question q;
+    q.key = "figurak";
+    q.text = "Figurák announced?";
+    q.kind = "words";
+    q.optional = true;
+    q.help = "PLAYER:NAME:PHASE[/KONTRA_BY:PHASE...] comma-separated, NAME one of " + join(names, " ") + ", e.g. " + m_declarer +
+             ":" + names.front() + ":early; Enter: none";
+    return q;
+  }
+
+  // gyerünk: only when no figura other than kassza was announced (V30); not in kloptzky or misdeal (V31)
+  std::optional<Question> gyerunk() const {
+    if (m_rec.contains("figurak") && m_rec["figurak"].is_array())
+      for (const auto& f : m_rec["figurak"])
+        if (!f.is_object() || f.value("name", json()) != "kassza") return std::nullopt;
+    if (m_guided && !typed("gyerunk")) {
+      Question q = ask_player("gyerunk", "Gyerünk — who said it?", m_active);
+      q.optional = true;
+      q.help = "Enter: nobody said gyerünk";
+      return q;
+    }
+    const std::string* by = answer_of(m_answers, "gyerunk");
+    if (!by || by->empty() || by->find(':') != std::string::npos || is_none(*by)) return std::nullopt;
+    if (!asked(m_answers, "gyerunk_level")) {
+      Question q = ask_choice("gyerunk_level", "How far did it go?",
+                              {{"gyerunk", "only gyerünk: then accepted or given up"},
+                               {"kontra", "the other side said kontra on it"},
+                               {"rekontra", "and rekontra"},
+                               {"szubkontra", "and szubkontra"}});
+      q.preset = "gyerunk";
+      q.fields = {"gyerunk"};
+      return q;
+    }
+    if (!asked(m_answers, "gyerunk_outcome")) {
+      Question q = ask_choice("gyerunk_outcome", "And then?",
+                              {{"accepted", "played on"},
+                               {"surrendered", "given up by the side that had to answer the last call: no play facts"}});
+      q.preset = "accepted";
+      q.fields = {"gyerunk"};
+      return q;
+    }
+    return std::nullopt;
+  }
+
+  bool surrendered() const {
+    return m_rec.contains("gyerunk") && m_rec["gyerunk"].is_object() && m_rec["gyerunk"].value("outcome", json()) == "surrendered";
+  }
+
+  // One question per player not known yet; the last one preset to what the others leave of the deal.
+  std::optional<Question> tricks(const std::vector<std::string>& who) const {
+    const json& known = rec_map("tricks");
+    const i64 total = m_g.tricks_per_deal();
+    std::vector<std::string> missing;
+    i64 sum = 0;
+    for (const auto& p : who) {
+      if (!known.contains(p)) missing.push_back(p);
+      else if (known[p].is_number_integer()) sum += known[p].get<i64>();
+    }
+    if (missing.empty()) return std::nullopt;
+    const std::string& p = missing.front();
+    const bool betli = m_kind == Kind::betli;
+    Question q = ask_number(std::string(k_key_tricks) + p,
+                            betli ? "Tricks taken by " + p + ", the betli declarer?" : "Tricks taken by " + p + "?", "int", 0,
+                            static_cast<double>(total));
+    q.fields = {"tricks"};
+    if (betli) q.help = "0: the betli is made; play stops at the declarer's first trick";
+    if (!betli && missing.size() == 1 && who.size() == m_active.size() && sum <= total) q.preset = std::to_string(total - sum);
+    return q;
+  }
+
+  Question last_trick() const {
+    const json& tr = rec_map("tricks");
+    std::vector<std::string> takers;
+    for (const auto& p : m_active)
+      if (!tr.contains(p) || tr[p] != 0) takers.push_back(p);
+    Question q = ask_player("last_trick", "Who won the last trick?", takers);
+    if (takers.size() == 1) q.preset = takers.front();
+    return q;
+  }
+
+  std::optional<Question> points() const {
+    const json& known = rec_map("card_points");
+    const json& tr = rec_map("tricks");
+    const i64 total = m_kind == Kind::trump ? k_total_trump : k_total_no_trumps;
+    const std::string last = m_rec.value("last_trick", std::string());
+    for (const auto& p : m_active) {
+      if (known.contains(p) || (tr.contains(p) && tr[p] == 0)) continue;
+      const bool took_last = p == last;
+      Question q = ask_number(std::string(k_key_points) + p, "Card points of " + p + "?", "int", took_last ? 10 : 0,
+                              static_cast<double>(total));
+      q.help = "the card points in " + p + "'s tricks" + (took_last ? " with the 10 for the last trick" : "") +
+               ", melds not included (all cards: " + std::to_string(total) + ")";
+      q.fields = {"card_points", "last_trick"};
+      return q;
+    }
+    return std::nullopt;
+  }
+
+  Question melds() const {
+    Question q;
+    q.key = "melds";
+    q.text = "Melds?";
+    q.kind = "words";
+    q.optional = true;
+    const bool trump = m_kind == Kind::trump;
+    q.help = std::string("PLAYER:SEQUENCES[:SETS]") + (trump ? "[:bela]" : "") +
+             " comma-separated: his scoring sequences' points, 80 per four of a kind" + (trump ? ", bela = K+F of trumps" : "") +
+             "; e.g. " + m_declarer + ":20:80; none: no melds";
+    // kassza means K+F of trumps: the announcer's béla is known
+    if (trump && m_rec.contains("figurak") && m_rec["figurak"].is_array())
+      for (const auto& f : m_rec["figurak"])
+        if (f.is_object() && f.value("name", json()) == "kassza" && f.value("by", json()).is_string())
+          q.preset = f["by"].get<std::string>() + ":bela";
+    return q;
+  }
+
+  // The figurák the engine cannot judge (spec §2.3): made or not, one by one.
+  std::optional<Question> outcomes() const {
+    if (!m_rec.contains("figurak") || !m_rec["figurak"].is_array()) return std::nullopt;
+    const json& fs = m_rec["figurak"];
+    for (std::size_t i = 0; i < fs.size(); ++i) {
+      const json& f = fs[i];
+      if (!f.is_object() || f.contains("made") || !f.value("name", json()).is_string() || !f.value("by", json()).is_string()) continue;
+      auto idx = figura_index(f["name"].get<std::string>());
+      if (!idx || k_figurak[*idx].derived) continue;
+      const FiguraInfo& info = k_figurak[*idx];
+      const std::string by = f["by"].get<std::string>();
+      Question q = ask_yes_no(std::string(k_key_made) + std::to_string(i),
+                              "Did " + by + " make " + std::string(info.label) + " (" + std::string(info.feat) + ")?");
+      q.preset = "";
+      if (*idx == k_ultimo && m_rec.value("last_trick", std::string()) != by) q.preset = "no";
+      q.fields = {"figurak"};
+      return q;
+    }
+    return std::nullopt;
+  }
+
+  const AlsosGame& m_g;
+  const Answers& m_answers;
+  json m_rec;
+  std::string m_dealer;
+  std::vector<std::string> m_active;
+  bool m_guided = false;
+  Kind m_kind = Kind::trump;
+  std::string m_declarer;
+  int m_trump = 0;
+};
+
+}  // namespace
+
+Words entry_words(const AlsosGame& before, const Answers& answers) { return Composer(before, answers).run(); }
+
+std::optional<Question> next_question(const AlsosGame& before, const Answers& answers) {
+  return Asker(before, answers).run();
+}
+
+}  // namespace marque::rules::alsos
