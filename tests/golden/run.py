@@ -64,9 +64,9 @@ def parse(text):
     return cases, head
 
 
-def normal(s, today):
+def normal(s, today, tmp, src):
     s = TIME.sub("<time>", s)
-    return s.replace(today, "<today>").rstrip("\n")
+    return s.replace(tmp, "<dir>").replace(src, "<src>").replace(today, "<today>").rstrip("\n")
 
 
 def main():
@@ -86,8 +86,8 @@ def main():
             cmd = re.sub(r"(^|[;|&]\s*)marque\b", lambda m: m.group(1) + binary, c["cmd"])
             stdin = "".join(l + "\n" for l in c["stdin"])
             p = subprocess.run(["bash", "-c", cmd], input=stdin.encode(), capture_output=True, cwd=tmp, env=env, timeout=120)
-            out = normal(p.stdout.decode("utf-8", "replace"), today)
-            err = normal(p.stderr.decode("utf-8", "replace"), today)
+            out = normal(p.stdout.decode("utf-8", "replace"), today, tmp, src)
+            err = normal(p.stderr.decode("utf-8", "replace"), today, tmp, src)
             want_out, want_err = "\n".join(c["out"]), "\n".join(c["err"])
             if update:
                 c["out"], c["err"], c["code"] = out.split("\n") if out else [], err.split("\n") if err else [], p.returncode
