@@ -271,6 +271,11 @@ private:
   ojson rubicon_result() const;
 };
 
+// ---- guided entry (piquet_entry.cpp) --------------------------------------------------------------------
+
+std::optional<Question> next_question_of(const PiquetGame& game, const Answers& answers);
+Words entry_words_of(const PiquetGame& game, const Answers& answers);
+
 // ---- sheet and league --------------------------------------------------------------------------------
 
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);

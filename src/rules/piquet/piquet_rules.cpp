@@ -41,6 +41,14 @@ public:
                         Diagnostics& diags) const override {
     return piquet::record_from_args(kv, game, diags);
   }
+  std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
+    const auto* g = dynamic_cast<const PiquetGame*>(&before);
+    return g ? next_question_of(*g, answers) : GameRules::next_question(before, answers);
+  }
+  Words entry_words(const Game& before, const Answers& answers) const override {
+    const auto* g = dynamic_cast<const PiquetGame*>(&before);
+    return g ? entry_words_of(*g, answers) : GameRules::entry_words(before, answers);
+  }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return piquet::render_sheet(game_file, score);
   }
