@@ -56,10 +56,12 @@ if command -v script >/dev/null; then
     script -qec "$BIN --db $GQ hand" /dev/null >"$T/pq_tty1.out" 2>&1
   grep -q 'dealer Ben' "$T/pq_tty1.out" && ok || { bad "piquet guided: no expected dealer"; head -20 "$T/pq_tty1.out"; }
   grep -q 'Who won the sequences' "$T/pq_tty1.out" && ok || bad "piquet guided: sequences not asked"
-  grep -q 'preview' "$T/pq_tty1.out" && ok || bad "piquet guided: no preview"
+  grep -q 'preview: Ann 28: point 5, quart major, the cards; Ben 23: quatorze of tens, trio of queens' "$T/pq_tty1.out" && ok ||
+    { bad "piquet guided: preview"; grep -a preview "$T/pq_tty1.out"; }
   # a misdeal: Ann deals again
   printf '\ny\nexposed card\ny\n' | script -qec "$BIN --db $GQ hand" /dev/null >"$T/pq_tty2.out" 2>&1
   grep -q 'Why was it void' "$T/pq_tty2.out" && ok || { bad "piquet guided: redeal reason not asked"; tail -5 "$T/pq_tty2.out"; }
+  grep -q 'preview: redeal (exposed card): Ann deals again' "$T/pq_tty2.out" && ok || { bad "piquet guided: redeal words"; grep -a preview "$T/pq_tty2.out"; }
   # a totals deal: Ben is elder (Ann deals), asked first
   printf 'totals\n20\n13\ny\n' | script -qec "$BIN --db $GQ hand" /dev/null >"$T/pq_tty3.out" 2>&1
   "$BIN" --db "$GQ" score --format json >"$T/pq_guided.json"

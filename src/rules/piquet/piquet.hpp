@@ -276,6 +276,11 @@ private:
 std::optional<Question> next_question_of(const PiquetGame& game, const Answers& answers);
 Words entry_words_of(const PiquetGame& game, const Answers& answers);
 
+// ---- results in words (piquet_words.cpp) ----------------------------------------------------------------
+
+std::string deal_words(const json& record, const json& entry, const std::vector<std::string>& players);
+std::string outcome_words(const json& score);
+
 // ---- sheet and league --------------------------------------------------------------------------------
 
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);

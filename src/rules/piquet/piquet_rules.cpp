@@ -49,6 +49,10 @@ public:
     const auto* g = dynamic_cast<const PiquetGame*>(&before);
     return g ? entry_words_of(*g, answers) : GameRules::entry_words(before, answers);
   }
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return deal_words(record, entry, players);
+  }
+  std::string result_words(const json& score) const override { return outcome_words(score); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return piquet::render_sheet(game_file, score);
   }
