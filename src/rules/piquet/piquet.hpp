@@ -271,6 +271,10 @@ private:
   ojson rubicon_result() const;
 };
 
+// A match or a session (spec piquet §5.2 last bullet, §5.4): the result of a series of games from their
+// marque-score/1 documents, oldest first (piquet_game.cpp).
+json series_of(const std::vector<json>& scores);
+
 // ---- guided entry (piquet_entry.cpp) --------------------------------------------------------------------
 
 std::optional<Question> next_question_of(const PiquetGame& game, const Answers& answers);

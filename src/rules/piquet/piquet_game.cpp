@@ -1,6 +1,8 @@
 // Piquet, the game (spec piquet §5): the fold over deal records (a redeal, a totals entry or a detail entry read
 // by piquet_hand.cpp and scored by piquet_score.cpp), the dealer rotation, the classic end and the Rubicon
-// partie, and their results. All arithmetic is on integers.
+// partie, and their results; a series of games (a classic match, a Rubicon session). All arithmetic is on integers.
+#include <algorithm>
+
 #include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
@@ -346,6 +348,136 @@ ojson PiquetGame::rubicon_result() const {
   st[name(1)] = settled[1];
   r["settlement"] = st;
   return r;
+}
+
+// ---- a series of games (§5.2 match, §5.4 session) ------------------------------------------------------------
+
+namespace {
+
+long long number_at(const json& o, const std::string& key) {
+  return o.is_object() && o.contains(key) && o[key].is_number() ? o[key].get<long long>() : 0;
+}
+
+// The players of the first document and why the others do not belong to its series ("" when they all do).
+std::string series_problem(const std::vector<json>& scores, std::vector<std::string>& players, std::string& mode) {
+  for (size_t i = 0; i < scores.size(); ++i) {
+    const json& s = scores[i];
+    std::vector<std::string> ps;
+    if (s.is_object() && s.contains("players") && s["players"].is_array())
+      for (const auto& p : s["players"])
+        if (p.is_string()) ps.push_back(p.get<std::string>());
+    const json r = s.is_object() ? s.value("result", json::object()) : json::object();
+    std::string m = r.is_object() ? r.value("mode", std::string()) : "";
+    std::string which = "game " + std::to_string(i + 1);
+    if (!s.is_object() || s.value("game", std::string()) != "piquet") return which + " is not a piquet game";
+    if (ps.size() != 2 || m.empty()) return which + " has no two players and no result";
+    if (i == 0) {
+      players = ps, mode = m;
+      continue;
+    }
+    if (!((ps[0] == players[0] && ps[1] == players[1]) || (ps[0] == players[1] && ps[1] == players[0])))
+      return which + " is played by " + ps[0] + " and " + ps[1] + ", not " + players[0] + " and " + players[1];
+    if (m != mode) return which + " is a " + m + " game, the first a " + mode + " game";
+  }
+  return "";
+}
+
+// A game's option as the documents carry it: a top-level `options` or `setup.options` (the score document
+// itself holds none), else `fallback`.
+std::string option_of(const json& score, const char* id, const std::string& fallback) {
+  for (const json* o : {&score, score.contains("setup") ? &score["setup"] : nullptr})
+    if (o && o->is_object() && o->contains("options") && (*o)["options"].is_object() && (*o)["options"].contains(id) &&
+        (*o)["options"][id].is_string())
+      return (*o)["options"][id].get<std::string>();
+  return fallback;
+}
+
+json by_name(const std::vector<std::string>& players, long long a, long long b) { return {{players[0], a}, {players[1], b}}; }
+
+// spec piquet §5.2: games until a player has won 2 (best_of_3), 1 (single) or 3, a game won against a loser
+// under 50 counting 2 (best_of_5_doubles); games after the decision are not counted.
+json classic_series(const std::vector<json>& scores, const std::vector<std::string>& players) {
+  const std::string match = scores.front()["result"].value("match", option_of(scores.front(), "match", "best_of_3"));
+  const int need = games_needed(match);
+  std::array<long long, 2> won = {0, 0};
+  int winner = -1, counted = 0;
+  for (const auto& s : scores) {
+    if (winner >= 0) break;
+    ++counted;
+    const json& r = s["result"];
+    if (!s.value("finished", false) || !r.value("winner", json()).is_string()) continue;
+    int w = r["winner"] == players[0] ? 0 : 1;
+    long long value = number_at(r, "game_value");
+    if (value == 0) value = match == "best_of_5_doubles" && number_at(s["totals"], players[static_cast<size_t>(1 - w)]) < 50 ? 2 : 1;
+    won[static_cast<size_t>(w)] += value;
+    if (won[static_cast<size_t>(w)] >= need) winner = w;
+  }
+  json out = {{"mode", "classic"}, {"match", match}, {"games", counted}, {"finished", winner >= 0},
+              {"winner", winner >= 0 ? json(players[static_cast<size_t>(winner)]) : json(nullptr)},
+              {"games_won", by_name(players, won[0], won[1])}};
+  if (static_cast<size_t>(counted) < scores.size()) out["ignored_games"] = scores.size() - static_cast<size_t>(counted);
+  const int lead = won[0] == won[1] ? -1 : won[0] > won[1] ? 0 : 1;
+  const std::string tally = std::to_string(std::max(won[0], won[1])) + "-" + std::to_string(std::min(won[0], won[1]));
+  if (winner >= 0) out["words"] = players[static_cast<size_t>(winner)] + " wins the match " + tally;
+  else if (lead < 0) out["words"] = players[0] + " and " + players[1] + " are level " + tally + ", the match goes on";
+  else out["words"] = players[static_cast<size_t>(lead)] + " leads " + tally + ", the match goes on";
+  return out;
+}
+
+// spec piquet §5.4: each player's balance is the sum of his ±R; the receiver's net balance is rounded down once
+// (stake_rounding) and the payer pays exactly that.
+json rubicon_series(const std::vector<json>& scores, const std::vector<std::string>& players) {
+  std::array<long long, 2> balance = {0, 0}, won = {0, 0};
+  int played = 0;
+  bool in_progress = false;
+  for (const auto& s : scores) {
+    if (!s.value("finished", false)) {
+      in_progress = true;
+      continue;
+    }
+    ++played;
+    const json& r = s["result"];
+    for (size_t p = 0; p < 2; ++p) balance[p] += number_at(r.value("scores", json::object()), players[p]);
+    if (r.value("winner", json()).is_string()) ++won[r["winner"] == players[0] ? 0 : 1];
+  }
+  const std::string rounding = option_of(scores.front(), "stake_rounding", "none");
+  const long long unit = rounding == "floor_50" ? 50 : rounding == "floor_25" ? 25 : 1;
+  const int receiver = balance[0] > 0 ? 0 : balance[1] > 0 ? 1 : -1;
+  std::array<long long, 2> settled = {0, 0};
+  if (receiver >= 0) {
+    long long got = balance[static_cast<size_t>(receiver)] / unit * unit;
+    settled[static_cast<size_t>(receiver)] = got;
+    settled[static_cast<size_t>(1 - receiver)] = -got;
+  }
+  const bool finished = played > 0 && !in_progress;
+  json out = {{"mode", "rubicon"}, {"games", scores.size()}, {"finished", finished},
+              {"winner", finished && receiver >= 0 ? json(players[static_cast<size_t>(receiver)]) : json(nullptr)},
+              {"games_won", by_name(players, won[0], won[1])}, {"balance", by_name(players, balance[0], balance[1])},
+              {"stake_rounding", rounding}, {"settlement", by_name(players, settled[0], settled[1])}};
+  const std::string parties = std::to_string(played) + (played == 1 ? " partie" : " parties");
+  std::string words;
+  if (receiver < 0) {
+    words = "the session is level after " + parties;
+  } else {
+    const std::string& w = players[static_cast<size_t>(receiver)];
+    const std::string& l = players[static_cast<size_t>(1 - receiver)];
+    const long long by = balance[static_cast<size_t>(receiver)], got = settled[static_cast<size_t>(receiver)];
+    words = w + (finished ? " wins the session by " : " leads the session by ") + std::to_string(by) + " after " + parties + ": " + l +
+            (finished ? " pays " : " would pay ") + std::to_string(got) + (got != by ? " (" + rounding + ")" : "");
+  }
+  out["words"] = words + (in_progress ? ", a partie is in progress" : "");
+  return out;
+}
+
+}  // namespace
+
+json series_of(const std::vector<json>& scores) {
+  if (scores.empty()) return {{"finished", false}, {"games", 0}, {"words", "no game played yet"}};
+  std::vector<std::string> players;
+  std::string mode;
+  std::string problem = series_problem(scores, players, mode);
+  if (!problem.empty()) return {{"finished", false}, {"games", scores.size()}, {"error", problem}, {"words", "not one series: " + problem}};
+  return mode == "rubicon" ? rubicon_series(scores, players) : classic_series(scores, players);
 }
 
 }  // namespace marque::rules::piquet

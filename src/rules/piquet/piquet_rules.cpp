@@ -53,6 +53,7 @@ public:
     return deal_words(record, entry, players);
   }
   std::string result_words(const json& score) const override { return outcome_words(score); }
+  std::optional<json> series_result(const std::vector<json>& scores) const override { return series_of(scores); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return piquet::render_sheet(game_file, score);
   }

@@ -1,5 +1,5 @@
-// Piquet results in words (piquet_words.cpp) and the series of games (§5.2 match, §5.4 session), with the numbers
-// of spec piquet §8 (P-1 .. P-11) and of Cavendish's session card (§7).
+// Piquet results in words (piquet_words.cpp) and the series of games (piquet_game.cpp: §5.2 match, §5.4 session),
+// with the numbers of spec piquet §8 (P-1 .. P-11) and of Cavendish's session card (§7).
 #include <catch2/catch.hpp>
 
 #include "rules/engine.hpp"
@@ -167,3 +167,95 @@ TEST_CASE("piquet words: the result of a partie or a game (P-9, P-10, P-11)", "[
   CHECK(piquet().result_words(score_of(resumed)) == "A wins the game 110 to 30; the match stands at 1-1");
 }
 
+TEST_CASE("piquet series: a classic match (5.2, P-10)", "[piquet][series]") {
+  json p10 = p10_first_three();
+  p10.push_back(p10_deal4());
+  json g1 = score_of(file_with(json::object(), p10, "A"));
+  auto one = piquet().series_result({g1});
+  REQUIRE(one);
+  CHECK((*one)["finished"] == false);
+  CHECK((*one)["games_won"] == json({{"A", 0}, {"B", 1}}));
+  CHECK((*one)["words"] == "B leads 1-0, the match goes on");
+  // B, A, then A: A wins 2-1
+  json g2 = score_of(game(100, 60)), g3 = score_of(game(120, 80));
+  auto three = piquet().series_result({g1, g2, g3});
+  CHECK((*three)["finished"] == true);
+  CHECK((*three)["winner"] == "A");
+  CHECK((*three)["games_won"] == json({{"A", 2}, {"B", 1}}));
+  CHECK((*three)["words"] == "A wins the match 2-1");
+  CHECK_FALSE(three->contains("ignored_games"));
+  CHECK((*piquet().series_result({g1, g2}))["words"] == "A and B are level 1-1, the match goes on");
+  // a game in progress counts nothing yet; games after the decision are not counted
+  json going = score_of(file_with(json::object(), json::array({totals(40, 20)}), "A"));
+  CHECK((*piquet().series_result({g1, going}))["words"] == "B leads 1-0, the match goes on");
+  auto extra = piquet().series_result({g1, g2, g3, g2});
+  CHECK((*extra)["ignored_games"] == 1);
+  CHECK((*extra)["games_won"] == json({{"A", 2}, {"B", 1}}));
+  // a single game decides; best of five with doubles: a game won against a loser under 50 counts 2
+  CHECK((*piquet().series_result({score_of(game(60, 110, {{"match", "single"}}))}))["words"] == "B wins the match 1-0");
+  json d = {{"match", "best_of_5_doubles"}};
+  auto doubles = piquet().series_result({score_of(game(110, 30, d)), score_of(game(80, 100, d)), score_of(game(100, 90, d))});
+  CHECK((*doubles)["games_won"] == json({{"A", 3}, {"B", 1}}));
+  CHECK((*doubles)["words"] == "A wins the match 3-1");
+  CHECK((*piquet().series_result({score_of(game(110, 30, d)), score_of(game(80, 100, d))}))["words"] ==
+        "A leads 2-1, the match goes on");
+}
+
+TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavendish's card)", "[piquet][series]") {
+  json p9 = score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"));
+  auto one = piquet().series_result({p9});
+  REQUIRE(one);
+  CHECK((*one)["finished"] == true);
+  CHECK((*one)["balance"] == json({{"A", 416}, {"B", -416}}));
+  CHECK((*one)["settlement"] == json({{"A", 416}, {"B", -416}}));
+  CHECK((*one)["words"] == "A wins the session by 416 after 1 partie: B pays 416");
+  // the option travels with the documents (setup.options): floor_50 once on the net balance
+  json p9r = p9;
+  p9r["setup"] = {{"options", {{"mode", "rubicon"}, {"stake_rounding", "floor_50"}}}};
+  CHECK((*piquet().series_result({p9r}))["settlement"] == json({{"A", 400}, {"B", -400}}));
+  // Cavendish's card (spec §7): A +150, A +416, B +476, B +141, A +126 -> A 692, B 617: A wins 75, at floor_50 50
+  std::vector<json> card = {score_of(partie(150, 100)), p9, score_of(partie(76, 300)), score_of(partie(100, 141)),
+                            score_of(partie(126, 100))};
+  CHECK(card[0]["result"]["game_score"] == 150);
+  CHECK(card[2]["result"]["game_score"] == 476);
+  CHECK(card[3]["result"]["game_score"] == 141);
+  CHECK(card[4]["result"]["game_score"] == 126);
+  auto plain = piquet().series_result(card);
+  CHECK((*plain)["balance"] == json({{"A", 75}, {"B", -75}}));
+  CHECK((*plain)["games_won"] == json({{"A", 3}, {"B", 2}}));
+  CHECK((*plain)["settlement"] == json({{"A", 75}, {"B", -75}}));
+  for (auto& s : card) s["options"] = {{"stake_rounding", "floor_50"}};
+  auto rounded = piquet().series_result(card);
+  CHECK((*rounded)["settlement"] == json({{"A", 50}, {"B", -50}}));
+  CHECK((*rounded)["words"] == "A wins the session by 75 after 5 parties: B pays 50 (floor_50)");
+  for (auto& s : card) s["options"] = {{"stake_rounding", "floor_25"}};
+  CHECK((*piquet().series_result(card))["settlement"] == json({{"A", 75}, {"B", -75}}));
+  // the payer is B when B is ahead; a partie in progress is not counted yet
+  json going = score_of(file_with({{"mode", "rubicon"}}, json::array({totals(15, 30)}), "A"));
+  auto b = piquet().series_result({score_of(partie(76, 300)), going});
+  CHECK((*b)["finished"] == false);
+  CHECK((*b)["balance"] == json({{"A", -476}, {"B", 476}}));
+  CHECK((*b)["words"] == "B leads the session by 476 after 1 partie: A would pay 476, a partie is in progress");
+  // drawn parties leave the session level
+  json draw = json::array();
+  for (int i = 0; i < 6; ++i) draw.push_back(totals(20, 20));
+  draw.push_back(totals(10, 12));
+  draw.push_back(totals(12, 10));
+  CHECK((*piquet().series_result({score_of(file_with({{"mode", "rubicon"}}, draw, "A"))}))["words"] == "the session is level after 1 partie");
+}
+
+TEST_CASE("piquet series: documents that are not one series", "[piquet][series]") {
+  json g1 = score_of(game(110, 30));
+  json other = g1;
+  other["players"] = {"A", "C"};
+  auto bad = piquet().series_result({g1, other});
+  CHECK((*bad)["finished"] == false);
+  CHECK((*bad)["error"] == "game 2 is played by A and C, not A and B");
+  auto mixed = piquet().series_result({g1, score_of(partie(150, 100))});
+  CHECK((*mixed)["error"] == "game 2 is a rubicon game, the first a classic game");
+  CHECK((*piquet().series_result({}))["words"] == "no game played yet");
+  // players in the other order are the same two players
+  json swapped = score_of(file_with(json::object(), json::array({totals(30, 60), totals(30, 60)}), "A"));
+  swapped["players"] = {"B", "A"};
+  CHECK((*piquet().series_result({g1, swapped}))["words"] == "A and B are level 1-1, the match goes on");
+}
