@@ -44,3 +44,31 @@ expect_exit 1 "$BIN" --db "$PQ" start piquet players=Alice,Bob dealer=Alice opti
 expect_exit 0 "$BIN" rules piquet && expect_out 'play_points' && expect_out 'partie_deals'
 # the example night scores through calc
 expect_exit 0 "$BIN" calc "$SRC/examples/piquet.json" && expect_out 'PIQUET'
+# guided entry at a terminal (script gives marque a pseudo-terminal): a detail deal (P-1), a redeal and a totals deal
+# entered through the prompts alone
+if command -v script >/dev/null; then
+  GQ="$T/piquet_guided.db"
+  expect_exit 0 "$BIN" --db "$GQ" start piquet players=Ann,Ben elder=Ann
+  # detail (Enter), no redeal, no carte blanche, point Ann 5, quart major, Ben quatorze of tens and trio of queens,
+  # Ann 7 tricks, play 9 and 6, store
+  printf '\n\n\nAnn\n5\nAnn\nquart:A\nBen\nquatorze:10,trio:Q\n7\n9\n6\ny\n' |
+    script -qec "$BIN --db $GQ hand" /dev/null >"$T/pq_tty1.out" 2>&1
+  grep -q 'dealer Ben' "$T/pq_tty1.out" && ok || { bad "piquet guided: no expected dealer"; head -20 "$T/pq_tty1.out"; }
+  grep -q 'Who won the sequences' "$T/pq_tty1.out" && ok || bad "piquet guided: sequences not asked"
+  grep -q 'preview: Ann 28: point 5, quart major, the cards; Ben 23: quatorze of tens, trio of queens' "$T/pq_tty1.out" && ok ||
+    { bad "piquet guided: preview"; grep -a preview "$T/pq_tty1.out"; }
+  # a misdeal: Ann deals again
+  printf '\ny\nexposed card\ny\n' | script -qec "$BIN --db $GQ hand" /dev/null >"$T/pq_tty2.out" 2>&1
+  grep -q 'Why was it void' "$T/pq_tty2.out" && ok || { bad "piquet guided: redeal reason not asked"; tail -5 "$T/pq_tty2.out"; }
+  grep -q 'preview: redeal (exposed card): Ann deals again' "$T/pq_tty2.out" && ok || { bad "piquet guided: redeal words"; grep -a preview "$T/pq_tty2.out"; }
+  # a totals deal: Ben is elder (Ann deals), asked first
+  printf 'totals\n20\n13\ny\n' | script -qec "$BIN --db $GQ hand" /dev/null >"$T/pq_tty3.out" 2>&1
+  "$BIN" --db "$GQ" score --format json >"$T/pq_guided.json"
+  pq_at() { sqlite3 :memory: "SELECT json_extract(CAST(readfile('$T/pq_guided.json') AS TEXT), '\$.$1')"; }
+  [[ "$(pq_at 'hands[0].deltas.Ann')/$(pq_at 'hands[0].deltas.Ben')" == "28/23" ]] && ok || bad "piquet guided: deal 1 not 28/23"
+  [[ "$(pq_at 'hands[1].breakdown.entry')/$(pq_at 'hands[1].dealer')" == "redeal/Ann" ]] && ok || bad "piquet guided: deal 2 not a redeal"
+  [[ "$(pq_at 'hands[2].deltas.Ann')/$(pq_at 'hands[2].deltas.Ben')" == "13/20" ]] && ok || bad "piquet guided: deal 3 not 13/20"
+  [[ "$(pq_at 'totals.Ann')/$(pq_at 'totals.Ben')" == "41/43" ]] && ok || bad "piquet guided: totals not 41/43"
+  "$BIN" --db "$GQ" list | grep -q 'sequences={"scored":\[{"length":4,"top":"A"}\],"winner":"elder"}' && ok ||
+    { bad "piquet guided: sequences not stored"; "$BIN" --db "$GQ" list; }
+fi

@@ -22,10 +22,7 @@ namespace marque::rules::piquet {
 
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
+using common::lower;
 
 std::vector<std::string> split_colon(const std::string& s) {
   std::vector<std::string> out;
@@ -67,17 +64,21 @@ int length_of(const std::string& t) {
   return -1;
 }
 
+std::string upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+  return s == "T" ? "10" : s;
+}
+
 struct Ctx {
   std::vector<std::string> players;
   std::string dealer;  // "" when unknown
   Diagnostics* d;
 };
 
-// NAME (case-insensitive) -> canonical player name; "" when not a player
+// NAME (any case) -> the player's name; "" when not a player
 std::string player_name(const Ctx& c, const std::string& tok) {
-  for (const auto& p : c.players)
-    if (lower(p) == lower(tok)) return p;
-  return "";
+  int i = common::player_index(c.players, tok);
+  return i < 0 ? "" : c.players[static_cast<size_t>(i)];
 }
 
 // NAME or elder/younger -> role string; "" on error (reported)
@@ -107,12 +108,7 @@ json sequence_item(const Ctx& c, const std::string& key, const std::string& len_
   json top;
   if (t == "major") top = "A";
   else if (t == "minor") top = len >= 1 && len <= 8 ? json(k_ranks[static_cast<size_t>(len - 1)]) : json("7");
-  else {
-    std::string up = top_tok;
-    std::transform(up.begin(), up.end(), up.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
-    if (up == "T") up = "10";
-    top = up;
-  }
+  else top = upper(top_tok);
   return json{{"length", len}, {"top", top}};
 }
 
@@ -125,10 +121,7 @@ json set_item(const Ctx& c, const std::string& key, const std::string& kind_tok,
     c.d->error(key, "piquet.cli_set", "'" + kind_tok + "' is not a set kind (trio or quatorze)");
     return nullptr;
   }
-  std::string up = rank_tok;
-  std::transform(up.begin(), up.end(), up.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
-  if (up == "T") up = "10";
-  return json{{"rank", up}, {"count", count}};
+  return json{{"rank", upper(rank_tok)}, {"count", count}};
 }
 
 // NAME:N[,NAME:N] -> {elder: n, younger: n}
@@ -164,6 +157,176 @@ const char* k_known_keys =
     "dealer, elder, younger, entry, carte (blanche, cb, carte_blanche), point, seq (sequences), sets, tricks, play "
     "(play_points), pique (elder_piqued), concession, reckons_nothing, game_winner, check (check_totals), totals, redeal, reason";
 
+// ---- one word each: key=value -> its record field ---------------------------------------------------------
+
+// carte=NAME | none
+void word_carte(const Ctx& c, const std::string& v, json& rec) {
+  std::string l = lower(v);
+  if (l == "none" || l == "null" || l == "no" || l.empty()) rec["carte_blanche"] = nullptr;
+  else if (l == "both") rec["carte_blanche"] = "both";  // refused by the engine with the rule
+  else {
+    std::string r = role_of(c, "carte_blanche", v);
+    if (!r.empty()) rec["carte_blanche"] = r;
+  }
+}
+
+// point=NAME:CARDS[:PIPS] | equal:CARDS[:PIPS]
+void word_point(const Ctx& c, const std::string& v, json& rec) {
+  auto bits = split_colon(v);
+  int cards = 0, pips = 0;
+  if (bits.size() < 2 || bits.size() > 3 || !parse_int(bits[1], cards) || (bits.size() == 3 && !parse_int(bits[2], pips))) {
+    c.d->error("point", "piquet.cli_point", "'" + v + "' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point=" + c.players[0] + ":5:49)");
+    return;
+  }
+  json p = json::object();
+  if (lower(bits[0]) == "equal") {
+    p["winner"] = "equal";
+  } else {
+    std::string r = role_of(c, "point", bits[0]);
+    if (r.empty()) return;
+    p["winner"] = r;
+  }
+  p["cards"] = cards;
+  if (bits.size() == 3) p["pips"] = pips;
+  rec["point"] = p;
+}
+
+// NAME:A:B,A:B,... -> the winner's role and the items made by `item` of each A:B; false when the winner is unknown
+using ItemReader = json (*)(const Ctx&, const std::string&, const std::string&, const std::string&);
+bool scored_list(const Ctx& c, const std::string& field, const std::vector<std::string>& items, ItemReader item,
+                 const std::string& syntax, json& s) {
+  auto first = split_colon(items[0]);
+  std::string r = role_of(c, field, first[0]);
+  if (r.empty()) return false;
+  s["winner"] = r;
+  json scored = json::array();
+  for (size_t i = 0; i < items.size(); ++i) {
+    auto bits = split_colon(items[i]);
+    if (i == 0) bits.erase(bits.begin());
+    if (bits.size() != 2) {
+      c.d->error(field, field == "sets" ? "piquet.cli_set" : "piquet.cli_sequence", "'" + items[i] + "' is not " + syntax);
+      continue;
+    }
+    json one = item(c, field, bits[0], bits[1]);
+    if (!one.is_null()) scored.push_back(one);
+  }
+  s["scored"] = scored;
+  return true;
+}
+
+// seq=NAME:LEN:TOP[,LEN:TOP...] | none | equal[:LEN:TOP]
+void word_sequences(const Ctx& c, const std::string& v, json& rec) {
+  json s = {{"winner", "none"}, {"scored", json::array()}};
+  std::string l = lower(v);
+  auto items = split_list(v);
+  if (items.empty()) items.push_back(v);
+  auto first = split_colon(items[0]);
+  if (l == "none" || l.empty()) {
+    // as initialised
+  } else if (lower(first[0]) == "equal") {
+    s["winner"] = "equal";
+    if (first.size() == 3) s["equal_to"] = sequence_item(c, "sequences", first[1], first[2]);
+    else if (first.size() != 1) c.d->error("sequences", "piquet.cli_sequence", "'" + v + "' is not equal or equal:LEN:TOP");
+  } else if (!scored_list(c, "sequences", items, &sequence_item, "LEN:TOP (e.g. seq=" + c.players[0] + ":quart:A,tierce:9)", s)) {
+    return;
+  }
+  rec["sequences"] = s;
+}
+
+// sets=NAME:KIND:RANK[,KIND:RANK...] | none
+void word_sets(const Ctx& c, const std::string& v, json& rec) {
+  json s = {{"winner", "none"}, {"scored", json::array()}};
+  std::string l = lower(v);
+  auto items = split_list(v);
+  if (items.empty()) items.push_back(v);
+  if (l == "none" || l.empty()) {
+    // as initialised
+  } else if (lower(split_colon(items[0])[0]) == "equal") {
+    s["winner"] = "equal";  // refused by the engine with the rule
+  } else if (!scored_list(c, "sets", items, &set_item, "KIND:RANK (e.g. sets=" + c.players[1] + ":quatorze:10,trio:Q)", s)) {
+    return;
+  }
+  rec["sets"] = s;
+}
+
+// tricks=NAME:N[,NAME:N]: one count is enough, the other takes the rest of the 12
+void word_tricks(const Ctx& c, const std::string& v, json& rec) {
+  json t = role_pairs(c, "tricks", v);
+  if (t.size() == 1) {
+    std::string given = t.begin().key();
+    int n = t.begin().value().get<int>();
+    t[given == "elder" ? "younger" : "elder"] = 12 - n;
+  }
+  rec["tricks"] = t;
+}
+
+void word_pique(const Ctx& c, const std::string& v, json& rec) {
+  bool b = false;
+  std::string l = lower(v);
+  if (l == "null" || l == "auto") rec["pique"] = nullptr;
+  else if (!yes_no(v, b)) c.d->error("pique", "piquet.cli_bool", "'" + v + "' is not yes or no");
+  else rec["pique"] = b;
+}
+
+// concession=NAME | reckons_nothing=NAME | none
+void word_role_or_none(const Ctx& c, const std::string& field, const std::string& v, json& rec) {
+  std::string l = lower(v);
+  if (l == "none" || l == "null" || l.empty()) {
+    rec[field] = nullptr;
+    return;
+  }
+  std::string r = role_of(c, field, v);
+  if (!r.empty()) rec[field] = r;
+}
+
+void word_game_winner(const Ctx& c, const std::string& v, json& rec) {
+  std::string p = player_name(c, v);
+  if (p.empty()) c.d->error("game_winner", "piquet.cli_player", "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
+  else rec["game_winner"] = p;
+}
+
+// totals=NAME:N,NAME:N (totals entry)
+void word_totals(const Ctx& c, const std::string& v, json& rec) {
+  json t = json::object();
+  for (const auto& part : split_list(v)) {
+    auto bits = split_colon(part);
+    int n = 0;
+    std::string p = bits.size() == 2 ? player_name(c, bits[0]) : "";
+    if (bits.size() != 2 || !parse_int(bits[1], n) || p.empty()) {
+      c.d->error("totals", "piquet.cli_totals",
+                 "'" + part + "' is not PLAYER:POINTS (e.g. totals=" + c.players[0] + ":27," + c.players[1] + ":13)");
+      continue;
+    }
+    t[p] = n;
+  }
+  rec["entry"] = "totals";
+  rec["totals"] = t;
+}
+
+// One word other than the dealer's; false when the key is unknown.
+bool read_word(const Ctx& c, const std::string& key, const std::string& v, json& rec) {
+  bool b = false;
+  if (key == "entry") rec["entry"] = v;
+  else if (key == "redeal") {
+    if (!yes_no(v, b)) c.d->error("redeal", "piquet.cli_bool", "'" + v + "' is not yes or no");
+    rec["redeal"] = b;
+  } else if (key == "reason") rec["reason"] = v;
+  else if (key == "carte" || key == "blanche" || key == "cb" || key == "carte_blanche") word_carte(c, v, rec);
+  else if (key == "point") word_point(c, v, rec);
+  else if (key == "seq" || key == "sequences") word_sequences(c, v, rec);
+  else if (key == "sets") word_sets(c, v, rec);
+  else if (key == "tricks") word_tricks(c, v, rec);
+  else if (key == "play" || key == "play_points") rec["play_points"] = role_pairs(c, "play_points", v);
+  else if (key == "check" || key == "check_totals") rec["check_totals"] = role_pairs(c, "check_totals", v);
+  else if (key == "pique" || key == "elder_piqued") word_pique(c, v, rec);
+  else if (key == "concession" || key == "concede") word_role_or_none(c, "concession", v, rec);
+  else if (key == "reckons_nothing" || key == "penalty") word_role_or_none(c, "reckons_nothing", v, rec);
+  else if (key == "game_winner" || key == "winner") word_game_winner(c, v, rec);
+  else if (key == "totals") word_totals(c, v, rec);
+  else return false;
+  return true;
+}
+
 }  // namespace
 
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game, Diagnostics& d) {
@@ -190,154 +353,8 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
   }
   for (const auto& [key, v] : kv) {
     if (key == "dealer" || key == "elder" || key == "younger") continue;
-    if (key == "entry") {
-      rec["entry"] = v;
-    } else if (key == "redeal") {
-      bool b = false;
-      if (!yes_no(v, b)) d.error("redeal", "piquet.cli_bool", "'" + v + "' is not yes or no");
-      rec["redeal"] = b;
-    } else if (key == "reason") {
-      rec["reason"] = v;
-    } else if (key == "carte" || key == "blanche" || key == "cb" || key == "carte_blanche") {
-      std::string l = lower(v);
-      if (l == "none" || l == "null" || l == "no" || l.empty()) rec["carte_blanche"] = nullptr;
-      else if (l == "both") rec["carte_blanche"] = "both";  // refused by the engine with the rule
-      else {
-        std::string r = role_of(c, "carte_blanche", v);
-        if (!r.empty()) rec["carte_blanche"] = r;
-      }
-    } else if (key == "point") {
-      auto bits = split_colon(v);
-      int cards = 0, pips = 0;
-      if (bits.size() < 2 || bits.size() > 3 || !parse_int(bits[1], cards) || (bits.size() == 3 && !parse_int(bits[2], pips))) {
-        d.error("point", "piquet.cli_point", "'" + v + "' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point=" + c.players[0] + ":5:49)");
-        continue;
-      }
-      json p = json::object();
-      std::string l = lower(bits[0]);
-      if (l == "equal") p["winner"] = "equal";
-      else {
-        std::string r = role_of(c, "point", bits[0]);
-        if (r.empty()) continue;
-        p["winner"] = r;
-      }
-      p["cards"] = cards;
-      if (bits.size() == 3) p["pips"] = pips;
-      rec["point"] = p;
-    } else if (key == "seq" || key == "sequences") {
-      json s = json::object();
-      std::string l = lower(v);
-      if (l == "none" || l.empty()) {
-        s["winner"] = "none";
-        s["scored"] = json::array();
-      } else {
-        auto items = split_list(v);
-        auto first = split_colon(items.empty() ? v : items[0]);
-        std::string w = lower(first[0]);
-        if (w == "equal") {
-          s["winner"] = "equal";
-          s["scored"] = json::array();
-          if (first.size() == 3) s["equal_to"] = sequence_item(c, "sequences", first[1], first[2]);
-          else if (first.size() != 1) d.error("sequences", "piquet.cli_sequence", "'" + v + "' is not equal or equal:LEN:TOP");
-        } else {
-          std::string r = role_of(c, "sequences", first[0]);
-          if (r.empty()) continue;
-          s["winner"] = r;
-          json scored = json::array();
-          for (size_t i = 0; i < items.size(); ++i) {
-            auto bits = split_colon(items[i]);
-            if (i == 0) bits.erase(bits.begin());
-            if (bits.size() != 2) {
-              d.error("sequences", "piquet.cli_sequence",
-                      "'" + items[i] + "' is not LEN:TOP (e.g. seq=" + c.players[0] + ":quart:A,tierce:9)");
-              continue;
-            }
-            json item = sequence_item(c, "sequences", bits[0], bits[1]);
-            if (!item.is_null()) scored.push_back(item);
-          }
-          s["scored"] = scored;
-        }
-      }
-      rec["sequences"] = s;
-    } else if (key == "sets") {
-      json s = json::object();
-      std::string l = lower(v);
-      if (l == "none" || l.empty()) {
-        s["winner"] = "none";
-        s["scored"] = json::array();
-      } else {
-        auto items = split_list(v);
-        auto first = split_colon(items.empty() ? v : items[0]);
-        if (lower(first[0]) == "equal") {
-          s["winner"] = "equal";  // refused by the engine with the rule
-          s["scored"] = json::array();
-        } else {
-          std::string r = role_of(c, "sets", first[0]);
-          if (r.empty()) continue;
-          s["winner"] = r;
-          json scored = json::array();
-          for (size_t i = 0; i < items.size(); ++i) {
-            auto bits = split_colon(items[i]);
-            if (i == 0) bits.erase(bits.begin());
-            if (bits.size() != 2) {
-              d.error("sets", "piquet.cli_set", "'" + items[i] + "' is not KIND:RANK (e.g. sets=" + c.players[1] + ":quatorze:10,trio:Q)");
-              continue;
-            }
-            json item = set_item(c, "sets", bits[0], bits[1]);
-            if (!item.is_null()) scored.push_back(item);
-          }
-          s["scored"] = scored;
-        }
-      }
-      rec["sets"] = s;
-    } else if (key == "tricks") {
-      json t = role_pairs(c, "tricks", v);
-      if (t.size() == 1) {
-        std::string given = t.begin().key();
-        int n = t.begin().value().get<int>();
-        t[given == "elder" ? "younger" : "elder"] = 12 - n;  // one count is enough: 12 tricks in all
-      }
-      rec["tricks"] = t;
-    } else if (key == "play" || key == "play_points") {
-      rec["play_points"] = role_pairs(c, "play_points", v);
-    } else if (key == "check" || key == "check_totals") {
-      rec["check_totals"] = role_pairs(c, "check_totals", v);
-    } else if (key == "pique" || key == "elder_piqued") {
-      bool b = false;
-      std::string l = lower(v);
-      if (l == "null" || l == "auto") rec["pique"] = nullptr;
-      else if (!yes_no(v, b)) d.error("pique", "piquet.cli_bool", "'" + v + "' is not yes or no");
-      else rec["pique"] = b;
-    } else if (key == "concession" || key == "concede" || key == "reckons_nothing" || key == "penalty") {
-      std::string field = key == "concession" || key == "concede" ? "concession" : "reckons_nothing";
-      std::string l = lower(v);
-      if (l == "none" || l == "null" || l.empty()) rec[field] = nullptr;
-      else {
-        std::string r = role_of(c, field, v);
-        if (!r.empty()) rec[field] = r;
-      }
-    } else if (key == "game_winner" || key == "winner") {
-      std::string p = player_name(c, v);
-      if (p.empty()) d.error("game_winner", "piquet.cli_player", "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
-      else rec["game_winner"] = p;
-    } else if (key == "totals") {
-      json t = json::object();
-      for (const auto& part : split_list(v)) {
-        auto bits = split_colon(part);
-        int n = 0;
-        std::string p = bits.size() == 2 ? player_name(c, bits[0]) : "";
-        if (bits.size() != 2 || !parse_int(bits[1], n) || p.empty()) {
-          d.error("totals", "piquet.cli_totals",
-                  "'" + part + "' is not PLAYER:POINTS (e.g. totals=" + c.players[0] + ":27," + c.players[1] + ":13)");
-          continue;
-        }
-        t[p] = n;
-      }
-      rec["entry"] = "totals";
-      rec["totals"] = t;
-    } else {
+    if (!read_word(c, key, v, rec))
       d.error(key, "piquet.cli_unknown", "unknown field '" + key + "'; the piquet hand fields are: " + k_known_keys);
-    }
   }
   return rec;
 }

@@ -1,4 +1,7 @@
-// Piquet options (spec piquet §6): every variant, ids, values and defaults exactly as the table.
+// Piquet options (spec piquet §6): every variant, ids, values and defaults exactly as the table; the set-up
+// (§2.3) and the state of a paper game being resumed (`start`).
+#include <set>
+
 #include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
@@ -58,6 +61,152 @@ Options options_from(const json& o) {
   r.stake_rounding = o.value("stake_rounding", std::string("none"));
   r.concession_pique = o.contains("concession_pique") && o["concession_pique"].is_boolean() && o["concession_pique"].get<bool>();
   return r;
+}
+
+int games_needed(const std::string& match) {
+  if (match == "single") return 1;
+  if (match == "best_of_5_doubles") return 3;
+  return 2;
+}
+
+// ---- the set-up (spec piquet §2.3) -----------------------------------------------------------------------
+
+namespace {
+
+std::vector<std::string> read_players(const json& setup, Diagnostics& d) {
+  std::vector<std::string> players;
+  if (!setup.contains("players") || !setup["players"].is_array()) {
+    d.error("players", "piquet.players", "missing: Piquet needs exactly 2 players, e.g. players: [\"Ann\", \"Ben\"]");
+    return players;
+  }
+  for (const auto& p : setup["players"]) {
+    if (!p.is_string() || p.get<std::string>().empty()) {
+      d.error("players", "piquet.players", p.dump() + " is not a player name");
+      continue;
+    }
+    players.push_back(p.get<std::string>());
+  }
+  if (setup["players"].size() != 2)
+    d.error("players", "piquet.players_count",
+            "Piquet is for exactly 2 players; got " + std::to_string(setup["players"].size()) + " (" + join(players) + ")");
+  else if (players.size() == 2 && players[0] == players[1])
+    d.error("players", "piquet.players_distinct", "the two players must have different names (both are \"" + players[0] + "\")");
+  for (const auto& p : players)
+    for (const auto& k : reserved_breakdown_keys())
+      if (p == k) d.error("players", "piquet.players_reserved", "\"" + p + "\" cannot be a player name in piquet (it is a deal-breakdown key)");
+  return players;
+}
+
+int read_first_dealer(const json& setup, const std::vector<std::string>& players, Diagnostics& d) {
+  if (!setup.contains("first_dealer") || setup["first_dealer"].is_null()) {
+    d.error("first_dealer", "piquet.first_dealer",
+            "missing: the player who deals the first deal (the result of the cut; dealer=NAME or elder=NAME)");
+    return -1;
+  }
+  if (players.size() != 2) return -1;
+  const json& f = setup["first_dealer"];
+  if (f.is_string() && f == players[0]) return 0;
+  if (f.is_string() && f == players[1]) return 1;
+  d.error("first_dealer", "piquet.first_dealer", show(f) + " is not one of the players (" + join(players) + ")");
+  return -1;
+}
+
+bool read_player_map(const json& v, const std::vector<std::string>& players, const std::string& field, bool allow_negative,
+                     std::array<long long, 2>& out, Diagnostics& d) {
+  if (!v.is_object()) {
+    d.error(field, "piquet.start", "must be an object {\"" + players[0] + "\": n, \"" + players[1] + "\": n}");
+    return false;
+  }
+  bool ok = true;
+  for (auto it = v.begin(); it != v.end(); ++it)
+    if (it.key() != players[0] && it.key() != players[1]) {
+      d.error(field, "piquet.start", "'" + it.key() + "' is not a player of this game (" + players[0] + ", " + players[1] + ")");
+      ok = false;
+    }
+  for (size_t p = 0; p < 2; ++p) {
+    int n = 0;
+    if (!v.contains(players[p])) continue;
+    if (!read_int(v[players[p]], allow_negative ? -1000000 : 0, 1000000, n)) {
+      d.error(field, "piquet.start", players[p] + ": " + v[players[p]].dump() + " is not a whole number" +
+                                         (allow_negative ? "" : " of at least 0"));
+      ok = false;
+    } else {
+      out[p] = n;
+    }
+  }
+  return ok;
+}
+
+// `start` against the mode: a finished game / partie cannot be resumed; balances are zero-sum.
+void check_resume(const json& s, const Resume& r, const std::vector<std::string>& players, const Options& opts, Diagnostics& d) {
+  if (opts.mode == Mode::classic) {
+    for (size_t p = 0; p < 2; ++p)
+      if (r.totals[p] >= opts.target)
+        d.error("start.totals", "piquet.start_over",
+                players[p] + " already has " + std::to_string(r.totals[p]) + ", at or above the target " + std::to_string(opts.target) +
+                    ": that game is over");
+    for (size_t p = 0; p < 2; ++p)
+      if (r.won[p] >= games_needed(opts.match))
+        d.error("start.games_won", "piquet.start_over",
+                players[p] + " already won " + std::to_string(r.won[p]) + " game(s): the match (" + opts.match + ") is over");
+    if (s.contains("balance"))
+      d.error("start.balance", "piquet.start", "balance is the Rubicon session balance; this is a classic game");
+    return;
+  }
+  if (s.contains("games_won"))
+    d.error("start.games_won", "piquet.start", "games_won counts classic games; this is a Rubicon partie");
+  int base = opts.four_doubled ? 4 : 6;
+  if (r.deals >= base + 2 || (r.deals >= base && r.totals[0] != r.totals[1]))
+    d.error("start.deals", "piquet.start_over",
+            std::to_string(r.deals) + " deals already played: that partie is over (" + std::to_string(base) +
+                " deals, two more only on a tie)");
+  if (r.balance[0] + r.balance[1] != 0)
+    d.error("start.balance", "piquet.start", "a session balance is zero-sum: " + std::to_string(r.balance[0]) + " and " +
+                                                 std::to_string(r.balance[1]) + " do not add up to 0");
+}
+
+// `start` (format README §1): the state of a paper game being resumed.
+Resume read_resume(const json& setup, const std::vector<std::string>& players, const Options& opts, Diagnostics& d) {
+  Resume r;
+  if (!setup.contains("start") || setup["start"].is_null() || players.size() != 2) return r;
+  const json& s = setup["start"];
+  if (!s.is_object()) {
+    d.error("start", "piquet.start", "must be an object {totals, deals, games_won, balance}");
+    return r;
+  }
+  for (auto it = s.begin(); it != s.end(); ++it) {
+    const std::string& k = it.key();
+    if (k == "totals") read_player_map(it.value(), players, "start.totals", false, r.totals, d);
+    else if (k == "games_won") read_player_map(it.value(), players, "start.games_won", false, r.won, d);
+    else if (k == "balance") read_player_map(it.value(), players, "start.balance", true, r.balance, d);
+    else if (k == "deals") {
+      if (!read_int(it.value(), 0, 1000000, r.deals))
+        d.error("start.deals", "piquet.start", it.value().dump() + " is not a number of deals (0 or more)");
+    } else {
+      d.error("start." + k, "piquet.start", "'" + k + "' is not a resume field; start has totals, deals, games_won, balance");
+    }
+  }
+  check_resume(s, r, players, opts, d);
+  return r;
+}
+
+}  // namespace
+
+// spec piquet §2.3 set-up (+ `start`, the state of a paper game being resumed; format README §1)
+std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
+  size_t before = d.errors().size();
+  std::vector<std::string> players = read_players(setup, d);
+  int first = read_first_dealer(setup, players, d);
+  json resolved = resolve_options(setup.contains("options") ? setup["options"] : json(nullptr), option_table(), d);
+  Options opts = options_from(resolved);
+  static const std::set<std::string> known = {"players", "first_dealer", "options", "start"};
+  for (auto it = setup.begin(); it != setup.end(); ++it)
+    if (!known.count(it.key()))
+      d.warning(it.key(), "piquet.setup_field",
+                "'" + it.key() + "' is not a piquet set-up field (players, first_dealer, options, start); ignored");
+  Resume resume = read_resume(setup, players, opts, d);
+  if (d.errors().size() != before) return nullptr;
+  return make_game(players, opts, first, resume);
 }
 
 }  // namespace marque::rules::piquet

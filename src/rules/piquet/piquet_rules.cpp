@@ -1,84 +1,15 @@
-// Piquet (spec /work/shared/rules/piquet.md): the GameRules object, rank and sequence names, the play orders.
-// The folder, by spec section: piquet.hpp (types), piquet_options.cpp (§6 options), piquet_fields.cpp (§2.4-2.6
-// fields and command-line words), piquet_hand.cpp (a detail record read and checked, §2.5 and §3),
-// piquet_game.cpp (scoring §4, the fold, end and result §5, the set-up §2.3), piquet_sheet.cpp (§7),
-// piquet_league.cpp (standings and statistics).
+// Piquet (spec /work/shared/rules/piquet.md): the GameRules object, wiring the folder's files.
+// The folder, by spec section: piquet.hpp (types), piquet_options.cpp (§6 options, §2.3 set-up),
+// piquet_fields.cpp (§2.4-2.6 fields and command-line words), piquet_hand.cpp (one record read and checked,
+// §2.4-2.6 and §3), piquet_score.cpp (one record scored, §4), piquet_game.cpp (the fold, end and result, §5),
+// piquet_sheet.cpp (§7), piquet_league.cpp (standings and statistics).
 #include "rules/registry.hpp"
 
-#include <array>
 #include "rules/piquet/piquet.hpp"
 
 namespace marque::rules {
 
 namespace piquet {
-
-const std::vector<std::string>& reserved_breakdown_keys() {
-  static const std::vector<std::string> keys = {"entry",   "deal",       "dealer",  "elder",           "younger",
-                                                "repique_by", "pique",   "capot_by", "weight",         "redeal",
-                                                "reason",  "target_reached_in", "game_winner", "concession",
-                                                "reckons_nothing", "pique_determined", "game"};
-  return keys;
-}
-
-std::string sequence_name(int length) {
-  static constexpr std::array<const char*, 9> k_names = {"", "", "", "tierce", "quart", "quint", "sixieme", "septieme", "huitieme"};
-  return length >= 3 && length <= 8 ? k_names[static_cast<size_t>(length)] : std::to_string(length);
-}
-
-int rank_index(const json& v) {
-  std::string s;
-  if (v.is_string()) {
-    s = v.get<std::string>();
-  } else if (v.is_number_integer()) {
-    s = std::to_string(v.get<long long>());
-  } else {
-    return -1;
-  }
-  for (size_t i = 0; i < k_ranks.size(); ++i)
-    if (s == k_ranks[i]) return static_cast<int>(i);
-  return -1;
-}
-
-namespace {
-std::vector<PlayOutcome> enumerate_play_orders(int elder_tricks, bool last_trick_on_capot) {
-  std::vector<PlayOutcome> out;
-  for (unsigned mask = 0; mask < 4096; ++mask) {
-    if (__builtin_popcount(mask) != elder_tricks) continue;
-    PlayOutcome o;
-    int leader = k_elder;
-    bool in_run = true;
-    for (int i = 0; i < 12; ++i) {
-      int winner = (mask >> i) & 1u ? k_elder : k_younger;  // bit set = elder won trick i+1
-      if (in_run && winner == k_elder) ++o.run;
-      else in_run = false;
-      o.points[leader] += 1;                     // spec piquet §4.3: the leader scores 1
-      if (winner != leader) o.points[winner] += 1;  // winning the opponent's lead scores 1
-      if (i == 11) {
-        bool capot = elder_tricks == 12 || elder_tricks == 0;
-        if (!(capot && !last_trick_on_capot)) o.points[winner] += 1;  // last trick
-      }
-      leader = winner;
-    }
-    out.push_back(o);
-  }
-  return out;
-}
-}  // namespace
-
-const std::vector<PlayOutcome>& play_orders(int elder_tricks, bool last_trick_on_capot) {
-  // 26 tables of at most 924 orders, enumerated once per process (an import checks thousands of deals)
-  static const auto tables = [] {
-    std::array<std::vector<PlayOutcome>, 26> t;
-    for (int k = 0; k <= 12; ++k) {
-      t[static_cast<size_t>(2 * k)] = enumerate_play_orders(k, false);
-      t[static_cast<size_t>(2 * k + 1)] = enumerate_play_orders(k, true);
-    }
-    return t;
-  }();
-  static const std::vector<PlayOutcome> none;
-  if (elder_tricks < 0 || elder_tricks > 12) return none;
-  return tables[static_cast<size_t>(2 * elder_tricks + (last_trick_on_capot ? 1 : 0))];
-}
 
 namespace {
 
@@ -110,6 +41,19 @@ public:
                         Diagnostics& diags) const override {
     return piquet::record_from_args(kv, game, diags);
   }
+  std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
+    const auto* g = dynamic_cast<const PiquetGame*>(&before);
+    return g ? next_question_of(*g, answers) : GameRules::next_question(before, answers);
+  }
+  Words entry_words(const Game& before, const Answers& answers) const override {
+    const auto* g = dynamic_cast<const PiquetGame*>(&before);
+    return g ? entry_words_of(*g, answers) : GameRules::entry_words(before, answers);
+  }
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return deal_words(record, entry, players);
+  }
+  std::string result_words(const json& score) const override { return outcome_words(score); }
+  std::optional<json> series_result(const std::vector<json>& scores) const override { return series_of(scores); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return piquet::render_sheet(game_file, score);
   }

@@ -1,0 +1,377 @@
+// Piquet guided entry (rules/entry.hpp): the questions of one deal in the order of the table talk (spec piquet
+// §2.7): detail or totals; a redeal; carte blanche; the point, the sequences, the sets (who won, then what was
+// scored in the short syntax of `marque hand`); a concession (final Rubicon deal only); elder's tricks; the play
+// points (preset where Appendix A leaves one value); then the pique and the game winner only when the record
+// cannot tell. Players are named by name, with their role in the deal. Pure: no I/O.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "rules/piquet/piquet.hpp"
+
+namespace marque::rules::piquet {
+
+namespace {
+
+// The answers of one deal read against the game before it.
+struct Deal {
+  const PiquetGame& game;
+  const Answers& answers;
+  DealContext c;
+  std::string elder, younger;
+
+  Deal(const PiquetGame& g, const Answers& a) : game(g), answers(a), c(g.context()) {
+    elder = c.name(c.player_of(k_elder));
+    younger = c.name(c.player_of(k_younger));
+  }
+  std::string value(std::string_view key) const {
+    const std::string* v = answer_of(answers, key);
+    return v ? *v : "";
+  }
+  bool any(std::initializer_list<const char*> keys) const {
+    return std::any_of(keys.begin(), keys.end(), [&](const char* k) { return asked(answers, k); });
+  }
+  // "Ann (elder)"-labelled choices: elder, younger, then the extra values.
+  std::vector<Choice> players_and(std::vector<Choice> extra) const {
+    std::vector<Choice> out = {{elder, "elder"}, {younger, "younger"}};
+    out.insert(out.end(), extra.begin(), extra.end());
+    return out;
+  }
+};
+
+// The record the answers make and how the game takes it: scores (entry) or its errors.
+struct Trial {
+  json record;
+  std::optional<ojson> entry;
+  std::vector<Diagnostic> errors;
+  bool has_error(const std::string& code) const {
+    return std::any_of(errors.begin(), errors.end(), [&](const Diagnostic& d) { return d.code == code; });
+  }
+  // Nothing of the deal itself is missing: it scores, or waits only for the pique or the game winner.
+  bool complete() const { return entry || has_error("piquet.pique_needed") || has_error("piquet.game_winner_required"); }
+};
+
+Trial try_deal(const Deal& deal) {
+  Trial t;
+  Diagnostics d;
+  t.record = record_from_args(entry_words_of(deal.game, deal.answers), deal.game, d);
+  if (!d.has_errors()) {
+    PiquetGame copy = deal.game;  // the game is a value: playing the copy leaves `before` alone
+    t.entry = copy.play(t.record, d);
+  }
+  t.errors = d.errors();
+  return t;
+}
+
+Question with(Question q, std::vector<std::string> fields, std::string help = "") {
+  q.fields = std::move(fields);
+  q.help = std::move(help);
+  return q;
+}
+
+// ---- the first questions: detail or totals, a redeal ---------------------------------------------------------
+
+Question ask_kind() {
+  Question q = ask_choice("entry", "Record this deal in detail or only its two totals?",
+                          {{"detail", "point, sequences, sets, tricks, play"}, {"totals", "the two deal scores, as on a score card"}});
+  q.preset = "detail";
+  return with(q, {"entry"});
+}
+
+std::optional<Question> totals_question(const Deal& deal) {
+  for (int role = 0; role < 2; ++role) {
+    const char* key = role == k_elder ? "total_elder" : "total_younger";
+    if (asked(deal.answers, key)) continue;
+    const std::string& who = role == k_elder ? deal.elder : deal.younger;
+    Question q = ask_number(key, "What did " + who + " (" + k_role_names[static_cast<size_t>(role)] + ") score in this deal?", "int", 0,
+                            k_max_deal_total);
+    return with(q, {"totals"}, "the deal total, 0 to 174: everything " + who + " counted in it");
+  }
+  return std::nullopt;
+}
+
+Question ask_redeal(const Deal& deal) {
+  return with(ask_yes_no("redeal", "Misdeal: is the deal void (" + deal.c.name(deal.c.dealer) + " deals again)?"), {"redeal"});
+}
+
+Question ask_reason() {
+  Question q;
+  q.key = "reason";
+  q.text = "Why was it void?";
+  q.kind = "text";
+  q.optional = true;
+  return with(q, {"reason"}, "e.g. wrong number of cards, a card exposed (Enter: no reason)");
+}
+
+// ---- the declarations: carte blanche, point, sequences, sets ---------------------------------------------
+
+Question ask_carte(const Deal& deal) {
+  Question q = ask_choice("carte", "Carte blanche (a dealt hand without K, Q or J, 10 points)?", deal.players_and({}));
+  q.choices.insert(q.choices.begin(), {"none", "nobody"});
+  q.preset = "none";
+  return with(q, {"carte_blanche"});
+}
+
+std::optional<Question> point_question(const Deal& deal) {
+  if (!asked(deal.answers, "point_winner"))
+    return with(ask_choice("point_winner", "Who won the point?", deal.players_and({{"equal", "same cards and pips: nobody scores"}})),
+                {"point.winner"});
+  const std::string w = deal.value("point_winner");
+  if (!asked(deal.answers, "point_cards"))
+    return with(ask_number("point_cards", w == "equal" ? "How many cards in each point?" : "How many cards in " + w + "'s point?", "int", 1, 8),
+                {"point.cards"});
+  int cards = 0;
+  if (deal.c.opts.pips_rounded && !asked(deal.answers, "point_pips") && read_int(typed_value(deal.value("point_cards")), 1, 8, cards)) {
+    auto [lo, hi] = k_pip_range[static_cast<size_t>(cards)];
+    return with(ask_number("point_pips", "What did it make (pips)?", "int", lo, hi), {"point.pips"},
+                "old rule (point_scoring = pips_rounded): the point scores its pips / 10, rounded");
+  }
+  return std::nullopt;
+}
+
+const char* k_sequence_help = "LEN:TOP, several with commas, e.g. quart:A,tierce:9 (LEN tierce, quart, quint, sixieme, septieme, "
+                              "huitieme or 3-8; TOP A K Q J 10 9 8 7, major = A)";
+
+std::optional<Question> sequences_question(const Deal& deal) {
+  if (!asked(deal.answers, "seq_winner")) {
+    Question q = ask_choice("seq_winner", "Who won the sequences?",
+                            deal.players_and({{"equal", "best sequences tied: nobody scores"}, {"none", "no sequence declared"}}));
+    q.preset = "none";
+    return with(q, {"sequences.winner"});
+  }
+  const std::string w = deal.value("seq_winner");
+  if (w == "equal" && !asked(deal.answers, "seq_equal")) {
+    Question q;
+    q.key = "seq_equal";
+    q.text = "Which sequence was equal?";
+    q.kind = "words";
+    q.optional = true;
+    return with(q, {"sequences"}, "LEN:TOP, e.g. quint:K (Enter: not said)");
+  }
+  if ((w == deal.elder || w == deal.younger) && !asked(deal.answers, "seq_scored")) {
+    Question q;
+    q.key = "seq_scored";
+    q.text = "Which sequences did " + w + " score?";
+    q.kind = "words";
+    return with(q, {"sequences"}, k_sequence_help);
+  }
+  return std::nullopt;
+}
+
+std::optional<Question> sets_question(const Deal& deal) {
+  if (!asked(deal.answers, "sets_winner")) {
+    Question q = ask_choice("sets_winner", "Who won the sets (trios and quatorzes)?", deal.players_and({{"none", "no set declared"}}));
+    q.preset = "none";
+    return with(q, {"sets.winner"});
+  }
+  const std::string w = deal.value("sets_winner");
+  if ((w == deal.elder || w == deal.younger) && !asked(deal.answers, "sets_scored")) {
+    Question q;
+    q.key = "sets_scored";
+    q.text = "Which sets did " + w + " score?";
+    q.kind = "words";
+    return with(q, {"sets"}, "KIND:RANK, several with commas, e.g. quatorze:10,trio:Q (KIND trio or quatorze; RANK A K Q J 10)");
+  }
+  return std::nullopt;
+}
+
+// ---- the play: concession, tricks, play points -------------------------------------------------------------
+
+Question ask_concession(const Deal& deal) {
+  Question q = ask_choice("concession", "Did a player throw in his hand before the play (last deal of the partie)?",
+                          deal.players_and({}));
+  q.choices.insert(q.choices.begin(), {"none", "the deal was played"});
+  q.preset = "none";
+  return with(q, {"concession"}, "the other then counts 13 for the play and 10 for the cards");
+}
+
+Question ask_tricks(const Deal& deal) {
+  return with(ask_number("tricks", "How many tricks did " + deal.elder + " (elder) take?", "int", 0, 12), {"tricks"},
+              deal.younger + " (younger) takes the rest of the 12");
+}
+
+// Elder's tricks as the record has them (typed as tricks=NAME:N or asked), -1 when unknown.
+int elder_tricks(const Trial& t) {
+  int n = -1;
+  if (t.record.contains("tricks") && t.record["tricks"].is_object() && t.record["tricks"].contains("elder"))
+    read_int(t.record["tricks"]["elder"], 0, 12, n);
+  return n;
+}
+
+// The feasible play points (spec piquet Appendix A; old trick scoring: up to the modern maxima, V-P3).
+std::set<std::pair<int, int>> play_pairs(const Options& opts, int tricks) {
+  std::set<std::pair<int, int>> pairs;
+  for (const auto& o : play_orders(tricks, opts.last_trick_on_capot)) pairs.insert({o.points[0], o.points[1]});
+  if (!opts.old_tens || pairs.empty()) return pairs;
+  int max_e = 0, max_y = 0;
+  for (const auto& [e, y] : pairs) max_e = std::max(max_e, e), max_y = std::max(max_y, y);
+  std::set<std::pair<int, int>> all;
+  for (int e = 0; e <= max_e; ++e)
+    for (int y = 0; y <= max_y; ++y)
+      if (e + y >= 1) all.insert({e, y});
+  return all;
+}
+
+// A play-points question with the range the pairs leave, preset when they leave one value.
+Question ask_play(const Deal& deal, int role, const std::set<int>& values) {
+  const bool elder = role == k_elder;
+  const std::string& who = elder ? deal.elder : deal.younger;
+  Question q = ask_number(elder ? "play_elder" : "play_younger",
+                          "How many points did " + who + " (" + k_role_names[static_cast<size_t>(role)] + ") make in play?", "int",
+                          values.empty() ? 0 : *values.begin(), values.empty() ? 13 : *values.rbegin());
+  if (values.size() == 1) q.preset = std::to_string(*values.begin());
+  std::string range = values.empty()                ? ""
+                      : values.size() == 1          ? " (only " + std::to_string(*values.begin()) + " is possible)"
+                                                    : " (" + std::to_string(*values.begin()) + " to " + std::to_string(*values.rbegin()) + " possible)";
+  return with(q, {"play_points"}, "1 for each trick led, 1 for each trick won on the other's lead, 1 more for the last trick" + range);
+}
+
+std::optional<Question> play_question(const Deal& deal, const Trial& t) {
+  const auto pairs = play_pairs(deal.c.opts, elder_tricks(t));
+  std::set<int> values;
+  if (!asked(deal.answers, "play_elder")) {
+    for (const auto& [e, y] : pairs) values.insert(e);
+    return ask_play(deal, k_elder, values);
+  }
+  if (!asked(deal.answers, "play_younger")) {
+    int pe = -1;
+    read_int(typed_value(deal.value("play_elder")), 0, 13, pe);
+    for (const auto& [e, y] : pairs)
+      if (e == pe) values.insert(y);
+    return ask_play(deal, k_younger, values);
+  }
+  return std::nullopt;
+}
+
+// ---- the rare ones: pique, game winner -----------------------------------------------------------------------
+
+// Under old trick scoring the record never tells (spec piquet §4.6): ask when a pique is possible at all.
+bool old_pique_possible(const Trial& t, const Deal& deal) {
+  if (!t.entry || !deal.c.opts.old_tens) return false;
+  const ojson& b = (*t.entry)["breakdown"];
+  if (b.value("entry", std::string()) != "detail") return false;
+  if (!b.contains(deal.elder) || !b.value("repique_by", ojson()).is_null() || b.contains("concession")) return false;
+  auto decl = [&](const std::string& p) {
+    const ojson& s = b[p];
+    return s.value("carte_blanche", 0) + s.value("point", 0) + s.value("sequences", 0) + s.value("sets", 0);
+  };
+  return decl(deal.younger) == 0 && decl(deal.elder) + b[deal.elder].value("play", 0) >= 30;
+}
+
+std::optional<Question> late_question(const Deal& deal, const Trial& t) {
+  if (!deal.any({"pique", "elder_piqued"})) {
+    if (t.has_error("piquet.pique_needed") || old_pique_possible(t, deal)) {
+      Question q = ask_yes_no("pique", "Did " + deal.elder + " (elder) reach 30 before " + deal.younger + " scored anything (pique)?");
+      q.preset = deal.c.opts.old_tens ? "no" : "";
+      return with(q, {"pique"}, "the tricks and play points allow both: it depends on how many tricks " + deal.elder +
+                                    " won in a row from the first");
+    }
+  }
+  if (!deal.any({"game_winner", "winner"}) && t.has_error("piquet.game_winner_required")) {
+    Question q = ask_choice("game_winner", "Both players are at or above " + std::to_string(deal.c.opts.target) + ": who reached it first?",
+                            deal.players_and({}));
+    return with(q, {"game_winner"});
+  }
+  return std::nullopt;
+}
+
+// The detail topics in table order: a follow-up of a topic begun is asked at once; a topic not begun only while
+// the record does not score yet (a classic game won inside the declarations needs nothing more).
+std::optional<Question> detail_question(const Deal& deal) {
+  if (!deal.any({"redeal", "carte", "blanche", "cb", "carte_blanche", "point", "point_winner", "seq", "sequences", "seq_winner",
+                 "sets", "sets_winner", "tricks", "play", "play_points", "concession", "concede"}))
+    return ask_redeal(deal);
+  if (deal.value("redeal") == "yes") {  // the reason is asked in a guided entry only (not after typed words)
+    if (asked(deal.answers, "entry") && !asked(deal.answers, "reason")) return ask_reason();
+    return std::nullopt;
+  }
+  const Trial t = try_deal(deal);
+  const bool complete = t.complete();
+  auto begin = [&](std::optional<Question> q) { return complete ? std::optional<Question>() : q; };
+  if (!deal.any({"carte", "blanche", "cb", "carte_blanche"}))
+    return complete ? late_question(deal, t) : ask_carte(deal);
+  if (!asked(deal.answers, "point")) {
+    if (!asked(deal.answers, "point_winner") && complete) return late_question(deal, t);
+    if (auto q = point_question(deal)) return q;
+  }
+  if (!deal.any({"seq", "sequences"})) {
+    if (!asked(deal.answers, "seq_winner") && complete) return late_question(deal, t);
+    if (auto q = sequences_question(deal)) return q;
+  }
+  if (!asked(deal.answers, "sets")) {
+    if (!asked(deal.answers, "sets_winner") && complete) return late_question(deal, t);
+    if (auto q = sets_question(deal)) return q;
+  }
+  const bool final_rubicon = deal.c.opts.mode == Mode::rubicon && deal.c.deal_no == deal.c.last_deal;
+  if (final_rubicon && !deal.any({"concession", "concede"}))
+    if (auto q = begin(ask_concession(deal))) return q;
+  const std::string conceded = deal.value("concession").empty() ? deal.value("concede") : deal.value("concession");
+  if (conceded.empty() || conceded == "none") {
+    if (!asked(deal.answers, "tricks"))
+      if (auto q = begin(ask_tricks(deal))) return q;
+    if (!deal.any({"play", "play_points"}) && (asked(deal.answers, "play_elder") || !complete))
+      if (auto q = play_question(deal, t)) return q;
+  }
+  return late_question(deal, t);
+}
+
+// The composite words: the answer to one question of several made into the word record_from_args reads.
+void add_word(Words& w, const std::string& key, const std::string& value) {
+  std::erase_if(w, [&](const auto& x) { return x.first == key; });
+  if (!value.empty()) w.emplace_back(key, value);
+}
+
+}  // namespace
+
+std::optional<Question> next_question_of(const PiquetGame& game, const Answers& answers) {
+  if (game.finished()) return std::nullopt;
+  const Deal deal(game, answers);
+  // the kind of record: asked first, unless words typed already tell it
+  const bool kind_told = std::any_of(answers.begin(), answers.end(), [](const auto& a) {
+    return a.first != "dealer" && a.first != "elder" && a.first != "younger" && a.first != "game_winner" && a.first != "winner";
+  });
+  if (!kind_told) return ask_kind();
+  const bool totals = deal.value("entry") == "totals" || deal.any({"totals", "total_elder", "total_younger"});
+  if (!totals) return detail_question(deal);
+  if (!asked(answers, "totals"))
+    if (auto q = totals_question(deal)) return q;
+  if (deal.any({"game_winner", "winner"})) return std::nullopt;
+  return late_question(deal, try_deal(deal));
+}
+
+Words entry_words_of(const PiquetGame& game, const Answers& answers) {
+  const DealContext c = game.context();
+  const std::string elder = c.name(c.player_of(k_elder)), younger = c.name(c.player_of(k_younger));
+  std::map<std::string, std::string> a;  // the latest answer of each key
+  Words w;
+  for (const auto& [key, v] : answers) {
+    a[key] = v;
+    auto has = [&](const char* k) { return a.count(k) && !a[k].empty(); };
+    if (key == "entry" || (key == "redeal" && v == "no") || (key == "concession" && v == "none")) {
+      continue;
+    } else if (key == "tricks" && !v.empty() && v.find(':') == std::string::npos) {
+      add_word(w, "tricks", elder + ":" + v);
+    } else if (key.rfind("point_", 0) == 0) {
+      if (has("point_winner") && has("point_cards"))
+        add_word(w, "point", a["point_winner"] + ":" + a["point_cards"] + (has("point_pips") ? ":" + a["point_pips"] : ""));
+    } else if (key == "seq_winner" || key == "seq_scored" || key == "seq_equal") {
+      const std::string& win = a["seq_winner"];
+      if (win == "none") add_word(w, "seq", "none");
+      else if (win == "equal") add_word(w, "seq", has("seq_equal") ? "equal:" + a["seq_equal"] : "equal");
+      else if (has("seq_winner") && has("seq_scored")) add_word(w, "seq", win + ":" + a["seq_scored"]);
+    } else if (key == "sets_winner" || key == "sets_scored") {
+      const std::string& win = a["sets_winner"];
+      if (win == "none") add_word(w, "sets", "none");
+      else if (has("sets_winner") && has("sets_scored")) add_word(w, "sets", win + ":" + a["sets_scored"]);
+    } else if (key == "play_elder" || key == "play_younger") {
+      if (has("play_elder") && has("play_younger")) add_word(w, "play", elder + ":" + a["play_elder"] + "," + younger + ":" + a["play_younger"]);
+    } else if (key == "total_elder" || key == "total_younger") {
+      if (has("total_elder") && has("total_younger")) add_word(w, "totals", elder + ":" + a["total_elder"] + "," + younger + ":" + a["total_younger"]);
+    } else {
+      add_word(w, key, v);
+    }
+  }
+  return w;
+}
+
+}  // namespace marque::rules::piquet

@@ -1,0 +1,261 @@
+// Piquet results in words (piquet_words.cpp) and the series of games (piquet_game.cpp: §5.2 match, §5.4 session),
+// with the numbers of spec piquet §8 (P-1 .. P-11) and of Cavendish's session card (§7).
+#include <catch2/catch.hpp>
+
+#include "rules/engine.hpp"
+
+using namespace marque;
+using namespace marque::rules;
+
+namespace {
+
+const GameRules& piquet() { return *find_game("piquet"); }
+
+json file_with(json options, json hands, std::string first_dealer = "B") {
+  return {{"format", "marque-game/1"},
+          {"game", "piquet"},
+          {"setup", {{"players", {"A", "B"}}, {"first_dealer", first_dealer}, {"options", options}}},
+          {"hands", hands}};
+}
+
+json totals(int a, int b) { return {{"entry", "totals"}, {"totals", {{"A", a}, {"B", b}}}}; }
+
+json p1() {
+  return json::parse(R"({"dealer": "B", "carte_blanche": null,
+    "point": {"winner": "elder", "cards": 5, "pips": 49},
+    "sequences": {"winner": "elder", "scored": [{"length": 4, "top": "A"}]},
+    "sets": {"winner": "younger", "scored": [{"rank": "10", "count": 4}, {"rank": "Q", "count": 3}]},
+    "tricks": {"elder": 7, "younger": 5}, "play_points": {"elder": 9, "younger": 6}})");
+}
+
+// The score document of a file (as json), which must replay.
+json score_of(const json& file) {
+  Replay r = replay(file);
+  REQUIRE(r.ok);
+  return json::parse(r.score.dump());
+}
+
+// hand_words of hand `seq` of a file.
+std::string words_of(const json& file, size_t seq) {
+  json s = score_of(file);
+  return piquet().hand_words(file["hands"][seq - 1], s["hands"][seq - 1], {"A", "B"});
+}
+
+std::string last_words(const json& file) { return words_of(file, file["hands"].size()); }
+
+json p10_first_three() { return json::array({totals(18, 41), totals(36, 12), totals(38, 32)}); }
+
+json p10_deal4() {
+  return json::parse(R"({"dealer": "B", "point": {"winner": "elder", "cards": 4, "pips": 39},
+    "sequences": {"winner": "younger", "scored": [{"length": 4, "top": "K"}]},
+    "sets": {"winner": "younger", "scored": [{"rank": "J", "count": 3}, {"rank": "10", "count": 3}]},
+    "tricks": {"elder": 4, "younger": 8}, "play_points": {"elder": 5, "younger": 9}})");
+}
+
+json p9_hands() { return json::array({totals(15, 30), totals(75, 4), totals(45, 6), totals(32, 12), totals(6, 38), totals(51, 2)}); }
+
+// A rubicon partie of six totals entries with these partie totals (each split over the six deals).
+json partie(int a, int b, json options = {{"mode", "rubicon"}}) {
+  json hands = json::array();
+  for (int i = 0; i < 6; ++i) hands.push_back(totals(a / 6 + (i < a % 6 ? 1 : 0), b / 6 + (i < b % 6 ? 1 : 0)));
+  return file_with(options, hands, "A");
+}
+
+// A classic game of two totals entries.
+json game(int a, int b, json options = json::object()) {
+  return file_with(options, json::array({totals(a / 2, b / 2), totals(a - a / 2, b - b / 2)}), "A");
+}
+
+}  // namespace
+
+TEST_CASE("piquet words: a deal in the table's terms (P-1 .. P-6)", "[piquet][words]") {
+  CHECK(last_words(file_with(json::object(), json::array({p1()}))) ==
+        "A 28: point 5, quart major, the cards; B 23: quatorze of tens, trio of queens");
+  // P-4: younger (A) repiques in the sequences, elder (B) takes every trick
+  json p4 = json::parse(R"({"dealer": "A", "point": {"winner": "younger", "cards": 7, "pips": 64},
+    "sequences": {"winner": "younger", "scored": [{"length": 7, "top": "K"}, {"length": 5, "top": "K"}]},
+    "sets": {"winner": "elder", "scored": [{"rank": "A", "count": 4}]},
+    "tricks": {"elder": 12, "younger": 0}, "play_points": {"elder": 13, "younger": 0}})");
+  CHECK(last_words(file_with(json::object(), json::array({p4}), "A")) ==
+        "A repique, B capot — A 99: point 7, septieme to the king, quint to the king; B 67: quatorze of aces");
+  // P-3: the pique
+  json p3 = p1();
+  p3["point"]["pips"] = 51;
+  p3["sequences"]["scored"] = json::array({{{"length", 5}, {"top", "A"}}});
+  p3["sets"] = {{"winner", "elder"}, {"scored", {{{"rank", "A"}, {"count", 3}}}}};
+  p3["play_points"] = {{"elder", 8}, {"younger", 6}};
+  CHECK(last_words(file_with(json::object(), json::array({p3}))) == "A pique — A 71: point 5, quint major, trio of aces, the cards; B 6");
+  // P-6: points equal, younger's sets repique
+  json p6 = json::parse(R"({"dealer": "A", "point": {"winner": "equal", "cards": 4, "pips": 38},
+    "sequences": {"winner": "none", "scored": []},
+    "sets": {"winner": "younger", "scored": [{"rank": "Q", "count": 4}, {"rank": "10", "count": 4}, {"rank": "A", "count": 3}]},
+    "tricks": {"elder": 5, "younger": 7}, "play_points": {"elder": 7, "younger": 9}})");
+  CHECK(last_words(file_with(json::object(), json::array({p6}), "A")) ==
+        "A repique — A 110: quatorze of queens, quatorze of tens, trio of aces, the cards; B 7; points equal; A wins the game in the play");
+}
+
+TEST_CASE("piquet words: carte blanche, minor sequences, divided cards, penalties", "[piquet][words]") {
+  json rec = p1();
+  rec["carte_blanche"] = "younger";
+  rec["sequences"]["scored"] = json::array({{{"length", 3}, {"top", "9"}}});
+  rec["tricks"] = {{"elder", 6}, {"younger", 6}};
+  rec["play_points"] = {{"elder", 7}, {"younger", 7}};
+  rec["reckons_nothing"] = "younger";
+  CHECK(last_words(file_with(json::object(), json::array({rec}))) ==
+        "A 15: point 5, tierce minor; B 0: carte blanche, quatorze of tens, trio of queens; cards divided; B reckons nothing");
+}
+
+TEST_CASE("piquet words: redeals, totals entries, the end of a classic game, concessions, doubled deals", "[piquet][words]") {
+  json redeal = {{"redeal", true}, {"reason", "exposed card"}};
+  CHECK(last_words(file_with(json::object(), json::array({redeal}))) == "redeal (exposed card): B deals again");
+  CHECK(last_words(file_with(json::object(), json::array({{{"redeal", true}}}))) == "redeal: B deals again");
+  CHECK(words_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"), 1) == "A 15, B 30 (deal totals)");
+  // P-10: both cross 100 in the play, B wins
+  json p10 = p10_first_three();
+  p10.push_back(p10_deal4());
+  CHECK(last_words(file_with(json::object(), p10, "A")) ==
+        "A 9: point 4; B 29: quart to the king, trio of knaves, trio of tens, the cards; B wins the game in the play");
+  // won inside the declarations
+  json early = p10_first_three();
+  json rec = p1();
+  rec.erase("tricks");
+  rec.erase("play_points");
+  early.push_back(rec);
+  CHECK(last_words(file_with(json::object(), early, "A")) == "A 9: point 5, quart major; B 0; A wins the game in the sequences");
+  json over = json::array({totals(60, 10), totals(50, 20)});
+  CHECK(last_words(file_with(json::object(), over, "A")) == "A 50, B 20 (deal totals); A wins the game");
+  // a conceded last deal of a partie (4.7)
+  json six = json::array({totals(15, 30), totals(75, 4), totals(45, 6), totals(32, 12), totals(6, 38)});
+  json conceded = p1();
+  conceded.erase("tricks");
+  conceded.erase("play_points");
+  conceded["concession"] = "younger";
+  six.push_back(conceded);
+  CHECK(last_words(file_with({{"mode", "rubicon"}}, six, "A")) ==
+        "A 32: point 5, quart major, the cards; B 17: quatorze of tens, trio of queens; B threw in his hand");
+  // P-11: the first deal of a four-deal partie counts double
+  CHECK(words_of(file_with({{"mode", "rubicon"}, {"partie_deals", "4_doubled_ends"}}, json::array({totals(20, 25)}), "A"), 1) ==
+        "A 40, B 50 (deal totals); counts double");
+}
+
+TEST_CASE("piquet words: the result of a partie or a game (P-9, P-10, P-11)", "[piquet][words]") {
+  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"))) ==
+        "A wins the partie 224 to 92 and scores 416: B is rubiconed");
+  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}, {"partie_deals", "4_doubled_ends"}},
+                                                 json::array({totals(20, 25), totals(35, 10), totals(14, 40), totals(30, 12)}), "A"))) ==
+        "A wins the partie 149 to 124 and scores 125: B crossed the Rubicon");
+  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, json::array({totals(15, 30)}), "A"))) ==
+        "B leads 30 to 15 after deal 1 of 6 (145 if it ended now: A is rubiconed)");
+  json draw = json::array();
+  for (int i = 0; i < 6; ++i) draw.push_back(totals(20, 20));
+  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, draw, "A"))) == "A and B are level at 120 after deal 6 of 8");
+  draw.push_back(totals(10, 12));
+  draw.push_back(totals(12, 10));
+  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, draw, "A"))) ==
+        "The partie is drawn, 142 all after 8 deals: no score");
+  // classic
+  json p10 = p10_first_three();
+  CHECK(piquet().result_words(score_of(file_with(json::object(), p10, "A"))) == "A leads 92 to 85 (target 100)");
+  p10.push_back(p10_deal4());
+  CHECK(piquet().result_words(score_of(file_with(json::object(), p10, "A"))) == "B wins the game 114 to 101; B leads the match 1-0");
+  CHECK(piquet().result_words(score_of(game(110, 70, {{"match", "single"}}))) == "A wins the game 110 to 70");
+  CHECK(piquet().result_words(score_of(game(110, 30, {{"match", "best_of_5_doubles"}}))) ==
+        "A wins the game 110 to 30, counting 2; A leads the match 2-0");
+  CHECK(piquet().result_words(score_of(game(40, 40))) == "A and B are level at 40 (target 100)");
+  json resumed = file_with(json::object(), json::array({totals(60, 10), totals(50, 20)}), "A");
+  resumed["setup"]["start"] = {{"games_won", {{"B", 1}}}};
+  CHECK(piquet().result_words(score_of(resumed)) == "A wins the game 110 to 30; the match stands at 1-1");
+}
+
+TEST_CASE("piquet series: a classic match (5.2, P-10)", "[piquet][series]") {
+  json p10 = p10_first_three();
+  p10.push_back(p10_deal4());
+  json g1 = score_of(file_with(json::object(), p10, "A"));
+  auto one = piquet().series_result({g1});
+  REQUIRE(one);
+  CHECK((*one)["finished"] == false);
+  CHECK((*one)["games_won"] == json({{"A", 0}, {"B", 1}}));
+  CHECK((*one)["words"] == "B leads 1-0, the match goes on");
+  // B, A, then A: A wins 2-1
+  json g2 = score_of(game(100, 60)), g3 = score_of(game(120, 80));
+  auto three = piquet().series_result({g1, g2, g3});
+  CHECK((*three)["finished"] == true);
+  CHECK((*three)["winner"] == "A");
+  CHECK((*three)["games_won"] == json({{"A", 2}, {"B", 1}}));
+  CHECK((*three)["words"] == "A wins the match 2-1");
+  CHECK_FALSE(three->contains("ignored_games"));
+  CHECK((*piquet().series_result({g1, g2}))["words"] == "A and B are level 1-1, the match goes on");
+  // a game in progress counts nothing yet; games after the decision are not counted
+  json going = score_of(file_with(json::object(), json::array({totals(40, 20)}), "A"));
+  CHECK((*piquet().series_result({g1, going}))["words"] == "B leads 1-0, the match goes on");
+  auto extra = piquet().series_result({g1, g2, g3, g2});
+  CHECK((*extra)["ignored_games"] == 1);
+  CHECK((*extra)["games_won"] == json({{"A", 2}, {"B", 1}}));
+  // a single game decides; best of five with doubles: a game won against a loser under 50 counts 2
+  CHECK((*piquet().series_result({score_of(game(60, 110, {{"match", "single"}}))}))["words"] == "B wins the match 1-0");
+  json d = {{"match", "best_of_5_doubles"}};
+  auto doubles = piquet().series_result({score_of(game(110, 30, d)), score_of(game(80, 100, d)), score_of(game(100, 90, d))});
+  CHECK((*doubles)["games_won"] == json({{"A", 3}, {"B", 1}}));
+  CHECK((*doubles)["words"] == "A wins the match 3-1");
+  CHECK((*piquet().series_result({score_of(game(110, 30, d)), score_of(game(80, 100, d))}))["words"] ==
+        "A leads 2-1, the match goes on");
+}
+
+TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavendish's card)", "[piquet][series]") {
+  json p9 = score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"));
+  auto one = piquet().series_result({p9});
+  REQUIRE(one);
+  CHECK((*one)["finished"] == true);
+  CHECK((*one)["balance"] == json({{"A", 416}, {"B", -416}}));
+  CHECK((*one)["settlement"] == json({{"A", 416}, {"B", -416}}));
+  CHECK((*one)["words"] == "A wins the session by 416 after 1 partie: B pays 416");
+  // the option travels with the documents (setup.options): floor_50 once on the net balance
+  json p9r = p9;
+  p9r["setup"] = {{"options", {{"mode", "rubicon"}, {"stake_rounding", "floor_50"}}}};
+  CHECK((*piquet().series_result({p9r}))["settlement"] == json({{"A", 400}, {"B", -400}}));
+  // Cavendish's card (spec §7): A +150, A +416, B +476, B +141, A +126 -> A 692, B 617: A wins 75, at floor_50 50
+  std::vector<json> card = {score_of(partie(150, 100)), p9, score_of(partie(76, 300)), score_of(partie(100, 141)),
+                            score_of(partie(126, 100))};
+  CHECK(card[0]["result"]["game_score"] == 150);
+  CHECK(card[2]["result"]["game_score"] == 476);
+  CHECK(card[3]["result"]["game_score"] == 141);
+  CHECK(card[4]["result"]["game_score"] == 126);
+  auto plain = piquet().series_result(card);
+  CHECK((*plain)["balance"] == json({{"A", 75}, {"B", -75}}));
+  CHECK((*plain)["games_won"] == json({{"A", 3}, {"B", 2}}));
+  CHECK((*plain)["settlement"] == json({{"A", 75}, {"B", -75}}));
+  for (auto& s : card) s["options"] = {{"stake_rounding", "floor_50"}};
+  auto rounded = piquet().series_result(card);
+  CHECK((*rounded)["settlement"] == json({{"A", 50}, {"B", -50}}));
+  CHECK((*rounded)["words"] == "A wins the session by 75 after 5 parties: B pays 50 (floor_50)");
+  for (auto& s : card) s["options"] = {{"stake_rounding", "floor_25"}};
+  CHECK((*piquet().series_result(card))["settlement"] == json({{"A", 75}, {"B", -75}}));
+  // the payer is B when B is ahead; a partie in progress is not counted yet
+  json going = score_of(file_with({{"mode", "rubicon"}}, json::array({totals(15, 30)}), "A"));
+  auto b = piquet().series_result({score_of(partie(76, 300)), going});
+  CHECK((*b)["finished"] == false);
+  CHECK((*b)["balance"] == json({{"A", -476}, {"B", 476}}));
+  CHECK((*b)["words"] == "B leads the session by 476 after 1 partie: A would pay 476, a partie is in progress");
+  // drawn parties leave the session level
+  json draw = json::array();
+  for (int i = 0; i < 6; ++i) draw.push_back(totals(20, 20));
+  draw.push_back(totals(10, 12));
+  draw.push_back(totals(12, 10));
+  CHECK((*piquet().series_result({score_of(file_with({{"mode", "rubicon"}}, draw, "A"))}))["words"] == "the session is level after 1 partie");
+}
+
+TEST_CASE("piquet series: documents that are not one series", "[piquet][series]") {
+  json g1 = score_of(game(110, 30));
+  json other = g1;
+  other["players"] = {"A", "C"};
+  auto bad = piquet().series_result({g1, other});
+  CHECK((*bad)["finished"] == false);
+  CHECK((*bad)["error"] == "game 2 is played by A and C, not A and B");
+  auto mixed = piquet().series_result({g1, score_of(partie(150, 100))});
+  CHECK((*mixed)["error"] == "game 2 is a rubicon game, the first a classic game");
+  CHECK((*piquet().series_result({}))["words"] == "no game played yet");
+  // players in the other order are the same two players
+  json swapped = score_of(file_with(json::object(), json::array({totals(30, 60), totals(30, 60)}), "A"));
+  swapped["players"] = {"B", "A"};
+  CHECK((*piquet().series_result({g1, swapped}))["words"] == "A and B are level 1-1, the match goes on");
+}
