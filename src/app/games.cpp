@@ -100,7 +100,9 @@ int64_t start_next_game(Store& store, int64_t after, const rules::Words& words) 
   auto prev = load_game(store, after);
   const std::string gid = "game " + std::to_string(after);
   auto series = series_result(store, after);
-  if (!series)
+  const rules::GameRules* rules = rules::find_game(prev.game);
+  std::optional<json> next_setup = rules ? rules->next_game_setup(prev.setup, prev.summary) : std::nullopt;
+  if (!series || !next_setup)
     throw Error(k_exit_usage, gid + " is " + prev.game + ": its games are not played in a series (a match)",
                 "start a new game with marque start");
   if (prev.status != "finished" && prev.ended != "closed")
@@ -109,7 +111,7 @@ int64_t start_next_game(Store& store, int64_t after, const rules::Words& words) 
     throw Error(k_exit_rejected, "the series of " + gid + " is decided" +
                                      (series->contains("words") ? ": " + (*series)["words"].get<std::string>() : std::string()),
                 "start a new match with marque start");
-  json setup = prev.setup;
+  json setup = *next_setup;
   Diagnostics d;
   for (const auto& [k, v] : checked_words(words)) {
     if (k == "dealer" || k == "first_dealer")
@@ -160,7 +162,9 @@ std::optional<json> series_result(Store& store, int64_t id) {
   for (int64_t gid : store.series_games(g.series_id.value_or(g.id))) {
     auto row = store.game(gid);
     if (!row || row->ended == "abandoned") continue;
-    scores.push_back(row->summary);
+    json s = row->summary;
+    s["setup"] = row->setup;  // the options (stake_rounding ...) are the set-up's, not the summary's
+    scores.push_back(std::move(s));
   }
   auto r = rules->series_result(scores);
   if (r) (*r)["games"] = store.series_games(g.series_id.value_or(g.id));

@@ -145,6 +145,10 @@ public:
   // "words" (one sentence) and the game's own keys (games won, balances, settlement ...); nullopt when this
   // game has no series (the default).
   virtual std::optional<json> series_result(const std::vector<json>& scores) const;
+  // The set-up of the next game of a series, from the set-up and summary of the game it follows (the same
+  // players and options; what the series carries over, e.g. games won or the session's balance); the caller
+  // sets its first dealer. nullopt when this game has no series (the default).
+  virtual std::optional<json> next_game_setup(const json& setup, const json& summary) const;
 
   // The traditional paper score sheet as data (core/sheet.hpp: header, hand table, notes, result, settlement,
   // chart), from the game file and its score document; reports/ renders it as text, HTML and JSON.

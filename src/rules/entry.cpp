@@ -264,5 +264,6 @@ std::string GameRules::result_words(const json& score) const {
 }
 
 std::optional<json> GameRules::series_result(const std::vector<json>&) const { return std::nullopt; }
+std::optional<json> GameRules::next_game_setup(const json&, const json&) const { return std::nullopt; }
 
 }  // namespace marque::rules

@@ -54,6 +54,21 @@ public:
   }
   std::string result_words(const json& score) const override { return outcome_words(score); }
   std::optional<json> series_result(const std::vector<json>& scores) const override { return series_of(scores); }
+  // spec 5.2 / 5.4: the next classic game starts at 0-0 with the games won so far; the next partie with the
+  // session's balance (start.games_won / start.balance)
+  std::optional<json> next_game_setup(const json& setup, const json& summary) const override {
+    json next = setup;
+    next.erase("start");
+    const json result = summary.is_object() ? summary.value("result", json::object()) : json::object();
+    json start = json::object();
+    if (result.value("mode", std::string()) == "rubicon") {
+      if (result.contains("balance")) start["balance"] = result["balance"];
+    } else if (result.contains("games_won")) {
+      start["games_won"] = result["games_won"];
+    }
+    if (!start.empty()) next["start"] = start;
+    return next;
+  }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return piquet::render_sheet(game_file, score);
   }
