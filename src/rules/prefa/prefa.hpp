@@ -47,7 +47,8 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 
 // ---------------------------------------------------------------------------------------------------------
-// The game (prefa_game.cpp: the fold, end, result; prefa_hand.cpp: one record; prefa_options.cpp: the set-up)
+// The game (prefa_game.cpp: the fold, end, result; prefa_hand.cpp: one record; prefa_score.cpp: its scoring;
+// prefa_options.cpp: the set-up)
 
 using ll = long long;
 
@@ -60,6 +61,13 @@ inline const std::set<std::string> k_record_fields = {"hand",     "dealer",   "t
 using common::show;
 
 using common::is_whole;
+
+// "A, B, C" (the players in messages).
+inline std::string list_of(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& p : names) s += (s.empty() ? "" : ", ") + p;
+  return s;
+}
 
 // Resolved options (spec prefa §6).
 struct Options {
@@ -165,6 +173,40 @@ private:
   State m_st;
   json m_setup;
 };
+
+// One record decoded and checked (spec prefa §2.2, §3; prefa_hand.cpp): what the scoring (§4) reads.
+struct Hand {
+  int number = 0;            // the hand number (the next one)
+  int dealer = 0;
+  int sitting_out = -1;      // the dealer, with 4 players
+  int first_bidder = -1;     // hand 1 with option first_hand_seven_of_diamonds
+  std::string type;          // contract, all_pass, withdrawn, conceded, polles
+  int d = -1, R = -1, L = -1;  // declarer, right and left defender
+  std::optional<Contract> contract;
+  int gv = 0;                // game value, four aces raise included (§4.1)
+  bool four_aces = false;
+  int T = 0;                 // the defenders' total target (§4.2)
+  bool declares = false;     // the defenders declare play/pass (levels 6..9, or 10 with target 1)
+  std::string cR, cL;        // their calls
+  std::string mode;          // both, alone, along, none (§2.2)
+  int e = -1;                // the lone defender (alone) or the taker (along)
+  int taken = -1;            // the taken-along defender
+  std::vector<int> x;        // tricks per player (conceded: synthesised; none: declarer 10)
+  bool active(int p) const { return p >= 0 && p != sitting_out; }
+};
+
+// spec prefa §3: decode and check one record against the state before it; errors -> nullopt.
+std::optional<Hand> decode_hand(const json& rec, const std::vector<std::string>& players, const Options& opt,
+                                const State& st, Diagnostics& diags);
+
+// spec prefa §4: one checked hand scored on `next` (a copy of the state): its breakdown, transfers and the
+// overflow's warnings (prefa_score.cpp).
+struct Scored {
+  ojson breakdown;
+  std::vector<Transfer> transfers;
+  std::vector<std::pair<std::string, std::string>> warnings;  // code, message
+};
+Scored score_hand(const Hand& h, const std::vector<std::string>& players, const Options& opt, State& next);
 
 // spec prefa §2.1: players, initial pool, first dealer, scorer, stake, options, start -> the game (prefa_options.cpp)
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);

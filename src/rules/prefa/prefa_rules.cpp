@@ -1,7 +1,7 @@
 // Prefa (Greek Preference, spec /work/shared/rules/prefa.md): the GameRules object. The folder, by spec section:
 // prefa.hpp (types), prefa_options.cpp (§6 options, §2.1 set-up), prefa_fields.cpp (§2.2 fields, command-line
-// words), prefa_hand.cpp (one record: §3 validation, §4 scoring), prefa_game.cpp (§5 the fold, end, result),
-// prefa_sheet.cpp (§7), prefa_league.cpp (standings and statistics).
+// words), prefa_hand.cpp (one record: decode, §3 validation), prefa_score.cpp (§4 scoring), prefa_game.cpp (§5 the
+// fold, end, result), prefa_sheet.cpp (§7), prefa_league.cpp (standings and statistics).
 #include "rules/registry.hpp"
 #include "rules/prefa/prefa.hpp"
 
