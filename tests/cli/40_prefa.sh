@@ -51,3 +51,29 @@ else bad "prefa: a hand's postings do not sum to exactly zero"; fi
 expect_exit 0 "$BIN" "${X[@]}" check
 sqlite3 "$T/prefa_exact.db" "UPDATE postings SET units = units + 1 WHERE hand_id = (SELECT min(hand_id) FROM postings) AND position = 0"
 expect_exit 1 "$BIN" "${X[@]}" check && expect_out 'stored postings differ from the rules'
+# guided entry at a terminal (script gives marque a pseudo-terminal): three hands of different kinds through the
+# prompts alone — a contract both defenders play (E10 hand 1), an all-pass hand, a take-along (E7's shape)
+if command -v script >/dev/null; then
+  G="$T/prefa_guided.db"
+  "$BIN" --db "$G" start prefa players=Ann,Ben,Cat dealer=Ann initial_pool=10 >/dev/null
+  printf '\nBen\n7S\nplay\nplay\n7\n2\n\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty1.out" 2>&1
+  grep -q 'How many tricks did Ann take' "$T/prefa_tty1.out" && grep -q '\[1\]' "$T/prefa_tty1.out" && ok ||
+    { bad "prefa guided: no tricks question with the complement preset"; head -40 "$T/prefa_tty1.out"; }
+  printf 'all_pass\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty2.out" 2>&1
+  printf '\nAnn\n6H\npass\nplay\nCat\n6\n1\n\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty3.out" 2>&1
+  grep -q 'Cat takes Ben along' "$T/prefa_tty3.out" && ok || { bad "prefa guided: no take-along choice"; head -40 "$T/prefa_tty3.out"; }
+  "$BIN" --db "$G" score --format json > "$T/prefa_guided.json"
+  if python3 - "$T/prefa_guided.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+h = s["hands"]
+assert len(h) == 3, len(h)
+b1, b2, b3 = (x["breakdown"] for x in h)
+assert b1["declarer"] == "Ben" and b1["contract"] == "7S" and b1["tricks"] == {"Ann": 1, "Ben": 7, "Cat": 2}, b1
+assert abs(h[0]["deltas"]["Ann"] + 49 / 3) < 1e-6 and s["pools"]["Ben"] == 3, h[0]
+assert b2["outcome"] == "all_pass" and h[1]["dealer"] == "Ben", b2
+assert b3["mode"] == "along" and b3["taker"] == "Cat" and b3["outcome"] == "made" and h[2]["dealer"] == "Cat", b3
+assert s["pools"]["Ann"] == 5, s["pools"]
+PY
+  then ok; else bad "prefa guided: stored hands differ"; fi
+fi

@@ -23,11 +23,15 @@ inline constexpr const char* k_strains[5] = {"S", "C", "D", "H", "NT"};
 inline constexpr int k_game_values[5][5] = {
     {2, 3, 4, 5, 6}, {7, 7, 7, 7, 8}, {8, 8, 8, 8, 9}, {9, 9, 9, 9, 10}, {10, 10, 10, 10, 0}};
 
+// The strains as people write them: 7♠, 6NT.
+inline constexpr const char* k_strain_symbols[5] = {"♠", "♣", "♦", "♥", "NT"};
+
 struct Contract {
   int level = 0;   // 6..10
   int strain = 0;  // 0..4
   int rank() const { return (level - 6) * 5 + strain; }
-  std::string name() const { return std::to_string(level) + k_strains[strain]; }
+  std::string name() const { return std::to_string(level) + k_strains[strain]; }   // 7S
+  std::string label() const { return std::to_string(level) + k_strain_symbols[strain]; }  // 7♠
 };
 
 // "7H" -> {7, 3}; nullopt when not of the form (6|7|8|9|10)(S|C|D|H|NT) (10NT is parsed; its legality is an
@@ -122,6 +126,9 @@ public:
   ojson result() const override;
   ojson extra() const override;
   std::string next_dealer() const override { return m_st.over ? "" : m_players[static_cast<size_t>(m_st.dealer)]; }
+  // For guided entry (prefa_entry.cpp): the resolved options and the state before the next hand.
+  const Options& options() const { return m_opt; }
+  const State& state() const { return m_st; }
 
 private:
   int index_of(const std::string& name) const {
@@ -207,6 +214,10 @@ struct Scored {
   std::vector<std::pair<std::string, std::string>> warnings;  // code, message
 };
 Scored score_hand(const Hand& h, const std::vector<std::string>& players, const Options& opt, State& next);
+
+// Guided entry (prefa_entry.cpp): the questions of one hand and the command-line words of the answers.
+std::optional<Question> entry_question(const Game& before, const Answers& answers);
+Words entry_words(const Game& before, const Answers& answers);
 
 // spec prefa §2.1: players, initial pool, first dealer, scorer, stake, options, start -> the game (prefa_options.cpp)
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
