@@ -32,6 +32,7 @@ expect_exit 0 "$BIN" "${P[@]}" hand declarer=Ann contract=6C calls=Ben:pass,Cat:
 expect_exit 0 "$BIN" "${P[@]}" score && expect_out 'totals: Ann 56  Ben -71  Cat 15' && expect_out '1\. Ann'
 expect_exit 1 "$BIN" "${P[@]}" hand type=all_pass && expect_err 'the game is over'
 expect_exit 0 "$BIN" "${P[@]}" sheet && expect_out '\+-----' && expect_out 'Ben +pays +Ann +41' && expect_out 'result: +1\. Ann \+56  2\. Cat \+15  3\. Ben -71'
+expect_exit 0 "$BIN" "${P[@]}" sheet && expect_out "value: each player's result if the game were closed now" && expect_out '10 x pool / 3 to each'
 expect_exit 0 "$BIN" "${P[@]}" score --format json && expect_out '"final"' && expect_out '"received"' && expect_out '"transfers"'
 # four players, a resumed paper game (start.*), an option
 expect_exit 0 "$BIN" "${P[@]}" start prefa players=A,B,C,D dealer=D start.pools=A:5,B:8,C:2,D:1 start.received=A/B:40 option.sitting_out_compensation=20,40
@@ -59,6 +60,7 @@ if command -v script >/dev/null; then
   printf '\nBen\n7S\nplay\nplay\n7\n2\n\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty1.out" 2>&1
   grep -q 'How many tricks did Ann take' "$T/prefa_tty1.out" && grep -q '\[1\]' "$T/prefa_tty1.out" && ok ||
     { bad "prefa guided: no tricks question with the complement preset"; head -40 "$T/prefa_tty1.out"; }
+  grep -q 'preview: Ben 7♠: made' "$T/prefa_tty1.out" && ok || { bad "prefa guided: no preview in words"; tail -12 "$T/prefa_tty1.out"; }
   printf 'all_pass\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty2.out" 2>&1
   printf '\nAnn\n6H\npass\nplay\nCat\n6\n1\n\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty3.out" 2>&1
   grep -q 'Cat takes Ben along' "$T/prefa_tty3.out" && ok || { bad "prefa guided: no take-along choice"; head -40 "$T/prefa_tty3.out"; }

@@ -219,6 +219,10 @@ Scored score_hand(const Hand& h, const std::vector<std::string>& players, const 
 std::optional<Question> entry_question(const Game& before, const Answers& answers);
 Words entry_words(const Game& before, const Answers& answers);
 
+// Results in words (prefa_words.cpp).
+std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players);
+std::string result_words(const json& score);
+
 // spec prefa §2.1: players, initial pool, first dealer, scorer, stake, options, start -> the game (prefa_options.cpp)
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 

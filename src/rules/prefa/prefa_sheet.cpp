@@ -374,6 +374,11 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
   out.line("(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool", "notes");
   out.line("", "notes");
   hand_log(out, h, score);
+  // spec prefa §5.4, §5.3: the value column, once
+  const std::string nn = std::to_string(n);
+  out.line("value: each player's result if the game were closed now = points received - paid - 10 x (own pool - average pool);", "notes");
+  out.line("  its fractions come from that end settlement: each open pool point is paid at 10 points shared among all " + nn +
+               " players (10 x pool / " + nn + " to each)", "notes");
   const ojson& res = score["result"];
   received_block(out, h, res);
   double stake = setup.contains("stake") && setup["stake"].is_number() ? setup["stake"].get<double>() : 0.0;
