@@ -32,6 +32,7 @@ expect_exit 0 "$BIN" "${P[@]}" hand declarer=Ann contract=6C calls=Ben:pass,Cat:
 expect_exit 0 "$BIN" "${P[@]}" score && expect_out 'totals: Ann 56  Ben -71  Cat 15' && expect_out '1\. Ann'
 expect_exit 1 "$BIN" "${P[@]}" hand type=all_pass && expect_err 'the game is over'
 expect_exit 0 "$BIN" "${P[@]}" sheet && expect_out '\+-----' && expect_out 'Ben +pays +Ann +41' && expect_out 'result: +1\. Ann \+56  2\. Cat \+15  3\. Ben -71'
+expect_exit 0 "$BIN" "${P[@]}" sheet && expect_out "value: each player's result if the game were closed now" && expect_out '10 x pool / 3 to each'
 expect_exit 0 "$BIN" "${P[@]}" score --format json && expect_out '"final"' && expect_out '"received"' && expect_out '"transfers"'
 # four players, a resumed paper game (start.*), an option
 expect_exit 0 "$BIN" "${P[@]}" start prefa players=A,B,C,D dealer=D start.pools=A:5,B:8,C:2,D:1 start.received=A/B:40 option.sitting_out_compensation=20,40
@@ -51,3 +52,30 @@ else bad "prefa: a hand's postings do not sum to exactly zero"; fi
 expect_exit 0 "$BIN" "${X[@]}" check
 sqlite3 "$T/prefa_exact.db" "UPDATE postings SET units = units + 1 WHERE hand_id = (SELECT min(hand_id) FROM postings) AND position = 0"
 expect_exit 1 "$BIN" "${X[@]}" check && expect_out 'stored postings differ from the rules'
+# guided entry at a terminal (script gives marque a pseudo-terminal): three hands of different kinds through the
+# prompts alone — a contract both defenders play (E10 hand 1), an all-pass hand, a take-along (E7's shape)
+if command -v script >/dev/null; then
+  G="$T/prefa_guided.db"
+  "$BIN" --db "$G" start prefa players=Ann,Ben,Cat dealer=Ann initial_pool=10 >/dev/null
+  printf '\nBen\n7S\nplay\nplay\n7\n2\n\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty1.out" 2>&1
+  grep -q 'How many tricks did Ann take' "$T/prefa_tty1.out" && grep -q '\[1\]' "$T/prefa_tty1.out" && ok ||
+    { bad "prefa guided: no tricks question with the complement preset"; head -40 "$T/prefa_tty1.out"; }
+  grep -q 'preview: Ben 7♠: made' "$T/prefa_tty1.out" && ok || { bad "prefa guided: no preview in words"; tail -12 "$T/prefa_tty1.out"; }
+  printf 'all_pass\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty2.out" 2>&1
+  printf '\nAnn\n6H\npass\nplay\nCat\n6\n1\n\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty3.out" 2>&1
+  grep -q 'Cat takes Ben along' "$T/prefa_tty3.out" && ok || { bad "prefa guided: no take-along choice"; head -40 "$T/prefa_tty3.out"; }
+  "$BIN" --db "$G" score --format json > "$T/prefa_guided.json"
+  if python3 - "$T/prefa_guided.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+h = s["hands"]
+assert len(h) == 3, len(h)
+b1, b2, b3 = (x["breakdown"] for x in h)
+assert b1["declarer"] == "Ben" and b1["contract"] == "7S" and b1["tricks"] == {"Ann": 1, "Ben": 7, "Cat": 2}, b1
+assert abs(h[0]["deltas"]["Ann"] + 49 / 3) < 1e-6 and s["pools"]["Ben"] == 3, h[0]
+assert b2["outcome"] == "all_pass" and h[1]["dealer"] == "Ben", b2
+assert b3["mode"] == "along" and b3["taker"] == "Cat" and b3["outcome"] == "made" and h[2]["dealer"] == "Cat", b3
+assert s["pools"]["Ann"] == 5, s["pools"]
+PY
+  then ok; else bad "prefa guided: stored hands differ"; fi
+fi

@@ -23,11 +23,15 @@ inline constexpr const char* k_strains[5] = {"S", "C", "D", "H", "NT"};
 inline constexpr int k_game_values[5][5] = {
     {2, 3, 4, 5, 6}, {7, 7, 7, 7, 8}, {8, 8, 8, 8, 9}, {9, 9, 9, 9, 10}, {10, 10, 10, 10, 0}};
 
+// The strains as people write them: 7♠, 6NT.
+inline constexpr const char* k_strain_symbols[5] = {"♠", "♣", "♦", "♥", "NT"};
+
 struct Contract {
   int level = 0;   // 6..10
   int strain = 0;  // 0..4
   int rank() const { return (level - 6) * 5 + strain; }
-  std::string name() const { return std::to_string(level) + k_strains[strain]; }
+  std::string name() const { return std::to_string(level) + k_strains[strain]; }   // 7S
+  std::string label() const { return std::to_string(level) + k_strain_symbols[strain]; }  // 7♠
 };
 
 // "7H" -> {7, 3}; nullopt when not of the form (6|7|8|9|10)(S|C|D|H|NT) (10NT is parsed; its legality is an
@@ -47,7 +51,8 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 
 // ---------------------------------------------------------------------------------------------------------
-// The game (prefa_game.cpp: the fold, end, result; prefa_hand.cpp: one record; prefa_options.cpp: the set-up)
+// The game (prefa_game.cpp: the fold, end, result; prefa_hand.cpp: one record; prefa_score.cpp: its scoring;
+// prefa_options.cpp: the set-up)
 
 using ll = long long;
 
@@ -60,6 +65,13 @@ inline const std::set<std::string> k_record_fields = {"hand",     "dealer",   "t
 using common::show;
 
 using common::is_whole;
+
+// "A, B, C" (the players in messages).
+inline std::string list_of(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& p : names) s += (s.empty() ? "" : ", ") + p;
+  return s;
+}
 
 // Resolved options (spec prefa §6).
 struct Options {
@@ -114,6 +126,9 @@ public:
   ojson result() const override;
   ojson extra() const override;
   std::string next_dealer() const override { return m_st.over ? "" : m_players[static_cast<size_t>(m_st.dealer)]; }
+  // For guided entry (prefa_entry.cpp): the resolved options and the state before the next hand.
+  const Options& options() const { return m_opt; }
+  const State& state() const { return m_st; }
 
 private:
   int index_of(const std::string& name) const {
@@ -165,6 +180,48 @@ private:
   State m_st;
   json m_setup;
 };
+
+// One record decoded and checked (spec prefa §2.2, §3; prefa_hand.cpp): what the scoring (§4) reads.
+struct Hand {
+  int number = 0;            // the hand number (the next one)
+  int dealer = 0;
+  int sitting_out = -1;      // the dealer, with 4 players
+  int first_bidder = -1;     // hand 1 with option first_hand_seven_of_diamonds
+  std::string type;          // contract, all_pass, withdrawn, conceded, polles
+  int d = -1, R = -1, L = -1;  // declarer, right and left defender
+  std::optional<Contract> contract;
+  int gv = 0;                // game value, four aces raise included (§4.1)
+  bool four_aces = false;
+  int T = 0;                 // the defenders' total target (§4.2)
+  bool declares = false;     // the defenders declare play/pass (levels 6..9, or 10 with target 1)
+  std::string cR, cL;        // their calls
+  std::string mode;          // both, alone, along, none (§2.2)
+  int e = -1;                // the lone defender (alone) or the taker (along)
+  int taken = -1;            // the taken-along defender
+  std::vector<int> x;        // tricks per player (conceded: synthesised; none: declarer 10)
+  bool active(int p) const { return p >= 0 && p != sitting_out; }
+};
+
+// spec prefa §3: decode and check one record against the state before it; errors -> nullopt.
+std::optional<Hand> decode_hand(const json& rec, const std::vector<std::string>& players, const Options& opt,
+                                const State& st, Diagnostics& diags);
+
+// spec prefa §4: one checked hand scored on `next` (a copy of the state): its breakdown, transfers and the
+// overflow's warnings (prefa_score.cpp).
+struct Scored {
+  ojson breakdown;
+  std::vector<Transfer> transfers;
+  std::vector<std::pair<std::string, std::string>> warnings;  // code, message
+};
+Scored score_hand(const Hand& h, const std::vector<std::string>& players, const Options& opt, State& next);
+
+// Guided entry (prefa_entry.cpp): the questions of one hand and the command-line words of the answers.
+std::optional<Question> entry_question(const Game& before, const Answers& answers);
+Words entry_words(const Game& before, const Answers& answers);
+
+// Results in words (prefa_words.cpp).
+std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players);
+std::string result_words(const json& score);
 
 // spec prefa §2.1: players, initial pool, first dealer, scorer, stake, options, start -> the game (prefa_options.cpp)
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);

@@ -22,10 +22,8 @@ namespace {
 const std::vector<std::string> k_keys = {"hand",     "dealer",   "type",    "declarer",  "contract", "calls", "along",
                                          "tricks",   "auction",  "won_bid", "four_aces", "first_bidder", "note"};
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
+using common::lower;
+
 std::string upper(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
@@ -163,6 +161,25 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
   }
   setup["start"] = start;
   return setup;
+}
+
+// spec prefa §2.2
+std::vector<FieldSpec> field_table() {
+  return {
+      {"hand", "int", false, {}, "hand number, consecutive (default: the next one)"},
+      {"dealer", "player", false, {}, "who dealt (default: the right-hand neighbour of the previous dealer)"},
+      {"type", "enum", false, {"contract", "all_pass", "withdrawn", "conceded", "polles"}, "hand type (default contract when a declarer is given)"},
+      {"auction", "array", false, {}, "optional calls in order; CLI: auction=B:6S,C:6C,A:pass,... (call: pass, 6S..10H, prov)"},
+      {"first_bidder", "player", false, {}, "hand 1 with option first_hand_seven_of_diamonds: the 7-of-diamonds holder"},
+      {"declarer", "player", false, {}, "required for contract, withdrawn, conceded"},
+      {"contract", "string", false, {}, "final contract 6S..10H (10NT with option ten_no_trumps); required for contract, conceded"},
+      {"won_bid", "string", false, {}, "declarer's last auction bid when no auction is recorded"},
+      {"four_aces", "bool", false, {}, "declarer announced four aces (option four_aces)"},
+      {"calls", "object", false, {}, "defenders' play/pass, levels 6..9; CLI: calls=C:play,A:pass"},
+      {"along", "player", false, {}, "the defender who takes the other along"},
+      {"tricks", "object", false, {}, "tricks of every player who played; CLI: tricks=B:7,C:3"},
+      {"note", "string", false, {}, "free text"},
+  };
 }
 
 }  // namespace marque::rules::prefa

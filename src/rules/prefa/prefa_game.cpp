@@ -1,5 +1,5 @@
-// Prefa, the game: the running state across hands (spec prefa §5.1), the general end settlement (§5.3), the
-// values and the result (§5.4, §5.5).
+// Prefa, the game: the fold over records (decode, score, advance), the running state across hands (spec prefa
+// §5.1), the general end settlement (§5.3), the values and the result (§5.4, §5.5).
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -25,6 +25,56 @@ void PrefaGame::end_settlement(State& s, std::vector<Transfer>* out) const {
     }
   }
   for (auto& p : s.pool) p = 0;
+}
+
+// decode -> validate (prefa_hand.cpp) -> score (prefa_score.cpp) -> advance: dealer rotation (spec prefa §5.2) and
+// game end (§5.3), then the marque-score/1 entry with the value deltas (§5.4).
+std::optional<ojson> PrefaGame::play(const json& rec, Diagnostics& diags) {
+  std::optional<Hand> h = decode_hand(rec, m_players, m_opt, m_st, diags);
+  if (!h) return std::nullopt;
+  const State before = m_st;
+  State next = m_st;
+  Scored scored = score_hand(*h, m_players, m_opt, next);
+  ojson& breakdown = scored.breakdown;
+
+  next.hands = h->number;
+  next.fresh = false;
+  next.dealer = h->first_bidder >= 0 ? h->first_bidder : (h->dealer + 1) % m_n;
+  int positive = 0, nonzero = 0;
+  for (ll p : next.pool) {
+    positive += p > 0;
+    nonzero += p != 0;
+  }
+  if (positive == 0 || (m_opt.all_but_one && positive == 1)) {
+    if (nonzero > 0) end_settlement(next, &scored.transfers);
+    next.over = true;
+    breakdown["game_over"] = true;
+  }
+  for (const auto& [code, msg] : scored.warnings) diags.warning("pools", code, msg);
+
+  std::vector<ll> v0 = values(before), v1 = values(next);
+  std::vector<ll> dv(static_cast<size_t>(m_n)), dc(static_cast<size_t>(m_n));
+  for (int i = 0; i < m_n; ++i) {
+    dv[static_cast<size_t>(i)] = v1[static_cast<size_t>(i)] - v0[static_cast<size_t>(i)];
+    dc[static_cast<size_t>(i)] = cash(next, i) - cash(before, i);
+  }
+  breakdown["pools_before"] = per_player_int(before.pool);
+  breakdown["cash_delta"] = per_player_money(dc);
+  breakdown["value_delta"] = per_player_money(dv);
+
+  ojson entry = ojson::object();
+  entry["hand"] = h->number;
+  entry["dealer"] = name(h->dealer);
+  entry["deltas"] = per_player_money(dv);
+  entry["totals"] = per_player_money(v1);
+  entry["breakdown"] = breakdown;
+  entry["pools"] = per_player_int(next.pool);
+  ojson tr = ojson::array();
+  for (const auto& t : scored.transfers)
+    tr.push_back({{"from", name(t.from)}, {"to", name(t.to)}, {"amount", number(static_cast<double>(t.amount) / k_scale)}, {"reason", t.reason}});
+  entry["transfers"] = tr;
+  m_st = std::move(next);
+  return entry;
 }
 
 ojson PrefaGame::settlement_json(const State& s) const {

@@ -1,4 +1,5 @@
-// Prefa options (spec prefa §6), hand fields (spec prefa §2.2) and contract strings.
+// Prefa options (spec prefa §6), contract strings and the set-up (§2.1).
+#include <algorithm>
 #include <cctype>
 
 #include "rules/prefa/prefa.hpp"
@@ -92,207 +93,217 @@ const std::vector<OptionSpec>& option_table() {
   return table;
 }
 
-// spec prefa §2.2
-std::vector<FieldSpec> field_table() {
-  return {
-      {"hand", "int", false, {}, "hand number, consecutive (default: the next one)"},
-      {"dealer", "player", false, {}, "who dealt (default: the right-hand neighbour of the previous dealer)"},
-      {"type", "enum", false, {"contract", "all_pass", "withdrawn", "conceded", "polles"}, "hand type (default contract when a declarer is given)"},
-      {"auction", "array", false, {}, "optional calls in order; CLI: auction=B:6S,C:6C,A:pass,... (call: pass, 6S..10H, prov)"},
-      {"first_bidder", "player", false, {}, "hand 1 with option first_hand_seven_of_diamonds: the 7-of-diamonds holder"},
-      {"declarer", "player", false, {}, "required for contract, withdrawn, conceded"},
-      {"contract", "string", false, {}, "final contract 6S..10H (10NT with option ten_no_trumps); required for contract, conceded"},
-      {"won_bid", "string", false, {}, "declarer's last auction bid when no auction is recorded"},
-      {"four_aces", "bool", false, {}, "declarer announced four aces (option four_aces)"},
-      {"calls", "object", false, {}, "defenders' play/pass, levels 6..9; CLI: calls=C:play,A:pass"},
-      {"along", "player", false, {}, "the defender who takes the other along"},
-      {"tricks", "object", false, {}, "tricks of every player who played; CLI: tricks=B:7,C:3"},
-      {"note", "string", false, {}, "free text"},
-  };
+// ---------------------------------------------------------------------------------------------------------
+// spec prefa §2.1 the set-up (+ `start`, a paper game being resumed)
+namespace {
+
+void err(Diagnostics& diags, const std::string& field, const std::string& code, const std::string& msg) {
+  diags.error(field, "prefa." + code, msg);
 }
 
-// spec prefa §2.1 the set-up (+ `start`, a paper game being resumed)
-std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
-  auto err = [&](const std::string& field, const std::string& code, const std::string& msg) {
-    diags.error(field, "prefa." + code, msg);
-  };
-  for (auto it = setup.begin(); it != setup.end(); ++it)
-    if (!k_setup_fields.count(it.key()))
-      err(it.key(), "setup_field", "unknown set-up field '" + it.key() +
-                                       "'; the fields are players, initial_pool, first_dealer, scorer, stake, options, start");
-  // E-S1
+int index_in(const std::vector<std::string>& players, const std::string& nm) {
+  for (size_t i = 0; i < players.size(); ++i)
+    if (players[i] == nm) return static_cast<int>(i);
+  return -1;
+}
+
+// E-S1: 3 or 4 distinct non-empty names.
+std::optional<std::vector<std::string>> read_players(const json& setup, Diagnostics& diags) {
   std::vector<std::string> players;
   if (!setup.contains("players") || !setup["players"].is_array()) {
-    err("players", "players", "missing: Prefa needs 3 or 4 different players, in counterclockwise seating order");
-    return nullptr;
+    err(diags, "players", "players", "missing: Prefa needs 3 or 4 different players, in counterclockwise seating order");
+    return std::nullopt;
   }
   for (const auto& p : setup["players"]) {
     if (!p.is_string() || p.get<std::string>().empty()) {
-      err("players", "players", show(p) + " is not a name: Prefa needs 3 or 4 different non-empty names");
-      return nullptr;
+      err(diags, "players", "players", show(p) + " is not a name: Prefa needs 3 or 4 different non-empty names");
+      return std::nullopt;
     }
     std::string nm = p.get<std::string>();
     if (std::find(players.begin(), players.end(), nm) != players.end()) {
-      err("players", "players", nm + " appears twice: Prefa needs 3 or 4 different players");
-      return nullptr;
+      err(diags, "players", "players", nm + " appears twice: Prefa needs 3 or 4 different players");
+      return std::nullopt;
     }
     players.push_back(nm);
   }
   if (players.size() < 3 || players.size() > 4) {
-    err("players", "players", std::to_string(players.size()) + " players given: Prefa needs 3 or 4 different players");
-    return nullptr;
+    err(diags, "players", "players", std::to_string(players.size()) + " players given: Prefa needs 3 or 4 different players");
+    return std::nullopt;
   }
-  const int n = static_cast<int>(players.size());
-  auto idx = [&](const std::string& nm) {
-    for (int i = 0; i < n; ++i)
-      if (players[static_cast<size_t>(i)] == nm) return i;
-    return -1;
-  };
-  auto list = [&] {
-    std::string s;
-    for (const auto& p : players) s += (s.empty() ? "" : ", ") + p;
-    return s;
-  };
-  // E-S4
-  json given_opts = setup.contains("options") ? setup["options"] : json(nullptr);
-  json o = resolve_options(given_opts, option_table(), diags);
-  // E-S2 (the set-up field; options.initial_pool is accepted as the same thing)
+  return players;
+}
+
+// E-S2: the set-up field initial_pool; options.initial_pool is accepted as the same thing.
+ll read_initial_pool(const json& setup, const json& given_opts, const json& o, Diagnostics& diags) {
   ll initial_pool = 31;
   bool pool_in_options = given_opts.is_object() && given_opts.contains("initial_pool");
   if (setup.contains("initial_pool")) {
     const json& ip = setup["initial_pool"];
     if (!is_whole(ip) || ip.get<ll>() < 1 || ip.get<ll>() > 999) {
-      err("initial_pool", "initial_pool", show(ip) + ": the initial pool must be a positive whole number from 1 to 999");
+      err(diags, "initial_pool", "initial_pool", show(ip) + ": the initial pool must be a positive whole number from 1 to 999");
     } else {
       initial_pool = ip.get<ll>();
       if (pool_in_options && o["initial_pool"].is_number() && o["initial_pool"].get<ll>() != initial_pool)
-        err("options.initial_pool", "initial_pool", "differs from the set-up field initial_pool " + std::to_string(initial_pool));
+        err(diags, "options.initial_pool", "initial_pool", "differs from the set-up field initial_pool " + std::to_string(initial_pool));
     }
   } else if (pool_in_options && is_whole(o["initial_pool"])) {
     initial_pool = o["initial_pool"].get<ll>();
   }
+  return initial_pool;
+}
+
+// A player named by set-up field `field` (-1 with an error when not one of them).
+int read_player(const json& v, const std::string& field, const std::vector<std::string>& players, Diagnostics& diags) {
+  int i = v.is_string() ? index_in(players, v.get<std::string>()) : -1;
+  if (i < 0) err(diags, field, "unknown_player", "unknown player " + show(v) + "; the players are " + list_of(players));
+  return i;
+}
+
+// The resolved option object (spec prefa §6) as Options.
+Options options_from(const json& o, ll initial_pool) {
+  Options opt;
+  std::string tnt = o["ten_no_trumps"].get<std::string>();
+  opt.ten_nt = tnt == "value_10" ? 10 : tnt == "value_11" ? 11 : 0;
+  opt.ten_target = static_cast<int>(o["ten_level_defence_target"].get<double>());
+  opt.provisional = o["provisional_entry"] == "on";
+  opt.seven_diamonds = o["first_hand_seven_of_diamonds"] == "on";
+  std::string fa = o["four_aces"].get<std::string>();
+  opt.aces = fa == "raise_value" ? Options::Aces::raise : fa == "bonus" ? Options::Aces::bonus : Options::Aces::off;
+  opt.aces_raise = o["four_aces_raise"].is_null() ? static_cast<int>(std::max<ll>(1, initial_pool / 10))
+                                                  : static_cast<int>(o["four_aces_raise"].get<double>());
+  opt.aces_bonus_6 = static_cast<int>(o["four_aces_bonus_6"].get<double>());
+  opt.aces_bonus_7 = static_cast<int>(o["four_aces_bonus_7plus"].get<double>());
+  opt.redeclare = o["redeclare_take_along"] == "on";
+  opt.all_but_one = o["game_end"] == "all_but_one_zero";
+  opt.level_overflow = o["overflow_mode"] == "level";
+  opt.negative = o["overflow_exhausted"] == "negative";
+  opt.per_seat = o["taken_along_failure"] == "per_seat";
+  opt.partner_single = o["partner_compensation_doubling"] == "single";
+  opt.sit_out_1 = static_cast<int>(o["sitting_out_compensation"][0].get<ll>());
+  opt.sit_out_2 = static_cast<int>(o["sitting_out_compensation"][1].get<ll>());
+  opt.polles = o["all_pass"] == "polles";
+  opt.concession = o["concession"] == "on";
+  opt.half_up = o["end_rounding"] == "integer_half_up";
+  return opt;
+}
+
+// start.pools: every player's pool now on the sheet, not a finished game (5.3).
+void read_start_pools(const json& s, const std::vector<std::string>& players, const Options& opt, State& st, Diagnostics& diags) {
+  if (!s.contains("pools") || !s["pools"].is_object()) {
+    err(diags, "start.pools", "start", "missing: the pool of every player now on the sheet");
+    return;
+  }
+  for (auto it = s["pools"].begin(); it != s["pools"].end(); ++it)
+    if (index_in(players, it.key()) < 0) err(diags, "start.pools", "unknown_player", "unknown player " + it.key() + "; the players are " + list_of(players));
+  for (size_t i = 0; i < players.size(); ++i) {
+    const std::string& p = players[i];
+    if (!s["pools"].contains(p)) {
+      err(diags, "start.pools", "start", "start: no pool given for " + p);
+      continue;
+    }
+    const json& v = s["pools"][p];
+    if (!is_whole(v) || v.get<ll>() < 0 || v.get<ll>() > 999) {
+      err(diags, "start.pools", "start", p + ": " + show(v) + " is not a pool: whole numbers 0..999");
+      continue;
+    }
+    st.pool[i] = v.get<ll>();
+  }
+  if (diags.has_errors()) return;
+  int positive = 0;
+  for (ll p : st.pool) positive += p > 0;
+  if (positive == 0 || (opt.all_but_one && positive == 1))
+    err(diags, "start.pools", "start_finished", "these pools are a finished game (section 5.3): nothing left to play");
+}
+
+// start.received: {p: {q: n}}, the points p has received from q.
+void read_start_received(const json& r, const std::vector<std::string>& players, State& st, Diagnostics& diags) {
+  if (!r.is_object()) {
+    err(diags, "start.received", "start", "must be {p: {q: n}}: the points p has received from q");
+    return;
+  }
+  for (auto it = r.begin(); it != r.end(); ++it) {
+    int p = index_in(players, it.key());
+    if (p < 0 || !it.value().is_object()) {
+      err(diags, "start.received", "start", p < 0 ? "unknown player " + it.key() : it.key() + ": must be {q: n}");
+      continue;
+    }
+    for (auto jt = it.value().begin(); jt != it.value().end(); ++jt) {
+      int q = index_in(players, jt.key());
+      if (q < 0 || q == p) {
+        err(diags, "start.received", "start", q < 0 ? "unknown player " + jt.key() : "received only between two different players (" + jt.key() + ")");
+        continue;
+      }
+      if (!is_whole(jt.value()) || jt.value().get<ll>() < 0) {
+        err(diags, "start.received", "start", it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number >= 0");
+        continue;
+      }
+      st.recv[static_cast<size_t>(p)][static_cast<size_t>(q)] = jt.value().get<ll>() * k_scale;
+    }
+  }
+}
+
+// E-S5: resume a paper game; false when `start` is not even an object.
+bool read_start(const json& s, const std::vector<std::string>& players, const Options& opt, int first_dealer, State& st,
+                Diagnostics& diags) {
+  if (!s.is_object()) {
+    err(diags, "start", "start", "must be an object {pools, received, dealer, hands_played}");
+    return false;
+  }
+  for (auto it = s.begin(); it != s.end(); ++it)
+    if (it.key() != "pools" && it.key() != "received" && it.key() != "dealer" && it.key() != "hands_played")
+      err(diags, "start." + it.key(), "start", "unknown field; start has pools, received, dealer, hands_played");
+  read_start_pools(s, players, opt, st, diags);
+  if (s.contains("received") && !s["received"].is_null()) read_start_received(s["received"], players, st, diags);
+  if (s.contains("dealer") && !s["dealer"].is_null()) {
+    int sd = read_player(s["dealer"], "start.dealer", players, diags);
+    if (sd >= 0 && first_dealer >= 0 && sd != first_dealer)
+      err(diags, "start.dealer", "start", "start.dealer " + players[static_cast<size_t>(sd)] + " differs from first_dealer " +
+                                              players[static_cast<size_t>(first_dealer)]);
+    else if (sd >= 0)
+      st.dealer = sd;
+  }
+  if (s.contains("hands_played") && !s["hands_played"].is_null()) {
+    if (!is_whole(s["hands_played"]) || s["hands_played"].get<ll>() < 0)
+      err(diags, "start.hands_played", "start", show(s["hands_played"]) + " is not a whole number >= 0");
+    else
+      st.hands = static_cast<int>(s["hands_played"].get<ll>());
+  }
+  st.fresh = st.hands == 0;
+  return true;
+}
+
+}  // namespace
+
+std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
+  for (auto it = setup.begin(); it != setup.end(); ++it)
+    if (!k_setup_fields.count(it.key()))
+      err(diags, it.key(), "setup_field", "unknown set-up field '" + it.key() +
+                                              "'; the fields are players, initial_pool, first_dealer, scorer, stake, options, start");
+  std::optional<std::vector<std::string>> read = read_players(setup, diags);
+  if (!read) return nullptr;
+  std::vector<std::string> players = std::move(*read);
+  const size_t n = players.size();
+  // E-S4
+  json given_opts = setup.contains("options") ? setup["options"] : json(nullptr);
+  json o = resolve_options(given_opts, option_table(), diags);
+  const ll initial_pool = read_initial_pool(setup, given_opts, o, diags);
   // E-S3
   int scorer = 0;
-  if (setup.contains("scorer")) {  // spec prefa §2.1: a string, one of the players (null is not one)
-    scorer = setup["scorer"].is_string() ? idx(setup["scorer"].get<std::string>()) : -1;
-    if (scorer < 0) err("scorer", "unknown_player", "unknown player " + show(setup["scorer"]) + "; the players are " + list());
-  }
+  if (setup.contains("scorer")) scorer = read_player(setup["scorer"], "scorer", players, diags);  // null is not a player
   int first_dealer = -1;
-  if (setup.contains("first_dealer") && !setup["first_dealer"].is_null()) {
-    first_dealer = setup["first_dealer"].is_string() ? idx(setup["first_dealer"].get<std::string>()) : -1;
-    if (first_dealer < 0) err("first_dealer", "unknown_player", "unknown player " + show(setup["first_dealer"]) + "; the players are " + list());
-  }
+  if (setup.contains("first_dealer") && !setup["first_dealer"].is_null())
+    first_dealer = read_player(setup["first_dealer"], "first_dealer", players, diags);
   if (setup.contains("stake") && !setup["stake"].is_null() && (!setup["stake"].is_number() || setup["stake"].get<double>() <= 0))
-    err("stake", "stake", show(setup["stake"]) + ": the stake per point must be a number above 0");
+    err(diags, "stake", "stake", show(setup["stake"]) + ": the stake per point must be a number above 0");
 
   Options opt;
-  if (!diags.has_errors()) {
-    std::string tnt = o["ten_no_trumps"].get<std::string>();
-    opt.ten_nt = tnt == "value_10" ? 10 : tnt == "value_11" ? 11 : 0;
-    opt.ten_target = static_cast<int>(o["ten_level_defence_target"].get<double>());
-    opt.provisional = o["provisional_entry"] == "on";
-    opt.seven_diamonds = o["first_hand_seven_of_diamonds"] == "on";
-    std::string fa = o["four_aces"].get<std::string>();
-    opt.aces = fa == "raise_value" ? Options::Aces::raise : fa == "bonus" ? Options::Aces::bonus : Options::Aces::off;
-    opt.aces_raise = o["four_aces_raise"].is_null() ? static_cast<int>(std::max<ll>(1, initial_pool / 10))
-                                                    : static_cast<int>(o["four_aces_raise"].get<double>());
-    opt.aces_bonus_6 = static_cast<int>(o["four_aces_bonus_6"].get<double>());
-    opt.aces_bonus_7 = static_cast<int>(o["four_aces_bonus_7plus"].get<double>());
-    opt.redeclare = o["redeclare_take_along"] == "on";
-    opt.all_but_one = o["game_end"] == "all_but_one_zero";
-    opt.level_overflow = o["overflow_mode"] == "level";
-    opt.negative = o["overflow_exhausted"] == "negative";
-    opt.per_seat = o["taken_along_failure"] == "per_seat";
-    opt.partner_single = o["partner_compensation_doubling"] == "single";
-    opt.sit_out_1 = static_cast<int>(o["sitting_out_compensation"][0].get<ll>());
-    opt.sit_out_2 = static_cast<int>(o["sitting_out_compensation"][1].get<ll>());
-    opt.polles = o["all_pass"] == "polles";
-    opt.concession = o["concession"] == "on";
-    opt.half_up = o["end_rounding"] == "integer_half_up";
-  }
-
+  if (!diags.has_errors()) opt = options_from(o, initial_pool);
   State st;
-  st.pool.assign(static_cast<size_t>(n), initial_pool);
-  st.recv.assign(static_cast<size_t>(n), std::vector<ll>(static_cast<size_t>(n), 0));
+  st.pool.assign(n, initial_pool);
+  st.recv.assign(n, std::vector<ll>(n, 0));
   st.dealer = first_dealer >= 0 ? first_dealer : 0;
-  // E-S5: resume a paper game
-  if (setup.contains("start") && !setup["start"].is_null()) {
-    const json& s = setup["start"];
-    if (!s.is_object()) {
-      err("start", "start", "must be an object {pools, received, dealer, hands_played}");
-      return nullptr;
-    }
-    for (auto it = s.begin(); it != s.end(); ++it)
-      if (it.key() != "pools" && it.key() != "received" && it.key() != "dealer" && it.key() != "hands_played")
-        err("start." + it.key(), "start", "unknown field; start has pools, received, dealer, hands_played");
-    if (!s.contains("pools") || !s["pools"].is_object()) {
-      err("start.pools", "start", "missing: the pool of every player now on the sheet");
-    } else {
-      for (auto it = s["pools"].begin(); it != s["pools"].end(); ++it)
-        if (idx(it.key()) < 0) err("start.pools", "unknown_player", "unknown player " + it.key() + "; the players are " + list());
-      for (int i = 0; i < n; ++i) {
-        const std::string& p = players[static_cast<size_t>(i)];
-        if (!s["pools"].contains(p)) {
-          err("start.pools", "start", "start: no pool given for " + p);
-          continue;
-        }
-        const json& v = s["pools"][p];
-        if (!is_whole(v) || v.get<ll>() < 0 || v.get<ll>() > 999) {
-          err("start.pools", "start", p + ": " + show(v) + " is not a pool: whole numbers 0..999");
-          continue;
-        }
-        st.pool[static_cast<size_t>(i)] = v.get<ll>();
-      }
-      if (!diags.has_errors()) {
-        int positive = 0;
-        for (ll p : st.pool) positive += p > 0;
-        if (positive == 0 || (opt.all_but_one && positive == 1))
-          err("start.pools", "start_finished", "these pools are a finished game (section 5.3): nothing left to play");
-      }
-    }
-    if (s.contains("received") && !s["received"].is_null()) {
-      if (!s["received"].is_object()) {
-        err("start.received", "start", "must be {p: {q: n}}: the points p has received from q");
-      } else {
-        for (auto it = s["received"].begin(); it != s["received"].end(); ++it) {
-          int p = idx(it.key());
-          if (p < 0 || !it.value().is_object()) {
-            err("start.received", "start", p < 0 ? "unknown player " + it.key() : it.key() + ": must be {q: n}");
-            continue;
-          }
-          for (auto jt = it.value().begin(); jt != it.value().end(); ++jt) {
-            int q = idx(jt.key());
-            if (q < 0 || q == p) {
-              err("start.received", "start", q < 0 ? "unknown player " + jt.key() : "received only between two different players (" + jt.key() + ")");
-              continue;
-            }
-            if (!is_whole(jt.value()) || jt.value().get<ll>() < 0) {
-              err("start.received", "start", it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number >= 0");
-              continue;
-            }
-            st.recv[static_cast<size_t>(p)][static_cast<size_t>(q)] = jt.value().get<ll>() * k_scale;
-          }
-        }
-      }
-    }
-    if (s.contains("dealer") && !s["dealer"].is_null()) {
-      int sd = s["dealer"].is_string() ? idx(s["dealer"].get<std::string>()) : -1;
-      if (sd < 0)
-        err("start.dealer", "unknown_player", "unknown player " + show(s["dealer"]) + "; the players are " + list());
-      else if (first_dealer >= 0 && sd != first_dealer)
-        err("start.dealer", "start", "start.dealer " + players[static_cast<size_t>(sd)] + " differs from first_dealer " +
-                                         players[static_cast<size_t>(first_dealer)]);
-      else
-        st.dealer = sd;
-    }
-    if (s.contains("hands_played") && !s["hands_played"].is_null()) {
-      if (!is_whole(s["hands_played"]) || s["hands_played"].get<ll>() < 0)
-        err("start.hands_played", "start", show(s["hands_played"]) + " is not a whole number >= 0");
-      else
-        st.hands = static_cast<int>(s["hands_played"].get<ll>());
-    }
-    st.fresh = st.hands == 0;
-  }
+  if (setup.contains("start") && !setup["start"].is_null() && !read_start(setup["start"], players, opt, first_dealer, st, diags))
+    return nullptr;
   if (diags.has_errors()) return nullptr;
   json echo = json::object();
   echo["scorer"] = players[static_cast<size_t>(scorer)];

@@ -1,7 +1,8 @@
 // Prefa (Greek Preference, spec /work/shared/rules/prefa.md): the GameRules object. The folder, by spec section:
 // prefa.hpp (types), prefa_options.cpp (§6 options, §2.1 set-up), prefa_fields.cpp (§2.2 fields, command-line
-// words), prefa_hand.cpp (one record: §3 validation, §4 scoring), prefa_game.cpp (§5 the fold, end, result),
-// prefa_sheet.cpp (§7), prefa_league.cpp (standings and statistics).
+// words), prefa_hand.cpp (one record: decode, §3 validation), prefa_score.cpp (§4 scoring), prefa_game.cpp (§5 the
+// fold, end, result), prefa_sheet.cpp (§7), prefa_league.cpp (standings and statistics), prefa_entry.cpp (guided entry),
+// prefa_words.cpp (results in words).
 #include "rules/registry.hpp"
 #include "rules/prefa/prefa.hpp"
 
@@ -43,6 +44,14 @@ public:
                         Diagnostics& diags) const override {
     return prefa::record_from_args(kv, game, diags);
   }
+  std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
+    return prefa::entry_question(before, answers);
+  }
+  Words entry_words(const Game& before, const Answers& answers) const override { return prefa::entry_words(before, answers); }
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return prefa::hand_words(record, entry, players);
+  }
+  std::string result_words(const json& score) const override { return prefa::result_words(score); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return prefa::render_sheet(game_file, score);
   }

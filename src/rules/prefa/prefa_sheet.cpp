@@ -43,35 +43,50 @@ struct History {
   std::vector<std::vector<Column>> recv;     // recv[to][from]
 };
 
-History build_history(const json& file, const ojson& score) {
-  History h;
-  for (const auto& p : score["players"]) h.players.push_back(p.get<std::string>());
-  const size_t n = h.players.size();
-  h.pool.resize(n);
-  h.recv.assign(n, std::vector<Column>(n));
-  const json setup = file.contains("setup") ? file["setup"] : json::object();
-  long long initial = setup.contains("initial_pool") && setup["initial_pool"].is_number() ? setup["initial_pool"].get<long long>() : 31;
-  if (!setup.contains("initial_pool") && setup.contains("options") && setup["options"].is_object() &&
-      setup["options"].contains("initial_pool") && setup["options"]["initial_pool"].is_number())
-    initial = setup["options"]["initial_pool"].get<long long>();
-  const json start = setup.contains("start") && setup["start"].is_object() ? setup["start"] : json::object();
-  bool net = setup.contains("options") && setup["options"].is_object() && setup["options"].value("sheet_columns", "gross") == "net";
-
-  std::vector<double> pool(n), prev_pool(n);
-  std::vector<std::vector<double>> recv(n, std::vector<double>(n, 0.0));
-  for (size_t i = 0; i < n; ++i) {
-    pool[i] = static_cast<double>(initial);
-    if (start.contains("pools") && start["pools"].contains(h.players[i]) && start["pools"][h.players[i]].is_number())
-      pool[i] = start["pools"][h.players[i]].get<double>();
-    h.pool[i].values.push_back(format_number(pool[i]));
-    for (size_t j = 0; j < n; ++j) {
-      if (i == j) continue;
-      if (start.contains("received") && start["received"].is_object() && start["received"].contains(h.players[i]) &&
-          start["received"][h.players[i]].contains(h.players[j]) && start["received"][h.players[i]][h.players[j]].is_number())
-        recv[i][j] = start["received"][h.players[i]][h.players[j]].get<double>();
-    }
+// Reads the pools and received columns back from the score document, hand by hand.
+class HistoryBuilder {
+public:
+  HistoryBuilder(const json& file, const ojson& score) {
+    for (const auto& p : score["players"]) h.players.push_back(p.get<std::string>());
+    n = h.players.size();
+    h.pool.resize(n);
+    h.recv.assign(n, std::vector<Column>(n));
+    pool.assign(n, 0.0);
+    recv.assign(n, std::vector<double>(n, 0.0));
+    const json setup = file.contains("setup") ? file["setup"] : json::object();
+    net = setup.contains("options") && setup["options"].is_object() && setup["options"].value("sheet_columns", "gross") == "net";
+    start(setup);
+    for (const auto& hand : score["hands"]) add(hand);
   }
-  auto push_pair = [&](size_t i, size_t j) {
+  History h;
+
+private:
+  // The initial pools (initial_pool, or a resumed game's start.pools) and start.received.
+  void start(const json& setup) {
+    long long initial = setup.contains("initial_pool") && setup["initial_pool"].is_number() ? setup["initial_pool"].get<long long>() : 31;
+    if (!setup.contains("initial_pool") && setup.contains("options") && setup["options"].is_object() &&
+        setup["options"].contains("initial_pool") && setup["options"]["initial_pool"].is_number())
+      initial = setup["options"]["initial_pool"].get<long long>();
+    const json st = setup.contains("start") && setup["start"].is_object() ? setup["start"] : json::object();
+    const json received = st.contains("received") && st["received"].is_object() ? st["received"] : json::object();
+    for (size_t i = 0; i < n; ++i) {
+      const std::string& p = h.players[i];
+      pool[i] = static_cast<double>(initial);
+      if (st.contains("pools") && st["pools"].contains(p) && st["pools"][p].is_number()) pool[i] = st["pools"][p].get<double>();
+      h.pool[i].values.push_back(format_number(pool[i]));
+      for (size_t j = 0; j < n; ++j)
+        if (i != j && received.contains(p) && received[p].contains(h.players[j]) && received[p][h.players[j]].is_number())
+          recv[i][j] = received[p][h.players[j]].get<double>();
+    }
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j)
+        if (i != j && recv[i][j] != 0) {
+          if (!net || recv[i][j] >= recv[j][i]) push_pair(i, j);
+        }
+  }
+
+  // A new value in the column of i received from j (net: the pair's running net on the winner's side).
+  void push_pair(size_t i, size_t j) {
     if (!net) {
       h.recv[i][j].values.push_back(format_number(recv[i][j]));
       return;
@@ -81,21 +96,20 @@ History build_history(const json& file, const ojson& score) {
       h.recv[i][j].values.push_back(format_number(d));
     else
       h.recv[j][i].values.push_back(format_number(-d));
-  };
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = 0; j < n; ++j)
-      if (i != j && recv[i][j] != 0) {
-        if (!net || recv[i][j] >= recv[j][i]) push_pair(i, j);
-      }
-  for (const auto& hand : score["hands"]) {
+  }
+
+  size_t index(const std::string& nm) const {
+    for (size_t k = 0; k < n; ++k)
+      if (h.players[k] == nm) return k;
+    return 0;
+  }
+
+  // One hand: its transfers into the received columns, its pools with their marks.
+  void add(const ojson& hand) {
     std::vector<bool> licked(n, false);
     auto changed = std::vector<std::vector<bool>>(n, std::vector<bool>(n, false));
     for (const auto& t : hand["transfers"]) {
-      size_t from = 0, to = 0;
-      for (size_t k = 0; k < n; ++k) {
-        if (h.players[k] == t["from"].get<std::string>()) from = k;
-        if (h.players[k] == t["to"].get<std::string>()) to = k;
-      }
+      size_t from = index(t["from"].get<std::string>()), to = index(t["to"].get<std::string>());
       recv[to][from] += t["amount"].get<double>();
       changed[to][from] = true;
       if (t["reason"] == "overflow") licked[from] = true;
@@ -103,13 +117,12 @@ History build_history(const json& file, const ojson& score) {
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j) {
         if (!changed[i][j]) continue;
-        if (net) {
-          if (i < j || !changed[j][i]) push_pair(std::min(i, j), std::max(i, j));
-        } else {
+        if (!net)
           push_pair(i, j);
-        }
+        else if (i < j || !changed[j][i])
+          push_pair(std::min(i, j), std::max(i, j));
       }
-    prev_pool = pool;
+    const std::vector<double> prev_pool = pool;
     for (size_t i = 0; i < n; ++i) {
       pool[i] = num(hand["pools"], h.players[i]);
       if (pool[i] == prev_pool[i]) continue;
@@ -124,8 +137,14 @@ History build_history(const json& file, const ojson& score) {
       h.pool[i].values.push_back(v);
     }
   }
-  return h;
-}
+
+  size_t n = 0;
+  bool net = false;
+  std::vector<double> pool;
+  std::vector<std::vector<double>> recv;
+};
+
+History build_history(const json& file, const ojson& score) { return HistoryBuilder(file, score).h; }
 
 // A row of an area: left column text, centred text, right column text, in `width` display columns.
 std::string area_row(const std::string& a, int wa, const std::string& b, const std::string& c, int wc, int width) {
@@ -237,19 +256,11 @@ std::string defence_text(const ojson& b) {
 
 }  // namespace
 
-sheet::Sheet render_sheet(const json& file, const ojson& score) {
-  History h = build_history(file, score);
-  const size_t n = h.players.size();
-  const json setup = file.contains("setup") ? file["setup"] : json::object();
-  size_t scorer = 0;
-  std::string scorer_name = score.value("scorer", setup.value("scorer", h.players.front()));
-  for (size_t i = 0; i < n; ++i)
-    if (h.players[i] == scorer_name) scorer = i;
+namespace {
 
-  sheet::Sheet out;
-  out.title = "Prefa";
-  out.line("Prefa score sheet (scorer " + h.players[scorer] + ")");
-  if (n == 3) {  // the drawing of the ⊥ sheet, line by line
+// The drawing of the ⊥ sheet (3 players), line by line, or the column table (4 players).
+void pools_block(sheet::Sheet& out, const History& h, size_t scorer) {
+  if (h.players.size() == 3) {
     const std::string drawing = t_sheet(h, scorer);
     for (size_t pos = 0; pos < drawing.size();) {
       size_t nl = drawing.find('\n', pos);
@@ -259,10 +270,11 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
   } else {
     out.blocks.push_back({"pools", {}, column_sheet(h, scorer)});
   }
-  out.line("(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool", "notes");
-  out.line("", "notes");
+}
 
-  // hand log (spec prefa §7)
+// The hand log (spec prefa §7): one row per hand.
+void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
+  const size_t n = h.players.size();
   std::string names;
   for (const auto& p : h.players) names += (names.empty() ? "" : "/") + p;
   sheet::Table& log = out.table("hands");
@@ -270,7 +282,6 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
                  {"defence", false},   {"tricks", false},          {"outcome", false},        {"pools " + names, false},
                  {"cash " + names, false}, {"value " + names, false}};
   log.rule();
-  std::vector<double> running(n, 0.0);
   for (const auto& hand : score["hands"]) {
     const ojson& b = hand["breakdown"];
     std::string tricks;
@@ -296,9 +307,10 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
     log.row({std::to_string(hand.value("hand", hand.value("seq", 0))), hand.value("dealer", ""), b.value("declarer", ""),
              contract, defence_text(b), tricks, outcome, pools, cash, value});
   }
+}
 
-  // received-from matrix and settlement (spec prefa §5.5)
-  const ojson& res = score["result"];
+// The received-from matrix (spec prefa §5.5 step 2).
+void received_block(sheet::Sheet& out, const History& h, const ojson& res) {
   out.line("", "received");
   out.line("received from (row received from column):", "received");
   sheet::Table& m = out.table("received");
@@ -310,9 +322,10 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
       row.push_back(p == q ? "-" : format_number(res.contains("received") ? num(res["received"][p], q) : 0.0));
     m.row(row, "");
   }
+}
 
-  bool finished = score.value("finished", false);
-  double stake = setup.contains("stake") && setup["stake"].is_number() ? setup["stake"].get<double>() : 0.0;
+// The settlement (spec prefa §5.5 steps 3 and 5) and the result line.
+void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, double stake) {
   auto money = [&](double v) { return stake > 0 ? " (" + format_number(v * stake) + " money)" : std::string(); };
   out.line("", "settlement");
   out.line(finished ? "settlement, who pays whom:" : "settlement if the game were closed now (general end settlement):", "settlement");
@@ -331,7 +344,6 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
                  format_number(t["amount"].get<double>());
     if (!minimal.empty()) out.line("  in fewest payments: " + minimal, "settlement");
   }
-  // the result / ranking line
   std::string line = finished ? "result:" : "standing (game in progress):";
   int i = 0;
   for (const auto& p : res["ranking"]) {
@@ -342,6 +354,35 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
   }
   out.line("", "result");
   out.line(line, "result");
+}
+
+}  // namespace
+
+sheet::Sheet render_sheet(const json& file, const ojson& score) {
+  History h = build_history(file, score);
+  const size_t n = h.players.size();
+  const json setup = file.contains("setup") ? file["setup"] : json::object();
+  size_t scorer = 0;
+  std::string scorer_name = score.value("scorer", setup.value("scorer", h.players.front()));
+  for (size_t i = 0; i < n; ++i)
+    if (h.players[i] == scorer_name) scorer = i;
+
+  sheet::Sheet out;
+  out.title = "Prefa";
+  out.line("Prefa score sheet (scorer " + h.players[scorer] + ")");
+  pools_block(out, h, scorer);
+  out.line("(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool", "notes");
+  out.line("", "notes");
+  hand_log(out, h, score);
+  // spec prefa §5.4, §5.3: the value column, once
+  const std::string nn = std::to_string(n);
+  out.line("value: each player's result if the game were closed now = points received - paid - 10 x (own pool - average pool);", "notes");
+  out.line("  its fractions come from that end settlement: each open pool point is paid at 10 points shared among all " + nn +
+               " players (10 x pool / " + nn + " to each)", "notes");
+  const ojson& res = score["result"];
+  received_block(out, h, res);
+  double stake = setup.contains("stake") && setup["stake"].is_number() ? setup["stake"].get<double>() : 0.0;
+  settlement_block(out, res, score.value("finished", false), stake);
   out.chart = common::running_totals(score);
   return out;
 }

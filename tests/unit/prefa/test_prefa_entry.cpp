@@ -1,0 +1,257 @@
+// Prefa guided entry (prefa_entry.cpp): the questions of each kind of hand, driven with typed answers the way the
+// terminal reads them, then scored through rules::try_answers with the spec's worked examples.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "rules/engine.hpp"
+
+using namespace marque;
+using namespace marque::rules;
+
+namespace {
+
+const GameRules& prefa() { return *find_game("prefa"); }
+
+json game_of(json players, const std::string& dealer, json options = json::object(), json start = nullptr) {
+  json setup = {{"players", players}, {"initial_pool", 31}, {"first_dealer", dealer}, {"options", options}};
+  if (!start.is_null()) setup["start"] = start;
+  return {{"format", "marque-game/1"}, {"game", "prefa"}, {"setup", setup}, {"hands", json::array()}};
+}
+json abc(const std::string& dealer, json options = json::object()) { return game_of({"A", "B", "C"}, dealer, options); }
+
+struct Drive {
+  std::vector<Question> asked;
+  Answers answers;
+  std::vector<std::string> keys() const {
+    std::vector<std::string> k;
+    for (const auto& q : asked) k.push_back(q.key);
+    return k;
+  }
+  const Question& q(const std::string& key) const {
+    for (const auto& x : asked)
+      if (x.key == key) return x;
+    FAIL("not asked: " + key);
+    return asked.front();
+  }
+};
+
+// Answers every question with the next typed answer (read as the terminal reads it) until none is left.
+Drive drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+  Replay r = replay(file);
+  REQUIRE(r.ok);
+  Drive d;
+  d.answers = std::move(given);
+  size_t i = 0;
+  while (auto q = prefa().next_question(*r.state, d.answers)) {
+    INFO("question " << q->key);
+    REQUIRE(i < typed.size());
+    Reading rd = read_answer(*q, typed[i++]);
+    REQUIRE(rd.error == "");
+    d.asked.push_back(*q);
+    d.answers.emplace_back(q->key, rd.value);
+  }
+  CHECK(i == typed.size());
+  return d;
+}
+
+ojson scored(const json& file, const Answers& answers) {
+  Trial t = try_answers(prefa(), file, answers);
+  for (const auto& e : t.errors) INFO(e.field + ": " + e.message);
+  REQUIRE(t.errors.empty());
+  REQUIRE(t.entry.has_value());
+  return *t.entry;
+}
+
+std::vector<std::string> values_of(const Question& q) {
+  std::vector<std::string> v;
+  for (const auto& c : q.choices) v.push_back(c.value);
+  return v;
+}
+
+using Keys = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("prefa entry: a contract, both defenders play (E1)", "[prefa][entry]") {
+  json file = abc("A");
+  Drive d = drive(file, {"", "B", "6H", "play", "play", "6", "3", ""});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.C", "calls.A", "tricks.B", "tricks.C", "tricks.A"});
+  CHECK(d.q("type").preset == "contract");
+  CHECK(values_of(d.q("type")) == Keys{"contract", "all_pass"});  // no variant types without their options
+  CHECK(values_of(d.q("declarer")) == Keys{"A", "B", "C"});
+  const Question& c = d.q("contract");
+  REQUIRE(c.choices.size() == 24);  // 6S..10H, no 10NT
+  CHECK(c.choices.front().value == "6S");
+  CHECK(c.choices.front().label == "6♠");
+  CHECK(c.choices[3].label == "6♥");
+  CHECK(c.choices.back().value == "10H");
+  CHECK(d.q("calls.C").text.find("right defender") != std::string::npos);
+  CHECK(d.q("calls.C").fields == Keys{"calls"});
+  CHECK(d.q("tricks.B").preset.empty());
+  CHECK(*d.q("tricks.C").max == 4);   // what is left after the declarer's 6
+  CHECK(d.q("tricks.A").preset == "1");  // the complement: 10 - 6 - 3
+  CHECK(d.q("tricks.A").fields == Keys{"tricks"});
+
+  Replay r = replay(file);
+  Words w = prefa().entry_words(*r.state, d.answers);
+  CHECK(w == Words{{"type", "contract"}, {"declarer", "B"}, {"contract", "6H"}, {"calls", "C:play,A:play"}, {"tricks", "B:6,C:3,A:1"}});
+  ojson e = scored(file, d.answers);
+  CHECK(e["deltas"]["A"].get<double>() == Approx(-35.0 / 3));
+  CHECK(e["deltas"]["B"].get<double>() == Approx(40.0 / 3));
+  CHECK(e["deltas"]["C"].get<double>() == Approx(-5.0 / 3));
+  CHECK(e["pools"]["B"] == 26);
+}
+
+TEST_CASE("prefa entry: declarer down one (E2, the auction is not asked)", "[prefa][entry]") {
+  json file = abc("A");
+  Drive d = drive(file, {"contract", "2", "7H", "1", "1", "6", "3", ""});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.C", "calls.A", "tricks.B", "tricks.C", "tricks.A"});
+  ojson e = scored(file, d.answers);
+  CHECK(e["deltas"]["A"].get<double>() == Approx(91.0 / 3));
+  CHECK(e["deltas"]["B"].get<double>() == Approx(-224.0 / 3));
+  CHECK(e["deltas"]["C"].get<double>() == Approx(133.0 / 3));
+}
+
+TEST_CASE("prefa entry: one defender plays alone (E6a): only the two who played give tricks", "[prefa][entry]") {
+  json file = abc("B");
+  Drive d = drive(file, {"", "C", "7S", "pass", "play", "", "9", ""});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.A", "calls.B", "along", "tricks.C", "tricks.B"});
+  const Question& along = d.q("along");
+  CHECK(along.preset == "none");
+  CHECK(values_of(along) == Keys{"none", "B"});  // no re-declaring without the option
+  CHECK(along.choices[0].label == "B plays alone");
+  CHECK(along.choices[1].label == "B takes A along");
+  CHECK(d.q("tricks.B").preset == "1");
+  ojson e = scored(file, d.answers);
+  CHECK(e["deltas"]["A"] == 0);
+  CHECK(e["breakdown"]["cash_delta"]["B"] == -63);
+  CHECK(e["breakdown"]["cash_delta"]["C"] == 63);
+  CHECK(e["breakdown"]["mode"] == "alone");
+}
+
+TEST_CASE("prefa entry: taking along (E7): the declarer, the taken-along defender and the taker", "[prefa][entry]") {
+  json file = abc("C");
+  Drive d = drive(file, {"", "A", "6H", "pass", "play", "C", "6", "1", ""});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "along", "tricks.A", "tricks.B", "tricks.C"});
+  CHECK(d.q("tricks.B").text.find("taken along by C") != std::string::npos);
+  CHECK(d.q("tricks.C").preset == "3");
+  ojson e = scored(file, d.answers);
+  CHECK(e["deltas"]["A"].get<double>() == Approx(40.0 / 3));
+  CHECK(e["deltas"]["B"].get<double>() == Approx(-50.0 / 3));
+  CHECK(e["deltas"]["C"].get<double>() == Approx(10.0 / 3));
+}
+
+TEST_CASE("prefa entry: re-declaring the take-along is offered with its option", "[prefa][entry]") {
+  json file = abc("B", {{"redeclare_take_along", "on"}});
+  Drive d = drive(file, {"", "C", "6S", "pass", "play", "A", "6", "2", ""});
+  CHECK(values_of(d.q("along")) == Keys{"none", "B", "A"});
+  ojson e = scored(file, d.answers);
+  CHECK(e["breakdown"]["taker"] == "A");
+  CHECK(e["breakdown"]["mode"] == "along");
+}
+
+TEST_CASE("prefa entry: both defenders pass (E8): no tricks asked", "[prefa][entry]") {
+  json file = game_of({"A", "B", "C"}, "A", json::object(), {{"pools", {{"A", 12}, {"B", 3}, {"C", 20}}}, {"dealer", "A"}, {"hands_played", 6}});
+  Drive d = drive(file, {"", "B", "6NT", "pass", "pass"});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.C", "calls.A"});
+  ojson e = scored(file, d.answers);
+  CHECK(e["deltas"]["A"] == -20);
+  CHECK(e["deltas"]["B"] == 40);
+  CHECK(e["deltas"]["C"] == -20);
+  CHECK(e["pools"]["C"] == 17);
+}
+
+TEST_CASE("prefa entry: ten tricks: no declarations (and with target 1, they are asked)", "[prefa][entry]") {
+  json file = abc("C");
+  Drive d = drive(file, {"", "A", "10D", "10", "0", ""});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "tricks.A", "tricks.B", "tricks.C"});
+  CHECK(d.q("tricks.C").preset == "0");
+  CHECK(scored(file, d.answers)["pools"]["A"] == 21);
+
+  json t1 = abc("C", {{"ten_level_defence_target", 1}, {"ten_no_trumps", "value_11"}});
+  Drive d1 = drive(t1, {"", "A", "10NT", "play", "play", "10", "0", ""});
+  CHECK(d1.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "tricks.A", "tricks.B", "tricks.C"});
+  CHECK(d1.q("contract").choices.back().value == "10NT");
+  CHECK(scored(t1, d1.answers)["breakdown"]["gv"] == 11);
+}
+
+TEST_CASE("prefa entry: all pass, polles (E11), withdrawn, conceded", "[prefa][entry]") {
+  json file = abc("A");
+  Drive d = drive(file, {"all_pass"});
+  CHECK(d.keys() == Keys{"type"});
+  CHECK(scored(file, d.answers)["breakdown"]["outcome"] == "all_pass");
+
+  json polles = abc("A", {{"all_pass", "polles"}});
+  Drive p = drive(polles, {"polles", "3", "2", ""});
+  CHECK(values_of(p.q("type")) == Keys{"contract", "polles"});
+  CHECK(p.keys() == Keys{"type", "tricks.B", "tricks.C", "tricks.A"});  // from 1st hand, the dealer's right
+  CHECK(p.q("tricks.A").preset == "5");
+  ojson e = scored(polles, p.answers);
+  CHECK(e["deltas"]["A"].get<double>() == Approx(-50.0 / 3));
+  CHECK(e["deltas"]["B"].get<double>() == Approx(10.0 / 3));
+  CHECK(e["deltas"]["C"].get<double>() == Approx(40.0 / 3));
+
+  json variants = abc("A", {{"provisional_entry", "on"}, {"concession", "on"}});
+  Drive w = drive(variants, {"withdrawn", "B"});
+  CHECK(values_of(w.q("type")) == Keys{"contract", "all_pass", "withdrawn", "conceded"});
+  CHECK(w.keys() == Keys{"type", "declarer"});
+  ojson we = scored(variants, w.answers);
+  CHECK(we["breakdown"]["outcome"] == "withdrawn");
+  CHECK(we["pools"]["B"] == 33);
+
+  Drive c = drive(variants, {"conceded", "B", "7S"});
+  CHECK(c.keys() == Keys{"type", "declarer", "contract"});
+  ojson ce = scored(variants, c.answers);
+  CHECK(ce["breakdown"]["outcome"] == "conceded");
+  CHECK(ce["pools"]["B"] == 45);  // down 2, doubled: 31 + 2 x 7
+}
+
+TEST_CASE("prefa entry: four players (E9): the dealer sits out and cannot declare", "[prefa][entry]") {
+  json file = game_of({"A", "B", "C", "D"}, "D");
+  Drive d = drive(file, {"", "A", "7C", "play", "play", "6", "2", ""});
+  CHECK(values_of(d.q("declarer")) == Keys{"A", "B", "C"});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "tricks.A", "tricks.B", "tricks.C"});
+  ojson e = scored(file, d.answers);
+  CHECK(e["deltas"]["A"].get<double>() == Approx(-105.5));
+  CHECK(e["deltas"]["B"].get<double>() == Approx(31.5));
+  CHECK(e["deltas"]["D"].get<double>() == Approx(42.5));
+}
+
+TEST_CASE("prefa entry: four aces and the 7 of diamonds only with their options", "[prefa][entry]") {
+  json file = abc("A", {{"four_aces", "bonus"}, {"first_hand_seven_of_diamonds", "on"}});
+  Drive d = drive(file, {"C", "", "B", "7S", "", "play", "play", "7", "2", ""});
+  CHECK(d.keys() == Keys{"first_bidder", "type", "declarer", "contract", "four_aces", "calls.C", "calls.A", "tricks.B",
+                         "tricks.C", "tricks.A"});
+  CHECK(d.q("four_aces").preset == "no");
+  CHECK(scored(file, d.answers)["hand"] == 1);
+  Drive yes = drive(file, {"C", "", "B", "7S", "y", "play", "play", "7", "2", ""});
+  ojson e = scored(file, yes.answers);
+  CHECK(e["breakdown"]["four_aces"] == true);
+  CHECK(e["breakdown"]["cash_delta"]["B"] == 100 - 21);  // 50 from each other player, 3 x 7 paid to the defenders
+}
+
+TEST_CASE("prefa entry: going back re-asks the question; words typed on the command line are not asked", "[prefa][entry]") {
+  json file = abc("A");
+  Replay r = replay(file);
+  Drive d = drive(file, {"", "B", "6H", "play", "play", "6", "3", ""});
+  Answers a = d.answers;
+  while (!a.empty()) {
+    std::string last = a.back().first;
+    a.pop_back();
+    auto q = prefa().next_question(*r.state, a);
+    REQUIRE(q.has_value());
+    CHECK(q->key == last);
+  }
+  // tricks are joined only once every player who played has answered
+  Answers partial(d.answers.begin(), d.answers.end() - 1);
+  for (const auto& [k, v] : prefa().entry_words(*r.state, partial)) CHECK(k != "tricks");
+
+  Drive typed = drive(file, {"pass", "play", "", "7", ""}, {{"declarer", "b"}, {"contract", "7h"}});
+  CHECK(typed.keys() == Keys{"calls.C", "calls.A", "along", "tricks.B", "tricks.A"});
+  CHECK(typed.q("tricks.A").preset == "3");
+  CHECK(scored(file, typed.answers)["breakdown"]["mode"] == "alone");
+  Drive whole = drive(file, {}, {{"declarer", "B"}, {"contract", "6H"}, {"calls", "C:play,A:play"}, {"tricks", "B:6,C:3,A:1"}});
+  CHECK(whole.asked.empty());
+}

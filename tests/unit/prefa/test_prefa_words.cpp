@@ -1,0 +1,122 @@
+// Prefa results in words (prefa_words.cpp): every kind of hand of the spec's worked examples, and the end of a game.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "rules/engine.hpp"
+
+using namespace marque;
+using namespace marque::rules;
+
+namespace {
+
+const GameRules& prefa_game() { return *find_game("prefa"); }
+
+json game_file(json players, const std::string& dealer, json hands, json options = json::object(), int pool = 31) {
+  json list = hands.is_object() ? json::array({hands}) : hands;
+  return {{"format", "marque-game/1"},
+          {"game", "prefa"},
+          {"setup", {{"players", players}, {"initial_pool", pool}, {"first_dealer", dealer}, {"options", options}}},
+          {"hands", list}};
+}
+
+// hand_words of every hand of a file.
+std::vector<std::string> words_of(const json& file) {
+  Replay r = replay(file);
+  REQUIRE(r.ok);
+  std::vector<std::string> out;
+  std::vector<std::string> players = file["setup"]["players"].get<std::vector<std::string>>();
+  for (size_t i = 0; i < file["hands"].size(); ++i)
+    out.push_back(prefa_game().hand_words(file["hands"][i], json::parse(r.score["hands"][i].dump()), players));
+  return out;
+}
+std::string one(const json& file) { return words_of(file).at(0); }
+
+json rec(const std::string& dealer, const std::string& decl, const std::string& c, json calls, json tricks, json along = nullptr) {
+  json h = {{"dealer", dealer}, {"type", "contract"}, {"declarer", decl}, {"contract", c}};
+  if (!calls.is_null()) h["calls"] = calls;
+  if (!tricks.is_null()) h["tricks"] = tricks;
+  if (!along.is_null()) h["along"] = along;
+  return h;
+}
+
+const json abc = {"A", "B", "C"};
+
+// spec prefa §8 E10, the whole game (pool 10).
+json e10(size_t hands = 9) {
+  json all = json::array({
+      rec("A", "B", "7S", {{"C", "play"}, {"A", "play"}}, {{"B", 7}, {"C", 2}, {"A", 1}}),
+      rec("B", "C", "6NT", {{"A", "play"}, {"B", "pass"}}, {{"C", 7}, {"A", 3}}),
+      rec("C", "A", "8H", {{"B", "play"}, {"C", "play"}}, {{"A", 7}, {"B", 2}, {"C", 1}}),
+      {{"dealer", "A"}, {"type", "all_pass"}},
+      rec("B", "C", "6H", {{"A", "play"}, {"B", "play"}}, {{"C", 6}, {"A", 3}, {"B", 1}}),
+      rec("C", "A", "9C", {{"B", "play"}, {"C", "play"}}, {{"A", 10}, {"B", 0}, {"C", 0}}),
+      rec("A", "A", "10D", nullptr, {{"A", 10}, {"B", 0}, {"C", 0}}),
+      rec("B", "B", "7D", {{"C", "play"}, {"A", "pass"}}, {{"B", 7}, {"C", 2}, {"A", 1}}, "C"),
+      rec("C", "A", "6C", {{"B", "pass"}, {"C", "pass"}}, nullptr),
+  });
+  json some = json::array();
+  for (size_t i = 0; i < hands; ++i) some.push_back(all[i]);
+  return game_file(abc, "A", some, json::object(), 10);
+}
+
+}  // namespace
+
+TEST_CASE("prefa words: the hands of the complete game E10", "[prefa][words]") {
+  CHECK(words_of(e10()) == std::vector<std::string>{
+                               "B 7♠: made",
+                               "C 6NT, A alone: made",
+                               "A 8♥: down 1",
+                               "All passed: redeal",
+                               "C 6♥: made",
+                               "A 9♣: made; B down 1",
+                               "A 10♦: made",
+                               "B 7♦, C takes A along: made",
+                               "A 6♣, both defenders pass: made unplayed; game over",
+                           });
+}
+
+TEST_CASE("prefa words: declarer down two, defence down, alone short (E3, E4, E5, E6a)", "[prefa][words]") {
+  CHECK(one(game_file(abc, "B", rec("B", "C", "8D", {{"A", "play"}, {"B", "play"}}, {{"C", 6}, {"A", 2}, {"B", 2}}))) == "C 8♦: down 2");
+  CHECK(one(game_file(abc, "C", rec("C", "A", "6S", {{"B", "play"}, {"C", "play"}}, {{"A", 7}, {"B", 3}, {"C", 0}}))) ==
+        "A 6♠: made; C down 2");
+  CHECK(one(game_file(abc, "A", rec("A", "B", "6C", {{"C", "play"}, {"A", "play"}}, {{"B", 8}, {"C", 0}, {"A", 2}}))) ==
+        "B 6♣: made; C down 2");
+  CHECK(one(game_file(abc, "B", rec("B", "C", "7S", {{"A", "pass"}, {"B", "play"}}, {{"C", 9}, {"B", 1}}))) ==
+        "C 7♠, B alone: made; B down 1");
+  // both defenders short: 8 tricks to the declarer at 6, 1-1 (targets 2/2)
+  CHECK(one(game_file(abc, "A", rec("A", "B", "6S", {{"C", "play"}, {"A", "play"}}, {{"B", 8}, {"C", 1}, {"A", 1}}))) ==
+        "B 6♠: made; C down 1 and A down 1");
+  // the taker short with both defenders' tricks
+  CHECK(one(game_file(abc, "C", rec("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 7}, {"C", 2}, {"B", 1}}, "C"))) ==
+        "A 6♥, C takes B along: made; C down 1");
+}
+
+TEST_CASE("prefa words: four players, polles, withdrawn, conceded, four aces", "[prefa][words]") {
+  CHECK(one(game_file({"A", "B", "C", "D"}, "D", rec("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}}))) ==
+        "A 7♣: down 1");
+  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 5}, {"B", 3}, {"C", 2}}}},
+                      {{"all_pass", "polles"}})) == "All passed, polles: pools A +3 and B +1");
+  json variants = {{"provisional_entry", "on"}, {"concession", "on"}, {"four_aces", "bonus"}};
+  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "withdrawn"}, {"declarer", "B"}}, variants)) ==
+        "B withdrew after a provisional win: pool +2, 2 points to each of C and A");
+  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "conceded"}, {"declarer", "B"}, {"contract", "7S"}}, variants)) ==
+        "B 7♠ conceded: down 2");
+  json aces = rec("A", "B", "7S", {{"C", "play"}, {"A", "play"}}, {{"B", 7}, {"C", 2}, {"A", 1}});
+  aces["four_aces"] = true;
+  CHECK(one(game_file(abc, "A", aces, variants)) == "B 7♠ with four aces: made");
+}
+
+TEST_CASE("prefa words: the result says what its numbers are", "[prefa][words]") {
+  Replay done = replay(e10());
+  REQUIRE(done.ok);
+  CHECK(prefa_game().result_words(json::parse(done.score.dump())) ==
+        "Game over: A wins with +56; final settlement (points received less points paid, every pool at 0): A +56, C +15, "
+        "B -71 — B pays A 56 and C 15");
+  Replay mid = replay(e10(3));
+  REQUIRE(mid.ok);
+  CHECK(prefa_game().result_words(json::parse(mid.score.dump())) ==
+        "B leads with +48.33; values if the game were closed now (points received less paid, each open pool point paid "
+        "at 10 points shared among all 3 players): B +48.33, C +47.33, A -95.67; pools still open: A 18, B 3, C 4");
+}
