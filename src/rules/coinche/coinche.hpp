@@ -121,9 +121,10 @@ struct Scored {
   std::array<int, 2> score{};
 };
 
+// Score one validated played hand (coinche_score.cpp).
 Scored score_hand(const Options& o, const Hand& h);
 
-// Decode + validate a record (§3) against the options and the expected dealer; nullopt on errors.
+// Decode + validate a record (§3, coinche_hand.cpp) against the options and the expected dealer; nullopt on errors.
 std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_dealer,
                                 const std::array<std::string, 4>& names, Diagnostics& diags);
 
@@ -171,6 +172,7 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 // Small helpers the folder's files share.
 inline std::string seat_name(int s) { return s >= 0 && s < 4 ? std::string(k_seats[static_cast<size_t>(s)]) : "?"; }
 inline std::string team_name(int t) { return t >= 0 && t < 2 ? std::string(k_teams[static_cast<size_t>(t)]) : "?"; }
+using common::lower;
 using common::show;
 // A JSON integer (or an integral float); nullopt otherwise.
 inline std::optional<int64_t> as_int(const json& v) { return common::whole_in(v, INT64_MIN, INT64_MAX); }

@@ -1,6 +1,7 @@
-// Coinche (belote contrée) rules object: spec /work/shared/rules/coinche.md. The engine itself lives in
-// coinche_game.cpp (options §6, set-up §2.1, validation §3, scoring §4, state §5), the command-line syntax in
-// coinche_fields.cpp and the Nous / Eux sheet (§7) in coinche_sheet.cpp.
+// Coinche (belote contrée) rules object: spec /work/shared/rules/coinche.md. Only the wiring: options and set-up
+// in coinche_options.cpp (§6, §2.1), fields and command-line words in coinche_fields.cpp (§2.2), one record's
+// validation in coinche_hand.cpp (§3) and its score in coinche_score.cpp (§4), the fold in coinche_game.cpp (§5),
+// the Nous / Eux sheet in coinche_sheet.cpp (§7), standings in coinche_league.cpp.
 #include "rules/coinche/coinche.hpp"
 #include "rules/registry.hpp"
 
