@@ -164,6 +164,9 @@ private:
 json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);
 json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
                        Diagnostics& diags);
+// Guided entry (coinche_entry.cpp): the next question of a hand, and the answers as `marque hand` words.
+std::optional<Question> entry_question(const Game& before, const Answers& answers);
+Words entry_words_of(const Answers& answers);
 // The Nous / Eux sheet (coinche_sheet.cpp).
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 // Set-up check (coinche_game.cpp).

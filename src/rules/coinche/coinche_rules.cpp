@@ -1,7 +1,8 @@
 // Coinche (belote contrée) rules object: spec /work/shared/rules/coinche.md. Only the wiring: options and set-up
 // in coinche_options.cpp (§6, §2.1), fields and command-line words in coinche_fields.cpp (§2.2), one record's
 // validation in coinche_hand.cpp (§3) and its score in coinche_score.cpp (§4), the fold in coinche_game.cpp (§5),
-// the Nous / Eux sheet in coinche_sheet.cpp (§7), standings in coinche_league.cpp.
+// the Nous / Eux sheet in coinche_sheet.cpp (§7), standings in coinche_league.cpp, guided entry in
+// coinche_entry.cpp.
 #include "rules/coinche/coinche.hpp"
 #include "rules/registry.hpp"
 
@@ -64,6 +65,10 @@ public:
                         Diagnostics& diags) const override {
     return coinche::record_from_words(kv, game, diags);
   }
+  std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
+    return coinche::entry_question(before, answers);
+  }
+  Words entry_words(const Game&, const Answers& answers) const override { return coinche::entry_words_of(answers); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return coinche::render_sheet(game_file, score);
   }
