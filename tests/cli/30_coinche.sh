@@ -84,6 +84,7 @@ if command -v script >/dev/null; then
   grep -q 'dealer Will' "$T/ctty1.out" && grep -q '\[W\]' "$T/ctty1.out" && ok || { bad "coinche guided: the expected dealer is not preset"; head -20 "$T/ctty1.out"; }
   grep -q 'S — Sara' "$T/ctty1.out" && grep -q 'coinched by E — Emil' "$T/ctty1.out" && ok || bad "coinche guided: seat labels"
   grep -q 'Capot' "$T/ctty1.out" && bad "coinche guided: capot asked with 95 card points" || ok
+  grep -q 'preview: N/S 90♦ by S, coinched by E: made (125); belote S' "$T/ctty1.out" && ok || bad "coinche guided: the hand in words"
   # hand 2: all four passed (the dealer moves on to N)
   printf '\nall_pass\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/ctty2.out" 2>&1
   grep -q '\[N\]' "$T/ctty2.out" && ok || { bad "coinche guided: hand 2 dealer preset"; head -20 "$T/ctty2.out"; }
@@ -91,6 +92,7 @@ if command -v script >/dev/null; then
   # N's carré of jacks and S's tierce, E's cinquante -> NS 592, EW 20
   printf '\n\nN\n120\nH\n\n152\n\n\nW\nN:carre:J,S:tierce:D:A,E:cinquante:S:10\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/ctty3.out" 2>&1
   grep -q 'Capot' "$T/ctty3.out" && ok || { bad "coinche guided: capot not asked"; head -40 "$T/ctty3.out"; }
+  grep -q 'preview: N/S 120♥ by N: made (472), capot; belote W; announcements N/S 220' "$T/ctty3.out" && ok || bad "coinche guided: capot in words"
   expect_exit 0 "$BIN" --db "$GDB" score --format json && expect_out '"NS": 932' && expect_out '"EW": 77' \
     && expect_out '"redeal": "all_pass"' && expect_out '"capot": "NS"' && expect_out '"coinche": 1'
   expect_exit 0 "$BIN" --db "$GDB" list && expect_out 'coinched_by' && expect_out 'announcements'

@@ -167,6 +167,9 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
 // Guided entry (coinche_entry.cpp): the next question of a hand, and the answers as `marque hand` words.
 std::optional<Question> entry_question(const Game& before, const Answers& answers);
 Words entry_words_of(const Answers& answers);
+// Results in words (coinche_words.cpp): one hand from its record and score entry; the game from its score document.
+std::string words_of_hand(const json& record, const json& entry, const std::vector<std::string>& players);
+std::string words_of_result(const json& score);
 // The Nous / Eux sheet (coinche_sheet.cpp).
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 // Set-up check (coinche_game.cpp).

@@ -2,7 +2,7 @@
 // in coinche_options.cpp (§6, §2.1), fields and command-line words in coinche_fields.cpp (§2.2), one record's
 // validation in coinche_hand.cpp (§3) and its score in coinche_score.cpp (§4), the fold in coinche_game.cpp (§5),
 // the Nous / Eux sheet in coinche_sheet.cpp (§7), standings in coinche_league.cpp, guided entry in
-// coinche_entry.cpp.
+// coinche_entry.cpp, results in words in coinche_words.cpp.
 #include "rules/coinche/coinche.hpp"
 #include "rules/registry.hpp"
 
@@ -69,6 +69,10 @@ public:
     return coinche::entry_question(before, answers);
   }
   Words entry_words(const Game&, const Answers& answers) const override { return coinche::entry_words_of(answers); }
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return coinche::words_of_hand(record, entry, players);
+  }
+  std::string result_words(const json& score) const override { return coinche::words_of_result(score); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return coinche::render_sheet(game_file, score);
   }
