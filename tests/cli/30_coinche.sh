@@ -73,3 +73,27 @@ expect_exit 0 "$BIN" "${CDB[@]}" sheet && expect_out 'Winner: NOUS \(NS\) - NOUS
 # the example night scores through calc
 expect_exit 0 "$BIN" calc "$SRC/examples/coinche.json" && expect_out 'Winner'
 expect_exit 0 "$BIN" calc "$SRC/examples/coinche.json" --format json && expect_out '"finished": true'
+
+# guided entry at a terminal (script gives marque a pseudo-terminal): three hands by the prompts alone
+if command -v script >/dev/null; then
+  GDB="$T/coinche-guided.db"
+  "$BIN" --db "$GDB" start coinche N=Nina E=Emil S=Sara W=Will dealer=W >/dev/null
+  # hand 1 (spec E4): dealer W and "played" taken by Enter; S 90♦, coinched by E, no surcoinche; 95 points,
+  # last trick to the bidders, belote S, no announcements; stored -> NS 340, EW 57
+  printf '\n\nS\n90\nD\nE\n\n95\nbidders\nS\n\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/ctty1.out" 2>&1
+  grep -q 'dealer Will' "$T/ctty1.out" && grep -q '\[W\]' "$T/ctty1.out" && ok || { bad "coinche guided: the expected dealer is not preset"; head -20 "$T/ctty1.out"; }
+  grep -q 'S — Sara' "$T/ctty1.out" && grep -q 'coinched by E — Emil' "$T/ctty1.out" && ok || bad "coinche guided: seat labels"
+  grep -q 'Capot' "$T/ctty1.out" && bad "coinche guided: capot asked with 95 card points" || ok
+  grep -q 'preview: N/S 90♦ by S, coinched by E: made (125); belote S' "$T/ctty1.out" && ok || bad "coinche guided: the hand in words"
+  # hand 2: all four passed (the dealer moves on to N)
+  printf '\nall_pass\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/ctty2.out" 2>&1
+  grep -q '\[N\]' "$T/ctty2.out" && ok || { bad "coinche guided: hand 2 dealer preset"; head -20 "$T/ctty2.out"; }
+  # hand 3 (spec E6 shape, dealer E): N 120♥, no coinche, 152 points, last trick and capot by Enter, belote W,
+  # N's carré of jacks and S's tierce, E's cinquante -> NS 592, EW 20
+  printf '\n\nN\n120\nH\n\n152\n\n\nW\nN:carre:J,S:tierce:D:A,E:cinquante:S:10\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/ctty3.out" 2>&1
+  grep -q 'Capot' "$T/ctty3.out" && ok || { bad "coinche guided: capot not asked"; head -40 "$T/ctty3.out"; }
+  grep -q 'preview: N/S 120♥ by N: made (472), capot; belote W; announcements N/S 220' "$T/ctty3.out" && ok || bad "coinche guided: capot in words"
+  expect_exit 0 "$BIN" --db "$GDB" score --format json && expect_out '"NS": 932' && expect_out '"EW": 77' \
+    && expect_out '"redeal": "all_pass"' && expect_out '"capot": "NS"' && expect_out '"coinche": 1'
+  expect_exit 0 "$BIN" --db "$GDB" list && expect_out 'coinched_by' && expect_out 'announcements'
+fi

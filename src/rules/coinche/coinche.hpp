@@ -121,9 +121,10 @@ struct Scored {
   std::array<int, 2> score{};
 };
 
+// Score one validated played hand (coinche_score.cpp).
 Scored score_hand(const Options& o, const Hand& h);
 
-// Decode + validate a record (§3) against the options and the expected dealer; nullopt on errors.
+// Decode + validate a record (§3, coinche_hand.cpp) against the options and the expected dealer; nullopt on errors.
 std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_dealer,
                                 const std::array<std::string, 4>& names, Diagnostics& diags);
 
@@ -163,6 +164,12 @@ private:
 json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);
 json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
                        Diagnostics& diags);
+// Guided entry (coinche_entry.cpp): the next question of a hand, and the answers as `marque hand` words.
+std::optional<Question> entry_question(const Game& before, const Answers& answers);
+Words entry_words_of(const Answers& answers);
+// Results in words (coinche_words.cpp): one hand from its record and score entry; the game from its score document.
+std::string words_of_hand(const json& record, const json& entry, const std::vector<std::string>& players);
+std::string words_of_result(const json& score);
 // The Nous / Eux sheet (coinche_sheet.cpp).
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 // Set-up check (coinche_game.cpp).
@@ -171,6 +178,7 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 // Small helpers the folder's files share.
 inline std::string seat_name(int s) { return s >= 0 && s < 4 ? std::string(k_seats[static_cast<size_t>(s)]) : "?"; }
 inline std::string team_name(int t) { return t >= 0 && t < 2 ? std::string(k_teams[static_cast<size_t>(t)]) : "?"; }
+using common::lower;
 using common::show;
 // A JSON integer (or an integral float); nullopt otherwise.
 inline std::optional<int64_t> as_int(const json& v) { return common::whole_in(v, INT64_MIN, INT64_MAX); }

@@ -20,11 +20,6 @@ namespace marque::rules::coinche {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // "D", "d", "♦", "diamonds", "carreau" -> "D"; otherwise the text unchanged (the engine reports it).
 std::string suit_word(const std::string& v) {
   static constexpr std::array<std::array<std::string_view, 6>, 4> k_words = {{
@@ -64,9 +59,35 @@ std::string contract_word(const std::string& v) {
   return v;
 }
 
-struct Words {
+// "Q" / "q" -> "Q"; a card rank as the record writes it (first letter upper case).
+std::string rank_word(std::string r) {
+  if (!r.empty() && std::isalpha(static_cast<unsigned char>(r[0]))) r[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(r[0])));
+  return r;
+}
+
+// "t", "20", "3" -> "tierce" ...; "carré" -> "carre"
+std::string announcement_type_word(const std::string& v) {
+  std::string t = lower(v);
+  if (t == "carré" || t == "carre" || t == "square") return "carre";
+  if (t == "t" || t == "20" || t == "3") return "tierce";
+  if (t == "50" || t == "4") return "cinquante";
+  if (t == "100" || t == "5") return "cent";
+  return t;
+}
+
+constexpr std::array<std::string_view, 24> k_hand_keys = {
+    "dealer", "redeal", "bidder", "bid", "contract", "trump", "coinche", "coinched_by", "surcoinche", "surcoinched_by",
+    "points", "bidder_card_points", "defender_card_points", "last", "last_trick", "capot", "sole", "sole_winner",
+    "belote", "annonce", "annonces", "ann", "announcements", "auction"};
+
+// The words of `marque hand`, read into a record one key at a time.
+struct RecordReader {
   const CoincheGame* game;
   Diagnostics& d;
+  json rec = json::object();
+  std::string last_word, capot_word;  // resolved against the bidder at the end
+
+  RecordReader(const CoincheGame* g, Diagnostics& diags) : game(g), d(diags) {}
 
   // a player as a seat letter or a name -> the seat letter; unknown text stays (the engine names it).
   json seat(const std::string& key, const std::string& v) const {
@@ -81,63 +102,58 @@ struct Words {
     }
     return std::string(k_seats[static_cast<size_t>(s)]);
   }
-};
 
-}  // namespace
-
-json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game, Diagnostics& d) {
-  const auto* g = dynamic_cast<const CoincheGame*>(&game);
-  Words w{g, d};
-  json rec = json::object();
-  std::string last_word, capot_word;  // resolved against the bidder at the end
-  static constexpr std::array<std::string_view, 24> k_keys = {
-      "dealer", "redeal", "bidder", "bid", "contract", "trump", "coinche", "coinched_by", "surcoinche", "surcoinched_by",
-      "points", "bidder_card_points", "defender_card_points", "last", "last_trick", "capot", "sole", "sole_winner",
-      "belote", "annonce", "annonces", "ann", "announcements", "auction"};
-  for (const auto& [key, raw] : kv) {
-    const std::string& v = raw;
-    if (key == "dealer") {
-      rec["dealer"] = w.seat(key, v);
+  // dealer, redeal, bidder, bid, contract, trump
+  bool contract_key(const std::string& key, const std::string& v) {
+    if (key == "dealer" || key == "bidder") {
+      rec[key] = seat(key, v);
     } else if (key == "redeal") {
       std::string l = lower(v);
       rec["redeal"] = l == "all_pass" || l == "allpass" || l == "all-pass" || l == "pass" ? json("all_pass")
                       : l == "misdeal"                                                   ? json("misdeal")
                       : l == "none" || l == "null"                                       ? json(nullptr)
                                                                                          : json(v);
-    } else if (key == "bidder") {
-      rec["bidder"] = w.seat(key, v);
     } else if (key == "bid") {
       auto [head, suit] = split_suit(v);
       std::string c = contract_word(head);
-      if (c == "capot" || c == "generale") {
+      if (c == "capot" || c == "generale")
         rec["contract"] = c;
-      } else {
+      else
         rec["bid"] = typed_value(head);
-      }
       if (!suit.empty()) rec["trump"] = suit;
     } else if (key == "contract") {
       rec["contract"] = contract_word(v) == "generale" ? "generale" : lower(v);
     } else if (key == "trump") {
       rec["trump"] = suit_word(v);
-    } else if (key == "coinche") {
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // coinche, coinched_by, surcoinche, surcoinched_by
+  bool coinche_key(const std::string& key, const std::string& v) {
+    if (key == "coinche") {
       if (v == "0" || v == "1" || v == "2") {
         rec["coinche"] = std::stoi(v);
       } else {
-        rec["coinched_by"] = w.seat(key, v);
+        rec["coinched_by"] = seat(key, v);
         if (!rec.contains("coinche") || rec["coinche"] == 0) rec["coinche"] = 1;
       }
-    } else if (key == "coinched_by") {
-      rec["coinched_by"] = w.seat(key, v);
     } else if (key == "surcoinche") {
-      if (v == "1" || lower(v) == "true" || lower(v) == "yes") {
-        rec["coinche"] = 2;
-      } else {
-        rec["surcoinched_by"] = w.seat(key, v);
-        rec["coinche"] = 2;
-      }
-    } else if (key == "surcoinched_by") {
-      rec["surcoinched_by"] = w.seat(key, v);
-    } else if (key == "points" || key == "bidder_card_points") {
+      if (!(v == "1" || lower(v) == "true" || lower(v) == "yes")) rec["surcoinched_by"] = seat(key, v);
+      rec["coinche"] = 2;
+    } else if (key == "coinched_by" || key == "surcoinched_by") {
+      rec[key] = seat(key, v);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // points, last trick, capot, sole winner, belote
+  bool play_key(const std::string& key, const std::string& v) {
+    if (key == "points" || key == "bidder_card_points") {
       rec["bidder_card_points"] = typed_value(v);
     } else if (key == "defender_card_points") {
       rec["defender_card_points"] = typed_value(v);
@@ -146,111 +162,135 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
     } else if (key == "capot") {
       capot_word = v;
     } else if (key == "sole" || key == "sole_winner") {
-      rec["sole_winner"] = w.seat(key, v);
+      rec["sole_winner"] = seat(key, v);
     } else if (key == "belote") {
-      rec["belote"] = w.seat(key, v);
-    } else if (key == "annonce" || key == "annonces" || key == "ann" || key == "announcements") {
-      if (!rec.contains("announcements")) rec["announcements"] = json::array();
-      if (lower(v) == "none" || v.empty()) continue;
-      for (const auto& item : split_list(v)) {
-        auto parts = split_list(item, ':');
-        if (parts.size() < 2) {
-          d.error(key, "C15", "'" + item + "' is not an announcement: write PLAYER:TYPE:SUIT:TOP (W:tierce:C:Q) or PLAYER:carre:RANK (N:carre:J)");
-          continue;
-        }
-        json a = json::object();
-        a["player"] = w.seat(key, parts[0]);
-        std::string t = lower(parts[1]);
-        if (t == "carré" || t == "carre" || t == "square") t = "carre";
-        if (t == "t" || t == "20" || t == "3") t = "tierce";
-        if (t == "50" || t == "4") t = "cinquante";
-        if (t == "100" || t == "5") t = "cent";
-        a["type"] = t;
-        if (t == "carre") {
-          if (parts.size() != 3) {
-            d.error(key, "C15", "'" + item + "': a carré is PLAYER:carre:RANK, e.g. N:carre:J");
-            continue;
-          }
-          a["rank"] = parts[2] == "10" || parts[2] == "9" ? parts[2] : std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(parts[2][0])))) + parts[2].substr(1);
-        } else {
-          if (parts.size() < 4 || parts.size() > 5) {
-            d.error(key, "C15", "'" + item + "': a sequence is PLAYER:TYPE:SUIT:TOP[:LENGTH], e.g. W:tierce:C:Q or E:cent:H:A:6");
-            continue;
-          }
-          a["suit"] = suit_word(parts[2]);
-          std::string top = parts[3];
-          if (!top.empty() && std::isalpha(static_cast<unsigned char>(top[0]))) top[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(top[0])));
-          a["top"] = top;
-          if (parts.size() == 5) a["length"] = typed_value(parts[4]);
-        }
-        rec["announcements"].push_back(a);
+      rec["belote"] = seat(key, v);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // one announcement: PLAYER:TYPE:SUIT:TOP[:LENGTH] or PLAYER:carre:RANK
+  std::optional<json> announcement(const std::string& key, const std::string& item) {
+    auto parts = split_list(item, ':');
+    if (parts.size() < 2) {
+      d.error(key, "C15", "'" + item + "' is not an announcement: write PLAYER:TYPE:SUIT:TOP (W:tierce:C:Q) or PLAYER:carre:RANK (N:carre:J)");
+      return std::nullopt;
+    }
+    json a = json::object();
+    a["player"] = seat(key, parts[0]);
+    std::string t = announcement_type_word(parts[1]);
+    a["type"] = t;
+    if (t == "carre") {
+      if (parts.size() != 3) {
+        d.error(key, "C15", "'" + item + "': a carré is PLAYER:carre:RANK, e.g. N:carre:J");
+        return std::nullopt;
       }
+      a["rank"] = parts[2] == "10" || parts[2] == "9" ? parts[2] : rank_word(parts[2]);
+      return a;
+    }
+    if (parts.size() < 4 || parts.size() > 5) {
+      d.error(key, "C15", "'" + item + "': a sequence is PLAYER:TYPE:SUIT:TOP[:LENGTH], e.g. W:tierce:C:Q or E:cent:H:A:6");
+      return std::nullopt;
+    }
+    a["suit"] = suit_word(parts[2]);
+    a["top"] = rank_word(parts[3]);
+    if (parts.size() == 5) a["length"] = typed_value(parts[4]);
+    return a;
+  }
+
+  void announcements(const std::string& key, const std::string& v) {
+    if (!rec.contains("announcements")) rec["announcements"] = json::array();
+    if (lower(v) == "none" || v.empty()) return;
+    for (const auto& item : split_list(v))
+      if (auto a = announcement(key, item)) rec["announcements"].push_back(*a);
+  }
+
+  // one call: SEAT:pass, SEAT:90D, SEAT:capot:H, SEAT:coinche, SEAT:surcoinche
+  std::optional<json> call(const std::string& key, const std::string& item) {
+    auto parts = split_list(item, ':');
+    if (parts.size() < 2 || parts.size() > 3) {
+      d.error(key, "C19", "'" + item + "' is not a call: write SEAT:pass, SEAT:90D, SEAT:capot:H, SEAT:coinche or SEAT:surcoinche");
+      return std::nullopt;
+    }
+    json c = json::object();
+    c["seat"] = seat(key, parts[0]);
+    std::string what = parts.size() == 3 ? parts[1] + parts[2] : parts[1];
+    std::string l = lower(what);
+    if (l == "pass" || l == "p" || l == "passe") {
+      c["call"] = "pass";
+    } else if (l == "coinche" || l == "c" || l == "x2" || l == "contre") {
+      c["call"] = "coinche";
+    } else if (l == "surcoinche" || l == "sc" || l == "x4" || l == "surcontre") {
+      c["call"] = "surcoinche";
+    } else {
+      auto [head, suit] = split_suit(what);
+      c["call"] = "bid";
+      std::string ct = contract_word(head);
+      if (ct == "capot" || ct == "generale")
+        c["contract"] = ct;
+      else
+        c["bid"] = typed_value(head);
+      c["suit"] = suit.empty() ? json(nullptr) : json(suit);
+    }
+    return c;
+  }
+
+  void auction(const std::string& key, const std::string& v) {
+    json calls = json::array();
+    for (const auto& item : split_list(v))
+      if (auto c = call(key, item)) calls.push_back(*c);
+    rec["auction"] = calls;
+  }
+
+  void word(const std::string& key, const std::string& v) {
+    if (contract_key(key, v) || coinche_key(key, v) || play_key(key, v)) return;
+    if (key == "annonce" || key == "annonces" || key == "ann" || key == "announcements") {
+      announcements(key, v);
     } else if (key == "auction") {
-      json calls = json::array();
-      for (const auto& item : split_list(v)) {
-        auto parts = split_list(item, ':');
-        if (parts.size() < 2 || parts.size() > 3) {
-          d.error(key, "C19", "'" + item + "' is not a call: write SEAT:pass, SEAT:90D, SEAT:capot:H, SEAT:coinche or SEAT:surcoinche");
-          continue;
-        }
-        json c = json::object();
-        c["seat"] = w.seat(key, parts[0]);
-        std::string what = parts.size() == 3 ? parts[1] + parts[2] : parts[1];
-        std::string l = lower(what);
-        if (l == "pass" || l == "p" || l == "passe") {
-          c["call"] = "pass";
-        } else if (l == "coinche" || l == "c" || l == "x2" || l == "contre") {
-          c["call"] = "coinche";
-        } else if (l == "surcoinche" || l == "sc" || l == "x4" || l == "surcontre") {
-          c["call"] = "surcoinche";
-        } else {
-          auto [head, suit] = split_suit(what);
-          c["call"] = "bid";
-          std::string ct = contract_word(head);
-          if (ct == "capot" || ct == "generale")
-            c["contract"] = ct;
-          else
-            c["bid"] = typed_value(head);
-          c["suit"] = suit.empty() ? json(nullptr) : json(suit);
-        }
-        calls.push_back(c);
-      }
-      rec["auction"] = calls;
+      auction(key, v);
     } else {
       std::string known;
-      for (auto k : k_keys) known += (known.empty() ? "" : ", ") + std::string(k);
+      for (auto k : k_hand_keys) known += (known.empty() ? "" : ", ") + std::string(k);
       d.error(key, "cli.unknown_key", "unknown key '" + key + "' for a coinche hand; the keys are: " + known);
     }
   }
+
   // team words: bidders / defenders, NS / EW, or a player of the team (needs the bidder)
-  auto team_word = [&](const std::string& key, const std::string& field, const std::string& v) {
+  json team(const std::string& key, const std::string& field, const std::string& v) {
     std::string l = lower(v);
-    if (l == "bidders" || l == "b" || l == "bidder" || l == "preneurs") return json("bidders");
-    if (l == "defenders" || l == "d" || l == "defender" || l == "defense" || l == "défense") return json("defenders");
-    if (l == "none" || l == "null" || l == "-" || l == "no") return json(nullptr);
-    int team = -1;
-    if (l == "ns") team = 0;
-    if (l == "ew") team = 1;
-    if (team < 0 && g) {
-      int s = g->seat_of(v);
-      if (s >= 0) team = team_of(s);
+    if (l == "bidders" || l == "b" || l == "bidder" || l == "preneurs") return "bidders";
+    if (l == "defenders" || l == "d" || l == "defender" || l == "defense" || l == "défense") return "defenders";
+    if (l == "none" || l == "null" || l == "-" || l == "no") return nullptr;
+    const std::string code = field == "capot" ? "C12" : "C11";
+    int t = l == "ns" ? 0 : l == "ew" ? 1 : -1;
+    if (t < 0 && game) {
+      int s = game->seat_of(v);
+      if (s >= 0) t = team_of(s);
     }
-    if (team < 0) {
-      d.error(key, field == "capot" ? "C12" : "C11",
-              "'" + v + "' is not a team: bidders, defenders, NS, EW or a player" + (field == "capot" ? ", or none" : ""));
-      return json(v);
+    if (t < 0) {
+      d.error(key, code, "'" + v + "' is not a team: bidders, defenders, NS, EW or a player" + (field == "capot" ? ", or none" : ""));
+      return v;
     }
     if (!rec.contains("bidder") || !rec["bidder"].is_string() || seat_index(rec["bidder"].get<std::string>()) < 0) {
-      d.error(key, field == "capot" ? "C12" : "C11", "'" + v + "' names a team; give bidder= too, or write bidders / defenders");
-      return json(v);
+      d.error(key, code, "'" + v + "' names a team; give bidder= too, or write bidders / defenders");
+      return v;
     }
-    return json(team == team_of(seat_index(rec["bidder"].get<std::string>())) ? "bidders" : "defenders");
-  };
-  if (!last_word.empty()) rec["last_trick"] = team_word("last", "last_trick", last_word);
-  if (!capot_word.empty()) rec["capot"] = team_word("capot", "capot", capot_word);
+    return t == team_of(seat_index(rec["bidder"].get<std::string>())) ? "bidders" : "defenders";
+  }
+};
+
+}  // namespace
+
+json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game, Diagnostics& d) {
+  RecordReader r(dynamic_cast<const CoincheGame*>(&game), d);
+  for (const auto& [key, v] : kv) r.word(key, v);
+  if (!r.last_word.empty()) r.rec["last_trick"] = r.team("last", "last_trick", r.last_word);
+  if (!r.capot_word.empty()) r.rec["capot"] = r.team("capot", "capot", r.capot_word);
   // the dealer is the one field filled by default: the expected dealer
-  if (!rec.contains("dealer") && g) rec["dealer"] = std::string(k_seats[static_cast<size_t>(g->next_dealer_seat())]);
-  return rec;
+  if (!r.rec.contains("dealer") && r.game) r.rec["dealer"] = std::string(k_seats[static_cast<size_t>(r.game->next_dealer_seat())]);
+  return r.rec;
 }
 
 json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& d) {

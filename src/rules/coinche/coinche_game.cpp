@@ -1,8 +1,6 @@
 // Coinche, the game: the running state across hands (spec coinche §5), the end and the result; seat, suit and
 // rank names.
-#include <algorithm>
-#include <cmath>
-#include <set>
+#include <cctype>
 
 #include "rules/coinche/coinche.hpp"
 
@@ -46,16 +44,10 @@ std::vector<std::string> CoincheGame::players() const { return {m_names.begin(),
 int CoincheGame::seat_of(const std::string& who) const {
   int s = seat_index(who);
   if (s >= 0) return s;
-  for (size_t i = 0; i < 4; ++i)
-    if (m_names[i] == who) return static_cast<int>(i);
-  // case-insensitive seat letter or name
-  auto lower = [](std::string x) {
-    for (auto& c : x) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return x;
-  };
-  for (size_t i = 0; i < 4; ++i)
-    if (lower(std::string(k_seats[i])) == lower(who) || lower(m_names[i]) == lower(who)) return static_cast<int>(i);
-  return -1;
+  // a name (exact spelling first, then any case), else a seat letter in any case
+  s = common::player_index(players(), who);
+  if (s >= 0 || who.size() != 1) return s;
+  return seat_index(std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(who[0])))));
 }
 
 ojson CoincheGame::team_json(const std::array<int64_t, 2>& v) const {

@@ -1,7 +1,6 @@
-// Coinche, one hand record: decode and validate (spec coinche §3: C01..C20, W03), and score it (§4.1-4.5).
-// Exact integer arithmetic throughout (every quantity is whole points).
+// Coinche, one hand record: decode and validate (spec coinche §3: C01..C20, W01..W04). Scoring is in
+// coinche_score.cpp.
 #include <algorithm>
-#include <cmath>
 #include <set>
 
 #include "rules/coinche/coinche.hpp"
@@ -18,156 +17,11 @@ bool absent(const json& rec, const char* key) { return !rec.contains(key) || rec
 
 }  // namespace
 
-// spec coinche §2.3: tierce 20, cinquante 50, cent 100; carré J 200, 9 150, A/10/K/Q 100.
-int Announcement::value() const {
-  static constexpr std::array<int, 3> k_sequence_values = {20, 50, 100};
-  if (is_sequence()) return k_sequence_values[static_cast<size_t>(type)];
-  if (rank == 3) return 200;  // J
-  if (rank == 5) return 150;  // 9
-  return 100;
-}
-
 std::string Announcement::describe() const {
   std::string t(k_announcement_types[static_cast<size_t>(type)]);
   if (!is_sequence()) return "carré of " + std::string(k_ranks[static_cast<size_t>(rank)]);
   std::string s = t + " " + std::string(k_ranks[static_cast<size_t>(top)]) + std::string(k_suit_symbols[static_cast<size_t>(suit)]);
   if (type == 2 && length > 5) s += " (" + std::to_string(length) + " cards)";
-  return s;
-}
-
-namespace {
-
-// spec coinche §4.2: > 0 when a beats b, 0 when they are equal up to seat order.
-int compare_announcements(const Announcement& a, const Announcement& b, int trump) {
-  if (a.value() != b.value()) return a.value() - b.value();
-  if (a.is_sequence() != b.is_sequence()) return a.is_sequence() ? -1 : 1;  // carré beats sequence
-  int ka = a.is_sequence() ? a.top : a.rank;
-  int kb = b.is_sequence() ? b.top : b.rank;
-  if (ka != kb) return kb - ka;  // lower index = higher card (A K Q J 10 9 8 7)
-  if (a.is_sequence() && b.is_sequence()) {
-    bool ta = a.suit == trump, tb = b.suit == trump;
-    if (ta != tb) return ta ? 1 : -1;
-  }
-  return 0;
-}
-
-// The team holding the best announcement (-1: none, or a cancelled tie), spec coinche §4.2.
-int best_team(const Options& o, const Hand& h) {
-  const auto& anns = h.announcements;
-  if (anns.empty()) return -1;
-  size_t best = 0;
-  for (size_t i = 1; i < anns.size(); ++i)
-    if (compare_announcements(anns[i], anns[best], h.trump) > 0) best = i;
-  std::vector<const Announcement*> tied;
-  for (const auto& a : anns)
-    if (compare_announcements(a, anns[best], h.trump) == 0) tied.push_back(&a);
-  bool both = false;
-  for (const auto* a : tied) both = both || team_of(a->player) != team_of(tied.front()->player);
-  if (!both) return team_of(tied.front()->player);
-  if (o.tie_cancel) return -1;
-  // seat order: first in playing order from the player after the dealer
-  int seat = o.next_seat(h.dealer);
-  for (int k = 0; k < 4; ++k, seat = o.next_seat(seat))
-    for (const auto* a : tied)
-      if (a->player == seat) return team_of(seat);
-  return -1;
-}
-
-}  // namespace
-
-// spec coinche §4.1 .. §4.5
-Scored score_hand(const Options& o, const Hand& h) {
-  Scored s;
-  const int b = team_of(h.bidder), d = 1 - b;
-  s.bidding_team = b;
-  s.value = h.contract == "capot" ? k_capot_value : h.contract == "generale" ? k_generale_value : h.bid;
-  s.multiplier = h.coinche == 0 ? 1 : h.coinche == 1 ? 2 : o.surcoinche_factor;
-  const bool special = h.contract != "points";
-  // §4.1.1 card points, §4.1.2 last-trick bonus and trick points
-  s.card[static_cast<size_t>(b)] = h.bidder_card_points;
-  s.card[static_cast<size_t>(d)] = k_card_points - h.bidder_card_points;
-  s.der = h.capot >= 0 && (o.unbid_capot_bonus || special) ? 100 : 10;
-  s.trick = s.card;
-  s.trick[static_cast<size_t>(h.last_trick_bidders ? b : d)] += s.der;
-  // §4.1.3 belote: always to its holder's team
-  if (h.belote >= 0) s.belote[static_cast<size_t>(team_of(h.belote))] = 20;
-  // §4.1.4 announcements
-  if (o.announcements && !h.announcements.empty()) {
-    if (h.capot >= 0) {
-      int x = h.capot == 0 ? b : d;
-      for (const auto& a : h.announcements)
-        if (o.capot_announcements_all || team_of(a.player) == x) s.ann[static_cast<size_t>(x)] += a.value();
-      s.best_team = x;
-    } else {
-      s.best_team = best_team(o, h);
-      if (s.best_team >= 0)
-        for (const auto& a : h.announcements)
-          if (team_of(a.player) == s.best_team) s.ann[static_cast<size_t>(s.best_team)] += a.value();
-    }
-  }
-  // §4.1.5 / §4.1.6 hand points and contract points
-  for (size_t t = 0; t < 2; ++t) {
-    s.points[t] = s.trick[t] + s.ann[t] + s.belote[t];
-    s.contract_points[t] = o.cards_only ? s.trick[t] : s.points[t];
-  }
-  // §4.3 made or failed (never on rounded points)
-  const auto ub = static_cast<size_t>(b), ud = static_cast<size_t>(d);
-  if (h.contract == "capot") {
-    s.made = h.capot == 0;
-  } else if (h.contract == "generale") {
-    s.made = h.capot == 0 && h.sole_winner == h.bidder;
-  } else {
-    s.threshold = o.success_threshold == "bid_plus_2" ? h.bid + 2
-                  : o.success_threshold == "bid_82_floor" && h.bid == 80 ? 82
-                                                                         : h.bid;
-    s.made = s.contract_points[ub] >= s.threshold && (!o.must_outscore || s.contract_points[ub] > s.contract_points[ud]);
-  }
-  const int m = s.multiplier, v = s.value;
-  // §4.5 points annoncés
-  if (o.bid_only) {
-    s.score[s.made ? ub : ud] = m * v;
-    return s;
-  }
-  // §4.4 coinche_scoring = flat_160: a coinched / surcoinched hand replaces the whole computation below
-  if (o.coinche_flat_160 && m > 1) {
-    const auto win = s.made ? ub : ud, lose = s.made ? ud : ub;
-    s.score[win] = (160 + v) * m + s.belote[win];
-    s.score[lose] = s.belote[lose];
-    return s;
-  }
-  // §4.4 made_plus_bid
-  const bool flat = special && o.flat_special;
-  const int flat_value = h.contract == "generale" ? o.generale_flat : o.capot_flat;
-  auto multiply = [&](int points) {
-    if (o.multiplier_scope == "bid") return points + m * v;
-    if (o.multiplier_scope == "all") return m * (points + v);
-    return m * points + v;  // seed: the winner's points, bid added once
-  };
-  // belote_multiplied / announcements_multiplied = false: that part of the points is added once, after the
-  // multiplier (no change with m = 1 or multiplier_scope = bid)
-  auto multiply_except = [&](int points, int belote, int announcements) {
-    const int once = (o.belote_multiplied ? 0 : belote) + (o.announcements_multiplied ? 0 : announcements);
-    return multiply(points - once) + once;
-  };
-  if (s.made) {
-    int pb = o.round(s.trick[ub]) + s.ann[ub] + s.belote[ub];
-    s.score[ub] = flat ? flat_value * m + s.ann[ub] + s.belote[ub] : multiply_except(pb, s.belote[ub], s.ann[ub]);
-    int pd = o.round(s.trick[ud]) + s.ann[ud] + s.belote[ud];
-    if (h.coinche == 0 || o.coinche_loser == "normal")
-      s.score[ud] = pd;
-    else if (o.coinche_loser == "belote_only")
-      s.score[ud] = s.belote[ud];
-    else
-      s.score[ud] = 0;
-  } else {
-    int pool = s.ann[0] + s.ann[1];
-    int bel_d = s.belote[ud] + (o.belote_to_defenders ? s.belote[ub] : 0);
-    int base = 160;
-    if (o.failure_base_162) base = h.capot == 1 ? k_card_points + s.der : 162;
-    s.score[ud] = flat ? flat_value * m + pool + bel_d : multiply_except(o.round(base) + pool + bel_d, bel_d, pool);
-    bool keep = !o.belote_to_defenders && !(h.coinche > 0 && o.coinche_loser == "nothing");
-    s.score[ub] = keep ? s.belote[ub] : 0;
-  }
   return s;
 }
 
@@ -240,23 +94,111 @@ std::string call_text(const json& c) {
   return s;
 }
 
+
+// C19: the auction in progress, one call at a time. Each call returns "" when legal, else what is wrong.
+struct AuctionRun {
+  const Options& o;
+  int dealer;
+  int turn;
+  AuctionOutcome out;
+  int level = 0;  // numeric bid, or 10000 capot, 20000 générale
+  int passes = 0, passes_after_coinche = 0;
+  bool ended = false;
+
+  AuctionRun(const Options& opts, int dealer_seat) : o(opts), dealer(dealer_seat), turn(opts.next_seat(dealer_seat)) {}
+
+  std::string wrong_turn() const {
+    return "it was " + seat_name(turn) + "'s turn: bids and passes go round " + (o.anticlockwise ? "anticlockwise" : "clockwise") +
+           " from the player after the dealer " + seat_name(dealer);
+  }
+
+  static std::string level_name(int l) { return l >= 20000 ? "générale" : l >= 10000 ? "capot" : std::to_string(l); }
+
+  std::string bid(int seat, const json& c) {
+    if (out.coinche > 0) return "no bid is allowed after a coinche";
+    if (seat != turn) return wrong_turn();
+    std::string contract = c.contains("contract") && c["contract"].is_string() ? c["contract"].get<std::string>() : "points";
+    int value = 0, new_level = 0;
+    if (contract == "points") {
+      auto b = c.contains("bid") ? as_int(c["bid"]) : std::nullopt;
+      if (!b || *b < 80 || *b % 10 != 0)
+        return "bids go up in steps of 10 from 80 (got " + (c.contains("bid") ? show(c["bid"]) : "no bid") + ")";
+      if (o.max_numeric_bid > 0 && *b > o.max_numeric_bid)
+        return "numeric bids stop at " + std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : "");
+      value = new_level = static_cast<int>(*b);
+    } else if (contract == "capot" && o.capot_bid) {
+      new_level = 10000;
+    } else if (contract == "generale" && o.generale_bid) {
+      new_level = 20000;
+    } else {
+      return "\"" + contract + "\" bids are not enabled for this game";
+    }
+    int suit = c.contains("suit") && c["suit"].is_string() ? suit_index(c["suit"].get<std::string>()) : -1;
+    if (suit < 0) return "a bid names a trump suit: S, H, D or C";
+    if (new_level <= level) return "bid " + level_name(new_level) + " does not beat the current " + level_name(level);
+    level = new_level;
+    out.bidder = seat;
+    out.contract = contract;
+    out.bid = value;
+    out.suit = suit;
+    passes = 0;
+    turn = o.next_seat(seat);
+    return "";
+  }
+
+  std::string pass(int seat) {
+    if (out.coinche > 0) {
+      // after a coinche only passes (declining the surcoinche) or one surcoinche; turn not checked
+      return ++passes_after_coinche > 3 ? "the auction was already over" : "";
+    }
+    if (seat != turn) return wrong_turn();
+    ++passes;
+    turn = o.next_seat(seat);
+    if ((out.bidder >= 0 && passes == 3) || (out.bidder < 0 && passes == 4)) ended = true;
+    return "";
+  }
+
+  std::string coinche(int seat) {
+    if (out.bidder < 0) return "a coinche needs a bid first";
+    if (out.coinche > 0) return "the contract is already coinched";
+    if (team_of(seat) == team_of(out.bidder)) return seat_name(seat) + " cannot coinche " + (seat == out.bidder ? "his own bid" : "his partner");
+    out.coinche = 1;
+    out.coinched_by = seat;
+    return "";
+  }
+
+  std::string surcoinche(int seat) {
+    if (out.coinche == 0) return "surcoinche needs a coinche first";
+    if (out.coinche == 2) return "the contract is already surcoinched";
+    if (team_of(seat) != team_of(out.bidder)) return "only the bidding team can surcoinche";
+    out.coinche = 2;
+    out.surcoinched_by = seat;
+    ended = true;  // after a surcoinche nothing
+    return "";
+  }
+
+  std::string call(int seat, const std::string& what, const json& c) {
+    if (what == "bid") return bid(seat, c);
+    if (what == "pass") return pass(seat);
+    if (what == "coinche") return coinche(seat);
+    if (what == "surcoinche") return surcoinche(seat);
+    return "unknown call; a call is bid, pass, coinche or surcoinche";
+  }
+
+  bool complete() const { return ended || out.coinche > 0 || (out.bidder >= 0 && out.contract != "points"); }
+};
+
 // C19: the auction's own rules; returns the final contract (C20 compares it with the record).
 std::optional<AuctionOutcome> check_auction(Checker& ck, const json& auction, int dealer) {
-  const Options& o = ck.o;
   if (!auction.is_array()) {
     ck.error("auction", "C19", "must be an array of calls such as {\"seat\": \"E\", \"call\": \"bid\", \"bid\": 90, \"suit\": \"D\"}");
     return std::nullopt;
   }
-  AuctionOutcome out;
-  int turn = o.next_seat(dealer);
-  int level = 0;  // numeric bid, or 10000 capot, 20000 générale
-  int passes = 0, passes_after_coinche = 0;
-  bool ended = false;
+  AuctionRun run(ck.o, dealer);
   for (size_t i = 0; i < auction.size(); ++i) {
     const json& c = auction[i];
-    std::string at = "call " + std::to_string(i + 1);
     auto fail = [&](const std::string& msg) {
-      ck.error("auction", "C19", at + " (" + (c.is_object() ? call_text(c) : c.dump()) + "): " + msg);
+      ck.error("auction", "C19", "call " + std::to_string(i + 1) + " (" + (c.is_object() ? call_text(c) : c.dump()) + "): " + msg);
       return std::nullopt;
     };
     if (!c.is_object()) return fail("a call is an object with \"seat\" and \"call\"");
@@ -264,81 +206,18 @@ std::optional<AuctionOutcome> check_auction(Checker& ck, const json& auction, in
     int seat = c.contains("seat") ? ck.seat(c["seat"], "auction", ok) : -1;
     if (!ok) return std::nullopt;
     if (seat < 0) return fail("missing \"seat\"");
-    std::string call = c.value("call", json("")).is_string() ? c.value("call", std::string()) : "";
-    if (ended) return fail("the auction was already over");
-    if (call == "bid") {
-      if (out.coinche > 0) return fail("no bid is allowed after a coinche");
-      if (seat != turn)
-        return fail("it was " + seat_name(turn) + "'s turn: bids and passes go round " +
-                    (o.anticlockwise ? "anticlockwise" : "clockwise") + " from the player after the dealer " + seat_name(dealer));
-      std::string contract = c.contains("contract") && c["contract"].is_string() ? c["contract"].get<std::string>() : "points";
-      int value = 0, new_level = 0;
-      if (contract == "points") {
-        auto b = c.contains("bid") ? as_int(c["bid"]) : std::nullopt;
-        if (!b || *b < 80 || *b % 10 != 0)
-          return fail("bids go up in steps of 10 from 80 (got " + (c.contains("bid") ? show(c["bid"]) : "no bid") + ")");
-        if (o.max_numeric_bid > 0 && *b > o.max_numeric_bid)
-          return fail("numeric bids stop at " + std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : ""));
-        value = new_level = static_cast<int>(*b);
-      } else if (contract == "capot" && o.capot_bid) {
-        new_level = 10000;
-      } else if (contract == "generale" && o.generale_bid) {
-        new_level = 20000;
-      } else {
-        return fail("\"" + contract + "\" bids are not enabled for this game");
-      }
-      int suit = c.contains("suit") && c["suit"].is_string() ? suit_index(c["suit"].get<std::string>()) : -1;
-      if (suit < 0) return fail("a bid names a trump suit: S, H, D or C");
-      if (new_level <= level) {
-        std::string cur = level >= 20000 ? "générale" : level >= 10000 ? "capot" : std::to_string(level);
-        std::string now = new_level >= 20000 ? "générale" : new_level >= 10000 ? "capot" : std::to_string(new_level);
-        return fail("bid " + now + " does not beat the current " + cur);
-      }
-      level = new_level;
-      out.bidder = seat;
-      out.contract = contract;
-      out.bid = value;
-      out.suit = suit;
-      passes = 0;
-      turn = o.next_seat(seat);
-    } else if (call == "pass") {
-      if (out.coinche > 0) {
-        // after a coinche only passes (declining the surcoinche) or one surcoinche; turn not checked
-        if (++passes_after_coinche > 3) return fail("the auction was already over");
-        continue;
-      }
-      if (seat != turn)
-        return fail("it was " + seat_name(turn) + "'s turn: bids and passes go round " +
-                    (o.anticlockwise ? "anticlockwise" : "clockwise") + " from the player after the dealer " + seat_name(dealer));
-      ++passes;
-      turn = o.next_seat(seat);
-      if ((out.bidder >= 0 && passes == 3) || (out.bidder < 0 && passes == 4)) ended = true;
-    } else if (call == "coinche") {
-      if (out.bidder < 0) return fail("a coinche needs a bid first");
-      if (out.coinche > 0) return fail("the contract is already coinched");
-      if (team_of(seat) == team_of(out.bidder))
-        return fail(seat_name(seat) + " cannot coinche " + (seat == out.bidder ? "his own bid" : "his partner"));
-      out.coinche = 1;
-      out.coinched_by = seat;
-    } else if (call == "surcoinche") {
-      if (out.coinche == 0) return fail("surcoinche needs a coinche first");
-      if (out.coinche == 2) return fail("the contract is already surcoinched");
-      if (team_of(seat) != team_of(out.bidder)) return fail("only the bidding team can surcoinche");
-      out.coinche = 2;
-      out.surcoinched_by = seat;
-      ended = true;  // after a surcoinche nothing
-    } else {
-      return fail("unknown call; a call is bid, pass, coinche or surcoinche");
-    }
+    std::string what = c.value("call", json("")).is_string() ? c.value("call", std::string()) : "";
+    if (run.ended) return fail("the auction was already over");
+    if (std::string why = run.call(seat, what, c); !why.empty()) return fail(why);
   }
-  if (!ended && out.coinche == 0 && !(out.bidder >= 0 && out.contract != "points")) {
+  if (!run.complete()) {
     ck.error("auction", "C19",
-             out.bidder < 0 ? "the auction is incomplete: four passes (all pass) or a bid followed by three passes"
-                            : "the auction is incomplete: it ends with three passes after the last bid");
+             run.out.bidder < 0 ? "the auction is incomplete: four passes (all pass) or a bid followed by three passes"
+                                : "the auction is incomplete: it ends with three passes after the last bid");
     return std::nullopt;
   }
-  out.all_pass = out.bidder < 0;
-  return out;
+  run.out.all_pass = run.out.bidder < 0;
+  return run.out;
 }
 
 // C15: one announcement object
@@ -468,13 +347,8 @@ void check_cards(Checker& ck, const Hand& h) {
   }
 }
 
-}  // namespace
-
-std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_dealer,
-                                const std::array<std::string, 4>& names, Diagnostics& d) {
-  Checker ck{rec, o, names, d};
-  Hand h;
-  bool ok = true;
+// Fields the record does not know: a warning each, naming the fields.
+void warn_unknown_fields(const json& rec, Diagnostics& d) {
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     bool known = std::find(k_record_fields.begin(), k_record_fields.end(), it.key()) != k_record_fields.end();
     if (!known) {
@@ -483,42 +357,52 @@ std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_
       d.warning(it.key(), "coinche.unknown_field", "'" + it.key() + "' is not a coinche hand field and is ignored; the fields are: " + list);
     }
   }
-  // dealer (always) and W01
+}
+
+// dealer (always; C01, C03) and W01
+void decode_dealer(Checker& ck, Hand& h, int expected_dealer) {
+  bool ok = true;
   h.dealer = ck.seat_field("dealer", ok);
   if (ok && h.dealer < 0) ck.error("dealer", "C03", "missing field 'dealer': the seat (N, E, S or W) who dealt this hand");
   if (h.dealer >= 0 && h.dealer != expected_dealer)
-    d.warning("dealer", "W01", "expected " + seat_name(expected_dealer) + " (" + names[static_cast<size_t>(expected_dealer)] +
-                                   ") to deal, the record says " + seat_name(h.dealer));
-  // redeal (C02)
-  if (!absent(rec, "redeal")) {
-    const json& r = rec["redeal"];
-    if (r == "all_pass" || r == "misdeal") {
-      h.redeal = r.get<std::string>();
-    } else {
-      ck.error("redeal", "C02", "redeal is null, \"all_pass\" or \"misdeal\" (got " + show(r) + ")");
-      return std::nullopt;
-    }
-  }
-  if (!h.redeal.empty()) {
-    for (auto f : k_record_fields) {
-      std::string key(f);
-      if (key == "dealer" || key == "redeal" || key == "auction" || !rec.contains(key)) continue;
-      const json& v = rec[key];
-      bool empty = v.is_null() || (v.is_array() && v.empty()) || (key == "coinche" && v == 0) || (key == "contract" && v == "points");
-      if (!empty) ck.error(key, "C02", "a redeal (" + h.redeal + ") records no contract or points: remove '" + key + "'");
-    }
-    if (!absent(rec, "auction") && h.dealer >= 0) {
-      if (h.redeal == "misdeal") {
-        ck.error("auction", "C20", "a misdeal has no auction (an auction of four passes is an all_pass redeal)");
-      } else if (auto a = check_auction(ck, rec["auction"], h.dealer); a && !a->all_pass) {
-        ck.error("auction", "C20", "the auction has a bid by " + seat_name(a->bidder) + ", so the hand is not an all-pass redeal");
-      }
-    }
-    if (ck.bad) return std::nullopt;
-    return h;
-  }
+    ck.d.warning("dealer", "W01", "expected " + seat_name(expected_dealer) + " (" + ck.names[static_cast<size_t>(expected_dealer)] +
+                                      ") to deal, the record says " + seat_name(h.dealer));
+}
 
-  // played hand. contract (C06)
+// C02: the redeal value; false when it is not one (the record is rejected at once).
+bool decode_redeal(Checker& ck, Hand& h) {
+  if (absent(ck.rec, "redeal")) return true;
+  const json& r = ck.rec["redeal"];
+  if (r == "all_pass" || r == "misdeal") {
+    h.redeal = r.get<std::string>();
+    return true;
+  }
+  ck.error("redeal", "C02", "redeal is null, \"all_pass\" or \"misdeal\" (got " + show(r) + ")");
+  return false;
+}
+
+// C02: a redeal records nothing else; C19 / C20: its auction, if any, is four passes.
+void check_redeal(Checker& ck, const Hand& h) {
+  const json& rec = ck.rec;
+  for (auto f : k_record_fields) {
+    std::string key(f);
+    if (key == "dealer" || key == "redeal" || key == "auction" || !rec.contains(key)) continue;
+    const json& v = rec[key];
+    bool empty = v.is_null() || (v.is_array() && v.empty()) || (key == "coinche" && v == 0) || (key == "contract" && v == "points");
+    if (!empty) ck.error(key, "C02", "a redeal (" + h.redeal + ") records no contract or points: remove '" + key + "'");
+  }
+  if (absent(rec, "auction") || h.dealer < 0) return;
+  if (h.redeal == "misdeal") {
+    ck.error("auction", "C20", "a misdeal has no auction (an auction of four passes is an all_pass redeal)");
+  } else if (auto a = check_auction(ck, rec["auction"], h.dealer); a && !a->all_pass) {
+    ck.error("auction", "C20", "the auction has a bid by " + seat_name(a->bidder) + ", so the hand is not an all-pass redeal");
+  }
+}
+
+// contract (C06) and bid (C03, C04, C05, W02)
+void decode_contract(Checker& ck, Hand& h) {
+  const json& rec = ck.rec;
+  const Options& o = ck.o;
   if (!absent(rec, "contract")) {
     const json& c = rec["contract"];
     if (c == "points") {
@@ -534,37 +418,44 @@ std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_
                                       (o.generale_bid ? ", \"generale\"" : ""));
     }
   }
-  // bid (C03, C04, C05, W02)
-  if (h.contract == "points") {
-    if (absent(rec, "bid")) {
-      ck.error("bid", "C03", "missing field 'bid': the contract value (80, 90, 100 ...)");
-    } else {
-      auto b = as_int(rec["bid"]);
-      if (!b || *b < 80 || *b % 10 != 0) {
-        ck.error("bid", "C04", "bids go up in steps of 10 from 80 (got " + show(rec["bid"]) + ")");
-      } else {
-        h.bid = static_cast<int>(std::min<int64_t>(*b, 1000000));
-        if (o.max_numeric_bid > 0 && h.bid > o.max_numeric_bid)
-          ck.error("bid", "C05", std::to_string(h.bid) + " is above " + std::to_string(o.max_numeric_bid) + ": numeric bids stop at " +
-                                     std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : ""));
-        else if (h.bid > 250)
-          d.warning("bid", "W02", "a " + std::to_string(h.bid) + " bid needs announcements or belote to be made (a capot gives 252)");
-      }
-    }
-  } else if (!absent(rec, "bid")) {
-    ck.error("bid", "C03", "a " + h.contract + " contract has no numeric bid: remove 'bid' (" + show(rec["bid"]) + ")");
+  if (h.contract != "points") {
+    if (!absent(rec, "bid")) ck.error("bid", "C03", "a " + h.contract + " contract has no numeric bid: remove 'bid' (" + show(rec["bid"]) + ")");
+    return;
   }
-  // bidder (C03, C01)
+  if (absent(rec, "bid")) {
+    ck.error("bid", "C03", "missing field 'bid': the contract value (80, 90, 100 ...)");
+    return;
+  }
+  auto b = as_int(rec["bid"]);
+  if (!b || *b < 80 || *b % 10 != 0) {
+    ck.error("bid", "C04", "bids go up in steps of 10 from 80 (got " + show(rec["bid"]) + ")");
+    return;
+  }
+  h.bid = static_cast<int>(std::min<int64_t>(*b, 1000000));
+  if (o.max_numeric_bid > 0 && h.bid > o.max_numeric_bid)
+    ck.error("bid", "C05", std::to_string(h.bid) + " is above " + std::to_string(o.max_numeric_bid) + ": numeric bids stop at " +
+                               std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : ""));
+  else if (h.bid > 250)
+    ck.d.warning("bid", "W02", "a " + std::to_string(h.bid) + " bid needs announcements or belote to be made (a capot gives 252)");
+}
+
+// bidder (C03, C01) and trump (C03, C07)
+void decode_bidder_and_trump(Checker& ck, Hand& h) {
+  bool ok = true;
   h.bidder = ck.seat_field("bidder", ok);
   if (ok && h.bidder < 0) ck.error("bidder", "C03", "missing field 'bidder': the seat who made the final bid");
-  // trump (C03, C07)
-  if (absent(rec, "trump")) {
+  if (absent(ck.rec, "trump")) {
     ck.error("trump", "C03", "missing field 'trump': S, H, D or C");
-  } else {
-    h.trump = rec["trump"].is_string() ? suit_index(rec["trump"].get<std::string>()) : -1;
-    if (h.trump < 0) ck.error("trump", "C07", "trump must be a suit: S, H, D or C (got " + show(rec["trump"]) + ")");
+    return;
   }
-  // coinche (C08)
+  const json& t = ck.rec["trump"];
+  h.trump = t.is_string() ? suit_index(t.get<std::string>()) : -1;
+  if (h.trump < 0) ck.error("trump", "C07", "trump must be a suit: S, H, D or C (got " + show(t) + ")");
+}
+
+// coinche, coinched_by, surcoinched_by (C08)
+void decode_coinche(Checker& ck, Hand& h) {
+  const json& rec = ck.rec;
   if (!absent(rec, "coinche")) {
     auto c = as_int(rec["coinche"]);
     if (!c || *c < 0 || *c > 2)
@@ -572,6 +463,7 @@ std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_
     else
       h.coinche = static_cast<int>(*c);
   }
+  bool ok = true;
   h.coinched_by = ck.seat_field("coinched_by", ok);
   if (h.coinched_by >= 0) {
     if (h.coinche < 1)
@@ -588,7 +480,11 @@ std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_
     else if (h.bidder >= 0 && team_of(h.surcoinched_by) != team_of(h.bidder))
       ck.error("surcoinched_by", "C08", "only the bidding team can surcoinche: " + seat_name(h.surcoinched_by) + " is a defender");
   }
-  // bidder_card_points (C03, C09), defender_card_points (C10)
+}
+
+// bidder_card_points (C03, C09) and defender_card_points (C10); true when the bidders' points are usable.
+bool decode_card_points(Checker& ck, Hand& h) {
+  const json& rec = ck.rec;
   bool points_ok = false;
   if (absent(rec, "bidder_card_points")) {
     ck.error("bidder_card_points", "C03", "missing field 'bidder_card_points': the card points in the bidding team's tricks (0..152)");
@@ -615,39 +511,52 @@ std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_
                show(rec["defender_card_points"]) + " + " + std::to_string(h.bidder_card_points) +
                    " is not 152: card points must add up to 152 (162 with the dix de der)");
   }
-  // last_trick (C03, C11)
-  bool last_ok = false;
+  return points_ok;
+}
+
+// last_trick (C03, C11); true when usable.
+bool decode_last_trick(Checker& ck, Hand& h) {
+  const json& rec = ck.rec;
   if (absent(rec, "last_trick")) {
     ck.error("last_trick", "C03", "missing field 'last_trick': \"bidders\" or \"defenders\"");
-  } else if (rec["last_trick"] == "bidders" || rec["last_trick"] == "defenders") {
+    return false;
+  }
+  if (rec["last_trick"] == "bidders" || rec["last_trick"] == "defenders") {
     h.last_trick_bidders = rec["last_trick"] == "bidders";
-    last_ok = true;
-  } else {
-    ck.error("last_trick", "C11", "last_trick is \"bidders\" or \"defenders\" (got " + show(rec["last_trick"]) + ")");
+    return true;
   }
-  // capot (C12), W04
-  if (!absent(rec, "capot")) {
-    const json& c = rec["capot"];
-    if (c == "bidders" || c == "defenders") {
-      h.capot = c == "bidders" ? 0 : 1;
-      if (points_ok && last_ok) {
-        bool fits = h.capot == 0 ? h.bidder_card_points == 152 && h.last_trick_bidders
-                                 : h.bidder_card_points == 0 && !h.last_trick_bidders;
-        if (!fits)
-          ck.error("capot", "C12", "a capot team holds all 152 card points and the last trick; the record gives the " +
-                                       c.get<std::string>() + " " +
-                                       std::to_string(h.capot == 0 ? h.bidder_card_points : 152 - h.bidder_card_points) +
-                                       " card points and the last trick to the " + (h.last_trick_bidders ? "bidders" : "defenders"));
-      }
-    } else {
-      ck.error("capot", "C12", "capot is null, \"bidders\" or \"defenders\" (got " + show(c) + ")");
-    }
-  } else if (points_ok && (h.bidder_card_points == 152 || h.bidder_card_points == 0)) {
-    d.warning("capot", "W04", h.bidder_card_points == 152
-                                  ? "all 152 card points to the bidders but no capot: did the defenders really win a trick?"
-                                  : "no card points for the bidders but no capot: did the bidders really win a trick?");
+  ck.error("last_trick", "C11", "last_trick is \"bidders\" or \"defenders\" (got " + show(rec["last_trick"]) + ")");
+  return false;
+}
+
+// capot (C12) and W04
+void decode_capot(Checker& ck, Hand& h, bool points_ok, bool last_ok) {
+  const json& rec = ck.rec;
+  if (absent(rec, "capot")) {
+    if (points_ok && (h.bidder_card_points == 152 || h.bidder_card_points == 0))
+      ck.d.warning("capot", "W04", h.bidder_card_points == 152
+                                       ? "all 152 card points to the bidders but no capot: did the defenders really win a trick?"
+                                       : "no card points for the bidders but no capot: did the bidders really win a trick?");
+    return;
   }
-  // sole_winner (C13)
+  const json& c = rec["capot"];
+  if (c != "bidders" && c != "defenders") {
+    ck.error("capot", "C12", "capot is null, \"bidders\" or \"defenders\" (got " + show(c) + ")");
+    return;
+  }
+  h.capot = c == "bidders" ? 0 : 1;
+  if (!points_ok || !last_ok) return;
+  bool fits = h.capot == 0 ? h.bidder_card_points == 152 && h.last_trick_bidders : h.bidder_card_points == 0 && !h.last_trick_bidders;
+  if (!fits)
+    ck.error("capot", "C12", "a capot team holds all 152 card points and the last trick; the record gives the " +
+                                 c.get<std::string>() + " " +
+                                 std::to_string(h.capot == 0 ? h.bidder_card_points : 152 - h.bidder_card_points) +
+                                 " card points and the last trick to the " + (h.last_trick_bidders ? "bidders" : "defenders"));
+}
+
+// sole_winner (C13)
+void decode_sole_winner(Checker& ck, Hand& h) {
+  bool ok = true;
   h.sole_winner = ck.seat_field("sole_winner", ok);
   if (h.sole_winner >= 0 && h.bidder >= 0) {
     int capot_team = h.capot < 0 ? -1 : h.capot == 0 ? team_of(h.bidder) : 1 - team_of(h.bidder);
@@ -656,48 +565,78 @@ std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_
     else if (team_of(h.sole_winner) != capot_team)
       ck.error("sole_winner", "C13", seat_name(h.sole_winner) + " is not in the capot team " + team_name(capot_team));
   }
-  if (h.contract == "generale" && h.capot == 0 && !rec.contains("sole_winner"))
+  if (h.contract == "generale" && h.capot == 0 && !ck.rec.contains("sole_winner"))
     ck.error("sole_winner", "C13", "who won all eight tricks alone? a générale needs 'sole_winner' (a seat, or null if the partners shared them)");
-  // belote
-  h.belote = ck.seat_field("belote", ok);
-  // announcements (C14, C15)
-  if (!absent(rec, "announcements")) {
-    const json& a = rec["announcements"];
-    if (!a.is_array()) {
-      ck.error("announcements", "C15", "announcements is an array of announcement objects");
-    } else if (!a.empty() && !o.announcements) {
-      ck.error("announcements", "C14", "this game is played without announcements (belote only): option announcements is false");
-    } else {
-      for (size_t i = 0; i < a.size(); ++i)
-        if (auto x = decode_announcement(ck, a[i], i)) h.announcements.push_back(*x);
-    }
+}
+
+// announcements (C14, C15)
+void decode_announcements(Checker& ck, Hand& h) {
+  if (absent(ck.rec, "announcements")) return;
+  const json& a = ck.rec["announcements"];
+  if (!a.is_array()) {
+    ck.error("announcements", "C15", "announcements is an array of announcement objects");
+  } else if (!a.empty() && !ck.o.announcements) {
+    ck.error("announcements", "C14", "this game is played without announcements (belote only): option announcements is false");
+  } else {
+    for (size_t i = 0; i < a.size(); ++i)
+      if (auto x = decode_announcement(ck, a[i], i)) h.announcements.push_back(*x);
   }
+}
+
+// C19 and C20: a recorded auction is legal and ends with the recorded contract.
+void check_played_auction(Checker& ck, const Hand& h) {
+  const json& rec = ck.rec;
+  if (absent(rec, "auction") || (rec["auction"].is_array() && rec["auction"].empty())) return;
+  auto a = check_auction(ck, rec["auction"], h.dealer);
+  if (!a) return;
+  if (a->all_pass) {
+    ck.error("redeal", "C20", "the auction is four passes: record it as \"redeal\": \"all_pass\"");
+    return;
+  }
+  auto mismatch = [&](const std::string& field, const std::string& from_auction, const std::string& recorded) {
+    ck.error(field, "C20", "the auction gives " + field + " " + from_auction + " but the record says " + recorded);
+  };
+  auto seat_or_none = [](int s) { return s < 0 ? std::string("none") : seat_name(s); };
+  auto suit_or_none = [](int s) { return s < 0 ? std::string("none") : std::string(k_suits[static_cast<size_t>(s)]); };
+  if (a->bidder != h.bidder) mismatch("bidder", seat_name(a->bidder), seat_name(h.bidder));
+  if (a->contract != h.contract) mismatch("contract", a->contract, h.contract);
+  else if (a->contract == "points" && a->bid != h.bid) mismatch("bid", std::to_string(a->bid), std::to_string(h.bid));
+  if (a->suit != h.trump) mismatch("trump", suit_or_none(a->suit), suit_or_none(h.trump));
+  if (a->coinche != h.coinche) mismatch("coinche", std::to_string(a->coinche), std::to_string(h.coinche));
+  if (rec.contains("coinched_by") && a->coinched_by != h.coinched_by)
+    mismatch("coinched_by", seat_or_none(a->coinched_by), seat_or_none(h.coinched_by));
+  if (rec.contains("surcoinched_by") && a->surcoinched_by != h.surcoinched_by)
+    mismatch("surcoinched_by", seat_or_none(a->surcoinched_by), seat_or_none(h.surcoinched_by));
+}
+
+}  // namespace
+
+std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_dealer,
+                                const std::array<std::string, 4>& names, Diagnostics& d) {
+  Checker ck{rec, o, names, d};
+  Hand h;
+  warn_unknown_fields(rec, d);
+  decode_dealer(ck, h, expected_dealer);
+  if (!decode_redeal(ck, h)) return std::nullopt;
+  if (!h.redeal.empty()) {
+    check_redeal(ck, h);
+    if (ck.bad) return std::nullopt;
+    return h;
+  }
+  // a played hand
+  decode_contract(ck, h);
+  decode_bidder_and_trump(ck, h);
+  decode_coinche(ck, h);
+  const bool points_ok = decode_card_points(ck, h);
+  const bool last_ok = decode_last_trick(ck, h);
+  decode_capot(ck, h, points_ok, last_ok);
+  decode_sole_winner(ck, h);
+  bool ok = true;
+  h.belote = ck.seat_field("belote", ok);
+  decode_announcements(ck, h);
   if (ck.bad) return std::nullopt;
   check_cards(ck, h);  // C16, C17, C18, W03
-  // auction (C19, C20)
-  if (!absent(rec, "auction") && !(rec["auction"].is_array() && rec["auction"].empty())) {
-    auto a = check_auction(ck, rec["auction"], h.dealer);
-    if (a) {
-      auto mismatch = [&](const std::string& field, const std::string& from_auction, const std::string& recorded) {
-        ck.error(field, "C20", "the auction gives " + field + " " + from_auction + " but the record says " + recorded);
-      };
-      auto seat_or_none = [](int s) { return s < 0 ? std::string("none") : seat_name(s); };
-      if (a->all_pass) {
-        ck.error("redeal", "C20", "the auction is four passes: record it as \"redeal\": \"all_pass\"");
-      } else {
-        if (a->bidder != h.bidder) mismatch("bidder", seat_name(a->bidder), seat_name(h.bidder));
-        if (a->contract != h.contract) mismatch("contract", a->contract, h.contract);
-        else if (a->contract == "points" && a->bid != h.bid) mismatch("bid", std::to_string(a->bid), std::to_string(h.bid));
-        if (a->suit != h.trump)
-          mismatch("trump", std::string(k_suits[static_cast<size_t>(a->suit)]), h.trump < 0 ? "none" : std::string(k_suits[static_cast<size_t>(h.trump)]));
-        if (a->coinche != h.coinche) mismatch("coinche", std::to_string(a->coinche), std::to_string(h.coinche));
-        if (rec.contains("coinched_by") && a->coinched_by != h.coinched_by)
-          mismatch("coinched_by", seat_or_none(a->coinched_by), seat_or_none(h.coinched_by));
-        if (rec.contains("surcoinched_by") && a->surcoinched_by != h.surcoinched_by)
-          mismatch("surcoinched_by", seat_or_none(a->surcoinched_by), seat_or_none(h.surcoinched_by));
-      }
-    }
-  }
+  check_played_auction(ck, h);
   if (ck.bad) return std::nullopt;
   return h;
 }

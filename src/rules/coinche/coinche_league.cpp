@@ -10,7 +10,7 @@ using common::string_at;
 
 namespace {
 const char* const k_league_seats[] = {"N", "E", "S", "W"};
-const char* team_of(size_t seat) { return seat % 2 == 0 ? "NS" : "EW"; }
+const char* team_key(size_t seat) { return seat % 2 == 0 ? "NS" : "EW"; }
 // the player at a seat letter, else the text itself
 std::string player_at(const std::string& seat, const std::vector<std::string>& players) {
   for (size_t i = 0; i < 4 && i < players.size(); ++i)
@@ -25,12 +25,12 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   const std::string winner = string_at(res, "winner");
   std::vector<double> v;
   for (size_t i = 0; i < players.size(); ++i)
-    v.push_back(winner.empty() || winner == "draw" ? number_at(team_totals, team_of(i)) : (winner == team_of(i) ? 1.0 : 0.0));
+    v.push_back(winner.empty() || winner == "draw" ? number_at(team_totals, team_key(i)) : (winner == team_key(i) ? 1.0 : 0.0));
   const std::vector<int> places = common::places_from(v);
   std::vector<league::SeatResult> out;
   for (size_t i = 0; i < players.size(); ++i) {
-    league::SeatResult seat{places[i], number_at(team_totals, team_of(i)), ""};
-    if (!winner.empty()) seat.team_result = winner == "draw" ? "draw" : winner == team_of(i) ? "win" : "loss";
+    league::SeatResult seat{places[i], number_at(team_totals, team_key(i)), ""};
+    if (!winner.empty()) seat.team_result = winner == "draw" ? "draw" : winner == team_key(i) ? "win" : "loss";
     out.push_back(seat);
   }
   return out;

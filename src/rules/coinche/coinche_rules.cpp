@@ -1,6 +1,8 @@
-// Coinche (belote contrée) rules object: spec /work/shared/rules/coinche.md. The engine itself lives in
-// coinche_game.cpp (options §6, set-up §2.1, validation §3, scoring §4, state §5), the command-line syntax in
-// coinche_fields.cpp and the Nous / Eux sheet (§7) in coinche_sheet.cpp.
+// Coinche (belote contrée) rules object: spec /work/shared/rules/coinche.md. Only the wiring: options and set-up
+// in coinche_options.cpp (§6, §2.1), fields and command-line words in coinche_fields.cpp (§2.2), one record's
+// validation in coinche_hand.cpp (§3) and its score in coinche_score.cpp (§4), the fold in coinche_game.cpp (§5),
+// the Nous / Eux sheet in coinche_sheet.cpp (§7), standings in coinche_league.cpp, guided entry in
+// coinche_entry.cpp, results in words in coinche_words.cpp.
 #include "rules/coinche/coinche.hpp"
 #include "rules/registry.hpp"
 
@@ -63,6 +65,14 @@ public:
                         Diagnostics& diags) const override {
     return coinche::record_from_words(kv, game, diags);
   }
+  std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
+    return coinche::entry_question(before, answers);
+  }
+  Words entry_words(const Game&, const Answers& answers) const override { return coinche::entry_words_of(answers); }
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return coinche::words_of_hand(record, entry, players);
+  }
+  std::string result_words(const json& score) const override { return coinche::words_of_result(score); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return coinche::render_sheet(game_file, score);
   }

@@ -1,0 +1,248 @@
+// Coinche guided entry (rules/entry.hpp): the questions of one hand in the order a scorer at the table thinks —
+// who dealt, was it played, who bid what in which suit, coinche / surcoinche, the bidders' card points, the last
+// trick, capot, belote, announcements — each with its legal answers. The answers are the words of `marque hand`
+// (coinche_fields.cpp); spec coinche §2.2 and §3 decide what is asked.
+//
+// Started from nothing, every question that applies is asked (guided). Started from words typed on the command
+// line that already describe a played hand, only the fields the record still needs are asked.
+#include "rules/coinche/coinche.hpp"
+
+namespace marque::rules::coinche {
+
+namespace {
+
+// Answers that say "nothing" and are left out of the words (record_from_words's defaults).
+bool nothing_answer(const std::string& key, const std::string& value) {
+  return (key == "redeal" && (value == "played" || value == "none")) ||
+         ((key == "coinche" || key == "surcoinche") && value == "no");
+}
+
+// The record fields that show a played hand.
+constexpr std::array<const char*, 15> k_played_fields = {
+    "bidder", "bid", "contract", "trump", "coinche", "coinched_by", "surcoinched_by", "bidder_card_points",
+    "defender_card_points", "last_trick", "capot", "sole_winner", "belote", "announcements", "auction"};
+
+struct HandQuestions {
+  const CoincheGame& game;
+  const Answers& answers;
+  json rec;  // the answers so far as a record (aliases and names resolved)
+
+  const Options& opts() const { return game.options(); }
+
+  bool has(const char* field) const { return rec.contains(field) && !rec[field].is_null(); }
+  std::string text_of(const char* field) const { return has(field) && rec[field].is_string() ? rec[field].get<std::string>() : ""; }
+  int seat_in(const char* field) const { return seat_index(text_of(field)); }
+  std::optional<int64_t> int_in(const char* field) const { return has(field) ? as_int(rec[field]) : std::nullopt; }
+  std::string contract() const { return has("contract") ? text_of("contract") : "points"; }
+
+  std::string seat_label(int s) const { return seat_name(s) + " — " + game.names()[static_cast<size_t>(s)]; }
+  std::string team_label(int t) const {
+    return t == 0 ? "N/S (" + game.names()[0] + " & " + game.names()[2] + ")" : "E/W (" + game.names()[1] + " & " + game.names()[3] + ")";
+  }
+
+  Question seat_question(std::string key, std::string text, const std::vector<int>& seats, const std::string& prefix = "") const {
+    Question q = ask_choice(std::move(key), std::move(text), {});
+    q.kind = "player";
+    for (int s : seats) q.choices.push_back({seat_name(s), prefix + seat_label(s)});
+    return q;
+  }
+
+  // The seats of the bidding team (the bidder first) or of the defenders (N, E, S, W order).
+  std::vector<int> team_seats(bool bidders) const {
+    const int b = seat_in("bidder");
+    if (b < 0) return {};
+    const int d = 1 - team_of(b);
+    return bidders ? std::vector<int>{b, (b + 2) % 4} : std::vector<int>{d, d + 2};
+  }
+
+  // --- the questions, in table order
+
+  Question dealer() const {
+    Question q = seat_question("dealer", "Who dealt?", {0, 1, 2, 3});
+    q.preset = seat_name(game.next_dealer_seat());
+    q.help = "the expected dealer is " + seat_label(game.next_dealer_seat());
+    return q;
+  }
+
+  Question redeal() const {
+    Question q = ask_choice("redeal", "Was the hand played?",
+                            {{"played", "a contract was bid and played"},
+                             {"all_pass", "all four passed: redeal"},
+                             {"misdeal", "a void deal: the same dealer deals again"}});
+    q.preset = "played";
+    return q;
+  }
+
+  Question bidder() const {
+    Question q = seat_question("bidder", "Who made the final bid?", {0, 1, 2, 3});
+    q.help = "the bidder's team is the bidding team";
+    return q;
+  }
+
+  Question contract_kind() const {
+    std::vector<Choice> c{{"points", "a number of points (80, 90 ...)"}};
+    if (opts().capot_bid) c.push_back({"capot", "capot: the bidding team takes all eight tricks (" + std::to_string(k_capot_value) + ")"});
+    if (opts().generale_bid)
+      c.push_back({"generale", "générale: the bidder alone takes all eight tricks (" + std::to_string(k_generale_value) + ")"});
+    Question q = ask_choice("contract", "Which contract?", c);
+    q.preset = "points";
+    return q;
+  }
+
+  Question bid() const {
+    Question q;
+    if (opts().max_numeric_bid > 0) {
+      std::vector<Choice> c;
+      for (int v = 80; v <= opts().max_numeric_bid; v += 10) c.push_back({std::to_string(v), ""});
+      q = ask_choice("bid", "The bid?", c);
+      q.help = "80 to " + std::to_string(opts().max_numeric_bid) + " in steps of 10" + (opts().capot_bid ? "; above it, bid capot" : "");
+    } else {
+      q = ask_number("bid", "The bid?", "int", 80, std::nullopt);
+      q.help = "80, 90, 100 ... in steps of 10 (above 250 only with announcements or belote)";
+    }
+    return q;
+  }
+
+  Question trump() const {
+    Question q = ask_choice("trump", "Trump suit?",
+                            {{"S", "\u2660 spades"}, {"H", "\u2665 hearts"}, {"D", "\u2666 diamonds"}, {"C", "\u2663 clubs"}});
+    return q;
+  }
+
+  Question coinche() const {
+    Question q = seat_question("coinche", "Coinche (x2)?", team_seats(false), "coinched by ");
+    q.kind = "choice";
+    q.choices.insert(q.choices.begin(), {"no", "no coinche"});
+    q.preset = "no";
+    q.fields = {"coinche", "coinched_by"};
+    return q;
+  }
+
+  Question surcoinche() const {
+    Question q = seat_question("surcoinche", "Surcoinche (x" + std::to_string(opts().surcoinche_factor) + ")?", team_seats(true),
+                               "surcoinched by ");
+    q.kind = "choice";
+    q.choices.insert(q.choices.begin(), {"no", "no surcoinche"});
+    q.preset = "no";
+    q.fields = {"surcoinche", "surcoinched_by"};
+    return q;
+  }
+
+  Question points() const {
+    const int b = seat_in("bidder");
+    Question q = ask_number("points", "Card points won by the bidders" + (b < 0 ? std::string() : " " + team_label(team_of(b))) +
+                                          ", without the dix de der?",
+                            "int", 0, k_card_points);
+    q.help = "0 to 152, not 1 or 151; the defenders have the rest (152 minus this)";
+    q.fields = {"points", "bidder_card_points"};
+    return q;
+  }
+
+  Question last() const {
+    const int b = seat_in("bidder");
+    auto label = [&](int team) { return b < 0 ? std::string() : team_label(team); };
+    Question q = ask_choice("last", "Who took the last trick (dix de der)?",
+                            {{"bidders", label(team_of(b))}, {"defenders", label(1 - team_of(b))}});
+    auto p = int_in("bidder_card_points");
+    if (p && *p == k_card_points) q.preset = "bidders";
+    if (p && *p == 0) q.preset = "defenders";
+    q.fields = {"last", "last_trick"};
+    return q;
+  }
+
+  // spec coinche §3 C12: a capot team holds all 152 card points and the last trick.
+  std::string possible_capot() const {
+    auto p = int_in("bidder_card_points");
+    const std::string l = text_of("last_trick");
+    if (p && *p == k_card_points && l == "bidders") return "bidders";
+    if (p && *p == 0 && l == "defenders") return "defenders";
+    return "";
+  }
+
+  Question capot() const {
+    const std::string team = possible_capot();
+    const int b = seat_in("bidder");
+    const int t = team == "bidders" ? team_of(b) : 1 - team_of(b);
+    Question q = ask_choice("capot", "Capot: did the " + team + " take all eight tricks?",
+                            {{team, "capot: " + team_label(t) + " took every trick"},
+                             {"none", "no capot: " + team_label(1 - t) + " won a trick with no card points"}});
+    q.preset = team;
+    return q;
+  }
+
+  Question sole() const {
+    Question q = seat_question("sole", "Who won all eight tricks (générale)?", team_seats(true));
+    q.choices.push_back({"none", "shared: both partners won tricks"});
+    q.fields = {"sole", "sole_winner"};
+    return q;
+  }
+
+  Question belote() const {
+    Question q = seat_question("belote", "Belote and rebelote (K and Q of trumps, both said)?", {0, 1, 2, 3});
+    q.choices.insert(q.choices.begin(), {"none", "no belote"});
+    q.preset = "none";
+    return q;
+  }
+
+  Question announcements() const {
+    Question q = ask_choice("annonce", "Announcements?", {});
+    q.kind = "words";
+    q.optional = true;
+    q.help = "PLAYER:TYPE:SUIT:TOP or PLAYER:carre:RANK, comma-separated (e.g. W:tierce:C:Q,N:carre:J; cent:H:A:6 for 6 cards); "
+             "empty for none";
+    q.fields = {"annonce", "announcements"};
+    return q;
+  }
+
+  // --- which questions apply
+
+  bool played_fields_given() const {
+    for (const char* f : k_played_fields)
+      if (rec.contains(f)) return true;
+    return false;
+  }
+
+  std::optional<Question> next() const {
+    if (answers.empty()) return dealer();
+    if (!asked(answers, "redeal") && !played_fields_given()) return redeal();
+    if (has("redeal") && rec["redeal"] != "played") return std::nullopt;  // all_pass / misdeal: nothing else
+    // a guided hand asks everything that applies; typed words only what the record still needs
+    const bool guided = asked(answers, "redeal");
+    auto ask = [&](const char* key, const char* field) { return !asked(answers, key) && !rec.contains(field); };
+    if (ask("bidder", "bidder")) return bidder();
+    if (guided && (opts().capot_bid || opts().generale_bid) && ask("contract", "contract")) return contract_kind();
+    if (contract() == "points" && ask("bid", "bid")) return bid();
+    if (ask("trump", "trump")) return trump();
+    if (guided && ask("coinche", "coinched_by") && !has("coinche")) return coinche();
+    if (guided && has("coinched_by") && ask("surcoinche", "surcoinched_by")) return surcoinche();
+    if (ask("points", "bidder_card_points")) return points();
+    if (ask("last", "last_trick")) return last();
+    if (guided && !possible_capot().empty() && ask("capot", "capot")) return capot();
+    if (contract() == "generale" && text_of("capot") == "bidders" && ask("sole", "sole_winner")) return sole();
+    if (guided && ask("belote", "belote")) return belote();
+    if (guided && opts().announcements && ask("annonce", "announcements")) return announcements();
+    return std::nullopt;
+  }
+};
+
+}  // namespace
+
+Words entry_words_of(const Answers& answers) {
+  Words w;
+  for (const auto& [k, v] : answers) {
+    std::erase_if(w, [&](const auto& x) { return x.first == k; });
+    if (v.empty() || nothing_answer(k, v)) continue;
+    w.emplace_back(k, v);
+  }
+  return w;
+}
+
+std::optional<Question> entry_question(const Game& before, const Answers& answers) {
+  const auto* g = dynamic_cast<const CoincheGame*>(&before);
+  if (!g || g->finished()) return std::nullopt;
+  Diagnostics ignored;
+  HandQuestions hq{*g, answers, record_from_words(entry_words_of(answers), before, ignored)};
+  return hq.next();
+}
+
+}  // namespace marque::rules::coinche
