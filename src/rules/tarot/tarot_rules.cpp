@@ -2,7 +2,8 @@
 //   tarot.hpp          types shared by the files below
 //   tarot_options.cpp  options (§6) and the set-up (§2.1)
 //   tarot_fields.cpp   the hand fields (§2.2) and the command-line words
-//   tarot_hand.cpp     one record: decode, validate (§3) and score (§4)
+//   tarot_hand.cpp     one record: decode and validate (§3)
+//   tarot_score.cpp    one validated hand: score it (§4)
 //   tarot_game.cpp     the game: the fold over records, end and result (§5)
 //   tarot_sheet.cpp    the paper sheet (§7)
 //   tarot_league.cpp   standings and statistics
