@@ -73,6 +73,8 @@ int contract_id(const std::string& name);
 std::optional<Setup> parse_setup(const json& setup, Diagnostics& diags);
 // The game fold for a checked set-up (tarot_game.cpp).
 std::unique_ptr<Game> make_game(Setup setup);
+// The set-up of a game made by make_game (its players and resolved options).
+const Setup& setup_of(const Game& game);
 
 // spec tarot §1.3 per active player count.
 struct Sizes {
@@ -150,6 +152,10 @@ void warn_unknown_fields(const json& rec, bool redeal, Diagnostics& diags);
 
 // "47.5" from half points 95
 std::string half_points_text(int64_t half);
+
+// Guided entry (tarot_entry.cpp): the next question of a hand, the words of the answers.
+std::optional<Question> entry_question(const Game& before, const Answers& answers);
+Words entry_words_of(const Game& before, const Answers& answers);
 
 // Standings and statistics (tarot_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);

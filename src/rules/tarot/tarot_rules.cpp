@@ -7,6 +7,7 @@
 //   tarot_game.cpp     the game: the fold over records, end and result (§5)
 //   tarot_sheet.cpp    the paper sheet (§7)
 //   tarot_league.cpp   standings and statistics
+//   tarot_entry.cpp    guided entry: the questions of a hand
 #include <algorithm>
 
 #include "rules/registry.hpp"
@@ -52,6 +53,11 @@ public:
                         Diagnostics& diags) const override {
     return record_from_words(kv, game.players(), diags);
   }
+
+  std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
+    return entry_question(before, answers);
+  }
+  Words entry_words(const Game& before, const Answers& answers) const override { return entry_words_of(before, answers); }
 
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return tarot::render_sheet(game_file, score);
