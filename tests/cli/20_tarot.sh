@@ -81,9 +81,11 @@ if command -v script >/dev/null; then
   grep -q 'Who held the called card' "$T/tg1.out" && ok || { bad "tarot guided: no partner question"; head -30 "$T/tg1.out"; }
   grep -q 'garde (garde ×2)' "$T/tg1.out" && ok || bad "tarot guided: no contract labels"
   grep -q 'Which poignée did Eve show' "$T/tg1.out" && ok || bad "tarot guided: no poignée level question"
+  grep -q "preview: Ben's garde with Dan made by 16, Eve's simple poignée" "$T/tg1.out" && ok || bad "tarot guided: no preview in words"
   # a redeal: Cat held the petit sec
   printf 'redeal\npetit_sec\nCat\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/tg2.out" 2>&1
   grep -q 'Why the redeal' "$T/tg2.out" && ok || { bad "tarot guided: no redeal reason"; head -20 "$T/tg2.out"; }
+  grep -q 'preview: Redeal: Cat held the petit sec' "$T/tg2.out" && ok || bad "tarot guided: no redeal preview"
   # Cat alone by a self-call ('<' takes back a wrong partner), prise just made with 1 oudler
   printf 'Cat\nprise\nAnn\n<\nself\n1\n51\n\n\n\n\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/tg3.out" 2>&1
   "$BIN" --db "$GDB" score --format json > "$T/tg.json"

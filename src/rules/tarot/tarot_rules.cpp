@@ -8,6 +8,7 @@
 //   tarot_sheet.cpp    the paper sheet (§7)
 //   tarot_league.cpp   standings and statistics
 //   tarot_entry.cpp    guided entry: the questions of a hand
+//   tarot_words.cpp    results in words
 #include <algorithm>
 
 #include "rules/registry.hpp"
@@ -58,6 +59,11 @@ public:
     return entry_question(before, answers);
   }
   Words entry_words(const Game& before, const Answers& answers) const override { return entry_words_of(before, answers); }
+
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>&) const override {
+    return words_of_hand(record, entry);
+  }
+  std::string result_words(const json& score) const override { return words_of_result(score); }
 
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return tarot::render_sheet(game_file, score);
