@@ -42,7 +42,7 @@ sqlite3 "$DB" "UPDATE postings SET units = units + 1 WHERE rowid IN (SELECT rowi
 expect_exit 1 "$BIN" --db "$DB" check && expect_out 'problem: '
 # guided entry at a terminal (script gives marque a pseudo-terminal)
 if command -v script >/dev/null; then
-  printf 'Cat\ngarde\n1\n45\ny\n' | script -qec "$BIN --db $T/guided.db start tarot players=Ann,Ben,Cat,Dan dealer=Ann >/dev/null; $BIN --db $T/guided.db hand" /dev/null > "$T/tty.out" 2>&1
+  printf 'Cat\ngarde\n1\n45\n\n\n\n\ny\n' | script -qec "$BIN --db $T/guided.db start tarot players=Ann,Ben,Cat,Dan dealer=Ann >/dev/null; $BIN --db $T/guided.db hand" /dev/null > "$T/tty.out" 2>&1
   grep -q 'dealer Ann' "$T/tty.out" && ok || { bad "guided entry: no expected dealer"; head -20 "$T/tty.out"; }
   grep -q 'preview' "$T/tty.out" && ok || bad "guided entry: no preview"
   "$BIN" --db "$T/guided.db" show 1 | grep -q 'taker=Cat' && ok || bad "guided entry: hand not stored"

@@ -71,3 +71,29 @@ expect_exit 0 "$BIN" --db "$T/tarot5m.db" hand taker=Ann contract=garde oudlers=
 
 # the example night scores through calc
 expect_exit 0 "$BIN" calc "$SRC/examples/tarot.json" && expect_out 'ranking'
+
+# guided entry at a terminal (script gives marque a pseudo-terminal): three deals through the prompts alone
+if command -v script >/dev/null; then
+  GDB=$T/tarot-guided.db
+  "$BIN" --db "$GDB" start tarot players=Ann,Ben,Cat,Dan,Eve dealer=Ann >/dev/null
+  # E5: Ben's garde with Dan (the called king), 2 oudlers, 56.5 points, Eve's simple poignée; other bonuses Enter
+  printf 'Ben\ngarde\nDan\n2\n56.5\n\nEve\n\n\n\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/tg1.out" 2>&1
+  grep -q 'Who held the called card' "$T/tg1.out" && ok || { bad "tarot guided: no partner question"; head -30 "$T/tg1.out"; }
+  grep -q 'garde (garde ×2)' "$T/tg1.out" && ok || bad "tarot guided: no contract labels"
+  grep -q 'Which poignée did Eve show' "$T/tg1.out" && ok || bad "tarot guided: no poignée level question"
+  grep -q "preview: Ben's garde with Dan made by 16, Eve's simple poignée" "$T/tg1.out" && ok || bad "tarot guided: no preview in words"
+  # a redeal: Cat held the petit sec
+  printf 'redeal\npetit_sec\nCat\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/tg2.out" 2>&1
+  grep -q 'Why the redeal' "$T/tg2.out" && ok || { bad "tarot guided: no redeal reason"; head -20 "$T/tg2.out"; }
+  grep -q 'preview: Redeal: Cat held the petit sec' "$T/tg2.out" && ok || bad "tarot guided: no redeal preview"
+  # Cat alone by a self-call ('<' takes back a wrong partner), prise just made with 1 oudler
+  printf 'Cat\nprise\nAnn\n<\nself\n1\n51\n\n\n\n\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/tg3.out" 2>&1
+  "$BIN" --db "$GDB" score --format json > "$T/tg.json"
+  tg() { sqlite3 :memory: "SELECT json_extract(CAST(readfile('$T/tg.json') AS TEXT), '\$.$1')"; }
+  [[ "$(tg 'hands[0].deltas.Ben') $(tg 'hands[0].deltas.Dan') $(tg 'hands[0].deltas.Eve')" == "204 102 -102" ]] && ok \
+    || bad "tarot guided: E5 deltas $(tg 'hands[0].deltas')"
+  [[ "$(tg 'hands[1].type') $(tg 'hands[1].breakdown.redeal') $(tg 'hands[1].breakdown.player')" == "redeal petit_sec Cat" ]] && ok \
+    || bad "tarot guided: the redeal was not stored: $(tg 'hands[1]')"
+  [[ "$(tg 'hands[2].dealer') $(tg 'hands[2].deltas.Cat') $(tg 'hands[2].breakdown.taker_alone')" == "Cat 100 self" ]] && ok \
+    || bad "tarot guided: the self-call was not stored: $(tg 'hands[2]')"
+fi

@@ -39,11 +39,8 @@ std::string contract_word(const std::string& v) {
 
 // Canonical spelling of a player name typed in any case; unknown names pass through (validation names them).
 std::string player_word(const std::string& v, const std::vector<std::string>& players) {
-  for (const auto& p : players)
-    if (p == v) return p;
-  for (const auto& p : players)
-    if (lower(p) == lower(v)) return p;
-  return v;
+  int i = common::player_index(players, v);
+  return i < 0 ? v : players[static_cast<size_t>(i)];
 }
 
 bool null_word(const std::string& v) {
@@ -144,99 +141,117 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
   return setup;
 }
 
+namespace {
+
+// partner=NAME, partner=self (the taker called himself), partner=chien/none/null (the called card was in the chien)
+json partner_word(const std::string& v, const std::vector<std::string>& players) {
+  std::string l = lower(v);
+  if (null_word(v) || l == "chien" || l == "dog") return nullptr;
+  if (l == "self") return "\x01self";  // resolved to the taker's name at the end
+  return player_word(v, players);
+}
+
+// called=rank:suit, e.g. king:hearts (either order)
+void called_words(const std::string& key, const std::string& v, json& rec, Diagnostics& diags) {
+  auto parts = split_list(v, ':');
+  if (parts.size() != 2) {
+    diags.error(key, "E_ARGS", "'" + v + "' is not a called card; write rank:suit, e.g. called=king:hearts");
+    return;
+  }
+  std::string a = lower(parts[0]), b = lower(parts[1]);
+  bool a_suit = a == "spades" || a == "hearts" || a == "diamonds" || a == "clubs";
+  rec["called_card"] = a_suit ? json{{"rank", b}, {"suit", a}} : json{{"rank", a}, {"suit", b}};
+}
+
+// P:level[:trumps],... e.g. poignee=Ben:simple,Eve:double:13
+void poignee_words(const std::string& v, json& rec, const std::vector<std::string>& players, Diagnostics& diags) {
+  if (!rec.contains("poignees")) rec["poignees"] = json::array();
+  if (null_word(v)) return;
+  for (const auto& item : split_list(v)) {
+    auto parts = split_list(item, ':');
+    if (parts.size() < 2 || parts.size() > 3) {
+      diags.error("poignees", "E_ARGS", "'" + item + "' is not a poignée; write player:level[:trumps], e.g. poignee=Ben:simple:10");
+      continue;
+    }
+    json p = {{"player", player_word(parts[0], players)}, {"level", level_word(parts[1])}};
+    if (parts.size() == 3) p["trumps"] = typed_value(parts[2]);
+    rec["poignees"].push_back(p);
+  }
+}
+
+// P[:kind],... e.g. misere=Ann or misere=Ann:trumps,Ben:faces
+void misere_words(const std::string& v, json& rec, const std::vector<std::string>& players, Diagnostics& diags) {
+  if (!rec.contains("miseres")) rec["miseres"] = json::array();
+  if (null_word(v)) return;
+  for (const auto& item : split_list(v)) {
+    auto parts = split_list(item, ':');
+    if (parts.empty() || parts.size() > 2) {
+      diags.error("miseres", "E_ARGS", "'" + item + "' is not a misère; write player[:kind], e.g. misere=Ann or misere=Ann:trumps");
+      continue;
+    }
+    json m = {{"player", player_word(parts[0], players)}};
+    if (parts.size() == 2) m["kind"] = lower(parts[1]);
+    rec["miseres"].push_back(m);
+  }
+}
+
+// P:bid,... in speaking order, e.g. bids=Ann:petite,Ben:pousse,Cat:pass,Dan:pass,Ann:pass
+json bids_words(const std::string& v, const std::vector<std::string>& players, Diagnostics& diags) {
+  json arr = json::array();
+  for (const auto& item : split_list(v)) {
+    auto parts = split_list(item, ':');
+    if (parts.size() != 2) {
+      diags.error("bids", "E_ARGS", "'" + item + "' is not a bid; write player:bid, e.g. bids=Ann:pass,Ben:garde");
+      continue;
+    }
+    std::string b = lower(parts[1]);
+    b = b == "pass" || b == "-" || b == "passe" ? "pass" : contract_word(parts[1]);
+    arr.push_back({{"player", player_word(parts[0], players)}, {"bid", b}});
+  }
+  return arr;
+}
+
+// A single-valued word (key already in lower case) into rec; false when the key is not one of them.
+bool simple_word(const std::string& k, const std::string& v, json& rec, const std::vector<std::string>& players) {
+  if (k == "dealer" || k == "taker" || k == "player") rec[k] = player_word(v, players);
+  else if (k == "contract") rec["contract"] = contract_word(v);
+  else if (k == "partner") rec["partner"] = partner_word(v, players);
+  // (no short alias such as `tricks`: `marque edit` matches typed keys to record fields by prefix)
+  else if (k == "oudlers" || k == "attack_tricks") rec[k] = typed_value(v);
+  else if (k == "points" || k == "defence_points") rec[k] = number_word(v);
+  else if (k == "petit_au_bout") rec["petit_au_bout"] = null_word(v) ? json(nullptr) : json(side_word(v));
+  else if (k == "chelem") rec["chelem"] = null_word(v) ? json("none") : json(side_word(v));
+  else if (k == "chelem_announced" || k == "petite_chelem_announced") rec[k] = bool_word(v);
+  else if (k == "note") rec["note"] = v;
+  else if (k == "reason") rec["reason"] = lower(v);
+  else return false;
+  return true;
+}
+
+}  // namespace
+
 json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const std::vector<std::string>& players,
                        Diagnostics& diags) {
   json rec = json::object();
   bool typed_type = false;
   for (const auto& [key, v] : kv) {
     const std::string k = lower(key);
+    if (simple_word(k, v, rec, players)) continue;
     if (k == "type") {
       rec["type"] = lower(v);
       typed_type = true;
-    } else if (k == "dealer" || k == "taker" || k == "player") {
-      rec[k] = player_word(v, players);
-    } else if (k == "contract") {
-      rec["contract"] = contract_word(v);
-    } else if (k == "partner") {
-      // a name, `self` (the taker called himself) or `chien`/none/null (the called card was in the chien)
-      std::string l = lower(v);
-      if (null_word(v) || l == "chien" || l == "dog")
-        rec["partner"] = nullptr;
-      else if (l == "self")
-        rec["partner"] = "\x01self";  // resolved to the taker's name below
-      else
-        rec["partner"] = player_word(v, players);
     } else if (k == "called" || k == "called_card") {
-      // rank:suit, e.g. king:hearts (either order)
-      auto parts = split_list(v, ':');
-      if (parts.size() != 2) {
-        diags.error(key, "E_ARGS", "'" + v + "' is not a called card; write rank:suit, e.g. called=king:hearts");
-        continue;
-      }
-      std::string a = lower(parts[0]), b = lower(parts[1]);
-      bool a_suit = a == "spades" || a == "hearts" || a == "diamonds" || a == "clubs";
-      rec["called_card"] = a_suit ? json{{"rank", b}, {"suit", a}} : json{{"rank", a}, {"suit", b}};
-    } else if (k == "oudlers" || k == "attack_tricks") {
-      // (no short alias such as `tricks`: `marque edit` matches typed keys to record fields by prefix)
-      rec[k] = typed_value(v);
-    } else if (k == "points" || k == "defence_points") {
-      rec[k] = number_word(v);
+      called_words(key, v, rec, diags);
     } else if (k == "oudler_cards") {
       json arr = json::array();
       for (const auto& part : split_list(v)) arr.push_back(lower(part));
       rec["oudler_cards"] = arr;
-    } else if (k == "petit_au_bout") {
-      rec["petit_au_bout"] = null_word(v) ? json(nullptr) : json(side_word(v));
-    } else if (k == "chelem") {
-      rec["chelem"] = null_word(v) ? json("none") : json(side_word(v));
-    } else if (k == "chelem_announced" || k == "petite_chelem_announced") {
-      rec[k] = bool_word(v);
     } else if (k == "poignee" || k == "poignees") {
-      // P:level[:trumps],... e.g. poignee=Ben:simple,Eve:double:13
-      if (!rec.contains("poignees")) rec["poignees"] = json::array();
-      if (null_word(v)) continue;
-      for (const auto& item : split_list(v)) {
-        auto parts = split_list(item, ':');
-        if (parts.size() < 2 || parts.size() > 3) {
-          diags.error("poignees", "E_ARGS", "'" + item + "' is not a poignée; write player:level[:trumps], e.g. poignee=Ben:simple:10");
-          continue;
-        }
-        json p = {{"player", player_word(parts[0], players)}, {"level", level_word(parts[1])}};
-        if (parts.size() == 3) p["trumps"] = typed_value(parts[2]);
-        rec["poignees"].push_back(p);
-      }
+      poignee_words(v, rec, players, diags);
     } else if (k == "misere" || k == "miseres") {
-      // P[:kind],... e.g. misere=Ann or misere=Ann:trumps,Ben:faces
-      if (!rec.contains("miseres")) rec["miseres"] = json::array();
-      if (null_word(v)) continue;
-      for (const auto& item : split_list(v)) {
-        auto parts = split_list(item, ':');
-        if (parts.empty() || parts.size() > 2) {
-          diags.error("miseres", "E_ARGS", "'" + item + "' is not a misère; write player[:kind], e.g. misere=Ann or misere=Ann:trumps");
-          continue;
-        }
-        json m = {{"player", player_word(parts[0], players)}};
-        if (parts.size() == 2) m["kind"] = lower(parts[1]);
-        rec["miseres"].push_back(m);
-      }
+      misere_words(v, rec, players, diags);
     } else if (k == "bids") {
-      // P:bid,... in speaking order, e.g. bids=Ann:petite,Ben:pousse,Cat:pass,Dan:pass,Ann:pass
-      json arr = json::array();
-      for (const auto& item : split_list(v)) {
-        auto parts = split_list(item, ':');
-        if (parts.size() != 2) {
-          diags.error("bids", "E_ARGS", "'" + item + "' is not a bid; write player:bid, e.g. bids=Ann:pass,Ben:garde");
-          continue;
-        }
-        std::string b = lower(parts[1]);
-        b = b == "pass" || b == "-" || b == "passe" ? "pass" : contract_word(parts[1]);
-        arr.push_back({{"player", player_word(parts[0], players)}, {"bid", b}});
-      }
-      rec["bids"] = arr;
-    } else if (k == "note") {
-      rec["note"] = v;
-    } else if (k == "reason") {
-      rec["reason"] = lower(v);
+      rec["bids"] = bids_words(v, players, diags);
     } else {
       diags.error(key, "E_ARGS", "unknown field '" + key + "'; the fields are: " + k_hand_keys);
     }
@@ -249,6 +264,27 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
       diags.error("partner", "E_ARGS", "partner=self needs the taker: write taker=NAME too");
   }
   return rec;
+}
+
+namespace {
+constexpr const char* k_hand_fields[] = {"type",     "dealer",        "taker",          "contract",        "bids",
+                                         "chelem_announced", "called_card", "partner",     "oudlers",        "oudler_cards",
+                                         "points",   "defence_points", "attack_tricks", "petit_au_bout",   "poignees",
+                                         "chelem",   "petite_chelem_announced", "miseres", "note"};
+constexpr const char* k_redeal_fields[] = {"type", "dealer", "reason", "player", "bids", "note"};
+}  // namespace
+
+void warn_unknown_fields(const json& rec, bool redeal, Diagnostics& diags) {
+  for (auto it = rec.begin(); it != rec.end(); ++it) {
+    bool found = false;
+    if (redeal)
+      for (const char* k : k_redeal_fields) found = found || it.key() == k;
+    else
+      for (const char* k : k_hand_fields) found = found || it.key() == k;
+    if (!found)
+      diags.warning(it.key(), "W_UNKNOWN_FIELD",
+                    "'" + it.key() + "' is not a field of a tarot " + (redeal ? "redeal" : "hand") + " record; ignored");
+  }
 }
 
 std::vector<FieldSpec> field_table() {

@@ -93,6 +93,8 @@ public:
     return x;
   }
 
+  const Setup& setup() const { return m_setup; }
+
   std::string next_dealer() const override {
     if (m_state.over) return "";
     return m_setup.players[static_cast<size_t>(m_state.dealer)];
@@ -142,5 +144,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Game> make_game(Setup setup) { return std::make_unique<TarotGame>(std::move(setup)); }
+
+const Setup& setup_of(const Game& game) { return dynamic_cast<const TarotGame&>(game).setup(); }
 
 }  // namespace marque::rules::tarot

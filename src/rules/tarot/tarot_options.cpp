@@ -7,13 +7,6 @@
 
 namespace marque::rules::tarot {
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string show_json(const json& v) { return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump(); }
-
 std::string half_points_text(int64_t half) {
   std::string s = std::to_string(half / 2);
   if (half % 2 != 0) {
@@ -104,10 +97,10 @@ const std::vector<OptionSpec>& option_table() {
   return table;
 }
 
-std::optional<Setup> parse_setup(const json& s, Diagnostics& diags) {
-  Setup out;
-  bool ok = true;
-  // spec tarot §2.1 fields; other keys are reported (warning) so a typo is not silently ignored.
+namespace {
+
+// spec tarot §2.1 fields; other keys are reported (warning) so a typo is not silently ignored.
+void warn_unknown_setup_fields(const json& s, Diagnostics& diags) {
   static const char* const k_known[] = {"players", "first_dealer", "options", "end", "stake_per_point"};
   for (auto it = s.begin(); it != s.end(); ++it) {
     bool known = false;
@@ -116,51 +109,113 @@ std::optional<Setup> parse_setup(const json& s, Diagnostics& diags) {
       diags.warning(it.key(), "W_SETUP_FIELD",
                     "'" + it.key() + "' is not a tarot set-up field (players, first_dealer, options, end, stake_per_point); ignored");
   }
+}
 
-  // E_PLAYER_COUNT
+// E_PLAYER_COUNT
+bool read_players(const json& s, Setup& out, Diagnostics& diags) {
   const json* players = s.contains("players") ? &s["players"] : nullptr;
   if (!players || !players->is_array()) {
     diags.error("players", "E_PLAYER_COUNT", "missing: tarot needs 3, 4 or 5 distinct players, e.g. [\"Ann\",\"Ben\",\"Cat\",\"Dan\"]");
-    ok = false;
-  } else {
-    for (const auto& p : *players) {
-      if (!p.is_string() || p.get<std::string>().find_first_not_of(" \t") == std::string::npos) {
-        diags.error("players", "E_PLAYER_COUNT", show_json(p) + " is not a player name; tarot needs 3, 4 or 5 distinct non-empty names");
+    return false;
+  }
+  bool ok = true;
+  for (const auto& p : *players) {
+    if (!p.is_string() || p.get<std::string>().find_first_not_of(" \t") == std::string::npos) {
+      diags.error("players", "E_PLAYER_COUNT", show_quoted(p) + " is not a player name; tarot needs 3, 4 or 5 distinct non-empty names");
+      ok = false;
+      continue;
+    }
+    std::string name = p.get<std::string>();
+    for (const auto& q : out.players)
+      if (lower(q) == lower(name)) {
+        diags.error("players", "E_PLAYER_COUNT", "'" + name + "' appears twice; tarot needs 3, 4 or 5 distinct players");
         ok = false;
-        continue;
       }
-      std::string name = p.get<std::string>();
-      for (const auto& q : out.players)
-        if (lower(q) == lower(name)) {
-          diags.error("players", "E_PLAYER_COUNT", "'" + name + "' appears twice; tarot needs 3, 4 or 5 distinct players");
-          ok = false;
-        }
-      out.players.push_back(name);
+    out.players.push_back(name);
+  }
+  if (players->size() < 3 || players->size() > 5) {
+    diags.error("players", "E_PLAYER_COUNT", std::to_string(players->size()) + " players given; tarot needs 3, 4 or 5 distinct players");
+    ok = false;
+  }
+  return ok;
+}
+
+// E_FIRST_DEALER (absent: the first player in the list deals first)
+bool read_first_dealer(const json& s, Setup& out, Diagnostics& diags) {
+  if (!s.contains("first_dealer")) return true;
+  const json& d = s["first_dealer"];
+  bool found = false;
+  if (d.is_string())
+    for (size_t i = 0; i < out.players.size(); ++i)
+      if (out.players[i] == d.get<std::string>()) {
+        out.first_dealer = static_cast<int>(i);
+        found = true;
+      }
+  if (!found) diags.error("first_dealer", "E_FIRST_DEALER", show_quoted(d) + " is not one of the players; the first dealer must be one of them");
+  return found;
+}
+
+int int_or(const json& v, int fallback) { return v.is_number() ? static_cast<int>(v.get<double>()) : fallback; }
+
+// The resolved option object as the engine reads it.
+Options options_of(const json& opts) {
+  Options o;
+  o.fft_poignee_values = opts["poignee_values"] == "fft";
+  o.garde_contre_multiplier = int_or(opts["garde_contre_multiplier"], 6);
+  o.petite_pousse = opts["bid_ladder"] == "petite_pousse";
+  o.multi_rounds = opts["bidding_rounds"] != "single";
+  o.petit_sec_redeal = opts["petit_sec"] != "play_as_excuse";
+  if (opts["extra_redeal_reasons"].is_array())
+    for (const auto& r : opts["extra_redeal_reasons"]) {
+      if (r == "no_trumps") o.redeal_no_trumps = true;
+      if (r == "few_honours") o.redeal_few_honours = true;
     }
-    if (players->size() < 3 || players->size() > 5) {
-      diags.error("players", "E_PLAYER_COUNT",
-                  std::to_string(players->size()) + " players given; tarot needs 3, 4 or 5 distinct players");
+  o.misere = truthy(opts["misere"]);
+  o.misere_value = int_or(opts["misere_value"], 10);
+  o.misere_team = opts["misere_scoring"] == "team";
+  o.misere_separate = opts["misere_kinds"] == "separate";
+  o.petite_chelem = truthy(opts["petite_chelem"]);
+  o.petite_chelem_tricks = int_or(opts["petite_chelem_tricks"], 0);
+  o.defence_chelem_bonus = int_or(opts["defence_chelem_bonus"], 200);
+  o.dealer_sits_out = opts["five_player_mode"] == "dealer_sits_out";
+  o.self_call = opts["self_call"] != false;
+  o.jack_call = opts["jack_call"] == true;
+  o.gain_rounding = opts["gain_rounding"] == "nearest_5" ? 5 : opts["gain_rounding"] == "nearest_10" ? 10 : 0;
+  o.count_redeals = opts["count_redeals"] == true;
+  o.poignee_to_shower = opts["poignee_to"] == "shower";
+  return o;
+}
+
+// E_VARIANT: 5-player-only values with 3 or 4 players; petite_chelem_tricks above the tricks of a deal.
+bool check_variants_for_table(const json& given, const Setup& out, Diagnostics& diags) {
+  bool ok = true;
+  const Options& o = out.opt;
+  size_t np = out.players.size();
+  if (np >= 3 && np < 5) {
+    if (o.dealer_sits_out) {
+      diags.error("options.five_player_mode", "E_VARIANT", "'dealer_sits_out' is a 5-player mode; this game has " + std::to_string(np) + " players");
+      ok = false;
+    }
+    if (given.is_object() && given.contains("jack_call") && given["jack_call"] == true) {
+      diags.error("options.jack_call", "E_VARIANT", "jack_call is a 5-player (called king) variant; this game has " + std::to_string(np) + " players");
       ok = false;
     }
   }
-
-  // E_FIRST_DEALER (absent: the first player in the list deals first)
-  if (s.contains("first_dealer")) {
-    const json& d = s["first_dealer"];
-    bool found = false;
-    if (d.is_string())
-      for (size_t i = 0; i < out.players.size(); ++i)
-        if (out.players[i] == d.get<std::string>()) {
-          out.first_dealer = static_cast<int>(i);
-          found = true;
-        }
-    if (!found) {
-      diags.error("first_dealer", "E_FIRST_DEALER", show_json(d) + " is not one of the players; the first dealer must be one of them");
+  if (o.petite_chelem_tricks > 0 && np >= 3 && np <= 5) {
+    int n = np == 5 && o.dealer_sits_out ? 4 : static_cast<int>(np);
+    int t = sizes_for(n).tricks;
+    if (o.petite_chelem_tricks > t) {
+      diags.error("options.petite_chelem_tricks", "E_VARIANT",
+                  std::to_string(o.petite_chelem_tricks) + " is more than the " + std::to_string(t) + " tricks of a deal");
       ok = false;
     }
   }
+  return ok;
+}
 
-  // E_VARIANT: options through the table; re-coded with the spec's code.
+// E_VARIANT: options through the table, re-coded with the spec's code; the preset column (§6).
+bool read_options(const json& s, Setup& out, Diagnostics& diags) {
+  bool ok = true;
   json given = s.contains("options") ? s["options"] : json(nullptr);
   Diagnostics od;
   json opts = resolve_options(given, option_table(), od);
@@ -174,104 +229,93 @@ std::optional<Setup> parse_setup(const json& s, Diagnostics& diags) {
       if (!given.is_object() || !given.contains(pv.id)) opts[pv.id] = json::parse(pv.value);
   }
   out.options = opts;
-  Options& o = out.opt;
-  o.fft_poignee_values = opts["poignee_values"] == "fft";
-  o.garde_contre_multiplier = opts["garde_contre_multiplier"].is_number() ? static_cast<int>(opts["garde_contre_multiplier"].get<double>()) : 6;
-  o.petite_pousse = opts["bid_ladder"] == "petite_pousse";
-  o.multi_rounds = opts["bidding_rounds"] != "single";
-  o.petit_sec_redeal = opts["petit_sec"] != "play_as_excuse";
-  if (opts["extra_redeal_reasons"].is_array())
-    for (const auto& r : opts["extra_redeal_reasons"]) {
-      if (r == "no_trumps") o.redeal_no_trumps = true;
-      if (r == "few_honours") o.redeal_few_honours = true;
-    }
-  o.misere = truthy(opts["misere"]);
-  o.misere_value = opts["misere_value"].is_number() ? static_cast<int>(opts["misere_value"].get<double>()) : 10;
-  o.misere_team = opts["misere_scoring"] == "team";
-  o.misere_separate = opts["misere_kinds"] == "separate";
-  o.petite_chelem = truthy(opts["petite_chelem"]);
-  o.petite_chelem_tricks = opts["petite_chelem_tricks"].is_number() ? static_cast<int>(opts["petite_chelem_tricks"].get<double>()) : 0;
-  o.defence_chelem_bonus = opts["defence_chelem_bonus"].is_number() ? static_cast<int>(opts["defence_chelem_bonus"].get<double>()) : 200;
-  o.dealer_sits_out = opts["five_player_mode"] == "dealer_sits_out";
-  o.self_call = opts["self_call"] != false;
-  o.jack_call = opts["jack_call"] == true;
-  o.gain_rounding = opts["gain_rounding"] == "nearest_5" ? 5 : opts["gain_rounding"] == "nearest_10" ? 10 : 0;
-  o.count_redeals = opts["count_redeals"] == true;
-  o.poignee_to_shower = opts["poignee_to"] == "shower";
+  out.opt = options_of(opts);
+  return check_variants_for_table(given, out, diags) && ok;
+}
 
-  // E_VARIANT: 5-player-only values with 3 or 4 players.
-  size_t np = out.players.size();
-  if (np >= 3 && np < 5) {
-    if (o.dealer_sits_out) {
-      diags.error("options.five_player_mode", "E_VARIANT",
-                  "'dealer_sits_out' is a 5-player mode; this game has " + std::to_string(np) + " players");
-      ok = false;
-    }
-    if (given.is_object() && given.contains("jack_call") && given["jack_call"] == true) {
-      diags.error("options.jack_call", "E_VARIANT",
-                  "jack_call is a 5-player (called king) variant; this game has " + std::to_string(np) + " players");
-      ok = false;
-    }
-  }
-  if (o.petite_chelem_tricks > 0 && np >= 3 && np <= 5) {
-    int n = np == 5 && o.dealer_sits_out ? 4 : static_cast<int>(np);
-    int t = sizes_for(n).tricks;
-    if (o.petite_chelem_tricks > t) {
-      diags.error("options.petite_chelem_tricks", "E_VARIANT",
-                  std::to_string(o.petite_chelem_tricks) + " is more than the " + std::to_string(t) + " tricks of a deal");
-      ok = false;
-    }
-  }
+// A whole number from 1 to below 1e15.
+bool whole_at_least_1(const json& v) { return common::whole_in(v, 1, 999'999'999'999'999).has_value(); }
 
-  // E_END
-  if (s.contains("end") && !s["end"].is_null()) {
-    const json& e = s["end"];
-    std::string mode = e.is_object() && e.contains("mode") && e["mode"].is_string() ? e["mode"].get<std::string>() : "";
-    auto whole_at_least_1 = [](const json& v) {
-      return v.is_number() && std::floor(v.get<double>()) == v.get<double>() && v.get<double>() >= 1 && v.get<double>() < 1e15;
-    };
-    if (!e.is_object()) {
-      diags.error("end", "E_END", show_json(e) + " is not an end rule; write {\"mode\":\"open\"}, {\"mode\":\"deals\",\"deals\":N} or {\"mode\":\"target\",\"target\":X}");
-      ok = false;
-    } else if (mode == "open") {
-      out.end = EndMode::open;
-    } else if (mode == "deals") {
-      out.end = EndMode::deals;
-      if (!e.contains("deals") || !whole_at_least_1(e["deals"])) {
-        diags.error("end", "E_END", "end mode 'deals' needs deals >= 1 (a whole number)" +
-                                        (e.contains("deals") ? "; got " + show_json(e["deals"]) : std::string()));
-        ok = false;
-      } else {
-        out.end_value = static_cast<int64_t>(e["deals"].get<double>());
-      }
-    } else if (mode == "target") {
-      out.end = EndMode::target;
-      if (!e.contains("target") || !whole_at_least_1(e["target"])) {
-        diags.error("end", "E_END", "end mode 'target' needs target >= 1 (a whole number of points)" +
-                                        (e.contains("target") ? "; got " + show_json(e["target"]) : std::string()));
-        ok = false;
-      } else {
-        out.end_value = static_cast<int64_t>(e["target"].get<double>());
-      }
-    } else {
-      diags.error("end", "E_END",
-                  (e.contains("mode") ? show_json(e["mode"]) : std::string("a missing mode")) +
-                      " is not an end mode; one of: open, deals, target");
-      ok = false;
-    }
+// One end value (deals N or target X) of end mode `mode` (E_END).
+bool read_end_value(const json& e, const std::string& mode, const std::string& what, Setup& out, Diagnostics& diags) {
+  if (!e.contains(mode) || !whole_at_least_1(e[mode])) {
+    diags.error("end", "E_END", "end mode '" + mode + "' needs " + mode + " >= 1 (" + what + ")" +
+                                    (e.contains(mode) ? "; got " + show_quoted(e[mode]) : std::string()));
+    return false;
   }
+  out.end_value = static_cast<int64_t>(e[mode].get<double>());
+  return true;
+}
 
-  if (s.contains("stake_per_point") && !s["stake_per_point"].is_null()) {
-    const json& v = s["stake_per_point"];
-    if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>() || v.get<double>() < 0) {
-      diags.error("stake_per_point", "E_STAKE", show_json(v) + " is not allowed: stake_per_point is a whole number >= 0 (minor units per point)");
-      ok = false;
-    } else {
-      out.stake_per_point = static_cast<int64_t>(v.get<double>());
-    }
+// E_END
+bool read_end(const json& s, Setup& out, Diagnostics& diags) {
+  if (!s.contains("end") || s["end"].is_null()) return true;
+  const json& e = s["end"];
+  std::string mode = e.is_object() && e.contains("mode") && e["mode"].is_string() ? e["mode"].get<std::string>() : "";
+  if (!e.is_object()) {
+    diags.error("end", "E_END", show_quoted(e) + " is not an end rule; write {\"mode\":\"open\"}, {\"mode\":\"deals\",\"deals\":N} or {\"mode\":\"target\",\"target\":X}");
+    return false;
   }
+  if (mode == "open") {
+    out.end = EndMode::open;
+    return true;
+  }
+  if (mode == "deals") {
+    out.end = EndMode::deals;
+    return read_end_value(e, "deals", "a whole number", out, diags);
+  }
+  if (mode == "target") {
+    out.end = EndMode::target;
+    return read_end_value(e, "target", "a whole number of points", out, diags);
+  }
+  diags.error("end", "E_END",
+              (e.contains("mode") ? show_quoted(e["mode"]) : std::string("a missing mode")) + " is not an end mode; one of: open, deals, target");
+  return false;
+}
+
+bool read_stake(const json& s, Setup& out, Diagnostics& diags) {
+  if (!s.contains("stake_per_point") || s["stake_per_point"].is_null()) return true;
+  const json& v = s["stake_per_point"];
+  if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>() || v.get<double>() < 0) {
+    diags.error("stake_per_point", "E_STAKE", show_quoted(v) + " is not allowed: stake_per_point is a whole number >= 0 (minor units per point)");
+    return false;
+  }
+  out.stake_per_point = static_cast<int64_t>(v.get<double>());
+  return true;
+}
+
+}  // namespace
+
+std::optional<Setup> parse_setup(const json& s, Diagnostics& diags) {
+  Setup out;
+  warn_unknown_setup_fields(s, diags);
+  bool ok = read_players(s, out, diags);
+  ok = read_first_dealer(s, out, diags) && ok;
+  ok = read_options(s, out, diags) && ok;
+  ok = read_end(s, out, diags) && ok;
+  ok = read_stake(s, out, diags) && ok;
   if (!ok) return std::nullopt;
   return out;
+}
+
+std::vector<std::string> ladder(const Options& o) {
+  if (o.petite_pousse) return {"petite", "pousse", "garde", "garde_sans", "garde_contre"};
+  return {"prise", "garde", "garde_sans", "garde_contre"};
+}
+
+std::string ladder_text(const Options& o) {
+  std::string s;
+  for (const auto& c : ladder(o)) s += (s.empty() ? "" : ", ") + c;
+  return s;
+}
+
+int contract_id(const std::string& s) {
+  if (s == "prise" || s == "petite") return k_prise;
+  if (s == "pousse") return k_pousse;
+  if (s == "garde") return k_garde;
+  if (s == "garde_sans") return k_garde_sans;
+  if (s == "garde_contre") return k_garde_contre;
+  return k_none;
 }
 
 std::vector<int> active_players(const Setup& setup, int dealer) {

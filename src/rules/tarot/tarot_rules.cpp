@@ -2,10 +2,13 @@
 //   tarot.hpp          types shared by the files below
 //   tarot_options.cpp  options (§6) and the set-up (§2.1)
 //   tarot_fields.cpp   the hand fields (§2.2) and the command-line words
-//   tarot_hand.cpp     one record: decode, validate (§3) and score (§4)
+//   tarot_hand.cpp     one record: decode and validate (§3)
+//   tarot_score.cpp    one validated hand: score it (§4)
 //   tarot_game.cpp     the game: the fold over records, end and result (§5)
 //   tarot_sheet.cpp    the paper sheet (§7)
 //   tarot_league.cpp   standings and statistics
+//   tarot_entry.cpp    guided entry: the questions of a hand
+//   tarot_words.cpp    results in words
 #include <algorithm>
 
 #include "rules/registry.hpp"
@@ -51,6 +54,16 @@ public:
                         Diagnostics& diags) const override {
     return record_from_words(kv, game.players(), diags);
   }
+
+  std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
+    return entry_question(before, answers);
+  }
+  Words entry_words(const Game& before, const Answers& answers) const override { return entry_words_of(before, answers); }
+
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>&) const override {
+    return words_of_hand(record, entry);
+  }
+  std::string result_words(const json& score) const override { return words_of_result(score); }
 
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return tarot::render_sheet(game_file, score);

@@ -32,19 +32,10 @@ std::string end_text(const json& setup) {
   return "open";
 }
 
-}  // namespace
-
-sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
-  const json& setup = game_file["setup"];
-  std::vector<std::string> players;
-  for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
-  const json empty = json::array();
-  const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : empty;
-
-  // header: player count, end rule, non-default options
-  sheet::Sheet out;
+// header: player count, end rule, non-default options
+void sheet_header(sheet::Sheet& out, const json& setup, size_t players) {
   out.title = "French Tarot";
-  out.line("French Tarot, " + std::to_string(players.size()) + " players, end: " + end_text(setup));
+  out.line("French Tarot, " + std::to_string(players) + " players, end: " + end_text(setup));
   if (setup.contains("options") && setup["options"].is_object() && !setup["options"].empty()) {
     std::string o;
     for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it)
@@ -52,73 +43,73 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     out.line("options: " + o);
   }
   out.line("");
+}
 
-  // the deal description block: Taker(+Partner)  Contract  Oud  Pts  Result
-  struct Line {
-    bool redeal;
-    std::string no, dealer, text;
-    std::vector<std::string> cols;  // 5 sub-columns for hands
-    std::vector<std::string> cells; // per player
-  };
-  std::vector<Line> lines;
-  std::vector<std::string> notes;  // "* " footnotes under the table
-  const ojson& hands = score["hands"];
-  for (size_t i = 0; i < hands.size(); ++i) {
-    const ojson& h = hands[i];
-    const json rec = i < records.size() ? records[i] : json::object();
-    Line l;
-    l.no = std::to_string(i + 1);
-    l.dealer = h.value("dealer", "");
-    l.redeal = h.value("type", "hand") == "redeal";
-    if (l.redeal) {
-      std::string reason = rec.value("reason", "");
-      std::replace(reason.begin(), reason.end(), '_', ' ');
-      l.text = "-- redeal: " + reason;
-      if (rec.contains("player") && rec["player"].is_string()) l.text += " (" + rec["player"].get<std::string>() + ")";
-      if (rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty()) {
-        l.text += " *";
-        notes.push_back(l.no + ". " + rec["note"].get<std::string>());
-      }
-      for (size_t p = 0; p < players.size(); ++p) l.cells.push_back(".");
-    } else {
-      const ojson& b = h["breakdown"];
-      std::string taker = rec.value("taker", "");
-      std::string who = taker;
-      if (b.contains("attack") && b["attack"].size() == 2) who += "+" + b["attack"][1].get<std::string>();
-      if (b.contains("taker_alone")) who += "(" + b["taker_alone"].get<std::string>() + ")";
-      std::string result;
-      int64_t margin = b.value("points_rounded", int64_t{0}) - b.value("target", int64_t{0});
-      result = margin == 0 ? "=0" : text::format_signed(static_cast<double>(margin));
-      auto tag = [&](const std::string& t) { result += " " + t; };
-      if (rec.contains("poignees") && rec["poignees"].is_array())
-        for (const auto& q : rec["poignees"]) {
-          std::string lv = q.value("level", "");
-          tag(std::string(lv == "triple" ? "TP" : lv == "double" ? "DP" : "SP") + "(" + q.value("player", "") + ")");
-        }
-      if (rec.value("petit_au_bout", json(nullptr)) == "attack") tag("PB(A)");
-      if (rec.value("petit_au_bout", json(nullptr)) == "defence") tag("PB(D)");
-      std::string chelem = rec.contains("chelem") && rec["chelem"].is_string() ? rec["chelem"].get<std::string>() : "none";
-      bool announced = rec.value("chelem_announced", false) == true;
-      if (announced) tag(chelem == "attack" ? "CHA" : "CH!");
-      else if (chelem == "attack") tag("CH");
-      if (chelem == "defence") tag("CHD");
-      if (rec.value("petite_chelem_announced", false) == true) tag(b.value("slam_part", int64_t{0}) > 0 ? "PCA" : "PCA!");
-      else if (!announced && chelem == "none" && b.value("slam_part", int64_t{0}) == 150) tag("PC");
-      if (rec.contains("miseres") && rec["miseres"].is_array())
-        for (const auto& m : rec["miseres"]) tag("M(" + m.value("player", "") + ")");
-      if (rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty()) {
-        tag("*");
-        notes.push_back(l.no + ". " + rec["note"].get<std::string>());
-      }
-      l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))),
-                num(rec.value("points", json(nullptr))), result};
-      for (const auto& p : players) {
-        const ojson& t = h["totals"];
-        l.cells.push_back(t.contains(p) ? text::format_signed(t[p].get<double>()) : "");
-      }
-    }
-    lines.push_back(std::move(l));
+// One line of the deal description block: Taker(+Partner)  Contract  Oud  Pts  Result
+struct SheetLine {
+  bool redeal = false;
+  std::string no, dealer, text;
+  std::vector<std::string> cols;   // 5 sub-columns for hands
+  std::vector<std::string> cells;  // per player
+};
+
+bool has_note(const json& rec) { return rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty(); }
+
+// "-- redeal: petit sec (Cat)"
+void redeal_line(SheetLine& l, const json& rec, size_t players, std::vector<std::string>& notes) {
+  std::string reason = rec.value("reason", "");
+  std::replace(reason.begin(), reason.end(), '_', ' ');
+  l.text = "-- redeal: " + reason;
+  if (rec.contains("player") && rec["player"].is_string()) l.text += " (" + rec["player"].get<std::string>() + ")";
+  if (has_note(rec)) {
+    l.text += " *";
+    notes.push_back(l.no + ". " + rec["note"].get<std::string>());
   }
+  l.cells.assign(players, ".");
+}
+
+// The result column: "+10", "-5", "=0", then the bonuses (spec tarot §7 abbreviations).
+std::string result_text(const json& rec, const ojson& b, const std::string& no, std::vector<std::string>& notes) {
+  int64_t margin = b.value("points_rounded", int64_t{0}) - b.value("target", int64_t{0});
+  std::string result = margin == 0 ? "=0" : text::format_signed(static_cast<double>(margin));
+  auto tag = [&](const std::string& t) { result += " " + t; };
+  if (rec.contains("poignees") && rec["poignees"].is_array())
+    for (const auto& q : rec["poignees"]) {
+      std::string lv = q.value("level", "");
+      tag(std::string(lv == "triple" ? "TP" : lv == "double" ? "DP" : "SP") + "(" + q.value("player", "") + ")");
+    }
+  if (rec.value("petit_au_bout", json(nullptr)) == "attack") tag("PB(A)");
+  if (rec.value("petit_au_bout", json(nullptr)) == "defence") tag("PB(D)");
+  std::string chelem = rec.contains("chelem") && rec["chelem"].is_string() ? rec["chelem"].get<std::string>() : "none";
+  bool announced = rec.value("chelem_announced", false) == true;
+  if (announced) tag(chelem == "attack" ? "CHA" : "CH!");
+  else if (chelem == "attack") tag("CH");
+  if (chelem == "defence") tag("CHD");
+  if (rec.value("petite_chelem_announced", false) == true) tag(b.value("slam_part", int64_t{0}) > 0 ? "PCA" : "PCA!");
+  else if (!announced && chelem == "none" && b.value("slam_part", int64_t{0}) == 150) tag("PC");
+  if (rec.contains("miseres") && rec["miseres"].is_array())
+    for (const auto& m : rec["miseres"]) tag("M(" + m.value("player", "") + ")");
+  if (has_note(rec)) {
+    tag("*");
+    notes.push_back(no + ". " + rec["note"].get<std::string>());
+  }
+  return result;
+}
+
+void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<std::string>& players, std::vector<std::string>& notes) {
+  const ojson& b = h["breakdown"];
+  std::string who = rec.value("taker", "");
+  if (b.contains("attack") && b["attack"].size() == 2) who += "+" + b["attack"][1].get<std::string>();
+  if (b.contains("taker_alone")) who += "(" + b["taker_alone"].get<std::string>() + ")";
+  std::string result = result_text(rec, b, l.no, notes);
+  l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))), num(rec.value("points", json(nullptr))),
+            result};
+  const ojson& t = h["totals"];
+  for (const auto& p : players) l.cells.push_back(t.contains(p) ? text::format_signed(t[p].get<double>()) : "");
+}
+
+// The hand table: number, dealer, the description block padded to its widest line, the running totals.
+void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const std::vector<std::string>& players) {
   const std::vector<std::string> head = {"Taker(+Partner)", "Contract", "Oud", "Pts", "Result"};
   std::vector<int> w(head.size(), 0);
   for (size_t k = 0; k < head.size(); ++k) w[k] = text::display_width(head[k]);
@@ -130,7 +121,6 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     for (size_t k = 0; k < cols.size(); ++k) s += k + 1 < cols.size() ? text::pad_right(cols[k], w[k] + 2) : cols[k];
     return s;
   };
-
   sheet::Table& t = out.table("hands");
   t.columns = {{"#", true}, {"Dlr", false}, {block(head), false}};
   for (const auto& p : players) t.columns.push_back({p, true});
@@ -141,8 +131,10 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     t.row(row, l.redeal ? "" : "hand");
   }
   t.rule();
+}
 
-  // ranking line (spec tarot §5.4)
+// The ranking line (spec tarot §5.4), the next dealer and the settlement (§5.5).
+void result_lines(sheet::Sheet& out, const ojson& score) {
   const ojson& res = score["result"];
   bool finished = score.value("finished", false);
   std::string rank = finished ? "Final ranking:" : "Standing:";
@@ -156,19 +148,49 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
       rank += " " + std::to_string(place) + ". " + n + " " + text::format_signed(total) + "  ";
     }
   while (!rank.empty() && rank.back() == ' ') rank.pop_back();
-  for (const auto& n : notes) out.line("  * " + n, "notes");
   out.line(rank + "   (sum = " + text::format_number(sum) + ")", "result");
   if (!finished && score.contains("next_dealer") && score["next_dealer"].is_string() && !score["next_dealer"].get<std::string>().empty())
     out.line("Next dealer: " + score["next_dealer"].get<std::string>(), "result");
-  if (res.contains("settlement")) {
-    const ojson& s = res["settlement"];
-    std::string pay;
-    for (const auto& tr : s["transfers"])
-      pay += (pay.empty() ? "" : ", ") + tr["from"].get<std::string>() + " pays " + tr["to"].get<std::string>() + " " +
-             text::format_number(tr["amount"].get<double>());
-    out.line("Settlement (" + text::format_number(s["stake_per_point"].get<double>()) + " per point): " + (pay.empty() ? "nothing to pay" : pay),
-             "settlement");
+  if (!res.contains("settlement")) return;
+  const ojson& s = res["settlement"];
+  std::string pay;
+  for (const auto& tr : s["transfers"])
+    pay += (pay.empty() ? "" : ", ") + tr["from"].get<std::string>() + " pays " + tr["to"].get<std::string>() + " " +
+           text::format_number(tr["amount"].get<double>());
+  out.line("Settlement (" + text::format_number(s["stake_per_point"].get<double>()) + " per point): " + (pay.empty() ? "nothing to pay" : pay),
+           "settlement");
+}
+
+}  // namespace
+
+sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
+  const json& setup = game_file["setup"];
+  std::vector<std::string> players;
+  for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
+  const json empty = json::array();
+  const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : empty;
+
+  sheet::Sheet out;
+  sheet_header(out, setup, players.size());
+  std::vector<SheetLine> lines;
+  std::vector<std::string> notes;  // "* " footnotes under the table
+  const ojson& hands = score["hands"];
+  for (size_t i = 0; i < hands.size(); ++i) {
+    const ojson& h = hands[i];
+    const json rec = i < records.size() ? records[i] : json::object();
+    SheetLine l;
+    l.no = std::to_string(i + 1);
+    l.dealer = h.value("dealer", "");
+    l.redeal = h.value("type", "hand") == "redeal";
+    if (l.redeal)
+      redeal_line(l, rec, players.size(), notes);
+    else
+      hand_line(l, h, rec, players, notes);
+    lines.push_back(std::move(l));
   }
+  hands_table(out, lines, players);
+  for (const auto& n : notes) out.line("  * " + n, "notes");
+  result_lines(out, score);
   out.chart = common::running_totals(score);
   return out;
 }
