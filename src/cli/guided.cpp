@@ -34,7 +34,13 @@ std::string prompt_of(const rules::Question& q) {
     for (size_t i = 0; i < q.choices.size(); ++i) {
       const auto& c = q.choices[i];
       p += (i ? "  " : "") + std::to_string(i + 1) + " " + c.value;
-      if (!c.label.empty() && c.label != c.value) p += " (" + c.label + ")";
+      // a label that begins with its value ("S — Sara") is shown alone
+      if (!c.label.empty() && c.label != c.value) {
+        if (c.label.rfind(c.value, 0) == 0)
+          p += c.label.substr(c.value.size());
+        else
+          p += " (" + c.label + ")";
+      }
     }
     if (q.kind == "choices") p += "   (several: comma-separated)";
   } else if (q.kind == "yes_no") {

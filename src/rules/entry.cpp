@@ -95,6 +95,16 @@ std::optional<std::string> pick(const Question& q, const std::string& word) {
   const std::string w = common::lower(word);
   for (const auto& c : q.choices)
     if (common::lower(c.value) == w) return c.value;
+  // a label's words name a choice too: "Sara" for the seat "S — Sara", "hearts" for "♥ hearts"
+  for (const auto& c : q.choices) {
+    const std::string label = common::lower(c.label);
+    for (size_t at = 0; !label.empty() && at < label.size();) {
+      size_t end = label.find_first_of(" ,;()—-×/", at);
+      if (end == std::string::npos) end = label.size();
+      if (end > at && label.compare(at, end - at, w) == 0 && end - at == w.size()) return c.value;
+      at = end + 1;
+    }
+  }
   std::optional<std::string> found;
   for (const auto& c : q.choices)
     if (common::lower(c.value).rfind(w, 0) == 0) {

@@ -79,7 +79,7 @@ if command -v script >/dev/null; then
   # E5: Ben's garde with Dan (the called king), 2 oudlers, 56.5 points, Eve's simple poignée; other bonuses Enter
   printf 'Ben\ngarde\nDan\n2\n56.5\n\nEve\n\n\n\ny\n' | script -qec "$BIN --db $GDB hand" /dev/null > "$T/tg1.out" 2>&1
   grep -q 'Who held the called card' "$T/tg1.out" && ok || { bad "tarot guided: no partner question"; head -30 "$T/tg1.out"; }
-  grep -q 'garde (garde ×2)' "$T/tg1.out" && ok || bad "tarot guided: no contract labels"
+  grep -q 'garde ×2' "$T/tg1.out" && ok || bad "tarot guided: no contract labels"
   grep -q 'Which poignée did Eve show' "$T/tg1.out" && ok || bad "tarot guided: no poignée level question"
   grep -q "preview: Ben's garde with Dan made by 16, Eve's simple poignée" "$T/tg1.out" && ok || bad "tarot guided: no preview in words"
   # a redeal: Cat held the petit sec

@@ -118,6 +118,8 @@ def main():
                 if c["err"]:
                     f.write(">2\n" + "".join(l + "\n" for l in c["err"]))
                 f.write(f">= {c['code']}\n")
+            while tail and tail[-1] == "":
+                tail.pop()
             for h in tail:
                 f.write(h + "\n")
         print(f"updated {path}")
