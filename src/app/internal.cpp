@@ -76,26 +76,17 @@ int number_at(const std::vector<int>& numbers, int position) {
 
 Diagnostics numbered(const Diagnostics& d, const std::vector<int>& numbers) {
   Diagnostics out;
-  for (const auto& item : d.items()) {
-    out.set_hand(number_at(numbers, item.hand));
-    if (item.error)
-      out.error(item.field, item.code, item.message);
-    else
-      out.warning(item.field, item.code, item.message);
+  for (Diagnostic item : d.items()) {
+    item.hand = number_at(numbers, item.hand);
+    out.push(std::move(item));
   }
   return out;
 }
 
 Diagnostics only_hand_warnings(const Diagnostics& d, int no) {
   Diagnostics out;
-  for (const auto& item : d.items()) {
-    if (!item.error && item.hand != no) continue;
-    out.set_hand(item.hand);
-    if (item.error)
-      out.error(item.field, item.code, item.message);
-    else
-      out.warning(item.field, item.code, item.message);
-  }
+  for (const auto& item : d.items())
+    if (item.error || item.hand == no) out.push(item);
   return out;
 }
 
@@ -182,10 +173,7 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, boo
   if (seq >= 1 && static_cast<size_t>(seq) <= r.score["hands"].size()) o.entry = r.score["hands"][seq - 1];
   o.score = r.score;
   Diagnostics ws;
-  for (const auto& w : warnings_of(r, seq)) {
-    ws.set_hand(w.hand);
-    ws.warning(w.field, w.code, w.message);
-  }
+  for (const auto& w : warnings_of(r, seq)) ws.push(w);
   o.warnings = numbered(ws, numbers).items();
   o.next_dealer = r.state->next_dealer();
   o.stored = stored;

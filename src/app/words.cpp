@@ -93,11 +93,9 @@ Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& r
         break;
       }
     }
-    out.set_hand(item.hand);
-    if (item.error)
-      out.error(item.field, item.code, message);
-    else
-      out.warning(item.field, item.code, message);
+    Diagnostic copy = item;
+    copy.message = message;
+    out.push(std::move(copy));
   }
   return out;
 }

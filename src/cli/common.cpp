@@ -77,7 +77,7 @@ void require_date(const char* option, const std::string& value) {
 
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
   if (quiet) return;
-  for (const auto& w : ws) std::cerr << "marque: warning: " << w.text() << "\n";
+  for (const auto& w : ws) std::cerr << "marque: " << (w.info ? "note: " : "warning: ") << w.text() << "\n";
 }
 
 void print_json(const ojson& j) { cli::write_stdout(escape::json(j, 2) + "\n"); }

@@ -46,7 +46,7 @@ int run(int argc, char** argv) {
     if (ctx.as_json) cli::print_json(app::rejection_json(e.diagnostics()));
     std::string prefix = std::string(e.what()) == "rejected" ? "" : std::string(e.what()) + ": ";
     for (const auto& d : e.diagnostics().items())
-      std::cerr << "marque: " << (d.error ? "error: " : "warning: ") << prefix << d.text() << "\n";
+      std::cerr << "marque: " << (d.error ? "error: " : d.info ? "note: " : "warning: ") << prefix << d.text() << "\n";
     if (e.diagnostics().items().empty()) std::cerr << "marque: error: " << e.what() << "\n";
     std::cerr << "marque: nothing was stored\n";
     return k_exit_rejected;

@@ -51,6 +51,10 @@ void Diagnostics::warning(std::string field, std::string code, std::string messa
   m_items.push_back({false, m_hand, clip_message(field), std::move(code), clip_message(message)});
 }
 
+void Diagnostics::note(std::string field, std::string code, std::string message) {
+  m_items.push_back({false, m_hand, clip_message(field), std::move(code), clip_message(message), true});
+}
+
 bool Diagnostics::has_errors() const {
   for (const auto& d : m_items)
     if (d.error) return true;

@@ -14,6 +14,7 @@ struct Diagnostic {
   std::string field;      // "points", "setup.players", "options.bid_ladder" ...
   std::string code;       // "<game>.points_range": the spec's code, as the case files name it
   std::string message;    // "92.5 is above 91, the most card points in a hand"
+  bool info = false;      // a warning the spec calls information only (shown as a note, never as a warning)
 
   // "hand 3: points: 92.5 is above 91, ..." (hand/field parts omitted when empty)
   std::string text() const;
@@ -23,6 +24,10 @@ class Diagnostics {
 public:
   void error(std::string field, std::string code, std::string message);
   void warning(std::string field, std::string code, std::string message);
+  // information only: kept with the warnings of the score document, shown as a note
+  void note(std::string field, std::string code, std::string message);
+  // a diagnostic as it is (its hand number kept)
+  void push(Diagnostic d) { m_items.push_back(std::move(d)); }
   bool has_errors() const;
   const std::vector<Diagnostic>& items() const { return m_items; }
   std::vector<Diagnostic> errors() const;

@@ -14,7 +14,7 @@ expect_exit 1 "$BIN" --db "$T/tarot-bad.db" start tarot players=Ann,Ben,Cat end=
 
 # hand 1: garde, 50.5 with 2 oudlers -> made, half point to the attack
 expect_exit 0 "$BIN" "${TDB[@]}" hand taker=Ben contract=garde oudlers=2 points=50.5 \
-  && expect_out 'deltas: Ann -70  Ben \+140  Cat -70' && expect_out 'next dealer: Ben' && expect_err 'half point goes to the attack'
+  && expect_out 'deltas: Ann -70  Ben \+140  Cat -70' && expect_out 'next dealer: Ben' && expect_err 'note: .*half point goes to the attack' && ! grep -q 'warning: .*half point' "$T/err" && ok || bad 'the half-point note printed as a warning'
 
 # a rejected hand: exit 1, names the hand, the field and the rule; the score is unchanged
 "$BIN" "${TDB[@]}" score --format json > "$T/tarot-before.json"

@@ -98,7 +98,7 @@ std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& ac
   const Options& opt = setup.opt;
   const Parts p = parts_of(opt, h, sizes_for(static_cast<int>(act.size())).tricks);
   if (h.points2 % 2 != 0)
-    diags.warning("points", "W_HALF_POINT",
+    diags.note("points", "W_HALF_POINT",
                   half_points_text(h.points2) + " points: the half point goes to the " + (h.made ? "attack" : "defence") + " (" +
                       half_points_text(p.points_rounded2) + "); contract " + (h.made ? "made" : "failed") + " on the exact count");
   const int64_t S = p.S();
