@@ -136,6 +136,8 @@ struct RecordReader {
     if (key == "coinche") {
       if (v == "0" || v == "1" || v == "2") {
         rec["coinche"] = std::stoi(v);
+      } else if (lower(v) == "no" || lower(v) == "none") {  // said by nobody: no coinche
+        rec["coinche"] = 0;
       } else {
         rec["coinched_by"] = seat(key, v);
         if (!rec.contains("coinche") || rec["coinche"] == 0) rec["coinche"] = 1;

@@ -45,7 +45,9 @@ league::HandFacts league_hand_facts(const json& rec, const json& entry, const st
     f.contract = bd["contract"].is_string() ? bd["contract"].get<std::string>() : bd["contract"].dump();
   else if (rec.is_object() && rec.contains("bid"))
     f.contract = rec["bid"].dump();
-  if (!f.actor.empty() && bd.is_object() && bd.contains("capot") && bd["capot"].is_boolean() && bd["capot"].get<bool>())
+  // breakdown.capot names the team that won every trick: a bonus of the bidder when it is the bidding team
+  if (!f.actor.empty() && bd.is_object() && bd.contains("capot") && bd["capot"].is_string() &&
+      bd.contains("bidding_team") && bd["capot"] == bd["bidding_team"])
     f.bonuses.emplace_back(f.actor, "capot");
   const std::string belote = string_at(rec, "belote");
   for (size_t i = 0; i < 4 && i < players.size(); ++i)

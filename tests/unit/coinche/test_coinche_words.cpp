@@ -108,3 +108,24 @@ TEST_CASE("coinche result words: in progress, a win, a draw (E9)", "[coinche][wo
                           {{"dealer", "N"}, {"bidder", "E"}, {"bid", 100}, {"trump", "H"}, {"bidder_card_points", 103}, {"last_trick", "bidders"}}});
   CHECK(rules.result_words(scored_doc(words_game(two, {{"target_score", 200}}))) == "E/W (Emil & Will) win 213 to 49 after 1 hand");
 }
+
+TEST_CASE("coinche statistics count the bidders' capot; coinche=none is no coinche", "[coinche][league]") {
+  json capot = {{"dealer", "W"}, {"bidder", "N"}, {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 152},
+                {"last_trick", "bidders"}, {"capot", "bidders"}};
+  json file = words_game(json::array({capot}), json::object());
+  json s = scored_doc(file);
+  auto players = s["players"].get<std::vector<std::string>>();
+  auto facts = coinche_rules().hand_facts(file["hands"][0], s["hands"][0], players);
+  CHECK(facts.actor == "Nina");
+  REQUIRE(facts.bonuses.size() >= 1);
+  CHECK(std::count(facts.bonuses.begin(), facts.bonuses.end(), std::pair<std::string, std::string>{"Nina", "capot"}) == 1);
+
+  Replay empty = replay(words_game(json::array()));
+  REQUIRE(empty.ok);
+  Diagnostics d;
+  json rec = coinche_rules().record_from_args({{"bidder", "N"}, {"bid", "80"}, {"trump", "S"}, {"coinche", "none"}},
+                                              *empty.state, d);
+  CHECK_FALSE(d.has_errors());
+  CHECK(rec["coinche"] == 0);
+  CHECK_FALSE(rec.contains("coinched_by"));
+}
