@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's command examples work: every command of the "Quick start" and "One example per game" shell
+# The README's command examples work: every command of the "A first night" and "One example per game" shell
 # blocks runs against a fresh database and exits 0 (PDF lines are skipped: they need a converter).
 # Usage: readme.sh MARQUE_BIN SOURCE_DIR
 set -u
@@ -16,7 +16,7 @@ text = open(sys.argv[1], encoding="utf-8").read()
 sections = re.split(r"^## ", text, flags=re.M)
 for sec in sections:
     title = sec.split("\n", 1)[0].strip()
-    if title not in ("Quick start", "One example per game"):
+    if title not in ("A first night", "One example per game"):
         continue
     for block in re.findall(r"```sh\n(.*?)```", sec, flags=re.S):
         block = block.replace("\\\n", " ")
