@@ -28,14 +28,27 @@ int64_t resolve_game(Store& store, std::optional<int64_t> id, bool deleted_too) 
   return *latest;
 }
 
+namespace {
+// A hand whose number is not its position (an earlier hand was deleted) carries "no" in its score entry, so
+// the sheet writes the number every command uses.
+void number_entries(ojson& score, const std::vector<storage::HandRow>& hands) {
+  if (!score.contains("hands")) return;
+  auto& entries = score["hands"];
+  for (size_t i = 0; i < entries.size() && i < hands.size(); ++i)
+    if (hands[i].no != static_cast<int>(i) + 1) entries[i]["no"] = hands[i].no;
+}
+}  // namespace
+
 rules::Replay score_game(Store& store, int64_t game_id) {
-  json f = game_file(store, game_id);
-  rules::Replay r = rules::replay(f);
+  auto g = load_game(store, game_id);
+  auto hands = store.hands(game_id, false);
+  rules::Replay r = rules::replay(file_from(g, hands));
   if (!r.ok) {
     std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
     throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first,
                 "run marque check");
   }
+  number_entries(r.score, hands);
   return r;
 }
 
@@ -181,6 +194,7 @@ GameView game_view(Store& store, int64_t game_id) {
     throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
   }
   v.score = r.score;
+  number_entries(v.score, hands);
   const rules::GameRules* rules = rules::find_game(v.game.game);
   std::vector<std::string> players = r.state->players();
   for (size_t i = 0; i < hands.size(); ++i) {

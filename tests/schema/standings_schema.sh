@@ -18,7 +18,7 @@ for f in "$SRC"/examples/*.json; do
 done
 fail=0
 n=0
-for args in "" "--league Thursday\ club" "--game tarot" "--game coinche" "--game prefa" "--game piquet" "--game alsos" \
+for args in "" "--league Thursday\ club" "--kind tarot" "--kind coinche" "--kind prefa" "--kind piquet" "--kind alsos" \
             "--players 4" "--from 2026-01-01 --to 2026-12-31" "--league nobody"; do
   eval "\"$BIN\" --db \"$DB\" standings $args --format json" > "$T/out.json" 2>"$T/err" || { echo "FAIL: standings $args: $(cat "$T/err")"; fail=$((fail+1)); continue; }
   if "$PY" - "$SRC/schema/json/standings.v1.schema.json" "$T/out.json" <<'PYEOF'

@@ -53,7 +53,6 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     t.row({"", "", "(resumed sheet)", "", "", v(nous), "|", "", v(eux)}, "carried");
   }
   const json records = game_file.value("hands", json::array());
-  int played = 0;
   const ojson& hands = score["hands"];
   for (size_t i = 0; i < hands.size(); ++i) {
     const ojson& h = hands[i];
@@ -62,10 +61,11 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     std::string dealer = b.contains("dealer") ? b["dealer"].get<std::string>() : "";
     if (b.contains("redeal") && b["redeal"].is_string()) {
       std::string what = b["redeal"] == "misdeal" ? "(misdeal - redeal)" : "(all pass - redeal)";
-      t.row({"-", dealer, what, "", "", num(h["team_totals"], nous.c_str()), "|", "", num(h["team_totals"], eux.c_str())}, "");
+      t.row({common::hand_number(h, i), dealer, what, "", "", num(h["team_totals"], nous.c_str()), "|", "",
+             num(h["team_totals"], eux.c_str())},
+            "");
       continue;
     }
-    ++played;
     std::string contract = b["contract"].get<std::string>();
     std::string trump = symbol(b["trump"].get<std::string>());
     std::string c = contract == "points" ? std::to_string(b["value"].get<int>()) + trump
@@ -83,7 +83,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
       std::string v = num(b["announcements"], team.c_str());
       if (v != "0") result += ", ann. " + team + " " + v;
     }
-    t.row({std::to_string(played), dealer, c, result, num(h["team_deltas"], nous.c_str()), num(h["team_totals"], nous.c_str()), "|",
+    t.row({common::hand_number(h, i), dealer, c, result, num(h["team_deltas"], nous.c_str()), num(h["team_totals"], nous.c_str()), "|",
            num(h["team_deltas"], eux.c_str()), num(h["team_totals"], eux.c_str())});
   }
 

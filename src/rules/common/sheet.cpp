@@ -33,4 +33,10 @@ std::vector<sheet::Series> running_totals(const ojson& score) {
   return out;
 }
 
+std::string hand_number(const ojson& entry, size_t index) {
+  for (const char* k : {"no", "seq"})
+    if (entry.is_object() && entry.contains(k) && entry[k].is_number_integer()) return std::to_string(entry[k].get<long long>());
+  return std::to_string(index + 1);
+}
+
 }  // namespace marque::rules::common

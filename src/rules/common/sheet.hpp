@@ -1,6 +1,7 @@
 // What every game's sheet shares (core/sheet.hpp): the chart of running totals.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -12,5 +13,10 @@ namespace marque::rules::common {
 // Each player's running total from the start of the sheet to each hand (a team game with team_totals: each
 // team's), from a marque-score/1 document.
 std::vector<sheet::Series> running_totals(const nlohmann::ordered_json& score);
+
+// The number a sheet writes for hands[index]: the stored hand's number ("no", given by the app: kept when an
+// earlier hand was deleted), else its position ("seq"), else index + 1. Redeals are numbered like any record,
+// so the sheet, list, show, edit and delete speak of the same hand 4.
+std::string hand_number(const nlohmann::ordered_json& entry, size_t index);
 
 }  // namespace marque::rules::common

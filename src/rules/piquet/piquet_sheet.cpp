@@ -95,7 +95,9 @@ void hand_rows(sheet::Table& t, const json& setup, const ojson& score, const std
     long long start0 = st.value(players[0], 0LL), start1 = st.value(players[1], 0LL);
     if (start0 || start1) t.row({"", "brought forward", "", "", std::to_string(start0), std::to_string(start1), ""}, "carried");
   }
-  for (const auto& h : score.value("hands", ojson::array())) {
+  const ojson hands = score.value("hands", ojson::array());
+  for (size_t i = 0; i < hands.size(); ++i) {
+    const ojson& h = hands[i];
     const ojson& b = h.value("breakdown", ojson::object());
     long long d0 = num(h["deltas"], players[0]), d1 = num(h["deltas"], players[1]);
     bool redeal = b.value("entry", std::string()) == "redeal";
@@ -107,7 +109,10 @@ void hand_rows(sheet::Table& t, const json& setup, const ojson& score, const std
                 (where == "totals" ? std::string("") : " in " + where);
     }
     std::string dealer = h.value("dealer", std::string());
-    t.row({redeal ? "-" : std::to_string(num(b, "deal")), dealer == players[0] ? label[0] : dealer == players[1] ? label[1] : dealer,
+    // the hand's number as every command uses it; the deal of the partie when a redeal made them differ
+    const std::string no = common::hand_number(h, i);
+    if (!redeal && std::to_string(num(b, "deal")) != no) detail = "deal " + std::to_string(num(b, "deal")) + (detail.empty() ? "" : "  ") + detail;
+    t.row({no, dealer == players[0] ? label[0] : dealer == players[1] ? label[1] : dealer,
            redeal ? "-" : std::to_string(d0), redeal ? "-" : std::to_string(d1), std::to_string(num(h["totals"], players[0])),
            std::to_string(num(h["totals"], players[1])), detail},
           redeal ? "" : "hand");

@@ -179,7 +179,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     const ojson& h = hands[i];
     const json rec = i < records.size() ? records[i] : json::object();
     SheetLine l;
-    l.no = std::to_string(i + 1);
+    l.no = common::hand_number(h, i);
     l.dealer = h.value("dealer", "");
     l.redeal = h.value("type", "hand") == "redeal";
     if (l.redeal)
