@@ -89,7 +89,8 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
     d.error("game", "cli.game", "\"" + game + "\" is not a game marque knows; one of " + rules::game_list());
     throw Rejected(d);
   }
-  json f = {{"format", "marque-game/1"}, {"game", game}, {"setup", setup}, {"hands", json::array()}, {"meta", meta}};
+  json f = {{"format", "marque-game/1"}, {"game", game}, {"setup", same_spelling(*rules, setup)}, {"hands", json::array()},
+            {"meta", meta}};
   rules::Replay r = replay_or_reject(f);
   check_identity_and_date(r.state->players(), meta, "rejected");
   Store::Transaction tx(store);

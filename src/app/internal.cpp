@@ -7,6 +7,9 @@
 #include <stdexcept>
 
 #include "core/date.hpp"
+#include "core/unicode.hpp"
+
+#include <functional>
 
 namespace marque::app {
 
@@ -223,6 +226,38 @@ std::vector<std::pair<std::string, std::string>> respellings(Store& store, const
   }
   return out;
 }
+json same_spelling(const rules::GameRules& rules, json setup) {
+  std::vector<std::string> seen;  // first spellings, in name-path order (players come first)
+  std::vector<std::pair<std::string, std::string>> respell;
+  std::function<void(const json&, const std::vector<std::string>&, size_t)> walk = [&](const json& j, const std::vector<std::string>& path,
+                                                                                        size_t at) {
+    if (at == path.size()) {
+      if (!j.is_string()) return;
+      const std::string& name = j.get_ref<const std::string&>();
+      for (const auto& s : seen) {
+        if (s == name) return;
+        if (unicode::same_name(s, name)) {
+          respell.emplace_back(name, s);
+          return;
+        }
+      }
+      seen.push_back(name);
+      return;
+    }
+    const std::string& seg = path[at];
+    if (seg == "*" && (j.is_array() || j.is_object())) {
+      for (const auto& x : j) walk(x, path, at + 1);
+    } else if (seg == "#" && j.is_object()) {
+      for (auto it = j.begin(); it != j.end(); ++it) walk(json(it.key()), path, at + 1);
+    } else if (j.is_object() && j.contains(seg)) {
+      walk(j[seg], path, at + 1);
+    }
+  };
+  for (const auto& p : rules.name_paths().setup) walk(setup, rules::split_list(p, '.'), 0);
+  for (const auto& [from, to] : respell) setup = rules::rename_player(rules, setup, false, from, to);
+  return setup;
+}
+
 // `f` (set-up and hands) with those respellings
 json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names) {
   const rules::GameRules* game = f.contains("game") && f["game"].is_string() ? rules::find_game(f["game"].get<std::string>()) : nullptr;

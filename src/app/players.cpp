@@ -66,6 +66,8 @@ int64_t rename_player(Store& store, const std::string& from_in, const std::strin
 std::vector<PlayerInfo> players(Store& store) {
   std::vector<PlayerInfo> out;
   for (const auto& [id, name] : store.players()) out.push_back({name, store.games_of_player(id).size()});
+  // as a dictionary sorts them ("Élodie" before "Paul"), not byte by byte
+  std::stable_sort(out.begin(), out.end(), [](const PlayerInfo& a, const PlayerInfo& b) { return unicode::collate(a.name, b.name) < 0; });
   return out;
 }
 

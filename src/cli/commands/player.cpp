@@ -15,7 +15,7 @@ void add_player(CLI::App& app, Context& ctx, Commands& out) {
   auto* list = player->add_subcommand("list", "every player and the games they played");
   out.push_back({list, [&ctx] {
     auto db = ctx.open(false);
-    for (const auto& p : app::players(*db)) std::cout << p.name << "  (" << p.games << " games)\n";
+    for (const auto& p : app::players(*db)) std::cout << p.name << "  (" << p.games << (p.games == 1 ? " game)\n" : " games)\n");
     for (const auto& e : app::player_events(*db))
       std::cout << "  " << e["at"].get<std::string>() << " " << e["action"].get<std::string>() << " " << e["old"].get<std::string>()
                 << " -> " << e["new"].get<std::string>() << "\n";
