@@ -227,13 +227,19 @@ std::vector<std::pair<std::string, std::string>> respellings(Store& store, const
   return out;
 }
 json same_spelling(const rules::GameRules& rules, json setup) {
-  std::vector<std::string> seen;  // first spellings, in name-path order (players come first)
+  std::vector<std::string> seen;  // the players as the first name path lists them (two of them spelt alike are
+                                  // refused later: check_identity_and_date)
   std::vector<std::pair<std::string, std::string>> respell;
+  bool defining = true;
   std::function<void(const json&, const std::vector<std::string>&, size_t)> walk = [&](const json& j, const std::vector<std::string>& path,
                                                                                         size_t at) {
     if (at == path.size()) {
       if (!j.is_string()) return;
       const std::string& name = j.get_ref<const std::string&>();
+      if (defining) {
+        seen.push_back(name);
+        return;
+      }
       for (const auto& s : seen) {
         if (s == name) return;
         if (unicode::same_name(s, name)) {
@@ -241,7 +247,6 @@ json same_spelling(const rules::GameRules& rules, json setup) {
           return;
         }
       }
-      seen.push_back(name);
       return;
     }
     const std::string& seg = path[at];
@@ -253,7 +258,10 @@ json same_spelling(const rules::GameRules& rules, json setup) {
       walk(j[seg], path, at + 1);
     }
   };
-  for (const auto& p : rules.name_paths().setup) walk(setup, rules::split_list(p, '.'), 0);
+  for (const auto& p : rules.name_paths().setup) {
+    walk(setup, rules::split_list(p, '.'), 0);
+    defining = false;
+  }
   for (const auto& [from, to] : respell) setup = rules::rename_player(rules, setup, false, from, to);
   return setup;
 }

@@ -72,8 +72,8 @@ void check_identity_and_date(const std::vector<std::string>& players, const json
 // "Ann" exists is Ann's game, in its set-up and in every record. The respellings needed (given -> stored).
 std::vector<std::pair<std::string, std::string>> respellings(Store& store, const std::vector<std::string>& players);
 
-// A set-up that spells one name two ways (players=PAUL ... dealer=paul): every spelling at the set-up's name
-// paths that folds to a name seen earlier (core/unicode) takes that first spelling.
+// A set-up that spells one name two ways (players=PAUL ... dealer=paul): a name at a later name path (the dealer)
+// that folds (core/unicode) to one of the players of the first path (the list) takes that player's spelling.
 json same_spelling(const rules::GameRules& rules, json setup);
 
 // `f` (set-up and hands) with those respellings
