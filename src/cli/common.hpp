@@ -102,4 +102,6 @@ void add_player(CLI::App& app, Context& ctx, Commands& out);
 void add_backup(CLI::App& app, Context& ctx, Commands& out);   // backup, restore
 void add_game(CLI::App& app, Context& ctx, Commands& out);     // use, game close|abandon|delete|reopen|next
 void add_config(CLI::App& app, Context& ctx, Commands& out);   // config
+// help COMMAND, and the hidden manual [COMMAND] (roff pages made from the commands' definitions)
+void add_manual(CLI::App& app, Context& ctx, Commands& out);
 }  // namespace marque::cli::commands
