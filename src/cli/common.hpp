@@ -104,4 +104,6 @@ void add_game(CLI::App& app, Context& ctx, Commands& out);     // use, game clos
 void add_config(CLI::App& app, Context& ctx, Commands& out);   // config
 // help COMMAND, and the hidden manual [COMMAND] (roff pages made from the commands' definitions)
 void add_manual(CLI::App& app, Context& ctx, Commands& out);
+// the hidden completion SHELL (the script) and complete WORD... (what the script asks at each Tab)
+void add_completion(CLI::App& app, Context& ctx, Commands& out);
 }  // namespace marque::cli::commands
