@@ -28,6 +28,8 @@ using Night = storage::NightRow;
 using Filter = storage::Store::SummaryFilter;
 // The database path a command uses when none is given ($MARQUE_DB, else the XDG data folder).
 std::string default_db_path();
+// The schema version this marque makes and reads (its newest migration), for --version.
+int schema_version();
 
 // Open the database; when it has an older schema, upgrade it and re-derive what the new schema keeps beside
 // the records (summaries, seat columns) in the same transaction as the migrations.

@@ -1,5 +1,6 @@
 #include "cli/common.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 
@@ -11,7 +12,62 @@
 
 namespace marque::cli {
 
-app::Database Context::open(bool write) const { return app::open_database(db.empty() ? app::default_db_path() : db, write); }
+app::Database Context::open(bool write) const { return app::open_database(db_setting().value, write); }
+
+config::Setting Context::db_setting() const {
+  // the config file is read only when neither --db nor $MARQUE_DB says where the database is
+  static const config::File k_none;
+  const char* env = std::getenv("MARQUE_DB");
+  const bool decided = !db.empty() || (env && *env);
+  return config::resolve("db", db, "--db", "MARQUE_DB", decided ? k_none : settings(), app::default_db_path());
+}
+
+const config::File& Context::settings() const {
+  if (!m_settings) m_settings = std::make_shared<const config::File>(config::load(config));
+  return *m_settings;
+}
+
+std::string main_footer() {
+  std::string out = "Exit codes:", line = out;
+  const auto& codes = exit_codes();
+  for (size_t i = 0; i < codes.size(); ++i) {
+    std::string item = " " + std::to_string(codes[i].code) + " " + codes[i].brief + (i + 1 < codes.size() ? "," : ".");
+    if (line.size() + item.size() > 110) {
+      out += "\n";
+      line.clear();
+      item.erase(0, 1);
+    }
+    out += item;
+    line += item;
+  }
+  return out +
+         "\nDatabase: --db PATH, else $MARQUE_DB, else the config file's db, else $XDG_DATA_HOME/marque/marque.db "
+         "(~/.local/share/marque/marque.db).\n"
+         "Config: $XDG_CONFIG_HOME/marque/config.toml (~/.config/marque/config.toml): db, league, venue and house rules "
+         "per game; marque config shows what is in force.";
+}
+
+std::string version_text() {
+  return std::string("marque ") + MARQUE_VERSION + " (database schema " + std::to_string(app::schema_version()) + ")";
+}
+
+const std::vector<ExitCode>& exit_codes() {
+  static const std::vector<ExitCode> codes = {
+      {0, "ok", "success (also --help and --version)"},
+      {1, "rejected record/file or check failed", "a rejected record or file (nothing was stored), or check found a difference"},
+      {2, "usage", "usage: an unknown command or option, a missing argument, a word that is not key=value"},
+      {65, "not a marque database or newer schema",
+       "not a marque database, a schema newer than this marque or other than its own, or a damaged row (named)"},
+      {66, "missing input/game", "missing input: an input file, the database, a game, or a config file named by --config or MARQUE_CONFIG"},
+      {69, "missing external tool", "an external tool is missing (no PDF converter)"},
+      {70, "internal error", "internal error (a bug: please report it)"},
+      {73, "cannot create", "cannot create an output file or the database, or a writing command on a read-only database"},
+      {74, "I/O", "input/output error (a full disk, a write error on standard output)"},
+      {75, "busy", "busy: another process held the write lock longer than MARQUE_LOCK_TIMEOUT"},
+      {config::k_exit_config, "bad config file", "a malformed config file or a setting marque does not know (the message names the file and line)"},
+  };
+  return codes;
+}
 
 void check_utf8(const std::string& field, const std::string& value) {
   size_t at = 0;

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/app.hpp"
+#include "cli/config.hpp"
 
 namespace marque::cli {
 
@@ -21,12 +22,31 @@ using ojson = nlohmann::ordered_json;
 
 // The global options and what a command sets for the error report.
 struct Context {
-  std::string db;      // --db ("" = app::default_db_path())
+  std::string db;      // --db ("" = $MARQUE_DB, else the config file's db, else app::default_db_path())
+  std::string config;  // --config ("" = $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)
   bool quiet = false;  // -q
   bool as_json = false;  // the running command prints JSON: a refusal is printed as JSON too
   // The database, opened (and upgraded when older) for reading or writing.
   app::Database open(bool write) const;
+  // The database a command uses and where that comes from (command line > environment > config file > default).
+  config::Setting db_setting() const;
+  // The config file, read once when first needed (a malformed one throws Error, exit 78).
+  const config::File& settings() const;
+
+private:
+  mutable std::shared_ptr<const config::File> m_settings;
 };
+
+// The exit codes, for --help's footer and the manual's EXIT STATUS.
+struct ExitCode {
+  int code;
+  const char* brief;    // in --help's footer
+  const char* meaning;  // in the manual
+};
+const std::vector<ExitCode>& exit_codes();
+// --help's footer (exit codes, where the database and the config file are); --version's text.
+std::string main_footer();
+std::string version_text();
 
 // A command: the subcommand CLI11 parsed, and what runs then (returns the exit code).
 struct Command {
@@ -81,4 +101,9 @@ void add_check(CLI::App& app, Context& ctx, Commands& out);    // check, info, r
 void add_player(CLI::App& app, Context& ctx, Commands& out);
 void add_backup(CLI::App& app, Context& ctx, Commands& out);   // backup, restore
 void add_game(CLI::App& app, Context& ctx, Commands& out);     // use, game close|abandon|delete|reopen|next
+void add_config(CLI::App& app, Context& ctx, Commands& out);   // config
+// help COMMAND, and the hidden manual [COMMAND] (roff pages made from the commands' definitions)
+void add_manual(CLI::App& app, Context& ctx, Commands& out);
+// the hidden completion SHELL (the script) and complete WORD... (what the script asks at each Tab)
+void add_completion(CLI::App& app, Context& ctx, Commands& out);
 }  // namespace marque::cli::commands

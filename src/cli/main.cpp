@@ -16,20 +16,19 @@ int run(int argc, char** argv) {
   std::string titles;
   for (const auto* game : rules::all_games()) titles += (titles.empty() ? "" : ", ") + std::string(game->title());
   CLI::App app{"marque: a scorekeeper for real card tables (" + titles + ")"};
-  app.set_version_flag("-V,--version", std::string("marque ") + MARQUE_VERSION);
+  app.set_version_flag("-V,--version", cli::version_text());
   app.require_subcommand(1);
-  app.footer(
-      "Exit codes: 0 ok, 1 rejected record/file or check failed, 2 usage, 65 not a marque database or newer schema,\n"
-      "66 missing input/game, 69 missing external tool, 70 internal error, 73 cannot create, 74 I/O, 75 busy.\n"
-      "Database: --db PATH, else $MARQUE_DB, else $XDG_DATA_HOME/marque/marque.db (~/.local/share/marque/marque.db).");
+  app.footer(cli::main_footer());
   cli::Context ctx;
-  app.add_option("--db", ctx.db, "database file (default: $MARQUE_DB or $XDG_DATA_HOME/marque/marque.db)");
+  app.add_option("--db", ctx.db, "database file (default: $MARQUE_DB, else the config file's db, else $XDG_DATA_HOME/marque/marque.db)");
+  app.add_option("--config", ctx.config, "config file (default: $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)");
   app.add_flag("-q,--quiet", ctx.quiet, "no warnings or notes on standard error");
 
   cli::Commands commands;
   for (auto add : {cli::commands::add_start, cli::commands::add_hands, cli::commands::add_games, cli::commands::add_sheet,
                    cli::commands::add_night, cli::commands::add_files, cli::commands::add_league, cli::commands::add_check,
-                   cli::commands::add_player, cli::commands::add_backup, cli::commands::add_game})
+                   cli::commands::add_player, cli::commands::add_backup, cli::commands::add_game, cli::commands::add_config,
+                   cli::commands::add_manual, cli::commands::add_completion})
     add(app, ctx, commands);
 
   try {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "cli/color.hpp"
 #include "cli/common.hpp"
 #include "cli/guided.hpp"
 #include "reports/game_text.hpp"
@@ -18,8 +19,9 @@ void print_outcome(const Context& ctx, const app::HandOutcome& o, const std::str
   if (ctx.as_json)
     print_json(o.entry);
   else
-    std::cout << reports::hand_outcome_text(o.entry, o.score,
-                                            {o.game_id, o.game, o.no, verb, o.words, o.result_words, o.next_dealer});
+    cli::print_hand_outcome(reports::hand_outcome_text(o.entry, o.score,
+                                                       {o.game_id, o.game, o.no, verb, o.words, o.result_words, o.next_dealer}),
+                            o);
 }
 
 // The words typed for a hand, asked for at a terminal when fields are missing; nullopt = cancelled.

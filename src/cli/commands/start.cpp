@@ -1,6 +1,7 @@
 // marque start GAME key=value... [--league L --date D --venue V --note N --night ID]
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/common.hpp"
@@ -47,9 +48,31 @@ bool confirm_new_players(app::Database& db, const rules::GameRules& gr, const js
   return answer[0] == 'y' || answer[0] == 'Y' || answer[0] == 'o' || answer[0] == 'O';
 }
 
+// The club's house rules (the config file's [GAME] table) for the options the command line leaves out, into the
+// set-up; returns the ids of those used.
+std::vector<std::string> apply_house_rules(const config::File& f, const rules::GameRules& gr, json& setup) {
+  std::vector<std::string> used;
+  const config::Table* t = f.table(gr.id());
+  if (!t) return used;
+  if (!setup.contains("options") || !setup["options"].is_object()) setup["options"] = json::object();
+  for (const auto& e : t->entries) {
+    if (setup["options"].contains(e.key)) continue;  // the command line overrides the house rules
+    setup["options"][e.key] = e.value;
+    used.push_back(e.key);
+  }
+  return used;
+}
+
+// What came from the config file: option ids (house rules) and meta keys (league, venue).
+struct FromConfig {
+  std::string path;
+  std::vector<std::string> options, meta;
+  bool has(const std::vector<std::string>& v, const std::string& k) const { return std::find(v.begin(), v.end(), k) != v.end(); }
+};
+
 // What was agreed: the players (teams), the first dealer, the options given (the rest as the rules' defaults), the
 // rest of the set-up (end rule, stake ...) and the date.
-std::string start_text(const rules::GameRules& gr, const app::GameView& v, const json& setup) {
+std::string start_text(const rules::GameRules& gr, const app::GameView& v, const json& setup, const FromConfig& from) {
   std::string out = reports::game_label(v.game.id, v.game.game) + " started: " + std::string(gr.title()) + "\n";
   std::string names;
   for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
@@ -65,10 +88,13 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
   }
   const std::string dealer = v.score.value("next_dealer", std::string());
   if (!dealer.empty()) out += "  first dealer: " + dealer + "\n";
-  std::string given;
+  std::string given, house;
   if (setup.contains("options") && setup["options"].is_object())
-    for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it)
-      given += (given.empty() ? "" : ", ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+    for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it) {
+      std::string& to = from.has(from.options, it.key()) ? house : given;
+      to += (to.empty() ? "" : ", ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+    }
+  if (!house.empty()) given += (given.empty() ? "" : "; ") + std::string("house rules: ") + house;
   out += "  options:      " + (given.empty() ? std::string("the rules' defaults") : given + "; the rest as the rules' defaults") +
          " (marque rules " + std::string(gr.id()) + ")\n";
   for (auto it = setup.begin(); it != setup.end(); ++it) {
@@ -78,7 +104,11 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
   }
   const std::string date = v.game.meta.value("date", std::string());
   if (!date.empty()) out += "  date:         " + date + "\n";
-  if (!v.game.meta.value("league", std::string()).empty()) out += "  league:       " + v.game.meta["league"].get<std::string>() + "\n";
+  const char* config_note = " (config file)";
+  if (!v.game.meta.value("league", std::string()).empty())
+    out += "  league:       " + v.game.meta["league"].get<std::string>() + (from.has(from.meta, "league") ? config_note : "") + "\n";
+  if (from.has(from.meta, "venue")) out += "  venue:        " + v.game.meta.value("venue", std::string()) + config_note + "\n";
+  if (!from.options.empty() || !from.meta.empty()) out += "  config file:  " + from.path + "\n";
   return out;
 }
 
@@ -102,15 +132,30 @@ void add_start(CLI::App& app, Context& ctx, Commands& out) {
   c->add_option("--venue", o->venue, "where it was played");
   c->add_option("--note", o->note, "free text");
   c->add_option("--night", o->night_id, "the night (evening) this game belongs to (marque night start)")->check(k_whole_number);
-  c->footer("Examples:" + examples);
+  c->footer(
+      "House rules: the options the command line leaves out come from the config file's table for the game\n"
+      "([GAME] in ~/.config/marque/config.toml), and --league and --venue from its league and venue (not for a game\n"
+      "of a night: the night has its own); marque config shows them, and the game's start says which were used.\n"
+      "Examples:" + examples);
   out.push_back({c, [o, &ctx] {
     require_date("--date", o->date);
     for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--league", &o->league}, {"--date", &o->date},
                                        {"--venue", &o->venue}, {"--note", &o->note}})
       check_utf8(field, *value);
     const auto& gr = rules_for(o->game);
+    const config::File& settings = ctx.settings();
     auto db = ctx.open(true);
     json setup = app::setup_from_words(gr, parse_words(o->words));
+    FromConfig from;
+    from.path = settings.path;
+    from.options = apply_house_rules(settings, gr, setup);
+    // the config file's league and venue when the command line gives none (a night has its own)
+    if (!o->night_id)
+      for (auto [key, value] : {std::pair<const char*, std::string*>{"league", &o->league}, {"venue", &o->venue}})
+        if (const config::Entry* e = settings.find(key); e && value->empty()) {
+          *value = e->value.get<std::string>();
+          from.meta.push_back(key);
+        }
     json meta = json::object();
     if (!o->league.empty()) meta["league"] = o->league;
     // a game is dated the day it is played: today unless told (a night gives its own date)
@@ -126,7 +171,7 @@ void add_start(CLI::App& app, Context& ctx, Commands& out) {
     }
     int64_t id = app::start_game(*db, o->game, setup, meta, o->night_id);
     app::GameView v = app::game_view(*db, id);
-    std::cout << start_text(gr, v, setup);
+    std::cout << start_text(gr, v, setup, from);
     return 0;
   }});
 }

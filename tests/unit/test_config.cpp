@@ -1,0 +1,186 @@
+// The config file (cli/config.cpp): its strict TOML reader (every mistake names the line), what marque accepts in it
+// (db, league, venue, and per game the game's options with legal values), and the precedence of a setting:
+// command line > environment > config file > default.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+
+#include "cli/config.hpp"
+#include "core/diag.hpp"
+#include "rules/engine.hpp"
+
+using namespace marque;
+using namespace marque::cli;
+using nlohmann::json;
+
+namespace {
+
+// The message of the Error a text throws ("" when none), and its exit code.
+std::pair<std::string, int> config_error(const std::string& text) {
+  try {
+    config::File f = config::parse(text, "/c/config.toml");
+    config::validate(f);
+  } catch (const Error& e) {
+    return {e.what(), e.exit_code()};
+  }
+  return {"", 0};
+}
+
+// A game and one of its enum options with a value other than its default, from the registry (no game is named here).
+struct Sample {
+  std::string game, option, value;
+};
+Sample enum_option() {
+  for (const auto* g : rules::all_games())
+    for (const auto& o : g->options())
+      if (o.type == "enum" && o.values.size() > 1)
+        for (const auto& v : o.values)
+          if (v != o.default_value && v.is_string()) return {std::string(g->id()), o.id, v.get<std::string>()};
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("config: the TOML marque reads, with the line of every entry", "[config]") {
+  const std::string text =
+      "\xEF\xBB\xBF# the club\n"
+      "db = \"~/club.db\"   # a comment\n"
+      "league = 'Thursday club'\n"
+      "\n"
+      "venue = \"Caf\\u00e9 du Coin\"\n"
+      "[g1]\n"
+      "a = 1_000\n"
+      "b = -2.5e1\n"
+      "c = true\n"
+      "d = [\"x\", \"y\",\n"
+      "     \"z\",  # more\n"
+      "]\n"
+      "e = \"\"\r\n";
+  config::File f = config::parse(text, "/c/config.toml");
+  REQUIRE(f.top.size() == 3);
+  CHECK(f.find("db")->value == "~/club.db");
+  CHECK(f.find("db")->line == 2);
+  CHECK(f.find("league")->value == "Thursday club");
+  CHECK(f.find("venue")->value == "Café du Coin");
+  CHECK(f.find("venue")->line == 5);
+  const config::Table* t = f.table("g1");
+  REQUIRE(t);
+  CHECK(t->line == 6);
+  CHECK(t->find("a")->value == 1000);
+  CHECK(t->find("b")->value == -25.0);
+  CHECK(t->find("c")->value == true);
+  CHECK(t->find("d")->value == json::array({"x", "y", "z"}));
+  CHECK(t->find("d")->line == 10);
+  CHECK(t->find("e")->value == "");
+  CHECK(t->find("e")->line == 13);
+}
+
+TEST_CASE("config: a malformed file is an error naming the file and the line, exit 78", "[config]") {
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"league = Thursday", "/c/config.toml:1: 'Thursday' is not a value"},
+      {"\n\nleague \"x\"", "/c/config.toml:3: expected '='"},
+      {"league = \"x", ":1: a string without its closing quote"},
+      {"[g\nx = 1", ":1: expected ']'"},
+      {"a.b = 1", ":1: a dotted key"},
+      {"[a.b]", ":1: a dotted table name"},
+      {"[[a]]", ":1: arrays of tables"},
+      {"x = {a = 1}", ":1: inline tables"},
+      {"x = \"\"\"a\"\"\"", ":1: multi-line strings"},
+      {"x = 1\nx = 2", ":2: the key \"x\" is written twice"},
+      {"[a]\n[a]", ":2: the table [a] is written twice (first on line 1)"},
+      {"x = [1, \"a\"]", ":1: an array mixes kinds"},
+      {"x = [1, 2", ":1: an array without its closing ']'"},
+      {"x = 1 2", ":1: unexpected text after"},
+      {"x = 012", ":1: a number with a leading zero"},
+      {"x = 99999999999999999999", ":1: 99999999999999999999 is outside"},
+      {"x = 1__0", "is not a value"},
+      {"x = \"\\q\"", ":1: unknown escape \\q"},
+      {"x = \"\x01\"", ":1: a control character"},
+      {"x = \"\xff\"", ":1: a string that is not valid UTF-8"},
+      {"x =", ":1: the key \"x\" has no value"},
+      {"= 1", ":1: a line starts with '='"},
+      {"x = 2026-11-20", "is not a value"},
+  };
+  for (const auto& [text, want] : bad) {
+    INFO(text);
+    auto [message, code] = config_error(text);
+    CHECK(code == config::k_exit_config);
+    CHECK_THAT(message, Catch::Contains(want));
+    CHECK_THAT(message, Catch::StartsWith("/c/config.toml:"));
+  }
+}
+
+TEST_CASE("config: only what marque knows: db, league, venue and each game's options with legal values", "[config]") {
+  const Sample s = enum_option();
+  REQUIRE(!s.game.empty());
+  // a good file
+  CHECK(config_error("db = \"x.db\"\nleague = \"L\"\nvenue = \"V\"\n[" + s.game + "]\n" + s.option + " = \"" + s.value + "\"\n").second == 0);
+  // an unknown setting, with the closest name
+  auto [m1, c1] = config_error("leage = \"L\"");
+  CHECK(c1 == 78);
+  CHECK_THAT(m1, Catch::Contains(":1: unknown setting \"leage\" (did you mean league?)"));
+  // a setting that is not a text, an empty one
+  CHECK_THAT(config_error("league = 3").first, Catch::Contains("league is a text"));
+  CHECK_THAT(config_error("db = \"\"").first, Catch::Contains("db is empty"));
+  // a game written as a setting, a table that is not a game
+  CHECK_THAT(config_error(s.game + " = 1").first, Catch::Contains("its house rules go in a table, [" + s.game + "]"));
+  CHECK_THAT(config_error("[" + s.game + "x]").first, Catch::Contains("(did you mean " + s.game + "?)"));
+  // an option the game does not have, a value it does not allow: the line of the entry
+  auto [m2, c2] = config_error("[" + s.game + "]\n\n" + s.option + "x = 1");
+  CHECK(c2 == 78);
+  CHECK_THAT(m2, Catch::Contains(":3: [" + s.game + "] has no option \"" + s.option + "x\" (did you mean " + s.option + "?)"));
+  auto [m3, c3] = config_error("[" + s.game + "]\n" + s.option + " = \"no-such-value\"");
+  CHECK(c3 == 78);
+  CHECK_THAT(m3, Catch::Contains(":2: [" + s.game + "] " + s.option + ": "));
+  CHECK_THAT(m3, Catch::Contains("not a legal value"));
+}
+
+TEST_CASE("config: precedence is command line > environment > config file > default", "[config]") {
+  config::File f = config::parse("db = \"club.db\"\nleague = \"L\"\n", "/etc/x/config.toml");
+  ::setenv("MARQUE_TEST_DB", "/env.db", 1);
+  auto s = config::resolve("db", "/flag.db", "--db", "MARQUE_TEST_DB", f, "/default.db");
+  CHECK(s.value == "/flag.db");
+  CHECK(s.source == "command line (--db)");
+  s = config::resolve("db", "", "--db", "MARQUE_TEST_DB", f, "/default.db");
+  CHECK(s.value == "/env.db");
+  CHECK(s.source == "environment (MARQUE_TEST_DB)");
+  ::setenv("MARQUE_TEST_DB", "", 1);  // empty = unset
+  s = config::resolve("db", "", "--db", "MARQUE_TEST_DB", f, "/default.db");
+  CHECK(s.value == "/etc/x/club.db");  // relative to the config file's folder
+  CHECK(s.source == "config file, line 1");
+  CHECK(s.line == 1);
+  ::unsetenv("MARQUE_TEST_DB");
+  s = config::resolve("venue", "", "", nullptr, f, "");
+  CHECK(s.value.empty());
+  CHECK(s.source == "default");
+  // ~/ is the home folder
+  config::File home = config::parse("db = \"~/m.db\"", "/c/config.toml");
+  const char* h = std::getenv("HOME");
+  CHECK(config::path_value(home, home.top.front()) == std::string(h ? h : ".") + "/m.db");
+}
+
+TEST_CASE("config: where the file is: --config, MARQUE_CONFIG, XDG_CONFIG_HOME (absolute only), HOME", "[config]") {
+  const char* saved_xdg = std::getenv("XDG_CONFIG_HOME");
+  const std::string xdg = saved_xdg ? saved_xdg : "";
+  ::unsetenv("MARQUE_CONFIG");
+  CHECK(config::locate("/a.toml") == std::make_pair(std::string("/a.toml"), std::string("--config")));
+  ::setenv("MARQUE_CONFIG", "/m.toml", 1);
+  CHECK(config::locate("").second == "MARQUE_CONFIG");
+  ::unsetenv("MARQUE_CONFIG");
+  ::setenv("XDG_CONFIG_HOME", "/xdg", 1);
+  CHECK(config::locate("").first == "/xdg/marque/config.toml");
+  ::setenv("XDG_CONFIG_HOME", "relative", 1);  // the XDG spec: a relative value is ignored
+  CHECK(config::locate("").second == "HOME");
+  CHECK_THAT(config::locate("").first, Catch::EndsWith("/.config/marque/config.toml"));
+  if (saved_xdg)
+    ::setenv("XDG_CONFIG_HOME", xdg.c_str(), 1);
+  else
+    ::unsetenv("XDG_CONFIG_HOME");
+  // a file named on purpose must exist (66); the default one may be absent (no settings)
+  try {
+    config::load("/nonexistent/marque-config.toml");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.exit_code() == k_exit_noinput);
+  }
+}
