@@ -1,5 +1,5 @@
-// The Store object: opening (defensive connection, read-only fallbacks, schema inspection), the upgrade in one
-// transaction, and the transactions commands run in.
+// The Store object: opening (in named steps: how to open, connect with the read-only fallbacks and inspect,
+// tune, migrate), the upgrade in one transaction, and the transactions commands run in.
 #include "storage/store.hpp"
 
 #include <unistd.h>
@@ -55,11 +55,9 @@ int Store::lock_timeout_seconds() {
   return k_default_lock_timeout_s;
 }
 
-Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std::make_unique<Impl>()) {
-  m->path = path;
-  m->busy.path = path;
-  if (sqlite3_libversion_number() < 3037000)
-    throw Error(k_exit_software, std::string("SQLite ") + sqlite3_libversion() + " is too old; marque needs 3.37 or newer");
+// --- opening, step by step
+
+std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
   bool exists = fs::exists(path);
   if (!exists && mode == Mode::read)
     throw Error(k_exit_noinput, "no database at " + path,
@@ -75,125 +73,136 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
   const std::string dir = parent.empty() ? std::string(".") : parent.string();
   const bool dir_writable = ::access(dir.c_str(), W_OK) == 0;
   const bool file_writable = !exists || ::access(path.c_str(), W_OK) == 0;
-  std::vector<Access> tries;
-  if (!exists) {
-    tries = {Access::create};
-  } else if (dir_writable && file_writable) {
-    tries = {Access::readwrite};
-  } else if (mode == Mode::write) {
+  if (!exists) return {Access::create};
+  if (dir_writable && file_writable) return {Access::readwrite};
+  if (mode == Mode::write)
     throw Error(k_exit_cantcreat,
                 "the database " + path + " is read-only (" + (file_writable ? "its folder" : "the file") +
                     " cannot be written); this command changes it",
                 "copy it to a writable place, or use a reading command (score, standings, export, check)");
-  } else {
-    std::error_code ec;
-    bool wal = fs::exists(path + "-wal", ec) && fs::file_size(path + "-wal", ec) > 0;
-    bool shm = fs::exists(path + "-shm", ec);
-    if (!dir_writable && !wal)
-      tries = {Access::immutable};
-    else if (!dir_writable && !shm)
-      tries = {Access::copy};  // commits still in the log, and no -shm can be made beside it
-    else
-      tries = {Access::readonly, Access::copy};
-  }
-  try {
-    int version = 0;
-    for (size_t i = 0;; ++i) {
+  std::error_code ec;
+  bool wal = fs::exists(path + "-wal", ec) && fs::file_size(path + "-wal", ec) > 0;
+  bool shm = fs::exists(path + "-shm", ec);
+  if (!dir_writable && !wal) return {Access::immutable};
+  if (!dir_writable && !shm) return {Access::copy};  // commits still in the log, and no -shm can be made beside it
+  return {Access::readonly, Access::copy};
+}
+
+std::string Store::Impl::private_copy() {
+  // the database and its write-ahead log copied to a private folder, where SQLite can replay the log
+  std::error_code tec;
+  std::string t = (fs::temp_directory_path(tec) / "marque-read-only-XXXXXX").string();
+  std::vector<char> tmpl(t.begin(), t.end());
+  tmpl.push_back('\0');
+  if (!::mkdtemp(tmpl.data())) throw Error(k_exit_cantcreat, "cannot create a temporary folder to read " + path);
+  temp_dir = tmpl.data();
+  std::string copy = temp_dir + "/copy.db";
+  std::error_code ec;
+  fs::copy_file(path, copy, ec);
+  if (!ec) fs::copy_file(path + "-wal", copy + "-wal", ec);
+  if (ec) throw Error(k_exit_ioerr, "cannot read " + path + " (copying it with its write-ahead log: " + ec.message() + ")");
+  return copy;
+}
+
+int Store::Impl::connect_with_fallbacks(const std::vector<Access>& tries) {
+  for (size_t i = 0;; ++i) {
+    try {
+      const bool copy = tries[i] == Access::copy;
+      const std::string open_path = copy ? private_copy() : path;
+      db = detail::connect(open_path, copy ? Access::readonly : tries[i], &busy);
+      // one snapshot: another process may be creating or upgrading the database right now
+      db->exec("BEGIN");
+      int found = 0;
       try {
-        std::string open_path = path;
-        if (tries[i] == Access::copy) {
-          // the database and its write-ahead log copied to a private folder, where SQLite can replay the log
-          std::error_code tec;
-          std::string t = (fs::temp_directory_path(tec) / "marque-read-only-XXXXXX").string();
-          std::vector<char> tmpl(t.begin(), t.end());
-          tmpl.push_back('\0');
-          if (!::mkdtemp(tmpl.data())) throw Error(k_exit_cantcreat, "cannot create a temporary folder to read " + path);
-          m->temp_dir = tmpl.data();
-          open_path = m->temp_dir + "/copy.db";
-          std::error_code ec;
-          fs::copy_file(path, open_path, ec);
-          if (!ec) fs::copy_file(path + "-wal", open_path + "-wal", ec);
-          if (ec) throw Error(k_exit_ioerr, "cannot read " + path + " (copying it with its write-ahead log: " + ec.message() + ")");
-        }
-        m->db = detail::connect(open_path, tries[i] == Access::copy ? Access::readonly : tries[i], &m->busy);
-        // one snapshot: another process may be creating or upgrading the database right now
-        m->db->exec("BEGIN");
-        try {
-          version = detail::inspect(*m->db, "the database " + path, "");
-        } catch (...) {
-          m->db->exec("ROLLBACK");
-          throw;
-        }
-        m->db->exec("COMMIT");
-        break;
-      } catch (const SQLite::Exception& e) {
-        // a read-only WAL database whose -shm cannot be used: read a private copy
-        if (i + 1 < tries.size() && (e.getErrorCode() == SQLITE_CANTOPEN || e.getErrorCode() == SQLITE_READONLY)) continue;
-        throw;
-      }
-    }
-    m->read_only = tries.front() != Access::create && tries.front() != Access::readwrite;
-    // one connection per process, used by one thread: no per-call mutex (a tenth of a standings run)
-    // 64 MB of page cache (allocated only as used): a large import keeps its index pages instead of spilling
-    m->db->exec("PRAGMA cache_size = -65536");
-    m->version = version;
-    const int latest = latest_schema_version();
-    if (!m->read_only) {
-      // outside any transaction (a journal mode cannot change inside one); waits for other processes
-      m->db->exec("PRAGMA journal_mode = WAL");
-      // FULL: the write-ahead log is synced at every commit, so a hand reported "recorded" survives a power cut
-      // too (NORMAL could lose the last commits; it saves about a millisecond a hand)
-      m->db->exec("PRAGMA synchronous = FULL");
-    }
-    if (m->version < latest) {
-      if (m->read_only)
-        throw Error(k_exit_cantcreat,
-                    "the database " + path + " has schema " + std::to_string(m->version) + " and must be upgraded to " +
-                        std::to_string(latest) + ", but it is read-only",
-                    "open it once where its file and folder can be written");
-      // Creation and upgrade are serialised: the version is read again under the write lock, so a second
-      // process waits here and then finds the work done. Backup, migrations and the derivation commit together.
-      // Foreign keys are off while the migrations run (a migration that rebuilds a table must not cascade to the
-      // rows that refer to it; the pragma only works outside a transaction) and are all checked before the commit.
-      m->db->exec("PRAGMA foreign_keys = OFF");
-      m->db->exec("BEGIN IMMEDIATE");
-      try {
-        m->version = detail::inspect(*m->db, "the database " + path, "");
-        if (m->version < latest) {
-          if (m->version > 0) {
-            m->upgraded_from = m->version;
-            // back up before touching an existing database (nobody can write it while we hold the lock; a
-            // second connection reads the last commit, the old schema)
-            auto reader = detail::connect(path, Access::readonly, nullptr);
-            detail::copy_database(*reader, path + ".pre-v" + std::to_string(latest) + ".bak");
-          }
-          for (const auto& mig : k_migrations) {
-            if (mig.version <= m->version) continue;
-            if (m->version == 0) m->db->exec("PRAGMA application_id = " + std::to_string(k_application_id));
-            m->db->exec(mig.sql);
-            m->db->exec("PRAGMA user_version = " + std::to_string(mig.version));
-          }
-          if (m->db->execAndGet("SELECT count(*) FROM pragma_foreign_key_check").getInt() != 0)
-            throw Error(k_exit_dataerr, "the database " + path + " cannot be upgraded: rows refer to rows that do not exist",
-                        "run `marque check` with the previous marque, or restore a backup");
-          const int from = m->version;
-          m->version = latest;
-          if (from > 0 && derive) derive(*this, from);
-        }
-        m->db->exec("COMMIT");
-        m->db->exec("PRAGMA foreign_keys = ON");
+        found = detail::inspect(*db, "the database " + path, "");
       } catch (...) {
-        try {
-          m->db->exec("ROLLBACK");
-        } catch (...) {
-        }
-        try {
-          m->db->exec("PRAGMA foreign_keys = ON");
-        } catch (...) {
-        }
+        db->exec("ROLLBACK");
         throw;
       }
+      db->exec("COMMIT");
+      return found;
+    } catch (const SQLite::Exception& e) {
+      // a read-only WAL database whose -shm cannot be used: read a private copy
+      if (i + 1 < tries.size() && (e.getErrorCode() == SQLITE_CANTOPEN || e.getErrorCode() == SQLITE_READONLY)) continue;
+      throw;
     }
+  }
+}
+
+void Store::Impl::tune() {
+  // one connection per process, used by one thread: no per-call mutex (a tenth of a standings run)
+  // 64 MB of page cache (allocated only as used): a large import keeps its index pages instead of spilling
+  db->exec("PRAGMA cache_size = -65536");
+  if (read_only) return;
+  // outside any transaction (a journal mode cannot change inside one); waits for other processes
+  db->exec("PRAGMA journal_mode = WAL");
+  // FULL: the write-ahead log is synced at every commit, so a hand reported "recorded" survives a power cut
+  // too (NORMAL could lose the last commits; it saves about a millisecond a hand)
+  db->exec("PRAGMA synchronous = FULL");
+}
+
+void Store::Impl::migrate(Store& store, const Store::Deriver& derive) {
+  const int latest = latest_schema_version();
+  if (read_only)
+    throw Error(k_exit_cantcreat,
+                "the database " + path + " has schema " + std::to_string(version) + " and must be upgraded to " +
+                    std::to_string(latest) + ", but it is read-only",
+                "open it once where its file and folder can be written");
+  // Creation and upgrade are serialised: the version is read again under the write lock, so a second
+  // process waits here and then finds the work done. Backup, migrations and the derivation commit together.
+  // Foreign keys are off while the migrations run (a migration that rebuilds a table must not cascade to the
+  // rows that refer to it; the pragma only works outside a transaction) and are all checked before the commit.
+  db->exec("PRAGMA foreign_keys = OFF");
+  db->exec("BEGIN IMMEDIATE");
+  try {
+    version = detail::inspect(*db, "the database " + path, "");
+    if (version < latest) {
+      if (version > 0) {
+        upgraded_from = version;
+        // back up before touching an existing database (nobody can write it while we hold the lock; a
+        // second connection reads the last commit, the old schema)
+        auto reader = detail::connect(path, Access::readonly, nullptr);
+        detail::copy_database(*reader, path + ".pre-v" + std::to_string(latest) + ".bak");
+      }
+      for (const auto& mig : k_migrations) {
+        if (mig.version <= version) continue;
+        if (version == 0) db->exec("PRAGMA application_id = " + std::to_string(k_application_id));
+        db->exec(mig.sql);
+        db->exec("PRAGMA user_version = " + std::to_string(mig.version));
+      }
+      if (db->execAndGet("SELECT count(*) FROM pragma_foreign_key_check").getInt() != 0)
+        throw Error(k_exit_dataerr, "the database " + path + " cannot be upgraded: rows refer to rows that do not exist",
+                    "run `marque check` with the previous marque, or restore a backup");
+      const int from = version;
+      version = latest;
+      if (from > 0 && derive) derive(store, from);
+    }
+    db->exec("COMMIT");
+    db->exec("PRAGMA foreign_keys = ON");
+  } catch (...) {
+    try {
+      db->exec("ROLLBACK");
+    } catch (...) {
+    }
+    try {
+      db->exec("PRAGMA foreign_keys = ON");
+    } catch (...) {
+    }
+    throw;
+  }
+}
+
+Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std::make_unique<Impl>()) {
+  m->path = path;
+  m->busy.path = path;
+  if (sqlite3_libversion_number() < 3037000)
+    throw Error(k_exit_software, std::string("SQLite ") + sqlite3_libversion() + " is too old; marque needs 3.37 or newer");
+  const std::vector<Access> tries = m->access_plan(mode);
+  try {
+    m->version = m->connect_with_fallbacks(tries);
+    m->read_only = tries.front() != Access::create && tries.front() != Access::readwrite;
+    m->tune();
+    if (m->version < latest_schema_version()) m->migrate(*this, derive);
   } catch (const SQLite::Exception& e) {
     detail::rethrow_sqlite(e, path);
   }

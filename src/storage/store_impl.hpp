@@ -31,7 +31,7 @@ struct BusyWait {
   std::chrono::steady_clock::time_point since;
 };
 
-// copy: a read-only folder holding a write-ahead log without its -shm (see the Store constructor)
+// copy: a read-only folder holding a write-ahead log without its -shm (see Store::Impl::access_plan)
 enum class Access { create, readwrite, readonly, immutable, copy };
 
 // One connection, hardened before anything is read: defensive mode (no writable schema, no shadow-table
@@ -120,6 +120,18 @@ struct Store::Impl {
     if (!slot) slot = std::make_unique<SQLite::Statement>(*db, sql);
     return Use(*slot);
   }
+
+  // --- opening, in steps (store.cpp); the constructor runs them in this order
+  // how to open the file: create, read-write, or the read-only fallbacks tried in turn
+  std::vector<detail::Access> access_plan(Store::Mode mode);
+  // connect by the first access that works and inspect the database in one snapshot; returns its version
+  int connect_with_fallbacks(const std::vector<detail::Access>& tries);
+  // the database and its write-ahead log copied to a private folder; returns the copy's path
+  std::string private_copy();
+  // page cache, journal mode and syncing of the connection
+  void tune();
+  // creation or upgrade to the latest schema in one exclusive transaction, `derive` included
+  void migrate(Store& store, const Store::Deriver& derive);
 
   // hands.cpp: a hand's postings (one amount per position)
   void insert_postings(int64_t hand_id, const std::vector<Amount>& deltas);
