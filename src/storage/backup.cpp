@@ -1,0 +1,101 @@
+// Backup (SQLite's online backup into a new file) and restore, which checks a backup like a database being
+// opened, and more, before it replaces a good one.
+#include <unistd.h>
+
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include <SQLiteCpp/Backup.h>
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include "core/diag.hpp"
+#include "core/output_file.hpp"
+#include "storage/store_impl.hpp"
+
+namespace marque::storage {
+
+namespace detail {
+
+void copy_database(SQLite::Database& src, const std::string& file) {
+  std::string tmp = file + ".tmp";
+  std::error_code ec;
+  std::filesystem::remove(tmp, ec);
+  {
+    SQLite::Database dest(tmp, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    SQLite::Backup b(dest, src);
+    int rc = b.executeStep(-1);
+    if (rc != SQLITE_DONE) throw SQLite::Exception("the copy to " + file + " did not complete", rc);
+  }
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) throw Error(k_exit_cantcreat, "cannot write " + file + ": " + ec.message());
+}
+
+}  // namespace detail
+
+namespace {
+
+// The backup `file` opened and checked: marque's, not newer, marque's schema, PRAGMA integrity_check and every
+// record's JSON; else exit 65 naming the backup (`what`), ending with `after`.
+std::unique_ptr<SQLite::Database> open_checked_backup(const std::string& file, const std::string& what,
+                                                      const std::string& after, detail::BusyWait& busy) {
+  std::filesystem::path dir = std::filesystem::path(file).parent_path();
+  bool dir_writable = ::access(dir.empty() ? "." : dir.c_str(), W_OK) == 0;
+  std::unique_ptr<SQLite::Database> src;
+  try {
+    src = detail::connect(file, dir_writable ? detail::Access::readonly : detail::Access::immutable, &busy);
+    int version = detail::inspect(*src, what, after);
+    if (version == 0) throw Error(k_exit_dataerr, what + " holds no marque data" + after);
+    std::string integrity = detail::integrity_of(*src);
+    if (integrity != "ok")
+      throw Error(k_exit_dataerr, what + " is damaged (integrity_check: " + detail::shown(integrity) + ")" + after);
+    std::string bad_json = "SELECT 'game ' || id FROM games WHERE NOT json_valid(setup) OR NOT json_valid(meta)";
+    if (version >= 3) bad_json += " OR NOT json_valid(summary)";
+    bad_json += " UNION ALL SELECT 'game ' || game_id || ' hand ' || seq FROM hands WHERE NOT json_valid(record) OR NOT json_valid(score) LIMIT 1";
+    SQLite::Statement q(*src, bad_json);
+    if (q.executeStep())
+      throw Error(k_exit_dataerr, what + " is damaged: " + q.getColumn(0).getString() + " is not valid JSON" + after);
+  } catch (const SQLite::Exception& e) {
+    if (e.getErrorCode() == SQLITE_NOTADB || e.getErrorCode() == SQLITE_CORRUPT)
+      throw Error(k_exit_dataerr, what + " is damaged or not an SQLite file (" + e.what() + ")" + after);
+    throw Error(k_exit_ioerr, "cannot read " + what + ": " + e.what() + after);
+  }
+  return src;
+}
+
+}  // namespace
+
+void Store::backup_to(const std::string& file) {
+  MARQUE_DB_TRY
+  // a temporary file created exclusively beside FILE, then put in its place (core/output_file.hpp)
+  files::write_output_file_with(file, [&](const std::string& tmp) {
+    SQLite::Database dest(tmp, SQLite::OPEN_READWRITE);
+    SQLite::Backup b(dest, *m->db);
+    b.executeStep(-1);
+  });
+  MARQUE_DB_CATCH
+}
+
+std::string Store::restore_from(const std::string& file) {
+  MARQUE_DB_TRY
+  if (!std::filesystem::exists(file)) throw Error(k_exit_noinput, "no backup file " + file);
+  // the backup is checked like a database being opened, and more: it is about to replace a good one
+  detail::BusyWait busy{file, false, {}};
+  std::unique_ptr<SQLite::Database> src = open_checked_backup(file, "the backup " + file, "; nothing was restored", busy);
+  // a safety copy of what is about to be replaced
+  char stamp[32];
+  std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", std::gmtime(&now));
+  std::string safety = m->path + ".pre-restore-" + stamp + ".bak";
+  detail::copy_database(*m->db, safety);
+  SQLite::Backup b(*m->db, *src);
+  int rc = b.executeStep(-1);
+  if (rc != SQLITE_DONE) throw SQLite::Exception("the restore did not complete", rc);
+  return safety;
+  MARQUE_DB_CATCH
+}
+
+}  // namespace marque::storage

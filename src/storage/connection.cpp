@@ -1,0 +1,136 @@
+// One hardened SQLite connection (defensive mode, no triggers or views, an innocuous json_valid()), the busy
+// handler that waits for another process's write lock, and SQLite failures translated into marque::Error.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string_view>
+#include <thread>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/diag.hpp"
+#include "storage/store_impl.hpp"
+
+namespace marque::storage::detail {
+
+[[noreturn]] void rethrow_sqlite(const SQLite::Exception& e, const std::string& path) {
+  int code = e.getErrorCode();
+  if (code == SQLITE_NOTADB)
+    throw Error(k_exit_dataerr, path + " is not a marque database (not an SQLite file)");
+  if (code == SQLITE_CORRUPT)
+    throw Error(k_exit_dataerr, "the database " + path + " is damaged (" + e.what() + ")",
+                "marque check reports what it can still read; restore a backup (marque restore FILE --yes)");
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+    throw Error(k_exit_tempfail, "gave up after " + std::to_string(Store::lock_timeout_seconds()) + " s: another process kept " +
+                                     path + " locked for writing; try again",
+                "MARQUE_LOCK_TIMEOUT=SECONDS waits longer");
+  if (code == SQLITE_CONSTRAINT)
+    throw Error(k_exit_rejected, std::string("the database refused the change: ") + e.what());
+  if (code == SQLITE_CANTOPEN) throw Error(k_exit_cantcreat, "cannot open the database " + path);
+  if (code == SQLITE_READONLY)
+    throw Error(k_exit_cantcreat, "the database " + path + " is read-only; this command changes it",
+                "copy it to a writable place, or use a reading command (score, standings, export, check)");
+  throw Error(k_exit_ioerr, "database error on " + path + ": " + e.what());
+}
+
+std::string shown(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s.substr(0, 80)) {
+    if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return s.size() > 80 ? out + "..." : out;
+}
+
+namespace {
+
+// Another process holds the write lock: say so at once (once per connection), wait, give up after the
+// documented time (SQLITE_BUSY, exit 75).
+int on_busy(void* arg, int count) {
+  auto* b = static_cast<BusyWait*>(arg);
+  auto now = std::chrono::steady_clock::now();
+  if (count == 0) b->since = now;
+  int limit = Store::lock_timeout_seconds();
+  if (!b->told) {
+    // the one message storage prints: a command must not seem to hang
+    std::fprintf(stderr, "marque: waiting for another process writing to %s (giving up after %d s)\n", b->path.c_str(), limit);
+    std::fflush(stderr);
+    b->told = true;
+  }
+  if (now - b->since >= std::chrono::seconds(limit)) return 0;
+  std::this_thread::sleep_for(std::chrono::milliseconds(std::min(5 + 5 * count, 100)));
+  return 1;
+}
+
+// RFC 8259 JSON text, checked by nlohmann/json's non-recursive acceptor (no document is built). Stricter
+// than SQLite 3.40's own json_valid() in one way only: strings must be valid UTF-8, which every text marque
+// writes is (nlohmann/json's dump refuses anything else).
+bool valid_json(const unsigned char* p, size_t n) {
+  return nlohmann::json::accept(std::string_view(reinterpret_cast<const char*>(p), n));
+}
+
+// json_valid() for marque's CHECK constraints, tagged innocuous: SQLite 3.40's own json_valid() is not, and
+// with trusted_schema off a schema that uses it cannot even be loaded ("unsafe use of json_valid()").
+void json_valid_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  const unsigned char* text = sqlite3_value_text(argv[0]);
+  int n = sqlite3_value_bytes(argv[0]);
+  sqlite3_result_int(ctx, text && valid_json(text, static_cast<size_t>(n)) ? 1 : 0);
+}
+
+std::string uri_of(const std::string& path, const char* params) {
+  std::string u = "file:";
+  std::string abs = std::filesystem::absolute(path).lexically_normal().string();
+  for (unsigned char c : abs) {
+    if (c == '?' || c == '#' || c == '%' || c < 0x21 || c >= 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      u += buf;
+    } else {
+      u += static_cast<char>(c);
+    }
+  }
+  return *params ? u + "?" + params : u;
+}
+
+}  // namespace
+
+std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, BusyWait* busy) {
+  int flags = SQLite::OPEN_URI | SQLite::OPEN_NOMUTEX;
+  const char* params = "";
+  switch (a) {
+    case Access::create: flags |= SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE; break;
+    case Access::readwrite: flags |= SQLite::OPEN_READWRITE; break;
+    case Access::readonly:
+    case Access::copy: flags |= SQLite::OPEN_READONLY; params = "mode=ro"; break;
+    case Access::immutable: flags |= SQLite::OPEN_READONLY; params = "immutable=1"; break;
+  }
+  auto db = std::make_unique<SQLite::Database>(uri_of(path, params), flags);
+  sqlite3* h = db->getHandle();
+  sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+  db->exec("PRAGMA trusted_schema = OFF");
+  sqlite3_create_function_v2(h, "json_valid", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
+                             json_valid_fn, nullptr, nullptr, nullptr);
+  if (busy) sqlite3_busy_handler(h, on_busy, busy);
+  db->exec("PRAGMA foreign_keys = ON");
+  // a damaged page is noticed when read instead of being trusted
+  db->exec("PRAGMA cell_size_check = ON");
+  return db;
+}
+
+}  // namespace marque::storage::detail

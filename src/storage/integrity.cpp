@@ -1,0 +1,118 @@
+// What `check` reads: a game exactly as stored (nothing parsed), PRAGMA integrity_check in words, and a cheaper
+// connection for its integrity pass.
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include "storage/store_impl.hpp"
+
+namespace marque::storage {
+
+namespace detail {
+
+std::string integrity_of(SQLite::Database& db) {
+  std::string out;
+  SQLite::Statement q(db, "PRAGMA integrity_check(20)");
+  try {
+    while (q.executeStep()) {
+      // one message a row, or several in one (SQLite 3.40: "*** in database main ***\nOn tree page ...\n...")
+      std::string row = q.getColumn(0).getString();
+      size_t start = 0;
+      while (start <= row.size()) {
+        size_t nl = row.find('\n', start);
+        std::string line = row.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+        if (!line.empty() && line.rfind("*** in database", 0) != 0) out += (out.empty() ? "" : "; ") + line;
+        if (nl == std::string::npos) break;
+        start = nl + 1;
+      }
+    }
+  } catch (const SQLite::Exception& e) {  // a badly damaged file: what was listed, then why it stopped
+    if (out.empty() || out == "ok") out.clear();
+    out += (out.empty() ? "" : "; ") + std::string(e.what());
+  }
+  return out.empty() ? std::string("ok") : out;
+}
+
+}  // namespace detail
+
+namespace {
+
+// json_valid() on a connection whose JSON columns the caller parses itself (Store::integrity_check)
+void json_assumed_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL)
+    sqlite3_result_null(ctx);
+  else
+    sqlite3_result_int(ctx, 1);
+}
+
+}  // namespace
+
+std::optional<RawGame> Store::raw_game(int64_t id) {
+  MARQUE_DB_TRY
+  RawGame g;
+  {
+    auto q_use = m->stmt("SELECT id, game, setup, meta, summary, status, hand_count FROM games WHERE id = ?");
+    auto& q = *q_use;
+    q.bind(1, id);
+    if (!q.executeStep()) return std::nullopt;
+    g.id = q.getColumn(0).getInt64();
+    g.game = q.getColumn(1).getString();
+    g.setup = q.getColumn(2).getString();
+    g.meta = q.getColumn(3).getString();
+    g.summary = q.getColumn(4).getString();
+    g.status = q.getColumn(5).getString();
+    g.hand_count = q.getColumn(6).getInt64();
+  }
+  {
+    auto p_use = m->stmt("SELECT p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "
+                         "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ? ORDER BY gp.position");
+    auto& p = *p_use;
+    p.bind(1, id);
+    while (p.executeStep()) {
+      g.players.push_back(p.getColumn(0).getString());
+      g.seats.push_back(detail::read_seat(p, 1));
+    }
+  }
+  {
+    auto h_use = m->stmt("SELECT id, seq, record, score FROM hands WHERE game_id = ? ORDER BY seq");
+    auto& h = *h_use;
+    h.bind(1, id);
+    while (h.executeStep())
+      g.hands.push_back({h.getColumn(0).getInt64(), h.getColumn(1).getInt(), h.getColumn(2).getString(), h.getColumn(3).getString()});
+  }
+  auto q_use = m->stmt("SELECT h.seq, p.position, p.units, p.per FROM hands h JOIN postings p ON p.hand_id = h.id "
+                       "WHERE h.game_id = ? ORDER BY h.seq, p.position");
+  auto& q = *q_use;
+  q.bind(1, id);
+  while (q.executeStep()) {
+    auto seq = static_cast<size_t>(q.getColumn(0).getInt());
+    auto pos = static_cast<size_t>(q.getColumn(1).getInt());
+    if (seq < 1 || seq > 1000000000 || pos > 1000) continue;  // a damaged row: the comparison reports the game
+    if (g.postings.size() < seq) g.postings.resize(seq);
+    auto& row = g.postings[seq - 1];
+    if (row.size() <= pos) row.resize(pos + 1);
+    row[pos] = {q.getColumn(2).getInt64(), std::max<int64_t>(1, q.getColumn(3).getInt64())};
+  }
+  return g;
+  MARQUE_DB_CATCH
+}
+
+std::string Store::integrity_check(bool json_checked) {
+  MARQUE_DB_TRY
+  if (json_checked)
+    sqlite3_create_function_v2(m->db->getHandle(), "json_valid", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                               nullptr, json_assumed_fn, nullptr, nullptr, nullptr);
+  return detail::integrity_of(*m->db);
+  MARQUE_DB_CATCH
+}
+
+void Store::use_small_cache() {
+  MARQUE_DB_TRY
+  m->db->exec("PRAGMA cache_size = -2048");
+  MARQUE_DB_CATCH
+}
+
+}  // namespace marque::storage

@@ -1,0 +1,86 @@
+// A database's schema compared with exactly what the migrations make (schema/sql, embedded at build time):
+// a schema can run code, so marque opens only its own.
+#include <array>
+#include <iterator>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include "core/diag.hpp"
+#include "storage/migrations_data.hpp"
+#include "storage/store_impl.hpp"
+
+namespace marque::storage::detail {
+
+namespace {
+
+// type, name, table, sql of every schema object, in a fixed order
+using SchemaRows = std::vector<std::array<std::string, 4>>;
+SchemaRows read_schema(SQLite::Database& db) {
+  SchemaRows out;
+  // SQLite's own statistics tables (made by ANALYZE, read only by the query planner) are not marque's schema
+  SQLite::Statement q(db, "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema "
+                          "WHERE substr(name, 1, 11) <> 'sqlite_stat' ORDER BY type, name");
+  while (q.executeStep())
+    out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString()});
+  return out;
+}
+
+// The schema each version's migrations make (index = version; 0 = empty), made once in memory.
+const std::vector<SchemaRows>& expected_schemas() {
+  static const std::vector<SchemaRows> all = [] {
+    std::vector<SchemaRows> v(1);
+    SQLite::Database mem(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    for (const auto& mig : k_migrations) {
+      mem.exec(mig.sql);
+      v.push_back(read_schema(mem));
+    }
+    return v;
+  }();
+  return all;
+}
+
+// "" when `have` is exactly `want`, else the first difference in words
+std::string schema_difference(const SchemaRows& have, const SchemaRows& want) {
+  std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> w, h;
+  for (const auto& r : want) w[{r[0], r[1]}] = {r[2], r[3]};
+  for (const auto& r : have) h[{r[0], r[1]}] = {r[2], r[3]};
+  for (const auto& [key, val] : h) {
+    auto it = w.find(key);
+    if (it == w.end()) return "an extra " + key.first + " \"" + shown(key.second) + "\"";
+    if (it->second != val) return "a changed " + key.first + " \"" + shown(key.second) + "\"";
+  }
+  for (const auto& [key, val] : w)
+    if (!h.count(key)) return "no " + key.first + " \"" + shown(key.second) + "\"";
+  return "";
+}
+
+}  // namespace
+
+int inspect(SQLite::Database& db, const std::string& what, const std::string& after) {
+  int app = db.execAndGet("PRAGMA application_id").getInt();
+  int objects = db.execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
+  if (app != k_application_id && (app != 0 || objects != 0))
+    throw Error(k_exit_dataerr, what + " is not a marque database" + after,
+                "it is some other SQLite file; name a marque database with --db, or a new file");
+  int version = db.execAndGet("PRAGMA user_version").getInt();
+  int latest = static_cast<int>(std::size(k_migrations));
+  if (version > latest)
+    throw Error(k_exit_dataerr,
+                what + " was written by a newer marque (schema " + std::to_string(version) + ", this marque knows up to " +
+                    std::to_string(latest) + ")" + after,
+                "upgrade marque to open it");
+  if (version < 0) throw Error(k_exit_dataerr, what + " is not a marque database (schema version " + std::to_string(version) + ")" + after);
+  std::string diff = schema_difference(read_schema(db), expected_schemas()[static_cast<size_t>(version)]);
+  if (!diff.empty())
+    throw Error(k_exit_dataerr,
+                what + " does not have the schema marque version " + std::to_string(version) + " makes: it has " + diff + after,
+                "a database's schema can run code, so marque opens only its own; restore a backup you trust "
+                "(marque restore FILE --yes) or export from a trusted copy");
+  return version;
+}
+
+}  // namespace marque::storage::detail
