@@ -7,7 +7,7 @@
 #                            + lintian + man-db + groff-base (the Debian package: CPack's dependency list, its check,
 #                            the manual pages rendered), zsh + fish (their Tab completion tried like bash's)
 set -euo pipefail
-pkgs="cmake ninja-build g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev"
+pkgs="cmake ninja-build g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev libjemalloc-dev pkg-config"
 if [[ ${1:-} == --test ]]; then
   pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils fonts-wqy-microhei bsdutils dpkg-dev lintian man-db groff-base zsh fish"
 fi
