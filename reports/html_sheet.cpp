@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "core/escape.hpp"
 #include "reports/sheet_render.hpp"
@@ -238,6 +239,7 @@ std::vector<size_t> all_columns(size_t n) {
 }
 
 struct Fit {
+  size_t rank = 0;  // the candidate it fits (k_candidates.size(): split)
   bool landscape = false;
   double pt = 10;
   std::vector<std::vector<size_t>> chunks;  // the columns of each table the table is split into (one = no split)
@@ -262,39 +264,105 @@ constexpr std::array<Candidate, 10> k_candidates = {{{false, 10, Tier::max},
 
 double page_px(bool landscape) { return (landscape ? k_landscape_px : k_portrait_px) * k_safety; }
 
+// Groups that make a matrix (pools, cash and value, each with one column per player, the same players in the same
+// order) headed the other way round: one group per player with a narrow column for each. A player's name then
+// heads several narrow columns of numbers instead of being repeated over each: far narrower. nullopt: no matrix.
+std::optional<DrawnTable> transposed(const DrawnTable& t) {
+  if (t.groups.size() < 2) return std::nullopt;
+  const int n = t.groups[0].count;
+  for (size_t g = 0; g < t.groups.size(); ++g) {
+    const auto& gr = t.groups[g];
+    if (gr.count != n || n < 2 || (g > 0 && gr.first != t.groups[g - 1].first + n)) return std::nullopt;
+    for (int k = 0; k < n; ++k)
+      if (t.cols[static_cast<size_t>(gr.first + k)].title != t.cols[static_cast<size_t>(t.groups[0].first + k)].title) return std::nullopt;
+  }
+  const size_t first = static_cast<size_t>(t.groups[0].first), count = t.groups.size() * static_cast<size_t>(n);
+  std::vector<size_t> order;  // new position -> old column
+  for (size_t c = 0; c < first; ++c) order.push_back(c);
+  for (int k = 0; k < n; ++k)
+    for (const auto& gr : t.groups) order.push_back(static_cast<size_t>(gr.first + k));
+  for (size_t c = first + count; c < t.cols.size(); ++c) order.push_back(c);
+  DrawnTable out = t;
+  out.groups.clear();
+  for (size_t i = 0; i < order.size(); ++i) {
+    out.cols[i] = t.cols[order[i]];
+    out.cols[i].group = -1;
+  }
+  for (int k = 0; k < n; ++k) {
+    const int at = static_cast<int>(first) + k * static_cast<int>(t.groups.size());
+    out.groups.push_back({at, static_cast<int>(t.groups.size()), t.cols[static_cast<size_t>(t.groups[0].first + k)].title});
+    for (size_t g = 0; g < t.groups.size(); ++g) {
+      auto& col = out.cols[static_cast<size_t>(at) + g];
+      col.title = t.groups[g].title;
+      col.group = k;
+      col.bar = g + 1 == t.groups.size();
+    }
+  }
+  if (first > 0) out.cols[first - 1].bar = true;
+  // the rows' cells in the new order (a cell spanning grouped columns is left as it is: no matrix then)
+  for (auto& r : out.rows) {
+    size_t cells = 0;
+    for (const auto& c : r.cells) {
+      if (c.span > 1) return std::nullopt;
+      ++cells;
+    }
+    std::vector<Cell> moved(order.size());
+    for (size_t i = 0; i < order.size(); ++i) moved[i] = order[i] < cells ? r.cells[order[i]] : Cell{};
+    while (moved.size() > cells && moved.back().text.empty()) moved.pop_back();
+    r.cells = std::move(moved);
+  }
+  return out;
+}
+
 // The first candidate a table fits; else split by columns at the last one, the first column (the hand
 // numbers) repeated in each part, a group of columns kept together when it fits a part.
-Fit fit_table(const DrawnTable& t) {
-  const auto w = column_widths(t);
-  const auto cols = all_columns(t.cols.size());
-  for (const auto& c : k_candidates)
-    if (width_px(w, c.tier, c.pt, cols) <= page_px(c.landscape)) return {c.landscape, c.pt, {cols}};
-  const Candidate last = k_candidates.back();
-  const double budget = page_px(true);
-  Fit f{true, last.pt, {}};
-  std::vector<size_t> chunk = {0};
-  auto fits = [&](const std::vector<size_t>& v) { return width_px(w, Tier::comf, last.pt, v) <= budget; };
+// The columns of each part of a table split to fit `budget` px: the first column (the hand numbers) in every part,
+// then as many columns as fit, a group of columns kept together when it fits a part on its own.
+std::vector<std::vector<size_t>> split_columns(const DrawnTable& t, const std::vector<Widths>& w, double pt, double budget) {
+  std::vector<std::vector<size_t>> parts;
+  std::vector<size_t> part = {0};
+  auto fits = [&](const std::vector<size_t>& v) { return width_px(w, Tier::comf, pt, v) <= budget; };
   for (size_t c = 1; c < t.cols.size();) {
     size_t unit = 1;  // a group moves as one
     if (t.cols[c].group >= 0) {
       const auto& g = t.groups[static_cast<size_t>(t.cols[c].group)];
       unit = static_cast<size_t>(g.first + g.count) - c;
     }
-    std::vector<size_t> with = chunk;
-    for (size_t k = c; k < c + unit; ++k) with.push_back(k);
     std::vector<size_t> alone = {0};
     for (size_t k = c; k < c + unit; ++k) alone.push_back(k);
-    if (unit > 1 && !fits(alone)) unit = 1, with.resize(chunk.size() + 1);
-    if (fits(with) || chunk.size() == 1) {
-      chunk = with;
-    } else {
-      f.chunks.push_back(chunk);
-      chunk = {0};
+    if (unit > 1 && !fits(alone)) unit = 1;
+    std::vector<size_t> with = part;
+    for (size_t k = c; k < c + unit; ++k) with.push_back(k);
+    if (!fits(with) && part.size() > 1) {  // this part is full
+      parts.push_back(part);
+      part = {0};
       continue;
     }
+    part = with;
     c += unit;
   }
-  f.chunks.push_back(chunk);
+  parts.push_back(part);
+  return parts;
+}
+
+Fit fit_table(const DrawnTable& t) {
+  const auto w = column_widths(t);
+  const auto cols = all_columns(t.cols.size());
+  for (size_t k = 0; k < k_candidates.size(); ++k) {
+    const auto& c = k_candidates[k];
+    if (width_px(w, c.tier, c.pt, cols) <= page_px(c.landscape)) return {k, c.landscape, c.pt, {cols}};
+  }
+  // split on landscape pages at 9 pt, into as few parts as fit, as even as they can be
+  const double pt = 9, budget = page_px(true);
+  Fit f{k_candidates.size(), true, pt, split_columns(t, w, pt, budget)};
+  for (double share = 0.4; share < 1; share += 0.05) {
+    auto even = split_columns(t, w, pt, budget * share);
+    bool within = std::all_of(even.begin(), even.end(), [&](const std::vector<size_t>& v) { return width_px(w, Tier::comf, pt, v) <= budget; });
+    if (even.size() == f.chunks.size() && within) {
+      f.chunks = std::move(even);
+      break;
+    }
+  }
   return f;
 }
 
@@ -306,10 +374,24 @@ std::string cell_class(const DrawnColumn& col, bool last_of_chunk) {
   return c;
 }
 
+// A title that may wrap between its words but never inside one ("Marie-Christine" stays whole).
+std::string words_html(const std::string& s) {
+  std::string out;
+  size_t pos = 0;
+  while (pos <= s.size()) {
+    size_t sp = s.find(' ', pos);
+    if (sp == std::string::npos) sp = s.size();
+    if (sp > pos) out += (out.empty() ? "" : " ") + std::string("<span class=\"w\">") + html_escape(s.substr(pos, sp - pos)) + "</span>";
+    pos = sp + 1;
+  }
+  return out;
+}
+
 std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, double pt, size_t part, size_t parts) {
   std::vector<int> pos(t.cols.size(), -1);  // position in this part of each column
   for (size_t i = 0; i < cols.size(); ++i) pos[cols[i]] = static_cast<int>(i);
-  std::string cls = "sheet " + t.role + (t.underline ? " underlined" : "") + (t.closed ? " closed" : "") + (parts > 1 ? " part" : "");
+  std::string cls = "sheet " + t.role + (t.underline ? " underlined" : "") + (t.closed ? " closed" : "") + (parts > 1 ? " part" : "") +
+                    (t.rows.size() <= 12 ? " short" : "");
   std::string out = "<table class=\"" + html_escape(cls) + "\" style=\"font-size:" + fmt(pt) + "pt\">\n";
   if (parts > 1)
     out += "<caption>columns, part " + std::to_string(part + 1) + " of " + std::to_string(parts) + "</caption>\n";
@@ -332,7 +414,7 @@ std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, dou
     }
     out += "<tr>";
     for (size_t i = 0; i < cols.size(); ++i)
-      out += "<th class=\"" + cell_class(t.cols[cols[i]], i + 1 == cols.size()) + "\">" + html_escape(t.cols[cols[i]].title) + "</th>";
+      out += "<th class=\"" + cell_class(t.cols[cols[i]], i + 1 == cols.size()) + "\">" + words_html(t.cols[cols[i]].title) + "</th>";
     out += "</tr></thead>\n";
   }
   out += "<tbody>\n";
@@ -446,6 +528,7 @@ double drawing_px(const sheet::Drawing& d, double pt) {
 // A game's section: its page (portrait or landscape), each table's type size and parts.
 struct Plan {
   bool landscape = false;
+  std::vector<DrawnTable> tables;   // per block (tables only): as drawn
   std::vector<Fit> fits;            // per block (tables only)
   std::vector<double> drawing_pt;   // per block (drawings only)
 };
@@ -453,6 +536,7 @@ struct Plan {
 Plan plan_of(const sheet::Sheet& s) {
   Plan p;
   p.fits.resize(s.blocks.size());
+  p.tables.resize(s.blocks.size());
   p.drawing_pt.assign(s.blocks.size(), 10);
   for (size_t b = 0; b < s.blocks.size(); ++b) {
     const auto& block = s.blocks[b];
@@ -468,7 +552,15 @@ Plan plan_of(const sheet::Sheet& s) {
       p.drawing_pt[b] = pt;
       p.landscape = p.landscape || landscape;
     } else if (block.table) {
-      p.fits[b] = fit_table(drawn(*block.table, block.role));
+      p.tables[b] = drawn(*block.table, block.role);
+      p.fits[b] = fit_table(p.tables[b]);
+      if (auto t = transposed(p.tables[b])) {  // a matrix: headed by player when that fits better
+        Fit f = fit_table(*t);
+        if (f.rank < p.fits[b].rank) {
+          p.tables[b] = std::move(*t);
+          p.fits[b] = std::move(f);
+        }
+      }
       p.landscape = p.landscape || p.fits[b].landscape;
     }
   }
@@ -633,7 +725,8 @@ h1 { font-size: 16pt; margin: 0 0 4mm; }
 h2 { font-size: 14pt; margin: 0 0 1mm; padding-bottom: 0.5mm; border-bottom: 2px solid #000; break-after: avoid; }
 h3 { font-size: 11pt; margin: 4mm 0 1mm; break-after: avoid; }
 p.sub { margin: 0 0 2mm; font-style: italic; }
-div.block { margin: 1.5mm 0; overflow-wrap: anywhere; }
+div.block { margin: 1.5mm 0; overflow-wrap: anywhere; white-space: pre-wrap; break-inside: avoid; break-after: avoid; }
+span.w { white-space: nowrap; }
 div.block.result, div.block.settlement { font-weight: 700; }
 div.block.notes { font-size: 9pt; }
 table.sheet { border-collapse: collapse; margin: 2mm 0; break-inside: auto; }
@@ -648,6 +741,7 @@ table.sheet td.l { text-align: left; }
 table.sheet th.l { text-align: left; }
 table.sheet .bar { border-right: 1.5px solid #000; }
 table.sheet tr { break-inside: avoid; }
+table.sheet.short { break-inside: avoid; }
 table.sheet tr.running td { font-style: italic; border-bottom: 0.5px dotted #999; }
 table.sheet tr.carried td { font-style: italic; }
 table.sheet tr.ruled td, table.sheet tr.total td { border-top: 1.5px solid #000; }
@@ -690,7 +784,7 @@ std::string summary_html(const sheet::Document& d) {
     std::string totals;
     for (const auto& pl : p.places)
       totals += "<div>" + std::to_string(pl.place) + ". " + html_escape(pl.who) + " " + html_escape(pl.total) + "</div>";
-    out += "<tr><td>" + html_escape(p.heading) + (p.subheading.empty() ? "" : "<br><i>" + html_escape(p.subheading) + "</i>") +
+    out += "<tr><td><span class=\"w\">" + html_escape(p.heading) + "</span>" + (p.subheading.empty() ? "" : "<br><i>" + html_escape(p.subheading) + "</i>") +
            "</td><td><b>" + (p.finished ? html_escape(winner_text(p)) : std::string("in progress")) + "</b>" +
            (p.outcome.empty() ? "" : "<p class=\"outcome\">" + html_escape(p.outcome) + "</p>") + "</td><td class=\"totals\">" +
            totals + "</td></tr>\n";
@@ -708,7 +802,7 @@ std::string part_html(const sheet::Part& p) {
     if (block.drawing) {
       out += drawing_html(*block.drawing, plan.drawing_pt[b]);
     } else if (block.table) {
-      const DrawnTable t = drawn(*block.table, block.role);
+      const DrawnTable& t = plan.tables[b];
       const Fit& f = plan.fits[b];
       for (size_t k = 0; k < f.chunks.size(); ++k) out += table_html(t, f.chunks[k], f.pt, k, f.chunks.size());
     } else {
@@ -719,7 +813,6 @@ std::string part_html(const sheet::Part& p) {
     }
   }
   out += "</div>\n";
-  out += svg_chart(p.sheet, (plan.landscape ? k_landscape_px : k_portrait_px) - 2);
   if (!p.corrections.empty()) {
     out += "<h3>Corrections</h3>\n<table class=\"corrections\">\n";
     for (const auto& c : p.corrections)
@@ -727,6 +820,7 @@ std::string part_html(const sheet::Part& p) {
              html_escape(c.what) + "</td></tr>\n";
     out += "</table>\n";
   }
+  out += svg_chart(p.sheet, k_portrait_px - 2);  // as wide as a portrait page, landscape or not
   return out + "</section>\n";
 }
 
