@@ -84,14 +84,20 @@ std::vector<sheet::Correction> net_corrections(const std::vector<Change>& change
 // (same place, total and team result) as one line "Sophie & Nadine".
 std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::Replay& r) {
   const std::vector<std::string> players = r.state->players();
-  const auto seats = rules.seats(json(summary_of(r)), players);
+  const ojson summary = summary_of(r);
+  const auto seats = rules.seats(json(summary), players);
+  const bool teams = summary.contains("team_totals");  // a team game: partners share a line before the end too
   std::vector<sheet::Place> out;
   std::vector<std::string> team_of;  // the team result of each line of `out`, "" = no team
   for (size_t i = 0; i < seats.size() && i < players.size(); ++i) {
     const auto& s = seats[i];
     std::string total = text::format_number(s.points);
     bool joined = false;
-    if (!s.team_result.empty())
+    // a team game in progress has no team result yet: partners are the two seats alone at their place and total
+    const bool pair = teams && std::count_if(seats.begin(), seats.end(), [&](const league::SeatResult& o) {
+                                 return o.place == s.place && o.points == s.points;
+                               }) == 2;
+    if (!s.team_result.empty() || pair)
       for (size_t k = 0; k < out.size(); ++k)
         if (team_of[k] == s.team_result && out[k].place == s.place && out[k].total == total) {
           out[k].who += " & " + players[i];

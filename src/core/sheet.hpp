@@ -137,7 +137,7 @@ struct Place {
 // One game of a document: its heading, its sheet, its corrections, and its outcome (a night's summary).
 struct Part {
   int64_t game = 0;
-  std::string heading;     // "Game 3 — French Tarot"
+  std::string heading;     // "Game 3 — " and the game's title
   std::string subheading;  // "2026-11-20 · Café du Coin · Thursday club"
   Sheet sheet;
   std::vector<Correction> corrections;
