@@ -448,29 +448,37 @@ std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, dou
 
 // ---------------------------------------------------------------------------------------------------------------
 // A drawn sheet (Prefa's ⊥): one table, the areas above the line in one row, the scorer's area under it.
-std::string tally_html(const sheet::Tally& t, std::string cls, size_t colspan = 1) {
-  std::string values;
-  const size_t n = t.values.size();
-  for (size_t k = 0; k < n; ++k) {
-    const size_t i = t.upwards ? n - 1 - k : k;  // upwards: the newest on top, the first next to the line
-    const std::string v = html_escape(t.values[i]);
-    values += "<div class=\"v\">" + (i + 1 < n ? "<s>" + v + "</s>" : "<b>" + v + "</b>") + "</div>";
+// A column of values as written on paper: all but the last struck out; a long one goes on in a further column
+// beside it (k_tally_rows values a column), as a scorer does at the foot of the paper. Upwards: the first value
+// next to the line (at the bottom), the next ones above it.
+constexpr size_t k_tally_rows = 15;
+
+std::string values_html(const std::vector<std::string>& values, bool upwards) {
+  const size_t n = values.size();
+  if (n == 0) return "";
+  const size_t rows = std::min(n, k_tally_rows);
+  std::string out = "<div class=\"vs\">";
+  for (size_t i = 0; i < n; ++i) {
+    const size_t col = i / k_tally_rows, row = i % k_tally_rows;
+    const size_t at = upwards ? rows - row : row + 1;
+    const std::string v = html_escape(values[i]);
+    out += "<div class=\"v\" style=\"grid-area:" + std::to_string(at) + "/" + std::to_string(col + 1) + "\">" +
+           (i + 1 < n ? "<s>" + v + "</s>" : "<b>" + v + "</b>") + "</div>";
   }
+  return out + "</div>";
+}
+
+size_t tally_columns(size_t values) { return std::max<size_t>(1, (values + k_tally_rows - 1) / k_tally_rows); }
+
+std::string tally_html(const sheet::Tally& t, std::string cls) {
+  const std::string values = values_html(t.values, t.upwards);
   std::string label = t.label.empty() ? "" : "<div class=\"label\">" + html_escape(t.label) + "</div>";
-  return "<td class=\"tally " + cls + (t.upwards ? " up" : "") + "\"" +
-         (colspan > 1 ? " colspan=\"" + std::to_string(colspan) + "\"" : std::string()) + ">" + (t.upwards ? values + label : label + values) +
-         "</td>";
+  return "<td class=\"tally " + cls + (t.upwards ? " up" : "") + "\">" + (t.upwards ? values + label : label + values) + "</td>";
 }
 
 std::string centre_html(const sheet::Area& a, const std::string& cls, size_t colspan) {
-  std::string out = "<td class=\"centre" + cls + "\"" + (colspan > 1 ? " colspan=\"" + std::to_string(colspan) + "\"" : std::string()) +
-                    "><div class=\"name\">" + html_escape(a.name) + "</div>";
-  const size_t n = a.pool.values.size();
-  for (size_t i = 0; i < n; ++i) {
-    const std::string v = html_escape(a.pool.values[i]);
-    out += "<div class=\"v\">" + (i + 1 < n ? "<s>" + v + "</s>" : "<b>" + v + "</b>") + "</div>";
-  }
-  return out + "</td>";
+  return "<td class=\"centre" + cls + "\"" + (colspan > 1 ? " colspan=\"" + std::to_string(colspan) + "\"" : std::string()) +
+         "><div class=\"name\">" + html_escape(a.name) + "</div>" + values_html(a.pool.values, false) + "</td>";
 }
 
 // One row of areas: each area's left tallies, its centre (name and pool), its right tallies, as cells of the one
@@ -497,13 +505,13 @@ std::string areas_row(const std::vector<sheet::Area>& areas, size_t width, const
 
 // Width of an area in em: its tallies and its centre, side by side.
 double area_em(const sheet::Area& a) {
-  auto tally = [](const sheet::Tally& t) {
-    double w = widest_word_em(t.label, false) * 0.85;
-    for (const auto& v : t.values) w = std::max(w, text_em(v, true));
-    return w + k_cell_pad_em;
+  auto values_em = [](const std::vector<std::string>& values) {
+    double w = 0;
+    for (const auto& v : values) w = std::max(w, text_em(v, true));
+    return (w + 0.6) * static_cast<double>(tally_columns(values.size()));
   };
-  double w = text_em(a.name, true) * 1.1;
-  for (const auto& v : a.pool.values) w = std::max(w, text_em(v, true));
+  auto tally = [&](const sheet::Tally& t) { return std::max(widest_word_em(t.label, false) * 0.85, values_em(t.values)) + k_cell_pad_em; };
+  double w = std::max(text_em(a.name, true) * 1.1, values_em(a.pool.values));
   w += k_cell_pad_em * 2;
   for (const auto& t : a.left) w += tally(t);
   for (const auto& t : a.right) w += tally(t);
@@ -762,6 +770,9 @@ table.drawing td.centre { padding: 0.5mm 4mm; }
 table.drawing .name { font-weight: 700; border-bottom: 0.5px solid #000; display: inline-block; margin-bottom: 0.5mm; }
 table.drawing .label { font-size: 75%; font-style: italic; white-space: normal; }
 table.drawing s { text-decoration-thickness: 1px; }
+table.drawing div.vs { display: grid; width: max-content; grid-auto-columns: auto; column-gap: 0.8em; margin: 0 auto; }
+table.drawing td.left div.vs { justify-items: start; margin: 0 auto 0 0; }
+table.drawing td.right div.vs { justify-items: end; margin: 0 0 0 auto; }
 svg.chart { display: block; margin: 3mm 0; break-inside: avoid; max-width: 100%; height: auto; }
 table.summary { border-collapse: collapse; margin: 2mm 0 4mm; width: 100%; }
 table.summary th, table.summary td { border: 1px solid #000; padding: 1mm 2mm; text-align: left; vertical-align: top; }

@@ -106,6 +106,14 @@ def wide_db():
         if i % 9 == 4:
             words.append("belote=" + "NESW"[i % 4])
         marque(db, "hand", "--no-prompt", *words)
+    # a long 3-player Prefa game (the ⊥'s columns run long: no blank first page, no value lost)
+    p = ["Nadine", "Étienne", "Gergő"]
+    marque(db, "start", "prefa", "players=" + ",".join(p), "option.initial_pool=60", "--night", "1")
+    for i in range(45):
+        d, o1, o2 = p[i % 3], p[(i + 1) % 3], p[(i + 2) % 3]
+        won = 5 if i % 5 == 0 else 6
+        marque(db, "hand", "--no-prompt", f"declarer={d}", "contract=6S", f"calls={o1}:play,{o2}:pass",
+               f"tricks={d}:{won},{o1}:{10 - won}")
     # names far longer than a column of numbers: the table is split by columns, the hand numbers repeated
     p = ["Wolfgang-Amadeus-Mozart-Salzburg", "Johann-Sebastian-Bach-Eisenach", "Ludwig-van-Beethoven-Bonn-am-Rhein",
          "Pyotr-Ilyich-Tchaikovsky-Votkinsk", "Hildegard-von-Bingen-Bermersheim"]
