@@ -449,17 +449,15 @@ std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, dou
 // ---------------------------------------------------------------------------------------------------------------
 // A drawn sheet (Prefa's ⊥): one table, the areas above the line in one row, the scorer's area under it.
 // A column of values as written on paper: all but the last struck out; a long one goes on in a further column
-// beside it (k_tally_rows values a column), as a scorer does at the foot of the paper. Upwards: the first value
+// beside it (`rows` values a column; 15, more when the drawing is too wide), as a scorer does at the foot of the paper. Upwards: the first value
 // next to the line (at the bottom), the next ones above it.
-constexpr size_t k_tally_rows = 15;
-
-std::string values_html(const std::vector<std::string>& values, bool upwards) {
+std::string values_html(const std::vector<std::string>& values, bool upwards, size_t rows_max) {
   const size_t n = values.size();
   if (n == 0) return "";
-  const size_t rows = std::min(n, k_tally_rows);
+  const size_t rows = std::min(n, rows_max);
   std::string out = "<div class=\"vs\">";
   for (size_t i = 0; i < n; ++i) {
-    const size_t col = i / k_tally_rows, row = i % k_tally_rows;
+    const size_t col = i / rows_max, row = i % rows_max;
     const size_t at = upwards ? rows - row : row + 1;
     const std::string v = html_escape(values[i]);
     out += "<div class=\"v\" style=\"grid-area:" + std::to_string(at) + "/" + std::to_string(col + 1) + "\">" +
@@ -468,22 +466,22 @@ std::string values_html(const std::vector<std::string>& values, bool upwards) {
   return out + "</div>";
 }
 
-size_t tally_columns(size_t values) { return std::max<size_t>(1, (values + k_tally_rows - 1) / k_tally_rows); }
+size_t tally_columns(size_t values, size_t rows) { return std::max<size_t>(1, (values + rows - 1) / rows); }
 
-std::string tally_html(const sheet::Tally& t, std::string cls) {
-  const std::string values = values_html(t.values, t.upwards);
+std::string tally_html(const sheet::Tally& t, std::string cls, size_t rows) {
+  const std::string values = values_html(t.values, t.upwards, rows);
   std::string label = t.label.empty() ? "" : "<div class=\"label\">" + html_escape(t.label) + "</div>";
   return "<td class=\"tally " + cls + (t.upwards ? " up" : "") + "\">" + (t.upwards ? values + label : label + values) + "</td>";
 }
 
-std::string centre_html(const sheet::Area& a, const std::string& cls, size_t colspan) {
+std::string centre_html(const sheet::Area& a, const std::string& cls, size_t colspan, size_t rows) {
   return "<td class=\"centre" + cls + "\"" + (colspan > 1 ? " colspan=\"" + std::to_string(colspan) + "\"" : std::string()) +
-         "><div class=\"name\">" + html_escape(a.name) + "</div>" + values_html(a.pool.values, false) + "</td>";
+         "><div class=\"name\">" + html_escape(a.name) + "</div>" + values_html(a.pool.values, false, rows) + "</td>";
 }
 
 // One row of areas: each area's left tallies, its centre (name and pool), its right tallies, as cells of the one
 // table (so that a tally written upwards sits on the line); `width`: the cells the row must fill.
-std::string areas_row(const std::vector<sheet::Area>& areas, size_t width, const char* cls) {
+std::string areas_row(const std::vector<sheet::Area>& areas, size_t width, const char* cls, size_t rows) {
   std::string out = std::string("<tr class=\"") + cls + "\">";
   size_t used = 0;
   for (size_t k = 0; k < areas.size(); ++k) {
@@ -491,9 +489,9 @@ std::string areas_row(const std::vector<sheet::Area>& areas, size_t width, const
     size_t cells = a.left.size() + 1 + a.right.size();
     size_t centre_span = k + 1 == areas.size() && width > used + cells ? width - used - cells + 1 : 1;
     std::vector<std::string> tds;
-    for (const auto& t : a.left) tds.push_back(tally_html(t, "left"));
-    tds.push_back(centre_html(a, "", centre_span));
-    for (const auto& t : a.right) tds.push_back(tally_html(t, "right"));
+    for (const auto& t : a.left) tds.push_back(tally_html(t, "left", rows));
+    tds.push_back(centre_html(a, "", centre_span, rows));
+    for (const auto& t : a.right) tds.push_back(tally_html(t, "right", rows));
     // the area's edges: the first cell's left border, the last cell's right border
     tds.front().insert(tds.front().find("class=\"") + 7, "first ");
     tds.back().insert(tds.back().find("class=\"") + 7, "last ");
@@ -504,11 +502,11 @@ std::string areas_row(const std::vector<sheet::Area>& areas, size_t width, const
 }
 
 // Width of an area in em: its tallies and its centre, side by side.
-double area_em(const sheet::Area& a) {
-  auto values_em = [](const std::vector<std::string>& values) {
+double area_em(const sheet::Area& a, size_t rows) {
+  auto values_em = [&](const std::vector<std::string>& values) {
     double w = 0;
     for (const auto& v : values) w = std::max(w, text_em(v, true));
-    return (w + 0.6) * static_cast<double>(tally_columns(values.size()));
+    return (w + 0.8) * static_cast<double>(tally_columns(values.size(), rows));
   };
   auto tally = [&](const sheet::Tally& t) { return std::max(widest_word_em(t.label, false) * 0.85, values_em(t.values)) + k_cell_pad_em; };
   double w = std::max(text_em(a.name, true) * 1.1, values_em(a.pool.values));
@@ -518,18 +516,18 @@ double area_em(const sheet::Area& a) {
   return w + 1;
 }
 
-std::string drawing_html(const sheet::Drawing& d, double pt) {
+std::string drawing_html(const sheet::Drawing& d, double pt, size_t rows) {
   size_t width = 0;
   for (const auto& a : d.top) width += a.left.size() + 1 + a.right.size();
   width = std::max(width, d.bottom.left.size() + 1 + d.bottom.right.size());
-  return "<table class=\"drawing\" style=\"font-size:" + fmt(pt) + "pt\">\n" + areas_row(d.top, width, "top") +
-         areas_row({d.bottom}, width, "bottom") + "</table>\n";
+  return "<table class=\"drawing\" style=\"font-size:" + fmt(pt) + "pt\">\n" + areas_row(d.top, width, "top", rows) +
+         areas_row({d.bottom}, width, "bottom", rows) + "</table>\n";
 }
 
-double drawing_px(const sheet::Drawing& d, double pt) {
+double drawing_px(const sheet::Drawing& d, double pt, size_t rows) {
   double top = 0;
-  for (const auto& a : d.top) top += area_em(a);
-  return std::max(top, area_em(d.bottom)) * pt * k_pt;
+  for (const auto& a : d.top) top += area_em(a, rows);
+  return std::max(top, area_em(d.bottom, rows)) * pt * k_pt;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -539,6 +537,7 @@ struct Plan {
   std::vector<DrawnTable> tables;   // per block (tables only): as drawn
   std::vector<Fit> fits;            // per block (tables only)
   std::vector<double> drawing_pt;   // per block (drawings only)
+  std::vector<size_t> drawing_rows; // per block (drawings only): values in a column before the next one
 };
 
 Plan plan_of(const sheet::Sheet& s) {
@@ -546,18 +545,21 @@ Plan plan_of(const sheet::Sheet& s) {
   p.fits.resize(s.blocks.size());
   p.tables.resize(s.blocks.size());
   p.drawing_pt.assign(s.blocks.size(), 10);
+  p.drawing_rows.assign(s.blocks.size(), 15);
   for (size_t b = 0; b < s.blocks.size(); ++b) {
     const auto& block = s.blocks[b];
-    if (block.drawing) {
-      double pt = 10;
-      bool landscape = false;
-      for (const auto& c : k_candidates) {
-        if (c.tier != Tier::max) continue;
-        pt = c.pt;
-        landscape = c.landscape;
-        if (drawing_px(*block.drawing, pt) <= page_px(landscape)) break;
-      }
-      p.drawing_pt[b] = pt;
+    if (block.drawing) {  // the first page and size it fits, with columns of 15 values, else longer columns
+      bool fitted = false, landscape = true;  // nothing fits: landscape, 8 pt, one column each
+      p.drawing_pt[b] = 8;
+      p.drawing_rows[b] = 1000000;
+      for (size_t rows : {15, 25, 40, 60, 100})
+        for (const auto& c : k_candidates)
+          if (!fitted && drawing_px(*block.drawing, c.pt, rows) <= page_px(c.landscape)) {
+            p.drawing_pt[b] = c.pt;
+            p.drawing_rows[b] = rows;
+            landscape = c.landscape;
+            fitted = true;
+          }
       p.landscape = p.landscape || landscape;
     } else if (block.table) {
       p.tables[b] = drawn(*block.table, block.role);
@@ -811,7 +813,7 @@ std::string part_html(const sheet::Part& p) {
   for (size_t b = 0; b < p.sheet.blocks.size(); ++b) {
     const auto& block = p.sheet.blocks[b];
     if (block.drawing) {
-      out += drawing_html(*block.drawing, plan.drawing_pt[b]);
+      out += drawing_html(*block.drawing, plan.drawing_pt[b], plan.drawing_rows[b]);
     } else if (block.table) {
       const DrawnTable& t = plan.tables[b];
       const Fit& f = plan.fits[b];

@@ -13,7 +13,7 @@ examples/season.json) and for a night of wide games made here with the CLI (a 5-
       in its summary, which names every table's winner), the corrections are the net ones in local time.
 Usage: paper.py MARQUE_BIN SOURCE_DIR. Exit 77 (skipped) without chromium or pdftotext. MARQUE_KEEP_PAPER=DIR keeps
 the HTML and PDF files there."""
-import collections, json, os, re, shutil, sqlite3, subprocess, sys, tempfile
+import collections, html as htmllib, json, os, re, shutil, sqlite3, subprocess, sys, tempfile
 
 BIN, SRC = sys.argv[1], sys.argv[2]
 CHROME = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -144,9 +144,19 @@ PROBE = r"""<style>@media screen { body { padding: 0 !important; background: #ff
       if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) say(el, "content wider than its box (" + el.scrollWidth + " > " + el.clientWidth + ")");
     }
   }
+  // a chart's words (names, totals, levels, hand numbers, values) never overlap one another
+  for (const svg of document.querySelectorAll("svg.chart")) {
+    const boxes = [...svg.querySelectorAll("text")].map(t => [t, t.getBoundingClientRect()]);
+    for (let i = 0; i < boxes.length; ++i)
+      for (let k = i + 1; k < boxes.length; ++k) {
+        const a = boxes[i][1], b = boxes[k][1];
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+          say(boxes[i][0], "chart labels overlap ('" + boxes[i][0].textContent + "' and '" + boxes[k][0].textContent + "')");
+      }
+  }
   const pre = document.createElement("pre");
   pre.id = "paper-report";
-  pre.textContent = "CHECKED " + document.querySelectorAll("section").length + "\n" + out.join("\n");
+  pre.textContent = "CHECKED " + document.querySelectorAll("section").length + " " + window.innerWidth + "\n" + out.join("\n");
   document.body.appendChild(pre);
 })();
 </script>"""
@@ -168,8 +178,10 @@ def check_html(html_file, label):
     check(m is not None, f"{label}: Chromium ran no probe")
     if not m:
         return
-    lines = [l for l in m.group(1).splitlines() if l.strip()]
-    check(lines[0].startswith("CHECKED ") and int(lines[0].split()[1]) > 0, f"{label}: no sections measured")
+    lines = [htmllib.unescape(l) for l in m.group(1).splitlines() if l.strip()]
+    head = lines[0].split()
+    check(head[0] == "CHECKED" and int(head[1]) > 0, f"{label}: no sections measured")
+    check(int(head[2]) == 718, f"{label}: measured at {head[2]} px, not A4's printable width (718)")
     for l in lines[1:]:
         check(False, f"{label}: {l}")
     if len(lines) == 1:
@@ -211,7 +223,7 @@ def expected_rows(sheet):
                 by_col[col] = c
                 col += span[i] if i < len(span) and span[i] > 1 else 1
             want = [by_col[i] for i in value_cols if i in by_col and NUMBER.match(by_col[i])]
-            rows.append((cells[0], want))
+            rows.append((cells[0], want, r["kind"]))
     return rows
 
 
@@ -226,8 +238,9 @@ def check_game_pdf(db, gid, label):
     split = re.search(r'class="sheet hands[^"]* part', open(pdf[:-4] + ".html", encoding="utf-8").read()) is not None
     rows = expected_rows(sheet)
     check(len(rows) > 0, f"{label}: no hand rows in the sheet")
+    check(all(len(want) >= 2 for _, want, kind in rows if kind == "hand"), f"{label}: a hand row with fewer than 2 numbers to look for")
     lost = 0
-    for no, want in rows:
+    for no, want, _ in rows:
         need = collections.Counter(want)
         cands = [l for l in lines if l[0] == no]
         whole = any(not (need - collections.Counter(l)) for l in cands)
@@ -238,6 +251,14 @@ def check_game_pdf(db, gid, label):
             if lost <= 3:
                 print(f"  {label}: hand {no} wants {want}; printed: {[' '.join(l) for l in cands][:3]}")
     check(lost == 0, f"{label}: {lost} of {len(rows)} hand lines lack a value")
+    # the column titles repeat on every page that has hand lines (the second title: Dlr, Dealer, dealer ...)
+    hands = [b["table"] for b in sheet["blocks"] if b["role"] == "hands" and b.get("table")]
+    title = hands[0]["columns"][1]["title"] if hands and len(hands[0]["columns"]) > 1 else ""
+    for i in range(1, pdf_pages(pdf) + 1):
+        page = [l.split() for l in pdf_text(pdf, i).splitlines() if l.strip()]
+        has_hand = any(want and l[0] == no and not (collections.Counter(want) - collections.Counter(l)) for no, want, _ in rows for l in page)
+        if has_hand:
+            check(title in {w for l in page for w in l}, f"{label}: page {i} has hand lines but no column titles ({title})")
     flat = " ".join(text.split())
     score = json.loads(marque(db, "score", str(gid), "--format", "json").stdout)
     for name in score["players"]:
