@@ -617,8 +617,8 @@ std::string svg_chart(const sheet::Sheet& s, double width) {
   for (const auto& l : levels) lo = std::min(lo, l.value), hi = std::max(hi, l.value);
   if (hi - lo < 1e-9) hi = lo + 1;
   const double step = nice_step(hi - lo, 5);
-  lo = std::floor(lo / step - 1e-9) * step;
-  hi = std::ceil(hi / step + 1e-9) * step;
+  lo = std::floor(lo / step + 1e-9) * step;
+  hi = std::ceil(hi / step - 1e-9) * step;
   // the end labels: "Name total", with the series' marker
   std::vector<std::string> names;
   double label_w = 0;

@@ -229,7 +229,7 @@ sheet::Table column_sheet(const History& h, size_t scorer) {
 // The sheet as drawn (HTML): the scorer's area under the line, the others above it, left to right as they sit
 // (3 players: the left-hand and right-hand neighbours, with the columns facing the scorer written upwards; 4: left,
 // opposite, right, each with its three "received from" columns).
-sheet::Drawing drawing(const History& h, size_t scorer) {
+sheet::Drawing drawn_sheet(const History& h, size_t scorer) {
   const size_t n = h.players.size();
   auto tally = [&](size_t to, size_t from, bool upwards) {
     sheet::Tally t;
@@ -292,16 +292,16 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
   out.title = "Prefa";
   out.line("Prefa score sheet (scorer " + h.players[scorer] + ")");
   if (n == 3) {  // the drawing of the ⊥ sheet, line by line
-    const std::string text = t_sheet(h, scorer);
-    for (size_t pos = 0; pos < text.size();) {
-      size_t nl = text.find('\n', pos);
-      out.line(text.substr(pos, nl - pos), "pools");
-      pos = nl == std::string::npos ? text.size() : nl + 1;
+    const std::string drawing = t_sheet(h, scorer);
+    for (size_t pos = 0; pos < drawing.size();) {
+      size_t nl = drawing.find('\n', pos);
+      out.line(drawing.substr(pos, nl - pos), "pools");
+      pos = nl == std::string::npos ? drawing.size() : nl + 1;
     }
   } else {
     out.table("pools") = column_sheet(h, scorer);
   }
-  out.blocks.back().drawing = drawing(h, scorer);
+  out.blocks.back().drawing = drawn_sheet(h, scorer);
   out.line("(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool", "notes");
   out.line("", "notes");
 
