@@ -234,4 +234,10 @@ Amount exact(double v, int64_t per);
 // The amount denominator of a game kind (1 when unknown).
 int64_t per_of(const std::string& game);
 
+// Score sheets (sheets.cpp): the sheet of one game (`game`, default the game in focus) or of every game of a night
+// (`night`), as plain data for reports/ to render: each game's heading, its traditional sheet (GameRules::
+// score_sheet), its net corrections in local time (TZ), its places and outcome (a night's summary). Throws Error
+// (exit 66) for an unknown night or one without games.
+sheet::Document sheets(storage::Store& store, std::optional<int64_t> game, std::optional<int64_t> night = std::nullopt);
+
 }  // namespace marque::app
