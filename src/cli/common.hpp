@@ -81,4 +81,5 @@ void add_check(CLI::App& app, Context& ctx, Commands& out);    // check, info, r
 void add_player(CLI::App& app, Context& ctx, Commands& out);
 void add_backup(CLI::App& app, Context& ctx, Commands& out);   // backup, restore
 void add_game(CLI::App& app, Context& ctx, Commands& out);     // use, game close|abandon|delete|reopen|next
+void add_serve(CLI::App& app, Context& ctx, Commands& out);    // serve (src/web)
 }  // namespace marque::cli::commands
