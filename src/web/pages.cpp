@@ -391,12 +391,13 @@ std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const
   int no = edit_no ? *edit_no : (v.hands.empty() ? 1 : v.hands.back().no + 1);
   std::string title = heading + " · " + (edit_no ? "hand " + std::to_string(no) + " again" : "hand " + std::to_string(no));
   std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n";
-  main += "<div id=\"totals\" data-live>" + totals_list(lines_of(v.score, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
   main += "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" + (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") +
           ">\n<h1>" + (edit_no ? "Hand " + std::to_string(no) + " again" : "Hand " + std::to_string(no)) +
           "</h1>\n<p class=\"loading\">Loading the questions…</p>\n"
           "<noscript><p class=\"err\">Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).</p></noscript>\n"
           "</section>\n";
+  main += "<h2 class=\"section\">Totals now</h2>\n<div id=\"totals\" data-live>" +
+          totals_list(lines_of(v.score, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
   // the form keeps its state when the page refreshes itself: only #totals is replaced
   return page(title, "entry", main, c, false);
 }
@@ -410,13 +411,12 @@ std::string standings_page(const ojson& doc, const PageContext& c) {
     return page("Standings", "standings", main, c);
   }
   main += "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">#</th><th>player</th>"
-          "<th class=\"num\">games</th><th class=\"num\">wins</th><th class=\"num\">league pts</th><th class=\"num\">points</th></tr></thead><tbody>\n";
+          "<th class=\"num\">games</th><th class=\"num\">wins</th><th class=\"num\">league points</th></tr></thead><tbody>\n";
   for (const auto& r : rows) {
     std::string name = r.value("player", "");
     main += "<tr><td class=\"num\">" + std::to_string(r.value("rank", 0)) + "</td><td><a href=\"/player?name=" + h(url_part(name)) +
             "\">" + h(name) + "</a></td><td class=\"num\">" + std::to_string(r.value("games", 0)) + "</td><td class=\"num\">" +
-            std::to_string(r.value("wins", 0)) + "</td><td class=\"num\">" + h(num(number_in(r, "league_points"))) +
-            "</td><td class=\"num\">" + h(num(number_in(r, "points"))) + "</td></tr>\n";
+            std::to_string(r.value("wins", 0)) + "</td><td class=\"num strong\">" + h(num(number_in(r, "league_points"))) + "</td></tr>\n";
   }
   main += "</tbody></table></div>\n";
   if (doc.contains("ranking_rule") && doc["ranking_rule"].is_string())
@@ -443,19 +443,31 @@ std::string label_of(const std::string& key) {
   return s;
 }
 
-std::string value_html(const ojson& v) {
-  if (v.is_number()) return h(num(v.get<double>()));
+// A statistic's value in a line: numbers as the sheets write them (a rate as a percentage), an object of plain values
+// as "count 3 · made 2", an object of objects (contracts by name) as one line each.
+std::string value_html(const std::string& key, const ojson& v) {
+  if (v.is_number()) {
+    if (key.find("rate") != std::string::npos) return h(num(v.get<double>() * 100)) + "&#8239;%";
+    return h(num(v.get<double>()));
+  }
   if (v.is_string()) return h(v.get<std::string>());
   if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
   if (v.is_null()) return "—";
   if (v.is_object()) {
     if (v.empty()) return "—";
-    std::string out = "<dl class=\"inner\">";
-    for (auto it = v.begin(); it != v.end(); ++it) out += "<dt>" + h(label_of(it.key())) + "</dt><dd>" + value_html(*it) + "</dd>";
-    return out + "</dl>";
+    bool nested = false;
+    for (const auto& e : v) nested = nested || e.is_object();
+    std::string out = nested ? "<ul class=\"kv\">" : "";
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      if (nested)
+        out += "<li><b>" + h(label_of(it.key())) + "</b> " + value_html(it.key(), *it) + "</li>";
+      else
+        out += (out.empty() ? "" : " · ") + h(label_of(it.key())) + " " + value_html(it.key(), *it);
+    }
+    return out + (nested ? "</ul>" : "");
   }
   std::string out;
-  for (const auto& e : v) out += (out.empty() ? "" : ", ") + value_html(e);
+  for (const auto& e : v) out += (out.empty() ? "" : ", ") + value_html(key, e);
   return out;
 }
 
@@ -473,7 +485,7 @@ std::string player_page(const std::string& name, const ojson& stats, const PageC
   for (auto it = mine->begin(); it != mine->end(); ++it) {
     const rules::GameRules* gr = rules::find_game(it.key());
     main += "<section class=\"stats\"><h2>" + h(gr ? std::string(gr->title()) : it.key()) + "</h2><dl>";
-    for (auto f = it->begin(); f != it->end(); ++f) main += "<dt>" + h(label_of(f.key())) + "</dt><dd>" + value_html(*f) + "</dd>";
+    for (auto f = it->begin(); f != it->end(); ++f) main += "<dt>" + h(label_of(f.key())) + "</dt><dd>" + value_html(f.key(), *f) + "</dd>";
     main += "</dl></section>\n";
   }
   return page(name, "player", main, c);

@@ -314,13 +314,17 @@ struct Server::Impl {
 
   // A write: checked, rate-limited, run once per submission key (a repeat gets the first answer), then the pages
   // are told.
-  void write(const Request& req, Response& res, const std::string& what,
-             const std::function<ojson(app::Database&, const json& body)>& run) {
+  // `run` returns the answer and what the terminal's log says of it.
+  struct Done {
+    ojson answer;
+    std::string log;
+  };
+  void write(const Request& req, Response& res, const std::function<Done(app::Database&, const json& body)>& run) {
     std::string token;
     json body;
     if (!may_write(req, res, token, body)) return;
     const std::string key = body.contains("key") && body["key"].is_string() ? body["key"].get<std::string>() : "";
-    if (key.size() < 8 || key.size() > 64 || key.find_first_not_of("0123456789abcdefABCDEF-_") != std::string::npos) {
+    if (key.size() < 8 || key.size() > 64 || key.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") != std::string::npos) {
       json_error(res, 400, "each write carries a submission key (8 to 64 letters, digits, '-' or '_')");
       return;
     }
@@ -330,22 +334,26 @@ struct Server::Impl {
       json_error(res, 429, "too many changes at once: wait a moment");
       return;
     }
+    std::string said;
     Replays::Result r = replays.once(token + "|" + req.path + "|" + key, [&]() -> Replays::Result {
       try {
         auto lease = pool.take();
-        ojson out = run(lease.db(), body);
+        Done done = run(lease.db(), body);
+        said = done.log;
         // the stamp of this write is seen here, then the pages are told: the poller does not tell them twice
         {
           std::lock_guard lock(poll_mutex);
           stamp = app::change_stamp(*lease.db());
         }
         notifier.bump();
-        return {200, escape::json(out), false};
+        return {200, escape::json(done.answer), false};
       } catch (const Rejected& e) {
         ojson j = app::rejection_json(e.diagnostics());
         j["error"] = e.diagnostics().items().empty() ? std::string(e.what()) : e.diagnostics().items().front().message;
+        said = "refused: " + j["error"].get<std::string>();
         return {422, escape::json(j), false};
       } catch (const Error& e) {
+        said = std::string("refused: ") + e.what();
         ojson j = {{"error", std::string(e.what())}};
         if (!e.hint().empty()) j["hint"] = e.hint();
         return {status_of(e), escape::json(j), false};
@@ -354,8 +362,8 @@ struct Server::Impl {
     res.status = r.status;
     if (r.replayed) res.set_header("X-Marque-Replayed", "1");
     res.set_content(r.body, "application/json; charset=utf-8");
-    log(what + " " + req.path + " → " + std::to_string(r.status) + (r.replayed ? " (repeat answered with the first result)" : "") +
-        " from " + req.remote_addr);
+    log(r.replayed ? req.path + ": a repeated request, answered with the first result (" + req.remote_addr + ")"
+                   : said + " (" + req.remote_addr + ")");
   }
 
   // --- routes
@@ -508,18 +516,19 @@ struct Server::Impl {
     });
     http.Post(R"(/api/games/(\d{1,18})/hands)", [this](const Request& req, Response& res) {
       auto id = id_of(req.matches[1]).value_or(0);
-      write(req, res, "hand", [&](app::Database& db, const json& body) {
+      write(req, res, [&](app::Database& db, const json& body) {
         auto answers = answers_of(body);
         if (!answers || answers->empty()) throw Error(k_exit_usage, "expected {\"answers\": [[key, value], ...], \"key\": ...}");
         app::HandOutcome o = app::add_hand_answers(*db, id, *answers);
-        return ojson{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"result", o.result_words},
-                     {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}};
+        return Done{{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"result", o.result_words},
+                     {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}},
+                    "game " + std::to_string(o.game_id) + " · hand " + std::to_string(o.no) + " stored: " + o.words};
       });
     });
     http.Post(R"(/api/games/(\d{1,18})/hands/(\d{1,9}))", [this](const Request& req, Response& res) {
       auto id = id_of(req.matches[1]).value_or(0);
       int no = static_cast<int>(id_of(req.matches[2]).value_or(0));
-      write(req, res, "edit", [&](app::Database& db, const json& body) {
+      write(req, res, [&](app::Database& db, const json& body) {
         app::HandOutcome o;
         if (body.contains("words") && body["words"].is_string()) {
           rules::Words words;
@@ -540,23 +549,25 @@ struct Server::Impl {
           if (!answers || answers->empty()) throw Error(k_exit_usage, "expected the hand's answers or key=value words");
           o = app::edit_hand_answers(*db, id, no, *answers);
         }
-        return ojson{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"totals", o.score["totals"]},
-                     {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}};
+        return Done{{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"totals", o.score["totals"]},
+                     {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}},
+                    "game " + std::to_string(o.game_id) + " · hand " + std::to_string(o.no) + " changed: " + o.words};
       });
     });
     http.Post(R"(/api/games/(\d{1,18})/hands/(\d{1,9})/delete)", [this](const Request& req, Response& res) {
       auto id = id_of(req.matches[1]).value_or(0);
       int no = static_cast<int>(id_of(req.matches[2]).value_or(0));
-      write(req, res, "delete", [&](app::Database& db, const json&) {
+      write(req, res, [&](app::Database& db, const json&) {
         app::HandOutcome o = app::web_delete_hand(*db, id, no);
-        return ojson{{"deleted", no}, {"game", id}, {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(id)}};
+        return Done{{{"deleted", no}, {"game", id}, {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(id)}},
+                    "game " + std::to_string(id) + " · hand " + std::to_string(no) + " deleted"};
       });
     });
     http.Post(R"(/api/games/(\d{1,18})/undo)", [this](const Request& req, Response& res) {
       auto id = id_of(req.matches[1]).value_or(0);
-      write(req, res, "undo", [&](app::Database& db, const json&) {
+      write(req, res, [&](app::Database& db, const json&) {
         std::string what = app::web_undo(*db, id);
-        return ojson{{"undone", what}, {"game", id}, {"next", "/game/" + std::to_string(id)}};
+        return Done{{{"undone", what}, {"game", id}, {"next", "/game/" + std::to_string(id)}}, "game " + std::to_string(id) + ": " + what};
       });
     });
 

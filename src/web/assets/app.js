@@ -68,6 +68,20 @@
 
   function toLogin() { location.assign('/login?next=' + encodeURIComponent(location.pathname)); }
 
+  // ---- a line for the next page ("Hand 4 stored: ...") -------------------------------------------------------
+  function flash(text) {
+    try { sessionStorage.setItem('marque-flash', text); } catch (e) { /* private mode: no line */ }
+  }
+  function showFlash() {
+    let text = null;
+    try { text = sessionStorage.getItem('marque-flash'); sessionStorage.removeItem('marque-flash'); } catch (e) { return; }
+    const main = $('main');
+    if (!text || !main) return;
+    const h1 = $('h1', main);
+    const p = el('p', { class: 'result flash', role: 'status' }, '✓ ' + text);
+    if (h1) h1.after(p); else main.prepend(p);
+  }
+
   // ---- live pages ----------------------------------------------------------------------------------------------
   let version = Number(document.body.dataset.version || 0);
   let refreshing = false, again = false;
@@ -171,6 +185,7 @@
         { words: $('input', form).value, key: form.dataset.key });
       if (status === 401) return toLogin();
       if (status !== 200) { form.dataset.key = ''; return showError(err, message(data, status)); }
+      flash('Hand ' + data.no + ' changed: ' + (data.words || ''));
       location.assign(data.next);
     } catch (e) {
       showError(err, 'no answer from the server: ' + e.message);
@@ -350,7 +365,8 @@
           if (status === 401) return toLogin();
           if (status !== 200) { key = null; store.disabled = false; return showError(err, message(r, status)); }
           store.textContent = 'Stored';
-          location.assign(r.next);
+          flash('Hand ' + r.no + (edit ? ' changed: ' : ' stored: ') + (r.words || ''));
+          location.assign('/game/' + game);
         } catch (e) {
           store.disabled = false;
           showError(err, 'no answer from the server (the hand may be stored: tap again, it is never stored twice): ' + e.message);
@@ -363,22 +379,25 @@
     function render(data) {
       clear();
       heading.textContent = (edit ? 'Hand ' + data.no + ' again' : 'Hand ' + data.no) + (data.dealer ? ' · dealer ' + data.dealer : '');
-      const tr = trail(data);
-      if (tr) root.append(tr);
       if (data.question) root.append(question(data));
       else if (data.complete) root.append(preview(data));
       else {
         const box = el('section', { class: 'preview' }, el('h2', {}, 'This hand cannot be stored as it is'));
         for (const e of data.errors || []) box.append(el('p', { class: 'err', role: 'alert' }, (e.field ? e.field + ': ' : '') + e.message));
-        box.append(el('p', { class: 'help' }, 'Tap an answer above to change it, or go back.'), navBar(null));
+        box.append(el('p', { class: 'help' }, 'Tap an answer below to change it, or go back.'), navBar(null));
         root.append(box);
       }
+      // the answers so far under the question (the question stays at the top of a phone's screen)
+      const tr = trail(data);
+      if (tr) root.append(el('h2', { class: 'trail-title' }, 'Answers so far (tap one to change it)'), tr);
+      window.scrollTo(0, 0);
       root.dataset.step = data.question ? data.question.key : data.complete ? 'preview' : 'refused';
     }
 
     step();
   }
 
+  showFlash();
   const root = $('#entry');
   if (root) entry(root);
   watch();
