@@ -257,7 +257,7 @@ std::string change_stamp(storage::Store& store);
 struct EntryStep {
   int64_t game_id = 0;
   std::string game;    // its kind
-  std::string title;   // the game's title ("French Tarot")
+  std::string title;   // the game kind's title (GameRules::title)
   int no = 0;          // the number the hand gets, or the number of the hand re-entered
   bool edit = false;
   std::vector<std::string> players;
