@@ -173,7 +173,7 @@ struct Server::Impl {
   Pool pool;
   Sessions sessions;
   RateLimiter writes;
-  RateLimiter steps{30, 60};          // entry steps per session
+  RateLimiter steps{60, 120};         // entry steps per session (a phone taps a few a second)
   RateLimiter attempts{1.0 / 6, 20};  // write-code attempts per client address
   RateLimiter failures{1.0 / 60, 50}; // wrong codes, all clients together: guessing stays slow from many addresses
   Replays replays;
@@ -653,6 +653,9 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   auto& http = m->http;
   const size_t threads = m->opt.threads;
   http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  // an answer is written in pieces (headers, then body): without TCP_NODELAY the body waits for the client's
+  // delayed ACK of the headers, 40 ms on every request
+  http.set_tcp_nodelay(true);
   http.set_payload_max_length(m->opt.max_body);
   http.set_read_timeout(10, 0);
   http.set_write_timeout(10, 0);

@@ -250,7 +250,7 @@ try:
         csp_clean(phone, name)
         # the watcher's scoreboard shows it without a reload
         t0 = time.time()
-        seen = wait(watcher, lambda: watcher.find_element(By.CSS_SELECTOR, f"#game-{game} .meta").text.startswith(f"{count + 1} hand"), 5)
+        seen = wait(watcher, lambda: watcher.find_element(By.CSS_SELECTOR, f"#game-{game} .meta").text.startswith(f"{count + 1} hand"), 10)
         check(seen is not None, f"{name}: the watching phone shows the hand ({time.time() - t0:.2f} s after it was stored)")
         check(watcher.execute_script("return window.__kept") == 42, f"{name}: the watching page was not reloaded")
 
@@ -275,8 +275,11 @@ try:
     count = len(hands_of(tarot))
     t0 = time.time()
     marque("hand", "-g", str(tarot), "--no-prompt", "taker=Ann", "contract=garde", "oudlers=3", "points=40")
-    seen = wait(watcher, lambda: watcher.find_element(By.CSS_SELECTOR, f"#game-{tarot} .meta").text.startswith(f"{count + 1} hand"), 5)
-    check(seen is not None, f"a hand from the command line shows on the watching phone ({time.time() - t0:.2f} s)")
+    seen = wait(watcher, lambda: watcher.find_element(By.CSS_SELECTOR, f"#game-{tarot} .meta").text.startswith(f"{count + 1} hand"), 10)
+    if not check(seen is not None, f"a hand from the command line shows on the watching phone ({time.time() - t0:.2f} s)"):
+        print("     the watcher:", watcher.execute_script(
+            "return [document.body.dataset.version, document.body.dataset.refreshed, document.getElementById('live').className,"
+            " document.querySelector('#game-%d .meta').textContent]" % tarot), flush=True)
     check(watcher.execute_script("return window.__kept") == 42, "the watching page was never reloaded")
     shot(watcher, "06-night-scoreboard-after")
     no_alert(watcher, "scoreboard after the hands")
@@ -289,7 +292,7 @@ try:
     check("again" in undo.text, f"undo asks for a second tap ({undo.text!r})")
     undo.click()
     check(wait(phone, lambda: len(hands_of(tarot)) == count - 1, 5) is not None, "undo takes the last hand back")
-    check(wait(phone, lambda: phone.find_elements(By.CSS_SELECTOR, ".result[role=status]"), 5) is not None, "undo says what it undid")
+    check(wait(phone, lambda: "Undid" in "".join(e.text for e in phone.find_elements(By.CSS_SELECTOR, ".flash")), 5) is not None, "undo says what it undid")
     phone.get(base + f"/game/{tarot}/hand/1")
     shot(phone, "07-hand")
     phone.find_element(By.ID, "words").send_keys("points=60")

@@ -46,6 +46,7 @@ class Client:
         self.cookie = ""
         self.csrf = ""
         self.reconnects = 0
+        self.throttled = 0
 
     def _connect(self):
         self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
@@ -91,7 +92,13 @@ class Client:
         self.csrf = json.loads(data)["csrf"]
 
     def post(self, path, obj):
-        status, headers, data = self.request("POST", path, json.dumps(obj), "application/json")
+        for _ in range(10):
+            status, headers, data = self.request("POST", path, json.dumps(obj), "application/json")
+            if status != 429:
+                break
+            # too many at once: wait as asked, as the pages' script does
+            self.throttled += 1
+            time.sleep(float(headers.get("Retry-After", "1")))
         try:
             return status, headers, json.loads(data)
         except ValueError:

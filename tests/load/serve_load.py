@@ -52,7 +52,7 @@ port = server.port
 stop_at = time.monotonic() + args.seconds
 lock = threading.Lock()
 errors = []
-stats = {"reads": 0, "steps": 0, "stores": 0, "repeats": 0, "reconnects": 0}
+stats = {"reads": 0, "steps": 0, "stores": 0, "repeats": 0, "reconnects": 0, "throttled": 0}
 
 
 def error(what):
@@ -121,6 +121,7 @@ def writer(game, players, seed):
             c = Client(port)
             c.login(server.code)
     count("reconnects", c.reconnects)
+    count("throttled", c.throttled)
 
 
 watchers = [Events(port) for _ in range(args.watchers)]
@@ -159,7 +160,8 @@ if r.returncode != 0:
 print(f"serve_load: {args.readers} readers, {args.tables} tables, {args.watchers} event streams, {elapsed:.0f} s: "
       f"{stats['reads']} pages read ({stats['reads'] / elapsed:.0f}/s), {stats['stores']} hands stored "
       f"({stats['steps']} entry steps), {stats['repeats']} repeated requests answered once, "
-      f"changes heard per stream {min(heard)}..{max(heard)}, {stats['reconnects']} connections reopened")
+      f"changes heard per stream {min(heard)}..{max(heard)}, {stats['reconnects']} connections reopened, "
+      f"{stats['throttled']} requests asked to wait (429)")
 print((r.stdout + r.stderr).strip())
 for p in problems:
     print("FAIL:", p)

@@ -154,10 +154,8 @@
         const { status, data } = await post('/api/games/' + undo.dataset.undo + '/undo', { key: newKey() });
         if (status === 401) return toLogin();
         if (status !== 200) return showError(err, message(data, status));
-        showError(err, '');
-        const note = el('p', { class: 'result', role: 'status' }, data.undone);
-        undo.closest('.actions').after(note);
-        await refresh();
+        flash(data.undone.charAt(0).toUpperCase() + data.undone.slice(1));
+        location.assign(data.next);
       });
       return;
     }
