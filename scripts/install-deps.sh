@@ -3,11 +3,12 @@
 #   install-deps.sh          to build and run marque
 #   install-deps.sh --test   also what the test suite uses: sqlite3 and time (benchmark floor, reliability
 #                            tests), python3-jsonschema (standings schema), clang + libclang-rt-14-dev
-#                            (libFuzzer), chromium + poppler-utils (sheets rendered as a person sees them)
+#                            (libFuzzer), chromium + poppler-utils (sheets rendered as a person sees them),
+#                            python3-selenium + chromium-driver (marque serve driven in a real browser)
 set -euo pipefail
-pkgs="cmake ninja-build g++ make libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev"
+pkgs="cmake ninja-build g++ make pkg-config libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev libcpp-httplib-dev libqrencode-dev"
 if [[ ${1:-} == --test ]]; then
-  pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils fonts-wqy-microhei bsdutils"
+  pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils fonts-wqy-microhei bsdutils python3-selenium chromium-driver"
 fi
 if dpkg -s $pkgs >/dev/null 2>&1; then exit 0; fi
 if [[ $(id -u) -ne 0 ]]; then echo "install as root: apt-get install -y $pkgs" >&2; exit 1; fi

@@ -258,11 +258,11 @@
     }
 
     // A choice's button: its value, and its label under it when the label says more ("Ann" / "elder"); a label
-    // that begins with the value ("N — Nina") is the whole text, as at the terminal.
+    // that begins with the value ("N — Nina", "garde sans ×4" for garde_sans) is the whole text.
     function face(c) {
       const label = c.label || '';
       if (!label || label === c.value) return [c.value];
-      if (label.startsWith(c.value)) return [label];
+      if (label.startsWith(c.value) || label.startsWith(c.value.replace(/_/g, ' '))) return [label];
       return [c.value, el('small', {}, label)];
     }
 
