@@ -7,6 +7,7 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 
 #include <httplib.h>
 
@@ -656,6 +657,12 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   // an answer is written in pieces (headers, then body): without TCP_NODELAY the body waits for the client's
   // delayed ACK of the headers, 40 ms on every request
   http.set_tcp_nodelay(true);
+  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, with which a second `marque serve` on the same port
+  // would start without a word and share the connections
+  http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   http.set_payload_max_length(m->opt.max_body);
   http.set_read_timeout(10, 0);
   http.set_write_timeout(10, 0);

@@ -83,6 +83,10 @@ if not m:
     raise SystemExit("no address printed: " + first + server.stderr.read())
 base = f"http://127.0.0.1:{m.group(1)}"
 print("serving", base, flush=True)
+second = subprocess.run([BIN, "--db", db, "serve", "--listen", f"127.0.0.1:{m.group(1)}"], env=env, capture_output=True,
+                        text=True, timeout=20)
+check(second.returncode == 69 and "cannot listen" in second.stderr,
+      f"a second server on the same port is refused (exit {second.returncode})")
 
 
 def browser(name):
