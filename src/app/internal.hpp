@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -97,5 +98,8 @@ json same_spelling(const rules::GameRules& rules, json setup);
 
 // `f` (set-up and hands) with those respellings
 json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names);
+
+// `j` dumped compactly is exactly `text` (check: a stored score text against the fresh score; no string built)
+bool dumps_as(const ojson& j, std::string_view text);
 
 }  // namespace marque::app
