@@ -38,13 +38,18 @@ std::string date_problem(std::string_view s) {
 
 bool is_valid_date(std::string_view s) { return date_problem(s).empty(); }
 
-std::string today() {
+namespace {
+std::string local_now(const char* format) {
   std::time_t now = std::time(nullptr);
   std::tm local{};
   localtime_r(&now, &local);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &local);
+  char buf[32];
+  std::strftime(buf, sizeof buf, format, &local);
   return buf;
 }
+}  // namespace
+
+std::string today() { return local_now("%Y-%m-%d"); }
+std::string clock_now() { return local_now("%H:%M:%S"); }
 
 }  // namespace marque

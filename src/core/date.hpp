@@ -15,5 +15,7 @@ std::string date_problem(std::string_view s);
 
 // Today's date on this computer's clock and time zone ("2026-11-24"): the date a game is played when none is given.
 std::string today();
+// the local time of day, HH:MM:SS (a log line's stamp)
+std::string clock_now();
 
 }  // namespace marque

@@ -20,6 +20,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/date.hpp"
 #include "core/escape.hpp"
 #include "web/assets_data.hpp"
 #include "web/guard.hpp"
@@ -157,15 +158,6 @@ bool shallow(const std::string& body, int max_depth) {
   return true;
 }
 
-std::string now_text() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char b[16];
-  std::strftime(b, sizeof b, "%H:%M:%S", &tm);
-  return b;
-}
-
 }  // namespace
 
 struct Server::Impl {
@@ -196,7 +188,7 @@ struct Server::Impl {
       : opt(std::move(o)), pool(open, 16), writes(opt.writes_per_second, opt.write_burst), opener(open) {}
 
   void log(const std::string& line) {
-    if (opt.log) opt.log(now_text() + "  " + line);
+    if (opt.log) opt.log(clock_now() + "  " + line);
   }
 
   // --- requests

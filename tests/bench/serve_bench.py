@@ -16,12 +16,11 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
-from serve_client import Client, Events, Server, new_key, tarot_plan  # noqa: E402
+from serve_client import scratch, Client, Events, Server, new_key, tarot_plan  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("binary")
@@ -30,16 +29,7 @@ ap.add_argument("--readers", type=int, default=20)
 ap.add_argument("--samples", type=int, default=200)
 args = ap.parse_args()
 
-tmp = tempfile.mkdtemp(prefix="marque-bench-")
-db = os.path.join(tmp, "bench.db")
-env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC")
-
-
-def marque(*a):
-    r = subprocess.run([args.binary, "--db", db, *a], env=env, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"marque {' '.join(a)}: {r.stderr}")
-    return r.stdout
+tmp, db, env, marque = scratch(args.binary, "marque-bench-")
 
 
 def pct(xs, p):

@@ -11,6 +11,21 @@ import time
 import urllib.parse
 
 
+def scratch(binary, prefix):
+    """A scratch database for a test or a benchmark: (directory, db path, environment, marque(*args) -> stdout)."""
+    import tempfile
+    tmp = tempfile.mkdtemp(prefix=prefix)
+    db = os.path.join(tmp, "marque.db")
+    env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC")
+
+    def marque(*a):
+        r = subprocess.run([binary, "--db", db, *a], env=env, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise SystemExit(f"marque {' '.join(a)}: {r.stderr}")
+        return r.stdout
+    return tmp, db, env, marque
+
+
 class Server:
     """`marque serve --listen 127.0.0.1:0 --code CODE` on `db`, until stop()."""
 

@@ -13,12 +13,11 @@ import random
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Client, Events, Server, new_key, tarot_plan  # noqa: E402
+from serve_client import scratch, Client, Events, Server, new_key, tarot_plan  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("binary")
@@ -28,16 +27,7 @@ ap.add_argument("--seconds", type=float, default=60)
 ap.add_argument("--watchers", type=int, default=5)
 args = ap.parse_args()
 
-tmp = tempfile.mkdtemp(prefix="marque-load-")
-db = os.path.join(tmp, "load.db")
-env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC")
-
-
-def marque(*a):
-    r = subprocess.run([args.binary, "--db", db, *a], env=env, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"marque {' '.join(a)}: {r.stderr}")
-    return r.stdout
+tmp, db, env, marque = scratch(args.binary, "marque-load-")
 
 
 marque("night", "start", "--date", "2026-11-20", "--venue", "Loopback")
