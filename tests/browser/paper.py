@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A test that reads the paper (issue 17): the printed sheets never lose a value on A4.
 
-For every example night (examples/<game>.json imported into one night, and the three nights of
+For every example night (examples/<game>.json imported into one night, and the first night of
 examples/season.json) and for a night of wide games made here with the CLI (a 5-player tarot game with long names, a
 4-player Prefa game and a 40-hand coinche match, with a correction):
   (a) the HTML, loaded in headless Chromium at A4's printable width (718 CSS px; a landscape section 1047), has no
@@ -303,8 +303,8 @@ counts = []
 try:
     check_night(examples_db(), 1, "examples", counts)
     sdb = season_db()
-    for n in (1, 2, 3):
-        check_night(sdb, n, f"season{n}", counts)
+    # the season's first night only: its later nights have the same five kinds of game (each PDF is a Chromium run)
+    check_night(sdb, 1, "season1", counts)
     flat = check_night(wide_db(), 1, "wide", counts)
     # the corrections: the net one, in local time with its offset; the undone one is not printed
     check(re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d hand 3 edited: points \S+ -> 60", flat) is not None,
