@@ -45,7 +45,7 @@ median_add() { # db game fields... -> median of 20 whole-process hand adds
 floor_add() { # db game
   local n
   n=$(sqlite3 "$1" "SELECT count(*) FROM game_players WHERE game_id = $2")
-  local sql="BEGIN IMMEDIATE; INSERT INTO hands(game_id, seq, record, score) SELECT $2, max(seq) + 1, record, score FROM hands WHERE game_id = $2 AND seq = (SELECT max(seq) FROM hands WHERE game_id = $2);"
+  local sql="BEGIN IMMEDIATE; INSERT INTO hands(game_id, seq, no, record, score) SELECT $2, max(seq) + 1, max(no) + 1, record, score FROM hands WHERE game_id = $2 AND seq = (SELECT max(seq) FROM hands WHERE game_id = $2);"
   for ((k = 0; k < n; k++)); do sql+=" INSERT INTO postings VALUES (last_insert_rowid(), $k, 0, 1);"; done
   sql+=" COMMIT;"
   cp "$1" "$T/floor-add.db"
