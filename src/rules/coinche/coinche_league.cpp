@@ -1,5 +1,6 @@
 // Coinche for standings and statistics: two teams (seats N, S against E, W; spec coinche §2.1) — each seat
-// stands with its team's total and result; the bidder's contract, capot and belote as bonuses.
+// stands with its team's total and result; the bidder's contract, capot and belote as bonuses; a redeal (all
+// pass, misdeal) is a deal not played.
 #include "rules/coinche/coinche.hpp"
 #include "rules/common/league.hpp"
 
@@ -39,6 +40,13 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
 league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>& players) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
+  // a redeal (spec coinche C02: four passes, or a misdeal) is a deal that was not played
+  const std::string redeal = string_at(rec, "redeal").empty() ? string_at(bd, "redeal") : string_at(rec, "redeal");
+  if (!redeal.empty()) {
+    f.played = false;
+    f.not_played = redeal == "all_pass" ? "all_pass" : "misdeal";
+    return f;
+  }
   f.actor = player_at(string_at(bd, "bidder").empty() ? string_at(rec, "bidder") : string_at(bd, "bidder"), players);
   if (bd.is_object() && bd.contains("made") && bd["made"].is_boolean()) f.made = bd["made"].get<bool>();
   if (bd.is_object() && bd.contains("contract") && !bd["contract"].is_null())
