@@ -28,12 +28,13 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   for (size_t i = 0; i < players.size(); ++i)
     v.push_back(winner.empty() || winner == "draw" ? number_at(team_totals, team_key(i)) : (winner == team_key(i) ? 1.0 : 0.0));
   const std::vector<int> places = common::places_from(v);
+  // the game is played by two sides: every seat names its side's result (standings place the two sides 1 and
+  // 0), the winner's once there is one, else as the game stands (what a game closed early counts as)
+  const double ns = number_at(team_totals, "NS"), ew = number_at(team_totals, "EW");
+  const std::string leader = winner.empty() ? (ns > ew ? "NS" : ew > ns ? "EW" : "draw") : winner;
   std::vector<league::SeatResult> out;
-  for (size_t i = 0; i < players.size(); ++i) {
-    league::SeatResult seat{places[i], number_at(team_totals, team_key(i)), ""};
-    if (!winner.empty()) seat.team_result = winner == "draw" ? "draw" : winner == team_key(i) ? "win" : "loss";
-    out.push_back(seat);
-  }
+  for (size_t i = 0; i < players.size(); ++i)
+    out.push_back({places[i], number_at(team_totals, team_key(i)), leader == "draw" ? "draw" : leader == team_key(i) ? "win" : "loss"});
   return out;
 }
 
