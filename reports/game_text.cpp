@@ -186,6 +186,8 @@ namespace {
 
 std::string value_text(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
+}  // namespace
+
 // "taker=Ben contract=garde ..." of a record
 std::string record_words(const nlohmann::json& r) {
   std::string s;
@@ -209,8 +211,6 @@ std::string record_diff(const nlohmann::json& a, const nlohmann::json& b) {
     if (!b.contains(it.key())) add(it.key() + " " + value_text(*it) + " removed");
   return s.empty() ? "no change" : s;
 }
-
-}  // namespace
 
 std::string history_text(const std::vector<HistoryLine>& lines) {
   std::string out;

@@ -57,6 +57,10 @@ struct HistoryLine {
   bool undone = false;
 };
 std::string history_text(const std::vector<HistoryLine>& lines);
+// A record in words ("taker=Ben contract=garde ..."), and what changed between two ("points 38 -> 52, poignees
+// added"; "no change").
+std::string record_words(const nlohmann::json& r);
+std::string record_diff(const nlohmann::json& a, const nlohmann::json& b);
 
 // A game's score: hands, totals, ranking or winner, next dealer (game_id 0: a file without an id).
 std::string score_text(const nlohmann::ordered_json& score, int64_t game_id);

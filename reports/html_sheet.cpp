@@ -1,8 +1,10 @@
 #include "reports/html_sheet.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "core/escape.hpp"
 #include "reports/sheet_render.hpp"
@@ -10,54 +12,703 @@
 
 namespace marque::reports {
 
-using ojson = nlohmann::ordered_json;
-
 std::string html_escape(const std::string& s) { return escape::html(s); }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Text widths in the page's font: Liberation Sans, metrically Arial (Helvetica's AFM widths, 1/1000 em).
 namespace {
 
-std::string fmt(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
+constexpr std::array<short, 95> k_regular = {
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // ' ' .. '/'
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // '0' .. '?'
+    1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  // '@' .. 'O'
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // 'P' .. '_'
+    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // '`' .. 'o'
+    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584};      // 'p' .. '~'
+constexpr std::array<short, 95> k_bold = {
+    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
+    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
+    975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
+    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
+    333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
+    611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584};
+
+// The code point at s[i] (advancing i); a broken sequence counts as one byte.
+char32_t next_code_point(std::string_view s, size_t& i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+  if (i + len > s.size()) len = 1;
+  char32_t cp = len == 1 ? c : len == 2 ? (c & 0x1F) : len == 3 ? (c & 0x0F) : (c & 0x07);
+  for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  i += len;
+  return cp;
 }
 
 }  // namespace
 
-std::string svg_chart(const std::vector<sheet::Series>& series) {
-  if (series.empty() || series[0].points.size() < 2) return "";
-  const double w = 640, h = 220, left = 50, right = 110, top = 10, bottom = 25;
-  double lo = 0, hi = 0;
-  for (const auto& s : series)
-    for (double v : s.points) {
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
+double text_em(std::string_view s, bool bold) {
+  double w = 0;
+  for (size_t i = 0; i < s.size();) {
+    const size_t start = i;
+    const char32_t c = next_code_point(s, i);
+    if (c < 32) continue;
+    if (c < 127) {
+      w += (bold ? k_bold : k_regular)[c - 32];
+      continue;
     }
+    const int cols = display_width(s.substr(start, i - start));
+    if (cols <= 0) continue;  // a combining mark
+    if (cols == 2) w += 1000;  // East Asian wide
+    else if (c == 0xB7 || c == 0xA0) w += 278;
+    else if (c < 0x250) w += 700;  // Latin letters with accents (the widest of them)
+    else w += 1000;                // anything else: as wide as a square, to be safe
+  }
+  return w / 1000.0 * (bold ? 1.03 : 1.0);
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------------
+// The page: A4 with 10 mm margins; CSS px at 96 per inch.
+constexpr double k_mm = 96.0 / 25.4;
+constexpr double k_portrait_px = 190 * k_mm;   // 718 px
+constexpr double k_landscape_px = 277 * k_mm;  // 1047 px
+constexpr double k_pt = 96.0 / 72.0;
+constexpr double k_cell_pad_em = 0.8;   // a cell's left and right padding together (0.4em each)
+constexpr double k_safety = 0.96;       // the share of the page a table may plan to fill
+constexpr double k_wrap_text_em = 11;   // a wrapped text column keeps about this width
+constexpr double k_wrap_head_em = 6;    // a column of numbers whose long title wraps keeps about this width
+
+std::string fmt(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  std::string s = buf;
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+  return s;
+}
+
+// The widest word of `s` (where a line may break: spaces).
+double widest_word_em(const std::string& s, bool bold) {
+  double w = 0;
+  size_t pos = 0;
+  while (pos <= s.size()) {
+    size_t sp = s.find(' ', pos);
+    if (sp == std::string::npos) sp = s.size();
+    w = std::max(w, text_em(std::string_view(s).substr(pos, sp - pos), bold));
+    pos = sp + 1;
+  }
+  return w;
+}
+
+// A table as drawn: the sheet's table with its "|" columns turned into borders and its rules into the borders of
+// the rows after them.
+struct Cell {
+  std::string text;
+  size_t span = 1;
+};
+struct DrawnRow {
+  std::string kind;
+  bool ruled = false;  // a rule above it
+  std::vector<Cell> cells;
+};
+struct DrawnColumn {
+  std::string title;
+  bool right = false;
+  bool bar = false;  // a vertical line after it
+  int group = -1;
+};
+struct DrawnTable {
+  std::string role;
+  std::vector<DrawnColumn> cols;
+  std::vector<sheet::Group> groups;  // over `cols`
+  std::vector<DrawnRow> rows;
+  bool header = true;
+  bool closed = false;     // a rule under the last row
+  bool underline = false;  // the sheet's closing double line
+};
+
+bool is_bar_column(const sheet::Table& t, size_t c) {
+  if (t.columns[c].title != "|") return false;
+  for (const auto& r : t.rows)
+    if (r.span.empty() && c < r.cells.size() && !r.cells[c].empty() && r.cells[c] != "|") return false;
+  return true;
+}
+
+DrawnTable drawn(const sheet::Table& t, const std::string& role) {
+  DrawnTable d;
+  d.role = role;
+  d.header = t.header;
+  d.underline = t.underline != 0;
+  std::vector<int> kept(t.columns.size(), -1);  // drawn column of each column
+  for (size_t c = 0; c < t.columns.size(); ++c) {
+    if (is_bar_column(t, c)) {
+      if (!d.cols.empty()) d.cols.back().bar = true;
+      continue;
+    }
+    kept[c] = static_cast<int>(d.cols.size());
+    d.cols.push_back({t.columns[c].title, t.columns[c].right, static_cast<int>(c) == t.bar_after, -1});
+  }
+  for (const auto& g : t.groups) {
+    int first = -1, count = 0;
+    for (int c = g.first; c < g.first + g.count && c < static_cast<int>(kept.size()); ++c)
+      if (c >= 0 && kept[static_cast<size_t>(c)] >= 0) {
+        if (first < 0) first = kept[static_cast<size_t>(c)];
+        ++count;
+      }
+    if (count == 0) continue;
+    for (int c = first; c < first + count; ++c) d.cols[static_cast<size_t>(c)].group = static_cast<int>(d.groups.size());
+    d.groups.push_back({first, count, g.title});
+  }
+  bool seen_row = false, pending_rule = false;
+  for (const auto& r : t.rows) {
+    if (r.kind == "rule") {
+      pending_rule = seen_row;  // a rule before the first row underlines the header, which is drawn anyway
+      continue;
+    }
+    DrawnRow row;
+    row.kind = r.kind.empty() ? "other" : r.kind;
+    row.ruled = pending_rule;
+    pending_rule = false;
+    seen_row = true;
+    size_t col = 0;
+    for (size_t i = 0; col < t.columns.size(); ++i) {
+      size_t n = i < r.span.size() && r.span[i] > 1 ? static_cast<size_t>(r.span[i]) : 1;
+      n = std::min(n, t.columns.size() - col);
+      size_t drawn_n = 0;
+      for (size_t k = col; k < col + n; ++k) drawn_n += kept[k] >= 0 ? 1 : 0;
+      if (drawn_n > 0) row.cells.push_back({i < r.cells.size() ? r.cells[i] : "", drawn_n});
+      col += n;
+    }
+    d.rows.push_back(std::move(row));
+  }
+  d.closed = pending_rule;
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fitting: each column's widths in em, the table's at a type size, the choice of page and size.
+struct Widths {
+  double max_em = 0;   // on one line
+  double min_em = 0;   // wrapped at every space it may wrap at
+  double comf_em = 0;  // wrapped as a reader still reads it easily
+};
+
+std::vector<Widths> column_widths(const DrawnTable& t) {
+  std::vector<Widths> w(t.cols.size());
+  std::vector<bool> wraps(t.cols.size(), false);
+  for (size_t c = 0; c < t.cols.size(); ++c) {
+    if (!t.header) continue;
+    w[c].max_em = text_em(t.cols[c].title, true);
+    w[c].min_em = widest_word_em(t.cols[c].title, true);
+  }
+  std::vector<double> cells_max(t.cols.size(), 0), cells_min(t.cols.size(), 0);
+  for (const auto& r : t.rows) {
+    size_t col = 0;
+    const bool bold = r.kind == "total";
+    for (const auto& cell : r.cells) {
+      if (cell.span == 1 && col < t.cols.size()) {
+        cells_max[col] = std::max(cells_max[col], text_em(cell.text, bold));
+        cells_min[col] = std::max(cells_min[col], t.cols[col].right ? text_em(cell.text, bold) : widest_word_em(cell.text, bold));
+      }
+      col += cell.span;
+    }
+  }
+  for (size_t c = 0; c < t.cols.size(); ++c) {
+    const bool text = !t.cols[c].right && cells_max[c] > k_wrap_text_em;  // a long text column may wrap
+    wraps[c] = text;
+    w[c].max_em = std::max(w[c].max_em, cells_max[c]);
+    w[c].min_em = std::max(w[c].min_em, text ? cells_min[c] : cells_max[c]);
+    const double cap = text ? k_wrap_text_em : std::max(k_wrap_head_em, cells_max[c]);
+    w[c].comf_em = std::clamp(cap, w[c].min_em, w[c].max_em);
+  }
+  return w;
+}
+
+enum class Tier { max, comf, min };
+
+double width_px(const std::vector<Widths>& w, Tier tier, double pt, const std::vector<size_t>& cols) {
+  double em = 0;
+  for (size_t c : cols) em += (tier == Tier::max ? w[c].max_em : tier == Tier::comf ? w[c].comf_em : w[c].min_em) + k_cell_pad_em;
+  return em * pt * k_pt + 1.5 * static_cast<double>(cols.size() + 1);
+}
+
+std::vector<size_t> all_columns(size_t n) {
+  std::vector<size_t> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = i;
+  return v;
+}
+
+struct Fit {
+  size_t rank = 0;  // the candidate it fits (k_candidates.size(): split)
+  bool landscape = false;
+  double pt = 10;
+  std::vector<std::vector<size_t>> chunks;  // the columns of each table the table is split into (one = no split)
+};
+
+struct Candidate {
+  bool landscape;
+  double pt;
+  Tier tier;
+};
+// In order of preference: portrait at a legible size on one line, then wrapped, then landscape, then smaller.
+constexpr std::array<Candidate, 10> k_candidates = {{{false, 10, Tier::max},
+                                                     {false, 9, Tier::max},
+                                                     {false, 10, Tier::comf},
+                                                     {false, 9, Tier::comf},
+                                                     {true, 10, Tier::max},
+                                                     {true, 9, Tier::max},
+                                                     {true, 10, Tier::comf},
+                                                     {true, 9, Tier::comf},
+                                                     {true, 8, Tier::comf},
+                                                     {true, 8, Tier::min}}};
+
+double page_px(bool landscape) { return (landscape ? k_landscape_px : k_portrait_px) * k_safety; }
+
+// Groups that make a matrix (pools, cash and value, each with one column per player, the same players in the same
+// order) headed the other way round: one group per player with a narrow column for each. A player's name then
+// heads several narrow columns of numbers instead of being repeated over each: far narrower. nullopt: no matrix.
+std::optional<DrawnTable> transposed(const DrawnTable& t) {
+  if (t.groups.size() < 2) return std::nullopt;
+  const int n = t.groups[0].count;
+  for (size_t g = 0; g < t.groups.size(); ++g) {
+    const auto& gr = t.groups[g];
+    if (gr.count != n || n < 2 || (g > 0 && gr.first != t.groups[g - 1].first + n)) return std::nullopt;
+    for (int k = 0; k < n; ++k)
+      if (t.cols[static_cast<size_t>(gr.first + k)].title != t.cols[static_cast<size_t>(t.groups[0].first + k)].title) return std::nullopt;
+  }
+  const size_t first = static_cast<size_t>(t.groups[0].first), count = t.groups.size() * static_cast<size_t>(n);
+  std::vector<size_t> order;  // new position -> old column
+  for (size_t c = 0; c < first; ++c) order.push_back(c);
+  for (int k = 0; k < n; ++k)
+    for (const auto& gr : t.groups) order.push_back(static_cast<size_t>(gr.first + k));
+  for (size_t c = first + count; c < t.cols.size(); ++c) order.push_back(c);
+  DrawnTable out = t;
+  out.groups.clear();
+  for (size_t i = 0; i < order.size(); ++i) {
+    out.cols[i] = t.cols[order[i]];
+    out.cols[i].group = -1;
+  }
+  for (int k = 0; k < n; ++k) {
+    const int at = static_cast<int>(first) + k * static_cast<int>(t.groups.size());
+    out.groups.push_back({at, static_cast<int>(t.groups.size()), t.cols[static_cast<size_t>(t.groups[0].first + k)].title});
+    for (size_t g = 0; g < t.groups.size(); ++g) {
+      auto& col = out.cols[static_cast<size_t>(at) + g];
+      col.title = t.groups[g].title;
+      col.group = k;
+      col.bar = g + 1 == t.groups.size();
+    }
+  }
+  if (first > 0) out.cols[first - 1].bar = true;
+  // the rows' cells in the new order (a cell spanning grouped columns is left as it is: no matrix then)
+  for (auto& r : out.rows) {
+    size_t cells = 0;
+    for (const auto& c : r.cells) {
+      if (c.span > 1) return std::nullopt;
+      ++cells;
+    }
+    std::vector<Cell> moved(order.size());
+    for (size_t i = 0; i < order.size(); ++i) moved[i] = order[i] < cells ? r.cells[order[i]] : Cell{};
+    while (moved.size() > cells && moved.back().text.empty()) moved.pop_back();
+    r.cells = std::move(moved);
+  }
+  return out;
+}
+
+// The first candidate a table fits; else split by columns at the last one, the first column (the hand
+// numbers) repeated in each part, a group of columns kept together when it fits a part.
+// The columns of each part of a table split to fit `budget` px: the first column (the hand numbers) in every part,
+// then as many columns as fit, a group of columns kept together when it fits a part on its own.
+std::vector<std::vector<size_t>> split_columns(const DrawnTable& t, const std::vector<Widths>& w, double pt, double budget) {
+  std::vector<std::vector<size_t>> parts;
+  std::vector<size_t> part = {0};
+  auto fits = [&](const std::vector<size_t>& v) { return width_px(w, Tier::comf, pt, v) <= budget; };
+  for (size_t c = 1; c < t.cols.size();) {
+    size_t unit = 1;  // a group moves as one
+    if (t.cols[c].group >= 0) {
+      const auto& g = t.groups[static_cast<size_t>(t.cols[c].group)];
+      unit = static_cast<size_t>(g.first + g.count) - c;
+    }
+    std::vector<size_t> alone = {0};
+    for (size_t k = c; k < c + unit; ++k) alone.push_back(k);
+    if (unit > 1 && !fits(alone)) unit = 1;
+    std::vector<size_t> with = part;
+    for (size_t k = c; k < c + unit; ++k) with.push_back(k);
+    if (!fits(with) && part.size() > 1) {  // this part is full
+      parts.push_back(part);
+      part = {0};
+      continue;
+    }
+    part = with;
+    c += unit;
+  }
+  parts.push_back(part);
+  return parts;
+}
+
+Fit fit_table(const DrawnTable& t) {
+  const auto w = column_widths(t);
+  const auto cols = all_columns(t.cols.size());
+  for (size_t k = 0; k < k_candidates.size(); ++k) {
+    const auto& c = k_candidates[k];
+    if (width_px(w, c.tier, c.pt, cols) <= page_px(c.landscape)) return {k, c.landscape, c.pt, {cols}};
+  }
+  // split on landscape pages at 9 pt, into as few parts as fit, as even as they can be
+  const double pt = 9, budget = page_px(true);
+  Fit f{k_candidates.size(), true, pt, split_columns(t, w, pt, budget)};
+  for (double share = 0.4; share < 1; share += 0.05) {
+    auto even = split_columns(t, w, pt, budget * share);
+    bool within = std::all_of(even.begin(), even.end(), [&](const std::vector<size_t>& v) { return width_px(w, Tier::comf, pt, v) <= budget; });
+    if (even.size() == f.chunks.size() && within) {
+      f.chunks = std::move(even);
+      break;
+    }
+  }
+  return f;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Drawing a table (or one part of a split one).
+std::string cell_class(const DrawnColumn& col, bool last_of_chunk) {
+  std::string c = col.right ? "r" : "l";
+  if (col.bar && !last_of_chunk) c += " bar";
+  return c;
+}
+
+// A title that may wrap between its words but never inside one ("Marie-Christine" stays whole).
+std::string words_html(const std::string& s) {
+  std::string out;
+  size_t pos = 0;
+  while (pos <= s.size()) {
+    size_t sp = s.find(' ', pos);
+    if (sp == std::string::npos) sp = s.size();
+    if (sp > pos) out += (out.empty() ? "" : " ") + std::string("<span class=\"w\">") + html_escape(s.substr(pos, sp - pos)) + "</span>";
+    pos = sp + 1;
+  }
+  return out;
+}
+
+std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, double pt, size_t part, size_t parts) {
+  std::vector<int> pos(t.cols.size(), -1);  // position in this part of each column
+  for (size_t i = 0; i < cols.size(); ++i) pos[cols[i]] = static_cast<int>(i);
+  std::string cls = "sheet " + t.role + (t.underline ? " underlined" : "") + (t.closed ? " closed" : "") + (parts > 1 ? " part" : "") +
+                    (t.rows.size() <= 12 ? " short" : "");
+  std::string out = "<table class=\"" + html_escape(cls) + "\" style=\"font-size:" + fmt(pt) + "pt\">\n";
+  if (parts > 1)
+    out += "<caption>columns, part " + std::to_string(part + 1) + " of " + std::to_string(parts) + "</caption>\n";
+  if (t.header) {
+    out += "<thead>";
+    bool grouped = false;
+    for (size_t c : cols) grouped = grouped || t.cols[c].group >= 0;
+    if (grouped) {  // the groups' titles over their columns
+      out += "<tr class=\"groups\">";
+      for (size_t i = 0; i < cols.size();) {
+        const int g = t.cols[cols[i]].group;
+        size_t n = 1;
+        while (g >= 0 && i + n < cols.size() && t.cols[cols[i + n]].group == g) ++n;
+        out += "<th" + (n > 1 ? " colspan=\"" + std::to_string(n) + "\"" : std::string()) + " class=\"" +
+               (g >= 0 ? std::string("group") : std::string("blank")) + "\">" +
+               (g >= 0 ? html_escape(t.groups[static_cast<size_t>(g)].title) : std::string()) + "</th>";
+        i += n;
+      }
+      out += "</tr>";
+    }
+    out += "<tr>";
+    for (size_t i = 0; i < cols.size(); ++i)
+      out += "<th class=\"" + cell_class(t.cols[cols[i]], i + 1 == cols.size()) + "\">" + words_html(t.cols[cols[i]].title) + "</th>";
+    out += "</tr></thead>\n";
+  }
+  out += "<tbody>\n";
+  for (const auto& r : t.rows) {
+    std::string cells;
+    size_t col = 0;
+    for (const auto& cell : r.cells) {
+      // the columns of this part the cell covers
+      size_t first = cols.size(), n = 0;
+      for (size_t k = col; k < col + cell.span && k < t.cols.size(); ++k)
+        if (pos[k] >= 0) {
+          first = std::min(first, static_cast<size_t>(pos[k]));
+          ++n;
+        }
+      const size_t last_col = col + cell.span - 1;
+      col += cell.span;
+      if (n == 0) continue;
+      const DrawnColumn& dc = t.cols[cols[first + n - 1]];
+      std::string c = cell.span > 1 ? std::string("l span") : cell_class(t.cols[cols[first]], first + n == cols.size());
+      if (cell.span > 1 && dc.bar && first + n < cols.size() && cols[first + n - 1] == last_col) c += " bar";
+      cells += "<td" + (n > 1 ? " colspan=\"" + std::to_string(n) + "\"" : std::string()) + " class=\"" + c + "\">" +
+               html_escape(cell.text) + "</td>";
+    }
+    for (size_t k = col; k < t.cols.size(); ++k)  // a short row: empty cells to the end
+      if (pos[k] >= 0) cells += "<td class=\"" + cell_class(t.cols[k], static_cast<size_t>(pos[k]) + 1 == cols.size()) + "\"></td>";
+    out += "<tr class=\"" + html_escape(r.kind) + (r.ruled ? " ruled" : "") + "\">" + cells + "</tr>\n";
+  }
+  out += "</tbody>\n</table>\n";
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A drawn sheet (Prefa's ⊥): one table, the areas above the line in one row, the scorer's area under it.
+// A column of values as written on paper: all but the last struck out; a long one goes on in a further column
+// beside it (`rows` values a column; 15, more when the drawing is too wide), as a scorer does at the foot of the paper. Upwards: the first value
+// next to the line (at the bottom), the next ones above it.
+std::string values_html(const std::vector<std::string>& values, bool upwards, size_t rows_max) {
+  const size_t n = values.size();
+  if (n == 0) return "";
+  const size_t rows = std::min(n, rows_max);
+  std::string out = "<div class=\"vs\">";
+  for (size_t i = 0; i < n; ++i) {
+    const size_t col = i / rows_max, row = i % rows_max;
+    const size_t at = upwards ? rows - row : row + 1;
+    const std::string v = html_escape(values[i]);
+    out += "<div class=\"v\" style=\"grid-area:" + std::to_string(at) + "/" + std::to_string(col + 1) + "\">" +
+           (i + 1 < n ? "<s>" + v + "</s>" : "<b>" + v + "</b>") + "</div>";
+  }
+  return out + "</div>";
+}
+
+size_t tally_columns(size_t values, size_t rows) { return std::max<size_t>(1, (values + rows - 1) / rows); }
+
+std::string tally_html(const sheet::Tally& t, std::string cls, size_t rows) {
+  const std::string values = values_html(t.values, t.upwards, rows);
+  std::string label = t.label.empty() ? "" : "<div class=\"label\">" + html_escape(t.label) + "</div>";
+  return "<td class=\"tally " + cls + (t.upwards ? " up" : "") + "\">" + (t.upwards ? values + label : label + values) + "</td>";
+}
+
+std::string centre_html(const sheet::Area& a, const std::string& cls, size_t colspan, size_t rows) {
+  return "<td class=\"centre" + cls + "\"" + (colspan > 1 ? " colspan=\"" + std::to_string(colspan) + "\"" : std::string()) +
+         "><div class=\"name\">" + html_escape(a.name) + "</div>" + values_html(a.pool.values, false, rows) + "</td>";
+}
+
+// One row of areas: each area's left tallies, its centre (name and pool), its right tallies, as cells of the one
+// table (so that a tally written upwards sits on the line); `width`: the cells the row must fill.
+std::string areas_row(const std::vector<sheet::Area>& areas, size_t width, const char* cls, size_t rows) {
+  std::string out = std::string("<tr class=\"") + cls + "\">";
+  size_t used = 0;
+  for (size_t k = 0; k < areas.size(); ++k) {
+    const auto& a = areas[k];
+    size_t cells = a.left.size() + 1 + a.right.size();
+    size_t centre_span = k + 1 == areas.size() && width > used + cells ? width - used - cells + 1 : 1;
+    std::vector<std::string> tds;
+    for (const auto& t : a.left) tds.push_back(tally_html(t, "left", rows));
+    tds.push_back(centre_html(a, "", centre_span, rows));
+    for (const auto& t : a.right) tds.push_back(tally_html(t, "right", rows));
+    // the area's edges: the first cell's left border, the last cell's right border
+    tds.front().insert(tds.front().find("class=\"") + 7, "first ");
+    tds.back().insert(tds.back().find("class=\"") + 7, "last ");
+    for (const auto& td : tds) out += td;
+    used += cells + centre_span - 1;
+  }
+  return out + "</tr>\n";
+}
+
+// Width of an area in em: its tallies and its centre, side by side.
+double area_em(const sheet::Area& a, size_t rows) {
+  auto values_em = [&](const std::vector<std::string>& values) {
+    double w = 0;
+    for (const auto& v : values) w = std::max(w, text_em(v, true));
+    return (w + 0.8) * static_cast<double>(tally_columns(values.size(), rows));
+  };
+  auto tally = [&](const sheet::Tally& t) { return std::max(widest_word_em(t.label, false) * 0.85, values_em(t.values)) + k_cell_pad_em; };
+  double w = std::max(text_em(a.name, true) * 1.1, values_em(a.pool.values));
+  w += k_cell_pad_em * 2;
+  for (const auto& t : a.left) w += tally(t);
+  for (const auto& t : a.right) w += tally(t);
+  return w + 1;
+}
+
+std::string drawing_html(const sheet::Drawing& d, double pt, size_t rows) {
+  size_t width = 0;
+  for (const auto& a : d.top) width += a.left.size() + 1 + a.right.size();
+  width = std::max(width, d.bottom.left.size() + 1 + d.bottom.right.size());
+  return "<table class=\"drawing\" style=\"font-size:" + fmt(pt) + "pt\">\n" + areas_row(d.top, width, "top", rows) +
+         areas_row({d.bottom}, width, "bottom", rows) + "</table>\n";
+}
+
+double drawing_px(const sheet::Drawing& d, double pt, size_t rows) {
+  double top = 0;
+  for (const auto& a : d.top) top += area_em(a, rows);
+  return std::max(top, area_em(d.bottom, rows)) * pt * k_pt;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A game's section: its page (portrait or landscape), each table's type size and parts.
+struct Plan {
+  bool landscape = false;
+  std::vector<DrawnTable> tables;   // per block (tables only): as drawn
+  std::vector<Fit> fits;            // per block (tables only)
+  std::vector<double> drawing_pt;   // per block (drawings only)
+  std::vector<size_t> drawing_rows; // per block (drawings only): values in a column before the next one
+};
+
+Plan plan_of(const sheet::Sheet& s) {
+  Plan p;
+  p.fits.resize(s.blocks.size());
+  p.tables.resize(s.blocks.size());
+  p.drawing_pt.assign(s.blocks.size(), 10);
+  p.drawing_rows.assign(s.blocks.size(), 15);
+  for (size_t b = 0; b < s.blocks.size(); ++b) {
+    const auto& block = s.blocks[b];
+    if (block.drawing) {  // the first page and size it fits, with columns of 15 values, else longer columns
+      bool fitted = false, landscape = true;  // nothing fits: landscape, 8 pt, one column each
+      p.drawing_pt[b] = 8;
+      p.drawing_rows[b] = 1000000;
+      for (size_t rows : {15, 25, 40, 60, 100})
+        for (const auto& c : k_candidates)
+          if (!fitted && drawing_px(*block.drawing, c.pt, rows) <= page_px(c.landscape)) {
+            p.drawing_pt[b] = c.pt;
+            p.drawing_rows[b] = rows;
+            landscape = c.landscape;
+            fitted = true;
+          }
+      p.landscape = p.landscape || landscape;
+    } else if (block.table) {
+      p.tables[b] = drawn(*block.table, block.role);
+      p.fits[b] = fit_table(p.tables[b]);
+      if (auto t = transposed(p.tables[b])) {  // a matrix: headed by player when that fits better
+        Fit f = fit_table(*t);
+        if (f.rank < p.fits[b].rank) {
+          p.tables[b] = std::move(*t);
+          p.fits[b] = std::move(f);
+        }
+      }
+      p.landscape = p.landscape || p.fits[b].landscape;
+    }
+  }
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The chart.
+
+// A round step near range/want (1, 2, 2.5, 5 times a power of ten).
+double nice_step(double range, int want) {
+  const double raw = range / want;
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (m * mag >= raw) return m * mag;
+  return 10 * mag;
+}
+
+std::string marker(size_t k, double x, double y, double r) {
+  const std::string X = fmt(x), Y = fmt(y);
+  switch (k % 6) {
+    case 0: return "<circle cx=\"" + X + "\" cy=\"" + Y + "\" r=\"" + fmt(r) + "\" fill=\"#000\"/>";
+    case 1: return "<rect x=\"" + fmt(x - r) + "\" y=\"" + fmt(y - r) + "\" width=\"" + fmt(2 * r) + "\" height=\"" + fmt(2 * r) + "\" fill=\"#fff\" stroke=\"#000\"/>";
+    case 2: return "<path d=\"M" + X + " " + fmt(y - r * 1.2) + "L" + fmt(x + r * 1.1) + " " + fmt(y + r) + "L" + fmt(x - r * 1.1) + " " + fmt(y + r) + "Z\" fill=\"#000\"/>";
+    case 3: return "<path d=\"M" + X + " " + fmt(y - r * 1.3) + "L" + fmt(x + r * 1.3) + " " + Y + "L" + X + " " + fmt(y + r * 1.3) + "L" + fmt(x - r * 1.3) + " " + Y + "Z\" fill=\"#fff\" stroke=\"#000\"/>";
+    case 4: return "<circle cx=\"" + X + "\" cy=\"" + Y + "\" r=\"" + fmt(r) + "\" fill=\"#fff\" stroke=\"#000\"/>";
+    default: return "<path d=\"M" + fmt(x - r) + " " + fmt(y - r) + "L" + fmt(x + r) + " " + fmt(y + r) + "M" + fmt(x + r) + " " + fmt(y - r) + "L" + fmt(x - r) + " " + fmt(y + r) + "\" stroke=\"#000\" stroke-width=\"1.5\"/>";
+  }
+}
+
+}  // namespace
+
+std::string svg_chart(const sheet::Sheet& s, double width) {
+  const auto& series = s.chart;
+  if (series.empty() || series[0].points.size() < 2) return "";
+  const size_t n = series[0].points.size() - 1;
+  const double font = 11, gap = font * 1.25;
+  std::vector<sheet::Level> levels;
+  for (const auto& l : s.levels)
+    if (std::none_of(levels.begin(), levels.end(), [&](const sheet::Level& m) { return m.value == l.value; })) levels.push_back(l);
+  double lo = 0, hi = 0;
+  for (const auto& ser : series)
+    for (double v : ser.points) lo = std::min(lo, v), hi = std::max(hi, v);
+  for (const auto& l : levels) lo = std::min(lo, l.value), hi = std::max(hi, l.value);
   if (hi - lo < 1e-9) hi = lo + 1;
-  size_t n = series[0].points.size() - 1;
-  auto x = [&](size_t i) { return left + (w - left - right) * static_cast<double>(i) / static_cast<double>(std::max<size_t>(n, 1)); };
-  auto y = [&](double v) { return top + (h - top - bottom) * (hi - v) / (hi - lo); };
-  static const char* dashes[] = {"", "6 3", "2 2", "8 3 2 3", "1 3", "10 4"};
-  std::string out = "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + fmt(w) + " " + fmt(h) +
-                    "\" role=\"img\" aria-label=\"running totals\">\n";
-  out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(w - right) + "\" y2=\"" + fmt(y(0)) +
-         "\" stroke=\"#999\" stroke-width=\"1\"/>\n";
-  out += "<text x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(hi) + 4) + "\" text-anchor=\"end\" font-size=\"10\">" +
-         html_escape(format_number(hi)) + "</text>\n";
-  out += "<text x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(lo)) + "\" text-anchor=\"end\" font-size=\"10\">" +
-         html_escape(format_number(lo)) + "</text>\n";
-  out += "<text x=\"" + fmt(w - right) + "\" y=\"" + fmt(h - 8) + "\" text-anchor=\"end\" font-size=\"10\">hand " +
-         std::to_string(n) + "</text>\n";
+  const double step = nice_step(hi - lo, 5);
+  lo = std::floor(lo / step + 1e-9) * step;
+  hi = std::ceil(hi / step - 1e-9) * step;
+  // the end labels: "Name total", with the series' marker
+  std::vector<std::string> names;
+  double label_w = 0;
+  for (const auto& ser : series) {
+    names.push_back(ser.name + " " + format_number(ser.points.back()));
+    label_w = std::max(label_w, text_em(names.back()) * font);
+  }
+  double tick_w = 0;
+  for (double v = lo; v <= hi + step / 2; v += step) tick_w = std::max(tick_w, text_em(format_number(v)) * font);
+  const double left = tick_w + 10, right = std::min(label_w + 28, width * 0.45), top = 10, bottom = 34;
+  const double plot_h = std::max(180.0, static_cast<double>(series.size()) * gap);
+  const double height = top + plot_h + bottom;
+  const double plot_w = width - left - right;
+  auto x = [&](size_t i) { return left + plot_w * static_cast<double>(i) / static_cast<double>(n); };
+  auto y = [&](double v) { return top + plot_h * (hi - v) / (hi - lo); };
+  std::string out = "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + fmt(width) + "\" height=\"" +
+                    fmt(height) + "\" viewBox=\"0 0 " + fmt(width) + " " + fmt(height) +
+                    "\" role=\"img\" aria-label=\"running totals\" font-family=\"Liberation Sans, Arial, sans-serif\" font-size=\"" +
+                    fmt(font) + "\">\n";
+  // grid and its values
+  for (double v = lo; v <= hi + step / 2; v += step) {
+    const double yy = y(v);
+    out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(yy) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(yy) +
+           "\" stroke=\"#bbb\" stroke-width=\"0.6\"/>\n";
+    out += "<text x=\"" + fmt(left - 5) + "\" y=\"" + fmt(yy + font * 0.35) + "\" text-anchor=\"end\">" +
+           html_escape(format_number(std::abs(v) < step / 1e6 ? 0.0 : v)) + "</text>\n";
+  }
+  out += "<rect x=\"" + fmt(left) + "\" y=\"" + fmt(top) + "\" width=\"" + fmt(plot_w) + "\" height=\"" + fmt(plot_h) +
+         "\" fill=\"none\" stroke=\"#000\" stroke-width=\"0.8\"/>\n";
+  // hand numbers: every k-th hand, k such that the numbers never touch
+  const double num_w = text_em(std::to_string(n)) * font + 8;
+  size_t every = 1;
+  for (size_t k : {1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000})
+    if (plot_w / static_cast<double>(n) * static_cast<double>(k) >= num_w) {
+      every = k;
+      break;
+    } else {
+      every = k;
+    }
+  for (size_t i = 1; i <= n; ++i) {
+    out += "<line x1=\"" + fmt(x(i)) + "\" y1=\"" + fmt(top + plot_h) + "\" x2=\"" + fmt(x(i)) + "\" y2=\"" + fmt(top + plot_h + 4) +
+           "\" stroke=\"#000\" stroke-width=\"0.8\"/>\n";
+    const bool last_fits = i == n && (n % every == 0 || plot_w * static_cast<double>(n % every) / static_cast<double>(n) >= num_w);
+    if (i % every == 0 || last_fits)
+      out += "<text x=\"" + fmt(x(i)) + "\" y=\"" + fmt(top + plot_h + 6 + font) + "\" text-anchor=\"middle\">" + std::to_string(i) + "</text>\n";
+  }
+  out += "<text x=\"" + fmt(left) + "\" y=\"" + fmt(height - 4) + "\">hand</text>\n";
+  // zero line and levels
+  out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(y(0)) +
+         "\" stroke=\"#000\" stroke-width=\"1.4\"/>\n";
+  for (const auto& l : levels) {
+    out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(l.value)) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(y(l.value)) +
+           "\" stroke=\"#000\" stroke-width=\"1.2\" stroke-dasharray=\"8 4\"/>\n";
+    const bool below = y(l.value) - font - 2 < top;
+    out += "<text x=\"" + fmt(left + 4) + "\" y=\"" + fmt(below ? y(l.value) + font + 1 : y(l.value) - 3) +
+           "\" font-style=\"italic\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\">" + html_escape(l.label) + "</text>\n";
+  }
+  // the series: black and grey, solid and dashed, each with its own marker
+  static const char* dashes[] = {"", "7 3", "", "2 2", "7 3", "9 3 2 3"};
+  static const char* grays[] = {"#000", "#000", "#666", "#000", "#666", "#333"};
+  const size_t mark_every = std::max<size_t>(1, (n + 14) / 15);
   for (size_t k = 0; k < series.size(); ++k) {
-    const auto& s = series[k];
-    std::string pts;
-    for (size_t i = 0; i < s.points.size(); ++i) pts += (i ? " " : "") + fmt(x(i)) + "," + fmt(y(s.points[i]));
-    std::string gray = std::to_string(static_cast<int>(k * 40 % 160));
-    out += "<polyline fill=\"none\" stroke=\"rgb(" + gray + "," + gray + "," + gray + ")\" stroke-width=\"2\"" +
-           (dashes[k % 6][0] ? std::string(" stroke-dasharray=\"") + dashes[k % 6] + "\"" : std::string()) +
-           " points=\"" + pts + "\"/>\n";
-    out += "<text x=\"" + fmt(w - right + 6) + "\" y=\"" + fmt(y(s.points.back()) + 4 + 0.0 * static_cast<double>(k)) +
-           "\" font-size=\"11\">" + html_escape(s.name) + " " + html_escape(format_number(s.points.back())) + "</text>\n";
+    const auto& pts = series[k].points;
+    std::string path;
+    for (size_t i = 0; i < pts.size() && i <= n; ++i) path += (i ? " " : "") + fmt(x(i)) + "," + fmt(y(pts[i]));
+    out += std::string("<polyline fill=\"none\" stroke=\"") + grays[k % 6] + "\" stroke-width=\"1.8\"" +
+           (dashes[k % 6][0] ? std::string(" stroke-dasharray=\"") + dashes[k % 6] + "\"" : std::string()) + " points=\"" + path + "\"/>\n";
+    for (size_t i = 1; i <= n && i < pts.size(); ++i)
+      if (i % mark_every == 0 || i == n) out += marker(k, x(i), y(pts[i]), 2.6) + "\n";
+  }
+  // end labels, moved apart where they would touch
+  std::vector<size_t> order(series.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::vector<double> want(series.size()), at(series.size());
+  for (size_t k = 0; k < series.size(); ++k) want[k] = y(series[k].points.back());
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return want[a] < want[b]; });
+  double prev = -1e9;
+  for (size_t k : order) prev = at[k] = std::max(want[k], prev + gap);
+  double limit = height - 2 - font * 0.35;
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    at[*it] = std::min(at[*it], limit);
+    limit = at[*it] - gap;
+  }
+  const double lx = left + plot_w + 8;
+  for (size_t k = 0; k < series.size(); ++k) {
+    if (std::abs(at[k] - want[k]) > 1)
+      out += "<line x1=\"" + fmt(x(n)) + "\" y1=\"" + fmt(want[k]) + "\" x2=\"" + fmt(lx + 2) + "\" y2=\"" + fmt(at[k]) +
+             "\" stroke=\"#000\" stroke-width=\"0.5\"/>\n";
+    out += marker(k, lx + 6, at[k], 3) + "\n";
+    out += "<text x=\"" + fmt(lx + 14) + "\" y=\"" + fmt(at[k] + font * 0.35) + "\">" + html_escape(names[k]) + "</text>\n";
   }
   out += "</svg>\n";
   return out;
@@ -65,99 +716,135 @@ std::string svg_chart(const std::vector<sheet::Series>& series) {
 
 namespace {
 
-std::string totals_table(const ojson& score) {
-  bool teams = score.contains("team_totals");
-  std::vector<std::string> cols;
-  if (teams)
-    cols = {"NS", "EW"};
-  else
-    for (const auto& p : score["players"]) cols.push_back(p.get<std::string>());
-  std::string out = "<table class=\"grid\">\n<thead><tr><th>#</th>";
-  for (const auto& c : cols) out += "<th>" + html_escape(c) + "</th>";
-  out += "</tr></thead>\n<tbody>\n";
-  for (const auto& h : score["hands"]) {
-    out += "<tr><td>" + std::to_string(h.value("seq", 0)) + "</td>";
-    const auto& d = teams ? h.value("team_deltas", ojson::object()) : h.value("deltas", ojson::object());
-    const auto& t = teams ? h.value("team_totals", ojson::object()) : h.value("totals", ojson::object());
-    for (const auto& c : cols) {
-      double dv = d.contains(c) && d[c].is_number() ? d[c].get<double>() : 0.0;
-      double tv = t.contains(c) && t[c].is_number() ? t[c].get<double>() : 0.0;
-      out += "<td><span class=\"d\">" + html_escape(format_signed(dv)) + "</span> " + html_escape(format_number(tv)) + "</td>";
-    }
-    out += "</tr>\n";
-  }
-  out += "</tbody>\n<tfoot><tr class=\"total\"><td>Total</td>";
-  const auto& tot = teams ? score["team_totals"] : score["totals"];
-  for (const auto& c : cols)
-    out += "<td>" + html_escape(format_number(tot.contains(c) && tot[c].is_number() ? tot[c].get<double>() : 0.0)) + "</td>";
-  out += "</tr></tfoot>\n</table>\n";
-  return out;
-}
-
+// ---------------------------------------------------------------------------------------------------------------
+// The page.
 constexpr const char* k_css = R"css(
-@page { size: A4; margin: 14mm; }
-body { font-family: "DejaVu Sans", Arial, sans-serif; color: #000; background: #fff; font-size: 11pt; }
+@page { size: A4 portrait; margin: 10mm; }
+@page wide { size: A4 landscape; margin: 10mm; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { font-family: "Liberation Sans", Arial, Helvetica, "DejaVu Sans", sans-serif; color: #000; background: #fff;
+       font-size: 10pt; line-height: 1.25; margin: 0; }
+section { width: 190mm; box-sizing: content-box; }
+section.landscape { page: wide; width: 277mm; }
+section + section { break-before: page; }
+@media screen {
+  body { background: #ddd; padding: 6mm 0; }
+  section { background: #fff; margin: 0 auto 6mm; padding: 10mm; box-shadow: 0 0 3px #888; }
+}
 h1 { font-size: 16pt; margin: 0 0 4mm; }
-h2 { font-size: 13pt; margin: 0 0 1mm; border-bottom: 2px solid #000; }
-.sub { margin: 0 0 3mm; font-style: italic; }
-section.game { break-inside: avoid-page; margin-bottom: 8mm; }
-section.game + section.game { break-before: page; }
-div.sheet { margin: 2mm 0; }
-div.sheet .block { font-size: 9pt; margin: 1mm 0; }
-div.sheet .block.pools { font-family: "DejaVu Sans Mono", monospace; white-space: pre; font-size: 8.5pt; }
-table.sheet { border-collapse: collapse; margin: 2mm 0; font-size: 8.5pt; font-family: "DejaVu Sans Mono", monospace; }
-table.sheet td { white-space: pre; }
-table.sheet th, table.sheet td { border-bottom: 1px solid #ccc; padding: 0.3mm 1.5mm; white-space: nowrap; }
-table.sheet th { border-bottom: 1.5px solid #000; }
-table.sheet .r { text-align: right; font-variant-numeric: tabular-nums; }
-table.sheet .l { text-align: left; }
+h2 { font-size: 14pt; margin: 0 0 1mm; padding-bottom: 0.5mm; border-bottom: 2px solid #000; break-after: avoid; }
+h3 { font-size: 11pt; margin: 4mm 0 1mm; break-after: avoid; }
+p.sub { margin: 0 0 2mm; font-style: italic; }
+div.block { margin: 1.5mm 0; overflow-wrap: anywhere; white-space: pre-wrap; break-inside: avoid; break-after: avoid; }
+span.w { white-space: nowrap; }
+div.block.result, div.block.settlement { font-weight: 700; }
+div.block.notes { font-size: 9pt; }
+table.sheet { border-collapse: collapse; margin: 2mm 0; break-inside: auto; }
+table.sheet caption { caption-side: top; text-align: left; font-style: italic; font-size: 8pt; }
+table.sheet th, table.sheet td { padding: 0.15em 0.4em; vertical-align: baseline; border-bottom: 0.5px solid #999;
+                                 overflow-wrap: normal; word-break: normal; hyphens: manual; }
+table.sheet th { font-weight: 700; border-bottom: 1.5px solid #000; vertical-align: bottom; }
+table.sheet tr.groups th { border-bottom: 0.5px solid #000; text-align: center; }
+table.sheet tr.groups th.blank { border-bottom: none; }
+table.sheet .r { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.sheet td.l { text-align: left; }
+table.sheet th.l { text-align: left; }
 table.sheet .bar { border-right: 1.5px solid #000; }
-table.sheet tr.running td, table.sheet tr.carried td { color: #444; font-style: italic; }
-table.sheet tr.total td, table.sheet tr.ruled td { border-top: 1.5px solid #000; font-weight: 700; }
-pre.corrections { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; white-space: pre-wrap; }
-table.grid { border-collapse: collapse; margin: 2mm 0; }
-table.grid th, table.grid td { border: 1px solid #000; padding: 0.5mm 2mm; text-align: right; font-variant-numeric: tabular-nums; }
-table.grid th { font-weight: 700; }
-table.grid .d { color: #555; font-size: 8pt; }
-tr.total td { font-weight: 700; border-top: 2px solid #000; }
-svg.chart { width: 160mm; height: auto; border: 1px solid #000; margin: 2mm 0; }
-.result { font-weight: 700; }
+table.sheet tr { break-inside: avoid; }
+table.sheet.short { break-inside: avoid; }
+table.sheet tr.running td { font-style: italic; border-bottom: 0.5px dotted #999; }
+table.sheet tr.carried td { font-style: italic; }
+table.sheet tr.ruled td, table.sheet tr.total td { border-top: 1.5px solid #000; }
+table.sheet tr.total td { font-weight: 700; }
+table.sheet.closed tbody tr:last-child td { border-bottom: 1.5px solid #000; }
+table.sheet.underlined tbody tr:last-child td { border-bottom: 3px double #000; }
+table.sheet.settlement td, table.sheet.received td { border-bottom: none; }
+table.drawing { border-collapse: collapse; margin: 2mm 0; border: 1.5px solid #000; }
+table.drawing td { vertical-align: top; padding: 0.5mm 1.5mm; text-align: center; font-variant-numeric: tabular-nums;
+                   white-space: nowrap; }
+table.drawing tr.top td { border-bottom: 1.5px solid #000; }
+table.drawing td.first { border-left: 1.5px solid #000; }
+table.drawing td.last { border-right: 1.5px solid #000; }
+table.drawing td.tally.up { vertical-align: bottom; }
+table.drawing td.left { text-align: left; }
+table.drawing td.right { text-align: right; }
+table.drawing td.centre { padding: 0.5mm 4mm; }
+table.drawing .name { font-weight: 700; border-bottom: 0.5px solid #000; display: inline-block; margin-bottom: 0.5mm; }
+table.drawing .label { font-size: 75%; font-style: italic; white-space: normal; }
+table.drawing s { text-decoration-thickness: 1px; }
+table.drawing div.vs { display: grid; width: max-content; grid-auto-columns: auto; column-gap: 0.8em; margin: 0 auto; }
+table.drawing td.left div.vs { justify-items: start; margin: 0 auto 0 0; }
+table.drawing td.right div.vs { justify-items: end; margin: 0 0 0 auto; }
+svg.chart { display: block; margin: 3mm 0; break-inside: avoid; max-width: 100%; height: auto; }
+table.summary { border-collapse: collapse; margin: 2mm 0 4mm; width: 100%; }
+table.summary th, table.summary td { border: 1px solid #000; padding: 1mm 2mm; text-align: left; vertical-align: top; }
+table.summary td.totals div { white-space: nowrap; }
+table.corrections { border-collapse: collapse; font-size: 9pt; }
+table.corrections td { padding: 0.3mm 2mm 0.3mm 0; vertical-align: baseline; }
+table.corrections td.at { white-space: nowrap; }
+p.outcome { margin: 1mm 0; font-style: italic; }
 )css";
 
-std::string result_line(const ojson& score) {
-  const auto& r = score.value("result", ojson::object());
-  std::string s = score.value("finished", false) ? "Final: " : "Standing: ";
-  if (r.contains("ranking") && r["ranking"].is_array()) {
-    int i = 0;
-    for (const auto& p : r["ranking"]) {
-      std::string n = p.is_string() ? p.get<std::string>() : p.dump();
-      int place = r.contains("places") && r["places"].contains(n) ? r["places"][n].get<int>() : i + 1;
-      const auto& t = score["totals"];
-      s += (i++ ? ",  " : "") + std::to_string(place) + ". " + n;
-      if (t.contains(n) && t[n].is_number()) s += " " + format_number(t[n].get<double>());
-    }
-  } else if (r.contains("winner")) {
-    s += "winner " + (r["winner"].is_string() ? r["winner"].get<std::string>() : std::string("none yet"));
+std::string section_open(const char* cls, bool landscape) {
+  return std::string("<section class=\"") + cls + (landscape ? " landscape" : "") + "\" data-page-width=\"" +
+         fmt(landscape ? 277 * k_mm : 190 * k_mm) + "\">\n";
+}
+
+std::string summary_html(const sheet::Document& d) {
+  std::string out = section_open("summary", false) + "<h1>" + html_escape(d.title) + "</h1>\n";
+  out += "<table class=\"summary\">\n<thead><tr><th>Game</th><th>Winner</th><th>Final totals</th></tr></thead>\n<tbody>\n";
+  for (const auto& p : d.parts) {
+    std::string totals;
+    for (const auto& pl : p.places)
+      totals += "<div>" + std::to_string(pl.place) + ". " + html_escape(pl.who) + " " + html_escape(pl.total) + "</div>";
+    out += "<tr><td><span class=\"w\">" + html_escape(p.heading) + "</span>" + (p.subheading.empty() ? "" : "<br><i>" + html_escape(p.subheading) + "</i>") +
+           "</td><td><b>" + (p.finished ? html_escape(winner_text(p)) : std::string("in progress")) + "</b>" +
+           (p.outcome.empty() ? "" : "<p class=\"outcome\">" + html_escape(p.outcome) + "</p>") + "</td><td class=\"totals\">" +
+           totals + "</td></tr>\n";
   }
-  return s;
+  return out + "</tbody>\n</table>\n</section>\n";
+}
+
+std::string part_html(const sheet::Part& p) {
+  const Plan plan = plan_of(p.sheet);
+  std::string out = section_open("game", plan.landscape) + "<h2>" + html_escape(p.heading) + "</h2>\n";
+  if (!p.subheading.empty()) out += "<p class=\"sub\">" + html_escape(p.subheading) + "</p>\n";
+  out += "<div class=\"sheet\">\n";
+  for (size_t b = 0; b < p.sheet.blocks.size(); ++b) {
+    const auto& block = p.sheet.blocks[b];
+    if (block.drawing) {
+      out += drawing_html(*block.drawing, plan.drawing_pt[b], plan.drawing_rows[b]);
+    } else if (block.table) {
+      const DrawnTable& t = plan.tables[b];
+      const Fit& f = plan.fits[b];
+      for (size_t k = 0; k < f.chunks.size(); ++k) out += table_html(t, f.chunks[k], f.pt, k, f.chunks.size());
+    } else {
+      std::string lines;
+      for (const auto& l : block.lines)
+        if (!l.empty()) lines += "<div>" + html_escape(l) + "</div>";
+      if (!lines.empty()) out += "<div class=\"block " + html_escape(block.role) + "\">" + lines + "</div>\n";
+    }
+  }
+  out += "</div>\n";
+  if (!p.corrections.empty()) {
+    out += "<h3>Corrections</h3>\n<table class=\"corrections\">\n";
+    for (const auto& c : p.corrections)
+      out += "<tr><td class=\"at\">" + html_escape(c.at) + "</td><td class=\"at\">hand " + std::to_string(c.hand) + "</td><td>" +
+             html_escape(c.what) + "</td></tr>\n";
+    out += "</table>\n";
+  }
+  out += svg_chart(p.sheet, k_portrait_px - 2);  // as wide as a portrait page, landscape or not
+  return out + "</section>\n";
 }
 
 }  // namespace
 
-std::string render_html(const std::string& title, const std::vector<SheetPart>& parts) {
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(title) +
-                    "</title>\n<style>" + k_css + "</style>\n</head>\n<body>\n<h1>" + html_escape(title) + "</h1>\n";
-  for (const auto& p : parts) {
-    out += "<section class=\"game\">\n<h2>" + html_escape(p.heading) + "</h2>\n";
-    if (!p.subheading.empty()) out += "<p class=\"sub\">" + html_escape(p.subheading) + "</p>\n";
-    out += sheet_html(p.sheet);
-    if (!p.corrections.empty()) out += "<pre class=\"corrections\">" + html_escape(p.corrections) + "</pre>\n";
-    out += svg_chart(p.sheet.chart);
-    out += totals_table(p.score);
-    out += "<p class=\"result\">" + html_escape(result_line(p.score)) + "</p>\n</section>\n";
-  }
-  out += "</body>\n</html>\n";
-  return out;
+std::string render_html(const sheet::Document& doc) {
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(doc.title) +
+                    "</title>\n<style>" + k_css + "</style>\n</head>\n<body>\n";
+  if (doc.night) out += summary_html(doc);
+  for (const auto& p : doc.parts) out += part_html(p);
+  return out + "</body>\n</html>\n";
 }
 
 }  // namespace marque::reports

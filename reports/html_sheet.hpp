@@ -1,27 +1,24 @@
-// Printable HTML score sheets: ONE self-contained file (inline CSS for A4 print, inline SVG chart of the
-// running totals) for one game or a whole night. Pure: built from score documents, no SQLite, no rules.
+// The printable page of score sheets: ONE self-contained HTML file (inline CSS for A4 print, inline SVG charts) for
+// one game or a night (a summary, then each game). Each game's traditional sheet is drawn as real tables from its
+// sheet model (core/sheet.hpp) and always fits the paper: portrait A4 when it does, else a smaller type or
+// landscape, and a table too wide even then is split by columns with the hand numbers repeated. The fitting is
+// decided here from the text's width in the page's font (Liberation Sans / Arial metrics), so a converter without
+// scripts (weasyprint) prints the same. Pure: no SQLite, no rules.
 #pragma once
 
 #include <string>
-#include <vector>
-
-#include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "core/sheet.hpp"
 
 namespace marque::reports {
 
-struct SheetPart {
-  std::string heading;        // "Game 3 — " and the game's title
-  std::string subheading;     // "2026-11-20 · Café du Coin · Thursday club"
-  sheet::Sheet sheet;         // the game's traditional sheet (core/sheet.hpp), drawn as HTML tables
-  std::string corrections;    // the corrections under it (text lines)
-  nlohmann::ordered_json score;  // marque-score/1
-};
-
 std::string html_escape(const std::string& s);
-// Inline SVG line chart of the sheet's chart series (running totals per player or team).
-std::string svg_chart(const std::vector<sheet::Series>& series);
-std::string render_html(const std::string& title, const std::vector<SheetPart>& parts);
+// Width of `s` in em of the page's font (an upper estimate for characters outside its metrics table).
+double text_em(std::string_view s, bool bold = false);
+// Inline SVG line chart of a sheet's running totals, `width` CSS px wide: the zero line, the sheet's levels
+// (target, rubicon), hand numbers on the axis, each series' name and final total at its end (never overlapping).
+std::string svg_chart(const sheet::Sheet& s, double width = 700);
+std::string render_html(const sheet::Document& doc);
 
 }  // namespace marque::reports

@@ -1,6 +1,7 @@
 #include "reports/sheet_render.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -13,22 +14,85 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
+// The group (index into table.groups) column `c` belongs to, -1 = none.
+int group_of(const sheet::Table& table, size_t c) {
+  for (size_t g = 0; g < table.groups.size(); ++g) {
+    const auto& gr = table.groups[g];
+    if (gr.count > 0 && static_cast<int>(c) >= gr.first && static_cast<int>(c) < gr.first + gr.count) return static_cast<int>(g);
+  }
+  return -1;
+}
+
+// The table as text columns: a group of columns is one text column ("pools A/B/C", cells joined by '/').
+struct TextColumns {
+  std::vector<int> of;  // text column of each column
+  size_t count = 0;
+};
+
+TextColumns text_columns(const sheet::Table& table) {
+  TextColumns t;
+  int last_group = -1;
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    int g = group_of(table, c);
+    if (g < 0 || g != last_group) ++t.count;
+    t.of.push_back(static_cast<int>(t.count) - 1);
+    last_group = g;
+  }
+  return t;
+}
+
+std::vector<std::string> joined(const sheet::Table& table, const TextColumns& tc, const std::vector<std::string>& cells,
+                                bool titles) {
+  std::vector<std::string> out(tc.count);
+  std::vector<bool> started(tc.count, false);
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    size_t k = static_cast<size_t>(tc.of[c]);
+    int g = group_of(table, c);
+    std::string cell = c < cells.size() ? cells[c] : "";
+    if (g < 0) {
+      out[k] = cell;
+    } else {
+      if (!started[k] && titles) out[k] = table.groups[static_cast<size_t>(g)].title + " ";
+      out[k] += (started[k] ? "/" : "") + cell;
+    }
+    started[k] = true;
+  }
+  return out;
+}
+
 std::string table_text(const sheet::Table& table) {
   TextTable t;
-  std::vector<TextTable::Align> aligns;
+  const TextColumns tc = text_columns(table);
+  std::vector<TextTable::Align> aligns(tc.count, TextTable::Align::left);
   std::vector<std::string> titles;
-  for (const auto& c : table.columns) {
-    aligns.push_back(c.right ? TextTable::Align::right : TextTable::Align::left);
-    titles.push_back(c.title);
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    titles.push_back(table.columns[c].title);
+    if (group_of(table, c) < 0 && table.columns[c].right) aligns[static_cast<size_t>(tc.of[c])] = TextTable::Align::right;
   }
   t.columns(aligns);
-  if (table.bar_after >= 0) t.separator_after(table.bar_after);
-  if (table.header) t.row(titles);
+  if (table.bar_after >= 0 && static_cast<size_t>(table.bar_after) < tc.of.size()) t.separator_after(tc.of[static_cast<size_t>(table.bar_after)]);
+  if (table.header) t.row(joined(table, tc, titles, true));
   for (const auto& r : table.rows) {
-    if (r.kind == "rule")
+    if (r.kind == "rule") {
       t.rule();
-    else
-      t.row(r.cells);
+    } else if (r.span.empty() || table.groups.empty()) {
+      if (table.groups.empty())
+        t.row(r.cells, r.span);
+      else
+        t.row(joined(table, tc, r.cells, false));
+    } else {  // spans over grouped columns: each cell in the text column of its first column
+      std::vector<std::string> cells;
+      std::vector<int> span;
+      size_t col = 0;
+      for (size_t i = 0; i < r.cells.size() && col < tc.of.size(); ++i) {
+        size_t n = i < r.span.size() && r.span[i] > 1 ? static_cast<size_t>(r.span[i]) : 1;
+        size_t last = std::min(col + n, tc.of.size()) - 1;
+        cells.push_back(r.cells[i]);
+        span.push_back(tc.of[last] - tc.of[col] + 1);
+        col += n;
+      }
+      t.row(cells, span);
+    }
   }
   std::string out = t.render();
   if (table.underline) {
@@ -43,31 +107,13 @@ std::string table_text(const sheet::Table& table) {
   return out;
 }
 
-std::string table_html(const sheet::Table& table) {
-  auto cls = [&](size_t i) {
-    std::string c = i < table.columns.size() && table.columns[i].right ? "r" : "l";
-    if (static_cast<int>(i) == table.bar_after) c += " bar";
-    return c;
-  };
-  std::string out = "<table class=\"sheet\">\n";
-  if (table.header) {
-    out += "<thead><tr>";
-    for (size_t i = 0; i < table.columns.size(); ++i)
-      out += "<th class=\"" + cls(i) + "\">" + escape::html(table.columns[i].title) + "</th>";
-    out += "</tr></thead>\n";
-  }
-  out += "<tbody>\n";
-  for (size_t k = 0; k < table.rows.size(); ++k) {
-    const auto& r = table.rows[k];
-    if (r.kind == "rule") continue;  // a rule in text is a border in HTML (the next row's class)
-    bool after_rule = k > 1 && table.rows[k - 1].kind == "rule";  // not the header's underline
-    out += "<tr class=\"" + (r.kind.empty() ? std::string("other") : r.kind) + (after_rule ? " ruled" : "") + "\">";
-    for (size_t i = 0; i < std::max(r.cells.size(), table.columns.size()); ++i)
-      out += "<td class=\"" + cls(i) + "\">" + escape::html(i < r.cells.size() ? r.cells[i] : "") + "</td>";
-    out += "</tr>\n";
-  }
-  out += "</tbody>\n</table>\n";
-  return out;
+ojson tally_json(const sheet::Tally& t) { return {{"label", t.label}, {"values", t.values}, {"upwards", t.upwards}}; }
+
+ojson area_json(const sheet::Area& a) {
+  ojson left = ojson::array(), right = ojson::array();
+  for (const auto& t : a.left) left.push_back(tally_json(t));
+  for (const auto& t : a.right) right.push_back(tally_json(t));
+  return {{"name", a.name}, {"pool", tally_json(a.pool)}, {"left", left}, {"right", right}};
 }
 
 }  // namespace
@@ -83,18 +129,69 @@ std::string sheet_text(const sheet::Sheet& s) {
   return out;
 }
 
-std::string sheet_html(const sheet::Sheet& s) {
-  std::string out = "<div class=\"sheet\">\n";
-  for (const auto& b : s.blocks) {
-    if (b.table) {
-      out += table_html(*b.table);
-      continue;
+std::string chart_text(const sheet::Sheet& s, int width, int height) {
+  if (s.chart.empty() || s.chart[0].points.size() < 2 || width < 10 || height < 3) return "";
+  static const char marks[] = {'*', 'o', 'x', '+', '#', '@', '%', '&'};
+  const size_t n = s.chart[0].points.size() - 1;  // hands
+  double lo = 0, hi = 0;
+  for (const auto& ser : s.chart)
+    for (double v : ser.points) lo = std::min(lo, v), hi = std::max(hi, v);
+  for (const auto& l : s.levels) lo = std::min(lo, l.value), hi = std::max(hi, l.value);
+  if (hi - lo < 1e-9) hi = lo + 1;
+  const int w = width, h = height;
+  auto row_of = [&](double v) { return static_cast<int>(std::lround((hi - v) / (hi - lo) * (h - 1))); };
+  std::vector<std::string> grid(static_cast<size_t>(h), std::string(static_cast<size_t>(w), ' '));
+  std::vector<std::string> label(static_cast<size_t>(h));
+  auto hline = [&](double v, char c, const std::string& text) {
+    int r = row_of(v);
+    for (auto& ch : grid[static_cast<size_t>(r)]) ch = c;
+    if (label[static_cast<size_t>(r)].empty()) label[static_cast<size_t>(r)] = text;
+  };
+  hline(0, '-', "0");
+  for (const auto& l : s.levels) hline(l.value, '=', format_number(l.value));
+  label[0] = label[0].empty() ? format_number(hi) : label[0];
+  if (label[static_cast<size_t>(h - 1)].empty()) label[static_cast<size_t>(h - 1)] = format_number(lo);
+  for (size_t k = 0; k < s.chart.size(); ++k) {
+    const auto& pts = s.chart[k].points;
+    for (int c = 0; c < w; ++c) {  // the series at this column, between its two nearest hands
+      double x = static_cast<double>(c) * static_cast<double>(n) / (w - 1);
+      size_t i = std::min(static_cast<size_t>(x), n - 1);
+      double f = x - static_cast<double>(i);
+      double v = pts[i] + (pts[std::min(i + 1, pts.size() - 1)] - pts[i]) * f;
+      grid[static_cast<size_t>(row_of(v))][static_cast<size_t>(c)] = marks[k % sizeof marks];
     }
-    out += "<div class=\"block " + escape::html(b.role) + "\">";
-    for (size_t i = 0; i < b.lines.size(); ++i) out += (i ? "<br>" : "") + escape::html(b.lines[i]);
-    out += "</div>\n";
   }
-  return out + "</div>\n";
+  int lw = 0;
+  for (const auto& l : label) lw = std::max(lw, display_width(l));
+  std::string out = "running totals, hands 1-" + std::to_string(n) + "\n";
+  for (int r = 0; r < h; ++r) {
+    out += pad_left(label[static_cast<size_t>(r)], lw) + " |" + grid[static_cast<size_t>(r)];
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += "\n";
+  }
+  // hand numbers: the first, the last and a few between, where they fit
+  std::string axis(static_cast<size_t>(w) + 8, ' ');
+  const size_t step = std::max<size_t>(1, (n + 5) / 6);
+  for (size_t i = 0; i <= n; i += step) {
+    if (i == 0) continue;
+    std::string t = std::to_string(i);
+    size_t at = static_cast<size_t>(std::lround(static_cast<double>(i) * (w - 1) / static_cast<double>(n)));
+    if (at + t.size() <= axis.size()) axis.replace(at, t.size(), t);
+  }
+  {
+    std::string t = std::to_string(n);
+    size_t at = static_cast<size_t>(w - 1);
+    axis.replace(at, t.size(), t);
+  }
+  while (!axis.empty() && axis.back() == ' ') axis.pop_back();
+  out += std::string(static_cast<size_t>(lw) + 1, ' ') + "+" + std::string(static_cast<size_t>(w), '-') + "\n";
+  out += std::string(static_cast<size_t>(lw) + 2, ' ') + axis + "  (hand)\n";
+  std::string legend;
+  for (size_t k = 0; k < s.chart.size(); ++k)
+    legend += std::string(legend.empty() ? "" : "   ") + marks[k % sizeof marks] + " " + s.chart[k].name + " " +
+              format_number(s.chart[k].points.back());
+  for (const auto& l : s.levels) legend += "   = " + l.label;
+  return out + legend + "\n";
 }
 
 ojson sheet_json(const sheet::Sheet& s) {
@@ -104,16 +201,106 @@ ojson sheet_json(const sheet::Sheet& s) {
     if (b.table) {
       ojson cols = ojson::array(), rows = ojson::array();
       for (const auto& c : b.table->columns) cols.push_back({{"title", c.title}, {"align", c.right ? "right" : "left"}});
-      for (const auto& r : b.table->rows) rows.push_back({{"kind", r.kind}, {"cells", r.cells}});
+      for (const auto& r : b.table->rows) {
+        ojson row = {{"kind", r.kind}, {"cells", r.cells}};
+        if (!r.span.empty()) row["span"] = r.span;
+        rows.push_back(std::move(row));
+      }
       j["table"] = {{"columns", cols}, {"rows", rows}, {"bar_after", b.table->bar_after >= 0 ? ojson(b.table->bar_after) : ojson(nullptr)}};
+      if (!b.table->groups.empty()) {
+        ojson groups = ojson::array();
+        for (const auto& g : b.table->groups) groups.push_back({{"title", g.title}, {"first", g.first}, {"count", g.count}});
+        j["table"]["groups"] = groups;
+      }
     } else {
       j["lines"] = b.lines;
+    }
+    if (b.drawing) {
+      ojson top = ojson::array();
+      for (const auto& a : b.drawing->top) top.push_back(area_json(a));
+      j["drawing"] = {{"top", top}, {"bottom", area_json(b.drawing->bottom)}};
     }
     blocks.push_back(j);
   }
   ojson chart = ojson::array();
   for (const auto& c : s.chart) chart.push_back({{"name", c.name}, {"points", c.points}});
-  return {{"format", "marque-sheet/1"}, {"title", s.title}, {"blocks", blocks}, {"chart", chart}};
+  ojson out = {{"format", "marque-sheet/1"}, {"title", s.title}, {"blocks", blocks}, {"chart", chart}};
+  if (!s.levels.empty()) {
+    ojson levels = ojson::array();
+    for (const auto& l : s.levels) levels.push_back({{"value", l.value}, {"label", l.label}});
+    out["levels"] = levels;
+  }
+  return out;
+}
+
+// "Thierry", "Sophie & Nadine", "Ann, Ben (tie)"; "" when nobody is first.
+std::string winner_text(const sheet::Part& p) {
+  std::string w;
+  int firsts = 0;
+  for (const auto& pl : p.places)
+    if (pl.place == 1) w += (firsts++ ? ", " : "") + pl.who;
+  return firsts > 1 ? w + " (tie)" : w;
+}
+
+std::string totals_text(const sheet::Part& p) {
+  std::string t;
+  for (const auto& pl : p.places) t += (t.empty() ? "" : " · ") + pl.who + " " + pl.total;
+  return t;
+}
+
+namespace {
+
+std::string corrections_text(const std::vector<sheet::Correction>& cs) {
+  if (cs.empty()) return "";
+  std::string out = "\nCorrections:\n";
+  for (const auto& c : cs) out += "  " + c.at + "  hand " + std::to_string(c.hand) + " " + c.what + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string document_text(const sheet::Document& d, bool chart) {
+  std::string out;
+  if (d.night) {  // the summary: every table's winner and final totals
+    out += d.title + "\n\n";
+    TextTable t;
+    t.columns({TextTable::Align::left, TextTable::Align::left, TextTable::Align::left});
+    t.row({"Game", "Winner", "Final totals"});
+    for (const auto& p : d.parts)
+      t.row({p.heading, p.finished ? winner_text(p) : "(in progress)", totals_text(p)});
+    out += t.render() + "\n";
+  }
+  for (const auto& p : d.parts) {
+    out += p.heading + (p.subheading.empty() ? "" : "  (" + p.subheading + ")") + "\n" + sheet_text(p.sheet) +
+           corrections_text(p.corrections);
+    if (chart) {
+      std::string c = chart_text(p.sheet);
+      if (!c.empty()) out += "\n" + c;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+ojson document_json(const sheet::Document& d) {
+  ojson sheets = ojson::array();
+  for (const auto& p : d.parts) {
+    ojson j = sheet_json(p.sheet);
+    j["game"] = p.game;
+    j["heading"] = p.heading;
+    j["subheading"] = p.subheading;
+    ojson cs = ojson::array();
+    for (const auto& c : p.corrections) cs.push_back({{"at", c.at}, {"hand", c.hand}, {"what", c.what}});
+    j["corrections"] = cs;
+    ojson places = ojson::array();
+    for (const auto& pl : p.places) places.push_back({{"place", pl.place}, {"who", pl.who}, {"total", pl.total}});
+    j["finished"] = p.finished;
+    j["places"] = places;
+    j["outcome"] = p.outcome;
+    sheets.push_back(std::move(j));
+  }
+  if (!d.night) return sheets[0];
+  return {{"format", "marque-sheets/1"}, {"title", d.title}, {"sheets", sheets}};
 }
 
 }  // namespace marque::reports

@@ -1,5 +1,5 @@
-// The three renderings of a sheet model (core/sheet.hpp): the paper layout as text, an HTML fragment with real
-// tables (inside reports/html_sheet's printable page), and JSON.
+// The renderings of a sheet model (core/sheet.hpp) other than the printable page (reports/html_sheet): the paper
+// layout as text, a small text chart of the running totals, and JSON.
 #pragma once
 
 #include <string>
@@ -11,7 +11,19 @@
 namespace marque::reports {
 
 std::string sheet_text(const sheet::Sheet& s);
-std::string sheet_html(const sheet::Sheet& s);  // <div class="sheet">...</div>
+// The running totals as a text chart for a terminal (`marque sheet --chart`): one mark per series, the zero line,
+// the chart's levels, hand numbers under it and a legend with each final total; "" when there is nothing to draw.
+std::string chart_text(const sheet::Sheet& s, int width = 60, int height = 12);
 nlohmann::ordered_json sheet_json(const sheet::Sheet& s);
+
+// The text of a document of sheets (one game or a night): each game's heading, its sheet, its corrections and,
+// with `chart`, its text chart.
+std::string document_text(const sheet::Document& d, bool chart = false);
+// A night's summary of one game: its winner ("Thierry", "Sophie & Nadine", "Ann, Ben (tie)") and its final totals
+// in place order ("Thierry 359 · Sophie 203").
+std::string winner_text(const sheet::Part& p);
+std::string totals_text(const sheet::Part& p);
+// marque-sheet/1 of one part (with its game, heading, subheading and corrections); a night: marque-sheets/1.
+nlohmann::ordered_json document_json(const sheet::Document& d);
 
 }  // namespace marque::reports

@@ -21,8 +21,10 @@ class TextTable {
 public:
   enum class Align { left, right };
   void columns(std::vector<Align> aligns) { m_aligns = std::move(aligns); }
-  void row(std::vector<std::string> cells) { m_rows.push_back({false, std::move(cells)}); }
-  void rule() { m_rows.push_back({true, {}}); }  // a line of dashes across the table
+  void row(std::vector<std::string> cells) { m_rows.push_back({false, std::move(cells), {}}); }
+  // span[i] > 1: cell i covers that many columns (left-aligned across them; the last one widens when it must)
+  void row(std::vector<std::string> cells, std::vector<int> span) { m_rows.push_back({false, std::move(cells), std::move(span)}); }
+  void rule() { m_rows.push_back({true, {}, {}}); }  // a line of dashes across the table
   // Column separator " " by default; `separator_after` puts " | " after that column index.
   void separator_after(int col) { m_bar_after = col; }
   std::string render() const;
@@ -31,6 +33,7 @@ private:
   struct Row {
     bool rule;
     std::vector<std::string> cells;
+    std::vector<int> span;
   };
   std::vector<Align> m_aligns;
   std::vector<Row> m_rows;

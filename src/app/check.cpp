@@ -3,6 +3,7 @@
 #include "app/internal.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <string_view>
 #include <cmath>
@@ -13,30 +14,66 @@
 
 namespace marque::app {
 
-namespace {
-
-// `j` serialised is exactly `text`: the serializer's output compared as it is written, with no string built (the
-// stored score texts are marque's own dumps; this is most of check's time after the replay itself)
-struct CompareOutput : nlohmann::detail::output_adapter_protocol<char> {
-  explicit CompareOutput(std::string_view t) : want(t) {}
-  std::string_view want;
-  size_t at = 0;
-  bool same = true;
-  void write_character(char c) override {
-    if (same && (at >= want.size() || want[at] != c)) same = false;
-    ++at;
-  }
-  void write_characters(const char* s, std::size_t n) override {
-    if (same && (at + n > want.size() || std::memcmp(want.data() + at, s, n) != 0)) same = false;
-    at += n;
-  }
-};
+// `j` serialised (compact, as dump() writes it) is exactly `text`, compared while walking the value with no string
+// built: keys, plain strings and integers are compared directly; a float or a string that needs escaping is dumped
+// alone (nlohmann writes a scalar the same alone as inside a document). The stored score texts are marque's own
+// dumps; nlohmann's serializer escaping every character was a fifth of check's instructions.
 bool dumps_as(const ojson& j, std::string_view text) {
-  auto out = std::make_shared<CompareOutput>(text);
-  nlohmann::detail::serializer<ojson> s(out, ' ');
-  s.dump(j, false, false, 0);
-  return out->same && out->at == text.size();
+  size_t at = 0;
+  auto ch = [&](char c) {
+    if (at >= text.size() || text[at] != c) return false;
+    ++at;
+    return true;
+  };
+  auto lit = [&](std::string_view s) {
+    if (text.size() - at < s.size() || (!s.empty() && std::memcmp(text.data() + at, s.data(), s.size()) != 0)) return false;
+    at += s.size();
+    return true;
+  };
+  auto str = [&](const std::string& s) {
+    for (unsigned char c : s)
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return lit(ojson(s).dump());
+    return ch('"') && lit(s) && ch('"');
+  };
+  auto walk = [&](auto& self, const ojson& v) -> bool {
+    switch (v.type()) {
+      case ojson::value_t::object: {
+        if (!ch('{')) return false;
+        bool first = true;
+        for (const auto& [key, value] : v.get_ref<const ojson::object_t&>()) {
+          if (!first && !ch(',')) return false;
+          first = false;
+          if (!str(key) || !ch(':') || !self(self, value)) return false;
+        }
+        return ch('}');
+      }
+      case ojson::value_t::array: {
+        if (!ch('[')) return false;
+        bool first = true;
+        for (const auto& value : v.get_ref<const ojson::array_t&>()) {
+          if (!first && !ch(',')) return false;
+          first = false;
+          if (!self(self, value)) return false;
+        }
+        return ch(']');
+      }
+      case ojson::value_t::string: return str(v.get_ref<const std::string&>());
+      case ojson::value_t::number_integer:
+      case ojson::value_t::number_unsigned: {
+        char buf[24];
+        auto r = v.is_number_unsigned() ? std::to_chars(buf, buf + sizeof buf, v.get<uint64_t>())
+                                        : std::to_chars(buf, buf + sizeof buf, v.get<int64_t>());
+        return lit(std::string_view(buf, static_cast<size_t>(r.ptr - buf)));
+      }
+      case ojson::value_t::null: return lit("null");
+      case ojson::value_t::boolean: return lit(v.get<bool>() ? "true" : "false");
+      default: return lit(v.dump());  // floats (nlohmann's shortest round-trip form), binary
+    }
+  };
+  return walk(walk, j) && at == text.size();
 }
+
+namespace {
 
 bool same_json(const ojson& a, const json& b) {
   if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();  // exact: dump/parse round-trips

@@ -34,7 +34,7 @@ HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_reco
   describe(o, record);
   if (dry_run) return o;
   store.insert_hand(game_id, seq, no, record.dump(), o.entry.dump(),
-                    deltas_of(o.entry, r.state->players(), per_of(g.game)), "cli");
+                    deltas_of(o.entry, r.state->players(), per_of(g.game)), writer().source);
   store.log_change(game_id, "add", seq, nullptr, record, std::nullopt, no);
   store_summary(store, game_id, r);
   focus_on(store, game_id);
@@ -131,7 +131,7 @@ int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c
   const json& target = forward ? c.after : c.before;
   if (c.action == "add") {
     if (forward) {
-      store.insert_hand(game_id, seq, no, c.after.dump(), "{}", {}, "cli");
+      store.insert_hand(game_id, seq, no, c.after.dump(), "{}", {}, writer().source);
     } else {
       store.delete_hand(game_id, seq);
     }
@@ -142,7 +142,7 @@ int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c
       store.delete_hand(game_id, seq);
     } else {
       store.shift_up(game_id, seq);
-      store.insert_hand(game_id, seq, no, c.before.dump(), "{}", {}, "cli");
+      store.insert_hand(game_id, seq, no, c.before.dump(), "{}", {}, writer().source);
     }
   }
   return seq;

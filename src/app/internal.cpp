@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "core/date.hpp"
 #include "core/unicode.hpp"
@@ -35,7 +36,17 @@ storage::GameRow live_game(Store& store, int64_t id) {
   return g;
 }
 
-void focus_on(Store& store, int64_t id) { store.set_setting("focus", std::to_string(id)); }
+namespace {
+thread_local Writer t_writer;
+}
+
+const Writer& writer() { return t_writer; }
+WriterScope::WriterScope(Writer w) : m_saved(std::exchange(t_writer, std::move(w))) {}
+WriterScope::~WriterScope() { t_writer = std::move(m_saved); }
+
+void focus_on(Store& store, int64_t id) {
+  if (t_writer.focus) store.set_setting("focus", std::to_string(id));
+}
 
 int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int no) {
   for (size_t i = 0; i < hands.size(); ++i)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -19,8 +20,27 @@ storage::GameRow load_game(Store& store, int64_t id);
 // a stored game that takes changes to its hands: not deleted, closed or abandoned (else an error saying how to
 // bring it back)
 storage::GameRow live_game(Store& store, int64_t id);
-// the game a command acts on from now on (stored per database: "the table in focus")
+// the game a command acts on from now on (stored per database: "the table in focus"); nothing when the writer on
+// this thread keeps the focus where it is (a served page: a phone's hand must not move the laptop's table)
 void focus_on(Store& store, int64_t id);
+
+// Who writes on this thread: the source a hand is stored with ("cli", "web") and whether a write moves the focus.
+// The command line never changes it; a served page sets it for the length of a request (WriterScope).
+struct Writer {
+  std::string source = "cli";
+  bool focus = true;
+};
+const Writer& writer();
+class WriterScope {
+public:
+  explicit WriterScope(Writer w);
+  ~WriterScope();
+  WriterScope(const WriterScope&) = delete;
+  WriterScope& operator=(const WriterScope&) = delete;
+
+private:
+  Writer m_saved;
+};
 
 // Hand numbers (what the scorer sees) and positions (what the replay counts): the position of the hand
 // numbered `no` (else exit 66 naming the numbers there are), the number a new hand gets, and diagnostics with
@@ -78,5 +98,8 @@ json same_spelling(const rules::GameRules& rules, json setup);
 
 // `f` (set-up and hands) with those respellings
 json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names);
+
+// `j` dumped compactly is exactly `text` (check: a stored score text against the fresh score; no string built)
+bool dumps_as(const ojson& j, std::string_view text);
 
 }  // namespace marque::app

@@ -106,4 +106,5 @@ void add_config(CLI::App& app, Context& ctx, Commands& out);   // config
 void add_manual(CLI::App& app, Context& ctx, Commands& out);
 // the hidden completion SHELL (the script) and complete WORD... (what the script asks at each Tab)
 void add_completion(CLI::App& app, Context& ctx, Commands& out);
+void add_serve(CLI::App& app, Context& ctx, Commands& out);    // serve (src/web)
 }  // namespace marque::cli::commands

@@ -225,7 +225,8 @@ std::vector<Candidate> start_words(const rules::GameRules& gr, const std::string
     json setup = gr.setup_from_args(words, ignored);
     rules::Replay r = rules::replay({{"format", "marque-game/1"}, {"game", gr.id()}, {"setup", setup}, {"hands", json::array()}});
     if (r.ok && r.state) example_players = r.state->players();
-    for (const auto& [k, v] : words) {
+    for (const auto& [key_, v] : words) {
+      const std::string& k = key_;  // a structured binding is not captured by a lambda under clang 14
       if (std::any_of(keys.begin(), keys.end(), [&](const Key& x) { return x.key == k; })) continue;
       bool names = !example_players.empty();
       for (const auto& item : rules::split_list(v))

@@ -28,7 +28,8 @@ int run(int argc, char** argv) {
   for (auto add : {cli::commands::add_start, cli::commands::add_hands, cli::commands::add_games, cli::commands::add_sheet,
                    cli::commands::add_night, cli::commands::add_files, cli::commands::add_league, cli::commands::add_check,
                    cli::commands::add_player, cli::commands::add_backup, cli::commands::add_game, cli::commands::add_config,
-                   cli::commands::add_manual, cli::commands::add_completion})
+                   cli::commands::add_manual, cli::commands::add_completion,
+                   cli::commands::add_serve})
     add(app, ctx, commands);
 
   try {

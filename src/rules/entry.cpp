@@ -236,10 +236,10 @@ std::optional<Question> GameRules::next_question(const Game& before, const Answe
 
 Words GameRules::entry_words(const Game&, const Answers& answers) const {
   Words w;
-  for (const auto& [k, v] : answers) {
-    if (v.empty()) continue;
-    std::erase_if(w, [&](const auto& x) { return x.first == k; });
-    w.emplace_back(k, v);
+  for (const auto& a : answers) {
+    if (a.second.empty()) continue;
+    std::erase_if(w, [&](const auto& x) { return x.first == a.first; });
+    w.emplace_back(a);
   }
   return w;
 }

@@ -46,7 +46,7 @@ floor_add() { # db game
   local n
   n=$(sqlite3 "$1" "SELECT count(*) FROM game_players WHERE game_id = $2")
   local sql="BEGIN IMMEDIATE; INSERT INTO hands(game_id, seq, record, score) SELECT $2, max(seq) + 1, record, score FROM hands WHERE game_id = $2 AND seq = (SELECT max(seq) FROM hands WHERE game_id = $2);"
-  for ((k = 0; k < n; k++)); do sql+=" INSERT INTO postings VALUES (last_insert_rowid(), $k, 0);"; done
+  for ((k = 0; k < n; k++)); do sql+=" INSERT INTO postings VALUES (last_insert_rowid(), $k, 0, 1);"; done
   sql+=" COMMIT;"
   cp "$1" "$T/floor-add.db"
   median sqlite3 "$T/floor-add.db" "$sql"
@@ -89,7 +89,7 @@ f=$(floor_add "$T/club.db" "$tonight"); rm -f "$T/floor-add.db"
 echo "add one hand to a tarot game in that database (median of 20): $m (target 20 ms); floor $f ($(ratio "$a" "$(secs)"))"
 st=$(peak "$BIN" --db "$T/club.db" standings --league "Club history" --format json); sts=$(secs)
 # the floor of standings: the sqlite3 tool summing every seat of the league by player
-fst=$(peak sqlite3 "$T/club.db" "SELECT gp.player_id, count(*), sum(gp.points), sum(gp.place = 1) FROM games g JOIN leagues l ON l.id = g.league_id JOIN game_players gp ON gp.game_id = g.id WHERE l.name = 'Club history' GROUP BY gp.player_id")
+fst=$(peak sqlite3 "$T/club.db" "SELECT gp.player_id, count(*), sum(gp.points_units), sum(gp.place = 1) FROM games g JOIN leagues l ON l.id = g.league_id JOIN game_players gp ON gp.game_id = g.id WHERE l.name = 'Club history' GROUP BY gp.player_id")
 echo "standings for the whole league: $st (target 1 s); floor $fst ($(ratio "$sts" "$(secs)"))"
 sh=$(peak "$BIN" --db "$T/club.db" sheet "$game"); shs=$(secs)
 fsh=$(peak sqlite3 "$T/club.db" "SELECT record, score FROM hands WHERE game_id = $game ORDER BY seq"); 

@@ -48,4 +48,4 @@ if command -v script >/dev/null; then
   "$BIN" --db "$T/guided.db" show 1 | grep -q 'taker=Cat' && ok || bad "guided entry: hand not stored"
 fi
 # the sheet shows corrected hands
-expect_exit 0 "$BIN" --db "$DB" sheet && expect_out 'Corrections:' && expect_out 'edit hand 2 contract: "prise" -> "garde"'
+expect_exit 0 "$BIN" --db "$DB" sheet && expect_out 'Corrections:' && expect_out 'hand 2 edited: contract prise -> garde'

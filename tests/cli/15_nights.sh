@@ -26,7 +26,7 @@ assert any(b["role"] == "result" for b in d["blocks"])
 PY
 then ok; else bad "sheet --format json: not the documented shape"; fi
 expect_exit 0 "$BIN" --db "$DB" sheet --night 1 --format json && expect_out '"format": "marque-sheets/1"'
-if grep -q '<table class="sheet">' "$T/night.html"; then ok; else bad "html: the sheet is not drawn as a table"; fi
+if grep -q '<table class="sheet hands' "$T/night.html"; then ok; else bad "html: the sheet is not drawn as a table"; fi
 PATH=/nonexistent MARQUE_PDF_COMMAND= expect_exit 69 "$BIN" --db "$DB" sheet --night 1 -o "$T/night.pdf" && expect_err 'no PDF converter'
 expect_exit 0 "$BIN" --db "$DB" export --night 1 -o "$T/night.json"
 expect_exit 0 "$BIN" --db "$T/night-copy.db" import "$T/night.json" && expect_out '2 game'

@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)")
+CLOCK = re.compile(r"\b\d\d:\d\d [+-]\d\d:\d\d\b")  # a local time with its offset (sheets)
 
 
 def parse(text):
@@ -65,7 +66,7 @@ def parse(text):
 
 
 def normal(s, today, tmp, src):
-    s = TIME.sub("<time>", s)
+    s = CLOCK.sub("<clock>", TIME.sub("<time>", s))
     return s.replace(tmp, "<dir>").replace(src, "<src>").replace(today, "<today>").rstrip("\n")
 
 

@@ -14,6 +14,7 @@
 #include "core/diag.hpp"
 #include "core/escape.hpp"
 #include "core/output_file.hpp"
+#include "app/internal.hpp"
 
 using namespace marque;
 namespace fs = std::filesystem;
@@ -206,4 +207,23 @@ TEST_CASE("output files: a failing producer leaves nothing behind", "[core][outp
   CHECK_THROWS(files::write_output_file_with(f, [](const std::string&) { throw Error(k_exit_ioerr, "boom"); }));
   CHECK(slurp(f) == "old");
   CHECK(entries(d.path) == 1);
+}
+
+// check compares each stored score text with the fresh score without dumping it: the walk must agree with dump()
+TEST_CASE("dumps_as agrees with dump() on every kind of value", "[outputs][check]") {
+  const marque::app::ojson v = marque::app::ojson::parse(
+      R"({"seq":1,"deltas":{"Ann":-11.666666666666666,"Ben":13.333333333333334,"Élodie":0},"n":-7,"u":18446744073709551615,)"
+      R"("s":"tab\there \"q\" \\ é","a":[null,true,false,[],{},1.5,"x"],"e":{}})");
+  const std::string text = v.dump();
+  CHECK(marque::app::dumps_as(v, text));
+  CHECK_FALSE(marque::app::dumps_as(v, text + " "));
+  CHECK_FALSE(marque::app::dumps_as(v, text.substr(0, text.size() - 1)));
+  for (size_t i = 0; i < text.size(); i += 7) {  // any one byte changed is seen
+    std::string t = text;
+    t[i] = t[i] == '1' ? '2' : '1';
+    CHECK_FALSE(marque::app::dumps_as(v, t));
+  }
+  CHECK(marque::app::dumps_as(marque::app::ojson(42), "42"));
+  CHECK(marque::app::dumps_as(marque::app::ojson("a\nb"), "\"a\\nb\""));
+  CHECK_FALSE(marque::app::dumps_as(marque::app::ojson::object(), "{} "));
 }

@@ -229,10 +229,10 @@ struct HandQuestions {
 
 Words entry_words_of(const Answers& answers) {
   Words w;
-  for (const auto& [k, v] : answers) {
-    std::erase_if(w, [&](const auto& x) { return x.first == k; });
-    if (v.empty() || nothing_answer(k, v)) continue;
-    w.emplace_back(k, v);
+  for (const auto& a : answers) {
+    std::erase_if(w, [&](const auto& x) { return x.first == a.first; });
+    if (a.second.empty() || nothing_answer(a.first, a.second)) continue;
+    w.emplace_back(a);
   }
   return w;
 }

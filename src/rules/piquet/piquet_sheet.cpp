@@ -218,6 +218,10 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   else
     classic_line(out, score, opts, players, tot0, tot1);
   out.chart = common::running_totals(score);
+  if (rubicon)
+    out.levels.push_back({100.0, "rubicon 100"});
+  else
+    out.levels.push_back({static_cast<double>(opts.target), "target " + std::to_string(opts.target)});
   return out;
 }
 

@@ -245,6 +245,48 @@ sheet::Table column_sheet(const History& h, size_t scorer) {
   return t;
 }
 
+// The sheet as drawn (HTML): the scorer's area under the line, the others above it, left to right as they sit
+// (3 players: the left-hand and right-hand neighbours, with the columns facing the scorer written upwards; 4: left,
+// opposite, right, each with its three "received from" columns).
+sheet::Drawing drawn_sheet(const History& h, size_t scorer) {
+  const size_t n = h.players.size();
+  auto tally = [&](size_t to, size_t from, bool upwards) {
+    sheet::Tally t;
+    t.label = "from " + h.players[from];
+    t.values = h.recv[to][from].values;
+    t.upwards = upwards;
+    return t;
+  };
+  auto area = [&](size_t p) {
+    sheet::Area a;
+    a.name = h.players[p];
+    a.pool.values = h.pool[p].values;
+    return a;
+  };
+  sheet::Drawing d;
+  d.bottom = area(scorer);
+  if (n == 3) {
+    const size_t right = (scorer + 1) % n, left = (scorer + 2) % n;
+    sheet::Area l = area(left), r = area(right);
+    l.left.push_back(tally(left, scorer, true));
+    l.right.push_back(tally(left, right, false));
+    r.left.push_back(tally(right, left, false));
+    r.right.push_back(tally(right, scorer, true));
+    d.top = {l, r};
+    d.bottom.left.push_back(tally(scorer, left, false));
+    d.bottom.right.push_back(tally(scorer, right, false));
+    return d;
+  }
+  auto with_columns = [&](size_t p) {  // an area with its "received from" columns, the next player's first
+    sheet::Area a = area(p);
+    for (size_t k = 1; k < n; ++k) a.right.push_back(tally(p, (p + k) % n, false));
+    return a;
+  };
+  for (size_t k = n - 1; k >= 1; --k) d.top.push_back(with_columns((scorer + k) % n));
+  d.bottom = with_columns(scorer);
+  return d;
+}
+
 std::string defence_text(const ojson& b) {
   std::string mode = b.value("mode", "");
   if (mode == "none") return "both pass";
@@ -268,19 +310,21 @@ void pools_block(sheet::Sheet& out, const History& h, size_t scorer) {
       pos = nl == std::string::npos ? drawing.size() : nl + 1;
     }
   } else {
-    out.blocks.push_back({"pools", {}, column_sheet(h, scorer)});
+    out.table("pools") = column_sheet(h, scorer);
   }
+  out.blocks.back().drawing = drawn_sheet(h, scorer);
 }
 
 // The hand log (spec prefa §7): one row per hand.
 void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
   const size_t n = h.players.size();
-  std::string names;
-  for (const auto& p : h.players) names += (names.empty() ? "" : "/") + p;
   sheet::Table& log = out.table("hands");
-  log.columns = {{"#", true},          {"dealer", false},          {"declarer", false},       {"contract", false},
-                 {"defence", false},   {"tricks", false},          {"outcome", false},        {"pools " + names, false},
-                 {"cash " + names, false}, {"value " + names, false}};
+  log.columns = {{"#", true},       {"dealer", false}, {"declarer", false}, {"contract", false},
+                 {"defence", false}, {"tricks", false}, {"outcome", false}};
+  for (const char* what : {"pools", "cash", "value"}) {  // each player's own column (text: "pools A/B/C")
+    log.groups.push_back({static_cast<int>(log.columns.size()), static_cast<int>(n), what});
+    for (const auto& p : h.players) log.columns.push_back({p, true});
+  }
   log.rule();
   for (const auto& hand : score["hands"]) {
     const ojson& b = hand["breakdown"];
@@ -288,24 +332,21 @@ void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
     if (b.contains("tricks"))
       for (auto it = b["tricks"].begin(); it != b["tricks"].end(); ++it)
         tricks += (tricks.empty() ? "" : " ") + it.key() + std::to_string(it.value().get<int>());
-    std::string pools, cash, value;
+    std::vector<std::string> pools, cash, value;
     for (size_t i = 0; i < n; ++i) {
       const std::string& p = h.players[i];
-      if (i) {
-        pools += '/';
-        cash += '/';
-        value += '/';
-      }
-      pools += format_number(num(hand["pools"], p));
-      cash += format_signed(b.contains("cash_delta") ? num(b["cash_delta"], p) : 0.0);
-      value += format_number(num(hand["totals"], p));
+      pools.push_back(format_number(num(hand["pools"], p)));
+      cash.push_back(format_signed(b.contains("cash_delta") ? num(b["cash_delta"], p) : 0.0));
+      value.push_back(format_number(num(hand["totals"], p)));
     }
     std::string contract = b.value("contract", "");
     if (b.value("four_aces", false)) contract += " +4A";
     std::string outcome = b.value("outcome", "");
     if (b.value("game_over", false)) outcome += ", game over";
-    log.row({std::to_string(hand.value("hand", hand.value("seq", 0))), hand.value("dealer", ""), b.value("declarer", ""),
-             contract, defence_text(b), tricks, outcome, pools, cash, value});
+    std::vector<std::string> row = {std::to_string(hand.value("hand", hand.value("seq", 0))), hand.value("dealer", ""),
+                                    b.value("declarer", ""), contract, defence_text(b), tricks, outcome};
+    for (const auto* part : {&pools, &cash, &value}) row.insert(row.end(), part->begin(), part->end());
+    log.row(row);
   }
 }
 

@@ -108,27 +108,25 @@ void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<
   for (const auto& p : players) l.cells.push_back(t.contains(p) ? text::format_signed(t[p].get<double>()) : "");
 }
 
-// The hand table: number, dealer, the description block padded to its widest line, the running totals.
+// The hand table: number, dealer, the deal's description in its own columns (a redeal's words across them), the
+// running totals.
 void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const std::vector<std::string>& players) {
-  const std::vector<std::string> head = {"Taker(+Partner)", "Contract", "Oud", "Pts", "Result"};
-  std::vector<int> w(head.size(), 0);
-  for (size_t k = 0; k < head.size(); ++k) w[k] = text::display_width(head[k]);
-  for (const auto& l : lines)
-    if (!l.redeal)
-      for (size_t k = 0; k < l.cols.size(); ++k) w[k] = std::max(w[k], text::display_width(l.cols[k]));
-  auto block = [&](const std::vector<std::string>& cols) {
-    std::string s;
-    for (size_t k = 0; k < cols.size(); ++k) s += k + 1 < cols.size() ? text::pad_right(cols[k], w[k] + 2) : cols[k];
-    return s;
-  };
   sheet::Table& t = out.table("hands");
-  t.columns = {{"#", true}, {"Dlr", false}, {block(head), false}};
+  t.columns = {{"#", true}, {"Dlr", false}, {"Taker(+Partner)", false}, {"Contract", false}, {"Oud", false}, {"Pts", false},
+               {"Result", false}};
   for (const auto& p : players) t.columns.push_back({p, true});
-  t.bar_after = 2;
+  t.bar_after = 6;
   for (const auto& l : lines) {
-    std::vector<std::string> row = {l.no, l.dealer, l.redeal ? l.text : block(l.cols)};
+    std::vector<std::string> row = {l.no, l.dealer};
+    if (l.redeal)
+      row.push_back(l.text);
+    else
+      row.insert(row.end(), l.cols.begin(), l.cols.end());
     for (const auto& c : l.cells) row.push_back(c);
-    t.row(row, l.redeal ? "" : "hand");
+    if (l.redeal)
+      t.spanned_row(row, {1, 1, 5}, "");
+    else
+      t.row(row, "hand");
   }
   t.rule();
 }
@@ -192,6 +190,9 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   for (const auto& n : notes) out.line("  * " + n, "notes");
   result_lines(out, score);
   out.chart = common::running_totals(score);
+  const json end = setup.contains("end") && setup["end"].is_object() ? setup["end"] : json::object();
+  if (end.value("mode", "") == "target" && end.contains("target") && end["target"].is_number())
+    out.levels.push_back({end["target"].get<double>(), "target " + num(end["target"])});
   return out;
 }
 

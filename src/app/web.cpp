@@ -1,0 +1,231 @@
+// The served pages' use cases (`marque serve`, src/web/): guided entry one step at a time, a hand stored or
+// replaced from its answers, a night's scoreboard and a cheap change stamp. Plain data; nothing here knows HTTP.
+#include <sys/stat.h>
+
+#include <algorithm>
+
+#include "app/internal.hpp"
+
+namespace marque::app {
+
+namespace {
+
+const rules::GameRules& rules_of(const std::string& kind, int64_t game_id) {
+  const rules::GameRules* r = rules::find_game(kind);
+  if (!r) throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " is of a kind this marque does not know");
+  return *r;
+}
+
+// A served page writes as "web" and never moves the command line's table in focus.
+Writer web_writer() { return Writer{"web", false}; }
+
+// The game before the hand asked: the whole game for a new hand, the hands before it for hand `edit_no`.
+struct Before {
+  storage::GameRow game;
+  json file;
+  rules::Replay prior;
+  int no = 0;
+};
+
+Before before_hand(Store& store, int64_t game_id, std::optional<int> edit_no) {
+  Store::ReadTransaction tx(store);
+  Before b;
+  b.game = live_game(store, game_id);
+  auto hands = store.hands(game_id, false);
+  if (edit_no) {
+    const int seq = position_of(hands, game_id, *edit_no);
+    hands.resize(static_cast<size_t>(seq - 1));
+    b.no = *edit_no;
+  } else {
+    b.no = next_number(hands);
+  }
+  b.file = file_from(b.game, hands);
+  b.prior = rules::replay(b.file);
+  if (!b.prior.ok) {
+    std::string first = b.prior.diags.errors().empty() ? std::string("unknown") : b.prior.diags.errors().front().text();
+    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
+  }
+  return b;
+}
+
+}  // namespace
+
+std::string change_stamp(Store& store) {
+  // stat() only: opening and closing a file of a database this process has open would drop SQLite's locks on it
+  std::string out;
+  for (const std::string& f : {store.path(), store.path() + "-wal"}) {
+    struct stat st {};
+    if (::stat(f.c_str(), &st) != 0) {
+      out += "-;";
+      continue;
+    }
+    out += std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+           std::to_string(st.st_mtim.tv_nsec) + ";";
+  }
+  return out;
+}
+
+EntryStep entry_step(Store& store, int64_t game_id, std::optional<int> edit_no, const rules::Answers& answers,
+                     const std::optional<std::string>& typed) {
+  Before b = before_hand(store, game_id, edit_no);
+  const rules::GameRules& gr = rules_of(b.game.game, game_id);
+  const rules::Game& state = *b.prior.state;
+  EntryStep s;
+  s.game_id = game_id;
+  s.game = b.game.game;
+  s.title = std::string(gr.title());
+  s.no = b.no;
+  s.edit = edit_no.has_value();
+  s.players = state.players();
+  s.dealer = state.next_dealer();
+  // the answers sent back: each must answer the question asked at its point
+  for (const auto& [key, value] : answers) {
+    auto q = gr.next_question(state, s.answers);
+    if (!q || q->key != key) break;
+    s.answers.emplace_back(key, value);
+  }
+  if (typed) {
+    auto q = gr.next_question(state, s.answers);
+    if (q) {
+      rules::Reading r = rules::read_answer(*q, *typed);
+      if (!r.error.empty()) {
+        s.error = r.error;
+        s.question = std::move(q);
+        return s;
+      }
+      s.answers.emplace_back(q->key, r.value);
+      rules::Trial t = rules::try_answers(gr, b.file, s.answers);
+      auto errors = rules::errors_for(*q, t.errors);
+      if (!errors.empty()) {
+        s.answers.pop_back();
+        s.errors = std::move(errors);
+        s.question = std::move(q);
+        return s;
+      }
+    }
+  }
+  s.question = gr.next_question(state, s.answers);
+  if (s.question) return s;
+  rules::Trial t = rules::try_answers(gr, b.file, s.answers);
+  if (!t.entry) {
+    s.errors = std::move(t.errors);
+    return s;
+  }
+  s.complete = true;
+  s.entry = *t.entry;
+  s.words = gr.hand_words(t.record, json::parse(s.entry.dump()), s.players);
+  s.warnings = std::move(t.warnings);
+  return s;
+}
+
+HandOutcome add_hand_answers(Store& store, int64_t game_id, const rules::Answers& answers) {
+  WriterScope scope(web_writer());
+  const rules::GameRules& gr = rules_of(game_kind(store, game_id), game_id);
+  return add_hand(
+      store, game_id, [&](const rules::Game& before) { return record_from_words(gr, before, gr.entry_words(before, answers)); },
+      false);
+}
+
+HandOutcome edit_hand_answers(Store& store, int64_t game_id, int no, const rules::Answers& answers) {
+  WriterScope scope(web_writer());
+  Before b = before_hand(store, game_id, no);
+  const rules::GameRules& gr = rules_of(b.game.game, game_id);
+  // the record is made against the game before that hand; edit_hand checks it and every later hand again
+  json record = record_from_words(gr, *b.prior.state, gr.entry_words(*b.prior.state, answers));
+  return edit_hand(store, game_id, no, record, false);
+}
+
+HandOutcome web_edit_hand_words(Store& store, int64_t game_id, int no, const rules::Words& words) {
+  WriterScope scope(web_writer());
+  return edit_hand_words(store, game_id, no, words, false, false);
+}
+
+HandOutcome web_delete_hand(Store& store, int64_t game_id, int no) {
+  WriterScope scope(web_writer());
+  return delete_hand(store, game_id, no, false);
+}
+
+std::string web_undo(Store& store, int64_t game_id) {
+  WriterScope scope(web_writer());
+  return undo(store, game_id);
+}
+
+namespace {
+
+double summary_number(const json& obj, const std::string& key) {
+  return obj.is_object() && obj.contains(key) && obj[key].is_number() ? obj[key].get<double>() : 0.0;
+}
+
+BoardTable table_of(const GameInfo& g) {
+  BoardTable t;
+  t.game = g;
+  const rules::GameRules* gr = rules::find_game(g.game);
+  t.title = gr ? std::string(gr->title()) : g.game;
+  const json& s = g.summary;
+  t.hands = g.hands;
+  t.finished = g.status == "finished" || g.ended == "closed" || g.ended == "abandoned";
+  if (!t.finished && s.contains("next_dealer") && s["next_dealer"].is_string()) t.next_dealer = s["next_dealer"].get<std::string>();
+  // teams when the game keeps team totals (their players named), else each player
+  if (s.contains("team_totals") && s["team_totals"].is_object() && s.contains("teams") && s["teams"].is_object()) {
+    std::vector<size_t> seat_of;
+    for (auto it = s["team_totals"].begin(); it != s["team_totals"].end(); ++it) {
+      std::string members;
+      if (s["teams"].contains(it.key()) && s["teams"][it.key()].is_array())
+        for (const auto& p : s["teams"][it.key()])
+          if (p.is_string()) members += (members.empty() ? "" : " & ") + p.get<std::string>();
+      t.lines.push_back({it.key() + (members.empty() ? "" : " · " + members), summary_number(s["team_totals"], it.key()), false});
+      // in seat order: the team of the first player first
+      std::string first = s["teams"].contains(it.key()) && s["teams"][it.key()].is_array() && !s["teams"][it.key()].empty() &&
+                                  s["teams"][it.key()][0].is_string()
+                              ? s["teams"][it.key()][0].get<std::string>()
+                              : std::string();
+      seat_of.push_back(static_cast<size_t>(std::find(g.players.begin(), g.players.end(), first) - g.players.begin()));
+    }
+    std::vector<size_t> order(t.lines.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return seat_of[a] < seat_of[b]; });
+    std::vector<BoardLine> sorted;
+    for (size_t i : order) sorted.push_back(t.lines[i]);
+    t.lines = std::move(sorted);
+  } else {
+    const json& totals = s.contains("totals") ? s["totals"] : json::object();
+    for (const auto& p : g.players) t.lines.push_back({p, summary_number(totals, p), false});
+  }
+  if (t.hands > 0 && !t.lines.empty()) {
+    double best = std::max_element(t.lines.begin(), t.lines.end(), [](const BoardLine& a, const BoardLine& b) {
+                    return a.total < b.total;
+                  })->total;
+    for (auto& l : t.lines) l.leads = l.total == best;
+  }
+  if (t.finished && gr) t.result_words = gr->result_words(s);
+  return t;
+}
+
+}  // namespace
+
+Board board(Store& store, std::optional<int64_t> night_id) {
+  Store::ReadTransaction tx(store);
+  Board b;
+  if (night_id) {
+    b.night = store.night(*night_id);
+    if (!b.night) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database");
+  } else {
+    auto all = store.nights();
+    for (auto it = all.rbegin(); it != all.rend(); ++it)
+      if (!it->games.empty()) {
+        b.night = *it;
+        break;
+      }
+  }
+  for (const auto& g : games(store)) {
+    bool in_night = b.night && g.night_id && *g.night_id == b.night->id;
+    if (in_night) {
+      b.tables.push_back(table_of(g));
+    } else if (!night_id && g.status == "open" && g.ended.empty()) {
+      b.others.push_back(table_of(g));
+    }
+  }
+  return b;
+}
+
+}  // namespace marque::app

@@ -1,0 +1,562 @@
+#include "web/pages.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cctype>
+#include <cstdio>
+
+#include "core/escape.hpp"
+#include "core/text.hpp"
+
+namespace marque::web {
+
+using ojson = nlohmann::ordered_json;
+using json = nlohmann::json;
+
+namespace {
+
+std::string h(const std::string& s) { return escape::html(s); }
+std::string num(double v) { return text::format_number(v); }
+std::string signed_num(double v) { return text::format_signed(v); }
+
+// A path given back to us (?next=): a path of this site only ("/game/3"), never another site ("//evil", "/\evil").
+std::string local_path(const std::string& p) {
+  if (p.empty() || p[0] != '/' || (p.size() > 1 && (p[1] == '/' || p[1] == '\\'))) return "/";
+  for (unsigned char ch : p)
+    if (ch < 0x20 || ch == 0x7f) return "/";
+  return p;
+}
+
+std::string url_part(const std::string& s) {  // percent-encoding of a query value
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char ch : s) {
+    if (std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.' || ch == '~' || ch == '/') {
+      out += static_cast<char>(ch);
+    } else {
+      out += '%';
+      out += hex[ch >> 4];
+      out += hex[ch & 15];
+    }
+  }
+  return out;
+}
+
+// live_main: the whole of <main> is replaced when the database changes (app.js); else only its [data-live] parts
+std::string page(const std::string& title, const std::string& body_class, const std::string& main, const PageContext& c,
+                 bool live_main = true) {
+  const std::string v = "?v=" + c.asset_version;
+  std::string out =
+      "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<title>" + h(title) + " · marque</title>\n"
+      "<link rel=\"icon\" href=\"/assets/icon.svg" + v + "\">\n"
+      "<link rel=\"stylesheet\" href=\"/assets/style.css" + v + "\">\n"
+      "<script src=\"/assets/app.js" + v + "\" defer></script>\n";
+  if (c.writer) out += "<meta name=\"csrf-token\" content=\"" + h(c.csrf) + "\">\n";
+  out += "</head>\n<body class=\"page-" + h(body_class) + "\" data-version=\"" + std::to_string(c.version) + "\">\n";
+  out += "<nav class=\"top\"><a href=\"/\">Tables</a><a href=\"/standings\">Standings</a><a href=\"/players\">Players</a>";
+  if (c.writer)
+    out += "<span class=\"who\" title=\"this device may enter hands\">✎ scorer</span>";
+  else
+    out += "<a class=\"who\" href=\"/login?next=" + h(url_part(local_path(c.path))) + "\" title=\"enter the write code to score\">✎ code</a>";
+  out += std::string("</nav>\n<main id=\"main\"") + (live_main ? " data-live" : "") + ">\n" + main + "</main>\n";
+  out += "<footer><span id=\"live\" class=\"live off\">not live</span>";
+  if (c.writer)
+    out += "<form method=\"post\" action=\"/logout\" class=\"logout\"><input type=\"hidden\" name=\"csrf\" value=\"" + h(c.csrf) +
+           "\"><button type=\"submit\" class=\"link\">forget the code on this device</button></form>";
+  out += "</footer>\n</body>\n</html>\n";
+  return out;
+}
+
+double number_in(const ojson& obj, const std::string& key) {
+  return obj.is_object() && obj.contains(key) && obj[key].is_number() ? obj[key].get<double>() : 0.0;
+}
+
+std::vector<std::string> players_of(const ojson& score) {
+  std::vector<std::string> out;
+  if (score.contains("players") && score["players"].is_array())
+    for (const auto& p : score["players"])
+      if (p.is_string()) out.push_back(p.get<std::string>());
+  return out;
+}
+
+// The entities a game scores: its teams when it keeps team totals ("NS · Nina & Sara"), else its players. Each as
+// (key in the score, label).
+std::vector<std::pair<std::string, std::string>> sides_of(const ojson& score) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (score.contains("team_totals") && score["team_totals"].is_object()) {
+    for (auto it = score["team_totals"].begin(); it != score["team_totals"].end(); ++it) {
+      std::string members;
+      if (score.contains("teams") && score["teams"].contains(it.key()) && score["teams"][it.key()].is_array())
+        for (const auto& p : score["teams"][it.key()])
+          if (p.is_string()) members += (members.empty() ? "" : " & ") + p.get<std::string>();
+      out.emplace_back(it.key(), it.key() + (members.empty() ? "" : " · " + members));
+    }
+    // in seat order (the team of the first player first), not in the order the keys are kept
+    const auto players = players_of(score);
+    auto seat = [&](const std::string& team) {
+      if (score.contains("teams") && score["teams"].contains(team) && score["teams"][team].is_array() && !score["teams"][team].empty() &&
+          score["teams"][team][0].is_string()) {
+        auto at = std::find(players.begin(), players.end(), score["teams"][team][0].get<std::string>());
+        return static_cast<size_t>(at - players.begin());
+      }
+      return players.size();
+    };
+    std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return seat(a.first) < seat(b.first); });
+    return out;
+  }
+  for (const auto& p : players_of(score)) out.emplace_back(p, p);
+  return out;
+}
+
+std::string totals_list(const std::vector<app::BoardLine>& lines, const std::string& cls) {
+  std::string out = "<ol class=\"totals " + cls + "\">";
+  for (const auto& l : lines)
+    out += std::string("<li") + (l.leads ? " class=\"lead\"" : "") + "><span class=\"name\">" + h(l.name) +
+           "</span><span class=\"pts\">" + h(num(l.total)) + "</span></li>";
+  return out + "</ol>\n";
+}
+
+std::vector<app::BoardLine> lines_of(const ojson& score, int64_t hands) {
+  std::vector<app::BoardLine> lines;
+  bool teams = score.contains("team_totals") && score["team_totals"].is_object();
+  const ojson& totals = teams ? score["team_totals"] : (score.contains("totals") ? score["totals"] : ojson::object());
+  for (const auto& [key, label] : sides_of(score)) lines.push_back({label, number_in(totals, key), false});
+  if (hands > 0 && !lines.empty()) {
+    double best = lines[0].total;
+    for (const auto& l : lines) best = std::max(best, l.total);
+    for (auto& l : lines) l.leads = l.total == best;
+  }
+  return lines;
+}
+
+std::string game_heading(int64_t id, const std::string& title) { return "Game " + std::to_string(id) + " · " + title; }
+
+std::string meta_line(const app::GameInfo& g) {
+  std::string s;
+  for (const char* k : {"date", "venue", "league"})
+    if (g.meta.contains(k) && g.meta[k].is_string() && !g.meta[k].get<std::string>().empty())
+      s += (s.empty() ? "" : " · ") + g.meta[k].get<std::string>();
+  return s;
+}
+
+std::string table_card(const app::BoardTable& t, const PageContext& c) {
+  const std::string id = std::to_string(t.game.id);
+  std::string out = "<article class=\"table" + std::string(t.finished ? " over" : "") + "\" id=\"game-" + id + "\">\n";
+  out += "<h2><a href=\"/game/" + id + "\">" + h(game_heading(t.game.id, t.title)) + "</a></h2>\n";
+  std::string meta = std::to_string(t.hands) + (t.hands == 1 ? " hand" : " hands");
+  if (!t.next_dealer.empty()) meta += " · dealer " + t.next_dealer;
+  if (t.game.ended == "closed" || t.game.ended == "abandoned") meta += " · " + t.game.ended;
+  out += "<p class=\"meta\">" + h(meta) + "</p>\n";
+  out += totals_list(t.lines, "");
+  if (!t.result_words.empty()) out += "<p class=\"result\">" + h(t.result_words) + "</p>\n";
+  if (c.writer && !t.finished)
+    out += "<p class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand\">Enter hand " +
+           std::to_string(t.hands + 1) + "</a></p>\n";
+  return out + "</article>\n";
+}
+
+std::string night_title(const app::Night& n) {
+  return "Night of " + n.date + (n.venue.empty() ? "" : " — " + n.venue) + (n.league.empty() ? "" : " (" + n.league + ")");
+}
+
+std::string deltas_line(const ojson& entry, const ojson& score) {
+  bool teams = entry.contains("team_deltas") && entry["team_deltas"].is_object();
+  const ojson& d = teams ? entry["team_deltas"] : (entry.contains("deltas") ? entry["deltas"] : ojson::object());
+  std::string out;
+  for (const auto& [key, label] : sides_of(score)) {
+    std::string name = teams ? key : label;
+    out += (out.empty() ? "" : " · ") + name + " " + signed_num(number_in(d, key));
+  }
+  return out;
+}
+
+std::string record_words(const json& r) {
+  std::string s;
+  if (r.is_object())
+    for (auto it = r.begin(); it != r.end(); ++it)
+      s += (s.empty() ? "" : " ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+  return s;
+}
+
+// A hand's score as a table: each side, its score for the hand and its total after it.
+std::string hand_table(const ojson& entry, const ojson& score) {
+  bool teams = entry.contains("team_deltas") && entry["team_deltas"].is_object();
+  const ojson& d = teams ? entry["team_deltas"] : (entry.contains("deltas") ? entry["deltas"] : ojson::object());
+  const ojson& t = teams ? (entry.contains("team_totals") ? entry["team_totals"] : ojson::object())
+                         : (entry.contains("totals") ? entry["totals"] : ojson::object());
+  std::string out = "<table class=\"deltas\"><thead><tr><th></th><th class=\"num\">hand</th><th class=\"num\">total</th></tr></thead><tbody>";
+  for (const auto& [key, label] : sides_of(score)) {
+    double dv = number_in(d, key);
+    out += "<tr><th>" + h(label) + "</th><td class=\"num " + (dv > 0 ? "up" : dv < 0 ? "down" : "") + "\">" + h(signed_num(dv)) +
+           "</td><td class=\"num\">" + h(num(number_in(t, key))) + "</td></tr>";
+  }
+  return out + "</tbody></table>\n";
+}
+
+std::string notes_of(const ojson& entry) {
+  std::string out;
+  if (entry.contains("warnings") && entry["warnings"].is_array())
+    for (const auto& w : entry["warnings"]) out += "<p class=\"note\">note: " + h(w.is_string() ? w.get<std::string>() : w.dump()) + "</p>\n";
+  return out;
+}
+
+}  // namespace
+
+std::string chart_svg(const std::vector<sheet::Series>& series) {
+  size_t n = 0;
+  for (const auto& s : series) n = std::max(n, s.points.size());
+  if (series.empty() || n < 2) return "";
+  const double w = 360, hgt = 200, left = 44, right = 8, top = 10, bottom = 22;
+  double lo = 0, hi = 0;
+  for (const auto& s : series)
+    for (double v : s.points) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  if (hi - lo < 1e-9) hi = lo + 1;
+  auto fmt = [](double v) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%.1f", v);
+    return std::string(b);
+  };
+  auto x = [&](size_t i) { return left + (w - left - right) * static_cast<double>(i) / static_cast<double>(n - 1); };
+  auto y = [&](double v) { return top + (hgt - top - bottom) * (hi - v) / (hi - lo); };
+  std::string out = "<figure class=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + fmt(w) + " " + fmt(hgt) +
+                    "\" role=\"img\" aria-label=\"running totals\">\n";
+  out += "<line class=\"zero\" x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(w - right) + "\" y2=\"" + fmt(y(0)) + "\"/>\n";
+  out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(hi) + 4) + "\" text-anchor=\"end\">" + h(num(hi)) + "</text>\n";
+  out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(lo)) + "\" text-anchor=\"end\">" + h(num(lo)) + "</text>\n";
+  if (lo < 0 && hi > 0) out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(0) + 4) + "\" text-anchor=\"end\">0</text>\n";
+  out += "<text class=\"axis\" x=\"" + fmt(w - right) + "\" y=\"" + fmt(hgt - 6) + "\" text-anchor=\"end\">hand " + std::to_string(n - 1) +
+         "</text>\n";
+  for (size_t k = 0; k < series.size(); ++k) {
+    std::string pts;
+    for (size_t i = 0; i < series[k].points.size(); ++i) pts += (i ? " " : "") + fmt(x(i)) + "," + fmt(y(series[k].points[i]));
+    out += "<polyline class=\"s" + std::to_string(k % 8) + "\" points=\"" + pts + "\"/>\n";
+  }
+  out += "</svg>\n<figcaption><ul class=\"legend\">";
+  for (size_t k = 0; k < series.size(); ++k)
+    out += "<li><span class=\"swatch s" + std::to_string(k % 8) + "\"></span>" + h(series[k].name) + " <b>" +
+           h(num(series[k].points.empty() ? 0.0 : series[k].points.back())) + "</b></li>";
+  return out + "</ul></figcaption></figure>\n";
+}
+
+std::string sheet_html(const sheet::Sheet& s) {
+  std::string out = "<div class=\"sheet\">\n";
+  for (const auto& b : s.blocks) {
+    if (b.table) {
+      const auto& t = *b.table;
+      out += "<div class=\"sheet-wrap\"><table class=\"sheet-table role-" + h(b.role) + "\">\n";
+      auto cell_class = [&](size_t i) {
+        std::string cls;
+        if (i < t.columns.size() && t.columns[i].right) cls += "num";
+        if (t.bar_after >= 0 && static_cast<size_t>(t.bar_after) == i) cls += std::string(cls.empty() ? "" : " ") + "bar";
+        return cls.empty() ? std::string() : " class=\"" + cls + "\"";
+      };
+      if (t.header) {
+        out += "<thead><tr>";
+        for (size_t i = 0; i < t.columns.size(); ++i) out += "<th" + cell_class(i) + ">" + h(t.columns[i].title) + "</th>";
+        out += "</tr></thead>\n";
+      }
+      out += "<tbody>\n";
+      for (const auto& r : t.rows) {
+        if (r.kind == "rule") {
+          out += "<tr class=\"rule\"><td colspan=\"" + std::to_string(std::max<size_t>(1, t.columns.size())) + "\"></td></tr>\n";
+          continue;
+        }
+        out += "<tr" + (r.kind.empty() ? std::string() : " class=\"" + h(r.kind) + "\"") + ">";
+        for (size_t i = 0; i < r.cells.size(); ++i) {
+          // the last cell of a short row spans the columns left (a redeal's words across the deal's columns)
+          std::string span;
+          if (i + 1 == r.cells.size() && r.cells.size() < t.columns.size())
+            span = " colspan=\"" + std::to_string(t.columns.size() - i) + "\"";
+          out += "<td" + cell_class(i) + span + ">" + h(r.cells[i]) + "</td>";
+        }
+        out += "</tr>\n";
+      }
+      out += "</tbody></table></div>\n";
+    } else {
+      out += "<div class=\"lines role-" + h(b.role) + "\">";
+      for (const auto& l : b.lines) out += l.empty() ? "<p class=\"gap\"></p>" : "<p>" + h(l) + "</p>";
+      out += "</div>\n";
+    }
+  }
+  return out + "</div>\n";
+}
+
+std::string board_page(const app::Board& b, const std::vector<app::Night>& nights, const PageContext& c) {
+  std::string title = b.night ? night_title(*b.night) : "Open tables";
+  std::string main = "<h1>" + h(title) + "</h1>\n";
+  if (b.night && !b.night->note.empty()) main += "<p class=\"sub\">" + h(b.night->note) + "</p>\n";
+  if (b.tables.empty() && b.others.empty())
+    main += "<p class=\"empty\">No table yet. Start a game with <code>marque start GAME … --night ID</code>; it shows here at "
+            "once.</p>\n";
+  main += "<section class=\"board\">\n";
+  for (const auto& t : b.tables) main += table_card(t, c);
+  main += "</section>\n";
+  if (!b.others.empty()) {
+    main += std::string("<h2 class=\"section\">") + (b.night ? "Other open tables" : "") + "</h2>\n<section class=\"board\">\n";
+    for (const auto& t : b.others) main += table_card(t, c);
+    main += "</section>\n";
+  }
+  if (nights.size() > 1 || (nights.size() == 1 && !b.night)) {
+    main += "<h2 class=\"section\">Nights</h2>\n<ul class=\"nights\">";
+    for (auto it = nights.rbegin(); it != nights.rend(); ++it)
+      main += "<li><a href=\"/night/" + std::to_string(it->id) + "\">" + h(night_title(*it)) + "</a> <span class=\"count\">" +
+              std::to_string(it->games.size()) + (it->games.size() == 1 ? " game" : " games") + "</span></li>";
+    main += "</ul>\n";
+  }
+  return page(title, "board", main, c);
+}
+
+std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageContext& c) {
+  const auto& g = v.game;
+  const std::string id = std::to_string(g.id);
+  const rules::GameRules* gr = rules::find_game(g.game);
+  const std::string title = game_heading(g.id, gr ? std::string(gr->title()) : g.game);
+  bool finished = g.status == "finished" || !g.ended.empty();
+  std::string main = "<h1>" + h(title) + "</h1>\n";
+  std::string sub = meta_line(g);
+  std::string dealer = v.score.contains("next_dealer") && v.score["next_dealer"].is_string() ? v.score["next_dealer"].get<std::string>() : "";
+  std::string count = std::to_string(v.hands.size()) + (v.hands.size() == 1 ? " hand" : " hands");
+  main += "<p class=\"sub\">" + h(sub + (sub.empty() ? "" : " · ") + count + (!finished && !dealer.empty() ? " · dealer " + dealer : "") +
+                                  (g.ended.empty() ? "" : " · " + g.ended)) +
+          "</p>\n";
+  main += totals_list(lines_of(v.score, static_cast<int64_t>(v.hands.size())), "big");
+  if (!v.result_words.empty()) main += "<p class=\"result\">" + h(v.result_words) + "</p>\n";
+  if (v.series && v.series->contains("words") && (*v.series)["words"].is_string())
+    main += "<p class=\"series\">" + h((*v.series)["words"].get<std::string>()) + "</p>\n";
+  main += "<div class=\"actions\">";
+  if (c.writer) {
+    if (!finished)
+      main += "<a class=\"button primary\" href=\"/game/" + id + "/hand\">Enter hand " +
+              std::to_string(v.hands.empty() ? 1 : v.hands.back().no + 1) + "</a>";
+    if (g.ended.empty() || g.ended == "closed")
+      main += "<button type=\"button\" class=\"button\" data-undo=\"" + id + "\">Undo the last change</button>";
+    main += "<p class=\"err\" role=\"alert\" hidden></p>";
+  } else if (!finished) {
+    main += "<a class=\"button\" href=\"/login?next=" + h(url_part("/game/" + id)) + "\">Enter the code to score</a>";
+  }
+  main += "</div>\n";
+  main += chart_svg(s.chart);
+  main += "<h2 class=\"section\">Hands</h2>\n";
+  if (v.hands.empty()) main += "<p class=\"empty\">No hand yet.</p>\n";
+  main += "<ol class=\"hands\">";
+  for (auto it = v.hands.rbegin(); it != v.hands.rend(); ++it) {
+    const std::string no = std::to_string(it->no);
+    main += "<li id=\"hand-" + no + "\"><a href=\"/game/" + id + "/hand/" + no + "\"><span class=\"no\">" + no +
+            "</span><span class=\"words\">" + h(it->words.empty() ? "hand " + no : it->words) + "</span></a><span class=\"deltas\">" +
+            h(deltas_line(it->entry, v.score)) + "</span></li>";
+  }
+  main += "</ol>\n";
+  main += "<h2 class=\"section\">Sheet</h2>\n" + sheet_html(s);
+  return page(title, "game", main, c);
+}
+
+std::string hand_page(const app::GameView& v, const app::HandLine& hl, const PageContext& c) {
+  const auto& g = v.game;
+  const std::string id = std::to_string(g.id), no = std::to_string(hl.no);
+  const rules::GameRules* gr = rules::find_game(g.game);
+  const std::string title = game_heading(g.id, gr ? std::string(gr->title()) : g.game) + " · hand " + no;
+  std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(game_heading(g.id, gr ? std::string(gr->title()) : g.game)) +
+                     "</a></p>\n<h1>Hand " + no + "</h1>\n";
+  if (!hl.words.empty()) main += "<p class=\"words big\">" + h(hl.words) + "</p>\n";
+  if (hl.entry.contains("dealer") && hl.entry["dealer"].is_string())
+    main += "<p class=\"sub\">dealer " + h(hl.entry["dealer"].get<std::string>()) + "</p>\n";
+  main += hand_table(hl.entry, v.score) + notes_of(hl.entry);
+  main += "<p class=\"record\"><span class=\"label\">as typed</span> <code>" + h(record_words(hl.record)) + "</code></p>\n";
+  main += "<p class=\"sub\">recorded " + h(hl.recorded_at) + (hl.source.empty() ? "" : " (" + h(hl.source) + ")") + "</p>\n";
+  if (c.writer && g.ended.empty()) {
+    main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no +
+            "/entry\">Enter this hand again</a></div>\n";
+    main += "<form class=\"words-edit\" data-game=\"" + id + "\" data-no=\"" + no + "\">\n"
+            "<label for=\"words\">Change fields (key=value, as <code>marque edit</code> takes them)</label>\n"
+            "<input id=\"words\" name=\"words\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" placeholder=\"" +
+            h(record_words(hl.record).substr(0, record_words(hl.record).find(' '))) + "\">\n"
+            "<p class=\"err\" role=\"alert\" hidden></p>\n"
+            "<button type=\"submit\" class=\"button\">Change</button>\n</form>\n";
+    main += "<div class=\"actions danger\"><button type=\"button\" class=\"button\" data-delete=\"" + id + "\" data-no=\"" + no +
+            "\">Delete this hand</button><p class=\"err\" role=\"alert\" hidden></p></div>\n";
+  }
+  return page(title, "hand", main, c);
+}
+
+std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const PageContext& c) {
+  const auto& g = v.game;
+  const std::string id = std::to_string(g.id);
+  const rules::GameRules* gr = rules::find_game(g.game);
+  const std::string heading = game_heading(g.id, gr ? std::string(gr->title()) : g.game);
+  int no = edit_no ? *edit_no : (v.hands.empty() ? 1 : v.hands.back().no + 1);
+  std::string title = heading + " · " + (edit_no ? "hand " + std::to_string(no) + " again" : "hand " + std::to_string(no));
+  std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n";
+  main += "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" + (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") +
+          ">\n<h1>" + (edit_no ? "Hand " + std::to_string(no) + " again" : "Hand " + std::to_string(no)) +
+          "</h1>\n<p class=\"loading\">Loading the questions…</p>\n"
+          "<noscript><p class=\"err\">Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).</p></noscript>\n"
+          "</section>\n";
+  main += "<h2 class=\"section\">Totals now</h2>\n<div id=\"totals\" data-live>" +
+          totals_list(lines_of(v.score, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
+  // the form keeps its state when the page refreshes itself: only #totals is replaced
+  return page(title, "entry", main, c, false);
+}
+
+std::string standings_page(const ojson& doc, const PageContext& c) {
+  std::string main = "<h1>Standings</h1>\n";
+  if (doc.contains("league") && doc["league"].is_string()) main += "<p class=\"sub\">" + h(doc["league"].get<std::string>()) + "</p>\n";
+  const ojson& rows = doc.contains("standings") ? doc["standings"] : ojson::array();
+  if (rows.empty()) {
+    main += "<p class=\"empty\">No game counts yet (a game counts once it has a hand).</p>\n";
+    return page("Standings", "standings", main, c);
+  }
+  main += "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">#</th><th>player</th>"
+          "<th class=\"num\">games</th><th class=\"num\">wins</th><th class=\"num\">league points</th></tr></thead><tbody>\n";
+  for (const auto& r : rows) {
+    std::string name = r.value("player", "");
+    main += "<tr><td class=\"num\">" + std::to_string(r.value("rank", 0)) + "</td><td><a href=\"/player?name=" + h(url_part(name)) +
+            "\">" + h(name) + "</a></td><td class=\"num\">" + std::to_string(r.value("games", 0)) + "</td><td class=\"num\">" +
+            std::to_string(r.value("wins", 0)) + "</td><td class=\"num strong\">" + h(num(number_in(r, "league_points"))) + "</td></tr>\n";
+  }
+  main += "</tbody></table></div>\n";
+  if (doc.contains("ranking_rule") && doc["ranking_rule"].is_string())
+    main += "<p class=\"sub\">Ranked by " + h(doc["ranking_rule"].get<std::string>()) + ".</p>\n";
+  return page("Standings", "standings", main, c);
+}
+
+std::string players_page(const std::vector<app::PlayerInfo>& players, const PageContext& c) {
+  std::string main = "<h1>Players</h1>\n";
+  if (players.empty()) main += "<p class=\"empty\">No player yet.</p>\n";
+  main += "<ul class=\"players\">";
+  for (const auto& p : players)
+    main += "<li><a href=\"/player?name=" + h(url_part(p.name)) + "\"><span class=\"name\">" + h(p.name) + "</span><span class=\"count\">" +
+            std::to_string(p.games) + (p.games == 1 ? " game" : " games") + "</span></a></li>";
+  main += "</ul>\n";
+  return page("Players", "players", main, c);
+}
+
+namespace {
+
+std::string label_of(const std::string& key) {
+  std::string s = key;
+  std::replace(s.begin(), s.end(), '_', ' ');
+  return s;
+}
+
+// A statistic's value in a line: numbers as the sheets write them (a rate as a percentage), an object of plain values
+// as "count 3 · made 2", an object of objects (contracts by name) as one line each.
+std::string value_html(const std::string& key, const ojson& v) {
+  if (v.is_number()) {
+    if (key.find("rate") != std::string::npos) return h(num(v.get<double>() * 100)) + "&#8239;%";
+    return h(num(v.get<double>()));
+  }
+  if (v.is_string()) return h(v.get<std::string>());
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+  if (v.is_null()) return "—";
+  if (v.is_object()) {
+    if (v.empty()) return "—";
+    bool nested = false;
+    for (const auto& e : v) nested = nested || e.is_object();
+    std::string out = nested ? "<ul class=\"kv\">" : "";
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      if (nested)
+        out += "<li><b>" + h(label_of(it.key())) + "</b> " + value_html(it.key(), *it) + "</li>";
+      else
+        out += (out.empty() ? "" : " · ") + h(label_of(it.key())) + " " + value_html(it.key(), *it);
+    }
+    return out + (nested ? "</ul>" : "");
+  }
+  std::string out;
+  for (const auto& e : v) out += (out.empty() ? "" : ", ") + value_html(key, e);
+  return out;
+}
+
+}  // namespace
+
+std::string player_page(const std::string& name, const ojson& stats, const PageContext& c) {
+  std::string main = "<p class=\"back\"><a href=\"/players\">← Players</a></p>\n<h1>" + h(name) + "</h1>\n";
+  const ojson* mine = nullptr;
+  if (stats.contains("players") && stats["players"].is_object())
+    for (auto it = stats["players"].begin(); it != stats["players"].end(); ++it) mine = &it.value();
+  if (!mine || mine->empty()) {
+    main += "<p class=\"empty\">No hand played yet.</p>\n";
+    return page(name, "player", main, c);
+  }
+  for (auto it = mine->begin(); it != mine->end(); ++it) {
+    const rules::GameRules* gr = rules::find_game(it.key());
+    main += "<section class=\"stats\"><h2>" + h(gr ? std::string(gr->title()) : it.key()) + "</h2><dl>";
+    for (auto f = it->begin(); f != it->end(); ++f) main += "<dt>" + h(label_of(f.key())) + "</dt><dd>" + value_html(f.key(), *f) + "</dd>";
+    main += "</dl></section>\n";
+  }
+  return page(name, "player", main, c);
+}
+
+std::string login_page(const std::string& next, const std::string& error, const PageContext& c) {
+  std::string main = "<h1>Scorer's code</h1>\n<p>Watching needs nothing. To enter hands on this device, type the night's write code "
+                     "(printed where <code>marque serve</code> runs).</p>\n"
+                     "<form method=\"post\" action=\"/login\" class=\"login\">\n<input type=\"hidden\" name=\"next\" value=\"" +
+                     h(local_path(next)) + "\">\n<label for=\"code\">Write code</label>\n"
+                     "<input id=\"code\" name=\"code\" inputmode=\"numeric\" autocomplete=\"one-time-code\" maxlength=\"64\" required autofocus>\n";
+  if (!error.empty()) main += "<p class=\"err\" role=\"alert\">" + h(error) + "</p>\n";
+  main += "<button type=\"submit\" class=\"button primary\">Enter</button>\n</form>\n";
+  return page("Scorer's code", "login", main, c);
+}
+
+std::string message_page(int status, const std::string& title, const std::string& message, const PageContext& c) {
+  std::string main = "<h1>" + h(title) + "</h1>\n<p class=\"err\">" + h(message) + "</p>\n<p><a href=\"/\">← the tables</a></p>\n";
+  (void)status;
+  return page(title, "message", main, c);
+}
+
+ojson diagnostics_json(const std::vector<Diagnostic>& ds) {
+  ojson arr = ojson::array();
+  for (const auto& d : ds) arr.push_back({{"field", d.field}, {"code", d.code}, {"message", d.message}});
+  return arr;
+}
+
+ojson step_json(const app::EntryStep& s) {
+  ojson j;
+  j["game"] = s.game_id;
+  j["title"] = s.title;
+  j["no"] = s.no;
+  j["edit"] = s.edit;
+  j["players"] = s.players;
+  j["dealer"] = s.dealer;
+  ojson answers = ojson::array();
+  for (const auto& [k, v] : s.answers) answers.push_back(ojson::array({k, v}));
+  j["answers"] = answers;
+  if (s.question) {
+    const auto& q = *s.question;
+    ojson qj = {{"key", q.key}, {"text", q.text}, {"kind", q.kind}, {"preset", q.preset}, {"optional", q.optional}, {"help", q.help}};
+    ojson choices = ojson::array();
+    for (const auto& ch : q.choices) {
+      choices.push_back({{"value", ch.value}, {"label", ch.label}});
+    }
+    qj["choices"] = choices;
+    qj["min"] = q.min ? ojson(*q.min) : ojson(nullptr);
+    qj["max"] = q.max ? ojson(*q.max) : ojson(nullptr);
+    j["question"] = qj;
+  } else {
+    j["question"] = nullptr;
+  }
+  j["error"] = s.error;
+  j["errors"] = diagnostics_json(s.errors);
+  j["complete"] = s.complete;
+  if (s.complete) {
+    ojson preview;
+    preview["words"] = s.words;
+    // each player's score for the hand and total after it (partners show the same numbers)
+    ojson sides = ojson::array();
+    const ojson& d = s.entry.contains("deltas") ? s.entry["deltas"] : ojson::object();
+    const ojson& t = s.entry.contains("totals") ? s.entry["totals"] : ojson::object();
+    for (const auto& p : s.players) sides.push_back({{"name", p}, {"delta", signed_num(number_in(d, p))}, {"total", num(number_in(t, p))}});
+    preview["sides"] = sides;
+    ojson notes = ojson::array();
+    for (const auto& w : s.warnings) notes.push_back((w.field.empty() ? "" : w.field + ": ") + w.message);
+    preview["notes"] = notes;
+    j["preview"] = preview;
+  }
+  return j;
+}
+
+}  // namespace marque::web

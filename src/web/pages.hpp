@@ -1,0 +1,49 @@
+// The served pages as HTML, and the entry API's answers as JSON: pure functions of what the use cases return (no
+// HTTP, no storage). Every stored text (a name, a note, a hand in words) goes through escape::html; the pages carry
+// no inline script or style (the Content-Security-Policy forbids them): their behaviour is /assets/app.js.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/app.hpp"
+#include "core/sheet.hpp"
+
+namespace marque::web {
+
+// What every page needs to know of the request.
+struct PageContext {
+  bool writer = false;       // the request carries a scorer's session (the write code was entered)
+  std::string csrf;          // that session's CSRF token (sent back by app.js with every write)
+  uint64_t version = 0;      // the database's version when the page was made (the event stream compares it)
+  std::string path;          // the page's own path (where the code form comes back to)
+  std::string asset_version; // appended to the assets' addresses (a new binary is a new address)
+};
+
+// The night's scoreboard: every table's running totals, a link to each game.
+std::string board_page(const app::Board& b, const std::vector<app::Night>& nights, const PageContext& c);
+// A game: totals, the hands newest first in words, the chart of running totals, the paper sheet.
+std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageContext& c);
+// One hand: its words, its score, its record; for a scorer the ways to change it.
+std::string hand_page(const app::GameView& v, const app::HandLine& h, const PageContext& c);
+// The form that asks a hand's questions (app.js drives it through POST /api/games/ID/entry).
+std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const PageContext& c);
+std::string standings_page(const nlohmann::ordered_json& doc, const PageContext& c);
+std::string players_page(const std::vector<app::PlayerInfo>& players, const PageContext& c);
+std::string player_page(const std::string& name, const nlohmann::ordered_json& stats, const PageContext& c);
+std::string login_page(const std::string& next, const std::string& error, const PageContext& c);
+std::string message_page(int status, const std::string& title, const std::string& message, const PageContext& c);
+
+// The entry API's answer for one step (app::entry_step), and a refusal (app::rejection_json) with the field of each
+// message kept for the form.
+nlohmann::ordered_json step_json(const app::EntryStep& s);
+nlohmann::ordered_json diagnostics_json(const std::vector<Diagnostic>& ds);
+
+// The running totals as an SVG chart sized for a phone (lines coloured by the stylesheet, a legend under it).
+std::string chart_svg(const std::vector<sheet::Series>& series);
+// A sheet model (core/sheet.hpp) as HTML tables and lines.
+std::string sheet_html(const sheet::Sheet& s);
+
+}  // namespace marque::web

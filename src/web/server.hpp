@@ -1,0 +1,63 @@
+// `marque serve`: the scoreboard and hand entry as web pages on the local network, from the same database and the
+// same use cases as the command line (src/app). The only code that sees cpp-httplib (server.cpp); it calls app::
+// use cases and renders with web/pages, never storage. Every page and asset is inside the binary.
+//
+// Who may write: watching needs nothing; a write needs the night's write code, entered once per device (a session
+// cookie: HttpOnly, SameSite=Strict), a CSRF token from the page on every write, and a request from the page's own
+// origin (Origin or Referer). Bodies are limited to 64 KB, writes and code attempts per client are rate-limited, and
+// every answer carries a Content-Security-Policy without inline script, nosniff, a referrer policy and
+// frame-ancestors 'none'.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/app.hpp"
+
+namespace marque::web {
+
+struct Options {
+  std::string host = "127.0.0.1";  // the address to listen on ("0.0.0.0": every interface)
+  int port = 8080;                 // 0: a free port (Server::port() tells which)
+  std::string code;                // the night's write code
+  size_t threads = 96;             // connections served at once (an event stream holds one)
+  size_t max_streams = 64;         // event streams open at once (more are refused, the page retries)
+  size_t max_body = 64 * 1024;     // bytes of a request body
+  double writes_per_second = 5, write_burst = 20;  // per scorer's session
+  // how often the database file is looked at for changes made by other processes
+  int poll_ms = 250;
+  // the log of requests (one line each, for the terminal); empty: none
+  std::function<void(const std::string&)> log;
+};
+
+// Opens the database (one connection per serving thread that needs one).
+using DatabaseOpener = std::function<app::Database()>;
+
+class Server {
+public:
+  // Binds the address at once: throws Error (exit 69) when it cannot.
+  Server(Options options, DatabaseOpener open);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  int port() const;
+  // Serves until stop(); the database poller runs meanwhile.
+  void run();
+  // From any thread (a signal watcher): open event streams end, the requests under way finish, run() returns.
+  void stop();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> m;
+};
+
+// The IPv4 addresses of this machine's interfaces that are up, other than loopback ("192.168.1.23").
+std::vector<std::string> lan_addresses();
+// `text` as a QR code drawn with Unicode half blocks (two rows of modules a line), light modules as blocks: for a
+// terminal with a dark background (a light one shows it inverted, which most phone cameras read too).
+std::string qr_text(const std::string& text);
+
+}  // namespace marque::web

@@ -1,0 +1,198 @@
+"""A small client of `marque serve` for the load test and the benchmark (http.client only): a server started on a free
+port of loopback, sessions opened with the write code, guided entry through the JSON API, an event-stream reader."""
+import http.client
+import json
+import os
+import random
+import re
+import subprocess
+import threading
+import time
+import urllib.parse
+
+
+class Server:
+    """`marque serve --listen 127.0.0.1:0 --code CODE` on `db`, until stop()."""
+
+    def __init__(self, binary, db, code, env):
+        self.proc = subprocess.Popen([binary, "--db", db, "-q", "serve", "--listen", "127.0.0.1:0", "--code", code],
+                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not m:
+            self.proc.kill()
+            raise SystemExit("marque serve printed no address: " + line + self.proc.stderr.read())
+        self.port = int(m.group(1))
+        self.code = code
+        # drain the rest of its output so that it never blocks on a full pipe
+        threading.Thread(target=self.proc.stdout.read, daemon=True).start()
+        threading.Thread(target=self.proc.stderr.read, daemon=True).start()
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            return self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return "killed"
+
+
+class Client:
+    """One device: a keep-alive connection, and a scorer's session once login() is called."""
+
+    def __init__(self, port, timeout=30):
+        self.port, self.timeout = port, timeout
+        self.conn = None
+        self.cookie = ""
+        self.csrf = ""
+        self.reconnects = 0
+        self.throttled = 0
+
+    def _connect(self):
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+
+    def request(self, method, path, body=None, ctype=None):
+        headers = {"Host": f"127.0.0.1:{self.port}", "Origin": f"http://127.0.0.1:{self.port}"}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        if self.csrf:
+            headers["X-CSRF-Token"] = self.csrf
+        if ctype:
+            headers["Content-Type"] = ctype
+        for attempt in (0, 1):
+            if self.conn is None:
+                self._connect()
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                r = self.conn.getresponse()
+                data = r.read()
+                if r.getheader("Connection", "").lower() == "close":
+                    self.conn.close()
+                    self.conn = None
+                return r.status, dict(r.getheaders()), data
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                # a kept-alive connection the server closed meanwhile: a browser opens a new one and sends again
+                self.conn.close()
+                self.conn = None
+                if attempt:
+                    raise
+                self.reconnects += 1
+
+    def get(self, path):
+        return self.request("GET", path)
+
+    def login(self, code):
+        status, headers, _ = self.request("POST", "/login", urllib.parse.urlencode({"code": code, "next": "/"}),
+                                          "application/x-www-form-urlencoded")
+        cookie = headers.get("Set-Cookie", "")
+        if status != 303 or not cookie:
+            raise RuntimeError(f"login refused: {status}")
+        self.cookie = cookie.split(";")[0]
+        _, _, data = self.get("/api/session")
+        self.csrf = json.loads(data)["csrf"]
+
+    def post(self, path, obj):
+        for _ in range(10):
+            status, headers, data = self.request("POST", path, json.dumps(obj), "application/json")
+            if status != 429:
+                break
+            # too many at once: wait as asked, as the pages' script does
+            self.throttled += 1
+            time.sleep(float(headers.get("Retry-After", "1")))
+        try:
+            return status, headers, json.loads(data)
+        except ValueError:
+            return status, headers, {"raw": data.decode("utf-8", "replace")}
+
+    def enter(self, game, plan):
+        """Answers a hand's questions as a phone does (the plan's answer, else the default offered); returns the
+        answers of the previewed hand, or raises."""
+        answers = []
+        status, _, d = self.post(f"/api/games/{game}/entry", {"answers": answers})
+        for _ in range(60):
+            if status != 200:
+                raise RuntimeError(f"entry step: HTTP {status} {d}")
+            if d.get("error") or d.get("errors"):
+                raise RuntimeError(f"entry refused: {d.get('error')} {d.get('errors')}")
+            answers = d["answers"]
+            q = d["question"]
+            if q is None:
+                if not d["complete"]:
+                    raise RuntimeError(f"the hand cannot be stored: {d.get('errors')}")
+                return answers, d["preview"]
+            status, _, d = self.post(f"/api/games/{game}/entry", {"answers": answers, "typed": plan.get(q["key"], "")})
+        raise RuntimeError("too many questions")
+
+
+def tarot_plan(rng, players):
+    """A random tarot hand as a table plays it (taker, contract, oudlers, card points; no bonuses)."""
+    oudlers = rng.randint(0, 3)
+    return {"taker": rng.choice(players), "contract": rng.choice(["prise", "garde", "garde_sans", "garde_contre"]),
+            "oudlers": str(oudlers), "points": str(rng.randint(20, 70))}
+
+
+def new_key():
+    return os.urandom(12).hex()
+
+
+class Events:
+    """An event-stream reader (/events): records when each `change` arrives."""
+
+    def __init__(self, port):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{port}"})
+        self.resp = self.conn.getresponse()
+        if self.resp.status != 200:
+            raise RuntimeError(f"/events: HTTP {self.resp.status}")
+        self.changes = []  # (monotonic time, version)
+        self.hello = None
+        self.cond = threading.Condition()
+        self.closed = False
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        event = None
+        try:
+            while True:
+                line = self.resp.fp.readline()
+                if not line:
+                    break
+                line = line.decode("utf-8", "replace").rstrip("\r\n")
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("data: ") and event:
+                    try:
+                        v = json.loads(line[6:])["version"]
+                    except (ValueError, KeyError):
+                        continue
+                    with self.cond:
+                        if event == "hello":
+                            self.hello = v
+                        else:
+                            self.changes.append((time.monotonic(), v))
+                        self.cond.notify_all()
+                    event = None
+        except (OSError, ValueError):
+            pass
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+
+    def wait_change_after(self, t0, timeout=5):
+        """The time of the first change event after t0 (monotonic), or None."""
+        end = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                for t, _ in self.changes:
+                    if t >= t0:
+                        return t
+                left = end - time.monotonic()
+                if left <= 0 or self.closed:
+                    return None
+                self.cond.wait(left)
+
+    def close(self):
+        try:
+            self.conn.sock.close()
+        except OSError:
+            pass

@@ -1,0 +1,199 @@
+// `marque serve` without HTTP: what the server keeps in memory (web/guard), the served pages' use cases (app/web.cpp:
+// guided entry one step at a time, hands stored from answers, the scoreboard, the change stamp) and the pages' escaping.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <thread>
+
+#include "app/app.hpp"
+#include "web/guard.hpp"
+#include "web/pages.hpp"
+
+using namespace marque;
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+struct WebTempDir {
+  fs::path path;
+  WebTempDir() {
+    static int n = 0;
+    path = fs::temp_directory_path() / ("marque-web-test-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
+    fs::create_directories(path);
+  }
+  ~WebTempDir() { fs::remove_all(path); }
+};
+
+
+}  // namespace
+
+TEST_CASE("web guard: a submission key runs once; repeats, even at the same time, get the first answer", "[web]") {
+  web::Replays replays;
+  std::atomic<int> runs{0};
+  auto run = [&] {
+    ++runs;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return web::Replays::Result{200, "hand 7", false};
+  };
+  std::vector<std::thread> ts;
+  std::vector<web::Replays::Result> got(8);
+  for (int i = 0; i < 8; ++i) ts.emplace_back([&, i] { got[static_cast<size_t>(i)] = replays.once("k1", run); });
+  for (auto& t : ts) t.join();
+  CHECK(runs == 1);
+  int replayed = 0;
+  for (const auto& r : got) {
+    CHECK(r.body == "hand 7");
+    replayed += r.replayed ? 1 : 0;
+  }
+  CHECK(replayed == 7);
+  // a refusal is not kept: the same key may try again
+  CHECK(replays.once("k2", [] { return web::Replays::Result{422, "refused", false}; }).status == 422);
+  CHECK(replays.once("k2", [] { return web::Replays::Result{200, "stored", false}; }).body == "stored");
+  // so is a failure
+  CHECK_THROWS(replays.once("k3", []() -> web::Replays::Result { throw std::runtime_error("x"); }));
+  CHECK(replays.once("k3", [] { return web::Replays::Result{200, "ok", false}; }).replayed == false);
+}
+
+TEST_CASE("web guard: the oldest results are forgotten beyond the limit", "[web]") {
+  web::Replays replays(3);
+  for (int i = 0; i < 5; ++i) replays.once("k" + std::to_string(i), [] { return web::Replays::Result{200, "x", false}; });
+  CHECK(replays.size() == 3);
+  CHECK(replays.once("k4", [] { return web::Replays::Result{200, "y", false}; }).replayed);
+  CHECK_FALSE(replays.once("k0", [] { return web::Replays::Result{200, "y", false}; }).replayed);
+}
+
+TEST_CASE("web guard: rate limits are token buckets per key", "[web]") {
+  web::RateLimiter limit(2, 3);  // 2 a second, 3 at once
+  auto t = web::Clock::now();
+  CHECK(limit.allow("a", nullptr, t));
+  CHECK(limit.allow("a", nullptr, t));
+  CHECK(limit.allow("a", nullptr, t));
+  double retry = 0;
+  CHECK_FALSE(limit.allow("a", &retry, t));
+  CHECK(retry == Approx(0.5));
+  CHECK(limit.allow("b", nullptr, t));  // another client is not slowed
+  CHECK(limit.allow("a", nullptr, t + std::chrono::milliseconds(600)));
+  CHECK_FALSE(limit.allow("a", nullptr, t + std::chrono::milliseconds(600)));
+}
+
+TEST_CASE("web guard: sessions, codes and secrets", "[web]") {
+  web::Sessions s(2);
+  std::string a = s.open(), b = s.open();
+  CHECK(a.size() == 32);
+  CHECK(a != b);
+  REQUIRE(s.csrf_of(a));
+  CHECK(s.csrf_of(a) != s.csrf_of(b));
+  CHECK_FALSE(s.csrf_of("nope"));
+  s.open();  // the oldest is forgotten beyond 2
+  CHECK_FALSE(s.csrf_of(a));
+  s.close(b);
+  CHECK_FALSE(s.csrf_of(b));
+  std::string code = web::random_code(6);
+  CHECK(code.size() == 6);
+  CHECK(code.find_first_not_of("0123456789") == std::string::npos);
+  CHECK(web::same_secret("123456", "123456"));
+  CHECK_FALSE(web::same_secret("123456", "123457"));
+  CHECK_FALSE(web::same_secret("123456", "1234567"));
+  CHECK_FALSE(web::same_secret("", "1"));
+}
+
+TEST_CASE("web guard: the notifier wakes the event streams and stops them", "[web]") {
+  web::Notifier n;
+  uint64_t v = n.version();
+  CHECK(n.wait(v, std::chrono::milliseconds(10)) == v);  // nothing changed: the same version after the timeout
+  std::thread t([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    n.bump();
+  });
+  CHECK(n.wait(v, std::chrono::seconds(5)) == v + 1);
+  t.join();
+  n.stop();
+  CHECK_FALSE(n.wait(v + 1, std::chrono::seconds(5)));
+}
+
+TEST_CASE("web use cases: a hand asked step by step, stored once from its answers, seen on the board", "[web]") {
+  WebTempDir t;
+  auto db = app::open_database((t.path / "w.db").string(), true);
+  const auto& gr = rules::tarot_rules();
+  int64_t night = app::start_night(*db, "2026-11-20", "Café", "Club", "");
+  json setup = app::setup_from_words(gr, {{"players", "<b>Ann</b>,Ben,Cat,Dan"}, {"dealer", "Ben"}});
+  int64_t id = app::start_game(*db, std::string(gr.id()), setup, json::object(), night);
+  app::use_game(*db, id);
+  std::string stamp = app::change_stamp(*db);
+
+  // the first question, then a typed answer that is not one of the choices
+  app::EntryStep s = app::entry_step(*db, id, std::nullopt, {}, std::nullopt);
+  REQUIRE(s.question);
+  CHECK(s.no == 1);
+  CHECK(s.dealer == "Ben");
+  const std::string first_key = s.question->key;
+  app::EntryStep bad = app::entry_step(*db, id, std::nullopt, {}, std::string("Nobody at all"));
+  CHECK_FALSE(bad.error.empty());
+  CHECK(bad.answers.empty());
+  CHECK(bad.question->key == first_key);
+
+  // every question answered with its default, or the first choice, or a number in range
+  rules::Answers answers;
+  for (int i = 0; i < 40; ++i) {
+    app::EntryStep st = app::entry_step(*db, id, std::nullopt, answers, std::nullopt);
+    REQUIRE(st.errors.empty());
+    if (!st.question) {
+      REQUIRE(st.complete);
+      CHECK_FALSE(st.words.empty());
+      break;
+    }
+    const auto& q = *st.question;
+    std::string typed = !q.preset.empty() || q.optional ? "" : !q.choices.empty() ? q.choices[0].value : q.min ? "40" : "x";
+    if (q.key == "oudlers") typed = "2";
+    if (q.key == "points") typed = "50";
+    st = app::entry_step(*db, id, std::nullopt, st.answers, typed);
+    REQUIRE(st.error.empty());
+    REQUIRE(st.errors.empty());
+    answers = st.answers;
+  }
+  // answers sent back out of order are dropped from the first that does not answer the question asked there
+  rules::Answers shuffled = answers;
+  std::swap(shuffled[0], shuffled[1]);
+  CHECK(app::entry_step(*db, id, std::nullopt, shuffled, std::nullopt).answers.empty());
+
+  app::HandOutcome o = app::add_hand_answers(*db, id, answers);
+  CHECK(o.no == 1);
+  CHECK(app::hands(*db, id).size() == 1);
+  CHECK(app::hands(*db, id)[0].source == "web");
+  CHECK(app::change_stamp(*db) != stamp);
+  // a web write leaves the command line's table in focus where it was
+  int64_t other = app::start_game(*db, std::string(gr.id()), setup, json::object());
+  app::add_hand_answers(*db, id, answers);
+  CHECK(app::resolve_game(*db, std::nullopt) == other);
+
+  // re-entered: hand 1 asked against the game before it, replaced
+  app::EntryStep again = app::entry_step(*db, id, 1, {}, std::nullopt);
+  CHECK(again.edit);
+  CHECK(again.no == 1);
+  app::HandOutcome e = app::edit_hand_answers(*db, id, 1, answers);
+  CHECK(e.no == 1);
+  CHECK(app::hands(*db, id).size() == 2);
+  CHECK_THROWS_AS(app::web_edit_hand_words(*db, id, 1, {{"points", "95"}}), Rejected);
+
+  app::Board b = app::board(*db, std::nullopt);
+  REQUIRE(b.night);
+  REQUIRE(b.tables.size() == 1);
+  CHECK(b.tables[0].hands == 2);
+  CHECK(b.tables[0].lines.size() == 4);
+  CHECK(b.others.size() == 1);  // the game outside the night, open
+  CHECK(app::web_undo(*db, id).find("edit") != std::string::npos);  // the last change: hand 1 re-entered
+  CHECK(app::web_undo(*db, id).find("added") != std::string::npos);
+  CHECK(app::hands(*db, id).size() == 1);
+
+  // the pages print a hostile name as text
+  web::PageContext c;
+  std::string page = web::board_page(b, app::nights(*db), c);
+  CHECK(page.find("<b>Ann</b>") == std::string::npos);
+  CHECK(page.find("&lt;b&gt;Ann&lt;/b&gt;") != std::string::npos);
+  CHECK(page.find("<script>") == std::string::npos);
+  CHECK(page.find(" style=") == std::string::npos);  // no inline style (the CSP forbids it)
+}
