@@ -161,6 +161,19 @@ std::string render_ratings_text(const ojson& doc) {
   return out.empty() ? std::string("No rated game.\n") : out;
 }
 
+sheet::Sheet rating_chart(const ojson& doc, const std::string& kind) {
+  sheet::Sheet s;
+  if (!doc["ratings"].contains(kind)) return s;
+  const double start = doc["start"].get<double>();
+  for (const auto& p : doc["ratings"][kind]) {
+    sheet::Series series{p["player"].get<std::string>(), {start}};
+    for (const auto& step : p["history"]) series.points.push_back(step["rating"].get<double>());
+    s.chart.push_back(std::move(series));
+  }
+  s.levels.push_back({start, "start " + format_number(start, 0)});
+  return s;
+}
+
 std::string render_ratings_csv(const ojson& doc) {
   auto q = [](const std::string& s) { return escape::csv_cell(s); };
   std::string out = "kind,player,game,date,place,of,rating,change\n";

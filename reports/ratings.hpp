@@ -13,6 +13,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/sheet.hpp"
 #include "reports/standings.hpp"
 
 namespace marque::reports {
@@ -41,6 +42,9 @@ RatingHistory rating_history(const std::vector<GameStanding>& games);
 nlohmann::ordered_json build_ratings(const RatingHistory& history, const std::string& player, const std::string& kind);
 // Text: per kind, the players by rating (everyone) or the player's history game by game (one player).
 std::string render_ratings_text(const nlohmann::ordered_json& doc);
+// One kind's histories of a marque-ratings/1 document as a chart (a series per player: the start, then the rating
+// after each game; the start as a level), for the printed sheets' chart renderings (chart_text, svg_chart).
+sheet::Sheet rating_chart(const nlohmann::ordered_json& doc, const std::string& kind);
 // CSV: one row per game of each history: kind, player, game, date, place, of, rating, change.
 std::string render_ratings_csv(const nlohmann::ordered_json& doc);
 

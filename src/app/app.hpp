@@ -13,6 +13,10 @@
 #include "rules/engine.hpp"
 #include "storage/store.hpp"
 
+namespace marque::reports::site {
+struct Site;  // reports/site.hpp
+}
+
 namespace marque::app {
 
 using json = nlohmann::json;
@@ -215,6 +219,12 @@ ojson stats(storage::Store& store, const std::string& player, const storage::Sto
 // marque-ratings/1 (reports/ratings.hpp): every player's (or one player's) rating history per game kind
 // (filter.game: one kind), after each game the rating and its change, over the games the filter selects.
 ojson ratings(storage::Store& store, const std::string& player, const storage::Store::SummaryFilter& filter);
+
+// The club's website as data (reports/site.hpp) for `league` ("" = every league): the standings of all time and
+// of each of the league's seasons, the games (not deleted) with their sheets, the nights, each player's statistics
+// and rating history; one read snapshot. reports::site::render makes the pages.
+reports::site::Site site(storage::Store& store, const std::string& league, const std::string& generated_at,
+                         const std::string& generator);
 
 struct CheckReport {
   int64_t games = 0;

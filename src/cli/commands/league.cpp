@@ -1,11 +1,18 @@
 // League tables: standings (text, CSV, marque-standings/2 JSON), player statistics, ratings and their history,
-// and the league's seasons (named date ranges that standings, statistics and ratings take with --season).
+// the league's seasons (named date ranges that standings, statistics and ratings take with --season), and the
+// club's website (marque site DIR).
 #include <ctime>
+#include <filesystem>
 #include <iostream>
+#include <regex>
+#include <system_error>
 
 #include "cli/common.hpp"
 #include "core/escape.hpp"
+#include "core/output_file.hpp"
 #include "reports/ratings.hpp"
+#include "reports/sheet_render.hpp"
+#include "reports/site.hpp"
 #include "reports/standings.hpp"
 #include "reports/stats.hpp"
 #include "reports/text_table.hpp"
@@ -13,6 +20,16 @@
 namespace marque::cli::commands {
 
 namespace {
+
+// The time a report says it was made: $MARQUE_NOW (byte-stable golden tests), else now, UTC.
+std::string generated_at() {
+  const char* fixed = std::getenv("MARQUE_NOW");
+  if (fixed && *fixed) return fixed;
+  char stamp[32];
+  std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return stamp;
+}
 
 // The format a command writes: --format when given, else from -o FILE's extension (.json, .csv), else text.
 std::string format_of(const CLI::App* c, const std::string& format, const std::string& out_file) {
@@ -48,6 +65,7 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
     app::Filter filter;
     std::string format = "text", out_file, player;
+    bool chart = false;
   };
   auto o = std::make_shared<Options>();
   auto* standings = app.add_subcommand("standings", "league standings: marque standings [--league L] [--season S] [--kind GAME] [--from D] [--to D]");
@@ -67,12 +85,8 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
     require_date("--from", o->filter.from);
     require_date("--to", o->filter.to);
     const std::string fmt = format_of(standings, o->format, o->out_file);
-    char stamp[32];
-    std::time_t now = std::time(nullptr);
-    std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-    const char* fixed = std::getenv("MARQUE_NOW");  // for byte-stable golden tests
     auto db = ctx.open(false);
-    ojson doc = app::standings(*db, o->filter, fixed && *fixed ? fixed : stamp);
+    ojson doc = app::standings(*db, o->filter, generated_at());
     std::string text = fmt == "json"  ? escape::json(doc, 2) + "\n"
                        : fmt == "csv" ? reports::render_standings_csv(doc)
                                       : reports::render_standings_text(doc);
@@ -106,18 +120,24 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
   ratings->add_option("--season,-s", o->filter.season, "only this season's games");
   ratings->add_option("--format", o->format, "text, csv or json (marque-ratings/1)")->check(CLI::IsMember({"text", "csv", "json"}));
   ratings->add_option("-o,--output", o->out_file, "write to FILE (format from its extension when --format is not given)");
+  ratings->add_flag("--chart", o->chart, "text, with a PLAYER: draw the rating after each game as a chart under each kind's table");
   ratings->footer(
       "An Elo rating per player and game kind, from 1500, over the games that count in date order: each pair of\n"
       "opponents is a duel won by the better place (partners are one side), K = 32 / the number of opponents.\n"
-      "Examples:\n  marque ratings\n  marque ratings Sophie\n  marque ratings --format csv -o ratings.csv");
+      "Examples:\n  marque ratings\n  marque ratings Sophie --chart\n  marque ratings Sophie --format csv -o sophie.csv");
   out.push_back({ratings, [o, ratings, &ctx] {
     const std::string fmt = format_of(ratings, o->format, o->out_file);
     ctx.as_json = fmt == "json";
     auto db = ctx.open(false);
+    if (o->chart && (o->player.empty() || fmt != "text"))
+      throw Error(k_exit_usage, "--chart draws one player's history as text: marque ratings PLAYER --chart");
     ojson doc = app::ratings(*db, o->player, o->filter);
     std::string text = fmt == "json"  ? escape::json(doc, 2) + "\n"
                        : fmt == "csv" ? reports::render_ratings_csv(doc)
                                       : reports::render_ratings_text(doc);
+    if (o->chart)
+      for (auto k = doc["ratings"].begin(); k != doc["ratings"].end(); ++k)
+        text += "\n" + k.key() + ": " + reports::chart_text(reports::rating_chart(doc, k.key()), 60, 12, {"rating", "game", false});
     write_output(o->out_file, text, kind_of(fmt));
     return 0;
   }});
@@ -169,6 +189,46 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
     app::Season s = app::find_season(*db, so->name, so->league);
     app::delete_season(*db, s.name, s.league);
     std::cout << "season " << s.name << " of " << s.league << " deleted (its games are untouched)\n";
+    return 0;
+  }});
+
+  struct SiteOptions {
+    std::string dir, league;
+  };
+  auto si = std::make_shared<SiteOptions>();
+  auto* site = app.add_subcommand("site", "the club's website: marque site DIR [--league L] (static pages, no script, no external file)");
+  site->add_option("dir", si->dir, "the folder to write (created when missing; its other files are left alone)")->required();
+  site->add_option("--league", si->league, "only this league's games, nights and seasons (default: every league)");
+  site->footer(
+      "Writes index.html (the standings of all time and of each season), a page per player (games, statistics,\n"
+      "rating chart, best hands), per night (its sheets) and per game, every file self-contained: put the folder\n"
+      "on any web host or open index.html from a USB stick. Pages of an earlier run that no longer exist are removed.\n"
+      "Example:\n  marque site club-site --league \"Thursday club\"");
+  out.push_back({site, [si, &ctx] {
+    check_utf8("--league", si->league);
+    namespace fs = std::filesystem;
+    const fs::path dir(si->dir);
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+      throw Error(k_exit_cantcreat, "site: " + si->dir + " is not a folder", "name a new or an existing folder");
+    auto db = ctx.open(false);
+    const auto data = app::site(*db, si->league, generated_at(), version_text());
+    if (!si->league.empty() && data.games.empty() && data.seasons.empty())
+      throw Error(k_exit_noinput, "no game or season in league " + si->league, "marque games");
+    const auto pages = reports::site::render(data);
+    fs::create_directories(dir, ec);
+    if (ec) throw Error(k_exit_cantcreat, "site: cannot create " + si->dir + ": " + ec.message());
+    for (const auto& [name, html] : pages) files::write_output_file((dir / name).string(), html);
+    // pages of an earlier run that this one did not write (a game deleted since, a player merged)
+    static const std::regex ours(R"((player|night|game)-[0-9]+\.html)");
+    int removed = 0;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (entry.is_regular_file() && std::regex_match(name, ours) && !pages.count(name) && fs::remove(entry.path(), ec)) ++removed;
+    }
+    std::cout << "site: " << pages.size() << " pages in " << si->dir << " (" << data.players.size() << " players, " << data.nights.size()
+              << " nights, " << data.games.size() << " games" << (removed ? ", " + std::to_string(removed) + " old pages removed" : std::string())
+              << "): open " << (dir / "index.html").string() << "\n";
     return 0;
   }});
 }

@@ -1,0 +1,70 @@
+// The club's website as data (reports/site.hpp): the standings of all time and of each season, every player's
+// statistics and rating history, every night and game with its sheets, read in one snapshot.
+#include "app/internal.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "core/unicode.hpp"
+#include "reports/site.hpp"
+
+namespace marque::app {
+
+reports::site::Site site(Store& store, const std::string& league, const std::string& generated_at, const std::string& generator) {
+  Store::ReadTransaction snapshot(store);  // one snapshot: a writer meanwhile changes nothing the site shows
+  reports::site::Site s;
+  s.league = league;
+  s.generated_at = generated_at;
+  s.generator = generator;
+  Filter all;
+  all.league = league;
+  s.standings = standings(store, all, generated_at);
+  if (!league.empty() && s.standings["league"].is_string()) s.league = s.standings["league"].get<std::string>();
+  for (const auto& season : seasons(store, league)) {
+    Filter f;
+    f.league = season.league;
+    f.season = season.name;
+    s.seasons.push_back({season.name, season.league, season.from, season.to, standings(store, f, generated_at)});
+  }
+  // the games of the league (not deleted), in date then id order
+  std::set<std::string> names;
+  for (const auto& g : games(store)) {
+    const std::string game_league = g.meta.is_object() && g.meta.contains("league") && g.meta["league"].is_string() ? g.meta["league"].get<std::string>() : "";
+    if (!league.empty() && !unicode::same_name(game_league, league)) continue;
+    if (!league.empty() && s.league.empty()) s.league = game_league;
+    reports::site::Game game;
+    game.id = g.id;
+    game.kind = g.game;
+    const rules::GameRules* rules = rules::find_game(g.game);
+    game.title = rules ? std::string(rules->title()) : g.game;
+    game.date = g.meta.is_object() && g.meta.contains("date") && g.meta["date"].is_string() ? g.meta["date"].get<std::string>() : "";
+    game.league = game_league;
+    game.night = g.night_id;
+    game.players = g.players;
+    for (const auto& seat : g.seats) game.places.push_back(seat.place);
+    game.hands = g.hand_count;
+    game.counts = g.hand_count > 0 && (g.ended == "closed" || (g.ended.empty() && g.status == "finished"));
+    game.state = !g.ended.empty() ? g.ended : g.status == "finished" ? "finished" : "in progress";
+    game.sheets = sheets(store, g.id);
+    for (const auto& p : g.players) names.insert(p);
+    s.games.push_back(std::move(game));
+  }
+  std::stable_sort(s.games.begin(), s.games.end(), [](const auto& a, const auto& b) {
+    return a.date != b.date ? a.date < b.date : a.id < b.id;
+  });
+  for (const auto& n : nights(store)) {
+    if (!league.empty() && !unicode::same_name(n.league, league)) continue;
+    reports::site::Night night{n.id, n.date, n.venue, n.league, n.note, {}, {}};
+    for (const auto& g : s.games)
+      if (g.night && *g.night == n.id) night.games.push_back(g.id);
+    if (!night.games.empty()) night.sheets = sheets(store, std::nullopt, n.id);
+    s.nights.push_back(std::move(night));
+  }
+  std::vector<std::string> sorted(names.begin(), names.end());
+  unicode::sort_names(sorted);
+  for (const auto& name : sorted) s.players.push_back({name, stats(store, name, all), ratings(store, name, all)});
+  s.title = s.league.empty() ? "Card club" : s.league;
+  return s;
+}
+
+}  // namespace marque::app
