@@ -149,7 +149,8 @@ std::string render_stats_text(const ojson& doc) {
              std::to_string(e["longest_losing_streak"].get<int64_t>()) + " lost in a row\n";
     }
   }
-  return out;
+  // nothing selected: say so (a game counts once it is over)
+  return out.empty() ? std::string("No hand counts here: no game of this selection is over (finished, or closed).\n") : out;
 }
 
 }  // namespace marque::reports

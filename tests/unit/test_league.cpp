@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/ratings.hpp"
+#include "reports/site.hpp"
 #include "reports/standings.hpp"
 #include "reports/stats.hpp"
 #include "rules/engine.hpp"
@@ -179,4 +180,58 @@ TEST_CASE("stats: every game says which of its deals were not played", "[stats]"
     CHECK(f.played == c.played);
     CHECK(f.not_played.empty() == c.played);
   }
+}
+
+TEST_CASE("site: every page is self-contained, every name escaped, every link to a page of the site", "[site]") {
+  const std::string evil = "<script>alert(1)</script> & \"Co\"";
+  const std::vector<GameStanding> games = {game(1, "kind_a", {seat(evil, 1, 30), seat("Élodie", 2, 0), seat("Paul", 3, -30)})};
+  reports::site::Site site;
+  site.title = "Club <i>";
+  site.league = "Club <i>";
+  site.generator = "marque test";
+  site.generated_at = "2026-11-24T12:00:00Z";
+  site.standings = reports::build_standings(games, {}, "t", "x");
+  site.seasons.push_back({"Autumn <b>", "Club <i>", "2026-09-01", "2026-12-31", site.standings});
+  reports::site::Game g;
+  g.id = 1;
+  g.kind = "kind_a";
+  g.title = "Kind <A>";
+  g.date = "2026-10-01";
+  g.night = 7;
+  g.players = {evil, "Élodie", "Paul"};
+  g.places = {1, 2, 3};
+  g.counts = true;
+  g.state = "finished";
+  site.games.push_back(g);
+  site.nights.push_back({7, "2026-10-01", "Café <du> Coin", "Club <i>", "", {1}, {}});
+  auto history = reports::rating_history(games);
+  for (const std::string& name : {evil, std::string("Élodie"), std::string("Paul")})
+    site.players.push_back({name, nlohmann::ordered_json{{"players", nlohmann::ordered_json::object()}}, reports::build_ratings(history, name, "")});
+  const auto pages = reports::site::render(site);
+  CHECK(pages.size() == 6);  // index, three players, a night, a game
+  for (const auto& name : {"index.html", "player-1.html", "player-2.html", "player-3.html", "night-7.html", "game-1.html"})
+    CHECK(pages.count(name) == 1);
+  for (const auto& [name, html] : pages) {
+    INFO(name);
+    CHECK(html.find("<script") == std::string::npos);
+    CHECK(html.find("<b>") == std::string::npos);
+    CHECK(html.find("<i>") == std::string::npos);
+    CHECK(html.find("href=\"http") == std::string::npos);  // (an SVG's xmlns names its namespace, loads nothing)
+    CHECK(html.find("url(") == std::string::npos);
+    CHECK(html.find("@import") == std::string::npos);
+    CHECK(html.find(" src=") == std::string::npos);
+    // every link names a page of the site (or a place on the index)
+    for (size_t at = html.find("href=\""); at != std::string::npos; at = html.find("href=\"", at + 1)) {
+      const std::string target = html.substr(at + 6, html.find('"', at + 6) - at - 6);
+      const std::string file = target.substr(0, target.find('#'));
+      INFO(target);
+      CHECK(pages.count(file) == 1);
+    }
+  }
+  const std::string& index = pages.at("index.html");
+  CHECK(index.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;") != std::string::npos);
+  CHECK(index.find("Autumn &lt;b&gt;") != std::string::npos);
+  CHECK(pages.at("night-7.html").find("Café &lt;du&gt; Coin") != std::string::npos);
+  // the player's page draws the rating after each game
+  CHECK(pages.at(reports::site::player_file(site, evil)).find("<svg class=\"chart\"") != std::string::npos);
 }

@@ -227,7 +227,7 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
       if (entry.is_regular_file() && std::regex_match(name, ours) && !pages.count(name) && fs::remove(entry.path(), ec)) ++removed;
     }
     std::cout << "site: " << pages.size() << " pages in " << si->dir << " (" << data.players.size() << " players, " << data.nights.size()
-              << " nights, " << data.games.size() << " games" << (removed ? ", " + std::to_string(removed) + " old pages removed" : std::string())
+              << " nights, " << data.games.size() << " games" << (removed ? ", " + std::to_string(removed) + (removed == 1 ? " old page" : " old pages") + " removed" : std::string())
               << "): open " << (dir / "index.html").string() << "\n";
     return 0;
   }});
