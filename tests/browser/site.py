@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The club's website (issue 19), crawled in headless Chromium from index.html.
 
-The examples' season (examples/season.json: three nights of five games) with a season named "Autumn 2026" and one
-more game whose player's name is markup, written by `marque site DIR --league "Thursday club"`:
+The examples' season (examples/season.json: three nights of five games and its season, "Autumn 2026"), one more
+season and one more game whose player's name is markup, written by `marque site DIR --league "Thursday club"`:
   - every link of every page reached from index.html resolves (the file exists, its #fragment names an element),
     and no page loads anything from elsewhere (no script, no external link, image, style or font);
   - every player of the season has a page (linked from the index), headed by the name, with a rating chart;
@@ -56,7 +56,7 @@ def marque(*args):
 
 
 marque("import", os.path.join(SRC, "examples", "season.json"))
-marque("season", "add", "Autumn 2026", "--league", "Thursday club", "--from", "2026-09-01", "--to", "2026-12-31")
+# examples/season.json brings its season, "Autumn 2026"; one more here
 marque("season", "add", "Early October", "--league", "Thursday club", "--from", "2026-10-01", "--to", "2026-10-09")
 marque("start", "tarot", f"players={MARKUP},Ann,Ben", "dealer=Ann", "--league", "Thursday club", "--date", "2026-10-20")
 for taker, pts in [("Ann", "50"), ("Ben", "41"), ("Ann", "36")]:
