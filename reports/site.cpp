@@ -152,10 +152,12 @@ std::string index_page(const Site& site) {
               "</td><td class=\"r\">" + std::to_string(n.games.size()) + "</td></tr>\n";
     body += "</tbody>\n</table>\n";
   }
-  body += "<h2 id=\"games\">Games</h2>\n";
-  std::vector<const Game*> all;
-  for (const auto& g : site.games) all.push_back(&g);
-  body += games_table(site, all);
+  // the games of a night are on its page; the others here (every game is on its players' pages too)
+  std::vector<const Game*> loose;
+  for (const auto& g : site.games)
+    if (!g.night) loose.push_back(&g);
+  body += "<h2 id=\"games\">Games outside a night</h2>\n";
+  body += loose.empty() ? std::string("<p class=\"note\">None: every game was played on one of the nights above.</p>\n") : games_table(site, loose);
   body += "</section>\n";
   return page(site, site.title + " — standings", body);
 }

@@ -62,7 +62,20 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
   }
   std::vector<std::string> sorted(names.begin(), names.end());
   unicode::sort_names(sorted);
-  for (const auto& name : sorted) s.players.push_back({name, stats(store, name, all), ratings(store, name, all)});
+  // everyone's statistics and ratings computed once (a pass over the hands), then each player's share
+  const ojson every_stats = stats(store, "", all);
+  const ojson every_rating = ratings(store, "", all);
+  for (const auto& name : sorted) {
+    ojson mine = ojson::object(), rated = ojson::object();
+    for (auto k = every_stats.begin(); k != every_stats.end(); ++k) mine[k.key()] = k.key() == "players" ? ojson::object() : k.value();
+    if (every_stats["players"].contains(name)) mine["players"][name] = every_stats["players"][name];
+    for (auto k = every_rating.begin(); k != every_rating.end(); ++k) rated[k.key()] = k.key() == "ratings" ? ojson::object() : k.value();
+    rated["player"] = name;
+    for (auto k = every_rating["ratings"].begin(); k != every_rating["ratings"].end(); ++k)
+      for (const auto& p : k.value())
+        if (p["player"] == name) rated["ratings"][k.key()] = ojson::array({p});
+    s.players.push_back({name, std::move(mine), std::move(rated)});
+  }
   s.title = s.league.empty() ? "Card club" : s.league;
   return s;
 }
