@@ -153,7 +153,7 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
                    {"players", f.players ? ojson(f.players) : ojson(nullptr)},
                    {"from", null_if_empty(f.from)},
                    {"to", null_if_empty(f.to)}};
-  doc["counted"] = "finished games, and games closed by decision, with at least one hand (open, abandoned and deleted games do not count)";
+  doc["counted"] = "finished games, and games closed by decision, with at least one hand played (open, abandoned and deleted games do not count, nor a game closed after redeals only)";
   doc["ranking_rule"] =
       "league points (each game's placing score (m - place) / (m - 1) among its m competitors: its players, or its two sides "
       "when played by sides; shared places share the average), then league points per game, then wins, then name";

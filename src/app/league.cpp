@@ -16,7 +16,9 @@ namespace {
 
 std::vector<reports::GameStanding> standing_games(Store& store, const Filter& filter) {
   std::vector<reports::GameStanding> games;
+  const std::set<int64_t> unplayed = closed_without_play(store, filter);
   for (auto& row : store.standing_rows(filter)) {
+    if (unplayed.count(row.id)) continue;
     reports::GameStanding g{row.id, std::move(row.game), std::move(row.played_on), std::move(row.league), row.hands, {}};
     g.seats.reserve(row.seats.size());
     for (auto& [name, seat] : row.seats) g.seats.push_back({std::move(name), seat.place, seat.points, std::move(seat.team_result)});
@@ -34,6 +36,23 @@ std::string stored_player(Store& store, const std::string& player) {
 }
 
 }  // namespace
+
+std::set<int64_t> closed_without_play(Store& store, const Filter& filter) {
+  std::set<int64_t> out;
+  for (int64_t id : store.closed_game_ids(filter)) {
+    const storage::GameRow g = load_game(store, id);
+    const rules::GameRules* rules = rules::find_game(g.game);
+    if (!rules) continue;
+    bool played = false;
+    for (const auto& h : store.hands(id))
+      if (rules->hand_facts(h.record, h.score, g.players).played) {
+        played = true;
+        break;
+      }
+    if (!played) out.insert(id);
+  }
+  return out;
+}
 
 // --- seasons
 
@@ -111,7 +130,9 @@ ojson stats(Store& store, const std::string& player, const Store::SummaryFilter&
   const Filter filter = with_season(store, asked, nullptr);
   const std::string name = stored_player(store, player);
   std::vector<reports::StatsGame> games;
+  const std::set<int64_t> unplayed = closed_without_play(store, filter);
   for (const auto& row : store.summaries(filter)) {
+    if (unplayed.count(row.id)) continue;
     if (!name.empty() && std::find(row.players.begin(), row.players.end(), name) == row.players.end()) continue;
     const rules::GameRules* rules = rules::find_game(row.game);
     reports::StatsGame g{row.id, row.game, row.players, rules ? rules->league_profile().role : "", {}, {}, {}};

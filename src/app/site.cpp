@@ -28,6 +28,7 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
   }
   // the games of the league (not deleted), in date then id order
   std::set<std::string> names;
+  const std::set<int64_t> unplayed = closed_without_play(store, all);
   for (const auto& g : games(store)) {
     const std::string game_league = g.meta.is_object() && g.meta.contains("league") && g.meta["league"].is_string() ? g.meta["league"].get<std::string>() : "";
     if (!league.empty() && !unicode::same_name(game_league, league)) continue;
@@ -43,7 +44,7 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
     game.players = g.players;
     for (const auto& seat : g.seats) game.places.push_back(seat.place);
     game.hands = g.hand_count;
-    game.counts = g.hand_count > 0 && (g.ended == "closed" || (g.ended.empty() && g.status == "finished"));
+    game.counts = g.hand_count > 0 && (g.ended == "closed" || (g.ended.empty() && g.status == "finished")) && !unplayed.count(g.id);
     game.state = !g.ended.empty() ? g.ended : g.status == "finished" ? "finished" : "in progress";
     game.sheets = sheets(store, g.id);
     for (const auto& p : g.players) names.insert(p);

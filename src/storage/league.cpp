@@ -112,6 +112,17 @@ std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
   MARQUE_DB_CATCH
 }
 
+std::vector<int64_t> Store::closed_game_ids(const SummaryFilter& f) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT g.id FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.ended = 'closed'" +
+                                  filter_sql(f) + " ORDER BY g.id");
+  bind_filter(q, f);
+  std::vector<int64_t> out;
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+  MARQUE_DB_CATCH
+}
+
 // --- seasons
 
 int64_t Store::create_season(const std::string& name, const std::string& league, const std::string& from, const std::string& to) {

@@ -238,6 +238,8 @@ public:
   };
   // the same games, read from the derived columns only (no JSON): what standings need
   std::vector<StandingRow> standing_rows(const SummaryFilter& filter);
+  // the games closed by decision among those (the use cases check that one of their hands was played)
+  std::vector<int64_t> closed_game_ids(const SummaryFilter& filter);
 
   // seasons: a league's named date ranges (the league is created when new); `league` "" = every league, in
   // league then start date order

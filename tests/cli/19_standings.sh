@@ -67,9 +67,13 @@ expect_exit 0 "$BIN" --db "$DB" start tarot players=Ann,Ben,Cat,Dan dealer=Ann -
 expect_exit 0 "$BIN" --db "$DB" hand taker=Dan contract=garde_contre oudlers=3 points=70
 snapshot > "$T/open.json"
 expect_exit 0 "$BIN" --db "$DB" game abandon
+# a game closed after redeals only: no hand was played, it counts as a game without hands
+expect_exit 0 "$BIN" --db "$DB" start tarot players=Ann,Ben,Cat dealer=Cat --league "Thursday club" --date 2026-10-08
+expect_exit 0 "$BIN" --db "$DB" hand type=redeal reason=petit_sec player=Ann
+expect_exit 0 "$BIN" --db "$DB" game close
 snapshot > "$T/after.json"
 cmp -s "$T/before.json" "$T/open.json" && ok || bad "an open game or an empty closed one changed the standings"
-cmp -s "$T/before.json" "$T/after.json" && ok || bad "an abandoned game changed the standings"
+cmp -s "$T/before.json" "$T/after.json" && ok || bad "an abandoned game or one closed after redeals only changed the standings"
 # statistics: redeals and all-pass deals are counted apart, never a best or worst hand
 "$BIN" --db "$DB" stats --format json | python3 -c '
 import json, sqlite3, sys
