@@ -131,6 +131,10 @@ std::string games_table(const Site& site, const std::vector<const Game*>& games,
 std::string index_page(const Site& site) {
   std::string body = "<section class=\"site\">\n<h1>" + h(site.title) + "</h1>\n<p class=\"sub\">Standings, players, nights and games" +
                      " — made by " + h(site.generator) + " on " + h(site.generated_at) + "</p>\n";
+  // where to go on this page
+  body += "<p class=\"sub\">";
+  for (size_t i = 0; i < site.seasons.size(); ++i) body += "<a href=\"#season-" + std::to_string(i + 1) + "\">" + h(site.seasons[i].name) + "</a> · ";
+  body += "<a href=\"#all-time\">all time</a> · <a href=\"#players\">players</a> · <a href=\"#nights\">nights</a></p>\n";
   body += "<p class=\"note\">A game counts once it is over (finished, or closed by decision). The ranking uses league points only: "
           "each game gives 1 to its winner (a side of partners) and 0 to its last, shared places share the average. "
           "Points are shown per game kind, never added across kinds.</p>\n";

@@ -72,13 +72,23 @@ Season add_season(Store& store, const std::string& name, const std::string& leag
                   "marque season list");
   store.create_season(name, league, from, to);
   Season out;
-  for (const auto& s : store.seasons(league))
+  for (const auto& s : seasons(store, league))
     if (s.name == name) out = s;
   tx.commit();
   return out;
 }
 
-std::vector<Season> seasons(Store& store, const std::string& league) { return store.seasons(league); }
+std::vector<Season> seasons(Store& store, const std::string& league) {
+  std::vector<Season> out = store.seasons(league);
+  for (auto& s : out) {  // the games that count: a game closed after redeals only does not
+    Filter f;
+    f.league = s.league;
+    f.from = s.from;
+    f.to = s.to;
+    s.games -= static_cast<int64_t>(closed_without_play(store, f).size());
+  }
+  return out;
+}
 
 Season find_season(Store& store, const std::string& name, const std::string& league) {
   std::vector<Season> found, all = store.seasons(league);
