@@ -267,8 +267,8 @@ std::string game_page(const Site& site, const Game& g) {
 }  // namespace
 
 std::string player_file(const Site& site, const std::string& name) {
-  for (size_t i = 0; i < site.players.size(); ++i)
-    if (site.players[i].name == name) return "player-" + std::to_string(i + 1) + ".html";
+  for (const auto& p : site.players)
+    if (p.name == name) return "player-" + std::to_string(p.id) + ".html";
   return "";
 }
 std::string night_file(int64_t id) { return "night-" + std::to_string(id) + ".html"; }

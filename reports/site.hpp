@@ -46,6 +46,7 @@ struct Season {
 };
 
 struct Player {
+  int64_t id = 0;  // the player's id in the database: a page's name that stays when players join
   std::string name;
   nlohmann::ordered_json stats;    // marque-stats/1 of the player (games that count)
   nlohmann::ordered_json ratings;  // marque-ratings/1 of the player
@@ -63,7 +64,7 @@ struct Site {
   std::vector<Player> players;  // in dictionary order
 };
 
-// The file names of the pages (index.html, player-N.html, night-N.html, game-N.html).
+// The file names of the pages (index.html, player-ID.html, night-ID.html, game-ID.html: ids of the database).
 std::string player_file(const Site& site, const std::string& name);  // "" when the player has no page
 std::string night_file(int64_t id);
 std::string game_file(int64_t id);

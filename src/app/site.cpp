@@ -3,6 +3,7 @@
 #include "app/internal.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "core/unicode.hpp"
@@ -66,6 +67,8 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
   // everyone's statistics and ratings computed once (a pass over the hands), then each player's share
   const ojson every_stats = stats(store, "", all);
   const ojson every_rating = ratings(store, "", all);
+  std::map<std::string, int64_t> ids;
+  for (const auto& [id, name] : store.players()) ids[name] = id;
   for (const auto& name : sorted) {
     ojson mine = ojson::object(), rated = ojson::object();
     for (auto k = every_stats.begin(); k != every_stats.end(); ++k) mine[k.key()] = k.key() == "players" ? ojson::object() : k.value();
@@ -75,7 +78,7 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
     for (auto k = every_rating["ratings"].begin(); k != every_rating["ratings"].end(); ++k)
       for (const auto& p : k.value())
         if (p["player"] == name) rated["ratings"][k.key()] = ojson::array({p});
-    s.players.push_back({name, std::move(mine), std::move(rated)});
+    s.players.push_back({ids[name], name, std::move(mine), std::move(rated)});
   }
   s.title = s.league.empty() ? "Card club" : s.league;
   return s;

@@ -205,8 +205,9 @@ TEST_CASE("site: every page is self-contained, every name escaped, every link to
   site.games.push_back(g);
   site.nights.push_back({7, "2026-10-01", "Café <du> Coin", "Club <i>", "", {1}, {}});
   auto history = reports::rating_history(games);
+  int64_t id = 0;
   for (const std::string& name : {evil, std::string("Élodie"), std::string("Paul")})
-    site.players.push_back({name, nlohmann::ordered_json{{"players", nlohmann::ordered_json::object()}}, reports::build_ratings(history, name, "")});
+    site.players.push_back({++id, name, nlohmann::ordered_json{{"players", nlohmann::ordered_json::object()}}, reports::build_ratings(history, name, "")});
   const auto pages = reports::site::render(site);
   CHECK(pages.size() == 6);  // index, three players, a night, a game
   for (const auto& name : {"index.html", "player-1.html", "player-2.html", "player-3.html", "night-7.html", "game-1.html"})
