@@ -8,6 +8,7 @@
 #include "reports/html_sheet.hpp"
 #include "reports/ratings.hpp"
 #include "reports/sheet_render.hpp"
+#include "reports/text_table.hpp"
 
 namespace marque::reports::site {
 
