@@ -177,16 +177,22 @@ std::string hand_link(const Site& site, const ojson& hand) {
 
 std::string player_page(const Site& site, const Player& p) {
   std::string body = "<section class=\"site\">\n<h1>" + h(p.name) + "</h1>\n";
+  // the player's line of each season's standings and of all time's
+  std::vector<std::pair<std::string, const ojson*>> tables;
+  for (const auto& s : site.seasons) tables.emplace_back(s.name, &s.standings);
+  tables.emplace_back("All time", &site.standings);
+  std::string lines;
+  for (const auto& [title, doc] : tables)
+    for (const auto& e : (*doc)["standings"])
+      if (e["player"] == p.name)
+        lines += "<li>" + h(title) + ": rank " + num(e["rank"]) + ", " + num(e["league_points"]) + " league points in " + num(e["games"]) +
+                 (e["games"] == 1 ? " game, " : " games, ") + num(e["wins"]) + (e["wins"] == 1 ? " win" : " wins") + "</li>\n";
+  if (!lines.empty()) body += "<h2>Standings</h2>\n<ul>\n" + lines + "</ul>\n";
   // games
   std::vector<const Game*> mine;
   for (const auto& g : site.games)
     if (std::find(g.players.begin(), g.players.end(), p.name) != g.players.end()) mine.push_back(&g);
   body += "<h2>Games</h2>\n" + games_table(site, mine, p.name);
-  // standings line of all time
-  for (const auto& e : site.standings["standings"])
-    if (e["player"] == p.name)
-      body += "<p>All time: rank " + num(e["rank"]) + ", " + num(e["league_points"]) + " league points in " + num(e["games"]) + " games, " +
-              num(e["wins"]) + " wins.</p>\n";
   // statistics and ratings per game kind
   const ojson* kinds = p.stats.contains("players") && p.stats["players"].contains(p.name) ? &p.stats["players"][p.name] : nullptr;
   const ojson& rated = p.ratings["ratings"];
