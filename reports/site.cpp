@@ -123,7 +123,7 @@ std::string games_table(const Site& site, const std::vector<const Game*>& games,
     }
     out += "<tr><td>" + h(g->date.empty() ? "-" : g->date) + "</td><td><a href=\"" + game_file(g->id) + "\">" + h(g->title) + " #" +
            std::to_string(g->id) + "</a></td><td>" + players + "</td>" +
-           (player.empty() ? "" : "<td class=\"r\">" + (place ? std::to_string(place) + "/" + std::to_string(g->players.size()) : "-") + "</td>") +
+           (player.empty() ? "" : "<td class=\"r\">" + (place ? std::to_string(place) + "/" + std::to_string(g->competitors) : "-") + "</td>") +
            "<td class=\"r\">" + std::to_string(g->hands) + "</td><td>" + h(g->state) + (g->counts ? "" : " (does not count)") + "</td></tr>\n";
   }
   return out + "</tbody>\n</table>\n";

@@ -26,7 +26,8 @@ struct Game {
   std::string league;
   std::optional<int64_t> night;
   std::vector<std::string> players;  // by seat
-  std::vector<int> places;           // by seat (0 = none)
+  std::vector<int> places;           // by seat, among the game's competitors (players, or its two sides); 0 = none
+  int competitors = 0;               // how many (reports/standings.hpp: placings)
   bool counts = false;               // counts in the standings (over, with a hand)
   std::string state;                 // "finished", "closed", "in progress", "abandoned"
   int64_t hands = 0;

@@ -8,6 +8,7 @@
 
 #include "core/unicode.hpp"
 #include "reports/site.hpp"
+#include "reports/standings.hpp"
 
 namespace marque::app {
 
@@ -43,7 +44,14 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
     game.league = game_league;
     game.night = g.night_id;
     game.players = g.players;
-    for (const auto& seat : g.seats) game.places.push_back(seat.place);
+    // places among the competitors, as the standings place them (a game by sides: its sides 1 and 2)
+    reports::GameStanding standing{g.id, g.game, game.date, game_league, g.hand_count, {}};
+    for (size_t i = 0; i < g.seats.size() && i < g.players.size(); ++i)
+      standing.seats.push_back({g.players[i], g.seats[i].place, g.seats[i].points, g.seats[i].team_result});
+    for (const auto& placed : reports::placings(standing)) {
+      game.places.push_back(placed.place);
+      game.competitors = placed.of;
+    }
     game.hands = g.hand_count;
     game.counts = g.hand_count > 0 && (g.ended == "closed" || (g.ended.empty() && g.status == "finished")) && !unplayed.count(g.id);
     game.state = !g.ended.empty() ? g.ended : g.status == "finished" ? "finished" : "in progress";

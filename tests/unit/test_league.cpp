@@ -200,6 +200,7 @@ TEST_CASE("site: every page is self-contained, every name escaped, every link to
   g.night = 7;
   g.players = {evil, "Élodie", "Paul"};
   g.places = {1, 2, 3};
+  g.competitors = 3;
   g.counts = true;
   g.state = "finished";
   site.games.push_back(g);
