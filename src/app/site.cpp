@@ -88,7 +88,10 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
         if (p["player"] == name) rated["ratings"][k.key()] = ojson::array({p});
     s.players.push_back({ids[name], name, std::move(mine), std::move(rated)});
   }
-  s.title = s.league.empty() ? "Card club" : s.league;
+  // the title: the league, or the one league every game names, else a club's plain name
+  std::set<std::string> leagues;
+  for (const auto& g : s.games) leagues.insert(g.league);
+  s.title = !s.league.empty() ? s.league : leagues.size() == 1 && !leagues.begin()->empty() ? *leagues.begin() : "Card club";
   return s;
 }
 
