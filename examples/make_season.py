@@ -40,5 +40,7 @@ for n, date in enumerate(dates, start=1):
              "meta": {"date": date, "league": "Thursday club", "venue": "Le Cercle, Caen", "night": n}}
         games.append(g)
 json.dump({"format": "marque-export/1", "generator": "examples/make_season.py", "players": sorted(club),
-           "nights": nights, "games": games}, sys.stdout, ensure_ascii=False, indent=1)
+           "nights": nights,
+           "seasons": [{"name": "Autumn 2026", "league": "Thursday club", "from": "2026-09-01", "to": "2026-12-31"}],
+           "games": games}, sys.stdout, ensure_ascii=False, indent=1)
 print()

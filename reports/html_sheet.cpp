@@ -603,7 +603,7 @@ std::string marker(size_t k, double x, double y, double r) {
 
 }  // namespace
 
-std::string svg_chart(const sheet::Sheet& s, double width) {
+std::string svg_chart(const sheet::Sheet& s, double width, const ChartStyle& style) {
   const auto& series = s.chart;
   if (series.empty() || series[0].points.size() < 2) return "";
   const size_t n = series[0].points.size() - 1;
@@ -611,11 +611,14 @@ std::string svg_chart(const sheet::Sheet& s, double width) {
   std::vector<sheet::Level> levels;
   for (const auto& l : s.levels)
     if (std::none_of(levels.begin(), levels.end(), [&](const sheet::Level& m) { return m.value == l.value; })) levels.push_back(l);
-  double lo = 0, hi = 0;
+  double lo = style.zero ? 0 : series[0].points[0], hi = lo;
   for (const auto& ser : series)
     for (double v : ser.points) lo = std::min(lo, v), hi = std::max(hi, v);
   for (const auto& l : levels) lo = std::min(lo, l.value), hi = std::max(hi, l.value);
-  if (hi - lo < 1e-9) hi = lo + 1;
+  if (hi - lo < 1e-9) {  // a flat line: a little room around it (a rating that has not moved: ±10)
+    if (!style.zero) lo -= 10;
+    hi = lo + (style.zero ? 1 : 20);
+  }
   const double step = nice_step(hi - lo, 5);
   lo = std::floor(lo / step + 1e-9) * step;
   hi = std::ceil(hi / step - 1e-9) * step;
@@ -636,7 +639,7 @@ std::string svg_chart(const sheet::Sheet& s, double width) {
   auto y = [&](double v) { return top + plot_h * (hi - v) / (hi - lo); };
   std::string out = "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + fmt(width) + "\" height=\"" +
                     fmt(height) + "\" viewBox=\"0 0 " + fmt(width) + " " + fmt(height) +
-                    "\" role=\"img\" aria-label=\"running totals\" font-family=\"Liberation Sans, Arial, sans-serif\" font-size=\"" +
+                    "\" role=\"img\" aria-label=\"" + html_escape(style.what) + "\" font-family=\"Liberation Sans, Arial, sans-serif\" font-size=\"" +
                     fmt(font) + "\">\n";
   // grid and its values
   for (double v = lo; v <= hi + step / 2; v += step) {
@@ -665,9 +668,10 @@ std::string svg_chart(const sheet::Sheet& s, double width) {
     if (i % every == 0 || last_fits)
       out += "<text x=\"" + fmt(x(i)) + "\" y=\"" + fmt(top + plot_h + 6 + font) + "\" text-anchor=\"middle\">" + std::to_string(i) + "</text>\n";
   }
-  out += "<text x=\"" + fmt(left) + "\" y=\"" + fmt(height - 4) + "\">hand</text>\n";
+  out += "<text x=\"" + fmt(left) + "\" y=\"" + fmt(height - 4) + "\">" + html_escape(style.step) + "</text>\n";
   // zero line and levels
-  out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(y(0)) +
+  if (style.zero)
+    out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(y(0)) +
          "\" stroke=\"#000\" stroke-width=\"1.4\"/>\n";
   for (const auto& l : levels) {
     out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(l.value)) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(y(l.value)) +
@@ -839,12 +843,18 @@ std::string part_html(const sheet::Part& p) {
 
 }  // namespace
 
-std::string render_html(const sheet::Document& doc) {
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(doc.title) +
-                    "</title>\n<style>" + k_css + "</style>\n</head>\n<body>\n";
+std::string sheet_css() { return k_css; }
+
+std::string sheet_sections(const sheet::Document& doc) {
+  std::string out;
   if (doc.night) out += summary_html(doc);
   for (const auto& p : doc.parts) out += part_html(p);
-  return out + "</body>\n</html>\n";
+  return out;
+}
+
+std::string render_html(const sheet::Document& doc) {
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(doc.title) +
+         "</title>\n<style>" + k_css + "</style>\n</head>\n<body>\n" + sheet_sections(doc) + "</body>\n</html>\n";
 }
 
 }  // namespace marque::reports

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/sheet.hpp"
+#include "reports/sheet_render.hpp"
 
 namespace marque::reports {
 
@@ -18,7 +19,12 @@ std::string html_escape(const std::string& s);
 double text_em(std::string_view s, bool bold = false);
 // Inline SVG line chart of a sheet's running totals, `width` CSS px wide: the zero line, the sheet's levels
 // (target, rubicon), hand numbers on the axis, each series' name and final total at its end (never overlapping).
-std::string svg_chart(const sheet::Sheet& s, double width = 700);
+// `style`: what the series are, what a step along them is, whether the value axis takes in zero (sheet_render.hpp).
+std::string svg_chart(const sheet::Sheet& s, double width = 700, const ChartStyle& style = {});
 std::string render_html(const sheet::Document& doc);
+// The parts of the printable page, for a page that shows sheets among other things (marque site): its style sheet
+// (A4 sections on a grey screen) and its sections (a night's summary, then each game's sheet with its chart).
+std::string sheet_css();
+std::string sheet_sections(const sheet::Document& doc);
 
 }  // namespace marque::reports

@@ -129,15 +129,18 @@ std::string sheet_text(const sheet::Sheet& s) {
   return out;
 }
 
-std::string chart_text(const sheet::Sheet& s, int width, int height) {
+std::string chart_text(const sheet::Sheet& s, int width, int height, const ChartStyle& style) {
   if (s.chart.empty() || s.chart[0].points.size() < 2 || width < 10 || height < 3) return "";
   static const char marks[] = {'*', 'o', 'x', '+', '#', '@', '%', '&'};
   const size_t n = s.chart[0].points.size() - 1;  // hands
-  double lo = 0, hi = 0;
+  double lo = style.zero ? 0 : s.chart[0].points[0], hi = lo;
   for (const auto& ser : s.chart)
     for (double v : ser.points) lo = std::min(lo, v), hi = std::max(hi, v);
   for (const auto& l : s.levels) lo = std::min(lo, l.value), hi = std::max(hi, l.value);
-  if (hi - lo < 1e-9) hi = lo + 1;
+  if (hi - lo < 1e-9) {  // a flat line: a little room around it (a rating that has not moved: ±10)
+    if (!style.zero) lo -= 10;
+    hi = lo + (style.zero ? 1 : 20);
+  }
   const int w = width, h = height;
   auto row_of = [&](double v) { return static_cast<int>(std::lround((hi - v) / (hi - lo) * (h - 1))); };
   std::vector<std::string> grid(static_cast<size_t>(h), std::string(static_cast<size_t>(w), ' '));
@@ -147,7 +150,7 @@ std::string chart_text(const sheet::Sheet& s, int width, int height) {
     for (auto& ch : grid[static_cast<size_t>(r)]) ch = c;
     if (label[static_cast<size_t>(r)].empty()) label[static_cast<size_t>(r)] = text;
   };
-  hline(0, '-', "0");
+  if (style.zero) hline(0, '-', "0");
   for (const auto& l : s.levels) hline(l.value, '=', format_number(l.value));
   label[0] = label[0].empty() ? format_number(hi) : label[0];
   if (label[static_cast<size_t>(h - 1)].empty()) label[static_cast<size_t>(h - 1)] = format_number(lo);
@@ -163,7 +166,7 @@ std::string chart_text(const sheet::Sheet& s, int width, int height) {
   }
   int lw = 0;
   for (const auto& l : label) lw = std::max(lw, display_width(l));
-  std::string out = "running totals, hands 1-" + std::to_string(n) + "\n";
+  std::string out = style.what + ", " + style.step + "s 1-" + std::to_string(n) + "\n";
   for (int r = 0; r < h; ++r) {
     out += pad_left(label[static_cast<size_t>(r)], lw) + " |" + grid[static_cast<size_t>(r)];
     while (!out.empty() && out.back() == ' ') out.pop_back();
@@ -185,7 +188,7 @@ std::string chart_text(const sheet::Sheet& s, int width, int height) {
   }
   while (!axis.empty() && axis.back() == ' ') axis.pop_back();
   out += std::string(static_cast<size_t>(lw) + 1, ' ') + "+" + std::string(static_cast<size_t>(w), '-') + "\n";
-  out += std::string(static_cast<size_t>(lw) + 2, ' ') + axis + "  (hand)\n";
+  out += std::string(static_cast<size_t>(lw) + 2, ' ') + axis + "  (" + style.step + ")\n";
   std::string legend;
   for (size_t k = 0; k < s.chart.size(); ++k)
     legend += std::string(legend.empty() ? "" : "   ") + marks[k % sizeof marks] + " " + s.chart[k].name + " " +

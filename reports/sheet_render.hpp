@@ -11,9 +11,17 @@
 namespace marque::reports {
 
 std::string sheet_text(const sheet::Sheet& s);
+// How a chart is labelled: what its series are ("running totals", "rating"), what one step along it is ("hand",
+// "game"), and whether the value axis always takes in zero (running totals do; a rating around 1500 does not,
+// and draws no zero line).
+struct ChartStyle {
+  std::string what = "running totals";
+  std::string step = "hand";
+  bool zero = true;
+};
 // The running totals as a text chart for a terminal (`marque sheet --chart`): one mark per series, the zero line,
 // the chart's levels, hand numbers under it and a legend with each final total; "" when there is nothing to draw.
-std::string chart_text(const sheet::Sheet& s, int width = 60, int height = 12);
+std::string chart_text(const sheet::Sheet& s, int width = 60, int height = 12, const ChartStyle& style = {});
 nlohmann::ordered_json sheet_json(const sheet::Sheet& s);
 
 // The text of a document of sheets (one game or a night): each game's heading, its sheet, its corrections and,

@@ -1,13 +1,18 @@
-// League standings, player placings and ratings: pure functions of per-game summaries (no SQLite).
+// League standings and player placings: pure functions of per-game summaries (no SQLite).
 // Each game's summary is reduced to its seats (place, points, team result) by the game's own rules when the
 // game is stored (GameRules::seats); standings and ratings read only those.
 // Ranking rule (documented in the README, the same in every format):
-//   1. league points: the sum over games of the placing score (n - place) / (n - 1) -- 1 for first, 0 for
-//      last, shared places share the average -- so tables of 3, 4 and 5 players (and different games)
-//      weigh the same; then 2. average league points per game; 3. wins; 4. name (case-insensitive).
-// Ratings: Elo per game kind, K = 32 / (n - 1) per opponent pair, from 1500, games in date then id order.
+//   1. league points: the sum over games of the placing score (m - place) / (m - 1) among the game's m
+//      competitors -- its players, or its two sides when the game is played by sides (every seat has a team
+//      result: coinche partners are one side, 1 for the winning side and 0 for the other) -- 1 for first, 0
+//      for last, shared places share the average, so tables of 2, 3, 4 and 5 players, a side of partners and
+//      different games weigh the same; then 2. league points per game; 3. wins; 4. name in dictionary order.
+// Points are never added across game kinds (a tarot point is not a coinche point): they are reported per kind
+// (`by_game`), each kind ranked by the same rule over its own games.
+// Ratings: reports/ratings.hpp.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -24,7 +29,7 @@ struct Seat {
   std::string player;
   int place = 0;
   Amount points;            // exact, in the game's unit; for a team game the team's total
-  std::string team_result;  // win | loss | draw ("" when the game has no teams or no winner yet)
+  std::string team_result;  // win | loss | draw ("" when the game has no teams)
 };
 
 struct GameStanding {
@@ -36,20 +41,36 @@ struct GameStanding {
   std::vector<Seat> seats;  // setup order
 };
 
-// Elo ratings per game kind: {kind: {player: rating}}, games in the order given (date, then id).
-nlohmann::ordered_json ratings(const std::vector<GameStanding>& games);
+// How a game places one seat for the league: its place among the game's competitors (1 = first; shared places
+// keep the best), how many competitors there are (players, or 2 for a game played by sides), its placing score
+// ((m - place) / (m - 1), shared places sharing the average of the places they span) and whether it won (first
+// place, alone or shared).
+struct Placing {
+  int place = 0;
+  int of = 0;
+  double score = 0;
+  bool win = false;
+};
+// A game is played by sides when every seat has a team result (win, loss, draw): the side places 1 and 2.
+bool by_sides(const GameStanding& g);
+// The placing of every seat, by seat.
+std::vector<Placing> placings(const GameStanding& g);
 
 struct StandingsFilter {
   std::string league, game, from, to;
   int players = 0;
+  // a named season (league, from and to above are its own): its name and dates; "" = none
+  std::string season, season_from, season_to;
 };
 // Which extra figures each game kind reports (league::Profile::standings_extras), by kind.
 using StandingsExtras = std::map<std::string, std::vector<std::string>>;
-// marque-standings/1 document.
+// marque-standings/2 document (schema/json/standings.v2.schema.json).
 nlohmann::ordered_json build_standings(const std::vector<GameStanding>& games, const StandingsFilter& filter,
                                        const std::string& generator, const std::string& generated_at,
                                        const StandingsExtras& extras = {});
+// Text: the combined ranking (league points only), then one table per game kind with its points.
 std::string render_standings_text(const nlohmann::ordered_json& doc);
+// CSV: one row per player, the combined columns then a group of columns per game kind (kind_points ...).
 std::string render_standings_csv(const nlohmann::ordered_json& doc);
 
 }  // namespace marque::reports

@@ -4,6 +4,9 @@
 #include <map>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
+#include "core/unicode.hpp"
 #include "reports/text_table.hpp"
 
 namespace marque::reports {
@@ -15,13 +18,22 @@ namespace {
 
 struct Acc {
   int64_t hands = 0, as_role = 0, made = 0;
+  std::map<std::string, int64_t> not_played;  // deals not played, by what they were (redeal, all_pass ...)
   std::map<std::string, std::pair<int64_t, int64_t>> contracts;  // count, made
   std::map<std::string, int64_t> bonus;
   double best = 0, worst = 0;
-  std::string best_at, worst_at;
+  int64_t best_game = 0, worst_game = 0;
+  int best_no = 0, worst_no = 0;
   bool any = false;
   int64_t run_win = 0, run_loss = 0, best_win = 0, best_loss = 0;
 };
+
+ojson hand_at(double delta, int64_t game, int no) {
+  return {{"delta", delta},
+          {"at", game ? "game " + std::to_string(game) + " hand " + std::to_string(no) : std::string()},
+          {"game", game ? ojson(game) : ojson(nullptr)},
+          {"hand", game ? ojson(no) : ojson(nullptr)}};
+}
 
 }  // namespace
 
@@ -31,29 +43,30 @@ ojson build_stats(const std::vector<StatsGame>& games, const std::string& only) 
     for (size_t i = 0; i < g.facts.size() && i < g.scores.size(); ++i) {
       const json& sc = g.scores[i];
       const league::HandFacts& facts = g.facts[i];
-      const std::string& taker = facts.actor;
-      const auto& ok = facts.made;
-      const std::string& contract = facts.contract;
+      const int no = i < g.numbers.size() ? g.numbers[i] : static_cast<int>(i + 1);
       for (const auto& p : g.players) {
         if (!only.empty() && p != only) continue;
         auto& a = acc[p][g.game];
+        if (!facts.played) {  // counted apart; never a best or worst hand, and a streak goes on over it
+          a.not_played[facts.not_played.empty() ? "redeal" : facts.not_played] += 1;
+          continue;
+        }
         a.hands += 1;
         double d = sc.contains("deltas") && sc["deltas"].contains(p) && sc["deltas"][p].is_number() ? sc["deltas"][p].get<double>() : 0.0;
-        std::string at = "game " + std::to_string(g.id) + " hand " + std::to_string(i + 1);
-        if (!a.any || d > a.best) a.best = d, a.best_at = at;
-        if (!a.any || d < a.worst) a.worst = d, a.worst_at = at;
+        if (!a.any || d > a.best) a.best = d, a.best_game = g.id, a.best_no = no;
+        if (!a.any || d < a.worst) a.worst = d, a.worst_game = g.id, a.worst_no = no;
         a.any = true;
         a.run_win = d > 0 ? a.run_win + 1 : 0;
         a.run_loss = d < 0 ? a.run_loss + 1 : 0;
         a.best_win = std::max(a.best_win, a.run_win);
         a.best_loss = std::max(a.best_loss, a.run_loss);
-        if (!taker.empty() && taker == p) {
+        if (!facts.actor.empty() && facts.actor == p) {
           a.as_role += 1;
-          bool m = ok.value_or(false);
+          bool m = facts.made.value_or(false);
           a.made += m ? 1 : 0;
-          if (!contract.empty()) {
-            a.contracts[contract].first += 1;
-            a.contracts[contract].second += m ? 1 : 0;
+          if (!facts.contract.empty()) {
+            a.contracts[facts.contract].first += 1;
+            a.contracts[facts.contract].second += m ? 1 : 0;
           }
         }
         for (const auto& [who, bonus] : facts.bonuses)
@@ -63,11 +76,17 @@ ojson build_stats(const std::vector<StatsGame>& games, const std::string& only) 
   }
   std::map<std::string, std::string> role_name;  // game kind -> its actor's name
   for (const auto& g : games) role_name[g.game] = g.role;
+  std::vector<std::string> names;
+  for (const auto& entry : acc) names.push_back(entry.first);
+  unicode::sort_names(names);  // dictionary order ("Élodie" before "Paul")
   ojson players = ojson::object();
-  for (const auto& [p, kinds] : acc) {
+  for (const auto& p : names) {
     ojson pk = ojson::object();
-    for (const auto& [kind, a] : kinds) {
+    for (const auto& [kind, a] : acc.at(p)) {
       ojson e = {{"hands", a.hands}};
+      ojson np = ojson::object();
+      for (const auto& [what, n] : a.not_played) np[what] = n;
+      e["deals_not_played"] = np;
       std::string role = role_name.count(kind) ? role_name.at(kind) : "";
       if (!role.empty()) {
         e["role"] = role;
@@ -81,8 +100,8 @@ ojson build_stats(const std::vector<StatsGame>& games, const std::string& only) 
       ojson b = ojson::object();
       for (const auto& [name, n] : a.bonus) b[name] = n;
       e["bonuses"] = b;
-      e["best_hand"] = {{"delta", a.best}, {"at", a.best_at}};
-      e["worst_hand"] = {{"delta", a.worst}, {"at", a.worst_at}};
+      e["best_hand"] = hand_at(a.best, a.best_game, a.best_no);
+      e["worst_hand"] = hand_at(a.worst, a.worst_game, a.worst_no);
       e["longest_winning_streak"] = a.best_win;
       e["longest_losing_streak"] = a.best_loss;
       pk[kind] = e;
@@ -98,7 +117,16 @@ std::string render_stats_text(const ojson& doc) {
     out += it.key() + "\n";
     for (auto k = it.value().begin(); k != it.value().end(); ++k) {
       const auto& e = k.value();
-      out += "  " + k.key() + ": " + std::to_string(e["hands"].get<int64_t>()) + " hands";
+      out += "  " + k.key() + ": " + std::to_string(e["hands"].get<int64_t>()) + (e["hands"].get<int64_t>() == 1 ? " hand" : " hands");
+      if (e.contains("deals_not_played") && !e["deals_not_played"].empty()) {
+        int64_t n = 0;
+        std::string what;
+        for (auto d = e["deals_not_played"].begin(); d != e["deals_not_played"].end(); ++d) {
+          n += d.value().get<int64_t>();
+          what += (what.empty() ? "" : ", ") + d.key() + " " + std::to_string(d.value().get<int64_t>());
+        }
+        out += " (and " + std::to_string(n) + (n == 1 ? " deal" : " deals") + " not played: " + what + ")";
+      }
       if (e.contains("role"))
         out += ", " + e["role"].get<std::string>() + " " + std::to_string(e["as_role"].get<int64_t>()) + " times, made " +
                std::to_string(e["made"].get<int64_t>()) + " (" + format_number(100.0 * e["success_rate"].get<double>(), 0) + "%)";
@@ -114,13 +142,15 @@ std::string render_stats_text(const ojson& doc) {
         for (auto b = e["bonuses"].begin(); b != e["bonuses"].end(); ++b) out += " " + b.key() + " " + std::to_string(b.value().get<int64_t>());
         out += "\n";
       }
+      if (e["hands"].get<int64_t>() == 0) continue;  // no played hand: no best or worst
       out += "    best hand " + format_signed(e["best_hand"]["delta"].get<double>()) + " (" + e["best_hand"]["at"].get<std::string>() +
              "), worst " + format_signed(e["worst_hand"]["delta"].get<double>()) + " (" + e["worst_hand"]["at"].get<std::string>() +
              "); streaks: " + std::to_string(e["longest_winning_streak"].get<int64_t>()) + " won, " +
              std::to_string(e["longest_losing_streak"].get<int64_t>()) + " lost in a row\n";
     }
   }
-  return out;
+  // nothing selected: say so (a game counts once it is over)
+  return out.empty() ? std::string("No hand counts here: no game of this selection is over (finished, or closed).\n") : out;
 }
 
 }  // namespace marque::reports

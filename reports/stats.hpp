@@ -1,13 +1,15 @@
 // Player statistics per game kind, from the stored records and their derived scores (pure: no SQLite).
 // For each player: hands played; as the game's actor (taker, bidder, declarer) how often and how often made;
-// contracts by kind; bonuses (whatever each game reports: poignées, capots, piques ...); best and worst hand; longest winning and losing streaks (hands with a positive / negative
-// delta in a row).
+// contracts by kind; bonuses (whatever each game reports: poignées, capots, piques ...); best and worst hand;
+// longest winning and losing streaks (played hands with a positive / negative delta in a row). Only hands
+// really played count (league::HandFacts::played): redeals, all-pass deals and misdeals are counted apart
+// ("deals_not_played") and are never a best or worst hand nor part of a streak. Players in dictionary order.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/league.hpp"
 
@@ -20,6 +22,7 @@ struct StatsGame {
   std::string role;                       // the game's name for the actor ("" = no contracts): league::Profile
   std::vector<league::HandFacts> facts;   // by seq, from the game's own rules (GameRules::hand_facts)
   std::vector<nlohmann::json> scores;     // marque-score/1 hand entries, by seq
+  std::vector<int> numbers;               // each hand's number as the scorer sees it, by seq (empty: the seq)
 };
 
 // {"format": "marque-stats/1", "players": {name: {kind: {...}}}}; `only` = one player ("" = all)

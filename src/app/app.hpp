@@ -13,6 +13,10 @@
 #include "rules/engine.hpp"
 #include "storage/store.hpp"
 
+namespace marque::reports::site {
+struct Site;  // reports/site.hpp
+}
+
 namespace marque::app {
 
 using json = nlohmann::json;
@@ -26,6 +30,7 @@ using HandInfo = storage::HandRow;
 using Change = storage::ChangeRow;
 using Night = storage::NightRow;
 using Filter = storage::Store::SummaryFilter;
+using Season = storage::SeasonRow;
 // The database path a command uses when none is given ($MARQUE_DB, else the XDG data folder).
 std::string default_db_path();
 // The schema version this marque makes and reads (its newest migration), for --version.
@@ -191,11 +196,35 @@ ojson export_all(storage::Store& store, std::optional<int64_t> night_id = std::n
 // The content key of a game document (FNV-1a 64 of its canonical game/setup/hands/meta), hex.
 std::string content_key(const json& game_file);
 
-// marque-standings/1 over the games the filter selects.
+// Seasons: a league's named date ranges (dates inclusive). add_season refuses a name the league has already
+// (however capitalised), a date that is not a real day and an end before the start; the league is created when
+// new. find_season: the season of that name (in `league`, or the one league that has one), else exit 66 (none)
+// or 2 (several leagues have one: name the league).
+Season add_season(storage::Store& store, const std::string& name, const std::string& league, const std::string& from,
+                  const std::string& to);
+std::vector<Season> seasons(storage::Store& store, const std::string& league = std::string());
+Season find_season(storage::Store& store, const std::string& name, const std::string& league);
+void delete_season(storage::Store& store, const std::string& name, const std::string& league);
+// The filter a season stands for: filter.season (when set) gives the league and the dates (with --from or --to:
+// exit 2); `season` (may be null) receives the season.
+Filter with_season(storage::Store& store, Filter filter, Season* season);
+
+// The games that count (storage::Store::summaries): finished by their rules or closed by decision, with a hand.
+// marque-standings/2 over the games the filter selects (filter.season: that season's).
 ojson standings(storage::Store& store, const storage::Store::SummaryFilter& filter, const std::string& generated_at);
 
-// marque-stats/1 for one player ("" = everyone), optionally one game kind / league.
+// marque-stats/1 for one player ("" = everyone), optionally one game kind / league / season.
 ojson stats(storage::Store& store, const std::string& player, const storage::Store::SummaryFilter& filter);
+
+// marque-ratings/1 (reports/ratings.hpp): every player's (or one player's) rating history per game kind
+// (filter.game: one kind), after each game the rating and its change, over the games the filter selects.
+ojson ratings(storage::Store& store, const std::string& player, const storage::Store::SummaryFilter& filter);
+
+// The club's website as data (reports/site.hpp) for `league` ("" = every league): the standings of all time and
+// of each of the league's seasons, the games (not deleted) with their sheets, the nights, each player's statistics
+// and rating history; one read snapshot. reports::site::render makes the pages.
+reports::site::Site site(storage::Store& store, const std::string& league, const std::string& generated_at,
+                         const std::string& generator);
 
 struct CheckReport {
   int64_t games = 0;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/date.hpp"
+#include "core/unicode.hpp"
 
 namespace marque::app {
 
@@ -161,6 +162,51 @@ void check_nights(const json& d, const std::string& name) {
   }
 }
 
+// A marque-export/1 bundle's seasons: an array of objects {name, league: non-empty strings, from, to: dates, from
+// <= to}.
+void check_seasons(const json& d, const std::string& name) {
+  auto refuse = [&](const std::string& field, const std::string& message) {
+    Diagnostics diag;
+    diag.error(field, "file.seasons", message);
+    throw Rejected(diag, name);
+  };
+  if (!d.contains("seasons")) return;
+  if (!d["seasons"].is_array()) refuse("seasons", "must be an array of seasons");
+  for (size_t i = 0; i < d["seasons"].size(); ++i) {
+    const json& s = d["seasons"][i];
+    const std::string at = "seasons[" + std::to_string(i) + "]";
+    if (!s.is_object()) refuse(at, "must be an object {name, league, from, to}");
+    for (const char* k : {"name", "league", "from", "to"})
+      if (!s.contains(k) || !s[k].is_string() || s[k].get<std::string>().empty()) refuse(at + "." + k, "must be a non-empty string");
+    for (const char* k : {"from", "to"})
+      if (!is_valid_date(s[k].get<std::string>()))
+        refuse(at + "." + k, "\"" + s[k].get<std::string>() + "\" is " + date_problem(s[k].get<std::string>()));
+    if (s["to"].get<std::string>() < s["from"].get<std::string>()) refuse(at + ".to", "a season ends on or after its first day");
+  }
+}
+
+// The seasons of a bundle: one already stored (same league and name, however capitalised) with the same dates is
+// the same season; with other dates the bundle is refused (seasons[i].from).
+void import_seasons(Store& store, const json& d, const std::string& name) {
+  if (!d.contains("seasons")) return;
+  for (size_t i = 0; i < d["seasons"].size(); ++i) {
+    const json& s = d["seasons"][i];
+    const std::string season = s["name"], league = s["league"], from = s["from"], to = s["to"];
+    bool stored = false;
+    for (const auto& have : store.seasons(league)) {
+      if (!unicode::same_name(have.name, season)) continue;
+      if (have.from != from || have.to != to) {
+        Diagnostics diag;
+        diag.error("seasons[" + std::to_string(i) + "].from", "file.seasons",
+                   "league " + have.league + " has a season named " + have.name + " already, from " + have.from + " to " + have.to);
+        throw Rejected(diag, name);
+      }
+      stored = true;
+    }
+    if (!stored) store.create_season(season, league, from, to);
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -178,6 +224,8 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
       throw Rejected(diag, doc.name);
     }
     check_nights(d, doc.name);
+    check_seasons(d, doc.name);
+    import_seasons(store, d, doc.name);
     // a night already stored with the same date, venue, league and note is the same night (an export
     // imported twice adds nothing)
     std::map<int64_t, int64_t> nights;  // exported night id -> id here
@@ -236,6 +284,11 @@ ojson export_all(Store& store, std::optional<int64_t> night_id) {
     nights.push_back({{"id", n.id}, {"date", n.date}, {"venue", n.venue}, {"league", n.league}, {"note", n.note}});
   }
   out["nights"] = nights;
+  if (!night_id) {  // the league's seasons (a night's bundle leaves them out)
+    ojson seasons = ojson::array();
+    for (const auto& s : store.seasons("")) seasons.push_back({{"name", s.name}, {"league", s.league}, {"from", s.from}, {"to", s.to}});
+    out["seasons"] = seasons;
+  }
   ojson games = ojson::array();
   for (const auto& g : store.games()) {
     if (night_id && g.night_id != night_id) continue;

@@ -2,6 +2,7 @@
 // marque-game/1 file, replaying it, deriving what is stored beside the records, names as stored.
 #pragma once
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -17,6 +18,9 @@ using storage::Store;
 [[noreturn]] void not_found(int64_t id);
 // a stored game, or not_found
 storage::GameRow load_game(Store& store, int64_t id);
+// The games closed by decision under `filter` none of whose hands was played (only redeals, all-pass deals,
+// misdeals: GameRules::hand_facts): they count nowhere, as a game without hands (league.cpp).
+std::set<int64_t> closed_without_play(Store& store, const storage::Store::SummaryFilter& filter);
 // a stored game that takes changes to its hands: not deleted, closed or abandoned (else an error saying how to
 // bring it back)
 storage::GameRow live_game(Store& store, int64_t id);

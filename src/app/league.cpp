@@ -1,46 +1,166 @@
-// Standings and statistics: the stored seats and facts, reduced by each game's own rules, handed to reports/.
+// Standings, statistics and ratings: the stored seats and facts, reduced by each game's own rules, handed to
+// reports/; a league's seasons (named date ranges) and the filter a season stands for.
 #include "app/internal.hpp"
 
 #include <algorithm>
 
+#include "core/date.hpp"
+#include "core/unicode.hpp"
+#include "reports/ratings.hpp"
 #include "reports/standings.hpp"
 #include "reports/stats.hpp"
 
 namespace marque::app {
 
-ojson standings(Store& store, const Store::SummaryFilter& filter, const std::string& generated_at) {
+namespace {
+
+std::vector<reports::GameStanding> standing_games(Store& store, const Filter& filter) {
   std::vector<reports::GameStanding> games;
+  const std::set<int64_t> unplayed = closed_without_play(store, filter);
   for (auto& row : store.standing_rows(filter)) {
+    if (unplayed.count(row.id)) continue;
     reports::GameStanding g{row.id, std::move(row.game), std::move(row.played_on), std::move(row.league), row.hands, {}};
+    g.seats.reserve(row.seats.size());
     for (auto& [name, seat] : row.seats) g.seats.push_back({std::move(name), seat.place, seat.points, std::move(seat.team_result)});
     games.push_back(std::move(g));
   }
-  reports::StandingsFilter f{filter.league, filter.game, filter.from, filter.to, filter.players};
+  return games;
+}
+
+// The stored spelling of a player named on the command line (case and accents folded), else exit 66.
+std::string stored_player(Store& store, const std::string& player) {
+  if (player.empty()) return player;
+  std::string name = store.player_name(player);
+  if (name.empty()) throw Error(k_exit_noinput, "no player named " + player, "marque player list");
+  return name;
+}
+
+}  // namespace
+
+std::set<int64_t> closed_without_play(Store& store, const Filter& filter) {
+  std::set<int64_t> out;
+  for (int64_t id : store.closed_game_ids(filter)) {
+    const storage::GameRow g = load_game(store, id);
+    const rules::GameRules* rules = rules::find_game(g.game);
+    if (!rules) continue;
+    bool played = false;
+    for (const auto& h : store.hands(id))
+      if (rules->hand_facts(h.record, h.score, g.players).played) {
+        played = true;
+        break;
+      }
+    if (!played) out.insert(id);
+  }
+  return out;
+}
+
+// --- seasons
+
+Season add_season(Store& store, const std::string& name, const std::string& league, const std::string& from, const std::string& to) {
+  if (name.empty() || name.find_first_not_of(" \t") == std::string::npos) throw Error(k_exit_rejected, "a season needs a name");
+  if (league.empty())
+    throw Error(k_exit_usage, "a season belongs to a league: --league NAME (or league = \"...\" in the config file)");
+  for (const auto& [option, date] : {std::pair{"--from", from}, std::pair{"--to", to}}) {
+    if (date.empty()) throw Error(k_exit_usage, std::string("a season needs its dates: ") + option + " YYYY-MM-DD");
+    if (!is_valid_date(date)) throw Error(k_exit_rejected, std::string(option) + ": \"" + date + "\" is not a date (YYYY-MM-DD)");
+  }
+  if (to < from) throw Error(k_exit_rejected, "season " + name + " would end (" + to + ") before it starts (" + from + ")");
+  Store::Transaction tx(store);
+  for (const auto& s : store.seasons(league))
+    if (unicode::same_name(s.name, name))
+      throw Error(k_exit_rejected, "league " + s.league + " has a season named " + s.name + " already (" + s.from + " to " + s.to + ")",
+                  "marque season list");
+  store.create_season(name, league, from, to);
+  Season out;
+  for (const auto& s : seasons(store, league))
+    if (s.name == name) out = s;
+  tx.commit();
+  return out;
+}
+
+std::vector<Season> seasons(Store& store, const std::string& league) {
+  std::vector<Season> out = store.seasons(league);
+  for (auto& s : out) {  // the games that count: a game closed after redeals only does not
+    Filter f;
+    f.league = s.league;
+    f.from = s.from;
+    f.to = s.to;
+    s.games -= static_cast<int64_t>(closed_without_play(store, f).size());
+  }
+  return out;
+}
+
+Season find_season(Store& store, const std::string& name, const std::string& league) {
+  std::vector<Season> found, all = store.seasons(league);
+  for (const auto& s : all)
+    if (unicode::same_name(s.name, name)) found.push_back(s);
+  if (found.empty())
+    throw Error(k_exit_noinput, "no season named " + name + (league.empty() ? std::string() : " in league " + league),
+                all.empty() ? "marque season add NAME --league L --from D --to D" : "marque season list");
+  if (found.size() > 1) {
+    std::string leagues;
+    for (const auto& s : found) leagues += (leagues.empty() ? "" : ", ") + s.league;
+    throw Error(k_exit_usage, "season " + name + " is a season of several leagues (" + leagues + "): say which with --league");
+  }
+  return found.front();
+}
+
+void delete_season(Store& store, const std::string& name, const std::string& league) {
+  Store::Transaction tx(store);
+  const Season s = find_season(store, name, league);
+  store.delete_season(s.name, s.league);
+  tx.commit();
+}
+
+Filter with_season(Store& store, Filter filter, Season* season) {
+  if (filter.season.empty()) return filter;
+  if (!filter.from.empty() || !filter.to.empty())
+    throw Error(k_exit_usage, "--season gives the dates: it goes without --from and --to");
+  const Season s = find_season(store, filter.season, filter.league);
+  filter.league = s.league;
+  filter.from = s.from;
+  filter.to = s.to;
+  if (season) *season = s;
+  return filter;
+}
+
+// --- standings, statistics, ratings
+
+ojson standings(Store& store, const Store::SummaryFilter& asked, const std::string& generated_at) {
+  Season season;
+  const Filter filter = with_season(store, asked, &season);
+  std::vector<reports::GameStanding> games = standing_games(store, filter);
+  reports::StandingsFilter f{filter.league, filter.game, asked.from, asked.to, filter.players, season.name, season.from, season.to};
   reports::StandingsExtras extras;
   for (const auto* g : rules::all_games()) extras[std::string(g->id())] = g->league_profile().standings_extras;
   return reports::build_standings(games, f, "marque", generated_at, extras);
 }
 
-ojson stats(Store& store, const std::string& player, const Store::SummaryFilter& filter) {
-  std::string name = player;
-  if (!player.empty()) {
-    int64_t pid = store.player_id(player, false);
-    if (!pid) throw Error(k_exit_noinput, "no player named " + player);
-    for (const auto& [id, n] : store.players())
-      if (id == pid) name = n;
-  }
+ojson stats(Store& store, const std::string& player, const Store::SummaryFilter& asked) {
+  const Filter filter = with_season(store, asked, nullptr);
+  const std::string name = stored_player(store, player);
   std::vector<reports::StatsGame> games;
+  const std::set<int64_t> unplayed = closed_without_play(store, filter);
   for (const auto& row : store.summaries(filter)) {
+    if (unplayed.count(row.id)) continue;
     if (!name.empty() && std::find(row.players.begin(), row.players.end(), name) == row.players.end()) continue;
     const rules::GameRules* rules = rules::find_game(row.game);
-    reports::StatsGame g{row.id, row.game, row.players, rules ? rules->league_profile().role : "", {}, {}};
+    reports::StatsGame g{row.id, row.game, row.players, rules ? rules->league_profile().role : "", {}, {}, {}};
     for (const auto& h : store.hands(row.id)) {
       g.facts.push_back(rules ? rules->hand_facts(h.record, h.score, row.players) : league::HandFacts{});
       g.scores.push_back(h.score);
+      g.numbers.push_back(h.no);
     }
     games.push_back(std::move(g));
   }
   return reports::build_stats(games, name);
+}
+
+ojson ratings(Store& store, const std::string& player, const Store::SummaryFilter& asked) {
+  const Filter filter = with_season(store, asked, nullptr);
+  const std::string name = stored_player(store, player);
+  reports::RatingHistory history = reports::rating_history(standing_games(store, filter));
+  return reports::build_ratings(history, name, filter.game);
 }
 
 }  // namespace marque::app

@@ -11,7 +11,20 @@ std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
   // the derivation runs inside the upgrade's own transaction: an interrupted upgrade leaves the old database
   auto derive = [](Store& store, int from) {
     if (from < 8) store.refold_players();  // v8: names matched by their Unicode case folding
-    if (from >= 7) return;
+    if (from >= 9) return;
+    if (from >= 7) {
+      // v9: the seats of a game played by sides name their side's result as the game stands (a game closed
+      // early counts its sides 1 and 0): re-reduced from the stored summaries
+      for (int64_t id : store.game_ids()) {
+        const storage::GameRow g = load_game(store, id);
+        std::vector<storage::SeatStanding> seats = seats_from(g.game, g.players, g.summary);
+        bool same = seats.size() == g.seats.size();
+        for (size_t i = 0; same && i < seats.size(); ++i)
+          same = seats[i].place == g.seats[i].place && seats[i].points == g.seats[i].points && seats[i].team_result == g.seats[i].team_result;
+        if (!same) store.set_seats(g.id, seats);
+      }
+      return;
+    }
     const char* kill_at = std::getenv("MARQUE_TEST_KILL_IN_UPGRADE");  // fault injection for tests/reliability
     int64_t done = 0;
     for (int64_t id : store.game_ids()) {

@@ -96,7 +96,7 @@ void add_games(CLI::App& app, Context& ctx, Commands& out);    // games, score, 
 void add_sheet(CLI::App& app, Context& ctx, Commands& out);
 void add_night(CLI::App& app, Context& ctx, Commands& out);
 void add_files(CLI::App& app, Context& ctx, Commands& out);    // calc, import
-void add_league(CLI::App& app, Context& ctx, Commands& out);   // standings, stats
+void add_league(CLI::App& app, Context& ctx, Commands& out);   // standings, stats, ratings, season, site
 void add_check(CLI::App& app, Context& ctx, Commands& out);    // check, info, rules
 void add_player(CLI::App& app, Context& ctx, Commands& out);
 void add_backup(CLI::App& app, Context& ctx, Commands& out);   // backup, restore

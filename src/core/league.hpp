@@ -10,8 +10,9 @@
 namespace marque::league {
 
 // One seat's standing in a game: its place (1 = first, ties share the best place), its points in the game's
-// unit (for a team game: the team's total) and its team result ("win", "loss", "draw"; "" = no teams or no
-// winner yet).
+// unit (for a team game: the team's total) and, for a game played by two sides, its side's result ("win",
+// "loss", "draw"; as the game stands until it is over); "" = a game without sides. Standings place the sides of
+// a game whose every seat has a team result, 1 for the winning side and 0 for the other.
 struct SeatResult {
   int place = 0;
   double points = 0;
@@ -20,6 +21,10 @@ struct SeatResult {
 
 // What happened in one hand, as the statistics count it.
 struct HandFacts {
+  // a hand really played; false for a deal that was not played out (a redeal, an all-pass deal, a misdeal):
+  // the statistics count those apart and never take one as a best or worst hand or in a streak
+  bool played = true;
+  std::string not_played;   // what the unplayed deal was ("redeal", "all_pass", "misdeal"); "" when played
   std::string actor;        // the player who took the contract (taker, bidder, declarer); "" = none
   std::optional<bool> made;  // did the actor make it (unknown = not counted as made)
   std::string contract;     // the contract's name as the statistics list it; "" = not counted

@@ -231,6 +231,12 @@ void Store::set_summary(int64_t game_id, const std::string& status, const std::s
     q.bind(4, game_id);
     q.exec();
   }
+  set_seats(game_id, seats);
+  MARQUE_DB_CATCH
+}
+
+void Store::set_seats(int64_t game_id, const std::vector<SeatStanding>& seats) {
+  MARQUE_DB_TRY
   auto s_use = m->stmt("UPDATE game_players SET place = ?, points_units = ?, points_per = ?, team_result = ? "
                        "WHERE game_id = ? AND position = ?");
   auto& s = *s_use;

@@ -1,5 +1,5 @@
 // What standings and statistics read: the games that count under a filter (league, game, table size,
-// dates), as summaries (JSON) or as standing rows (the derived columns only).
+// dates), as summaries (JSON) or as standing rows (the derived columns only); a league's seasons.
 #include <algorithm>
 #include <map>
 #include <string>
@@ -17,8 +17,9 @@ namespace {
 
 // WHERE clauses of a summary filter over games g (joined to leagues l), and their bindings
 std::string filter_sql(const Store::SummaryFilter& f) {
-  // a game counts once it has a hand, unless it was abandoned or deleted
-  std::string sql = " AND g.hand_count > 0 AND (g.ended IS NULL OR g.ended = 'closed')";
+  // a game counts when it has a hand and is over: finished by its rules (and not abandoned or deleted since),
+  // or closed by decision (it counts as it stands); an open game counts once it is finished or closed
+  std::string sql = " AND g.hand_count > 0 AND (g.ended = 'closed' OR (g.ended IS NULL AND g.status = 'finished'))";
   if (!f.league.empty()) sql += " AND l.name = :league COLLATE NOCASE";
   if (!f.game.empty()) sql += " AND g.game = :game";
   if (!f.from.empty()) sql += " AND g.played_on >= :from";
@@ -108,6 +109,57 @@ std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
                              [&](const StandingRow& r) { return static_cast<int>(r.seats.size()) != f.players; }),
               out.end());
   return out;
+  MARQUE_DB_CATCH
+}
+
+std::vector<int64_t> Store::closed_game_ids(const SummaryFilter& f) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT g.id FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.ended = 'closed'" +
+                                  filter_sql(f) + " ORDER BY g.id");
+  bind_filter(q, f);
+  std::vector<int64_t> out;
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+  MARQUE_DB_CATCH
+}
+
+// --- seasons
+
+int64_t Store::create_season(const std::string& name, const std::string& league, const std::string& from, const std::string& to) {
+  MARQUE_DB_TRY
+  auto lid = league_id(league, true);
+  SQLite::Statement q(*m->db, "INSERT INTO seasons(league_id, name, date_from, date_to) VALUES (?, ?, ?, ?)");
+  if (lid) q.bind(1, *lid); else q.bind(1);
+  q.bind(2, name);
+  q.bind(3, from);
+  q.bind(4, to);
+  q.exec();
+  return m->db->getLastInsertRowid();
+  MARQUE_DB_CATCH
+}
+
+std::vector<SeasonRow> Store::seasons(const std::string& league) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "SELECT s.id, s.name, l.name, s.date_from, s.date_to, (SELECT count(*) FROM games g WHERE "
+                              "g.league_id = s.league_id AND g.played_on BETWEEN s.date_from AND s.date_to" + filter_sql({}) +
+                                  ") FROM seasons s JOIN leagues l ON l.id = s.league_id" +
+                                  std::string(league.empty() ? "" : " WHERE l.name = :league COLLATE NOCASE") +
+                                  " ORDER BY l.name, s.date_from, s.date_to, s.id");
+  if (!league.empty()) q.bind(":league", league);
+  std::vector<SeasonRow> out;
+  while (q.executeStep())
+    out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(),
+                   q.getColumn(4).getString(), q.getColumn(5).getInt64()});
+  return out;
+  MARQUE_DB_CATCH
+}
+
+bool Store::delete_season(const std::string& name, const std::string& league) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, "DELETE FROM seasons WHERE name = ? AND league_id = (SELECT id FROM leagues WHERE name = ? COLLATE NOCASE)");
+  q.bind(1, name);
+  q.bind(2, league);
+  return q.exec() > 0;
   MARQUE_DB_CATCH
 }
 

@@ -56,6 +56,15 @@ struct GameRow {
   std::vector<SeatStanding> seats;   // derived, by position
 };
 
+// A season: a named date range of a league (schema 9), dates inclusive.
+struct SeasonRow {
+  int64_t id = 0;
+  std::string name;
+  std::string league;
+  std::string from, to;
+  int64_t games = 0;  // the league's games in its dates that count (Store::summaries)
+};
+
 struct NightRow {
   int64_t id = 0;
   std::string date;
@@ -196,12 +205,16 @@ public:
   void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json, int64_t hand_count,
                    const std::vector<SeatStanding>& seats);
   void set_summary(int64_t game_id, const GameDerived& d) { set_summary(game_id, d.status, d.summary, d.hand_count, d.seats); }
+  // only the seats' standings (an upgrade that changes how they are reduced from the summary)
+  void set_seats(int64_t game_id, const std::vector<SeatStanding>& seats);
 
   struct SummaryFilter {
     std::string league;   // "" = every league
     std::string game;     // "" = every game kind
     int players = 0;      // 0 = any table size
     std::string from, to; // ISO dates, inclusive; "" = open
+    // a season's name: the use cases (app) resolve it into league, from and to; storage never reads it
+    std::string season;
   };
   struct SummaryRow {
     int64_t id = 0;
@@ -212,7 +225,8 @@ public:
     int64_t hands = 0;
     json summary;
   };
-  // games that count (at least one hand; not abandoned or deleted) in chronological order (date, then id)
+  // games that count (at least one hand; finished by their rules, or closed by decision: not open, abandoned or
+  // deleted) in chronological order (date, then id)
   std::vector<SummaryRow> summaries(const SummaryFilter& filter);
   struct StandingRow {
     int64_t id = 0;
@@ -224,6 +238,15 @@ public:
   };
   // the same games, read from the derived columns only (no JSON): what standings need
   std::vector<StandingRow> standing_rows(const SummaryFilter& filter);
+  // the games closed by decision among those (the use cases check that one of their hands was played)
+  std::vector<int64_t> closed_game_ids(const SummaryFilter& filter);
+
+  // seasons: a league's named date ranges (the league is created when new); `league` "" = every league, in
+  // league then start date order
+  int64_t create_season(const std::string& name, const std::string& league, const std::string& from, const std::string& to);
+  std::vector<SeasonRow> seasons(const std::string& league = std::string());
+  // removes the league's season of that name (matched case-insensitively); false when there is none
+  bool delete_season(const std::string& name, const std::string& league);
 
   // nights (an evening grouping several games)
   int64_t create_night(const std::string& date, const std::string& venue, const std::string& league,

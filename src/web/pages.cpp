@@ -407,7 +407,7 @@ std::string standings_page(const ojson& doc, const PageContext& c) {
   if (doc.contains("league") && doc["league"].is_string()) main += "<p class=\"sub\">" + h(doc["league"].get<std::string>()) + "</p>\n";
   const ojson& rows = doc.contains("standings") ? doc["standings"] : ojson::array();
   if (rows.empty()) {
-    main += "<p class=\"empty\">No game counts yet (a game counts once it has a hand).</p>\n";
+    main += "<p class=\"empty\">No game counts yet (a game counts once it is over: finished, or closed).</p>\n";
     return page("Standings", "standings", main, c);
   }
   main += "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">#</th><th>player</th>"

@@ -8,6 +8,7 @@ grep -q "O'Brien" "$T/out" && grep -q "Robert'); DROP TABLE hands;--" "$T/out" &
 if grep -q $'\033' "$T/out"; then bad "a terminal escape reached the text sheet raw"; else ok; fi
 grep -qF '\x1b[31mRed' "$T/out" && ok || bad "the escape is not shown as text"
 expect_exit 0 "$BIN" --db "$DB" score --format json && expect_out 'DROP TABLE hands'
+expect_exit 0 "$BIN" --db "$DB" game close  # standings count the games that are over
 expect_exit 0 "$BIN" --db "$DB" standings --format csv && expect_out "\"Robert'\\); DROP TABLE hands;--\"|Robert'\\); DROP TABLE hands;--"
 expect_exit 0 "$BIN" --db "$DB" sheet --format html -o "$T/inj.html"
 grep -q '&lt;b&gt;Zoë&lt;/b&gt;' "$T/inj.html" && ! grep -q '<b>Zoë' "$T/inj.html" && ok || bad "html not escaped"

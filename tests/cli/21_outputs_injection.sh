@@ -70,6 +70,8 @@ expect_exit 0 "$BIN" --db "$DB" start tarot 'players==HYPERLINK("http://evil/"),
 expect_exit 0 "$BIN" --db "$DB" hand --no-prompt 'taker=-3' contract=garde oudlers=2 points=30
 expect_exit 0 "$BIN" --db "$DB" start tarot "players=$(printf '\tTab'),$(printf '\rCR'),Plain" dealer=Plain
 expect_exit 0 "$BIN" --db "$DB" hand --no-prompt taker=Plain contract=garde oudlers=2 points=30
+expect_exit 0 "$BIN" --db "$DB" game close 1  # standings count the games that are over
+expect_exit 0 "$BIN" --db "$DB" game close 2
 expect_exit 0 "$BIN" --db "$DB" standings --format csv
 cut -d, -f2- "$T/out" | grep -qE '^"?[=+@]|^"?[[:cntrl:]]' && bad "a CSV cell starts a formula: $(grep -E ',"?[=+@]' "$T/out" | head -1)" || ok
 expect_out "^[0-9]+,\"'=HYPERLINK\(\"\"http://evil/\"\"\)\","
@@ -115,6 +117,8 @@ expect_exit 0 "$BIN" --db "$DB" start tarot players=ann,BEN,Cat dealer=ann && ex
 expect_exit 0 "$BIN" --db "$DB" hand --no-prompt taker=ann contract=garde oudlers=2 points=50 && expect_out 'Ann \+'
 expect_exit 0 "$BIN" --db "$DB" export 2
 grep -q '"ann"\|"BEN"' "$T/out" && bad "records keep a spelling that is not the player's" || ok
+expect_exit 0 "$BIN" --db "$DB" game close 1  # statistics count the games that are over
+expect_exit 0 "$BIN" --db "$DB" game close 2
 expect_exit 0 "$BIN" --db "$DB" stats Ann --format json
 grep -q '"hands": 2,' "$T/out" && grep -q '"as_role": 2,' "$T/out" && ok || bad "Ann's statistics miss a hand played as ann: $(head -c 300 "$T/out")"
 expect_exit 0 "$BIN" --db "$DB" player rename Ann Anne

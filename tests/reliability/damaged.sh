@@ -18,6 +18,8 @@ DB=$T/d.db
 for p in 41 52 60; do "$BIN" --db "$DB" hand --no-prompt taker=Ben contract=garde oudlers=2 points=$p >/dev/null || exit 1; done
 "$BIN" --db "$DB" start tarot players=Ann,Ben,Cat,Dan dealer=Ann >/dev/null
 "$BIN" --db "$DB" hand --no-prompt taker=Cat contract=prise oudlers=1 points=45 >/dev/null || exit 1
+# statistics read only the games that are over: game 1 closed by decision
+"$BIN" --db "$DB" game close 1 >/dev/null || exit 1
 # flip one byte of game 1 hand 2's record in the file itself: "Ben" of taker becomes B\xffn
 python3 - "$DB" <<'PY'
 import sys, sqlite3
@@ -52,6 +54,7 @@ chk '[[ $? -eq 0 ]]' "standings no longer readable: $(cat "$T/out")"
 DB2=$T/b.db
 "$GEN" tarot 3000 "$T/big.json" >/dev/null
 "$BIN" --db "$DB2" import "$T/big.json" >/dev/null || exit 1
+"$BIN" --db "$DB2" game close 1 >/dev/null || exit 1
 "$BIN" --db "$DB2" start tarot players=Ann,Ben,Cat,Dan dealer=Ann >/dev/null
 python3 - "$DB2" <<'PY'
 import sys, sqlite3

@@ -1,5 +1,5 @@
 // Alsós for standings and statistics: places from the result (spec alsos §5), the declarer's game (kind) and
-// whether the declarer's side won it; the balance of game points.
+// whether the declarer's side won it; the balance of game points; a misdeal is a deal not played.
 #include "rules/alsos/alsos.hpp"
 #include "rules/common/league.hpp"
 
@@ -14,6 +14,12 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
 league::HandFacts league_hand_facts(const json&, const json& entry, const std::vector<std::string>&) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
+  // a misdeal (spec alsos: redealt by the same dealer, scores nothing) is a deal that was not played
+  if (string_at(bd, "kind") == "misdeal") {
+    f.played = false;
+    f.not_played = "misdeal";
+    return f;
+  }
   f.actor = string_at(bd, "declarer");
   if (bd.is_object() && bd.contains("made") && bd["made"].is_boolean())
     f.made = bd["made"].get<bool>();

@@ -1,5 +1,6 @@
 // Coinche for standings and statistics: two teams (seats N, S against E, W; spec coinche §2.1) — each seat
-// stands with its team's total and result; the bidder's contract, capot and belote as bonuses.
+// stands with its team's total and result; the bidder's contract, capot and belote as bonuses; a redeal (all
+// pass, misdeal) is a deal not played.
 #include "rules/coinche/coinche.hpp"
 #include "rules/common/league.hpp"
 
@@ -27,18 +28,26 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   for (size_t i = 0; i < players.size(); ++i)
     v.push_back(winner.empty() || winner == "draw" ? number_at(team_totals, team_key(i)) : (winner == team_key(i) ? 1.0 : 0.0));
   const std::vector<int> places = common::places_from(v);
+  // the game is played by two sides: every seat names its side's result (standings place the two sides 1 and
+  // 0), the winner's once there is one, else as the game stands (what a game closed early counts as)
+  const double ns = number_at(team_totals, "NS"), ew = number_at(team_totals, "EW");
+  const std::string leader = winner.empty() ? (ns > ew ? "NS" : ew > ns ? "EW" : "draw") : winner;
   std::vector<league::SeatResult> out;
-  for (size_t i = 0; i < players.size(); ++i) {
-    league::SeatResult seat{places[i], number_at(team_totals, team_key(i)), ""};
-    if (!winner.empty()) seat.team_result = winner == "draw" ? "draw" : winner == team_key(i) ? "win" : "loss";
-    out.push_back(seat);
-  }
+  for (size_t i = 0; i < players.size(); ++i)
+    out.push_back({places[i], number_at(team_totals, team_key(i)), leader == "draw" ? "draw" : leader == team_key(i) ? "win" : "loss"});
   return out;
 }
 
 league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>& players) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
+  // a redeal (spec coinche C02: four passes, or a misdeal) is a deal that was not played
+  const std::string redeal = string_at(rec, "redeal").empty() ? string_at(bd, "redeal") : string_at(rec, "redeal");
+  if (!redeal.empty()) {
+    f.played = false;
+    f.not_played = redeal == "all_pass" ? "all_pass" : "misdeal";
+    return f;
+  }
   f.actor = player_at(string_at(bd, "bidder").empty() ? string_at(rec, "bidder") : string_at(bd, "bidder"), players);
   if (bd.is_object() && bd.contains("made") && bd["made"].is_boolean()) f.made = bd["made"].get<bool>();
   if (bd.is_object() && bd.contains("contract") && !bd["contract"].is_null())

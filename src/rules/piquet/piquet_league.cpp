@@ -1,5 +1,5 @@
 // Piquet for standings and statistics: the partie's winner first (spec piquet §5; a game without a winner yet
-// ranks its totals); no contracts; pique, repique and capot as bonuses.
+// ranks its totals); no contracts; pique, repique and capot as bonuses; a redeal is a deal not played.
 #include "rules/common/league.hpp"
 #include "rules/piquet/piquet.hpp"
 
@@ -18,9 +18,15 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   return common::seats_with_places(summary, players, common::places_from(v));
 }
 
-league::HandFacts league_hand_facts(const json&, const json& entry, const std::vector<std::string>&) {
+league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>&) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
+  // a redeal (spec piquet: a card exposed, a wrong number of cards) is a deal that was not played
+  if ((rec.is_object() && rec.contains("redeal") && rec["redeal"] == true) || string_at(bd, "entry") == "redeal") {
+    f.played = false;
+    f.not_played = "redeal";
+    return f;
+  }
   for (const auto& [key, bonus] : {std::pair{"pique", "pique"}, std::pair{"repique_by", "repique"}, std::pair{"capot_by", "capot"}})
     if (!string_at(bd, key).empty()) f.bonuses.emplace_back(string_at(bd, key), bonus);
   return f;

@@ -1,5 +1,5 @@
 // Prefa for standings and statistics: places from the final results F_p (spec prefa §5), the declarer's
-// contract and its success, four aces as a bonus.
+// contract and its success, four aces as a bonus; an all-pass hand is a deal not played.
 #include "rules/common/league.hpp"
 #include "rules/prefa/prefa.hpp"
 
@@ -19,6 +19,12 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
 league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>&) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
+  // an all-pass hand (spec prefa §3: everybody passed, no play) is a deal not played; polles is played out
+  if (string_at(rec, "type") == "all_pass") {
+    f.played = false;
+    f.not_played = "all_pass";
+    return f;
+  }
   f.actor = string_at(bd, "declarer").empty() ? string_at(rec, "declarer") : string_at(bd, "declarer");
   if (bd.is_object() && bd.contains("success") && bd["success"].is_boolean()) f.made = bd["success"].get<bool>();
   f.contract = string_at(bd, "contract").empty() ? string_at(rec, "contract") : string_at(bd, "contract");

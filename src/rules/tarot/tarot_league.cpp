@@ -1,5 +1,5 @@
 // French Tarot for standings and statistics: places from the result (spec tarot §5), the taker's contract and
-// whether it was made, poignées, chelem and petit au bout as bonuses.
+// whether it was made, poignées, chelem and petit au bout as bonuses; a redeal is a deal not played.
 #include "rules/common/league.hpp"
 #include "rules/tarot/tarot.hpp"
 
@@ -14,6 +14,12 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
 league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>&) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
+  // a redeal record (spec tarot §3: petit sec, everybody passed, a misdeal) is a deal that was not played
+  if (string_at(rec, "type") == "redeal" || string_at(entry, "type") == "redeal") {
+    f.played = false;
+    f.not_played = string_at(rec, "reason") == "all_pass" ? "all_pass" : "redeal";
+    return f;
+  }
   f.actor = string_at(rec, "taker");
   if (bd.is_object() && bd.contains("made") && bd["made"].is_boolean()) f.made = bd["made"].get<bool>();
   f.contract = string_at(rec, "contract");
