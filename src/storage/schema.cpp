@@ -11,6 +11,7 @@
 
 #include "core/diag.hpp"
 #include "storage/migrations_data.hpp"
+#include "storage/schema_texts.hpp"
 #include "storage/store_impl.hpp"
 
 namespace marque::storage::detail {
@@ -43,6 +44,17 @@ const std::vector<SchemaRows>& expected_schemas() {
   return all;
 }
 
+// the rows as one text, as tools/schema_gen.cpp writes k_schema_texts at build time
+std::string schema_text(const SchemaRows& rows) {
+  std::string out;
+  for (const auto& r : rows)
+    for (size_t c = 0; c < 4; ++c) {
+      out += r[c];
+      out += c < 3 ? '\x1f' : '\x1e';
+    }
+  return out;
+}
+
 // "" when `have` is exactly `want`, else the first difference in words
 std::string schema_difference(const SchemaRows& have, const SchemaRows& want) {
   std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> w, h;
@@ -60,6 +72,12 @@ std::string schema_difference(const SchemaRows& have, const SchemaRows& want) {
 
 }  // namespace
 
+bool schema_texts_match_migrations() {
+  for (size_t v = 0; v < expected_schemas().size(); ++v)
+    if (schema_text(expected_schemas()[v]) != k_schema_texts[v]) return false;
+  return true;
+}
+
 int inspect(SQLite::Database& db, const std::string& what, const std::string& after) {
   int app = db.execAndGet("PRAGMA application_id").getInt();
   int objects = db.execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
@@ -74,7 +92,12 @@ int inspect(SQLite::Database& db, const std::string& what, const std::string& af
                     std::to_string(latest) + ")" + after,
                 "upgrade marque to open it");
   if (version < 0) throw Error(k_exit_dataerr, what + " is not a marque database (schema version " + std::to_string(version) + ")" + after);
-  std::string diff = schema_difference(read_schema(db), expected_schemas()[static_cast<size_t>(version)]);
+  const SchemaRows have = read_schema(db);
+  // the schema made at build time; the migrations are run in memory only when it differs (for the message, and
+  // in case this machine's SQLite writes a schema's text otherwise than the one marque was built with)
+  static_assert(std::size(k_schema_texts) == std::size(k_migrations) + 1);
+  if (schema_text(have) == k_schema_texts[static_cast<size_t>(version)]) return version;
+  std::string diff = schema_difference(have, expected_schemas()[static_cast<size_t>(version)]);
   if (!diff.empty())
     throw Error(k_exit_dataerr,
                 what + " does not have the schema marque version " + std::to_string(version) + " makes: it has " + diff + after,

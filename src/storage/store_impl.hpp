@@ -49,6 +49,8 @@ std::string shown(const std::string& s);
 // Application id, version and schema of a database about to be used. Returns its schema version (0 for a
 // new, empty file). `what` names the file in messages ("the database X", "the backup X"); `after` ends them.
 int inspect(SQLite::Database& db, const std::string& what, const std::string& after);
+// the build-time schema texts (tools/schema_gen.cpp) are what the migrations make on this machine's SQLite (a test)
+bool schema_texts_match_migrations();
 
 // --- integrity.cpp
 

@@ -245,3 +245,12 @@ TEST_CASE("check: a damaged record is reported with its game and hand, the rest 
   CHECK(exit_code_of([&] { app::game_file(*s, 2); }) == 65);
   CHECK(exit_code_of([&] { app::game_file(*s, 3); }) == 0);
 }
+
+namespace marque::storage::detail {
+bool schema_texts_match_migrations();  // storage/store_impl.hpp
+}
+// opening a database compares its schema with texts made at build time (tools/schema_gen.cpp); they must be what
+// the migrations make here, version by version, or every open would take the slow way
+TEST_CASE("the build-time schema texts are what the migrations make", "[storage][schema]") {
+  CHECK(marque::storage::detail::schema_texts_match_migrations());
+}
