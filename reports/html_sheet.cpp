@@ -14,6 +14,14 @@ namespace marque::reports {
 
 std::string html_escape(const std::string& s) { return escape::html(s); }
 
+std::string css_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  std::string s = buf;
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+  return s;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Text widths in the page's font: Liberation Sans, metrically Arial (Helvetica's AFM widths, 1/1000 em).
 namespace {
@@ -78,14 +86,6 @@ constexpr double k_cell_pad_em = 0.8;   // a cell's left and right padding toget
 constexpr double k_safety = 0.96;       // the share of the page a table may plan to fill
 constexpr double k_wrap_text_em = 11;   // a wrapped text column keeps about this width
 constexpr double k_wrap_head_em = 6;    // a column of numbers whose long title wraps keeps about this width
-
-std::string fmt(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  std::string s = buf;
-  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
-  return s;
-}
 
 // The widest word of `s` (where a line may break: spaces).
 double widest_word_em(const std::string& s, bool bold) {
@@ -392,7 +392,7 @@ std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, dou
   for (size_t i = 0; i < cols.size(); ++i) pos[cols[i]] = static_cast<int>(i);
   std::string cls = "sheet " + t.role + (t.underline ? " underlined" : "") + (t.closed ? " closed" : "") + (parts > 1 ? " part" : "") +
                     (t.rows.size() <= 12 ? " short" : "");
-  std::string out = "<table class=\"" + html_escape(cls) + "\" style=\"font-size:" + fmt(pt) + "pt\">\n";
+  std::string out = "<table class=\"" + html_escape(cls) + "\" style=\"font-size:" + css_number(pt) + "pt\">\n";
   if (parts > 1)
     out += "<caption>columns, part " + std::to_string(part + 1) + " of " + std::to_string(parts) + "</caption>\n";
   if (t.header) {
@@ -520,7 +520,7 @@ std::string drawing_html(const sheet::Drawing& d, double pt, size_t rows) {
   size_t width = 0;
   for (const auto& a : d.top) width += a.left.size() + 1 + a.right.size();
   width = std::max(width, d.bottom.left.size() + 1 + d.bottom.right.size());
-  return "<table class=\"drawing\" style=\"font-size:" + fmt(pt) + "pt\">\n" + areas_row(d.top, width, "top", rows) +
+  return "<table class=\"drawing\" style=\"font-size:" + css_number(pt) + "pt\">\n" + areas_row(d.top, width, "top", rows) +
          areas_row({d.bottom}, width, "bottom", rows) + "</table>\n";
 }
 
@@ -576,149 +576,6 @@ Plan plan_of(const sheet::Sheet& s) {
   }
   return p;
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// The chart.
-
-// A round step near range/want (1, 2, 2.5, 5 times a power of ten).
-double nice_step(double range, int want) {
-  const double raw = range / want;
-  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
-    if (m * mag >= raw) return m * mag;
-  return 10 * mag;
-}
-
-std::string marker(size_t k, double x, double y, double r) {
-  const std::string X = fmt(x), Y = fmt(y);
-  switch (k % 6) {
-    case 0: return "<circle cx=\"" + X + "\" cy=\"" + Y + "\" r=\"" + fmt(r) + "\" fill=\"#000\"/>";
-    case 1: return "<rect x=\"" + fmt(x - r) + "\" y=\"" + fmt(y - r) + "\" width=\"" + fmt(2 * r) + "\" height=\"" + fmt(2 * r) + "\" fill=\"#fff\" stroke=\"#000\"/>";
-    case 2: return "<path d=\"M" + X + " " + fmt(y - r * 1.2) + "L" + fmt(x + r * 1.1) + " " + fmt(y + r) + "L" + fmt(x - r * 1.1) + " " + fmt(y + r) + "Z\" fill=\"#000\"/>";
-    case 3: return "<path d=\"M" + X + " " + fmt(y - r * 1.3) + "L" + fmt(x + r * 1.3) + " " + Y + "L" + X + " " + fmt(y + r * 1.3) + "L" + fmt(x - r * 1.3) + " " + Y + "Z\" fill=\"#fff\" stroke=\"#000\"/>";
-    case 4: return "<circle cx=\"" + X + "\" cy=\"" + Y + "\" r=\"" + fmt(r) + "\" fill=\"#fff\" stroke=\"#000\"/>";
-    default: return "<path d=\"M" + fmt(x - r) + " " + fmt(y - r) + "L" + fmt(x + r) + " " + fmt(y + r) + "M" + fmt(x + r) + " " + fmt(y - r) + "L" + fmt(x - r) + " " + fmt(y + r) + "\" stroke=\"#000\" stroke-width=\"1.5\"/>";
-  }
-}
-
-}  // namespace
-
-std::string svg_chart(const sheet::Sheet& s, double width, const ChartStyle& style) {
-  const auto& series = s.chart;
-  if (series.empty() || series[0].points.size() < 2) return "";
-  const size_t n = series[0].points.size() - 1;
-  const double font = 11, gap = font * 1.25;
-  std::vector<sheet::Level> levels;
-  for (const auto& l : s.levels)
-    if (std::none_of(levels.begin(), levels.end(), [&](const sheet::Level& m) { return m.value == l.value; })) levels.push_back(l);
-  double lo = style.zero ? 0 : series[0].points[0], hi = lo;
-  for (const auto& ser : series)
-    for (double v : ser.points) lo = std::min(lo, v), hi = std::max(hi, v);
-  for (const auto& l : levels) lo = std::min(lo, l.value), hi = std::max(hi, l.value);
-  if (hi - lo < 1e-9) {  // a flat line: a little room around it (a rating that has not moved: ±10)
-    if (!style.zero) lo -= 10;
-    hi = lo + (style.zero ? 1 : 20);
-  }
-  const double step = nice_step(hi - lo, 5);
-  lo = std::floor(lo / step + 1e-9) * step;
-  hi = std::ceil(hi / step - 1e-9) * step;
-  // the end labels: "Name total", with the series' marker
-  std::vector<std::string> names;
-  double label_w = 0;
-  for (const auto& ser : series) {
-    names.push_back(ser.name + " " + format_number(ser.points.back()));
-    label_w = std::max(label_w, text_em(names.back()) * font);
-  }
-  double tick_w = 0;
-  for (double v = lo; v <= hi + step / 2; v += step) tick_w = std::max(tick_w, text_em(format_number(v)) * font);
-  const double left = tick_w + 10, right = std::min(label_w + 28, width * 0.45), top = 10, bottom = 34;
-  const double plot_h = std::max(180.0, static_cast<double>(series.size()) * gap);
-  const double height = top + plot_h + bottom;
-  const double plot_w = width - left - right;
-  auto x = [&](size_t i) { return left + plot_w * static_cast<double>(i) / static_cast<double>(n); };
-  auto y = [&](double v) { return top + plot_h * (hi - v) / (hi - lo); };
-  std::string out = "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + fmt(width) + "\" height=\"" +
-                    fmt(height) + "\" viewBox=\"0 0 " + fmt(width) + " " + fmt(height) +
-                    "\" role=\"img\" aria-label=\"" + html_escape(style.what) + "\" font-family=\"Liberation Sans, Arial, sans-serif\" font-size=\"" +
-                    fmt(font) + "\">\n";
-  // grid and its values
-  for (double v = lo; v <= hi + step / 2; v += step) {
-    const double yy = y(v);
-    out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(yy) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(yy) +
-           "\" stroke=\"#bbb\" stroke-width=\"0.6\"/>\n";
-    out += "<text x=\"" + fmt(left - 5) + "\" y=\"" + fmt(yy + font * 0.35) + "\" text-anchor=\"end\">" +
-           html_escape(format_number(std::abs(v) < step / 1e6 ? 0.0 : v)) + "</text>\n";
-  }
-  out += "<rect x=\"" + fmt(left) + "\" y=\"" + fmt(top) + "\" width=\"" + fmt(plot_w) + "\" height=\"" + fmt(plot_h) +
-         "\" fill=\"none\" stroke=\"#000\" stroke-width=\"0.8\"/>\n";
-  // hand numbers: every k-th hand, k such that the numbers never touch
-  const double num_w = text_em(std::to_string(n)) * font + 8;
-  size_t every = 1;
-  for (size_t k : {1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000})
-    if (plot_w / static_cast<double>(n) * static_cast<double>(k) >= num_w) {
-      every = k;
-      break;
-    } else {
-      every = k;
-    }
-  for (size_t i = 1; i <= n; ++i) {
-    out += "<line x1=\"" + fmt(x(i)) + "\" y1=\"" + fmt(top + plot_h) + "\" x2=\"" + fmt(x(i)) + "\" y2=\"" + fmt(top + plot_h + 4) +
-           "\" stroke=\"#000\" stroke-width=\"0.8\"/>\n";
-    const bool last_fits = i == n && (n % every == 0 || plot_w * static_cast<double>(n % every) / static_cast<double>(n) >= num_w);
-    if (i % every == 0 || last_fits)
-      out += "<text x=\"" + fmt(x(i)) + "\" y=\"" + fmt(top + plot_h + 6 + font) + "\" text-anchor=\"middle\">" + std::to_string(i) + "</text>\n";
-  }
-  out += "<text x=\"" + fmt(left) + "\" y=\"" + fmt(height - 4) + "\">" + html_escape(style.step) + "</text>\n";
-  // zero line and levels
-  if (style.zero)
-    out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(y(0)) +
-         "\" stroke=\"#000\" stroke-width=\"1.4\"/>\n";
-  for (const auto& l : levels) {
-    out += "<line x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(l.value)) + "\" x2=\"" + fmt(left + plot_w) + "\" y2=\"" + fmt(y(l.value)) +
-           "\" stroke=\"#000\" stroke-width=\"1.2\" stroke-dasharray=\"8 4\"/>\n";
-    const bool below = y(l.value) - font - 2 < top;
-    out += "<text x=\"" + fmt(left + 4) + "\" y=\"" + fmt(below ? y(l.value) + font + 1 : y(l.value) - 3) +
-           "\" font-style=\"italic\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\">" + html_escape(l.label) + "</text>\n";
-  }
-  // the series: black and grey, solid and dashed, each with its own marker
-  static const char* dashes[] = {"", "7 3", "", "2 2", "7 3", "9 3 2 3"};
-  static const char* grays[] = {"#000", "#000", "#666", "#000", "#666", "#333"};
-  const size_t mark_every = std::max<size_t>(1, (n + 14) / 15);
-  for (size_t k = 0; k < series.size(); ++k) {
-    const auto& pts = series[k].points;
-    std::string path;
-    for (size_t i = 0; i < pts.size() && i <= n; ++i) path += (i ? " " : "") + fmt(x(i)) + "," + fmt(y(pts[i]));
-    out += std::string("<polyline fill=\"none\" stroke=\"") + grays[k % 6] + "\" stroke-width=\"1.8\"" +
-           (dashes[k % 6][0] ? std::string(" stroke-dasharray=\"") + dashes[k % 6] + "\"" : std::string()) + " points=\"" + path + "\"/>\n";
-    for (size_t i = 1; i <= n && i < pts.size(); ++i)
-      if (i % mark_every == 0 || i == n) out += marker(k, x(i), y(pts[i]), 2.6) + "\n";
-  }
-  // end labels, moved apart where they would touch
-  std::vector<size_t> order(series.size());
-  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
-  std::vector<double> want(series.size()), at(series.size());
-  for (size_t k = 0; k < series.size(); ++k) want[k] = y(series[k].points.back());
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return want[a] < want[b]; });
-  double prev = -1e9;
-  for (size_t k : order) prev = at[k] = std::max(want[k], prev + gap);
-  double limit = height - 2 - font * 0.35;
-  for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    at[*it] = std::min(at[*it], limit);
-    limit = at[*it] - gap;
-  }
-  const double lx = left + plot_w + 8;
-  for (size_t k = 0; k < series.size(); ++k) {
-    if (std::abs(at[k] - want[k]) > 1)
-      out += "<line x1=\"" + fmt(x(n)) + "\" y1=\"" + fmt(want[k]) + "\" x2=\"" + fmt(lx + 2) + "\" y2=\"" + fmt(at[k]) +
-             "\" stroke=\"#000\" stroke-width=\"0.5\"/>\n";
-    out += marker(k, lx + 6, at[k], 3) + "\n";
-    out += "<text x=\"" + fmt(lx + 14) + "\" y=\"" + fmt(at[k] + font * 0.35) + "\">" + html_escape(names[k]) + "</text>\n";
-  }
-  out += "</svg>\n";
-  return out;
-}
-
-namespace {
 
 // ---------------------------------------------------------------------------------------------------------------
 // The page.
@@ -791,7 +648,7 @@ p.outcome { margin: 1mm 0; font-style: italic; }
 
 std::string section_open(const char* cls, bool landscape) {
   return std::string("<section class=\"") + cls + (landscape ? " landscape" : "") + "\" data-page-width=\"" +
-         fmt(landscape ? 277 * k_mm : 190 * k_mm) + "\">\n";
+         css_number(landscape ? 277 * k_mm : 190 * k_mm) + "\">\n";
 }
 
 std::string summary_html(const sheet::Document& d) {

@@ -17,6 +17,8 @@ namespace marque::reports {
 std::string html_escape(const std::string& s);
 // Width of `s` in em of the page's font (an upper estimate for characters outside its metrics table).
 double text_em(std::string_view s, bool bold = false);
+// A length or coordinate for CSS and SVG: one decimal at most, none when whole ("12", "3.5").
+std::string css_number(double v);
 // Inline SVG line chart of a sheet's running totals, `width` CSS px wide: the zero line, the sheet's levels
 // (target, rubicon), hand numbers on the axis, each series' name and final total at its end (never overlapping).
 // `style`: what the series are, what a step along them is, whether the value axis takes in zero (sheet_render.hpp).
