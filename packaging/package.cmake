@@ -20,13 +20,16 @@ add_custom_target(marque_share ALL DEPENDS ${MARQUE_SHARE_DIR}/stamp)
 # checked variants of the libc calls in the optimised code, and the relocations read-only from the start. Not with
 # the sanitizers (they replace those calls), nor in the test code (compiled at -O0, where fortify does nothing).
 if(NOT MARQUE_SANITIZE)
-  foreach(t marque marque_core marque_reports marque_rules marque_storage marque_importers marque_app)
+  foreach(t marque marque-serve marque_cli marque_core marque_reports marque_rules marque_storage marque_importers marque_app marque_web)
     target_compile_definitions(${t} PRIVATE $<$<NOT:$<CONFIG:Debug>>:_FORTIFY_SOURCE=2>)
   endforeach()
   target_link_options(marque PRIVATE LINKER:-z,relro,-z,now)
+  target_link_options(marque-serve PRIVATE LINKER:-z,relro,-z,now)
 endif()
 
 install(TARGETS marque RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# the helper `marque serve` runs (src/cli/serve/exec.cpp looks for it in ../lib/marque/ beside bin/)
+install(TARGETS marque-serve RUNTIME DESTINATION lib/marque)
 install(DIRECTORY ${MARQUE_SHARE_DIR}/man-gz/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1.gz")
 install(FILES ${MARQUE_SHARE_DIR}/completion/marque DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${MARQUE_SHARE_DIR}/completion/_marque DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)

@@ -26,6 +26,7 @@ struct Context {
   std::string config;  // --config ("" = $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)
   bool quiet = false;  // -q
   bool as_json = false;  // the running command prints JSON: a refusal is printed as JSON too
+  std::vector<std::string> argv;  // the command line as typed (`marque serve` hands it to its helper)
   // The database, opened (and upgraded when older) for reading or writing.
   app::Database open(bool write) const;
   // The database a command uses and where that comes from (command line > environment > config file > default).

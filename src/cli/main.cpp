@@ -20,6 +20,7 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer(cli::main_footer());
   cli::Context ctx;
+  ctx.argv.assign(argv, argv + argc);
   app.add_option("--db", ctx.db, "database file (default: $MARQUE_DB, else the config file's db, else $XDG_DATA_HOME/marque/marque.db)");
   app.add_option("--config", ctx.config, "config file (default: $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)");
   app.add_flag("-q,--quiet", ctx.quiet, "no warnings or notes on standard error");

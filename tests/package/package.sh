@@ -76,6 +76,11 @@ cp "$R/usr/share/doc/marque/examples/config.toml" "$XDG_CONFIG_HOME/marque/confi
 "$M" start coinche N=Nina E=Emil S=Sara W=Will dealer=W >"$T/out" 2>&1 &&
   grep -qF "house rules: rounding=half_up, target_score=2000" "$T/out" && ok || bad "house rules: $(cat "$T/out")"
 "$M" import "$R/usr/share/doc/marque/examples/prefa.json" >/dev/null 2>&1 && ok || bad "import an installed example"
+# `marque serve` runs the installed helper /usr/lib/marque/marque-serve: it listens, and stops on SIGINT
+[[ -x $R/usr/lib/marque/marque-serve ]] && ok || bad "the package lacks the helper /usr/lib/marque/marque-serve"
+timeout -s INT 3 "$M" serve --listen 127.0.0.1:0 --code 1234 >"$T/out" 2>&1
+grep -q "^marque serve: listening on http://127.0.0.1:" "$T/out" && grep -q "^marque serve: stopped" "$T/out" && ok ||
+  bad "serve from the package: $(cat "$T/out")"
 
 # man: the installed pages render, with their sections
 man -l "$R/usr/share/man/man1/marque.1.gz" >"$T/man" 2>"$T/err" </dev/null && ok || bad "man -l marque.1.gz: $(cat "$T/err")"

@@ -1,0 +1,22 @@
+// `marque serve`, the part after its options are checked (cli/commands/serve.cpp). Two implementations, one per
+// program: in `marque`, exec.cpp hands the same command line to the helper program marque-serve; in marque-serve,
+// run.cpp runs the web server. The web server's libraries (cpp-httplib with OpenSSL, brotli and zlib; libqrencode)
+// cost every process about 5 ms to load: only marque-serve links them.
+#pragma once
+
+#include <string>
+
+#include "cli/common.hpp"
+
+namespace marque::cli::serve {
+
+struct Request {
+  std::string host;
+  int port = 8080;
+  std::string code;  // "": six random digits
+};
+
+// Serves until SIGINT or SIGTERM (the helper), or replaces this process with the helper (marque); the exit code.
+int run(const Context& ctx, const Request& request);
+
+}  // namespace marque::cli::serve
