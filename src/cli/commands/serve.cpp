@@ -43,7 +43,7 @@ void add_serve(CLI::App& app, Context& ctx, Commands& out) {
     if (!o->code.empty() && (o->code.size() < 4 || o->code.size() > 64 || o->code.find_first_of(" \t\r\n") != std::string::npos))
       throw Error(k_exit_usage, "--code: 4 to 64 characters without spaces");
     check_utf8("--code", o->code);
-    return serve::run(ctx, {host, port, o->code});
+    return serve::run({host, port, o->code, ctx.quiet, ctx.argv, [&ctx] { return ctx.open(true); }});
   }});
 }
 

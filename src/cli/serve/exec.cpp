@@ -10,10 +10,11 @@
 #include <system_error>
 
 #include "cli/serve/serve.hpp"
+#include "core/diag.hpp"
 
 namespace marque::cli::serve {
 
-int run(const Context& ctx, const Request&) {
+int run(const Request& request) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
@@ -21,7 +22,7 @@ int run(const Context& ctx, const Request&) {
   const fs::path candidates[] = {self.parent_path() / "marque-serve",
                                  self.parent_path().parent_path() / "lib" / "marque" / "marque-serve"};
   std::vector<char*> argv;
-  for (const auto& a : ctx.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const auto& a : request.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   std::string looked;
   for (const auto& helper : candidates) {

@@ -20,11 +20,11 @@ bool every_interface(const std::string& host) { return host == "0.0.0.0" || host
 
 }  // namespace
 
-int run(const Context& ctx, const Request& request) {
+int run(const Request& request) {
     const std::string& host = request.host;
     const int port = request.port;
     std::string code = request.code.empty() ? web::random_code(6) : request.code;
-    ctx.open(true);  // the database opens (created or upgraded) before anything is served: its errors are the CLI's
+    request.open();  // the database opens (created or upgraded) before anything is served: its errors are the CLI's
     // SIGINT and SIGTERM go to the watcher below only (blocked here, before any thread starts)
     sigset_t stop_signals;
     sigemptyset(&stop_signals);
@@ -37,12 +37,12 @@ int run(const Context& ctx, const Request& request) {
     opt.host = host;
     opt.port = port;
     opt.code = code;
-    if (!ctx.quiet)
+    if (!request.quiet)
       opt.log = [&log_mutex](const std::string& line) {
         std::lock_guard lock(log_mutex);
         std::cerr << line << std::endl;
       };
-    web::Server server(opt, [&ctx] { return ctx.open(true); });
+    web::Server server(opt, request.open);
     const std::string port_text = std::to_string(server.port());
     {
       std::lock_guard lock(log_mutex);

@@ -4,19 +4,28 @@
 // cost every process about 5 ms to load: only marque-serve links them.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
-#include "cli/common.hpp"
+namespace marque::storage {
+class Store;
+}
 
 namespace marque::cli::serve {
 
 struct Request {
   std::string host;
   int port = 8080;
-  std::string code;  // "": six random digits
+  std::string code;                         // "": six random digits
+  bool quiet = false;                       // -q: no request log
+  std::vector<std::string> argv;            // the command line as typed (handed to the helper)
+  std::function<std::unique_ptr<storage::Store>()> open;  // the command line's database (app::Database), to write
 };
 
 // Serves until SIGINT or SIGTERM (the helper), or replaces this process with the helper (marque); the exit code.
-int run(const Context& ctx, const Request& request);
+// Neither file sees CLI11: each compiles in a few seconds.
+int run(const Request& request);
 
 }  // namespace marque::cli::serve
