@@ -9,6 +9,9 @@
 #include "core/diag.hpp"
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_config {
+
 using namespace marque;
 using namespace marque::cli;
 using nlohmann::json;
@@ -184,3 +187,5 @@ TEST_CASE("config: where the file is: --config, MARQUE_CONFIG, XDG_CONFIG_HOME (
     CHECK(e.exit_code() == k_exit_noinput);
   }
 }
+
+}  // namespace unit_test_config

@@ -1,6 +1,18 @@
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/amount.hpp"
+#include "reports/standings.hpp"
+#include "reports/text_table.hpp"
 #include "rules/engine.hpp"
+
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_engine {
 
 using namespace marque;
 using namespace marque::rules;
@@ -55,8 +67,6 @@ TEST_CASE("engine: replay refuses wrong envelopes with a clear message", "[engin
   CHECK(first(json{{"format", "marque-game/1"}, {"game", "tarot"}}).field == "setup");
 }
 
-#include <set>
-
 TEST_CASE("engine: every game is registered once", "[engine]") {
   // the built-in five first (a test may register a sixth after them), each id once
   REQUIRE(all_games().size() >= 5);
@@ -66,8 +76,6 @@ TEST_CASE("engine: every game is registered once", "[engine]") {
   for (const auto* g : all_games()) CHECK(ids.insert(g->id()).second);
   CHECK(find_game("bridge") == nullptr);
 }
-
-#include "reports/text_table.hpp"
 
 TEST_CASE("reports: numbers print without spurious decimals and keep their zeros", "[reports]") {
   using marque::reports::format_number;
@@ -81,10 +89,6 @@ TEST_CASE("reports: numbers print without spurious decimals and keep their zeros
   CHECK(marque::reports::display_width("Gergő") == 5);
   CHECK(marque::reports::display_width("日本") == 4);
 }
-
-#include <map>
-
-#include "reports/standings.hpp"
 
 TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the placing score", "[standings]") {
   struct GameSummary {
@@ -131,9 +135,6 @@ TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the pl
   CHECK(tie["standings"][0]["league_points"].get<double>() == Approx((1.0 + 2.0 / 3.0) / 2).margin(0.01));  // 2 decimals
 }
 
-#include <fstream>
-#include <sstream>
-
 TEST_CASE("engine: extend plays one more record exactly as a replay of the longer file", "[engine]") {
   for (const char* game : {"tarot", "coinche", "prefa", "piquet", "alsos"}) {
     std::ifstream in(std::string(MARQUE_SOURCE_DIR) + "/examples/" + game + ".json");
@@ -164,8 +165,6 @@ TEST_CASE("engine: extend plays one more record exactly as a replay of the longe
 
 // issue 15: a rename touches only the fields that hold names. Every worked example that replays, with every
 // player renamed through the game's name paths, replays to the same numbers under the new names.
-#include <filesystem>
-#include <fstream>
 
 TEST_CASE("engine: renaming every player of every example keeps its scores", "[engine][rename]") {
   namespace fs = std::filesystem;
@@ -203,8 +202,6 @@ TEST_CASE("engine: renaming every player of every example keeps its scores", "[e
   CHECK(games > 80);
 }
 
-#include "core/amount.hpp"
-
 TEST_CASE("amounts: a third computed as a double is exactly four twelfths; sums stay exact", "[amount]") {
   using marque::Amount;
   auto third = Amount::of(1.0 / 3, 12);
@@ -222,3 +219,5 @@ TEST_CASE("amounts: a third computed as a double is exactly four twelfths; sums 
   CHECK(sum == Amount{5, 4});
   CHECK(sum.value() == 1.25);
 }
+
+}  // namespace unit_test_engine

@@ -10,6 +10,9 @@
 #include "app/app.hpp"
 #include "storage/store.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_identity {
+
 using namespace marque;
 namespace fs = std::filesystem;
 using json = nlohmann::json;
@@ -108,3 +111,5 @@ TEST_CASE("identity: meta.date must be a real day", "[identity][date]") {
   CHECK(store->games().empty());
   CHECK_NOTHROW(app::start_game(*store, "tarot", tarot_setup({"A", "B", "C"}), json{{"date", "2024-02-29"}}));
 }
+
+}  // namespace unit_test_identity

@@ -11,6 +11,9 @@
 #include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_input {
+
 using namespace marque;
 namespace fs = std::filesystem;
 using json = nlohmann::json;
@@ -162,3 +165,5 @@ TEST_CASE("input: typed_value keeps an integer outside int64 as text (the rules 
   CHECK(rules::typed_value("9999999999999999999") == json("9999999999999999999"));
   CHECK(rules::typed_value("9223372036854775807") == json(9223372036854775807LL));
 }
+
+}  // namespace unit_test_input

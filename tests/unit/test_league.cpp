@@ -11,6 +11,9 @@
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_league {
+
 using namespace marque;
 using reports::GameStanding;
 using reports::Seat;
@@ -237,3 +240,5 @@ TEST_CASE("site: every page is self-contained, every name escaped, every link to
   // the player's page draws the rating after each game
   CHECK(pages.at(reports::site::player_file(site, evil)).find("<svg class=\"chart\"") != std::string::npos);
 }
+
+}  // namespace unit_test_league

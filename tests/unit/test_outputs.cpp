@@ -16,6 +16,9 @@
 #include "core/output_file.hpp"
 #include "app/internal.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_outputs {
+
 using namespace marque;
 namespace fs = std::filesystem;
 
@@ -227,3 +230,5 @@ TEST_CASE("dumps_as agrees with dump() on every kind of value", "[outputs][check
   CHECK(marque::app::dumps_as(marque::app::ojson("a\nb"), "\"a\\nb\""));
   CHECK_FALSE(marque::app::dumps_as(marque::app::ojson::object(), "{} "));
 }
+
+}  // namespace unit_test_outputs

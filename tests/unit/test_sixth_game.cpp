@@ -10,6 +10,9 @@
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_sixth_game {
+
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 namespace rules = marque::rules;
@@ -191,3 +194,5 @@ TEST_CASE("a sixth game registered only in the tests goes through every layer", 
   store.reset();
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace unit_test_sixth_game

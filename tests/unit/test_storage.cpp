@@ -11,6 +11,9 @@
 #include "app/app.hpp"
 #include "storage/store.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_storage {
+
 using namespace marque;
 namespace fs = std::filesystem;
 using json = nlohmann::json;
@@ -246,11 +249,15 @@ TEST_CASE("check: a damaged record is reported with its game and hand, the rest 
   CHECK(exit_code_of([&] { app::game_file(*s, 3); }) == 0);
 }
 
+}  // namespace unit_test_storage
 namespace marque::storage::detail {
 bool schema_texts_match_migrations();  // storage/store_impl.hpp
 }
+namespace unit_test_storage {
 // opening a database compares its schema with texts made at build time (tools/schema_gen.cpp); they must be what
 // the migrations make here, version by version, or every open would take the slow way
 TEST_CASE("the build-time schema texts are what the migrations make", "[storage][schema]") {
   CHECK(marque::storage::detail::schema_texts_match_migrations());
 }
+
+}  // namespace unit_test_storage

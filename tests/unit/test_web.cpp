@@ -12,6 +12,9 @@
 #include "web/guard.hpp"
 #include "web/pages.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_web {
+
 using namespace marque;
 namespace fs = std::filesystem;
 using json = nlohmann::json;
@@ -197,3 +200,5 @@ TEST_CASE("web use cases: a hand asked step by step, stored once from its answer
   CHECK(page.find("<script>") == std::string::npos);
   CHECK(page.find(" style=") == std::string::npos);  // no inline style (the CSP forbids it)
 }
+
+}  // namespace unit_test_web

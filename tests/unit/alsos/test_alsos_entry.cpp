@@ -6,6 +6,9 @@
 
 #include "rules/entry.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_alsos_entry {
+
 using namespace alsos_test;
 namespace rules = marque::rules;
 
@@ -290,3 +293,5 @@ TEST_CASE("alsos entry: gyerünk accepted doubles; asked only with no figura but
   REQUIRE(q);
   CHECK(q->key == "tricks.A");
 }
+
+}  // namespace unit_test_alsos_entry

@@ -4,6 +4,9 @@
 
 #include "rules/alsos/alsos.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_alsos_options {
+
 using namespace alsos_test;
 using marque::rules::find_game;
 
@@ -233,3 +236,5 @@ TEST_CASE("alsos: a whole 4-player session to its end, with the sheet", "[alsos]
   CHECK(contains(sheet, "result: 1. Csaba +13"));
   CHECK(contains(sheet, "settlement"));
 }
+
+}  // namespace unit_test_alsos_options

@@ -1,6 +1,9 @@
 // Alsós scoring (spec alsos §4) and running state (§5), through rules::replay.
 #include "test_alsos_helpers.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_alsos_scoring {
+
 using namespace alsos_test;
 
 namespace {
@@ -181,3 +184,5 @@ TEST_CASE("alsos: running totals, dealer rotation and ranking (§5)", "[alsos]")
   CHECK(json::parse(r.score["result"]["places"].dump()) == j(R"({"A":1,"B":1,"C":3})"));
   CHECK(r.score["finished"] == false);
 }
+
+}  // namespace unit_test_alsos_scoring

@@ -1,6 +1,9 @@
 // Alsós validation (spec alsos §3): every hard error names its field and the rule; warnings never block.
 #include "test_alsos_helpers.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_alsos_validation {
+
 using namespace alsos_test;
 
 namespace {
@@ -269,3 +272,5 @@ TEST_CASE("alsos: a rejected record leaves the state unchanged and later records
   CHECK(fresh.state->next_dealer() == "A");
   CHECK(json::parse(fresh.state->totals().dump()) == j(R"({"A":0,"B":0,"C":0})"));
 }
+
+}  // namespace unit_test_alsos_validation

@@ -3,6 +3,9 @@
 
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_alsos_words {
+
 using namespace alsos_test;
 namespace rules = marque::rules;
 
@@ -109,3 +112,5 @@ TEST_CASE("alsos words: the session's outcome with its settlement", "[alsos][wor
   json tie = jv(R"({"hand":1,"dealer":"A","contract":{"kind":"kloptzky"},"tricks":{"A":3,"B":3,"C":3}})");
   CHECK(result_of({tie}) == "A, B and C share the lead with 0 after 1 deal; nobody owes anything");
 }
+
+}  // namespace unit_test_alsos_words

@@ -4,6 +4,9 @@
 #include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_coinche {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -557,3 +560,5 @@ TEST_CASE("coinche §3 C19: an incomplete auction and a bid after a coinche are 
                 {"auction", {{{"seat", "N"}, {"call", "bid"}, {"contract", "capot"}, {"suit", "H"}}}}};
   CHECK(one(capot, {{"capot_bid", true}}) == P{502, 0});
 }
+
+}  // namespace unit_test_coinche

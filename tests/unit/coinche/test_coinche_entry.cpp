@@ -6,6 +6,9 @@
 #include "rules/entry.hpp"
 #include "rules/registry.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_coinche_entry {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -239,3 +242,5 @@ TEST_CASE("coinche entry: words typed on the command line ask only what the reco
   Words w = rules.entry_words(*before.state, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"coinche", "no"}, {"annonce", ""}});
   CHECK(w == Words{{"dealer", "W"}, {"bidder", "S"}});
 }
+
+}  // namespace unit_test_coinche_entry

@@ -4,6 +4,9 @@
 
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_coinche_variants {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -230,3 +233,5 @@ TEST_CASE("coinche §6 new options: validated, listed with help", "[coinche]") {
   Diagnostics ds;
   CHECK(g.start(setup, ds));
 }
+
+}  // namespace unit_test_coinche_variants

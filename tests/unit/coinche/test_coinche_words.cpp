@@ -5,6 +5,9 @@
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_coinche_words {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -129,3 +132,5 @@ TEST_CASE("coinche statistics count the bidders' capot; coinche=none is no coinc
   CHECK(rec["coinche"] == 0);
   CHECK_FALSE(rec.contains("coinched_by"));
 }
+
+}  // namespace unit_test_coinche_words

@@ -6,6 +6,9 @@
 #include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_piquet {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -634,3 +637,5 @@ TEST_CASE("piquet: classic sheet marks the deciding category", "[piquet]") {
   CHECK(sheet.find("A 101 in sequences") != std::string::npos);
   CHECK(sheet.find("A wins the game 101 to 85") != std::string::npos);
 }
+
+}  // namespace unit_test_piquet

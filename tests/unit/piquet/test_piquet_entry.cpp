@@ -5,6 +5,9 @@
 #include "rules/engine.hpp"
 #include "rules/entry.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_piquet_entry {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -298,3 +301,5 @@ TEST_CASE("piquet entry: the engine's errors land on the question that caused th
   json over = game_file(json::object(), json::array({totals(120, 10)}));
   CHECK_FALSE(piquet().next_question(*replay(over).state, {}));
 }
+
+}  // namespace unit_test_piquet_entry

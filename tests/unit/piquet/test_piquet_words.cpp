@@ -4,6 +4,9 @@
 
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_piquet_words {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -259,3 +262,5 @@ TEST_CASE("piquet series: documents that are not one series", "[piquet][series]"
   swapped["players"] = {"B", "A"};
   CHECK((*piquet().series_result({g1, swapped}))["words"] == "A and B are level 1-1, the match goes on");
 }
+
+}  // namespace unit_test_piquet_words

@@ -7,6 +7,9 @@
 #include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_prefa {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -585,3 +588,5 @@ TEST_CASE("prefa: the sheet aligns non-ASCII names and draws 4-player games", "[
   CHECK(has_text(s4, "D: 0"));
   CHECK(has_text(s4, "A pays D 42.5"));
 }
+
+}  // namespace unit_test_prefa

@@ -7,6 +7,9 @@
 
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_prefa_entry {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -255,3 +258,5 @@ TEST_CASE("prefa entry: going back re-asks the question; words typed on the comm
   Drive whole = drive(file, {}, {{"declarer", "B"}, {"contract", "6H"}, {"calls", "C:play,A:play"}, {"tricks", "B:6,C:3,A:1"}});
   CHECK(whole.asked.empty());
 }
+
+}  // namespace unit_test_prefa_entry

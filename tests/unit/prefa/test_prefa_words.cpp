@@ -6,6 +6,9 @@
 
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_prefa_words {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -120,3 +123,5 @@ TEST_CASE("prefa words: the result says what its numbers are", "[prefa][words]")
         "B leads with +48.33; values if the game were closed now (points received less paid, each open pool point paid "
         "at 10 points shared among all 3 players): B +48.33, C +47.33, A -95.67; pools still open: A 18, B 3, C 4");
 }
+
+}  // namespace unit_test_prefa_words

@@ -5,6 +5,9 @@
 #include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_tarot {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -699,3 +702,5 @@ TEST_CASE("tarot §4.3 and §6 poignee_to: the winning side, or the side that sh
   CHECK_FALSE(bad.ok);
   CHECK(first_error(bad).field == "options.poignee_to");
 }
+
+}  // namespace unit_test_tarot

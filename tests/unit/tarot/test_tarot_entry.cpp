@@ -7,6 +7,9 @@
 #include "rules/engine.hpp"
 #include "rules/entry.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_tarot_entry {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -384,3 +387,5 @@ TEST_CASE("tarot entry: a whole game entered by questions (E7)", "[tarot][entry]
   CHECK(json::parse(r.score["totals"].dump()) == json::parse(R"({"Ann":-394,"Ben":-34,"Cat":428})"));
   CHECK(r.score["finished"] == true);
 }
+
+}  // namespace unit_test_tarot_entry

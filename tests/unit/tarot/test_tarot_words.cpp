@@ -4,6 +4,9 @@
 
 #include "rules/engine.hpp"
 
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_tarot_words {
+
 using namespace marque;
 using namespace marque::rules;
 
@@ -136,3 +139,5 @@ TEST_CASE("tarot words: the standing of an open game, ties", "[tarot][words]") {
   CHECK(tarot().result_words(replayed(table(4), json::array({h1, h2}))) ==
         "Ben and Cat lead with 62 points each after 2 deals; then Ann -62, Dan -62");
 }
+
+}  // namespace unit_test_tarot_words
