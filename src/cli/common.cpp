@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/output.hpp"
+#include "cli/version.hpp"
 #include "core/date.hpp"
 #include "core/escape.hpp"
 #include "core/output_file.hpp"

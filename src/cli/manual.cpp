@@ -7,6 +7,7 @@
 
 #include "cli/common.hpp"
 #include "cli/manual.hpp"
+#include "cli/version.hpp"
 #include "core/date.hpp"
 #include "core/output_file.hpp"
 

@@ -5,13 +5,10 @@
 #pragma once
 
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
-namespace marque::storage {
-class Store;
-}
+#include "app/app.hpp"
 
 namespace marque::cli::serve {
 
@@ -21,11 +18,11 @@ struct Request {
   std::string code;                         // "": six random digits
   bool quiet = false;                       // -q: no request log
   std::vector<std::string> argv;            // the command line as typed (handed to the helper)
-  std::function<std::unique_ptr<storage::Store>()> open;  // the command line's database (app::Database), to write
+  std::function<app::Database()> open;     // the command line's database, opened for writing
 };
 
 // Serves until SIGINT or SIGTERM (the helper), or replaces this process with the helper (marque); the exit code.
-// Neither file sees CLI11: each compiles in a few seconds.
+// Neither file sees CLI11 (the command line's biggest compile cost).
 int run(const Request& request);
 
 }  // namespace marque::cli::serve
