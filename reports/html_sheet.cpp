@@ -651,8 +651,8 @@ std::string section_open(const char* cls, bool landscape) {
          css_number(landscape ? 277 * k_mm : 190 * k_mm) + "\">\n";
 }
 
-std::string summary_html(const sheet::Document& d) {
-  std::string out = section_open("summary", false) + "<h1>" + html_escape(d.title) + "</h1>\n";
+std::string summary_html(const sheet::Document& d, bool titled) {
+  std::string out = section_open("summary", false) + (titled ? "<h1>" + html_escape(d.title) + "</h1>\n" : "<h2>Results</h2>\n");
   out += "<table class=\"summary\">\n<thead><tr><th>Game</th><th>Winner</th><th>Final totals</th></tr></thead>\n<tbody>\n";
   for (const auto& p : d.parts) {
     std::string totals;
@@ -702,9 +702,9 @@ std::string part_html(const sheet::Part& p) {
 
 std::string sheet_css() { return k_css; }
 
-std::string sheet_sections(const sheet::Document& doc) {
+std::string sheet_sections(const sheet::Document& doc, bool titled) {
   std::string out;
-  if (doc.night) out += summary_html(doc);
+  if (doc.night) out += summary_html(doc, titled);
   for (const auto& p : doc.parts) out += part_html(p);
   return out;
 }

@@ -27,6 +27,7 @@ std::string render_html(const sheet::Document& doc);
 // The parts of the printable page, for a page that shows sheets among other things (marque site): its style sheet
 // (A4 sections on a grey screen) and its sections (a night's summary, then each game's sheet with its chart).
 std::string sheet_css();
-std::string sheet_sections(const sheet::Document& doc);
+// titled = false: a night's summary without the night's title (a page that has its own, the club's website).
+std::string sheet_sections(const sheet::Document& doc, bool titled = true);
 
 }  // namespace marque::reports

@@ -256,7 +256,7 @@ std::string night_page(const Site& site, const Night& n) {
   for (const auto& g : site.games)
     if (g.night && *g.night == n.id) games.push_back(&g);
   body += games_table(site, games) + "</section>\n";
-  body += sheet_sections(n.sheets);
+  body += sheet_sections(n.sheets, false);  // the night's title is above: its results, then each game's sheet
   return page(site, "Night of " + n.date + " — " + site.title, body);
 }
 
