@@ -21,7 +21,7 @@ if grep -qE 'hand (3|4) edited' "$T/out"; then bad "sheet: an undone or reverted
 TZ=Europe/Paris expect_exit 0 "$BIN" --db "$SP" sheet 1 && expect_out '\+0[12]:00  hand 2 edited'
 # the text chart: the zero line, the target level, hand numbers, a legend with each final total
 expect_exit 0 "$BIN" --db "$SP" sheet 2 --chart && expect_out '^running totals, hands 1-' && expect_out '^ *0 \|' \
-  && expect_out '^ *1000 \|=+' && expect_out '^\* NS [0-9]+   o EW [0-9]+   = target 1000$'
+  && expect_out '^ *1000 \|=+' && expect_out '^\* NOUS \(NS\) [0-9]+   o EUX \(EW\) [0-9]+   = target 1000$'
 expect_exit 0 "$BIN" --db "$SP" sheet 2 && if grep -q 'running totals' "$T/out"; then bad "sheet: a chart without --chart"; else ok; fi
 # the sheet as data: corrections as a list, places, levels; tarot's deal columns and a redeal spanning them
 expect_exit 0 "$BIN" --db "$SP" hand --game 1 --no-prompt reason=all_pass
