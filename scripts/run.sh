@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/configure.sh build -DCMAKE_BUILD_TYPE=Release
-cmake --build build -j"$(nproc)" --target marque
+cmake --build build -j"$(nproc)" --target marque marque-serve
 demo=build/demo
 mkdir -p "$demo"
 rm -f "$demo"/marque-demo.db*

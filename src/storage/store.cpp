@@ -4,11 +4,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iterator>
 #include <string>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -134,8 +137,21 @@ void Store::Impl::tune() {
   // 64 MB of page cache (allocated only as used): a large import keeps its index pages instead of spilling
   db->exec("PRAGMA cache_size = -65536");
   if (read_only) return;
-  // outside any transaction (a journal mode cannot change inside one); waits for other processes
-  db->exec("PRAGMA journal_mode = WAL");
+  // outside any transaction (a journal mode cannot change inside one); waits for other processes. Leaving the
+  // rollback journal needs the file to itself, and where waiting could deadlock (another process is upgrading the
+  // same old file) SQLite answers SQLITE_BUSY at once without the busy handler: try again, within the same limit.
+  const auto start = std::chrono::steady_clock::now();
+  for (int attempt = 0;; ++attempt) {
+    try {
+      db->exec("PRAGMA journal_mode = WAL");
+      break;
+    } catch (const SQLite::Exception& e) {
+      if (e.getErrorCode() != SQLITE_BUSY ||
+          std::chrono::steady_clock::now() - start >= std::chrono::seconds(Store::lock_timeout_seconds()))
+        throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::min(5 + 5 * attempt, 100)));
+    }
+  }
   // FULL: the write-ahead log is synced at every commit, so a hand reported "recorded" survives a power cut
   // too (NORMAL could lose the last commits; it saves about a millisecond a hand)
   db->exec("PRAGMA synchronous = FULL");
@@ -161,7 +177,7 @@ void Store::Impl::migrate(Store& store, const Store::Deriver& derive) {
         upgraded_from = version;
         // back up before touching an existing database (nobody can write it while we hold the lock; a
         // second connection reads the last commit, the old schema)
-        auto reader = detail::connect(path, Access::readonly, nullptr);
+        auto reader = detail::connect(path, Access::readonly, &busy);
         detail::copy_database(*reader, path + ".pre-v" + std::to_string(latest) + ".bak");
       }
       for (const auto& mig : k_migrations) {

@@ -35,7 +35,8 @@ int run(const Request& request) {
     ::execv(helper.c_str(), argv.data());
     throw Error(k_exit_unavailable, "marque serve: cannot run " + helper.string() + ": " + std::strerror(errno));
   }
-  throw Error(k_exit_unavailable, "marque serve: the web server program marque-serve is not installed (looked for " + looked + ")");
+  throw Error(k_exit_unavailable, "marque serve: the web server program marque-serve is not installed (looked for " + looked + ")",
+              "in a build folder: cmake --build build --target marque-serve; or install the package");
 }
 
 }  // namespace marque::cli::serve
