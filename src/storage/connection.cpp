@@ -51,25 +51,27 @@ std::string shown(const std::string& s) {
   return s.size() > 80 ? out + "..." : out;
 }
 
+// Another process holds the write lock: say so at once (once per connection), wait, give up after the
+// documented time.
+bool wait_busy(BusyWait& b, int count) {
+  auto now = std::chrono::steady_clock::now();
+  if (count == 0) b.since = now;
+  int limit = Store::lock_timeout_seconds();
+  if (!b.told) {
+    // the one message storage prints: a command must not seem to hang
+    std::fprintf(stderr, "marque: waiting for another process writing to %s (giving up after %d s)\n", b.path.c_str(), limit);
+    std::fflush(stderr);
+    b.told = true;
+  }
+  if (now - b.since >= std::chrono::seconds(limit)) return false;
+  std::this_thread::sleep_for(std::chrono::milliseconds(std::min(5 + 5 * count, 100)));
+  return true;
+}
+
 namespace {
 
-// Another process holds the write lock: say so at once (once per connection), wait, give up after the
-// documented time (SQLITE_BUSY, exit 75).
-int on_busy(void* arg, int count) {
-  auto* b = static_cast<BusyWait*>(arg);
-  auto now = std::chrono::steady_clock::now();
-  if (count == 0) b->since = now;
-  int limit = Store::lock_timeout_seconds();
-  if (!b->told) {
-    // the one message storage prints: a command must not seem to hang
-    std::fprintf(stderr, "marque: waiting for another process writing to %s (giving up after %d s)\n", b->path.c_str(), limit);
-    std::fflush(stderr);
-    b->told = true;
-  }
-  if (now - b->since >= std::chrono::seconds(limit)) return 0;
-  std::this_thread::sleep_for(std::chrono::milliseconds(std::min(5 + 5 * count, 100)));
-  return 1;
-}
+// Another process holds the write lock: wait_busy, as SQLite's busy handler (0: give up, SQLITE_BUSY, exit 75).
+int on_busy(void* arg, int count) { return wait_busy(*static_cast<BusyWait*>(arg), count) ? 1 : 0; }
 
 // RFC 8259 JSON text, checked by nlohmann/json's non-recursive acceptor (no document is built). Stricter
 // than SQLite 3.40's own json_valid() in one way only: strings must be valid UTF-8, which every text marque

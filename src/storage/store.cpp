@@ -4,14 +4,11 @@
 
 #include <unistd.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iterator>
 #include <string>
 #include <system_error>
-#include <thread>
 #include <vector>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -140,16 +137,12 @@ void Store::Impl::tune() {
   // outside any transaction (a journal mode cannot change inside one); waits for other processes. Leaving the
   // rollback journal needs the file to itself, and where waiting could deadlock (another process is upgrading the
   // same old file) SQLite answers SQLITE_BUSY at once without the busy handler: try again, within the same limit.
-  const auto start = std::chrono::steady_clock::now();
   for (int attempt = 0;; ++attempt) {
     try {
       db->exec("PRAGMA journal_mode = WAL");
       break;
     } catch (const SQLite::Exception& e) {
-      if (e.getErrorCode() != SQLITE_BUSY ||
-          std::chrono::steady_clock::now() - start >= std::chrono::seconds(Store::lock_timeout_seconds()))
-        throw;
-      std::this_thread::sleep_for(std::chrono::milliseconds(std::min(5 + 5 * attempt, 100)));
+      if (e.getErrorCode() != SQLITE_BUSY || !detail::wait_busy(busy, attempt)) throw;
     }
   }
   // FULL: the write-ahead log is synced at every commit, so a hand reported "recorded" survives a power cut

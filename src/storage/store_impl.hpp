@@ -37,6 +37,10 @@ enum class Access { create, readwrite, readonly, immutable, copy };
 // One connection, hardened before anything is read: defensive mode (no writable schema, no shadow-table
 // writes), triggers and views off, schema functions only when innocuous; foreign keys on. `busy` may be null.
 std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, BusyWait* busy);
+// The busy handler's step, for a statement SQLite refuses at once (SQLITE_BUSY without calling the handler): says
+// once that it waits, sleeps a little and returns true, or false when the lock timeout has passed. `count` is 0 at
+// the first try.
+bool wait_busy(BusyWait& b, int count);
 
 // An SQLite failure on the database `path` as a marque::Error with its exit code (65, 73, 74, 75 ...).
 [[noreturn]] void rethrow_sqlite(const SQLite::Exception& e, const std::string& path);

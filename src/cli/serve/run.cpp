@@ -21,61 +21,61 @@ bool every_interface(const std::string& host) { return host == "0.0.0.0" || host
 }  // namespace
 
 int run(const Request& request) {
-    const std::string& host = request.host;
-    const int port = request.port;
-    std::string code = request.code.empty() ? web::random_code(6) : request.code;
-    request.open();  // the database opens (created or upgraded) before anything is served: its errors are the CLI's
-    // SIGINT and SIGTERM go to the watcher below only (blocked here, before any thread starts)
-    sigset_t stop_signals;
-    sigemptyset(&stop_signals);
-    sigaddset(&stop_signals, SIGINT);
-    sigaddset(&stop_signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  const std::string& host = request.host;
+  const int port = request.port;
+  std::string code = request.code.empty() ? web::random_code(6) : request.code;
+  request.open();  // the database opens (created or upgraded) before anything is served: its errors are the CLI's
+  // SIGINT and SIGTERM go to the watcher below only (blocked here, before any thread starts)
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-    std::mutex log_mutex;
-    web::Options opt;
-    opt.host = host;
-    opt.port = port;
-    opt.code = code;
-    if (!request.quiet)
-      opt.log = [&log_mutex](const std::string& line) {
-        std::lock_guard lock(log_mutex);
-        std::cerr << line << std::endl;
-      };
-    web::Server server(opt, request.open);
-    const std::string port_text = std::to_string(server.port());
-    {
+  std::mutex log_mutex;
+  web::Options opt;
+  opt.host = host;
+  opt.port = port;
+  opt.code = code;
+  if (!request.quiet)
+    opt.log = [&log_mutex](const std::string& line) {
       std::lock_guard lock(log_mutex);
-      std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
-      std::cout << "marque serve: listening on http://" << shown << ":" << port_text << "/\n";
-      if (every_interface(host)) {
-        auto lan = web::lan_addresses();
-        if (lan.empty()) {
-          std::cout << "no network address found: is this machine on the network?\n";
-        } else {
-          std::string url = "http://" + lan.front() + ":" + port_text + "/";
-          std::cout << "open on a phone: " << url << "\n" << web::qr_text(url);
-          for (size_t i = 1; i < lan.size(); ++i) std::cout << "            or: http://" << lan[i] << ":" << port_text << "/\n";
-        }
-      } else if (host == "127.0.0.1" || host == "localhost" || host == "::1") {
-        std::cout << "(this machine only: --listen 0.0.0.0:" << port_text << " serves the phones on the network)\n";
-      }
-      std::cout << "write code for tonight: " << code << "  (typed once on each device that enters hands; watching needs none)\n"
-                << "Ctrl-C stops the server.\n"
-                << std::flush;
-    }
-    std::thread watcher([&server, stop_signals] {
-      int sig = 0;
-      sigwait(&stop_signals, &sig);
-      server.stop();
-    });
-    server.run();
-    // stopped by a signal (the watcher is done) or by the server itself: wake the watcher either way
-    pthread_kill(watcher.native_handle(), SIGTERM);
-    watcher.join();
+      std::cerr << line << std::endl;
+    };
+  web::Server server(opt, request.open);
+  const std::string port_text = std::to_string(server.port());
+  {
     std::lock_guard lock(log_mutex);
-    std::cout << "marque serve: stopped\n" << std::flush;
-    return 0;
+    std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
+    std::cout << "marque serve: listening on http://" << shown << ":" << port_text << "/\n";
+    if (every_interface(host)) {
+      auto lan = web::lan_addresses();
+      if (lan.empty()) {
+        std::cout << "no network address found: is this machine on the network?\n";
+      } else {
+        std::string url = "http://" + lan.front() + ":" + port_text + "/";
+        std::cout << "open on a phone: " << url << "\n" << web::qr_text(url);
+        for (size_t i = 1; i < lan.size(); ++i) std::cout << "            or: http://" << lan[i] << ":" << port_text << "/\n";
+      }
+    } else if (host == "127.0.0.1" || host == "localhost" || host == "::1") {
+      std::cout << "(this machine only: --listen 0.0.0.0:" << port_text << " serves the phones on the network)\n";
+    }
+    std::cout << "write code for tonight: " << code << "  (typed once on each device that enters hands; watching needs none)\n"
+              << "Ctrl-C stops the server.\n"
+              << std::flush;
+  }
+  std::thread watcher([&server, stop_signals] {
+    int sig = 0;
+    sigwait(&stop_signals, &sig);
+    server.stop();
+  });
+  server.run();
+  // stopped by a signal (the watcher is done) or by the server itself: wake the watcher either way
+  pthread_kill(watcher.native_handle(), SIGTERM);
+  watcher.join();
+  std::lock_guard lock(log_mutex);
+  std::cout << "marque serve: stopped\n" << std::flush;
+  return 0;
 }
 
 }  // namespace marque::cli::serve
