@@ -29,12 +29,18 @@ rules::Words checked_words(const rules::Words& words) {
 
 namespace {
 
-// The words of a message's list ("...; the players are Ann, Ben, Cat"): the part after its last ';' or ':'.
+// The words of a message's list ("...; the players are Ann, Ben, Cat", "...; the keys are: dealer, bidder"): the
+// part after its last ';' or ':', without the words that announce it ("the players are", "the ladder is").
 std::vector<std::string> listed_in(const std::string& message) {
-  size_t at = message.rfind(';');
-  if (at == std::string::npos) at = message.rfind(':');
+  const size_t semi = message.rfind(';'), colon = message.rfind(':');
+  size_t at = semi == std::string::npos ? colon : colon == std::string::npos ? semi : std::max(semi, colon);
   std::vector<std::string> out;
   if (at == std::string::npos) return out;
+  for (const char* verb : {" are ", " is "})
+    if (size_t v = message.find(verb, at); v != std::string::npos) {
+      at = v + std::char_traits<char>::length(verb) - 1;
+      break;
+    }
   std::string word;
   auto flush = [&] {
     if (word.size() >= 1) out.push_back(word);

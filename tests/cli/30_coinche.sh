@@ -37,6 +37,10 @@ expect_exit 1 "$BIN" "${CDB[@]}" hand bidder=N bid=80 trump=S points=72 last=bid
   && expect_err 'surcoinched_by'
 expect_exit 1 "$BIN" "${CDB[@]}" hand bidder=N bid=80 trump=S pts=72 last=bidders && expect_err "unknown key 'pts'" \
   && expect_err 'points'
+# a suggestion comes from the list of keys, never from the words that announce it ("the keys are"): 'made' is
+# close to "are", but no key
+expect_exit 1 "$BIN" "${CDB[@]}" hand bidder=N bid=80 trump=S points=72 last=bidders made=yes &&
+  expect_err "unknown key 'made'" && if grep -q "did you mean 'are'" "$T/err"; then bad "suggested the word 'are'"; else ok; fi
 expect_exit 1 "$BIN" "${CDB[@]}" hand --format json bidder=N bid=85 trump=S points=72 last=bidders \
   && expect_out '"code": "C04"' && expect_out '"field": "bid"'
 "$BIN" "${CDB[@]}" score --format json > "$T/coinche-after.json"
