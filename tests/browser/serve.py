@@ -20,7 +20,7 @@ import tempfile
 import time
 
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -105,8 +105,11 @@ def browser(name):
 
 
 def wait(d, cond, timeout=10, what="condition"):
+    # a live page replaces its parts when the event stream says so: an element found a moment ago may be gone by the
+    # time it is read; that is "not yet", and the condition is asked again
     try:
-        return WebDriverWait(d, timeout, poll_frequency=0.05).until(lambda _: cond())
+        return WebDriverWait(d, timeout, poll_frequency=0.05,
+                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
     except TimeoutException:
         return None
 
