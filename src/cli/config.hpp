@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 namespace marque::cli::config {
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 #include "core/diag.hpp"
 #include "core/league.hpp"

@@ -10,7 +10,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 #include "core/diag.hpp"
 #include "storage/store_impl.hpp"

@@ -295,14 +295,6 @@ std::optional<NightRow> Store::night(int64_t id) {
   MARQUE_DB_CATCH
 }
 
-std::optional<int64_t> Store::latest_night() {
-  MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT max(id) FROM nights");
-  if (q.executeStep() && !q.getColumn(0).isNull()) return q.getColumn(0).getInt64();
-  return std::nullopt;
-  MARQUE_DB_CATCH
-}
-
 std::vector<NightRow> Store::nights() {
   MARQUE_DB_TRY
   std::vector<int64_t> ids;

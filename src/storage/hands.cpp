@@ -67,16 +67,6 @@ std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
   MARQUE_DB_CATCH
 }
 
-int Store::hand_count(int64_t game_id) {
-  MARQUE_DB_TRY
-  auto q_use = m->stmt("SELECT count(*) FROM hands WHERE game_id = ?");
-  auto& q = *q_use;
-  q.bind(1, game_id);
-  q.executeStep();
-  return q.getColumn(0).getInt();
-  MARQUE_DB_CATCH
-}
-
 void Store::insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
                         const std::vector<Amount>& deltas, const std::string& source) {
   MARQUE_DB_TRY

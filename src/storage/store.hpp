@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 #include "core/amount.hpp"
 
@@ -252,13 +252,11 @@ public:
   int64_t create_night(const std::string& date, const std::string& venue, const std::string& league,
                        const std::string& note);
   std::optional<NightRow> night(int64_t id);
-  std::optional<int64_t> latest_night();
   std::vector<NightRow> nights();
 
   // hands (seq is 1-based and contiguous in a game)
   // with_scores = false leaves HandRow::score null (replays need only the records)
   std::vector<HandRow> hands(int64_t game_id, bool with_scores = true);
-  int hand_count(int64_t game_id);
   // `no`: the hand's number as shown (a new hand: the last number + 1)
   void insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
                    const std::vector<Amount>& deltas, const std::string& source);

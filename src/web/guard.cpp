@@ -176,9 +176,4 @@ void Notifier::stop() {
   m_cv.notify_all();
 }
 
-bool Notifier::stopped() const {
-  std::lock_guard lock(m_mutex);
-  return m_stopped;
-}
-
 }  // namespace marque::web

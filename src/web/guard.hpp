@@ -101,7 +101,6 @@ public:
   // (nullopt once stopped).
   std::optional<uint64_t> wait(uint64_t seen, std::chrono::milliseconds timeout);
   void stop();
-  bool stopped() const;
 
 private:
   mutable std::mutex m_mutex;

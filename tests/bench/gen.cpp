@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 using json = nlohmann::json;
 namespace fs = std::filesystem;

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;

@@ -2,7 +2,7 @@
 // facts as the games' own rules reduce them.
 #include <catch2/catch.hpp>
 
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 #include "reports/ratings.hpp"
 #include "reports/site.hpp"

@@ -1,4 +1,4 @@
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 #include "rules/common/league.hpp"
 

@@ -1,6 +1,6 @@
 #include "rules/common/sheet.hpp"
 
-#include <nlohmann/json.hpp>
+#include "core/json.hpp"
 
 namespace marque::rules::common {
 

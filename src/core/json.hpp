@@ -1,0 +1,38 @@
+// nlohmann/json for the code that reads or writes JSON text. Include this, never <nlohmann/json.hpp> itself
+// (headers that only name the types include <nlohmann/json_fwd.hpp>).
+//
+// Why: parsing and printing JSON instantiate the library's lexer, parser and serializer, about 1.5 s of compile
+// time in every unit that calls json::parse and 0.4 s in every unit that calls dump(). The declarations below say
+// that those classes are instantiated once, in core/json.cpp, for the input kinds marque reads (a std::string, a
+// char buffer, a stream; an ordered_json from text only); the other units only call them. A use with another input kind
+// still compiles (it instantiates its own copy). The precompiled header includes this file.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace marque::json_instances {
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+using StringInput = nlohmann::detail::iterator_input_adapter<std::string::const_iterator>;
+using BufferInput = nlohmann::detail::iterator_input_adapter<const char*>;
+using StreamInput = nlohmann::detail::input_stream_adapter;
+}  // namespace marque::json_instances
+
+#define MARQUE_JSON_INSTANCES(EXTERN)                                                                       \
+  EXTERN template class nlohmann::detail::serializer<marque::json_instances::Json>;                        \
+  EXTERN template class nlohmann::detail::serializer<marque::json_instances::OrderedJson>;                 \
+  MARQUE_JSON_READER(EXTERN, Json, StringInput)                                                             \
+  MARQUE_JSON_READER(EXTERN, Json, BufferInput)                                                             \
+  MARQUE_JSON_READER(EXTERN, Json, StreamInput)                                                             \
+  MARQUE_JSON_READER(EXTERN, OrderedJson, StringInput)                                                      \
+  MARQUE_JSON_READER(EXTERN, OrderedJson, BufferInput)
+
+#define MARQUE_JSON_READER(EXTERN, J, In)                                                                   \
+  EXTERN template class nlohmann::detail::lexer<marque::json_instances::J, marque::json_instances::In>;    \
+  EXTERN template class nlohmann::detail::parser<marque::json_instances::J, marque::json_instances::In>;
+
+#define MARQUE_JSON_EXTERN extern
+MARQUE_JSON_INSTANCES(MARQUE_JSON_EXTERN)
+#undef MARQUE_JSON_EXTERN
