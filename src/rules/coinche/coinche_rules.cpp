@@ -8,6 +8,7 @@
 
 namespace marque::rules {
 
+namespace coinche {
 namespace {
 
 class CoincheRules final : public GameRules {
@@ -79,9 +80,10 @@ public:
 };
 
 }  // namespace
+}  // namespace coinche
 
 const GameRules& coinche_rules() {
-  static const CoincheRules rules;
+  static const coinche::CoincheRules rules;
   return rules;
 }
 
