@@ -33,9 +33,8 @@ using ojson = nlohmann::ordered_json;
 using httplib::Request;
 using httplib::Response;
 
-namespace {
-
-// Database connections, one per request under way that needs one, kept for the next.
+// Database connections, one per request under way that needs one, kept for the next. Not in the anonymous
+// namespace: Server::Impl holds one, and the web library's unit compiles this file with the others.
 class Pool {
 public:
   Pool(DatabaseOpener open, size_t max) : m_open(std::move(open)), m_max(max) {}
@@ -92,6 +91,8 @@ private:
   std::vector<app::Database> m_free;
   size_t m_open_count = 0;
 };
+
+namespace {
 
 std::string fnv_hex(std::string_view a) {
   uint64_t h = 1469598103934665603ull;

@@ -67,6 +67,22 @@ for root, _, files in os.walk(os.path.join(src, "src/rules")):
         for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
             if re.match(r'\s*#include\s+"reports/', line):
                 problems.append(f"{os.path.relpath(os.path.join(root, f), src)}:{n}: the rules include reports/: {line.strip()}")
+# reports/ and importers/ are compiled in the app library's unit (CMakeLists.txt): their own layers are kept here.
+# reports/ renders data and includes only core/; importers/ extracts documents and includes only core/ and rules/;
+# neither includes system headers of SQLite, CLI11 or cpp-httplib
+layers = {"reports": ("core/", "reports/"), "importers": ("core/", "rules/", "importers/")}
+for top, allowed_dirs in layers.items():
+    for root, _, files in os.walk(os.path.join(src, top)):
+        for f in files:
+            if not f.endswith((".cpp", ".hpp")):
+                continue
+            rel = os.path.relpath(os.path.join(root, f), src)
+            for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
+                m = re.match(r'\s*#include\s*"([^"]+)"', line)
+                if m and not m.group(1).startswith(allowed_dirs):
+                    problems.append(f"{rel}:{n}: {top}/ includes only {', '.join(allowed_dirs)}: {line.strip()}")
+                if re.match(r'\s*#include\s*<(SQLiteCpp/|sqlite3\.h|CLI/|httplib\.h)', line):
+                    problems.append(f"{rel}:{n}: {top}/ sees no SQLite, CLI11 or cpp-httplib: {line.strip()}")
 for p in problems:
     print("layout:", p)
 print(f"game_names: {len(problems)} problems ({', '.join(games)})")
