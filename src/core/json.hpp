@@ -3,9 +3,9 @@
 //
 // Why: parsing and printing JSON instantiate the library's lexer, parser and serializer, about 1.5 s of compile
 // time in every unit that calls json::parse and 0.4 s in every unit that calls dump(). The declarations below say
-// that those classes are instantiated once, in core/json.cpp, for the input kinds marque reads (a std::string, a
-// char buffer, a stream; an ordered_json from text only); the other units only call them. A use with another input kind
-// still compiles (it instantiates its own copy). The precompiled header includes this file.
+// that those classes are instantiated once, in core/json.cpp, for the inputs marque parses (json and ordered_json
+// from a std::string or a char buffer, json from a stream too); the other units only call them. A use with another
+// input kind still compiles (it instantiates its own copy). The precompiled headers include this file.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -33,6 +33,4 @@ using StreamInput = nlohmann::detail::input_stream_adapter;
   EXTERN template class nlohmann::detail::lexer<marque::json_instances::J, marque::json_instances::In>;    \
   EXTERN template class nlohmann::detail::parser<marque::json_instances::J, marque::json_instances::In>;
 
-#define MARQUE_JSON_EXTERN extern
-MARQUE_JSON_INSTANCES(MARQUE_JSON_EXTERN)
-#undef MARQUE_JSON_EXTERN
+MARQUE_JSON_INSTANCES(extern)
