@@ -1,4 +1,5 @@
 // check (every score recomputed and compared), info (the database), rules (the games, fields, options).
+#include <algorithm>
 #include <iostream>
 
 #include "cli/common.hpp"
@@ -21,8 +22,10 @@ void print_rules(const rules::GameRules& gr) {
     std::cout << "\n";
   }
   std::cout << "\noptions (option.ID=VALUE when starting a game):\n";
+  int id_width = 26;  // the longest id and a space apart from "default"
+  for (const auto& o : gr.options()) id_width = std::max(id_width, static_cast<int>(o.id.size()) + 1);
   for (const auto& o : gr.options()) {
-    std::cout << "  " << reports::pad_right(o.id, 26) << "default " << reports::pad_right(o.default_value.dump(), 12) << " " << o.help;
+    std::cout << "  " << reports::pad_right(o.id, id_width) << "default " << reports::pad_right(o.default_value.dump(), 12) << " " << o.help;
     if (!o.values.empty()) {
       std::cout << " [";
       for (size_t i = 0; i < o.values.size(); ++i) std::cout << (i ? ", " : "") << o.values[i].dump();

@@ -47,6 +47,7 @@ struct Options {
   int gain_rounding = 0;              // 0, 5 or 10
   bool count_redeals = false;
   bool poignee_to_shower = false;     // poignee_to: winner (seed, FFT) | shower (house rule)
+  bool petit_au_bout_lost_on_fail = false;  // petit_au_bout_failed_attack: counts (FFT) | lost (house rule)
 };
 
 enum class EndMode { open, deals, target };

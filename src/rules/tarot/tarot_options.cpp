@@ -88,6 +88,9 @@ std::vector<OptionSpec> build_option_table() {
   t.push_back({"poignee_to", "enum", {"winner", "shower"}, "winner",
                "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
                "showed it (house rule)"});
+  t.push_back({"petit_au_bout_failed_attack", "enum", {"counts", "lost"}, "counts",
+               "a petit au bout won by an attack whose contract fails: counts = still +10 x m for the attack (FFT); lost = "
+               "-10 x m, the attack loses it (house rule)"});
   return t;
 }
 }  // namespace
@@ -183,6 +186,7 @@ Options options_of(const json& opts) {
   o.gain_rounding = opts["gain_rounding"] == "nearest_5" ? 5 : opts["gain_rounding"] == "nearest_10" ? 10 : 0;
   o.count_redeals = opts["count_redeals"] == true;
   o.poignee_to_shower = opts["poignee_to"] == "shower";
+  o.petit_au_bout_lost_on_fail = opts["petit_au_bout_failed_attack"] == "lost";
   return o;
 }
 

@@ -65,6 +65,8 @@ Parts parts_of(const Options& opt, const Hand& h, int tricks_per_deal) {
   const int64_t sign = h.made ? 1 : -1;
   p.contract = sign * (25 + p.diff) * p.multiplier;
   p.petit_au_bout = 10 * h.petit_au_bout * p.multiplier;
+  // §6 petit_au_bout_failed_attack = lost: the attack's +10 becomes -10 when its contract failed
+  if (opt.petit_au_bout_lost_on_fail && !h.made && h.petit_au_bout > 0) p.petit_au_bout = -p.petit_au_bout;
   p.poignee = poignee_part(opt, h);
   p.slam = slam_part(opt, h, tricks_per_deal);
   p.misere_team = opt.misere_team ? sign * opt.misere_value * static_cast<int64_t>(h.miseres.size()) : 0;

@@ -71,7 +71,7 @@ TEST_CASE("tarot: registered and implemented", "[tarot]") {
   REQUIRE(g != nullptr);
   CHECK(g->title() == "French Tarot");
   CHECK_FALSE(g->fields().empty());
-  CHECK(g->options().size() == 20);
+  CHECK(g->options().size() == 21);
 }
 
 TEST_CASE("tarot §4.3: 4 players, prise made (E1)", "[tarot][score]") {
@@ -701,6 +701,26 @@ TEST_CASE("tarot §4.3 and §6 poignee_to: the winning side, or the side that sh
   auto bad = run(setup_n(4, {{"poignee_to", "taker"}}), made);
   CHECK_FALSE(bad.ok);
   CHECK(first_error(bad).field == "options.poignee_to");
+}
+
+TEST_CASE("tarot §4.3 and §6 petit_au_bout_failed_attack: the failing attack keeps its petit, or loses it", "[tarot][score][option]") {
+  // a failed garde (2 oudlers, 40 points: diff 1, contract part -(25 + 1) x 2) with the petit au bout for the attack
+  json failed = hand({{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 40}, {"petit_au_bout", "attack"}});
+  CHECK(per_defender(run(setup_n(4), failed)) == -32);                                                  // counts: -52 + 20
+  CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "counts"}}), failed)) == -32);
+  auto lost = run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), failed);
+  CHECK(per_defender(lost) == -72);                                                                      // lost: -52 - 20
+  CHECK(lost.score["hands"].back()["breakdown"]["petit_au_bout_part"] == -20);
+  CHECK(last_deltas(lost)["Ben"] == -216);
+  // a made contract keeps +10 x m for the attack; a petit au bout won by the defence is -10 x m either way
+  json made = hand({{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 45}, {"petit_au_bout", "attack"}});
+  CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), made)) == 78);           // (29 + 10) x 2
+  json defence = hand({{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 1}, {"points", 40}, {"petit_au_bout", "defence"}});
+  CHECK(per_defender(run(setup_n(4), defence)) == -92);                                                  // -(25 + 11) x 2 - 20
+  CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), defence)) == -92);
+  auto bad = run(setup_n(4, {{"petit_au_bout_failed_attack", "never"}}), failed);
+  CHECK_FALSE(bad.ok);
+  CHECK(first_error(bad).field == "options.petit_au_bout_failed_attack");
 }
 
 }  // namespace unit_test_tarot
