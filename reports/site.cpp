@@ -18,7 +18,10 @@ namespace {
 
 std::string h(const std::string& s) { return escape::html(s); }
 
-// the site's own look, after the printed sheets' (their sections: white A4 pages on a grey screen)
+// the site's own look, after the printed sheets' (their sections: white A4 pages on a grey screen). On a screen the
+// site's own sections (standings, players, lists) are at most A4 wide, not A4 boxes; a screen narrower than a
+// section's page (a phone: narrower than A4) fits the section to the screen, a wide table scrolling inside its box,
+// so no page scrolls sideways. Printed, the sheets keep their A4 width (sheet_css).
 constexpr const char* k_site_css = R"css(
 nav.site { width: 190mm; margin: 0 auto 4mm; font-size: 11pt; display: flex; flex-wrap: wrap; gap: 2mm 6mm; }
 nav.site a { color: #000; }
@@ -36,6 +39,25 @@ ul.cols { columns: 3; padding-left: 1.2em; }
 dl.stats { display: grid; grid-template-columns: max-content auto; gap: 0.5mm 4mm; margin: 2mm 0; }
 dl.stats dt { font-weight: 700; }
 dl.stats dd { margin: 0; }
+@media screen {
+  section.site { width: auto; max-width: 190mm; overflow-wrap: break-word; }
+}
+@media screen and (max-width: 297mm) {
+  section.landscape { width: auto; overflow-x: auto; }
+}
+@media screen and (max-width: 210mm) {
+  body { padding: 3mm 0; }
+  nav.site { width: auto; margin: 0 2.5mm 3mm; }
+  section, section.landscape { width: auto; margin: 0 0 3mm; padding: 4mm 2.5mm; overflow-x: auto; }
+  table.list, table.sheet, table.drawing { display: block; max-width: 100%; overflow-x: auto; }
+  table.list { font-size: 9pt; }
+  table.list th, table.list td { padding-right: 0.3em; }
+  table.list th.r { white-space: normal; }
+  table.sheet td.l:last-child { min-width: 12em; }
+  table.summary span.w { white-space: normal; }
+  table.summary th, table.summary td { padding: 1mm; }
+  ul.cols { columns: 2; }
+}
 )css";
 
 std::string page(const Site& site, const std::string& title, const std::string& body) {

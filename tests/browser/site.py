@@ -9,9 +9,11 @@ season and one more game whose player's name is markup, written by `marque site 
   - every number of the standings tables on the index (the season's and all time, the combined ranking and each
     game kind's) equals the one of `marque standings --format json` for the same selection, in the same order;
   - a name that is markup shows as text (escaped), never as markup;
-  - every night page shows its games' sheets and every game page its sheet (the printed sheets' HTML).
+  - every night page shows its games' sheets and every game page its sheet (the printed sheets' HTML);
+  - on a phone, 360 px wide, no page scrolls sideways (issue 29), while printed the sheets keep their A4 width.
 Usage: site.py MARQUE_BIN SOURCE_DIR [ARTIFACTS_DIR]. Exit 77 (skipped) without chromium, chromedriver or selenium.
-The index's screenshot goes to ARTIFACTS_DIR/site-index.png when given."""
+The index's screenshot goes to ARTIFACTS_DIR/site-index.png when given, and each page kind's at 360 px to
+ARTIFACTS_DIR/site-360-KIND.png."""
 import json, os, shutil, subprocess, sys, tempfile, time, urllib.parse
 
 try:
@@ -169,6 +171,29 @@ try:
             if target not in visited:
                 queue.append(target)
     check(len(pages) >= 30, f"only {len(pages)} pages reached from the index")
+    # --- a phone (issue 29): at 360 px no page scrolls sideways; printed, the sheets stay A4 ----------------------
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": False})
+    for name in sorted(pages):
+        d.get("file://" + os.path.join(SITE, name))
+        w = d.execute_script("return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth};")
+        check(w["inner"] == 360, f"{name}: measured at {w['inner']} px, not 360")
+        check(w["scroll"] <= w["inner"], f"{name}: scrolls sideways at 360 px (the page is {w['scroll']} px wide)")
+    kinds = {"index": "index.html", "player": min(n for n in pages if n.startswith("player-")),
+             "night": min(n for n in pages if n.startswith("night-")), "game": min(n for n in pages if n.startswith("game-"))}
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    for kind in ("night", "game"):
+        d.get("file://" + os.path.join(SITE, kinds[kind]))
+        widths = d.execute_script("""return [...document.querySelectorAll('section[data-page-width]')].map(
+          s => [s.getBoundingClientRect().width, parseFloat(s.dataset.pageWidth)]);""")
+        check(widths and all(abs(w - page) <= 1 for w, page in widths),
+              f"{kinds[kind]} printed at 360 px: the sheets are not A4 wide ({widths})")
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    if ART:  # what a phone shows: each page kind, 360 px wide
+        for kind, name in kinds.items():
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 2000, "deviceScaleFactor": 1, "mobile": False})
+            d.get("file://" + os.path.join(SITE, name))
+            d.save_screenshot(os.path.join(ART, f"site-360-{kind}.png"))
+    d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     # --- every player of the season has a page ------------------------------------------------------------------
     index_info = pages.get("index.html", {})
     player_pages = {p["h1"]: name for name, p in pages.items() if name.startswith("player-")}
