@@ -53,8 +53,8 @@ struct Problem {
   std::string what, hint;
 };
 
-const char* const k_syntax_hint = "the config file is TOML: key = value lines, and [GAME] tables of house rules; marque config shows what is in force";
-const char* const k_meaning_hint = "marque config shows what is in force; marque rules GAME lists a game's options and their values";
+const char* const k_syntax_hint = "the config file is TOML: key = value lines, and [GAME] tables of house rules";
+const char* const k_meaning_hint = "marque rules GAME lists a game's options and their values";
 
 // Every mistake of the file at once, in line order, each naming PATH:LINE (one per line after "marque: error: ",
 // as the errors of a refused hand are); one Error (exit 78).
@@ -63,9 +63,9 @@ const char* const k_meaning_hint = "marque config shows what is in force; marque
   std::string message, hint;
   for (const auto& p : problems) {
     message += (message.empty() ? "" : "\nmarque: error: ") + path + ":" + std::to_string(p.line) + ": " + p.what;
-    if (hint.find(p.hint) == std::string::npos) hint += (hint.empty() ? "" : "; ") + p.hint;
+    if (hint.find(p.hint) == std::string::npos) hint += p.hint + "; ";
   }
-  throw Error(k_exit_config, message, hint);
+  throw Error(k_exit_config, message, hint + "marque config shows what is in force");
 }
 
 // A cursor over the file's text that knows its line; a mistake is noted with its line and the reading goes on at the

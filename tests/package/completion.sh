@@ -104,7 +104,7 @@ t "Ann,Béla" "marque start tarot players=Ann,B" marque start tarot players = An
 # after key= bash's current word is the "=" alone, which readline does not replace: the names come without it
 t "Nina" "marque start coinche N=" marque start coinche N = || rc=1
 t "Béla" "marque hand --game 1 taker=" marque hand --game 1 taker = || rc=1
-t "Béla:" "marque hand --game 1 poignee=" marque hand --game 1 poignee = || rc=1
+t "Béla:" "marque hand --game 1 poignees=" marque hand --game 1 poignees = || rc=1
 t "Thursday\ club" "marque standings --league Thu" marque standings --league Thu || rc=1
 t "half_up" "marque start coinche option.rounding=h" marque start coinche option.rounding = h || rc=1
 t "garde" "marque hand --game 1 contract=g" marque hand --game 1 contract = g || rc=1
