@@ -246,30 +246,27 @@ void each_name(const json& doc, const std::vector<std::string>& path, const std:
   }
 }
 
+json spelled_as(const rules::GameRules& rules, json doc, bool record, const std::vector<std::string>& players) {
+  std::vector<std::pair<std::string, std::string>> respell;
+  auto visit = [&](const std::string& name) {
+    if (std::find(players.begin(), players.end(), name) != players.end()) return;  // a player's own spelling
+    for (const auto& p : players)
+      if (unicode::same_name(p, name)) {
+        respell.emplace_back(name, p);
+        return;
+      }
+  };
+  for (const auto& p : record ? rules.name_paths().record : rules.name_paths().setup) each_name(doc, rules::split_list(p, '.'), visit);
+  for (const auto& [from, to] : respell) doc = rules::rename_player(rules, doc, record, from, to);
+  return doc;
+}
+
 json same_spelling(const rules::GameRules& rules, json setup) {
   std::vector<std::string> seen;  // the players as the first name path lists them (two of them spelt alike are
                                   // refused later: check_identity_and_date)
-  std::vector<std::pair<std::string, std::string>> respell;
-  bool defining = true;
-  auto visit = [&](const std::string& name) {
-    if (defining) {
-      seen.push_back(name);
-      return;
-    }
-    for (const auto& s : seen) {
-      if (s == name) return;
-      if (unicode::same_name(s, name)) {
-        respell.emplace_back(name, s);
-        return;
-      }
-    }
-  };
-  for (const auto& p : rules.name_paths().setup) {
-    each_name(setup, rules::split_list(p, '.'), visit);
-    defining = false;
-  }
-  for (const auto& [from, to] : respell) setup = rules::rename_player(rules, setup, false, from, to);
-  return setup;
+  const auto& paths = rules.name_paths().setup;
+  if (!paths.empty()) each_name(setup, rules::split_list(paths.front(), '.'), [&](const std::string& name) { seen.push_back(name); });
+  return spelled_as(rules, std::move(setup), false, seen);
 }
 
 void no_player(Store& store, const std::string& name, const std::string& what) {

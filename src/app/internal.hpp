@@ -100,6 +100,10 @@ std::vector<std::pair<std::string, std::string>> respellings(Store& store, const
 void each_name(const json& doc, const std::vector<std::string>& path, const std::function<void(const std::string&)>& visit,
                size_t at = 0);
 
+// `doc` (a set-up, or a hand record when `record`) with every name at the game's name paths that folds (core/unicode)
+// to one of `players` spelt as that player is: a hand given as JSON with "élodie" is Élodie's, as typed words are.
+json spelled_as(const rules::GameRules& rules, json doc, bool record, const std::vector<std::string>& players);
+
 // A set-up that spells one name two ways (players=PAUL ... dealer=paul): a name at a later name path (the dealer)
 // that folds (core/unicode) to one of the players of the first path (the list) takes that player's spelling.
 json same_spelling(const rules::GameRules& rules, json setup);
