@@ -18,12 +18,12 @@ HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_reco
   auto hands = store.hands(game_id, false);
   std::vector<int> numbers = numbers_of(hands);
   rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
-  const json record = make_record(*r.state);
+  const rules::GameRules* rules = rules::find_game(g.game);
+  const json record = rules ? spelled_as(*rules, make_record(*r.state), true, r.state->players()) : make_record(*r.state);
   rules::extend(r, record);
   // a refused hand reports its errors, and the warnings of this hand only (not those of earlier hands)
   if (!r.ok) {
     Diagnostics d = only_hand_warnings(numbered(r.diags, numbers), next_number(hands));
-    const rules::GameRules* rules = rules::find_game(g.game);
     throw Rejected(rules ? with_suggestions(d, *rules, g.players, {}, record) : d);
   }
   const int seq = static_cast<int>(hands.size()) + 1;
@@ -54,7 +54,8 @@ HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::functi
   // the game as it stood before this hand, for the words' defaults (the expected dealer ...)
   json prefix = file_from(g, std::vector<storage::HandRow>(hands.begin(), hands.begin() + (seq - 1)));
   rules::Replay prior = replay_or_reject(prefix, numbers);
-  const json record = make(*prior.state, before);
+  const rules::GameRules* rules = rules::find_game(g.game);
+  const json record = rules ? spelled_as(*rules, make(*prior.state, before), true, prior.state->players()) : make(*prior.state, before);
   hands[static_cast<size_t>(seq - 1)].record = record;
   rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
   HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);

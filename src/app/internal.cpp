@@ -203,20 +203,14 @@ void describe(HandOutcome& o, const json& record) {
   if (o.score.value("finished", false)) o.result_words = rules->result_words(json(o.score));
 }
 
-// ASCII case folding: how SQLite's NOCASE (the players table) compares names.
-std::string folded(std::string s) {
-  for (auto& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
-
 // Checks what the rules leave to the database, before anything is stored: two players of one game whose
-// names differ only in case would be one player (one row), and meta.date, when given, must be a real date.
+// names differ only in case (folded as core/unicode folds them) would be one player (one row), and meta.date,
+// when given, must be a real date.
 void check_identity_and_date(const std::vector<std::string>& players, const json& meta, const std::string& name) {
   Diagnostics d;
   for (size_t i = 0; i < players.size(); ++i)
     for (size_t k = 0; k < i; ++k)
-      if (folded(players[i]) == folded(players[k]))
+      if (unicode::same_name(players[i], players[k]))
         d.error("setup.players", "setup.players_case",
                 "\"" + players[k] + "\" and \"" + players[i] +
                     "\" differ only in case: marque takes them for the same player; give two different names");
@@ -237,44 +231,49 @@ std::vector<std::pair<std::string, std::string>> respellings(Store& store, const
   }
   return out;
 }
+void each_name(const json& doc, const std::vector<std::string>& path, const std::function<void(const std::string&)>& visit, size_t at) {
+  if (at == path.size()) {
+    if (doc.is_string()) visit(doc.get_ref<const std::string&>());
+    return;
+  }
+  const std::string& seg = path[at];
+  if (seg == "*" && (doc.is_array() || doc.is_object())) {
+    for (const auto& x : doc) each_name(x, path, visit, at + 1);
+  } else if (seg == "#" && doc.is_object()) {
+    for (auto it = doc.begin(); it != doc.end(); ++it) each_name(json(it.key()), path, visit, at + 1);
+  } else if (doc.is_object() && doc.contains(seg)) {
+    each_name(doc[seg], path, visit, at + 1);
+  }
+}
+
+json spelled_as(const rules::GameRules& rules, json doc, bool record, const std::vector<std::string>& players) {
+  std::vector<std::pair<std::string, std::string>> respell;
+  auto visit = [&](const std::string& name) {
+    if (std::find(players.begin(), players.end(), name) != players.end()) return;  // a player's own spelling
+    for (const auto& p : players)
+      if (unicode::same_name(p, name)) {
+        respell.emplace_back(name, p);
+        return;
+      }
+  };
+  for (const auto& p : record ? rules.name_paths().record : rules.name_paths().setup) each_name(doc, rules::split_list(p, '.'), visit);
+  for (const auto& [from, to] : respell) doc = rules::rename_player(rules, doc, record, from, to);
+  return doc;
+}
+
 json same_spelling(const rules::GameRules& rules, json setup) {
   std::vector<std::string> seen;  // the players as the first name path lists them (two of them spelt alike are
                                   // refused later: check_identity_and_date)
-  std::vector<std::pair<std::string, std::string>> respell;
-  bool defining = true;
-  std::function<void(const json&, const std::vector<std::string>&, size_t)> walk = [&](const json& j, const std::vector<std::string>& path,
-                                                                                        size_t at) {
-    if (at == path.size()) {
-      if (!j.is_string()) return;
-      const std::string& name = j.get_ref<const std::string&>();
-      if (defining) {
-        seen.push_back(name);
-        return;
-      }
-      for (const auto& s : seen) {
-        if (s == name) return;
-        if (unicode::same_name(s, name)) {
-          respell.emplace_back(name, s);
-          return;
-        }
-      }
-      return;
-    }
-    const std::string& seg = path[at];
-    if (seg == "*" && (j.is_array() || j.is_object())) {
-      for (const auto& x : j) walk(x, path, at + 1);
-    } else if (seg == "#" && j.is_object()) {
-      for (auto it = j.begin(); it != j.end(); ++it) walk(json(it.key()), path, at + 1);
-    } else if (j.is_object() && j.contains(seg)) {
-      walk(j[seg], path, at + 1);
-    }
-  };
-  for (const auto& p : rules.name_paths().setup) {
-    walk(setup, rules::split_list(p, '.'), 0);
-    defining = false;
-  }
-  for (const auto& [from, to] : respell) setup = rules::rename_player(rules, setup, false, from, to);
-  return setup;
+  const auto& paths = rules.name_paths().setup;
+  if (!paths.empty()) each_name(setup, rules::split_list(paths.front(), '.'), [&](const std::string& name) { seen.push_back(name); });
+  return spelled_as(rules, std::move(setup), false, seen);
+}
+
+void no_player(Store& store, const std::string& name, const std::string& what) {
+  std::vector<std::string> known;
+  for (const auto& [id, stored] : store.players()) known.push_back(stored);
+  const std::string hint = unicode::did_you_mean(name, known);
+  throw Error(k_exit_noinput, "no player named " + name + what + (hint.empty() ? "" : " — " + hint), "marque player list");
 }
 
 // `f` (set-up and hands) with those respellings

@@ -2,6 +2,7 @@
 // marque-game/1 file, replaying it, deriving what is stored beside the records, names as stored.
 #pragma once
 
+#include <functional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -85,20 +86,32 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, boo
 // o.words and o.result_words from the game's rules (the hand's record is `record`)
 void describe(HandOutcome& o, const json& record);
 
-// ASCII case folding: how SQLite's NOCASE (the players table) compares names.
-std::string folded(std::string s);
-
 // Checks what the rules leave to the database, before anything is stored: two players of one game whose
-// names differ only in case would be one player (one row), and meta.date, when given, must be a real date.
+// names differ only in case (folded as core/unicode folds them) would be one player (one row), and meta.date,
+// when given, must be a real date.
 void check_identity_and_date(const std::vector<std::string>& players, const json& meta, const std::string& name);
 
 // A game names each player as the players table spells them: a game started or imported with "ann" when
 // "Ann" exists is Ann's game, in its set-up and in every record. The respellings needed (given -> stored).
 std::vector<std::pair<std::string, std::string>> respellings(Store& store, const std::vector<std::string>& players);
 
+// Every string of `doc` at a dotted name path (GameRules::NamePaths: "*" every element or value, "#" every key), in
+// order.
+void each_name(const json& doc, const std::vector<std::string>& path, const std::function<void(const std::string&)>& visit,
+               size_t at = 0);
+
+// `doc` (a set-up, or a hand record when `record`) with every name at the game's name paths that folds (core/unicode)
+// to one of `players` spelt as that player is: a hand given as JSON with "élodie" is Élodie's, as typed words are.
+json spelled_as(const rules::GameRules& rules, json doc, bool record, const std::vector<std::string>& players);
+
 // A set-up that spells one name two ways (players=PAUL ... dealer=paul): a name at a later name path (the dealer)
 // that folds (core/unicode) to one of the players of the first path (the list) takes that player's spelling.
 json same_spelling(const rules::GameRules& rules, json setup);
+
+// A player named on the command line (stats, ratings, player rename) who is not in the players table, once folded:
+// exit 66 "no player named X" (then `what`: " to merge into"), with "did you mean" the closest stored names when one
+// is close.
+[[noreturn]] void no_player(Store& store, const std::string& name, const std::string& what = "");
 
 // `f` (set-up and hands) with those respellings
 json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names);

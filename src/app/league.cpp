@@ -31,7 +31,7 @@ std::vector<reports::GameStanding> standing_games(Store& store, const Filter& fi
 std::string stored_player(Store& store, const std::string& player) {
   if (player.empty()) return player;
   std::string name = store.player_name(player);
-  if (name.empty()) throw Error(k_exit_noinput, "no player named " + player, "marque player list");
+  if (name.empty()) no_player(store, player);
   return name;
 }
 

@@ -10,14 +10,14 @@ namespace marque::app {
 int64_t rename_player(Store& store, const std::string& from_in, const std::string& to, bool merge) {
   Store::Transaction tx(store);
   int64_t from_id = store.player_id(from_in, false);
-  if (!from_id) throw Error(k_exit_noinput, "no player named " + from_in);
+  if (!from_id) no_player(store, from_in);
   std::string from;
   for (const auto& [id, name] : store.players())
     if (id == from_id) from = name;
   int64_t to_id = store.player_id(to, false);
   if (to.empty() || to.find_first_not_of(" \t") == std::string::npos) throw Error(k_exit_usage, "the new name is empty");
   if (merge) {
-    if (!to_id) throw Error(k_exit_noinput, "no player named " + to + " to merge into");
+    if (!to_id) no_player(store, to, " to merge into");
     if (to_id == from_id) throw Error(k_exit_usage, from + " and " + to + " are the same player");
   } else if (to_id && to_id != from_id) {
     throw Error(k_exit_rejected, "there is already a player named " + to,

@@ -57,15 +57,47 @@ std::vector<std::string> listed_in(const std::string& message) {
   return out;
 }
 
+// Whether `message` names `word`: in quotes ('Bne', '2'), or bare as a word of its own when it has a letter
+// ("unknown player Bne; ..."), never inside a longer word.
+bool names_word(const std::string& message, const std::string& word) {
+  if (message.find("'" + word + "'") != std::string::npos) return true;
+  auto word_char = [](unsigned char c) { return std::isalnum(c) || c == '_' || c >= 0x80; };
+  if (std::none_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80; }))
+    return false;
+  for (size_t at = message.find(word); !word.empty() && at != std::string::npos; at = message.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    if ((at == 0 || !word_char(static_cast<unsigned char>(message[at - 1]))) &&
+        (end == message.size() || !word_char(static_cast<unsigned char>(message[end]))))
+      return true;
+  }
+  return false;
+}
+
+// The words a typed value holds: itself, and the items of a list of NAME:VALUE pairs (kontra=ágnes:late,
+// tricks=Ann:2,Cat:5 give "ágnes", "late", "Ann" ...), each under the word's key.
+void add_items(rules::Words& out, const std::string& key, const std::string& value) {
+  out.emplace_back(key, value);
+  for (const auto& item : rules::split_list(value))
+    for (const auto& part : rules::split_list(item, ':'))
+      if (part != value) out.emplace_back(key, part);
+}
+
 }  // namespace
 
 Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& rules, const std::vector<std::string>& players,
                              const rules::Words& words, const json& record) {
-  // the typed words, and the record's own string values (a record given as JSON, or a value the rules check later)
-  rules::Words all = words;
-  if (record.is_object())
+  // the typed words and the items of their lists, and the record's own string values and names (a record given as
+  // JSON, or a value the rules check later)
+  rules::Words all;
+  for (const auto& [key, value] : words) add_items(all, key, value);
+  if (record.is_object()) {
     for (auto it = record.begin(); it != record.end(); ++it)
       if (it->is_string()) all.emplace_back(it.key(), it->get<std::string>());
+    for (const auto& p : rules.name_paths().record) {
+      const auto path = rules::split_list(p, '.');
+      each_name(record, path, [&](const std::string& name) { all.emplace_back(path.front(), name); });
+    }
+  }
   Diagnostics out;
   std::vector<std::string> lists_said;  // a long list of keys is said once, not under every unknown key
   for (const auto& item : diags.items()) {
@@ -75,8 +107,10 @@ Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& r
       // the word this error is about: its key (an unknown key) or its value (an unknown value)
       for (const auto& [key, value] : all) {
         const bool about_key = item.field == key && message.find("'" + key + "'") != std::string::npos;
-        const bool about_value = !about_key && !value.empty() && message.find("'" + value + "'") != std::string::npos &&
-                                 (item.field == key || item.field.rfind(key, 0) == 0 || key.rfind(item.field, 0) == 0);
+        // (a short key names its field's end: kontra= for game_kontra)
+        const bool about_value = !about_key && !value.empty() && names_word(message, value) &&
+                                 (item.field == key || item.field.rfind(key, 0) == 0 || key.rfind(item.field, 0) == 0 ||
+                                  item.field.ends_with("_" + key));
         if (!about_key && !about_value) continue;
         // a key is one of the fields; a value one of the legal values or a player
         std::vector<std::string> candidates = listed;
@@ -86,6 +120,10 @@ Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& r
             candidates.insert(candidates.end(), f.values.begin(), f.values.end());
         }
         if (about_value) candidates.insert(candidates.end(), players.begin(), players.end());
+        // a player or a legal value that the message repeats (in the list it ends with) is not the mistake
+        const std::string& v = value;  // a structured binding is not captured by a lambda under clang 14
+        if (about_value && std::any_of(candidates.begin(), candidates.end(), [&](const std::string& c) { return unicode::same_name(c, v); }))
+          continue;
         const size_t semi = message.find("; ");
         if (about_key && semi != std::string::npos) {
           const std::string list = message.substr(semi);

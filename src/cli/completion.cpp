@@ -435,6 +435,8 @@ _marque() {
   done
   local piece=${COMP_WORDS[COMP_CWORD]:0:$((${#words[${#words[@]}-1]}))}
   [[ ${words[${#words[@]}-1]} == *"$piece" ]] || piece=""
+  # a piece that is only the = or : bash split at (taker=<Tab>): readline completes the empty text after it
+  [[ -z ${piece//[=:]/} ]] && piece=""
   # quotes as typed are not part of the words
   local -a args=()
   for w in "${words[@]:1}"; do

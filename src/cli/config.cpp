@@ -47,60 +47,112 @@ void put_utf8(std::string& out, uint32_t cp) {
   }
 }
 
-// A cursor over the file's text that knows its line; every mistake is an Error naming PATH:LINE.
+// One mistake of the file: its line, what is wrong, and the hint that goes with its kind.
+struct Problem {
+  int line = 0;
+  std::string what, hint;
+};
+
+const char* const k_syntax_hint = "the config file is TOML: key = value lines, and [GAME] tables of house rules";
+const char* const k_meaning_hint = "marque rules GAME lists a game's options and their values";
+
+// Every mistake of the file at once, in line order, each naming PATH:LINE (one per line after "marque: error: ",
+// as the errors of a refused hand are); one Error (exit 78).
+[[noreturn]] void refuse(const std::string& path, std::vector<Problem> problems) {
+  std::stable_sort(problems.begin(), problems.end(), [](const Problem& a, const Problem& b) { return a.line < b.line; });
+  std::string message, hint;
+  for (const auto& p : problems) {
+    message += (message.empty() ? "" : "\nmarque: error: ") + path + ":" + std::to_string(p.line) + ": " + p.what;
+    if (hint.find(p.hint) == std::string::npos) hint += p.hint + "; ";
+  }
+  throw Error(k_exit_config, message, hint + "marque config shows what is in force");
+}
+
+// A cursor over the file's text that knows its line; a mistake is noted with its line and the reading goes on at the
+// next line, so that the file's mistakes are all told at once.
 class Reader {
 public:
   Reader(const std::string& text, const std::string& path) : m_text(text), m_path(path) {
     if (m_text.rfind("\xEF\xBB\xBF", 0) == 0) m_at = 3;  // a byte-order mark
   }
 
-  File read() {
+  // The file's entries; its mistakes go to `problems`.
+  File read(std::vector<Problem>& problems) {
     File f;
     f.path = m_path;
     f.exists = true;
     Table* current = nullptr;
+    Table ignored;  // the entries under a table header that is itself a mistake: read, not kept
     while (true) {
-      skip_blank_lines();
-      if (done()) break;
-      const int line = m_line;
-      if (peek() == '[') {
-        ++m_at;
-        if (peek() == '[') fail("arrays of tables ([[...]]) are not part of marque's config; write [GAME] tables");
-        skip_spaces();
-        std::string name = key("a table name");
-        skip_spaces();
-        if (peek() == '.') fail("a dotted table name ([" + name + ".…]) is not part of marque's config; write [GAME], e.g. [" + first_game() + "]");
-        if (peek() != ']') fail("expected ']' to close the table name [" + name);
-        ++m_at;
-        end_of_line("the table name");
-        for (const auto& t : f.tables)
-          if (t.name == name) fail("the table [" + name + "] is written twice (first on line " + std::to_string(t.line) + ")");
-        f.tables.push_back({name, line, {}});
-        current = &f.tables.back();
-        continue;
+      bool header = false;
+      try {
+        skip_blank_lines();
+        if (done()) break;
+        header = peek() == '[';
+        if (header)
+          current = table(f);
+        else
+          entry(f, current);
+      } catch (const Stop& stop) {
+        problems.push_back({stop.line, stop.what, k_syntax_hint});
+        if (header) current = &ignored;
+        skip_line();
       }
-      std::string k = key("a key");
-      skip_spaces();
-      if (peek() == '.') fail("a dotted key (" + k + ".…) is not part of marque's config; put the key under a [" + k + "] table");
-      if (peek() != '=') fail("expected '=' after the key \"" + k + "\" (write key = value)");
-      ++m_at;
-      skip_spaces();
-      if (done() || peek() == '\n' || peek() == '#') fail("the key \"" + k + "\" has no value (write key = value)");
-      json v = value();
-      end_of_line("the value of \"" + k + "\"");
-      auto& entries = current ? current->entries : f.top;
-      for (const auto& e : entries)
-        if (e.key == k) fail("the key \"" + k + "\" is written twice " + (current ? "in [" + current->name + "] " : "") + "(first on line " + std::to_string(e.line) + ")");
-      entries.push_back({k, std::move(v), line});
     }
     return f;
   }
 
 private:
+  struct Stop {
+    int line;
+    std::string what;
+  };
+
+  // [GAME]: the table the next entries go to
+  Table* table(File& f) {
+    const int line = m_line;
+    ++m_at;
+    if (peek() == '[') fail("arrays of tables ([[...]]) are not part of marque's config; write [GAME] tables");
+    skip_spaces();
+    std::string name = key("a table name");
+    skip_spaces();
+    if (peek() == '.') fail("a dotted table name ([" + name + ".…]) is not part of marque's config; write [GAME], e.g. [" + first_game() + "]");
+    if (peek() != ']') fail("expected ']' to close the table name [" + name);
+    ++m_at;
+    end_of_line("the table name");
+    for (const auto& t : f.tables)
+      if (t.name == name) fail("the table [" + name + "] is written twice (first on line " + std::to_string(t.line) + ")");
+    f.tables.push_back({name, line, {}});
+    return &f.tables.back();
+  }
+
+  // key = value, at the top of the file (no table yet) or in `current`
+  void entry(File& f, Table* current) {
+    const int line = m_line;
+    std::string k = key("a key");
+    skip_spaces();
+    if (peek() == '.') fail("a dotted key (" + k + ".…) is not part of marque's config; put the key under a [" + k + "] table");
+    if (peek() != '=') fail("expected '=' after the key \"" + k + "\" (write key = value)");
+    ++m_at;
+    skip_spaces();
+    if (done() || peek() == '\n' || peek() == '#') fail("the key \"" + k + "\" has no value (write key = value)");
+    json v = value();
+    end_of_line("the value of \"" + k + "\"");
+    auto& entries = current ? current->entries : f.top;
+    for (const auto& e : entries)
+      if (e.key == k) fail("the key \"" + k + "\" is written twice " + (current ? "in [" + current->name + "] " : "") + "(first on line " + std::to_string(e.line) + ")");
+    entries.push_back({k, std::move(v), line});
+  }
+
   [[noreturn]] void fail(const std::string& what) const { fail_at(m_line, what); }
-  [[noreturn]] void fail_at(int line, const std::string& what) const {
-    throw Error(k_exit_config, m_path + ":" + std::to_string(line) + ": " + what,
-                "the config file is TOML: key = value lines, and [GAME] tables of house rules; marque config shows what is in force");
+  [[noreturn]] void fail_at(int line, const std::string& what) const { throw Stop{line, what}; }
+  // after a mistake: the rest of its line
+  void skip_line() {
+    while (!done() && peek() != '\n') ++m_at;
+    if (!done()) {
+      ++m_at;
+      ++m_line;
+    }
   }
   static std::string first_game() {
     const auto& games = rules::all_games();
@@ -325,10 +377,6 @@ private:
   int m_line = 1;
 };
 
-[[noreturn]] void invalid(const File& f, int line, const std::string& what) {
-  throw Error(k_exit_config, f.path + ":" + std::to_string(line) + ": " + what,
-              "marque config shows what is in force; marque rules GAME lists a game's options and their values");
-}
 
 size_t distance(const std::string& a, const std::string& b) {
   std::vector<size_t> row(b.size() + 1);
@@ -381,9 +429,12 @@ const Table* File::table(std::string_view name) const {
   return nullptr;
 }
 
-File parse(const std::string& text, const std::string& path) { return Reader(text, path).read(); }
+namespace {
 
-void validate(const File& f) {
+// What marque does not read in a well-formed file (an unknown setting, table or option, a value not legal), each noted
+// in `problems`.
+void check(const File& f, std::vector<Problem>& problems) {
+  auto invalid = [&](int line, const std::string& what) { problems.push_back({line, what, k_meaning_hint}); };
   std::vector<std::string> top_keys(std::begin(k_top_keys), std::end(k_top_keys));
   for (const auto& e : f.top) {
     bool known = false;
@@ -391,13 +442,15 @@ void validate(const File& f) {
     if (!known) {
       const auto* game = rules::find_game(e.key);
       if (game && game->id() == e.key)
-        invalid(f, e.line, "\"" + e.key + "\" is a game: its house rules go in a table, [" + e.key + "], one option per line");
-      invalid(f, e.line,
-              "unknown setting \"" + e.key + "\"" + did_you_mean(e.key, top_keys) +
-                  "; marque reads db, league and venue, and a [GAME] table of house rules per game (" + rules::game_list("or") + ")");
+        invalid(e.line, "\"" + e.key + "\" is a game: its house rules go in a table, [" + e.key + "], one option per line");
+      else
+        invalid(e.line, "unknown setting \"" + e.key + "\"" + did_you_mean(e.key, top_keys) +
+                            "; marque reads db, league and venue, and a [GAME] table of house rules per game (" + rules::game_list("or") + ")");
+    } else if (!e.value.is_string()) {
+      invalid(e.line, e.key + " is a text: write it in quotes (" + e.key + " = \"...\")");
+    } else if (e.value.get<std::string>().empty()) {
+      invalid(e.line, e.key + " is empty; leave the line out for none");
     }
-    if (!e.value.is_string()) invalid(f, e.line, e.key + " is a text: write it in quotes (" + e.key + " = \"...\")");
-    if (e.value.get<std::string>().empty()) invalid(f, e.line, e.key + " is empty; leave the line out for none");
   }
   for (const auto& t : f.tables) {
     const rules::GameRules* game = nullptr;
@@ -406,7 +459,8 @@ void validate(const File& f) {
     if (!game) {
       std::vector<std::string> ids;
       for (const auto* g : rules::all_games()) ids.emplace_back(g->id());
-      invalid(f, t.line, "[" + t.name + "] is not a game marque knows" + did_you_mean(t.name, ids) + "; the tables are the games: " + rules::game_list("and"));
+      invalid(t.line, "[" + t.name + "] is not a game marque knows" + did_you_mean(t.name, ids) + "; the tables are the games: " + rules::game_list("and"));
+      continue;
     }
     const auto table = game->options();
     std::vector<std::string> ids;
@@ -414,14 +468,31 @@ void validate(const File& f) {
     for (const auto& e : t.entries) {
       bool known = false;
       for (const auto& id : ids) known = known || id == e.key;
-      if (!known)
-        invalid(f, e.line, "[" + t.name + "] has no option \"" + e.key + "\"" + did_you_mean(e.key, ids) + "; its options are listed by marque rules " + t.name);
+      if (!known) {
+        invalid(e.line, "[" + t.name + "] has no option \"" + e.key + "\"" + did_you_mean(e.key, ids) + "; its options are listed by marque rules " + t.name);
+        continue;
+      }
       Diagnostics d;
       rules::resolve_options(json{{e.key, e.value}}, table, d);
       for (const auto& item : d.items())
-        if (item.error) invalid(f, e.line, "[" + t.name + "] " + e.key + ": " + item.message);
+        if (item.error) invalid(e.line, "[" + t.name + "] " + e.key + ": " + item.message);
     }
   }
+}
+
+}  // namespace
+
+File parse(const std::string& text, const std::string& path) {
+  std::vector<Problem> problems;
+  File f = Reader(text, path).read(problems);
+  if (!problems.empty()) refuse(path, std::move(problems));
+  return f;
+}
+
+void validate(const File& f) {
+  std::vector<Problem> problems;
+  check(f, problems);
+  if (!problems.empty()) refuse(f.path, std::move(problems));
 }
 
 std::pair<std::string, std::string> locate(const std::string& flag) {
@@ -456,9 +527,12 @@ File load(const std::string& flag) {
   if (in.bad()) throw Error(k_exit_config, "cannot read the config file " + path);
   std::string s = text.str();
   if (static_cast<std::streamsize>(s.size()) > k_max) throw Error(k_exit_config, path + ": a config file of more than 1 MB");
-  File f = parse(s, path);
+  // the mistakes of its syntax and of its meaning, all at once
+  std::vector<Problem> problems;
+  File f = Reader(s, path).read(problems);
   f.located_by = by;
-  validate(f);
+  check(f, problems);
+  if (!problems.empty()) refuse(path, std::move(problems));
   return f;
 }
 

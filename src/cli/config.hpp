@@ -39,16 +39,19 @@ struct File {
   const Table* table(std::string_view name) const;
 };
 
-// The text of a config file as entries; a malformed line throws Error(k_exit_config, "PATH:LINE: what is wrong").
+// The text of a config file as entries. Malformed lines throw one Error(k_exit_config) that names every one of them,
+// "PATH:LINE: what is wrong", in line order (the reading goes on at the line after a mistake).
 File parse(const std::string& text, const std::string& path);
 // What marque reads: db, league and venue (strings), and one [GAME] table per game kind whose keys are the game's
-// option ids and values legal for them (GameRules::options()). Anything else throws Error(k_exit_config, "PATH:LINE: ...").
+// option ids and values legal for them (GameRules::options()). Anything else throws one Error(k_exit_config) naming
+// every such line, "PATH:LINE: ...".
 void validate(const File& file);
 // Where the config file is: `flag` (--config) when given, else $MARQUE_CONFIG, else
 // $XDG_CONFIG_HOME/marque/config.toml (an empty or relative XDG_CONFIG_HOME counts as unset, as the XDG spec says),
 // else $HOME/.config/marque/config.toml. Returns (path, located_by).
 std::pair<std::string, std::string> locate(const std::string& flag);
-// Locate, read (no file = no settings, unless it was named by --config or MARQUE_CONFIG: exit 66), parse, validate.
+// Locate, read (no file = no settings, unless it was named by --config or MARQUE_CONFIG: exit 66), parse, validate:
+// the mistakes of both, all in one Error.
 File load(const std::string& flag);
 
 // A path value of the file (db): "~/" is the home folder; a relative path is relative to the file's folder.

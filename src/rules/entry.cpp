@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/text.hpp"
+#include "core/unicode.hpp"
 #include "rules/common/values.hpp"
 #include "rules/engine.hpp"
 
@@ -85,19 +86,20 @@ std::string legal_list(const Question& q) {
   return s;
 }
 
-// One choice from a typed word: its number in the list, its value (any case) or a unique prefix of it.
+// One choice from a typed word: its number in the list, its value (any case, accents folded as names are at `start`:
+// "élodie" for "Élodie") or a unique prefix of it.
 std::optional<std::string> pick(const Question& q, const std::string& word) {
   if (all_digits(word) && word.size() < 4) {
     size_t k = std::stoul(word);
     bool is_value = std::any_of(q.choices.begin(), q.choices.end(), [&](const Choice& c) { return c.value == word; });
     if (!is_value && k >= 1 && k <= q.choices.size()) return q.choices[k - 1].value;
   }
-  const std::string w = common::lower(word);
+  const std::string w = unicode::fold(word);
   for (const auto& c : q.choices)
-    if (common::lower(c.value) == w) return c.value;
+    if (unicode::fold(c.value) == w) return c.value;
   // a label's words name a choice too: "Sara" for the seat "S — Sara", "hearts" for "♥ hearts"
   for (const auto& c : q.choices) {
-    const std::string label = common::lower(c.label);
+    const std::string label = unicode::fold(c.label);
     for (size_t at = 0; !label.empty() && at < label.size();) {
       size_t end = label.find_first_of(" ,;()—-×/", at);
       if (end == std::string::npos) end = label.size();
@@ -107,7 +109,7 @@ std::optional<std::string> pick(const Question& q, const std::string& word) {
   }
   std::optional<std::string> found;
   for (const auto& c : q.choices)
-    if (common::lower(c.value).rfind(w, 0) == 0) {
+    if (unicode::fold(c.value).rfind(w, 0) == 0) {
       if (found) return std::nullopt;  // ambiguous
       found = c.value;
     }

@@ -66,6 +66,16 @@ for page in "$T"/man/*.1; do
   done
 done
 
+# guided entry is described where a scorer looks: marque-hand(1) and marque help hand ('<' back, Enter the default,
+# '.' abandons)
+man -l "$T/man/marque-hand.1" 2>/dev/null | tr -s '[:space:]' ' ' >"$T/hand-page"
+"$BIN" help hand | tr -s '[:space:]' ' ' >"$T/hand-help"
+for phrase in "Guided entry: at a terminal" "Enter takes the default shown in [brackets]" "'<' goes back a question" \
+  "'.' (or Ctrl-D) abandons the hand: nothing is stored" "previews the hand"; do
+  grep -qF -- "$phrase" "$T/hand-page" && ok || bad "marque-hand(1) does not say: $phrase"
+  grep -qF -- "$phrase" "$T/hand-help" && ok || bad "marque help hand does not say: $phrase"
+done
+
 # EXIT STATUS: the codes of --help's footer, each with its meaning
 man -l "$T/man/marque.1" >"$T/text" 2>/dev/null
 for code in $("$BIN" --help | sed -n '/^Exit codes:/,/\.$/p' | grep -oE '(^| )[0-9]+ [a-zA-Z]' | grep -oE '[0-9]+'); do

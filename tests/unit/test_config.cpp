@@ -3,7 +3,11 @@
 // command line > environment > config file > default.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
+
+#include <unistd.h>
 
 #include "cli/config.hpp"
 #include "core/diag.hpp"
@@ -136,6 +140,63 @@ TEST_CASE("config: only what marque knows: db, league, venue and each game's opt
   CHECK(c3 == 78);
   CHECK_THAT(m3, Catch::Contains(":2: [" + s.game + "] " + s.option + ": "));
   CHECK_THAT(m3, Catch::Contains("not a legal value"));
+}
+
+TEST_CASE("config: every mistake of a file at once, each with its line, in line order", "[config]") {
+  const Sample s = enum_option();
+  REQUIRE(!s.game.empty());
+  const std::string text = "leage = \"L\"\n"                           // 1: unknown setting
+                           "venue = Thursday\n"                         // 2: a text without quotes
+                           "[" + s.game + "]\n"                         // 3
+                           + s.option + " = \"no-such-value\"\n"      // 4: not a legal value
+                           + s.option + "x = 1\n"                       // 5: no such option
+                           "x = [1, \"a\"]\n"                          // 6: an array that mixes kinds
+                           "[nogame]\n"                                 // 7: not a game
+                           "a = 1\n"                                    // 8 (in a table that is not a game: not told again)
+                           "[bad\n"                                     // 9: a table name not closed
+                           "y = \"unclosed\n";                          // 10: a string not closed
+  // the reader goes on after a mistake: every malformed line
+  auto [syntax, code] = config_error(text);
+  CHECK(code == config::k_exit_config);
+  CHECK_THAT(syntax, Catch::StartsWith("/c/config.toml:2: 'Thursday' is not a value"));
+  CHECK_THAT(syntax, Catch::Contains("\nmarque: error: /c/config.toml:6: an array mixes kinds"));
+  CHECK_THAT(syntax, Catch::Contains("\nmarque: error: /c/config.toml:9: expected ']'"));
+  CHECK_THAT(syntax, Catch::EndsWith("\nmarque: error: /c/config.toml:10: a string without its closing quote (\")"));
+  // what marque reads, the same: every line it does not know
+  const config::File f = config::parse("leage = \"L\"\n[" + s.game + "]\n" + s.option + " = \"no-such-value\"\n" + s.option +
+                                           "x = 1\n[nogame]\na = 1\n",
+                                       "/c/config.toml");
+  std::string meaning;
+  try {
+    config::validate(f);
+  } catch (const Error& e) {
+    meaning = e.what();
+  }
+  CHECK_THAT(meaning, Catch::StartsWith("/c/config.toml:1: unknown setting \"leage\""));
+  CHECK_THAT(meaning, Catch::Contains("\nmarque: error: /c/config.toml:3: [" + s.game + "] " + s.option + ": "));
+  CHECK_THAT(meaning, Catch::Contains("\nmarque: error: /c/config.toml:4: [" + s.game + "] has no option"));
+  CHECK_THAT(meaning, Catch::Contains("\nmarque: error: /c/config.toml:5: [nogame] is not a game"));
+  CHECK(meaning.find(":6:") == std::string::npos);
+  // a file read by marque: both kinds together, in line order, one per line
+  const std::string path = "/tmp/marque-test-config-" + std::to_string(::getpid()) + ".toml";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+  }
+  std::string all;
+  try {
+    config::load(path);
+  } catch (const Error& e) {
+    all = e.what();
+    CHECK(e.exit_code() == config::k_exit_config);
+    CHECK_THAT(e.hint(), Catch::Contains("TOML"));
+    CHECK_THAT(e.hint(), Catch::Contains("marque rules GAME"));
+  }
+  std::remove(path.c_str());
+  std::vector<int> lines;
+  for (size_t at = 0; (at = all.find(path + ":", at)) != std::string::npos; at += path.size() + 1)
+    lines.push_back(std::atoi(all.c_str() + at + path.size() + 1));
+  CHECK(lines == std::vector<int>{1, 2, 4, 5, 6, 7, 9, 10});
 }
 
 TEST_CASE("config: precedence is command line > environment > config file > default", "[config]") {

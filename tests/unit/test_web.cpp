@@ -118,6 +118,24 @@ TEST_CASE("web guard: the notifier wakes the event streams and stops them", "[we
   CHECK_FALSE(n.wait(v + 1, std::chrono::seconds(5)));
 }
 
+TEST_CASE("web use cases: a name typed on a phone in another case or accent form is the player's", "[web]") {
+  WebTempDir t;
+  auto db = app::open_database((t.path / "n.db").string(), true);
+  const auto& gr = rules::tarot_rules();
+  json setup = app::setup_from_words(gr, {{"players", "Élodie,Σοφία,Ágnes,Paul"}, {"dealer", "Paul"}});
+  int64_t id = app::start_game(*db, std::string(gr.id()), setup, json::object());
+  app::EntryStep s = app::entry_step(*db, id, std::nullopt, {}, std::string("ΣΟΦΊΑ"));
+  CHECK(s.error.empty());
+  REQUIRE(s.answers.size() == 1);
+  CHECK(s.answers.front() == std::pair<std::string, std::string>("taker", "Σοφία"));
+  // answers as the form posts them, a name spelt otherwise: the stored hand spells it as the player does
+  app::add_hand_answers(*db, id, {{"taker", "élodie"}, {"contract", "garde"}, {"oudlers", "2"}, {"points", "47"}, {"poignee", "ágnes:simple"}});
+  json f = app::game_file(*db, id);
+  REQUIRE(f["hands"].size() == 1);
+  CHECK(f["hands"][0]["taker"] == "Élodie");
+  CHECK(f["hands"][0]["poignees"][0]["player"] == "Ágnes");
+}
+
 TEST_CASE("web use cases: a hand asked step by step, stored once from its answers, seen on the board", "[web]") {
   WebTempDir t;
   auto db = app::open_database((t.path / "w.db").string(), true);

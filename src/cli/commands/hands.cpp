@@ -52,6 +52,20 @@ void add_hand(CLI::App& app, Context& ctx, Commands& out) {
   c->add_option("--json", o->json_input, "read the hand record as JSON from FILE or - (stdin)");
   c->add_flag("--no-prompt", o->no_prompt, "never ask for missing fields, even at a terminal");
   add_format(c, o->format);
+  // what cli/guided.cpp does, for marque-hand(1) and marque help hand
+  c->footer(
+      "Guided entry: at a terminal (standard input and output both), marque asks for the fields the command line\n"
+      "leaves out, one question at a time, in the order a scorer thinks (--no-prompt never asks). A question lists\n"
+      "its choices: type a choice's number, its value (in any case) or the start of it.\n"
+      "Enter takes the default shown in [brackets] ([none]: the field is left out).\n"
+      "'<' goes back a question (not into the fields typed on the command line).\n"
+      "'.' (or Ctrl-D) abandons the hand: nothing is stored (exit 1).\n"
+      "After the last question marque previews the hand and each player's score: Enter or y stores it, n abandons\n"
+      "it, '<' goes back, key=value changes a field. A hand the rules refuse lists its errors: '<' goes back,\n"
+      "key=value corrects a field, '.' abandons.\n"
+      "Examples:\n"
+      "  marque hand\n"
+      "  marque hand --no-prompt taker=Ben contract=garde oudlers=2 points=47");
   out.push_back({c, [o, &ctx] {
     ctx.as_json = o->format == "json";
     auto db = ctx.open(true);

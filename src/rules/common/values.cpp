@@ -2,6 +2,8 @@
 
 #include "rules/common/values.hpp"
 
+#include "core/unicode.hpp"
+
 #include <cmath>
 
 namespace marque::rules::common {
@@ -41,7 +43,7 @@ int player_index(const std::vector<std::string>& players, const std::string& nam
   for (size_t i = 0; i < players.size(); ++i)
     if (players[i] == name) return static_cast<int>(i);
   for (size_t i = 0; i < players.size(); ++i)
-    if (lower(players[i]) == lower(name)) return static_cast<int>(i);
+    if (unicode::same_name(players[i], name)) return static_cast<int>(i);
   return -1;
 }
 

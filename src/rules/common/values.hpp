@@ -21,7 +21,8 @@ std::string lower(std::string s);
 std::string show(const nlohmann::json& v);
 // The same with a string in the given quotes ("'Ann'", "\"A\""); other values as JSON text.
 std::string show_quoted(const nlohmann::json& v, char quote = '\'');
-// The index of `name` among `players` (exact spelling first, then ignoring ASCII case), or -1.
+// The index of `name` among `players` (exact spelling first, then the name folded as `start` folds it: case and
+// accents written two ways, core/unicode), or -1. How a typed name finds the player it means, in every field.
 int player_index(const std::vector<std::string>& players, const std::string& name);
 
 }  // namespace marque::rules::common

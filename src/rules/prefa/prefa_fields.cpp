@@ -8,11 +8,13 @@
 //   marque hand type=polles tricks=A:5,B:3,C:2
 //
 // Scalars are key=value; per-player maps are P:v,Q:w; the auction is a list of PLAYER:CALL in order.
-// Player names may be typed in any letter case when that is unambiguous; contracts in any case (7h = 7H).
+// Player names may be typed in any letter case or accents (folded as at `start`) when that is unambiguous;
+// contracts in any case (7h = 7H).
 // `type` defaults to contract when a declarer is typed; nothing else is filled in (hand and dealer default
 // in the engine to the next hand and the expected dealer).
 #include <cctype>
 
+#include "core/unicode.hpp"
 #include "rules/prefa/prefa.hpp"
 
 namespace marque::rules::prefa {
@@ -29,14 +31,15 @@ std::string upper(std::string s) {
   return s;
 }
 
-// Exact name, else the one name equal ignoring letter case, else the text as typed (the engine reports it).
+// Exact name, else the one name equal once folded (case, accents: core/unicode), else the text as typed (the engine
+// reports it).
 std::string resolve(const std::string& typed, const std::vector<std::string>& players) {
   for (const auto& p : players)
     if (p == typed) return p;
   std::string hit;
   int count = 0;
   for (const auto& p : players)
-    if (lower(p) == lower(typed)) {
+    if (unicode::same_name(p, typed)) {
       hit = p;
       ++count;
     }

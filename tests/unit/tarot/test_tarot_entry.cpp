@@ -366,6 +366,29 @@ TEST_CASE("tarot entry: words typed on the command line count as answered", "[ta
   CHECK(r.keys() == Keys{"player"});
 }
 
+TEST_CASE("tarot entry: a name answered in another case or accent form is the player's, as at start", "[tarot][entry]") {
+  json f = game(4);
+  f["setup"]["players"] = json::array({"Élodie", "Σοφία", "Νίκος", "Paul"});
+  f["setup"]["first_dealer"] = "Paul";
+  auto before = replay(f);
+  REQUIRE(before.ok);
+  auto q = tarot().next_question(*before.state, {});
+  REQUIRE(q);
+  REQUIRE(q->key == "taker");
+  CHECK(read_answer(*q, "élodie").value == "Élodie");
+  CHECK(read_answer(*q, "E\u0301lodie").value == "Élodie");  // the accent written as a combining mark
+  CHECK(read_answer(*q, "ΣΟΦΊΑ").value == "Σοφία");
+  CHECK(read_answer(*q, "ΝΊΚΟΣ").value == "Νίκος");  // the final sigma
+  CHECK(read_answer(*q, "νίκ").value == "Νίκος");    // the start of a name
+  CHECK(!read_answer(*q, "Elodie").error.empty());   // an accent left out is another name
+  // the record made from the answer holds the player's own spelling
+  auto s = drive(f, {"élodie", "prise", "2", "47", "", "", "", ""});
+  CHECK(s.done);
+  auto t = trial(f, s.answers);
+  REQUIRE(t.entry.has_value());
+  CHECK(t.record["taker"] == "Élodie");
+}
+
 TEST_CASE("tarot entry: a whole game entered by questions (E7)", "[tarot][entry]") {
   json f = game(3);
   f["setup"]["end"] = {{"mode", "deals"}, {"deals", 3}};
