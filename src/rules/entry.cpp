@@ -161,6 +161,7 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
     std::string w = common::lower(a);
     if (std::find(yes.begin(), yes.end(), w) != yes.end()) return {"yes", ""};
     if (std::find(no.begin(), no.end(), w) != no.end()) return {"no", ""};
+    if (auto v = other ? other(a) : std::nullopt) return {*v, ""};  // the game's own words (on, off ...)
     return {"", "answer yes or no"};
   }
   auto pick_or_other = [&](const std::string& word) {

@@ -83,9 +83,9 @@ Reading read_answer(const Question& q, const std::string& typed);
 // Guided entry as the terminal and the web form run it. ask_next: the game's next_question with every choice
 // that is a player numbered by his seat (1 = the first player of the set-up) and listed in seat order, the other
 // choices after them (numbered on from the last seat), so a player keeps his number from question to question.
-// read_entry_answer: read_answer, then for a choice it does not name the game's own command-line words
-// (record_from_args, as `marque hand` reads them): an answer that makes the same record as one choice is that
-// choice ("GS" for garde_sans, "♥" for hearts).
+// read_entry_answer: read_answer, then for a choice (or yes/no) it does not name the game's own command-line
+// words (record_from_args, as `marque hand` reads them): an answer that makes the same record as one choice is
+// that choice ("GS" for garde_sans, "♥" for hearts, "on" for yes).
 std::optional<Question> ask_next(const GameRules& rules, const Game& before, const Answers& answers);
 Reading read_entry_answer(const GameRules& rules, const Game& before, const Answers& answers, const Question& q,
                           const std::string& typed);

@@ -70,6 +70,11 @@ TEST_CASE("guided entry: a choice takes the words one-line entry takes", "[entry
     REQUIRE(t.next().key == "poignee.Ben");
     CHECK(t.read("d") == "double");
     CHECK(t.read("TP") == "triple");
+    t.answers.insert(t.answers.end(), {{"poignee.Ben", "simple"}, {"chelem", "none"}});
+    REQUIRE(t.next().key == "chelem_announced");
+    CHECK(t.read("on") == "yes");
+    CHECK(t.read("off") == "no");
+    CHECK(t.read("maybe") == "error: answer yes or no");
   }
   SECTION("coinche: the trump suit by symbol, letter, English or French name") {
     json file = file_of("coinche", {{"seats", {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}}},
