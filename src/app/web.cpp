@@ -80,14 +80,14 @@ EntryStep entry_step(Store& store, int64_t game_id, std::optional<int> edit_no, 
   s.dealer = state.next_dealer();
   // the answers sent back: each must answer the question asked at its point
   for (const auto& [key, value] : answers) {
-    auto q = gr.next_question(state, s.answers);
+    auto q = rules::ask_next(gr, state, s.answers);
     if (!q || q->key != key) break;
     s.answers.emplace_back(key, value);
   }
   if (typed) {
-    auto q = gr.next_question(state, s.answers);
+    auto q = rules::ask_next(gr, state, s.answers);
     if (q) {
-      rules::Reading r = rules::read_answer(*q, *typed);
+      rules::Reading r = rules::read_entry_answer(gr, state, s.answers, *q, *typed);
       if (!r.error.empty()) {
         s.error = r.error;
         s.question = std::move(q);
@@ -104,7 +104,7 @@ EntryStep entry_step(Store& store, int64_t game_id, std::optional<int> edit_no, 
       }
     }
   }
-  s.question = gr.next_question(state, s.answers);
+  s.question = rules::ask_next(gr, state, s.answers);
   if (s.question) return s;
   rules::Trial t = rules::try_answers(gr, b.file, s.answers);
   if (!t.entry) {

@@ -33,7 +33,7 @@ std::string prompt_of(const rules::Question& q) {
     p += "\n   ";
     for (size_t i = 0; i < q.choices.size(); ++i) {
       const auto& c = q.choices[i];
-      p += (i ? "  " : "") + std::to_string(i + 1) + " " + c.value;
+      p += (i ? "  " : "") + std::to_string(c.number ? c.number : static_cast<int>(i) + 1) + " " + c.value;
       // a label that begins with its value ("S — Sara") is shown alone
       if (!c.label.empty() && c.label != c.value) {
         if (c.label.rfind(c.value, 0) == 0)
@@ -118,7 +118,7 @@ std::optional<std::vector<std::string>> guided_words(const rules::GameRules& rul
   };
 
   for (;;) {
-    std::optional<rules::Question> q = rules.next_question(state, answers);
+    std::optional<rules::Question> q = rules::ask_next(rules, state, answers);
     if (q) {
       std::string line;
       if (!read(prompt_of(*q), line)) return std::nullopt;
@@ -126,7 +126,7 @@ std::optional<std::vector<std::string>> guided_words(const rules::GameRules& rul
         back();
         continue;
       }
-      rules::Reading r = rules::read_answer(*q, line);
+      rules::Reading r = rules::read_entry_answer(rules, state, answers, *q, line);
       if (!r.error.empty()) {
         out << "  ✗ " << r.error << "\n";
         continue;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "core/text.hpp"
 #include "core/unicode.hpp"
@@ -86,30 +87,51 @@ std::string legal_list(const Question& q) {
   return s;
 }
 
-// One choice from a typed word: its number in the list, its value (any case, accents folded as names are at `start`:
-// "élodie" for "Élodie") or a unique prefix of it.
+// A word as choices are compared: case folded (any script: "ÉLODIE" is "Élodie"), a space or a hyphen as the
+// underscore of a value ("garde sans" is garde_sans).
+std::string choice_key(const std::string& s) {
+  std::string k = unicode::fold(s);
+  std::replace_if(k.begin(), k.end(), [](char c) { return c == ' ' || c == '-'; }, '_');
+  return k;
+}
+
+// A label's words: split at spaces, punctuation, dashes and ×, whole characters ("tök — bells": tök, bells).
+std::vector<std::string> label_words(const std::string& label) {
+  static const std::vector<std::string_view> k_separators = {" ", ",", ";", "(", ")", "/", "-", "\u2014", "\u00d7"};
+  std::vector<std::string> out(1);
+  for (size_t at = 0; at < label.size();) {
+    auto sep = std::find_if(k_separators.begin(), k_separators.end(),
+                            [&](std::string_view x) { return label.compare(at, x.size(), x) == 0; });
+    if (sep == k_separators.end()) {
+      out.back() += label[at++];
+      continue;
+    }
+    if (!out.back().empty()) out.emplace_back();
+    at += sep->size();
+  }
+  return out;
+}
+
+// One choice from a typed word: its number (Choice::number, else its place in the list), its value (any case) or
+// a unique prefix of it.
 std::optional<std::string> pick(const Question& q, const std::string& word) {
   if (all_digits(word) && word.size() < 4) {
-    size_t k = std::stoul(word);
+    const int k = std::stoi(word);
     bool is_value = std::any_of(q.choices.begin(), q.choices.end(), [&](const Choice& c) { return c.value == word; });
-    if (!is_value && k >= 1 && k <= q.choices.size()) return q.choices[k - 1].value;
+    for (size_t i = 0; !is_value && i < q.choices.size(); ++i)
+      if ((q.choices[i].number ? q.choices[i].number : static_cast<int>(i) + 1) == k) return q.choices[i].value;
   }
-  const std::string w = unicode::fold(word);
+  const std::string w = choice_key(word);
   for (const auto& c : q.choices)
-    if (unicode::fold(c.value) == w) return c.value;
+    if (choice_key(c.value) == w) return c.value;
   // a label's words name a choice too: "Sara" for the seat "S — Sara", "hearts" for "♥ hearts"
-  for (const auto& c : q.choices) {
-    const std::string label = unicode::fold(c.label);
-    for (size_t at = 0; !label.empty() && at < label.size();) {
-      size_t end = label.find_first_of(" ,;()—-×/", at);
-      if (end == std::string::npos) end = label.size();
-      if (end > at && label.compare(at, end - at, w) == 0 && end - at == w.size()) return c.value;
-      at = end + 1;
-    }
-  }
+  const std::string lw = unicode::fold(word);
+  for (const auto& c : q.choices)
+    for (const auto& label_word : label_words(unicode::fold(c.label)))
+      if (label_word == lw) return c.value;
   std::optional<std::string> found;
   for (const auto& c : q.choices)
-    if (unicode::fold(c.value).rfind(w, 0) == 0) {
+    if (choice_key(c.value).rfind(w, 0) == 0) {
       if (found) return std::nullopt;  // ambiguous
       found = c.value;
     }
@@ -123,9 +145,10 @@ bool parse_number(const std::string& s, double& v) {
   return end && *end == '\0' && std::isfinite(v);
 }
 
-}  // namespace
+// A typed word the choices do not name, as the game reads it (read_entry_answer); nullptr: none.
+using OtherWord = std::function<std::optional<std::string>(const std::string&)>;
 
-Reading read_answer(const Question& q, const std::string& typed) {
+Reading read_with(const Question& q, const std::string& typed, const OtherWord& other) {
   std::string a = trim(typed);
   if (a.empty()) {
     if (!q.preset.empty()) return {q.preset, ""};
@@ -138,16 +161,21 @@ Reading read_answer(const Question& q, const std::string& typed) {
     std::string w = common::lower(a);
     if (std::find(yes.begin(), yes.end(), w) != yes.end()) return {"yes", ""};
     if (std::find(no.begin(), no.end(), w) != no.end()) return {"no", ""};
+    if (auto v = other ? other(a) : std::nullopt) return {*v, ""};  // the game's own words (on, off ...)
     return {"", "answer yes or no"};
   }
+  auto pick_or_other = [&](const std::string& word) {
+    std::optional<std::string> v = pick(q, word);
+    return v || !other ? v : other(word);
+  };
   if (q.kind == "player" || q.kind == "choice") {
-    if (auto v = pick(q, a)) return {*v, ""};
+    if (auto v = pick_or_other(a)) return {*v, ""};
     return {"", "'" + clip(a) + "' is not one of: " + legal_list(q)};
   }
   if (q.kind == "choices") {
     std::string out;
     for (const auto& part : split_list(a)) {
-      auto v = pick(q, part);
+      auto v = pick_or_other(part);
       if (!v) return {"", "'" + clip(part) + "' is not one of: " + legal_list(q)};
       out += (out.empty() ? "" : ",") + *v;
     }
@@ -166,6 +194,44 @@ Reading read_answer(const Question& q, const std::string& typed) {
     return {a, ""};
   }
   return {a, ""};
+}
+
+}  // namespace
+
+Reading read_answer(const Question& q, const std::string& typed) { return read_with(q, typed, nullptr); }
+
+Reading read_entry_answer(const GameRules& rules, const Game& before, const Answers& answers, const Question& q,
+                          const std::string& typed) {
+  auto record = [&](const std::string& value) {
+    Answers a = answers;
+    a.emplace_back(q.key, value);
+    Diagnostics ignored;
+    return rules.record_from_args(rules.entry_words(before, a), before, ignored);
+  };
+  return read_with(q, typed, [&](const std::string& word) -> std::optional<std::string> {
+    const json mine = record(word);
+    if (mine == record("")) return std::nullopt;  // the word does not reach the record (yet): nothing to compare
+    for (const auto& c : q.choices)
+      if (record(c.value) == mine) return c.value;
+    return std::nullopt;
+  });
+}
+
+std::optional<Question> ask_next(const GameRules& rules, const Game& before, const Answers& answers) {
+  std::optional<Question> q = rules.next_question(before, answers);
+  if (!q || (q->kind != "player" && q->kind != "choice" && q->kind != "choices")) return q;
+  const std::vector<std::string> players = before.players();
+  int last = static_cast<int>(players.size());
+  for (auto& c : q->choices) {
+    auto seat = std::find(players.begin(), players.end(), c.value);
+    if (c.number == 0 && seat != players.end()) c.number = static_cast<int>(seat - players.begin()) + 1;
+    last = std::max(last, c.number);
+  }
+  auto others = std::stable_partition(q->choices.begin(), q->choices.end(), [](const Choice& c) { return c.number > 0; });
+  if (others == q->choices.begin()) return q;  // no player among the choices: numbered by their places
+  std::stable_sort(q->choices.begin(), others, [](const Choice& a, const Choice& b) { return a.number < b.number; });
+  for (auto it = others; it != q->choices.end(); ++it) it->number = ++last;
+  return q;
 }
 
 std::vector<Diagnostic> errors_for(const Question& q, const std::vector<Diagnostic>& errors) {

@@ -19,12 +19,14 @@
 
 namespace marque::rules {
 
+class Game;
 class GameRules;
 
 // One legal answer.
 struct Choice {
   std::string value;  // what the word carries after key=
   std::string label;  // for people ("garde — ×2"); "" = the value itself
+  int number = 0;     // what a scorer types for it; 0 = its place in the list (a player: his seat, see ask_next)
 };
 
 struct Question {
@@ -77,6 +79,16 @@ struct Reading {
   std::string error;  // "" = fine
 };
 Reading read_answer(const Question& q, const std::string& typed);
+
+// Guided entry as the terminal and the web form run it. ask_next: the game's next_question with every choice
+// that is a player numbered by his seat (1 = the first player of the set-up) and listed in seat order, the other
+// choices after them (numbered on from the last seat), so a player keeps his number from question to question.
+// read_entry_answer: read_answer, then for a choice (or yes/no) it does not name the game's own command-line
+// words (record_from_args, as `marque hand` reads them): an answer that makes the same record as one choice is
+// that choice ("GS" for garde_sans, "♥" for hearts, "on" for yes).
+std::optional<Question> ask_next(const GameRules& rules, const Game& before, const Answers& answers);
+Reading read_entry_answer(const GameRules& rules, const Game& before, const Answers& answers, const Question& q,
+                          const std::string& typed);
 
 // The engine's errors that concern the answer to `q` (its fields), leaving out those that only say another
 // field is still missing.

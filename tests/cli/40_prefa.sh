@@ -62,8 +62,11 @@ if command -v script >/dev/null; then
     { bad "prefa guided: no tricks question with the complement preset"; head -40 "$T/prefa_tty1.out"; }
   grep -q 'preview: Ben 7♠: made' "$T/prefa_tty1.out" && ok || { bad "prefa guided: no preview in words"; tail -12 "$T/prefa_tty1.out"; }
   printf 'all_pass\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty2.out" 2>&1
-  printf '\nAnn\n6H\npass\nplay\nCat\n6\n1\n\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty3.out" 2>&1
+  printf '\nAnn\n6H\npass\nplay\nCat\n6\n\ny\n' | script -qec "$BIN --db $G hand" /dev/null > "$T/prefa_tty3.out" 2>&1
   grep -q 'Cat takes Ben along' "$T/prefa_tty3.out" && ok || { bad "prefa guided: no take-along choice"; head -40 "$T/prefa_tty3.out"; }
+  # the taken-along defender's tricks are not asked: they count as his taker's (spec W-T7)
+  grep -q 'How many tricks did Cat with Ben (taken along' "$T/prefa_tty3.out" && ! grep -q 'How many tricks did Ben' "$T/prefa_tty3.out" && ok ||
+    { bad "prefa guided: the taken-along defender's tricks asked"; head -60 "$T/prefa_tty3.out"; }
   "$BIN" --db "$G" score --format json > "$T/prefa_guided.json"
   if python3 - "$T/prefa_guided.json" <<'PY'
 import json, sys
@@ -75,6 +78,7 @@ assert b1["declarer"] == "Ben" and b1["contract"] == "7S" and b1["tricks"] == {"
 assert abs(h[0]["deltas"]["Ann"] + 49 / 3) < 1e-6 and s["pools"]["Ben"] == 3, h[0]
 assert b2["outcome"] == "all_pass" and h[1]["dealer"] == "Ben", b2
 assert b3["mode"] == "along" and b3["taker"] == "Cat" and b3["outcome"] == "made" and h[2]["dealer"] == "Cat", b3
+assert b3["tricks"] == {"Ann": 6, "Ben": 0, "Cat": 4}, b3["tricks"]
 assert s["pools"]["Ann"] == 5, s["pools"]
 PY
   then ok; else bad "prefa guided: stored hands differ"; fi

@@ -219,4 +219,19 @@ TEST_CASE("web use cases: a hand asked step by step, stored once from its answer
   CHECK(page.find(" style=") == std::string::npos);  // no inline style (the CSP forbids it)
 }
 
+TEST_CASE("web use cases: a typed answer takes the words one-line entry takes; players listed in seat order", "[web]") {
+  WebTempDir t;
+  auto db = app::open_database((t.path / "w.db").string(), true);
+  const auto& gr = rules::tarot_rules();
+  json setup = app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan,Eve"}, {"dealer", "Ann"}});
+  int64_t id = app::start_game(*db, std::string(gr.id()), setup, json::object());
+  app::EntryStep s = app::entry_step(*db, id, std::nullopt, {{"taker", "Cat"}}, std::string("GS"));
+  CHECK(s.error.empty());
+  CHECK(s.answers == rules::Answers{{"taker", "Cat"}, {"contract", "garde_sans"}});
+  REQUIRE(s.question);
+  REQUIRE(s.question->key == "partner");
+  CHECK(s.question->choices[2].value == "Dan");
+  CHECK(s.question->choices[2].number == 4);  // the fourth seat, though the taker is not offered
+}
+
 }  // namespace unit_test_web

@@ -1,5 +1,4 @@
 // check (every score recomputed and compared), info (the database), rules (the games, fields, options).
-#include <algorithm>
 #include <iostream>
 
 #include "cli/common.hpp"
@@ -9,30 +8,39 @@ namespace marque::cli::commands {
 
 namespace {
 
+// " [a, b, c]": the legal values after a help text, "" when free.
+template <class T, class Show>
+std::string legal_values(const std::vector<T>& values, Show show) {
+  if (values.empty()) return "";
+  std::string s = " [";
+  for (size_t i = 0; i < values.size(); ++i) s += (i ? ", " : "") + show(values[i]);
+  return s + "]";
+}
+
+// A table indented under its heading.
+void print_indented(const reports::TextTable& table) {
+  std::string text = table.render();
+  for (size_t at = 0; at < text.size();) {
+    size_t end = text.find('\n', at);
+    std::cout << "  " << text.substr(at, end - at + 1);
+    at = end + 1;
+  }
+}
+
 void print_rules(const rules::GameRules& gr) {
   std::cout << gr.title() << " (" << gr.id() << "), rules version " << gr.rules_version() << "\n\nhand fields:\n";
-  for (const auto& f : gr.fields()) {
-    std::cout << "  " << reports::pad_right(f.name, 25) << " " << reports::pad_right(f.type, 8) << (f.required ? "required  " : "          ")
-              << f.help;
-    if (!f.values.empty()) {
-      std::cout << " [";
-      for (size_t i = 0; i < f.values.size(); ++i) std::cout << (i ? ", " : "") << f.values[i];
-      std::cout << "]";
-    }
-    std::cout << "\n";
-  }
+  reports::TextTable fields;
+  fields.row({"field", "type", "", "what"});
+  for (const auto& f : gr.fields())
+    fields.row({f.name, f.type, f.required ? "required" : "",
+                f.help + legal_values(f.values, [](const std::string& v) { return v; })});
+  print_indented(fields);
   std::cout << "\noptions (option.ID=VALUE when starting a game):\n";
-  int id_width = 26;  // the longest id and a space apart from "default"
-  for (const auto& o : gr.options()) id_width = std::max(id_width, static_cast<int>(o.id.size()) + 1);
-  for (const auto& o : gr.options()) {
-    std::cout << "  " << reports::pad_right(o.id, id_width) << "default " << reports::pad_right(o.default_value.dump(), 12) << " " << o.help;
-    if (!o.values.empty()) {
-      std::cout << " [";
-      for (size_t i = 0; i < o.values.size(); ++i) std::cout << (i ? ", " : "") << o.values[i].dump();
-      std::cout << "]";
-    }
-    std::cout << "\n";
-  }
+  reports::TextTable options;
+  options.row({"option", "default", "what"});
+  for (const auto& o : gr.options())
+    options.row({o.id, o.default_value.dump(), o.help + legal_values(o.values, [](const rules::json& v) { return v.dump(); })});
+  print_indented(options);
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ struct HandQuestions {
   Question seat_question(std::string key, std::string text, const std::vector<int>& seats, const std::string& prefix = "") const {
     Question q = ask_choice(std::move(key), std::move(text), {});
     q.kind = "player";
-    for (int s : seats) q.choices.push_back({seat_name(s), prefix + seat_label(s)});
+    for (int s : seats) q.choices.push_back({seat_name(s), prefix + seat_label(s), s + 1});  // numbered by seat
     return q;
   }
 

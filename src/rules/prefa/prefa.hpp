@@ -205,6 +205,10 @@ struct Hand {
 // spec prefa §3: decode and check one record against the state before it; errors -> nullopt.
 std::optional<Hand> decode_hand(const json& rec, const std::vector<std::string>& players, const Options& opt,
                                 const State& st, Diagnostics& diags);
+// One-line entry (prefa_fields.cpp): the tricks of the players who played and have none, where the counts given
+// decide them (E-T3): the rest of the ten when one is missing, 0 each when the given counts make ten
+// (`declarer=B contract=10D tricks=B:10`). Anything else is left as it is, for decode_hand to say what to add.
+void complete_tricks(json& rec, const std::vector<std::string>& players, const Options& opt, const State& st);
 
 // spec prefa §4: one checked hand scored on `next` (a copy of the state): its breakdown, transfers and the
 // overflow's warnings (prefa_score.cpp).

@@ -1,9 +1,10 @@
 // Prefa guided entry (rules/entry.hpp): the questions of one hand in the order a scorer at the table thinks —
 // what kind of hand, who declared, which contract (four aces), each defender's play or pass, who takes the other
-// along, then the tricks of every player who played, one question each, the last one preset to what is left of
-// the ten. The answers become the words of `marque hand` (prefa_fields.cpp); calls.<P> and tricks.<P> are joined
-// into calls= and tricks=. Only what applies is asked: the variant hand types and four aces when their options
-// are on, no declarations at 10 tricks, no tricks when both defenders passed. The auction, optional, is not asked.
+// along, then the tricks of every player who played, one question each (not the taken-along defender's: they
+// count as his taker's, W-T7), the last one preset to what is left of the ten (at 10 tricks each defender's).
+// The answers become the words of `marque hand` (prefa_fields.cpp); calls.<P> and tricks.<P> are joined into
+// calls= and tricks=. Only what applies is asked: the variant hand types and four aces when their options are
+// on, no declarations at 10 tricks, no tricks when both defenders passed. The auction, optional, is not asked.
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -104,6 +105,13 @@ struct Sketch {
     if (taken >= 0) return {d, R, L};
     return {d, e};
   }
+
+  // Whose tricks are asked: who played, but the taken-along defender (his tricks are his taker's, W-T7).
+  std::vector<int> counted() const {
+    std::vector<int> out = played();
+    std::erase(out, taken);
+    return out;
+  }
 };
 
 Question type_question(const Options& opt) {
@@ -152,9 +160,10 @@ Question along_question(const Sketch& s) {
   return q;
 }
 
-// The tricks of the players who played, one question each; the last preset to the rest of the ten.
+// The tricks of the players who played, one question each (the taken-along defender's with his taker's); the
+// last preset to the rest of the ten, and at a 10-trick contract each defender too (the declarer's complement).
 std::optional<Question> tricks_question(const Sketch& s) {
-  const std::vector<int> who = s.played();
+  const std::vector<int> who = s.counted();
   int sum = 0;
   for (size_t i = 0; i < who.size(); ++i) {
     const int p = who[i];
@@ -165,9 +174,9 @@ std::optional<Question> tricks_question(const Sketch& s) {
     }
     std::string role;
     if (p == s.d) role = " (declarer, " + s.contract->label() + ")";
-    if (p == s.taken) role = " (taken along by " + s.name(s.e) + ")";
+    if (p == s.e && s.taken >= 0) role = " with " + s.name(s.taken) + " (taken along: his tricks count as " + s.name(p) + "'s)";
     Question q = ask_number(key, "How many tricks did " + s.name(p) + role + " take?", "int", 0, std::max(0, 10 - sum));
-    if (i + 1 == who.size()) {
+    if (i + 1 == who.size() || (p != s.d && s.contract && s.contract->level == 10)) {
       q.preset = std::to_string(std::max(0, 10 - sum));
       q.help = "the ten tricks less the others' " + std::to_string(sum);
     }
@@ -244,7 +253,7 @@ Words entry_words(const Game& before, const Answers& answers) {
   if (!answered(answers, "tricks")) {
     std::string tricks;
     bool complete = true;
-    for (int p : s.played()) {
+    for (int p : s.counted()) {
       const std::string* t = answer_of(answers, "tricks." + s.name(p));
       if (!t || t->empty()) {
         complete = false;

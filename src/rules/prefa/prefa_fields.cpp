@@ -10,8 +10,9 @@
 // Scalars are key=value; per-player maps are P:v,Q:w; the auction is a list of PLAYER:CALL in order.
 // Player names may be typed in any letter case or accents (folded as at `start`) when that is unambiguous;
 // contracts in any case (7h = 7H).
-// `type` defaults to contract when a declarer is typed; nothing else is filled in (hand and dealer default
-// in the engine to the next hand and the expected dealer).
+// `type` defaults to contract when a declarer is typed; the tricks of players who played are filled in where
+// the others' decide them (complete_tricks: tricks=B:10 at 10D gives the defenders 0); nothing else is filled
+// in (hand and dealer default in the engine to the next hand and the expected dealer).
 #include <cctype>
 
 #include "core/unicode.hpp"
@@ -122,6 +123,8 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
   }
   // spec prefa §2.2: a hand with a declarer is a contract unless the scorer typed another type.
   if (!rec.contains("type") && rec.contains("declarer")) rec["type"] = "contract";
+  if (const auto* prefa = dynamic_cast<const PrefaGame*>(&game))
+    complete_tricks(rec, players, prefa->options(), prefa->state());
   return rec;
 }
 

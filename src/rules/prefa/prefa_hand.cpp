@@ -199,6 +199,11 @@ public:
     return std::move(m_h);
   }
 
+  // After run: the players who played the cards and have no count (the taken-along defender apart), and the
+  // sum of the counts of those who played.
+  const std::vector<int>& missing_tricks() const { return m_missing; }
+  int tricks_given() const { return m_tricks_given; }
+
 private:
   void err(const std::string& field, const std::string& code, const std::string& msg) {
     m_diags.error(field, "prefa." + code, msg);
@@ -241,6 +246,8 @@ private:
   std::vector<bool> m_given;
   AuctionOutcome m_auction;
   bool m_has_auction = false;
+  std::vector<int> m_missing;
+  int m_tricks_given = 0;
 };
 
 // The game is not over, the unknown fields, E-H1 the hand number, E-H3 / W-H4 the dealer.
@@ -623,8 +630,22 @@ bool Decoder::contract_tricks() {
   for (int p = 0; p < m_n; ++p) {
     if (given(p) && !plays(p) && x(p) != 0)
       err("tricks", "tricks_not_played", name(p) + (p == h.sitting_out ? " sits out (dealer): no tricks" : " passed and was not taken along: no tricks"));
-    if (plays(p) && !given(p) && p != h.taken) err("tricks", "tricks_missing", "tricks missing for " + name(p));
+    if (plays(p) && !given(p) && p != h.taken) m_missing.push_back(p);
     if (plays(p)) sum += x(p);
+  }
+  m_tricks_given = sum;
+  if (!m_missing.empty()) {
+    // what to add: each one's count, together the rest of the ten
+    std::vector<std::string> who;
+    std::string items;
+    for (int p : m_missing) {
+      who.push_back(name(p));
+      items += (items.empty() ? "" : ",") + name(p) + ":N";
+    }
+    const std::string rest = std::to_string(10 - sum) + " (10 less the " + std::to_string(sum) + " given)";
+    err("tricks", "tricks_missing",
+        "tricks missing for " + list_of(who) + ", who played: add " + items + " to tricks, " +
+            (m_missing.size() == 1 ? "N = " + rest : "together " + rest));
   }
   if (m_diags.has_errors()) return false;
   if (sum != 10) {
@@ -641,6 +662,17 @@ bool Decoder::contract_tricks() {
 std::optional<Hand> decode_hand(const json& rec, const std::vector<std::string>& players, const Options& opt,
                                 const State& st, Diagnostics& diags) {
   return Decoder(rec, players, opt, st, diags).run();
+}
+
+void complete_tricks(json& rec, const std::vector<std::string>& players, const Options& opt, const State& st) {
+  if (!rec.contains("tricks") || !rec["tricks"].is_object()) return;
+  Diagnostics ignored;
+  Decoder d(rec, players, opt, st, ignored);
+  d.run();
+  const std::vector<int> missing = d.missing_tricks();
+  const int rest = 10 - d.tricks_given();
+  if (missing.empty() || rest < 0 || (rest > 0 && missing.size() > 1)) return;  // the check names what to add
+  for (int p : missing) rec["tricks"][players[static_cast<size_t>(p)]] = rest;  // one missing: the rest; else 0 each
 }
 
 }  // namespace marque::rules::prefa

@@ -134,12 +134,15 @@ TEST_CASE("prefa entry: one defender plays alone (E6a): only the two who played 
   CHECK(e["breakdown"]["mode"] == "alone");
 }
 
-TEST_CASE("prefa entry: taking along (E7): the declarer, the taken-along defender and the taker", "[prefa][entry]") {
+TEST_CASE("prefa entry: taking along (E7): the declarer, then the taker with the taken-along defender's tricks", "[prefa][entry]") {
+  // issue 29: the taken-along defender's tricks are not asked, they count as his taker's (spec W-T7)
   json file = abc("C");
-  Drive d = drive(file, {"", "A", "6H", "pass", "play", "C", "6", "1", ""});
-  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "along", "tricks.A", "tricks.B", "tricks.C"});
-  CHECK(d.q("tricks.B").text.find("taken along by C") != std::string::npos);
-  CHECK(d.q("tricks.C").preset == "3");
+  Drive d = drive(file, {"", "A", "6H", "pass", "play", "C", "6", ""});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "along", "tricks.A", "tricks.C"});
+  CHECK(d.q("tricks.C").text == "How many tricks did C with B (taken along: his tricks count as C's) take?");
+  CHECK(d.q("tricks.C").preset == "4");
+  CHECK(prefa().entry_words(*replay(file).state, d.answers).back() == std::pair<std::string, std::string>{"tricks", "A:6,C:4"});
+  CHECK(try_answers(prefa(), file, d.answers).warnings.empty());  // nothing recorded for B: no W-T7 note
   ojson e = scored(file, d.answers);
   CHECK(e["deltas"]["A"].get<double>() == Approx(40.0 / 3));
   CHECK(e["deltas"]["B"].get<double>() == Approx(-50.0 / 3));
@@ -148,7 +151,8 @@ TEST_CASE("prefa entry: taking along (E7): the declarer, the taken-along defende
 
 TEST_CASE("prefa entry: re-declaring the take-along is offered with its option", "[prefa][entry]") {
   json file = abc("B", {{"redeclare_take_along", "on"}});
-  Drive d = drive(file, {"", "C", "6S", "pass", "play", "A", "6", "2", ""});
+  Drive d = drive(file, {"", "C", "6S", "pass", "play", "A", "6", ""});
+  CHECK(d.keys().back() == "tricks.A");  // B's tricks are A's
   CHECK(values_of(d.q("along")) == Keys{"none", "B", "A"});
   ojson e = scored(file, d.answers);
   CHECK(e["breakdown"]["taker"] == "A");
@@ -257,6 +261,45 @@ TEST_CASE("prefa entry: going back re-asks the question; words typed on the comm
   CHECK(scored(file, typed.answers)["breakdown"]["mode"] == "alone");
   Drive whole = drive(file, {}, {{"declarer", "B"}, {"contract", "6H"}, {"calls", "C:play,A:play"}, {"tricks", "B:6,C:3,A:1"}});
   CHECK(whole.asked.empty());
+}
+
+TEST_CASE("prefa entry: at ten tricks each defender is preset to the declarer's complement", "[prefa][entry]") {
+  // issue 29: Enter after the declarer's count gives the defenders what is left of the ten
+  json file = abc("C");
+  Drive d = drive(file, {"", "A", "10D", "8", "", ""});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "tricks.A", "tricks.B", "tricks.C"});
+  CHECK(d.q("tricks.B").preset == "2");
+  CHECK(d.q("tricks.C").preset == "0");
+  const ojson tricks = scored(file, d.answers)["breakdown"]["tricks"];
+  CHECK((tricks["A"] == 8 && tricks["B"] == 2 && tricks["C"] == 0));
+  // below ten only the last count is preset
+  Drive seven = drive(file, {"", "A", "7S", "play", "play", "7", "2", ""});
+  CHECK(seven.q("tricks.B").preset == "");
+  CHECK(seven.q("tricks.C").preset == "1");
+}
+
+TEST_CASE("prefa one-line words: the tricks of the players who played are completed where the others' decide them", "[prefa][entry]") {
+  json file = game_of({"Νίκος", "Ελένη", "Γιώργος"}, "Γιώργος");
+  auto trial = [&](const std::string& contract, const std::string& tricks, Answers more = {}) {
+    Answers a = {{"declarer", "Νίκος"}, {"contract", contract}};
+    a.insert(a.end(), more.begin(), more.end());
+    a.emplace_back("tricks", tricks);
+    return try_answers(prefa(), file, a);
+  };
+  // 10D made: the defenders took nothing
+  Trial t = trial("10D", "Νίκος:10");
+  CHECK(t.errors.empty());
+  CHECK(t.record["tricks"] == json{{"Νίκος", 10}, {"Ελένη", 0}, {"Γιώργος", 0}});
+  // one count missing: the rest of the ten
+  t = trial("7H", "Νίκος:7,Ελένη:2", {{"calls", "Ελένη:play,Γιώργος:play"}});
+  CHECK(t.errors.empty());
+  CHECK(t.record["tricks"]["Γιώργος"] == 1);
+  // two missing and tricks left for them: says exactly what to add
+  t = trial("10D", "Νίκος:9");
+  REQUIRE(t.errors.size() == 1);
+  CHECK(t.errors[0].field == "tricks");
+  CHECK(t.errors[0].message ==
+        "tricks missing for Ελένη, Γιώργος, who played: add Ελένη:N,Γιώργος:N to tricks, together 1 (10 less the 9 given)");
 }
 
 }  // namespace unit_test_prefa_entry

@@ -1,0 +1,142 @@
+// Guided entry as the terminal and the web form run it (rules/entry.hpp: ask_next, read_entry_answer), for every
+// game: an answer may be any word one-line entry takes for that field (aliases, suit symbols, case, accents),
+// and a player keeps his number, his seat, from question to question (issue 29).
+#include <catch2/catch.hpp>
+
+#include "rules/engine.hpp"
+#include "rules/entry.hpp"
+
+// one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
+namespace unit_test_entry {
+
+using namespace marque;
+using namespace marque::rules;
+
+namespace {
+
+json file_of(const std::string& game, json setup) {
+  return {{"format", "marque-game/1"}, {"game", game}, {"setup", std::move(setup)}, {"hands", json::array()}};
+}
+
+json tarot_file(json players) { return file_of("tarot", {{"players", players}, {"first_dealer", "Ann"}, {"options", json::object()}}); }
+
+// The table before the hand and the answers so far: the question guided entry asks next and how it reads a line.
+struct Table {
+  const GameRules& rules;
+  Replay before;
+  Answers answers;
+
+  Table(const std::string& game, const json& file, Answers given = {})
+      : rules(*find_game(game)), before(replay(file)), answers(std::move(given)) {
+    REQUIRE(before.ok);
+  }
+  Question next() const {
+    auto q = ask_next(rules, *before.state, answers);
+    REQUIRE(q.has_value());
+    return *q;
+  }
+  // the value a typed line gives the next question, or "error: ..."
+  std::string read(const std::string& typed) const {
+    Reading r = read_entry_answer(rules, *before.state, answers, next(), typed);
+    return r.error.empty() ? r.value : "error: " + r.error;
+  }
+  std::vector<std::pair<int, std::string>> numbered() const {
+    std::vector<std::pair<int, std::string>> out;
+    for (const auto& c : next().choices) out.emplace_back(c.number, c.value);
+    return out;
+  }
+};
+
+using Numbered = std::vector<std::pair<int, std::string>>;
+
+}  // namespace
+
+TEST_CASE("guided entry: a choice takes the words one-line entry takes", "[entry]") {
+  SECTION("tarot: contracts by their sheet abbreviations and with a space; sides and poignée levels by letter") {
+    Table t("tarot", tarot_file({"Ann", "Ben", "Cat", "Dan"}), {{"taker", "Ben"}});
+    REQUIRE(t.next().key == "contract");
+    CHECK(t.read("GS") == "garde_sans");
+    CHECK(t.read("gc") == "garde_contre");
+    CHECK(t.read("garde sans") == "garde_sans");
+    CHECK(t.read("Garde-Sans") == "garde_sans");
+    CHECK(t.read("G") == "garde");
+    CHECK(t.read("P") == "prise");
+    CHECK(t.read("nonsense").rfind("error: 'nonsense' is not one of: prise, garde", 0) == 0);
+    t.answers = {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", "2"}, {"points", "45"}};
+    REQUIRE(t.next().key == "petit_au_bout");
+    CHECK(t.read("a") == "attack");
+    CHECK(t.read("def") == "defence");
+    t.answers.insert(t.answers.end(), {{"petit_au_bout", "none"}, {"poignee", "Ben"}});
+    REQUIRE(t.next().key == "poignee.Ben");
+    CHECK(t.read("d") == "double");
+    CHECK(t.read("TP") == "triple");
+    t.answers.insert(t.answers.end(), {{"poignee.Ben", "simple"}, {"chelem", "none"}});
+    REQUIRE(t.next().key == "chelem_announced");
+    CHECK(t.read("on") == "yes");
+    CHECK(t.read("off") == "no");
+    CHECK(t.read("maybe") == "error: answer yes or no");
+  }
+  SECTION("coinche: the trump suit by symbol, letter, English or French name") {
+    json file = file_of("coinche", {{"seats", {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}}},
+                                    {"first_dealer", "W"}, {"options", json::object()}});
+    Table t("coinche", file, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"bid", "90"}});
+    REQUIRE(t.next().key == "trump");
+    CHECK(t.read("\u2665") == "H");
+    CHECK(t.read("coeur") == "H");
+    CHECK(t.read("Hearts") == "H");
+    CHECK(t.read("\u2663") == "C");
+    CHECK(t.read("carreau") == "D");
+  }
+  SECTION("alsos: a suit in any case, with or without its accents") {
+    json file = file_of("alsos", {{"players", {"A", "B", "C"}}, {"first_dealer", "A"}, {"options", json::object()}});
+    Table t("alsos", file, {{"dealer", "A"}, {"kind", "trump"}, {"declarer", "B"}});
+    REQUIRE(t.next().key == "trump");
+    CHECK(t.read("TÖK") == "tok");
+    CHECK(t.read("zöld") == "zold");
+    CHECK(t.read("Piros") == "piros");
+  }
+  SECTION("a player's name in another case, in any script") {
+    Table t("tarot", tarot_file({"Ann", "Élodie", "Νίκος", "Dan"}));
+    REQUIRE(t.next().key == "taker");
+    CHECK(t.read("ÉLODIE") == "Élodie");
+    CHECK(t.read("νίκος") == "Νίκος");
+  }
+}
+
+TEST_CASE("guided entry: a player's number is his seat in every question of the hand", "[entry]") {
+  SECTION("tarot, five players: the partner question leaves the taker out but keeps the others' numbers") {
+    Table t("tarot", tarot_file({"Ann", "Ben", "Cat", "Dan", "Eve"}));
+    CHECK(t.numbered() == Numbered{{1, "Ann"}, {2, "Ben"}, {3, "Cat"}, {4, "Dan"}, {5, "Eve"}, {6, "redeal"}});
+    t.answers = {{"taker", "Cat"}, {"contract", "garde"}};
+    REQUIRE(t.next().key == "partner");
+    CHECK(t.numbered() == Numbered{{1, "Ann"}, {2, "Ben"}, {4, "Dan"}, {5, "Eve"}, {6, "self"}, {7, "none"}});
+    CHECK(t.read("4") == "Dan");
+    CHECK(t.read("7") == "none");
+    CHECK(t.read("3").rfind("error:", 0) == 0);  // the taker's own number
+  }
+  SECTION("piquet: the players in seat order, whoever is elder, then the other answers") {
+    json file = file_of("piquet", {{"players", {"Ann", "Ben"}}, {"first_dealer", "Ann"}, {"options", json::object()}});
+    Table t("piquet", file, {{"entry", "detail"}, {"redeal", "no"}});
+    REQUIRE(t.next().key == "carte");
+    CHECK(t.numbered() == Numbered{{1, "Ann"}, {2, "Ben"}, {3, "none"}});  // Ben is elder (Ann deals)
+    CHECK(t.read("1") == "Ann");
+    CHECK(t.read("") == "none");
+  }
+  SECTION("coinche: the seats keep their numbers N 1, E 2, S 3, W 4 when only a team is offered") {
+    json file = file_of("coinche", {{"seats", {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}}},
+                                    {"first_dealer", "W"}, {"options", json::object()}});
+    Table t("coinche", file, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"bid", "90"}, {"trump", "H"}});
+    REQUIRE(t.next().key == "coinche");
+    CHECK(t.numbered() == Numbered{{2, "E"}, {4, "W"}, {5, "no"}});
+    CHECK(t.read("4") == "W");
+    CHECK(t.read("Will") == "W");
+  }
+  SECTION("prefa: the declarer question numbers the players by seat") {
+    json file = file_of("prefa", {{"players", {"A", "B", "C"}}, {"initial_pool", 31}, {"first_dealer", "A"}, {"options", json::object()}});
+    Table t("prefa", file, {{"type", "contract"}});
+    REQUIRE(t.next().key == "declarer");
+    CHECK(t.numbered() == Numbered{{1, "A"}, {2, "B"}, {3, "C"}});
+  }
+}
+
+}  // namespace unit_test_entry
