@@ -22,7 +22,7 @@ void add_use(CLI::App& app, Context& ctx, Commands& out) {
     for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
     std::cout << (*id ? "now using " : "in focus: ") << reports::game_label(game, v.game.game) << ": " << names << ", "
               << v.hands.size() << " hand" << (v.hands.size() == 1 ? "" : "s")
-              << (v.game.ended.empty() ? "" : " (" + v.game.ended + ")") << "\n";
+              << (!v.game.ended.empty() ? " (" + v.game.ended + ")" : v.game.status == "finished" ? " (game over)" : "") << "\n";
     return 0;
   }});
 }
