@@ -305,6 +305,7 @@ struct EntryStep {
   bool edit = false;
   std::vector<std::string> players;
   std::string dealer;  // who deals this hand ("" when the game has none)
+  std::string sitting_out;  // who sits this hand out (Game::sitting_out: the dealer at some tables), or ""
   rules::Answers answers;                   // accepted, in order
   std::optional<rules::Question> question;  // asked next; nullopt when every question is answered
   std::string error;                        // `typed` could not be read (not one of the choices ...)

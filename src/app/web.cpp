@@ -78,6 +78,7 @@ EntryStep entry_step(Store& store, int64_t game_id, std::optional<int> edit_no, 
   s.edit = edit_no.has_value();
   s.players = state.players();
   s.dealer = state.next_dealer();
+  s.sitting_out = state.sitting_out();
   // the answers sent back: each must answer the question asked at its point
   for (const auto& [key, value] : answers) {
     auto q = gr.next_question(state, s.answers);

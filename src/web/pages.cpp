@@ -523,6 +523,7 @@ ojson step_json(const app::EntryStep& s) {
   j["edit"] = s.edit;
   j["players"] = s.players;
   j["dealer"] = s.dealer;
+  j["sitting_out"] = s.sitting_out;
   ojson answers = ojson::array();
   for (const auto& [k, v] : s.answers) answers.push_back(ojson::array({k, v}));
   j["answers"] = answers;

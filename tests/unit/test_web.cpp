@@ -239,6 +239,11 @@ TEST_CASE("web pages: at a table where the dealer sits out, the board and the ga
   CHECK(board.find("dealer Ann (sits out)") != std::string::npos);
   CHECK(board.find("dealer Eve (sits out)") == std::string::npos);
   CHECK(board.find("dealer Eve") != std::string::npos);
+  // the phone's questions: who deals and who sits out
+  const app::EntryStep step = app::entry_step(*db, four, std::nullopt, {}, std::nullopt);
+  CHECK(step.dealer == "Ann");
+  CHECK(web::step_json(step)["sitting_out"] == "Ann");
+  CHECK(app::entry_step(*db, three, std::nullopt, {}, std::nullopt).sitting_out.empty());
   for (int64_t id : {four, three}) {
     app::GameView v = app::game_view(*db, id);
     const std::string page = web::game_page(v, gr.score_sheet(app::game_file(*db, id), v.score), c);
