@@ -57,6 +57,12 @@ std::string game_label(int64_t game_id, const std::string& game) {
   return "game " + std::to_string(game_id) + (game.empty() ? "" : " · " + game);
 }
 
+std::string game_label(int64_t game_id, const std::string& game, const std::vector<std::string>& players) {
+  std::string names;
+  for (const auto& p : players) names += (names.empty() ? "" : ", ") + p;
+  return game_label(game_id, game) + (names.empty() ? "" : " (" + names + ")");
+}
+
 namespace {
 
 bool has_teams(const ojson& score) { return score.contains("team_totals") && score.contains("teams") && score["teams"].is_object(); }
@@ -105,7 +111,10 @@ std::string ranking_table(const ojson& score) {
 std::string hand_outcome_text(const ojson& entry, const ojson& score, const HandHeader& h) {
   const ojson& players = score["players"];
   const ojson teams = ojson::array({"NS", "EW"});
-  std::string out = game_label(h.game_id, h.game);
+  std::vector<std::string> names;
+  for (const auto& p : players)
+    if (p.is_string()) names.push_back(p.get<std::string>());
+  std::string out = game_label(h.game_id, h.game, names);
   if (h.no) out += " · hand " + std::to_string(h.no);
   out += " " + h.verb;
   if (!h.words.empty()) out += ": " + h.words;
@@ -237,7 +246,11 @@ std::string history_text(const std::vector<HistoryLine>& lines) {
   return out;
 }
 
-std::string score_text(const ojson& score, int64_t game_id) {
+std::string dealer_text(const std::string& dealer, const std::string& sitting_out) {
+  return dealer + (!dealer.empty() && dealer == sitting_out ? " (sits out)" : "");
+}
+
+std::string score_text(const ojson& score, int64_t game_id, const std::string& sitting_out) {
   const ojson& players = score["players"];
   std::string out = score["game"].get<std::string>();
   if (game_id) out += " game " + std::to_string(game_id);
@@ -260,7 +273,7 @@ std::string score_text(const ojson& score, int64_t game_id) {
     out += "winner: " + res["winner"].get<std::string>() + "\n";
   }
   if (!score.value("finished", false) && score.contains("next_dealer") && !score["next_dealer"].get<std::string>().empty())
-    out += "next dealer: " + score["next_dealer"].get<std::string>() + "\n";
+    out += "next dealer: " + dealer_text(score["next_dealer"].get<std::string>(), sitting_out) + "\n";
   return out;
 }
 

@@ -21,14 +21,17 @@ struct HandHeader {
   std::string verb;          // recorded, changed, deleted ...
   std::string words;         // the hand in the game's own terms
   std::string result_words;  // the game's outcome (when over)
-  std::string next_dealer;
+  std::string next_dealer;   // as said (dealer_text: "B (sits out)")
 };
-// "game 2 · KIND · hand 5 recorded: WORDS" then the hand's deltas, totals, breakdown, pools, payments,
+// "game 2 · KIND (PLAYERS) · hand 5 recorded: WORDS" then the hand's deltas, totals, breakdown, pools, payments,
 // and the game over (a sentence and the ranking) or the next dealer. `entry` is the hand's marque-score/1 entry
 // (null: none), `score` the whole document.
 std::string hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
-// "game 2 · KIND" (the words every write prints first)
+// "game 2 · KIND" (a game named in a view)
 std::string game_label(int64_t game_id, const std::string& game);
+// "game 2 · KIND (Nina, Emil, Sara, Will)": the words every write prints first (two tables of the same game and
+// seats differ only by their players)
+std::string game_label(int64_t game_id, const std::string& game, const std::vector<std::string>& players);
 
 // The final ranking as a table: place, player (or team with its players), total.
 std::string ranking_table(const nlohmann::ordered_json& score);
@@ -62,7 +65,10 @@ std::string history_text(const std::vector<HistoryLine>& lines);
 std::string record_words(const nlohmann::json& r);
 std::string record_diff(const nlohmann::json& a, const nlohmann::json& b);
 
-// A game's score: hands, totals, ranking or winner, next dealer (game_id 0: a file without an id).
-std::string score_text(const nlohmann::ordered_json& score, int64_t game_id);
+// "B (sits out)" when the dealer named is the one who sits the hand out (4-player Prefa ...), else the name.
+std::string dealer_text(const std::string& dealer, const std::string& sitting_out);
+// A game's score: hands, totals, ranking or winner, next dealer (game_id 0: a file without an id; `sitting_out`:
+// who sits the next hand out).
+std::string score_text(const nlohmann::ordered_json& score, int64_t game_id, const std::string& sitting_out = "");
 
 }  // namespace marque::reports

@@ -56,6 +56,8 @@ std::string restore(Database& db, const std::string& file);
 // Games and their hands as stored, and a game's history of changes (oldest first).
 std::vector<GameInfo> games(storage::Store& store);
 std::string game_kind(storage::Store& store, int64_t game_id);
+// one game as stored (a deleted one too); no game `game_id` is exit 66
+GameInfo game_info(storage::Store& store, int64_t game_id);
 std::vector<HandInfo> hands(storage::Store& store, int64_t game_id);
 std::vector<Change> history(storage::Store& store, int64_t game_id);
 
@@ -83,9 +85,11 @@ std::vector<json> player_events(storage::Store& store);
 // The stored game as a marque-game/1 document (what `export` writes and `score` replays).
 json game_file(storage::Store& store, int64_t game_id);
 
-// The game a command means: `id` when given, else the table in focus (the game a command last wrote to, or the
-// one `use_game` chose), else the newest game.
+// The table in focus: the game `use_game` or `start_game` chose last (a write never moves it, whichever game it
+// names), else the newest game; nullopt when there is no game.
 // `deleted_too`: the game in focus even when it was deleted (undo and redo bring it back).
+std::optional<int64_t> focus_game(storage::Store& store, bool deleted_too = false);
+// The game a command means: `id` when given, else the table in focus (focus_game).
 int64_t resolve_game(storage::Store& store, std::optional<int64_t> id, bool deleted_too = false);
 // The next game of the series game `after` belongs to (a Piquet match): the same kind, players and options, its
 // first dealer from the words (dealer=NAME). The previous game must be over and its series not decided.
@@ -124,6 +128,7 @@ struct HandOutcome {
   ojson score;                 // the whole score document after the change
   std::vector<Diagnostic> warnings;
   std::string next_dealer;
+  std::string sitting_out;     // who sits the next hand out (Game::sitting_out: the next dealer, or "")
   bool stored = false;         // false for --dry-run
 };
 
@@ -142,6 +147,7 @@ struct GameView {
   std::vector<HandLine> hands;
   std::string result_words;   // GameRules::result_words
   std::optional<json> series;  // series_result, when the game has one
+  std::string sitting_out;     // who sits the next hand out (Game::sitting_out), or ""
 };
 GameView game_view(storage::Store& store, int64_t game_id);
 
@@ -299,6 +305,7 @@ struct EntryStep {
   bool edit = false;
   std::vector<std::string> players;
   std::string dealer;  // who deals this hand ("" when the game has none)
+  std::string sitting_out;  // who sits this hand out (Game::sitting_out: the dealer at some tables), or ""
   rules::Answers answers;                   // accepted, in order
   std::optional<rules::Question> question;  // asked next; nullopt when every question is answered
   std::string error;                        // `typed` could not be read (not one of the choices ...)
@@ -333,6 +340,7 @@ struct BoardTable {
   std::vector<BoardLine> lines;
   int64_t hands = 0;
   std::string next_dealer;  // "" when over or none
+  bool dealer_sits_out = false;  // the dealer does not play at this table (4-player Prefa ...: Game::sitting_out)
   bool finished = false;    // over by its rules or closed
   std::string result_words; // when finished
 };

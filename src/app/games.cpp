@@ -10,18 +10,22 @@ json game_file(Store& store, int64_t game_id) {
   return file_from(g, store.hands(game_id, false));
 }
 
-int64_t resolve_game(Store& store, std::optional<int64_t> id, bool deleted_too) {
-  if (id) {
-    if (!store.game(*id)) not_found(*id);
-    return *id;
-  }
-  // the table in focus: the game a command last wrote to (or `marque use` chose), while it is there
+std::optional<int64_t> focus_game(Store& store, bool deleted_too) {
+  // the game `marque use` or `marque start` chose, while it is there
   const std::string focus = store.setting("focus");
   if (!focus.empty() && focus.size() < 19 && focus.find_first_not_of("0123456789") == std::string::npos) {
     auto g = store.game(std::stoll(focus));
     if (g && (deleted_too || g->ended != "deleted")) return g->id;
   }
-  auto latest = store.latest_game();
+  return store.latest_game();
+}
+
+int64_t resolve_game(Store& store, std::optional<int64_t> id, bool deleted_too) {
+  if (id) {
+    if (!store.game(*id)) not_found(*id);
+    return *id;
+  }
+  auto latest = focus_game(store, deleted_too);
   if (!latest)
     throw Error(k_exit_noinput, "there is no game in " + store.path() + " yet",
                 "start one (marque start " + rules::all_games().front()->start_examples().front() + ") or import a file");
@@ -162,7 +166,6 @@ GameInfo set_game_end(Store& store, int64_t id, const std::string& ended) {
   const std::string action = ended == "closed" ? "close" : ended == "abandoned" ? "abandon" : ended == "deleted" ? "delete_game" : "reopen";
   store.set_ended(id, ended);
   store.log_change(id, action, std::nullopt, json{{"ended", g.ended}}, json{{"ended", ended}});
-  if (ended != "deleted") focus_on(store, id);
   tx.commit();
   g.ended = ended;
   return g;
@@ -209,6 +212,7 @@ GameView game_view(Store& store, int64_t game_id) {
     v.hands.push_back(std::move(line));
   }
   if (rules && r.state->finished()) v.result_words = rules->result_words(json(r.score));
+  v.sitting_out = r.state->sitting_out();
   v.series = series_result(store, game_id);
   return v;
 }
@@ -220,6 +224,7 @@ std::vector<GameInfo> games(Store& store) {
 }
 
 std::string game_kind(Store& store, int64_t game_id) { return load_game(store, game_id).game; }
+GameInfo game_info(Store& store, int64_t game_id) { return load_game(store, game_id); }
 
 std::vector<HandInfo> hands(Store& store, int64_t game_id) { return store.hands(game_id); }
 

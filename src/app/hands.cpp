@@ -37,12 +37,49 @@ HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_reco
                     deltas_of(o.entry, r.state->players(), per_of(g.game)), writer().source);
   store.log_change(game_id, "add", seq, nullptr, record, std::nullopt, no);
   store_summary(store, game_id, r);
-  focus_on(store, game_id);
   tx.commit();
   return o;
 }
 
 namespace {
+// A change to hand number `no` after which a later hand no longer replays (`full`: the replay that failed): the
+// refusal said of the hand changed, without the notes of the other hands.
+Diagnostics later_hand_refusal(const rules::Replay& full, const std::vector<int>& numbers, int no) {
+  const std::vector<Diagnostic> errors = numbered(full.diags, numbers).errors();
+  Diagnostics d;
+  d.set_hand(no);
+  if (errors.empty()) {
+    d.error("", "edit.later_hand", "with this change the game no longer replays");
+  } else {
+    const Diagnostic& later = errors.front();
+    d.error("", "edit.later_hand", "with this change hand " + std::to_string(later.hand) + " no longer fits: " +
+                                       (later.field.empty() ? "" : later.field + ": ") + later.message);
+  }
+  return d;
+}
+
+// Why an edit is refused, in terms of the hand edited (hand number `no`, position `seq`; `hands` hold the
+// edited record): its own errors and warnings, never the notes of other hands; or, when the record is sound
+// but a later hand no longer replays after it, that hand and why (the game over after the edited hand: the
+// hands after it could not have been played).
+Diagnostics edit_refusal(const storage::GameRow& g, const std::vector<storage::HandRow>& hands, int seq, int no,
+                         const std::vector<int>& numbers, const rules::Replay& full) {
+  rules::Replay upto = rules::replay(file_from(g, std::vector<storage::HandRow>(hands.begin(), hands.begin() + seq)));
+  if (!upto.ok) return only_hand_warnings(numbered(upto.diags, numbers), no);
+  if (!upto.state->finished() || static_cast<size_t>(seq) >= numbers.size()) return later_hand_refusal(full, numbers, no);
+  const int first = numbers[static_cast<size_t>(seq)], last = numbers.back();
+  const bool one = first == last;
+  const rules::GameRules* rules = rules::find_game(g.game);
+  const std::string result = rules ? rules->result_words(json(upto.score)) : std::string();
+  Diagnostics d;
+  d.set_hand(no);
+  d.error("", "edit.ends_game",
+          "with this change the game is over after hand " + std::to_string(no) + (result.empty() ? "" : " (" + result + ")") +
+              ", but " + (one ? "hand " + std::to_string(first) + " was" : "hands " + std::to_string(first) + " to " + std::to_string(last) + " were") +
+              " played after it: delete " + (one ? "it" : "them") + " first, or change hand " + std::to_string(no) + " otherwise");
+  return d;
+}
+
 // The edit inside the caller's transaction.
 HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::function<json(const rules::Game&, const json&)>& make,
                         bool dry_run) {
@@ -57,7 +94,8 @@ HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::functi
   const rules::GameRules* rules = rules::find_game(g.game);
   const json record = rules ? spelled_as(*rules, make(*prior.state, before), true, prior.state->players()) : make(*prior.state, before);
   hands[static_cast<size_t>(seq - 1)].record = record;
-  rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
+  rules::Replay r = rules::replay(file_from(g, hands));
+  if (!r.ok) throw Rejected(edit_refusal(g, hands, seq, no, numbers, r));
   HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
   o.game = g.game;
   describe(o, record);
@@ -65,7 +103,6 @@ HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::functi
   store.update_record(game_id, seq, record);
   restore_scores(store, game_id, r, seq);
   store.log_change(game_id, "edit", seq, before, record, std::nullopt, no);
-  focus_on(store, game_id);
   return o;
 }
 }  // namespace
@@ -96,7 +133,8 @@ HandOutcome delete_hand(Store& store, int64_t game_id, int no, bool dry_run) {
   json before = hands[static_cast<size_t>(seq - 1)].record;
   hands.erase(hands.begin() + (seq - 1));
   const std::vector<int> numbers = numbers_of(hands);
-  rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
+  rules::Replay r = rules::replay(file_from(g, hands));
+  if (!r.ok) throw Rejected(later_hand_refusal(r, numbers, no));
   HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
   o.game = g.game;
   o.entry = nullptr;  // the hand is gone: nothing to describe but the game
@@ -105,7 +143,6 @@ HandOutcome delete_hand(Store& store, int64_t game_id, int no, bool dry_run) {
   store.delete_hand(game_id, seq);
   restore_scores(store, game_id, r, seq);
   store.log_change(game_id, "delete", seq, before, nullptr, std::nullopt, no);
-  focus_on(store, game_id);
   tx.commit();
   return o;
 }
@@ -212,7 +249,6 @@ std::string walk_history(Store& store, int64_t game_id, bool forward) {
     store.log_change(game_id, "redo", target->seq, target->before, target->after, target->id, target->no);
   else
     store.log_change(game_id, "undo", target->seq, target->after, target->before, target->id, target->no);
-  focus_on(store, game_id);
   tx.commit();
   return (forward ? "redid " : "undid ") + describe(*target);
 }

@@ -45,7 +45,7 @@ WriterScope::WriterScope(Writer w) : m_saved(std::exchange(t_writer, std::move(w
 WriterScope::~WriterScope() { t_writer = std::move(m_saved); }
 
 void focus_on(Store& store, int64_t id) {
-  if (t_writer.focus) store.set_setting("focus", std::to_string(id));
+  store.set_setting("focus", std::to_string(id));
 }
 
 int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int no) {
@@ -190,6 +190,7 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, boo
   for (const auto& w : warnings_of(r, seq)) ws.push(w);
   o.warnings = numbered(ws, numbers).items();
   o.next_dealer = r.state->next_dealer();
+  o.sitting_out = r.state->sitting_out();
   o.stored = stored;
   return o;
 }

@@ -25,15 +25,14 @@ std::set<int64_t> closed_without_play(Store& store, const storage::Store::Summar
 // a stored game that takes changes to its hands: not deleted, closed or abandoned (else an error saying how to
 // bring it back)
 storage::GameRow live_game(Store& store, int64_t id);
-// the game a command acts on from now on (stored per database: "the table in focus"); nothing when the writer on
-// this thread keeps the focus where it is (a served page: a phone's hand must not move the laptop's table)
+// the game a command acts on from now on (stored per database: "the table in focus"). Only `start` and `use`
+// set it: a hand, an edit, an undo or a game's end written with -g, or from a phone, leaves it where it is.
 void focus_on(Store& store, int64_t id);
 
-// Who writes on this thread: the source a hand is stored with ("cli", "web") and whether a write moves the focus.
+// Who writes on this thread: the source a hand is stored with ("cli", "web").
 // The command line never changes it; a served page sets it for the length of a request (WriterScope).
 struct Writer {
   std::string source = "cli";
-  bool focus = true;
 };
 const Writer& writer();
 class WriterScope {

@@ -16,8 +16,8 @@ const rules::GameRules& rules_of(const std::string& kind, int64_t game_id) {
   return *r;
 }
 
-// A served page writes as "web" and never moves the command line's table in focus.
-Writer web_writer() { return Writer{"web", false}; }
+// A served page writes as "web"; like every write it leaves the command line's table in focus where it is.
+Writer web_writer() { return Writer{"web"}; }
 
 // The game before the hand asked: the whole game for a new hand, the hands before it for hand `edit_no`.
 struct Before {
@@ -78,6 +78,7 @@ EntryStep entry_step(Store& store, int64_t game_id, std::optional<int> edit_no, 
   s.edit = edit_no.has_value();
   s.players = state.players();
   s.dealer = state.next_dealer();
+  s.sitting_out = state.sitting_out();
   // the answers sent back: each must answer the question asked at its point
   for (const auto& [key, value] : answers) {
     auto q = rules::ask_next(gr, state, s.answers);
@@ -165,6 +166,12 @@ BoardTable table_of(const GameInfo& g) {
   t.hands = g.hands;
   t.finished = g.status == "finished" || g.ended == "closed" || g.ended == "abandoned";
   if (!t.finished && s.contains("next_dealer") && s["next_dealer"].is_string()) t.next_dealer = s["next_dealer"].get<std::string>();
+  // whether the dealer sits out depends on the table, not on the hands: the game at its start says it (no replay)
+  if (!t.next_dealer.empty() && gr) {
+    Diagnostics d;
+    auto start = gr->start(g.setup, d);
+    t.dealer_sits_out = start && !start->sitting_out().empty();
+  }
   // teams when the game keeps team totals (their players named), else each player
   if (s.contains("team_totals") && s["team_totals"].is_object() && s.contains("teams") && s["teams"].is_object()) {
     std::vector<size_t> seat_of;

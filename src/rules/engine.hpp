@@ -74,6 +74,9 @@ public:
   virtual ojson extra() const { return ojson::object(); }
   // Who deals the next record ("" when the game has no dealer notion or is finished).
   virtual std::string next_dealer() const = 0;
+  // Who sits the next record out: the dealer at a table where the dealer does not play (4-player Prefa and
+  // Alsós, 5-player Tarot with the dealer sitting out); "" when everyone plays or the game is finished.
+  virtual std::string sitting_out() const { return ""; }
 };
 
 class GameRules {

@@ -146,7 +146,7 @@ std::string table_card(const app::BoardTable& t, const PageContext& c) {
   std::string out = "<article class=\"table" + std::string(t.finished ? " over" : "") + "\" id=\"game-" + id + "\">\n";
   out += "<h2><a href=\"/game/" + id + "\">" + h(game_heading(t.game.id, t.title)) + "</a></h2>\n";
   std::string meta = std::to_string(t.hands) + (t.hands == 1 ? " hand" : " hands");
-  if (!t.next_dealer.empty()) meta += " · dealer " + t.next_dealer;
+  if (!t.next_dealer.empty()) meta += " · dealer " + t.next_dealer + (t.dealer_sits_out ? " (sits out)" : "");
   if (t.game.ended == "closed" || t.game.ended == "abandoned") meta += " · " + t.game.ended;
   out += "<p class=\"meta\">" + h(meta) + "</p>\n";
   out += totals_list(t.lines, "");
@@ -320,6 +320,7 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
   std::string main = "<h1>" + h(title) + "</h1>\n";
   std::string sub = meta_line(g);
   std::string dealer = v.score.contains("next_dealer") && v.score["next_dealer"].is_string() ? v.score["next_dealer"].get<std::string>() : "";
+  if (!dealer.empty() && dealer == v.sitting_out) dealer += " (sits out)";
   std::string count = std::to_string(v.hands.size()) + (v.hands.size() == 1 ? " hand" : " hands");
   main += "<p class=\"sub\">" + h(sub + (sub.empty() ? "" : " · ") + count + (!finished && !dealer.empty() ? " · dealer " + dealer : "") +
                                   (g.ended.empty() ? "" : " · " + g.ended)) +
@@ -522,6 +523,7 @@ ojson step_json(const app::EntryStep& s) {
   j["edit"] = s.edit;
   j["players"] = s.players;
   j["dealer"] = s.dealer;
+  j["sitting_out"] = s.sitting_out;
   ojson answers = ojson::array();
   for (const auto& [k, v] : s.answers) answers.push_back(ojson::array({k, v}));
   j["answers"] = answers;

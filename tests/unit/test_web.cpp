@@ -234,4 +234,54 @@ TEST_CASE("web use cases: a typed answer takes the words one-line entry takes; p
   CHECK(s.question->choices[2].number == 4);  // the fourth seat, though the taker is not offered
 }
 
+TEST_CASE("the table in focus: only start and use move it; a write to another game never does (issue #29)", "[web]") {
+  WebTempDir t;
+  auto db = app::open_database((t.path / "f.db").string(), true);
+  const auto& gr = rules::tarot_rules();
+  int64_t a = app::start_game(*db, "tarot", app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}}),
+                              json::object());
+  int64_t b = app::start_game(*db, "tarot", app::setup_from_words(gr, {{"players", "Eve,Fay,Gus,Hal"}, {"dealer", "Eve"}}),
+                              json::object());
+  CHECK(app::focus_game(*db) == b);  // start moves it
+  app::use_game(*db, a);
+  CHECK(app::focus_game(*db) == a);
+  const rules::Words hand{{"taker", "Fay"}, {"contract", "garde"}, {"oudlers", "2"}, {"points", "47"}};
+  app::add_hand(*db, b, [&](const rules::Game& before) { return app::record_from_words(gr, before, hand); }, false);
+  app::edit_hand_words(*db, b, 1, {{"points", "50"}}, false, false);
+  app::undo(*db, b);
+  app::redo(*db, b);
+  app::delete_hand(*db, b, 1, false);
+  app::set_game_end(*db, b, "closed");
+  app::set_game_end(*db, b, "");
+  app::web_undo(*db, b);  // a phone's write too
+  CHECK(app::focus_game(*db) == a);
+  CHECK(app::resolve_game(*db, std::nullopt) == a);
+}
+
+TEST_CASE("web pages: at a table where the dealer sits out, the board and the game page say so (issue #29)", "[web]") {
+  WebTempDir t;
+  auto db = app::open_database((t.path / "s.db").string(), true);
+  const rules::GameRules& gr = *rules::find_game("prefa");
+  int64_t night = app::start_night(*db, "2026-11-20", "Café", "Club", "");
+  int64_t four = app::start_game(*db, "prefa", app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}}),
+                                 json::object(), night);
+  int64_t three = app::start_game(*db, "prefa", app::setup_from_words(gr, {{"players", "Eve,Fay,Gus"}, {"dealer", "Eve"}}),
+                                  json::object(), night);
+  web::PageContext c;
+  const std::string board = web::board_page(app::board(*db, night), app::nights(*db), c);
+  CHECK(board.find("dealer Ann (sits out)") != std::string::npos);
+  CHECK(board.find("dealer Eve (sits out)") == std::string::npos);
+  CHECK(board.find("dealer Eve") != std::string::npos);
+  // the phone's questions: who deals and who sits out
+  const app::EntryStep step = app::entry_step(*db, four, std::nullopt, {}, std::nullopt);
+  CHECK(step.dealer == "Ann");
+  CHECK(web::step_json(step)["sitting_out"] == "Ann");
+  CHECK(app::entry_step(*db, three, std::nullopt, {}, std::nullopt).sitting_out.empty());
+  for (int64_t id : {four, three}) {
+    app::GameView v = app::game_view(*db, id);
+    const std::string page = web::game_page(v, gr.score_sheet(app::game_file(*db, id), v.score), c);
+    CHECK((page.find("(sits out)") != std::string::npos) == (id == four));
+  }
+}
+
 }  // namespace unit_test_web

@@ -9,17 +9,20 @@ namespace marque::cli::commands {
 namespace {
 
 void add_use(CLI::App& app, Context& ctx, Commands& out) {
-  auto id = std::make_shared<int64_t>(0);
-  auto* c = app.add_subcommand("use", "put a game in focus: the commands that take a game act on it until another is used");
-  c->add_option("game", *id, "game id (marque games lists them)")->check(k_whole_number)->required();
+  auto id = std::make_shared<std::optional<int64_t>>();
+  auto* c = app.add_subcommand("use", "put a game in focus: the commands that take a game act on it until another is "
+                                      "used or started (-g ID names another for one command); without an id: the game in focus");
+  c->add_option("game", *id, "game id (marque games lists them)")->check(k_whole_number);
   out.push_back({c, [id, &ctx] {
-    auto db = ctx.open(true);
-    app::use_game(*db, *id);
-    app::GameView v = app::game_view(*db, *id);
+    auto db = ctx.open(static_cast<bool>(*id));
+    int64_t game = *id ? **id : app::resolve_game(*db, std::nullopt);
+    if (*id) app::use_game(*db, game);
+    app::GameView v = app::game_view(*db, game);
     std::string names;
     for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
-    std::cout << "now using " << reports::game_label(*id, v.game.game) << ": " << names << ", " << v.hands.size() << " hand"
-              << (v.hands.size() == 1 ? "" : "s") << (v.game.ended.empty() ? "" : " (" + v.game.ended + ")") << "\n";
+    std::cout << (*id ? "now using " : "in focus: ") << reports::game_label(game, v.game.game) << ": " << names << ", "
+              << v.hands.size() << " hand" << (v.hands.size() == 1 ? "" : "s")
+              << (!v.game.ended.empty() ? " (" + v.game.ended + ")" : v.game.status == "finished" ? " (game over)" : "") << "\n";
     return 0;
   }});
 }
@@ -51,7 +54,7 @@ void add_game_group(CLI::App& app, Context& ctx, Commands& out) {
                     "marque game delete " + std::to_string(id) + " --yes (marque undo -g " + std::to_string(id) +
                         " brings it back); a game that should not count can be abandoned instead");
       app::GameInfo g = app::set_game_end(*db, id, ended);
-      std::cout << reports::game_label(id, g.game) << " ";
+      std::cout << reports::game_label(id, g.game, g.players) << " ";
       if (name == "close") std::cout << "closed: it counts as it stands";
       if (name == "abandon") std::cout << "abandoned: it will not count in standings or statistics";
       if (name == "delete") std::cout << "deleted (marque undo -g " << id << " brings it back)";

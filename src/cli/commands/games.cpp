@@ -1,4 +1,5 @@
 // games (the games in the database) and score (a game's scores).
+#include <algorithm>
 #include <iostream>
 
 #include "cli/common.hpp"
@@ -19,11 +20,12 @@ void add_games(CLI::App& app, Context& ctx, Commands& out) {
     ctx.as_json = o->format == "json";
     auto db = ctx.open(false);
     auto list = app::games(*db);
+    const std::optional<int64_t> focus = app::focus_game(*db);
     if (ctx.as_json) {
       ojson arr = ojson::array();
       for (const auto& gm : list)
         arr.push_back({{"id", gm.id}, {"game", gm.game}, {"players", gm.players}, {"hands", gm.hands}, {"status", gm.status}, {"ended", gm.ended.empty() ? ojson(nullptr) : ojson(gm.ended)},
-                       {"meta", gm.meta}, {"created_at", gm.created_at}});
+                       {"meta", gm.meta}, {"created_at", gm.created_at}, {"in_focus", focus == gm.id}});
       print_json(arr);
       return 0;
     }
@@ -33,10 +35,12 @@ void add_games(CLI::App& app, Context& ctx, Commands& out) {
     for (const auto& gm : list) {
       std::string players;
       for (const auto& p : gm.players) players += (players.empty() ? "" : ", ") + p;
-      t.row({std::to_string(gm.id), gm.game, std::to_string(gm.hands), gm.ended.empty() ? gm.status : gm.ended, gm.meta.value("date", ""),
+      t.row({(focus == gm.id ? "* " : "") + std::to_string(gm.id), gm.game, std::to_string(gm.hands), gm.ended.empty() ? gm.status : gm.ended, gm.meta.value("date", ""),
              gm.meta.value("league", ""), players});
     }
     std::cout << t.render();
+    if (std::any_of(list.begin(), list.end(), [&](const app::GameInfo& gm) { return focus == gm.id; }))
+      std::cout << "* in focus: the game a command without -g acts on (marque use ID changes it)\n";
     return 0;
   }});
   auto* score = app.add_subcommand("score", "scores of a game (default: the latest)");
@@ -52,7 +56,8 @@ void add_games(CLI::App& app, Context& ctx, Commands& out) {
       print_score_streamed(r.score, [&](const std::function<void(const ojson&)>& emit) { app::score_game_streamed(*db, id, emit); });
       return 0;
     }
-    std::cout << reports::score_text(app::score_game(*db, id).score, id);
+    rules::Replay r = app::score_game(*db, id);
+    std::cout << reports::score_text(r.score, id, r.state->sitting_out());
     return 0;
   }});
 }

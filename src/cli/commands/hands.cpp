@@ -20,7 +20,8 @@ void print_outcome(const Context& ctx, const app::HandOutcome& o, const std::str
     print_json(o.entry);
   else
     cli::print_hand_outcome(reports::hand_outcome_text(o.entry, o.score,
-                                                       {o.game_id, o.game, o.no, verb, o.words, o.result_words, o.next_dealer}),
+                                                       {o.game_id, o.game, o.no, verb, o.words, o.result_words,
+                                                        reports::dealer_text(o.next_dealer, o.sitting_out)}),
                             o);
 }
 
@@ -145,7 +146,7 @@ void add_delete_undo_redo(CLI::App& app, Context& ctx, Commands& out) {
     auto db = ctx.open(true);
     int64_t id = app::resolve_game(*db, o->game_id);
     auto outcome = app::delete_hand(*db, id, o->seq, o->dry_run);
-    std::cout << reports::game_label(id, outcome.game) << " · hand " << o->seq
+    std::cout << reports::game_label(id, outcome.game, app::game_info(*db, id).players) << " · hand " << o->seq
               << (o->dry_run ? " would be deleted (dry run)" : " deleted (marque undo brings it back; later hands keep their numbers)")
               << "\n  totals: " << reports::amounts_line(outcome.score["totals"], outcome.score["players"], false) << "\n";
     return 0;
@@ -157,8 +158,8 @@ void add_delete_undo_redo(CLI::App& app, Context& ctx, Commands& out) {
       auto db = ctx.open(true);
       int64_t id = app::resolve_game(*db, o->game_id, true);
       std::string what = undo ? app::undo(*db, id) : app::redo(*db, id);
-      const std::string kind = app::game_kind(*db, id);
-      std::cout << reports::game_label(id, kind) << ": " << what << "\n";
+      const app::GameInfo game = app::game_info(*db, id);
+      std::cout << reports::game_label(id, game.game, game.players) << ": " << what << "\n";
       auto games = app::games(*db);
       if (std::any_of(games.begin(), games.end(), [&](const app::GameInfo& g) { return g.id == id; })) {
         rules::Replay r = app::score_game(*db, id);

@@ -71,7 +71,7 @@ struct FromConfig {
 };
 
 // What was agreed: the players (teams), the first dealer, the options given (the rest as the rules' defaults), the
-// rest of the set-up (end rule, stake ...) and the date.
+// rest of the set-up (end rule, stake ...) and the date; and that the new game is the one in focus.
 std::string start_text(const rules::GameRules& gr, const app::GameView& v, const json& setup, const FromConfig& from) {
   std::string out = reports::game_label(v.game.id, v.game.game) + " started: " + std::string(gr.title()) + "\n";
   std::string names;
@@ -87,7 +87,7 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
     out += "  teams:        " + teams + "\n";
   }
   const std::string dealer = v.score.value("next_dealer", std::string());
-  if (!dealer.empty()) out += "  first dealer: " + dealer + "\n";
+  if (!dealer.empty()) out += "  first dealer: " + reports::dealer_text(dealer, v.sitting_out) + "\n";
   std::string given, house;
   if (setup.contains("options") && setup["options"].is_object())
     for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it) {
@@ -109,6 +109,7 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
     out += "  league:       " + v.game.meta["league"].get<std::string>() + (from.has(from.meta, "league") ? config_note : "") + "\n";
   if (from.has(from.meta, "venue")) out += "  venue:        " + v.game.meta.value("venue", std::string()) + config_note + "\n";
   if (!from.options.empty() || !from.meta.empty()) out += "  config file:  " + from.path + "\n";
+  out += "now using game " + std::to_string(v.game.id) + ": commands without -g act on it (marque use ID switches)\n";
   return out;
 }
 

@@ -182,6 +182,7 @@ public:
   ojson result() const override;
   ojson extra() const override;
   std::string next_dealer() const override;
+  std::string sitting_out() const override { return m_players.size() == 4 ? next_dealer() : ""; }  // spec §1.1
 
   // For the command-line syntax, the checks of a record, the questions of a hand and the sheet.
   i64 next_hand_number() const { return m_hands_played + m_records + 1; }

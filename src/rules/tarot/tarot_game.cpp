@@ -99,6 +99,10 @@ public:
     if (m_state.over) return "";
     return m_setup.players[static_cast<size_t>(m_state.dealer)];
   }
+  // §E9: five at the table in dealer_sits_out mode, the dealer is the mort
+  std::string sitting_out() const override {
+    return m_setup.players.size() == 5 && m_setup.opt.dealer_sits_out ? next_dealer() : "";
+  }
 
 
 private:

@@ -376,7 +376,7 @@
 
     function render(data) {
       clear();
-      heading.textContent = (edit ? 'Hand ' + data.no + ' again' : 'Hand ' + data.no) + (data.dealer ? ' · dealer ' + data.dealer : '');
+      heading.textContent = (edit ? 'Hand ' + data.no + ' again' : 'Hand ' + data.no) + (data.dealer ? ' · dealer ' + data.dealer + (data.dealer === data.sitting_out ? ' (sits out)' : '') : '');
       if (data.question) root.append(question(data));
       else if (data.complete) root.append(preview(data));
       else {
