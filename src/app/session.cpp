@@ -30,8 +30,7 @@ std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
       // the stored summaries; v10: the deals played counted from the stored records and scores.
       for (int64_t id : store.game_ids()) {
         const storage::GameRow g = load_game(store, id);
-        store.set_seats(g.id, seats_from(g.game, g.players, g.summary));
-        store.set_played_count(g.id, deals_played(g, store.hands(g.id)));
+        store.set_standing(g.id, deals_played(g, store.hands(g.id)), seats_from(g.game, g.players, g.summary));
       }
       return;
     }

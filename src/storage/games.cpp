@@ -224,21 +224,27 @@ std::vector<int64_t> Store::game_ids() {
 void Store::set_summary(int64_t game_id, const GameDerived& d) {
   MARQUE_DB_TRY
   {
-    auto q_use = m->stmt("UPDATE games SET status = ?, summary = ?, hand_count = ?, played_count = ? WHERE id = ?");
+    auto q_use = m->stmt("UPDATE games SET status = ?, summary = ?, hand_count = ? WHERE id = ?");
     auto& q = *q_use;
     q.bind(1, d.status);
     q.bind(2, d.summary);
     q.bind(3, d.hand_count);
-    q.bind(4, d.played_count);
-    q.bind(5, game_id);
+    q.bind(4, game_id);
     q.exec();
   }
-  set_seats(game_id, d.seats);
+  set_standing(game_id, d.played_count, d.seats);
   MARQUE_DB_CATCH
 }
 
-void Store::set_seats(int64_t game_id, const std::vector<SeatStanding>& seats) {
+void Store::set_standing(int64_t game_id, int64_t played_count, const std::vector<SeatStanding>& seats) {
   MARQUE_DB_TRY
+  {
+    auto q_use = m->stmt("UPDATE games SET played_count = ? WHERE id = ?");
+    auto& q = *q_use;
+    q.bind(1, played_count);
+    q.bind(2, game_id);
+    q.exec();
+  }
   auto s_use = m->stmt("UPDATE game_players SET place = ?, points_units = ?, points_per = ?, team_result = ? "
                        "WHERE game_id = ? AND position = ?");
   auto& s = *s_use;
@@ -255,16 +261,6 @@ void Store::set_seats(int64_t game_id, const std::vector<SeatStanding>& seats) {
     s.exec();
     s.reset();
   }
-  MARQUE_DB_CATCH
-}
-
-void Store::set_played_count(int64_t game_id, int64_t played_count) {
-  MARQUE_DB_TRY
-  auto q_use = m->stmt("UPDATE games SET played_count = ? WHERE id = ?");
-  auto& q = *q_use;
-  q.bind(1, played_count);
-  q.bind(2, game_id);
-  q.exec();
   MARQUE_DB_CATCH
 }
 

@@ -205,10 +205,9 @@ public:
   // derived after any change: status, summary (the score document without its hands), hand count, played
   // count and every seat's standing (by position)
   void set_summary(int64_t game_id, const GameDerived& d);
-  // only the seats' standings (an upgrade that changes how they are reduced from the summary)
-  void set_seats(int64_t game_id, const std::vector<SeatStanding>& seats);
-  // only the count of deals played (an upgrade that derives it from the stored hands)
-  void set_played_count(int64_t game_id, int64_t played_count);
+  // only what standings read: the count of deals played and the seats' standings (an upgrade that changes how
+  // they are derived)
+  void set_standing(int64_t game_id, int64_t played_count, const std::vector<SeatStanding>& seats);
 
   struct SummaryFilter {
     std::string league;   // "" = every league
