@@ -145,7 +145,7 @@ std::optional<ojson> play_entry(Replay& r, const json& rec, int seq) {
   }
   ++r.hands_played;
   // standings count the deals played, as the statistics do
-  if (r.rules && r.rules->hand_facts(rec, json(h), r.state->players()).played) ++r.deals_played;
+  if (r.rules && r.rules->deal_played(rec, h)) ++r.deals_played;
   return h;
 }
 

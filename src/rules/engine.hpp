@@ -120,6 +120,9 @@ public:
   // Statistics: who took the contract in a hand, whether it was made, its name, the bonuses earned; from the
   // record and its marque-score/1 hands entry. The default: nothing (a game without contracts or bonuses).
   virtual league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const;
+  // hand_facts(record, entry).played from the entry as replay makes it (Replay::deals_played counts these on
+  // every replay: a game answers it without converting the entry; the default converts it)
+  virtual bool deal_played(const json& record, const ojson& entry) const;
   // What the statistics call the actor, and which extra standings figures the game reports.
   virtual const league::Profile& league_profile() const;
 

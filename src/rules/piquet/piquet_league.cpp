@@ -28,19 +28,31 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   return seats;
 }
 
+namespace {
+
+// a redeal (spec piquet: a card exposed, a wrong number of cards) is a deal that was not played ("redeal"; ""
+// for a deal played)
+template <class J> std::string not_played(const json& rec, const J& entry) {
+  const bool redeal =
+      (rec.is_object() && rec.contains("redeal") && rec["redeal"] == true) || common::breakdown_text(entry, "entry") == "redeal";
+  return redeal ? "redeal" : "";
+}
+
+}  // namespace
+
 league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>&) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
-  // a redeal (spec piquet: a card exposed, a wrong number of cards) is a deal that was not played
-  if ((rec.is_object() && rec.contains("redeal") && rec["redeal"] == true) || string_at(bd, "entry") == "redeal") {
+  if (f.not_played = not_played(rec, entry); !f.not_played.empty()) {
     f.played = false;
-    f.not_played = "redeal";
     return f;
   }
   for (const auto& [key, bonus] : {std::pair{"pique", "pique"}, std::pair{"repique_by", "repique"}, std::pair{"capot_by", "capot"}})
     if (!string_at(bd, key).empty()) f.bonuses.emplace_back(string_at(bd, key), bonus);
   return f;
 }
+
+bool league_deal_played(const json& record, const ojson& entry) { return not_played(record, entry).empty(); }
 
 const league::Profile& league_profile() {
   static const league::Profile profile{"", {"partie_results"}};
