@@ -272,6 +272,9 @@ std::string score_text(const ojson& score, int64_t game_id, const std::string& s
   } else if (res.contains("winner") && !res["winner"].is_null()) {
     out += "winner: " + res["winner"].get<std::string>() + "\n";
   }
+  // a game whose result is not its totals (a Rubicon partie scores ±R): what it counts for
+  if (score.value("finished", false) && res.contains("scores") && res["scores"].is_object())
+    out += "result: " + amounts_line(res["scores"], players, true) + "\n";
   if (!score.value("finished", false) && score.contains("next_dealer") && !score["next_dealer"].get<std::string>().empty())
     out += "next dealer: " + dealer_text(score["next_dealer"].get<std::string>(), sitting_out) + "\n";
   return out;

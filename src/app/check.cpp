@@ -186,6 +186,9 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
   }
   if (g.hand_count != want.hand_count)
     problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " + std::to_string(want.hand_count));
+  if (g.played_count != want.played_count)
+    problems.push_back(name + ": stored count of deals played " + std::to_string(g.played_count) + ", it has " +
+                       std::to_string(want.played_count));
   for (size_t i = 0; i < want.seats.size(); ++i) {
     bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
                 g.seats[i].points == want.seats[i].points && g.seats[i].team_result == want.seats[i].team_result;

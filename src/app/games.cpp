@@ -128,7 +128,8 @@ int64_t start_next_game(Store& store, int64_t after, const rules::Words& words) 
   if (series->value("finished", false))
     throw Error(k_exit_rejected, "the series of " + gid + " is decided" +
                                      (series->contains("words") ? ": " + (*series)["words"].get<std::string>() : std::string()),
-                "start a new match with marque start");
+                series->value("mode", std::string()) == "rubicon" ? "the session was closed: start a new one with marque start"
+                                                                   : "start a new match with marque start");
   json setup = *next_setup;
   Diagnostics d;
   for (const auto& [k, v] : checked_words(words)) {
@@ -181,6 +182,7 @@ std::optional<json> series_result(Store& store, int64_t id) {
     if (!row || row->ended == "abandoned") continue;
     json s = row->summary;
     s["setup"] = row->setup;  // the options (stake_rounding ...) are the set-up's, not the summary's
+    s["ended"] = row->ended;  // a game closed by decision (a Rubicon session ends when its last partie is closed)
     scores.push_back(std::move(s));
   }
   auto r = rules->series_result(scores);

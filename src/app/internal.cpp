@@ -155,6 +155,7 @@ storage::GameDerived derived_of(const rules::Replay& r) {
   const ojson summary = summary_of(r);
   d.summary = summary.dump();
   d.hand_count = static_cast<int64_t>(r.hands_played);
+  d.played_count = static_cast<int64_t>(r.deals_played);
   d.seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), json(summary));
   return d;
 }

@@ -39,18 +39,8 @@ std::string stored_player(Store& store, const std::string& player) {
 
 std::set<int64_t> closed_without_play(Store& store, const Filter& filter) {
   std::set<int64_t> out;
-  for (int64_t id : store.closed_game_ids(filter)) {
-    const storage::GameRow g = load_game(store, id);
-    const rules::GameRules* rules = rules::find_game(g.game);
-    if (!rules) continue;
-    bool played = false;
-    for (const auto& h : store.hands(id))
-      if (rules->hand_facts(h.record, h.score, g.players).played) {
-        played = true;
-        break;
-      }
-    if (!played) out.insert(id);
-  }
+  for (int64_t id : store.closed_game_ids(filter))
+    if (load_game(store, id).played_count == 0) out.insert(id);
   return out;
 }
 

@@ -7,21 +7,30 @@
 
 namespace marque::app {
 
+namespace {
+
+// The deals really played among a game's stored hands, from their records and stored scores (v10).
+int64_t deals_played(const storage::GameRow& g, const std::vector<storage::HandRow>& hands) {
+  const rules::GameRules* rules = rules::find_game(g.game);
+  int64_t n = 0;
+  for (const auto& h : hands) n += !rules || rules->hand_facts(h.record, h.score, g.players).played ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
 std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
   // the derivation runs inside the upgrade's own transaction: an interrupted upgrade leaves the old database
   auto derive = [](Store& store, int from) {
     if (from < 8) store.refold_players();  // v8: names matched by their Unicode case folding
-    if (from >= 9) return;
+    if (from >= 10) return;
     if (from >= 7) {
       // v9: the seats of a game played by sides name their side's result as the game stands (a game closed
-      // early counts its sides 1 and 0): re-reduced from the stored summaries
+      // early counts its sides 1 and 0); v10: a Piquet seat's points are its partie result. Both re-reduced from
+      // the stored summaries; v10: the deals played counted from the stored records and scores.
       for (int64_t id : store.game_ids()) {
         const storage::GameRow g = load_game(store, id);
-        std::vector<storage::SeatStanding> seats = seats_from(g.game, g.players, g.summary);
-        bool same = seats.size() == g.seats.size();
-        for (size_t i = 0; same && i < seats.size(); ++i)
-          same = seats[i].place == g.seats[i].place && seats[i].points == g.seats[i].points && seats[i].team_result == g.seats[i].team_result;
-        if (!same) store.set_seats(g.id, seats);
+        store.set_standing(g.id, deals_played(g, store.hands(g.id)), seats_from(g.game, g.players, g.summary));
       }
       return;
     }
@@ -33,7 +42,8 @@ std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
         rules::Replay r = rules::replay(file_from(g, store.hands(g.id, false)));
         if (r.ok) store_summary(store, g.id, r);
       } else {  // v3..v6: the stored summary is derived already; reduce it to the (exact) seat columns
-        store.set_summary(g.id, g.status, g.summary.dump(), g.hands, seats_from(g.game, g.players, g.summary));
+        store.set_summary(g.id, {g.status, g.summary.dump(), g.hands, deals_played(g, store.hands(g.id)),
+                                 seats_from(g.game, g.players, g.summary)});
       }
       // v7: the postings in exact units, from the stored scores (their deltas)
       const int64_t per = per_of(g.game);

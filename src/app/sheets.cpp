@@ -81,17 +81,21 @@ std::vector<sheet::Correction> net_corrections(const std::vector<Change>& change
 }
 
 // The outcome's places: each seat's place and total as the game reduces them (GameRules::seats); a team's seats
-// (same place, total and team result) as one line "Sophie & Nadine".
+// (same place, total and team result) as one line "Sophie & Nadine". A game that counts a result other than its
+// totals (a Rubicon partie: ±R) shows both: "+186 (341)".
 std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::Replay& r) {
   const std::vector<std::string> players = r.state->players();
   const ojson summary = summary_of(r);
   const auto seats = rules.seats(json(summary), players);
   const bool teams = summary.contains("team_totals");  // a team game: partners share a line before the end too
+  const ojson& totals = summary["totals"];
   std::vector<sheet::Place> out;
   std::vector<std::string> team_of;  // the team result of each line of `out`, "" = no team
   for (size_t i = 0; i < seats.size() && i < players.size(); ++i) {
     const auto& s = seats[i];
     std::string total = text::format_number(s.points);
+    if (auto raw = totals.find(players[i]); !teams && raw != totals.end() && raw->is_number() && raw->get<double>() != s.points)
+      total = text::format_signed(s.points) + " (" + text::format_number(raw->get<double>()) + ")";
     bool joined = false;
     // a team game in progress has no team result yet: partners are the two seats alone at their place and total
     const bool pair = teams && std::count_if(seats.begin(), seats.end(), [&](const league::SeatResult& o) {

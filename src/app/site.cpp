@@ -45,7 +45,7 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
     game.night = g.night_id;
     game.players = g.players;
     // places among the competitors, as the standings place them (a game by sides: its sides 1 and 2)
-    reports::GameStanding standing{g.id, g.game, game.date, game_league, g.hand_count, {}};
+    reports::GameStanding standing{g.id, g.game, game.date, game_league, g.played_count, {}};
     for (size_t i = 0; i < g.seats.size() && i < g.players.size(); ++i)
       standing.seats.push_back({g.players[i], g.seats[i].place, g.seats[i].points, g.seats[i].team_result});
     for (const auto& placed : reports::placings(standing)) {

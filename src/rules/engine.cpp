@@ -144,6 +144,8 @@ std::optional<ojson> play_entry(Replay& r, const json& rec, int seq) {
     h["warnings"] = w;
   }
   ++r.hands_played;
+  // standings count the deals played, as the statistics do
+  if (r.rules && r.rules->deal_played(rec, h)) ++r.deals_played;
   return h;
 }
 
@@ -263,6 +265,7 @@ Replay replay(const json& file) {
   score["hands"] = ojson::array();
   r.score = std::move(score);
   r.state = std::move(game);
+  r.rules = rules;
   if (file.contains("hands")) {
     auto& hands = r.score["hands"].get_ref<ojson::array_t&>();
     hands.reserve(file["hands"].size());

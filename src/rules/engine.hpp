@@ -123,6 +123,9 @@ public:
   // Statistics: who took the contract in a hand, whether it was made, its name, the bonuses earned; from the
   // record and its marque-score/1 hands entry. The default: nothing (a game without contracts or bonuses).
   virtual league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const;
+  // hand_facts(record, entry).played from the entry as replay makes it (Replay::deals_played counts these on
+  // every replay: a game answers it without converting the entry; the default converts it)
+  virtual bool deal_played(const json& record, const ojson& entry) const;
   // What the statistics call the actor, and which extra standings figures the game reports.
   virtual const league::Profile& league_profile() const;
 
@@ -144,9 +147,10 @@ public:
 
   // A series of games of this kind played one after the other by the same players with the same options (a
   // classic Piquet match of several games, a Rubicon session of several parties): its result from the games'
-  // marque-score/1 documents, oldest first. An object with at least "finished" (the series is decided),
-  // "words" (one sentence) and the game's own keys (games won, balances, settlement ...); nullopt when this
-  // game has no series (the default).
+  // marque-score/1 documents, oldest first (each may carry "ended": "closed" when it was closed by decision: a
+  // Rubicon session ends when its last partie is closed). An object with at least "finished" (the series is
+  // decided), "words" (one sentence) and the game's own keys (games won, balances, settlement ...); nullopt when
+  // this game has no series (the default).
   virtual std::optional<json> series_result(const std::vector<json>& scores) const;
   // The set-up of the next game of a series, from the set-up and summary of the game it follows (the same
   // players and options; what the series carries over, e.g. games won or the session's balance); the caller
@@ -166,6 +170,8 @@ struct Replay {
   Diagnostics diags;        // errors (hand-stamped) and warnings
   std::unique_ptr<Game> state;  // final state (when ok)
   size_t hands_played = 0;      // records played (score["hands"] holds them unless streamed with next())
+  size_t deals_played = 0;      // of those, the deals really played (GameRules::hand_facts: not a redeal, ...)
+  const GameRules* rules = nullptr;  // the game's rules (when ok)
 };
 
 // Check the envelope (`format`, `game`, `setup`, `hands`) and replay every record. Stops at the first

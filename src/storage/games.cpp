@@ -17,7 +17,7 @@ namespace {
 constexpr const char* k_game_cols =
     "SELECT g.id, g.game, g.setup, g.meta, g.status, g.source, g.created_at, "
     "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id, g.summary, g.hand_count, "
-    "coalesce(g.ended, ''), g.series_id FROM games g ";
+    "coalesce(g.ended, ''), g.series_id, g.played_count FROM games g ";
 
 // a row of k_game_cols
 GameRow read_game(SQLite::Statement& q) {
@@ -35,6 +35,7 @@ GameRow read_game(SQLite::Statement& q) {
   g.hand_count = q.getColumn(10).getInt64();
   g.ended = q.getColumn(11).getString();
   if (!q.getColumn(12).isNull()) g.series_id = q.getColumn(12).getInt64();
+  g.played_count = q.getColumn(13).getInt64();
   return g;
 }
 
@@ -70,7 +71,7 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
   const GameDerived none;
   const GameDerived& d = derived ? *derived : none;
   auto ins_use = m->stmt("INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
-                         "import_key, status, summary, hand_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                         "import_key, status, summary, hand_count, played_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto& ins = *ins_use;
   ins.bind(1, game);
   ins.bind(2, setup.dump());
@@ -96,6 +97,7 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
   ins.bind(10, d.status);
   ins.bind(11, d.summary);
   ins.bind(12, d.hand_count);
+  ins.bind(13, d.played_count);
   ins.exec();
   int64_t id = m->db->getLastInsertRowid();
   auto seat_use = m->stmt("INSERT INTO game_players(game_id, position, player_id, place, points_units, points_per, "
@@ -219,24 +221,30 @@ std::vector<int64_t> Store::game_ids() {
   MARQUE_DB_CATCH
 }
 
-void Store::set_summary(int64_t game_id, const std::string& status, const std::string& summary_json,
-                        int64_t hand_count, const std::vector<SeatStanding>& seats) {
+void Store::set_summary(int64_t game_id, const GameDerived& d) {
   MARQUE_DB_TRY
   {
     auto q_use = m->stmt("UPDATE games SET status = ?, summary = ?, hand_count = ? WHERE id = ?");
     auto& q = *q_use;
-    q.bind(1, status);
-    q.bind(2, summary_json);
-    q.bind(3, hand_count);
+    q.bind(1, d.status);
+    q.bind(2, d.summary);
+    q.bind(3, d.hand_count);
     q.bind(4, game_id);
     q.exec();
   }
-  set_seats(game_id, seats);
+  set_standing(game_id, d.played_count, d.seats);
   MARQUE_DB_CATCH
 }
 
-void Store::set_seats(int64_t game_id, const std::vector<SeatStanding>& seats) {
+void Store::set_standing(int64_t game_id, int64_t played_count, const std::vector<SeatStanding>& seats) {
   MARQUE_DB_TRY
+  {
+    auto q_use = m->stmt("UPDATE games SET played_count = ? WHERE id = ?");
+    auto& q = *q_use;
+    q.bind(1, played_count);
+    q.bind(2, game_id);
+    q.exec();
+  }
   auto s_use = m->stmt("UPDATE game_players SET place = ?, points_units = ?, points_per = ?, team_result = ? "
                        "WHERE game_id = ? AND position = ?");
   auto& s = *s_use;

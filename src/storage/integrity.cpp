@@ -54,7 +54,7 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
   MARQUE_DB_TRY
   RawGame g;
   {
-    auto q_use = m->stmt("SELECT id, game, setup, meta, summary, status, hand_count FROM games WHERE id = ?");
+    auto q_use = m->stmt("SELECT id, game, setup, meta, summary, status, hand_count, played_count FROM games WHERE id = ?");
     auto& q = *q_use;
     q.bind(1, id);
     if (!q.executeStep()) return std::nullopt;
@@ -65,6 +65,7 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
     g.summary = q.getColumn(4).getString();
     g.status = q.getColumn(5).getString();
     g.hand_count = q.getColumn(6).getInt64();
+    g.played_count = q.getColumn(7).getInt64();
   }
   {
     auto p_use = m->stmt("SELECT p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "

@@ -76,7 +76,7 @@ std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
   {
     SummaryFilter no_size = f;
     no_size.players = 0;  // table size is checked below, from the seats
-    SQLite::Statement q(*m->db, "SELECT g.id, g.game, coalesce(g.played_on, ''), coalesce(l.name, ''), g.hand_count "
+    SQLite::Statement q(*m->db, "SELECT g.id, g.game, coalesce(g.played_on, ''), coalesce(l.name, ''), g.played_count "
                                 "FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE 1" +
                                     filter_sql(no_size) + " ORDER BY g.played_on, g.id");
     bind_filter(q, no_size);

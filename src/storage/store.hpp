@@ -35,6 +35,7 @@ struct GameDerived {
   std::string status = "open";
   std::string summary = "{}";
   int64_t hand_count = 0;
+  int64_t played_count = 0;  // the deals really played among them (not a redeal ...): what standings count
   std::vector<SeatStanding> seats;
 };
 
@@ -53,6 +54,7 @@ struct GameRow {
   std::vector<std::string> players;  // names by position
   int64_t hands = 0;
   int64_t hand_count = 0;            // derived column (games.hand_count), checked against `hands`
+  int64_t played_count = 0;          // derived column (games.played_count): the deals really played
   std::vector<SeatStanding> seats;   // derived, by position
 };
 
@@ -96,7 +98,7 @@ struct RawHand {
 struct RawGame {
   int64_t id = 0;
   std::string game, setup, meta, summary, status;
-  int64_t hand_count = 0;
+  int64_t hand_count = 0, played_count = 0;
   std::vector<std::string> players;  // by position
   std::vector<SeatStanding> seats;   // by position
   std::vector<RawHand> hands;        // by seq
@@ -200,13 +202,12 @@ public:
   std::vector<int64_t> game_ids();
   // the game as stored, unparsed (for `check`)
   std::optional<RawGame> raw_game(int64_t id);
-  // derived after any change: status, summary (the score document without its hands), hand count and every
-  // seat's standing (by position)
-  void set_summary(int64_t game_id, const std::string& status, const std::string& summary_json, int64_t hand_count,
-                   const std::vector<SeatStanding>& seats);
-  void set_summary(int64_t game_id, const GameDerived& d) { set_summary(game_id, d.status, d.summary, d.hand_count, d.seats); }
-  // only the seats' standings (an upgrade that changes how they are reduced from the summary)
-  void set_seats(int64_t game_id, const std::vector<SeatStanding>& seats);
+  // derived after any change: status, summary (the score document without its hands), hand count, played
+  // count and every seat's standing (by position)
+  void set_summary(int64_t game_id, const GameDerived& d);
+  // only what standings read: the count of deals played and the seats' standings (an upgrade that changes how
+  // they are derived)
+  void set_standing(int64_t game_id, int64_t played_count, const std::vector<SeatStanding>& seats);
 
   struct SummaryFilter {
     std::string league;   // "" = every league
@@ -233,7 +234,7 @@ public:
     std::string game;
     std::string played_on;
     std::string league;
-    int64_t hands = 0;
+    int64_t hands = 0;  // the deals really played (games.played_count)
     std::vector<std::pair<std::string, SeatStanding>> seats;  // player name and standing, by position
   };
   // the same games, read from the derived columns only (no JSON): what standings need

@@ -202,6 +202,33 @@ TEST_CASE("engine: renaming every player of every example keeps its scores", "[e
   CHECK(games > 80);
 }
 
+TEST_CASE("engine: the deals played a replay counts are those the statistics count, in every example", "[engine][league]") {
+  namespace fs = std::filesystem;
+  int games = 0, unplayed = 0;
+  for (const auto& dir : fs::directory_iterator(MARQUE_EXAMPLES_DIR)) {
+    if (!dir.is_directory()) continue;
+    for (const auto& e : fs::directory_iterator(dir.path())) {
+      if (e.path().extension() != ".json") continue;
+      std::ifstream in(e.path());
+      json c = json::parse(in, nullptr, false);
+      if (!c.is_object() || !c.contains("game_file")) continue;
+      const json& f = c["game_file"];
+      Replay r = replay(f);
+      if (!r.ok) continue;
+      const GameRules& rules = *find_game(f["game"].get<std::string>());
+      size_t played = 0;
+      for (size_t i = 0; i < r.score["hands"].size(); ++i)
+        played += rules.hand_facts(f["hands"][i], json(r.score["hands"][i]), r.state->players()).played ? 1 : 0;
+      INFO(e.path().string());
+      CHECK(r.deals_played == played);
+      unplayed += static_cast<int>(r.hands_played - played);
+      ++games;
+    }
+  }
+  CHECK(games > 80);
+  CHECK(unplayed > 0);  // deals not played are among the examples
+}
+
 TEST_CASE("amounts: a third computed as a double is exactly four twelfths; sums stay exact", "[amount]") {
   using marque::Amount;
   auto third = Amount::of(1.0 / 3, 12);

@@ -60,6 +60,9 @@ void add_game_group(CLI::App& app, Context& ctx, Commands& out) {
       if (name == "delete") std::cout << "deleted (marque undo -g " << id << " brings it back)";
       if (name == "reopen") std::cout << "reopened";
       std::cout << "\n";
+      if (name == "close")  // the last game of a series: its result (a Rubicon session ends here)
+        if (auto series = app::series_result(*db, id); series && series->contains("words"))
+          std::cout << "  " << (*series)["words"].get<std::string>() << "\n";
       return 0;
     }});
   }

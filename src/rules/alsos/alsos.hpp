@@ -283,6 +283,7 @@ inline std::string kind_name(Kind k) { return std::string(k_kind_ids[static_cast
 // Standings and statistics (alsos_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
 league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);
+bool league_deal_played(const json& record, const ojson& entry);
 const league::Profile& league_profile();
 
 }  // namespace marque::rules::alsos

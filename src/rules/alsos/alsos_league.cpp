@@ -11,13 +11,21 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   return common::default_seats(summary, players);
 }
 
-league::HandFacts league_hand_facts(const json&, const json& entry, const std::vector<std::string>&) {
+namespace {
+
+// a misdeal (spec alsos: redealt by the same dealer, scores nothing) is a deal that was not played ("misdeal";
+// "" for a deal played)
+template <class J> std::string not_played(const json&, const J& entry) {
+  return common::breakdown_text(entry, "kind") == "misdeal" ? "misdeal" : "";
+}
+
+}  // namespace
+
+league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>&) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
-  // a misdeal (spec alsos: redealt by the same dealer, scores nothing) is a deal that was not played
-  if (string_at(bd, "kind") == "misdeal") {
+  if (f.not_played = not_played(rec, entry); !f.not_played.empty()) {
     f.played = false;
-    f.not_played = "misdeal";
     return f;
   }
   f.actor = string_at(bd, "declarer");
@@ -28,6 +36,8 @@ league::HandFacts league_hand_facts(const json&, const json& entry, const std::v
   f.contract = string_at(bd, "kind");
   return f;
 }
+
+bool league_deal_played(const json& record, const ojson& entry) { return not_played(record, entry).empty(); }
 
 const league::Profile& league_profile() {
   static const league::Profile profile{"declarer", {"balance"}};

@@ -186,6 +186,7 @@ inline std::optional<int64_t> as_int(const json& v) { return common::whole_in(v,
 // Standings and statistics (coinche_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
 league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);
+bool league_deal_played(const json& record, const ojson& entry);
 const league::Profile& league_profile();
 
 }  // namespace marque::rules::coinche

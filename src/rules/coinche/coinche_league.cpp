@@ -38,14 +38,24 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   return out;
 }
 
+namespace {
+
+// a redeal (spec coinche C02: four passes, or a misdeal) is a deal that was not played: what it was ("all_pass",
+// "misdeal"), "" for a deal played
+template <class J> std::string not_played(const json& rec, const J& entry) {
+  const std::string redeal =
+      string_at(rec, "redeal").empty() ? common::breakdown_text(entry, "redeal") : string_at(rec, "redeal");
+  if (redeal.empty()) return "";
+  return redeal == "all_pass" ? "all_pass" : "misdeal";
+}
+
+}  // namespace
+
 league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>& players) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
-  // a redeal (spec coinche C02: four passes, or a misdeal) is a deal that was not played
-  const std::string redeal = string_at(rec, "redeal").empty() ? string_at(bd, "redeal") : string_at(rec, "redeal");
-  if (!redeal.empty()) {
+  if (f.not_played = not_played(rec, entry); !f.not_played.empty()) {
     f.played = false;
-    f.not_played = redeal == "all_pass" ? "all_pass" : "misdeal";
     return f;
   }
   f.actor = player_at(string_at(bd, "bidder").empty() ? string_at(rec, "bidder") : string_at(bd, "bidder"), players);
@@ -63,6 +73,8 @@ league::HandFacts league_hand_facts(const json& rec, const json& entry, const st
     if (belote == k_league_seats[i]) f.bonuses.emplace_back(players[i], "belote");
   return f;
 }
+
+bool league_deal_played(const json& record, const ojson& entry) { return not_played(record, entry).empty(); }
 
 const league::Profile& league_profile() {
   static const league::Profile profile{"bidder", {"team_results"}};

@@ -56,6 +56,8 @@ std::vector<league::SeatResult> GameRules::seats(const json& summary, const std:
 
 league::HandFacts GameRules::hand_facts(const json&, const json&, const std::vector<std::string>&) const { return {}; }
 
+bool GameRules::deal_played(const json& record, const ojson& entry) const { return hand_facts(record, json(entry), {}).played; }
+
 const league::Profile& GameRules::league_profile() const {
   static const league::Profile none;
   return none;

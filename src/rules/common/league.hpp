@@ -10,6 +10,19 @@
 
 namespace marque::rules::common {
 
+// j[key] (j a json or an ordered_json, an entry as replay makes it) when j is an object holding a string there,
+// else ""; breakdown_text: the same in j["breakdown"]. What a game's deal_played reads without a conversion.
+template <class J> std::string text_at(const J& j, const char* key) {
+  if (!j.is_object()) return std::string();
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->template get<std::string>() : std::string();
+}
+template <class J> std::string breakdown_text(const J& entry, const char* key) {
+  if (!entry.is_object()) return std::string();
+  auto it = entry.find("breakdown");
+  return it != entry.end() ? text_at(*it, key) : std::string();
+}
+
 // Places 1..n from values, higher is better; ties share the best place.
 std::vector<int> places_from(const std::vector<double>& values);
 // j[key] when j is an object holding a number / a string there, else 0 / "".

@@ -291,6 +291,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);
 league::HandFacts league_hand_facts(const json& record, const json& entry, const std::vector<std::string>& players);
+bool league_deal_played(const json& record, const ojson& entry);
 const league::Profile& league_profile();
 
 }  // namespace marque::rules::piquet

@@ -424,14 +424,17 @@ json classic_series(const std::vector<json>& scores, const std::vector<std::stri
   return out;
 }
 
-// spec piquet §5.4: each player's balance is the sum of his ±R; the receiver's net balance is rounded down once
-// (stake_rounding) and the payer pays exactly that.
+// spec piquet §5.4: a session is several parties, each player's balance the sum of his ±R; the receiver's net
+// balance is rounded down once (stake_rounding) and the payer pays exactly that. The session goes on after each
+// partie (the next one is started with its own first dealer) until its last game is closed ("ended": "closed"
+// beside the document); a partie closed before its end counts as it stands.
 json rubicon_series(const std::vector<json>& scores, const std::vector<std::string>& players) {
   std::array<long long, 2> balance = {0, 0}, won = {0, 0};
   int played = 0;
   bool in_progress = false;
+  const bool closed = scores.back().value("ended", std::string()) == "closed";
   for (const auto& s : scores) {
-    if (!s.value("finished", false)) {
+    if (!s.value("finished", false) && s.value("ended", std::string()) != "closed") {
       in_progress = true;
       continue;
     }
@@ -449,7 +452,7 @@ json rubicon_series(const std::vector<json>& scores, const std::vector<std::stri
     settled[static_cast<size_t>(receiver)] = got;
     settled[static_cast<size_t>(1 - receiver)] = -got;
   }
-  const bool finished = played > 0 && !in_progress;
+  const bool finished = closed && played > 0 && !in_progress;
   json out = {{"mode", "rubicon"}, {"games", scores.size()}, {"finished", finished},
               {"winner", finished && receiver >= 0 ? json(players[static_cast<size_t>(receiver)]) : json(nullptr)},
               {"games_won", by_name(players, won[0], won[1])}, {"balance", by_name(players, balance[0], balance[1])},

@@ -16,13 +16,21 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   return common::seats_with_places(summary, players, common::places_from(v));
 }
 
+namespace {
+
+// an all-pass hand (spec prefa §3: everybody passed, no play) is a deal not played ("all_pass"; "" for a deal
+// played); polles is played out
+template <class J> std::string not_played(const json& rec, const J&) {
+  return string_at(rec, "type") == "all_pass" ? "all_pass" : "";
+}
+
+}  // namespace
+
 league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>&) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
-  // an all-pass hand (spec prefa §3: everybody passed, no play) is a deal not played; polles is played out
-  if (string_at(rec, "type") == "all_pass") {
+  if (f.not_played = not_played(rec, entry); !f.not_played.empty()) {
     f.played = false;
-    f.not_played = "all_pass";
     return f;
   }
   f.actor = string_at(bd, "declarer").empty() ? string_at(rec, "declarer") : string_at(bd, "declarer");
@@ -31,6 +39,8 @@ league::HandFacts league_hand_facts(const json& rec, const json& entry, const st
   if (!string_at(rec, "four_aces").empty()) f.bonuses.emplace_back(string_at(rec, "four_aces"), "four_aces");
   return f;
 }
+
+bool league_deal_played(const json& record, const ojson& entry) { return not_played(record, entry).empty(); }
 
 const league::Profile& league_profile() {
   static const league::Profile profile{"declarer", {"final_results"}};

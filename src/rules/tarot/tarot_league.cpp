@@ -11,13 +11,22 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   return common::default_seats(summary, players);
 }
 
+namespace {
+
+// a redeal record (spec tarot §3: petit sec, everybody passed, a misdeal) is a deal that was not played: what it
+// was ("redeal", "all_pass"), "" for a deal played
+template <class J> std::string not_played(const json& rec, const J& entry) {
+  if (string_at(rec, "type") != "redeal" && common::text_at(entry, "type") != "redeal") return "";
+  return string_at(rec, "reason") == "all_pass" ? "all_pass" : "redeal";
+}
+
+}  // namespace
+
 league::HandFacts league_hand_facts(const json& rec, const json& entry, const std::vector<std::string>&) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   league::HandFacts f;
-  // a redeal record (spec tarot §3: petit sec, everybody passed, a misdeal) is a deal that was not played
-  if (string_at(rec, "type") == "redeal" || string_at(entry, "type") == "redeal") {
+  if (f.not_played = not_played(rec, entry); !f.not_played.empty()) {
     f.played = false;
-    f.not_played = string_at(rec, "reason") == "all_pass" ? "all_pass" : "redeal";
     return f;
   }
   f.actor = string_at(rec, "taker");
@@ -30,6 +39,8 @@ league::HandFacts league_hand_facts(const json& rec, const json& entry, const st
   if (!f.actor.empty() && string_at(rec, "petit_au_bout") == "attack") f.bonuses.emplace_back(f.actor, "petit_au_bout");
   return f;
 }
+
+bool league_deal_played(const json& record, const ojson& entry) { return not_played(record, entry).empty(); }
 
 const league::Profile& league_profile() {
   static const league::Profile profile{"taker", {"by_table_size"}};

@@ -32,6 +32,7 @@ public:
   league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
     return tarot::league_hand_facts(record, entry, players);
   }
+  bool deal_played(const json& record, const ojson& entry) const override { return tarot::league_deal_played(record, entry); }
   const league::Profile& league_profile() const override { return tarot::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},

@@ -204,8 +204,37 @@ TEST_CASE("piquet series: a classic match (5.2, P-10)", "[piquet][series]") {
         "A leads 2-1, the match goes on");
 }
 
-TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavendish's card)", "[piquet][series]") {
+// the last partie of a session closed by decision: the session ends there (spec piquet §5.4)
+json closed(json score) {
+  score["ended"] = "closed";
+  return score;
+}
+
+TEST_CASE("piquet series: a rubicon session goes on after a partie until it is closed (5.4)", "[piquet][series]") {
   json p9 = score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"));
+  auto open = piquet().series_result({p9});
+  REQUIRE(open);
+  CHECK((*open)["finished"] == false);
+  CHECK((*open)["winner"].is_null());
+  CHECK((*open)["balance"] == json({{"A", 416}, {"B", -416}}));
+  CHECK((*open)["words"] == "A leads the session by 416 after 1 partie: B would pay 416");
+  // three parties: the balance is the sum of their ±R; closing the last one ends the session
+  std::vector<json> three = {p9, score_of(partie(76, 300)), score_of(partie(150, 100))};
+  CHECK((*piquet().series_result(three))["finished"] == false);
+  three.back() = closed(three.back());
+  auto ended = piquet().series_result(three);
+  CHECK((*ended)["finished"] == true);
+  CHECK((*ended)["balance"] == json({{"A", 416 - 476 + 150}, {"B", -416 + 476 - 150}}));
+  CHECK((*ended)["words"] == "A wins the session by 90 after 3 parties: B pays 90");
+  // a partie closed before its end counts as it stands and ends the session
+  json going = score_of(file_with({{"mode", "rubicon"}}, json::array({totals(15, 30)}), "A"));
+  auto cut = piquet().series_result({p9, closed(going)});
+  CHECK((*cut)["finished"] == true);
+  CHECK((*cut)["balance"] == json({{"A", 416 - 145}, {"B", -416 + 145}}));
+}
+
+TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavendish's card)", "[piquet][series]") {
+  json p9 = closed(score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A")));
   auto one = piquet().series_result({p9});
   REQUIRE(one);
   CHECK((*one)["finished"] == true);
@@ -218,7 +247,7 @@ TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavend
   CHECK((*piquet().series_result({p9r}))["settlement"] == json({{"A", 400}, {"B", -400}}));
   // Cavendish's card (spec §7): A +150, A +416, B +476, B +141, A +126 -> A 692, B 617: A wins 75, at floor_50 50
   std::vector<json> card = {score_of(partie(150, 100)), p9, score_of(partie(76, 300)), score_of(partie(100, 141)),
-                            score_of(partie(126, 100))};
+                            closed(score_of(partie(126, 100)))};
   CHECK(card[0]["result"]["game_score"] == 150);
   CHECK(card[2]["result"]["game_score"] == 476);
   CHECK(card[3]["result"]["game_score"] == 141);
@@ -245,6 +274,38 @@ TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavend
   draw.push_back(totals(10, 12));
   draw.push_back(totals(12, 10));
   CHECK((*piquet().series_result({score_of(file_with({{"mode", "rubicon"}}, draw, "A"))}))["words"] == "the session is level after 1 partie");
+}
+
+TEST_CASE("piquet standings: a seat counts its partie or game result, not the deal totals (5.3)", "[piquet][league]") {
+  // P-9: A 224, B 92 -> A +416, B -416 (B rubiconed); the two seats sum to zero
+  json p9 = score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"));
+  auto seats = piquet().seats(p9, {"A", "B"});
+  REQUIRE(seats.size() == 2);
+  CHECK(seats[0].place == 1);
+  CHECK(seats[0].points == 416);
+  CHECK(seats[1].place == 2);
+  CHECK(seats[1].points == -416);
+  // a classic game: ±its value in games (2 under best_of_5_doubles against a loser under 50)
+  auto classic = piquet().seats(score_of(game(60, 110)), {"A", "B"});
+  CHECK(classic[0].points == -1);
+  CHECK(classic[1].points == 1);
+  auto doubled = piquet().seats(score_of(game(110, 30, {{"match", "best_of_5_doubles"}})), {"A", "B"});
+  CHECK(doubled[0].points == 2);
+  CHECK(doubled[1].points == -2);
+  // no winner yet: no result (the places follow the totals)
+  auto going = piquet().seats(score_of(file_with(json::object(), json::array({totals(40, 20)}), "A")), {"A", "B"});
+  CHECK(going[0].place == 1);
+  CHECK(going[0].points == 0);
+  CHECK(going[1].points == 0);
+}
+
+TEST_CASE("piquet replay: a redeal is a record but not a deal played (standings count deals played)", "[piquet][league]") {
+  json hands = p9_hands();
+  hands.insert(hands.begin() + 2, json{{"redeal", true}, {"reason", "card exposed"}});
+  Replay r = replay(file_with({{"mode", "rubicon"}}, hands, "A"));
+  REQUIRE(r.ok);
+  CHECK(r.hands_played == 7);
+  CHECK(r.deals_played == 6);
 }
 
 TEST_CASE("piquet series: documents that are not one series", "[piquet][series]") {
