@@ -138,6 +138,7 @@ std::string title_of(int status) {
     case 404: return "Not found";
     case 409: return "Refused";
     case 413: return "Too large";
+    case 414: return "Too long";
     case 421: return "Not this server";
     case 429: return "Too many requests";
     case 503: return "Busy";
@@ -246,6 +247,8 @@ public:
           content_length = value;
         } else if (name == "transfer-encoding") {
           transfer += (transfer.empty() ? "" : ",") + value;
+        } else if (name == "range" && value.size() > 100) {  // httplib parses it with a std::regex (above)
+          return refuse(416, "Range Not Satisfiable", "a Range header longer than 100 characters");
         } else if (name == "content-encoding" && value != "identity") {
           return refuse(415, "Unsupported Media Type", "compressed request bodies (Content-Encoding: " + clip(value, 40) + ") are not accepted");
         }
@@ -1037,6 +1040,12 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   });
   m->routes();
   http.set_pre_routing_handler([this](const Request& req, Response& res) {
+    // the routes are std::regex, which recurses a stack frame or more a character: a long address would overflow
+    // a serving thread's stack (and end the server) before any route refused it
+    if (req.path.size() > 512) {
+      m->page_error(req, res, 414, "refused: the address is longer than 512 characters");
+      return httplib::Server::HandlerResponse::Handled;
+    }
     if (!req.has_header("Host")) {
       m->page_error(req, res, 400, "refused: the request has no Host header");
       return httplib::Server::HandlerResponse::Handled;

@@ -4,9 +4,13 @@
 //
 // Who may write: watching needs nothing; a write needs the night's write code, entered once per device (a session
 // cookie: HttpOnly, SameSite=Strict), a CSRF token from the page on every write, and a request from the page's own
-// origin (Origin or Referer). Bodies are limited to 64 KB, writes and code attempts per client are rate-limited, and
-// every answer carries a Content-Security-Policy without inline script, nosniff, a referrer policy and
-// frame-ancestors 'none'.
+// origin (Origin or Referer). Writes and code attempts per client are rate-limited, wrong codes make the next
+// attempts wait (per network and for everyone, before the code is compared), and every answer carries a
+// Content-Security-Policy without inline script, nosniff, a referrer policy and frame-ancestors 'none'.
+//
+// From outside (issue 30): only requests for this machine's own names (Host) are served; each request is read whole
+// within limits (16 KB of headers, 64 of them, 64 KB of body, chunked or not) and deadlines before it is handled;
+// one client address holds at most `connections_per_address` connections and `streams_per_address` event streams.
 #pragma once
 
 #include <functional>

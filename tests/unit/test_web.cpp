@@ -108,6 +108,45 @@ TEST_CASE("web guard: sessions, codes and secrets", "[web]") {
   CHECK_FALSE(web::same_secret("12345", "123456"));
 }
 
+TEST_CASE("web guard: connections and event streams per client address; a new stream ends the address's oldest", "[web]") {
+  web::Connections c(2);
+  CHECK(c.enter("10.0.0.1"));
+  CHECK(c.enter("10.0.0.1"));
+  CHECK_FALSE(c.enter("10.0.0.1"));  // its share is taken
+  CHECK(c.enter("10.0.0.2"));        // another address is not kept out
+  c.leave("10.0.0.1");
+  CHECK(c.enter("10.0.0.1"));
+
+  web::Streams s(4, 2);
+  auto a1 = s.open("a"), a2 = s.open("a");
+  REQUIRE(a1);
+  REQUIRE(a2);
+  auto a3 = s.open("a");  // a's third ends its first, not someone else's
+  REQUIRE(a3);
+  CHECK(a1->dropped);
+  CHECK_FALSE(a2->dropped);
+  s.close(a1);
+  auto b1 = s.open("b"), b2 = s.open("b");
+  REQUIRE(b1);
+  REQUIRE(b2);
+  CHECK(s.size() == 4);
+  CHECK_FALSE(s.open("c"));  // every stream taken by others: refused (the page retries)
+  s.close(b1);
+  CHECK(s.open("c"));  // one freed: c gets it
+  // a dropped stream's waiter wakes at once, without a change
+  web::Notifier n;
+  std::atomic<bool> cancel{false};
+  std::thread t([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    cancel = true;
+    n.wake();
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  CHECK_FALSE(n.wait(n.version(), std::chrono::seconds(5), &cancel));
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+  t.join();
+}
+
 TEST_CASE("web guard: wrong write codes wait per network and for everyone, longer each time", "[web]") {
   CHECK(web::network_of("192.168.1.23") == "192.168.1.0/24");
   CHECK(web::network_of("127.0.9.200") == "127.0.9.0/24");
