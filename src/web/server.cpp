@@ -439,12 +439,12 @@ private:
       if (c.refused()) {
         if (log) log("refused a request (" + std::to_string(c.refused()) + ") from " + address);
         // the client may still be sending what was refused: closing now would reset the connection, and the
-        // client lose the answer unread; its sending end is read out first, a second and 4 MB at most
+        // client lose the answer unread; its sending end is read out first, 3 s and 4 MB at most
         ::shutdown(sock, SHUT_WR);
         char sink[16 * 1024];
-        const auto until = Clock::now() + std::chrono::seconds(1);
+        const auto until = Clock::now() + std::chrono::seconds(3);
         pollfd in{sock, POLLIN, 0};
-        for (size_t drained = 0; drained < (4u << 20) && Clock::now() < until && ::poll(&in, 1, 200) > 0;) {
+        for (size_t drained = 0; drained < (4u << 20) && Clock::now() < until && ::poll(&in, 1, 500) > 0;) {
           const ssize_t got = ::recv(sock, sink, sizeof sink, 0);
           if (got <= 0) break;
           drained += static_cast<size_t>(got);

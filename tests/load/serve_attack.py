@@ -332,7 +332,9 @@ def part_memory(binary):
         for t in threads:
             t.join()
         print(f"     400 oversized requests: {counts}")
-        check(set(counts) <= {413, 431}, f"every oversized request got 413 or 431: {counts}")
+        # (a client still sending long after its refusal may find the connection reset: rare, on a busy machine)
+        check(set(counts) <= {413, 431, 0} and counts.get(0, 0) <= 4,
+              f"every oversized request got 413 or 431 (or, rarely, a reset): {counts}")
         check(proc.poll() is None, "the server lives (ulimit -v 400 MB)")
         peak = peak_kb(proc.pid)
         check(peak < 120 * 1024, f"its memory stayed small: peak {peak // 1024} MB")
