@@ -4,12 +4,14 @@ refused stream). Run by serve.sh (SCRIPT=serve_streams.py): serve_streams.py MAR
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
+from serve_client import open_stream  # noqa: E402
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -40,26 +42,14 @@ threading.Thread(target=srv.stdout.read, daemon=True).start()
 threading.Thread(target=srv.stderr.read, daemon=True).start()
 
 
-def open_stream(source):
-    s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
-    s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
-    data = b""
-    while b"\r\n\r\n" not in data:
-        b = s.recv(4096)
-        if not b:
-            break
-        data += b
-    return s, b" 200 " in data.split(b"\r\n")[0] + b" "
-
-
 d = None
 held = []
 try:
     # every stream taken, by 64 other addresses
     for i in range(64):
-        s, ok = open_stream(f"127.0.4.{i + 1}")
+        s, _ = open_stream(port, f"127.0.4.{i + 1}")
         held.append(s)
-    check(not open_stream("127.0.3.1")[1], "the 65th stream is refused")
+    check(open_stream(port, "127.0.3.1")[1] == 503, "the 65th stream is refused (503)")
     o = webdriver.ChromeOptions()
     o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",

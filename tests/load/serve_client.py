@@ -225,3 +225,19 @@ class Events:
             self.conn.sock.close()
         except OSError:
             pass
+
+
+def open_stream(port, source):
+    """An event stream opened from the loopback address `source` and held (the caller closes it): (socket, HTTP
+    status)."""
+    import socket
+    s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+    s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    data = b""
+    while b"\r\n\r\n" not in data:
+        b = s.recv(4096)
+        if not b:
+            break
+        data += b
+    m = re.match(rb"HTTP/1\.[01] (\d{3})", data)
+    return s, int(m.group(1)) if m else 0
