@@ -211,7 +211,8 @@ public:
       if (m_buf.size() > m_limits.head)
         return refuse(431, "Request Header Fields Too Large", "the request's headers are longer than " + kb(m_limits.head));
       const bool started = !m_buf.empty();
-      const int limit = !started ? first_byte_ms : m_busy ? m_limits.busy_head_ms : m_limits.head_ms;
+      // while most serving threads are taken, a connection that sends nothing or its head slowly goes sooner
+      const int limit = m_busy ? std::min(first_byte_ms, m_limits.busy_head_ms) : !started ? first_byte_ms : m_limits.head_ms;
       const auto left = milliseconds(limit) - std::chrono::duration_cast<milliseconds>(Clock::now() - start);
       if (left.count() <= 0) {
         if (!started) return false;  // nothing asked: an idle connection, closed without a word

@@ -183,6 +183,14 @@ def part_guess(binary):
             check(login(port, m.group(1) + m.group(2), source="127.0.0.2")[0] == 303, "typed without it too")
     finally:
         stop(proc)
+    # a chosen code of few digits: the scorer is told how soon it falls
+    proc = subprocess.Popen([binary, "--db", db, "-q", "serve", "--listen", "127.0.0.1:0", "--code", "4711"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = "".join(proc.stdout.readline() for _ in range(4))
+        check("a code of 4 digits can be guessed within 6 days" in lines, f"a 4-digit --code is called weak: {lines!r}")
+    finally:
+        stop(proc)
 
 
 # --- 2. bounded memory per request -------------------------------------------------------------------------------

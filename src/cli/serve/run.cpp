@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <cmath>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -69,6 +70,14 @@ int run(const Request& request) {
     }
     // a code of 8 digits is shown in two groups of four (the login takes it with or without the space)
     const std::string shown_code = request.code.empty() ? code.substr(0, 4) + " " + code.substr(4) : code;
+    // a chosen code of few digits can be guessed: at the one try a minute left to a guesser, 10^n minutes
+    if (!request.code.empty() && code.size() < 8 && code.find_first_not_of("0123456789") == std::string::npos) {
+      const double minutes = std::pow(10.0, static_cast<double>(code.size()));
+      const std::string within = minutes < 2 * 525960 ? std::to_string(static_cast<long>(minutes / 1440)) + " days"
+                                                  : std::to_string(static_cast<long>(minutes / 525960)) + " years";
+      std::cout << "note: a code of " << code.size() << " digits can be guessed within " << within
+                << " at one try a minute; the default 8 digits need 190 years\n";
+    }
     std::cout << "write code for tonight: " << shown_code << "  (typed once on each device that enters hands; watching needs none)\n"
               << "Ctrl-C stops the server.\n"
               << std::flush;
