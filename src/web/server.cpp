@@ -193,7 +193,8 @@ struct Limits {
 
 class Connection final : public httplib::Stream {
 public:
-  Connection(socket_t sock, const Limits& limits, const std::atomic<bool>& busy) : m_sock(sock), m_limits(limits), m_busy(busy) {}
+  Connection(socket_t sock, const Limits& limits, const std::atomic<bool>& busy, const std::atomic<socket_t>& listening)
+      : m_sock(sock), m_limits(limits), m_busy(busy), m_listening(listening) {}
 
   // The next request read whole into the buffer: true, or false when the connection ends (closed, idle, refused:
   // the refusal is written).
@@ -368,11 +369,15 @@ public:
   socket_t socket() const override { return m_sock; }
 
 private:
-  // Bytes from the socket into the buffer, waiting at most `ms`: the count, 0 when the connection ended, -1 when
-  // nothing came in time.
+  // Bytes from the socket into the buffer, waiting at most `ms`: the count, 0 when the connection ended (or the
+  // server stops: it is looked at every 100 ms), -1 when nothing came in time.
   int receive(int ms) {
     pollfd in{m_sock, POLLIN, 0};
-    const int ready = ::poll(&in, 1, std::max(ms, 1));
+    int ready = 0;
+    for (int left = std::max(ms, 1); left > 0 && ready == 0; left -= 100) {
+      if (m_listening == INVALID_SOCKET) return 0;
+      ready = ::poll(&in, 1, std::min(left, 100));
+    }
     if (ready < 0 && errno == EINTR) return -1;
     if (ready <= 0) return ready == 0 ? -1 : 0;
     char chunk[16 * 1024];
@@ -402,6 +407,7 @@ private:
   socket_t m_sock;
   const Limits& m_limits;
   const std::atomic<bool>& m_busy;
+  const std::atomic<socket_t>& m_listening;  // the server's socket: INVALID_SOCKET once it stops
   std::string m_buf;  // bytes received, not yet given to httplib
   size_t m_give = 0;  // how many of them httplib may read: the current request's head and body
   int m_refused = 0;
@@ -422,7 +428,7 @@ private:
     const size_t taken = ++m_taken;
     m_busy = taken * 4 > threads * 3;
     {
-      Connection c(sock, limits, m_busy);
+      Connection c(sock, limits, m_busy, svr_sock_);
       std::string address;
       int port = 0;
       c.get_remote_ip_and_port(address, port);
