@@ -6,6 +6,7 @@
   serve_attack.py MARQUE memory   bounded memory per request: headers (count, size) and bodies (also chunked,
                                   also compressed) refused while reading, under `ulimit -v`
   serve_attack.py MARQUE slow     no denial of service without the code: slow connections and held event streams
+  serve_attack.py MARQUE fuzz     1,500 requests mutated at random (seeded): the server lives, never answers 5xx
 
 Every part ends with the server still serving everyone else and the database as before (`marque check`)."""
 import http.client
@@ -430,9 +431,86 @@ def part_slow(binary):
     marque("check")
 
 
+# --- the request reader fuzzed: mutated requests, on loopback, for a bounded count ---------------------------------
+
+def part_fuzz(binary):
+    import random
+    _, db, env, marque = night(binary)
+    before = marque("list")
+    srv = Server(binary, db, "fuzz-code-31", env)
+    p = srv.port
+    h = f"Host: 127.0.0.1:{p}\r\nOrigin: http://127.0.0.1:{p}\r\n"
+    form = "code=wrong-code&next=/"
+    seeds = [f"GET / HTTP/1.1\r\n{h}\r\n",
+             f"GET /game/1?x=1 HTTP/1.1\r\n{h}Connection: close\r\n\r\n",
+             f"POST /login HTTP/1.1\r\n{h}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(form)}\r\n\r\n{form}",
+             f"POST /login HTTP/1.1\r\n{h}Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n"
+             f"{len(form):x}\r\n{form}\r\n0\r\n\r\n",
+             f"POST /api/games/1/hands HTTP/1.1\r\n{h}Content-Type: application/json\r\nContent-Length: 13\r\n\r\n{{\"answers\":[]}}",
+             f"GET /events HTTP/1.1\r\n{h}Range: bytes=0-1\r\n\r\n"]
+    seeds = [x.encode() for x in seeds]
+    pieces = [b"\r\n", b"\n", b"\r", b":", b" ", b"\x00", b"\xff", b"ffffffffffffffff", b"-1", b"99999999999999999999",
+              b"Transfer-Encoding: chunked\r\n", b"Content-Length: 5\r\n", b"Content-Encoding: gzip\r\n", b"0\r\n\r\n",
+              b"GET / HTTP/1.1\r\n", b"%00", b"%", b"?" * 40, b"/" * 600, b"a" * 5000]
+    rng = random.Random(30)
+
+    def mutate(data):
+        data = bytearray(data)
+        for _ in range(rng.randint(1, 6)):
+            at = rng.randint(0, len(data))
+            kind = rng.randrange(5)
+            if kind == 0 and data:
+                data[min(at, len(data) - 1)] = rng.randrange(256)
+            elif kind == 1:
+                data[at:at] = rng.choice(pieces)
+            elif kind == 2:
+                del data[at:at + rng.randint(1, 40)]
+            elif kind == 3:
+                data = data[:at]
+            else:
+                data[at:at] = data[rng.randint(0, len(data)):][:rng.randint(1, 200)]
+        return bytes(data)
+
+    statuses = {}
+    bad = []
+    try:
+        for i in range(1500):
+            data = mutate(rng.choice(seeds))
+            try:
+                s = socket.create_connection(("127.0.0.1", p), timeout=3, source_address=(f"127.0.{100 + i % 50}.{1 + i % 200}", 0))
+                s.sendall(data)
+                s.shutdown(socket.SHUT_WR)
+                out = b""
+                while True:
+                    b = s.recv(65536)
+                    if not b:
+                        break
+                    out += b
+                    if b"text/event-stream" in out:
+                        break
+                s.close()
+            except (socket.timeout, ConnectionResetError, BrokenPipeError):
+                out = b"(reset)"
+            st = status_of(out.decode("latin-1")) if out and out != b"(reset)" else (out.decode() or "(closed)")
+            statuses[st] = statuses.get(st, 0) + 1
+            if st == 0 or (isinstance(st, int) and st >= 500 and st != 503 and st != 501):
+                bad.append((data[:120], out[:80]))
+            if i % 100 == 99 and srv.proc.poll() is not None:
+                break
+        print(f"     1,500 mutated requests: {statuses}")
+        check(srv.proc.poll() is None, "the server lives through 1,500 mutated requests")
+        check(not bad, f"every answer is an HTTP status below 500 (or none): {bad[:3]}")
+        still_serving(p, "after the fuzzing")
+    finally:
+        srv.stop()
+    check(marque("list") == before, "the database is as before")
+    marque("check")
+
+
 def main():
     binary, part = sys.argv[1], sys.argv[2]
-    {"host": part_host, "guess": part_guess, "memory": part_memory, "slow": part_slow}[part](binary)
+    {"host": part_host, "guess": part_guess, "memory": part_memory, "slow": part_slow,
+     "fuzz": part_fuzz}[part](binary)
     if FAILURES:
         print(f"{len(FAILURES)} failed")
         sys.exit(1)
