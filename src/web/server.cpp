@@ -172,13 +172,13 @@ bool shallow(const std::string& body, int max_depth) {
 
 }  // namespace
 
-// Reads one connection's requests with limits, then hands each to httplib (issue 30). Not in the anonymous
-// namespace, like Pool: Server::Impl holds a Listener. httplib 0.11 reads a
-// request's head line by line with no bound on the number of headers, nor on a line before it is complete, and a
-// chunked or compressed body whole past the body limit. Here each request's head is read whole first, within a size,
-// a count of lines and a deadline (a client sending it a byte at a time is cut off); its body is read next, whole
-// and bounded (a chunked one decoded as it comes, a compressed one refused); only then does httplib see them, from
-// this buffer. A refusal is answered here (413, 414, 415, 431, 408) and the connection closed.
+// Reads one connection's requests with limits, then hands each to httplib (issue 30). httplib 0.11 reads a request's
+// head line by line with no bound on the number of headers, nor on a line before it is complete, and a chunked or
+// compressed body whole past the body limit. Here each request's head is read whole first, within a size, a count of
+// lines and a deadline (a client sending it a byte at a time is cut off); its body is read next, whole and bounded (a
+// chunked one's sizes added up as they come, a compressed one refused); only then does httplib see them, from this
+// buffer. A refusal is answered here (400, 408, 413, 414, 415, 416, 431, 501) and the connection closed. Not in the
+// anonymous namespace, like Pool: Server::Impl holds a Listener.
 struct Limits {
   size_t head = 16 * 1024;     // bytes of the request line and headers together
   size_t line = 8 * 1024;      // bytes of one line of them
