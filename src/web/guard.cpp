@@ -1,9 +1,13 @@
 #include "web/guard.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/random.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
@@ -48,10 +52,75 @@ std::string random_code(int digits) {
   return out;
 }
 
-bool same_secret(std::string_view a, std::string_view b) {
-  unsigned char diff = a.size() == b.size() ? 0 : 1;
-  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ (i < b.size() ? b[i] : 0));
+bool same_secret(std::string_view given, std::string_view secret) {
+  // every byte of `given` is compared with a byte of `secret` (cycled, no branch on where they differ); the lengths
+  // are compared as numbers, folded in once at the end
+  if (secret.empty()) return given.empty();
+  unsigned diff = static_cast<unsigned>(given.size() ^ secret.size());
+  for (size_t i = 0; i < given.size(); ++i)
+    diff |= static_cast<unsigned char>(given[i] ^ secret[i % secret.size()]);
   return diff == 0;
+}
+
+std::string network_of(const std::string& address) {
+  in6_addr a6{};
+  in_addr a4{};
+  if (::inet_pton(AF_INET6, address.c_str(), &a6) == 1) {
+    if (IN6_IS_ADDR_V4MAPPED(&a6)) {
+      std::memcpy(&a4, a6.s6_addr + 12, 4);
+    } else {
+      std::memset(a6.s6_addr + 8, 0, 8);
+      char buf[INET6_ADDRSTRLEN] = {};
+      ::inet_ntop(AF_INET6, &a6, buf, sizeof buf);
+      return std::string(buf) + "/64";
+    }
+  } else if (::inet_pton(AF_INET, address.c_str(), &a4) != 1) {
+    return address;
+  }
+  reinterpret_cast<unsigned char*>(&a4)[3] = 0;
+  char buf[INET_ADDRSTRLEN] = {};
+  ::inet_ntop(AF_INET, &a4, buf, sizeof buf);
+  return std::string(buf) + "/24";
+}
+
+void Guesses::decay(Count& c, const Rule& r, Clock::time_point now) {
+  if (c.n <= 0) return;
+  c.n = std::max(0.0, c.n - std::chrono::duration<double>(now - c.last).count() / r.forget);
+  c.last = now;
+}
+
+double Guesses::wait_of(const Count& c, const Rule& r, Clock::time_point now) {
+  // the count rounded up: a failure partly forgotten still counts until it is forgotten whole
+  const double n = std::ceil(c.n);
+  if (n < r.free) return 0;
+  const double delay = std::min(r.cap, std::exp2(n - r.free));
+  return std::max(0.0, delay - std::chrono::duration<double>(now - c.last).count());
+}
+
+double Guesses::wait(const std::string& network, Clock::time_point now) {
+  std::lock_guard lock(m_mutex);
+  double w = wait_of(m_everyone, m_everyone_rule, now);
+  auto it = m_networks.find(network);
+  if (it != m_networks.end()) w = std::max(w, wait_of(it->second, m_network_rule, now));
+  return w;
+}
+
+Guesses::Counts Guesses::failed(const std::string& network, Clock::time_point now) {
+  std::lock_guard lock(m_mutex);
+  if (m_networks.size() > 10000) {  // forget the networks whose failures are forgotten
+    for (auto it = m_networks.begin(); it != m_networks.end();) {
+      decay(it->second, m_network_rule, now);
+      it = it->second.n <= 0 ? m_networks.erase(it) : std::next(it);
+    }
+  }
+  Count& net = m_networks[network];
+  for (auto [c, r] : {std::pair{&net, &m_network_rule}, std::pair{&m_everyone, &m_everyone_rule}}) {
+    decay(*c, *r, now);
+    c->n += 1;
+    c->last = now;
+  }
+  return {static_cast<int>(std::ceil(net.n)), static_cast<int>(std::ceil(m_everyone.n)),
+          std::max(wait_of(net, m_network_rule, now), wait_of(m_everyone, m_everyone_rule, now))};
 }
 
 std::string Sessions::open() {
@@ -98,6 +167,52 @@ bool RateLimiter::allow(const std::string& key, double* retry_after, Clock::time
   }
   if (retry_after) *retry_after = (1.0 - b.tokens) / m_rate;
   return false;
+}
+
+bool Connections::enter(const std::string& address) {
+  std::lock_guard lock(m_mutex);
+  size_t& n = m_open[address];
+  if (n >= m_max) return false;
+  ++n;
+  return true;
+}
+
+void Connections::leave(const std::string& address) {
+  std::lock_guard lock(m_mutex);
+  auto it = m_open.find(address);
+  if (it == m_open.end()) return;
+  if (--it->second == 0) m_open.erase(it);
+}
+
+std::shared_ptr<Streams::Ticket> Streams::open(const std::string& address) {
+  std::lock_guard lock(m_mutex);
+  size_t mine = 0;
+  Ticket* oldest = nullptr;
+  for (const auto& t : m_open)
+    if (t->address == address && !t->dropped) {
+      ++mine;
+      if (!oldest) oldest = t.get();
+    }
+  if (mine >= m_per_address && oldest) {
+    oldest->dropped = true;  // the caller wakes it (Notifier::wake)
+  } else if (m_open.size() >= m_max) {
+    return nullptr;
+  }
+  auto t = std::make_shared<Ticket>();
+  t->address = address;
+  t->order = ++m_order;
+  m_open.push_back(t);
+  return t;
+}
+
+void Streams::close(const std::shared_ptr<Ticket>& ticket) {
+  std::lock_guard lock(m_mutex);
+  std::erase(m_open, ticket);
+}
+
+size_t Streams::size() const {
+  std::lock_guard lock(m_mutex);
+  return m_open.size();
 }
 
 Replays::Result Replays::once(const std::string& key, const std::function<Result()>& run) {
@@ -161,11 +276,16 @@ void Notifier::bump() {
   m_cv.notify_all();
 }
 
-std::optional<uint64_t> Notifier::wait(uint64_t seen, std::chrono::milliseconds timeout) {
+std::optional<uint64_t> Notifier::wait(uint64_t seen, std::chrono::milliseconds timeout, const std::atomic<bool>* cancel) {
   std::unique_lock lock(m_mutex);
-  m_cv.wait_for(lock, timeout, [&] { return m_stopped || m_version != seen; });
-  if (m_stopped) return std::nullopt;
+  m_cv.wait_for(lock, timeout, [&] { return m_stopped || m_version != seen || (cancel && *cancel); });
+  if (m_stopped || (cancel && *cancel)) return std::nullopt;
   return m_version;
+}
+
+void Notifier::wake() {
+  { std::lock_guard lock(m_mutex); }  // a waiter between its check and its wait sees the flag set before this
+  m_cv.notify_all();
 }
 
 void Notifier::stop() {

@@ -7,13 +7,21 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <netdb.h>
+#include <poll.h>
+#include <pthread.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <chrono>
+#include <cmath>
+#include <cstring>
+#include <limits>
 #include <ctime>
 #include <deque>
 #include <map>
@@ -130,6 +138,8 @@ std::string title_of(int status) {
     case 404: return "Not found";
     case 409: return "Refused";
     case 413: return "Too large";
+    case 414: return "Too long";
+    case 421: return "Not this server";
     case 429: return "Too many requests";
     case 503: return "Busy";
     default: return "Something went wrong";
@@ -159,20 +169,323 @@ bool shallow(const std::string& body, int max_depth) {
   return true;
 }
 
+
 }  // namespace
+
+// Reads one connection's requests with limits, then hands each to httplib (issue 30). httplib 0.11 reads a request's
+// head line by line with no bound on the number of headers, nor on a line before it is complete, and a chunked or
+// compressed body whole past the body limit. Here each request's head is read whole first, within a size, a count of
+// lines and a deadline (a client sending it a byte at a time is cut off); its body is read next, whole and bounded (a
+// chunked one's sizes added up as they come, a compressed one refused); only then does httplib see them, from this
+// buffer. A refusal is answered here (400, 408, 413, 414, 415, 416, 431, 501) and the connection closed. Not in the
+// anonymous namespace, like Pool: Server::Impl holds a Listener.
+struct Limits {
+  size_t head = 16 * 1024;     // bytes of the request line and headers together
+  size_t line = 8 * 1024;      // bytes of one line of them
+  size_t headers = 64;         // header lines
+  size_t body = 64 * 1024;     // bytes of a body (decoded, when chunked)
+  int head_ms = 10000;         // the head must arrive whole within this (when the server is busy: busy_head_ms)
+  int busy_head_ms = 2000;
+  int body_ms = 30000;         // the body, from the end of the head
+  int idle_ms = 5000;          // waiting for the next request on a kept-alive connection
+  int write_ms = 10000;
+};
+
+class Connection final : public httplib::Stream {
+public:
+  Connection(socket_t sock, const Limits& limits, const std::atomic<bool>& busy, const std::atomic<socket_t>& listening)
+      : m_sock(sock), m_limits(limits), m_busy(busy), m_listening(listening) {}
+
+  // The next request read whole into the buffer: true, or false when the connection ends (closed, idle, refused:
+  // the refusal is written).
+  bool next_request(int first_byte_ms) {
+    m_buf.erase(0, m_give);  // what httplib left of the last request's body
+    m_give = 0;
+    using std::chrono::milliseconds;
+    const auto start = Clock::now();
+    size_t end = std::string::npos;
+    // the head: everything up to its blank line
+    for (size_t scanned = 0;;) {
+      end = m_buf.find("\r\n\r\n", scanned);
+      if (end != std::string::npos) break;
+      scanned = m_buf.size() < 3 ? 0 : m_buf.size() - 3;
+      if (m_buf.size() > m_limits.head)
+        return refuse(431, "Request Header Fields Too Large", "the request's headers are longer than " + kb(m_limits.head));
+      const bool started = !m_buf.empty();
+      // while most serving threads are taken, a connection that sends nothing or its head slowly goes sooner
+      const int limit = m_busy ? std::min(first_byte_ms, m_limits.busy_head_ms) : !started ? first_byte_ms : m_limits.head_ms;
+      const auto left = milliseconds(limit) - std::chrono::duration_cast<milliseconds>(Clock::now() - start);
+      if (left.count() <= 0) {
+        if (!started) return false;  // nothing asked: an idle connection, closed without a word
+        return refuse(408, "Request Timeout", "the request's headers did not arrive within " + std::to_string(limit / 1000) + " s");
+      }
+      const int got = receive(static_cast<int>(left.count()));
+      if (got == 0) return false;
+      if (got < 0 && started) continue;  // the deadline is checked above
+      if (got < 0) return false;
+    }
+    const size_t head_end = end + 4;
+    const bool long_head = head_end > m_limits.head;  // refused below, after a line too long is named
+    // its lines: the request line, then the headers
+    std::string content_length, transfer, encoding;
+    size_t lines = 0;
+    for (size_t at = 0; at < end + 2;) {
+      const size_t eol = m_buf.find("\r\n", at);
+      const size_t len = eol - at;
+      if (lines == 0 && len > m_limits.line)
+        return refuse(414, "URI Too Long", "the request's address is longer than " + kb(m_limits.line));
+      if (len > m_limits.line)
+        return refuse(431, "Request Header Fields Too Large", "a header line is longer than " + kb(m_limits.line));
+      if (lines > 0) {
+        std::string_view line(m_buf.data() + at, len);
+        const size_t colon = line.find(':');
+        std::string name(line.substr(0, colon == std::string_view::npos ? 0 : colon));
+        for (auto& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        std::string value(colon == std::string_view::npos ? std::string_view() : trimmed(line.substr(colon + 1)));
+        for (auto& ch : value) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (name == "content-length") {
+          if (!content_length.empty() && content_length != value)
+            return refuse(400, "Bad Request", "two different Content-Length headers");
+          content_length = value;
+        } else if (name == "transfer-encoding") {
+          transfer += (transfer.empty() ? "" : ",") + value;
+        } else if (name == "range" && value.size() > 100) {  // httplib parses it with a std::regex (above)
+          return refuse(416, "Range Not Satisfiable", "a Range header longer than 100 characters");
+        } else if (name == "content-encoding" && value != "identity") {
+          return refuse(415, "Unsupported Media Type", "compressed request bodies (Content-Encoding: " + clip(value, 40) + ") are not accepted");
+        }
+      }
+      if (++lines > m_limits.headers + 1)
+        return refuse(431, "Request Header Fields Too Large", "the request has more than " + std::to_string(m_limits.headers) + " headers");
+      at = eol + 2;
+    }
+    if (long_head) return refuse(431, "Request Header Fields Too Large", "the request's headers are longer than " + kb(m_limits.head));
+    // the body, read whole here (bounded), so that httplib never waits on the client
+    m_give = head_end;
+    const auto body_start = Clock::now();
+    auto more = [&]() -> int {  // 1: more bytes came; 0: the connection ended or the body's time is up (refused)
+      const auto left = milliseconds(m_limits.body_ms) - std::chrono::duration_cast<milliseconds>(Clock::now() - body_start);
+      if (left.count() <= 0) {
+        refuse(408, "Request Timeout", "the request's body did not arrive within " + std::to_string(m_limits.body_ms / 1000) + " s");
+        return 0;
+      }
+      return receive(static_cast<int>(left.count())) != 0 ? 1 : 0;
+    };
+    if (!transfer.empty()) {
+      if (transfer != "chunked") return refuse(501, "Not Implemented", "Transfer-Encoding " + clip(transfer, 40) + " is not accepted (chunked is)");
+      if (!content_length.empty()) return refuse(400, "Bad Request", "both Content-Length and Transfer-Encoding");
+      // chunks: "SIZE[;ext]\r\n" DATA "\r\n" ... "0\r\n" [trailers] "\r\n"; the sizes are added up as they come
+      size_t at = head_end, decoded = 0;
+      for (;;) {
+        size_t eol;
+        while ((eol = m_buf.find("\r\n", at)) == std::string::npos) {
+          if (m_buf.size() - at > 1024) return refuse(400, "Bad Request", "a chunk's size line is too long");
+          if (!more()) return false;
+        }
+        size_t size = 0;
+        const char* first = m_buf.data() + at;
+        auto [p, ec] = std::from_chars(first, m_buf.data() + eol, size, 16);
+        if (ec != std::errc() || p == first || (p != m_buf.data() + eol && *p != ';' && *p != ' '))
+          return refuse(400, "Bad Request", "a chunk's size is not a hexadecimal number");
+        if (size > m_limits.body || decoded + size > m_limits.body)
+          return refuse(413, "Payload Too Large", "the request's body is larger than " + kb(m_limits.body));
+        decoded += size;
+        at = eol + 2;
+        if (size == 0) {  // the trailers, up to a blank line, within the head's limits
+          for (;;) {
+            while ((eol = m_buf.find("\r\n", at)) == std::string::npos) {
+              if (m_buf.size() - head_end > m_limits.body + m_limits.head * 2)
+                return refuse(431, "Request Header Fields Too Large", "the request's trailers are too long");
+              if (!more()) return false;
+            }
+            const bool blank = eol == at;
+            at = eol + 2;
+            if (blank) break;
+          }
+          break;
+        }
+        while (m_buf.size() < at + size + 2)
+          if (!more()) return false;
+        if (m_buf.compare(at + size, 2, "\r\n") != 0) return refuse(400, "Bad Request", "a chunk does not end where its size says");
+        at += size + 2;
+        if (at - head_end > m_limits.body + m_limits.head * 2)  // sizes of a byte each, or long extensions
+          return refuse(413, "Payload Too Large", "the request's chunks are too many for their size");
+      }
+      m_give = at;
+    } else if (!content_length.empty()) {
+      size_t n = 0;
+      auto [p, ec] = std::from_chars(content_length.data(), content_length.data() + content_length.size(), n);
+      if (ec == std::errc::result_out_of_range) n = std::numeric_limits<size_t>::max();
+      else if (ec != std::errc() || p != content_length.data() + content_length.size())
+        return refuse(400, "Bad Request", "Content-Length is not a number");
+      if (n > m_limits.body) return refuse(413, "Payload Too Large", "the request's body is larger than " + kb(m_limits.body));
+      while (m_buf.size() < head_end + n)
+        if (!more()) return false;
+      m_give = head_end + n;
+    }
+    return true;
+  }
+
+  // Writes a refusal and ends the connection; false.
+  bool refuse(int status, const char* reason, const std::string& message) {
+    const std::string body = "refused: " + message + "\n";
+    const std::string answer = "HTTP/1.1 " + std::to_string(status) + " " + reason +
+                               "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " + std::to_string(body.size()) +
+                               "\r\nConnection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\r\n" + body;
+    write(answer.data(), answer.size());
+    m_refused = status;
+    m_buf.clear();
+    m_give = 0;
+    return false;
+  }
+  int refused() const { return m_refused; }
+
+  bool is_readable() const override { return m_give > 0; }
+  bool is_writable() const override {
+    pollfd out{m_sock, POLLOUT, 0};
+    if (::poll(&out, 1, m_limits.write_ms) <= 0 || !(out.revents & POLLOUT)) return false;
+    // the client is still there: nothing to read, or something that is not the end of the connection
+    pollfd in{m_sock, POLLIN, 0};
+    if (::poll(&in, 1, 0) > 0) {
+      char c;
+      if (::recv(m_sock, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0) return false;
+    }
+    return true;
+  }
+  ssize_t read(char* ptr, size_t size) override {
+    const size_t n = std::min(size, m_give);
+    if (n == 0) return 0;
+    std::memcpy(ptr, m_buf.data(), n);
+    m_buf.erase(0, n);
+    m_give -= n;
+    return static_cast<ssize_t>(n);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    if (!is_writable()) return -1;
+    return ::send(m_sock, ptr, size, MSG_NOSIGNAL);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override { address_of(&::getpeername, ip, port); }
+  void get_local_ip_and_port(std::string& ip, int& port) const override { address_of(&::getsockname, ip, port); }
+  socket_t socket() const override { return m_sock; }
+
+private:
+  // Bytes from the socket into the buffer, waiting at most `ms`: the count, 0 when the connection ended (or the
+  // server stops: it is looked at every 100 ms), -1 when nothing came in time.
+  int receive(int ms) {
+    pollfd in{m_sock, POLLIN, 0};
+    int ready = 0;
+    for (int left = std::max(ms, 1); left > 0 && ready == 0; left -= 100) {
+      if (m_listening == INVALID_SOCKET) return 0;
+      ready = ::poll(&in, 1, std::min(left, 100));
+    }
+    if (ready < 0 && errno == EINTR) return -1;
+    if (ready <= 0) return ready == 0 ? -1 : 0;
+    char chunk[16 * 1024];
+    const ssize_t got = ::recv(m_sock, chunk, sizeof chunk, 0);
+    if (got <= 0) return 0;
+    m_buf.append(chunk, static_cast<size_t>(got));
+    return static_cast<int>(got);
+  }
+  void address_of(int (*get)(int, sockaddr*, socklen_t*), std::string& ip, int& port) const {
+    sockaddr_storage a{};
+    socklen_t len = sizeof a;
+    ip.clear();
+    port = -1;
+    if (get(m_sock, reinterpret_cast<sockaddr*>(&a), &len) != 0) return;
+    char host[NI_MAXHOST] = {}, serv[NI_MAXSERV] = {};
+    if (::getnameinfo(reinterpret_cast<sockaddr*>(&a), len, host, sizeof host, serv, sizeof serv, NI_NUMERICHOST | NI_NUMERICSERV) != 0) return;
+    ip = host;
+    port = std::atoi(serv);
+  }
+  static std::string kb(size_t n) { return std::to_string(n / 1024) + " KB"; }
+  static std::string_view trimmed(std::string_view v) {
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+    return v;
+  }
+
+  socket_t m_sock;
+  const Limits& m_limits;
+  const std::atomic<bool>& m_busy;
+  const std::atomic<socket_t>& m_listening;  // the server's socket: INVALID_SOCKET once it stops
+  std::string m_buf;  // bytes received, not yet given to httplib
+  size_t m_give = 0;  // how many of them httplib may read: the current request's head and body
+  int m_refused = 0;
+};
+
+// httplib's server with its connections read by Connection: at most `per_address` connections from one client
+// address at once, the head's deadline shortened while most serving threads are taken.
+class Listener final : public httplib::Server {
+public:
+  Limits limits;
+  size_t threads = 96;
+  std::function<void(const std::string&)> log;
+
+  explicit Listener(size_t per_address) : m_connections(per_address) {}
+
+private:
+  bool process_and_close_socket(socket_t sock) override {
+    const size_t taken = ++m_taken;
+    m_busy = taken * 4 > threads * 3;
+    {
+      Connection c(sock, limits, m_busy, svr_sock_);
+      std::string address;
+      int port = 0;
+      c.get_remote_ip_and_port(address, port);
+      if (!m_connections.enter(address)) {
+        c.refuse(429, "Too Many Requests", "too many connections from " + address + " at once");
+      } else {
+        for (size_t served = 0; served < keep_alive_max_count_ && svr_sock_ != INVALID_SOCKET; ++served) {
+          if (!c.next_request(served == 0 ? limits.head_ms : limits.idle_ms)) break;
+          const bool last = served + 1 == keep_alive_max_count_ || svr_sock_ == INVALID_SOCKET;
+          bool closed = false;
+          if (!process_request(c, last, closed, nullptr) || closed || last) break;
+        }
+        m_connections.leave(address);
+      }
+      if (c.refused()) {
+        if (log) log("refused a request (" + std::to_string(c.refused()) + ") from " + address);
+        // the client may still be sending what was refused: closing now would reset the connection, and the
+        // client lose the answer unread; its sending end is read out first, 3 s and 4 MB at most
+        ::shutdown(sock, SHUT_WR);
+        char sink[16 * 1024];
+        const auto until = Clock::now() + std::chrono::seconds(3);
+        pollfd in{sock, POLLIN, 0};
+        for (size_t drained = 0; drained < (4u << 20) && Clock::now() < until && ::poll(&in, 1, 500) > 0;) {
+          const ssize_t got = ::recv(sock, sink, sizeof sink, 0);
+          if (got <= 0) break;
+          drained += static_cast<size_t>(got);
+        }
+      }
+    }
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    m_busy = --m_taken * 4 > threads * 3;
+    return true;
+  }
+
+  Connections m_connections;
+  std::atomic<size_t> m_taken{0};
+  std::atomic<bool> m_busy{false};
+};
 
 struct Server::Impl {
   Options opt;
-  httplib::Server http;
+  Listener http;
   Pool pool;
   Sessions sessions;
   RateLimiter writes;
   RateLimiter steps{60, 120};         // entry steps per session (a phone taps a few a second)
   RateLimiter attempts{1.0 / 6, 20};  // write-code attempts per client address
-  RateLimiter failures{1.0 / 60, 50}; // wrong codes, all clients together: guessing stays slow from many addresses
+  Guesses guesses;                    // wrong codes per network and from everyone: a growing wait, checked first
+  std::atomic<uint64_t> refused_guesses{0};  // attempts refused while waiting, since the last wrong code shown
+  // the names a request's Host may give (own_host_names() and the listen address), looked up again on a miss
+  std::mutex hosts_mutex;
+  std::vector<std::string> hosts;
+  Clock::time_point hosts_at{};
   Replays replays;
   Notifier notifier;
-  std::atomic<size_t> streams{0};
+  Streams streams;
   int port = 0;
   std::string cookie;  // the session cookie's name (cookies do not tell ports apart: the port is in the name)
   std::string asset_version;
@@ -186,10 +499,28 @@ struct Server::Impl {
   DatabaseOpener opener;
 
   Impl(Options o, const DatabaseOpener& open)
-      : opt(std::move(o)), pool(open, 16), writes(opt.writes_per_second, opt.write_burst), opener(open) {}
+      : opt(std::move(o)), http(opt.connections_per_address), pool(open, 16), writes(opt.writes_per_second, opt.write_burst),
+        streams(opt.max_streams, opt.streams_per_address), opener(open) {}
 
   void log(const std::string& line) {
     if (opt.log) opt.log(clock_now() + "  " + line);
+  }
+  void alert(const std::string& line) {
+    if (opt.alert) opt.alert(clock_now() + "  " + line);
+  }
+
+  // Only this machine's own names: a page of another site whose name leads here (DNS rebinding) is refused.
+  bool host_allowed(const std::string& host) {
+    std::lock_guard lock(hosts_mutex);
+    if (host_is_ours(host, hosts, port)) return true;
+    if (Clock::now() - hosts_at < std::chrono::seconds(10)) return false;
+    // the machine's addresses may have changed (a new Wi-Fi): look again, at most every 10 s
+    hosts = own_host_names();
+    std::string self = opt.host;
+    for (auto& ch : self) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    hosts.push_back(self);
+    hosts_at = Clock::now();
+    return host_is_ours(host, hosts, port);
   }
 
   // --- requests
@@ -437,12 +768,26 @@ struct Server::Impl {
         send_page(res, 429, login_page(next, "Too many attempts from this device: wait a minute.", context(req)));
         return;
       }
-      const std::string code = req.get_param_value("code");
+      const std::string network = network_of(req.remote_addr);
+      // the wait after wrong codes is checked before the code is looked at: a guess made too early is not checked
+      if (double wait = guesses.wait(network); wait > 0) {
+        ++refused_guesses;
+        res.set_header("Retry-After", std::to_string(static_cast<int>(std::ceil(wait))));
+        send_page(res, 429, login_page(next, "Wrong codes were tried from this network or others: the next try waits " +
+                                                 std::to_string(static_cast<int>(std::ceil(wait))) + " s.", context(req)));
+        return;
+      }
+      // the code as printed is in groups of four digits: spaces typed between them do not count
+      std::string code = req.get_param_value("code");
+      std::erase_if(code, [](char ch) { return ch == ' '; });
       if (!same_secret(code, opt.code)) {
-        bool locked = !failures.allow("all");
-        log("wrong write code from " + req.remote_addr);
-        send_page(res, locked ? 429 : 403,
-                  login_page(next, locked ? "Too many wrong codes tonight: wait a minute." : "That is not tonight's code.", context(req)));
+        Guesses::Counts n = guesses.failed(network);
+        const uint64_t refused = refused_guesses.exchange(0);
+        alert("wrong write code from " + req.remote_addr + " (" + std::to_string(n.network) + " from " + network + ", " +
+              std::to_string(n.everyone) + " from everyone" +
+              (refused ? ", " + std::to_string(refused) + " tries refused while waiting" : std::string()) + ")" +
+              (n.next_wait > 0 ? "; the next try from there waits " + std::to_string(static_cast<int>(std::ceil(n.next_wait))) + " s" : ""));
+        send_page(res, 403, login_page(next, "That is not tonight's code.", context(req)));
         return;
       }
       const std::string token = sessions.open();
@@ -566,33 +911,45 @@ struct Server::Impl {
     });
 
     // the pages hear of every change through one event stream each
-    http.Get("/events", [this](const Request&, Response& res) {
-      if (streams.load() >= opt.max_streams) {
+    http.Get("/events", [this](const Request& req, Response& res) {
+      // a client holding streams ends its own oldest, never another's: at most opt.streams_per_address each
+      std::shared_ptr<Streams::Ticket> ticket = streams.open(req.remote_addr);
+      if (!ticket) {
         res.set_header("Retry-After", "5");
         return json_error(res, 503, "too many pages watching at once");
       }
-      ++streams;
+      notifier.wake();  // the address's oldest stream, if it was dropped, ends now
       res.set_header("Cache-Control", "no-store");
       auto seen = std::make_shared<std::optional<uint64_t>>();
+      auto said = std::make_shared<Clock::time_point>(Clock::now());  // the last message sent
       res.set_chunked_content_provider(
           "text/event-stream",
-          [this, seen](size_t, httplib::DataSink& sink) {
+          [this, seen, said, ticket](size_t, httplib::DataSink& sink) {
             std::string msg;
             if (!*seen) {
               *seen = notifier.version();
               msg = "retry: 1000\nevent: hello\ndata: {\"version\":" + std::to_string(**seen) + "}\n\n";
             } else {
-              auto v = notifier.wait(**seen, std::chrono::seconds(15));
+              // a second at a time, asking whether the client is still there (a page that went away frees its stream
+              // within a second); a line every 15 s keeps proxies from closing it
+              auto v = notifier.wait(**seen, std::chrono::seconds(1), &ticket->dropped);
+              if (v && *v == **seen && Clock::now() - *said < std::chrono::seconds(15)) return sink.is_writable();
               if (!v) {
+                // dropped for a newer page of the same client: its page comes back later, not at once
+                if (ticket->dropped) {
+                  const std::string later = "retry: 15000\nevent: dropped\ndata: {}\n\n";
+                  sink.write(later.data(), later.size());
+                }
                 sink.done();
                 return true;
               }
               msg = *v != **seen ? "event: change\ndata: {\"version\":" + std::to_string(*v) + "}\n\n" : std::string(": still here\n\n");
               *seen = *v;
             }
+            *said = Clock::now();
             return sink.write(msg.data(), msg.size());
           },
-          [this](bool) { --streams; });
+          [this, ticket](bool) { streams.close(ticket); });
     });
 
     http.Get(R"(/assets/([a-z0-9_.-]{1,64}))", [this](const Request& req, Response& res) {
@@ -646,7 +1003,16 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   m->asset_version = fnv_hex(all);
   auto& http = m->http;
   const size_t threads = m->opt.threads;
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http.new_task_queue = [threads] {
+    // serving threads with stacks of 2 MB, not glibc's 8 MB each: 128 threads would reserve 1 GB of address space
+    // (under `ulimit -v` the server must start and live)
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 2 << 20);
+    pthread_setattr_default_np(&attr);
+    pthread_attr_destroy(&attr);
+    return new httplib::ThreadPool(threads);
+  };
   // an answer is written in pieces (headers, then body): without TCP_NODELAY the body waits for the client's
   // delayed ACK of the headers, 40 ms on every request
   http.set_tcp_nodelay(true);
@@ -657,6 +1023,9 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   http.set_payload_max_length(m->opt.max_body);
+  http.limits.body = m->opt.max_body;
+  http.threads = threads;
+  http.log = [this](const std::string& line) { m->log(line); };
   http.set_read_timeout(10, 0);
   http.set_write_timeout(10, 0);
   http.set_keep_alive_timeout(5);
@@ -677,6 +1046,24 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
     res.set_content("{\"error\":\"internal error\"}", "application/json; charset=utf-8");
   });
   m->routes();
+  http.set_pre_routing_handler([this](const Request& req, Response& res) {
+    // the routes are std::regex, which recurses a stack frame or more a character: a long address would overflow
+    // a serving thread's stack (and end the server) before any route refused it
+    if (req.path.size() > 512) {
+      m->page_error(req, res, 414, "refused: the address is longer than 512 characters");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (!req.has_header("Host")) {
+      m->page_error(req, res, 400, "refused: the request has no Host header");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    const std::string host = req.get_header_value("Host");
+    if (m->host_allowed(host)) return httplib::Server::HandlerResponse::Unhandled;
+    m->page_error(req, res, 421, "refused: this server answers for this machine's own names and addresses only, not " +
+                                     clip(host, 80) + " (the Host header)");
+    m->log("refused a request for the host " + clip(host, 80) + " (" + req.remote_addr + ")");
+    return httplib::Server::HandlerResponse::Handled;
+  });
   if (m->opt.port == 0) {
     m->port = http.bind_to_any_port(m->opt.host);
     if (m->port <= 0) throw Error(k_exit_unavailable, "cannot listen on " + m->opt.host + " (no free port, or not an address of this machine)");
@@ -726,6 +1113,51 @@ std::vector<std::string> lan_addresses() {
   }
   freeifaddrs(list);
   return out;
+}
+
+std::vector<std::string> own_host_names() {
+  std::vector<std::string> out = {"localhost", "127.0.0.1", "::1"};
+  ifaddrs* list = nullptr;
+  if (getifaddrs(&list) == 0) {
+    for (ifaddrs* a = list; a; a = a->ifa_next) {
+      if (!a->ifa_addr || !(a->ifa_flags & IFF_UP)) continue;
+      char buf[INET6_ADDRSTRLEN] = {};
+      if (a->ifa_addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &reinterpret_cast<sockaddr_in*>(a->ifa_addr)->sin_addr, buf, sizeof buf);
+      else if (a->ifa_addr->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &reinterpret_cast<sockaddr_in6*>(a->ifa_addr)->sin6_addr, buf, sizeof buf);
+      if (buf[0]) out.emplace_back(buf);
+    }
+    freeifaddrs(list);
+  }
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) == 0 && name[0]) {
+    std::string n = name;
+    for (auto& ch : n) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    out.push_back(n);
+    if (n.find('.') == std::string::npos) out.push_back(n + ".local");
+  }
+  return out;
+}
+
+bool host_is_ours(const std::string& host, const std::vector<std::string>& names, int port) {
+  std::string name = host, port_text;
+  if (!name.empty() && name.front() == '[') {
+    const size_t close = name.find(']');
+    if (close == std::string::npos) return false;
+    port_text = name.substr(close + 1);
+    name = name.substr(1, close - 1);
+    if (!port_text.empty() && port_text.front() != ':') return false;
+  } else if (const size_t colon = name.find(':'); colon != std::string::npos) {
+    port_text = name.substr(colon);
+    name = name.substr(0, colon);
+  }
+  if (!port_text.empty()) port_text = port_text.substr(1);
+  const std::string want = std::to_string(port);
+  if (port_text.empty() ? port != 80 : port_text != want) return false;
+  if (!name.empty() && name.back() == '.') name.pop_back();
+  for (auto& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return !name.empty() && std::find(names.begin(), names.end(), name) != names.end();
 }
 
 }  // namespace marque::web

@@ -1,6 +1,7 @@
 """A small client of `marque serve` for the load test and the benchmark (http.client only): a server started on a free
 port of loopback, sessions opened with the write code, guided entry through the JSON API, an event-stream reader."""
 import http.client
+import itertools
 import json
 import os
 import random
@@ -39,9 +40,11 @@ class Server:
             raise SystemExit("marque serve printed no address: " + line + self.proc.stderr.read())
         self.port = int(m.group(1))
         self.code = code
+        self.first_line = line
+        self.errors = []  # the lines it wrote on stderr (with -q: what the scorer must see anyway)
         # drain the rest of its output so that it never blocks on a full pipe
         threading.Thread(target=self.proc.stdout.read, daemon=True).start()
-        threading.Thread(target=self.proc.stderr.read, daemon=True).start()
+        threading.Thread(target=lambda: self.errors.extend(self.proc.stderr), daemon=True).start()
 
     def stop(self):
         self.proc.terminate()
@@ -52,11 +55,22 @@ class Server:
             return "killed"
 
 
+# Each device connects from its own loopback address (127.0.1.1, 127.0.1.2 ...), as phones on a Wi-Fi do: the server
+# limits the connections and event streams of one address.
+_devices = itertools.count()
+
+
+def device_address():
+    n = next(_devices) % 250
+    return f"127.0.1.{n + 1}"
+
+
 class Client:
     """One device: a keep-alive connection, and a scorer's session once login() is called."""
 
     def __init__(self, port, timeout=30):
         self.port, self.timeout = port, timeout
+        self.source = device_address()
         self.conn = None
         self.cookie = ""
         self.csrf = ""
@@ -64,7 +78,7 @@ class Client:
         self.throttled = 0
 
     def _connect(self):
-        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout, source_address=(self.source, 0))
 
     def request(self, method, path, body=None, ctype=None):
         headers = {"Host": f"127.0.0.1:{self.port}", "Origin": f"http://127.0.0.1:{self.port}"}
@@ -154,7 +168,7 @@ class Events:
     """An event-stream reader (/events): records when each `change` arrives."""
 
     def __init__(self, port):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=(device_address(), 0))
         self.conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{port}"})
         self.resp = self.conn.getresponse()
         if self.resp.status != 200:
@@ -211,3 +225,19 @@ class Events:
             self.conn.sock.close()
         except OSError:
             pass
+
+
+def open_stream(port, source):
+    """An event stream opened from the loopback address `source` and held (the caller closes it): (socket, HTTP
+    status)."""
+    import socket
+    s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+    s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    data = b""
+    while b"\r\n\r\n" not in data:
+        b = s.recv(4096)
+        if not b:
+            break
+        data += b
+    m = re.match(rb"HTTP/1\.[01] (\d{3})", data)
+    return s, int(m.group(1)) if m else 0

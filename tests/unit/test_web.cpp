@@ -102,6 +102,95 @@ TEST_CASE("web guard: sessions, codes and secrets", "[web]") {
   CHECK_FALSE(web::same_secret("123456", "123457"));
   CHECK_FALSE(web::same_secret("123456", "1234567"));
   CHECK_FALSE(web::same_secret("", "1"));
+  CHECK_FALSE(web::same_secret("1", ""));
+  CHECK(web::same_secret("", ""));
+  CHECK_FALSE(web::same_secret("123456123456", "123456"));  // the secret cycled is not the secret
+  CHECK_FALSE(web::same_secret("12345", "123456"));
+}
+
+TEST_CASE("web guard: connections and event streams per client address; a new stream ends the address's oldest", "[web]") {
+  web::Connections c(2);
+  CHECK(c.enter("10.0.0.1"));
+  CHECK(c.enter("10.0.0.1"));
+  CHECK_FALSE(c.enter("10.0.0.1"));  // its share is taken
+  CHECK(c.enter("10.0.0.2"));        // another address is not kept out
+  c.leave("10.0.0.1");
+  CHECK(c.enter("10.0.0.1"));
+
+  web::Streams s(4, 2);
+  auto a1 = s.open("a"), a2 = s.open("a");
+  REQUIRE(a1);
+  REQUIRE(a2);
+  auto a3 = s.open("a");  // a's third ends its first, not someone else's
+  REQUIRE(a3);
+  CHECK(a1->dropped);
+  CHECK_FALSE(a2->dropped);
+  s.close(a1);
+  auto b1 = s.open("b"), b2 = s.open("b");
+  REQUIRE(b1);
+  REQUIRE(b2);
+  CHECK(s.size() == 4);
+  CHECK_FALSE(s.open("c"));  // every stream taken by others: refused (the page retries)
+  s.close(b1);
+  CHECK(s.open("c"));  // one freed: c gets it
+  // a dropped stream's waiter wakes at once, without a change
+  web::Notifier n;
+  std::atomic<bool> cancel{false};
+  std::thread t([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    cancel = true;
+    n.wake();
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  CHECK_FALSE(n.wait(n.version(), std::chrono::seconds(5), &cancel));
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+  t.join();
+}
+
+TEST_CASE("web guard: wrong write codes wait per network and for everyone, longer each time", "[web]") {
+  CHECK(web::network_of("192.168.1.23") == "192.168.1.0/24");
+  CHECK(web::network_of("127.0.9.200") == "127.0.9.0/24");
+  CHECK(web::network_of("::ffff:10.1.2.3") == "10.1.2.0/24");
+  CHECK(web::network_of("2001:db8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::/64");
+  CHECK(web::network_of("not an address") == "not an address");
+
+  web::Guesses g({3, 60, 600}, {10, 30, 60});
+  const auto t0 = web::Clock::now();
+  auto at = [&](double s) { return t0 + std::chrono::milliseconds(static_cast<int64_t>(s * 1000)); };
+  for (int i = 0; i < 3; ++i) {
+    CHECK(g.wait("a", at(0)) == 0);
+    g.failed("a", at(0));
+  }
+  // the network's 4th attempt waits 1 s, then 2, 4 ... (at most 60); another network does not
+  CHECK(g.wait("a", at(0)) == Approx(1));
+  CHECK(g.wait("b", at(0)) == 0);
+  CHECK(g.wait("a", at(1)) == 0);
+  web::Guesses::Counts n = g.failed("a", at(1));
+  CHECK(n.network == 4);
+  CHECK(n.everyone == 4);
+  CHECK(n.next_wait == Approx(2).margin(0.01));
+  for (int i = 0; i < 10; ++i) g.failed("a", at(2 + i));
+  CHECK(g.wait("a", at(11)) == Approx(60).margin(0.01));
+  // everyone: 10 failures from 10 networks make an 11th network wait as well, at most 30 s
+  web::Guesses all({3, 60, 600}, {10, 30, 60});
+  for (int i = 0; i < 10; ++i) all.failed("net" + std::to_string(i), at(0));
+  CHECK(all.wait("fresh", at(0)) == Approx(1));
+  for (int i = 0; i < 20; ++i) all.failed("net" + std::to_string(i), at(0));
+  CHECK(all.wait("fresh", at(0)) == Approx(30));
+  // at the longest wait, a guesser gets one check each 30 s, and then only once it waited
+  double t = 0;
+  int checked = 0;
+  for (int s = 0; s < 3600; ++s) {
+    if (all.wait("x" + std::to_string(s), at(s)) == 0) {
+      all.failed("x" + std::to_string(s), at(s));
+      ++checked;
+    }
+    t = s;
+  }
+  CHECK(checked <= 3600 / 30);
+  CHECK(checked >= 3600 / 30 - 2);
+  // failures are forgotten: after a quiet hour nobody waits
+  CHECK(all.wait("fresh", at(t + 3600)) == 0);
 }
 
 TEST_CASE("web guard: the notifier wakes the event streams and stops them", "[web]") {

@@ -34,7 +34,7 @@ void add_serve(CLI::App& app, Context& ctx, Commands& out) {
   c->add_option("--listen", o->listen,
                 "ADDRESS:PORT to listen on (default 127.0.0.1:8080: this machine only; 0.0.0.0:8080: the phones on the "
                 "network; port 0: a free one)");
-  c->add_option("--code", o->code, "the night's write code (default: 6 random digits, printed at start)");
+  c->add_option("--code", o->code, "the night's write code (default: 8 random digits, printed at start)");
   c->footer(
       "Watching needs nothing; entering hands needs the write code, typed once on each device that scores.\n"
       "Examples:\n  marque serve\n  marque serve --listen 0.0.0.0:8080");

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <cmath>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -23,7 +24,9 @@ bool every_interface(const std::string& host) { return host == "0.0.0.0" || host
 int run(const Request& request) {
   const std::string& host = request.host;
   const int port = request.port;
-  std::string code = request.code.empty() ? web::random_code(6) : request.code;
+  // 8 random digits: at the one wrong code a minute the server allows once guessing has begun, trying them all
+  // takes 190 years (README)
+  std::string code = request.code.empty() ? web::random_code(8) : request.code;
   request.open();  // the database opens (created or upgraded) before anything is served: its errors are the CLI's
   // SIGINT and SIGTERM go to the watcher below only (blocked here, before any thread starts)
   sigset_t stop_signals;
@@ -42,6 +45,11 @@ int run(const Request& request) {
       std::lock_guard lock(log_mutex);
       std::cerr << line << std::endl;
     };
+  // wrong write codes are shown even with -q: the scorer must see a guessing attack
+  opt.alert = [&log_mutex](const std::string& line) {
+    std::lock_guard lock(log_mutex);
+    std::cerr << line << std::endl;
+  };
   web::Server server(opt, request.open);
   const std::string port_text = std::to_string(server.port());
   {
@@ -60,7 +68,17 @@ int run(const Request& request) {
     } else if (host == "127.0.0.1" || host == "localhost" || host == "::1") {
       std::cout << "(this machine only: --listen 0.0.0.0:" << port_text << " serves the phones on the network)\n";
     }
-    std::cout << "write code for tonight: " << code << "  (typed once on each device that enters hands; watching needs none)\n"
+    // a code of 8 digits is shown in two groups of four (the login takes it with or without the space)
+    const std::string shown_code = request.code.empty() ? code.substr(0, 4) + " " + code.substr(4) : code;
+    // a chosen code of few digits can be guessed: at the one try a minute left to a guesser, 10^n minutes
+    if (!request.code.empty() && code.size() < 8 && code.find_first_not_of("0123456789") == std::string::npos) {
+      const double minutes = std::pow(10.0, static_cast<double>(code.size()));
+      const std::string within = minutes < 2 * 525960 ? std::to_string(static_cast<long>(minutes / 1440)) + " days"
+                                                  : std::to_string(static_cast<long>(minutes / 525960)) + " years";
+      std::cout << "note: a code of " << code.size() << " digits can be guessed within " << within
+                << " at one try a minute; the default 8 digits need 190 years\n";
+    }
+    std::cout << "write code for tonight: " << shown_code << "  (typed once on each device that enters hands; watching needs none)\n"
               << "Ctrl-C stops the server.\n"
               << std::flush;
   }

@@ -115,6 +115,9 @@
     }
   }
 
+  // a refused stream (every one taken: 503) is not retried by the browser: the page tries again by itself, a
+  // little later each time (2 s, 4 s ... at most 30 s), until one frees
+  let watchDelay = 2000;
   function watch() {
     if (!document.querySelector('[data-live]') || !window.EventSource) return;
     const state = $('#live');
@@ -126,8 +129,14 @@
     };
     es.addEventListener('hello', seen);
     es.addEventListener('change', seen);
-    es.addEventListener('open', () => { if (state) { state.className = 'live on'; state.textContent = 'live'; } });
-    es.addEventListener('error', () => { if (state) { state.className = 'live off'; state.textContent = 'reconnecting…'; } });
+    es.addEventListener('open', () => { watchDelay = 2000; if (state) { state.className = 'live on'; state.textContent = 'live'; } });
+    es.addEventListener('error', () => {
+      if (state) { state.className = 'live off'; state.textContent = 'reconnecting…'; }
+      if (es.readyState === EventSource.CLOSED) {
+        setTimeout(watch, watchDelay + Math.random() * 1000);
+        watchDelay = Math.min(watchDelay * 2, 30000);
+      }
+    });
   }
 
   // ---- buttons that need a second tap (undo, delete) -----------------------------------------------------------
