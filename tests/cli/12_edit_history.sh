@@ -14,7 +14,7 @@ total_of() { # file seq -> Ben's running total after hand seq
 for s in 2 5 10; do
   [[ "$(total_of "$T/before.json" $s)" != "$(total_of "$T/after.json" $s)" ]] && ok || bad "hand $s total did not change after editing hand 2"
 done
-expect_exit 0 "$BIN" --db "$DB" history && expect_out 'hand 2 edited: contract prise -> garde'
+expect_exit 0 "$BIN" --db "$DB" history && expect_out 'hand 2 edited: prise -> garde'
 expect_exit 0 "$BIN" --db "$DB" check && expect_out 'every score recomputes identically'
 expect_exit 0 "$BIN" --db "$DB" undo && expect_out 'undid the edit of hand 2'
 "$BIN" --db "$DB" score --format json > "$T/undone.json"
@@ -48,4 +48,4 @@ if command -v script >/dev/null; then
   "$BIN" --db "$T/guided.db" show 1 | grep -q 'taker=Cat' && ok || bad "guided entry: hand not stored"
 fi
 # the sheet shows corrected hands
-expect_exit 0 "$BIN" --db "$DB" sheet && expect_out 'Corrections:' && expect_out 'hand 2 edited: contract prise -> garde'
+expect_exit 0 "$BIN" --db "$DB" sheet && expect_out 'Corrections:' && expect_out 'hand 2 edited: prise -> garde'

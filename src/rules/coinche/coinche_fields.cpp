@@ -378,4 +378,77 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
   return setup;
 }
 
+const text::Labels& labels() {
+  // the set-up (§2.1), the hand fields (§2.2) and their values, then the options (§6)
+  static const text::Labels table = [] {
+    text::Labels l{
+        {"seats", "seats {}"},
+        {"first_dealer", "first dealer {}"},
+        {"starting_totals", "starting totals {}"},
+        {"nous", "nous = {}"},
+        {"redeal", "{}"},
+        {"redeal=all_pass", "all four passed"},
+        {"redeal=misdeal", "misdeal"},
+        {"bidder", "bidder {}"},
+        {"contract", "{}"},
+        {"contract=points", ""},
+        {"contract=capot", "capot contract"},
+        {"contract=generale", "générale contract"},
+        {"bid", "bid {}"},
+        {"trump", "{}"},
+        {"=S", "♠"},
+        {"=H", "♥"},
+        {"=D", "♦"},
+        {"=C", "♣"},
+        {"trump=S", "♠ trumps"},
+        {"trump=H", "♥ trumps"},
+        {"trump=D", "♦ trumps"},
+        {"trump=C", "♣ trumps"},
+        {"coinche", "{}"},
+        {"coinche=0", "not coinched"},
+        {"coinche=1", "coinched"},
+        {"coinche=2", "surcoinched"},
+        {"coinched_by", "coinche by {}"},
+        {"surcoinched_by", "surcoinche by {}"},
+        {"auction", "auction {}"},
+        {"auction.seat", "{}"},
+        {"auction.call", "{}"},
+        {"auction.call=bid", ""},
+        {"auction.bid", "{}"},
+        {"auction.suit", "{}"},
+        {"auction.contract", "{}"},
+        {"=pass", "pass"},
+        {"=coinche", "coinche"},
+        {"=surcoinche", "surcoinche"},
+        {"=capot", "capot"},
+        {"=generale", "générale"},
+        {"bidder_card_points", "bidders {} card points"},
+        {"defender_card_points", "defenders {} card points"},
+        {"last_trick", "last trick {}"},
+        {"last_trick=bidders", "last trick to the bidders"},
+        {"last_trick=defenders", "last trick to the defenders"},
+        {"capot", "capot {}"},
+        {"capot=bidders", "capot by the bidders"},
+        {"capot=defenders", "capot by the defenders"},
+        {"sole_winner", "générale by {}"},
+        {"belote", "belote {}"},
+        {"announcements", "announcements {}"},
+        {"announcements.player", "{}"},
+        {"announcements.type", "{}"},
+        {"announcements.suit", "{}"},
+        {"announcements.top", "to the {}"},
+        {"announcements.rank", "of {}"},
+        {"announcements.length", "{} cards"},
+        {"=tierce", "tierce"},
+        {"=cinquante", "cinquante"},
+        {"=cent", "cent"},
+        {"=carre", "carré"},
+    };
+    l.add(option_labels());
+    l.add(common::shared_labels());
+    return l;
+  }();
+  return table;
+}
+
 }  // namespace marque::rules::coinche

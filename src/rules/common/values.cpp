@@ -45,4 +45,13 @@ int player_index(const std::vector<std::string>& players, const std::string& nam
   return -1;
 }
 
+const text::Labels& shared_labels() {
+  static const text::Labels labels{
+      {"players", "players {}"}, {"first_dealer", "first dealer {}"}, {"dealer", "dealer {}"}, {"hand", "hand {}"},
+      {"note", "note: {}"},      {"options", "options: {}"},      {"=none", "none"},         {"=off", "off"},
+      {"=on", "on"},             {"=yes", "yes"},                 {"=no", "no"},
+  };
+  return labels;
+}
+
 }  // namespace marque::rules::common

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/labels.hpp"
+
 namespace marque::rules::common {
 
 // A JSON number with no fractional part and |v| < 1e15 (3 and 3.0, not 3.5, not 1e300).
@@ -23,5 +25,7 @@ std::string show(const nlohmann::json& v);
 std::string show_quoted(const nlohmann::json& v, char quote = '\'');
 // The index of `name` among `players` (exact spelling first, then ignoring ASCII case), or -1.
 int player_index(const std::vector<std::string>& players, const std::string& name);
+// The labels every game shares (players, dealer, note, options, on/off ...); a game's own table comes first.
+const text::Labels& shared_labels();
 
 }  // namespace marque::rules::common

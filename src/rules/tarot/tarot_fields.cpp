@@ -315,4 +315,86 @@ std::vector<FieldSpec> field_table() {
   };
 }
 
+const text::Labels& labels() {
+  // the set-up (§2.1), the hand and redeal fields (§2.2, §2.3) and their values, then the options (§6)
+  static const text::Labels table = [] {
+    text::Labels l{
+        {"end", "end: {}"},
+        {"end.mode=open", "open (the organiser closes it)"},
+        {"end.mode=deals", ""},
+        {"end.mode=target", ""},
+        {"end.deals", "after {} deals"},
+        {"end.target", "at {} points"},
+        {"stake_per_point", "stake {} a point"},
+        {"type", "{}"},
+        {"type=hand", ""},
+        {"type=redeal", "redeal"},
+        {"taker", "taker {}"},
+        {"contract", "{}"},
+        {"=prise", "prise"},
+        {"=petite", "petite"},
+        {"=pousse", "pousse"},
+        {"=garde", "garde"},
+        {"=garde_sans", "garde sans"},
+        {"=garde_contre", "garde contre"},
+        {"=pass", "pass"},
+        {"bids", "bids {}"},
+        {"bids.player", "{}"},
+        {"bids.bid", "{}"},
+        {"chelem_announced", "chelem announced"},
+        {"chelem_announced=false", "no chelem announced"},
+        {"called_card", "called {}"},
+        {"called_card.rank", "{}"},
+        {"called_card.suit", "of {}"},
+        {"partner", "partner {}"},
+        {"partner=null", "the called card in the chien"},
+        {"oudlers", "{} oudlers"},
+        {"oudlers=0", "no oudler"},
+        {"oudlers=1", "1 oudler"},
+        {"oudler_cards", "oudlers: {}"},
+        {"=petit", "petit"},
+        {"=21", "21"},
+        {"=excuse", "excuse"},
+        {"points", "{} points"},
+        {"defence_points", "defence {} points"},
+        {"attack_tricks", "{} tricks to the attack"},
+        {"petit_au_bout", "petit au bout {}"},
+        {"petit_au_bout=attack", "petit au bout for the attack"},
+        {"petit_au_bout=defence", "petit au bout for the defence"},
+        {"petit_au_bout=none", "no petit au bout"},
+        {"poignees", "poignée {}"},
+        {"poignees.player", "{}"},
+        {"poignees.level", "{}"},
+        {"poignees.trumps", "{} trumps"},
+        {"=simple", "simple"},
+        {"=double", "double"},
+        {"=triple", "triple"},
+        {"chelem", "chelem {}"},
+        {"chelem=none", "no chelem"},
+        {"chelem=attack", "chelem for the attack"},
+        {"chelem=defence", "chelem for the defence"},
+        {"petite_chelem_announced", "petite chelem announced"},
+        {"petite_chelem_announced=false", "no petite chelem announced"},
+        {"miseres", "misère {}"},
+        {"miseres.player", "{}"},
+        {"miseres.kind", "{}"},
+        {"=combined", "combined"},
+        {"=trumps", "trumps"},
+        {"=faces", "faces"},
+        {"reason", "{}"},
+        {"=all_pass", "everybody passed"},
+        {"=petit_sec", "petit sec"},
+        {"=no_trumps", "no trumps"},
+        {"=few_honours", "too few trumps and face cards"},
+        {"=misdeal", "misdeal"},
+        {"=other", "another reason"},
+        {"player", "declared by {}"},
+    };
+    l.add(option_labels());
+    l.add(common::shared_labels());
+    return l;
+  }();
+  return table;
+}
+
 }  // namespace marque::rules::tarot
