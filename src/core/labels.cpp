@@ -109,31 +109,43 @@ std::string Labels::key(std::string_view path) const {
   return s;
 }
 
+namespace {
+
+// The members of an object, item by item in the order of the table (the order a scorer says them: who took what, then
+// the bonuses; "poignée Ben simple"), the keys it does not know last.
+std::string members(const Labels& labels, const json& o, const std::string& path, std::string_view sep) {
+  if (!o.is_object()) return labels.value(path, o);
+  const std::vector<std::string> order = labels.ids();
+  auto rank = [&](const std::string& key) {
+    for (const auto& id : {path.empty() ? key : path + "." + key, key}) {
+      const auto at = std::find(order.begin(), order.end(), id);
+      if (at != order.end()) return static_cast<size_t>(at - order.begin());
+    }
+    return order.size();
+  };
+  std::vector<std::pair<size_t, std::string>> keys;
+  for (auto it = o.begin(); it != o.end(); ++it) keys.emplace_back(rank(it.key()), it.key());
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::string s;
+  for (const auto& [at, key] : keys) {
+    std::string part = labels.item(path.empty() ? key : path + "." + key, o[key]);
+    if (!part.empty()) s += (s.empty() ? "" : std::string(sep)) + part;
+  }
+  return s;
+}
+
+}  // namespace
+
 std::string Labels::value(std::string_view path, const json& v) const {
   if (v.is_array()) {
     std::string s;
     for (const auto& e : v) {
-      std::string one;
-      if (e.is_object()) {
-        for (auto it = e.begin(); it != e.end(); ++it) {
-          std::string part = item(std::string(path) + "." + it.key(), *it);
-          if (!part.empty()) one += (one.empty() ? "" : " ") + part;
-        }
-      } else {
-        one = value(path, e);
-      }
+      const std::string one = e.is_object() ? members(*this, e, std::string(path), " ") : value(path, e);
       if (!one.empty()) s += (s.empty() ? "" : ", ") + one;
     }
     return s;
   }
-  if (v.is_object()) {
-    std::string s;
-    for (auto it = v.begin(); it != v.end(); ++it) {
-      std::string part = item(std::string(path) + "." + it.key(), *it);
-      if (!part.empty()) s += (s.empty() ? "" : ", ") + part;
-    }
-    return s;
-  }
+  if (v.is_object()) return members(*this, v, std::string(path), ", ");
   const std::string t = scalar_text(v);
   if (const auto* l = value_label(path, t)) return *l;
   if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
@@ -161,22 +173,8 @@ std::string Labels::item(std::string_view path, const json& v) const {
   return placed(full, t);
 }
 
-std::string Labels::record(const json& r, std::string_view sep) const {
-  if (!r.is_object()) return value("", r);
-  // in the order of the table (the order a scorer says them: who took what, then the bonuses), unknown keys last
-  std::vector<std::pair<size_t, std::string>> keys;
-  for (auto it = r.begin(); it != r.end(); ++it) {
-    const auto at = std::find(m_order.begin(), m_order.end(), it.key());
-    keys.emplace_back(static_cast<size_t>(at - m_order.begin()), it.key());
-  }
-  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::string s;
-  for (const auto& [rank, key] : keys) {
-    std::string part = item(key, r[key]);
-    if (!part.empty()) s += (s.empty() ? "" : std::string(sep)) + part;
-  }
-  return s;
-}
+std::string Labels::record(const json& r, std::string_view sep) const { return members(*this, r, "", sep); }
+
 
 std::vector<std::string> Labels::ids() const { return m_order; }
 

@@ -3,7 +3,8 @@
 season (and each game's own example file) through `show` (every hand), `history`, `sheet` (text and HTML), the
 served game and hand pages; a game of each kind started with `start` (its echo) and a hand entered on the phone
 through the JSON API the page's script reads (the chips of the answers, the preview's words and notes). Fails on
-any lower-case `_`-joined id (`petit_au_bout`, `down_2plus`) or `{"` in what is shown.
+any lower-case `_`-joined id (`petit_au_bout`, `down_2plus`) or `{"` in what is shown, and on "called himself" or
+"game over: Game over".
 
 Usage: words.py MARQUE_BIN SOURCE_DIR"""
 import html.parser
@@ -25,6 +26,9 @@ def check(where, text):
     found = sorted(set(ID.findall(text)))
     if found:
         problems.append(f"{where}: ids {', '.join(found[:8])}")
+    for said in ("called himself", "game over: game over"):
+        if said in text.lower():
+            problems.append(f"{where}: says '{said}'")
     if '{"' in text:
         line = next(l for l in text.splitlines() if '{"' in l)
         problems.append(f"{where}: JSON: {line.strip()[:120]}")
@@ -79,6 +83,16 @@ for words in (["tarot", "players=Ann,Ben,Cat,Dan", "dealer=Ann", "end=deals:10",
     out = marque("start", *words)
     check(f"start {words[0]}", out)
     started[words[0]] = int(re.search(r"game (\d+)", out).group(1))
+
+# what `hand` and `edit` print: a 5-player tarot taker who called a card in hand, and each finished game's last hand
+# edited (its words, then the game over and the ranking)
+marque("start", "tarot", "players=Ann,Ben,Cat,Dan,Eve", "dealer=Ann")
+check("hand (tarot, 5 players, self-call)", marque("hand", "--no-prompt", "taker=Ben", "contract=garde_sans", "partner=Ben",
+                                                   "oudlers=2", "points=50", "petit_au_bout=attack"))
+for g in json.loads(marque("games", "--format", "json")):
+    if g["status"] == "finished":
+        last = json.loads(marque("list", "--game", str(g["id"]), "--format", "json"))[-1]["no"]
+        check(f"edit {last} --game {g['id']} ({g['game']})", marque("edit", str(last), "--game", str(g["id"]), "note=checked"))
 
 for g in json.loads(marque("games", "--format", "json")):
     gid = str(g["id"])

@@ -496,9 +496,7 @@ const text::Labels& labels() {
         {"unplayed_points", "{} points out of play"},
     };
     for (const auto& f : k_figurak) l.add("=" + std::string(f.id), std::string(f.label));  // the figurák by name
-    l.add(option_labels());
-    l.add(common::shared_labels());
-    return l;
+    return common::game_labels(std::move(l), option_labels());
   }();
   return table;
 }

@@ -45,13 +45,14 @@ int player_index(const std::vector<std::string>& players, const std::string& nam
   return -1;
 }
 
-const text::Labels& shared_labels() {
-  static const text::Labels labels{
+text::Labels game_labels(text::Labels own, const text::Labels& options) {
+  own.add(options);
+  own.add({
       {"players", "players {}"}, {"first_dealer", "first dealer {}"}, {"dealer", "dealer {}"}, {"hand", "hand {}"},
       {"note", "note: {}"},      {"options", "options: {}"},      {"=none", "none"},         {"=off", "off"},
       {"=on", "on"},             {"=yes", "yes"},                 {"=no", "no"},
-  };
-  return labels;
+  });
+  return own;
 }
 
 }  // namespace marque::rules::common

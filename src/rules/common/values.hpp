@@ -25,7 +25,8 @@ std::string show(const nlohmann::json& v);
 std::string show_quoted(const nlohmann::json& v, char quote = '\'');
 // The index of `name` among `players` (exact spelling first, then ignoring ASCII case), or -1.
 int player_index(const std::vector<std::string>& players, const std::string& name);
-// The labels every game shares (players, dealer, note, options, on/off ...); a game's own table comes first.
-const text::Labels& shared_labels();
+// A game's labels: its own table (set-up, fields, values), then its options' and the words every game shares
+// (players, dealer, note, options, on/off ...); an id already labelled keeps its first label.
+text::Labels game_labels(text::Labels own, const text::Labels& options);
 
 }  // namespace marque::rules::common
