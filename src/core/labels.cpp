@@ -97,6 +97,7 @@ std::string Labels::key(std::string_view path) const {
     std::string s = *l;
     if (const auto at = s.find("{}"); at != std::string::npos) {
       s.erase(at, 2);
+      if (const auto twice = s.find("  "); twice != std::string::npos) s.erase(twice, 1);  // "stake {} a point"
       while (!s.empty() && s.front() == ' ') s.erase(0, 1);
       while (!s.empty() && (s.back() == ' ' || s.back() == ':')) s.pop_back();
     }

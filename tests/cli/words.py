@@ -90,7 +90,7 @@ marque("start", "tarot", "players=Ann,Ben,Cat,Dan,Eve", "dealer=Ann")
 check("hand (tarot, 5 players, self-call)", marque("hand", "--no-prompt", "taker=Ben", "contract=garde_sans", "partner=Ben",
                                                    "oudlers=2", "points=50", "petit_au_bout=attack"))
 for g in json.loads(marque("games", "--format", "json")):
-    if g["status"] == "finished":
+    if g["status"] == "finished" and g["game"] in ("tarot", "prefa", "alsos"):  # the kinds whose hands take a note
         last = json.loads(marque("list", "--game", str(g["id"]), "--format", "json"))[-1]["no"]
         check(f"edit {last} --game {g['id']} ({g['game']})", marque("edit", str(last), "--game", str(g["id"]), "note=checked"))
 

@@ -44,9 +44,10 @@ TEST_CASE("labels: a record as a scorer says it", "[labels]") {
                     {"petit_au_bout", "none"}, {"chelem_announced", false},
                     {"poignees", json::array({{{"player", "Ben"}, {"level", "simple"}}})}};
   CHECK(l.record(rec) ==
-        "taker Ann · garde sans · 2 oudlers · 47 points · no petit au bout · no chelem announced · poignée Ben simple");
+        "taker Ann · garde sans · 2 oudlers · 47 points · no petit au bout · poignée Ben simple · no chelem announced");
   CHECK(l.item("end", {{"mode", "deals"}, {"deals", 10}}) == "end: after 10 deals");
   CHECK(l.key("end") == "end");
+  CHECK(l.key("stake_per_point") == "stake a point");
   CHECK(l.item("petit_au_bout", nullptr) == "no petit au bout");
   // a value of an option in its key's words; an unknown id with spaces, a name as it is
   CHECK(l.item("gain_rounding", "nearest_10") == "gain rounded to the nearest 10");

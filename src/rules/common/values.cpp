@@ -48,9 +48,18 @@ int player_index(const std::vector<std::string>& players, const std::string& nam
 text::Labels game_labels(text::Labels own, const text::Labels& options) {
   own.add(options);
   own.add({
-      {"players", "players {}"}, {"first_dealer", "first dealer {}"}, {"dealer", "dealer {}"}, {"hand", "hand {}"},
-      {"note", "note: {}"},      {"options", "options: {}"},      {"=none", "none"},         {"=off", "off"},
-      {"=on", "on"},             {"=yes", "yes"},                 {"=no", "no"},
+      {"players", "players {}"},
+      {"first_dealer", "first dealer {}"},
+      {"dealer", "dealer {}"},
+      {"hand", "hand {}"},
+      {"note", "note: {}"},
+      {"options", "options: {}"},
+      {"options={}", "the rules' options"},
+      {"=none", "none"},
+      {"=off", "off"},
+      {"=on", "on"},
+      {"=yes", "yes"},
+      {"=no", "no"},
   });
   return own;
 }
