@@ -133,6 +133,9 @@ text::Labels option_labels() {
       {"=nearest_10", "to the nearest 10"},
       {"count_redeals", "redeals count as deals"},
       {"count_redeals=false", "redeals do not count as deals"},
+      {"petit_au_bout_failed_attack", "petit au bout of a failed attack {}"},  // main's option (merged later)
+      {"=counts", "counts"},
+      {"=lost", "is lost"},
       {"poignee_to", "poignée to {}"},
       {"=winner", "the side that wins"},
       {"=shower", "the side that shows it"},
