@@ -514,8 +514,9 @@ ojson diagnostics_json(const std::vector<Diagnostic>& ds) {
 
 namespace {
 
-// One answer of guided entry as its chip reads: "no petit au bout", "taker Ann", "47 points", "tricks Ann 7". An answer is a typed
-// word: "yes"/"no" of a yes-or-no question, a number, "" or "none" for nothing, else a name or a value's id.
+// One answer of guided entry as its chip reads: "no petit au bout", "taker Ann", "47 points", "tricks Ann 7". An
+// answer is a typed word: "yes"/"no" of a yes-or-no question, a number, "" or "none" for nothing, else a name or a
+// value's id.
 std::string answer_words(const text::Labels& labels, const std::string& key, const std::string& answer) {
   json v = answer;
   if (answer == "yes" || answer == "no") v = answer == "yes";
@@ -524,7 +525,8 @@ std::string answer_words(const text::Labels& labels, const std::string& key, con
     v = rules::typed_value(answer);
   // a question of one player's part of a field ("tricks.Ann") reads as that field ("tricks Ann 7")
   const auto dot = key.rfind('.');
-  const std::string said = dot == std::string::npos ? labels.item(key, v) : labels.item(key.substr(0, dot), json{{key.substr(dot + 1), v}});
+  const std::string said =
+      dot == std::string::npos ? labels.item(key, v) : labels.item(key.substr(0, dot), json{{key.substr(dot + 1), v}});
   if (!said.empty()) return said;
   const std::string what = labels.key(key);  // a value its label leaves unsaid ("detail"): the key and the answer
   return what.empty() ? answer : what + ": " + answer;

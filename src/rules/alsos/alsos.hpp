@@ -50,7 +50,7 @@ constexpr i64 k_max_unplayed_trump_12 = 98, k_max_unplayed_nt_12 = 84;
 
 struct FiguraInfo {
   std::string_view id;
-  std::string_view label;  // its name for people (spec §1.5); the two unnamed ones are told by their cards (§9.2: no invented names)
+  std::string_view label;  // its name for people (spec §1.5); the two unnamed ones by their cards (§9.2: no invented names)
   std::string_view feat;   // what the announcer undertakes, in a few words (guided entry)
   i64 value;               // table value before the early doubling (spec §1.5)
   bool trump_only;         // V11
