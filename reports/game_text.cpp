@@ -24,7 +24,7 @@ std::string amounts_line(const ojson& values, const ojson& names, bool sign) {
 namespace {
 
 // per-player category breakdown (piquet: carte blanche, point, sequences, sets, play ...)
-std::string breakdown_lines(const ojson& entry, const ojson& players) {
+std::string breakdown_lines(const ojson& entry, const ojson& players, const text::Labels* labels) {
   std::string out;
   if (!entry.contains("breakdown") || !entry["breakdown"].is_object()) return out;
   const auto& b = entry["breakdown"];
@@ -33,20 +33,21 @@ std::string breakdown_lines(const ojson& entry, const ojson& players) {
     if (!b.contains(name) || !b[name].is_object()) continue;
     std::string line;
     for (auto it = b[name].begin(); it != b[name].end(); ++it)
-      if (it->is_number() && it->get<double>() != 0) line += " " + it.key() + " " + format_number(it->get<double>());
+      if (it->is_number() && it->get<double>() != 0)
+        line += " " + (labels ? labels->key(it.key()) : it.key()) + " " + format_number(it->get<double>());
     out += "  " + name + ":" + (line.empty() ? " nothing" : line) + "\n";
   }
   return out;
 }
 
-std::string payment_lines(const ojson& entry) {
+std::string payment_lines(const ojson& entry, const text::Labels* labels) {
   if (!entry.contains("transfers") || !entry["transfers"].is_array() || entry["transfers"].empty()) return "";
   std::string out = "  payments:\n";
   for (const auto& t : entry["transfers"]) {
     auto str = [&](const char* k) { return t.contains(k) && t[k].is_string() ? t[k].get<std::string>() : std::string(); };
     double amount = t.contains("amount") && t["amount"].is_number() ? t["amount"].get<double>() : 0.0;
     out += "    " + str("from") + " -> " + str("to") + "  " + format_number(amount) +
-           (str("reason").empty() ? "" : "  (" + str("reason") + ")") + "\n";
+           (str("reason").empty() ? "" : "  (" + (labels ? labels->value("reason", str("reason")) : str("reason")) + ")") + "\n";
   }
   return out;
 }
@@ -125,10 +126,10 @@ std::string hand_outcome_text(const ojson& entry, const ojson& score, const Hand
   }
   if (score.contains("team_totals")) out += "  Nous / Eux: " + amounts_line(score["team_totals"], teams, false) + "\n";
   out += "  totals: " + amounts_line(score["totals"], players, false) + "\n";
-  out += breakdown_lines(entry, players);
+  out += breakdown_lines(entry, players, h.labels);
   if (entry.contains("summary") && entry["summary"].is_string()) out += "  " + entry["summary"].get<std::string>() + "\n";
   if (entry.contains("pools")) out += "  pools:  " + amounts_line(entry["pools"], players, false) + "\n";
-  out += payment_lines(entry);
+  out += payment_lines(entry, h.labels);
   if (score.value("finished", false)) {
     out += "game over" + (h.result_words.empty() ? std::string() : ": " + h.result_words) + "\n";
     std::string table = ranking_table(score);
@@ -174,14 +175,11 @@ std::string hand_list_text(const ojson& score, const std::vector<ListedHand>& ha
 }
 
 std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohmann::json& record, const ojson& entry,
-                           const std::string& recorded_at, const std::string& source) {
+                           const std::string& recorded_at, const std::string& source, const text::Labels& labels) {
   const ojson& players = score["players"];
   std::string out = game_label(h.game_id, h.game) + " · hand " + std::to_string(h.no) + (h.words.empty() ? "" : ": " + h.words) + "\n";
   if (entry.contains("dealer") && entry["dealer"].is_string()) out += "  dealer:   " + entry["dealer"].get<std::string>() + "\n";
-  std::string rec;
-  for (auto it = record.begin(); it != record.end(); ++it)
-    rec += (rec.empty() ? "" : " ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
-  out += "  record:   " + rec + "\n";
+  out += "  record:   " + record_words(record, labels) + "\n";
   if (entry.contains("team_deltas")) out += "  hand:     " + amounts_line(entry["team_deltas"], ojson::array({"NS", "EW"}), true) + "\n";
   out += "  deltas:   " + amounts_line(entry["deltas"], players, true) + "\n";
   out += "  totals:   " + amounts_line(entry["totals"], players, false) + "\n";
@@ -191,37 +189,26 @@ std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohma
   return out;
 }
 
-namespace {
+// "taker Ben · garde · 47 points ..." of a record
+std::string record_words(const nlohmann::json& r, const text::Labels& labels) { return labels.record(r); }
 
-std::string value_text(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
-
-}  // namespace
-
-// "taker=Ben contract=garde ..." of a record
-std::string record_words(const nlohmann::json& r) {
-  std::string s;
-  if (r.is_object())
-    for (auto it = r.begin(); it != r.end(); ++it) s += (s.empty() ? "" : " ") + it.key() + "=" + value_text(*it);
-  return s;
-}
-
-// "points 38 -> 52, poignees added" between two records
-std::string record_diff(const nlohmann::json& a, const nlohmann::json& b) {
-  if (!a.is_object() || !b.is_object()) return record_words(b);
+// "38 points -> 52 points, poignée Ben simple added" between two records
+std::string record_diff(const nlohmann::json& a, const nlohmann::json& b, const text::Labels& labels) {
+  if (!a.is_object() || !b.is_object()) return record_words(b, labels);
   std::string s;
   auto add = [&](const std::string& t) { s += (s.empty() ? "" : ", ") + t; };
   for (auto it = b.begin(); it != b.end(); ++it) {
     if (!a.contains(it.key()))
-      add(it.key() + " " + value_text(*it) + " added");
+      add(labels.item(it.key(), *it) + " added");
     else if (a[it.key()] != *it)
-      add(it.key() + " " + value_text(a[it.key()]) + " -> " + value_text(*it));
+      add(labels.item(it.key(), a[it.key()]) + " -> " + labels.item(it.key(), *it));
   }
   for (auto it = a.begin(); it != a.end(); ++it)
-    if (!b.contains(it.key())) add(it.key() + " " + value_text(*it) + " removed");
+    if (!b.contains(it.key())) add(labels.item(it.key(), *it) + " removed");
   return s.empty() ? "no change" : s;
 }
 
-std::string history_text(const std::vector<HistoryLine>& lines) {
+std::string history_text(const std::vector<HistoryLine>& lines, const text::Labels& labels) {
   std::string out;
   static const nlohmann::json null_json;
   for (const auto& c : lines) {
@@ -229,17 +216,17 @@ std::string history_text(const std::vector<HistoryLine>& lines) {
     const nlohmann::json& after = c.after ? *c.after : null_json;
     const std::string hand = "hand " + std::to_string(c.no);
     std::string what;
-    if (c.action == "start") what = "game started: " + record_words(after);
-    else if (c.action == "import") what = "game imported: " + record_words(after);
-    else if (c.action == "add") what = hand + " added: " + record_words(after);
-    else if (c.action == "edit") what = hand + " edited: " + record_diff(before, after);
-    else if (c.action == "delete") what = hand + " deleted: " + record_words(before);
+    if (c.action == "start") what = "game started: " + record_words(after, labels);
+    else if (c.action == "import") what = "game imported: " + record_words(after, labels);
+    else if (c.action == "add") what = hand + " added: " + record_words(after, labels);
+    else if (c.action == "edit") what = hand + " edited: " + record_diff(before, after, labels);
+    else if (c.action == "delete") what = hand + " deleted: " + record_words(before, labels);
     else if (c.action == "close") what = "game closed";
     else if (c.action == "abandon") what = "game abandoned";
     else if (c.action == "delete_game") what = "game deleted";
     else if (c.action == "reopen") what = "game reopened";
     else if (c.action == "undo" || c.action == "redo")
-      what = c.action + (c.no ? " (" + hand + ")" : "") + ": " + (after.is_null() ? std::string("removed") : record_words(after));
+      what = c.action + (c.no ? " (" + hand + ")" : "") + ": " + (after.is_null() ? std::string("removed") : record_words(after, labels));
     else what = c.action;
     out += c.at + "  " + what + (c.undone ? "  (undone)" : "") + "\n";
   }

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/labels.hpp"
+
 namespace marque::reports {
 
 // "Ann +93  Ben -31 ..." in the order of `names` (signed when `sign`)
@@ -22,6 +24,7 @@ struct HandHeader {
   std::string words;         // the hand in the game's own terms
   std::string result_words;  // the game's outcome (when over)
   std::string next_dealer;   // as said (dealer_text: "B (sits out)")
+  const text::Labels* labels = nullptr;  // the game's words for the ids of the breakdown and the payments' reasons
 };
 // "game 2 · KIND (PLAYERS) · hand 5 recorded: WORDS" then the hand's deltas, totals, breakdown, pools, payments,
 // and the game over (a sentence and the ranking) or the next dealer. `entry` is the hand's marque-score/1 entry
@@ -46,9 +49,11 @@ struct ListedHand {
 // then the totals.
 std::string hand_list_text(const nlohmann::ordered_json& score, const std::vector<ListedHand>& hands);
 
-// `marque show N`: the hand in words, its record as typed (key=value), who dealt, its score and the totals after it.
+// `marque show N`: the hand in words, its record in the game's labels (`labels`), who dealt, its score and the totals
+// after it.
 std::string hand_show_text(const nlohmann::ordered_json& score, const HandHeader& h, const nlohmann::json& record,
-                           const nlohmann::ordered_json& entry, const std::string& recorded_at, const std::string& source);
+                           const nlohmann::ordered_json& entry, const std::string& recorded_at, const std::string& source,
+                           const text::Labels& labels);
 
 // One change in a game's history, and the history as lines a scorer reads ("hand 2 edited: points 38 -> 52").
 struct HistoryLine {
@@ -59,11 +64,11 @@ struct HistoryLine {
   const nlohmann::json* after = nullptr;
   bool undone = false;
 };
-std::string history_text(const std::vector<HistoryLine>& lines);
-// A record in words ("taker=Ben contract=garde ..."), and what changed between two ("points 38 -> 52, poignees
-// added"; "no change").
-std::string record_words(const nlohmann::json& r);
-std::string record_diff(const nlohmann::json& a, const nlohmann::json& b);
+std::string history_text(const std::vector<HistoryLine>& lines, const text::Labels& labels);
+// A record in the game's labels ("taker Ben · garde · 47 points ..."), and what changed between two ("38 points ->
+// 52 points, poignée Ben simple added"; "no change").
+std::string record_words(const nlohmann::json& r, const text::Labels& labels);
+std::string record_diff(const nlohmann::json& a, const nlohmann::json& b, const text::Labels& labels);
 
 // "B (sits out)" when the dealer named is the one who sits the hand out (4-player Prefa ...), else the name.
 std::string dealer_text(const std::string& dealer, const std::string& sitting_out);

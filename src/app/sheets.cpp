@@ -42,7 +42,7 @@ std::string local_time(const std::string& utc) {
 // The net corrections of a game: per hand, its record before the first edit or deletion that still stands and
 // after the last one (edits and deletions that were undone are skipped); a hand edited back to what it was has
 // none. In the order of each hand's last change.
-std::vector<sheet::Correction> net_corrections(const std::vector<Change>& changes) {
+std::vector<sheet::Correction> net_corrections(const std::vector<Change>& changes, const text::Labels& labels) {
   struct Net {
     json before, after;
     std::string at;
@@ -67,10 +67,10 @@ std::vector<sheet::Correction> net_corrections(const std::vector<Change>& change
     c.at = local_time(n.at);
     c.hand = no;
     if (n.deleted) {
-      c.what = "deleted: " + reports::record_words(n.before);
+      c.what = "deleted: " + reports::record_words(n.before, labels);
     } else {
       if (n.before == n.after) continue;
-      c.what = "edited: " + reports::record_diff(n.before, n.after);
+      c.what = "edited: " + reports::record_diff(n.before, n.after, labels);
     }
     out.emplace_back(n.order, std::move(c));
   }
@@ -138,7 +138,7 @@ sheet::Part part_of(Store& store, int64_t id) {
     if (meta.is_object() && meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
       p.subheading += (p.subheading.empty() ? "" : " · ") + meta[k].get<std::string>();
   p.sheet = rules->score_sheet(file, r.score);
-  p.corrections = net_corrections(history(store, id));
+  p.corrections = net_corrections(history(store, id), rules->labels());
   p.finished = r.score.value("finished", false);
   p.places = places_of(*rules, r);
   p.outcome = rules->result_words(json(r.score));

@@ -16,6 +16,7 @@
 #include "core/json.hpp"
 
 #include "core/diag.hpp"
+#include "core/labels.hpp"
 #include "core/league.hpp"
 #include "core/sheet.hpp"
 #include "rules/entry.hpp"
@@ -90,6 +91,10 @@ public:
   virtual int64_t amount_denominator() const { return 1; }
   virtual std::vector<OptionSpec> options() const = 0;
   virtual std::vector<FieldSpec> fields() const = 0;
+  // What people read for this game's ids (core/labels.hpp): every set-up key, hand field, option and value of
+  // them, in English with the game's own terms kept; the one source for `show`, `history`, `start`, the phone and
+  // the sheets.
+  virtual const text::Labels& labels() const = 0;
   // Where a set-up and a hand record hold player names (the only places a rename or merge touches): dotted
   // paths, "*" = every element of an array or value of an object, "#" = the keys of an object; e.g.
   // "players.*", "poignees.*.player", "tricks.#". Coinche hands name seats, not players.

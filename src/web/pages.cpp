@@ -172,12 +172,10 @@ std::string deltas_line(const ojson& entry, const ojson& score) {
   return out;
 }
 
-std::string record_words(const json& r) {
-  std::string s;
-  if (r.is_object())
-    for (auto it = r.begin(); it != r.end(); ++it)
-      s += (s.empty() ? "" : " ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
-  return s;
+// The first field of a record as `marque edit` takes it ("taker=Ben"): the placeholder of the words to change.
+std::string first_word(const json& r) {
+  if (!r.is_object() || r.empty()) return "";
+  return r.begin().key() + "=" + (r.begin()->is_string() ? r.begin()->get<std::string>() : r.begin()->dump());
 }
 
 // A hand's score as a table: each side, its score for the hand and its total after it.
@@ -367,7 +365,7 @@ std::string hand_page(const app::GameView& v, const app::HandLine& hl, const Pag
   if (hl.entry.contains("dealer") && hl.entry["dealer"].is_string())
     main += "<p class=\"sub\">dealer " + h(hl.entry["dealer"].get<std::string>()) + "</p>\n";
   main += hand_table(hl.entry, v.score) + notes_of(hl.entry);
-  main += "<p class=\"record\"><span class=\"label\">as typed</span> <code>" + h(record_words(hl.record)) + "</code></p>\n";
+  if (gr) main += "<p class=\"record\"><span class=\"label\">record</span> " + h(gr->labels().record(hl.record)) + "</p>\n";
   main += "<p class=\"sub\">recorded " + h(hl.recorded_at) + (hl.source.empty() ? "" : " (" + h(hl.source) + ")") + "</p>\n";
   if (c.writer && g.ended.empty()) {
     main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no +
@@ -375,7 +373,7 @@ std::string hand_page(const app::GameView& v, const app::HandLine& hl, const Pag
     main += "<form class=\"words-edit\" data-game=\"" + id + "\" data-no=\"" + no + "\">\n"
             "<label for=\"words\">Change fields (key=value, as <code>marque edit</code> takes them)</label>\n"
             "<input id=\"words\" name=\"words\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" placeholder=\"" +
-            h(record_words(hl.record).substr(0, record_words(hl.record).find(' '))) + "\">\n"
+            h(first_word(hl.record)) + "\">\n"
             "<p class=\"err\" role=\"alert\" hidden></p>\n"
             "<button type=\"submit\" class=\"button\">Change</button>\n</form>\n";
     main += "<div class=\"actions danger\"><button type=\"button\" class=\"button\" data-delete=\"" + id + "\" data-no=\"" + no +
@@ -515,6 +513,28 @@ ojson diagnostics_json(const std::vector<Diagnostic>& ds) {
   return arr;
 }
 
+namespace {
+
+// One answer of guided entry as its chip reads: "no petit au bout", "taker Ann", "47 points", "tricks Ann 7". An
+// answer is a typed word: "yes"/"no" of a yes-or-no question, a number, "" or "none" for nothing, else a name or a
+// value's id.
+std::string answer_words(const text::Labels& labels, const std::string& key, const std::string& answer) {
+  json v = answer;
+  if (answer == "yes" || answer == "no") v = answer == "yes";
+  else if (answer.empty()) v = nullptr;
+  else if (answer.find_first_not_of("0123456789.-") == std::string::npos && answer.find_first_of("0123456789") != std::string::npos)
+    v = rules::typed_value(answer);
+  // a question of one player's part of a field ("tricks.Ann") reads as that field ("tricks Ann 7")
+  const auto dot = key.rfind('.');
+  const std::string said =
+      dot == std::string::npos ? labels.item(key, v) : labels.item(key.substr(0, dot), json{{key.substr(dot + 1), v}});
+  if (!said.empty()) return said;
+  const std::string what = labels.key(key);  // a value its label leaves unsaid ("detail"): the key and the answer
+  return what.empty() ? answer : what + ": " + answer;
+}
+
+}  // namespace
+
 ojson step_json(const app::EntryStep& s) {
   ojson j;
   j["game"] = s.game_id;
@@ -524,9 +544,14 @@ ojson step_json(const app::EntryStep& s) {
   j["players"] = s.players;
   j["dealer"] = s.dealer;
   j["sitting_out"] = s.sitting_out;
-  ojson answers = ojson::array();
-  for (const auto& [k, v] : s.answers) answers.push_back(ojson::array({k, v}));
+  ojson answers = ojson::array(), trail = ojson::array();
+  const rules::GameRules* gr = rules::find_game(s.game);
+  for (const auto& [k, v] : s.answers) {
+    answers.push_back(ojson::array({k, v}));
+    trail.push_back(gr ? answer_words(gr->labels(), k, v) : k + ": " + v);
+  }
   j["answers"] = answers;
+  j["trail"] = trail;  // the answers as the chips show them, in the game's labels
   if (s.question) {
     const auto& q = *s.question;
     ojson qj = {{"key", q.key}, {"text", q.text}, {"kind", q.kind}, {"preset", q.preset}, {"optional", q.optional}, {"help", q.help}};
@@ -554,7 +579,8 @@ ojson step_json(const app::EntryStep& s) {
     for (const auto& p : s.players) sides.push_back({{"name", p}, {"delta", signed_num(number_in(d, p))}, {"total", num(number_in(t, p))}});
     preview["sides"] = sides;
     ojson notes = ojson::array();
-    for (const auto& w : s.warnings) notes.push_back((w.field.empty() ? "" : w.field + ": ") + w.message);
+    for (const auto& w : s.warnings)
+      notes.push_back((w.field.empty() || !gr ? "" : gr->labels().key(w.field) + ": ") + w.message);
     preview["notes"] = notes;
     j["preview"] = preview;
   }

@@ -307,7 +307,7 @@ try:
     check_night(sdb, 1, "season1", counts)
     flat = check_night(wide_db(), 1, "wide", counts)
     # the corrections: the net one, in local time with its offset; the undone one is not printed
-    check(re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d hand 3 edited: points \S+ -> 60", flat) is not None,
+    check(re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d hand 3 edited: \S+ points -> 60 points", flat) is not None,
           "wide: the correction of hand 3 is not printed with its local time")
     check("hand 4 edited" not in flat, "wide: the undone correction of hand 4 is printed")
 finally:

@@ -14,7 +14,7 @@ total_of() { # file seq -> Ben's running total after hand seq
 for s in 2 5 10; do
   [[ "$(total_of "$T/before.json" $s)" != "$(total_of "$T/after.json" $s)" ]] && ok || bad "hand $s total did not change after editing hand 2"
 done
-expect_exit 0 "$BIN" --db "$DB" history && expect_out 'hand 2 edited: contract prise -> garde'
+expect_exit 0 "$BIN" --db "$DB" history && expect_out 'hand 2 edited: prise -> garde'
 expect_exit 0 "$BIN" --db "$DB" check && expect_out 'every score recomputes identically'
 expect_exit 0 "$BIN" --db "$DB" undo && expect_out 'undid the edit of hand 2'
 "$BIN" --db "$DB" score --format json > "$T/undone.json"
@@ -45,7 +45,7 @@ if command -v script >/dev/null; then
   printf 'Cat\ngarde\n1\n45\n\n\n\n\ny\n' | script -qec "$BIN --db $T/guided.db start tarot players=Ann,Ben,Cat,Dan dealer=Ann >/dev/null; $BIN --db $T/guided.db hand" /dev/null > "$T/tty.out" 2>&1
   grep -q 'dealer Ann' "$T/tty.out" && ok || { bad "guided entry: no expected dealer"; head -20 "$T/tty.out"; }
   grep -q 'preview' "$T/tty.out" && ok || bad "guided entry: no preview"
-  "$BIN" --db "$T/guided.db" show 1 | grep -q 'taker=Cat' && ok || bad "guided entry: hand not stored"
+  "$BIN" --db "$T/guided.db" show 1 | grep -q 'taker Cat' && ok || bad "guided entry: hand not stored"
 fi
 # the sheet shows corrected hands
-expect_exit 0 "$BIN" --db "$DB" sheet && expect_out 'Corrections:' && expect_out 'hand 2 edited: contract prise -> garde'
+expect_exit 0 "$BIN" --db "$DB" sheet && expect_out 'Corrections:' && expect_out 'hand 2 edited: prise -> garde'

@@ -10,7 +10,7 @@ expect_exit 1 "$BIN" --db "$DB" player rename Ann Ben && expect_err 'merge'
 expect_exit 1 "$BIN" --db "$DB" player merge Ann Ben && expect_err 'both sat at game'
 expect_exit 0 "$BIN" --db "$DB" player merge Benny Ben && expect_out 'merged'
 expect_exit 0 "$BIN" --db "$DB" player list && expect_out 'Ben  \(2 games\)' && expect_out 'merge Benny -> Ben'
-expect_exit 0 "$BIN" --db "$DB" show 1 -g 2 && expect_out 'taker=Ben'
+expect_exit 0 "$BIN" --db "$DB" show 1 -g 2 && expect_out 'taker Ben'
 expect_exit 0 "$BIN" --db "$DB" check
 "$BIN" --db "$DB" standings --format json > "$T/st1.json"
 expect_exit 0 "$BIN" --db "$DB" backup "$T/backup.db"
@@ -28,7 +28,7 @@ DB=$T/rank.db
 expect_exit 0 "$BIN" --db "$DB" start piquet players=A,Ben elder=A
 expect_exit 0 "$BIN" --db "$DB" hand --no-prompt point=A:5:49 seq=A:quart:A sets=Ben:quatorze:10,trio:A tricks=A:7 play=A:9,Ben:6
 expect_exit 0 "$BIN" --db "$DB" player rename A Anna && expect_out 'in 1 game'
-expect_exit 0 "$BIN" --db "$DB" show 1 && expect_out '"top": *"A"' && expect_out '"rank": *"A"' && expect_out 'Anna'
+expect_exit 0 "$BIN" --db "$DB" show 1 --format json && expect_out '"top": *"A"' && expect_out '"rank": *"A"' && expect_out 'Anna'
 expect_exit 0 "$BIN" --db "$DB" check
 expect_exit 0 "$BIN" --db "$DB" start prefa players=A,Ben,Cat dealer=Cat
 expect_exit 0 "$BIN" --db "$DB" player rename Ben Bence && expect_out "in 2 game"

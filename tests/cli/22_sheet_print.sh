@@ -16,7 +16,7 @@ expect_exit 0 "$BIN" --db "$SP" sheet --night 1 && expect_out '^Night of 2026-11
   && expect_out '^Game 1 — French Tarot +\(in progress\) +Ben [0-9]+ · ' && expect_out '^Game 2 — Coinche.* (Nina & Sara|Emil & Will) '
 grep -c '^Game 1 — French Tarot' "$T/out" | grep -qx 2 && ok || bad "sheet --night: game 1's heading not once in the summary and once above its sheet"
 # corrections: the net ones only, in local time with the offset (TZ=UTC here)
-expect_exit 0 "$BIN" --db "$SP" sheet 1 && expect_out '^  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} \+00:00  hand 2 edited: contract prise -> garde$'
+expect_exit 0 "$BIN" --db "$SP" sheet 1 && expect_out '^  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} \+00:00  hand 2 edited: prise -> garde$'
 if grep -qE 'hand (3|4) edited' "$T/out"; then bad "sheet: an undone or reverted edit is shown as a correction"; else ok; fi
 TZ=Europe/Paris expect_exit 0 "$BIN" --db "$SP" sheet 1 && expect_out '\+0[12]:00  hand 2 edited'
 # the text chart: the zero line, the target level, hand numbers, a legend with each final total
@@ -29,7 +29,7 @@ expect_exit 0 "$BIN" --db "$SP" sheet 1 --format json -o "$T/sp1.json"
 if python3 - "$T/sp1.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert [c["hand"] for c in d["corrections"]] == [2] and d["corrections"][0]["what"] == "edited: contract prise -> garde", d["corrections"]
+assert [c["hand"] for c in d["corrections"]] == [2] and d["corrections"][0]["what"] == "edited: prise -> garde", d["corrections"]
 assert d["places"][0]["who"] == "Ben" and d["places"][0]["place"] == 1, d["places"]
 t = [b for b in d["blocks"] if b["role"] == "hands"][0]["table"]
 assert [c["title"] for c in t["columns"]][:7] == ["#", "Dlr", "Taker(+Partner)", "Contract", "Oud", "Pts", "Result"], t["columns"]

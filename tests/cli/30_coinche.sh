@@ -99,5 +99,5 @@ if command -v script >/dev/null; then
   grep -q 'preview: N/S 120♥ by N: made (472), capot; belote W; announcements N/S 220' "$T/ctty3.out" && ok || bad "coinche guided: capot in words"
   expect_exit 0 "$BIN" --db "$GDB" score --format json && expect_out '"NS": 932' && expect_out '"EW": 77' \
     && expect_out '"redeal": "all_pass"' && expect_out '"capot": "NS"' && expect_out '"coinche": 1'
-  expect_exit 0 "$BIN" --db "$GDB" show 1 && expect_out 'coinched_by' && expect_exit 0 "$BIN" --db "$GDB" show 3 && expect_out 'announcements'
+  expect_exit 0 "$BIN" --db "$GDB" show 1 && expect_out 'coinche by ' && expect_exit 0 "$BIN" --db "$GDB" show 3 && expect_out 'announcements N carré'
 fi

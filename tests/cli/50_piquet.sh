@@ -69,6 +69,6 @@ if command -v script >/dev/null; then
   [[ "$(pq_at 'hands[1].breakdown.entry')/$(pq_at 'hands[1].dealer')" == "redeal/Ann" ]] && ok || bad "piquet guided: deal 2 not a redeal"
   [[ "$(pq_at 'hands[2].deltas.Ann')/$(pq_at 'hands[2].deltas.Ben')" == "13/20" ]] && ok || bad "piquet guided: deal 3 not 13/20"
   [[ "$(pq_at 'totals.Ann')/$(pq_at 'totals.Ben')" == "41/43" ]] && ok || bad "piquet guided: totals not 41/43"
-  "$BIN" --db "$GQ" show 1 | grep -q 'sequences={"scored":\[{"length":4,"top":"A"}\],"winner":"elder"}' && ok ||
+  "$BIN" --db "$GQ" show 1 | grep -q 'sequences elder, 4 cards to the A' && ok ||
     { bad "piquet guided: sequences not stored"; "$BIN" --db "$GQ" list; }
 fi

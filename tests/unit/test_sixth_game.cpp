@@ -82,6 +82,10 @@ public:
   std::vector<rules::FieldSpec> fields() const override {
     return {{"winner", "player", true, {}, "who won the hand"}, {"points", "int", true, {}, "points won"}};
   }
+  const marque::text::Labels& labels() const override {
+    static const marque::text::Labels table{{"winner", "won by {}"}, {"points", "{} points"}, {"target", "race to {}"}};
+    return table;
+  }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*"}, {"winner"}};
     return paths;

@@ -21,7 +21,8 @@ void print_outcome(const Context& ctx, const app::HandOutcome& o, const std::str
   else
     cli::print_hand_outcome(reports::hand_outcome_text(o.entry, o.score,
                                                        {o.game_id, o.game, o.no, verb, o.words, o.result_words,
-                                                        reports::dealer_text(o.next_dealer, o.sitting_out)}),
+                                                        reports::dealer_text(o.next_dealer, o.sitting_out),
+                                                        &rules_for(o.game).labels()}),
                             o);
 }
 
@@ -184,7 +185,8 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
   out.push_back({history, [o, &ctx] {
     ctx.as_json = o->format == "json";
     auto db = ctx.open(false);
-    auto changes = app::history(*db, app::resolve_game(*db, o->game_id));
+    const int64_t id = app::resolve_game(*db, o->game_id);
+    auto changes = app::history(*db, id);
     if (ctx.as_json) {
       ojson arr = ojson::array();
       for (const auto& c : changes)
@@ -195,7 +197,7 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
     }
     std::vector<reports::HistoryLine> lines;
     for (const auto& c : changes) lines.push_back({c.at, c.action, c.no.value_or(0), &c.before, &c.after, c.undone});
-    std::cout << reports::history_text(lines);
+    std::cout << reports::history_text(lines, rules_for(app::game_kind(*db, id)).labels());
     return 0;
   }});
   auto* list = app.add_subcommand("list", "list the hands of a game with their scores");
@@ -248,7 +250,7 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
       return 0;
     }
     std::cout << reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", ""}, h->record, h->entry,
-                                         h->recorded_at, h->source);
+                                         h->recorded_at, h->source, rules_for(v.game.game).labels());
     return 0;
   }});
 }

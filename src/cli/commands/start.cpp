@@ -92,7 +92,7 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
   if (setup.contains("options") && setup["options"].is_object())
     for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it) {
       std::string& to = from.has(from.options, it.key()) ? house : given;
-      to += (to.empty() ? "" : ", ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+      to += (to.empty() ? "" : ", ") + gr.labels().item(it.key(), *it);
     }
   if (!house.empty()) given += (given.empty() ? "" : "; ") + std::string("house rules: ") + house;
   out += "  options:      " + (given.empty() ? std::string("the rules' defaults") : given + "; the rest as the rules' defaults") +
@@ -100,7 +100,7 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
   for (auto it = setup.begin(); it != setup.end(); ++it) {
     const std::string& k = it.key();
     if (k == "players" || k == "seats" || k == "first_dealer" || k == "options") continue;
-    out += "  " + reports::pad_right(k + ":", 13) + " " + (it->is_string() ? it->get<std::string>() : it->dump()) + "\n";
+    out += "  " + reports::pad_right(gr.labels().key(k) + ":", 13) + " " + gr.labels().value(k, *it) + "\n";
   }
   const std::string date = v.game.meta.value("date", std::string());
   if (!date.empty()) out += "  date:         " + date + "\n";

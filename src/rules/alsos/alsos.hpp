@@ -50,7 +50,7 @@ constexpr i64 k_max_unplayed_trump_12 = 98, k_max_unplayed_nt_12 = 84;
 
 struct FiguraInfo {
   std::string_view id;
-  std::string_view label;  // its name for people (spec §1.5); the two unnamed ones keep their neutral ids (§9.2)
+  std::string_view label;  // its name for people (spec §1.5); the two unnamed ones by their cards (§9.2: no invented names)
   std::string_view feat;   // what the announcer undertakes, in a few words (guided entry)
   i64 value;               // table value before the early doubling (spec §1.5)
   bool trump_only;         // V11
@@ -72,8 +72,8 @@ constexpr std::array<FiguraInfo, 10> k_figurak = {{
     {"negy_asz", "négy ász", "all four aces", 1, false, false, 0, 0, 44, 2},
     {"tuletroa", "tuletroá", "U, 9 and 7 of trumps", 1, true, false, 0, 0, 34, 1},
     {"ultimo", "ultimó", "the last trick with the 7 of trumps", 2, true, false, 0, 0, 0, 1},
-    {"trump_akf", "trump_akf", "A, K and F of trumps", 1, true, false, 0, 0, 18, 1},
-    {"trump_six", "trump_six", "U, 9, A, 10, K and F of trumps", 2, true, false, 0, 0, 62, 2},
+    {"trump_akf", "trump A-K-F", "A, K and F of trumps", 1, true, false, 0, 0, 18, 1},
+    {"trump_six", "trump U-9-A-10-K-F", "U, 9, A, 10, K and F of trumps", 2, true, false, 0, 0, 62, 2},
     {"durchmarsch", "durchmarsch", "every trick", 5, false, true, 0, 0, 0, 0},
 }};
 
@@ -232,6 +232,10 @@ std::optional<Scored> score_hand(const Hand& h, const AlsosGame& game, Diagnosti
 
 // The command-line syntax (alsos_fields.cpp): the field table, the words of `hand` and of `start`.
 std::vector<FieldSpec> field_table();
+// What people read for the ids (core/labels.hpp): the set-up, fields and values (alsos_fields.cpp), then the
+// options (alsos_options.cpp) and the shared words.
+const text::Labels& labels();
+text::Labels option_labels();
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game,
                       Diagnostics& diags);
 // `marque start alsos` words: the shared default (`base`'s) plus end=, start=, hands_played=.

@@ -451,4 +451,54 @@ std::vector<FieldSpec> field_table() {
   };
 }
 
+const text::Labels& labels() {
+  // the set-up (§2.1), the hand fields (§2.2) and their values, then the options (§6)
+  static const text::Labels table = [] {
+    text::Labels l{
+        {"start", "starting totals {}"},
+        {"turn_up_suit", "turn-up {}"},
+        {"=makk", "makk"},
+        {"=piros", "piros"},
+        {"=tok", "tök"},
+        {"=zold", "zöld"},
+        {"contract", "{}"},
+        {"contract.kind", "{}"},
+        {"=trump", "trump game"},
+        {"=no_trumps", "no trumps"},
+        {"=betli", "betli"},
+        {"=kloptzky", "kloptzky"},
+        {"=misdeal", "misdeal"},
+        {"contract.trump_suit", "in {}"},
+        {"contract.declarer", "by {}"},
+        {"game_kontra", "kontra {}"},
+        {"by", "{}"},
+        {"figurak", "figurák {}"},
+        {"name", "{}"},
+        {"phase", "{}"},
+        {"=early", "early"},
+        {"=late", "late"},
+        {"kontra", "kontra {}"},
+        {"made", "made"},
+        {"made=false", "failed"},
+        {"gyerunk", "gyerünk {}"},
+        {"level", "level {}"},
+        {"outcome", "{}"},
+        {"=accepted", "accepted"},
+        {"=surrendered", "surrendered"},
+        {"tricks", "tricks {}"},
+        {"card_points", "card points {}"},
+        {"last_trick", "last trick {}"},
+        {"melds", "melds {}"},
+        {"sequences", "{} in sequences"},
+        {"sets", "{} in sets"},
+        {"bela", "béla"},
+        {"bela=false", ""},
+        {"unplayed_points", "{} points out of play"},
+    };
+    for (const auto& f : k_figurak) l.add("=" + std::string(f.id), std::string(f.label));  // the figurák by name
+    return common::game_labels(std::move(l), option_labels());
+  }();
+  return table;
+}
+
 }  // namespace marque::rules::alsos

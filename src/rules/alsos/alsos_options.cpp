@@ -102,6 +102,30 @@ std::vector<OptionSpec> build_option_table() {
 }
 }  // namespace
 
+text::Labels option_labels() {
+  return {
+      {"game_value_trump", "a trump game worth {}"},
+      {"game_value_other_suit", "a game in another suit worth {}"},
+      {"game_value_other_suit=null", "a game in another suit worth a trump game"},
+      {"game_value_no_trumps", "no trumps worth {}"},
+      {"game_value_betli", "betli worth {}"},
+      {"kloptzky_value", "kloptzky {} a pair"},
+      {"max_kontra_level", "kontra up to level {}"},
+      {"kassza_mode", "kassza {}"},
+      {"=plus_one", "worth 1 with the game"},
+      {"=double_game", "doubles the game"},
+      {"sequence_values", "sequences worth {}"},
+      {"session_end", "the session ends {}"},
+      {"session_end=manual", "when the scorer closes it"},
+      {"session_end.mode", "{}"},
+      {"session_end.mode=deals", ""},
+      {"session_end.mode=radli", "with radli"},
+      {"session_end.count", "after {} deals"},
+      {"radli_target", "radli at {}"},
+      {"radli_bonus", "radli bonus {}"},
+  };
+}
+
 const std::vector<OptionSpec>& option_table() {
   static const std::vector<OptionSpec> table = build_option_table();
   return table;

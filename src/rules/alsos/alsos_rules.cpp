@@ -31,6 +31,7 @@ public:
     return paths;
   }
   std::vector<FieldSpec> fields() const override { return field_table(); }
+  const text::Labels& labels() const override { return alsos::labels(); }
 
   std::unique_ptr<Game> start(const json& setup, Diagnostics& d) const override { return start_game(setup, d); }
   json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& d) const override {

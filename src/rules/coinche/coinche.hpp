@@ -74,6 +74,10 @@ struct Options {
 };
 
 const std::vector<OptionSpec>& option_table();  // built once
+// What people read for the ids (core/labels.hpp): the set-up, fields and values (coinche_fields.cpp), then the
+// options (coinche_options.cpp) and the shared words.
+const text::Labels& labels();
+text::Labels option_labels();
 Options options_from(const json& resolved);
 
 // spec coinche §2.3

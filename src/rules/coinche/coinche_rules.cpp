@@ -17,6 +17,7 @@ public:
   std::string_view title() const override { return "Coinche (belote contrée)"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return coinche::option_table(); }
+  const text::Labels& labels() const override { return coinche::labels(); }
 
   // spec coinche §2.2: one FieldSpec per record field
   std::vector<std::string> start_examples() const override { return {"coinche N=Nina E=Emil S=Sara W=Will dealer=W target=2000 option.rounding=half_up"}; }

@@ -47,4 +47,23 @@ int player_index(const std::vector<std::string>& players, const std::string& nam
   return -1;
 }
 
+text::Labels game_labels(text::Labels own, const text::Labels& options) {
+  own.add(options);
+  own.add({
+      {"players", "players {}"},
+      {"first_dealer", "first dealer {}"},
+      {"dealer", "dealer {}"},
+      {"hand", "hand {}"},
+      {"note", "note: {}"},
+      {"options", "options: {}"},
+      {"options={}", "the rules' options"},
+      {"=none", "none"},
+      {"=off", "off"},
+      {"=on", "on"},
+      {"=yes", "yes"},
+      {"=no", "no"},
+  });
+  return own;
+}
+
 }  // namespace marque::rules::common

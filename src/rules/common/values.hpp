@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/labels.hpp"
+
 namespace marque::rules::common {
 
 // A JSON number with no fractional part and |v| < 1e15 (3 and 3.0, not 3.5, not 1e300).
@@ -24,5 +26,8 @@ std::string show_quoted(const nlohmann::json& v, char quote = '\'');
 // The index of `name` among `players` (exact spelling first, then the name folded as `start` folds it: case and
 // accents written two ways, core/unicode), or -1. How a typed name finds the player it means, in every field.
 int player_index(const std::vector<std::string>& players, const std::string& name);
+// A game's labels: its own table (set-up, fields, values), then its options' and the words every game shares
+// (players, dealer, note, options, on/off ...); an id already labelled keeps its first label.
+text::Labels game_labels(text::Labels own, const text::Labels& options);
 
 }  // namespace marque::rules::common

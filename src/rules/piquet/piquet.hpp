@@ -76,6 +76,10 @@ std::unique_ptr<Game> make_game(std::vector<std::string> players, Options opts, 
 // ---- fields and command-line words (piquet_fields.cpp) --------------------------------------------------
 
 std::vector<FieldSpec> field_table();
+// What people read for the ids (core/labels.hpp): the set-up, fields and values (piquet_fields.cpp), then the
+// options (piquet_options.cpp) and the shared words.
+const text::Labels& labels();
+text::Labels option_labels();
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
                       Diagnostics& diags);
 json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);

@@ -431,4 +431,50 @@ std::vector<FieldSpec> field_table() {
   };
 }
 
+const text::Labels& labels() {
+  // the set-up (§2.1), the deal fields (§2.2) and their values, then the options (§6)
+  static const text::Labels table = common::game_labels(
+      {
+          {"start", "resumed from {}"},
+          {"start.totals", "totals {}"},
+          {"start.deals", "{} deals played"},
+          {"start.games_won", "games won {}"},
+          {"start.balance", "balance {}"},
+          {"entry", "{}"},
+          {"entry=detail", ""},
+          {"entry=totals", "deal scores only"},
+          {"redeal", "void deal"},
+          {"redeal=false", ""},
+          {"reason", "because {}"},
+          {"carte_blanche", "carte blanche {}"},
+          {"=elder", "elder"},
+          {"=younger", "younger"},
+          {"=equal", "equal"},
+          {"point", "point {}"},
+          {"point.winner", "{}"},
+          {"point.cards", "{} cards"},
+          {"point.pips", "{} pips"},
+          {"sequences", "sequences {}"},
+          {"sequences.winner", "{}"},
+          {"sequences.scored", "{}"},
+          {"length", "{} cards"},
+          {"top", "to the {}"},
+          {"sets", "sets {}"},
+          {"sets.winner", "{}"},
+          {"sets.scored", "{}"},
+          {"rank", "{}"},
+          {"count", "×{}"},
+          {"tricks", "tricks {}"},
+          {"play_points", "play {}"},
+          {"pique", "pique"},
+          {"concession", "{} conceded"},
+          {"reckons_nothing", "{} reckons nothing"},
+          {"game_winner", "game to {}"},
+          {"check_totals", "counted {}"},
+          {"totals", "deal scores {}"},
+      },
+      option_labels());
+  return table;
+}
+
 }  // namespace marque::rules::piquet

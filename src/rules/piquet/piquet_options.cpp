@@ -44,6 +44,33 @@ std::vector<OptionSpec> build_option_table() {
 }
 }  // namespace
 
+text::Labels option_labels() {
+  return {
+      {"mode", "{}"},
+      {"=classic", "classic game"},
+      {"=rubicon", "rubicon"},
+      {"target", "game to {}"},
+      {"match", "match: {}"},
+      {"=best_of_3", "best of three games"},
+      {"match=single", "one game"},
+      {"=best_of_5_doubles", "first to three games, a game won against a loser under 50 counting two"},
+      {"point_scoring", "point scores {}"},
+      {"=cards", "its cards"},
+      {"=pips_rounded", "its pips ÷ 10"},
+      {"trick_scoring", "tricks score {}"},
+      {"=modern", "every lead and capture"},
+      {"=old_tens", "only with a ten or higher"},
+      {"last_trick_on_capot", "last trick point on a capot: {}"},
+      {"partie_deals", "partie of {} deals"},
+      {"=4_doubled_ends", "4 (the first and last double)"},
+      {"stake_rounding", "settlement {}"},
+      {"stake_rounding=none", "not rounded"},
+      {"=floor_50", "without fractions of 50"},
+      {"=floor_25", "without fractions of 25"},
+      {"concession_pique", "pique on a conceded last deal"},
+  };
+}
+
 const std::vector<OptionSpec>& option_table() {
   static const std::vector<OptionSpec> table = build_option_table();
   return table;

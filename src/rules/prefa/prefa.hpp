@@ -40,6 +40,10 @@ std::optional<Contract> parse_contract(const std::string& s);
 
 const std::vector<OptionSpec>& option_table();  // built once
 std::vector<FieldSpec> field_table();
+// What people read for the ids (core/labels.hpp): the set-up, fields and values (prefa_fields.cpp), then the
+// options (prefa_options.cpp) and the shared words.
+const text::Labels& labels();
+text::Labels option_labels();
 
 // Command-line syntax (prefa_fields.cpp).
 json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,

@@ -188,4 +188,51 @@ std::vector<FieldSpec> field_table() {
   };
 }
 
+const text::Labels& labels() {
+  // the set-up (§2.1), the hand fields (§2.2) and their values, then the options (§6)
+  static const text::Labels table = common::game_labels(
+      {
+          {"initial_pool", "pools of {}"},
+          {"scorer", "scorer {}"},
+          {"stake", "stake {} a point"},
+          {"type", "{}"},
+          {"type=contract", ""},
+          {"=all_pass", "all passed"},
+          {"=withdrawn", "withdrawn"},
+          {"=conceded", "conceded"},
+          {"=polles", "polles"},
+          {"auction", "auction {}"},
+          {"auction.player", "{}"},
+          {"auction.call", "{}"},
+          {"=pass", "pass"},
+          {"=prov", "prov"},
+          {"first_bidder", "first bidder {}"},
+          {"declarer", "declarer {}"},
+          {"contract", "contract {}"},
+          {"won_bid", "won the auction at {}"},
+          {"four_aces", "four aces"},
+          {"four_aces=false", ""},
+          {"calls", "calls {}"},
+          {"=play", "play"},
+          {"along", "{} takes the other along"},
+          {"tricks", "tricks {}"},
+          {"outcome", "{}"},
+          {"=made", "made"},
+          {"=made_unplayed", "made without play"},
+          {"=down_1", "down 1"},
+          {"=down_2plus", "down 2 or more"},
+          {"=defence_failed", "defence failed"},
+          {"reason", "{}"},
+          {"=declarer_down", "declarer down"},
+          {"=defender_tricks", "defenders' tricks"},
+          {"reason=four_aces", "four aces"},
+          {"=overflow", "overflow"},
+          {"=partner_compensation", "compensation to the partner"},
+          {"=sitting_out_dealer", "to the dealer sitting out"},
+          {"=withdrawal", "withdrawal"},
+      },
+      option_labels());
+  return table;
+}
+
 }  // namespace marque::rules::prefa

@@ -88,6 +88,51 @@ std::vector<OptionSpec> build_option_table() {
 }
 }  // namespace
 
+text::Labels option_labels() {
+  return {
+      {"ten_no_trumps", "10NT {}"},
+      {"=value_10", "worth 10"},
+      {"=value_11", "worth 11"},
+      {"ten_level_defence_target", "defenders' target at the 10 level: {}"},
+      {"provisional_entry", "provisional calls {}"},
+      {"first_hand_seven_of_diamonds", "the 7♦ holder bids first in hand 1: {}"},
+      {"four_aces", "four aces {}"},
+      {"=raise_value", "raise the game value"},
+      {"=bonus", "a bonus"},
+      {"four_aces_raise", "four aces raise the game value by {}"},
+      {"four_aces_raise=null", "four aces raise the game value by a tenth of the pool"},
+      {"four_aces_bonus_6", "four aces bonus {} at the 6 level"},
+      {"four_aces_bonus_7plus", "four aces bonus {} at the 7 level and up"},
+      {"redeclare_take_along", "taking the other along after passing: {}"},
+      {"game_end", "the game ends {}"},
+      {"=all_pools_zero", "when every pool is 0"},
+      {"=all_but_one_zero", "when all but one pool are 0"},
+      {"overflow_mode", "overflow {}"},
+      {"=largest_first", "from the largest pool"},
+      {"=level", "one point at a time"},
+      {"overflow_exhausted", "overflow past every pool {}"},
+      {"=lapse", "lapses"},
+      {"=negative", "makes the declarer's pool negative"},
+      {"taken_along_failure", "a taken-along defence failing: {}"},
+      {"=merged", "one target"},
+      {"=per_seat", "each seat charged to the taker"},
+      {"partner_compensation_doubling", "a defender 2 or more short pays the partner {}"},
+      {"=doubled", "doubled"},
+      {"partner_compensation_doubling=single", "single"},
+      {"sitting_out_compensation", "the sitting-out dealer gets {}"},
+      {"all_pass", "all-pass hands {}"},
+      {"all_pass=redeal", "redealt"},
+      {"all_pass=polles", "played as polles"},
+      {"concession", "conceding after the talon: {}"},
+      {"end_rounding", "end settlement {}"},
+      {"=exact", "exact"},
+      {"=integer_half_up", "in whole points, halves up"},
+      {"sheet_columns", "sheet columns {}"},
+      {"=gross", "received so far"},
+      {"=net", "running net"},
+  };
+}
+
 const std::vector<OptionSpec>& option_table() {
   static const std::vector<OptionSpec> table = build_option_table();
   return table;

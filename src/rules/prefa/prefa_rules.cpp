@@ -34,6 +34,7 @@ public:
     return paths;
   }
   std::vector<FieldSpec> fields() const override { return field_table(); }
+  const text::Labels& labels() const override { return prefa::labels(); }
   std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const override { return start_game(setup, diags); }
   json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags) const override {
     std::vector<std::pair<std::string, std::string>> plain, start_words;

@@ -331,7 +331,7 @@ void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
     std::string tricks;
     if (b.contains("tricks"))
       for (auto it = b["tricks"].begin(); it != b["tricks"].end(); ++it)
-        tricks += (tricks.empty() ? "" : " ") + it.key() + std::to_string(it.value().get<int>());
+        tricks += (tricks.empty() ? "" : ", ") + it.key() + " " + std::to_string(it.value().get<int>());
     std::vector<std::string> pools, cash, value;
     for (size_t i = 0; i < n; ++i) {
       const std::string& p = h.players[i];
@@ -341,7 +341,7 @@ void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
     }
     std::string contract = b.value("contract", "");
     if (b.value("four_aces", false)) contract += " +4A";
-    std::string outcome = b.value("outcome", "");
+    std::string outcome = labels().value("outcome", b.value("outcome", json("")));
     if (b.value("game_over", false)) outcome += ", game over";
     std::vector<std::string> row = {std::to_string(hand.value("hand", hand.value("seq", 0))), hand.value("dealer", ""),
                                     b.value("declarer", ""), contract, defence_text(b), tricks, outcome};

@@ -125,7 +125,7 @@ std::string result_words(const json& score) {
         by_payer[from].push_back(t["to"].get<std::string>() + " " + text::format_number(t["amount"].get<double>()));
       }
     for (const auto& p : payers) payments.push_back(p + " pays " + joined(by_payer[p]));
-    std::string s = "Game over: " + joined(first) + (first.size() > 1 ? " win with " : " wins with ") + top +
+    std::string s = joined(first) + (first.size() > 1 ? " win with " : " wins with ") + top +
                     "; final settlement (points received less points paid, every pool at 0): " + listed(values);
     s += payments.empty() ? ", nobody pays anybody" : " — " + joined(payments);
     return s;

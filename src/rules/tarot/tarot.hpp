@@ -148,6 +148,10 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
                        Diagnostics& diags);
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 std::vector<FieldSpec> field_table();
+// What people read for the ids (core/labels.hpp): the set-up, fields and values (tarot_fields.cpp), then the options
+// (tarot_options.cpp) and the shared words.
+const text::Labels& labels();
+text::Labels option_labels();
 // W_UNKNOWN_FIELD for each key of `rec` that is not a field of its type (§2.2 hand, §2.3 redeal).
 void warn_unknown_fields(const json& rec, bool redeal, Diagnostics& diags);
 

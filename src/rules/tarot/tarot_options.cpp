@@ -95,6 +95,56 @@ std::vector<OptionSpec> build_option_table() {
 }
 }  // namespace
 
+text::Labels option_labels() {
+  return {
+      {"preset", "preset {}"},
+      {"=seed", "seed"},
+      {"=fft", "FFT"},
+      {"poignee_values", "poignée values {}"},
+      {"garde_contre_multiplier", "garde contre ×{}"},
+      {"bid_ladder", "bid ladder {}"},
+      {"=standard", "standard"},
+      {"=petite_pousse", "petite and pousse"},
+      {"bidding_rounds", "bidding {}"},
+      {"=multi", "in several rounds"},
+      {"=single", "in one round"},
+      {"petit_sec", "petit sec {}"},
+      {"petit_sec=redeal", "redealt"},
+      {"=play_as_excuse", "played like the excuse"},
+      {"extra_redeal_reasons", "also redealt: {}"},
+      {"misere", "misère {}"},
+      {"misere_value", "misère worth {}"},
+      {"misere_scoring", "misère paid {}"},
+      {"=personal", "by every other player"},
+      {"=team", "to the side"},
+      {"misere_kinds", "misères {}"},
+      {"=separate", "trumps and faces apart"},
+      {"misere_kinds=combined", "combined"},
+      {"petite_chelem", "petite chelem {}"},
+      {"petite_chelem_tricks", "petite chelem at {} tricks"},
+      {"petite_chelem_tricks=null", "petite chelem at 3 tricks short of all"},
+      {"defence_chelem_bonus", "defence chelem bonus {}"},
+      {"five_player_mode", "five players: {}"},
+      {"=called_king", "called king"},
+      {"=dealer_sits_out", "the dealer sits out"},
+      {"self_call", "the taker may call a king in hand"},
+      {"self_call=false", "no calling a king in hand"},
+      {"jack_call", "jack call"},
+      {"gain_rounding", "gain rounded {}"},
+      {"gain_rounding=none", "not rounded"},
+      {"=nearest_5", "to the nearest 5"},
+      {"=nearest_10", "to the nearest 10"},
+      {"count_redeals", "redeals count as deals"},
+      {"count_redeals=false", "redeals do not count as deals"},
+      {"petit_au_bout_failed_attack", "petit au bout of a failed attack {}"},  // main's option (merged later)
+      {"=counts", "counts"},
+      {"=lost", "is lost"},
+      {"poignee_to", "poignée to {}"},
+      {"=winner", "the side that wins"},
+      {"=shower", "the side that shows it"},
+  };
+}
+
 const std::vector<OptionSpec>& option_table() {
   static const std::vector<OptionSpec> table = build_option_table();
   return table;

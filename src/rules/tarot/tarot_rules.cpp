@@ -40,6 +40,7 @@ public:
     return paths;
   }
   std::vector<FieldSpec> fields() const override { return field_table(); }
+  const text::Labels& labels() const override { return tarot::labels(); }
 
   std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const override {
     auto s = parse_setup(setup, diags);

@@ -39,7 +39,7 @@ void sheet_header(sheet::Sheet& out, const json& setup, size_t players) {
   if (setup.contains("options") && setup["options"].is_object() && !setup["options"].empty()) {
     std::string o;
     for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it)
-      o += (o.empty() ? "" : ", ") + it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+      o += (o.empty() ? "" : ", ") + labels().item(it.key(), *it);
     out.line("options: " + o);
   }
   out.line("");

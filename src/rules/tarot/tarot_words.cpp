@@ -35,12 +35,12 @@ std::string redeal_words(const json& rec) {
   return "Redeal" + (player.empty() ? std::string() : " declared by " + player);
 }
 
-// "with Dan", "alone (called himself)", "alone (the called card in the chien)"
+// "with Dan", "alone (the called card in hand)", "alone (the called card in the chien)"
 std::string partner_words(const json& b) {
   if (b.contains("attack") && b["attack"].is_array() && b["attack"].size() == 2 && b["attack"][1].is_string())
     return " with " + b["attack"][1].get<std::string>();
   const std::string alone = string_at(b, "taker_alone");
-  if (alone == "self") return " alone (called himself)";
+  if (alone == "self") return " alone (the called card in hand)";
   if (alone == "chien") return " alone (the called card in the chien)";
   return "";
 }

@@ -207,6 +207,7 @@
     const edit = root.dataset.edit ? Number(root.dataset.edit) : null;
     const heading = $('h1', root);
     let answers = [];
+    let trailWords = [];  // the answers as the chips read them, in the game's labels (from the server)
     let busy = false;
     let key = null;  // the submission key of the hand previewed (new answers: a new key)
 
@@ -223,6 +224,7 @@
         if (status !== 200) return fatal(message(data, status));
         if (JSON.stringify(data.answers) !== JSON.stringify(answers)) key = null;
         answers = data.answers;
+        trailWords = data.trail || [];
         render(data);
       } catch (e) {
         fatal('No answer from the server (is it still running?): ' + e.message);
@@ -249,7 +251,7 @@
         ol.append(el('li', {}, el('button', {
           type: 'button', title: 'change this answer',
           onclick: () => { answers = answers.slice(0, i); step(); },
-        }, k + ': ' + (v === '' ? 'none' : v))));
+        }, trailWords[i] || k + ': ' + (v === '' ? 'none' : v))));
       });
       return ol;
     }

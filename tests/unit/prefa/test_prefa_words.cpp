@@ -115,7 +115,7 @@ TEST_CASE("prefa words: the result says what its numbers are", "[prefa][words]")
   Replay done = replay(e10());
   REQUIRE(done.ok);
   CHECK(prefa_game().result_words(json::parse(done.score.dump())) ==
-        "Game over: A wins with +56; final settlement (points received less points paid, every pool at 0): A +56, C +15, "
+        "A wins with +56; final settlement (points received less points paid, every pool at 0): A +56, C +15, "
         "B -71 — B pays A 56 and C 15");
   Replay mid = replay(e10(3));
   REQUIRE(mid.ok);

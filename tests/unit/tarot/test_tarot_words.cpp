@@ -80,7 +80,7 @@ TEST_CASE("tarot words: played hands of the worked examples", "[tarot][words]") 
 
 TEST_CASE("tarot words: the taker alone, just made, slams and misères", "[tarot][words]") {
   CHECK(one(table(5), {{"taker", "Cat"}, {"contract", "prise"}, {"partner", "Cat"}, {"oudlers", 1}, {"points", 51}}) ==
-        "Cat's prise alone (called himself) just made");
+        "Cat's prise alone (the called card in hand) just made");
   CHECK(one(table(5), {{"taker", "Cat"}, {"contract", "garde_contre"}, {"partner", nullptr}, {"oudlers", 0}, {"points", 40}}) ==
         "Cat's garde contre alone (the called card in the chien) failed by 16");
   CHECK(one(table(4), {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 3}, {"points", 91}, {"chelem", "attack"}}) ==

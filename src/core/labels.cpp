@@ -1,0 +1,182 @@
+#include "core/labels.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#include "core/text.hpp"
+
+namespace marque::text {
+
+namespace {
+
+using json = nlohmann::json;
+
+std::string_view last_part(std::string_view path) {
+  const auto dot = path.rfind('.');
+  return dot == std::string_view::npos ? path : path.substr(dot + 1);
+}
+
+// an id as the code spells it ("petit_au_bout"), not a name a person typed
+bool is_id(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
+}
+
+// the label with the value in its place: "{} points" + "47" -> "47 points"; "taker" + "Ann" -> "taker Ann"
+std::string placed(const std::string& label, const std::string& value) {
+  const auto at = label.find("{}");
+  if (at != std::string::npos) return label.substr(0, at) + value + label.substr(at + 2);
+  if (label.empty() || value.empty()) return label + value;
+  return label + " " + value;
+}
+
+std::string scalar_text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_null()) return "null";
+  if (v.is_number()) return format_number(v.get<double>());
+  return "";
+}
+
+}  // namespace
+
+Labels::Labels(std::initializer_list<std::pair<const char*, const char*>> table) { add(table); }
+
+void Labels::add(std::initializer_list<std::pair<const char*, const char*>> table) {
+  for (const auto& [id, label] : table)
+    if (m_table.emplace(id, label).second) m_order.emplace_back(id);
+}
+
+void Labels::add(std::string id, std::string label) {
+  if (m_table.emplace(id, std::move(label)).second) m_order.push_back(std::move(id));
+}
+
+void Labels::add(const Labels& other) {
+  for (const auto& id : other.m_order)
+    if (m_table.emplace(id, other.m_table.at(id)).second) m_order.push_back(id);
+}
+
+const std::string* Labels::find(std::string_view id) const {
+  auto it = m_table.find(std::string(id));
+  return it == m_table.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+// "a.b.c", then "b.c", then "c": the most particular label first
+template <class F>
+const std::string* by_suffix(std::string_view path, F look) {
+  for (std::string_view p = path;;) {
+    if (const auto* l = look(p)) return l;
+    const auto dot = p.find('.');
+    if (dot == std::string_view::npos) return nullptr;
+    p = p.substr(dot + 1);
+  }
+}
+
+}  // namespace
+
+const std::string* Labels::key_label(std::string_view path) const {
+  return by_suffix(path, [&](std::string_view p) { return find(p); });
+}
+
+const std::string* Labels::own_value_label(std::string_view path, std::string_view value) const {
+  return by_suffix(path, [&](std::string_view p) { return find(std::string(p) + "=" + std::string(value)); });
+}
+
+const std::string* Labels::value_label(std::string_view path, std::string_view value) const {
+  if (const auto* l = own_value_label(path, value)) return l;
+  return find("=" + std::string(value));
+}
+
+std::string Labels::key(std::string_view path) const {
+  if (const auto* l = key_label(path)) {
+    std::string s = *l;
+    if (const auto at = s.find("{}"); at != std::string::npos) {
+      s.erase(at, 2);
+      if (const auto twice = s.find("  "); twice != std::string::npos) s.erase(twice, 1);  // "stake {} a point"
+      while (!s.empty() && s.front() == ' ') s.erase(0, 1);
+      while (!s.empty() && (s.back() == ' ' || s.back() == ':')) s.pop_back();
+    }
+    return s;
+  }
+  std::string s(last_part(path));
+  if (is_id(s))
+    for (auto& c : s)
+      if (c == '_') c = ' ';
+  return s;
+}
+
+namespace {
+
+// The members of an object, item by item in the order of the table (the order a scorer says them: who took what, then
+// the bonuses; "poignée Ben simple"), the keys it does not know last.
+std::string members(const Labels& labels, const json& o, const std::string& path, std::string_view sep) {
+  if (!o.is_object()) return labels.value(path, o);
+  const std::vector<std::string> order = labels.ids();
+  auto rank = [&](const std::string& key) {
+    for (const auto& id : {path.empty() ? key : path + "." + key, key}) {
+      const auto at = std::find(order.begin(), order.end(), id);
+      if (at != order.end()) return static_cast<size_t>(at - order.begin());
+    }
+    return order.size();
+  };
+  std::vector<std::pair<size_t, std::string>> keys;
+  for (auto it = o.begin(); it != o.end(); ++it) keys.emplace_back(rank(it.key()), it.key());
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::string s;
+  for (const auto& [at, key] : keys) {
+    std::string part = labels.item(path.empty() ? key : path + "." + key, o[key]);
+    if (!part.empty()) s += (s.empty() ? "" : std::string(sep)) + part;
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string Labels::value(std::string_view path, const json& v) const {
+  if (v.is_array()) {
+    std::string s;
+    for (const auto& e : v) {
+      const std::string one = e.is_object() ? members(*this, e, std::string(path), " ") : value(path, e);
+      if (!one.empty()) s += (s.empty() ? "" : ", ") + one;
+    }
+    return s;
+  }
+  if (v.is_object()) return members(*this, v, std::string(path), ", ");
+  const std::string t = scalar_text(v);
+  if (const auto* l = value_label(path, t)) return *l;
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+  if (v.is_null()) return "none";
+  return t;
+}
+
+std::string Labels::item(std::string_view path, const json& v) const {
+  const std::string* label = key_label(path);
+  const std::string bare = key(path);
+  const std::string full = label ? *label : bare;
+  if (v.is_array() || v.is_object()) {
+    if (v.empty()) {
+      if (const auto* l = value_label(path, v.is_array() ? "[]" : "{}")) return *l;
+      return "no " + bare;
+    }
+    return placed(full, value(path, v));
+  }
+  const std::string t = scalar_text(v);
+  // a label of this key's value says the whole item ("no petit au bout"); a value's label anywhere goes in its place
+  if (const auto* l = own_value_label(path, t)) return *l;
+  if (v.is_boolean()) return v.get<bool>() ? bare : "no " + bare;
+  if (v.is_null()) return "no " + bare;
+  if (const auto* l = find("=" + t)) return placed(full, *l);
+  return placed(full, t);
+}
+
+std::string Labels::record(const json& r, std::string_view sep) const { return members(*this, r, "", sep); }
+
+
+std::vector<std::string> Labels::ids() const { return m_order; }
+
+}  // namespace marque::text

@@ -1,0 +1,59 @@
+// What people read for the ids of a game: its record fields, set-up keys, options and their values, as data
+// (id -> label), the one source for the terminal, the phone, the paper sheet and the site, and what a translation
+// replaces. No SQLite, no rules: each game's description (rules/<game>/) fills a table, GameRules::labels() hands
+// it out, and everything that shows a record or a set-up to a person reads it through here.
+//
+// An id is a key ("points"), a dotted path inside a record ("poignees.level"), a value of a key ("contract=garde")
+// or a value anywhere in the game ("=garde_sans"). A label may hold "{}" where the value goes ("{} points",
+// "taker {}"); a label that is empty says nothing (a value the words around it already say).
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/json.hpp"
+
+namespace marque::text {
+
+class Labels {
+public:
+  Labels() = default;
+  Labels(std::initializer_list<std::pair<const char*, const char*>> table);
+  // Tables of a game's parts (fields, options ...): later ones do not override earlier ones.
+  void add(std::initializer_list<std::pair<const char*, const char*>> table);
+  void add(const Labels& other);
+  void add(std::string id, std::string label);
+
+  // The label of exactly this id, or nullptr when the table has none.
+  const std::string* find(std::string_view id) const;
+  // The label of a key or path "a.b.c": that of "a.b.c", else "b.c", else "c"; nullptr when none.
+  const std::string* key_label(std::string_view path) const;
+  // The label of a value of a key or path: "a.b.c=value", "b.c=value", "c=value" (its own: it says the whole item),
+  // then "=value" (the value's anywhere: it goes in the key's label); nullptr when none.
+  const std::string* own_value_label(std::string_view path, std::string_view value) const;
+  const std::string* value_label(std::string_view path, std::string_view value) const;
+
+  // A key for people: its label without "{}" (and a colon before it), or the id with spaces for "_" when the table
+  // has none.
+  std::string key(std::string_view path) const;
+  // A value for people, without its key: "garde", "no petit au bout", "47", "Ann", "simple, double".
+  std::string value(std::string_view path, const nlohmann::json& v) const;
+  // A key and its value as a scorer says them: "taker Ann", "garde", "47 points", "no petit au bout",
+  // "poignée Sophie simple 11 trumps"; "" when the label says nothing.
+  std::string item(std::string_view path, const nlohmann::json& v) const;
+  // A whole record or set-up, item by item in the order of the table: "taker Ann · garde · 2 oudlers · 47 points".
+  std::string record(const nlohmann::json& r, std::string_view sep = " · ") const;
+
+  // Every id of the table (for the check that a game labels all of its fields and values).
+  std::vector<std::string> ids() const;
+
+private:
+  std::unordered_map<std::string, std::string> m_table;
+  std::vector<std::string> m_order;
+};
+
+}  // namespace marque::text

@@ -1,0 +1,73 @@
+// Labels (issue 29, point 9): every set-up key, field, option and value of every game has a label in its game's
+// description, and a record reads as a scorer says it: no id, no JSON.
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+#include "core/labels.hpp"
+#include "rules/engine.hpp"
+#include "rules/registry.hpp"
+
+namespace unit_labels {
+
+using marque::text::Labels;
+using json = nlohmann::json;
+
+bool has_value_label(const Labels& l, const std::string& key, const json& v) {
+  const std::string t = v.is_string() ? v.get<std::string>() : v.dump();
+  return l.own_value_label(key, t) || l.value_label(key, t) || (v.is_boolean());
+}
+
+TEST_CASE("labels: every field, option and value of every game has one", "[labels]") {
+  for (const auto* game : marque::rules::all_games()) {
+    const Labels& l = game->labels();
+    INFO(game->id());
+    for (const auto& f : game->fields()) {
+      INFO("field " << f.name);
+      CHECK(l.key_label(f.name));
+      for (const auto& v : f.values)
+        if (f.type == "enum") CHECK(has_value_label(l, f.name, json(v)));
+    }
+    for (const auto& o : game->options()) {
+      INFO("option " << o.id);
+      CHECK(l.key_label(o.id));
+      for (const auto& v : o.values)
+        if (v.is_string()) CHECK(has_value_label(l, o.id, v));
+    }
+    for (const char* k : {"players", "first_dealer", "dealer", "note", "options"}) CHECK(l.key_label(k));
+  }
+}
+
+TEST_CASE("labels: a record as a scorer says it", "[labels]") {
+  const Labels& l = marque::rules::find_game("tarot")->labels();
+  const json rec = {{"type", "hand"},        {"taker", "Ann"},  {"contract", "garde_sans"}, {"oudlers", 2}, {"points", 47},
+                    {"petit_au_bout", "none"}, {"chelem_announced", false},
+                    {"poignees", json::array({{{"player", "Ben"}, {"level", "simple"}}})}};
+  CHECK(l.record(rec) ==
+        "taker Ann · garde sans · 2 oudlers · 47 points · no petit au bout · poignée Ben simple · no chelem announced");
+  CHECK(l.item("end", {{"mode", "deals"}, {"deals", 10}}) == "end: after 10 deals");
+  CHECK(l.key("end") == "end");
+  CHECK(l.key("stake_per_point") == "stake a point");
+  CHECK(l.item("petit_au_bout", nullptr) == "no petit au bout");
+  // a value of an option in its key's words; an unknown id with spaces, a name as it is
+  CHECK(l.item("gain_rounding", "nearest_10") == "gain rounded to the nearest 10");
+  CHECK(l.key("some_new_key") == "some new key");
+  CHECK(l.item("Zoë_B", 3) == "Zoë_B 3");
+}
+
+TEST_CASE("labels: the games' records of the examples read without ids", "[labels]") {
+  const std::regex id("(^|[^A-Za-z0-9_])[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]($|[^A-Za-z0-9_])");
+  const json fields = {{"tarot", {{"reason", "few_honours"}, {"contract", "garde_contre"}, {"chelem", "defence"}}},
+                       {"coinche", {{"redeal", "all_pass"}, {"last_trick", "defenders"}, {"auction", json::array({{{"seat", "N"}, {"call", "pass"}}})}}},
+                       {"prefa", {{"type", "all_pass"}, {"calls", {{"Ann", "play"}}}}},
+                       {"piquet", {{"point", {{"winner", "elder"}, {"cards", 5}}}, {"carte_blanche", nullptr}}},
+                       {"alsos", {{"contract", {{"kind", "no_trumps"}, {"declarer", "Ann"}}}, {"figurak", json::array({{{"by", "Ann"}, {"name", "negy_asz"}, {"phase", "early"}, {"made", true}}})}}}};
+  for (auto it = fields.begin(); it != fields.end(); ++it) {
+    const std::string words = marque::rules::find_game(it.key())->labels().record(*it);
+    INFO(words);
+    CHECK_FALSE(std::regex_search(words, id));
+    CHECK(words.find("{\"") == std::string::npos);
+  }
+}
+
+}  // namespace unit_labels
