@@ -84,7 +84,7 @@ has out "$HOME/home.db"
 
 # a game started with the house rules: the options not given come from the file, one given on the command line wins
 run 0 "$BIN" start $example option.rounding=six_up --date 2026-11-20
-has out "options:      rounding=six_up; house rules: target_score=2000; the rest as the rules' defaults (marque rules coinche)"
+has out "options:      trick points rounded to the nearest 10, from 6 up; house rules: game to 2000; the rest as the rules' defaults (marque rules coinche)"
 has out "league:       Thursday club (config file)"
 has out "venue:        Café du Coin (config file)"
 has out "config file:  $CFG"
@@ -97,7 +97,7 @@ assert g["meta"]["league"] == "Thursday club" and g["meta"]["venue"] == "Café d
 PY
 # an alias of the option on the command line (target=) wins too
 run 0 "$BIN" start $example target=1000 --date 2026-11-20
-has out "options:      target_score=1000; house rules: rounding=half_up;"
+has out "options:      game to 1000; house rules: trick points rounded to the nearest 10, halves up;"
 # the command line's league wins; a game of a night takes the night's league and venue, not the file's
 run 0 "$BIN" start $example --league "Other" --date 2026-11-20
 has out "league:       Other"

@@ -74,7 +74,7 @@ M=$R/usr/bin/marque
 # the example config's house rules used by start
 cp "$R/usr/share/doc/marque/examples/config.toml" "$XDG_CONFIG_HOME/marque/config.toml"
 "$M" start coinche N=Nina E=Emil S=Sara W=Will dealer=W >"$T/out" 2>&1 &&
-  grep -qF "house rules: rounding=half_up, target_score=2000" "$T/out" && ok || bad "house rules: $(cat "$T/out")"
+  grep -qF "house rules: trick points rounded to the nearest 10, halves up, game to 2000" "$T/out" && ok || bad "house rules: $(cat "$T/out")"
 "$M" import "$R/usr/share/doc/marque/examples/prefa.json" >/dev/null 2>&1 && ok || bad "import an installed example"
 # `marque serve` runs the installed helper /usr/lib/marque/marque-serve: it listens, and stops on SIGINT
 [[ -x $R/usr/lib/marque/marque-serve ]] && ok || bad "the package lacks the helper /usr/lib/marque/marque-serve"

@@ -46,8 +46,8 @@ std::string item_label(const Item& it, const std::string& declarer) {
     s = "game";
   } else {
     if (it.by != declarer) s = it.by + " ";
-    const auto figura = figura_index(it.name);  // the figura by its name, not its id (négy ász, not negy_asz)
-    s += (figura ? std::string(k_figurak[*figura].label) : it.name) + (it.phase == Phase::early ? "(e)" : "(l)");
+    // the id, as stored in marque-score/1 since version 1 (the sheet says the figura's name: sheet_item_label)
+    s += it.name + (it.phase == Phase::early ? "(e)" : "(l)");
   }
   s += chain_text(it.kontra);
   if (it.gyerunk_factor > 1) {

@@ -47,6 +47,17 @@ void carried_row(sheet::Table& t, const json& game_file, const std::vector<std::
   t.row(row, "carried");
 }
 
+// An item's label of marque-score/1 ("Hélène negy_asz(l) 1 D", spec §7) as the sheet says it: each figura by its
+// name (négy ász), not its id. The stored score keeps the id: `check` compares it with the fresh one as written.
+std::string sheet_item_label(std::string label) {
+  for (const auto& f : k_figurak) {
+    const std::string id = std::string(f.id) + "(";
+    for (size_t at = label.find(id); at != std::string::npos; at = label.find(id, at + f.label.size()))
+      label.replace(at, id.size() - 1, f.label);
+  }
+  return label;
+}
+
 // One hand: its row (number, dealer, contract, items, deltas, zero check) and the running-total row under it.
 void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::vector<std::string>& players,
                std::vector<double>& totals) {
@@ -60,7 +71,7 @@ void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::
   std::string sits = bd.contains("sitting_out") && bd["sitting_out"].is_string() ? bd["sitting_out"].get<std::string>() : "";
   std::string items;
   if (bd.contains("labels"))
-    for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + l.get<std::string>();
+    for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + sheet_item_label(l.get<std::string>());
   std::vector<std::string> row = {number, dealer, bd.value("contract_code", std::string()), items};
   double sum = 0;
   for (std::size_t i = 0; i < players.size(); ++i) {
