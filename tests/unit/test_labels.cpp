@@ -55,6 +55,19 @@ TEST_CASE("labels: a record as a scorer says it", "[labels]") {
   CHECK(l.item("Zoë_B", 3) == "Zoë_B 3");
 }
 
+TEST_CASE("labels: a coinche seat is a seat, a suit letter a suit (S is south, not ♠)", "[labels]") {
+  const Labels& l = marque::rules::find_game("coinche")->labels();
+  const json rec = {{"bidder", "S"}, {"bid", 90}, {"trump", "H"}, {"belote", "S"},
+                    {"announcements", json::array({{{"player", "W"}, {"type", "tierce"}, {"suit", "S"}, {"top", "Q"}}})}};
+  const std::string words = l.record(rec);
+  INFO(words);
+  CHECK(words.find("bidder S") != std::string::npos);
+  CHECK(words.find("belote S") != std::string::npos);
+  CHECK(words.find("♥ trumps") != std::string::npos);
+  CHECK(words.find("tierce ♠") != std::string::npos);
+  CHECK(words.find("bidder ♠") == std::string::npos);
+}
+
 TEST_CASE("labels: the games' records of the examples read without ids", "[labels]") {
   const std::regex id("(^|[^A-Za-z0-9_])[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]($|[^A-Za-z0-9_])");
   const json fields = {{"tarot", {{"reason", "few_honours"}, {"contract", "garde_contre"}, {"chelem", "defence"}}},
