@@ -33,7 +33,7 @@ std::string prompt_of(const rules::Question& q) {
     p += "\n   ";
     for (size_t i = 0; i < q.choices.size(); ++i) {
       const auto& c = q.choices[i];
-      p += (i ? "  " : "") + std::to_string(c.number ? c.number : static_cast<int>(i) + 1) + " " + c.value;
+      p += (i ? "  " : "") + std::to_string(c.number ? c.number : static_cast<int>(i) + 1) + " " + rules::shown(c.value);
       // a label that begins with its value ("S — Sara") is shown alone
       if (!c.label.empty() && c.label != c.value) {
         if (c.label.rfind(c.value, 0) == 0)

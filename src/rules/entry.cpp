@@ -83,7 +83,7 @@ bool all_digits(const std::string& s) {
 
 std::string legal_list(const Question& q) {
   std::string s;
-  for (size_t i = 0; i < q.choices.size(); ++i) s += (i ? ", " : "") + q.choices[i].value;
+  for (size_t i = 0; i < q.choices.size(); ++i) s += (i ? ", " : "") + shown(q.choices[i].value);
   return s;
 }
 
@@ -197,6 +197,16 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
 }
 
 }  // namespace
+
+std::string shown(const std::string& value) {
+  const bool id = !value.empty() && std::all_of(value.begin(), value.end(), [](unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+  if (!id) return value;
+  std::string s = value;
+  std::replace(s.begin(), s.end(), '_', ' ');
+  return s;
+}
 
 Reading read_answer(const Question& q, const std::string& typed) { return read_with(q, typed, nullptr); }
 

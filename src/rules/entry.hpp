@@ -69,6 +69,9 @@ Question ask_number(std::string key, std::string text, std::string kind, std::op
                     std::optional<double> max);
 Question ask_yes_no(std::string key, std::string text, bool preset_yes = false);
 std::vector<Choice> choices_of(const std::vector<std::string>& values);
+// A choice's value as a person reads it in a list: an id's underscores as spaces ("all pass", "garde sans"; typed
+// so, it is the same choice); a name as it is.
+std::string shown(const std::string& value);
 
 // The answer as the question reads it: a number picks the n-th choice ("2" -> the second player), a choice is
 // matched without regard to case and may be abbreviated to a unique prefix, yes/no take y/n/oui/non/igen/nem...;

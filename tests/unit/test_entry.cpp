@@ -139,4 +139,13 @@ TEST_CASE("guided entry: a player's number is his seat in every question of the 
   }
 }
 
+TEST_CASE("guided entry: a choice's id reads with spaces in the list and in the refusal, and is typed so", "[entry]") {
+  const Question q = ask_choice("redeal", "Was the hand played?", choices_of({"played", "all_pass", "misdeal"}));
+  const Reading wrong = read_answer(q, "garde");
+  CHECK(wrong.error == "'garde' is not one of: played, all pass, misdeal");
+  CHECK(read_answer(q, "all pass").value == "all_pass");
+  CHECK(shown("garde_sans") == "garde sans");
+  CHECK(shown("Zoë_B") == "Zoë_B");  // a name stays as it is
+}
+
 }  // namespace unit_test_entry
