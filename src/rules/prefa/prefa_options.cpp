@@ -293,8 +293,11 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   int first_dealer = -1;
   if (setup.contains("first_dealer") && !setup["first_dealer"].is_null())
     first_dealer = read_player(setup["first_dealer"], "first_dealer", players, diags);
-  if (setup.contains("stake") && !setup["stake"].is_null() && (!setup["stake"].is_number() || setup["stake"].get<double>() <= 0))
-    err(diags, "stake", "stake", show(setup["stake"]) + ": the stake per point must be a number above 0");
+  // the spec gives no upper bound (display only): a million per point keeps every sum of money finite and exact enough
+  // to print, whatever the points (each far below 2^63)
+  if (setup.contains("stake") && !setup["stake"].is_null() &&
+      (!setup["stake"].is_number() || setup["stake"].get<double>() <= 0 || setup["stake"].get<double>() > k_max_stake))
+    err(diags, "stake", "stake", show(setup["stake"]) + ": the stake per point must be a number above 0 and at most 1000000");
 
   Options opt;
   if (!diags.has_errors()) opt = options_from(o, initial_pool);
