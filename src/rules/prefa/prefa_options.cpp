@@ -216,6 +216,10 @@ void read_start_pools(const json& s, const std::vector<std::string>& players, co
     err(diags, "start.pools", "start_finished", "these pools are a finished game (section 5.3): nothing left to play");
 }
 
+// the most points received and hands played a resumed sheet may hold (the spec gives no bound): a million keeps the
+// twelfths, every settlement and a hand's number far from overflow
+constexpr ll k_max_start_count = 1000000;
+
 // start.received: {p: {q: n}}, the points p has received from q.
 void read_start_received(const json& r, const std::vector<std::string>& players, State& st, Diagnostics& diags) {
   if (!r.is_object()) {
@@ -234,11 +238,13 @@ void read_start_received(const json& r, const std::vector<std::string>& players,
         err(diags, "start.received", "start", q < 0 ? "unknown player " + jt.key() : "received only between two different players (" + jt.key() + ")");
         continue;
       }
-      if (!is_whole(jt.value()) || jt.value().get<ll>() < 0) {
-        err(diags, "start.received", "start", it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number >= 0");
+      const auto n = common::whole_in(jt.value(), 0, k_max_start_count);
+      if (!n) {
+        err(diags, "start.received", "start",
+            it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number from 0 to " + std::to_string(k_max_start_count));
         continue;
       }
-      st.recv[static_cast<size_t>(p)][static_cast<size_t>(q)] = jt.value().get<ll>() * k_scale;
+      st.recv[static_cast<size_t>(p)][static_cast<size_t>(q)] = *n * k_scale;
     }
   }
 }
@@ -264,10 +270,11 @@ bool read_start(const json& s, const std::vector<std::string>& players, const Op
       st.dealer = sd;
   }
   if (s.contains("hands_played") && !s["hands_played"].is_null()) {
-    if (!is_whole(s["hands_played"]) || s["hands_played"].get<ll>() < 0)
-      err(diags, "start.hands_played", "start", show(s["hands_played"]) + " is not a whole number >= 0");
+    if (const auto n = common::whole_in(s["hands_played"], 0, k_max_start_count); !n)
+      err(diags, "start.hands_played", "start",
+          show(s["hands_played"]) + " is not a whole number from 0 to " + std::to_string(k_max_start_count));
     else
-      st.hands = static_cast<int>(s["hands_played"].get<ll>());
+      st.hands = static_cast<int>(*n);
   }
   st.fresh = st.hands == 0;
   return true;
