@@ -39,7 +39,7 @@ struct OptionSpec {
   std::string (*check)(const json& value) = nullptr;
   // A number's range, both ends included (the spec's §6, or where it gives none a bound that keeps every score far
   // from int64 overflow): resolve_options refuses a number outside it, before `check` runs. Every "int" option
-  // whose values are not listed has one (tests/unit/options_test.cpp).
+  // whose values are not listed has one (tests/unit/test_engine.cpp).
   long long min = std::numeric_limits<long long>::min(), max = std::numeric_limits<long long>::max();
 };
 
