@@ -1,6 +1,7 @@
 #include "importers/json_importer.hpp"
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -279,12 +280,19 @@ GameSource read_game_source(std::istream& in, const std::string& name) {
   return out;
 }
 
+std::unique_ptr<std::ifstream> open_input_file(const std::string& name) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(name, ec)) throw Error(k_exit_noinput, "cannot read " + name + ": is a directory (name a file)");
+  auto file = std::make_unique<std::ifstream>(name, std::ios::binary);
+  if (!*file) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
+  return file;
+}
+
 std::string read_input_text(const std::string& name) {
   std::unique_ptr<std::ifstream> file;
   std::istream* in = &std::cin;
   if (name != "-") {
-    file = std::make_unique<std::ifstream>(name, std::ios::binary);
-    if (!*file) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
+    file = open_input_file(name);
     in = file.get();
   }
   std::string out;

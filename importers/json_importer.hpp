@@ -10,7 +10,9 @@
 #pragma once
 
 #include <cstdint>
+#include <fstream>
 #include <istream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,9 @@ struct GameSource {
 };
 // Read from `in` (at most k_max_input_bytes); throws Rejected as parse_json_text does.
 GameSource read_game_source(std::istream& in, const std::string& name);
+
+// Open a file to read; throws Error 66 naming the file when it is a directory, is missing or cannot be read.
+std::unique_ptr<std::ifstream> open_input_file(const std::string& name);
 
 // Read a whole file ("-" = standard input) of at most k_max_input_bytes; throws Error (66 when it cannot be
 // read, 1 when it is too long).

@@ -241,8 +241,10 @@ CheckReport check(storage::Store& store);
 
 // Rename a player everywhere (records, set-ups, scores re-derived); with `merge`, fold `from` into the
 // existing player `to` (refused when both sat at one table). History kept in player_events.
-// Returns the number of games touched.
+// Returns the number of games touched. The new name is taken without the spaces around it (trimmed_name).
 int64_t rename_player(storage::Store& store, const std::string& from, const std::string& to, bool merge);
+// A name without its leading and trailing spaces and tabs, as the command line's lists give it ("Ann " is Ann).
+std::string trimmed_name(const std::string& name);
 
 // Typed words (key=value, as `marque start` and `marque hand` take them): refused when a key is given twice or a
 // comma-separated list has an empty item; a game's set-up or hand record made from them, its errors with "did you

@@ -134,7 +134,8 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
   return item;
 }
 
-// A marque-export/1 bundle's nights: an array of objects {id: integer, date, venue, league, note: strings}.
+// A marque-export/1 bundle's nights: an array of objects {id: integer, date (a date, never empty), venue, league, note:
+// strings}.
 void check_nights(const json& d, const std::string& name) {
   auto refuse = [&](const std::string& field, const std::string& message) {
     Diagnostics diag;
@@ -157,8 +158,9 @@ void check_nights(const json& d, const std::string& name) {
     if (!ids.insert(n["id"].get<int64_t>()).second) refuse(at + ".id", std::to_string(n["id"].get<int64_t>()) + " is the id of an earlier night too");
     for (const char* k : {"date", "venue", "league", "note"})
       if (n.contains(k) && !n[k].is_string()) refuse(at + "." + k, "must be a string");
-    if (n.contains("date") && !n["date"].get<std::string>().empty() && !is_valid_date(n["date"].get<std::string>()))
-      refuse(at + ".date", "\"" + n["date"].get<std::string>() + "\" is " + date_problem(n["date"].get<std::string>()));
+    const std::string date = n.value("date", "");
+    if (date.empty()) refuse(at + ".date", "is empty or missing; a night needs its date (YYYY-MM-DD, e.g. 2026-11-20)");
+    if (!is_valid_date(date)) refuse(at + ".date", "\"" + date + "\" is " + date_problem(date));
   }
 }
 
@@ -217,6 +219,14 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
     out.duplicates += item.duplicate ? 1 : 0;
   };
   const json& d = doc.document;
+  if (d.is_object() && d.contains("format") && d["format"].is_string() && d["format"] != "marque-export/1" &&
+      d["format"].get<std::string>().rfind("marque-export/", 0) == 0) {
+    Diagnostics diag;
+    diag.error("format", "file.format_version",
+               "\"" + d["format"].get<std::string>() +
+                   "\" is a version this marque does not know; it reads \"marque-export/1\" (a bundle) and \"marque-game/1\" (a game)");
+    throw Rejected(diag, doc.name);
+  }
   if (d.is_object() && d.contains("format") && d["format"] == "marque-export/1") {
     if (!d.contains("games") || !d["games"].is_array()) {
       Diagnostics diag;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <utility>
 
@@ -205,17 +206,72 @@ void describe(HandOutcome& o, const json& record) {
   if (o.score.value("finished", false)) o.result_words = rules->result_words(json(o.score));
 }
 
-// Checks what the rules leave to the database, before anything is stored: two players of one game whose
-// names differ only in case (folded as core/unicode folds them) would be one player (one row), and meta.date,
-// when given, must be a real date.
+namespace {
+// The control character at p[i] (C0, DEL, C1, the line and paragraph separators, the bidi embeddings and isolates)
+// and its length in bytes, or 0.
+unsigned control_at(const unsigned char* p, size_t n, size_t i, size_t& len) {
+  len = 1;
+  if (p[i] < 0x20 || p[i] == 0x7F) return p[i];
+  if (p[i] == 0xC2 && i + 1 < n && p[i + 1] >= 0x80 && p[i + 1] <= 0x9F) {
+    len = 2;
+    return p[i + 1];
+  }
+  if (p[i] == 0xE2 && i + 2 < n &&
+      ((p[i + 1] == 0x80 && p[i + 2] >= 0xA8 && p[i + 2] <= 0xAE) || (p[i + 1] == 0x81 && p[i + 2] >= 0xA6 && p[i + 2] <= 0xA9))) {
+    len = 3;
+    return 0x2000 | ((p[i + 1] & 0x3Fu) << 6) | (p[i + 2] & 0x3Fu);
+  }
+  return 0;
+}
+
+std::string code_point(unsigned cp) {
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "U+%04X", cp);
+  return hex;
+}
+
+// A name as a message shows it: in quotes, each control character written as its code point (<U+000A>), so the
+// message stays one line and shows what was typed.
+std::string shown_name(const std::string& name) {
+  const auto* p = reinterpret_cast<const unsigned char*>(name.data());
+  std::string out = "\"";
+  for (size_t i = 0, len = 1; i < name.size(); i += len)
+    if (unsigned cp = control_at(p, name.size(), i, len))
+      out += "<" + code_point(cp) + ">";
+    else
+      out += name[i];
+  return out + "\"";
+}
+}  // namespace
+
+std::string name_problem(const std::string& name) {
+  if (name.find_first_not_of(" \t") == std::string::npos) return "is empty";
+  const auto* p = reinterpret_cast<const unsigned char*>(name.data());
+  for (size_t i = 0, len = 1; i < name.size(); i += len)
+    if (unsigned cp = control_at(p, name.size(), i, len)) {
+      const char* what = cp == 0x09 ? "a tab, " : cp == 0x0A ? "a line feed, " : cp == 0x0D ? "a carriage return, " : cp == 0x1B ? "an escape, " : "";
+      return shown_name(name) + " holds a control character (" + what + code_point(cp) + "): a name is one line of visible text";
+    }
+  return "";
+}
+
+std::string trimmed_name(const std::string& name) {
+  const size_t b = name.find_first_not_of(" \t"), e = name.find_last_not_of(" \t");
+  return b == std::string::npos ? std::string() : name.substr(b, e - b + 1);
+}
+
 void check_identity_and_date(const std::vector<std::string>& players, const json& meta, const std::string& name) {
   Diagnostics d;
+  for (const auto& p : players)
+    if (std::string problem = name_problem(p); !problem.empty())
+      d.error("setup.players", "setup.players_name", "the name " + problem);
   for (size_t i = 0; i < players.size(); ++i)
     for (size_t k = 0; k < i; ++k)
-      if (unicode::same_name(players[i], players[k]))
+      if (unicode::same_name(trimmed_name(players[i]), trimmed_name(players[k])))
         d.error("setup.players", "setup.players_case",
-                "\"" + players[k] + "\" and \"" + players[i] +
-                    "\" differ only in case: marque takes them for the same player; give two different names");
+                "\"" + players[k] + "\" and \"" + players[i] + "\" differ only in " +
+                    (players[i] != players[k] && trimmed_name(players[i]) == trimmed_name(players[k]) ? "the spaces around them" : "case") +
+                    ": marque takes them for the same player; give two different names");
   if (meta.is_object() && meta.contains("date") && meta["date"].is_string() && !meta["date"].get<std::string>().empty()) {
     std::string problem = date_problem(meta["date"].get<std::string>());
     if (!problem.empty()) d.error("meta.date", "meta.date", "\"" + meta["date"].get<std::string>() + "\" is " + problem);
@@ -228,8 +284,9 @@ void check_identity_and_date(const std::vector<std::string>& players, const json
 std::vector<std::pair<std::string, std::string>> respellings(Store& store, const std::vector<std::string>& players) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& p : players) {
-    std::string canon = store.player_name(p);
-    if (!canon.empty() && canon != p) out.emplace_back(p, std::move(canon));
+    std::string canon = store.player_name(trimmed_name(p));
+    if (canon.empty()) canon = trimmed_name(p);
+    if (canon != p) out.emplace_back(p, std::move(canon));
   }
   return out;
 }

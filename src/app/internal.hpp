@@ -85,13 +85,18 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, boo
 // o.words and o.result_words from the game's rules (the hand's record is `record`)
 void describe(HandOutcome& o, const json& record);
 
-// Checks what the rules leave to the database, before anything is stored: two players of one game whose
-// names differ only in case (folded as core/unicode folds them) would be one player (one row), and meta.date,
-// when given, must be a real date.
+// What is wrong with a player's name, or "" when nothing is: a name is one line of visible text, not only spaces
+// (no control character: a line feed or a tab in a name would spoof output lines and Tab completion candidates).
+std::string name_problem(const std::string& name);
+
+// Checks what the rules leave to the database, before anything is stored: a name must be one line of visible text
+// (name_problem), two players of one game whose names differ only in case or in spaces around them (folded as
+// core/unicode folds them) would be one player (one row), and meta.date, when given, must be a real date.
 void check_identity_and_date(const std::vector<std::string>& players, const json& meta, const std::string& name);
 
-// A game names each player as the players table spells them: a game started or imported with "ann" when
-// "Ann" exists is Ann's game, in its set-up and in every record. The respellings needed (given -> stored).
+// A game names each player as the players table spells them: a game started or imported with "ann" or "Ann " when
+// "Ann" exists is Ann's game, in its set-up and in every record. The respellings needed (given -> stored; a new
+// name without the spaces around it).
 std::vector<std::pair<std::string, std::string>> respellings(Store& store, const std::vector<std::string>& players);
 
 // Every string of `doc` at a dotted name path (GameRules::NamePaths: "*" every element or value, "#" every key), in

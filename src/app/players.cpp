@@ -7,7 +7,10 @@
 
 namespace marque::app {
 
-int64_t rename_player(Store& store, const std::string& from_in, const std::string& to, bool merge) {
+int64_t rename_player(Store& store, const std::string& from_in, const std::string& to_in, bool merge) {
+  const std::string to = trimmed_name(to_in);  // "Ann " is Ann, as everywhere a name is typed
+  if (std::string problem = name_problem(to_in); !problem.empty() && problem != "is empty")
+    throw Error(k_exit_rejected, "the new name " + problem);
   Store::Transaction tx(store);
   int64_t from_id = store.player_id(from_in, false);
   if (!from_id) no_player(store, from_in);
@@ -74,6 +77,7 @@ std::vector<PlayerInfo> players(Store& store) {
 std::vector<json> player_events(Store& store) { return store.player_events(); }
 
 std::vector<NewPlayer> new_players(Store& store, const std::vector<std::string>& names) {
+  check_identity_and_date(names, json(), "rejected");  // a name that is no name is refused before it is called new
   std::vector<std::string> known;
   for (const auto& [id, name] : store.players()) known.push_back(name);
   std::vector<NewPlayer> out;

@@ -96,12 +96,11 @@ std::string read_input(const std::string& name) { return importers::read_input_t
 json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
 
 app::SourceDocument read_game_document(const std::string& name) {
-  std::ifstream file;
+  std::unique_ptr<std::ifstream> file;
   std::istream* in = &std::cin;
   if (name != "-") {
-    file.open(name, std::ios::binary);
-    if (!file) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
-    in = &file;
+    file = importers::open_input_file(name);
+    in = file.get();
   }
   importers::GameSource src = importers::read_game_source(*in, name);
   if (in->bad()) throw Error(k_exit_ioerr, "cannot read " + name);

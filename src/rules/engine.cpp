@@ -29,6 +29,18 @@ bool type_ok(const std::string& type, const json& v) {
   return true;
 }
 
+// Whether a number lies in [lo, hi] (compared as it was written: an integer as an integer, never rounded through a
+// double); anything else is not a number and so not out of range.
+bool in_range(const json& v, long long lo, long long hi) {
+  if (v.is_number_unsigned()) {
+    const unsigned long long u = v.get<unsigned long long>();
+    return hi >= 0 && u <= static_cast<unsigned long long>(hi) && (lo <= 0 || u >= static_cast<unsigned long long>(lo));
+  }
+  if (v.is_number_integer()) return v.get<long long>() >= lo && v.get<long long>() <= hi;
+  if (v.is_number_float()) return v.get<double>() >= static_cast<double>(lo) && v.get<double>() <= static_cast<double>(hi);
+  return true;
+}
+
 bool same_value(const json& a, const json& b) {
   if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();
   return a == b;
@@ -56,6 +68,12 @@ json resolve_options(const json& given, const std::vector<OptionSpec>& table, Di
       continue;
     }
     bool ok = type_ok(spec->type, value);
+    if (ok && !in_range(value, spec->min, spec->max)) {
+      diags.error("options." + key, "setup.option_range",
+                  show(value) + " is out of range: " + key + " is a whole number from " + std::to_string(spec->min) + " to " +
+                      std::to_string(spec->max));
+      continue;
+    }
     if (ok && spec->type == "list") {
       for (const auto& member : value) {
         bool found = false;

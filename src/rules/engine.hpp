@@ -6,6 +6,7 @@
 // recomputed and checked (`marque check`).
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,10 @@ struct OptionSpec {
   std::string help;
   // Optional extra check for free values; returns an error text or "" when fine.
   std::string (*check)(const json& value) = nullptr;
+  // A number's range, both ends included (the spec's §6, or where it gives none a bound that keeps every score far
+  // from int64 overflow): resolve_options refuses a number outside it, before `check` runs. Every "int" option
+  // whose values are not listed has one (tests/unit/test_engine.cpp).
+  long long min = std::numeric_limits<long long>::min(), max = std::numeric_limits<long long>::max();
 };
 
 // One field of a hand record, for `marque rules GAME`, guided entry and CSV column names.

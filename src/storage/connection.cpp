@@ -13,6 +13,7 @@
 #include "core/json.hpp"
 
 #include "core/diag.hpp"
+#include "core/unicode.hpp"
 #include "storage/store_impl.hpp"
 
 namespace marque::storage::detail {
@@ -92,6 +93,18 @@ void json_valid_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
   sqlite3_result_int(ctx, text && valid_json(text, static_cast<size_t>(n)) ? 1 : 0);
 }
 
+// marque_fold(name): a name's matching key (core/unicode: case folded in every script), so that a league typed
+// "été" is the league "Été" (COLLATE NOCASE folds ASCII only).
+void fold_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return;
+  }
+  const unsigned char* text = sqlite3_value_text(argv[0]);
+  const std::string key = unicode::fold(std::string_view(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+  sqlite3_result_text(ctx, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
+}
+
 std::string uri_of(const std::string& path, const char* params) {
   std::string u = "file:";
   std::string abs = std::filesystem::absolute(path).lexically_normal().string();
@@ -128,6 +141,8 @@ std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, Bus
   db->exec("PRAGMA trusted_schema = OFF");
   sqlite3_create_function_v2(h, "json_valid", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
                              json_valid_fn, nullptr, nullptr, nullptr);
+  sqlite3_create_function_v2(h, "marque_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr, fold_fn, nullptr,
+                             nullptr, nullptr);
   if (busy) sqlite3_busy_handler(h, on_busy, busy);
   db->exec("PRAGMA foreign_keys = ON");
   // a damaged page is noticed when read instead of being trusted

@@ -48,7 +48,8 @@ constexpr const char* k_night_cols =
 std::optional<int64_t> Store::league_id(const std::string& name, bool create) {
   MARQUE_DB_TRY
   if (name.empty()) return std::nullopt;
-  auto q_use = m->stmt("SELECT id FROM leagues WHERE name = ? COLLATE NOCASE");
+  // the exact spelling first, then any spelling of it in another case, in any script ("été" is "Été")
+  auto q_use = m->stmt("SELECT id FROM leagues WHERE marque_fold(name) = marque_fold(?1) ORDER BY name = ?1 DESC, id LIMIT 1");
   auto& q = *q_use;
   q.bind(1, name);
   if (q.executeStep()) return q.getColumn(0).getInt64();

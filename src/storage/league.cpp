@@ -20,7 +20,7 @@ std::string filter_sql(const Store::SummaryFilter& f) {
   // a game counts when it has a hand and is over: finished by its rules (and not abandoned or deleted since),
   // or closed by decision (it counts as it stands); an open game counts once it is finished or closed
   std::string sql = " AND g.hand_count > 0 AND (g.ended = 'closed' OR (g.ended IS NULL AND g.status = 'finished'))";
-  if (!f.league.empty()) sql += " AND l.name = :league COLLATE NOCASE";
+  if (!f.league.empty()) sql += " AND marque_fold(l.name) = marque_fold(:league)";
   if (!f.game.empty()) sql += " AND g.game = :game";
   if (!f.from.empty()) sql += " AND g.played_on >= :from";
   if (!f.to.empty()) sql += " AND g.played_on <= :to";
@@ -143,7 +143,7 @@ std::vector<SeasonRow> Store::seasons(const std::string& league) {
   SQLite::Statement q(*m->db, "SELECT s.id, s.name, l.name, s.date_from, s.date_to, (SELECT count(*) FROM games g WHERE "
                               "g.league_id = s.league_id AND g.played_on BETWEEN s.date_from AND s.date_to" + filter_sql({}) +
                                   ") FROM seasons s JOIN leagues l ON l.id = s.league_id" +
-                                  std::string(league.empty() ? "" : " WHERE l.name = :league COLLATE NOCASE") +
+                                  std::string(league.empty() ? "" : " WHERE marque_fold(l.name) = marque_fold(:league)") +
                                   " ORDER BY l.name, s.date_from, s.date_to, s.id");
   if (!league.empty()) q.bind(":league", league);
   std::vector<SeasonRow> out;
@@ -156,7 +156,7 @@ std::vector<SeasonRow> Store::seasons(const std::string& league) {
 
 bool Store::delete_season(const std::string& name, const std::string& league) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "DELETE FROM seasons WHERE name = ? AND league_id = (SELECT id FROM leagues WHERE name = ? COLLATE NOCASE)");
+  SQLite::Statement q(*m->db, "DELETE FROM seasons WHERE name = ? AND league_id IN (SELECT id FROM leagues WHERE marque_fold(name) = marque_fold(?))");
   q.bind(1, name);
   q.bind(2, league);
   return q.exec() > 0;

@@ -68,7 +68,8 @@ fi
 DB=$OI/inj.db
 expect_exit 0 "$BIN" --db "$DB" start tarot 'players==HYPERLINK("http://evil/"),+1+2,@SUM(A1),-3' 'dealer=-3'
 expect_exit 0 "$BIN" --db "$DB" hand --no-prompt 'taker=-3' contract=garde oudlers=2 points=30
-expect_exit 0 "$BIN" --db "$DB" start tarot "players=$(printf '\tTab'),$(printf '\rCR'),Plain" dealer=Plain
+expect_exit 1 "$BIN" --db "$DB" start tarot "players=$(printf '\tTab'),$(printf '\rCR'),Plain" dealer=Plain && expect_err 'control character'
+expect_exit 0 "$BIN" --db "$DB" start tarot "players=$(printf '\tTab'),-CR,Plain" dealer=Plain  # a name with CR is refused (issue 30)
 expect_exit 0 "$BIN" --db "$DB" hand --no-prompt taker=Plain contract=garde oudlers=2 points=30
 expect_exit 0 "$BIN" --db "$DB" game close 1  # standings count the games that are over
 expect_exit 0 "$BIN" --db "$DB" game close 2
@@ -78,36 +79,40 @@ expect_out "^[0-9]+,\"'=HYPERLINK\(\"\"http://evil/\"\"\)\","
 expect_out "^[0-9]+,'\+1\+2,"
 expect_out "^[0-9]+,'@SUM\(A1\),"
 expect_out '^[0-9]+,-3,'
-expect_out "^[0-9]+,\"'"$'\r'"CR\","
+expect_out "^[0-9]+,'-CR,"
 expect_out "^[0-9]+,-216,|,-216,"
 expect_exit 0 "$BIN" --db "$DB" standings -o "$OI/st.csv"
 grep -q "'=HYPERLINK" "$OI/st.csv" && ok || bad "standings -o FILE.csv not neutralised"
-# control characters: every command shows them, never sends them raw
+# control characters: a name holding one is refused (issue 30: golden 76-name-controls); in a note, a venue and a
+# league every command shows them, never sends them raw
 DB=$OI/ctl.db
 ESC=$(printf '\033')
 DEL=$(printf '\177')
 C1=$(printf '\302\233')  # U+009B, CSI in 8-bit terminals
 RED="R${ESC}[31m"
-expect_exit 0 "$BIN" --db "$DB" start tarot "players=${RED},D${DEL}el,C${C1}i" "dealer=${RED}" --note "n${ESC}]0;title${ESC}\\"
-for cmd in "hand --no-prompt taker=${RED} contract=garde oudlers=2 points=50" "games" "score" "player list" "stats" "history" \
-    "list" "sheet" "standings" "night list" "player rename D${DEL}el E${DEL}el"; do
+expect_exit 1 "$BIN" --db "$DB" start tarot "players=${RED},D${DEL}el,C${C1}i" "dealer=${RED}" && expect_err 'control character \(an escape, U\+001B\)'
+LC_ALL=C grep -q "[${ESC}${DEL}]" "$T/err" && bad "an error message sent a control character raw" || ok
+expect_exit 0 "$BIN" --db "$DB" night start --date 2026-11-20 --venue "V${DEL}enue ${RED}" --league "L${C1}eague"
+expect_exit 0 "$BIN" --db "$DB" start tarot players=Red,Del,Ci dealer=Red --night 1 --note "n${ESC}]0;title${ESC}\\"
+for cmd in "hand --no-prompt taker=Red contract=garde oudlers=2 points=50" "games" "score" "player list" "stats" "history" \
+    "list" "sheet" "standings" "night list" "player rename Del Eel"; do
   # shellcheck disable=SC2086
   expect_exit 0 "$BIN" --db "$DB" $cmd
   if LC_ALL=C grep -q "[${ESC}${DEL}]" "$T/out" || LC_ALL=C grep -q "$C1" "$T/out"; then bad "$cmd: a control character reached the terminal raw"; else ok; fi
 done
-expect_exit 0 "$BIN" --db "$DB" score && expect_out 'R\\x1b\[31m' && expect_out 'C\\xc2\\x9bi'
+expect_exit 0 "$BIN" --db "$DB" night list && expect_out 'V\\x7fenue R\\x1b\[31m' && expect_out 'L\\xc2\\x9beague'
 expect_exit 66 "$BIN" --db "$DB" stats "X${ESC}[2J"
 LC_ALL=C grep -q "$ESC" "$T/err" && bad "an error message sent a control character raw" || ok
 # DEL and C1 in JSON: escaped, valid, and the export imports back with the same scores
 expect_exit 0 "$BIN" --db "$DB" export --all -o "$OI/ctl.json"
 LC_ALL=C grep -q "[${DEL}]" "$OI/ctl.json" && bad "export: raw DEL" || ok
-grep -q 'E\\u007fel' "$OI/ctl.json" && grep -q 'C\\u009bi' "$OI/ctl.json" && ok || bad "export: DEL/C1 not escaped as \\u007f / \\u009b"
+grep -q 'V\\u007fenue' "$OI/ctl.json" && grep -q 'L\\u009beague' "$OI/ctl.json" && ok || bad "export: DEL/C1 not escaped as \\u007f / \\u009b"
 if command -v jq > /dev/null; then jq empty "$OI/ctl.json" && ok || bad "export is not valid JSON"; fi
 expect_exit 0 "$BIN" --db "$DB" standings --format json
 if command -v jq > /dev/null; then jq empty "$T/out" && ok || bad "standings --format json is not valid JSON"; fi
 expect_exit 0 "$BIN" --db "$OI/ctl-copy.db" import "$OI/ctl.json" && expect_out '1 game'
 "$BIN" --db "$DB" score 1 --format json > "$OI/s1.json"; "$BIN" --db "$OI/ctl-copy.db" score 1 --format json > "$OI/s2.json"
-cmp -s "$OI/s1.json" "$OI/s2.json" && ok || bad "export -> import changed a game with DEL in a name"
+cmp -s "$OI/s1.json" "$OI/s2.json" && ok || bad "export -> import changed a game of a night with DEL in its venue"
 
 # --- identity: one spelling per player in every record
 DB=$OI/id.db

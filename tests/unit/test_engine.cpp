@@ -17,6 +17,28 @@ namespace unit_test_engine {
 using namespace marque;
 using namespace marque::rules;
 
+TEST_CASE("engine: every integer option has a range, and a number outside it is refused by name", "[engine][options]") {
+  for (const GameRules* g : all_games())
+    for (const OptionSpec& o : g->options()) {
+      if (o.type != "int" || !o.values.empty()) continue;
+      INFO(g->id() << " option " << o.id);
+      CHECK(o.min > std::numeric_limits<long long>::min());
+      CHECK(o.max < std::numeric_limits<long long>::max());
+      CHECK(o.max <= 1000000);  // every score far from int64 overflow
+      for (const json& v : {json(o.max + 1), json(o.min - 1), json(static_cast<double>(o.max) + 1), json(9223372036854775807LL),
+                            json(18446744073709551615ULL), json(4503599627370496.0)}) {
+        Diagnostics d;
+        resolve_options(json{{o.id, v}}, g->options(), d);
+        REQUIRE(d.has_errors());
+        CHECK(d.errors().front().field == "options." + o.id);
+        CHECK(d.errors().front().message.find("from " + std::to_string(o.min) + " to " + std::to_string(o.max)) != std::string::npos);
+      }
+      Diagnostics ok;
+      resolve_options(json{{o.id, o.max}}, g->options(), ok);
+      CHECK_FALSE(ok.has_errors());
+    }
+}
+
 TEST_CASE("engine: typed_value parses numbers, booleans and strings", "[engine]") {
   CHECK(typed_value("47.5") == json(47.5));
   CHECK(typed_value("3") == json(3));

@@ -18,6 +18,7 @@ void add_night(CLI::App& app, Context& ctx, Commands& out) {
   start->add_option("--league", o->league, "league");
   start->add_option("--note", o->note, "free text");
   out.push_back({start, [o, &ctx] {
+    if (o->date.empty()) throw Error(k_exit_rejected, "--date: is empty; a night needs its date (YYYY-MM-DD, e.g. 2026-11-20)");
     require_date("--date", o->date);
     for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--league", &o->league}, {"--date", &o->date},
                                        {"--venue", &o->venue}, {"--note", &o->note}})

@@ -30,7 +30,7 @@ void add_player(CLI::App& app, Context& ctx, Commands& out) {
       check_utf8("new name", o->b);
       auto db = ctx.open(true);
       int64_t n = app::rename_player(*db, o->a, o->b, merge);
-      std::cout << (merge ? "merged " : "renamed ") << o->a << (merge ? " into " : " to ") << o->b << " in " << n << " game(s)\n";
+      std::cout << (merge ? "merged " : "renamed ") << o->a << (merge ? " into " : " to ") << app::trimmed_name(o->b) << " in " << n << " game(s)\n";
       return 0;
     }});
   }

@@ -10,6 +10,10 @@ i64 whole(const json& v) { return v.is_number_integer() ? v.get<i64>() : static_
 
 namespace {
 
+// the spec gives no upper bound (int >= 1): 1000 game points (the seed's largest is 3) keeps every settlement, a game
+// value times a kontra chain's doublings times the items, far from int64 overflow
+constexpr i64 k_max_game_value = 1000;
+
 std::string check_positive(const json& v) {
   if (!is_whole(v) || whole(v) < 1) return "a whole number of game points >= 1";
   return "";
@@ -24,7 +28,8 @@ std::string check_other_suit(const json& v) {
 std::string check_sequence_values(const json& v) {
   if (!v.is_array() || v.size() != 3) return "a list of 3 values [3-card, 4-card, 5+-card], e.g. 20,50,100";
   for (const auto& x : v)
-    if (!is_whole(x) || whole(x) < 1) return "a list of 3 whole numbers >= 1 [3-card, 4-card, 5+-card]";
+    if (!is_whole(x) || whole(x) < 1 || whole(x) > k_max_game_value)
+      return "a list of 3 whole numbers from 1 to " + std::to_string(k_max_game_value) + " [3-card, 4-card, 5+-card]";
   return "";
 }
 
@@ -81,14 +86,14 @@ namespace {
 std::vector<OptionSpec> build_option_table() {
   std::vector<OptionSpec> t;
   t.push_back({"game_value_trump", "int", {}, 1,
-               "game value of a trump game in the turn-up suit (round 1) [R]", check_positive});
+               "game value of a trump game in the turn-up suit (round 1) [R]", check_positive, 1, k_max_game_value});
   t.push_back({"game_value_other_suit", "any", {}, nullptr,
                "game value of a trump game in a suit named in round 2 (needs turn_up_suit); null = same as "
                "game_value_trump [R]",
-               check_other_suit});
-  t.push_back({"game_value_no_trumps", "int", {}, 2, "game value of a no-trump game [R]", check_positive});
-  t.push_back({"game_value_betli", "int", {}, 2, "game value of betli [R]", check_positive});
-  t.push_back({"kloptzky_value", "int", {}, 3, "kloptzky penalty per loser-receiver pair", check_positive});
+               check_other_suit, 1, k_max_game_value});
+  t.push_back({"game_value_no_trumps", "int", {}, 2, "game value of a no-trump game [R]", check_positive, 1, k_max_game_value});
+  t.push_back({"game_value_betli", "int", {}, 2, "game value of betli [R]", check_positive, 1, k_max_game_value});
+  t.push_back({"kloptzky_value", "int", {}, 3, "kloptzky penalty per loser-receiver pair", check_positive, 1, k_max_game_value});
   t.push_back({"max_kontra_level", "enum", {3, 4}, 3,
                "levels of a kontra chain: 3 (kontra, rekontra, szubkontra) or 4 (adds mordkontra)"});
   t.push_back({"kassza_mode", "enum", {"plus_one", "double_game"}, "plus_one",

@@ -33,7 +33,10 @@ int Options::round(int x) const {
 namespace {
 std::vector<OptionSpec> build_option_table() {
   return {
-      {"target_score", "int", {}, 3000, "game target (3000, 2000, 1500, 1000 or any positive number)", &check_positive},
+      {"target_score", "int", {}, 3000, "game target (3000, 2000, 1500, 1000 or any positive number)", &check_positive,
+       // the spec gives no upper bound: a million points is a thousand hands of the longest game at 3000 and
+       // keeps every total far from overflow
+       1, 1000000},
       {"target_rule", "enum", {"reach", "exceed"}, "reach", "reach: total >= target ends the game; exceed: total > target"},
       {"tie_at_target", "enum", {"draw", "extra_deal", "last_contract"}, "draw",
        "both teams over the target with equal totals"},
@@ -66,9 +69,9 @@ std::vector<OptionSpec> build_option_table() {
        "flat_160: a coinched / surcoinched hand gives (160 + bid) x 2 (x surcoinche_factor) to the winning side, "
        "plus each side's own belote"},
       {"capot_flat", "int", {}, k_capot_flat, "flat value of a capot contract under special_contract_scoring=flat",
-       &check_flat},
+       &check_flat, 1, k_max_flat},
       {"generale_flat", "int", {}, k_generale_flat,
-       "flat value of a générale contract under special_contract_scoring=flat", &check_flat},
+       "flat value of a générale contract under special_contract_scoring=flat", &check_flat, 1, k_max_flat},
   };
 }
 }  // namespace

@@ -24,7 +24,7 @@ std::vector<OptionSpec> build_option_table() {
   return {
       {"mode", "enum", {"classic", "rubicon"}, "classic",
        "classic = game to the target (seed); rubicon = partie of six deals (spec 5.2 / 5.3)"},
-      {"target", "int", {}, 100, "classic game target (seed 100; 150/200 also used; Hoyle 101)", &check_target},
+      {"target", "int", {}, 100, "classic game target (seed 100; 150/200 also used; Hoyle 101)", &check_target, 1, 100000},
       {"match", "enum", {"best_of_3", "single", "best_of_5_doubles"}, "best_of_3",
        "classic match: best of three games, a single game, or first to 3 games with a game won against a "
        "loser under 50 counting 2"},

@@ -232,6 +232,8 @@ Words entry_words(const Game& before, const Answers& answers);
 std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players);
 std::string result_words(const json& score);
 
+// the largest stake (money per point) a game takes
+constexpr double k_max_stake = 1e6;
 // spec prefa §2.1: players, initial pool, first dealer, scorer, stake, options, start -> the game (prefa_options.cpp)
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 

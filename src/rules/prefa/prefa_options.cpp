@@ -22,14 +22,15 @@ std::string check_raise(const json& v) {
 
 std::string check_points(const json& v) {
   long long x = v.get<long long>();
-  return x >= 0 && x <= 100000 ? "" : "must be a whole number of points >= 0";
+  return x >= 0 && x <= 100000 ? "" : "must be a whole number of points from 0 to 100000";
 }
 
 std::string check_compensation(const json& v) {
   if (!v.is_array() || v.size() != 2) return "must be two whole numbers [one short, two or more short], e.g. [25, 50]";
   for (const auto& x : v) {
-    if (!x.is_number_integer() || x.get<long long>() < 0)
-      return "must be two whole numbers >= 0 [one short, two or more short], e.g. [25, 50]";
+    // the spec gives no upper bound: 100000, as the four-aces bonuses
+    if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 100000 || (x.is_number_unsigned() && x.get<unsigned long long>() > 100000))
+      return "must be two whole numbers from 0 to 100000 [one short, two or more short], e.g. [25, 50]";
   }
   return "";
 }
@@ -64,15 +65,15 @@ std::optional<Contract> parse_contract(const std::string& s) {
 namespace {
 std::vector<OptionSpec> build_option_table() {
   return {
-      {"initial_pool", "int", {}, 31, "starting pool of every player (also the set-up field initial_pool)", check_pool},
+      {"initial_pool", "int", {}, 31, "starting pool of every player (also the set-up field initial_pool)", check_pool, 1, 999},
       {"ten_no_trumps", "enum", {"off", "value_10", "value_11"}, "off", "allow 10NT (above 10H) with game value 10 or 11"},
       {"ten_level_defence_target", "enum", {0, 1}, 0, "defenders' target at 10-trick contracts (1: they declare play/pass)"},
       {"provisional_entry", "enum", {"off", "on"}, "off", "call prov and hand type withdrawn (pool +2, 2 points to each other active player)"},
       {"first_hand_seven_of_diamonds", "enum", {"off", "on"}, "off", "hand 1: the 7-of-diamonds holder (first_bidder) bids first and deals hand 2"},
       {"four_aces", "enum", {"off", "raise_value", "bonus"}, "off", "four aces announced with the contract: raise the game value or a bonus"},
-      {"four_aces_raise", "any", {}, nullptr, "game value raise for four aces (null: max(1, floor(initial_pool/10)))", check_raise},
-      {"four_aces_bonus_6", "int", {}, 25, "four-aces bonus per other player at 6-level contracts", check_points},
-      {"four_aces_bonus_7plus", "int", {}, 50, "four-aces bonus per other player at 7+ contracts", check_points},
+      {"four_aces_raise", "any", {}, nullptr, "game value raise for four aces (null: max(1, floor(initial_pool/10)))", check_raise, 1, 999},
+      {"four_aces_bonus_6", "int", {}, 25, "four-aces bonus per other player at 6-level contracts", check_points, 0, 100000},
+      {"four_aces_bonus_7plus", "int", {}, 50, "four-aces bonus per other player at 7+ contracts", check_points, 0, 100000},
       {"redeclare_take_along", "enum", {"off", "on"}, "off", "R passed, L plays alone: R may take L along and becomes the taker"},
       {"game_end", "enum", {"all_pools_zero", "all_but_one_zero"}, "all_pools_zero", "when the game ends"},
       {"overflow_mode", "enum", {"largest_first", "level"}, "largest_first", "overflow from the largest pool, or one point at a time"},
@@ -260,6 +261,10 @@ void read_start_pools(const json& s, const std::vector<std::string>& players, co
     err(diags, "start.pools", "start_finished", "these pools are a finished game (section 5.3): nothing left to play");
 }
 
+// the most points received and hands played a resumed sheet may hold (the spec gives no bound): a million keeps the
+// twelfths, every settlement and a hand's number far from overflow
+constexpr ll k_max_start_count = 1000000;
+
 // start.received: {p: {q: n}}, the points p has received from q.
 void read_start_received(const json& r, const std::vector<std::string>& players, State& st, Diagnostics& diags) {
   if (!r.is_object()) {
@@ -278,11 +283,13 @@ void read_start_received(const json& r, const std::vector<std::string>& players,
         err(diags, "start.received", "start", q < 0 ? "unknown player " + jt.key() : "received only between two different players (" + jt.key() + ")");
         continue;
       }
-      if (!is_whole(jt.value()) || jt.value().get<ll>() < 0) {
-        err(diags, "start.received", "start", it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number >= 0");
+      const auto n = common::whole_in(jt.value(), 0, k_max_start_count);
+      if (!n) {
+        err(diags, "start.received", "start",
+            it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number from 0 to " + std::to_string(k_max_start_count));
         continue;
       }
-      st.recv[static_cast<size_t>(p)][static_cast<size_t>(q)] = jt.value().get<ll>() * k_scale;
+      st.recv[static_cast<size_t>(p)][static_cast<size_t>(q)] = *n * k_scale;
     }
   }
 }
@@ -308,10 +315,11 @@ bool read_start(const json& s, const std::vector<std::string>& players, const Op
       st.dealer = sd;
   }
   if (s.contains("hands_played") && !s["hands_played"].is_null()) {
-    if (!is_whole(s["hands_played"]) || s["hands_played"].get<ll>() < 0)
-      err(diags, "start.hands_played", "start", show(s["hands_played"]) + " is not a whole number >= 0");
+    if (const auto n = common::whole_in(s["hands_played"], 0, k_max_start_count); !n)
+      err(diags, "start.hands_played", "start",
+          show(s["hands_played"]) + " is not a whole number from 0 to " + std::to_string(k_max_start_count));
     else
-      st.hands = static_cast<int>(s["hands_played"].get<ll>());
+      st.hands = static_cast<int>(*n);
   }
   st.fresh = st.hands == 0;
   return true;
@@ -338,8 +346,11 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   int first_dealer = -1;
   if (setup.contains("first_dealer") && !setup["first_dealer"].is_null())
     first_dealer = read_player(setup["first_dealer"], "first_dealer", players, diags);
-  if (setup.contains("stake") && !setup["stake"].is_null() && (!setup["stake"].is_number() || setup["stake"].get<double>() <= 0))
-    err(diags, "stake", "stake", show(setup["stake"]) + ": the stake per point must be a number above 0");
+  // the spec gives no upper bound (display only): a million per point keeps every sum of money finite and exact enough
+  // to print, whatever the points (each far below 2^63)
+  if (setup.contains("stake") && !setup["stake"].is_null() &&
+      (!setup["stake"].is_number() || setup["stake"].get<double>() <= 0 || setup["stake"].get<double>() > k_max_stake))
+    err(diags, "stake", "stake", show(setup["stake"]) + ": the stake per point must be a number above 0 and at most 1000000");
 
   Options opt;
   if (!diags.has_errors()) opt = options_from(o, initial_pool);

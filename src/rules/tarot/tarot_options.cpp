@@ -71,13 +71,15 @@ std::vector<OptionSpec> build_option_table() {
   t.push_back({"extra_redeal_reasons", "list", {"no_trumps", "few_honours"}, json::array(),
                "house redeal reasons accepted without a warning"});
   t.push_back({"misere", "enum", {"off", "on", false, true}, "off", "enables the miseres field"});
-  t.push_back({"misere_value", "int", {}, 10, "points of a misere (seed 10, RENC 20)", &check_misere_value});
+  t.push_back({"misere_value", "int", {}, 10, "points of a misere (seed 10, RENC 20)", &check_misere_value,
+               // the spec gives no upper bound: 1000 (a hundred times the seed) keeps a misère's 1000 x 4 far from overflow
+               1, 1000});
   t.push_back({"misere_scoring", "enum", {"personal", "team"}, "personal",
                "personal: paid by every other player; team: added to S like a poignee"});
   t.push_back({"misere_kinds", "enum", {"combined", "separate"}, "combined", "combined misere, or trumps/faces misères declared separately"});
   t.push_back({"petite_chelem", "enum", {"off", "on", false, true}, "off", "petite chelem bonuses 300/-150/150"});
   t.push_back({"petite_chelem_tricks", "int", {}, nullptr, "tricks for a petite chelem (null = T - 3: 21/15/12 for 3/4/5 players)",
-               &check_petite_chelem_tricks});
+               &check_petite_chelem_tricks, 1, 24});  // at most the 24 tricks of a 3-player deal (E_VARIANT: of this table's)
   t.push_back({"defence_chelem_bonus", "int", {200, 0}, 200, "defence chelem: paid to each defender"});
   t.push_back({"five_player_mode", "enum", {"called_king", "dealer_sits_out"}, "called_king",
                "5 at the table: called king, or the 4-player game with the dealer sitting out"});

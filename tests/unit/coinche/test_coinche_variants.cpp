@@ -209,7 +209,7 @@ TEST_CASE("coinche §6 new options: validated, listed with help", "[coinche]") {
   CHECK(option_error({{"announcements_multiplied", 2}}).field == "options.announcements_multiplied");
   auto z = option_error({{"capot_flat", 0}});
   CHECK(z.field == "options.capot_flat");
-  CHECK(contains(z.message, "positive"));
+  CHECK(contains(z.message, "from 1 to 1000000"));  // the option table's range (issue 30)
   CHECK(option_error({{"generale_flat", -1000}}).field == "options.generale_flat");
   CHECK(option_error({{"generale_flat", "lots"}}).field == "options.generale_flat");
   CHECK(option_error({{"capot_flat", 2000000000}}).field == "options.capot_flat");
