@@ -516,7 +516,7 @@ std::pair<std::string, std::string> locate(const std::string& flag) {
 namespace {
 
 // The text of the config file at `path`: a regular file of at most 1 MB, read no further than that (a device, a pipe
-// or a folder is refused before any byte is read).
+// or a folder is refused before any byte is read; /dev/null is an empty file, the way to say "no config file").
 std::string read_config_text(const std::string& path) {
   constexpr size_t k_max = 1 << 20;  // a config file is a few lines; refuse a runaway one
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -527,6 +527,8 @@ std::string read_config_text(const std::string& path) {
   } closer{fd};
   struct stat st {};
   if (::fstat(fd, &st) != 0) throw Error(k_exit_config, "cannot read the config file " + path + ": " + std::strerror(errno));
+  struct stat null {};
+  if (S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev) return "";  // --config /dev/null: none
   if (!S_ISREG(st.st_mode))
     throw Error(k_exit_config, "the config file " + path + " is " + (S_ISDIR(st.st_mode) ? "a folder" : "not a regular file (a device, a pipe or a socket)"),
                 "the config file is a text file of a few lines; marque config shows what is in force");

@@ -274,6 +274,7 @@ TEST_CASE("config: a regular file of at most 1 MB, refused before it is read oth
   CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(500));
   CHECK(device.second == config::k_exit_config);
   CHECK_THAT(device.first, Catch::Contains("/dev/zero is not a regular file"));
+  CHECK(load_error("/dev/null") == std::make_pair(std::string(), 0));  // the way to say "no config file"
   // one limit, 1 MB: a file of exactly 1 MB is read (here: comment lines), one byte more is refused
   const std::string path = "/tmp/marque-test-config-big-" + std::to_string(::getpid()) + ".toml";
   std::string text;
