@@ -162,6 +162,26 @@ void sync_folder(const std::string& dir) {
   }
 }
 
+// A copy of `from` as the new file `name`, created exclusively (O_EXCL: an existing entry or a planted link is
+// never written); false when the name is taken.
+bool copy_to_new(const std::string& from, const std::string& name) {
+  int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, new_file_mode());
+  if (fd < 0) {
+    if (errno == EEXIST) return false;
+    throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
+  }
+  try {
+    copy_into(from, fd, name);
+    if (::fsync(fd) != 0) throw Error(k_exit_ioerr, "cannot write " + name + ": " + why());
+    close_checked(fd, name);
+  } catch (...) {
+    if (fd >= 0) ::close(fd);
+    ::unlink(name.c_str());
+    throw;
+  }
+  return true;
+}
+
 // The temporary file t (complete, closed) takes the place of the regular file `target`.
 void install(Tmp& t, const std::string& target, Kind kind, const struct stat& st, const std::string& name) {
   if (kind == Kind::regular && st.st_nlink > 1) {  // keep the hard links: rewrite the file in place
@@ -252,12 +272,15 @@ std::string write_new_file_with(const std::string& stem, const std::string& suff
   settle(t.path, new_file_mode(), first);
   for (int n = 1;; ++n) {
     const std::string name = n == 1 ? first : stem + "-" + std::to_string(n) + suffix;
-    // link(2) makes a new name only: it fails on any existing entry (a file, a planted link) and follows none
-    if (::link(t.path.c_str(), name.c_str()) == 0) {
+    // link(2) makes a new name only: it fails on any existing entry (a file, a planted link) and follows none; on a
+    // file system without hard links (a FAT stick) a file created exclusively takes a copy
+    bool made = ::link(t.path.c_str(), name.c_str()) == 0;
+    if (!made && errno != EEXIST) made = copy_to_new(t.path, name);
+    if (made) {
       sync_folder(dir_of(name));
       return name;  // ~Tmp removes the temporary name
     }
-    if (errno != EEXIST || n >= 1000) throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
+    if (n >= 1000) throw Error(k_exit_cantcreat, "cannot write " + first + ": " + name + " and the names before it are taken");
   }
 }
 
