@@ -150,5 +150,9 @@ PY
 "$BIN" --db "$C" check >"$T/k.out" 2>&1
 rc=$?
 chk '[[ $rc -eq 1 ]] && grep -q "game 1 change [0-9]* (add): the stored after is damaged" "$T/k.out" && no_crash "$T/k.out"' "check on a damaged change-log row: exit $rc: $(cat "$T/k.out")"
+before=$(sqlite3 "$C" "SELECT count(*) FROM changes")
+"$BIN" --db "$C" redo >"$T/k.out" 2>&1
+rc=$?
+chk '[[ $rc -eq 65 ]] && grep -q "cannot redo the added hand 1: its record in the change log is damaged" "$T/k.out" && [[ $(sqlite3 "$C" "SELECT count(*) FROM changes") -eq $before ]]' "redo of a damaged change: exit $rc: $(cat "$T/k.out")"
 echo "files_attack: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]
