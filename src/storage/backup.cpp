@@ -80,7 +80,15 @@ void Store::backup_to(const std::string& file) {
 
 std::string Store::restore_from(const std::string& file) {
   MARQUE_DB_TRY
-  if (!std::filesystem::exists(file)) throw Error(k_exit_noinput, "no backup file " + file);
+  std::error_code ec;
+  const auto kind = std::filesystem::status(file, ec).type();  // a link is followed: the file it names
+  if (kind == std::filesystem::file_type::not_found) throw Error(k_exit_noinput, "no backup file " + file);
+  if (kind != std::filesystem::file_type::regular)  // a pipe would be waited on forever, a folder is no database
+    throw Error(k_exit_noinput,
+                "the backup " + file + " is " +
+                    (kind == std::filesystem::file_type::directory ? "a folder" : "not a regular file (a device, a pipe or a socket)") +
+                    "; nothing was restored",
+                "name a file made by marque backup");
   // the backup is checked like a database being opened, and more: it is about to replace a good one
   detail::BusyWait busy{file, false, {}};
   std::unique_ptr<SQLite::Database> src = open_checked_backup(file, "the backup " + file, "; nothing was restored", busy);

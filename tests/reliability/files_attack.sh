@@ -64,6 +64,14 @@ chk '[[ -f $first && $(sqlite3 "$first" "SELECT count(*) FROM games") -eq 2 ]]' 
 chk '[[ ! -e $T/one.db-wal && ! -e $T/one.db-shm ]]' "restore left a -wal or -shm beside the backup: $(ls "$T")"
 chk 'cmp -s "$T/one.db" "$T/keep.db"' "restore changed the backup it read"
 chk '[[ $("$BIN" --db "$DB" games --format json | grep -o "\"id\"" | wc -l) -eq 1 ]]' "the restored database is not the backup"
+# a backup that is not a file: a folder, a named pipe (SQLite would wait on it forever), a device
+mkfifo "$T/pipe.db"
+for bad in "$T" "$T/pipe.db" /dev/zero; do
+  cp "$DB" "$T/before.db"
+  timeout 10 "$BIN" --db "$DB" restore "$bad" --yes >"$T/out" 2>&1
+  rc=$?
+  chk '[[ $rc -eq 66 || $rc -eq 65 ]] && grep -q "nothing was restored" "$T/out" && cmp -s "$DB" "$T/before.db" && no_crash "$T/out"' "restore from $bad: exit $rc: $(cat "$T/out")"
+done
 
 # 3. a write lock held by another process: a short one is waited for in silence; a long one is told after a second
 hold() { # seconds flag-file: holds the write lock of $DB
