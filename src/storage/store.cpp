@@ -64,6 +64,11 @@ std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
   if (!exists && mode != Mode::write)
     throw Error(k_exit_noinput, "no database at " + path,
                 "record a game first (marque start / marque import), or name one with --db");
+  std::error_code kind_ec;
+  if (exists && !fs::is_regular_file(path, kind_ec))  // SQLite would call a pipe or a device "disk I/O error"
+    throw Error(k_exit_cantcreat,
+                "the database " + path + " is " + (fs::is_directory(path, kind_ec) ? "a folder" : "not a regular file (a device, a pipe or a socket)"),
+                "name a database file with --db (marque config shows the one in force)");
   fs::path parent = fs::path(path).parent_path();
   if (!exists) {
     std::error_code ec;

@@ -162,5 +162,11 @@ before=$(sqlite3 "$C" "SELECT count(*) FROM changes")
 "$BIN" --db "$C" redo >"$T/k.out" 2>&1
 rc=$?
 chk '[[ $rc -eq 65 ]] && grep -q "cannot redo the added hand 1: its record in the change log is damaged" "$T/k.out" && [[ $(sqlite3 "$C" "SELECT count(*) FROM changes") -eq $before ]]' "redo of a damaged change: exit $rc: $(cat "$T/k.out")"
+# a database that is not a file: refused naming it, before SQLite opens it
+for bad in "$T" "$T/pipe.db" /dev/zero; do
+  timeout 10 "$BIN" --db "$bad" games >"$T/out" 2>&1
+  rc=$?
+  chk '[[ $rc -eq 73 ]] && grep -q "the database $bad is" "$T/out"' "--db $bad: exit $rc: $(cat "$T/out")"
+done
 echo "files_attack: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]
