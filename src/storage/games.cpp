@@ -26,7 +26,6 @@ GameRow read_game(SQLite::Statement& q, bool lenient = false) {
   GameRow g;
   g.id = q.getColumn(0).getInt64();
   g.game = q.getColumn(1).getString();
-  g.setup = g.meta = g.summary = json::object();
   try {
     g.setup = detail::stored_json(q.getColumn(2).getString(), g.id, 0, "set-up");
     g.meta = detail::stored_meta(q.getColumn(3).getString(), g.id);
