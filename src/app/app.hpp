@@ -41,6 +41,11 @@ int schema_version();
 std::unique_ptr<storage::Store> open_store(const std::string& path, storage::Store::Mode mode);
 // The same for a front end: `write` = may write (creates the file when absent).
 Database open_database(const std::string& path, bool write);
+// The database as it is, for a Tab: read-only, never upgraded (an older schema is read as it is), never waiting
+// for another process's lock (exit 75 at once); nothing is written.
+Database peek_database(const std::string& path);
+// --quiet: a command that waits for another process's write lock does not say so (it says so after a second).
+void quiet_waits(bool quiet);
 
 struct DatabaseInfo {
   std::string path;

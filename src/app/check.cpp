@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <set>
 #include <thread>
 
 namespace marque::app {
@@ -97,6 +98,33 @@ bool same_json(const ojson& a, const json& b) {
 
 namespace {
 
+// The game's change log, which undo and redo read: every text valid JSON, a hand's change with its hand's number
+// and the records it puts back, an undo or redo naming an earlier change of the game.
+void check_changes(const storage::RawGame& g, std::vector<std::string>& problems) {
+  std::set<int64_t> seen;
+  for (const auto& c : g.changes) {
+    const std::string change = "game " + std::to_string(g.id) + " change " + std::to_string(c.id) + " (" + c.action + ")";
+    auto side = [&](const std::optional<std::string>& text, const char* what, bool record) {
+      if (!text) {
+        if (record) problems.push_back(change + ": the stored " + what + " record is missing");
+        return;
+      }
+      json j = json::parse(*text, nullptr, false);
+      if (j.is_discarded())
+        problems.push_back(change + ": the stored " + what + " is damaged (not valid JSON)");
+      else if (record && !j.is_object())
+        problems.push_back(change + ": the stored " + what + " is damaged (not a hand's record)");
+    };
+    const bool add = c.action == "add", edit = c.action == "edit", del = c.action == "delete";
+    side(c.before, "before", del || edit);
+    side(c.after, "after", add || edit);
+    if ((add || edit || del) && (!c.seq || *c.seq < 1)) problems.push_back(change + ": the hand it changed has no number");
+    if ((c.action == "undo" || c.action == "redo") && (!c.ref || !seen.count(*c.ref)))
+      problems.push_back(change + ": it names no earlier change of the game");
+    seen.insert(c.id);
+  }
+}
+
 // Everything wrong with one game, from its stored text alone (no database access: runs on a worker thread).
 // The hands are replayed one at a time (rules::next): each fresh score is compared with the stored one and
 // dropped, so a game of any length is checked in bounded memory.
@@ -104,6 +132,7 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
   std::vector<std::string> problems;
   const std::string name = "game " + std::to_string(g.id);
   const int64_t per = per_of(g.game);
+  check_changes(g, problems);
   auto parse = [&](const std::string& text, const std::string& where) {
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded()) problems.push_back(name + where + " is damaged (not valid JSON)");

@@ -238,6 +238,11 @@ std::string walk_history(Store& store, int64_t game_id, bool forward) {
     if (!g.ended.empty())
       throw Error(k_exit_rejected, "game " + std::to_string(game_id) + " was " + (g.ended == "deleted" ? "deleted" : g.ended),
                   "marque game reopen " + std::to_string(game_id) + " first");
+    // the record the change puts back, as the change log holds it (check reports a damaged one)
+    const json& record = forward ? target->after : target->before;
+    if (!record.is_object() && (target->action == "edit" || (target->action == "add") == forward))
+      throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + ": cannot " + verb + " " + describe(*target) + ": its record in the change log is damaged",
+                  "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
     int seq = apply_hand_change(store, game_id, *target, forward);
     auto hands = store.hands(game_id, false);
     rules::Replay r = replay_or_reject(file_from(g, hands), numbers_of(hands));

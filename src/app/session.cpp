@@ -103,6 +103,10 @@ Database open_database(const std::string& path, bool write) {
   return open_store(path, write ? Store::Mode::write : Store::Mode::read);
 }
 
+Database peek_database(const std::string& path) { return open_store(path, Store::Mode::peek); }
+
+void quiet_waits(bool quiet) { Store::tell_waits(!quiet); }
+
 DatabaseInfo info(Store& store) { return {store.path(), store.schema_version()}; }
 
 void backup(Store& store, const std::string& file) { store.backup_to(file); }

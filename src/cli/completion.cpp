@@ -112,14 +112,15 @@ const CLI::Option* positional_at(const CLI::App& app, size_t index) {
   return nullptr;
 }
 
-// The database named on the line (or by the environment, the config file, the default), read-only; nullptr when it
-// cannot be read (no database yet, a broken config file ...).
+// The database named on the line (or by the environment, the config file, the default), as it is: read-only,
+// never upgraded, never waiting for a lock (app::peek_database); nullptr when it cannot be read at once (no database
+// yet, a broken config file, another process upgrading it ...).
 app::Database open_quietly(const Context& base, const Line& line) {
   try {
     Context ctx;
     ctx.db = line.db.empty() ? base.db : line.db;
     ctx.config = line.config.empty() ? base.config : line.config;
-    return ctx.open(false);
+    return app::peek_database(ctx.db_setting().value);
   } catch (...) {
     return nullptr;
   }

@@ -5,9 +5,12 @@
 #include <cstring>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <limits>
-#include <sstream>
+#include <unordered_map>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/diag.hpp"
 #include "importers/json_importer.hpp"
@@ -120,8 +123,8 @@ private:
     if (peek() != ']') fail("expected ']' to close the table name [" + name);
     ++m_at;
     end_of_line("the table name");
-    for (const auto& t : f.tables)
-      if (t.name == name) fail("the table [" + name + "] is written twice (first on line " + std::to_string(t.line) + ")");
+    const auto [first, fresh] = m_tables.emplace(name, line);
+    if (!fresh) fail_at(line, "the table [" + name + "] is written twice (first on line " + std::to_string(first->second) + ")");
     f.tables.push_back({name, line, {}});
     return &f.tables.back();
   }
@@ -138,10 +141,11 @@ private:
     if (done() || peek() == '\n' || peek() == '#') fail("the key \"" + k + "\" has no value (write key = value)");
     json v = value();
     end_of_line("the value of \"" + k + "\"");
-    auto& entries = current ? current->entries : f.top;
-    for (const auto& e : entries)
-      if (e.key == k) fail("the key \"" + k + "\" is written twice " + (current ? "in [" + current->name + "] " : "") + "(first on line " + std::to_string(e.line) + ")");
-    entries.push_back({k, std::move(v), line});
+    // a table's keys, looked up by "TABLE\0KEY" (the top's: "\0KEY"), so that a long file is read in linear time
+    const auto [first, fresh] = m_keys.emplace((current ? current->name : std::string()) + '\0' + k, line);
+    if (!fresh)
+      fail_at(line, "the key \"" + k + "\" is written twice " + (current ? "in [" + current->name + "] " : "") + "(first on line " + std::to_string(first->second) + ")");
+    (current ? current->entries : f.top).push_back({k, std::move(v), line});
   }
 
   [[noreturn]] void fail(const std::string& what) const { fail_at(m_line, what); }
@@ -375,6 +379,7 @@ private:
   const std::string& m_path;
   size_t m_at = 0;
   int m_line = 1;
+  std::unordered_map<std::string, int> m_tables, m_keys;  // the line each table and each key was first written on
 };
 
 
@@ -398,7 +403,9 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   std::string best;
   size_t best_d = std::numeric_limits<size_t>::max();
   for (const auto& k : known) {
-    size_t d = distance(word, k);
+    // the edit distance is at least the difference of the lengths: a long word is measured against no key
+    const size_t apart = word.size() > k.size() ? word.size() - k.size() : k.size() - word.size();
+    size_t d = apart > std::max<size_t>(2, word.size() / 3) ? apart : distance(word, k);
     // a key written short ("target" for target_score) is close whatever its length
     if (word.size() >= 3 && (k.rfind(word, 0) == 0 || word.rfind(k, 0) == 0)) d = std::min<size_t>(d, 1);
     if (d < best_d) best_d = d, best = k;
@@ -506,27 +513,52 @@ std::pair<std::string, std::string> locate(const std::string& flag) {
   return {home + "/.config/marque/config.toml", "HOME"};
 }
 
+namespace {
+
+// The text of the config file at `path`: a regular file of at most 1 MB, read no further than that (a device, a pipe
+// or a folder is refused before any byte is read; /dev/null is an empty file, the way to say "no config file").
+std::string read_config_text(const std::string& path) {
+  constexpr size_t k_max = 1 << 20;  // a config file is a few lines; refuse a runaway one
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) throw Error(k_exit_config, "cannot read the config file " + path + ": " + std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw Error(k_exit_config, "cannot read the config file " + path + ": " + std::strerror(errno));
+  struct stat null {};
+  if (S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev) return "";  // --config /dev/null: none
+  if (!S_ISREG(st.st_mode))
+    throw Error(k_exit_config, "the config file " + path + " is " + (S_ISDIR(st.st_mode) ? "a folder" : "not a regular file (a device, a pipe or a socket)"),
+                "the config file is a text file of a few lines; marque config shows what is in force");
+  std::string text;
+  char buf[1 << 16];
+  while (true) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw Error(k_exit_config, "cannot read the config file " + path + ": " + std::strerror(errno));
+    if (n == 0) break;
+    text.append(buf, static_cast<size_t>(n));
+    if (text.size() > k_max) throw Error(k_exit_config, path + ": a config file of more than 1 MB", "the config file is a text file of a few lines");
+  }
+  return text;
+}
+
+}  // namespace
+
 File load(const std::string& flag) {
   auto [path, by] = locate(flag);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const bool named = by == "--config" || by == "MARQUE_CONFIG";
-    if (named || errno != ENOENT) {
-      if (named && errno == ENOENT)
-        throw Error(k_exit_noinput, "config file " + path + " (named by " + by + ") does not exist");
-      throw Error(k_exit_config, "cannot read the config file " + path + ": " + std::strerror(errno));
-    }
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) {
+    if (by == "--config" || by == "MARQUE_CONFIG")
+      throw Error(k_exit_noinput, "config file " + path + " (named by " + by + ") does not exist");
     File none;
     none.path = path;
     none.located_by = by;
     return none;
   }
-  std::ostringstream text;
-  constexpr std::streamsize k_max = 1 << 20;  // a config file is a few lines; refuse a runaway one
-  text << in.rdbuf();
-  if (in.bad()) throw Error(k_exit_config, "cannot read the config file " + path);
-  std::string s = text.str();
-  if (static_cast<std::streamsize>(s.size()) > k_max) throw Error(k_exit_config, path + ": a config file of more than 1 MB");
+  std::string s = read_config_text(path);
   // the mistakes of its syntax and of its meaning, all at once
   std::vector<Problem> problems;
   File f = Reader(s, path).read(problems);

@@ -39,6 +39,7 @@ int run(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : k_exit_usage;
   }
+  app::quiet_waits(ctx.quiet);
 
   try {
     for (const auto& command : commands)

@@ -387,7 +387,7 @@ void add_manual(CLI::App& app, Context&, Commands& out) {
     if (!o->date.empty()) require_date("--date", o->date);
     const auto pages = manual_pages(app, o->date.empty() ? today() : o->date);
     if (!o->dir.empty()) {
-      for (const auto& [file, text] : pages) files::write_output_file(o->dir + "/" + file, text);
+      for (const auto& [file, text] : pages) files::write_file_in_folder(o->dir, file, text);
       return 0;
     }
     const std::string want = o->command.empty() ? "marque.1" : "marque-" + o->command.front() + ".1";

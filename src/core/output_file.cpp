@@ -23,6 +23,11 @@ std::string dir_of(const std::string& p) {
   return slash == 0 ? "/" : p.substr(0, slash);
 }
 
+std::string base_of(const std::string& p) {
+  auto slash = p.rfind('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
 // The file to write for `path`: itself, or the file its symbolic link leads to (a dangling link: the file it
 // names, which is then created), so that the temporary file is made beside the real one.
 std::string follow_links(const std::string& path) {
@@ -129,6 +134,54 @@ void close_checked(int& fd, const std::string& name) {
   if (rc != 0 && errno != EINTR) throw Error(k_exit_ioerr, "cannot write " + name + ": " + why());
 }
 
+// A temporary file beside `target` holding `bytes` with `mode`, on disk and closed.
+void fill_tmp(Tmp& t, const std::string& target, std::string_view bytes, mode_t mode, const std::string& name) {
+  make_tmp(t, dir_of(target), base_of(target), name);
+  write_all(t.fd, bytes, name);
+  if (::fchmod(t.fd, mode) != 0) throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
+  if (::fsync(t.fd) != 0) throw Error(k_exit_ioerr, "cannot write " + name + ": " + why());
+  close_checked(t.fd, name);
+}
+
+// The file a producer filled, given `mode` and flushed to disk.
+void settle(const std::string& file, mode_t mode, const std::string& name) {
+  if (::chmod(file.c_str(), mode) != 0) throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    int rc = ::fsync(fd);
+    ::close(fd);
+    if (rc != 0) throw Error(k_exit_ioerr, "cannot write " + name + ": " + why());
+  }
+}
+
+void sync_folder(const std::string& dir) {
+  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+}
+
+// A copy of `from` as the new file `name`, created exclusively (O_EXCL: an existing entry or a planted link is
+// never written); false when the name is taken.
+bool copy_to_new(const std::string& from, const std::string& name) {
+  int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC, new_file_mode());
+  if (fd < 0) {
+    if (errno == EEXIST) return false;
+    throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
+  }
+  try {
+    copy_into(from, fd, name);
+    if (::fsync(fd) != 0) throw Error(k_exit_ioerr, "cannot write " + name + ": " + why());
+    close_checked(fd, name);
+  } catch (...) {
+    if (fd >= 0) ::close(fd);
+    ::unlink(name.c_str());
+    throw;
+  }
+  return true;
+}
+
 // The temporary file t (complete, closed) takes the place of the regular file `target`.
 void install(Tmp& t, const std::string& target, Kind kind, const struct stat& st, const std::string& name) {
   if (kind == Kind::regular && st.st_nlink > 1) {  // keep the hard links: rewrite the file in place
@@ -146,16 +199,7 @@ void install(Tmp& t, const std::string& target, Kind kind, const struct stat& st
   }
   if (::rename(t.path.c_str(), target.c_str()) != 0) throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
   t.path.clear();
-  int dfd = ::open(dir_of(target).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
-}
-
-std::string base_of(const std::string& p) {
-  auto slash = p.rfind('/');
-  return slash == std::string::npos ? p : p.substr(slash + 1);
+  sync_folder(dir_of(target));
 }
 
 }  // namespace
@@ -176,13 +220,18 @@ void write_output_file(const std::string& path, std::string_view bytes) {
   }
   const std::string target = follow_links(path);
   Tmp t;
-  make_tmp(t, dir_of(target), base_of(target), path);
-  write_all(t.fd, bytes, path);
-  if (::fchmod(t.fd, kind == Kind::regular ? (st.st_mode & 07777) : new_file_mode()) != 0)
-    throw Error(k_exit_cantcreat, "cannot write " + path + ": " + why());
-  if (::fsync(t.fd) != 0) throw Error(k_exit_ioerr, "cannot write " + path + ": " + why());
-  close_checked(t.fd, path);
+  fill_tmp(t, target, bytes, kind == Kind::regular ? (st.st_mode & 07777) : new_file_mode(), path);
   install(t, target, kind, st, path);
+}
+
+void write_file_in_folder(const std::string& dir, const std::string& name, std::string_view bytes) {
+  const std::string path = dir + "/" + name;
+  struct stat st {};
+  const bool exists = ::lstat(path.c_str(), &st) == 0;  // the entry itself, not what a link leads to
+  if (exists && S_ISDIR(st.st_mode)) throw Error(k_exit_cantcreat, "cannot write " + path + ": it is a folder", "move it out of " + dir);
+  Tmp t;
+  fill_tmp(t, path, bytes, exists && S_ISREG(st.st_mode) ? (st.st_mode & 07777) : new_file_mode(), path);
+  install(t, path, Kind::absent, st, path);  // renamed over the entry: a link or a hard link is replaced, not written through
 }
 
 void write_output_file_with(const std::string& path, const std::function<void(const std::string& tmp)>& produce) {
@@ -209,17 +258,30 @@ void write_output_file_with(const std::string& path, const std::function<void(co
     close_checked(fd, path);
     return;
   }
-  if (::chmod(t.path.c_str(), kind == Kind::regular ? (st.st_mode & 07777) : new_file_mode()) != 0)
-    throw Error(k_exit_cantcreat, "cannot write " + path + ": " + why());
-  {
-    int fd = ::open(t.path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd >= 0) {
-      int rc = ::fsync(fd);
-      ::close(fd);
-      if (rc != 0) throw Error(k_exit_ioerr, "cannot write " + path + ": " + why());
-    }
-  }
+  settle(t.path, kind == Kind::regular ? (st.st_mode & 07777) : new_file_mode(), path);
   install(t, target, kind, st, path);
+}
+
+std::string write_new_file_with(const std::string& stem, const std::string& suffix,
+                                const std::function<void(const std::string& tmp)>& produce) {
+  const std::string first = stem + suffix;
+  Tmp t;
+  make_tmp(t, dir_of(first), base_of(first), first);
+  close_checked(t.fd, first);
+  produce(t.path);
+  settle(t.path, new_file_mode(), first);
+  for (int n = 1;; ++n) {
+    const std::string name = n == 1 ? first : stem + "-" + std::to_string(n) + suffix;
+    // link(2) makes a new name only: it fails on any existing entry (a file, a planted link) and follows none; on a
+    // file system without hard links (a FAT stick) a file created exclusively takes a copy
+    bool made = ::link(t.path.c_str(), name.c_str()) == 0;
+    if (!made && errno != EEXIST) made = copy_to_new(t.path, name);
+    if (made) {
+      sync_folder(dir_of(name));
+      return name;  // ~Tmp removes the temporary name
+    }
+    if (n >= 1000) throw Error(k_exit_cantcreat, "cannot write " + first + ": " + name + " and the names before it are taken");
+  }
 }
 
 }  // namespace marque::files

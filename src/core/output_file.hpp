@@ -21,4 +21,16 @@ void write_output_file(const std::string& path, std::string_view bytes);
 // empty file created exclusively for it, which then takes the place of `path` as above.
 void write_output_file_with(const std::string& path, const std::function<void(const std::string& tmp)>& produce);
 
+// A page of a folder marque writes whole (marque site DIR, marque manual --dir DIR): `name` in `dir` becomes a new
+// regular file put in place by rename; whatever was there under that name (a symbolic link, a file with other hard
+// links, a pipe, a device) is replaced, never followed or written through, so nothing outside DIR is touched. A
+// folder of that name is refused (exit 73). DIR itself is the caller's: a link named as DIR is followed.
+void write_file_in_folder(const std::string& dir, const std::string& name, std::string_view bytes);
+
+// A new file that takes no other file's place (a safety copy of a database): `produce(tmp)` fills a temporary file
+// created exclusively beside it, which then gets the first free name of `stem + suffix`, `stem + "-2" + suffix`,
+// `-3` ...: an existing file keeps its content and a planted link is never followed. Returns the name given.
+std::string write_new_file_with(const std::string& stem, const std::string& suffix,
+                                const std::function<void(const std::string& tmp)>& produce);
+
 }  // namespace marque::files

@@ -20,18 +20,13 @@ namespace marque::storage {
 
 namespace detail {
 
-void copy_database(SQLite::Database& src, const std::string& file) {
-  std::string tmp = file + ".tmp";
-  std::error_code ec;
-  std::filesystem::remove(tmp, ec);
-  {
-    SQLite::Database dest(tmp, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+std::string copy_database(SQLite::Database& src, const std::string& stem, const std::string& suffix) {
+  return files::write_new_file_with(stem, suffix, [&](const std::string& tmp) {
+    SQLite::Database dest(tmp, SQLite::OPEN_READWRITE);
     SQLite::Backup b(dest, src);
     int rc = b.executeStep(-1);
-    if (rc != SQLITE_DONE) throw SQLite::Exception("the copy to " + file + " did not complete", rc);
-  }
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) throw Error(k_exit_cantcreat, "cannot write " + file + ": " + ec.message());
+    if (rc != SQLITE_DONE) throw SQLite::Exception("the copy to " + stem + suffix + " did not complete", rc);
+  });
 }
 
 }  // namespace detail
@@ -44,9 +39,13 @@ std::unique_ptr<SQLite::Database> open_checked_backup(const std::string& file, c
                                                       const std::string& after, detail::BusyWait& busy) {
   std::filesystem::path dir = std::filesystem::path(file).parent_path();
   bool dir_writable = ::access(dir.empty() ? "." : dir.c_str(), W_OK) == 0;
+  // a backup is a closed file, read as it lies (immutable: no -wal or -shm is left beside it); one with a -wal
+  // beside it is a database in use, read through its log
+  std::error_code ec;
+  const bool in_use = std::filesystem::exists(file + "-wal", ec);
   std::unique_ptr<SQLite::Database> src;
   try {
-    src = detail::connect(file, dir_writable ? detail::Access::readonly : detail::Access::immutable, &busy);
+    src = detail::connect(file, in_use && dir_writable ? detail::Access::readonly : detail::Access::immutable, &busy);
     int version = detail::inspect(*src, what, after);
     if (version == 0) throw Error(k_exit_dataerr, what + " holds no marque data" + after);
     std::string integrity = detail::integrity_of(*src);
@@ -81,7 +80,15 @@ void Store::backup_to(const std::string& file) {
 
 std::string Store::restore_from(const std::string& file) {
   MARQUE_DB_TRY
-  if (!std::filesystem::exists(file)) throw Error(k_exit_noinput, "no backup file " + file);
+  std::error_code ec;
+  const auto kind = std::filesystem::status(file, ec).type();  // a link is followed: the file it names
+  if (kind == std::filesystem::file_type::not_found) throw Error(k_exit_noinput, "no backup file " + file);
+  if (kind != std::filesystem::file_type::regular)  // a pipe would be waited on forever, a folder is no database
+    throw Error(k_exit_noinput,
+                "the backup " + file + " is " +
+                    (kind == std::filesystem::file_type::directory ? "a folder" : "not a regular file (a device, a pipe or a socket)") +
+                    "; nothing was restored",
+                "name a file made by marque backup");
   // the backup is checked like a database being opened, and more: it is about to replace a good one
   detail::BusyWait busy{file, false, {}};
   std::unique_ptr<SQLite::Database> src = open_checked_backup(file, "the backup " + file, "; nothing was restored", busy);
@@ -89,8 +96,8 @@ std::string Store::restore_from(const std::string& file) {
   char stamp[32];
   std::time_t now = std::time(nullptr);
   std::strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", std::gmtime(&now));
-  std::string safety = m->path + ".pre-restore-" + stamp + ".bak";
-  detail::copy_database(*m->db, safety);
+  // (a second restore in the same second keeps both copies: .pre-restore-STAMP-2.bak)
+  std::string safety = detail::copy_database(*m->db, m->path + ".pre-restore-" + stamp, ".bak");
   SQLite::Backup b(*m->db, *src);
   int rc = b.executeStep(-1);
   if (rc != SQLITE_DONE) throw SQLite::Exception("the restore did not complete", rc);

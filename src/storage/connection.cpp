@@ -52,13 +52,16 @@ std::string shown(const std::string& s) {
   return s.size() > 80 ? out + "..." : out;
 }
 
-// Another process holds the write lock: say so at once (once per connection), wait, give up after the
-// documented time.
+bool say_waits = true;
+
+// Another process holds the write lock: wait, say so once it has lasted a second (once per connection; a lock
+// held a moment is not worth a word, and not with --quiet), give up after the documented time.
 bool wait_busy(BusyWait& b, int count) {
+  if (!b.patient) return false;
   auto now = std::chrono::steady_clock::now();
   if (count == 0) b.since = now;
   int limit = Store::lock_timeout_seconds();
-  if (!b.told) {
+  if (!b.told && say_waits && now - b.since >= std::chrono::seconds(1)) {
     // the one message storage prints: a command must not seem to hang
     std::fprintf(stderr, "marque: waiting for another process writing to %s (giving up after %d s)\n", b.path.c_str(), limit);
     std::fflush(stderr);

@@ -20,18 +20,26 @@ constexpr const char* k_game_cols =
     "coalesce(g.ended, ''), g.series_id, g.played_count FROM games g ";
 
 // a row of k_game_cols
-GameRow read_game(SQLite::Statement& q) {
+// A game's row; a damaged JSON text is exit 65 naming the game, or with `lenient` (a list of every game) is told in
+// `damaged`, its texts left empty objects.
+GameRow read_game(SQLite::Statement& q, bool lenient = false) {
   GameRow g;
   g.id = q.getColumn(0).getInt64();
   g.game = q.getColumn(1).getString();
-  g.setup = detail::stored_json(q.getColumn(2).getString(), g.id, 0, "set-up");
-  g.meta = detail::stored_json(q.getColumn(3).getString(), g.id, 0, "meta");
+  try {
+    g.setup = detail::stored_json(q.getColumn(2).getString(), g.id, 0, "set-up");
+    g.meta = detail::stored_meta(q.getColumn(3).getString(), g.id);
+    g.summary = detail::stored_json(q.getColumn(9).getString(), g.id, 0, "summary");
+  } catch (const Error& e) {
+    if (!lenient) throw;
+    g.damaged = e.what();
+    g.setup = g.meta = g.summary = json::object();
+  }
   g.status = q.getColumn(4).getString();
   g.source = q.getColumn(5).getString();
   g.created_at = q.getColumn(6).getString();
   g.hands = q.getColumn(7).getInt64();
   if (!q.getColumn(8).isNull()) g.night_id = q.getColumn(8).getInt64();
-  g.summary = detail::stored_json(q.getColumn(9).getString(), g.id, 0, "summary");
   g.hand_count = q.getColumn(10).getInt64();
   g.ended = q.getColumn(11).getString();
   if (!q.getColumn(12).isNull()) g.series_id = q.getColumn(12).getInt64();
@@ -196,7 +204,7 @@ std::vector<GameRow> Store::games() {
   MARQUE_DB_TRY
   std::vector<GameRow> out;
   SQLite::Statement q(*m->db, std::string(k_game_cols) + "ORDER BY g.id");
-  while (q.executeStep()) out.push_back(read_game(q));
+  while (q.executeStep()) out.push_back(read_game(q, true));  // a damaged row is listed, told in `damaged`
   SQLite::Statement p(*m->db,
                       "SELECT gp.game_id, p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "
                       "JOIN players p ON p.id = gp.player_id ORDER BY gp.game_id, gp.position");

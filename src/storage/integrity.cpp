@@ -84,6 +84,21 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
     while (h.executeStep())
       g.hands.push_back({h.getColumn(0).getInt64(), h.getColumn(1).getInt(), h.getColumn(2).getString(), h.getColumn(3).getString()});
   }
+  {
+    auto c_use = m->stmt("SELECT id, action, seq, before, after, ref FROM changes WHERE game_id = ? ORDER BY id");
+    auto& c = *c_use;
+    c.bind(1, id);
+    while (c.executeStep()) {
+      RawChange r;
+      r.id = c.getColumn(0).getInt64();
+      r.action = c.getColumn(1).getString();
+      if (!c.getColumn(2).isNull()) r.seq = c.getColumn(2).getInt();
+      if (!c.getColumn(3).isNull()) r.before = c.getColumn(3).getString();
+      if (!c.getColumn(4).isNull()) r.after = c.getColumn(4).getString();
+      if (!c.getColumn(5).isNull()) r.ref = c.getColumn(5).getInt64();
+      g.changes.push_back(std::move(r));
+    }
+  }
   auto q_use = m->stmt("SELECT h.seq, p.position, p.units, p.per FROM hands h JOIN postings p ON p.hand_id = h.id "
                        "WHERE h.game_id = ? ORDER BY h.seq, p.position");
   auto& q = *q_use;

@@ -55,13 +55,20 @@ int Store::lock_timeout_seconds() {
   return k_default_lock_timeout_s;
 }
 
+void Store::tell_waits(bool tell) { detail::say_waits = tell; }
+
 // --- opening, step by step
 
 std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
   bool exists = fs::exists(path);
-  if (!exists && mode == Mode::read)
+  if (!exists && mode != Mode::write)
     throw Error(k_exit_noinput, "no database at " + path,
                 "record a game first (marque start / marque import), or name one with --db");
+  std::error_code kind_ec;
+  if (exists && !fs::is_regular_file(path, kind_ec))  // SQLite would call a pipe or a device "disk I/O error"
+    throw Error(k_exit_cantcreat,
+                "the database " + path + " is " + (fs::is_directory(path, kind_ec) ? "a folder" : "not a regular file (a device, a pipe or a socket)"),
+                "name a database file with --db (marque config shows the one in force)");
   fs::path parent = fs::path(path).parent_path();
   if (!exists) {
     std::error_code ec;
@@ -74,6 +81,7 @@ std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
   const bool dir_writable = ::access(dir.c_str(), W_OK) == 0;
   const bool file_writable = !exists || ::access(path.c_str(), W_OK) == 0;
   if (!exists) return {Access::create};
+  if (dir_writable && mode == Mode::peek) return {Access::readonly};
   if (dir_writable && file_writable) return {Access::readwrite};
   if (mode == Mode::write)
     throw Error(k_exit_cantcreat,
@@ -171,7 +179,7 @@ void Store::Impl::migrate(Store& store, const Store::Deriver& derive) {
         // back up before touching an existing database (nobody can write it while we hold the lock; a
         // second connection reads the last commit, the old schema)
         auto reader = detail::connect(path, Access::readonly, &busy);
-        detail::copy_database(*reader, path + ".pre-v" + std::to_string(latest) + ".bak");
+        detail::copy_database(*reader, path + ".pre-v" + std::to_string(latest), ".bak");
       }
       for (const auto& mig : k_migrations) {
         if (mig.version <= version) continue;
@@ -204,6 +212,7 @@ void Store::Impl::migrate(Store& store, const Store::Deriver& derive) {
 Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std::make_unique<Impl>()) {
   m->path = path;
   m->busy.path = path;
+  m->busy.patient = mode != Mode::peek;
   if (sqlite3_libversion_number() < 3037000)
     throw Error(k_exit_software, std::string("SQLite ") + sqlite3_libversion() + " is too old; marque needs 3.37 or newer");
   const std::vector<Access> tries = m->access_plan(mode);
@@ -211,7 +220,7 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
     m->version = m->connect_with_fallbacks(tries);
     m->read_only = tries.front() != Access::create && tries.front() != Access::readwrite;
     m->tune();
-    if (m->version < latest_schema_version()) m->migrate(*this, derive);
+    if (m->version < latest_schema_version() && mode != Mode::peek) m->migrate(*this, derive);
   } catch (const SQLite::Exception& e) {
     detail::rethrow_sqlite(e, path);
   }

@@ -56,6 +56,7 @@ struct GameRow {
   int64_t hand_count = 0;            // derived column (games.hand_count), checked against `hands`
   int64_t played_count = 0;          // derived column (games.played_count): the deals really played
   std::vector<SeatStanding> seats;   // derived, by position
+  std::string damaged;               // Store::games only: why the stored row cannot be read ("" when sound)
 };
 
 // A season: a named date range of a league (schema 9), dates inclusive.
@@ -95,6 +96,13 @@ struct RawHand {
   std::string record;
   std::string score;
 };
+struct RawChange {
+  int64_t id = 0;
+  std::string action;
+  std::optional<int> seq;
+  std::optional<std::string> before, after;
+  std::optional<int64_t> ref;
+};
 struct RawGame {
   int64_t id = 0;
   std::string game, setup, meta, summary, status;
@@ -103,6 +111,7 @@ struct RawGame {
   std::vector<SeatStanding> seats;   // by position
   std::vector<RawHand> hands;        // by seq
   std::vector<std::vector<Amount>> postings;  // by seq, amounts by position
+  std::vector<RawChange> changes;    // the change log, oldest first
 };
 
 struct ChangeRow {
@@ -120,7 +129,9 @@ struct ChangeRow {
 
 class Store {
 public:
-  enum class Mode { read, write };
+  // peek: what can be read at once (a Tab's candidates): read-only, an older schema read as it is (never
+  // upgraded), a lock never waited for (exit 75 at once)
+  enum class Mode { read, write, peek };
   // Called inside the upgrade transaction, after the migrations, to re-derive what the new schema keeps
   // beside the records: the upgrade and the derivation commit together or not at all.
   using Deriver = std::function<void(Store&, int from_version)>;
@@ -142,6 +153,8 @@ public:
   static int latest_schema_version();
   // how long a command waits for another process's write lock before exit 75 ($MARQUE_LOCK_TIMEOUT, seconds)
   static int lock_timeout_seconds();
+  // whether a command waiting for that lock says so on standard error after a second (not with --quiet)
+  static void tell_waits(bool tell);
 
   // One write transaction per command (BEGIN IMMEDIATE). Rolls back in its destructor unless committed.
   class Transaction {

@@ -29,7 +29,11 @@ struct BusyWait {
   std::string path;
   bool told = false;
   std::chrono::steady_clock::time_point since;
+  bool patient = true;  // false: give up at once (a Tab's look at the database, Store::Mode::peek)
 };
+
+// whether a command that waits for another process's write lock says so on standard error (Store::tell_waits)
+extern bool say_waits;
 
 // copy: a read-only folder holding a write-ahead log without its -shm (see Store::Impl::access_plan)
 enum class Access { create, readwrite, readonly, immutable, copy };
@@ -38,7 +42,7 @@ enum class Access { create, readwrite, readonly, immutable, copy };
 // writes), triggers and views off, schema functions only when innocuous; foreign keys on. `busy` may be null.
 std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, BusyWait* busy);
 // The busy handler's step, for a statement SQLite refuses at once (SQLITE_BUSY without calling the handler): says
-// once that it waits, sleeps a little and returns true, or false when the lock timeout has passed. `count` is 0 at
+// once that it waits when it has waited a second, sleeps a little and returns true, or false when the lock timeout has passed. `count` is 0 at
 // the first try.
 bool wait_busy(BusyWait& b, int count);
 
@@ -63,8 +67,9 @@ std::string integrity_of(SQLite::Database& db);
 
 // --- backup.cpp
 
-// the online backup of `src` into a new file `file` (temporary file, then renamed over it)
-void copy_database(SQLite::Database& src, const std::string& file);
+// the online backup of `src` into a new file `stem + suffix` (or stem-2 + suffix ... when taken: never over an
+// existing file, core/output_file.hpp); returns its name
+std::string copy_database(SQLite::Database& src, const std::string& stem, const std::string& suffix);
 
 // --- reading rows (games, hands, league)
 
@@ -76,6 +81,17 @@ inline json stored_json(const std::string& text, int64_t game_id, int seq, const
     throw Error(k_exit_dataerr,
                 "game " + std::to_string(game_id) + (seq ? " hand " + std::to_string(seq) : std::string()) + ": the stored " +
                     what + " is damaged (not valid JSON)",
+                "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
+  return j;
+}
+
+// a game's stored meta: stored_json, and an object whose date, league, venue and note are texts when present
+inline json stored_meta(const std::string& text, int64_t game_id) {
+  json j = stored_json(text, game_id, 0, "meta");
+  bool sound = j.is_object();
+  for (const char* key : {"date", "league", "venue", "note"}) sound = sound && (!j.contains(key) || j[key].is_string());
+  if (!sound)
+    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + ": the stored meta is damaged (not an object of texts)",
                 "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
   return j;
 }

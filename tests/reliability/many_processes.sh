@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Many processes at once: creating a new database, upgrading an old one (its .pre-vN.bak is the old file),
 # `check` while another process writes (one snapshot: no false differences), and a write lock held by another
-# process (the command says at once that it waits, and gives up with exit 75 after MARQUE_LOCK_TIMEOUT).
+# process (the command says that it waits once it has waited a second, and gives up with exit 75 after MARQUE_LOCK_TIMEOUT).
 # Usage: many_processes.sh MARQUE_BIN SOURCE_DIR GEN_BIN
 set -u
 BIN=$1
@@ -78,7 +78,7 @@ for _ in $(seq 100); do [[ -f $T/locked ]] && break; sleep 0.05; done
 start=$(date +%s%N)
 MARQUE_LOCK_TIMEOUT=2 "$BIN" --db "$DB" hand --no-prompt taker=Ben contract=prise oudlers=1 points=50 >/dev/null 2>"$T/wait.err" &
 m=$!
-sleep 0.7
+sleep 1.5  # the message comes once the wait has lasted a second
 chk 'grep -q "waiting for another process" "$T/wait.err"' "no message while waiting for the lock: $(cat "$T/wait.err")"
 wait "$m"
 rc=$?

@@ -3,10 +3,12 @@
 // command line > environment > config file > default.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/config.hpp"
@@ -247,6 +249,79 @@ TEST_CASE("config: where the file is: --config, MARQUE_CONFIG, XDG_CONFIG_HOME (
   } catch (const Error& e) {
     CHECK(e.exit_code() == k_exit_noinput);
   }
+}
+
+// The message and exit code of loading the config file at `path` ("" and 0 when it loads).
+std::pair<std::string, int> load_error(const std::string& path) {
+  try {
+    config::load(path);
+  } catch (const Error& e) {
+    return {e.what(), e.exit_code()};
+  }
+  return {"", 0};
+}
+
+TEST_CASE("config: a regular file of at most 1 MB, refused before it is read otherwise", "[config]") {
+  // a folder is not an empty config; a device is not read (/dev/zero would give a gigabyte before the limit)
+  const std::string dir = "/tmp/marque-test-config-dir-" + std::to_string(::getpid());
+  ::mkdir(dir.c_str(), 0700);
+  auto folder = load_error(dir);
+  ::rmdir(dir.c_str());
+  CHECK(folder.second == config::k_exit_config);
+  CHECK_THAT(folder.first, Catch::Contains(dir + " is a folder"));
+  const auto started = std::chrono::steady_clock::now();
+  auto device = load_error("/dev/zero");
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(500));
+  CHECK(device.second == config::k_exit_config);
+  CHECK_THAT(device.first, Catch::Contains("/dev/zero is not a regular file"));
+  CHECK(load_error("/dev/null") == std::make_pair(std::string(), 0));  // the way to say "no config file"
+  // one limit, 1 MB: a file of exactly 1 MB is read (here: comment lines), one byte more is refused
+  const std::string path = "/tmp/marque-test-config-big-" + std::to_string(::getpid()) + ".toml";
+  std::string text;
+  while (text.size() < (1u << 20)) text += "# " + std::string(61, 'x') + "\n";
+  text.resize(1u << 20);
+  text.back() = '\n';
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+  }
+  CHECK(load_error(path) == std::make_pair(std::string(), 0));
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    out << "\n";
+  }
+  auto big = load_error(path);
+  std::remove(path.c_str());
+  CHECK(big.second == config::k_exit_config);
+  CHECK_THAT(big.first, Catch::Contains("more than 1 MB"));
+}
+
+TEST_CASE("config: reading takes time linear in the file's size (many keys, many tables)", "[config]") {
+  // 95,000 keys once took 10 s (each new key compared with all those before it)
+  // (200,000 keys read in about a second; compared two by two they took minutes)
+  std::string keys = "[t]\n", tables;
+  for (int i = 0; i < 200000; ++i) keys += "k" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  for (int i = 0; i < 100000; ++i) tables += "[t" + std::to_string(i) + "]\n";
+  const auto started = std::chrono::steady_clock::now();
+  config::File f = config::parse(keys, "/c/config.toml");
+  config::File g = config::parse(tables, "/c/config.toml");
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
+  REQUIRE(f.tables.size() == 1);
+  CHECK(f.tables.front().entries.size() == 200000);
+  CHECK(g.tables.size() == 100000);
+  // the twice-written key and table are still found, with the line of the first
+  CHECK(config_error(keys + "k5 = 1\n").first == "/c/config.toml:200002: the key \"k5\" is written twice in [t] (first on line 7)");
+  CHECK(config_error(tables + "[t7]\n").first == "/c/config.toml:100001: the table [t7] is written twice (first on line 8)");
+  // a key of the top and the same key in a table are two keys
+  CHECK(config_error("[x]\nk = 1\n[y]\nk = 1\n").first.find("twice") == std::string::npos);
+  CHECK(config_error("k = 1\nk = 2\n").first == "/c/config.toml:2: the key \"k\" is written twice (first on line 1)");
+  // an unknown long key is measured against no option (no "did you mean"), in linear time too
+  std::string long_keys;
+  for (int i = 0; i < 2000; ++i) long_keys += std::string(400, 'q') + std::to_string(i) + " = 1\n";
+  const auto measured = std::chrono::steady_clock::now();
+  auto unknown = config_error(long_keys);
+  CHECK(std::chrono::steady_clock::now() - measured < std::chrono::seconds(2));
+  CHECK_THAT(unknown.first, Catch::Contains(":2000: unknown setting"));
 }
 
 }  // namespace unit_test_config

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "core/date.hpp"
 #include "core/diag.hpp"
@@ -170,6 +171,45 @@ TEST_CASE("output files: a symlink as FILE writes its target", "[core][output_fi
   CHECK(slurp(real) == "via link");
   files::write_output_file(link, "again");
   CHECK(slurp(real) == "again");
+}
+
+TEST_CASE("output files: a folder's page replaces a link or a hard link planted under its name, never writes through it", "[core][output_file]") {
+  TempDir d;
+  const fs::path dir = d.path / "site";
+  fs::create_directories(dir);
+  const std::string outside = (d.path / "outside").string(), hard = (d.path / "hard").string();
+  files::write_output_file(outside, "secret");
+  files::write_output_file(hard, "keep");
+  REQUIRE(symlink(outside.c_str(), (dir / "a.html").c_str()) == 0);
+  REQUIRE(symlink((d.path / "created").c_str(), (dir / "b.html").c_str()) == 0);  // dangling
+  REQUIRE(::link(hard.c_str(), (dir / "c.html").c_str()) == 0);
+  for (const char* name : {"a.html", "b.html", "c.html"}) files::write_file_in_folder(dir.string(), name, "page");
+  CHECK(slurp(outside) == "secret");
+  CHECK_FALSE(fs::exists(d.path / "created"));
+  CHECK(slurp(hard) == "keep");
+  for (const char* name : {"a.html", "b.html", "c.html"}) {
+    CHECK_FALSE(fs::is_symlink(dir / name));
+    CHECK(slurp((dir / name).string()) == "page");
+  }
+  CHECK(entries(dir) == 3);
+  fs::create_directories(dir / "d.html");
+  CHECK_THROWS_AS(files::write_file_in_folder(dir.string(), "d.html", "page"), Error);
+}
+
+TEST_CASE("output files: a new file never takes another's place (safety copies)", "[core][output_file]") {
+  TempDir d;
+  const std::string stem = (d.path / "db.pre-restore-20260101T000000").string();
+  const std::string outside = (d.path / "outside").string();
+  REQUIRE(symlink(outside.c_str(), (stem + "-2.bak").c_str()) == 0);  // a link planted under the second name
+  std::vector<std::string> names;
+  for (const char* text : {"one", "two", "three"})
+    names.push_back(files::write_new_file_with(stem, ".bak", [&](const std::string& tmp) { std::ofstream(tmp) << text; }));
+  CHECK(names == std::vector<std::string>{stem + ".bak", stem + "-3.bak", stem + "-4.bak"});
+  CHECK(slurp(names[0]) == "one");
+  CHECK(slurp(names[1]) == "two");
+  CHECK(slurp(names[2]) == "three");
+  CHECK_FALSE(fs::exists(outside));
+  CHECK(entries(d.path) == 4);  // the three copies and the planted link: no temporary file left
 }
 
 TEST_CASE("output files: devices written directly, directories refused", "[core][output_file]") {

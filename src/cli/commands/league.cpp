@@ -218,7 +218,12 @@ void add_league(CLI::App& app, Context& ctx, Commands& out) {
     const auto pages = reports::site::render(data);
     fs::create_directories(dir, ec);
     if (ec) throw Error(k_exit_cantcreat, "site: cannot create " + si->dir + ": " + ec.message());
-    for (const auto& [name, html] : pages) files::write_output_file((dir / name).string(), html);
+    // every page a new file in DIR: a link or a hard link planted under a page's name is replaced, never followed
+    for (const auto& [name, html] : pages)
+      if (fs::is_directory(fs::symlink_status(dir / name, ec)))
+        throw Error(k_exit_cantcreat, "site: " + (dir / name).string() + " is a folder where a page of the site goes; nothing was written",
+                    "move it out of " + si->dir);
+    for (const auto& [name, html] : pages) files::write_file_in_folder(si->dir, name, html);
     // pages of an earlier run that this one did not write (a game deleted since, a player merged)
     static const std::regex ours(R"((player|night|game)-[0-9]+\.html)");
     int removed = 0;
