@@ -1,5 +1,6 @@
 // check (every score recomputed and compared), info (the database), rules (the games, fields, options).
 #include <iostream>
+#include <limits>
 
 #include "cli/common.hpp"
 #include "reports/text_table.hpp"
@@ -15,6 +16,15 @@ std::string legal_values(const std::vector<T>& values, Show show) {
   std::string s = " [";
   for (size_t i = 0; i < values.size(); ++i) s += (i ? ", " : "") + show(values[i]);
   return s + "]";
+}
+
+// " (1 to 1000)": an integer option's range, "" when it has none.
+std::string range_of(const rules::OptionSpec& o) {
+  constexpr long long lowest = std::numeric_limits<long long>::min(), highest = std::numeric_limits<long long>::max();
+  if (o.min == lowest && o.max == highest) return "";
+  if (o.max == highest) return " (at least " + std::to_string(o.min) + ")";
+  if (o.min == lowest) return " (at most " + std::to_string(o.max) + ")";
+  return " (" + std::to_string(o.min) + " to " + std::to_string(o.max) + ")";
 }
 
 // A table indented under its heading.
@@ -39,7 +49,8 @@ void print_rules(const rules::GameRules& gr) {
   reports::TextTable options;
   options.row({"option", "default", "what"});
   for (const auto& o : gr.options())
-    options.row({o.id, o.default_value.dump(), o.help + legal_values(o.values, [](const rules::json& v) { return v.dump(); })});
+    options.row({o.id, o.default_value.dump(), o.help + legal_values(o.values, [](const rules::json& v) { return v.dump(); }) +
+                                                   range_of(o)});
   print_indented(options);
 }
 
