@@ -83,4 +83,13 @@ TEST_CASE("labels: the games' records of the examples read without ids", "[label
   }
 }
 
+TEST_CASE("labels: guided entry's own questions read as words on the phone's chips", "[labels]") {
+  const Labels& piquet = marque::rules::find_game("piquet")->labels();
+  CHECK(piquet.item("carte", "none") == "no carte blanche");
+  CHECK(piquet.item("seq_winner", "none") == "no sequence");
+  CHECK(piquet.item("point_winner", "Pia") == "point to Pia");
+  CHECK(piquet.item("entry", "detail") == "in detail");
+  CHECK(marque::rules::find_game("tarot")->labels().item("poignee", "none") == "no poignée");
+}
+
 }  // namespace unit_labels

@@ -435,6 +435,21 @@ const text::Labels& labels() {
   // the set-up (§2.1), the deal fields (§2.2) and their values, then the options (§6)
   static const text::Labels table = common::game_labels(
       {
+          // guided entry's own questions (piquet_entry.cpp), as the phone's chips read them
+          {"entry", "{}"},
+          {"entry=detail", "in detail"},
+          {"entry=totals", "the totals only"},
+          {"carte", "carte blanche {}"},
+          {"carte=none", "no carte blanche"},
+          {"point_winner", "point to {}"},
+          {"point_winner=equal", "point equal"},
+          {"point_cards", "point of {} cards"},
+          {"point_pips", "point making {}"},
+          {"seq_winner", "sequences to {}"},
+          {"seq_winner=equal", "sequences equal"},
+          {"seq_winner=none", "no sequence"},
+          {"sets_winner", "sets to {}"},
+          {"sets_winner=none", "no sets"},
           {"start", "resumed from {}"},
           {"start.totals", "totals {}"},
           {"start.deals", "{} deals played"},

@@ -319,6 +319,9 @@ const text::Labels& labels() {
   // the set-up (§2.1), the hand and redeal fields (§2.2, §2.3) and their values, then the options (§6)
   static const text::Labels table = common::game_labels(
       {
+          // guided entry's own question (tarot_entry.cpp): who showed a poignée
+          {"poignee", "poignée {}"},
+          {"poignee=none", "no poignée"},
           {"end", "end: {}"},
           {"end.mode=open", "open (the organiser closes it)"},
           {"end.mode=deals", ""},
