@@ -4,6 +4,8 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <iostream>
 #include <mutex>
@@ -82,12 +84,19 @@ int run(const Request& request) {
               << "Ctrl-C stops the server.\n"
               << std::flush;
   }
-  std::thread watcher([&server, stop_signals] {
+  // A stop asked before the server listens is lost (cpp-httplib's stop() acts on a running server only): a signal
+  // that came early, while the server was still starting, is asked again until run() has returned.
+  std::atomic<bool> ran{false};
+  std::thread watcher([&server, &ran, stop_signals] {
     int sig = 0;
     sigwait(&stop_signals, &sig);
-    server.stop();
+    while (!ran) {
+      server.stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
   });
   server.run();
+  ran = true;
   // stopped by a signal (the watcher is done) or by the server itself: wake the watcher either way
   pthread_kill(watcher.native_handle(), SIGTERM);
   watcher.join();
