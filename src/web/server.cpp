@@ -33,6 +33,7 @@
 #include "web/assets_data.hpp"
 #include "web/guard.hpp"
 #include "web/pages.hpp"
+#include "web/request.hpp"
 
 namespace marque::web {
 
@@ -146,44 +147,15 @@ std::string title_of(int status) {
   }
 }
 
-// Nesting deeper than this in a request body is refused before it is parsed.
-bool shallow(const std::string& body, int max_depth) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (char ch : body) {
-    if (in_string) {
-      if (escaped)
-        escaped = false;
-      else if (ch == '\\')
-        escaped = true;
-      else if (ch == '"')
-        in_string = false;
-      continue;
-    }
-    if (ch == '"') in_string = true;
-    if (ch == '[' || ch == '{') {
-      if (++depth > max_depth) return false;
-    }
-    if (ch == ']' || ch == '}') --depth;
-  }
-  return true;
-}
-
-
 }  // namespace
 
-// Reads one connection's requests with limits, then hands each to httplib (issue 30). httplib 0.11 reads a request's
-// head line by line with no bound on the number of headers, nor on a line before it is complete, and a chunked or
-// compressed body whole past the body limit. Here each request's head is read whole first, within a size, a count of
-// lines and a deadline (a client sending it a byte at a time is cut off); its body is read next, whole and bounded (a
-// chunked one's sizes added up as they come, a compressed one refused); only then does httplib see them, from this
+// Reads one connection's requests with limits, then hands each to httplib (issue 30). Each request is read whole
+// first by a RequestReader (web/request.hpp: the head within a size and a count of lines, the body whole and bounded,
+// a chunked one's sizes added up as they come, a compressed one refused), the head within a deadline (a client
+// sending it a byte at a time is cut off) and the body within another; only then does httplib see them, from this
 // buffer. A refusal is answered here (400, 408, 413, 414, 415, 416, 431, 501) and the connection closed. Not in the
 // anonymous namespace, like Pool: Server::Impl holds a Listener.
-struct Limits {
-  size_t head = 16 * 1024;     // bytes of the request line and headers together
-  size_t line = 8 * 1024;      // bytes of one line of them
-  size_t headers = 64;         // header lines
-  size_t body = 64 * 1024;     // bytes of a body (decoded, when chunked)
+struct Limits : RequestLimits {
   int head_ms = 10000;         // the head must arrive whole within this (when the server is busy: busy_head_ms)
   int busy_head_ms = 2000;
   int body_ms = 30000;         // the body, from the end of the head
@@ -203,126 +175,38 @@ public:
     m_give = 0;
     using std::chrono::milliseconds;
     const auto start = Clock::now();
-    size_t end = std::string::npos;
-    // the head: everything up to its blank line
-    for (size_t scanned = 0;;) {
-      end = m_buf.find("\r\n\r\n", scanned);
-      if (end != std::string::npos) break;
-      scanned = m_buf.size() < 3 ? 0 : m_buf.size() - 3;
-      if (m_buf.size() > m_limits.head)
-        return refuse(431, "Request Header Fields Too Large", "the request's headers are longer than " + kb(m_limits.head));
-      const bool started = !m_buf.empty();
-      // while most serving threads are taken, a connection that sends nothing or its head slowly goes sooner
-      const int limit = m_busy ? std::min(first_byte_ms, m_limits.busy_head_ms) : !started ? first_byte_ms : m_limits.head_ms;
-      const auto left = milliseconds(limit) - std::chrono::duration_cast<milliseconds>(Clock::now() - start);
-      if (left.count() <= 0) {
-        if (!started) return false;  // nothing asked: an idle connection, closed without a word
-        return refuse(408, "Request Timeout", "the request's headers did not arrive within " + std::to_string(limit / 1000) + " s");
+    std::optional<Clock::time_point> body_start;
+    RequestReader reader(m_limits);
+    for (;;) {
+      const auto step = reader.read(m_buf);
+      if (step == RequestReader::Step::done) break;
+      if (step == RequestReader::Step::refused) {
+        const Refusal& r = reader.refusal();
+        return refuse(r.status, r.reason.c_str(), r.message);
       }
-      const int got = receive(static_cast<int>(left.count()));
-      if (got == 0) return false;
-      if (got < 0 && started) continue;  // the deadline is checked above
-      if (got < 0) return false;
-    }
-    const size_t head_end = end + 4;
-    const bool long_head = head_end > m_limits.head;  // refused below, after a line too long is named
-    // its lines: the request line, then the headers
-    std::string content_length, transfer, encoding;
-    size_t lines = 0;
-    for (size_t at = 0; at < end + 2;) {
-      const size_t eol = m_buf.find("\r\n", at);
-      const size_t len = eol - at;
-      if (lines == 0 && len > m_limits.line)
-        return refuse(414, "URI Too Long", "the request's address is longer than " + kb(m_limits.line));
-      if (len > m_limits.line)
-        return refuse(431, "Request Header Fields Too Large", "a header line is longer than " + kb(m_limits.line));
-      if (lines > 0) {
-        std::string_view line(m_buf.data() + at, len);
-        const size_t colon = line.find(':');
-        std::string name(line.substr(0, colon == std::string_view::npos ? 0 : colon));
-        for (auto& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        std::string value(colon == std::string_view::npos ? std::string_view() : trimmed(line.substr(colon + 1)));
-        for (auto& ch : value) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        if (name == "content-length") {
-          if (!content_length.empty() && content_length != value)
-            return refuse(400, "Bad Request", "two different Content-Length headers");
-          content_length = value;
-        } else if (name == "transfer-encoding") {
-          transfer += (transfer.empty() ? "" : ",") + value;
-        } else if (name == "range" && value.size() > 100) {  // httplib parses it with a std::regex (above)
-          return refuse(416, "Range Not Satisfiable", "a Range header longer than 100 characters");
-        } else if (name == "content-encoding" && value != "identity") {
-          return refuse(415, "Unsupported Media Type", "compressed request bodies (Content-Encoding: " + clip(value, 40) + ") are not accepted");
+      if (step == RequestReader::Step::head) {
+        const bool started = !m_buf.empty();
+        // while most serving threads are taken, a connection that sends nothing or its head slowly goes sooner
+        const int limit = m_busy ? std::min(first_byte_ms, m_limits.busy_head_ms) : !started ? first_byte_ms : m_limits.head_ms;
+        const auto left = milliseconds(limit) - std::chrono::duration_cast<milliseconds>(Clock::now() - start);
+        if (left.count() <= 0) {
+          if (!started) return false;  // nothing asked: an idle connection, closed without a word
+          return refuse(408, "Request Timeout", "the request's headers did not arrive within " + std::to_string(limit / 1000) + " s");
         }
+        const int got = receive(static_cast<int>(left.count()));
+        if (got == 0) return false;
+        if (got < 0 && started) continue;  // the deadline is checked above
+        if (got < 0) return false;
+        continue;
       }
-      if (++lines > m_limits.headers + 1)
-        return refuse(431, "Request Header Fields Too Large", "the request has more than " + std::to_string(m_limits.headers) + " headers");
-      at = eol + 2;
+      // the body, read whole here (bounded), so that httplib never waits on the client
+      if (!body_start) body_start = Clock::now();
+      const auto left = milliseconds(m_limits.body_ms) - std::chrono::duration_cast<milliseconds>(Clock::now() - *body_start);
+      if (left.count() <= 0)
+        return refuse(408, "Request Timeout", "the request's body did not arrive within " + std::to_string(m_limits.body_ms / 1000) + " s");
+      if (receive(static_cast<int>(left.count())) == 0) return false;
     }
-    if (long_head) return refuse(431, "Request Header Fields Too Large", "the request's headers are longer than " + kb(m_limits.head));
-    // the body, read whole here (bounded), so that httplib never waits on the client
-    m_give = head_end;
-    const auto body_start = Clock::now();
-    auto more = [&]() -> int {  // 1: more bytes came; 0: the connection ended or the body's time is up (refused)
-      const auto left = milliseconds(m_limits.body_ms) - std::chrono::duration_cast<milliseconds>(Clock::now() - body_start);
-      if (left.count() <= 0) {
-        refuse(408, "Request Timeout", "the request's body did not arrive within " + std::to_string(m_limits.body_ms / 1000) + " s");
-        return 0;
-      }
-      return receive(static_cast<int>(left.count())) != 0 ? 1 : 0;
-    };
-    if (!transfer.empty()) {
-      if (transfer != "chunked") return refuse(501, "Not Implemented", "Transfer-Encoding " + clip(transfer, 40) + " is not accepted (chunked is)");
-      if (!content_length.empty()) return refuse(400, "Bad Request", "both Content-Length and Transfer-Encoding");
-      // chunks: "SIZE[;ext]\r\n" DATA "\r\n" ... "0\r\n" [trailers] "\r\n"; the sizes are added up as they come
-      size_t at = head_end, decoded = 0;
-      for (;;) {
-        size_t eol;
-        while ((eol = m_buf.find("\r\n", at)) == std::string::npos) {
-          if (m_buf.size() - at > 1024) return refuse(400, "Bad Request", "a chunk's size line is too long");
-          if (!more()) return false;
-        }
-        size_t size = 0;
-        const char* first = m_buf.data() + at;
-        auto [p, ec] = std::from_chars(first, m_buf.data() + eol, size, 16);
-        if (ec != std::errc() || p == first || (p != m_buf.data() + eol && *p != ';' && *p != ' '))
-          return refuse(400, "Bad Request", "a chunk's size is not a hexadecimal number");
-        if (size > m_limits.body || decoded + size > m_limits.body)
-          return refuse(413, "Payload Too Large", "the request's body is larger than " + kb(m_limits.body));
-        decoded += size;
-        at = eol + 2;
-        if (size == 0) {  // the trailers, up to a blank line, within the head's limits
-          for (;;) {
-            while ((eol = m_buf.find("\r\n", at)) == std::string::npos) {
-              if (m_buf.size() - head_end > m_limits.body + m_limits.head * 2)
-                return refuse(431, "Request Header Fields Too Large", "the request's trailers are too long");
-              if (!more()) return false;
-            }
-            const bool blank = eol == at;
-            at = eol + 2;
-            if (blank) break;
-          }
-          break;
-        }
-        while (m_buf.size() < at + size + 2)
-          if (!more()) return false;
-        if (m_buf.compare(at + size, 2, "\r\n") != 0) return refuse(400, "Bad Request", "a chunk does not end where its size says");
-        at += size + 2;
-        if (at - head_end > m_limits.body + m_limits.head * 2)  // sizes of a byte each, or long extensions
-          return refuse(413, "Payload Too Large", "the request's chunks are too many for their size");
-      }
-      m_give = at;
-    } else if (!content_length.empty()) {
-      size_t n = 0;
-      auto [p, ec] = std::from_chars(content_length.data(), content_length.data() + content_length.size(), n);
-      if (ec == std::errc::result_out_of_range) n = std::numeric_limits<size_t>::max();
-      else if (ec != std::errc() || p != content_length.data() + content_length.size())
-        return refuse(400, "Bad Request", "Content-Length is not a number");
-      if (n > m_limits.body) return refuse(413, "Payload Too Large", "the request's body is larger than " + kb(m_limits.body));
-      while (m_buf.size() < head_end + n)
-        if (!more()) return false;
-      m_give = head_end + n;
-    }
+    m_give = reader.length();
     return true;
   }
 
@@ -396,12 +280,6 @@ private:
     if (::getnameinfo(reinterpret_cast<sockaddr*>(&a), len, host, sizeof host, serv, sizeof serv, NI_NUMERICHOST | NI_NUMERICSERV) != 0) return;
     ip = host;
     port = std::atoi(serv);
-  }
-  static std::string kb(size_t n) { return std::to_string(n / 1024) + " KB"; }
-  static std::string_view trimmed(std::string_view v) {
-    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
-    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
-    return v;
   }
 
   socket_t m_sock;
@@ -614,7 +492,7 @@ struct Server::Impl {
       json_error(res, 415, "a JSON body is expected");
       return false;
     }
-    if (!shallow(req.body, 8)) {
+    if (!json_shallow(req.body, 8)) {
       json_error(res, 400, "the request body is nested too deeply");
       return false;
     }
@@ -626,16 +504,6 @@ struct Server::Impl {
     return true;
   }
 
-  static std::optional<rules::Answers> answers_of(const json& body) {
-    rules::Answers a;
-    if (!body.contains("answers")) return a;
-    if (!body["answers"].is_array() || body["answers"].size() > 200) return std::nullopt;
-    for (const auto& p : body["answers"]) {
-      if (!p.is_array() || p.size() != 2 || !p[0].is_string() || !p[1].is_string()) return std::nullopt;
-      a.emplace_back(p[0].get<std::string>(), p[1].get<std::string>());
-    }
-    return a;
-  }
 
   // A write: checked, rate-limited, run once per submission key (a repeat gets the first answer), then the pages
   // are told.
@@ -838,7 +706,7 @@ struct Server::Impl {
         return json_error(res, 429, "too many requests at once: wait a moment");
       }
       auto id = id_of(req.matches[1]);
-      auto answers = answers_of(body);
+      auto answers = entry_answers(body);
       if (!id || !answers) return json_error(res, 400, "expected {\"answers\": [[key, value], ...], \"typed\": text}");
       std::optional<int> edit;
       if (body.contains("edit") && body["edit"].is_number_integer() && body["edit"].get<int64_t>() > 0 &&
@@ -856,7 +724,7 @@ struct Server::Impl {
     http.Post(R"(/api/games/(\d{1,18})/hands)", [this](const Request& req, Response& res) {
       auto id = id_of(req.matches[1]).value_or(0);
       write(req, res, [&](app::Database& db, const json& body) {
-        auto answers = answers_of(body);
+        auto answers = entry_answers(body);
         if (!answers || answers->empty()) throw Error(k_exit_usage, "expected {\"answers\": [[key, value], ...], \"key\": ...}");
         app::HandOutcome o = app::add_hand_answers(*db, id, *answers);
         return Done{{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"result", o.result_words},
@@ -884,7 +752,7 @@ struct Server::Impl {
           if (words.empty()) throw Error(k_exit_usage, "no field to change: type key=value, e.g. points=50");
           o = app::web_edit_hand_words(*db, id, no, words);
         } else {
-          auto answers = answers_of(body);
+          auto answers = entry_answers(body);
           if (!answers || answers->empty()) throw Error(k_exit_usage, "expected the hand's answers or key=value words");
           o = app::edit_hand_answers(*db, id, no, *answers);
         }

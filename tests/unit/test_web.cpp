@@ -11,6 +11,7 @@
 #include "app/app.hpp"
 #include "web/guard.hpp"
 #include "web/pages.hpp"
+#include "web/request.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_web {
@@ -371,6 +372,74 @@ TEST_CASE("web pages: at a table where the dealer sits out, the board and the ga
     const std::string page = web::game_page(v, gr.score_sheet(app::game_file(*db, id), v.score), c);
     CHECK((page.find("(sits out)") != std::string::npos) == (id == four));
   }
+}
+
+TEST_CASE("web request reader: a request read as it comes, within limits", "[web]") {
+  using Step = web::RequestReader::Step;
+  const web::RequestLimits limits;
+  // as it comes, a byte at a time: the outcome of the whole at once
+  auto read = [&](const std::string& bytes, size_t slice) {
+    web::RequestReader r(limits);
+    std::string buf;
+    Step step = Step::head;
+    for (size_t at = 0; at < bytes.size() && (step == Step::head || step == Step::body); at += slice) {
+      buf += bytes.substr(at, slice);
+      step = r.read(buf);
+    }
+    return std::make_pair(step, step == Step::refused ? r.refusal().status : step == Step::done ? static_cast<int>(r.length()) : 0);
+  };
+  const std::string get = "GET /game/1?x=2 HTTP/1.1\r\nHost: localhost\r\nX-Empty:\r\n\r\n";
+  CHECK(read(get + "GET / HTTP/1.1\r\n", 1) == std::make_pair(Step::done, static_cast<int>(get.size())));
+  web::RequestReader r(limits);
+  REQUIRE(r.read(get) == Step::done);
+  CHECK(r.request().method == "GET");
+  CHECK(r.request().target == "/game/1?x=2");
+  CHECK(r.request().version == "HTTP/1.1");
+  REQUIRE(r.request().headers.size() == 2);
+  CHECK(r.request().headers[0] == std::make_pair(std::string("host"), std::string("localhost")));
+  // a chunked body, decoded, its trailers read
+  const std::string chunked = "POST /api/games/1/entry HTTP/1.1\r\nTransfer-Encoding: Chunked\r\n\r\n3;x=y\r\n{\"a\r\n2\r\n\":\r\n2\r\n1}\r\n0\r\nX-T: 1\r\n\r\n";
+  for (size_t slice : {1, 7, 1000}) CHECK(read(chunked, slice) == std::make_pair(Step::done, static_cast<int>(chunked.size())));
+  web::RequestReader c(limits);
+  REQUIRE(c.read(chunked) == Step::done);
+  CHECK(c.request().body == "{\"a\":1}");
+  // the refusals
+  const std::string post = "POST / HTTP/1.1\r\n";
+  CHECK(read("GET /" + std::string(9000, 'a') + " HTTP/1.1\r\n\r\n", 4096).second == 414);
+  CHECK(read("GET / HTTP/1.1\r\nX: " + std::string(9000, 'a') + "\r\n\r\n", 4096).second == 431);
+  std::string many = "GET / HTTP/1.1\r\n";
+  for (int i = 0; i < 65; ++i) many += "X-" + std::to_string(i) + ": 1\r\n";
+  CHECK(read(many + "\r\n", 100).second == 431);
+  CHECK(read(post + "Content-Length: 65537\r\n\r\n", 100).second == 413);
+  CHECK(read(post + "Content-Length: 99999999999999999999999\r\n\r\n", 100).second == 413);
+  CHECK(read(post + "Content-Length: 1\r\nContent-Length: 2\r\n\r\n", 100).second == 400);
+  CHECK(read(post + "Content-Length: x\r\n\r\n", 100).second == 400);
+  CHECK(read(post + "Content-Encoding: gzip\r\nContent-Length: 1\r\n\r\nx", 100).second == 415);
+  CHECK(read("GET / HTTP/1.1\r\nRange: bytes=" + std::string(100, '1') + "\r\n\r\n", 100).second == 416);
+  CHECK(read(post + "Transfer-Encoding: gzip, chunked\r\n\r\n", 100).second == 501);
+  CHECK(read(post + "Transfer-Encoding: chunked\r\nContent-Length: 1\r\n\r\n", 100).second == 400);
+  CHECK(read(post + "Transfer-Encoding: chunked\r\n\r\n10001\r\n", 100).second == 413);
+  CHECK(read(post + "Transfer-Encoding: chunked\r\n\r\nzz\r\n", 100).second == 400);
+  CHECK(read(post + "Transfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", 100).second == 400);
+  // a size line's extension, and trailers, are bounded however the bytes come: at once as a byte at a time
+  const std::string long_size = post + "Transfer-Encoding: chunked\r\n\r\n1;" + std::string(2000, 'x') + "\r\na\r\n0\r\n\r\n";
+  CHECK(read(long_size, 1).second == 400);
+  CHECK(read(long_size, long_size.size()).second == 400);
+  std::string trailers = post + "Transfer-Encoding: chunked\r\n\r\n0\r\n";
+  for (int i = 0; i < 20000; ++i) trailers += "X: 1\r\n";
+  CHECK(read(trailers + "\r\n", trailers.size() + 2).second == 431);
+  CHECK(read(trailers + "\r\n", 6).second == 431);
+  // nothing yet, or a head not yet whole
+  CHECK(read("GET / HTTP/1.1\r\n", 1).first == Step::head);
+  CHECK(read(post + "Content-Length: 5\r\n\r\nab", 1).first == Step::body);
+}
+
+TEST_CASE("web request reader: nesting and an entry's answers", "[web]") {
+  CHECK(web::json_shallow(R"({"a":[[1]],"b":"[[[[[["})", 3));
+  CHECK_FALSE(web::json_shallow(R"({"a":[[[1]]]})", 3));
+  CHECK(web::entry_answers(json::parse(R"({"answers":[["taker","Ben"]]})")) == rules::Answers{{"taker", "Ben"}});
+  CHECK(web::entry_answers(json::object()) == rules::Answers{});
+  CHECK_FALSE(web::entry_answers(json::parse(R"({"answers":[["taker",1]]})")));
 }
 
 }  // namespace unit_test_web
