@@ -20,7 +20,7 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import Client, Server, open_stream, scratch  # noqa: E402
+from serve_client import Client, Events, Server, new_key, open_stream, scratch  # noqa: E402
 
 FAILURES = []
 
@@ -372,6 +372,19 @@ def part_slow(binary):
         time.sleep(0.3)
         status, took = page_time(p)
         check(status == 200 and took < 2, f"with the streams held, others' pages still come ({took:.2f} s)")
+        # meanwhile a phone enters a hand and a watcher sees it within a second (the issue's "done when")
+        watcher = Events(p)
+        phone = Client(p)
+        phone.login("slow-code-99")
+        answers, _ = phone.enter(1, {"taker": "Ben", "contract": "prise", "oudlers": "1", "points": "45"})
+        t0 = time.monotonic()
+        status, _, d = phone.post("/api/games/1/hands", {"answers": answers, "key": new_key()})
+        seen = watcher.wait_change_after(t0, timeout=5)
+        check(status == 200 and seen is not None and seen - t0 < 1,
+              f"under the attack a phone stores a hand ({status}) and a watcher sees it within a second "
+              f"({'never' if seen is None else f'{seen - t0:.2f} s'})")
+        watcher.close()
+        before = marque("list")
         # every stream taken, by 64 addresses: the 65th gets 503, and an event stream once one frees
         spread = []
         for i in range(64):
