@@ -120,10 +120,20 @@ interactive() { # shell-command setup-line [keys]
   { sleep 2; printf '%s\n' "$2"; sleep 2; printf "$keys"; sleep 3; printf '\001echo COMPLETED: \n'; sleep 1; printf 'exit\n'; } |
     timeout 30 script -qfec "$1" /dev/null 2>&1 | tr -d '\r' | grep -ao 'COMPLETED: marque.*' | tail -1
 }
+# the sessions wait for their shells (about 8 s each): they run side by side, each into its own file
 if command -v script >/dev/null; then
-  got=$(interactive "bash --norc --noprofile -i" "source $T/marque.bash")
+  interactive "bash --norc --noprofile -i" "source $T/marque.bash" >"$T/i1" &
+  interactive "bash --norc --noprofile -i" "source $T/marque.bash" 'marque hand --game 1 taker=\t\tBé\t' >"$T/i2" &
+  if command -v zsh >/dev/null; then
+    mkdir -p "$T/zfunc"
+    marque completion zsh >"$T/zfunc/_marque"
+    interactive "zsh -f -i" "fpath=($T/zfunc \$fpath); autoload -U compinit; compinit -u -D" >"$T/i3" &
+    interactive "zsh -f -i" "fpath=($T/zfunc \$fpath); autoload -U compinit; compinit -u -D" 'marque hand --game 1 taker=\tBé\t' >"$T/i4" &
+  fi
+  wait
+  got=$(cat "$T/i1")
   [[ $got == "COMPLETED: marque stats Béla" ]] && ok || bad "interactive bash: '$got'"
-  got=$(interactive "bash --norc --noprofile -i" "source $T/marque.bash" 'marque hand --game 1 taker=\t\tBé\t')
+  got=$(cat "$T/i2")
   [[ $got == "COMPLETED: marque hand --game 1 taker=Béla" ]] && ok || bad "interactive bash after taker=: '$got'"
 fi
 
@@ -132,9 +142,9 @@ if command -v zsh >/dev/null; then
   mkdir -p "$T/zfunc"
   marque completion zsh >"$T/zfunc/_marque" && zsh -n "$T/zfunc/_marque" && ok || bad "marque completion zsh"
   if command -v script >/dev/null; then
-    got=$(interactive "zsh -f -i" "fpath=($T/zfunc \$fpath); autoload -U compinit; compinit -u -D")
+    got=$(cat "$T/i3")
     [[ $got == "COMPLETED: marque stats Béla" ]] && ok || bad "interactive zsh: '$got'"
-    got=$(interactive "zsh -f -i" "fpath=($T/zfunc \$fpath); autoload -U compinit; compinit -u -D" 'marque hand --game 1 taker=\tBé\t')
+    got=$(cat "$T/i4")
     [[ $got == "COMPLETED: marque hand --game 1 taker=Béla" ]] && ok || bad "interactive zsh after taker=: '$got'"
   fi
 else

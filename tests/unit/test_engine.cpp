@@ -185,48 +185,13 @@ TEST_CASE("engine: extend plays one more record exactly as a replay of the longe
   }
 }
 
-// issue 15: a rename touches only the fields that hold names. Every worked example that replays, with every
-// player renamed through the game's name paths, replays to the same numbers under the new names.
 
-TEST_CASE("engine: renaming every player of every example keeps its scores", "[engine][rename]") {
-  namespace fs = std::filesystem;
-  int games = 0;
-  for (const auto& dir : fs::directory_iterator(MARQUE_EXAMPLES_DIR)) {
-    if (!dir.is_directory()) continue;
-    for (const auto& e : fs::directory_iterator(dir.path())) {
-      if (e.path().extension() != ".json") continue;
-      std::ifstream in(e.path());
-      json c = json::parse(in, nullptr, false);
-      if (!c.is_object() || !c.contains("game_file")) continue;
-      json f = c["game_file"];
-      Replay before = replay(f);
-      if (!before.ok) continue;
-      const GameRules& rules = *find_game(f["game"].get<std::string>());
-      auto players = before.state->players();
-      std::map<std::string, std::string> to;
-      for (const auto& p : players) to[p] = "Zed " + p;
-      for (const auto& [from, name] : to) {
-        f["setup"] = rename_player(rules, f["setup"], false, from, name);
-        for (auto& h : f["hands"]) h = rename_player(rules, h, true, from, name);
-      }
-      Replay after = replay(f);
-      INFO(e.path().string());
-      REQUIRE(after.ok);
-      REQUIRE(after.state->players().size() == players.size());
-      for (size_t i = 0; i < players.size(); ++i) CHECK(after.state->players()[i] == to[players[i]]);
-      REQUIRE(after.score["hands"].size() == before.score["hands"].size());
-      for (size_t i = 0; i < before.score["hands"].size(); ++i)
-        for (const auto& p : players)
-          CHECK(after.score["hands"][i]["deltas"][to[p]] == before.score["hands"][i]["deltas"][p]);
-      ++games;
-    }
-  }
-  CHECK(games > 80);
-}
+namespace {
 
-TEST_CASE("engine: the deals played a replay counts are those the statistics count, in every example", "[engine][league]") {
+// Every case file of the examples whose game replays: its file name, its game file and the replay.
+template <class Visit>
+void for_each_example_game(Visit visit) {
   namespace fs = std::filesystem;
-  int games = 0, unplayed = 0;
   for (const auto& dir : fs::directory_iterator(MARQUE_EXAMPLES_DIR)) {
     if (!dir.is_directory()) continue;
     for (const auto& e : fs::directory_iterator(dir.path())) {
@@ -236,17 +201,52 @@ TEST_CASE("engine: the deals played a replay counts are those the statistics cou
       if (!c.is_object() || !c.contains("game_file")) continue;
       const json& f = c["game_file"];
       Replay r = replay(f);
-      if (!r.ok) continue;
-      const GameRules& rules = *find_game(f["game"].get<std::string>());
-      size_t played = 0;
-      for (size_t i = 0; i < r.score["hands"].size(); ++i)
-        played += rules.hand_facts(f["hands"][i], json(r.score["hands"][i]), r.state->players()).played ? 1 : 0;
-      INFO(e.path().string());
-      CHECK(r.deals_played == played);
-      unplayed += static_cast<int>(r.hands_played - played);
-      ++games;
+      if (r.ok) visit(e.path().string(), f, r);
     }
   }
+}
+
+}  // namespace
+
+// issue 15: a rename touches only the fields that hold names. Every worked example that replays, with every
+// player renamed through the game's name paths, replays to the same numbers under the new names.
+TEST_CASE("engine: renaming every player of every example keeps its scores", "[engine][rename]") {
+  int games = 0;
+  for_each_example_game([&](const std::string& path, json f, const Replay& before) {
+    const GameRules& rules = *find_game(f["game"].get<std::string>());
+    auto players = before.state->players();
+    std::map<std::string, std::string> to;
+    for (const auto& p : players) to[p] = "Zed " + p;
+    for (const auto& [from, name] : to) {
+      f["setup"] = rename_player(rules, f["setup"], false, from, name);
+      for (auto& h : f["hands"]) h = rename_player(rules, h, true, from, name);
+    }
+    Replay after = replay(f);
+    INFO(path);
+    REQUIRE(after.ok);
+    REQUIRE(after.state->players().size() == players.size());
+    for (size_t i = 0; i < players.size(); ++i) CHECK(after.state->players()[i] == to[players[i]]);
+    REQUIRE(after.score["hands"].size() == before.score["hands"].size());
+    for (size_t i = 0; i < before.score["hands"].size(); ++i)
+      for (const auto& p : players)
+        CHECK(after.score["hands"][i]["deltas"][to[p]] == before.score["hands"][i]["deltas"][p]);
+    ++games;
+  });
+  CHECK(games > 80);
+}
+
+TEST_CASE("engine: the deals played a replay counts are those the statistics count, in every example", "[engine][league]") {
+  int games = 0, unplayed = 0;
+  for_each_example_game([&](const std::string& path, const json& f, const Replay& r) {
+    const GameRules& rules = *find_game(f["game"].get<std::string>());
+    size_t played = 0;
+    for (size_t i = 0; i < r.score["hands"].size(); ++i)
+      played += rules.hand_facts(f["hands"][i], json(r.score["hands"][i]), r.state->players()).played ? 1 : 0;
+    INFO(path);
+    CHECK(r.deals_played == played);
+    unplayed += static_cast<int>(r.hands_played - played);
+    ++games;
+  });
   CHECK(games > 80);
   CHECK(unplayed > 0);  // deals not played are among the examples
 }
