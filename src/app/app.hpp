@@ -271,8 +271,6 @@ ojson rejection_json(const Diagnostics& diags);
 
 // Deltas of a score entry in player order, exactly, in units of 1/per (the game's amount_denominator).
 std::vector<Amount> deltas_of(const ojson& entry, const std::vector<std::string>& players, int64_t per);
-// v as a whole number of 1/per units; a value that is not one is a bug in the rules (std::logic_error).
-Amount exact(double v, int64_t per);
 // The amount denominator of a game kind (1 when unknown).
 int64_t per_of(const std::string& game);
 

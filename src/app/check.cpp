@@ -131,7 +131,6 @@ void check_changes(const storage::RawGame& g, std::vector<std::string>& problems
 std::vector<std::string> check_game(const storage::RawGame& g) {
   std::vector<std::string> problems;
   const std::string name = "game " + std::to_string(g.id);
-  const int64_t per = per_of(g.game);
   check_changes(g, problems);
   auto parse = [&](const std::string& text, const std::string& where) {
     json j = json::parse(text, nullptr, false);
@@ -184,11 +183,9 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
     if (!fresh_entry) return no_replay(i);
     const ojson& fresh = *fresh_entry;
     bool same = posted.size() > i && posted[i].size() == players.size();
-    for (size_t k = 0; same && k < players.size(); ++k) {  // exactly, in whole units of 1/per
-      auto d = fresh["deltas"].find(players[k]);
-      auto want = Amount::of(d != fresh["deltas"].end() && d->is_number() ? d->get<double>() : 0.0, per);
-      same = want && *want == posted[i][k];
-    }
+    // exactly: the rules' own amounts against the stored units (no tolerance)
+    same = same && r.last_deltas.size() == players.size();
+    for (size_t k = 0; same && k < players.size(); ++k) same = r.last_deltas[k] == posted[i][k];
     if (!same) problems.push_back(hand + ": stored postings differ from the rules");
     // the text as stored is the fresh dump unless something changed it; then compare the values
     const std::string& text = g.hands[i].score;

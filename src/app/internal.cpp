@@ -145,8 +145,12 @@ std::vector<storage::SeatStanding> seats_from(const std::string& game, const std
   const rules::GameRules* rules = rules::find_game(game);
   if (!rules) return std::vector<storage::SeatStanding>(players.size());
   std::vector<storage::SeatStanding> out;
-  for (auto& seat : rules->seats(summary, players))
-    out.push_back({seat.place, exact(seat.points, rules->amount_denominator()), std::move(seat.team_result)});
+  for (auto& seat : rules->seats(summary, players)) {
+    Amount points = seat.points;
+    if (!points.express_in(rules->amount_denominator()))  // the rules promised whole units of 1/per: a bug
+      throw std::logic_error("a seat's points are not a whole number of 1/" + std::to_string(rules->amount_denominator()));
+    out.push_back({seat.place, points, std::move(seat.team_result)});
+  }
   return out;
 }
 

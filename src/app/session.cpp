@@ -61,16 +61,14 @@ std::vector<Amount> deltas_of(const ojson& entry, const std::vector<std::string>
   const auto& d = entry["deltas"];
   for (const auto& p : players) {
     auto it = d.find(p);
-    out.push_back(exact(it != d.end() && it->is_number() ? it->get<double>() : 0.0, per));
+    auto a = it != d.end() ? amount_of(*it, per) : std::optional<Amount>(Amount::whole(0, per));
+    // the rules promised whole units of 1/per (GameRules::amount_denominator): a bug, never bad input
+    if (!a) throw std::logic_error("amount " + it->dump() + " is not a whole number of 1/" + std::to_string(per) + " points");
+    out.push_back(*a);
   }
   return out;
 }
 
-Amount exact(double v, int64_t per) {
-  if (auto a = Amount::of(v, per)) return *a;
-  // the rules promised whole units of 1/per (GameRules::amount_denominator): a bug, never bad input
-  throw std::logic_error("amount " + std::to_string(v) + " is not a whole number of 1/" + std::to_string(per) + " points");
-}
 
 int64_t per_of(const std::string& game) {
   const rules::GameRules* rules = rules::find_game(game);

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <optional>
+
+#include "core/amount.hpp"
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,7 +17,7 @@ namespace marque::league {
 // a game whose every seat has a team result, 1 for the winning side and 0 for the other.
 struct SeatResult {
   int place = 0;
-  double points = 0;
+  Amount points;  // exact
   std::string team_result;
 };
 

@@ -1,5 +1,7 @@
 #include "core/text.hpp"
 
+#include "core/json.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -80,3 +82,86 @@ std::string format_signed(double v, int decimals) {
 }
 
 }  // namespace marque::text
+
+namespace marque::text {
+
+std::string format_number(const Amount& a, int decimals) {
+  if (a.is_whole()) return std::to_string(a.whole_part());
+  return format_number(static_cast<double>(a.units) / static_cast<double>(a.per), decimals);
+}
+
+std::string format_signed(const Amount& a, int decimals) {
+  std::string s = format_number(a, decimals);
+  if (s != "0" && s[0] != '-') s = "+" + s;
+  return s;
+}
+
+}  // namespace marque::text
+
+namespace marque {
+
+namespace {
+template <class J>
+void amount_to(J& j, const Amount& a) {
+  if (a.is_whole())
+    j = a.whole_part();
+  else
+    j = static_cast<double>(a.units) / static_cast<double>(a.per);
+}
+
+template <class J>
+std::optional<Amount> amount_from(const J& v, int64_t per) {
+  if (per <= 0) return std::nullopt;
+  if (v.is_number_integer()) {
+    const int64_t n = v.template get<int64_t>();
+    __extension__ using wide = __int128;
+    const wide u = static_cast<wide>(n) * per;
+    if (u > INT64_MAX || u < INT64_MIN) return std::nullopt;
+    return Amount{static_cast<int64_t>(u), per};
+  }
+  if (!v.is_number_float()) return std::nullopt;
+  const double d = v.template get<double>();
+  if (!std::isfinite(d) || std::fabs(d) * static_cast<double>(per) > 9e15) return std::nullopt;
+  const Amount a{std::llround(d * static_cast<double>(per)), per};
+  J back;
+  amount_to(back, a);
+  if (back != v) return std::nullopt;
+  return a;
+}
+}  // namespace
+
+std::optional<Amount> amount_of(const nlohmann::json& v, int64_t per) { return amount_from(v, per); }
+std::optional<Amount> amount_of(const nlohmann::ordered_json& v, int64_t per) { return amount_from(v, per); }
+
+bool is_whole_number(const nlohmann::json& v) {
+  if (v.is_number_integer()) return true;
+  if (!v.is_number_float()) return false;
+  const double d = v.get<double>();
+  return std::isfinite(d) && std::floor(d) == d;
+}
+
+std::optional<Amount> parse_decimal(std::string_view s) {
+  size_t i = 0;
+  bool negative = false;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
+  int64_t units = 0, per = 1;
+  int digits = 0;
+  bool point = false;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    if (c < '0' || c > '9' || ++digits > 18) return std::nullopt;
+    units = units * 10 + (c - '0');
+    if (point) per *= 10;
+  }
+  if (digits == 0) return std::nullopt;
+  return Amount{negative ? -units : units, per};
+}
+
+void to_json(nlohmann::json& j, const Amount& a) { amount_to(j, a); }
+void to_json(nlohmann::ordered_json& j, const Amount& a) { amount_to(j, a); }
+
+}  // namespace marque

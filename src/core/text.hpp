@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/amount.hpp"
+
 namespace marque::text {
 
 // Terminal columns taken by a UTF-8 string (East Asian wide = 2, combining marks = 0).
@@ -16,5 +18,8 @@ std::string pad_left(const std::string& s, int width);
 std::string format_number(double v, int decimals = 2);
 // Like format_number with an explicit sign: "+12", "-3.5", "0".
 std::string format_signed(double v, int decimals = 2);
+// The same for an exact amount.
+std::string format_number(const Amount& a, int decimals = 2);
+std::string format_signed(const Amount& a, int decimals = 2);
 
 }  // namespace marque::text

@@ -22,7 +22,7 @@ std::string allowed_list(const OptionSpec& spec) {
 }
 
 bool type_ok(const std::string& type, const json& v) {
-  if (type == "int") return v.is_number_integer() || (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>());
+  if (type == "int") return is_whole_number(v);
   if (type == "number") return v.is_number();
   if (type == "bool") return v.is_boolean();
   if (type == "list") return v.is_array();
@@ -30,20 +30,19 @@ bool type_ok(const std::string& type, const json& v) {
 }
 
 // Whether a number lies in [lo, hi] (compared as it was written: an integer as an integer, never rounded through a
-// double); anything else is not a number and so not out of range.
+// floating number); anything else is not a number and so not out of range.
 bool in_range(const json& v, long long lo, long long hi) {
   if (v.is_number_unsigned()) {
     const unsigned long long u = v.get<unsigned long long>();
     return hi >= 0 && u <= static_cast<unsigned long long>(hi) && (lo <= 0 || u >= static_cast<unsigned long long>(lo));
   }
   if (v.is_number_integer()) return v.get<long long>() >= lo && v.get<long long>() <= hi;
-  if (v.is_number_float()) return v.get<double>() >= static_cast<double>(lo) && v.get<double>() <= static_cast<double>(hi);
+  if (v.is_number_float()) return json(lo) <= v && v <= json(hi);
   return true;
 }
 
 bool same_value(const json& a, const json& b) {
-  if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();
-  return a == b;
+  return a == b;  // numbers compare by value (3 == 3.0)
 }
 
 }  // namespace
@@ -132,7 +131,103 @@ json GameRules::setup_from_args(const std::vector<std::pair<std::string, std::st
 }
 
 
+std::vector<Side> Game::sides() const {
+  std::vector<Side> out;
+  for (const auto& p : players()) out.push_back(Side{p, p, {p}});
+  return out;
+}
+
 namespace {
+
+// TRANSITION (issue 31): a game's JSON entry as data, for the games not yet typed.
+std::vector<Amount> amounts_at(const ojson& j, const std::vector<std::string>& keys) {
+  std::vector<Amount> out;
+  for (const auto& k : keys) {
+    auto it = j.find(k);
+    std::optional<Amount> a;
+    for (int64_t per : {1, 2, 12, 24, 120})
+      if (!a && it != j.end()) a = amount_of(*it, per);
+    out.push_back(a ? *a : Amount{});
+  }
+  return out;
+}
+
+std::vector<std::string> side_ids(const Game& g) {
+  std::vector<std::string> ids;
+  for (const auto& s : g.sides()) ids.push_back(s.id);
+  return ids;
+}
+
+}  // namespace
+
+std::optional<HandResult> Game::play_hand(const json& record, Diagnostics& diags) {
+  auto entry = play(record, diags);
+  if (!entry) return std::nullopt;
+  HandResult h;
+  const std::string key = side_key();
+  enum { head, middle, tail } at = head;
+  for (auto it = entry->begin(); it != entry->end(); ++it) {
+    const std::string& k = it.key();
+    if (k == "deltas") {
+      h.deltas = amounts_at(it.value(), players());
+      at = middle;
+    } else if (k == "totals") {
+      h.totals = amounts_at(it.value(), players());
+    } else if (k == key + "_deltas") {
+      h.side_deltas = amounts_at(it.value(), side_ids(*this));
+    } else if (k == key + "_totals") {
+      h.side_totals = amounts_at(it.value(), side_ids(*this));
+    } else if (k == "breakdown") {
+      h.breakdown = it.value();
+      at = tail;
+    } else if (k == "warnings") {
+      continue;
+    } else if (at == head) {
+      h.head[k] = it.value();
+    } else {
+      h.tail[k] = it.value();
+    }
+  }
+  return h;
+}
+
+std::vector<Amount> Game::standing() const { return amounts_at(totals(), players()); }
+
+std::optional<ojson> Game::play(const json&, Diagnostics&) { return std::nullopt; }
+ojson Game::totals() const { return ojson::object(); }
+
+namespace {
+
+ojson by_key(const std::vector<std::string>& keys, const std::vector<Amount>& amounts) {
+  ojson o = ojson::object();
+  for (size_t i = 0; i < keys.size() && i < amounts.size(); ++i) o[keys[i]] = amounts[i];
+  return o;
+}
+
+// The marque-score/1 hands[i] entry of a hand (format README §2), the one place it is written: seq, the game's
+// head keys, deltas and totals by player, the sides' when they are teams, the breakdown, the game's tail keys and
+// the warnings.
+ojson entry_of(const Game& game, HandResult&& h, int seq, const Diagnostics& hd) {
+  ojson e = ojson::object();
+  e.get_ref<ojson::object_t&>().reserve(h.head.size() + h.tail.size() + 7);
+  e["seq"] = seq;
+  for (auto it = h.head.begin(); it != h.head.end(); ++it) e.emplace(it.key(), std::move(it.value()));
+  const std::vector<std::string> players = game.players();
+  e["deltas"] = by_key(players, h.deltas);
+  e["totals"] = by_key(players, h.totals);
+  if (!h.side_deltas.empty() || !h.side_totals.empty()) {
+    const std::vector<std::string> sides = side_ids(game);
+    const std::string key = game.side_key();
+    e[key + "_deltas"] = by_key(sides, h.side_deltas);
+    e[key + "_totals"] = by_key(sides, h.side_totals);
+  }
+  e["breakdown"] = std::move(h.breakdown);
+  for (auto it = h.tail.begin(); it != h.tail.end(); ++it) e.emplace(it.key(), std::move(it.value()));
+  ojson w = ojson::array();
+  for (const auto& x : hd.warnings()) w.push_back(x.message);
+  e["warnings"] = std::move(w);
+  return e;
+}
 
 // Play record `seq` on r.state: its entry, or nullopt (diagnostics in r.diags) when the record has errors.
 std::optional<ojson> play_entry(Replay& r, const json& rec, int seq) {
@@ -144,23 +239,16 @@ std::optional<ojson> play_entry(Replay& r, const json& rec, int seq) {
     d.error("", "file.hand_not_object", "a hand record must be a JSON object");
     return std::nullopt;
   }
-  std::optional<ojson> entry;
+  std::optional<HandResult> result;
   try {
-    entry = r.state->play(rec, hd);
+    result = r.state->play_hand(rec, hd);
   } catch (const nlohmann::json::exception& e) {
     hd.error("", "file.hand_type", std::string("a value has the wrong type (") + e.what() + ")");
   }
   d.append(hd);
-  if (!entry || hd.has_errors()) return std::nullopt;
-  ojson h = ojson::object();
-  h.get_ref<ojson::object_t&>().reserve(entry->size() + 2);
-  h["seq"] = seq;
-  for (auto it = entry->begin(); it != entry->end(); ++it) h.emplace(it.key(), std::move(it.value()));
-  if (!h.contains("warnings")) {
-    ojson w = ojson::array();
-    for (const auto& x : hd.warnings()) w.push_back(x.message);
-    h["warnings"] = w;
-  }
+  if (!result || hd.has_errors()) return std::nullopt;
+  r.last_deltas = result->deltas;
+  ojson h = entry_of(*r.state, std::move(*result), seq, hd);
   ++r.hands_played;
   // standings count the deals played, as the statistics do
   if (r.rules && r.rules->deal_played(rec, h)) ++r.deals_played;
@@ -171,6 +259,7 @@ std::optional<ojson> play_entry(Replay& r, const json& rec, int seq) {
 bool play_one(Replay& r, const json& rec, int seq) {
   auto h = play_entry(r, rec, seq);
   if (!h) return false;
+  r.deltas.push_back(r.last_deltas);
   r.score["hands"].push_back(std::move(*h));
   return true;
 }
@@ -187,7 +276,7 @@ void finish_score(Replay& r) {
     else
       it = score.erase(it);
   }
-  score["totals"] = game.totals();
+  score["totals"] = by_key(game.players(), game.standing());
   ojson extra = game.extra();
   for (auto it = extra.begin(); it != extra.end(); ++it) score[it.key()] = it.value();
   score["finished"] = game.finished();
@@ -199,6 +288,8 @@ void finish_score(Replay& r) {
 // a replay with errors has neither a score nor a state (only its diagnostics)
 void failed(Replay& r) {
   r.ok = false;
+  r.deltas.clear();
+  r.last_deltas.clear();
   r.score = ojson();
   r.state.reset();
 }
@@ -380,10 +471,7 @@ json typed_value(const std::string& s) {
     long long i = std::strtoll(s.c_str(), &end, 10);
     // an integer outside -2^63 .. 2^63-1 stays text (the rules refuse it), never clamped to the largest one
     if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back())))) return errno == ERANGE ? json(s) : json(i);
-    double d = std::strtod(s.c_str(), &end);
-    if (end && *end == '\0' && s.find_first_of("0123456789") != std::string::npos &&
-        s.find_first_of("eEnNiIxX") == std::string::npos)
-      return d;
+    if (auto a = parse_decimal(s)) return json(a->value());  // "47.5", "5.0": a JSON float, as typed
   }
   return s;
 }

@@ -18,10 +18,12 @@
 
 #include "core/diag.hpp"
 #include "core/labels.hpp"
+#include "core/message.hpp"
 #include "core/league.hpp"
 #include "core/sheet.hpp"
 #include "rules/entry.hpp"
 #include "rules/registry.hpp"
+#include "rules/result.hpp"
 
 namespace marque::rules {
 
@@ -65,15 +67,31 @@ public:
   // Player names in setup order (coinche: seat order N, E, S, W). Keys of deltas/totals.
   virtual std::vector<std::string> players() const = 0;
 
+  // The sides the game is played by (rules/result.hpp): by default one per player, in set-up order; a team game
+  // returns its teams and fills HandResult::side_deltas/side_totals, written as "<side_key()>_deltas"/"_totals".
+  virtual std::vector<Side> sides() const;
+  virtual std::string side_key() const { return "team"; }
+
+  // decode -> validate -> score -> advance one record, typed: on errors (appended to diags, with `field` set to
+  // the record's field name) the state is unchanged and nullopt is returned; otherwise the hand as data
+  // (rules/result.hpp), from which the engine writes the marque-score/1 hands[i] entry. Warnings go into diags
+  // (the engine lists them in the entry's "warnings").
+  // TRANSITION (issue 31): a game that does not override play_hand/standing still implements the JSON
+  // play()/totals() below, adapted by the engine. When every game is typed the JSON ones go.
+  virtual std::optional<HandResult> play_hand(const json& record, Diagnostics& diags);
+  // Each player's total as the game stands, in set-up order; and each side's when the sides are teams.
+  virtual std::vector<Amount> standing() const;
+  virtual std::vector<Amount> side_standing() const { return {}; }
+
   // decode -> validate -> score -> advance one record. On errors (appended to diags, with `field` set to
   // the record's field name, e.g. "points") the state is unchanged and nullopt is returned. Otherwise the
   // state advances and the returned object is the `marque-score/1` hands[i] entry without `seq`:
   // `deltas`, `totals` (keyed by every player), `breakdown`, plus game-specific keys
   // (team_deltas/team_totals, pools/transfers, ...). Warnings go both into diags and, as strings, into
   // the entry's "warnings" array (the replay fills that from diags if the game leaves it out).
-  virtual std::optional<ojson> play(const json& record, Diagnostics& diags) = 0;
+  virtual std::optional<ojson> play(const json& record, Diagnostics& diags);
 
-  virtual ojson totals() const = 0;              // keyed by player, current standing
+  virtual ojson totals() const;              // keyed by player, current standing
   virtual bool finished() const = 0;             // reached its end by its own rule
   virtual ojson result() const = 0;              // final (or provisional) result, format README §2
   // Extra top-level keys of the score document (coinche: team_totals; prefa: pools, received, final ...).
@@ -147,12 +165,20 @@ public:
   // out, as it is. A game that asks one word in several questions (tricks player by player) joins them here.
   virtual Words entry_words(const Game& before, const Answers& answers) const;
 
-  // Results in words, in the game's own terms. One hand: "Ben's garde made by 9", "N/S 90♦ coinched: dedans",
-  // "Eleni 7♠ down 1"; from its record and marque-score/1 entry, `players` in set-up order. The default says
-  // who took what and whether it was made (hand_facts).
-  virtual std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const;
+  // Results in words, in the game's own terms, as data (core/message.hpp: a message id and its arguments, said by
+  // the game's catalogue()). One hand: "Ben's garde made by 9", "N/S 90♦ coinched: dedans", "Eleni 7♠ down 1";
+  // from its record and marque-score/1 entry, `players` in set-up order. The default says who took what and
+  // whether it was made (hand_facts).
+  virtual text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const;
   // The game's outcome as one sentence ("Thierry wins with 312 points, Marc last with -280"), from its
   // marque-score/1 document (totals, result, finished). The default ranks by result.ranking or the totals.
+  virtual text::Message result_message(const json& score) const;
+  // The game's words in English: the patterns of every message it says (its labels() say label arguments). The
+  // default holds the engine's own (rules.hand.*, rules.result.*); a game adds its own to a copy of
+  // default_catalogue().
+  virtual const text::Catalogue& catalogue() const;
+  // TRANSITION (issue 31): games not yet converted override these; the defaults say the messages above in English.
+  virtual std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const;
   virtual std::string result_words(const json& score) const;
 
   // A series of games of this kind played one after the other by the same players with the same options (a
@@ -181,6 +207,8 @@ struct Replay {
   std::unique_ptr<Game> state;  // final state (when ok)
   size_t hands_played = 0;      // records played (score["hands"] holds them unless streamed with next())
   size_t deals_played = 0;      // of those, the deals really played (GameRules::hand_facts: not a redeal, ...)
+  std::vector<std::vector<Amount>> deltas;  // each record's deltas, exact, per player in set-up order (not streamed)
+  std::vector<Amount> last_deltas;          // the last record's (streamed too)
   const GameRules* rules = nullptr;  // the game's rules (when ok)
 };
 
@@ -205,7 +233,9 @@ json rename_player(const GameRules& rules, const json& doc, bool record, const s
 std::vector<std::string> split_list(const std::string& s, char sep = ',');
 // "47.5" -> 47.5, "3" -> 3, "true" -> true, "null" -> null, else the string itself.
 json typed_value(const std::string& s);
-// Render a score number: integers without decimals, fractions as decimals (JSON numbers).
+// The engine's own English patterns (rules.*), for a game's catalogue() to start from.
+const text::Catalogue& default_catalogue();
+// TRANSITION (issue 31): a JSON score number from a double; goes when every game is typed.
 json number(double v);
 
 }  // namespace marque::rules

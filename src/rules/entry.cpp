@@ -48,8 +48,8 @@ Question ask_choice(std::string key, std::string text, std::vector<Choice> choic
   return q;
 }
 
-Question ask_number(std::string key, std::string text, std::string kind, std::optional<double> min,
-                    std::optional<double> max) {
+Question ask_number(std::string key, std::string text, std::string kind, std::optional<int64_t> min,
+                    std::optional<int64_t> max) {
   Question q;
   q.key = std::move(key);
   q.text = std::move(text);
@@ -138,12 +138,6 @@ std::optional<std::string> pick(const Question& q, const std::string& word) {
   return found;
 }
 
-bool parse_number(const std::string& s, double& v) {
-  if (s.empty()) return false;
-  char* end = nullptr;
-  v = std::strtod(s.c_str(), &end);
-  return end && *end == '\0' && std::isfinite(v);
-}
 
 // A typed word the choices do not name, as the game reads it (read_entry_answer); nullptr: none.
 using OtherWord = std::function<std::optional<std::string>(const std::string&)>;
@@ -182,14 +176,14 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
     return {out, ""};
   }
   if (q.kind == "int" || q.kind == "number") {
-    double v = 0;
-    if (!parse_number(a, v) || (q.kind == "int" && std::floor(v) != v))
+    const std::optional<Amount> v = parse_decimal(a);
+    if (!v || (q.kind == "int" && !v->is_whole()))
       return {"", "'" + clip(a) + "' is not " + (q.kind == "int" ? "a whole number" : "a number")};
-    if ((q.min && v < *q.min) || (q.max && v > *q.max)) {
-      std::string range = q.min && q.max ? "from " + text::format_number(*q.min) + " to " + text::format_number(*q.max)
-                          : q.min       ? "at least " + text::format_number(*q.min)
-                                        : "at most " + text::format_number(*q.max);
-      return {"", text::format_number(v) + " is out of range: " + range};
+    if ((q.min && *v < Amount::whole(*q.min)) || (q.max && *v > Amount::whole(*q.max))) {
+      std::string range = q.min && q.max ? "from " + std::to_string(*q.min) + " to " + std::to_string(*q.max)
+                          : q.min       ? "at least " + std::to_string(*q.min)
+                                        : "at most " + std::to_string(*q.max);
+      return {"", text::format_number(*v) + " is out of range: " + range};
     }
     return {a, ""};
   }
@@ -322,34 +316,68 @@ Words GameRules::entry_words(const Game&, const Answers& answers) const {
   return w;
 }
 
-std::string GameRules::hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const {
-  league::HandFacts f = hand_facts(record, entry, players);
-  if (f.actor.empty()) return "";
-  std::string s = f.actor + (f.contract.empty() ? "" : " " + f.contract);
-  if (f.made) s += *f.made ? " made" : " failed";
-  return s;
+const text::Catalogue& default_catalogue() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x;
+    x.add("rules.hand.taken", "{actor} {contract}{made, select, yes { made} no { failed} other {}}");
+    x.add("rules.hand.actor", "{actor}{made, select, yes { made} no { failed} other {}}");
+    x.add("rules.result.one", "{leader} {over, select, yes {wins} other {leads}} with {points}");
+    x.add("rules.result.two",
+          "{leader} {over, select, yes {wins} other {leads}} with {points}; {last} last with {last_points}");
+    return x;
+  }();
+  return c;
 }
 
-std::string GameRules::result_words(const json& score) const {
+const text::Catalogue& GameRules::catalogue() const { return default_catalogue(); }
+
+text::Message GameRules::hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const {
+  league::HandFacts f = hand_facts(record, entry, players);
+  if (f.actor.empty()) return {};
+  text::Message m(f.contract.empty() ? "rules.hand.actor" : "rules.hand.taken");
+  m.text("actor", f.actor);
+  if (!f.contract.empty()) m.text("contract", f.contract);
+  m.text("made", !f.made ? "unknown" : *f.made ? "yes" : "no");
+  return m;
+}
+
+text::Message GameRules::result_message(const json& score) const {
   const json& result = score.contains("result") ? score["result"] : json();
   const json& totals = score.contains("totals") ? score["totals"] : json::object();
+  const int64_t per = amount_denominator();
+  auto amount = [&](const std::string& p) -> std::optional<Amount> {
+    return totals.contains(p) ? amount_of(totals[p], per) : std::nullopt;
+  };
   std::vector<std::string> ranking;
   if (result.is_object() && result.contains("ranking") && result["ranking"].is_array())
     for (const auto& p : result["ranking"]) ranking.push_back(p.get<std::string>());
   if (ranking.empty()) {
     for (const auto& [p, v] : totals.items()) ranking.push_back(p);
-    auto value = [&](const std::string& p) { return totals[p].is_number() ? totals[p].get<double>() : 0.0; };
+    auto value = [&](const std::string& p) { return amount(p).value_or(Amount{}); };
     std::stable_sort(ranking.begin(), ranking.end(), [&](const auto& a, const auto& b) { return value(a) > value(b); });
   }
-  if (ranking.empty()) return "";
-  auto points = [&](const std::string& p) {
-    return totals.contains(p) && totals[p].is_number() ? text::format_number(totals[p].get<double>()) : std::string("?");
+  if (ranking.empty()) return {};
+  text::Message m(ranking.size() > 1 ? "rules.result.two" : "rules.result.one");
+  auto points = [&](std::string name, const std::string& p) {
+    if (auto a = amount(p))
+      m.amount(std::move(name), *a);
+    else
+      m.text(std::move(name), "?");
   };
-  const bool over = score.value("finished", false);
-  std::string s = ranking.front() + (over ? " wins with " : " leads with ") + points(ranking.front());
-  if (ranking.size() > 1) s += "; " + ranking.back() + " last with " + points(ranking.back());
-  return s;
+  m.text("leader", ranking.front()).text("over", score.value("finished", false) ? "yes" : "no");
+  points("points", ranking.front());
+  if (ranking.size() > 1) {
+    m.text("last", ranking.back());
+    points("last_points", ranking.back());
+  }
+  return m;
 }
+
+std::string GameRules::hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const {
+  return text::say(hand_message(record, entry, players), catalogue());
+}
+
+std::string GameRules::result_words(const json& score) const { return text::say(result_message(score), catalogue()); }
 
 std::optional<json> GameRules::series_result(const std::vector<json>&) const { return std::nullopt; }
 std::optional<json> GameRules::next_game_setup(const json&, const json&) const { return std::nullopt; }

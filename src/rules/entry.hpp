@@ -44,7 +44,7 @@ struct Question {
   std::vector<Choice> choices;
   std::string preset;     // the default answer (an empty answer takes it); "" = none
   bool optional = false;  // an empty answer without a preset leaves the field out
-  std::optional<double> min, max;  // "int" / "number"
+  std::optional<int64_t> min, max;  // "int" / "number"
   std::string help;       // one line: the syntax, what the default means
   // The record fields this answer fills, for matching the engine's errors to the question (empty = {key}).
   std::vector<std::string> fields;
@@ -65,8 +65,8 @@ bool answered(const Answers& answers, std::string_view key);
 // Question builders for the common shapes.
 Question ask_player(std::string key, std::string text, const std::vector<std::string>& players);
 Question ask_choice(std::string key, std::string text, std::vector<Choice> choices);
-Question ask_number(std::string key, std::string text, std::string kind, std::optional<double> min,
-                    std::optional<double> max);
+Question ask_number(std::string key, std::string text, std::string kind, std::optional<int64_t> min,
+                    std::optional<int64_t> max);
 Question ask_yes_no(std::string key, std::string text, bool preset_yes = false);
 std::vector<Choice> choices_of(const std::vector<std::string>& values);
 // A choice's value as a person reads it in a list: an id's underscores as spaces ("all pass", "garde sans"; typed

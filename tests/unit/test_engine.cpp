@@ -132,7 +132,7 @@ TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the pl
     for (const auto& g : gs) {
       marque::reports::GameStanding st{g.id, "tarot", "", "", 10, {}};
       auto seats = marque::rules::tarot_rules().seats(g.summary, g.players);
-      for (size_t i = 0; i < seats.size(); ++i) st.seats.push_back({g.players[i], seats[i].place, *marque::Amount::of(seats[i].points, 1), seats[i].team_result});
+      for (size_t i = 0; i < seats.size(); ++i) st.seats.push_back({g.players[i], seats[i].place, seats[i].points, seats[i].team_result});
       out.push_back(std::move(st));
     }
     return out;
@@ -253,13 +253,13 @@ TEST_CASE("engine: the deals played a replay counts are those the statistics cou
 
 TEST_CASE("amounts: a third computed as a double is exactly four twelfths; sums stay exact", "[amount]") {
   using marque::Amount;
-  auto third = Amount::of(1.0 / 3, 12);
+  auto third = marque::amount_of(nlohmann::json(1.0 / 3), 12);
   REQUIRE(third);
   CHECK(third->units == 4);
-  CHECK(Amount::of(-35.0 / 3, 12)->units == -140);
-  CHECK_FALSE(Amount::of(0.1, 12));   // not a whole number of twelfths
-  CHECK_FALSE(Amount::of(2.5, 1));
-  CHECK_FALSE(Amount::of(1e300, 12));
+  CHECK(marque::amount_of(nlohmann::json(-35.0 / 3), 12)->units == -140);
+  CHECK_FALSE(marque::amount_of(nlohmann::json(0.1), 12));   // not a whole number of twelfths
+  CHECK_FALSE(marque::amount_of(nlohmann::json(2.5), 1));
+  CHECK_FALSE(marque::amount_of(nlohmann::json(1e300), 12));
   Amount sum = *third;
   sum += *third;
   sum += *third;

@@ -21,7 +21,7 @@ using reports::Seat;
 namespace {
 
 Seat seat(const std::string& player, int place, double points = 0, const std::string& team = "") {
-  return {player, place, *Amount::of(points, 1), team};
+  return {player, place, *amount_of(nlohmann::json(points), 1), team};
 }
 
 GameStanding game(int64_t id, const std::string& kind, std::vector<Seat> seats, const std::string& date = "2026-10-01") {

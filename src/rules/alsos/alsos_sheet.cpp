@@ -147,7 +147,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : no_hands;
   for (const auto& h : score["hands"]) hand_rows(t, h, records, players, totals);
   sheet_footer(out, t, score, players, stake);
-  out.chart = common::running_totals(score);
+  out.chart = common::running_totals(score, 1);
   return out;
 }
 

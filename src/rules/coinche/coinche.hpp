@@ -136,6 +136,8 @@ class CoincheGame final : public Game {
 public:
   CoincheGame(std::array<std::string, 4> names, int first_dealer, std::array<int64_t, 2> start, Options opts);
   std::vector<std::string> players() const override;
+  // the two teams, N/S and E/W (spec §2.1), keyed NS and EW in the score document
+  std::vector<Side> sides() const override;
   std::optional<ojson> play(const json& record, Diagnostics& diags) override;
   ojson totals() const override;
   bool finished() const override { return m_finished; }

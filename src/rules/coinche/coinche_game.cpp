@@ -41,6 +41,10 @@ CoincheGame::CoincheGame(std::array<std::string, 4> names, int first_dealer, std
 
 std::vector<std::string> CoincheGame::players() const { return {m_names.begin(), m_names.end()}; }
 
+std::vector<Side> CoincheGame::sides() const {
+  return {Side{"NS", "N/S", {m_names[0], m_names[2]}}, Side{"EW", "E/W", {m_names[1], m_names[3]}}};
+}
+
 int CoincheGame::seat_of(const std::string& who) const {
   int s = seat_index(who);
   if (s >= 0) return s;

@@ -6,7 +6,7 @@
 
 namespace marque::rules::coinche {
 
-using common::number_at;
+using common::amount_at;
 using common::string_at;
 
 namespace {
@@ -24,17 +24,17 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   const json res = summary.is_object() ? summary.value("result", json::object()) : json::object();
   const json team_totals = summary.is_object() ? summary.value("team_totals", json::object()) : json::object();
   const std::string winner = string_at(res, "winner");
-  std::vector<double> v;
+  std::vector<Amount> v;
   for (size_t i = 0; i < players.size(); ++i)
-    v.push_back(winner.empty() || winner == "draw" ? number_at(team_totals, team_key(i)) : (winner == team_key(i) ? 1.0 : 0.0));
+    v.push_back(winner.empty() || winner == "draw" ? amount_at(team_totals, team_key(i), 1) : Amount::whole(winner == team_key(i) ? 1 : 0));
   const std::vector<int> places = common::places_from(v);
   // the game is played by two sides: every seat names its side's result (standings place the two sides 1 and
   // 0), the winner's once there is one, else as the game stands (what a game closed early counts as)
-  const double ns = number_at(team_totals, "NS"), ew = number_at(team_totals, "EW");
+  const Amount ns = amount_at(team_totals, "NS", 1), ew = amount_at(team_totals, "EW", 1);
   const std::string leader = winner.empty() ? (ns > ew ? "NS" : ew > ns ? "EW" : "draw") : winner;
   std::vector<league::SeatResult> out;
   for (size_t i = 0; i < players.size(); ++i)
-    out.push_back({places[i], number_at(team_totals, team_key(i)), leader == "draw" ? "draw" : leader == team_key(i) ? "win" : "loss"});
+    out.push_back({places[i], amount_at(team_totals, team_key(i), 1), leader == "draw" ? "draw" : leader == team_key(i) ? "win" : "loss"});
   return out;
 }
 

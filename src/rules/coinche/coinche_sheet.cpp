@@ -101,7 +101,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     std::string next_seat = score.value("next_dealer_seat", ojson("")).is_string() ? score.value("next_dealer_seat", std::string()) : "";
     out.line("In progress: " + totals + (next.empty() ? "" : " - next dealer " + next_seat + " (" + next + ")"), "result");
   }
-  out.chart = common::running_totals(score);
+  out.chart = common::running_totals(score, 1);
   for (auto& series : out.chart)  // the sheet's names: "NOUS (NS)", "EUX (EW)"
     if (series.name == nous || series.name == eux) series.name = (series.name == nous ? "NOUS (" : "EUX (") + series.name + ")";
   out.levels.push_back({options.contains("target_score") && options["target_score"].is_number() ? options["target_score"].get<double>() : 3000.0,

@@ -8,16 +8,18 @@ namespace marque::rules {
 
 namespace common {
 
-std::vector<int> places_from(const std::vector<double>& v) {
+std::vector<int> places_from(const std::vector<Amount>& v) {
   std::vector<int> out(v.size(), 1);
   for (size_t i = 0; i < v.size(); ++i)
     for (size_t j = 0; j < v.size(); ++j)
-      if (v[j] > v[i] + 1e-9) ++out[i];
+      if (v[j] > v[i]) ++out[i];
   return out;
 }
 
-double number_at(const json& j, const char* key) {
-  return j.is_object() && j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0;
+Amount amount_at(const json& j, const char* key, int64_t per) {
+  std::optional<Amount> a;
+  if (j.is_object() && j.contains(key)) a = amount_of(j[key], per);
+  return a ? *a : Amount::whole(0, per);
 }
 
 std::string string_at(const json& j, const char* key) {
@@ -25,14 +27,14 @@ std::string string_at(const json& j, const char* key) {
 }
 
 std::vector<league::SeatResult> seats_with_places(const json& summary, const std::vector<std::string>& players,
-                                                  const std::vector<int>& places) {
+                                                  const std::vector<int>& places, int64_t per) {
   const json totals = summary.is_object() ? summary.value("totals", json::object()) : json::object();
   std::vector<league::SeatResult> out;
-  for (size_t i = 0; i < players.size(); ++i) out.push_back({places[i], number_at(totals, players[i].c_str()), ""});
+  for (size_t i = 0; i < players.size(); ++i) out.push_back({places[i], amount_at(totals, players[i].c_str(), per), ""});
   return out;
 }
 
-std::vector<league::SeatResult> default_seats(const json& summary, const std::vector<std::string>& players) {
+std::vector<league::SeatResult> default_seats(const json& summary, const std::vector<std::string>& players, int64_t per) {
   const json res = summary.is_object() ? summary.value("result", json::object()) : json::object();
   const int n = static_cast<int>(players.size());
   std::vector<int> places;
@@ -41,17 +43,17 @@ std::vector<league::SeatResult> default_seats(const json& summary, const std::ve
       places.push_back(res["places"].contains(p) && res["places"][p].is_number_integer() ? res["places"][p].get<int>() : n);
   } else {
     const json totals = summary.is_object() ? summary.value("totals", json::object()) : json::object();
-    std::vector<double> v;
-    for (const auto& p : players) v.push_back(number_at(totals, p.c_str()));
+    std::vector<Amount> v;
+    for (const auto& p : players) v.push_back(amount_at(totals, p.c_str(), per));
     places = places_from(v);
   }
-  return seats_with_places(summary, players, places);
+  return seats_with_places(summary, players, places, per);
 }
 
 }  // namespace common
 
 std::vector<league::SeatResult> GameRules::seats(const json& summary, const std::vector<std::string>& players) const {
-  return common::default_seats(summary, players);
+  return common::default_seats(summary, players, amount_denominator());
 }
 
 league::HandFacts GameRules::hand_facts(const json&, const json&, const std::vector<std::string>&) const { return {}; }

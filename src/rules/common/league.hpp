@@ -24,14 +24,16 @@ template <class J> std::string breakdown_text(const J& entry, const char* key) {
 }
 
 // Places 1..n from values, higher is better; ties share the best place.
-std::vector<int> places_from(const std::vector<double>& values);
-// j[key] when j is an object holding a number / a string there, else 0 / "".
-double number_at(const nlohmann::json& j, const char* key);
+std::vector<int> places_from(const std::vector<Amount>& values);
+// j[key] when j is an object holding a number there (a whole number of 1/per units, core/amount.hpp), else 0 /
+// "" for string_at.
+Amount amount_at(const nlohmann::json& j, const char* key, int64_t per);
 std::string string_at(const nlohmann::json& j, const char* key);
 // The seats of a game without teams: places as given, points from the summary's totals.
 std::vector<league::SeatResult> seats_with_places(const nlohmann::json& summary, const std::vector<std::string>& players,
-                                                  const std::vector<int>& places);
+                                                  const std::vector<int>& places, int64_t per);
 // The default seats: result.places when the result has them, else the totals ranked.
-std::vector<league::SeatResult> default_seats(const nlohmann::json& summary, const std::vector<std::string>& players);
+std::vector<league::SeatResult> default_seats(const nlohmann::json& summary, const std::vector<std::string>& players,
+                                              int64_t per);
 
 }  // namespace marque::rules::common

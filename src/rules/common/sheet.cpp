@@ -6,7 +6,7 @@ namespace marque::rules::common {
 
 using ojson = nlohmann::ordered_json;
 
-std::vector<sheet::Series> running_totals(const ojson& score) {
+std::vector<sheet::Series> running_totals(const ojson& score, int64_t per) {
   std::vector<sheet::Series> out;
   if (!score.is_object() || !score.contains("hands")) return out;
   const bool teams = score.contains("team_totals");
@@ -19,15 +19,19 @@ std::vector<sheet::Series> running_totals(const ojson& score) {
   const char* totals_key = teams ? "team_totals" : "totals";
   const char* deltas_key = teams ? "team_deltas" : "deltas";
   for (const auto& n : names) {
-    sheet::Series s{n, {0.0}};
+    std::vector<Amount> points{Amount::whole(0, per)};
     for (const auto& h : score["hands"]) {
       const auto& t = h.value(totals_key, ojson::object());
-      s.points.push_back(t.contains(n) && t[n].is_number() ? t[n].get<double>() : s.points.back());
+      auto a = t.contains(n) ? amount_of(t[n], per) : std::nullopt;
+      points.push_back(a ? *a : points.back());
     }
-    if (s.points.size() > 1) {  // the start: the first total less the first hand (a resumed sheet starts there)
+    if (points.size() > 1) {  // the start: the first total less the first hand (a resumed sheet starts there)
       const auto& d = score["hands"][0].value(deltas_key, ojson::object());
-      s.points[0] = s.points[1] - (d.contains(n) && d[n].is_number() ? d[n].get<double>() : 0.0);
+      auto a = d.contains(n) ? amount_of(d[n], per) : std::nullopt;
+      points[0] = points[1] - (a ? *a : Amount::whole(0, per));
     }
+    sheet::Series s{n, {}};
+    for (const auto& a : points) s.points.push_back(a.value());
     out.push_back(std::move(s));
   }
   return out;

@@ -12,7 +12,7 @@ namespace marque::rules::common {
 
 // Each player's running total from the start of the sheet to each hand (a team game with team_totals: each
 // team's), from a marque-score/1 document.
-std::vector<sheet::Series> running_totals(const nlohmann::ordered_json& score);
+std::vector<sheet::Series> running_totals(const nlohmann::ordered_json& score, int64_t per);
 
 // The number a sheet writes for hands[index]: the stored hand's number ("no", given by the app: kept when an
 // earlier hand was deleted), else its position ("seq"), else index + 1. Redeals are numbered like any record,

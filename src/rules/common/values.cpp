@@ -11,8 +11,8 @@ namespace marque::rules::common {
 bool is_whole(const nlohmann::json& v) {
   if (v.is_number_integer()) return true;
   if (!v.is_number_float()) return false;
-  const double d = v.get<double>();
-  return std::isfinite(d) && std::floor(d) == d && std::fabs(d) < 1e15;
+  const std::optional<Amount> a = amount_of(v, 1);
+  return a && a->units < 1'000'000'000'000'000 && a->units > -1'000'000'000'000'000;
 }
 
 std::optional<int64_t> whole_in(const nlohmann::json& v, int64_t lo, int64_t hi) {
@@ -22,7 +22,7 @@ std::optional<int64_t> whole_in(const nlohmann::json& v, int64_t lo, int64_t hi)
     if (v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
     x = static_cast<int64_t>(v.get<uint64_t>());
   } else {
-    x = v.is_number_integer() ? v.get<int64_t>() : static_cast<int64_t>(v.get<double>());
+    x = v.is_number_integer() ? v.get<int64_t>() : amount_of(v, 1)->units;
   }
   if (x < lo || x > hi) return std::nullopt;
   return x;

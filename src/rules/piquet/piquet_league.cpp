@@ -5,7 +5,7 @@
 
 namespace marque::rules::piquet {
 
-using common::number_at;
+using common::amount_at;
 using common::string_at;
 
 // A seat's points are the game's result, not the raw deal totals, so that the two players' points sum to zero:
@@ -13,18 +13,18 @@ using common::string_at;
 // game ±its value in games won (1, or 2 under best_of_5_doubles; 0 while it has no winner).
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players) {
   const json res = summary.is_object() ? summary.value("result", json::object()) : json::object();
-  if (!res.is_object() || !res.contains("winner")) return common::default_seats(summary, players);
+  if (!res.is_object() || !res.contains("winner")) return common::default_seats(summary, players, 1);
   const json totals = summary.value("totals", json::object());
   const std::string winner = string_at(res, "winner");
-  std::vector<double> v;
-  for (const auto& p : players) v.push_back(!winner.empty() ? (winner == p ? 1.0 : 0.0) : number_at(totals, p.c_str()));
-  std::vector<league::SeatResult> seats = common::seats_with_places(summary, players, common::places_from(v));
+  std::vector<Amount> v;
+  for (const auto& p : players) v.push_back(!winner.empty() ? Amount::whole(winner == p ? 1 : 0) : amount_at(totals, p.c_str(), 1));
+  std::vector<league::SeatResult> seats = common::seats_with_places(summary, players, common::places_from(v), 1);
   const bool rubicon = string_at(res, "mode") == "rubicon";
   const json scores = rubicon ? res.value("scores", json::object()) : json::object();
   for (size_t i = 0; i < seats.size(); ++i)
-    seats[i].points = rubicon ? number_at(scores, players[i].c_str())
-                      : winner.empty() ? 0.0
-                                       : (winner == players[i] ? 1.0 : -1.0) * number_at(res, "game_value");
+    seats[i].points = rubicon ? amount_at(scores, players[i].c_str(), 1)
+                      : winner.empty() ? Amount{}
+                                       : (winner == players[i] ? 1 : -1) * amount_at(res, "game_value", 1);
   return seats;
 }
 

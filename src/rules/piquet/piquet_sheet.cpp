@@ -217,7 +217,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     rubicon_lines(out, score, setup, opts, players, tot0, tot1);
   else
     classic_line(out, score, opts, players, tot0, tot1);
-  out.chart = common::running_totals(score);
+  out.chart = common::running_totals(score, 1);
   if (rubicon)
     out.levels.push_back({100.0, "rubicon 100"});
   else

@@ -5,15 +5,15 @@
 
 namespace marque::rules::prefa {
 
-using common::number_at;
+using common::amount_at;
 using common::string_at;
 
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players) {
   const json res = summary.is_object() ? summary.value("result", json::object()) : json::object();
-  if (!res.is_object() || !res.contains("final") || !res["final"].is_object()) return common::default_seats(summary, players);
-  std::vector<double> v;
-  for (const auto& p : players) v.push_back(number_at(res["final"], p.c_str()));
-  return common::seats_with_places(summary, players, common::places_from(v));
+  if (!res.is_object() || !res.contains("final") || !res["final"].is_object()) return common::default_seats(summary, players, k_scale);
+  std::vector<Amount> v;
+  for (const auto& p : players) v.push_back(amount_at(res["final"], p.c_str(), k_scale));
+  return common::seats_with_places(summary, players, common::places_from(v), k_scale);
 }
 
 namespace {

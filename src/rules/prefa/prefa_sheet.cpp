@@ -424,7 +424,7 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
   received_block(out, h, res);
   double stake = setup.contains("stake") && setup["stake"].is_number() ? setup["stake"].get<double>() : 0.0;
   settlement_block(out, res, score.value("finished", false), stake);
-  out.chart = common::running_totals(score);
+  out.chart = common::running_totals(score, k_scale);
   return out;
 }
 

@@ -8,7 +8,7 @@ namespace marque::rules::tarot {
 using common::string_at;
 
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players) {
-  return common::default_seats(summary, players);
+  return common::default_seats(summary, players, 1);
 }
 
 namespace {

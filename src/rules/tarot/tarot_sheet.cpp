@@ -189,7 +189,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   hands_table(out, lines, players);
   for (const auto& n : notes) out.line("  * " + n, "notes");
   result_lines(out, score);
-  out.chart = common::running_totals(score);
+  out.chart = common::running_totals(score, 1);
   const json end = setup.contains("end") && setup["end"].is_object() ? setup["end"] : json::object();
   if (end.value("mode", "") == "target" && end.contains("target") && end["target"].is_number())
     out.levels.push_back({end["target"].get<double>(), "target " + num(end["target"])});

@@ -47,7 +47,7 @@ std::string partner_words(const json& b) {
 
 // "made by 16", "just made", "failed by 3"
 std::string result_of(const json& b) {
-  const auto margin = static_cast<int64_t>(common::number_at(b, "points_rounded") - common::number_at(b, "target"));
+  const int64_t margin = (common::amount_at(b, "points_rounded", 2) - common::amount_at(b, "target", 2)).whole_part();
   if (b.value("made", false) != true) return "failed by " + std::to_string(-margin);
   return margin == 0 ? "just made" : "made by " + std::to_string(margin);
 }
@@ -58,12 +58,12 @@ std::vector<std::string> slam_words(const json& rec, const json& b) {
   const std::string chelem = string_at(rec, "chelem");
   const bool announced = rec.value("chelem_announced", false) == true;
   const bool petite_announced = rec.value("petite_chelem_announced", false) == true;
-  const double slam = common::number_at(b, "slam_part");
+  const Amount slam = common::amount_at(b, "slam_part", 1);
   if (announced) out.push_back(chelem == "attack" ? "announced chelem made" : "announced chelem failed");
   else if (chelem == "attack") out.push_back("chelem for the attack");
   if (chelem == "defence") out.push_back("chelem for the defence");
-  if (petite_announced) out.push_back(slam > 0 ? "announced petite chelem made" : "announced petite chelem failed");
-  else if (!announced && chelem != "attack" && chelem != "defence" && slam == 150) out.push_back("petite chelem");
+  if (petite_announced) out.push_back(slam > Amount{} ? "announced petite chelem made" : "announced petite chelem failed");
+  else if (!announced && chelem != "attack" && chelem != "defence" && slam == Amount::whole(150)) out.push_back("petite chelem");
   return out;
 }
 

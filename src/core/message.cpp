@@ -1,0 +1,133 @@
+#include "core/message.hpp"
+
+#include <memory>
+
+#include <unicode/fmtable.h>
+#include <unicode/msgfmt.h>
+#include <unicode/unistr.h>
+
+#include "core/json.hpp"
+#include "core/labels.hpp"
+#include "core/text.hpp"
+
+namespace marque::text {
+
+Message& Message::text(std::string name, std::string value) {
+  Arg a;
+  a.kind = Arg::Kind::text;
+  a.name = std::move(name);
+  a.text = std::move(value);
+  args.push_back(std::move(a));
+  return *this;
+}
+
+Message& Message::number(std::string name, int64_t value) {
+  Arg a;
+  a.kind = Arg::Kind::number;
+  a.name = std::move(name);
+  a.number = value;
+  args.push_back(std::move(a));
+  return *this;
+}
+
+Message& Message::amount(std::string name, const Amount& value) {
+  Arg a;
+  a.kind = Arg::Kind::amount;
+  a.name = std::move(name);
+  a.amount = value;
+  args.push_back(std::move(a));
+  return *this;
+}
+
+Message& Message::message(std::string name, Message value) {
+  Arg a;
+  a.kind = Arg::Kind::message;
+  a.name = std::move(name);
+  a.nested.push_back(std::move(value));
+  args.push_back(std::move(a));
+  return *this;
+}
+
+Message& Message::label(std::string name, std::string path, const nlohmann::json& value) {
+  Arg a;
+  a.kind = Arg::Kind::label;
+  a.name = std::move(name);
+  a.path = std::move(path);
+  a.text = value.dump();
+  args.push_back(std::move(a));
+  return *this;
+}
+
+const std::string* Catalogue::find(const std::string& id) const {
+  for (const Catalogue* c = this; c; c = c->fallback) {
+    auto it = c->patterns.find(id);
+    if (it != c->patterns.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+namespace {
+
+std::string arg_text(const Message::Arg& a, const Catalogue& catalogue) {
+  switch (a.kind) {
+    case Message::Arg::Kind::text: return a.text;
+    case Message::Arg::Kind::number: return std::to_string(a.number);
+    case Message::Arg::Kind::amount: return format_number(a.amount);
+    case Message::Arg::Kind::message: return a.nested.empty() ? std::string() : say(a.nested.front(), catalogue);
+    case Message::Arg::Kind::label: {
+      const nlohmann::json v = nlohmann::json::parse(a.text, nullptr, false);
+      for (const Catalogue* c = &catalogue; c; c = c->fallback)
+        if (c->labels) return c->labels->value(a.path, v);
+      return v.is_string() ? v.get<std::string>() : a.text;
+    }
+  }
+  return {};
+}
+
+std::string unknown(const Message& m, const Catalogue& catalogue) {
+  std::string s = m.id + "(";
+  for (size_t i = 0; i < m.args.size(); ++i) s += (i ? ", " : "") + m.args[i].name + "=" + arg_text(m.args[i], catalogue);
+  return s + ")";
+}
+
+}  // namespace
+
+std::string say(const Message& m, const Catalogue& catalogue) {
+  if (m.id.empty()) return {};
+  const std::string* pattern = catalogue.find(m.id);
+  if (!pattern) return unknown(m, catalogue);
+  if (m.args.empty() && pattern->find_first_of("{'") == std::string::npos) return *pattern;
+  // a number said plainly ("{n}") is said as marque prints numbers: no grouping ("1000", not "1,000")
+  std::string text = *pattern;
+  for (const auto& a : m.args) {
+    if (a.kind != Message::Arg::Kind::number && !(a.kind == Message::Arg::Kind::amount && a.amount.is_whole())) continue;
+    const std::string plain = "{" + a.name + "}", exact = "{" + a.name + ", number, ::group-off}";
+    for (size_t at = text.find(plain); at != std::string::npos; at = text.find(plain, at + exact.size()))
+      text.replace(at, plain.size(), exact);
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  icu::MessageFormat format(icu::UnicodeString::fromUTF8(text), icu::Locale(catalogue.locale.c_str()), status);
+  if (U_FAILURE(status)) return unknown(m, catalogue);
+  std::vector<icu::UnicodeString> names;
+  std::vector<icu::Formattable> values;
+  names.reserve(m.args.size());
+  values.reserve(m.args.size());
+  for (const auto& a : m.args) {
+    names.push_back(icu::UnicodeString::fromUTF8(a.name));
+    // numbers are numbers (plural rules, "{n, number, ::group-off}"); an amount that is not whole is its text
+    if (a.kind == Message::Arg::Kind::number)
+      values.emplace_back(static_cast<int64_t>(a.number));
+    else if (a.kind == Message::Arg::Kind::amount && a.amount.is_whole())
+      values.emplace_back(static_cast<int64_t>(a.amount.whole_part()));
+    else
+      values.emplace_back(icu::UnicodeString::fromUTF8(arg_text(a, catalogue)));
+  }
+  icu::UnicodeString out;
+  format.format(names.data(), values.data(), static_cast<int32_t>(values.size()), out, status);
+  if (U_FAILURE(status)) return unknown(m, catalogue);
+  std::string s;
+  out.toUTF8String(s);
+  return s;
+}
+
+}  // namespace marque::text
