@@ -1,5 +1,6 @@
 // What a front end says about this build of marque (--version).
-#include "app/app.hpp"
+#include "app/session.hpp"
+#include "storage/store.hpp"
 
 namespace marque::app {
 

@@ -234,7 +234,8 @@ unsigned check_threads() {
 // One read transaction (one snapshot: a game, its hands and its derived rows are read as one); this thread
 // reads each game's stored text in game order, worker threads replay and compare (games are independent),
 // PRAGMA integrity_check runs meanwhile on a second connection; results are merged in game order.
-CheckReport check(Store& store) {
+CheckReport check(Session& session) {
+  Store& store = store_of(session);
   CheckReport rep;
   const std::string path = store.path();
   std::string integrity;

@@ -5,12 +5,14 @@
 
 namespace marque::app {
 
-json game_file(Store& store, int64_t game_id) {
+json game_file(Session& session, int64_t game_id) {
+  Store& store = store_of(session);
   auto g = load_game(store, game_id);
   return file_from(g, store.hands(game_id, false));
 }
 
-std::optional<int64_t> focus_game(Store& store, bool deleted_too) {
+std::optional<int64_t> focus_game(Session& session, bool deleted_too) {
+  Store& store = store_of(session);
   // the game `marque use` or `marque start` chose, while it is there
   const std::string focus = store.setting("focus");
   if (!focus.empty() && focus.size() < 19 && focus.find_first_not_of("0123456789") == std::string::npos) {
@@ -20,12 +22,13 @@ std::optional<int64_t> focus_game(Store& store, bool deleted_too) {
   return store.latest_game();
 }
 
-int64_t resolve_game(Store& store, std::optional<int64_t> id, bool deleted_too) {
+int64_t resolve_game(Session& session, std::optional<int64_t> id, bool deleted_too) {
+  Store& store = store_of(session);
   if (id) {
     if (!store.game(*id)) not_found(*id);
     return *id;
   }
-  auto latest = focus_game(store, deleted_too);
+  auto latest = focus_game(session, deleted_too);
   if (!latest)
     throw Error(k_exit_noinput, "there is no game in " + store.path() + " yet",
                 "start one (marque start " + rules::all_games().front()->start_examples().front() + ") or import a file");
@@ -43,7 +46,8 @@ void number_entries(ojson& score, const std::vector<storage::HandRow>& hands) {
 }
 }  // namespace
 
-rules::Replay score_game(Store& store, int64_t game_id) {
+rules::Replay score_game(Session& session, int64_t game_id) {
+  Store& store = store_of(session);
   auto g = load_game(store, game_id);
   auto hands = store.hands(game_id, false);
   rules::Replay r = rules::replay(file_from(g, hands));
@@ -56,7 +60,8 @@ rules::Replay score_game(Store& store, int64_t game_id) {
   return r;
 }
 
-rules::Replay score_game_streamed(Store& store, int64_t game_id, const std::function<void(const ojson&)>& on_entry) {
+rules::Replay score_game_streamed(Session& session, int64_t game_id, const std::function<void(const ojson&)>& on_entry) {
+  Store& store = store_of(session);
   auto g = load_game(store, game_id);
   json env = {{"format", "marque-game/1"}, {"game", g.game}, {"setup", g.setup}, {"hands", json::array()}, {"meta", g.meta}};
   rules::Replay r = rules::replay(env);
@@ -76,8 +81,9 @@ rules::Replay score_game_streamed(Store& store, int64_t game_id, const std::func
   return r;
 }
 
-int64_t start_game(Store& store, const std::string& game, const json& setup, const json& meta_in,
+int64_t start_game(Session& session, const std::string& game, const json& setup, const json& meta_in,
                    std::optional<int64_t> night_id, std::optional<int64_t> after) {
+  Store& store = store_of(session);
   json meta = meta_in.is_object() ? meta_in : json::object();
   if (night_id) {
     auto n = store.night(*night_id);
@@ -114,10 +120,11 @@ int64_t start_game(Store& store, const std::string& game, const json& setup, con
   return id;
 }
 
-int64_t start_next_game(Store& store, int64_t after, const rules::Words& words) {
+int64_t start_next_game(Session& session, int64_t after, const rules::Words& words) {
+  Store& store = store_of(session);
   auto prev = load_game(store, after);
   const std::string gid = "game " + std::to_string(after);
-  auto series = series_result(store, after);
+  auto series = series_result(session, after);
   const rules::GameRules* rules = rules::find_game(prev.game);
   std::optional<json> next_setup = rules ? rules->next_game_setup(prev.setup, prev.summary) : std::nullopt;
   if (!series || !next_setup)
@@ -142,10 +149,11 @@ int64_t start_next_game(Store& store, int64_t after, const rules::Words& words) 
   if (words.empty())
     throw Error(k_exit_usage, "who deals first in the next game? give dealer=NAME (the players cut again)");
   json meta = prev.meta;
-  return start_game(store, prev.game, setup, meta, prev.night_id, after);
+  return start_game(session, prev.game, setup, meta, prev.night_id, after);
 }
 
-void use_game(Store& store, int64_t id) {
+void use_game(Session& session, int64_t id) {
+  Store& store = store_of(session);
   Store::Transaction tx(store);
   auto g = load_game(store, id);
   if (g.ended == "deleted")
@@ -154,7 +162,8 @@ void use_game(Store& store, int64_t id) {
   tx.commit();
 }
 
-GameInfo set_game_end(Store& store, int64_t id, const std::string& ended) {
+GameInfo set_game_end(Session& session, int64_t id, const std::string& ended) {
+  Store& store = store_of(session);
   Store::Transaction tx(store);
   auto g = load_game(store, id);
   const std::string gid = "game " + std::to_string(id);
@@ -169,10 +178,11 @@ GameInfo set_game_end(Store& store, int64_t id, const std::string& ended) {
   store.log_change(id, action, std::nullopt, json{{"ended", g.ended}}, json{{"ended", ended}});
   tx.commit();
   g.ended = ended;
-  return g;
+  return info_of(g);
 }
 
-std::optional<json> series_result(Store& store, int64_t id) {
+std::optional<json> series_result(Session& session, int64_t id) {
+  Store& store = store_of(session);
   auto g = load_game(store, id);
   const rules::GameRules* rules = rules::find_game(g.game);
   if (!rules) return std::nullopt;
@@ -190,11 +200,13 @@ std::optional<json> series_result(Store& store, int64_t id) {
   return r;
 }
 
-GameView game_view(Store& store, int64_t game_id) {
+GameView game_view(Session& session, int64_t game_id) {
+  Store& store = store_of(session);
   GameView v;
-  v.game = load_game(store, game_id);
+  const storage::GameRow g = load_game(store, game_id);
+  v.game = info_of(g);
   auto hands = store.hands(game_id, false);
-  rules::Replay r = rules::replay(file_from(v.game, hands));
+  rules::Replay r = rules::replay(file_from(g, hands));
   if (!r.ok) {
     std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
     throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
@@ -215,21 +227,22 @@ GameView game_view(Store& store, int64_t game_id) {
   }
   if (rules && r.state->finished()) v.result_words = rules->result_words(json(r.score));
   v.sitting_out = r.state->sitting_out();
-  v.series = series_result(store, game_id);
+  v.series = series_result(session, game_id);
   return v;
 }
 
-std::vector<GameInfo> games(Store& store) {
-  auto all = store.games();
+std::vector<GameInfo> games(Session& session) {
+  Store& store = store_of(session);
+  auto all = infos_of(store.games());
   std::erase_if(all, [](const GameInfo& g) { return g.ended == "deleted"; });
   return all;
 }
 
-std::string game_kind(Store& store, int64_t game_id) { return load_game(store, game_id).game; }
-GameInfo game_info(Store& store, int64_t game_id) { return load_game(store, game_id); }
+std::string game_kind(Session& session, int64_t game_id) { return load_game(store_of(session), game_id).game; }
+GameInfo game_info(Session& session, int64_t game_id) { return info_of(load_game(store_of(session), game_id)); }
 
-std::vector<HandInfo> hands(Store& store, int64_t game_id) { return store.hands(game_id); }
+std::vector<HandInfo> hands(Session& session, int64_t game_id) { return infos_of(store_of(session).hands(game_id)); }
 
-std::vector<Change> history(Store& store, int64_t game_id) { return store.changes(game_id); }
+std::vector<Change> history(Session& session, int64_t game_id) { return infos_of(store_of(session).changes(game_id)); }
 
 }  // namespace marque::app

@@ -8,11 +8,12 @@
 
 namespace marque::app {
 
-HandOutcome add_hand(Store& store, int64_t game_id, const json& record, bool dry_run) {
-  return add_hand(store, game_id, [&](const rules::Game&) { return record; }, dry_run);
+HandOutcome add_hand(Session& session, int64_t game_id, const json& record, bool dry_run) {
+  return add_hand(session, game_id, [&](const rules::Game&) { return record; }, dry_run);
 }
 
-HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_record, bool dry_run) {
+HandOutcome add_hand(Session& session, int64_t game_id, const RecordMaker& make_record, bool dry_run) {
+  Store& store = store_of(session);
   Store::Transaction tx(store);
   auto g = live_game(store, game_id);
   auto hands = store.hands(game_id, false);
@@ -34,7 +35,7 @@ HandOutcome add_hand(Store& store, int64_t game_id, const RecordMaker& make_reco
   describe(o, record);
   if (dry_run) return o;
   store.insert_hand(game_id, seq, no, record.dump(), o.entry.dump(),
-                    deltas_of(o.entry, r.state->players(), per_of(g.game)), writer().source);
+                    deltas_of(o.entry, r.state->players(), per_of(g.game)), session.writer().source);
   store.log_change(game_id, "add", seq, nullptr, record, std::nullopt, no);
   store_summary(store, game_id, r);
   tx.commit();
@@ -107,14 +108,16 @@ HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::functi
 }
 }  // namespace
 
-HandOutcome edit_hand(Store& store, int64_t game_id, int no, const json& record, bool dry_run) {
+HandOutcome edit_hand(Session& session, int64_t game_id, int no, const json& record, bool dry_run) {
+  Store& store = store_of(session);
   Store::Transaction tx(store);
   HandOutcome o = edit_locked(store, game_id, no, [&](const rules::Game&, const json&) { return record; }, dry_run);
   if (!dry_run) tx.commit();
   return o;
 }
 
-HandOutcome edit_hand_words(Store& store, int64_t game_id, int no, const rules::Words& words, bool replace, bool dry_run) {
+HandOutcome edit_hand_words(Session& session, int64_t game_id, int no, const rules::Words& words, bool replace, bool dry_run) {
+  Store& store = store_of(session);
   Store::Transaction tx(store);
   const rules::GameRules* rules = rules::find_game(load_game(store, game_id).game);
   if (!rules) throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " is of a kind this marque does not know");
@@ -125,7 +128,8 @@ HandOutcome edit_hand_words(Store& store, int64_t game_id, int no, const rules::
   return o;
 }
 
-HandOutcome delete_hand(Store& store, int64_t game_id, int no, bool dry_run) {
+HandOutcome delete_hand(Session& session, int64_t game_id, int no, bool dry_run) {
+  Store& store = store_of(session);
   Store::Transaction tx(store);
   auto g = live_game(store, game_id);
   auto hands = store.hands(game_id, false);
@@ -163,13 +167,13 @@ std::string ended_of(const storage::ChangeRow& c, bool forward) {
 }
 
 // Apply (forward = true) or revert a logged hand change to the stored hands; returns the lowest seq touched.
-int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c, bool forward) {
+int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c, bool forward, const std::string& source) {
   int seq = c.seq.value_or(1);
   int no = c.no.value_or(seq);
   const json& target = forward ? c.after : c.before;
   if (c.action == "add") {
     if (forward) {
-      store.insert_hand(game_id, seq, no, c.after.dump(), "{}", {}, writer().source);
+      store.insert_hand(game_id, seq, no, c.after.dump(), "{}", {}, source);
     } else {
       store.delete_hand(game_id, seq);
     }
@@ -180,7 +184,7 @@ int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c
       store.delete_hand(game_id, seq);
     } else {
       store.shift_up(game_id, seq);
-      store.insert_hand(game_id, seq, no, c.before.dump(), "{}", {}, writer().source);
+      store.insert_hand(game_id, seq, no, c.before.dump(), "{}", {}, source);
     }
   }
   return seq;
@@ -225,7 +229,8 @@ const storage::ChangeRow* target_of(std::vector<storage::ChangeRow>& changes, bo
 }
 
 // Revert (forward = false) or re-apply a logged change, re-derive the scores, and log the undo/redo.
-std::string walk_history(Store& store, int64_t game_id, bool forward) {
+std::string walk_history(Session& session, int64_t game_id, bool forward) {
+  Store& store = store_of(session);
   Store::Transaction tx(store);
   const storage::GameRow g = load_game(store, game_id);
   auto changes = store.changes(game_id);
@@ -243,7 +248,7 @@ std::string walk_history(Store& store, int64_t game_id, bool forward) {
     if (!record.is_object() && (target->action == "edit" || (target->action == "add") == forward))
       throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + ": cannot " + verb + " " + describe(*target) + ": its record in the change log is damaged",
                   "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
-    int seq = apply_hand_change(store, game_id, *target, forward);
+    int seq = apply_hand_change(store, game_id, *target, forward, session.writer().source);
     auto hands = store.hands(game_id, false);
     rules::Replay r = replay_or_reject(file_from(g, hands), numbers_of(hands));
     // positions of later hands may have moved: re-derive every score from the first touched hand
@@ -260,7 +265,7 @@ std::string walk_history(Store& store, int64_t game_id, bool forward) {
 
 }  // namespace
 
-std::string undo(Store& store, int64_t game_id) { return walk_history(store, game_id, false); }
-std::string redo(Store& store, int64_t game_id) { return walk_history(store, game_id, true); }
+std::string undo(Session& session, int64_t game_id) { return walk_history(session, game_id, false); }
+std::string redo(Session& session, int64_t game_id) { return walk_history(session, game_id, true); }
 
 }  // namespace marque::app

@@ -270,8 +270,9 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
 }
 }  // namespace
 
-ImportOutcome import_sources(Store& store, size_t sources,
+ImportOutcome import_sources(Session& session, size_t sources,
                              const std::function<std::vector<SourceDocument>(size_t)>& load, bool dry_run) {
+  Store& store = store_of(session);
   ImportOutcome out;
   Store::Transaction tx(store);
   for (size_t i = 0; i < sources; ++i)
@@ -281,7 +282,8 @@ ImportOutcome import_sources(Store& store, size_t sources,
 }
 
 
-ojson export_all(Store& store, std::optional<int64_t> night_id) {
+ojson export_all(Session& session, std::optional<int64_t> night_id) {
+  Store& store = store_of(session);
   ojson out = ojson::object();
   out["format"] = "marque-export/1";
   out["generator"] = std::string("marque");

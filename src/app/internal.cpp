@@ -37,13 +37,26 @@ storage::GameRow live_game(Store& store, int64_t id) {
   return g;
 }
 
-namespace {
-thread_local Writer t_writer;
-}
+WriterScope::WriterScope(Session& session, Writer w)
+    : m_session(session), m_saved(std::exchange(session.impl().writer, std::move(w))) {}
+WriterScope::~WriterScope() { m_session.impl().writer = std::move(m_saved); }
 
-const Writer& writer() { return t_writer; }
-WriterScope::WriterScope(Writer w) : m_saved(std::exchange(t_writer, std::move(w))) {}
-WriterScope::~WriterScope() { t_writer = std::move(m_saved); }
+GameInfo info_of(const storage::GameRow& g) {
+  GameInfo out{g.id,         g.game,     g.setup,   g.meta,  g.summary,    g.status,     g.ended, g.series_id, g.source,
+               g.created_at, g.night_id, g.players, g.hands, g.hand_count, g.played_count, {},     g.damaged};
+  out.seats.reserve(g.seats.size());
+  for (const auto& s : g.seats) out.seats.push_back({s.place, s.points, s.team_result});
+  return out;
+}
+HandInfo info_of(const storage::HandRow& h) {
+  return {h.id, h.seq, h.no, h.record, h.score, h.score_text, h.source, h.recorded_at};
+}
+Change info_of(const storage::ChangeRow& c) {
+  return {c.id, c.game_id, c.at, c.action, c.seq, c.no, c.before, c.after, c.undone, c.ref};
+}
+Night info_of(const storage::NightRow& n) { return {n.id, n.date, n.venue, n.league, n.note, n.games}; }
+Season info_of(const storage::SeasonRow& s) { return {s.id, s.name, s.league, s.from, s.to, s.games}; }
+Store::SummaryFilter stored_filter(const Filter& f) { return {f.league, f.game, f.players, f.from, f.to, f.season}; }
 
 void focus_on(Store& store, int64_t id) {
   store.set_setting("focus", std::to_string(id));

@@ -10,10 +10,36 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "storage/store.hpp"
 
 namespace marque::app {
 
 using storage::Store;
+
+// What a session holds: the open database and who writes through it.
+struct Session::Impl {
+  std::unique_ptr<Store> store;
+  Writer writer;
+};
+inline Store& store_of(Session& session) { return *session.impl().store; }
+
+// Open the database (the upgrade re-derives what the new schema keeps beside the records, in its transaction).
+std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode);
+
+// The app's rows from storage's (the same fields) and a filter as storage reads it.
+GameInfo info_of(const storage::GameRow& g);
+HandInfo info_of(const storage::HandRow& h);
+Change info_of(const storage::ChangeRow& c);
+Night info_of(const storage::NightRow& n);
+Season info_of(const storage::SeasonRow& s);
+template <class Row>
+auto infos_of(const std::vector<Row>& rows) {
+  std::vector<decltype(info_of(rows.front()))> out;
+  out.reserve(rows.size());
+  for (const auto& r : rows) out.push_back(info_of(r));
+  return out;
+}
+Store::SummaryFilter stored_filter(const Filter& f);
 
 // "no game ID" (exit 66)
 [[noreturn]] void not_found(int64_t id);
@@ -21,7 +47,7 @@ using storage::Store;
 storage::GameRow load_game(Store& store, int64_t id);
 // The games closed by decision under `filter` none of whose hands was played (only redeals, all-pass deals,
 // misdeals: GameRules::hand_facts): they count nowhere, as a game without hands (league.cpp).
-std::set<int64_t> closed_without_play(Store& store, const storage::Store::SummaryFilter& filter);
+std::set<int64_t> closed_without_play(Store& store, const Filter& filter);
 // a stored game that takes changes to its hands: not deleted, closed or abandoned (else an error saying how to
 // bring it back)
 storage::GameRow live_game(Store& store, int64_t id);
@@ -29,20 +55,16 @@ storage::GameRow live_game(Store& store, int64_t id);
 // set it: a hand, an edit, an undo or a game's end written with -g, or from a phone, leaves it where it is.
 void focus_on(Store& store, int64_t id);
 
-// Who writes on this thread: the source a hand is stored with ("cli", "web").
-// The command line never changes it; a served page sets it for the length of a request (WriterScope).
-struct Writer {
-  std::string source = "cli";
-};
-const Writer& writer();
+// The session's writer for the length of a scope (a served page's write: "web"), then the one before.
 class WriterScope {
 public:
-  explicit WriterScope(Writer w);
+  WriterScope(Session& session, Writer w);
   ~WriterScope();
   WriterScope(const WriterScope&) = delete;
   WriterScope& operator=(const WriterScope&) = delete;
 
 private:
+  Session& m_session;
   Writer m_saved;
 };
 

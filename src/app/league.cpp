@@ -17,7 +17,7 @@ namespace {
 std::vector<reports::GameStanding> standing_games(Store& store, const Filter& filter) {
   std::vector<reports::GameStanding> games;
   const std::set<int64_t> unplayed = closed_without_play(store, filter);
-  for (auto& row : store.standing_rows(filter)) {
+  for (auto& row : store.standing_rows(stored_filter(filter))) {
     if (unplayed.count(row.id)) continue;
     reports::GameStanding g{row.id, std::move(row.game), std::move(row.played_on), std::move(row.league), row.hands, {}};
     g.seats.reserve(row.seats.size());
@@ -39,14 +39,15 @@ std::string stored_player(Store& store, const std::string& player) {
 
 std::set<int64_t> closed_without_play(Store& store, const Filter& filter) {
   std::set<int64_t> out;
-  for (int64_t id : store.closed_game_ids(filter))
+  for (int64_t id : store.closed_game_ids(stored_filter(filter)))
     if (load_game(store, id).played_count == 0) out.insert(id);
   return out;
 }
 
 // --- seasons
 
-Season add_season(Store& store, const std::string& name, const std::string& league, const std::string& from, const std::string& to) {
+Season add_season(Session& session, const std::string& name, const std::string& league, const std::string& from, const std::string& to) {
+  Store& store = store_of(session);
   if (name.empty() || name.find_first_not_of(" \t") == std::string::npos) throw Error(k_exit_rejected, "a season needs a name");
   if (league.empty())
     throw Error(k_exit_usage, "a season belongs to a league: --league NAME (or league = \"...\" in the config file)");
@@ -62,14 +63,15 @@ Season add_season(Store& store, const std::string& name, const std::string& leag
                   "marque season list");
   store.create_season(name, league, from, to);
   Season out;
-  for (const auto& s : seasons(store, league))
+  for (const auto& s : seasons(session, league))
     if (s.name == name) out = s;
   tx.commit();
   return out;
 }
 
-std::vector<Season> seasons(Store& store, const std::string& league) {
-  std::vector<Season> out = store.seasons(league);
+std::vector<Season> seasons(Session& session, const std::string& league) {
+  Store& store = store_of(session);
+  std::vector<Season> out = infos_of(store.seasons(league));
   for (auto& s : out) {  // the games that count: a game closed after redeals only does not
     Filter f;
     f.league = s.league;
@@ -80,8 +82,9 @@ std::vector<Season> seasons(Store& store, const std::string& league) {
   return out;
 }
 
-Season find_season(Store& store, const std::string& name, const std::string& league) {
-  std::vector<Season> found, all = store.seasons(league);
+Season find_season(Session& session, const std::string& name, const std::string& league) {
+  Store& store = store_of(session);
+  std::vector<Season> found, all = infos_of(store.seasons(league));
   for (const auto& s : all)
     if (unicode::same_name(s.name, name)) found.push_back(s);
   if (found.empty())
@@ -95,18 +98,19 @@ Season find_season(Store& store, const std::string& name, const std::string& lea
   return found.front();
 }
 
-void delete_season(Store& store, const std::string& name, const std::string& league) {
+void delete_season(Session& session, const std::string& name, const std::string& league) {
+  Store& store = store_of(session);
   Store::Transaction tx(store);
-  const Season s = find_season(store, name, league);
+  const Season s = find_season(session, name, league);
   store.delete_season(s.name, s.league);
   tx.commit();
 }
 
-Filter with_season(Store& store, Filter filter, Season* season) {
+Filter with_season(Session& session, Filter filter, Season* season) {
   if (filter.season.empty()) return filter;
   if (!filter.from.empty() || !filter.to.empty())
     throw Error(k_exit_usage, "--season gives the dates: it goes without --from and --to");
-  const Season s = find_season(store, filter.season, filter.league);
+  const Season s = find_season(session, filter.season, filter.league);
   filter.league = s.league;
   filter.from = s.from;
   filter.to = s.to;
@@ -116,9 +120,10 @@ Filter with_season(Store& store, Filter filter, Season* season) {
 
 // --- standings, statistics, ratings
 
-ojson standings(Store& store, const Store::SummaryFilter& asked, const std::string& generated_at) {
+ojson standings(Session& session, const Filter& asked, const std::string& generated_at) {
+  Store& store = store_of(session);
   Season season;
-  const Filter filter = with_season(store, asked, &season);
+  const Filter filter = with_season(session, asked, &season);
   std::vector<reports::GameStanding> games = standing_games(store, filter);
   reports::StandingsFilter f{filter.league, filter.game, asked.from, asked.to, filter.players, season.name, season.from, season.to};
   reports::StandingsExtras extras;
@@ -126,12 +131,13 @@ ojson standings(Store& store, const Store::SummaryFilter& asked, const std::stri
   return reports::build_standings(games, f, "marque", generated_at, extras);
 }
 
-ojson stats(Store& store, const std::string& player, const Store::SummaryFilter& asked) {
-  const Filter filter = with_season(store, asked, nullptr);
+ojson stats(Session& session, const std::string& player, const Filter& asked) {
+  Store& store = store_of(session);
+  const Filter filter = with_season(session, asked, nullptr);
   const std::string name = stored_player(store, player);
   std::vector<reports::StatsGame> games;
   const std::set<int64_t> unplayed = closed_without_play(store, filter);
-  for (const auto& row : store.summaries(filter)) {
+  for (const auto& row : store.summaries(stored_filter(filter))) {
     if (unplayed.count(row.id)) continue;
     if (!name.empty() && std::find(row.players.begin(), row.players.end(), name) == row.players.end()) continue;
     const rules::GameRules* rules = rules::find_game(row.game);
@@ -146,8 +152,9 @@ ojson stats(Store& store, const std::string& player, const Store::SummaryFilter&
   return reports::build_stats(games, name);
 }
 
-ojson ratings(Store& store, const std::string& player, const Store::SummaryFilter& asked) {
-  const Filter filter = with_season(store, asked, nullptr);
+ojson ratings(Session& session, const std::string& player, const Filter& asked) {
+  Store& store = store_of(session);
+  const Filter filter = with_season(session, asked, nullptr);
   const std::string name = stored_player(store, player);
   reports::RatingHistory history = reports::rating_history(standing_games(store, filter));
   return reports::build_ratings(history, name, filter.game);

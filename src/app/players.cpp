@@ -7,7 +7,8 @@
 
 namespace marque::app {
 
-int64_t rename_player(Store& store, const std::string& from_in, const std::string& to_in, bool merge) {
+int64_t rename_player(Session& session, const std::string& from_in, const std::string& to_in, bool merge) {
+  Store& store = store_of(session);
   const std::string to = trimmed_name(to_in);  // "Ann " is Ann, as everywhere a name is typed
   if (std::string problem = name_problem(to_in); !problem.empty() && problem != "is empty")
     throw Error(k_exit_rejected, "the new name " + problem);
@@ -58,7 +59,7 @@ int64_t rename_player(Store& store, const std::string& from_in, const std::strin
     };
     store.update_setup(gid, respell(g.setup, false));
     for (const auto& h : hands) store.update_record(gid, h.seq, respell(h.record, true));
-    rules::Replay r = replay_or_reject(game_file(store, gid));
+    rules::Replay r = replay_or_reject(game_file(session, gid));
     restore_scores(store, gid, r, 1);
   }
   store.log_player_event(merge ? "merge" : "rename", from, target, games);
@@ -66,7 +67,8 @@ int64_t rename_player(Store& store, const std::string& from_in, const std::strin
   return static_cast<int64_t>(games.size());
 }
 
-std::vector<PlayerInfo> players(Store& store) {
+std::vector<PlayerInfo> players(Session& session) {
+  Store& store = store_of(session);
   std::vector<PlayerInfo> out;
   for (const auto& [id, name] : store.players()) out.push_back({name, store.games_of_player(id).size()});
   // as a dictionary sorts them ("Élodie" before "Paul"), not byte by byte
@@ -74,9 +76,10 @@ std::vector<PlayerInfo> players(Store& store) {
   return out;
 }
 
-std::vector<json> player_events(Store& store) { return store.player_events(); }
+std::vector<json> player_events(Session& session) { return store_of(session).player_events(); }
 
-std::vector<NewPlayer> new_players(Store& store, const std::vector<std::string>& names) {
+std::vector<NewPlayer> new_players(Session& session, const std::vector<std::string>& names) {
+  Store& store = store_of(session);
   check_identity_and_date(names, json(), "rejected");  // a name that is no name is refused before it is called new
   std::vector<std::string> known;
   for (const auto& [id, name] : store.players()) known.push_back(name);

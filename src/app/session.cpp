@@ -95,25 +95,37 @@ ojson rejection_json(const Diagnostics& diags) {
   return out;
 }
 
+Session::Session(std::unique_ptr<Impl> impl) : m(std::move(impl)) {}
+Session::~Session() = default;
+const Writer& Session::writer() const { return m->writer; }
+void Session::set_writer(Writer w) { m->writer = std::move(w); }
+
 std::string default_db_path() { return storage::default_db_path(); }
 
+namespace {
+Database session_on(const std::string& path, Store::Mode mode) {
+  return std::make_unique<Session>(std::make_unique<Session::Impl>(Session::Impl{open_store(path, mode), Writer{}}));
+}
+}  // namespace
+
 Database open_database(const std::string& path, bool write) {
-  return open_store(path, write ? Store::Mode::write : Store::Mode::read);
+  return session_on(path, write ? Store::Mode::write : Store::Mode::read);
 }
 
-Database peek_database(const std::string& path) { return open_store(path, Store::Mode::peek); }
+Database peek_database(const std::string& path) { return session_on(path, Store::Mode::peek); }
 
 void quiet_waits(bool quiet) { Store::tell_waits(!quiet); }
 
-DatabaseInfo info(Store& store) { return {store.path(), store.schema_version()}; }
+DatabaseInfo info(Session& session) { return {store_of(session).path(), store_of(session).schema_version()}; }
 
-void backup(Store& store, const std::string& file) { store.backup_to(file); }
+void backup(Session& session, const std::string& file) { store_of(session).backup_to(file); }
 
 std::string restore(Database& db, const std::string& file) {
-  const std::string path = db->path();
-  std::string safety = db->restore_from(file);
-  db.reset();
-  db = open_store(path, Store::Mode::write);  // upgrades an older backup (one transaction)
+  Store& store = store_of(*db);
+  const std::string path = store.path();
+  std::string safety = store.restore_from(file);
+  db->impl().store.reset();
+  db->impl().store = open_store(path, Store::Mode::write);  // upgrades an older backup (one transaction)
   return safety;
 }
 

@@ -125,9 +125,9 @@ std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::
   return out;
 }
 
-sheet::Part part_of(Store& store, int64_t id) {
-  rules::Replay r = score_game(store, id);
-  const json file = game_file(store, id);
+sheet::Part part_of(Session& session, int64_t id) {
+  rules::Replay r = score_game(session, id);
+  const json file = game_file(session, id);
   const rules::GameRules* rules = rules::find_game(file.value("game", std::string()));
   if (!rules) throw Error(k_exit_dataerr, "game " + std::to_string(id) + " is of a kind this marque does not know");
   sheet::Part p;
@@ -138,7 +138,7 @@ sheet::Part part_of(Store& store, int64_t id) {
     if (meta.is_object() && meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
       p.subheading += (p.subheading.empty() ? "" : " · ") + meta[k].get<std::string>();
   p.sheet = rules->score_sheet(file, r.score);
-  p.corrections = net_corrections(history(store, id), rules->labels());
+  p.corrections = net_corrections(history(session, id), rules->labels());
   p.finished = r.score.value("finished", false);
   p.places = places_of(*rules, r);
   p.outcome = rules->result_words(json(r.score));
@@ -147,20 +147,20 @@ sheet::Part part_of(Store& store, int64_t id) {
 
 }  // namespace
 
-sheet::Document sheets(Store& store, std::optional<int64_t> game_id, std::optional<int64_t> night_id) {
+sheet::Document sheets(Session& session, std::optional<int64_t> game_id, std::optional<int64_t> night_id) {
   sheet::Document doc;
   std::vector<int64_t> ids;
   if (night_id) {
-    auto n = night(store, *night_id);
+    auto n = night(session, *night_id);
     if (!n) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
     ids = n->games;
     doc.title = "Night of " + n->date + (n->venue.empty() ? "" : " — " + n->venue) + (n->league.empty() ? "" : " (" + n->league + ")");
     doc.night = true;
     if (ids.empty()) throw Error(k_exit_noinput, "night " + std::to_string(*night_id) + " has no games yet");
   } else {
-    ids.push_back(resolve_game(store, game_id));
+    ids.push_back(resolve_game(session, game_id));
   }
-  for (auto id : ids) doc.parts.push_back(part_of(store, id));
+  for (auto id : ids) doc.parts.push_back(part_of(session, id));
   if (doc.title.empty()) doc.title = doc.parts.front().heading;
   return doc;
 }

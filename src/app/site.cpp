@@ -12,7 +12,8 @@
 
 namespace marque::app {
 
-reports::site::Site site(Store& store, const std::string& league, const std::string& generated_at, const std::string& generator) {
+reports::site::Site site(Session& session, const std::string& league, const std::string& generated_at, const std::string& generator) {
+  Store& store = store_of(session);
   Store::ReadTransaction snapshot(store);  // one snapshot: a writer meanwhile changes nothing the site shows
   reports::site::Site s;
   s.league = league;
@@ -20,18 +21,18 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
   s.generator = generator;
   Filter all;
   all.league = league;
-  s.standings = standings(store, all, generated_at);
+  s.standings = standings(session, all, generated_at);
   if (!league.empty() && s.standings["league"].is_string()) s.league = s.standings["league"].get<std::string>();
-  for (const auto& season : seasons(store, league)) {
+  for (const auto& season : seasons(session, league)) {
     Filter f;
     f.league = season.league;
     f.season = season.name;
-    s.seasons.push_back({season.name, season.league, season.from, season.to, standings(store, f, generated_at)});
+    s.seasons.push_back({season.name, season.league, season.from, season.to, standings(session, f, generated_at)});
   }
   // the games of the league (not deleted), in date then id order
   std::set<std::string> names;
   const std::set<int64_t> unplayed = closed_without_play(store, all);
-  for (const auto& g : games(store)) {
+  for (const auto& g : games(session)) {
     const std::string game_league = g.meta.is_object() && g.meta.contains("league") && g.meta["league"].is_string() ? g.meta["league"].get<std::string>() : "";
     if (!league.empty() && !unicode::same_name(game_league, league)) continue;
     if (!league.empty() && s.league.empty()) s.league = game_league;
@@ -55,26 +56,26 @@ reports::site::Site site(Store& store, const std::string& league, const std::str
     game.hands = g.hand_count;
     game.counts = g.hand_count > 0 && (g.ended == "closed" || (g.ended.empty() && g.status == "finished")) && !unplayed.count(g.id);
     game.state = !g.ended.empty() ? g.ended : g.status == "finished" ? "finished" : "in progress";
-    game.sheets = sheets(store, g.id);
+    game.sheets = sheets(session, g.id);
     for (const auto& p : g.players) names.insert(p);
     s.games.push_back(std::move(game));
   }
   std::stable_sort(s.games.begin(), s.games.end(), [](const auto& a, const auto& b) {
     return a.date != b.date ? a.date < b.date : a.id < b.id;
   });
-  for (const auto& n : nights(store)) {
+  for (const auto& n : nights(session)) {
     if (!league.empty() && !unicode::same_name(n.league, league)) continue;
     reports::site::Night night{n.id, n.date, n.venue, n.league, n.note, {}, {}};
     for (const auto& g : s.games)
       if (g.night && *g.night == n.id) night.games.push_back(g.id);
-    if (!night.games.empty()) night.sheets = sheets(store, std::nullopt, n.id);
+    if (!night.games.empty()) night.sheets = sheets(session, std::nullopt, n.id);
     s.nights.push_back(std::move(night));
   }
   std::vector<std::string> sorted(names.begin(), names.end());
   unicode::sort_names(sorted);
   // everyone's statistics and ratings computed once (a pass over the hands), then each player's share
-  const ojson every_stats = stats(store, "", all);
-  const ojson every_rating = ratings(store, "", all);
+  const ojson every_stats = stats(session, "", all);
+  const ojson every_rating = ratings(session, "", all);
   std::map<std::string, int64_t> ids;
   for (const auto& [id, name] : store.players()) ids[name] = id;
   for (const auto& name : sorted) {

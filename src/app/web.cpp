@@ -50,7 +50,8 @@ Before before_hand(Store& store, int64_t game_id, std::optional<int> edit_no) {
 
 }  // namespace
 
-std::string change_stamp(Store& store) {
+std::string change_stamp(Session& session) {
+  Store& store = store_of(session);
   // stat() only: opening and closing a file of a database this process has open would drop SQLite's locks on it
   std::string out;
   for (const std::string& f : {store.path(), store.path() + "-wal"}) {
@@ -65,8 +66,9 @@ std::string change_stamp(Store& store) {
   return out;
 }
 
-EntryStep entry_step(Store& store, int64_t game_id, std::optional<int> edit_no, const rules::Answers& answers,
+EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_no, const rules::Answers& answers,
                      const std::optional<std::string>& typed) {
+  Store& store = store_of(session);
   Before b = before_hand(store, game_id, edit_no);
   const rules::GameRules& gr = rules_of(b.game.game, game_id);
   const rules::Game& state = *b.prior.state;
@@ -119,36 +121,37 @@ EntryStep entry_step(Store& store, int64_t game_id, std::optional<int> edit_no, 
   return s;
 }
 
-HandOutcome add_hand_answers(Store& store, int64_t game_id, const rules::Answers& answers) {
-  WriterScope scope(web_writer());
-  const rules::GameRules& gr = rules_of(game_kind(store, game_id), game_id);
+HandOutcome add_hand_answers(Session& session, int64_t game_id, const rules::Answers& answers) {
+  WriterScope scope(session, web_writer());
+  const rules::GameRules& gr = rules_of(game_kind(session, game_id), game_id);
   return add_hand(
-      store, game_id, [&](const rules::Game& before) { return record_from_words(gr, before, gr.entry_words(before, answers)); },
+      session, game_id, [&](const rules::Game& before) { return record_from_words(gr, before, gr.entry_words(before, answers)); },
       false);
 }
 
-HandOutcome edit_hand_answers(Store& store, int64_t game_id, int no, const rules::Answers& answers) {
-  WriterScope scope(web_writer());
+HandOutcome edit_hand_answers(Session& session, int64_t game_id, int no, const rules::Answers& answers) {
+  Store& store = store_of(session);
+  WriterScope scope(session, web_writer());
   Before b = before_hand(store, game_id, no);
   const rules::GameRules& gr = rules_of(b.game.game, game_id);
   // the record is made against the game before that hand; edit_hand checks it and every later hand again
   json record = record_from_words(gr, *b.prior.state, gr.entry_words(*b.prior.state, answers));
-  return edit_hand(store, game_id, no, record, false);
+  return edit_hand(session, game_id, no, record, false);
 }
 
-HandOutcome web_edit_hand_words(Store& store, int64_t game_id, int no, const rules::Words& words) {
-  WriterScope scope(web_writer());
-  return edit_hand_words(store, game_id, no, words, false, false);
+HandOutcome web_edit_hand_words(Session& session, int64_t game_id, int no, const rules::Words& words) {
+  WriterScope scope(session, web_writer());
+  return edit_hand_words(session, game_id, no, words, false, false);
 }
 
-HandOutcome web_delete_hand(Store& store, int64_t game_id, int no) {
-  WriterScope scope(web_writer());
-  return delete_hand(store, game_id, no, false);
+HandOutcome web_delete_hand(Session& session, int64_t game_id, int no) {
+  WriterScope scope(session, web_writer());
+  return delete_hand(session, game_id, no, false);
 }
 
-std::string web_undo(Store& store, int64_t game_id) {
-  WriterScope scope(web_writer());
-  return undo(store, game_id);
+std::string web_undo(Session& session, int64_t game_id) {
+  WriterScope scope(session, web_writer());
+  return undo(session, game_id);
 }
 
 namespace {
@@ -210,21 +213,22 @@ BoardTable table_of(const GameInfo& g) {
 
 }  // namespace
 
-Board board(Store& store, std::optional<int64_t> night_id) {
+Board board(Session& session, std::optional<int64_t> night_id) {
+  Store& store = store_of(session);
   Store::ReadTransaction tx(store);
   Board b;
   if (night_id) {
-    b.night = store.night(*night_id);
+    b.night = night(session, *night_id);
     if (!b.night) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database");
   } else {
-    auto all = store.nights();
+    auto all = nights(session);
     for (auto it = all.rbegin(); it != all.rend(); ++it)
       if (!it->games.empty()) {
         b.night = *it;
         break;
       }
   }
-  for (const auto& g : games(store)) {
+  for (const auto& g : games(session)) {
     bool in_night = b.night && g.night_id && *g.night_id == b.night->id;
     if (in_night) {
       b.tables.push_back(table_of(g));

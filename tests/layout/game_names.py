@@ -61,6 +61,19 @@ for top in ("src", "reports", "importers", "tests"):
                 for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
                     if re.match(r'\s*#include\s*[<"]httplib\.h[>"]', line) and rel != "src/web/server.cpp":
                         problems.append(f"{rel}:{n}: httplib.h is included by src/web/server.cpp only")
+# the app's interface hides storage (issue 31): no header of src/app but internal.hpp (what the use cases share, never
+# included by a front end) includes a storage/ header or names a storage type; a front end holds an app::Session
+for f in sorted(os.listdir(os.path.join(src, "src/app"))):
+    if f.endswith(".hpp") and f != "internal.hpp":
+        for n, line in enumerate(open(os.path.join(src, "src/app", f), encoding="utf-8"), 1):
+            if re.match(r'\s*#include\s*[<"]storage/', line) or re.search(r"\bstorage::", line):
+                problems.append(f"src/app/{f}:{n}: an app header shows storage: {line.strip()}")
+for top in ("src/cli", "src/web"):
+    for root, _, files in os.walk(os.path.join(src, top)):
+        for f in files:
+            for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8", errors="replace"), 1):
+                if re.match(r'\s*#include\s*"app/internal\.hpp"', line):
+                    problems.append(f"{os.path.relpath(os.path.join(root, f), src)}:{n}: a front end includes app/internal.hpp")
 # the rules never include reports/: a game returns its sheet as data (core/sheet.hpp)
 for root, _, files in os.walk(os.path.join(src, "src/rules")):
     for f in files:

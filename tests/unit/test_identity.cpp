@@ -8,7 +8,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include "app/app.hpp"
-#include "storage/store.hpp"
+#include "app/internal.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_identity {
@@ -45,7 +45,7 @@ std::string rejected_code(const std::function<void()>& f) {
 
 namespace {
 // every document as its own source, in one import (one transaction)
-marque::app::ImportOutcome import_docs(marque::storage::Store& store, const std::vector<marque::app::SourceDocument>& docs,
+marque::app::ImportOutcome import_docs(marque::app::Session& store, const std::vector<marque::app::SourceDocument>& docs,
                                        bool dry_run) {
   return marque::app::import_sources(store, docs.size(), [&](size_t i) { return std::vector{docs[i]}; }, dry_run);
 }
@@ -53,10 +53,10 @@ marque::app::ImportOutcome import_docs(marque::storage::Store& store, const std:
 
 TEST_CASE("identity: a game started or imported with another spelling stores the player's own", "[identity]") {
   IdDir d;
-  auto store = app::open_store(d.file("id.db"), storage::Store::Mode::write);
+  auto store = app::open_database(d.file("id.db"), true);
   app::start_game(*store, "tarot", tarot_setup({"Ann", "Ben", "Cat"}), json::object());
-  CHECK(store->player_name("ANN") == "Ann");
-  CHECK(store->player_name("nobody").empty());
+  CHECK(app::store_of(*store).player_name("ANN") == "Ann");
+  CHECK(app::store_of(*store).player_name("nobody").empty());
   int64_t g2 = app::start_game(*store, "tarot", tarot_setup({"ann", "BEN", "Cat"}), json::object());
   json f = app::game_file(*store, g2);
   CHECK(f["setup"]["players"] == json({"Ann", "Ben", "Cat"}));
@@ -91,24 +91,24 @@ TEST_CASE("identity: a game started or imported with another spelling stores the
 
 TEST_CASE("identity: names that differ only in case are refused in every game", "[identity]") {
   IdDir d;
-  auto store = app::open_store(d.file("twins.db"), storage::Store::Mode::write);
+  auto store = app::open_database(d.file("twins.db"), true);
   json seats = {{"seats", {{"N", "Eve"}, {"E", "Fay"}, {"S", "eve"}, {"W", "Gus"}}}, {"first_dealer", "N"}};
   CHECK(rejected_code([&] { app::start_game(*store, "coinche", seats, json::object()); }) == "setup.players_case");
   json file = {{"format", "marque-game/1"}, {"game", "coinche"}, {"setup", seats}, {"hands", json::array()}, {"meta", json::object()}};
   CHECK(rejected_code([&] { import_docs(*store, {{"t.json", file}}, false); }) == "setup.players_case");
-  CHECK(store->games().empty());
+  CHECK(app::games(*store).empty());
 }
 
 TEST_CASE("identity: meta.date must be a real day", "[identity][date]") {
   IdDir d;
-  auto store = app::open_store(d.file("dates.db"), storage::Store::Mode::write);
+  auto store = app::open_database(d.file("dates.db"), true);
   for (const char* bad : {"2026-13-45", "2026-02-30", "not a date"})
     CHECK(rejected_code([&] { app::start_game(*store, "tarot", tarot_setup({"A", "B", "C"}), json{{"date", bad}}); }) ==
           "meta.date");
   json file = {{"format", "marque-game/1"}, {"game", "tarot"}, {"setup", tarot_setup({"A", "B", "C"})}, {"hands", json::array()},
                {"meta", {{"date", "2026-02-30"}}}};
   CHECK(rejected_code([&] { import_docs(*store, {{"d.json", file}}, false); }) == "meta.date");
-  CHECK(store->games().empty());
+  CHECK(app::games(*store).empty());
   CHECK_NOTHROW(app::start_game(*store, "tarot", tarot_setup({"A", "B", "C"}), json{{"date", "2024-02-29"}}));
 }
 

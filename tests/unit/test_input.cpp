@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "app/app.hpp"
+#include "app/internal.hpp"
 #include "importers/csv_importer.hpp"
 #include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
@@ -43,7 +44,7 @@ std::string nested(int depth) { return std::string(static_cast<size_t>(depth), '
 
 namespace {
 // every document as its own source, in one import (one transaction)
-marque::app::ImportOutcome import_docs(marque::storage::Store& store, const std::vector<marque::app::SourceDocument>& docs,
+marque::app::ImportOutcome import_docs(marque::app::Session& store, const std::vector<marque::app::SourceDocument>& docs,
                                        bool dry_run) {
   return marque::app::import_sources(store, docs.size(), [&](size_t i) { return std::vector{docs[i]}; }, dry_run);
 }
@@ -101,7 +102,7 @@ TEST_CASE("input: a streamed import stores the content key of the whole document
   fs::path dir = fs::temp_directory_path() / ("marque-input-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   {
-    auto store = app::open_store((dir / "m.db").string(), storage::Store::Mode::write);
+    auto store = app::open_database((dir / "m.db").string(), true);
     for (const char* game : {"tarot", "coinche", "prefa", "piquet", "alsos"}) {
       std::string path = std::string(MARQUE_SOURCE_DIR) + "/examples/" + game + ".json";
       json dom = json::parse(slurp_file(path));
@@ -115,7 +116,7 @@ TEST_CASE("input: a streamed import stores the content key of the whole document
       auto first = import_docs(*store, {doc}, false);
       REQUIRE(first.items.size() == 1);
       CHECK(!first.items[0].duplicate);
-      CHECK(store->game_by_import_key(app::content_key(dom)) == first.items[0].game_id);
+      CHECK(app::store_of(*store).game_by_import_key(app::content_key(dom)) == first.items[0].game_id);
       // the whole document, not streamed: the same game
       auto again = import_docs(*store, {app::SourceDocument{path, dom, false, {}, {}}}, false);
       CHECK(again.duplicates == 1);

@@ -165,7 +165,7 @@ TEST_CASE("a sixth game registered only in the tests goes through every layer", 
   auto dir = std::filesystem::temp_directory_path() / "marque-sixth-game";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  auto store = marque::app::open_store((dir / "club.db").string(), marque::storage::Store::Mode::write);
+  auto store = marque::app::open_database((dir / "club.db").string(), true);
   marque::app::SourceDocument doc{"race.json", race_file(), false, {}, {}};
   auto imported = marque::app::import_sources(*store, 1, [&](size_t) { return std::vector{doc}; }, false);
   REQUIRE(imported.items.size() == 1);

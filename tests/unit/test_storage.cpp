@@ -225,7 +225,7 @@ TEST_CASE("check: a damaged record is reported with its game and hand, the rest 
   TempDir t;
   std::string f = t.file("c.db");
   {
-    auto s = app::open_store(f, storage::Store::Mode::write);
+    auto s = app::open_database(f, true);
     for (int g = 0; g < 3; ++g) {
       int64_t id = app::start_game(*s, "tarot", json::parse(R"({"players":["Ann","Ben","Cat","Dan"],"first_dealer":"Ann"})"), json::object());
       app::add_hand(*s, id, json::parse(R"({"type":"hand","taker":"Ben","contract":"garde","oudlers":2,"points":50})"), false);
@@ -238,7 +238,7 @@ TEST_CASE("check: a damaged record is reported with its game and hand, the rest 
     db.exec("PRAGMA ignore_check_constraints = 1");
     db.exec("UPDATE hands SET record = '{\"taker\":\"B' || char(1) || 'en\"' WHERE game_id = 2 AND seq = 2");
   }
-  auto s = app::open_store(f, storage::Store::Mode::read);
+  auto s = app::open_database(f, false);
   auto rep = app::check(*s);
   CHECK(rep.games == 3);
   CHECK(rep.hands == 6);
