@@ -44,7 +44,8 @@ for root, _, files in os.walk(os.path.join(src, "src/cli")):
         for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
             if re.search(r"\bstorage::|\bStore\b|storage/store\.hpp", line):
                 problems.append(f"{os.path.relpath(os.path.join(root, f), src)}:{n}: the CLI touches storage: {line.strip()}")
-# the served pages (src/web) call app:: use cases and never storage; httplib.h, heavy, is included by one file (issue 18)
+# the served pages (src/web) call app:: use cases and never storage; httplib.h, heavy, is included by one header, the
+# server's private server_impl.hpp (issue 18; the route groups include it, in the web library's one unity unit)
 for root, _, files in os.walk(os.path.join(src, "src/web")):
     for f in files:
         if not f.endswith((".cpp", ".hpp")):
@@ -59,8 +60,8 @@ for top in ("src", "reports", "importers", "tests"):
             if f.endswith((".cpp", ".hpp")):
                 rel = os.path.relpath(os.path.join(root, f), src)
                 for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
-                    if re.match(r'\s*#include\s*[<"]httplib\.h[>"]', line) and rel != "src/web/server.cpp":
-                        problems.append(f"{rel}:{n}: httplib.h is included by src/web/server.cpp only")
+                    if re.match(r'\s*#include\s*[<"]httplib\.h[>"]', line) and rel != "src/web/server_impl.hpp":
+                        problems.append(f"{rel}:{n}: httplib.h is included by src/web/server_impl.hpp only")
 # the rules never include reports/: a game returns its sheet as data (core/sheet.hpp)
 for root, _, files in os.walk(os.path.join(src, "src/rules")):
     for f in files:
