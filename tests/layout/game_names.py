@@ -84,6 +84,17 @@ for top, allowed_dirs in layers.items():
                     problems.append(f"{rel}:{n}: {top}/ includes only {', '.join(allowed_dirs)}: {line.strip()}")
                 if re.match(r'\s*#include\s*<(SQLiteCpp/|sqlite3\.h|CLI/|httplib\.h)', line):
                     problems.append(f"{rel}:{n}: {top}/ sees no SQLite, CLI11 or cpp-httplib: {line.strip()}")
+# the front ends ask app:: what they need of a game (app/front.hpp), never the registry (issue 31; cli/color.cpp is
+# another point of the same issue)
+for top in ("src/cli", "src/web"):
+    for root, _, files in os.walk(os.path.join(src, top)):
+        for f in files:
+            rel = os.path.relpath(os.path.join(root, f), src)
+            if not f.endswith((".cpp", ".hpp")) or rel == "src/cli/color.cpp":
+                continue
+            for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
+                if re.search(r"\brules::find_game\b", line):
+                    problems.append(f"{rel}:{n}: the front ends ask app:: for a game's rules, not the registry: {line.strip()}")
 for p in problems:
     print("layout:", p)
 print(f"game_names: {len(problems)} problems ({', '.join(games)})")
