@@ -27,8 +27,8 @@ struct Context {
   std::string db;      // --db ("" = $MARQUE_DB, else the config file's db, else app::default_db_path())
   std::string config;  // --config ("" = $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)
   bool quiet = false;  // -q
-  Format format = Format::text;  // what the running command prints (main decides it: output_format)
-  bool as_json = false;  // the running command prints JSON: a refusal is printed as JSON too
+  Format format = Format::text;  // what the running command prints (main decides it: output_format); JSON: a
+                                 // refusal is printed as JSON too
   bool writes = false;   // the running command writes to the database (its CommandRecord)
   std::vector<std::string> argv;  // the command line as typed (`marque serve` hands it to its helper)
   // The database, opened (and upgraded when older) for reading or writing.

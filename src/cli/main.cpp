@@ -64,12 +64,11 @@ int run(int argc, char** argv) {
       if (command.sub->parsed()) {
         const cli::CommandRecord& record = records[command.record];
         ctx.format = cli::output_format(given(command.sub, "--format"), given(command.sub, "-o"), record.formats);
-        ctx.as_json = ctx.format == cli::Format::json;
         ctx.writes = record.writes;
         return command.run();
       }
   } catch (const Rejected& e) {
-    if (ctx.as_json) cli::print_json(app::rejection_json(e.diagnostics()));
+    if (ctx.format == cli::Format::json) cli::print_json(app::rejection_json(e.diagnostics()));
     std::string prefix = std::string(e.what()) == "rejected" ? "" : std::string(e.what()) + ": ";
     for (const auto& d : e.diagnostics().items())
       std::cerr << "marque: " << (d.error ? "error: " : d.info ? "note: " : "warning: ") << prefix << d.text() << "\n";
