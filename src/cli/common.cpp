@@ -1,7 +1,6 @@
 #include "cli/common.hpp"
 
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 
 #include "cli/output.hpp"
@@ -95,24 +94,6 @@ std::string read_input(const std::string& name) { return importers::read_input_t
 
 json parse_json(const std::string& text, const std::string& name) { return importers::parse_json_text(text, name); }
 
-app::SourceDocument read_game_document(const std::string& name) {
-  std::unique_ptr<std::ifstream> file;
-  std::istream* in = &std::cin;
-  if (name != "-") {
-    file = importers::open_input_file(name);
-    in = file.get();
-  }
-  importers::GameSource src = importers::read_game_source(*in, name);
-  if (in->bad()) throw Error(k_exit_ioerr, "cannot read " + name);
-  app::SourceDocument doc;
-  doc.name = name;
-  doc.document = std::move(src.envelope);
-  doc.streamed = true;
-  doc.hands = std::move(src.hands);
-  doc.game_hands = std::move(src.game_hands);
-  return doc;
-}
-
 void write_output(const std::string& out_file, const std::string& content, OutputKind kind) {
   if (out_file.empty() || out_file == "-") {
     if (kind == OutputKind::text)
@@ -177,12 +158,6 @@ std::vector<std::string> game_ids() {
   return out;
 }
 
-const rules::GameRules& rules_for(const std::string& game) {
-  const auto* r = rules::find_game(game);
-  if (!r) throw Error(k_exit_usage, "\"" + game + "\" is not a game marque knows; one of " + rules::game_list());
-  return *r;
-}
-
 extern const CLI::Validator k_whole_number;
 const CLI::Validator k_whole_number(
     [](std::string& s) -> std::string {
@@ -199,5 +174,7 @@ const CLI::Validator k_whole_number(
 void add_format(CLI::App* c, std::string& format) {
   c->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}));
 }
+
+void add_output(CLI::App* c, std::string& out_file, const std::string& help) { c->add_option("-o,--output", out_file, help); }
 
 }  // namespace marque::cli

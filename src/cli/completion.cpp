@@ -283,7 +283,7 @@ std::vector<Candidate> hand_words(app::Database& db, const std::string& game, co
     std::optional<int64_t> id;
     if (!game.empty()) id = std::stoll(game);
     const int64_t g = app::resolve_game(*db, id);
-    const auto* gr = rules::find_game(app::game_kind(*db, g));
+    const auto* gr = app::find_rules(app::game_kind(*db, g));
     if (!gr) return out;
     std::vector<std::string> players;
     for (const auto& info : app::games(*db))
@@ -406,7 +406,7 @@ std::vector<Candidate> candidates(const CLI::App& root, const Context& ctx, cons
     return out;
   }
   if (name == "fields" && command == "start" && !line.positionals.empty()) {
-    const auto* gr = rules::find_game(line.positionals.front());
+    const auto* gr = app::find_rules(line.positionals.front());
     if (!gr) return out;
     return start_words(*gr, cur, typed_keys, [&] { return players(database()); });
   }
@@ -522,7 +522,7 @@ complete -c marque -f -a '(__marque_complete)'
 
 namespace commands {
 
-void add_completion(CLI::App& app, Context& ctx, Commands& out) {
+CommandRecord add_completion(CLI::App& app, Context&, Commands& out) {
   struct Options {
     std::string shell;
   };
@@ -536,13 +536,16 @@ void add_completion(CLI::App& app, Context& ctx, Commands& out) {
     std::cout << (o->shell == "bash" ? k_bash : o->shell == "zsh" ? k_zsh : k_fish);
     return 0;
   }});
+  return {"completion", false};
+}
 
+CommandRecord add_complete(CLI::App& app, Context& ctx, Commands& out) {
   auto* complete = app.add_subcommand("complete", "the candidates for the word at the cursor (what the completion scripts ask)");
   complete->group("");
   // every word after "complete" is a word of the line: the words after marque up to the cursor, the last one the word
   // being completed, each with a leading "_" (so that CLI11 reads none of them as an option: --db, -, -h)
   complete->prefix_command();
-  out.push_back({complete, [o, complete, &app, &ctx] {
+  out.push_back({complete, [complete, &app, &ctx] {
     std::vector<std::string> words = complete->remaining();
     for (auto& w : words)
       if (!w.empty() && w[0] == '_') w.erase(0, 1);
@@ -567,6 +570,7 @@ void add_completion(CLI::App& app, Context& ctx, Commands& out) {
     std::cout << text;
     return 0;
   }});
+  return {"complete", false};
 }
 
 }  // namespace commands

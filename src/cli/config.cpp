@@ -447,8 +447,8 @@ void check(const File& f, std::vector<Problem>& problems) {
     bool known = false;
     for (const auto& k : top_keys) known = known || e.key == k;
     if (!known) {
-      const auto* game = rules::find_game(e.key);
-      if (game && game->id() == e.key)
+      const auto& games = rules::all_games();
+      if (std::any_of(games.begin(), games.end(), [&](const rules::GameRules* g) { return g->id() == e.key; }))
         invalid(e.line, "\"" + e.key + "\" is a game: its house rules go in a table, [" + e.key + "], one option per line");
       else
         invalid(e.line, "unknown setting \"" + e.key + "\"" + did_you_mean(e.key, top_keys) +

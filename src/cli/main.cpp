@@ -1,6 +1,7 @@
-// marque's command line: the only code that sees CLI11 (with cli/common and cli/commands/, one file per command
-// or group). main builds the CLI11 app from the command files, runs the one command parsed, and maps every
-// failure to one "marque: error: ..." line and an exit code. Commands call app:: use cases; none touches storage.
+// marque's command line: the only code that sees CLI11 (with cli/common and cli/commands/, one file per top-level
+// command). main builds the CLI11 app from the command files' registrations, decides the parsed command's output
+// format once (cli/output.hpp), runs it, and maps every failure to one "marque: error: ..." line and an exit code.
+// Commands call app:: use cases; none touches storage.
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +12,23 @@
 using namespace marque;
 
 namespace {
+
+namespace cmd = cli::commands;
+// Every top-level command, in the order --help lists them.
+constexpr cli::Registration k_commands[] = {
+    cmd::add_start,     cmd::add_hand,    cmd::add_edit,   cmd::add_delete,   cmd::add_undo,    cmd::add_redo,
+    cmd::add_history,   cmd::add_list,    cmd::add_show,   cmd::add_games,    cmd::add_score,   cmd::add_sheet,
+    cmd::add_night,     cmd::add_calc,    cmd::add_import, cmd::add_export,   cmd::add_standings, cmd::add_stats,
+    cmd::add_ratings,   cmd::add_season,  cmd::add_site,   cmd::add_check,    cmd::add_rules,   cmd::add_info,
+    cmd::add_player,    cmd::add_backup,  cmd::add_restore, cmd::add_use,     cmd::add_game,    cmd::add_config,
+    cmd::add_help,      cmd::add_manual,  cmd::add_completion, cmd::add_complete, cmd::add_serve,
+};
+
+// The value an option of a parsed command was given ("" when not given, or when the command has no such option).
+std::string given(const CLI::App* sub, const std::string& name) {
+  const CLI::Option* o = sub->get_option_no_throw(name);
+  return o && o->count() ? o->as<std::string>() : std::string();
+}
 
 int run(int argc, char** argv) {
   std::string titles;
@@ -26,12 +44,12 @@ int run(int argc, char** argv) {
   app.add_flag("-q,--quiet", ctx.quiet, "no warnings or notes on standard error");
 
   cli::Commands commands;
-  for (auto add : {cli::commands::add_start, cli::commands::add_hands, cli::commands::add_games, cli::commands::add_sheet,
-                   cli::commands::add_night, cli::commands::add_files, cli::commands::add_league, cli::commands::add_check,
-                   cli::commands::add_player, cli::commands::add_backup, cli::commands::add_game, cli::commands::add_config,
-                   cli::commands::add_manual, cli::commands::add_completion,
-                   cli::commands::add_serve})
-    add(app, ctx, commands);
+  std::vector<cli::CommandRecord> records;
+  for (cli::Registration add : k_commands) {
+    const size_t first = commands.size();
+    records.push_back(add(app, ctx, commands));
+    for (size_t i = first; i < commands.size(); ++i) commands[i].record = records.size() - 1;
+  }
 
   try {
     app.parse(argc, argv);
@@ -43,9 +61,14 @@ int run(int argc, char** argv) {
 
   try {
     for (const auto& command : commands)
-      if (command.sub->parsed()) return command.run();
+      if (command.sub->parsed()) {
+        const cli::CommandRecord& record = records[command.record];
+        ctx.format = cli::output_format(given(command.sub, "--format"), given(command.sub, "-o"), record.formats);
+        ctx.writes = record.writes;
+        return command.run();
+      }
   } catch (const Rejected& e) {
-    if (ctx.as_json) cli::print_json(app::rejection_json(e.diagnostics()));
+    if (ctx.format == cli::Format::json) cli::print_json(app::rejection_json(e.diagnostics()));
     std::string prefix = std::string(e.what()) == "rejected" ? "" : std::string(e.what()) + ": ";
     for (const auto& d : e.diagnostics().items())
       std::cerr << "marque: " << (d.error ? "error: " : d.info ? "note: " : "warning: ") << prefix << d.text() << "\n";

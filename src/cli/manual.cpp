@@ -348,36 +348,12 @@ std::vector<std::pair<std::string, std::string>> manual_pages(const CLI::App& ro
 
 namespace commands {
 
-void add_manual(CLI::App& app, Context&, Commands& out) {
+CommandRecord add_manual(CLI::App& app, Context&, Commands& out) {
   struct Options {
     std::vector<std::string> command;
     std::string dir, date;
   };
   auto o = std::make_shared<Options>();
-  auto* help = app.add_subcommand("help", "show a command's help (the same as marque COMMAND --help)");
-  help->add_option("command", o->command, "the command (and subcommand)");
-  help->footer("Examples:\n  marque help start\n  marque help night start\n  man marque-start");
-  out.push_back({help, [o, &app] {
-    const CLI::App* at = &app;
-    std::string parents = app.get_name();  // as CLI11 names them in "Usage:" (the name the program was run by)
-    for (size_t i = 0; i < o->command.size(); ++i) {
-      const CLI::App* next = nullptr;
-      for (const auto* sub : visible_subcommands(*at))
-        if (sub->get_name() == o->command[i]) next = sub;
-      if (!next) {
-        std::string names;
-        for (const auto* sub : visible_subcommands(*at)) names += (names.empty() ? "" : ", ") + sub->get_name();
-        throw Error(k_exit_usage, "\"" + clip(o->command[i], 40) + "\" is not a command" +
-                                      (at == &app ? std::string() : " of marque " + at->get_name()) + "; the commands: " + names);
-      }
-      if (i > 0) parents += " " + at->get_name();
-      at = next;
-    }
-    // exactly what marque COMMAND --help prints (App::help would follow the parsed subcommand: help itself)
-    std::cout << (at == &app ? app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal) : at->help(parents));
-    return 0;
-  }});
-
   auto* manual = app.add_subcommand("manual", "write the manual pages (roff) made from the command definitions");
   manual->group("");  // hidden: the build runs it
   manual->add_option("command", o->command, "the command whose page to print (none: marque(1))");
@@ -398,6 +374,7 @@ void add_manual(CLI::App& app, Context&, Commands& out) {
       }
     throw Error(k_exit_usage, "no manual page for \"" + clip(o->command.front(), 40) + "\"");
   }});
+  return {"manual", false};
 }
 
 }  // namespace commands

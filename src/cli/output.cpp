@@ -1,12 +1,19 @@
 #include "cli/output.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <streambuf>
 
+#include "cli/common.hpp"
 #include "core/escape.hpp"
+#include "core/output_file.hpp"
 
 namespace marque::cli {
 
@@ -60,6 +67,89 @@ private:
 FilterBuf* g_out = nullptr;
 FilterBuf* g_err = nullptr;
 
+std::string find_on_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string p = path ? path : "/usr/bin:/bin";
+  for (const auto& dir : rules::split_list(p, ':')) {
+    std::string f = dir + "/" + name;
+    if (access(f.c_str(), X_OK) == 0) return f;
+  }
+  return "";
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// HTML -> PDF through a converter found on the machine: $MARQUE_PDF_COMMAND (with {in} and {out}),
+// weasyprint, or headless Chromium. None: exit 69 with a hint. Returns the converter's name.
+std::string convert_pdf(const std::string& html, const std::string& out_file) {
+  char tmpl[] = "/tmp/marque-sheet-XXXXXX.html";
+  int fd = mkstemps(tmpl, 5);  // created exclusively: nothing planted in /tmp is followed
+  if (fd < 0) throw Error(k_exit_cantcreat, "cannot create a temporary file");
+  std::string in = tmpl;
+  for (size_t done = 0; done < html.size();) {
+    ssize_t n = ::write(fd, html.data() + done, html.size() - done);
+    if (n <= 0) {
+      close(fd);
+      std::remove(in.c_str());
+      throw Error(k_exit_ioerr, "cannot write a temporary file for the PDF converter");
+    }
+    done += static_cast<size_t>(n);
+  }
+  close(fd);
+  std::string cmd, name, profile;
+  const char* custom = std::getenv("MARQUE_PDF_COMMAND");
+  if (custom && *custom) {
+    cmd = custom;
+    name = "MARQUE_PDF_COMMAND";
+    auto put = [&](const std::string& key, const std::string& val) {
+      for (auto pos = cmd.find(key); pos != std::string::npos; pos = cmd.find(key, pos + val.size())) cmd.replace(pos, key.size(), val);
+    };
+    put("{in}", shell_quote(in));
+    put("{out}", shell_quote(out_file));
+  } else if (auto w = find_on_path("weasyprint"); !w.empty()) {
+    name = "weasyprint";
+    cmd = shell_quote(w) + " " + shell_quote(in) + " " + shell_quote(out_file);
+  } else {
+    std::string c;
+    for (const char* n : {"chromium", "chromium-browser", "google-chrome", "chrome"})
+      if (c.empty()) {
+        c = find_on_path(n);
+        name = n;
+      }
+    if (c.empty()) {
+      std::remove(in.c_str());
+      throw Error(k_exit_unavailable, "no PDF converter found (weasyprint or chromium)",
+                  "apt-get install weasyprint (or chromium), set MARQUE_PDF_COMMAND, or use --format html and print from a browser");
+    }
+    char dir[] = "/tmp/marque-chromium-XXXXXX";
+    if (mkdtemp(dir)) profile = dir;
+    cmd = shell_quote(c) + " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
+          " --disable-component-update --disable-sync --user-data-dir=" + shell_quote(profile.empty() ? "/tmp" : profile) +
+          " --no-pdf-header-footer --print-to-pdf=" + shell_quote(out_file) + " " + shell_quote("file://" + in);
+  }
+  int rc = std::system((cmd + " >/dev/null 2>&1").c_str());
+  std::remove(in.c_str());
+  if (!profile.empty()) {  // the browser's throwaway profile
+    std::error_code ignored;
+    std::filesystem::remove_all(profile, ignored);
+  }
+  struct stat st {};
+  if (rc != 0 || ::stat(out_file.c_str(), &st) != 0 || st.st_size == 0)
+    throw Error(k_exit_unavailable, "the PDF converter failed (" + name + ")", "try --format html");
+  return name;
+}
+
+// The converter writes a temporary file, which the one output-file writer puts in place of FILE.
+std::string write_pdf(const std::string& html, const std::string& out_file) {
+  std::string name;
+  files::write_output_file_with(out_file, [&](const std::string& tmp) { name = convert_pdf(html, tmp); });
+  return name;
+}
+
 }  // namespace
 
 TerminalStreams::TerminalStreams() {
@@ -106,6 +196,57 @@ std::string finish_stdout() {
   }
   if (!bad) return "";
   return err ? std::strerror(err) : "write error";
+}
+
+std::string format_name(Format f) {
+  switch (f) {
+    case Format::json: return "json";
+    case Format::csv: return "csv";
+    case Format::html: return "html";
+    case Format::pdf: return "pdf";
+    default: return "text";
+  }
+}
+
+Format output_format(const std::string& given, const std::string& out_file, const std::vector<Format>& offered) {
+  for (Format f : offered)
+    if (!given.empty() && format_name(f) == given) return f;
+  const std::string name = std::filesystem::path(out_file).filename().string();
+  std::string ext = name.rfind('.') == std::string::npos ? "" : name.substr(name.rfind('.') + 1);
+  if (ext == "htm") ext = "html";
+  if (ext == "txt") ext = "text";
+  for (Format f : offered)
+    if (!ext.empty() && format_name(f) == ext) return f;
+  return offered.empty() ? Format::text : offered.front();
+}
+
+void emit(const Report& report, Format format, const std::string& out_file) {
+  const bool to_stdout = out_file.empty() || out_file == "-";
+  switch (format) {
+    case Format::text:
+      if (to_stdout && report.print_text)
+        report.print_text();
+      else
+        write_output(out_file, report.text(), OutputKind::text);
+      return;
+    case Format::json:
+      if (to_stdout && report.print_json)
+        report.print_json();
+      else
+        write_output(out_file, report.json(), OutputKind::json_text);
+      return;
+    case Format::csv: write_output(out_file, report.csv(), OutputKind::csv); return;
+    case Format::html:
+      write_output(out_file, report.html(), OutputKind::html);
+      if (!to_stdout) std::cerr << "marque: wrote " << out_file << "\n";
+      return;
+    case Format::pdf: {
+      if (to_stdout) throw Error(k_exit_usage, "--format pdf needs -o FILE.pdf");
+      const std::string converter = write_pdf(report.html(), out_file);
+      std::cerr << "marque: wrote " << out_file << " (PDF by " << converter << ")\n";
+      return;
+    }
+  }
 }
 
 }  // namespace marque::cli

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 
+#include "app/front.hpp"
 #include "core/escape.hpp"
 #include "core/text.hpp"
 
@@ -312,8 +313,7 @@ std::string board_page(const app::Board& b, const std::vector<app::Night>& night
 std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageContext& c) {
   const auto& g = v.game;
   const std::string id = std::to_string(g.id);
-  const rules::GameRules* gr = rules::find_game(g.game);
-  const std::string title = game_heading(g.id, gr ? std::string(gr->title()) : g.game);
+  const std::string title = game_heading(g.id, app::game_title(g.game));
   bool finished = g.status == "finished" || !g.ended.empty();
   std::string main = "<h1>" + h(title) + "</h1>\n";
   std::string sub = meta_line(g);
@@ -357,15 +357,16 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
 std::string hand_page(const app::GameView& v, const app::HandLine& hl, const PageContext& c) {
   const auto& g = v.game;
   const std::string id = std::to_string(g.id), no = std::to_string(hl.no);
-  const rules::GameRules* gr = rules::find_game(g.game);
-  const std::string title = game_heading(g.id, gr ? std::string(gr->title()) : g.game) + " · hand " + no;
-  std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(game_heading(g.id, gr ? std::string(gr->title()) : g.game)) +
+  const text::Labels* labels = app::game_labels(g.game);
+  const std::string heading = game_heading(g.id, app::game_title(g.game));
+  const std::string title = heading + " · hand " + no;
+  std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) +
                      "</a></p>\n<h1>Hand " + no + "</h1>\n";
   if (!hl.words.empty()) main += "<p class=\"words big\">" + h(hl.words) + "</p>\n";
   if (hl.entry.contains("dealer") && hl.entry["dealer"].is_string())
     main += "<p class=\"sub\">dealer " + h(hl.entry["dealer"].get<std::string>()) + "</p>\n";
   main += hand_table(hl.entry, v.score) + notes_of(hl.entry);
-  if (gr) main += "<p class=\"record\"><span class=\"label\">record</span> " + h(gr->labels().record(hl.record)) + "</p>\n";
+  if (labels) main += "<p class=\"record\"><span class=\"label\">record</span> " + h(labels->record(hl.record)) + "</p>\n";
   main += "<p class=\"sub\">recorded " + h(hl.recorded_at) + (hl.source.empty() ? "" : " (" + h(hl.source) + ")") + "</p>\n";
   if (c.writer && g.ended.empty()) {
     main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no +
@@ -385,8 +386,7 @@ std::string hand_page(const app::GameView& v, const app::HandLine& hl, const Pag
 std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const PageContext& c) {
   const auto& g = v.game;
   const std::string id = std::to_string(g.id);
-  const rules::GameRules* gr = rules::find_game(g.game);
-  const std::string heading = game_heading(g.id, gr ? std::string(gr->title()) : g.game);
+  const std::string heading = game_heading(g.id, app::game_title(g.game));
   int no = edit_no ? *edit_no : (v.hands.empty() ? 1 : v.hands.back().no + 1);
   std::string title = heading + " · " + (edit_no ? "hand " + std::to_string(no) + " again" : "hand " + std::to_string(no));
   std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n";
@@ -482,8 +482,7 @@ std::string player_page(const std::string& name, const ojson& stats, const PageC
     return page(name, "player", main, c);
   }
   for (auto it = mine->begin(); it != mine->end(); ++it) {
-    const rules::GameRules* gr = rules::find_game(it.key());
-    main += "<section class=\"stats\"><h2>" + h(gr ? std::string(gr->title()) : it.key()) + "</h2><dl>";
+    main += "<section class=\"stats\"><h2>" + h(app::game_title(it.key())) + "</h2><dl>";
     for (auto f = it->begin(); f != it->end(); ++f) main += "<dt>" + h(label_of(f.key())) + "</dt><dd>" + value_html(f.key(), *f) + "</dd>";
     main += "</dl></section>\n";
   }
@@ -545,10 +544,10 @@ ojson step_json(const app::EntryStep& s) {
   j["dealer"] = s.dealer;
   j["sitting_out"] = s.sitting_out;
   ojson answers = ojson::array(), trail = ojson::array();
-  const rules::GameRules* gr = rules::find_game(s.game);
+  const text::Labels* labels = app::game_labels(s.game);
   for (const auto& [k, v] : s.answers) {
     answers.push_back(ojson::array({k, v}));
-    trail.push_back(gr ? answer_words(gr->labels(), k, v) : k + ": " + v);
+    trail.push_back(labels ? answer_words(*labels, k, v) : k + ": " + v);
   }
   j["answers"] = answers;
   j["trail"] = trail;  // the answers as the chips show them, in the game's labels
@@ -580,7 +579,7 @@ ojson step_json(const app::EntryStep& s) {
     preview["sides"] = sides;
     ojson notes = ojson::array();
     for (const auto& w : s.warnings)
-      notes.push_back((w.field.empty() || !gr ? "" : gr->labels().key(w.field) + ": ") + w.message);
+      notes.push_back((w.field.empty() || !labels ? "" : labels->key(w.field) + ": ") + w.message);
     preview["notes"] = notes;
     j["preview"] = preview;
   }

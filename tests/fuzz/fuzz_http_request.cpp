@@ -12,6 +12,7 @@
 #include <string>
 
 #include "app/app.hpp"
+#include "app/front.hpp"
 #include "rules/engine.hpp"
 #include "web/pages.hpp"
 #include "web/request.hpp"
@@ -56,7 +57,7 @@ std::optional<int64_t> number_at(const std::string& path, size_t at, size_t* end
   return v;
 }
 
-// The routes of web/server.cpp whose answers are pure functions of the use cases.
+// The routes of web/ (routes_*.cpp) whose answers are pure functions of the use cases.
 void serve(const marque::web::ParsedRequest& r) {
   namespace app = marque::app;
   namespace web = marque::web;
@@ -75,8 +76,7 @@ void serve(const marque::web::ParsedRequest& r) {
       if (!id) return;
       app::GameView v = app::game_view(*db, *id);
       if (end == path.size()) {
-        const auto* gr = marque::rules::find_game(v.game.game);
-        (void)web::game_page(v, gr ? gr->score_sheet(app::game_file(*db, *id), v.score) : marque::sheet::Sheet{}, c);
+        (void)web::game_page(v, app::score_sheet(v.game.game, app::game_file(*db, *id), v.score), c);
       } else if (path.compare(end, std::string::npos, "/hand") == 0) {
         (void)web::entry_page(v, std::nullopt, c);
       }

@@ -1,97 +1,27 @@
-// check (every score recomputed and compared), info (the database), rules (the games, fields, options).
-#include <iostream>
-#include <limits>
-
+// marque check: every score recomputed from the records and compared.
 #include "cli/common.hpp"
-#include "reports/text_table.hpp"
 
 namespace marque::cli::commands {
 
-namespace {
-
-// " [a, b, c]": the legal values after a help text, "" when free.
-template <class T, class Show>
-std::string legal_values(const std::vector<T>& values, Show show) {
-  if (values.empty()) return "";
-  std::string s = " [";
-  for (size_t i = 0; i < values.size(); ++i) s += (i ? ", " : "") + show(values[i]);
-  return s + "]";
-}
-
-// " (1 to 1000)": an integer option's range, "" when it has none.
-std::string range_of(const rules::OptionSpec& o) {
-  constexpr long long lowest = std::numeric_limits<long long>::min(), highest = std::numeric_limits<long long>::max();
-  if (o.min == lowest && o.max == highest) return "";
-  if (o.max == highest) return " (at least " + std::to_string(o.min) + ")";
-  if (o.min == lowest) return " (at most " + std::to_string(o.max) + ")";
-  return " (" + std::to_string(o.min) + " to " + std::to_string(o.max) + ")";
-}
-
-// A table indented under its heading.
-void print_indented(const reports::TextTable& table) {
-  std::string text = table.render();
-  for (size_t at = 0; at < text.size();) {
-    size_t end = text.find('\n', at);
-    std::cout << "  " << text.substr(at, end - at + 1);
-    at = end + 1;
-  }
-}
-
-void print_rules(const rules::GameRules& gr) {
-  std::cout << gr.title() << " (" << gr.id() << "), rules version " << gr.rules_version() << "\n\nhand fields:\n";
-  reports::TextTable fields;
-  fields.row({"field", "type", "", "what"});
-  for (const auto& f : gr.fields())
-    fields.row({f.name, f.type, f.required ? "required" : "",
-                f.help + legal_values(f.values, [](const std::string& v) { return v; })});
-  print_indented(fields);
-  std::cout << "\noptions (option.ID=VALUE when starting a game):\n";
-  reports::TextTable options;
-  options.row({"option", "default", "what"});
-  for (const auto& o : gr.options())
-    options.row({o.id, o.default_value.dump(), o.help + legal_values(o.values, [](const rules::json& v) { return v.dump(); }) +
-                                                   range_of(o)});
-  print_indented(options);
-}
-
-}  // namespace
-
-void add_check(CLI::App& app, Context& ctx, Commands& out) {
+CommandRecord add_check(CLI::App& app, Context& ctx, Commands& out) {
   auto format = std::make_shared<std::string>("text");
   auto* check = app.add_subcommand("check", "recompute every score from the records and report any difference");
   add_format(check, *format);
-  out.push_back({check, [format, &ctx] {
-    ctx.as_json = *format == "json";
-    auto db = ctx.open(false);
+  out.push_back({check, [format, &ctx] {  // format: --format's storage (main reads the option)
+    auto db = ctx.open();
     auto rep = app::check(*db);
-    if (ctx.as_json) {
-      print_json({{"games", rep.games}, {"hands", rep.hands}, {"problems", rep.problems}, {"ok", rep.problems.empty()}});
-    } else {
-      for (const auto& p : rep.problems) std::cout << "problem: " << p << "\n";
-      std::cout << "checked " << rep.games << " game(s), " << rep.hands << " hand(s): "
-                << (rep.problems.empty() ? "every score recomputes identically" : std::to_string(rep.problems.size()) + " problem(s)")
-                << "\n";
-    }
+    Report r;
+    r.json = [&] { return json_text(app::check_json(rep)); };
+    r.text = [&] {
+      std::string text;
+      for (const auto& p : rep.problems) text += "problem: " + p + "\n";
+      return text + "checked " + std::to_string(rep.games) + " game(s), " + std::to_string(rep.hands) + " hand(s): " +
+             (rep.problems.empty() ? "every score recomputes identically" : std::to_string(rep.problems.size()) + " problem(s)") + "\n";
+    };
+    emit(r, ctx.format, "");
     return rep.problems.empty() ? 0 : k_exit_rejected;
   }});
-  auto game = std::make_shared<std::string>();
-  auto* rules_cmd = app.add_subcommand("rules", "the games, their hand fields and options");
-  rules_cmd->add_option("game", *game, rules::game_list("or"));
-  out.push_back({rules_cmd, [game] {
-    if (game->empty()) {
-      for (const auto* gr : rules::all_games()) std::cout << gr->id() << "  " << gr->title() << "\n";
-      return 0;
-    }
-    print_rules(rules_for(*game));
-    return 0;
-  }});
-  auto* info = app.add_subcommand("info", "where the database is and its schema version");
-  out.push_back({info, [&ctx] {
-    auto db = ctx.open(true);
-    auto i = app::info(*db);
-    std::cout << "database: " << i.path << "\nschema version: " << i.schema_version << "\n";
-    return 0;
-  }});
+  return {"check", false, {Format::text, Format::json}};
 }
 
 }  // namespace marque::cli::commands

@@ -1,13 +1,11 @@
 // marque config [--format json]: the settings in force and where each comes from (command line, environment, the
 // config file and its line, or the default), and the house rules per game.
-#include <iostream>
-
 #include "cli/common.hpp"
 #include "reports/text_table.hpp"
 
 namespace marque::cli::commands {
 
-void add_config(CLI::App& app, Context& ctx, Commands& out) {
+CommandRecord add_config(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
     std::string format = "text";
   };
@@ -29,8 +27,8 @@ void add_config(CLI::App& app, Context& ctx, Commands& out) {
       "  marque config\n"
       "  marque config --format json");
   out.push_back({c, [o, &ctx] {
-    ctx.as_json = o->format == "json";
-    const auto [path, by] = config::locate(ctx.config);
+    const auto located = config::locate(ctx.config);
+    const std::string &path = located.first, &by = located.second;
     const config::File& f = ctx.settings();
     std::vector<config::Setting> settings;
     settings.push_back(ctx.db_setting());
@@ -40,7 +38,8 @@ void add_config(CLI::App& app, Context& ctx, Commands& out) {
       for (const auto& e : t.entries)
         settings.push_back({t.name + "." + e.key, e.value.is_string() ? e.value.get<std::string>() : config::toml_text(e.value),
                             "config file, line " + std::to_string(e.line), e.line});
-    if (o->format == "json") {
+    Report r;
+    r.json = [&] {
       ojson j = ojson::object();
       j["config_file"] = {{"path", path}, {"located_by", by}, {"exists", f.exists}};
       j["settings"] = ojson::array();
@@ -56,19 +55,23 @@ void add_config(CLI::App& app, Context& ctx, Commands& out) {
         house[t.name] = rules;
       }
       j["house_rules"] = house;
-      print_json(j);
-      return 0;
-    }
-    const std::string where = by == "--config" ? "--config" : by == "MARQUE_CONFIG" ? "$MARQUE_CONFIG" : by == "XDG_CONFIG_HOME" ? "$XDG_CONFIG_HOME" : "$HOME/.config";
-    std::cout << "config file: " << path << " (from " << where << (f.exists ? ")" : "; it does not exist: defaults only)") << "\n\n";
-    reports::TextTable t;
-    t.columns({reports::TextTable::Align::left, reports::TextTable::Align::left, reports::TextTable::Align::left});
-    t.row({"setting", "value", "from"});
-    for (const auto& s : settings) t.row({s.key, s.value.empty() ? "(none)" : s.value, s.source});
-    std::cout << t.render();
-    if (f.tables.empty()) std::cout << "\nno house rules: marque start uses the rules' defaults (marque rules GAME)\n";
+      return json_text(j);
+    };
+    r.text = [&] {
+      const std::string where = by == "--config" ? "--config" : by == "MARQUE_CONFIG" ? "$MARQUE_CONFIG" : by == "XDG_CONFIG_HOME" ? "$XDG_CONFIG_HOME" : "$HOME/.config";
+      std::string text = "config file: " + path + " (from " + where + (f.exists ? ")" : "; it does not exist: defaults only)") + "\n\n";
+      reports::TextTable t;
+      t.columns({reports::TextTable::Align::left, reports::TextTable::Align::left, reports::TextTable::Align::left});
+      t.row({"setting", "value", "from"});
+      for (const auto& s : settings) t.row({s.key, s.value.empty() ? "(none)" : s.value, s.source});
+      text += t.render();
+      if (f.tables.empty()) text += "\nno house rules: marque start uses the rules' defaults (marque rules GAME)\n";
+      return text;
+    };
+    emit(r, ctx.format, "");
     return 0;
   }});
+  return {"config", false, {Format::text, Format::json}};
 }
 
 }  // namespace marque::cli::commands

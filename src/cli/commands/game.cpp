@@ -1,4 +1,4 @@
-// A game as a whole: use (the table in focus), and game close | abandon | delete | reopen | next.
+// marque game close | abandon | delete | reopen | next: a game as a whole.
 #include <iostream>
 
 #include "cli/common.hpp"
@@ -6,28 +6,7 @@
 
 namespace marque::cli::commands {
 
-namespace {
-
-void add_use(CLI::App& app, Context& ctx, Commands& out) {
-  auto id = std::make_shared<std::optional<int64_t>>();
-  auto* c = app.add_subcommand("use", "put a game in focus: the commands that take a game act on it until another is "
-                                      "used or started (-g ID names another for one command); without an id: the game in focus");
-  c->add_option("game", *id, "game id (marque games lists them)")->check(k_whole_number);
-  out.push_back({c, [id, &ctx] {
-    auto db = ctx.open(static_cast<bool>(*id));
-    int64_t game = *id ? **id : app::resolve_game(*db, std::nullopt);
-    if (*id) app::use_game(*db, game);
-    app::GameView v = app::game_view(*db, game);
-    std::string names;
-    for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
-    std::cout << (*id ? "now using " : "in focus: ") << reports::game_label(game, v.game.game) << ": " << names << ", "
-              << v.hands.size() << " hand" << (v.hands.size() == 1 ? "" : "s")
-              << (!v.game.ended.empty() ? " (" + v.game.ended + ")" : v.game.status == "finished" ? " (game over)" : "") << "\n";
-    return 0;
-  }});
-}
-
-void add_game_group(CLI::App& app, Context& ctx, Commands& out) {
+CommandRecord add_game(CLI::App& app, Context& ctx, Commands& out) {
   auto* group = app.add_subcommand("game", "a game as a whole: close, abandon, delete, reopen, next (a match's next game)");
   group->require_subcommand(1);
   struct Options {
@@ -82,13 +61,7 @@ void add_game_group(CLI::App& app, Context& ctx, Commands& out) {
     if (v.series && v.series->contains("words")) std::cout << "  " << (*v.series)["words"].get<std::string>() << "\n";
     return 0;
   }});
-}
-
-}  // namespace
-
-void add_game(CLI::App& app, Context& ctx, Commands& out) {
-  add_use(app, ctx, out);
-  add_game_group(app, ctx, out);
+  return {"game", true};
 }
 
 }  // namespace marque::cli::commands

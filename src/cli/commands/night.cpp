@@ -5,7 +5,7 @@
 
 namespace marque::cli::commands {
 
-void add_night(CLI::App& app, Context& ctx, Commands& out) {
+CommandRecord add_night(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
     std::string date, venue, league, note;
   };
@@ -40,6 +40,7 @@ void add_night(CLI::App& app, Context& ctx, Commands& out) {
     }
     return 0;
   }});
+  return {"night", true};
 }
 
 }  // namespace marque::cli::commands

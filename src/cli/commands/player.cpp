@@ -5,7 +5,7 @@
 
 namespace marque::cli::commands {
 
-void add_player(CLI::App& app, Context& ctx, Commands& out) {
+CommandRecord add_player(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
     std::string a, b;
   };
@@ -34,6 +34,7 @@ void add_player(CLI::App& app, Context& ctx, Commands& out) {
       return 0;
     }});
   }
+  return {"player", true};
 }
 
 }  // namespace marque::cli::commands

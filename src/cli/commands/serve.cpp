@@ -25,7 +25,7 @@ std::pair<std::string, int> parse_listen(const std::string& s) {
 
 }  // namespace
 
-void add_serve(CLI::App& app, Context& ctx, Commands& out) {
+CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
     std::string listen = "127.0.0.1:8080", code;
   };
@@ -45,6 +45,7 @@ void add_serve(CLI::App& app, Context& ctx, Commands& out) {
     check_utf8("--code", o->code);
     return serve::run({host, port, o->code, ctx.quiet, ctx.argv, [&ctx] { return ctx.open(true); }});
   }});
+  return {"serve", true};
 }
 
 }  // namespace marque::cli::commands

@@ -115,7 +115,7 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
 
 }  // namespace
 
-void add_start(CLI::App& app, Context& ctx, Commands& out) {
+CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
   std::string examples;
   for (const auto* game : rules::all_games())
     for (const auto& e : game->start_examples()) examples += "\n  marque start " + e;
@@ -143,7 +143,7 @@ void add_start(CLI::App& app, Context& ctx, Commands& out) {
     for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--league", &o->league}, {"--date", &o->date},
                                        {"--venue", &o->venue}, {"--note", &o->note}})
       check_utf8(field, *value);
-    const auto& gr = rules_for(o->game);
+    const auto& gr = app::game_rules(o->game);
     const config::File& settings = ctx.settings();
     auto db = ctx.open(true);
     json setup = app::setup_from_words(gr, parse_words(o->words));
@@ -175,6 +175,7 @@ void add_start(CLI::App& app, Context& ctx, Commands& out) {
     std::cout << start_text(gr, v, setup, from);
     return 0;
   }});
+  return {"start", true};
 }
 
 }  // namespace marque::cli::commands

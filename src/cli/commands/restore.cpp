@@ -1,0 +1,28 @@
+// marque restore FILE --yes: replace the database by a backup (backup.cpp makes one).
+#include <iostream>
+
+#include "cli/common.hpp"
+
+namespace marque::cli::commands {
+
+CommandRecord add_restore(CLI::App& app, Context& ctx, Commands& out) {
+  struct Options {
+    std::string file;
+    bool yes = false;
+  };
+  auto o = std::make_shared<Options>();
+  auto* restore = app.add_subcommand("restore", "replace the database by a backup FILE");
+  restore->add_option("file", o->file, "backup file")->required();
+  restore->add_flag("--yes,-y", o->yes, "do it (the current content is replaced)");
+  out.push_back({restore, [o, &ctx] {
+    auto db = ctx.open();
+    const std::string path = app::info(*db).path;
+    if (!o->yes) throw Error(k_exit_usage, "restore replaces everything in " + path + "; add --yes to do it");
+    std::string safety = app::restore(db, o->file);
+    std::cout << "restored " << path << " from " << o->file << " (the database it replaced is kept as " << safety << ")\n";
+    return 0;
+  }});
+  return {"restore", true};
+}
+
+}  // namespace marque::cli::commands

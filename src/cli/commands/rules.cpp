@@ -1,0 +1,74 @@
+// marque rules [GAME]: the games, and a game's hand fields and options.
+#include <iostream>
+#include <limits>
+
+#include "cli/common.hpp"
+#include "reports/text_table.hpp"
+
+namespace marque::cli::commands {
+
+namespace {
+
+// " [a, b, c]": the legal values after a help text, "" when free.
+template <class T, class Show>
+std::string legal_values(const std::vector<T>& values, Show show) {
+  if (values.empty()) return "";
+  std::string s = " [";
+  for (size_t i = 0; i < values.size(); ++i) s += (i ? ", " : "") + show(values[i]);
+  return s + "]";
+}
+
+// " (1 to 1000)": an integer option's range, "" when it has none.
+std::string range_of(const rules::OptionSpec& o) {
+  constexpr long long lowest = std::numeric_limits<long long>::min(), highest = std::numeric_limits<long long>::max();
+  if (o.min == lowest && o.max == highest) return "";
+  if (o.max == highest) return " (at least " + std::to_string(o.min) + ")";
+  if (o.min == lowest) return " (at most " + std::to_string(o.max) + ")";
+  return " (" + std::to_string(o.min) + " to " + std::to_string(o.max) + ")";
+}
+
+// A table indented under its heading.
+void print_indented(const reports::TextTable& table) {
+  std::string text = table.render();
+  for (size_t at = 0; at < text.size();) {
+    size_t end = text.find('\n', at);
+    std::cout << "  " << text.substr(at, end - at + 1);
+    at = end + 1;
+  }
+}
+
+void print_rules(const rules::GameRules& gr) {
+  std::cout << gr.title() << " (" << gr.id() << "), rules version " << gr.rules_version() << "\n\nhand fields:\n";
+  reports::TextTable fields;
+  fields.row({"field", "type", "", "what"});
+  for (const auto& f : gr.fields())
+    fields.row({f.name, f.type, f.required ? "required" : "",
+                f.help + legal_values(f.values, [](const std::string& v) { return v; })});
+  print_indented(fields);
+  std::cout << "\noptions (option.ID=VALUE when starting a game):\n";
+  reports::TextTable options;
+  options.row({"option", "default", "what"});
+  for (const auto& o : gr.options())
+    options.row({o.id, o.default_value.dump(), o.help + legal_values(o.values, [](const rules::json& v) { return v.dump(); }) +
+                                                   range_of(o)});
+  print_indented(options);
+}
+
+}  // namespace
+
+CommandRecord add_rules(CLI::App& app, Context&, Commands& out) {
+  auto game = std::make_shared<std::string>();
+  auto* rules_cmd = app.add_subcommand("rules", "the games, their hand fields and options");
+  rules_cmd->add_option("game", *game, rules::game_list("or"));
+  out.push_back({rules_cmd, [game] {
+    if (game->empty()) {
+      for (const auto* gr : rules::all_games()) std::cout << gr->id() << "  " << gr->title() << "\n";
+      return 0;
+    }
+    print_rules(app::game_rules(*game));
+    return 0;
+  }});
+  return {"rules", false};
+}
+
+}  // namespace marque::cli::commands

@@ -1,0 +1,108 @@
+// The JSON API of the entry form: a game's state, the next question, a hand stored, changed or deleted, an undo.
+#include "web/server_impl.hpp"
+
+namespace marque::web {
+
+void Server::Impl::api_routes() {
+  http.Get("/api/session", [this](const Request& req, Response& res) {
+    auto csrf = sessions.csrf_of(session_token(req));
+    send_json(res, 200, {{"writer", csrf.has_value()}, {"csrf", csrf ? ojson(*csrf) : ojson(nullptr)}, {"version", notifier.version()}});
+  });
+  http.Get(R"(/api/games/(\d{1,18}))", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]);
+    try {
+      if (!id) throw Error(k_exit_noinput, "no such game");
+      auto lease = pool.take();
+      app::GameView v = app::game_view(*lease.db(), *id);
+      ojson hands = ojson::array();
+      for (const auto& h : v.hands) hands.push_back({{"no", h.no}, {"words", h.words}, {"record", h.record}, {"source", h.source}});
+      send_json(res, 200, {{"id", v.game.id}, {"game", v.game.game}, {"players", v.score["players"]}, {"totals", v.score["totals"]},
+                           {"finished", v.score.value("finished", false)}, {"ended", v.game.ended}, {"hands", hands}});
+    } catch (const Error& e) {
+      json_error(res, status_of(e), e.what());
+    }
+  });
+  http.Post(R"(/api/games/(\d{1,18})/entry)", [this](const Request& req, Response& res) {
+    std::string token;
+    json body;
+    if (!may_write(req, res, token, body)) return;
+    double retry = 1;
+    if (!steps.allow(token, &retry)) {
+      res.set_header("Retry-After", std::to_string(static_cast<int>(retry) + 1));
+      return json_error(res, 429, "too many requests at once: wait a moment");
+    }
+    auto id = id_of(req.matches[1]);
+    auto answers = entry_answers(body);
+    if (!id || !answers) return json_error(res, 400, "expected {\"answers\": [[key, value], ...], \"typed\": text}");
+    std::optional<int> edit;
+    if (body.contains("edit") && body["edit"].is_number_integer() && body["edit"].get<int64_t>() > 0 &&
+        body["edit"].get<int64_t>() < (1 << 30))
+      edit = body["edit"].get<int>();
+    std::optional<std::string> typed;
+    if (body.contains("typed") && body["typed"].is_string()) typed = body["typed"].get<std::string>();
+    try {
+      auto lease = pool.take();
+      send_json(res, 200, step_json(app::entry_step(*lease.db(), *id, edit, *answers, typed)));
+    } catch (const Error& e) {
+      json_error(res, status_of(e), e.what());
+    }
+  });
+  http.Post(R"(/api/games/(\d{1,18})/hands)", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]).value_or(0);
+    write(req, res, [&](app::Database& db, const json& body) {
+      auto answers = entry_answers(body);
+      if (!answers || answers->empty()) throw Error(k_exit_usage, "expected {\"answers\": [[key, value], ...], \"key\": ...}");
+      app::HandOutcome o = app::add_hand_answers(*db, id, *answers);
+      return Done{{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"result", o.result_words},
+                   {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}},
+                  "game " + std::to_string(o.game_id) + " · hand " + std::to_string(o.no) + " stored: " + o.words};
+    });
+  });
+  http.Post(R"(/api/games/(\d{1,18})/hands/(\d{1,9}))", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]).value_or(0);
+    int no = static_cast<int>(id_of(req.matches[2]).value_or(0));
+    write(req, res, [&](app::Database& db, const json& body) {
+      app::HandOutcome o;
+      if (body.contains("words") && body["words"].is_string()) {
+        rules::Words words;
+        for (const auto& w : rules::split_list(body["words"].get<std::string>(), ' ')) {
+          auto eq = w.find('=');
+          if (eq == std::string::npos || eq == 0)
+            throw Rejected([&] {
+              Diagnostics d;
+              d.error("words", "cli.word", "'" + clip(w) + "' is not key=value");
+              return d;
+            }());
+          words.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+        }
+        if (words.empty()) throw Error(k_exit_usage, "no field to change: type key=value, e.g. points=50");
+        o = app::web_edit_hand_words(*db, id, no, words);
+      } else {
+        auto answers = entry_answers(body);
+        if (!answers || answers->empty()) throw Error(k_exit_usage, "expected the hand's answers or key=value words");
+        o = app::edit_hand_answers(*db, id, no, *answers);
+      }
+      return Done{{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"totals", o.score["totals"]},
+                   {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}},
+                  "game " + std::to_string(o.game_id) + " · hand " + std::to_string(o.no) + " changed: " + o.words};
+    });
+  });
+  http.Post(R"(/api/games/(\d{1,18})/hands/(\d{1,9})/delete)", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]).value_or(0);
+    int no = static_cast<int>(id_of(req.matches[2]).value_or(0));
+    write(req, res, [&](app::Database& db, const json&) {
+      app::HandOutcome o = app::web_delete_hand(*db, id, no);
+      return Done{{{"deleted", no}, {"game", id}, {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(id)}},
+                  "game " + std::to_string(id) + " · hand " + std::to_string(no) + " deleted"};
+    });
+  });
+  http.Post(R"(/api/games/(\d{1,18})/undo)", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]).value_or(0);
+    write(req, res, [&](app::Database& db, const json&) {
+      std::string what = app::web_undo(*db, id);
+      return Done{{{"undone", what}, {"game", id}, {"next", "/game/" + std::to_string(id)}}, "game " + std::to_string(id) + ": " + what};
+    });
+  });
+}
+
+}  // namespace marque::web

@@ -1,0 +1,79 @@
+// `marque serve`'s pages (web/pages.cpp renders them from app:: use cases) and their assets.
+#include "web/server_impl.hpp"
+
+#include "app/front.hpp"
+
+namespace marque::web {
+
+void Server::Impl::page_routes() {
+  http.Get("/", [this](const Request& req, Response& res) {
+    html(req, res, [](app::Database& db, const PageContext& c) { return board_page(app::board(*db, std::nullopt), app::nights(*db), c); });
+  });
+  http.Get(R"(/night/(\d{1,18}))", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]);
+    if (!id) return page_error(req, res, 404, "no such night");
+    html(req, res, [&](app::Database& db, const PageContext& c) { return board_page(app::board(*db, *id), app::nights(*db), c); });
+  });
+  http.Get(R"(/game/(\d{1,18}))", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]);
+    if (!id) return page_error(req, res, 404, "no such game");
+    html(req, res, [&](app::Database& db, const PageContext& c) {
+      app::GameView v = app::game_view(*db, *id);
+      if (v.game.ended == "deleted") throw Error(k_exit_noinput, "game " + std::to_string(*id) + " was deleted");
+      return game_page(v, app::score_sheet(v.game.game, app::game_file(*db, *id), v.score), c);
+    });
+  });
+  http.Get(R"(/game/(\d{1,18})/hand/(\d{1,9}))", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]);
+    auto no = id_of(req.matches[2]);
+    if (!id || !no) return page_error(req, res, 404, "no such hand");
+    html(req, res, [&](app::Database& db, const PageContext& c) {
+      app::GameView v = app::game_view(*db, *id);
+      for (const auto& h : v.hands)
+        if (h.no == *no) return hand_page(v, h, c);
+      throw Error(k_exit_noinput, "game " + std::to_string(*id) + " has no hand " + std::to_string(*no));
+    });
+  });
+  auto entry = [this](const Request& req, Response& res, bool edit) {
+    auto id = id_of(req.matches[1]);
+    std::optional<int64_t> no = edit ? id_of(req.matches[2]) : std::nullopt;
+    if (!id || (edit && !no)) return page_error(req, res, 404, "no such game");
+    if (!sessions.csrf_of(session_token(req))) {
+      res.set_redirect("/login?next=" + req.path, 303);
+      return;
+    }
+    html(req, res, [&](app::Database& db, const PageContext& c) {
+      app::GameView v = app::game_view(*db, *id);
+      if (v.game.ended == "deleted") throw Error(k_exit_noinput, "game " + std::to_string(*id) + " was deleted");
+      return entry_page(v, no ? std::optional<int>(static_cast<int>(*no)) : std::nullopt, c);
+    });
+  };
+  http.Get(R"(/game/(\d{1,18})/hand)", [entry](const Request& req, Response& res) { entry(req, res, false); });
+  http.Get(R"(/game/(\d{1,18})/hand/(\d{1,9})/entry)", [entry](const Request& req, Response& res) { entry(req, res, true); });
+  http.Get("/standings", [this](const Request& req, Response& res) {
+    html(req, res, [](app::Database& db, const PageContext& c) { return standings_page(app::standings(*db, app::Filter{}, ""), c); });
+  });
+  http.Get("/players", [this](const Request& req, Response& res) {
+    html(req, res, [](app::Database& db, const PageContext& c) { return players_page(app::players(*db), c); });
+  });
+  http.Get("/player", [this](const Request& req, Response& res) {
+    const std::string name = req.get_param_value("name");
+    html(req, res, [&](app::Database& db, const PageContext& c) {
+      for (const auto& p : app::players(*db))
+        if (p.name == name) return player_page(p.name, app::stats(*db, p.name, app::Filter{}), c);
+      throw Error(k_exit_noinput, "no player named " + clip(name) + " here");
+    });
+  });
+
+  http.Get(R"(/assets/([a-z0-9_.-]{1,64}))", [this](const Request& req, Response& res) {
+    auto it = assets.find(std::string(req.matches[1]));
+    if (it == assets.end()) return page_error(req, res, 404, "no such file");
+    res.set_header("Cache-Control",
+                   req.get_param_value("v") == asset_version ? "public, max-age=31536000, immutable" : "no-cache");
+    res.set_header("ETag", "\"" + asset_version + "\"");
+    res.set_content(std::string(it->second->body), std::string(it->second->type));
+  });
+  http.Get("/favicon.ico", [](const Request&, Response& res) { res.set_redirect("/assets/icon.svg", 301); });
+}
+
+}  // namespace marque::web
