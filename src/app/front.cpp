@@ -69,7 +69,7 @@ std::vector<SourceDocument> read_sources(const std::string& name, const std::str
   return docs;
 }
 
-ImportOutcome import_files(storage::Store& store, const std::vector<std::string>& files, const std::string& importer,
+ImportOutcome import_files(Session& store, const std::vector<std::string>& files, const std::string& importer,
                            bool dry_run, const std::function<void(size_t)>& before) {
   return import_sources(
       store, files.size(),

@@ -31,7 +31,7 @@ SourceDocument read_source(const std::string& name);
 // anything else a marque-game/1 file or marque-export/1 bundle). A CSV file gives a document per game.
 std::vector<SourceDocument> read_sources(const std::string& name, const std::string& importer);
 // `marque import`: the files in one transaction (all or nothing); `before(i)` is told before file i is read.
-ImportOutcome import_files(storage::Store& store, const std::vector<std::string>& files, const std::string& importer,
+ImportOutcome import_files(Session& store, const std::vector<std::string>& files, const std::string& importer,
                            bool dry_run, const std::function<void(size_t)>& before = nullptr);
 
 // --- calc: a game file scored without a database
