@@ -4,6 +4,7 @@
 
 #include "rules/engine.hpp"
 #include "rules/entry.hpp"
+#include "support/game_test.hpp"
 #include "rules/registry.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
@@ -75,11 +76,7 @@ std::pair<long long, long long> team_deltas(const ojson& entry) {
   return {entry["team_deltas"]["NS"].get<long long>(), entry["team_deltas"]["EW"].get<long long>()};
 }
 
-std::vector<std::string> values(const Question& q) {
-  std::vector<std::string> v;
-  for (const auto& c : q.choices) v.push_back(c.value);
-  return v;
-}
+using marque::test::values;
 
 using Keys = std::vector<std::string>;
 
