@@ -57,6 +57,13 @@ bool has_warning(const Diagnostics& d, const std::string& code) {
 
 bool has_warning(const rules::Replay& r, const std::string& code) { return has_warning(r.diags, code); }
 
+ojson entry_of(const rules::GameRules& game, const json& file, const rules::Answers& answers) {
+  rules::Trial t = rules::try_answers(game, file, answers);
+  for (const auto& e : t.errors) FAIL(e.text() << " (" << e.code << ")");
+  REQUIRE(t.entry.has_value());
+  return *t.entry;
+}
+
 std::vector<std::string> values(const std::vector<rules::Choice>& choices) {
   std::vector<std::string> v;
   for (const auto& c : choices) v.push_back(c.value);

@@ -41,6 +41,9 @@ std::vector<std::string> warning_codes(const Diagnostics& d, int hand = 0);
 bool has_warning(const Diagnostics& d, const std::string& code);
 bool has_warning(const rules::Replay& r, const std::string& code);
 
+// The entry of a hand entered by answers (rules::try_answers) that must be accepted: the test fails with every error.
+ojson entry_of(const rules::GameRules& game, const json& file, const rules::Answers& answers);
+
 // The values of a question's choices, in order.
 std::vector<std::string> values(const std::vector<rules::Choice>& choices);
 std::vector<std::string> values(const rules::Question& q);

@@ -64,10 +64,7 @@ Session drive(const json& file, const std::vector<std::string>& typed, rules::An
 }
 
 json scored(const json& file, const rules::Answers& answers) {
-  auto t = rules::try_answers(alsos(), file, answers);
-  for (const auto& e : t.errors) UNSCOPED_INFO(e.text());
-  REQUIRE(t.entry.has_value());
-  return json::parse((*t.entry)["deltas"].dump());
+  return json::parse(marque::test::entry_of(alsos(), file, answers)["deltas"].dump());
 }
 
 using marque::test::values;

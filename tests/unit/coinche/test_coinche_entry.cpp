@@ -65,12 +65,7 @@ Drive drive(const json& file, const std::vector<std::string>& typed, Answers giv
   return d;
 }
 
-ojson scored(const json& file, const Answers& answers) {
-  Trial t = try_answers(coinche_rules(), file, answers);
-  for (const auto& e : t.errors) FAIL(e.field << ": " << e.message);
-  REQUIRE(t.entry);
-  return *t.entry;
-}
+ojson scored(const json& file, const Answers& answers) { return test::entry_of(coinche_rules(), file, answers); }
 
 std::pair<long long, long long> team_deltas(const ojson& entry) {
   return {entry["team_deltas"]["NS"].get<long long>(), entry["team_deltas"]["EW"].get<long long>()};

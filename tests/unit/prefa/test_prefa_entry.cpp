@@ -60,13 +60,7 @@ Drive drive(const json& file, const std::vector<std::string>& typed, Answers giv
   return d;
 }
 
-ojson scored(const json& file, const Answers& answers) {
-  Trial t = try_answers(prefa(), file, answers);
-  for (const auto& e : t.errors) INFO(e.field + ": " + e.message);
-  REQUIRE(t.errors.empty());
-  REQUIRE(t.entry.has_value());
-  return *t.entry;
-}
+ojson scored(const json& file, const Answers& answers) { return test::entry_of(prefa(), file, answers); }
 
 using marque::test::values;
 
