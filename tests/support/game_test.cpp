@@ -3,7 +3,21 @@
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <sstream>
+
 namespace marque::test {
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+json example(const std::string& name) {
+  return json::parse(read_text(std::string(MARQUE_SOURCE_DIR) + "/examples/" + name + ".json"));
+}
 
 json j(const char* text) { return json::parse(text); }
 

@@ -3,6 +3,7 @@
 // one per game's test file.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,12 @@ namespace marque::test {
 
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
+
+// A file's bytes ("" when it cannot be read).
+std::string read_text(const std::filesystem::path& path);
+
+// An example file of the source tree, parsed: example("tarot") is examples/tarot.json.
+json example(const std::string& name);
 
 // A JSON literal: j(R"({"A": 2})").
 json j(const char* text);
