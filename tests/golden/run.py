@@ -13,7 +13,7 @@ A scenario file:
     >= 0
 
 `$ ` starts a command (run by bash in a fresh folder with its own database, $MARQUE_DB, kept for the whole file;
-`marque` is the binary under test; `<<<TEXT` lines after it, before `>`, are its standard input). `>` starts the
+`marque` is the binary under test, also $MARQUE_BIN, and $MARQUE_SRC the source folder; `<<<TEXT` lines after it, before `>`, are its standard input). `>` starts the
 expected standard output, `>2` the expected standard error, `>= N` is the expected exit code (0 when absent); a
 block that is absent must be empty. Times and today's date are written as <time> and <today>. With --update the file
 is rewritten with what marque printed (review the diff before committing it).
@@ -81,8 +81,9 @@ def main():
         env = dict(os.environ, MARQUE_DB=os.path.join(tmp, "marque.db"), XDG_DATA_HOME=os.path.join(tmp, "data"),
                    HOME=tmp, TZ="UTC", NO_COLOR="1", LC_ALL="C.UTF-8", PATH=os.path.dirname(os.path.abspath(binary)) + ":" + os.environ["PATH"])
         env.pop("MARQUE_LOCK_TIMEOUT", None)
-        src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(path))))
+        src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # run.py is tests/golden/run.py
         env["MARQUE_SRC"] = src
+        env["MARQUE_BIN"] = binary  # for a command that empties PATH
         for c in cases:
             cmd = re.sub(r"(^|[;|&]\s*)marque\b", lambda m: m.group(1) + binary, c["cmd"])
             stdin = "".join(l + "\n" for l in c["stdin"])

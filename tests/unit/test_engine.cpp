@@ -10,6 +10,7 @@
 #include "reports/standings.hpp"
 #include "reports/text_table.hpp"
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_engine {
@@ -159,10 +160,7 @@ TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the pl
 
 TEST_CASE("engine: extend plays one more record exactly as a replay of the longer file", "[engine]") {
   for (const char* game : {"tarot", "coinche", "prefa", "piquet", "alsos"}) {
-    std::ifstream in(std::string(MARQUE_SOURCE_DIR) + "/examples/" + game + ".json");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    json file = json::parse(ss.str());
+    json file = marque::test::example(game);
     REQUIRE(file["hands"].size() >= 2);
     Replay whole = replay(file);
     REQUIRE(whole.ok);

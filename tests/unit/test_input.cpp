@@ -11,6 +11,7 @@
 #include "importers/csv_importer.hpp"
 #include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_input {
@@ -21,12 +22,7 @@ using json = nlohmann::json;
 
 namespace {
 
-std::string slurp_file(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using marque::test::read_text;
 
 // the message of the Rejected that parsing `text` throws, or "" when it parses
 std::string refusal(const std::string& text) {
@@ -76,7 +72,7 @@ TEST_CASE("input: numbers outside a double or integers outside int64 are refused
 TEST_CASE("input: a streamed game file keeps its hand records apart, each the dump of the parsed record", "[input]") {
   for (const char* game : {"tarot", "coinche", "prefa", "piquet", "alsos", "season"}) {
     std::string path = std::string(MARQUE_SOURCE_DIR) + "/examples/" + game + ".json";
-    json dom = json::parse(slurp_file(path));
+    json dom = json::parse(read_text(path));
     std::ifstream in(path, std::ios::binary);
     importers::GameSource src = importers::read_game_source(in, path);
     if (dom["format"] == "marque-export/1") {
@@ -105,7 +101,7 @@ TEST_CASE("input: a streamed import stores the content key of the whole document
     auto store = app::open_database((dir / "m.db").string(), true);
     for (const char* game : {"tarot", "coinche", "prefa", "piquet", "alsos"}) {
       std::string path = std::string(MARQUE_SOURCE_DIR) + "/examples/" + game + ".json";
-      json dom = json::parse(slurp_file(path));
+      json dom = json::parse(read_text(path));
       std::ifstream in(path, std::ios::binary);
       importers::GameSource src = importers::read_game_source(in, path);
       app::SourceDocument doc;

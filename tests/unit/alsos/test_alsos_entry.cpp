@@ -14,7 +14,6 @@ namespace rules = marque::rules;
 
 namespace {
 
-json jv(const char* s) { return json::parse(s); }
 
 const rules::GameRules& alsos() { return *rules::find_game("alsos"); }
 
@@ -65,17 +64,10 @@ Session drive(const json& file, const std::vector<std::string>& typed, rules::An
 }
 
 json scored(const json& file, const rules::Answers& answers) {
-  auto t = rules::try_answers(alsos(), file, answers);
-  for (const auto& e : t.errors) UNSCOPED_INFO(e.text());
-  REQUIRE(t.entry.has_value());
-  return json::parse((*t.entry)["deltas"].dump());
+  return json::parse(marque::test::entry_of(alsos(), file, answers)["deltas"].dump());
 }
 
-std::vector<std::string> values(const std::vector<rules::Choice>& choices) {
-  std::vector<std::string> v;
-  for (const auto& c : choices) v.push_back(c.value);
-  return v;
-}
+using marque::test::values;
 
 using Keys = std::vector<std::string>;
 
@@ -104,7 +96,7 @@ TEST_CASE("alsos entry: M1, a trump game in the turn-up suit with kassza and kon
   CHECK(s.question("tricks.C").max == 9);
   CHECK(s.question("card_points.B").min == 10);      // B won the last trick
   CHECK(s.question("melds").preset == "B:bela");     // kassza = K+F of trumps
-  CHECK(scored(file, s.answers) == jv(R"({"A":-4,"B":8,"C":-4})"));
+  CHECK(scored(file, s.answers) == j(R"({"A":-4,"B":8,"C":-4})"));
   // the words `marque hand` reads
   CHECK(alsos().entry_words(*rules::replay(file).state, s.answers) ==
         rules::Words{{"dealer", "A"},
@@ -125,7 +117,7 @@ TEST_CASE("alsos entry: M2, a round-2 trump, a defender's kassza kontra'd; the m
   CHECK(s.question("dealer").preset == "B");
   CHECK(s.question("turn_up_suit").preset == "zold");
   CHECK(s.question("melds").preset == "A:bela");
-  CHECK(scored(file, s.answers) == jv(R"({"A":5,"B":5,"C":-10})"));
+  CHECK(scored(file, s.answers) == j(R"({"A":5,"B":5,"C":-10})"));
 }
 
 TEST_CASE("alsos entry: M3, no trumps: no trump suit, no turn-up, no gyerünk after a tuli", "[alsos][entry]") {
@@ -137,7 +129,7 @@ TEST_CASE("alsos entry: M3, no trumps: no trump suit, no turn-up, no gyerünk af
                          "card_points.A", "card_points.B", "card_points.C", "melds"});
   CHECK(s.question("figurak").help.find("kassza") == std::string::npos);  // trump-only figurák not offered
   CHECK(s.question("melds").help.find("bela") == std::string::npos);
-  CHECK(scored(file, s.answers) == jv(R"({"A":36,"B":-18,"C":-18})"));
+  CHECK(scored(file, s.answers) == j(R"({"A":36,"B":-18,"C":-18})"));
 }
 
 TEST_CASE("alsos entry: M4, betli: the declarer's tricks only", "[alsos][entry]") {
@@ -147,9 +139,9 @@ TEST_CASE("alsos entry: M4, betli: the declarer's tricks only", "[alsos][entry]"
   CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "game_kontra", "gyerunk", "tricks.C"});
   CHECK(s.question("declarer").text == "Who bid betli?");
   CHECK(s.question("tricks.C").preset.empty());
-  CHECK(scored(file, s.answers) == jv(R"({"A":-8,"B":-8,"C":16})"));
+  CHECK(scored(file, s.answers) == j(R"({"A":-8,"B":-8,"C":16})"));
   auto failed = drive(file, {"", "betli", "C", "", "", "1"});
-  CHECK(scored(file, failed.answers) == jv(R"({"A":2,"B":2,"C":-4})"));
+  CHECK(scored(file, failed.answers) == j(R"({"A":2,"B":2,"C":-4})"));
 }
 
 TEST_CASE("alsos entry: M5, kloptzky: tricks of every player, no declarer, no kontra", "[alsos][entry]") {
@@ -158,9 +150,9 @@ TEST_CASE("alsos entry: M5, kloptzky: tricks of every player, no declarer, no ko
   CHECK(s.done);
   CHECK(s.keys() == Keys{"dealer", "kind", "tricks.A", "tricks.B", "tricks.C"});
   CHECK(s.question("tricks.C").preset == "1");
-  CHECK(scored(file, s.answers) == jv(R"({"A":-6,"B":3,"C":3})"));
+  CHECK(scored(file, s.answers) == j(R"({"A":-6,"B":3,"C":3})"));
   auto tied = drive(file, {"", "kl", "3", "3", ""});
-  CHECK(scored(file, tied.answers) == jv(R"({"A":0,"B":0,"C":0})"));
+  CHECK(scored(file, tied.answers) == j(R"({"A":0,"B":0,"C":0})"));
 }
 
 TEST_CASE("alsos entry: M6, four players: the dealer sits out; observed figurák asked made or not", "[alsos][entry]") {
@@ -175,7 +167,7 @@ TEST_CASE("alsos entry: M6, four players: the dealer sits out; observed figurák
   CHECK(s.question("made.0").text == "Did A make ultimó (the last trick with the 7 of trumps)?");
   CHECK(s.question("made.0").preset.empty());
   CHECK(s.question("made.1").text == "Did B make négy ász (all four aces)?");
-  CHECK(scored(file, s.answers) == jv(R"({"A":18,"B":-6,"C":-6,"D":-6})"));
+  CHECK(scored(file, s.answers) == j(R"({"A":18,"B":-6,"C":-6,"D":-6})"));
 }
 
 TEST_CASE("alsos entry: M7, gyerünk answered by kontra and given up: no play facts", "[alsos][entry]") {
@@ -185,7 +177,7 @@ TEST_CASE("alsos entry: M7, gyerünk answered by kontra and given up: no play fa
   CHECK(values(s.question("gyerunk_level").choices) == Keys{"gyerunk", "kontra", "rekontra", "szubkontra"});
   CHECK(s.question("gyerunk_level").preset == "gyerunk");
   CHECK(s.question("gyerunk_outcome").preset == "accepted");
-  CHECK(scored(file, s.answers) == jv(R"({"A":6,"B":6,"C":-12})"));
+  CHECK(scored(file, s.answers) == j(R"({"A":6,"B":6,"C":-12})"));
   CHECK(alsos().entry_words(*rules::replay(file).state, s.answers).back() == std::pair<std::string, std::string>{"gyerunk", "C:2:surrendered"});
 }
 
@@ -193,14 +185,14 @@ TEST_CASE("alsos entry: M8, a tie loses; a player without tricks is not asked hi
   json file = game_file({}, json::object(), {"A", "B", "C"}, "C");
   auto s = drive(file, {"", "trump", "A", "tok", "", "", "", "", "3", "3", "", "B", "50", "50", "40", ""});
   CHECK(s.done);
-  CHECK(scored(file, s.answers) == jv(R"({"A":-2,"B":1,"C":1})"));
+  CHECK(scored(file, s.answers) == j(R"({"A":-2,"B":1,"C":1})"));
   auto zero = drive(file, {"", "trump", "A", "tok", "", "", "", "", "0", "7", "", "B", "80", "30", ""});
   CHECK(zero.done);
   CHECK(!zero.was_asked("card_points.A"));
   CHECK(values(zero.question("last_trick").choices) == Keys{"B", "C"});  // A took no trick
   auto words = alsos().entry_words(*rules::replay(file).state, zero.answers);
   CHECK(std::find(words.begin(), words.end(), std::pair<std::string, std::string>{"card_points", "A:0,B:80,C:30"}) != words.end());
-  CHECK(scored(file, zero.answers) == jv(R"({"A":-2,"B":1,"C":1})"));
+  CHECK(scored(file, zero.answers) == j(R"({"A":-2,"B":1,"C":1})"));
 }
 
 TEST_CASE("alsos entry: a misdeal asks only for a note; the same dealer deals again", "[alsos][entry]") {
@@ -211,7 +203,7 @@ TEST_CASE("alsos entry: a misdeal asks only for a note; the same dealer deals ag
   CHECK(s.question("note").optional);
   auto t = rules::try_answers(alsos(), file, s.answers);
   REQUIRE(t.entry);
-  CHECK(json::parse((*t.entry)["deltas"].dump()) == jv(R"({"A":0,"B":0,"C":0})"));
+  CHECK(json::parse((*t.entry)["deltas"].dump()) == j(R"({"A":0,"B":0,"C":0})"));
   CHECK(t.record["note"] == "card shown");
 }
 
@@ -239,7 +231,7 @@ TEST_CASE("alsos entry: words typed on the command line count as answered", "[al
   // a whole hand typed: nothing is asked
   rules::Answers typed{{"contract", "piros:B"}, {"turn", "piros"}, {"tricks", "A:2,B:5,C:2"}, {"points", "A:28,B:96,C:20"}, {"last", "B"}};
   CHECK(!alsos().next_question(*state, typed));
-  CHECK(scored(file, typed) == jv(R"({"A":-1,"B":2,"C":-1})"));
+  CHECK(scored(file, typed) == j(R"({"A":-1,"B":2,"C":-1})"));
   // a typed contract: only what the record needs is asked (no kontra, figurák, melds)
   auto s = drive(file, {"5", "2", "", "A", "72", "20", "24"}, {{"contract", "nt:A"}});
   CHECK(s.done);
@@ -249,7 +241,7 @@ TEST_CASE("alsos entry: words typed on the command line count as answered", "[al
                                {"last", "A"}});
   CHECK(f.keys() == Keys{"made.0"});
   CHECK(f.done);
-  CHECK(scored(file, f.answers) == jv(R"({"A":6,"B":-3,"C":-3})"));
+  CHECK(scored(file, f.answers) == j(R"({"A":6,"B":-3,"C":-3})"));
   // a later answer replaces an earlier one
   rules::Answers again = typed;
   again.emplace_back("tricks", "A:3,B:4,C:2");
@@ -287,7 +279,7 @@ TEST_CASE("alsos entry: gyerünk accepted doubles; asked only with no figura but
   json file = game_file({});
   auto s = drive(file, {"", "trump", "B", "piros", "", "", "", "A", "", "", "2", "5", "", "B", "28", "96", "20", ""});
   CHECK(s.done);
-  CHECK(scored(file, s.answers) == jv(R"({"A":-2,"B":4,"C":-2})"));  // game 1 x gyerünk 2
+  CHECK(scored(file, s.answers) == j(R"({"A":-2,"B":4,"C":-2})"));  // game 1 x gyerünk 2
   auto none = drive(file, {"", "trump", "B", "piros", "", "", "B:tuli:late"});
   auto q = alsos().next_question(*rules::replay(file).state, none.answers);
   REQUIRE(q);

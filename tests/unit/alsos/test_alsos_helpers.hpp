@@ -7,21 +7,22 @@
 #include <vector>
 
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 namespace alsos_test {
 
 using marque::rules::json;
 using marque::rules::ojson;
+using marque::test::contains;
+using marque::test::first_error;
+using marque::test::has_warning;
+using marque::test::j;
 
 inline json game_file(const std::vector<json>& hands, const json& options = json::object(),
                       const std::vector<std::string>& players = {"A", "B", "C"}, const std::string& first_dealer = "A") {
-  json f = {{"format", "marque-game/1"}, {"game", "alsos"}};
-  f["setup"] = {{"players", players}, {"first_dealer", first_dealer}, {"options", options}};
-  f["hands"] = hands;
-  return f;
+  json setup = {{"players", players}, {"first_dealer", first_dealer}, {"options", options}};
+  return marque::test::game_file("alsos", setup, json(hands));
 }
-
-inline json parse(const char* text) { return json::parse(text); }
 
 // A played-out trump game of 3 players A, B, C dealt by `dealer` (turn-up = trump suit piros unless changed).
 inline json trump_hand(const std::string& declarer, const json& tricks, const json& points, const std::string& last,
@@ -50,17 +51,8 @@ inline json deltas_of(const json& hand, const json& options = json::object()) {
   return deltas(r);
 }
 
-inline marque::Diagnostic first_error(const json& file) {
-  auto r = run(file);
-  REQUIRE_FALSE(r.ok);
-  REQUIRE_FALSE(r.diags.errors().empty());
-  return r.diags.errors().front();
-}
-
 inline marque::Diagnostic error_of(const json& hand, const json& options = json::object()) {
   return first_error(game_file({hand}, options));
 }
-
-inline bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 }  // namespace alsos_test

@@ -11,7 +11,6 @@ using namespace alsos_test;
 using marque::rules::find_game;
 
 namespace {
-json j(const char* s) { return json::parse(s); }
 json won_b() { return trump_hand("B", j(R"({"A":2,"B":5,"C":2})"), j(R"({"A":28,"B":96,"C":20})"), "B"); }
 }  // namespace
 
@@ -101,7 +100,7 @@ TEST_CASE("alsos: session_end deals ends the session after N scored deals (§5)"
   // uneven deal count: a set-up warning
   auto w = run(game_file({}, j(R"({"session_end":{"mode":"deals","count":4}})")));
   REQUIRE(w.ok);
-  CHECK_FALSE(w.diags.warnings().empty());
+  CHECK(marque::test::warning_codes(w.diags) == std::vector<std::string>{"alsos.deals_uneven"});
 }
 
 TEST_CASE("alsos: session_end radli: the first to the target gets the bonus from each (§5)", "[alsos]") {

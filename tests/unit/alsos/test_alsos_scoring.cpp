@@ -6,10 +6,6 @@ namespace unit_test_alsos_scoring {
 
 using namespace alsos_test;
 
-namespace {
-json j(const char* s) { return json::parse(s); }
-}  // namespace
-
 TEST_CASE("alsos: trump game won and lost; a tie with a defender loses (§4.3.1)", "[alsos]") {
   CHECK(deltas_of(trump_hand("B", j(R"({"A":2,"B":5,"C":2})"), j(R"({"A":28,"B":96,"C":20})"), "B")) ==
         j(R"({"A":-1,"B":2,"C":-1})"));

@@ -7,7 +7,6 @@ namespace unit_test_alsos_validation {
 using namespace alsos_test;
 
 namespace {
-json j(const char* s) { return json::parse(s); }
 json base() { return trump_hand("B", j(R"({"A":2,"B":5,"C":2})"), j(R"({"A":20,"B":100,"C":30})"), "B"); }
 void check_error(const json& hand, const std::string& field, const std::string& part, const json& options = json::object()) {
   auto e = error_of(hand, options);
@@ -15,11 +14,12 @@ void check_error(const json& hand, const std::string& field, const std::string& 
   CHECK(e.field == field);
   CHECK(contains(e.message, part));
 }
-bool has_warning(const json& file, const std::string& part) {
+// the file scores, with a warning of this code that says `part`
+bool has_warning(const json& file, const std::string& code, const std::string& part) {
   auto r = run(file);
   REQUIRE(r.ok);
   for (const auto& w : r.diags.warnings())
-    if (contains(w.message, part)) return true;
+    if (w.code == code && contains(w.message, part)) return true;
   return false;
 }
 }  // namespace
@@ -81,7 +81,7 @@ TEST_CASE("alsos: contract and players (V02, V04, V05, V06)", "[alsos]") {
 TEST_CASE("alsos: dealer order is a warning (V03)", "[alsos]") {
   json h = base();
   h["dealer"] = "C";
-  CHECK(has_warning(game_file({h}), "expected dealer A, got C"));
+  CHECK(has_warning(game_file({h}), "alsos.dealer_order", "expected dealer A, got C"));
 }
 
 TEST_CASE("alsos: figurak rules (V10-V17)", "[alsos]") {
@@ -105,11 +105,11 @@ TEST_CASE("alsos: figurak rules (V10-V17)", "[alsos]") {
   h["melds"] = j(R"({"A":{"bela":true}})");
   check_error(h, "figurak", "needs K+F of trumps");
   h.erase("melds");
-  CHECK(has_warning(game_file({h}), "should give béla 20"));  // V16
+  CHECK(has_warning(game_file({h}), "alsos.kassza_no_bela", "should give béla 20"));  // V16
   h["figurak"] = j(R"([{"by":"B","name":"kassza","phase":"early"},{"by":"A","name":"kassza","phase":"early"}])");
   check_error(h, "figurak", "at most one kassza");
   h["figurak"] = j(R"([{"by":"B","name":"tuli","phase":"late"},{"by":"A","name":"tuli","phase":"late"}])");
-  CHECK(has_warning(game_file({h}), "announced by both"));  // V17
+  CHECK(has_warning(game_file({h}), "alsos.figura_two_players", "announced by both"));  // V17
   h["figurak"] = j(R"([{"by":"B","name":"bela","phase":"late"}])");
   check_error(h, "figurak", "one of kassza, tuli");
   h["figurak"] = j(R"([{"by":"B","name":"tuli","phase":"middle"}])");
@@ -154,7 +154,7 @@ TEST_CASE("alsos: gyerunk (V30-V32)", "[alsos]") {
                  "gyerunk":{"by":"A","level":1,"outcome":"accepted"}})");
   check_error(k, "gyerunk", "no gyerünk in kloptzky");
   h["gyerunk"] = j(R"({"by":"B","level":1,"outcome":"surrendered"})");
-  CHECK(has_warning(game_file({h}), "are ignored"));  // V32
+  CHECK(has_warning(game_file({h}), "alsos.surrendered_play_facts", "are ignored"));  // V32
 }
 
 TEST_CASE("alsos: play facts (V40-V48)", "[alsos]") {

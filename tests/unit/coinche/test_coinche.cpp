@@ -3,12 +3,17 @@
 
 #include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_coinche {
 
 using namespace marque;
 using namespace marque::rules;
+
+using marque::test::contains;
+using marque::test::first_error;
+using marque::test::with;
 
 namespace {
 
@@ -28,33 +33,13 @@ json e1() {
           {"capot", nullptr},    {"belote", nullptr},                  {"announcements", json::array()}};
 }
 
-json with(json rec, const json& changes) {
-  for (auto it = changes.begin(); it != changes.end(); ++it) rec[it.key()] = it.value();
-  return rec;
-}
-
-ojson score(const json& file) {
-  Replay r = replay(file);
-  if (!r.ok) {
-    std::string why;
-    for (const auto& d : r.diags.items()) why += d.text() + "\n";
-    FAIL(why);
-  }
-  return r.score;
-}
+ojson score(const json& file) { return test::scored(file); }
 
 // team scores of hand 1 as {NS, EW}
 std::pair<long long, long long> one(const json& rec, const json& options = json::object(), const std::string& first = "W") {
   ojson s = score(game_file(json::array({rec}), options, first));
   const auto& td = s["hands"][0]["team_deltas"];
   return {td["NS"].get<long long>(), td["EW"].get<long long>()};
-}
-
-Diagnostic first_error(const json& file) {
-  Replay r = replay(file);
-  REQUIRE_FALSE(r.ok);
-  REQUIRE_FALSE(r.diags.errors().empty());
-  return r.diags.errors().front();
 }
 
 Diagnostic rejected(const json& rec, const json& options = json::object()) {
@@ -64,12 +49,8 @@ Diagnostic rejected(const json& rec, const json& options = json::object()) {
 bool has_warning(const json& rec, const std::string& code, const json& options = json::object()) {
   Replay r = replay(game_file(json::array({rec}), options));
   REQUIRE(r.ok);
-  for (const auto& w : r.diags.warnings())
-    if (w.code == code) return true;
-  return false;
+  return test::has_warning(r, code);
 }
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 using P = std::pair<long long, long long>;
 

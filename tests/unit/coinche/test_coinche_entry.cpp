@@ -4,6 +4,7 @@
 
 #include "rules/engine.hpp"
 #include "rules/entry.hpp"
+#include "support/game_test.hpp"
 #include "rules/registry.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
@@ -64,22 +65,13 @@ Drive drive(const json& file, const std::vector<std::string>& typed, Answers giv
   return d;
 }
 
-ojson scored(const json& file, const Answers& answers) {
-  Trial t = try_answers(coinche_rules(), file, answers);
-  for (const auto& e : t.errors) FAIL(e.field << ": " << e.message);
-  REQUIRE(t.entry);
-  return *t.entry;
-}
+ojson scored(const json& file, const Answers& answers) { return test::entry_of(coinche_rules(), file, answers); }
 
 std::pair<long long, long long> team_deltas(const ojson& entry) {
   return {entry["team_deltas"]["NS"].get<long long>(), entry["team_deltas"]["EW"].get<long long>()};
 }
 
-std::vector<std::string> values(const Question& q) {
-  std::vector<std::string> v;
-  for (const auto& c : q.choices) v.push_back(c.value);
-  return v;
-}
+using marque::test::values;
 
 using Keys = std::vector<std::string>;
 

@@ -3,12 +3,16 @@
 #include <catch2/catch.hpp>
 
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_coinche_variants {
 
 using namespace marque;
 using namespace marque::rules;
+
+using marque::test::contains;
+using marque::test::with;
 
 namespace {
 
@@ -19,33 +23,16 @@ json game_file(const json& hands, const json& options = json::object(), const st
   return {{"format", "marque-game/1"}, {"game", "coinche"}, {"setup", setup}, {"hands", hands}};
 }
 
-json with(json rec, const json& changes) {
-  for (auto it = changes.begin(); it != changes.end(); ++it) rec[it.key()] = it.value();
-  return rec;
-}
-
 using P = std::pair<long long, long long>;
 
 // team scores of hand 1 as {NS, EW}
 P one(const json& rec, const json& options = json::object(), const std::string& first = "W") {
-  Replay r = replay(game_file(json::array({rec}), options, first));
-  if (!r.ok) {
-    std::string why;
-    for (const auto& d : r.diags.items()) why += d.text() + "\n";
-    FAIL(why);
-  }
-  const auto& td = r.score["hands"][0]["team_deltas"];
+  ojson s = test::scored(game_file(json::array({rec}), options, first));
+  const auto& td = s["hands"][0]["team_deltas"];
   return {td["NS"].get<long long>(), td["EW"].get<long long>()};
 }
 
-Diagnostic option_error(const json& options) {
-  Replay r = replay(game_file(json::array(), options));
-  REQUIRE_FALSE(r.ok);
-  REQUIRE_FALSE(r.diags.errors().empty());
-  return r.diags.errors().front();
-}
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+Diagnostic option_error(const json& options) { return test::first_error(game_file(json::array(), options)); }
 
 // spec coinche §8 E4a: 90♦ by S coinched by E, 95 card points + dix de der (T 105 v 57), belote S.
 json e4() {

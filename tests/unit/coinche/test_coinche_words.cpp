@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 #include "rules/registry.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
@@ -10,6 +11,8 @@ namespace unit_test_coinche_words {
 
 using namespace marque;
 using namespace marque::rules;
+
+using marque::test::with;
 
 namespace {
 
@@ -41,11 +44,6 @@ std::string said(const json& rec, const json& options, const std::string& first_
 
 json e1() {
   return {{"dealer", "W"}, {"bidder", "N"}, {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 72}, {"last_trick", "bidders"}};
-}
-
-json with(json rec, const json& changes) {
-  for (auto it = changes.begin(); it != changes.end(); ++it) rec[it.key()] = it.value();
-  return rec;
 }
 
 }  // namespace

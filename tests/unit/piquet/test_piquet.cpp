@@ -5,6 +5,7 @@
 
 #include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_piquet {
@@ -14,12 +15,11 @@ using namespace marque::rules;
 
 namespace {
 
+using marque::test::first_error;
+
 json file_with(json options, json hands, std::string first_dealer = "B", json extra_setup = json::object()) {
-  // `{rec}` with one element is the record itself under clang (CWG 2137), an array under g++: one record is wrapped
-  if (hands.is_object()) hands = json::array({hands});
   json setup = {{"players", {"A", "B"}}, {"first_dealer", first_dealer}, {"options", options}};
-  for (auto it = extra_setup.begin(); it != extra_setup.end(); ++it) setup[it.key()] = it.value();
-  return {{"format", "marque-game/1"}, {"game", "piquet"}, {"setup", setup}, {"hands", hands}};
+  return test::game_file("piquet", test::with(setup, extra_setup), hands);
 }
 
 // P-1 (Cavendish's example deal), dealer B: A elder 28, B younger 23.
@@ -35,24 +35,9 @@ json totals(int a, int b) { return {{"entry", "totals"}, {"totals", {{"A", a}, {
 
 Replay run(const json& file) { return replay(file); }
 
-// The first error of a rejected replay.
-Diagnostic first_error(const Replay& r) {
-  REQUIRE_FALSE(r.ok);
-  REQUIRE_FALSE(r.diags.errors().empty());
-  return r.diags.errors().front();
-}
-
 int delta(const Replay& r, int seq, const char* p) { return r.score["hands"][seq - 1]["deltas"][p].get<int>(); }
 
-json with(json rec, const json& patch) {
-  for (auto it = patch.begin(); it != patch.end(); ++it) {
-    if (it.value().is_null())
-      rec.erase(it.key());
-    else
-      rec[it.key()] = it.value();
-  }
-  return rec;
-}
+json with(const json& rec, const json& patch) { return test::with(rec, patch, true); }
 
 }  // namespace
 
@@ -302,10 +287,10 @@ TEST_CASE("piquet: warnings never block (V-PT2, C-4, C-7)", "[piquet]") {
                                                         {"sequences", {{"winner", "younger"}, {"scored", {{{"length", 5}, {"top", "K"}}}}}},
                                                         {"sets", {{"winner", "none"}, {"scored", json::array()}}}})}));
   REQUIRE(sunk.ok);
-  CHECK_FALSE(sunk.score["hands"][0]["warnings"].empty());
+  CHECK(test::warning_codes(sunk.diags, 1) == std::vector<std::string>{"piquet.sunk_point"});
   auto low = run(file_with(json::object(), {totals(0, 5)}));
   REQUIRE(low.ok);
-  CHECK_FALSE(low.score["hands"][0]["warnings"].empty());
+  CHECK(test::warning_codes(low.diags, 1) == std::vector<std::string>{"piquet.elder_zero"});
 }
 
 TEST_CASE("piquet: reckons nothing zeroes a player but his cards still bar the pique", "[piquet]") {
@@ -341,7 +326,7 @@ TEST_CASE("piquet: classic game ends inside the declarations (5.2, C-9)", "[piqu
   CHECK(r.score["result"]["reached_in"] == "sequences");
   CHECK(delta(r, 4, "A") == 9);
   CHECK(delta(r, 4, "B") == 0);
-  CHECK_FALSE(r.score["hands"][3]["warnings"].empty());  // the sets are ignored
+  CHECK(test::warning_codes(r.diags, 4) == std::vector<std::string>{"piquet.after_end"});  // the sets are ignored
   // another record after the end is an error
   auto after = run(file_with({{"mode", "classic"}}, {totals(18, 41), totals(36, 12), totals(38, 32), rec, totals(1, 1)}, "A"));
   CHECK(first_error(after).hand == 5);

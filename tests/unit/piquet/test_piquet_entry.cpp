@@ -4,6 +4,7 @@
 
 #include "rules/engine.hpp"
 #include "rules/entry.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_piquet_entry {
@@ -58,11 +59,7 @@ Run drive(const json& file, const std::vector<std::string>& typed, Answers given
 
 int delta(const Trial& t, const char* player) { return (*t.entry)["deltas"][player].get<int>(); }
 
-std::vector<std::string> values_of(const Question& q) {
-  std::vector<std::string> v;
-  for (const auto& c : q.choices) v.push_back(c.value);
-  return v;
-}
+using marque::test::values;
 
 using Keys = std::vector<std::string>;
 
@@ -76,11 +73,11 @@ TEST_CASE("piquet entry: a detail deal in table order (P-1)", "[piquet][entry]")
   CHECK(run.asked("entry").preset == "detail");
   CHECK(run.asked("redeal").preset == "no");
   CHECK(run.asked("carte").preset == "none");
-  CHECK(values_of(run.asked("carte")) == Keys{"none", "Ann", "Ben"});
+  CHECK(values(run.asked("carte")) == Keys{"none", "Ann", "Ben"});
   CHECK(run.asked("carte").choices[1].label == "elder");
-  CHECK(values_of(run.asked("point_winner")) == Keys{"Ann", "Ben", "equal"});
+  CHECK(values(run.asked("point_winner")) == Keys{"Ann", "Ben", "equal"});
   CHECK(run.asked("point_winner").preset.empty());
-  CHECK(values_of(run.asked("seq_winner")) == Keys{"Ann", "Ben", "equal", "none"});
+  CHECK(values(run.asked("seq_winner")) == Keys{"Ann", "Ben", "equal", "none"});
   CHECK(run.asked("seq_winner").preset == "none");
   CHECK(run.asked("sets_winner").preset == "none");
   CHECK(run.asked("seq_scored").kind == "words");
@@ -190,7 +187,7 @@ TEST_CASE("piquet entry: a totals entry, and the game winner only when required 
   json tie = game_file(json::object(), json::array({totals(95, 95)}));
   Run end = drive(tie, {"2", "10", "12", "Ben"});
   CHECK(end.keys == Keys{"entry", "total_elder", "total_younger", "game_winner"});
-  CHECK(values_of(end.asked("game_winner")) == Keys{"Ben", "Ann"});  // Ann deals the second deal: Ben elder
+  CHECK(values(end.asked("game_winner")) == Keys{"Ben", "Ann"});  // Ann deals the second deal: Ben elder
   Trial te = try_answers(piquet(), tie, end.answers);
   REQUIRE(te.entry);
   CHECK(te.entry->at("breakdown")["game_winner"] == "Ben");

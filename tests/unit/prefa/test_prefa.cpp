@@ -6,6 +6,7 @@
 
 #include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_prefa {
@@ -21,23 +22,14 @@ json setup3(json options = json::object(), int pool = 31, const std::string& dea
 json setup4(json options = json::object(), int pool = 31, const std::string& dealer = "D") {
   return {{"players", {"A", "B", "C", "D"}}, {"initial_pool", pool}, {"first_dealer", dealer}, {"options", options}};
 }
-json file(const json& setup, const json& hands) {
-  // `{rec}` with one element is the record itself under clang (CWG 2137), an array under g++: one record is wrapped
-  json list = hands.is_object() ? json::array({hands}) : hands;
-  return {{"format", "marque-game/1"}, {"game", "prefa"}, {"setup", setup}, {"hands", list}};
-}
+json file(const json& setup, const json& hands) { return test::game_file("prefa", setup, hands); }
 Replay run(const json& setup, const json& hands) { return replay(file(setup, hands)); }
 
 double d(const ojson& j, const std::string& k) { return j[k].get<double>(); }
 
 // The first error of a replay that must fail.
-Diagnostic first_error(const json& setup, const json& hands) {
-  Replay r = run(setup, hands);
-  REQUIRE_FALSE(r.ok);
-  REQUIRE_FALSE(r.diags.errors().empty());
-  return r.diags.errors().front();
-}
-bool has_text(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+Diagnostic first_error(const json& setup, const json& hands) { return test::first_error(run(setup, hands)); }
+using marque::test::contains;
 
 json contract(const std::string& dealer, const std::string& decl, const std::string& c, json calls, json tricks,
               json along = nullptr) {
@@ -146,7 +138,7 @@ TEST_CASE("prefa §4.4: playing alone and taking along", "[prefa]") {
   CHECK(r.score["hands"][0]["pools"]["A"] == 26);
   CHECK(d(r.score["hands"][0]["breakdown"]["cash_delta"], "C") == 20);
   CHECK(d(r.score["hands"][0]["breakdown"]["cash_delta"], "B") == 0);
-  CHECK(r.score["hands"][0]["warnings"].size() == 1);  // W-T7
+  CHECK(test::warning_codes(r.diags, 1) == std::vector<std::string>{"prefa.taken_along_tricks"});  // W-T7
   // taken-along count may be omitted (the taker holds the combined count)
   json along2 = contract("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 6}, {"C", 4}}, "C");
   CHECK(run(setup3({}, 31, "C"), json::array({along2})).ok);
@@ -168,7 +160,7 @@ TEST_CASE("prefa option redeclare_take_along: R passed, L plays, R takes L along
   json h = contract("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}}, "B");
   Diagnostic e = first_error(setup3({}, 31, "C"), json::array({h}));
   CHECK(e.field == "along");
-  CHECK(has_text(e.message, "B passed"));
+  CHECK(contains(e.message, "B passed"));
   Replay r = run(setup3({{"redeclare_take_along", "on"}}, 31, "C"), json::array({h}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["breakdown"]["taker"] == "B");
@@ -186,10 +178,10 @@ TEST_CASE("prefa §4.4: four players, the sitting-out dealer gets 25 / 50 (optio
   // the dealer sits out: cannot declare, has no tricks
   Diagnostic e = first_error(setup4(), json::array({contract("D", "D", "6S", {{"A", "play"}, {"B", "play"}}, nullptr)}));
   CHECK(e.field == "declarer");
-  CHECK(has_text(e.message, "sits out"));
+  CHECK(contains(e.message, "sits out"));
   Diagnostic e2 = first_error(setup4(), json::array({contract("D", "A", "6S", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 1}, {"D", 1}})}));
   CHECK(e2.field == "tricks");
-  CHECK(has_text(e2.message, "D sits out"));
+  CHECK(contains(e2.message, "D sits out"));
 }
 
 TEST_CASE("prefa §4.6: overflow from the largest pool, ties, cascade, lapse", "[prefa]") {
@@ -208,7 +200,7 @@ TEST_CASE("prefa §4.6: overflow from the largest pool, ties, cascade, lapse", "
   Replay t = run(start({{"A", 5}, {"B", 1}, {"C", 5}}), json::array({h}));
   REQUIRE(t.ok);
   CHECK(t.score["hands"][0]["pools"] == ojson({{"A", 5}, {"B", 0}, {"C", 0}}));
-  CHECK(t.score["hands"][0]["warnings"].size() == 1);
+  CHECK(test::warning_codes(t.diags, 1) == std::vector<std::string>{"prefa.overflow_tie"});
   // cascade to the next largest
   Replay c = run(start({{"A", 2}, {"B", 1}, {"C", 3}}), json::array({h}));
   REQUIRE(c.ok);
@@ -219,7 +211,7 @@ TEST_CASE("prefa §4.6: overflow from the largest pool, ties, cascade, lapse", "
   REQUIRE(l.ok);
   CHECK(l.score["finished"] == true);
   bool lapsed = false;
-  for (const auto& w : l.score["hands"][0]["warnings"]) lapsed = lapsed || has_text(w.get<std::string>(), "3 pool points lapsed");
+  for (const auto& w : l.diags.warnings()) lapsed = lapsed || (w.code == "prefa.overflow_lapsed" && contains(w.message, "3 pool points lapsed"));
   CHECK(lapsed);
   // option overflow_mode = level: one point at a time from whoever is largest
   Replay lv = run(start({{"A", 6}, {"B", 1}, {"C", 5}}, {{"overflow_mode", "level"}}), json::array({h}));
@@ -311,11 +303,11 @@ TEST_CASE("prefa §5: the whole E10 game to its end, final settlement and rankin
   hands.push_back({{"dealer", "A"}, {"type", "all_pass"}});
   Diagnostic e = first_error(setup3({}, 10), hands);
   CHECK(e.field == "hand");
-  CHECK(has_text(e.message, "game is over"));
+  CHECK(contains(e.message, "game is over"));
   // the sheet ends with the result line
   std::string sheet = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(setup3({}, 10), json::array()), r.score));
-  CHECK(has_text(sheet, "result:  1. A +56  2. C +15  3. B -71"));
-  CHECK(has_text(sheet, "B  pays  A  41"));
+  CHECK(contains(sheet, "result:  1. A +56  2. C +15  3. B -71"));
+  CHECK(contains(sheet, "B  pays  A  41"));
 }
 
 TEST_CASE("prefa option game_end=all_but_one_zero and end_rounding", "[prefa]") {
@@ -362,7 +354,7 @@ TEST_CASE("prefa options ten_no_trumps and ten_level_defence_target", "[prefa]")
   json h = contract("A", "B", "10NT", nullptr, {{"B", 10}, {"C", 0}, {"A", 0}});
   Diagnostic e = first_error(setup3(), json::array({h}));
   CHECK(e.field == "contract");
-  CHECK(has_text(e.message, "10NT is not allowed"));
+  CHECK(contains(e.message, "10NT is not allowed"));
   CHECK(run(setup3({{"ten_no_trumps", "value_10"}}), json::array({h})).score["hands"][0]["pools"]["B"] == 21);
   CHECK(run(setup3({{"ten_no_trumps", "value_11"}}), json::array({h})).score["hands"][0]["pools"]["B"] == 20);
   // default: no declarations at level 10
@@ -391,7 +383,7 @@ TEST_CASE("prefa options provisional_entry (withdrawn, prov call), concession, a
   CHECK(e.field == "type");
   // W-X3 without auction
   json w3 = {{"dealer", "A"}, {"type", "withdrawn"}, {"declarer", "B"}};
-  CHECK(run(setup3({{"provisional_entry", "on"}}), json::array({w3})).score["hands"][0]["warnings"].size() == 1);
+  CHECK(test::warning_codes(run(setup3({{"provisional_entry", "on"}}), json::array({w3})).diags, 1) == std::vector<std::string>{"prefa.withdrawn_unchecked"});
 
   json c = {{"dealer", "A"}, {"type", "conceded"}, {"declarer", "B"}, {"contract", "7S"}};
   CHECK(first_error(setup3(), json::array({c})).field == "type");
@@ -431,26 +423,26 @@ TEST_CASE("prefa §3.3: auction validation", "[prefa]") {
   // out of turn
   Diagnostic e1 = first_error(setup3(), json::array({with_auction({call("C", "6S")})}));
   CHECK(e1.field == "auction");
-  CHECK(has_text(e1.message, "expected B"));
+  CHECK(contains(e1.message, "expected B"));
   // first bid must be 6S
-  CHECK(has_text(first_error(setup3(), json::array({with_auction({call("B", "6C")})})).message, "6S"));
+  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6C")})})).message, "6S"));
   // jump bid
-  CHECK(has_text(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6D")})})).message, "exactly 6C"));
+  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6D")})})).message, "exactly 6C"));
   // priority: B may only repeat
-  CHECK(has_text(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C"), call("A", "pass"), call("B", "6D")})})).message,
+  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C"), call("A", "pass"), call("B", "6D")})})).message,
                  "same 6C"));
   // unfinished
-  CHECK(has_text(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C")})})).message, "not finished"));
+  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C")})})).message, "not finished"));
   // calls after the end
-  CHECK(has_text(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "pass"), call("A", "pass"), call("B", "pass")})})).message,
+  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "pass"), call("A", "pass"), call("B", "pass")})})).message,
                  "after the auction ended"));
   // winner must be the declarer; contract below the auction contract
   Diagnostic w = first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C"), call("A", "pass"), call("B", "pass")})}));
   CHECK(w.field == "declarer");
-  CHECK(has_text(w.message, "won by C"));
+  CHECK(contains(w.message, "won by C"));
   Diagnostic lo = first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C"), call("A", "6D"), call("B", "pass"), call("C", "pass")}, "A", "6C")}));
   CHECK(lo.field == "contract");
-  CHECK(has_text(lo.message, "below the auction contract 6D"));
+  CHECK(contains(lo.message, "below the auction contract 6D"));
   // all passed <-> all_pass
   json ap = {{"dealer", "A"}, {"type", "all_pass"}, {"auction", {call("B", "pass"), call("C", "pass"), call("A", "pass")}}};
   CHECK(run(setup3(), json::array({ap})).ok);
@@ -469,35 +461,35 @@ TEST_CASE("prefa §3: hand validation errors name the field and the rule", "[pre
   };
   Diagnostic e;
   e = err(with("hand", 2));
-  CHECK((e.field == "hand" && has_text(e.message, "consecutive")));
+  CHECK((e.field == "hand" && contains(e.message, "consecutive")));
   e = err(with("dealer", "Z"));
-  CHECK((e.field == "dealer" && has_text(e.message, "unknown dealer Z")));
+  CHECK((e.field == "dealer" && contains(e.message, "unknown dealer Z")));
   e = err(with("type", "misere"));
   CHECK(e.field == "type");
   e = err(with("declarer", "Z"));
-  CHECK((e.field == "declarer" && has_text(e.message, "unknown player Z")));
+  CHECK((e.field == "declarer" && contains(e.message, "unknown player Z")));
   e = err(with("contract", "5S"));
-  CHECK((e.field == "contract" && has_text(e.message, "5S")));
+  CHECK((e.field == "contract" && contains(e.message, "5S")));
   e = err(with("won_bid", "6NT"));
-  CHECK((e.field == "contract" && has_text(e.message, "below the auction contract 6NT")));
+  CHECK((e.field == "contract" && contains(e.message, "below the auction contract 6NT")));
   e = err(with("calls", json{{"C", "play"}}));
-  CHECK((e.field == "calls" && has_text(e.message, "declarations needed for C and A")));
+  CHECK((e.field == "calls" && contains(e.message, "declarations needed for C and A")));
   e = err(with("calls", json{{"C", "play"}, {"A", "maybe"}}));
   CHECK(e.field == "calls");
   e = err(with("along", "B"));
-  CHECK((e.field == "along" && has_text(e.message, "only a defender")));
+  CHECK((e.field == "along" && contains(e.message, "only a defender")));
   e = err(with("along", "C"));
-  CHECK((e.field == "along" && has_text(e.message, "nobody to take along")));
+  CHECK((e.field == "along" && contains(e.message, "nobody to take along")));
   e = err(with("tricks", json{{"B", 6}, {"C", 3}, {"A", 0}}));
   CHECK((e.field == "tricks" && e.message == "tricks add up to 9, must be 10"));
   e = err(with("tricks", json{{"B", 6}, {"C", 4}}));
-  CHECK((e.field == "tricks" && has_text(e.message, "tricks missing for A")));
+  CHECK((e.field == "tricks" && contains(e.message, "tricks missing for A")));
   e = err(with("tricks", json{{"B", 11}, {"C", -1}, {"A", 0}}));
-  CHECK((e.field == "tricks" && has_text(e.message, "0..10")));
+  CHECK((e.field == "tricks" && contains(e.message, "0..10")));
   e = err(with("calls", json{{"C", "play"}, {"A", "pass"}}));  // A passed but has 1 trick
-  CHECK((e.field == "tricks" && has_text(e.message, "A passed and was not taken along")));
+  CHECK((e.field == "tricks" && contains(e.message, "A passed and was not taken along")));
   e = err(with("calls", json{{"C", "pass"}, {"A", "pass"}}));
-  CHECK((e.field == "tricks" && has_text(e.message, "both defenders passed")));
+  CHECK((e.field == "tricks" && contains(e.message, "both defenders passed")));
   json ten = contract("A", "B", "10S", nullptr, {{"B", 10}, {"C", 0}, {"A", 0}});
   ten["along"] = "C";
   e = err(ten);
@@ -505,7 +497,8 @@ TEST_CASE("prefa §3: hand validation errors name the field and the rule", "[pre
   // warning only: dealer out of rotation
   Replay r = run(setup3(), json::array({with("dealer", "B")}));
   REQUIRE(r.ok);
-  CHECK(has_text(r.score["hands"][0]["warnings"][0].get<std::string>(), "expected A"));
+  CHECK(test::warning_codes(r.diags, 1) == std::vector<std::string>{"prefa.dealer_rotation"});
+  CHECK(contains(r.diags.warnings().at(0).message, "expected A"));
   CHECK(r.score["next_dealer"] == "C");
 }
 
@@ -518,11 +511,11 @@ TEST_CASE("prefa §3.1: set-up validation", "[prefa]") {
   CHECK(err({{"players", {"A", "B", "C"}}, {"scorer", "Z"}}).field == "scorer");
   Diagnostic o = err({{"players", {"A", "B", "C"}}, {"options", {{"overflow_mode", "random"}}}});
   CHECK(o.field == "options.overflow_mode");
-  CHECK(has_text(o.message, "largest_first, level"));
+  CHECK(contains(o.message, "largest_first, level"));
   CHECK(err({{"players", {"A", "B", "C"}}, {"options", {{"sitting_out_compensation", {25}}}}}).field == "options.sitting_out_compensation");
   Diagnostic s = err({{"players", {"A", "B", "C"}}, {"start", {{"pools", {{"A", 3}, {"B", 2}}}}}});
   CHECK(s.field == "start.pools");
-  CHECK(has_text(s.message, "no pool given for C"));
+  CHECK(contains(s.message, "no pool given for C"));
   CHECK(err({{"players", {"A", "B", "C"}}, {"start", {{"pools", {{"A", 0}, {"B", 0}, {"C", 0}}}}}}).field == "start.pools");
   CHECK(err({{"players", {"A", "B", "C"}}, {"first_dealer", "A"}, {"start", {{"pools", {{"A", 1}, {"B", 0}, {"C", 0}}}, {"dealer", "B"}}}}).field ==
         "start.dealer");
@@ -559,7 +552,7 @@ TEST_CASE("prefa: record_from_args parses the one-line syntax", "[prefa]") {
   g->record_from_args({{"trick", "B:7"}}, *r.state, d4);
   REQUIRE(d4.has_errors());
   CHECK(d4.errors()[0].field == "trick");
-  CHECK(has_text(d4.errors()[0].message, "tricks"));
+  CHECK(contains(d4.errors()[0].message, "tricks"));
   Diagnostics d5;
   g->record_from_args({{"tricks", "B7"}}, *r.state, d5);
   CHECK(d5.errors()[0].field == "tricks");
@@ -581,12 +574,12 @@ TEST_CASE("prefa: the sheet aligns non-ASCII names and draws 4-player games", "[
   Replay r = run(s, json::array({h}));
   REQUIRE(r.ok);
   std::string sheet = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(s, json::array({h})), r.score));
-  CHECK(has_text(sheet, "Νίκος"));
-  CHECK(has_text(sheet, "standing (game in progress):"));
+  CHECK(contains(sheet, "Νίκος"));
+  CHECK(contains(sheet, "standing (game in progress):"));
   Replay r4 = run(setup4(), json::array({contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}})}));
   std::string s4 = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(setup4(), json::array()), r4.score));
-  CHECK(has_text(s4, "D: 0"));
-  CHECK(has_text(s4, "A pays D 42.5"));
+  CHECK(contains(s4, "D: 0"));
+  CHECK(contains(s4, "A pays D 42.5"));
 }
 
 }  // namespace unit_test_prefa

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_prefa_entry {
@@ -59,19 +60,9 @@ Drive drive(const json& file, const std::vector<std::string>& typed, Answers giv
   return d;
 }
 
-ojson scored(const json& file, const Answers& answers) {
-  Trial t = try_answers(prefa(), file, answers);
-  for (const auto& e : t.errors) INFO(e.field + ": " + e.message);
-  REQUIRE(t.errors.empty());
-  REQUIRE(t.entry.has_value());
-  return *t.entry;
-}
+ojson scored(const json& file, const Answers& answers) { return test::entry_of(prefa(), file, answers); }
 
-std::vector<std::string> values_of(const Question& q) {
-  std::vector<std::string> v;
-  for (const auto& c : q.choices) v.push_back(c.value);
-  return v;
-}
+using marque::test::values;
 
 using Keys = std::vector<std::string>;
 
@@ -82,8 +73,8 @@ TEST_CASE("prefa entry: a contract, both defenders play (E1)", "[prefa][entry]")
   Drive d = drive(file, {"", "B", "6H", "play", "play", "6", "3", ""});
   CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.C", "calls.A", "tricks.B", "tricks.C", "tricks.A"});
   CHECK(d.q("type").preset == "contract");
-  CHECK(values_of(d.q("type")) == Keys{"contract", "all_pass"});  // no variant types without their options
-  CHECK(values_of(d.q("declarer")) == Keys{"A", "B", "C"});
+  CHECK(values(d.q("type")) == Keys{"contract", "all_pass"});  // no variant types without their options
+  CHECK(values(d.q("declarer")) == Keys{"A", "B", "C"});
   const Question& c = d.q("contract");
   REQUIRE(c.choices.size() == 24);  // 6S..10H, no 10NT
   CHECK(c.choices.front().value == "6S");
@@ -123,7 +114,7 @@ TEST_CASE("prefa entry: one defender plays alone (E6a): only the two who played 
   CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.A", "calls.B", "along", "tricks.C", "tricks.B"});
   const Question& along = d.q("along");
   CHECK(along.preset == "none");
-  CHECK(values_of(along) == Keys{"none", "B"});  // no re-declaring without the option
+  CHECK(values(along) == Keys{"none", "B"});  // no re-declaring without the option
   CHECK(along.choices[0].label == "B plays alone");
   CHECK(along.choices[1].label == "B takes A along");
   CHECK(d.q("tricks.B").preset == "1");
@@ -153,7 +144,7 @@ TEST_CASE("prefa entry: re-declaring the take-along is offered with its option",
   json file = abc("B", {{"redeclare_take_along", "on"}});
   Drive d = drive(file, {"", "C", "6S", "pass", "play", "A", "6", ""});
   CHECK(d.keys().back() == "tricks.A");  // B's tricks are A's
-  CHECK(values_of(d.q("along")) == Keys{"none", "B", "A"});
+  CHECK(values(d.q("along")) == Keys{"none", "B", "A"});
   ojson e = scored(file, d.answers);
   CHECK(e["breakdown"]["taker"] == "A");
   CHECK(e["breakdown"]["mode"] == "along");
@@ -192,7 +183,7 @@ TEST_CASE("prefa entry: all pass, polles (E11), withdrawn, conceded", "[prefa][e
 
   json polles = abc("A", {{"all_pass", "polles"}});
   Drive p = drive(polles, {"polles", "3", "2", ""});
-  CHECK(values_of(p.q("type")) == Keys{"contract", "polles"});
+  CHECK(values(p.q("type")) == Keys{"contract", "polles"});
   CHECK(p.keys() == Keys{"type", "tricks.B", "tricks.C", "tricks.A"});  // from 1st hand, the dealer's right
   CHECK(p.q("tricks.A").preset == "5");
   ojson e = scored(polles, p.answers);
@@ -202,7 +193,7 @@ TEST_CASE("prefa entry: all pass, polles (E11), withdrawn, conceded", "[prefa][e
 
   json variants = abc("A", {{"provisional_entry", "on"}, {"concession", "on"}});
   Drive w = drive(variants, {"withdrawn", "B"});
-  CHECK(values_of(w.q("type")) == Keys{"contract", "all_pass", "withdrawn", "conceded"});
+  CHECK(values(w.q("type")) == Keys{"contract", "all_pass", "withdrawn", "conceded"});
   CHECK(w.keys() == Keys{"type", "declarer"});
   ojson we = scored(variants, w.answers);
   CHECK(we["breakdown"]["outcome"] == "withdrawn");
@@ -218,7 +209,7 @@ TEST_CASE("prefa entry: all pass, polles (E11), withdrawn, conceded", "[prefa][e
 TEST_CASE("prefa entry: four players (E9): the dealer sits out and cannot declare", "[prefa][entry]") {
   json file = game_of({"A", "B", "C", "D"}, "D");
   Drive d = drive(file, {"", "A", "7C", "play", "play", "6", "2", ""});
-  CHECK(values_of(d.q("declarer")) == Keys{"A", "B", "C"});
+  CHECK(values(d.q("declarer")) == Keys{"A", "B", "C"});
   CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "tricks.A", "tricks.B", "tricks.C"});
   ojson e = scored(file, d.answers);
   CHECK(e["deltas"]["A"].get<double>() == Approx(-105.5));

@@ -4,6 +4,7 @@
 
 #include "reports/sheet_render.hpp"
 #include "rules/engine.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_tarot {
@@ -19,24 +20,18 @@ json setup_n(int n, json options = json::object()) {
   return {{"players", players}, {"first_dealer", "Ann"}, {"options", options}};
 }
 
-json file(const json& setup, const json& hands) {
-  return {{"format", "marque-game/1"}, {"game", "tarot"}, {"setup", setup}, {"hands", hands}};
-}
+using marque::test::first_error;
+using marque::test::has_warning;
+
+json file(const json& setup, const json& hands) { return test::game_file("tarot", setup, hands); }
 
 json hand(json fields) {
   fields["type"] = "hand";
   return fields;
 }
 
-// `{hand(...)}` with one element copies the object (CWG 2137), so a lone record is wrapped here.
-Replay run(const json& setup, const json& hands) {
-  if (hands.is_object()) {
-    json arr = json::array();
-    arr.push_back(hands);
-    return replay(file(setup, arr));
-  }
-  return replay(file(setup, hands));
-}
+// `{hand(...)}` with one element copies the object (CWG 2137): game_file wraps a lone record.
+Replay run(const json& setup, const json& hands) { return replay(file(setup, hands)); }
 
 // deltas of the last hand, after checking the replay succeeded
 ojson last_deltas(const Replay& r) {
@@ -44,21 +39,9 @@ ojson last_deltas(const Replay& r) {
   return r.score["hands"].back()["deltas"];
 }
 
-Diagnostic first_error(const Replay& r) {
-  REQUIRE_FALSE(r.ok);
-  REQUIRE_FALSE(r.diags.errors().empty());
-  return r.diags.errors().front();
-}
-
 bool has_error(const Replay& r, const std::string& code, const std::string& field) {
   for (const auto& e : r.diags.errors())
     if (e.code == code && e.field == field) return true;
-  return false;
-}
-
-bool has_warning(const Replay& r, const std::string& code) {
-  for (const auto& w : r.diags.warnings())
-    if (w.code == code) return true;
   return false;
 }
 

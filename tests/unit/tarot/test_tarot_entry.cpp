@@ -6,6 +6,7 @@
 
 #include "rules/engine.hpp"
 #include "rules/entry.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_tarot_entry {
@@ -82,11 +83,7 @@ json deltas(const json& file, const Answers& answers) {
   return json::parse((*t.entry)["deltas"].dump());
 }
 
-std::vector<std::string> values(const std::vector<Choice>& choices) {
-  std::vector<std::string> v;
-  for (const auto& c : choices) v.push_back(c.value);
-  return v;
-}
+using marque::test::values;
 
 std::string label(const Question& q, const std::string& value) {
   for (const auto& c : q.choices)
