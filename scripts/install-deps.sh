@@ -8,7 +8,7 @@
 #                            the manual pages rendered), zsh + fish (their Tab completion tried like bash's),
 #                            python3-selenium + chromium-driver (marque serve driven in a real browser)
 set -euo pipefail
-pkgs="cmake ninja-build g++ make pkg-config libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev libjemalloc-dev libcpp-httplib-dev libqrencode-dev"
+pkgs="cmake ninja-build g++ make pkg-config libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev libjemalloc-dev libcpp-httplib-dev libqrencode-dev libtomlplusplus-dev"
 if [[ ${1:-} == --test ]]; then
   pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils fonts-wqy-microhei bsdutils dpkg-dev lintian man-db groff-base zsh fish python3-selenium chromium-driver"
 fi
