@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <iostream>
 
-#include "app/app.hpp"
 #include "core/text.hpp"
 
 namespace marque::cli {
@@ -79,19 +78,19 @@ void print_preview(std::ostream& out, const app::EntryStep& step) {
 
 }  // namespace
 
-bool needs_questions(storage::Store& store, int64_t game_id, const std::vector<std::string>& words) {
+bool needs_questions(app::Database& db, int64_t game_id, const std::vector<std::string>& words) {
   try {
-    const auto step = app::entry_step(store, game_id, std::nullopt, to_answers(words), std::nullopt, app::AnswerOrder::given);
+    const auto step = app::entry_step(*db, game_id, std::nullopt, to_answers(words), std::nullopt, app::AnswerOrder::given);
     return words.empty() || step.question;
   } catch (const Error&) {
     return false;  // a game that takes no hand, or no longer replays: `hand` tells why without asking anything
   }
 }
 
-std::optional<std::vector<std::string>> guided_words(storage::Store& store, int64_t game_id, std::vector<std::string> words,
+std::optional<std::vector<std::string>> guided_words(app::Database& db, int64_t game_id, std::vector<std::string> words,
                                                      std::istream& in, std::ostream& out, const std::string& title) {
   rules::Answers answers = to_answers(words);
-  app::EntryStep step = app::entry_step(store, game_id, std::nullopt, answers, std::nullopt, app::AnswerOrder::given);
+  app::EntryStep step = app::entry_step(*db, game_id, std::nullopt, answers, std::nullopt, app::AnswerOrder::given);
   out << title;
   if (!step.dealer.empty()) out << " · dealer " << step.dealer;
   out << "\n(Enter takes the [default]; '<' goes back a question; Ctrl-D or '.' abandons: nothing is stored)\n";
@@ -118,7 +117,7 @@ std::optional<std::vector<std::string>> guided_words(storage::Store& store, int6
   // each turn: the use case's step for the answers so far (and the line just typed), then what it asks or shows
   std::optional<std::string> typed;
   for (bool first = true;; first = false) {
-    if (!first) step = app::entry_step(store, game_id, std::nullopt, answers, typed, app::AnswerOrder::given);
+    if (!first) step = app::entry_step(*db, game_id, std::nullopt, answers, typed, app::AnswerOrder::given);
     typed.reset();
     answers = step.answers;
     if (step.question) {

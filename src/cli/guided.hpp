@@ -9,21 +9,17 @@
 #include <string>
 #include <vector>
 
-#include <cstdint>
-
-namespace marque::storage {
-class Store;
-}
+#include "app/app.hpp"
 
 namespace marque::cli {
 
 // Game `game_id` still has questions for its next hand given these words (key=value), or no words were given; false
 // for a game that takes no hand (the command tells why).
-bool needs_questions(storage::Store& store, int64_t game_id, const std::vector<std::string>& words);
+bool needs_questions(app::Database& db, int64_t game_id, const std::vector<std::string>& words);
 
 // Runs the dialogue for the game's next hand; returns the words to store (key=value), or nullopt when the scorer
 // abandons.
-std::optional<std::vector<std::string>> guided_words(storage::Store& store, int64_t game_id, std::vector<std::string> words,
+std::optional<std::vector<std::string>> guided_words(app::Database& db, int64_t game_id, std::vector<std::string> words,
                                                      std::istream& in, std::ostream& out, const std::string& title);
 
 }  // namespace marque::cli
