@@ -67,7 +67,7 @@ std::string change_stamp(Session& session) {
 }
 
 EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_no, const rules::Answers& answers,
-                     const std::optional<std::string>& typed) {
+                     const std::optional<std::string>& typed, AnswerOrder order) {
   Store& store = store_of(session);
   Before b = before_hand(store, game_id, edit_no);
   const rules::GameRules& gr = rules_of(b.game.game, game_id);
@@ -81,11 +81,12 @@ EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_
   s.players = state.players();
   s.dealer = state.next_dealer();
   s.sitting_out = state.sitting_out();
-  // the answers sent back: each must answer the question asked at its point
-  for (const auto& [key, value] : answers) {
+  // the answers sent back by a form: each must answer the question asked at its point; the terminal's: all of them
+  if (order == AnswerOrder::given) s.answers = answers;
+  for (size_t i = 0; order == AnswerOrder::asked && i < answers.size(); ++i) {
     auto q = rules::ask_next(gr, state, s.answers);
-    if (!q || q->key != key) break;
-    s.answers.emplace_back(key, value);
+    if (!q || q->key != answers[i].first) break;
+    s.answers.push_back(answers[i]);
   }
   if (typed) {
     auto q = rules::ask_next(gr, state, s.answers);
@@ -118,6 +119,7 @@ EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_
   s.entry = *t.entry;
   s.words = gr.hand_words(t.record, json::parse(s.entry.dump()), s.players);
   s.warnings = std::move(t.warnings);
+  for (const auto& [k, v] : gr.entry_words(state, s.answers)) s.hand.push_back(k + "=" + v);
   return s;
 }
 

@@ -21,14 +21,17 @@ namespace marque::app {
 // database file and of its write-ahead log (no query, no file opened). Equal stamps: nothing changed.
 std::string change_stamp(Session& session);
 
-// One step of guided hand entry (rules/entry.hpp) as a form asks it, for the next hand of a game or, with `edit_no`,
-// to re-enter hand number `edit_no` (asked against the game before that hand). `answers` are the answers accepted so
-// far, in order, as the form sends them back: each must answer the question the game asks at that point (the rest
-// is dropped). `typed`, when given, is the answer to the next question: read as the terminal reads it
+// One step of guided hand entry (rules/entry.hpp), the one use case behind the phone's form (web/) and the terminal's
+// questions (cli/guided.cpp): for the next hand of a game or, with `edit_no`, to re-enter hand number `edit_no` (asked
+// against the game before that hand). `answers` are the answers accepted so far, in order: as a form sends them back
+// (AnswerOrder::asked), each must answer the question the game asks at that point (the rest is dropped); as the
+// terminal keeps them (AnswerOrder::given: the fields of the command line, then a field changed at the preview), all
+// are taken as they are. `typed`, when given, is the answer to the next question: read as the terminal reads it
 // (rules::read_answer, its preset for an empty answer) and checked against the engine (rules::errors_for). Then
 // the next question, or when none is left the whole hand tried (rules::try_answers): its errors, or its preview in
-// words (GameRules::hand_words) with its score entry. Throws Error for an unknown game or hand, or a game that takes
-// no more hands (closed, abandoned, deleted).
+// words (GameRules::hand_words) with its score entry and the hand's key=value words. Throws Error for an unknown game
+// or hand, or a game that takes no more hands (closed, abandoned, deleted).
+enum class AnswerOrder { asked, given };
 struct EntryStep {
   int64_t game_id = 0;
   std::string game;    // its kind
@@ -46,9 +49,10 @@ struct EntryStep {
   std::string words;                        // the hand in the game's words
   ojson entry;                              // its marque-score/1 hands entry (deltas, totals ...)
   std::vector<Diagnostic> warnings;         // of this hand
+  std::vector<std::string> hand;            // the hand as key=value words (GameRules::entry_words), what `hand` takes
 };
 EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_no, const rules::Answers& answers,
-                     const std::optional<std::string>& typed);
+                     const std::optional<std::string>& typed, AnswerOrder order = AnswerOrder::asked);
 // Store the hand the answers describe as the game's next hand (GameRules::entry_words, then the record made and
 // checked inside the write transaction, as `marque hand` does). Throws Rejected with the diagnostics.
 HandOutcome add_hand_answers(Session& session, int64_t game_id, const rules::Answers& answers);

@@ -16,6 +16,9 @@
 #include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
 
+// the one file that includes toml++ (Debian's libtomlplusplus, its shared library: built with exceptions)
+#include <toml++/toml.h>
+
 namespace marque::cli::config {
 
 using json = nlohmann::json;
@@ -25,29 +28,6 @@ namespace {
 std::string env(const char* name) {
   const char* v = std::getenv(name);
   return v ? std::string(v) : std::string();
-}
-
-bool bare_key_char(char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-}
-
-// Appends code point cp as UTF-8.
-void put_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 // One mistake of the file: its line, what is wrong, and the hint that goes with its kind.
@@ -71,317 +51,113 @@ const char* const k_meaning_hint = "marque rules GAME lists a game's options and
   throw Error(k_exit_config, message, hint + "marque config shows what is in force");
 }
 
-// A cursor over the file's text that knows its line; a mistake is noted with its line and the reading goes on at the
-// next line, so that the file's mistakes are all told at once.
-class Reader {
-public:
-  Reader(const std::string& text, const std::string& path) : m_text(text), m_path(path) {
-    if (m_text.rfind("\xEF\xBB\xBF", 0) == 0) m_at = 3;  // a byte-order mark
-  }
+int line_of(const toml::source_region& where) { return static_cast<int>(where.begin.line); }
 
-  // The file's entries; its mistakes go to `problems`.
-  File read(std::vector<Problem>& problems) {
-    File f;
-    f.path = m_path;
-    f.exists = true;
-    Table* current = nullptr;
-    Table ignored;  // the entries under a table header that is itself a mistake: read, not kept
-    while (true) {
-      bool header = false;
-      try {
-        skip_blank_lines();
-        if (done()) break;
-        header = peek() == '[';
-        if (header)
-          current = table(f);
-        else
-          entry(f, current);
-      } catch (const Stop& stop) {
-        problems.push_back({stop.line, stop.what, k_syntax_hint});
-        if (header) current = &ignored;
-        skip_line();
-      }
-    }
-    return f;
+// toml++'s words for a syntax mistake; a bare word where a value goes (league = Thursday) in marque's own
+std::string syntax_message(const std::string& text, const toml::parse_error& e) {
+  // the line of the mistake: KEY = WORD, the word not quoted and not a number, true or false
+  size_t at = 0;
+  for (int line = 1; line < line_of(e.source()) && at != std::string::npos; ++line) {
+    at = text.find('\n', at);
+    if (at != std::string::npos) ++at;
   }
+  if (at != std::string::npos) {
+    const std::string line = text.substr(at, text.find('\n', at) - at);
+    const size_t eq = line.find('=');
+    if (eq != std::string::npos) {
+      const size_t from = line.find_first_not_of(" \t", eq + 1);
+      const size_t to = line.find_first_of(" \t#,]\r", from);
+      const std::string word = from == std::string::npos ? std::string() : line.substr(from, to == std::string::npos ? std::string::npos : to - from);
+      if (!word.empty() && std::isalpha(static_cast<unsigned char>(word[0])) && word != "true" && word != "false" && word != "inf" &&
+          word != "nan" && importers::valid_utf8(word))
+        return "'" + clip(word, 40) + "' is not a value: a text needs quotes (\"" + clip(word, 40) + "\"); numbers, true and false are written bare";
+    }
+  }
+  // toml++'s "Error while parsing key-value pair: cannot redefine ..." as "key-value pair: cannot redefine ..."
+  std::string what(e.description());
+  if (what.rfind("Error while parsing ", 0) == 0) what.erase(0, 20);
+  if (!what.empty()) what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
+  return what;
+}
 
-private:
-  struct Stop {
-    int line;
-    std::string what;
-  };
-
-  // [GAME]: the table the next entries go to
-  Table* table(File& f) {
-    const int line = m_line;
-    ++m_at;
-    if (peek() == '[') fail("arrays of tables ([[...]]) are not part of marque's config; write [GAME] tables");
-    skip_spaces();
-    std::string name = key("a table name");
-    skip_spaces();
-    if (peek() == '.') fail("a dotted table name ([" + name + ".…]) is not part of marque's config; write [GAME], e.g. [" + first_game() + "]");
-    if (peek() != ']') fail("expected ']' to close the table name [" + name);
-    ++m_at;
-    end_of_line("the table name");
-    const auto [first, fresh] = m_tables.emplace(name, line);
-    if (!fresh) fail_at(line, "the table [" + name + "] is written twice (first on line " + std::to_string(first->second) + ")");
-    f.tables.push_back({name, line, {}});
-    return &f.tables.back();
-  }
-
-  // key = value, at the top of the file (no table yet) or in `current`
-  void entry(File& f, Table* current) {
-    const int line = m_line;
-    std::string k = key("a key");
-    skip_spaces();
-    if (peek() == '.') fail("a dotted key (" + k + ".…) is not part of marque's config; put the key under a [" + k + "] table");
-    if (peek() != '=') fail("expected '=' after the key \"" + k + "\" (write key = value)");
-    ++m_at;
-    skip_spaces();
-    if (done() || peek() == '\n' || peek() == '#') fail("the key \"" + k + "\" has no value (write key = value)");
-    json v = value();
-    end_of_line("the value of \"" + k + "\"");
-    // a table's keys, looked up by "TABLE\0KEY" (the top's: "\0KEY"), so that a long file is read in linear time
-    const auto [first, fresh] = m_keys.emplace((current ? current->name : std::string()) + '\0' + k, line);
-    if (!fresh)
-      fail_at(line, "the key \"" + k + "\" is written twice " + (current ? "in [" + current->name + "] " : "") + "(first on line " + std::to_string(first->second) + ")");
-    (current ? current->entries : f.top).push_back({k, std::move(v), line});
-  }
-
-  [[noreturn]] void fail(const std::string& what) const { fail_at(m_line, what); }
-  [[noreturn]] void fail_at(int line, const std::string& what) const { throw Stop{line, what}; }
-  // after a mistake: the rest of its line
-  void skip_line() {
-    while (!done() && peek() != '\n') ++m_at;
-    if (!done()) {
-      ++m_at;
-      ++m_line;
-    }
-  }
-  static std::string first_game() {
-    const auto& games = rules::all_games();
-    return games.empty() ? std::string("GAME") : std::string(games.front()->id());
-  }
-
-  bool done() const { return m_at >= m_text.size(); }
-  char peek() const { return done() ? '\0' : m_text[m_at]; }
-  void skip_spaces() {
-    while (!done() && (peek() == ' ' || peek() == '\t')) ++m_at;
-  }
-  void skip_comment() {
-    if (peek() != '#') return;
-    while (!done() && peek() != '\n') {
-      const unsigned char c = static_cast<unsigned char>(peek());
-      if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F) fail("a control character in a comment");
-      ++m_at;
-    }
-  }
-  void newline() {
-    if (peek() == '\r') {
-      ++m_at;
-      if (peek() != '\n') fail("a carriage return not followed by a line feed");
-    }
-    if (peek() == '\n') {
-      ++m_at;
-      ++m_line;
-    }
-  }
-  // blank lines, comment lines, and the spaces before the next key or table
-  void skip_blank_lines() {
-    while (!done()) {
-      skip_spaces();
-      skip_comment();
-      if (peek() == '\n' || peek() == '\r')
-        newline();
-      else
-        break;
-    }
-  }
-  void end_of_line(const std::string& after) {
-    skip_spaces();
-    skip_comment();
-    if (done()) return;
-    if (peek() != '\n' && peek() != '\r') fail("unexpected text after " + after + " (one key = value per line; a comment starts with #)");
-    newline();
-  }
-  std::string key(const std::string& what) {
-    if (peek() == '"' || peek() == '\'') fail("quoted keys are not part of marque's config; keys are letters, digits, _ and -");
-    size_t start = m_at;
-    while (!done() && bare_key_char(peek())) ++m_at;
-    if (m_at == start) {
-      if (peek() == '=') fail("a line starts with '=': the key is missing");
-      fail(std::string("expected ") + what + " (letters, digits, _ and -), found '" + clip(std::string(1, peek())) + "'");
-    }
-    return m_text.substr(start, m_at - start);
-  }
-
-  json value() {
-    const char c = peek();
-    if (c == '"') {
-      if (m_text.compare(m_at, 3, "\"\"\"") == 0) fail("multi-line strings (\"\"\") are not part of marque's config");
-      return basic_string();
-    }
-    if (c == '\'') {
-      if (m_text.compare(m_at, 3, "'''") == 0) fail("multi-line strings (''') are not part of marque's config");
-      return literal_string();
-    }
-    if (c == '[') return array();
-    if (c == '{') fail("inline tables ({...}) are not part of marque's config; write a [GAME] table");
-    size_t start = m_at;
-    while (!done() && peek() != ',' && peek() != ']' && peek() != '#' && peek() != '\n' && peek() != '\r' && peek() != ' ' &&
-           peek() != '\t')
-      ++m_at;
-    std::string word = m_text.substr(start, m_at - start);
-    if (word == "true") return true;
-    if (word == "false") return false;
-    return number(word);
-  }
-
-  json number(const std::string& word) {
-    std::string digits;  // without the underscores between digits
-    bool is_float = false;
-    for (size_t i = 0; i < word.size(); ++i) {
-      const char c = word[i];
-      if (c == '_') {
-        if (i == 0 || i + 1 == word.size() || !std::isdigit(static_cast<unsigned char>(word[i - 1])) ||
-            !std::isdigit(static_cast<unsigned char>(word[i + 1])))
-          not_a_value(word);
-        continue;
-      }
-      if (c == '.' || c == 'e' || c == 'E') is_float = true;
-      else if (!std::isdigit(static_cast<unsigned char>(c)) && !((c == '+' || c == '-') && (i == 0 || word[i - 1] == 'e' || word[i - 1] == 'E')))
-        not_a_value(word);
-      digits += c;
-    }
-    if (digits.empty() || digits == "+" || digits == "-") not_a_value(word);
-    const std::string body = digits[0] == '+' || digits[0] == '-' ? digits.substr(1) : digits;
-    if (body.size() > 1 && body[0] == '0' && std::isdigit(static_cast<unsigned char>(body[1]))) fail("a number with a leading zero: " + clip(word, 30));
-    errno = 0;
-    char* end = nullptr;
-    if (!is_float) {
-      long long v = std::strtoll(digits.c_str(), &end, 10);
-      if (*end != '\0') not_a_value(word);
-      if (errno == ERANGE) fail(clip(word, 30) + " is outside -2^63 .. 2^63-1");
-      return v;
-    }
-    // TOML: a decimal point has a digit on each side
-    const size_t dot = digits.find('.');
-    if (dot != std::string::npos && (dot == 0 || dot + 1 == digits.size() || !std::isdigit(static_cast<unsigned char>(digits[dot - 1])) ||
-                                     !std::isdigit(static_cast<unsigned char>(digits[dot + 1]))))
-      not_a_value(word);
-    double v = std::strtod(digits.c_str(), &end);
-    if (*end != '\0') not_a_value(word);
-    if (errno == ERANGE || !std::isfinite(v)) fail(clip(word, 30) + " is outside the range of a number");
-    return v;
-  }
-  [[noreturn]] void not_a_value(const std::string& word) {
-    fail("'" + clip(word, 40) + "' is not a value: a text needs quotes (\"" + clip(word, 40) +
-         "\"); numbers, true and false are written bare");
-  }
-
-  json basic_string() {
-    ++m_at;  // "
-    std::string out;
-    while (true) {
-      if (done() || peek() == '\n' || peek() == '\r') fail("a string without its closing quote (\")");
-      char c = m_text[m_at++];
-      if (c == '"') break;
-      if (c == '\\') {
-        if (done()) fail("a string without its closing quote (\")");
-        char e = m_text[m_at++];
-        switch (e) {
-          case 'b': out += '\b'; break;
-          case 't': out += '\t'; break;
-          case 'n': out += '\n'; break;
-          case 'f': out += '\f'; break;
-          case 'r': out += '\r'; break;
-          case '"': out += '"'; break;
-          case '\\': out += '\\'; break;
-          case 'u':
-          case 'U': {
-            const size_t n = e == 'u' ? 4 : 8;
-            if (m_at + n > m_text.size()) fail("\\" + std::string(1, e) + " needs " + std::to_string(n) + " hexadecimal digits");
-            uint32_t cp = 0;
-            for (size_t i = 0; i < n; ++i) {
-              const char h = m_text[m_at + i];
-              if (!std::isxdigit(static_cast<unsigned char>(h))) fail("\\" + std::string(1, e) + " needs " + std::to_string(n) + " hexadecimal digits");
-              cp = cp * 16 + static_cast<uint32_t>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (std::tolower(h) - 'a' + 10));
-            }
-            m_at += n;
-            if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) fail("\\" + std::string(1, e) + " names no Unicode character");
-            put_utf8(out, cp);
-            break;
-          }
-          default:
-            fail(std::string("unknown escape \\") + e + " in a string (\\\\ for a backslash)");
-        }
-        continue;
-      }
-      const unsigned char u = static_cast<unsigned char>(c);
-      if ((u < 0x20 && c != '\t') || u == 0x7F) fail("a control character in a string (write it as \\uXXXX)");
-      out += c;
-    }
-    return checked_text(out);
-  }
-  json literal_string() {
-    ++m_at;  // '
-    size_t start = m_at;
-    while (true) {
-      if (done() || peek() == '\n' || peek() == '\r') fail("a string without its closing quote (')");
-      if (peek() == '\'') break;
-      const unsigned char u = static_cast<unsigned char>(peek());
-      if ((u < 0x20 && u != '\t') || u == 0x7F) fail("a control character in a string");
-      ++m_at;
-    }
-    std::string out = m_text.substr(start, m_at - start);
-    ++m_at;
-    return checked_text(out);
-  }
-  std::string checked_text(const std::string& s) {
-    if (!importers::valid_utf8(s)) fail("a string that is not valid UTF-8");
-    return s;
-  }
-  // [a, b, c], over several lines if need be (comments allowed between items); one type of item, no nesting
-  json array() {
-    const int opened = m_line;
-    ++m_at;  // [
+// A value as marque keeps it: a string, a whole number, a number, true/false, or an array of one kind of those.
+// Anything else (a date or a time, an array of arrays or of tables) is a problem named here.
+std::optional<json> value_of(const toml::node& node, std::string& problem) {
+  if (const auto* s = node.as_string()) return json(s->get());
+  if (const auto* i = node.as_integer()) return json(i->get());
+  if (const auto* d = node.as_floating_point()) return json(d->get());
+  if (const auto* b = node.as_boolean()) return json(b->get());
+  if (const auto* a = node.as_array()) {
     json out = json::array();
-    while (true) {
-      skip_blank_lines();
-      if (done()) fail_at(opened, "an array without its closing ']'");
-      if (peek() == ']') {
-        ++m_at;
-        break;
+    for (const auto& item : *a) {
+      if (item.is_array() || item.is_table()) {
+        problem = "arrays inside arrays, and tables inside arrays, are not part of marque's config";
+        return std::nullopt;
       }
-      if (peek() == '[') fail("arrays inside arrays are not part of marque's config");
-      json item = value();
-      if (!out.empty() && out.front().type() != item.type() &&
-          !(out.front().is_number() && item.is_number()))
-        fail("an array mixes kinds of values (text, numbers, true/false)");
-      out.push_back(std::move(item));
-      skip_blank_lines();
-      if (peek() == ',') {
-        ++m_at;
-        continue;
+      auto v = value_of(item, problem);
+      if (!v) return std::nullopt;
+      if (!out.empty() && out.front().type() != v->type() && !(out.front().is_number() && v->is_number())) {
+        problem = "an array mixes kinds of values (text, numbers, true/false)";
+        return std::nullopt;
       }
-      skip_blank_lines();
-      if (peek() == ']') {
-        ++m_at;
-        break;
-      }
-      if (done()) fail_at(opened, "an array without its closing ']'");
-      fail("expected ',' or ']' in the array");
+      out.push_back(std::move(*v));
     }
     return out;
   }
+  problem = "dates and times are not values marque reads; write a text in quotes, a number, true or false";
+  return std::nullopt;
+}
 
-  const std::string& m_text;
-  const std::string& m_path;
-  size_t m_at = 0;
-  int m_line = 1;
-  std::unordered_map<std::string, int> m_tables, m_keys;  // the line each table and each key was first written on
-};
+// key = value of the top (`table` empty) or of a [GAME] table, into `out`; a shape marque does not read to `problems`
+void read_entry(const std::string& table, const toml::key& key, const toml::node& node, std::vector<Entry>& out,
+                std::vector<Problem>& problems) {
+  const int line = line_of(key.source());
+  const std::string k(key.str());
+  if (node.is_array_of_tables()) {
+    problems.push_back({line, "arrays of tables ([[" + k + "]]) are not part of marque's config; write [GAME] tables", k_syntax_hint});
+    return;
+  }
+  if (node.is_table()) {
+    problems.push_back({line, "a table inside [" + table + "] (" + table + "." + k + ") is not part of marque's config; a [GAME] table holds option = value lines",
+                        k_syntax_hint});
+    return;
+  }
+  std::string problem;
+  auto v = value_of(node, problem);
+  if (!v) {
+    problems.push_back({line, "\"" + k + "\": " + problem, k_syntax_hint});
+    return;
+  }
+  out.push_back({k, std::move(*v), line});
+}
 
+// The file's entries, read by toml++: its first syntax mistake (toml++ stops there), or every entry of a shape marque
+// does not read, go to `problems`. Tables and entries in file order.
+File read_toml(const std::string& text, const std::string& path, std::vector<Problem>& problems) {
+  File f;
+  f.path = path;
+  f.exists = true;
+  toml::table root;
+  try {
+    root = toml::parse(std::string_view(text), std::string_view(path));
+  } catch (const toml::parse_error& e) {
+    problems.push_back({line_of(e.source()), syntax_message(text, e), k_syntax_hint});
+    return f;
+  }
+  for (const auto& [key, node] : root) {
+    if (const toml::table* t = node.as_table()) {
+      Table table{std::string(key.str()), line_of(key.source()), {}};
+      for (const auto& [k, v] : *t) read_entry(table.name, k, v, table.entries, problems);
+      std::stable_sort(table.entries.begin(), table.entries.end(), [](const Entry& a, const Entry& b) { return a.line < b.line; });
+      f.tables.push_back(std::move(table));
+    } else {
+      read_entry("", key, node, f.top, problems);
+    }
+  }
+  std::stable_sort(f.top.begin(), f.top.end(), [](const Entry& a, const Entry& b) { return a.line < b.line; });
+  std::stable_sort(f.tables.begin(), f.tables.end(), [](const Table& a, const Table& b) { return a.line < b.line; });
+  return f;
+}
 
 size_t distance(const std::string& a, const std::string& b) {
   std::vector<size_t> row(b.size() + 1);
@@ -491,7 +267,7 @@ void check(const File& f, std::vector<Problem>& problems) {
 
 File parse(const std::string& text, const std::string& path) {
   std::vector<Problem> problems;
-  File f = Reader(text, path).read(problems);
+  File f = read_toml(text, path, problems);
   if (!problems.empty()) refuse(path, std::move(problems));
   return f;
 }
@@ -561,7 +337,7 @@ File load(const std::string& flag) {
   std::string s = read_config_text(path);
   // the mistakes of its syntax and of its meaning, all at once
   std::vector<Problem> problems;
-  File f = Reader(s, path).read(problems);
+  File f = read_toml(s, path, problems);
   f.located_by = by;
   check(f, problems);
   if (!problems.empty()) refuse(path, std::move(problems));

@@ -1,8 +1,8 @@
 // The club's config file ($XDG_CONFIG_HOME/marque/config.toml): where it is, what it says and where each setting in
 // force comes from. Precedence is marque's own, not CLI11's: command line > environment > config file > default.
-// The file is read by a small strict reader of the TOML marque needs (key = value lines, [GAME] tables, strings,
-// numbers, booleans, arrays), so that a mistake is an error naming the file and line (exit 78) rather than a line
-// silently skipped. No CLI11 here: the unit tests compile this file.
+// The file is TOML, read by toml++ (Debian's libtomlplusplus); of it marque reads key = value lines and [GAME] tables of
+// strings, numbers, booleans and arrays of those, and a mistake is an error naming the file and line (exit 78) rather
+// than a line silently skipped. No CLI11 here: the unit tests compile this file.
 #pragma once
 
 #include <optional>
@@ -39,8 +39,9 @@ struct File {
   const Table* table(std::string_view name) const;
 };
 
-// The text of a config file as entries. Malformed lines throw one Error(k_exit_config) that names every one of them,
-// "PATH:LINE: what is wrong", in line order (the reading goes on at the line after a mistake).
+// The text of a config file as entries. A malformed file throws one Error(k_exit_config), "PATH:LINE: what is wrong":
+// its first syntax mistake (toml++ stops there), or else every entry of a shape marque does not read (a table inside a
+// table, an array of tables, a date, an array of arrays or of mixed kinds), in line order.
 File parse(const std::string& text, const std::string& path);
 // What marque reads: db, league and venue (strings), and one [GAME] table per game kind whose keys are the game's
 // option ids and values legal for them (GameRules::options()). Anything else throws one Error(k_exit_config) naming

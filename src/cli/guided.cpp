@@ -61,43 +61,40 @@ void print_errors(std::ostream& out, const std::vector<Diagnostic>& errors) {
 }
 
 // The preview: the hand in words, then each player's score for it and the running total.
-void print_preview(std::ostream& out, const rules::GameRules& rules, const std::vector<std::string>& players,
-                   const rules::Trial& t) {
-  const auto& e = *t.entry;
-  std::string words = rules.hand_words(t.record, json::parse(e.dump()), players);
-  out << "\npreview: " << (words.empty() ? "this hand" : words) << "\n";
+void print_preview(std::ostream& out, const app::EntryStep& step) {
+  const auto& e = step.entry;
+  out << "\npreview: " << (step.words.empty() ? "this hand" : step.words) << "\n";
   int w = 0;
-  for (const auto& p : players) w = std::max(w, text::display_width(p));
-  for (const auto& p : players) {
+  for (const auto& p : step.players) w = std::max(w, text::display_width(p));
+  for (const auto& p : step.players) {
     auto num = [&](const char* k) {
       return e.contains(k) && e[k].contains(p) && e[k][p].is_number() ? e[k][p].get<double>() : 0.0;
     };
     out << "  " << text::pad_right(p, w) << "  " << text::pad_left(text::format_signed(num("deltas")), 8) << "   total "
         << text::format_number(num("totals")) << "\n";
   }
-  for (const auto& warn : t.warnings) out << "  note: " << (warn.field.empty() ? "" : warn.field + ": ") << warn.message << "\n";
+  for (const auto& warn : step.warnings) out << "  note: " << (warn.field.empty() ? "" : warn.field + ": ") << warn.message << "\n";
 }
 
 }  // namespace
 
-bool needs_questions(const rules::GameRules& rules, const json& game_file, const std::vector<std::string>& words) {
-  rules::Replay prior = rules::replay(game_file);
-  if (!prior.ok) return false;
-  return words.empty() || rules.next_question(*prior.state, to_answers(words)).has_value();
+bool needs_questions(app::Database& db, int64_t game_id, const std::vector<std::string>& words) {
+  try {
+    const auto step = app::entry_step(*db, game_id, std::nullopt, to_answers(words), std::nullopt, app::AnswerOrder::given);
+    return words.empty() || step.question;
+  } catch (const Error&) {
+    return false;  // a game that takes no hand, or no longer replays: `hand` tells why without asking anything
+  }
 }
 
-std::optional<std::vector<std::string>> guided_words(const rules::GameRules& rules, const json& file,
-                                                     std::vector<std::string> words, std::istream& in, std::ostream& out,
-                                                     const std::string& title) {
-  rules::Replay prior = rules::replay(file);
-  if (!prior.ok) return std::nullopt;
-  const rules::Game& state = *prior.state;
-  const auto players = state.players();
+std::optional<std::vector<std::string>> guided_words(app::Database& db, int64_t game_id, std::vector<std::string> words,
+                                                     std::istream& in, std::ostream& out, const std::string& title) {
+  rules::Answers answers = to_answers(words);
+  app::EntryStep step = app::entry_step(*db, game_id, std::nullopt, answers, std::nullopt, app::AnswerOrder::given);
   out << title;
-  if (!state.next_dealer().empty()) out << " · dealer " << state.next_dealer();
+  if (!step.dealer.empty()) out << " · dealer " << step.dealer;
   out << "\n(Enter takes the [default]; '<' goes back a question; Ctrl-D or '.' abandons: nothing is stored)\n";
 
-  rules::Answers answers = to_answers(words);
   const size_t given = answers.size();  // typed on the command line: '<' does not go back into them
   auto read = [&](const std::string& prompt, std::string& line) {
     out << prompt << std::flush;
@@ -117,35 +114,28 @@ std::optional<std::vector<std::string>> guided_words(const rules::GameRules& rul
     }
   };
 
-  for (;;) {
-    std::optional<rules::Question> q = rules::ask_next(rules, state, answers);
-    if (q) {
+  // each turn: the use case's step for the answers so far (and the line just typed), then what it asks or shows
+  std::optional<std::string> typed;
+  for (bool first = true;; first = false) {
+    if (!first) step = app::entry_step(*db, game_id, std::nullopt, answers, typed, app::AnswerOrder::given);
+    typed.reset();
+    answers = step.answers;
+    if (step.question) {
+      if (!step.error.empty()) out << "  ✗ " << step.error << "\n";
+      print_errors(out, step.errors);
       std::string line;
-      if (!read(prompt_of(*q), line)) return std::nullopt;
-      if (line == "<") {
+      if (!read(prompt_of(*step.question), line)) return std::nullopt;
+      if (line == "<")
         back();
-        continue;
-      }
-      rules::Reading r = rules::read_entry_answer(rules, state, answers, *q, line);
-      if (!r.error.empty()) {
-        out << "  ✗ " << r.error << "\n";
-        continue;
-      }
-      answers.emplace_back(q->key, r.value);
-      rules::Trial t = rules::try_answers(rules, file, answers);
-      auto errors = rules::errors_for(*q, t.errors);
-      if (!errors.empty()) {
-        print_errors(out, errors);
-        answers.pop_back();
-      }
+      else
+        typed = line;
       continue;
     }
     // every question answered: the whole hand, checked and previewed
-    rules::Trial t = rules::try_answers(rules, file, answers);
     std::string line;
-    if (!t.entry) {
+    if (!step.complete) {
       out << "this hand cannot be stored as it is:\n";
-      print_errors(out, t.errors);
+      print_errors(out, step.errors);
       if (!read("'<' to go back, key=value to correct a field, '.' to abandon > ", line)) return std::nullopt;
       if (line == "<" || line.empty()) {
         back();
@@ -154,7 +144,7 @@ std::optional<std::vector<std::string>> guided_words(const rules::GameRules& rul
       for (const auto& [k, v] : to_answers(rules::split_list(line, ' '))) answers.emplace_back(k, v);
       continue;
     }
-    print_preview(out, rules, players, t);
+    print_preview(out, step);
     if (!read("store this hand? [Y/n, '<' to go back, key=value to change a field] > ", line)) return std::nullopt;
     if (line == "<") {
       back();
@@ -162,11 +152,7 @@ std::optional<std::vector<std::string>> guided_words(const rules::GameRules& rul
     }
     std::string l = line;
     std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (l.empty() || l == "y" || l == "yes" || l == "o" || l == "oui") {
-      std::vector<std::string> out_words;
-      for (const auto& [k, v] : rules.entry_words(state, answers)) out_words.push_back(k + "=" + v);
-      return out_words;
-    }
+    if (l.empty() || l == "y" || l == "yes" || l == "o" || l == "oui") return step.hand;
     if (l == "n" || l == "no" || l == "non") return std::nullopt;
     for (const auto& [k, v] : to_answers(rules::split_list(line, ' '))) answers.emplace_back(k, v);
   }

@@ -1,7 +1,7 @@
-// Guided hand entry at a terminal: asks the game's questions (GameRules::next_question, the same description the
-// web form uses) one at a time with their choices and defaults, checks each answer at once, goes back a question
-// on '<', and shows the hand in words with its scores before anything is stored. Never used when standard input
-// is not a terminal.
+// Guided hand entry at a terminal: the prompt and read loop around app::entry_step, the use case the phone's form
+// uses too. It asks the game's questions one at a time with their choices and defaults, tells at once what is wrong
+// with an answer, goes back a question on '<', and shows the hand in words with its scores before anything is
+// stored. Never used when standard input is not a terminal.
 #pragma once
 
 #include <iosfwd>
@@ -9,16 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "rules/engine.hpp"
+#include "app/app.hpp"
 
 namespace marque::cli {
 
-// The game still has questions for a hand given these words (key=value), or no words were given.
-bool needs_questions(const rules::GameRules& rules, const nlohmann::json& game_file, const std::vector<std::string>& words);
+// Game `game_id` still has questions for its next hand given these words (key=value), or no words were given; false
+// for a game that takes no hand (the command tells why).
+bool needs_questions(app::Database& db, int64_t game_id, const std::vector<std::string>& words);
 
-// Runs the dialogue; returns the words to store (key=value), or nullopt when the scorer abandons.
-std::optional<std::vector<std::string>> guided_words(const rules::GameRules& rules, const nlohmann::json& game_file,
-                                                     std::vector<std::string> words, std::istream& in, std::ostream& out,
-                                                     const std::string& title);
+// Runs the dialogue for the game's next hand; returns the words to store (key=value), or nullopt when the scorer
+// abandons.
+std::optional<std::vector<std::string>> guided_words(app::Database& db, int64_t game_id, std::vector<std::string> words,
+                                                     std::istream& in, std::ostream& out, const std::string& title);
 
 }  // namespace marque::cli

@@ -442,13 +442,16 @@ json rename_player(const GameRules& rules, const json& doc, bool record, const s
   return out;
 }
 
-std::vector<std::string> split_list(const std::string& s, char sep) {
+std::vector<std::string> split_list(const std::string& s, char sep, bool keep_empty) {
   std::vector<std::string> out;
   std::string cur;
   auto flush = [&] {
     size_t b = cur.find_first_not_of(" \t");
     size_t e = cur.find_last_not_of(" \t");
-    if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
+    if (b != std::string::npos)
+      out.push_back(cur.substr(b, e - b + 1));
+    else if (keep_empty)
+      out.emplace_back();
     cur.clear();
   };
   for (char c : s) {

@@ -229,8 +229,8 @@ void finish(Replay& r);
 // name paths; every other value (a piquet rank "A", a note) is left alone.
 json rename_player(const GameRules& rules, const json& doc, bool record, const std::string& from, const std::string& to);
 
-// Split "a,b,c" (trims spaces, drops empties).
-std::vector<std::string> split_list(const std::string& s, char sep = ',');
+// Split "a,b,c" (trims spaces, drops empties; with keep_empty an empty item stays: "a::b" is "a", "", "b").
+std::vector<std::string> split_list(const std::string& s, char sep = ',', bool keep_empty = false);
 // "47.5" -> 47.5, "3" -> 3, "true" -> true, "null" -> null, else the string itself.
 json typed_value(const std::string& s);
 // The engine's own English patterns (rules.*), for a game's catalogue() to start from.

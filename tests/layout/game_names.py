@@ -81,7 +81,7 @@ for root, _, files in os.walk(os.path.join(src, "src/rules")):
         for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
             if re.match(r'\s*#include\s+"reports/', line):
                 problems.append(f"{os.path.relpath(os.path.join(root, f), src)}:{n}: the rules include reports/: {line.strip()}")
-# reports/ and importers/ are compiled in the app library's unit (CMakeLists.txt): their own layers are kept here.
+# reports/ and importers/ are libraries whose include roots hold only their layers (CMakeLists.txt); checked here too.
 # reports/ renders data and includes only core/; importers/ extracts documents and includes only core/ and rules/;
 # neither includes system headers of SQLite, CLI11 or cpp-httplib
 layers = {"reports": ("core/", "reports/"), "importers": ("core/", "rules/", "importers/")}

@@ -53,6 +53,10 @@ TEST_CASE("engine: typed_value parses numbers, booleans and strings", "[engine]"
 
 TEST_CASE("engine: split_list trims and drops empties", "[engine]") {
   CHECK(split_list(" Ann, Ben ,,Cat ") == std::vector<std::string>{"Ann", "Ben", "Cat"});
+  // keep_empty: the places of a NAME:NUMBER:... item stay where they are (Alsós, Piquet)
+  CHECK(split_list(" Ann: 7 ::x ", ':', true) == std::vector<std::string>{"Ann", "7", "", "x"});
+  CHECK(split_list("", ':', true) == std::vector<std::string>{""});
+  CHECK(split_list("a:", ':', true) == std::vector<std::string>{"a", ""});
 }
 
 TEST_CASE("engine: resolve_options fills defaults and names unknown ids and values", "[engine]") {

@@ -271,6 +271,22 @@ TEST_CASE("web use cases: a hand asked step by step, stored once from its answer
   std::swap(shuffled[0], shuffled[1]);
   CHECK(app::entry_step(*db, id, std::nullopt, shuffled, std::nullopt).answers.empty());
 
+  // the terminal's way (AnswerOrder::given): the same answers in any order are all taken, a field changed at the
+  // preview comes last, and the finished step holds the hand's key=value words, what `hand` stores
+  app::EntryStep given = app::entry_step(*db, id, std::nullopt, shuffled, std::nullopt, app::AnswerOrder::given);
+  CHECK(given.answers == shuffled);
+  REQUIRE(given.complete);
+  CHECK(std::find(given.hand.begin(), given.hand.end(), "points=50") != given.hand.end());
+  rules::Answers changed = shuffled;
+  changed.emplace_back("points", "60");
+  app::EntryStep more = app::entry_step(*db, id, std::nullopt, changed, std::nullopt, app::AnswerOrder::given);
+  REQUIRE(more.complete);
+  CHECK(std::find(more.hand.begin(), more.hand.end(), "points=60") != more.hand.end());
+  CHECK(more.words != given.words);
+  // the form's way never says the words of a hand not finished
+  CHECK(app::entry_step(*db, id, std::nullopt, {}, std::nullopt).hand.empty());
+
+
   app::HandOutcome o = app::add_hand_answers(*db, id, answers);
   CHECK(o.no == 1);
   CHECK(app::hands(*db, id).size() == 1);

@@ -31,11 +31,11 @@ std::optional<std::vector<std::string>> words_for_hand(app::Database& db, int64_
                                                        std::vector<std::string> words, bool no_prompt) {
   bool interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && !no_prompt;
   if (!interactive) return words;
+  if (!cli::needs_questions(db, id, words)) return words;
   json file = app::game_file(*db, id);
-  if (!cli::needs_questions(gr, file, words)) return words;
   std::string title = std::string(gr.title()) + " · game " + std::to_string(id) + " · hand " +
                       std::to_string(file["hands"].size() + 1);
-  return cli::guided_words(gr, file, words, std::cin, std::cout, title);
+  return cli::guided_words(db, id, words, std::cin, std::cout, title);
   return words;
 }
 

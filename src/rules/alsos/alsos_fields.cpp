@@ -49,25 +49,6 @@ std::string fold(std::string s) {
   return s;
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == sep) {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  out.push_back(cur);
-  for (auto& x : out) {
-    std::size_t b = x.find_first_not_of(" \t"), e = x.find_last_not_of(" \t");
-    x = b == std::string::npos ? "" : x.substr(b, e - b + 1);
-  }
-  return out;
-}
-
 class Parser {
 public:
   Parser(const AlsosGame& g, Diagnostics& d) : m_game(g), m_d(d) {}
@@ -113,7 +94,7 @@ public:
 
   // BY:PHASE
   json kontra_level(const std::string& s, const std::string& field) {
-    auto parts = split(s, ':');
+    auto parts = split_list(s, ':', true);
     if (parts.size() != 2) {
       error(field, "'" + s + "': a kontra level is PLAYER:PHASE, e.g. C:late");
       return json();
@@ -126,7 +107,7 @@ public:
 
   // KIND[:SUIT][:DECLARER], or SUIT:DECLARER for a trump game
   json contract(const std::string& s) {
-    auto parts = split(s, ':');
+    auto parts = split_list(s, ':', true);
     std::string kind = fold(parts[0]);
     static const std::vector<std::pair<std::string, std::string>> aliases = {
         {"trump", "trump"},     {"t", "trump"},         {"trumps", "trump"},    {"no_trumps", "no_trumps"},
@@ -171,8 +152,8 @@ public:
 
   // BY:NAME:PHASE[:made|failed][/BY:PHASE...]
   json figura(const std::string& s) {
-    auto segs = split(s, '/');
-    auto parts = split(segs[0], ':');
+    auto segs = split_list(s, '/', true);
+    auto parts = split_list(segs[0], ':', true);
     if (parts.size() < 3 || parts.size() > 4) {
       error("figurak", "'" + segs[0] + "': a figura is PLAYER:NAME:PHASE[:made|failed][/KONTRA_BY:PHASE...], e.g. B:kassza:early or "
                                       "A:tuli:early/B:early/A:late");
@@ -204,7 +185,7 @@ public:
   // BY:LEVEL:OUTCOME or BY:OUTCOME (level 1)
   json gyerunk(const std::string& s) {
     if (fold(s) == "none" || s == "-") return nullptr;
-    auto parts = split(s, ':');
+    auto parts = split_list(s, ':', true);
     if (parts.size() < 2 || parts.size() > 3) {
       error("gyerunk", "'" + s + "': gyerunk is PLAYER:LEVEL:OUTCOME, e.g. C:2:surrendered (level 1-4; outcome accepted or surrendered)");
       return json();
@@ -246,7 +227,7 @@ public:
   // P:SEQUENCES[:SETS][:bela] or P:bela, comma separated
   void melds(const std::string& s, json& out) {
     for (const auto& item : split_list(s)) {
-      auto parts = split(item, ':');
+      auto parts = split_list(item, ':', true);
       auto p = player(parts[0], "melds");
       if (!p) continue;
       json m = {{"sequences", 0}, {"sets", 0}, {"bela", false}};

@@ -24,25 +24,6 @@ namespace {
 
 using common::lower;
 
-std::vector<std::string> split_colon(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == ':') {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  out.push_back(cur);
-  for (auto& x : out) {
-    size_t b = x.find_first_not_of(" \t"), e = x.find_last_not_of(" \t");
-    x = b == std::string::npos ? "" : x.substr(b, e - b + 1);
-  }
-  return out;
-}
-
 bool parse_int(const std::string& s, int& out) {
   if (s.empty() || s.size() > 6) return false;
   for (char c : s)
@@ -128,7 +109,7 @@ json set_item(const Ctx& c, const std::string& key, const std::string& kind_tok,
 json role_pairs(const Ctx& c, const std::string& key, const std::string& v) {
   json o = json::object();
   for (const auto& part : split_list(v)) {
-    auto bits = split_colon(part);
+    auto bits = split_list(part, ':', true);
     int n = 0;
     if (bits.size() != 2 || !parse_int(bits[1], n)) {
       c.d->error(key, "piquet.cli_pair", "'" + part + "' is not NAME:NUMBER (e.g. " + key + "=" + c.players[0] + ":7)");
@@ -172,7 +153,7 @@ void word_carte(const Ctx& c, const std::string& v, json& rec) {
 
 // point=NAME:CARDS[:PIPS] | equal:CARDS[:PIPS]
 void word_point(const Ctx& c, const std::string& v, json& rec) {
-  auto bits = split_colon(v);
+  auto bits = split_list(v, ':', true);
   int cards = 0, pips = 0;
   if (bits.size() < 2 || bits.size() > 3 || !parse_int(bits[1], cards) || (bits.size() == 3 && !parse_int(bits[2], pips))) {
     c.d->error("point", "piquet.cli_point", "'" + v + "' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point=" + c.players[0] + ":5:49)");
@@ -195,13 +176,13 @@ void word_point(const Ctx& c, const std::string& v, json& rec) {
 using ItemReader = json (*)(const Ctx&, const std::string&, const std::string&, const std::string&);
 bool scored_list(const Ctx& c, const std::string& field, const std::vector<std::string>& items, ItemReader item,
                  const std::string& syntax, json& s) {
-  auto first = split_colon(items[0]);
+  auto first = split_list(items[0], ':', true);
   std::string r = role_of(c, field, first[0]);
   if (r.empty()) return false;
   s["winner"] = r;
   json scored = json::array();
   for (size_t i = 0; i < items.size(); ++i) {
-    auto bits = split_colon(items[i]);
+    auto bits = split_list(items[i], ':', true);
     if (i == 0) bits.erase(bits.begin());
     if (bits.size() != 2) {
       c.d->error(field, field == "sets" ? "piquet.cli_set" : "piquet.cli_sequence", "'" + items[i] + "' is not " + syntax);
@@ -220,7 +201,7 @@ void word_sequences(const Ctx& c, const std::string& v, json& rec) {
   std::string l = lower(v);
   auto items = split_list(v);
   if (items.empty()) items.push_back(v);
-  auto first = split_colon(items[0]);
+  auto first = split_list(items[0], ':', true);
   if (l == "none" || l.empty()) {
     // as initialised
   } else if (lower(first[0]) == "equal") {
@@ -241,7 +222,7 @@ void word_sets(const Ctx& c, const std::string& v, json& rec) {
   if (items.empty()) items.push_back(v);
   if (l == "none" || l.empty()) {
     // as initialised
-  } else if (lower(split_colon(items[0])[0]) == "equal") {
+  } else if (lower(split_list(items[0], ':', true)[0]) == "equal") {
     s["winner"] = "equal";  // refused by the engine with the rule
   } else if (!scored_list(c, "sets", items, &set_item, "KIND:RANK (e.g. sets=" + c.players[1] + ":quatorze:10,trio:Q)", s)) {
     return;
@@ -289,7 +270,7 @@ void word_game_winner(const Ctx& c, const std::string& v, json& rec) {
 void word_totals(const Ctx& c, const std::string& v, json& rec) {
   json t = json::object();
   for (const auto& part : split_list(v)) {
-    auto bits = split_colon(part);
+    auto bits = split_list(part, ':', true);
     int n = 0;
     std::string p = bits.size() == 2 ? player_name(c, bits[0]) : "";
     if (bits.size() != 2 || !parse_int(bits[1], n) || p.empty()) {
@@ -378,7 +359,7 @@ json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
       } else {
         json m = json::object();
         for (const auto& part : split_list(v)) {
-          auto bits = split_colon(part);
+          auto bits = split_list(part, ':', true);
           if (bits.size() != 2) {
             d.error("start." + sub, "piquet.cli_start", "'" + part + "' is not PLAYER:NUMBER");
             continue;
