@@ -29,7 +29,7 @@ struct Message {
     std::string path;             // Kind::label: a value of the game's labels (core/labels.hpp) at this key/path,
                                   // the value as JSON text in `text` ("garde" at "contract" says "garde")
   };
-  std::string id;  // "tarot.hand.made"; "" = no message (say() gives "")
+  std::string id;  // "<game>.hand.made"; "" = no message (say() gives "")
   std::vector<Arg> args;
 
   Message() = default;
