@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
 #include "core/message.hpp"
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
@@ -54,6 +56,22 @@ inline std::vector<Said> example_messages(const std::string& game) {
     out.push_back({name + " result", rules.result_message(score), rules.result_words(score)});
   }
   return out;
+}
+
+// Every message `game` says of its worked examples has a pattern in the game's catalogue, and its words are those
+// the catalogue says of it.
+inline void check_example_messages(const std::string& game, size_t at_least) {
+  const auto& catalogue = marque::rules::find_game(game)->catalogue();
+  const auto said = example_messages(game);
+  CHECK(said.size() > at_least);
+  for (const auto& s : said) {
+    INFO(s.where << ": " << s.words);
+    for_each_message(s.message, [&](const marque::text::Message& m) {
+      if (!m.empty()) CHECK(catalogue.find(m.id) != nullptr);
+    });
+    CHECK(s.words.find(game + ".") == std::string::npos);  // no "id(args)" of a message without a pattern
+    CHECK(s.words == marque::text::say(s.message, catalogue));
+  }
 }
 
 }  // namespace unit_test_example_messages

@@ -115,18 +115,7 @@ TEST_CASE("alsos words: the session's outcome with its settlement", "[alsos][wor
 }
 
 TEST_CASE("alsos words: every message of the worked examples has a pattern", "[alsos][words]") {
-  using namespace unit_test_example_messages;
-  const auto& catalogue = alsos().catalogue();
-  const auto said = example_messages("alsos");
-  CHECK(said.size() > 20);
-  for (const auto& s : said) {
-    INFO(s.where << ": " << s.words);
-    for_each_message(s.message, [&](const marque::text::Message& m) {
-      if (!m.empty()) CHECK(catalogue.find(m.id) != nullptr);
-    });
-    CHECK(s.words.find("alsos.") == std::string::npos);  // no "id(args)" of a message without a pattern
-    CHECK(s.words == marque::text::say(s.message, catalogue));
-  }
+  unit_test_example_messages::check_example_messages("alsos", 20);
 }
 
 }  // namespace unit_test_alsos_words

@@ -135,18 +135,7 @@ TEST_CASE("coinche statistics count the bidders' capot; coinche=none is no coinc
 }
 
 TEST_CASE("coinche words: every message of the worked examples has a pattern", "[coinche][words]") {
-  using namespace unit_test_example_messages;
-  const auto& catalogue = find_game("coinche")->catalogue();
-  const auto said = example_messages("coinche");
-  CHECK(said.size() > 40);
-  for (const auto& s : said) {
-    INFO(s.where << ": " << s.words);
-    for_each_message(s.message, [&](const marque::text::Message& m) {
-      if (!m.empty()) CHECK(catalogue.find(m.id) != nullptr);
-    });
-    CHECK(s.words.find("coinche.") == std::string::npos);  // no "id(args)" of a message without a pattern
-    CHECK(s.words == marque::text::say(s.message, catalogue));
-  }
+  unit_test_example_messages::check_example_messages("coinche", 40);
 }
 
 }  // namespace unit_test_coinche_words
