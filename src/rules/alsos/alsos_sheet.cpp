@@ -11,6 +11,15 @@ using text::format_signed;
 
 namespace {
 
+// The stake of meta.stake exactly as written, in as few decimals as hold it (0.05: five hundredths, 1e-05: one
+// hundred-thousandth); none unless it is a number above 0 with at most 15 decimals.
+std::optional<Amount> stake_of(const json& v) {
+  int64_t per = 1;
+  for (int decimals = 0; decimals <= 15; ++decimals, per *= 10)
+    if (auto a = amount_of(v, per)) return *a > 0 ? a : std::nullopt;
+  return std::nullopt;
+}
+
 // The points at j[key], when they are a number of points.
 std::optional<Amount> points_at(const ojson& j, const std::string& key) {
   return j.is_object() && j.contains(key) ? amount_of(j[key], 1) : std::nullopt;
@@ -134,11 +143,9 @@ void sheet_footer(sheet::Sheet& out, sheet::Table& t, const ojson& score, const 
 sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   std::vector<std::string> players;
   for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
-  // the stake (meta.stake) exactly as written: 0.05 is five hundredths; none unless above 0
   std::optional<Amount> stake;
   const json meta = game_file.value("meta", json::object());
-  if (meta.is_object() && meta.contains("stake") && meta["stake"].is_number()) stake = parse_decimal(meta["stake"].dump());
-  if (stake && *stake <= 0) stake.reset();
+  if (meta.is_object() && meta.contains("stake")) stake = stake_of(meta["stake"]);
 
   sheet::Sheet out;
   out.title = "Alsós";
