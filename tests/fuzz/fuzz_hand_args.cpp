@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     auto rec = rules->record_from_args(kv, *game, d);
     if (d.has_errors()) return 0;
     marque::Diagnostics d2;
-    (void)game->play(rec, d2);
+    (void)game->play_hand(rec, d2);
   } catch (const nlohmann::json::exception&) {
     __builtin_trap();
   }

@@ -176,8 +176,8 @@ public:
             std::vector<i64> start_totals, i64 hands_played);
 
   std::vector<std::string> players() const override { return m_players; }
-  std::optional<ojson> play(const json& record, Diagnostics& diags) override;
-  ojson totals() const override;
+  std::optional<HandResult> play_hand(const json& record, Diagnostics& diags) override;
+  std::vector<Amount> standing() const override;
   bool finished() const override { return m_finished; }
   ojson result() const override;
   ojson extra() const override;
@@ -251,9 +251,11 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 std::optional<Question> next_question(const AlsosGame& before, const Answers& answers);
 Words entry_words(const AlsosGame& before, const Answers& answers);
 
-// Results in words (alsos_words.cpp).
-std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players);
-std::string result_words(const json& score);
+// Results in words as data (alsos_words.cpp): one hand, the session's outcome, the English patterns of their
+// messages.
+text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players);
+text::Message result_message(const json& score);
+const text::Catalogue& catalogue();
 
 // Settlement (spec alsos §5): largest debtor pays largest creditor.
 ojson settlement(const std::vector<std::string>& players, const std::vector<i64>& totals);

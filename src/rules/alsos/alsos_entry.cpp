@@ -413,7 +413,7 @@ private:
     const bool betli = m_kind == Kind::betli;
     Question q = ask_number(std::string(k_key_tricks) + p,
                             betli ? "Tricks taken by " + p + ", the betli declarer?" : "Tricks taken by " + p + "?", "int", 0,
-                            static_cast<double>(total));
+                            total);
     q.fields = {"tricks"};
     if (betli) q.help = "0: the betli is made; play stops at the declarer's first trick";
     if (!betli && missing.size() == 1 && who.size() == m_active.size() && sum <= total) q.preset = std::to_string(total - sum);
@@ -439,7 +439,7 @@ private:
       if (known.contains(p) || (tr.contains(p) && tr[p] == 0)) continue;
       const bool took_last = p == last;
       Question q = ask_number(std::string(k_key_points) + p, "Card points of " + p + "?", "int", took_last ? 10 : 0,
-                              static_cast<double>(total));
+                              total);
       q.help = "the card points in " + p + "'s tricks" + (took_last ? " with the 10 for the last trick" : "") +
                ", melds not included (all cards: " + std::to_string(total) + ")";
       q.fields = {"card_points", "last_trick"};

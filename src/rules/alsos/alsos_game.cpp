@@ -28,11 +28,15 @@ int AlsosGame::player_index(const std::string& name) const {
   return -1;
 }
 
-ojson AlsosGame::totals() const {
-  ojson t = ojson::object();
-  for (std::size_t i = 0; i < m_players.size(); ++i) t[m_players[i]] = number(static_cast<double>(m_totals[i]));
-  return t;
+namespace {
+std::vector<Amount> amounts(const std::vector<i64>& points) {
+  std::vector<Amount> out;
+  for (i64 p : points) out.push_back(Amount::whole(p));
+  return out;
 }
+}  // namespace
+
+std::vector<Amount> AlsosGame::standing() const { return amounts(m_totals); }
 
 std::string AlsosGame::next_dealer() const {
   if (m_finished) return "";
@@ -82,7 +86,7 @@ ojson settlement(const std::vector<std::string>& players, const std::vector<i64>
     ojson p = ojson::object();
     p["from"] = players[debtor];
     p["to"] = players[creditor];
-    p["amount"] = number(static_cast<double>(amount));
+    p["amount"] = Amount::whole(amount);
     out.push_back(p);
   }
   return out;
@@ -129,7 +133,7 @@ bool AlsosGame::session_ends(i64 deals, std::vector<i64>& delta, std::vector<i64
     }
     ojson rb = ojson::object();
     rb["player"] = m_players[top[0]];
-    rb["bonus"] = m_opt.radli_bonus;
+    rb["bonus"] = Amount::whole(m_opt.radli_bonus);
     bd["radli"] = rb;
     labels.push_back("radli: " + m_players[top[0]] + " +" + std::to_string(m_opt.radli_bonus) + " from each");
   } else {
@@ -139,7 +143,7 @@ bool AlsosGame::session_ends(i64 deals, std::vector<i64>& delta, std::vector<i64
   return true;
 }
 
-std::optional<ojson> AlsosGame::play(const json& record, Diagnostics& d) {
+std::optional<HandResult> AlsosGame::play_hand(const json& record, Diagnostics& d) {
   if (m_finished) {
     d.error("hand", "alsos.game_over", "the session has ended (" + session_end_text(m_opt) + ", after " + std::to_string(m_deals) +
                                            " deals); no more hands can be recorded");
@@ -171,17 +175,12 @@ std::optional<ojson> AlsosGame::play(const json& record, Diagnostics& d) {
   bd["labels"] = scored->labels;
   bd["deals"] = deals;
 
-  ojson entry = ojson::object();
-  entry["dealer"] = h.dealer;
-  ojson jd = ojson::object(), jt = ojson::object();
-  for (std::size_t i = 0; i < n; ++i) {
-    jd[m_players[i]] = number(static_cast<double>(delta[i]));
-    jt[m_players[i]] = number(static_cast<double>(totals[i]));
-  }
-  entry["deltas"] = jd;
-  entry["totals"] = jt;
-  entry["breakdown"] = bd;
-  entry["summary"] = scored->contract_code + (scored->labels.empty() ? "" : ": " + join(scored->labels, "; "));
+  HandResult entry;
+  entry.head["dealer"] = h.dealer;
+  entry.deltas = amounts(delta);
+  entry.totals = amounts(totals);
+  entry.breakdown = std::move(bd);
+  entry.tail["summary"] = scored->contract_code + (scored->labels.empty() ? "" : ": " + join(scored->labels, "; "));
 
   m_totals = totals;
   m_deals = deals;

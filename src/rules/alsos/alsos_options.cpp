@@ -6,7 +6,7 @@
 
 namespace marque::rules::alsos {
 
-i64 whole(const json& v) { return v.is_number_integer() ? v.get<i64>() : static_cast<i64>(v.get<double>()); }
+i64 whole(const json& v) { return v.is_number_integer() ? v.get<i64>() : amount_of(v, 1).value_or(Amount{}).units; }
 
 namespace {
 

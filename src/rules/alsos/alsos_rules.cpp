@@ -57,10 +57,11 @@ public:
     return g ? alsos::entry_words(*g, answers) : GameRules::entry_words(before, answers);
   }
 
-  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
-    return alsos::hand_words(record, entry, players);
+  text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return alsos::hand_message(record, entry, players);
   }
-  std::string result_words(const json& score) const override { return alsos::result_words(score); }
+  text::Message result_message(const json& score) const override { return alsos::result_message(score); }
+  const text::Catalogue& catalogue() const override { return alsos::catalogue(); }
 
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return alsos::render_sheet(game_file, score);

@@ -69,13 +69,13 @@ ojson item_json(const Item& it, const std::string& declarer) {
     j["made"] = it.made.value_or(false);
     j["phase_factor"] = it.phase_factor;
   }
-  j["base"] = it.base;
+  j["base"] = Amount::whole(it.base);
   ojson chain = ojson::array();
   for (const auto& k : it.kontra) chain.push_back(phase_id(k.phase));
   j["kontra"] = chain;
   j["kontra_factor"] = it.kontra_factor;
   j["gyerunk_factor"] = it.gyerunk_factor;
-  j["value"] = it.value;
+  j["value"] = Amount::whole(it.value);
   j["winner"] = side_id(it.winner);
   j["label"] = item_label(it, declarer);
   return j;
@@ -113,7 +113,7 @@ void score_kloptzky(const Hand& h, const AlsosGame& g, const std::vector<std::st
   }
   out.breakdown["max_tricks"] = m;
   out.breakdown["losers"] = losers;
-  out.breakdown["kloptzky_value"] = value;
+  out.breakdown["kloptzky_value"] = Amount::whole(value);
 }
 
 // A declarer's game: the items, their winners and values, and the transfers.
@@ -160,7 +160,7 @@ private:
       ojson scores = ojson::object();
       bool won = true;
       for (const auto& p : m_active) {
-        scores[p] = game_score(m_h, p);
+        scores[p] = Amount::whole(game_score(m_h, p));
         if (p != m_dec && game_score(m_h, p) >= game_score(m_h, m_dec)) won = false;
       }
       m_winner = won ? Side::declarer : Side::defenders;

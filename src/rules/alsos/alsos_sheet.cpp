@@ -11,8 +11,22 @@ using text::format_signed;
 
 namespace {
 
+// The stake of meta.stake exactly as written, in as few decimals as hold it (0.05: five hundredths, 1e-05: one
+// hundred-thousandth); none unless it is a number above 0 with at most 15 decimals.
+std::optional<Amount> stake_of(const json& v) {
+  int64_t per = 1;
+  for (int decimals = 0; decimals <= 15; ++decimals, per *= 10)
+    if (auto a = amount_of(v, per)) return *a > 0 ? a : std::nullopt;
+  return std::nullopt;
+}
+
+// The points at j[key], when they are a number of points.
+std::optional<Amount> points_at(const ojson& j, const std::string& key) {
+  return j.is_object() && j.contains(key) ? amount_of(j[key], 1) : std::nullopt;
+}
+
 // The header line: players in playing order, the stake, the session end; date and venue.
-void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<std::string>& players, double stake) {
+void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<std::string>& players, const std::optional<Amount>& stake) {
   json options = json::object();
   if (game_file.contains("setup") && game_file["setup"].contains("options") && game_file["setup"]["options"].is_object())
     options = game_file["setup"]["options"];
@@ -21,7 +35,7 @@ void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<st
   const json meta = game_file.value("meta", json::object());
   std::string head_line = "ALSÓS   players (playing order):";
   for (const auto& p : players) head_line += " " + p;
-  if (stake > 0) head_line += "    stake: 1 game point = " + format_number(stake);
+  if (stake) head_line += "    stake: 1 game point = " + format_number(*stake);
   out.line(head_line + "    session end: " + session_end_text(opt));
   if (meta.is_object()) {
     std::string m;
@@ -33,14 +47,14 @@ void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<st
 }
 
 // setup.start: the sheet begins with the carried-over totals
-void carried_row(sheet::Table& t, const json& game_file, const std::vector<std::string>& players, std::vector<double>& totals) {
+void carried_row(sheet::Table& t, const json& game_file, const std::vector<std::string>& players, std::vector<Amount>& totals) {
   if (!(game_file.contains("setup") && game_file["setup"].contains("start") && game_file["setup"]["start"].is_object() &&
         game_file["setup"]["start"].contains("totals")))
     return;
   const json& st = game_file["setup"]["start"]["totals"];
   std::vector<std::string> row = {"", "", "carried over", ""};
   for (std::size_t i = 0; i < players.size(); ++i) {
-    if (st.contains(players[i]) && st[players[i]].is_number()) totals[i] = st[players[i]].get<double>();
+    if (st.contains(players[i])) totals[i] = amount_of(st[players[i]], 1).value_or(totals[i]);
     row.push_back(format_signed(totals[i]));
   }
   row.push_back("");
@@ -60,7 +74,7 @@ std::string sheet_item_label(std::string label) {
 
 // One hand: its row (number, dealer, contract, items, deltas, zero check) and the running-total row under it.
 void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::vector<std::string>& players,
-               std::vector<double>& totals) {
+               std::vector<Amount>& totals) {
   // the hand number as written on the paper sheet (continues a resumed sheet), else the record's seq
   std::size_t seq = h.value("seq", std::size_t{0});
   std::string number = std::to_string(seq);
@@ -73,10 +87,10 @@ void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::
   if (bd.contains("labels"))
     for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + sheet_item_label(l.get<std::string>());
   std::vector<std::string> row = {number, dealer, bd.value("contract_code", std::string()), items};
-  double sum = 0;
+  Amount sum;
   for (std::size_t i = 0; i < players.size(); ++i) {
-    double v = h["deltas"].contains(players[i]) ? h["deltas"][players[i]].get<double>() : 0.0;
-    totals[i] = h["totals"].contains(players[i]) ? h["totals"][players[i]].get<double>() : totals[i] + v;
+    const Amount v = points_at(h["deltas"], players[i]).value_or(Amount{});
+    totals[i] = points_at(h["totals"], players[i]).value_or(totals[i] + v);
     sum += v;
     row.push_back(format_signed(v) + (players[i] == sits ? "*" : ""));
   }
@@ -89,12 +103,13 @@ void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::
 }
 
 // The footer: totals row, the sitting-out note, ranks and the settlement.
-void sheet_footer(sheet::Sheet& out, sheet::Table& t, const ojson& score, const std::vector<std::string>& players, double stake) {
+void sheet_footer(sheet::Sheet& out, sheet::Table& t, const ojson& score, const std::vector<std::string>& players,
+                  const std::optional<Amount>& stake) {
   t.rule();
   std::vector<std::string> tot = {"", "", "", "totals"};
-  double sum = 0;
+  Amount sum;
   for (const auto& p : players) {
-    double v = score["totals"].contains(p) ? score["totals"][p].get<double>() : 0.0;
+    const Amount v = points_at(score["totals"], p).value_or(Amount{});
     sum += v;
     tot.push_back(format_signed(v));
   }
@@ -108,13 +123,14 @@ void sheet_footer(sheet::Sheet& out, sheet::Table& t, const ojson& score, const 
     for (const auto& p : res["ranking"]) {
       std::string name = p.get<std::string>();
       int place = res.contains("places") && res["places"].contains(name) ? res["places"][name].get<int>() : 0;
-      rank += (rank.empty() ? "" : "  ") + std::to_string(place) + ". " + name + " " + format_signed(score["totals"].value(name, 0.0));
+      rank += (rank.empty() ? "" : "  ") + std::to_string(place) + ". " + name + " " + format_signed(points_at(score["totals"], name).value_or(Amount{}));
     }
   out.line(std::string(score.value("finished", false) ? "result: " : "standing: ") + rank, "result");
   if (res.contains("settlement") && !res["settlement"].empty()) {
-    std::string pay = "settlement" + std::string(stake > 0 ? " (money)" : " (game points)") + ":";
+    std::string pay = "settlement" + std::string(stake ? " (money)" : " (game points)") + ":";
     for (const auto& s : res["settlement"]) {
-      double amount = s["amount"].get<double>() * (stake > 0 ? stake : 1.0);
+      const Amount points = points_at(s, "amount").value_or(Amount{});
+      const Amount amount = stake ? *stake * points.whole_part() : points;
       pay += " " + s["from"].get<std::string>() + " pays " + s["to"].get<std::string>() + " " + format_number(amount) + ";";
     }
     pay.pop_back();
@@ -127,9 +143,9 @@ void sheet_footer(sheet::Sheet& out, sheet::Table& t, const ojson& score, const 
 sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   std::vector<std::string> players;
   for (const auto& p : score["players"]) players.push_back(p.get<std::string>());
-  double stake = 0;
+  std::optional<Amount> stake;
   const json meta = game_file.value("meta", json::object());
-  if (meta.is_object() && meta.contains("stake") && meta["stake"].is_number()) stake = meta["stake"].get<double>();
+  if (meta.is_object() && meta.contains("stake")) stake = stake_of(meta["stake"]);
 
   sheet::Sheet out;
   out.title = "Alsós";
@@ -141,7 +157,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   t.columns.push_back({"Σ", true});
   t.rule();
 
-  std::vector<double> totals(players.size(), 0);
+  std::vector<Amount> totals(players.size());
   carried_row(t, game_file, players, totals);
   const json no_hands = json::array();
   const json& records = game_file.contains("hands") && game_file["hands"].is_array() ? game_file["hands"] : no_hands;

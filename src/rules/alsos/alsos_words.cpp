@@ -1,8 +1,8 @@
 // Alsós results in words: one hand as the table says it ("Béla's trump game in piros won 136 to 28; Csaba's kontra
-// lost; Béla's early kassza made"), and the session's outcome with its settlement (spec §5).
+// lost; Béla's early kassza made"), and the session's outcome with its settlement (spec §5); as data, a message id
+// and its arguments (core/message.hpp), said by catalogue().
 #include <algorithm>
 
-#include "core/text.hpp"
 #include "rules/alsos/alsos.hpp"
 
 namespace marque::rules::alsos {
@@ -22,15 +22,32 @@ i64 int_at(const json& j, const char* key) {
   return j.is_object() && j.contains(key) && is_whole(j[key]) ? whole(j[key]) : 0;
 }
 
-// "Ann", "Ann and Béla", "Ann, Béla and Csaba"
-std::string names(const std::vector<std::string>& list) {
-  std::string s;
-  for (std::size_t i = 0; i < list.size(); ++i) s += (i == 0 ? "" : i + 1 == list.size() ? " and " : ", ") + list[i];
-  return s;
+// The parts one after the other, `id` joining two ("{first}; {rest}"); one part as it is, none as no message.
+text::Message joined(std::vector<text::Message> parts, const char* id) {
+  if (parts.empty()) return {};
+  text::Message m = std::move(parts.back());
+  for (std::size_t i = parts.size() - 1; i-- > 0;) m = text::Message(id).message("first", std::move(parts[i])).message("rest", std::move(m));
+  return m;
 }
 
-std::string level_word(std::size_t i) {
-  return i < k_kontra_names.size() ? std::string(k_kontra_names[i]) : "level " + std::to_string(i + 1);
+// "Ann", "Ann and Béla", "Ann, Béla and Csaba"
+text::Message names(const std::vector<std::string>& list) {
+  if (list.empty()) return {};
+  text::Message m = text::Message("alsos.names.one").text("name", list.back());
+  if (list.size() == 1) return m;
+  m = text::Message("alsos.names.and").text("first", list[list.size() - 2]).message("rest", std::move(m));
+  for (std::size_t i = list.size() - 2; i-- > 0;) m = text::Message("alsos.names.comma").text("first", list[i]).message("rest", std::move(m));
+  return m;
+}
+
+// A kontra level by its name (kontra, rekontra ...), beyond them by its number.
+text::Message& call(text::Message& m, std::size_t i) {
+  return m.text("call", i < k_kontra_names.size() ? std::string(k_kontra_names[i]) : "level").number("level", static_cast<i64>(i) + 1);
+}
+
+// A signed amount: the number and whether it takes a "+".
+text::Message& signed_points(text::Message& m, const std::string& name, const Amount& a) {
+  return m.amount(name, a).text(name + "_sign", a > 0 ? "plus" : "none");
 }
 
 // One hand of a declarer: who said what and who won it.
@@ -39,73 +56,70 @@ public:
   HandSayer(const json& record, const json& bd)
       : m_rec(record), m_bd(bd), m_dec(text_at(bd, "declarer")), m_won(text_at(bd, "game_winner") == "declarer") {}
 
-  std::string run() const {
-    std::vector<std::string> parts = {game()};
-    if (auto k = chain(array_at(m_rec, "game_kontra"), m_won ? Side::declarer : Side::defenders); !k.empty()) parts.push_back(k);
-    if (auto g = gyerunk(); !g.empty()) parts.push_back(g);
+  text::Message run() const {
+    std::vector<text::Message> parts = {game()};
+    if (auto k = chain(array_at(m_rec, "game_kontra"), m_won ? Side::declarer : Side::defenders); !k.empty()) parts.push_back(std::move(k));
+    if (auto g = gyerunk(); !g.empty()) parts.push_back(std::move(g));
     const json& items = array_at(m_bd, "items");
     std::size_t cursor = 1;  // items[0] is the game
     for (const auto& f : array_at(m_rec, "figurak")) parts.push_back(figura(f, items, cursor));
-    return join(parts, "; ");
+    return joined(std::move(parts), "alsos.list.semicolon");
   }
 
 private:
   Side side_of(const std::string& p) const { return p == m_dec ? Side::declarer : Side::defenders; }
-  std::string side_name(Side s) const { return s == Side::declarer ? m_dec : "the defenders"; }
+  text::Message side_name(Side s) const { return text::Message("alsos.side").text("side", side_id(s)).text("declarer", m_dec); }
+  static const char* won(bool yes) { return yes ? "yes" : "no"; }
 
   // "Béla's trump game in piros won 136 to 28", "Csaba's betli failed", "Ann's no-trump game lost 72 to 100"
-  std::string game() const {
-    const std::string kind = text_at(m_bd, "kind");
-    std::string s = m_dec + "'s ";
-    if (kind == "trump") {
-      auto suit = suit_index(text_at(m_bd, "trump_suit"));
-      s += "trump game in " + (suit ? std::string(k_suit_names[static_cast<std::size_t>(*suit)]) : text_at(m_bd, "trump_suit"));
-    } else {
-      s += kind == "betli" ? "betli" : "no-trump game";
-    }
-    s += kind == "betli" ? (m_won ? " made" : " failed") : (m_won ? " won" : " lost");
+  text::Message game() const {
+    text::Message m("alsos.hand.game");
+    m.text("declarer", m_dec).text("kind", text_at(m_bd, "kind")).label("suit", "contract.trump_suit", text_at(m_bd, "trump_suit"));
+    m.text("won", won(m_won));
     const json& scores = m_bd.is_object() && m_bd.contains("scores") ? m_bd["scores"] : json();
-    if (scores.is_object() && scores.contains(m_dec)) {
-      i64 best = 0;
+    const bool scored = scores.is_object() && scores.contains(m_dec);
+    i64 best = 0;
+    if (scored)
       for (const auto& [p, v] : scores.items())
         if (p != m_dec && is_whole(v)) best = std::max(best, whole(v));
-      s += " " + std::to_string(int_at(scores, m_dec.c_str())) + " to " + std::to_string(best);
-    }
-    return s;
+    return m.text("scored", won(scored)).number("points", scored ? int_at(scores, m_dec.c_str()) : 0).number("best", best);
   }
 
   // "Csaba's kontra lost, Béla's rekontra won": each call won or lost with the item it was said on
-  std::string chain(const json& levels, Side winner) const {
-    std::vector<std::string> out;
+  text::Message chain(const json& levels, Side winner) const {
+    std::vector<text::Message> out;
     for (std::size_t i = 0; i < levels.size(); ++i) {
       const std::string by = text_at(levels[i], "by");
-      out.push_back(by + "'s " + level_word(i) + (side_of(by) == winner ? " won" : " lost"));
+      text::Message m = text::Message("alsos.hand.call").text("by", by);
+      out.push_back(call(m, i).text("won", won(side_of(by) == winner)));
     }
-    return join(out, ", ");
+    return joined(std::move(out), "alsos.list.comma");
   }
 
   // "gyerünk by Csaba, kontra by the defenders, Csaba gave up" / "gyerünk by Ann, accepted (×2)"
-  std::string gyerunk() const {
+  text::Message gyerunk() const {
     const json& g = m_rec.is_object() && m_rec.contains("gyerunk") ? m_rec["gyerunk"] : json();
-    if (!g.is_object()) return "";
+    if (!g.is_object()) return {};
     const std::string by = text_at(g, "by");
     const int level = static_cast<int>(std::max<i64>(1, int_at(g, "level")));
-    static constexpr std::array<std::string_view, 3> calls = {"kontra", "rekontra", "szubkontra"};
-    std::string s = "gyerünk by " + by;
+    std::vector<text::Message> calls;
     Side proposer = side_of(by);
     for (int l = 2; l <= level && l <= 4; ++l) {
       proposer = other(proposer);
-      s += ", " + std::string(calls[static_cast<std::size_t>(l - 2)]) + " by " + side_name(proposer);
+      text::Message c("alsos.hand.gyerunk_call");
+      calls.push_back(call(c, static_cast<std::size_t>(l - 2)).message("side", side_name(proposer)));
     }
-    if (text_at(g, "outcome") == "surrendered") return s + ", " + side_name(other(proposer)) + " gave up";
-    return s + ", accepted (×" + std::to_string(i64{1} << level) + ")";
+    text::Message end = text_at(g, "outcome") == "surrendered"
+                            ? text::Message("alsos.hand.gave_up").message("side", side_name(other(proposer)))
+                            : text::Message("alsos.hand.accepted").number("factor", i64{1} << level);
+    return text::Message("alsos.hand.gyerunk").text("by", by).message("calls", joined(std::move(calls), "alsos.list.concat")).message("end", std::move(end));
   }
 
   // "Béla's early kassza made", "Csaba's absolút failed, Ann's kontra won"
-  std::string figura(const json& f, const json& items, std::size_t& cursor) const {
+  text::Message figura(const json& f, const json& items, std::size_t& cursor) const {
     const std::string by = text_at(f, "by"), id = text_at(f, "name");
-    auto idx = figura_index(id);
-    std::string s = by + "'s " + (text_at(f, "phase") == "early" ? "early " : "") + (idx ? std::string(k_figurak[*idx].label) : id);
+    text::Message m("alsos.hand.figura");
+    m.text("by", by).text("phase", text_at(f, "phase")).label("name", "figurak.name", id);
     // its item (kassza folded into the game by kassza_mode double_game has none: it follows the game)
     Side winner = m_won ? Side::declarer : Side::defenders;
     for (std::size_t k = cursor; k < items.size(); ++k)
@@ -114,9 +128,9 @@ private:
         cursor = k + 1;
         break;
       }
-    s += side_of(by) == winner ? " made" : " failed";
-    if (auto k = chain(array_at(f, "kontra"), winner); !k.empty()) s += ", " + k;
-    return s;
+    m.text("made", won(side_of(by) == winner));
+    text::Message k = chain(array_at(f, "kontra"), winner);
+    return m.message("kontra", k.empty() ? text::Message() : text::Message("alsos.hand.figura_kontra").message("calls", std::move(k)));
   }
 
   const json& m_rec;
@@ -126,57 +140,59 @@ private:
 };
 
 // "kloptzky: Ann took the most tricks (5), pays 3 to each of the others"
-std::string kloptzky_words(const json& bd, std::size_t active) {
+text::Message kloptzky(const json& bd, std::size_t active) {
   std::vector<std::string> losers;
   for (const auto& l : array_at(bd, "losers"))
     if (l.is_string()) losers.push_back(l.get<std::string>());
-  const std::string most = std::to_string(int_at(bd, "max_tricks"));
-  if (losers.size() >= active) return "kloptzky: all tied on " + most + " tricks, no payment";
-  const bool one = losers.size() == 1;
-  return "kloptzky: " + names(losers) + " took the most tricks (" + most + (one ? "" : " each") + "), " + (one ? "pays " : "pay ") +
-         std::to_string(int_at(bd, "kloptzky_value")) + " to each of the others";
+  const i64 most = int_at(bd, "max_tricks");
+  if (losers.size() >= active) return text::Message("alsos.hand.kloptzky_tie").number("most", most);
+  return text::Message("alsos.hand.kloptzky")
+      .message("losers", names(losers))
+      .number("count", static_cast<i64>(losers.size()))
+      .number("most", most)
+      .number("value", int_at(bd, "kloptzky_value"));
 }
 
-std::string radli_words(const json& bd) {
-  if (!bd.is_object() || !bd.contains("radli")) return "";
+text::Message radli(const json& bd) {
+  if (!bd.is_object() || !bd.contains("radli")) return {};
   const json& r = bd["radli"];
-  if (!r.is_object()) return "rádli: a tie at the top, no bonus";
-  return "rádli: " + text_at(r, "player") + " +" + std::to_string(int_at(r, "bonus")) + " from each";
+  if (!r.is_object()) return text::Message("alsos.hand.radli_tie");
+  return text::Message("alsos.hand.radli").text("player", text_at(r, "player")).number("bonus", int_at(r, "bonus"));
 }
 
 }  // namespace
 
-std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) {
+text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) {
   const json bd = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   const std::string kind = text_at(bd, "kind");
-  std::string s;
+  text::Message m;
   if (kind == "misdeal") {
     const std::string note = text_at(record, "note");
-    s = "misdeal" + (note.empty() ? "" : " (" + note + ")") + ": " + text_at(record, "dealer") + " deals again";
+    m = text::Message("alsos.hand.misdeal").text("noted", note.empty() ? "no" : "yes").text("note", note).text("dealer", text_at(record, "dealer"));
   } else if (kind == "kloptzky") {
-    s = kloptzky_words(bd, players.size() == 4 ? 3 : players.size());
+    m = kloptzky(bd, players.size() == 4 ? 3 : players.size());
   } else if (!kind.empty()) {
-    s = HandSayer(record, bd).run();
+    m = HandSayer(record, bd).run();
   }
-  if (auto r = radli_words(bd); !r.empty()) s += "; " + r;
-  return s;
+  if (auto r = radli(bd); !r.empty()) m = text::Message("alsos.hand.with_radli").message("hand", std::move(m)).message("radli", std::move(r));
+  return m;
 }
 
 // "Ann wins with +48 after 6 deals, Csaba last with -39; settlement: Csaba pays Ann 39, Béla pays Ann 9"
-std::string result_words(const json& score) {
+text::Message result_message(const json& score) {
   std::vector<std::string> players;
   for (const auto& p : array_at(score, "players"))
     if (p.is_string()) players.push_back(p.get<std::string>());
   const json& totals = score.contains("totals") ? score["totals"] : json();
   const json& result = score.contains("result") ? score["result"] : json();
   const json& places = result.is_object() && result.contains("places") ? result["places"] : json();
-  if (players.empty() || !totals.is_object()) return "";
-  auto total = [&](const std::string& p) { return totals.contains(p) && totals[p].is_number() ? totals[p].get<double>() : 0.0; };
+  if (players.empty() || !totals.is_object()) return {};
+  auto total = [&](const std::string& p) { return totals.contains(p) ? amount_of(totals[p], 1).value_or(Amount{}) : Amount{}; };
   auto place = [&](const std::string& p) { return places.is_object() && places.contains(p) ? int_at(places, p.c_str()) : 0; };
   const i64 deals = int_at(score, "deals");
   const bool over = score.value("finished", false);
   if (deals == 0 && std::all_of(players.begin(), players.end(), [&](const auto& p) { return total(p) == 0; }))
-    return "no deal played yet";
+    return text::Message("alsos.result.none");
   i64 worst = 0;
   std::vector<std::string> first, last;
   for (const auto& p : players) worst = std::max(worst, place(p));
@@ -184,20 +200,73 @@ std::string result_words(const json& score) {
     if (place(p) == 1) first.push_back(p);
     else if (place(p) == worst) last.push_back(p);
   }
-  if (first.empty()) return "";
-  const std::string lead = text::format_signed(total(first.front()));
-  const std::string rounds = " after " + std::to_string(deals) + (deals == 1 ? " deal" : " deals");
-  std::string s = names(first);
-  if (first.size() > 1) s += over ? " share the win with " + lead : " share the lead with " + lead;
-  else s += std::string(over ? (text_at(score, "end") == "radli" ? " wins the rádli with " : " wins with ") : " leads with ") + lead;
-  s += rounds;
-  if (!last.empty()) s += ", " + names(last) + " last with " + text::format_signed(total(last.front()));
-  std::vector<std::string> pays;
+  if (first.empty()) return {};
+  text::Message m("alsos.result");
+  m.message("first", names(first));
+  m.text("how", first.size() > 1 ? (over ? "share_win" : "share_lead") : over ? (text_at(score, "end") == "radli" ? "radli" : "win") : "lead");
+  signed_points(m, "lead", total(first.front())).number("deals", deals);
+  if (last.empty()) {
+    m.message("last", {});
+  } else {
+    text::Message l = text::Message("alsos.result.last").message("players", names(last));
+    m.message("last", std::move(signed_points(l, "points", total(last.front()))));
+  }
+  std::vector<text::Message> pays;
   for (const auto& t : array_at(result, "settlement"))
-    pays.push_back(text_at(t, "from") + " pays " + text_at(t, "to") + " " +
-                   text::format_number(t.contains("amount") && t["amount"].is_number() ? t["amount"].get<double>() : 0.0));
-  if (pays.empty()) return s + "; nobody owes anything";
-  return s + (over ? "; settlement: " : "; to settle now: ") + join(pays, ", ");
+    pays.push_back(text::Message("alsos.result.pays")
+                       .text("from", text_at(t, "from"))
+                       .text("to", text_at(t, "to"))
+                       .amount("amount", t.contains("amount") ? amount_of(t["amount"], 1).value_or(Amount{}) : Amount{}));
+  if (pays.empty()) return m.message("settlement", text::Message("alsos.result.nobody_owes"));
+  return m.message("settlement", text::Message("alsos.result.settlement")
+                                     .text("over", over ? "yes" : "no")
+                                     .message("payments", joined(std::move(pays), "alsos.list.comma")));
+}
+
+const text::Catalogue& catalogue() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x;
+    x.fallback = &default_catalogue();
+    x.labels = &labels();
+    x.add("alsos.list.semicolon", "{first}; {rest}");
+    x.add("alsos.list.comma", "{first}, {rest}");
+    x.add("alsos.list.concat", "{first}{rest}");
+    x.add("alsos.names.one", "{name}");
+    x.add("alsos.names.and", "{first} and {rest}");
+    x.add("alsos.names.comma", "{first}, {rest}");
+    x.add("alsos.side", "{side, select, defenders {the defenders} other {{declarer}}}");
+    x.add("alsos.hand.game",
+          "{declarer}'s {kind, select, trump {trump game in {suit}} betli {betli} other {no-trump game}} "
+          "{kind, select, betli {{won, select, yes {made} other {failed}}} other {{won, select, yes {won} other {lost}}}}"
+          "{scored, select, yes { {points} to {best}} other {}}");
+    const char* calls = "{call, select, level {level {level}} other {{call}}}";
+    x.add("alsos.hand.call", std::string("{by}'s ") + calls + " {won, select, yes {won} other {lost}}");
+    x.add("alsos.hand.gyerunk", "gyerünk by {by}{calls}{end}");
+    x.add("alsos.hand.gyerunk_call", std::string(", ") + calls + " by {side}");
+    x.add("alsos.hand.gave_up", ", {side} gave up");
+    x.add("alsos.hand.accepted", ", accepted (×{factor})");
+    x.add("alsos.hand.figura", "{by}'s {phase, select, early {early } other {}}{name} {made, select, yes {made} other {failed}}{kontra}");
+    x.add("alsos.hand.figura_kontra", ", {calls}");
+    x.add("alsos.hand.misdeal", "misdeal{noted, select, yes { ({note})} other {}}: {dealer} deals again");
+    x.add("alsos.hand.kloptzky_tie", "kloptzky: all tied on {most} tricks, no payment");
+    x.add("alsos.hand.kloptzky",
+          "kloptzky: {losers} took the most tricks ({most}{count, plural, one {} other { each}}), "
+          "{count, plural, one {pays} other {pay}} {value} to each of the others");
+    x.add("alsos.hand.radli", "rádli: {player} +{bonus} from each");
+    x.add("alsos.hand.radli_tie", "rádli: a tie at the top, no bonus");
+    x.add("alsos.hand.with_radli", "{hand}; {radli}");
+    x.add("alsos.result.none", "no deal played yet");
+    x.add("alsos.result",
+          "{first} {how, select, share_win {share the win with} share_lead {share the lead with} radli {wins the rádli with} "
+          "win {wins with} other {leads with}} {lead_sign, select, plus {+} other {}}{lead} after "
+          "{deals, plural, one {{deals} deal} other {{deals} deals}}{last}{settlement}");
+    x.add("alsos.result.last", ", {players} last with {points_sign, select, plus {+} other {}}{points}");
+    x.add("alsos.result.pays", "{from} pays {to} {amount}");
+    x.add("alsos.result.nobody_owes", "; nobody owes anything");
+    x.add("alsos.result.settlement", "{over, select, yes {; settlement: } other {; to settle now: }}{payments}");
+    return x;
+  }();
+  return c;
 }
 
 }  // namespace marque::rules::alsos

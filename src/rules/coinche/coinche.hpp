@@ -138,8 +138,9 @@ public:
   std::vector<std::string> players() const override;
   // the two teams, N/S and E/W (spec §2.1), keyed NS and EW in the score document
   std::vector<Side> sides() const override;
-  std::optional<ojson> play(const json& record, Diagnostics& diags) override;
-  ojson totals() const override;
+  std::optional<HandResult> play_hand(const json& record, Diagnostics& diags) override;
+  std::vector<Amount> standing() const override;
+  std::vector<Amount> side_standing() const override;
   bool finished() const override { return m_finished; }
   ojson result() const override;
   ojson extra() const override;
@@ -153,7 +154,6 @@ public:
 
 private:
   ojson team_json(const std::array<int64_t, 2>& v) const;
-  ojson player_json(const std::array<int64_t, 2>& v) const;
   void check_end(int made_team);
 
   std::array<std::string, 4> m_names;
@@ -173,9 +173,11 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
 // Guided entry (coinche_entry.cpp): the next question of a hand, and the answers as `marque hand` words.
 std::optional<Question> entry_question(const Game& before, const Answers& answers);
 Words entry_words_of(const Answers& answers);
-// Results in words (coinche_words.cpp): one hand from its record and score entry; the game from its score document.
-std::string words_of_hand(const json& record, const json& entry, const std::vector<std::string>& players);
-std::string words_of_result(const json& score);
+// Results in words as data (coinche_words.cpp): one hand from its record and score entry; the game from its score
+// document; the English patterns of their messages.
+text::Message hand_message(const json& record, const json& entry);
+text::Message result_message(const json& score);
+const text::Catalogue& catalogue();
 // The Nous / Eux sheet (coinche_sheet.cpp).
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 // Set-up check (coinche_game.cpp).
@@ -186,7 +188,7 @@ inline std::string seat_name(int s) { return s >= 0 && s < 4 ? std::string(k_sea
 inline std::string team_name(int t) { return t >= 0 && t < 2 ? std::string(k_teams[static_cast<size_t>(t)]) : "?"; }
 using common::lower;
 using common::show;
-// A JSON integer (or an integral float); nullopt otherwise.
+// A JSON whole number (3, or 3.0); nullopt otherwise.
 inline std::optional<int64_t> as_int(const json& v) { return common::whole_in(v, INT64_MIN, INT64_MAX); }
 
 // Standings and statistics (coinche_league.cpp): seats from a summary, one hand's facts, the profile.

@@ -56,18 +56,19 @@ int CoincheGame::seat_of(const std::string& who) const {
 
 ojson CoincheGame::team_json(const std::array<int64_t, 2>& v) const {
   ojson j = ojson::object();
-  j["NS"] = number(static_cast<double>(v[0]));
-  j["EW"] = number(static_cast<double>(v[1]));
+  j["NS"] = Amount::whole(v[0]);
+  j["EW"] = Amount::whole(v[1]);
   return j;
 }
 
-ojson CoincheGame::player_json(const std::array<int64_t, 2>& v) const {
-  ojson j = ojson::object();
-  for (size_t i = 0; i < 4; ++i) j[m_names[i]] = number(static_cast<double>(v[i % 2]));
-  return j;
+// each seat's total is its team's (N and S: NS)
+std::vector<Amount> CoincheGame::standing() const {
+  std::vector<Amount> out;
+  for (size_t i = 0; i < 4; ++i) out.push_back(Amount::whole(m_totals[i % 2]));
+  return out;
 }
 
-ojson CoincheGame::totals() const { return player_json(m_totals); }
+std::vector<Amount> CoincheGame::side_standing() const { return {Amount::whole(m_totals[0]), Amount::whole(m_totals[1])}; }
 
 std::string CoincheGame::next_dealer() const {
   return m_finished ? "" : m_names[static_cast<size_t>(m_next_dealer)];
@@ -89,7 +90,7 @@ ojson CoincheGame::result() const {
   ojson r = ojson::object();
   r["winner"] = m_finished ? ojson(m_winner) : ojson(nullptr);
   r["team_totals"] = team_json(m_totals);
-  r["margin"] = number(static_cast<double>(m_totals[0] > m_totals[1] ? m_totals[0] - m_totals[1] : m_totals[1] - m_totals[0]));
+  r["margin"] = Amount::whole(m_totals[0] > m_totals[1] ? m_totals[0] - m_totals[1] : m_totals[1] - m_totals[0]);
   r["hands_played"] = m_played;
   r["redeals"] = m_redeals;
   if (!m_finished) r["leader"] = m_totals[0] > m_totals[1] ? "NS" : m_totals[1] > m_totals[0] ? "EW" : "tie";
@@ -119,7 +120,7 @@ void CoincheGame::check_end(int contract_winner) {
   // extra_deal: the game goes on until one total is higher after a hand
 }
 
-std::optional<ojson> CoincheGame::play(const json& record, Diagnostics& diags) {
+std::optional<HandResult> CoincheGame::play_hand(const json& record, Diagnostics& diags) {
   if (m_finished) {
     diags.error("", "coinche.game_over",
                 "game over: " + (m_winner == "draw" ? std::string("the game ended in a draw") : m_winner + " won the game") +
@@ -133,10 +134,10 @@ std::optional<ojson> CoincheGame::play(const json& record, Diagnostics& diags) {
   auto h = decode_hand(record, m_options, m_next_dealer, m_names, diags);
   if (!h) return std::nullopt;
 
-  ojson entry = ojson::object();
+  HandResult entry;
   ojson breakdown = ojson::object();
   std::array<int64_t, 2> delta{};
-  entry["dealer"] = m_names[static_cast<size_t>(h->dealer)];
+  entry.head["dealer"] = m_names[static_cast<size_t>(h->dealer)];
   if (!h->redeal.empty()) {
     // spec coinche §5: redeals add nothing; after all_pass the next player deals (option), after misdeal the same
     ++m_redeals;
@@ -156,13 +157,13 @@ std::optional<ojson> CoincheGame::play(const json& record, Diagnostics& diags) {
     breakdown["bidder"] = seat_name(h->bidder);
     breakdown["bidding_team"] = team_name(b);
     breakdown["contract"] = h->contract;
-    breakdown["value"] = s.value;
+    breakdown["value"] = Amount::whole(s.value);
     breakdown["trump"] = std::string(k_suits[static_cast<size_t>(h->trump)]);
     breakdown["coinche"] = h->coinche;
     breakdown["multiplier"] = s.multiplier;
     breakdown["card_points"] = team_json({s.card[0], s.card[1]});
     breakdown["last_trick"] = team_name(h->last_trick_bidders ? b : 1 - b);
-    breakdown["der"] = s.der;
+    breakdown["der"] = Amount::whole(s.der);
     breakdown["capot"] = h->capot < 0 ? ojson(nullptr) : ojson(team_name(h->capot == 0 ? b : 1 - b));
     breakdown["trick_points"] = team_json({s.trick[0], s.trick[1]});
     breakdown["best_announcement"] = s.best_team < 0 ? ojson(nullptr) : ojson(team_name(s.best_team));
@@ -170,17 +171,17 @@ std::optional<ojson> CoincheGame::play(const json& record, Diagnostics& diags) {
     breakdown["belote"] = team_json({s.belote[0], s.belote[1]});
     breakdown["hand_points"] = team_json({s.points[0], s.points[1]});
     breakdown["contract_points"] = team_json({s.contract_points[0], s.contract_points[1]});
-    if (h->contract == "points") breakdown["threshold"] = s.threshold;
+    if (h->contract == "points") breakdown["threshold"] = Amount::whole(s.threshold);
     breakdown["made"] = s.made;
     breakdown["score"] = team_json({s.score[0], s.score[1]});
     m_next_dealer = m_options.next_seat(h->dealer);
     check_end(s.made ? b : 1 - b);
   }
-  entry["deltas"] = player_json(delta);
-  entry["totals"] = player_json(m_totals);
-  entry["team_deltas"] = team_json(delta);
-  entry["team_totals"] = team_json(m_totals);
-  entry["breakdown"] = breakdown;
+  for (size_t i = 0; i < 4; ++i) entry.deltas.push_back(Amount::whole(delta[i % 2]));
+  entry.totals = standing();
+  entry.side_deltas = {Amount::whole(delta[0]), Amount::whole(delta[1])};
+  entry.side_totals = side_standing();
+  entry.breakdown = std::move(breakdown);
   return entry;
 }
 

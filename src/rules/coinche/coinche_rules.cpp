@@ -72,10 +72,11 @@ public:
     return coinche::entry_question(before, answers);
   }
   Words entry_words(const Game&, const Answers& answers) const override { return coinche::entry_words_of(answers); }
-  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
-    return coinche::words_of_hand(record, entry, players);
+  text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>&) const override {
+    return coinche::hand_message(record, entry);
   }
-  std::string result_words(const json& score) const override { return coinche::words_of_result(score); }
+  text::Message result_message(const json& score) const override { return coinche::result_message(score); }
+  const text::Catalogue& catalogue() const override { return coinche::catalogue(); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return coinche::render_sheet(game_file, score);
   }

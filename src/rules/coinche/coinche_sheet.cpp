@@ -10,8 +10,8 @@ namespace marque::rules::coinche {
 namespace {
 
 std::string num(const ojson& j, const char* key) {
-  if (!j.is_object() || !j.contains(key) || !j[key].is_number()) return "";
-  return text::format_number(j[key].get<double>());
+  const std::optional<Amount> a = j.is_object() && j.contains(key) ? amount_of(j[key], 1) : std::nullopt;
+  return a ? text::format_number(*a) : "";
 }
 
 std::string str(const json& j, const char* key) {
@@ -49,7 +49,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   t.rule();
   const json st = setup.value("starting_totals", json::object());
   if (st.is_object() && !st.empty()) {
-    auto v = [&](const std::string& team) { return st.contains(team) ? text::format_number(st[team].get<double>()) : "0"; };
+    auto v = [&](const std::string& team) { return st.contains(team) ? text::format_number(amount_of(st[team], 1).value_or(Amount{})) : "0"; };
     t.row({"", "", "(resumed sheet)", "", "", v(nous), "|", "", v(eux)}, "carried");
   }
   const json records = game_file.value("hands", json::array());
@@ -104,8 +104,8 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   out.chart = common::running_totals(score, 1);
   for (auto& series : out.chart)  // the sheet's names: "NOUS (NS)", "EUX (EW)"
     if (series.name == nous || series.name == eux) series.name = (series.name == nous ? "NOUS (" : "EUX (") + series.name + ")";
-  out.levels.push_back({options.contains("target_score") && options["target_score"].is_number() ? options["target_score"].get<double>() : 3000.0,
-                        "target " + target});
+  const int64_t target_score = options.contains("target_score") ? common::whole_in(options["target_score"], INT64_MIN, INT64_MAX).value_or(3000) : 3000;
+  out.levels.push_back({Amount::whole(target_score).value(), "target " + target});
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Alsós results in words: one hand of each kind (the spec's worked examples, alsos §8) and the session's outcome.
 #include "test_alsos_helpers.hpp"
 
+#include "../example_messages.hpp"
 #include "rules/engine.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
@@ -110,6 +111,10 @@ TEST_CASE("alsos words: the session's outcome with its settlement", "[alsos][wor
         "B wins the rádli with +48 after 1 deal, A and C last with -24; settlement: A pays B 24, C pays B 24");
   json tie = j(R"({"hand":1,"dealer":"A","contract":{"kind":"kloptzky"},"tricks":{"A":3,"B":3,"C":3}})");
   CHECK(result_of({tie}) == "A, B and C share the lead with 0 after 1 deal; nobody owes anything");
+}
+
+TEST_CASE("alsos words: every message of the worked examples has a pattern", "[alsos][words]") {
+  unit_test_example_messages::check_example_messages("alsos", 20);
 }
 
 }  // namespace unit_test_alsos_words

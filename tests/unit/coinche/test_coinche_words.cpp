@@ -2,6 +2,7 @@
 // (spec coinche §8 worked examples).
 #include <catch2/catch.hpp>
 
+#include "../example_messages.hpp"
 #include "rules/engine.hpp"
 #include "support/game_test.hpp"
 #include "rules/registry.hpp"
@@ -129,6 +130,10 @@ TEST_CASE("coinche statistics count the bidders' capot; coinche=none is no coinc
   CHECK_FALSE(d.has_errors());
   CHECK(rec["coinche"] == 0);
   CHECK_FALSE(rec.contains("coinched_by"));
+}
+
+TEST_CASE("coinche words: every message of the worked examples has a pattern", "[coinche][words]") {
+  unit_test_example_messages::check_example_messages("coinche", 40);
 }
 
 }  // namespace unit_test_coinche_words
