@@ -15,6 +15,8 @@ namespace marque::rules::prefa {
 
 // Money is kept in twelfths of a point: 10 * pool / N is exact for N = 3 and N = 4 (spec prefa §5.3, §5.4).
 inline constexpr long long k_scale = 12;
+// An amount of twelfths as an exact Amount (core/amount.hpp): what the score document and the words print.
+inline Amount money(long long twelfths) { return Amount{twelfths, k_scale}; }
 
 // spec prefa §3.3: strain index S=0, C=1, D=2, H=3, NT=4.
 inline constexpr const char* k_strains[5] = {"S", "C", "D", "H", "NT"};
@@ -124,8 +126,8 @@ public:
         m_setup(std::move(setup_echo)) {}
 
   std::vector<std::string> players() const override { return m_players; }
-  std::optional<ojson> play(const json& record, Diagnostics& diags) override;
-  ojson totals() const override { return per_player_money(values(m_st)); }
+  std::optional<HandResult> play_hand(const json& record, Diagnostics& diags) override;
+  std::vector<Amount> standing() const override { return amounts(values(m_st)); }
   bool finished() const override { return m_st.over; }
   ojson result() const override;
   ojson extra() const override;
@@ -155,9 +157,14 @@ private:
     for (int j = 0; j < m_n; ++j) c += s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)] - s.recv[static_cast<size_t>(j)][static_cast<size_t>(i)];
     return c;
   }
+  static std::vector<Amount> amounts(const std::vector<ll>& twelfths) {
+    std::vector<Amount> out;
+    for (ll v : twelfths) out.push_back(money(v));
+    return out;
+  }
   ojson per_player_money(const std::vector<ll>& v) const {
     ojson o = ojson::object();
-    for (int i = 0; i < m_n; ++i) o[name(i)] = number(static_cast<double>(v[static_cast<size_t>(i)]) / k_scale);
+    for (int i = 0; i < m_n; ++i) o[name(i)] = money(v[static_cast<size_t>(i)]);
     return o;
   }
   ojson per_player_int(const std::vector<ll>& v) const {
@@ -170,7 +177,7 @@ private:
     for (int i = 0; i < m_n; ++i) {
       ojson row = ojson::object();
       for (int j = 0; j < m_n; ++j)
-        if (i != j) row[name(j)] = number(static_cast<double>(s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)]) / k_scale);
+        if (i != j) row[name(j)] = money(s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)]);
       o[name(i)] = row;
     }
     return o;
@@ -228,12 +235,15 @@ Scored score_hand(const Hand& h, const std::vector<std::string>& players, const 
 std::optional<Question> entry_question(const Game& before, const Answers& answers);
 Words entry_words(const Game& before, const Answers& answers);
 
-// Results in words (prefa_words.cpp).
-std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players);
-std::string result_words(const json& score);
+// Results in words as data (prefa_words.cpp): the messages and their English patterns.
+text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players);
+text::Message result_message(const json& score);
+const text::Catalogue& catalogue();
 
 // the largest stake (money per point) a game takes
-constexpr double k_max_stake = 1e6;
+constexpr long long k_max_stake = 1000000;
+// A stake as the exact decimal number it was written as ("0.05" is 5/100); nullopt when it is not a number.
+std::optional<Amount> stake_of(const json& v);
 // spec prefa §2.1: players, initial pool, first dealer, scorer, stake, options, start -> the game (prefa_options.cpp)
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);
 

@@ -28,8 +28,8 @@ void PrefaGame::end_settlement(State& s, std::vector<Transfer>* out) const {
 }
 
 // decode -> validate (prefa_hand.cpp) -> score (prefa_score.cpp) -> advance: dealer rotation (spec prefa §5.2) and
-// game end (§5.3), then the marque-score/1 entry with the value deltas (§5.4).
-std::optional<ojson> PrefaGame::play(const json& rec, Diagnostics& diags) {
+// game end (§5.3), then the hand as data with the value deltas (§5.4).
+std::optional<HandResult> PrefaGame::play_hand(const json& rec, Diagnostics& diags) {
   std::optional<Hand> h = decode_hand(rec, m_players, m_opt, m_st, diags);
   if (!h) return std::nullopt;
   const State before = m_st;
@@ -62,17 +62,17 @@ std::optional<ojson> PrefaGame::play(const json& rec, Diagnostics& diags) {
   breakdown["cash_delta"] = per_player_money(dc);
   breakdown["value_delta"] = per_player_money(dv);
 
-  ojson entry = ojson::object();
-  entry["hand"] = h->number;
-  entry["dealer"] = name(h->dealer);
-  entry["deltas"] = per_player_money(dv);
-  entry["totals"] = per_player_money(v1);
-  entry["breakdown"] = breakdown;
-  entry["pools"] = per_player_int(next.pool);
+  HandResult entry;
+  entry.head["hand"] = h->number;
+  entry.head["dealer"] = name(h->dealer);
+  entry.deltas = amounts(dv);
+  entry.totals = amounts(v1);
+  entry.breakdown = std::move(breakdown);
+  entry.tail["pools"] = per_player_int(next.pool);
   ojson tr = ojson::array();
   for (const auto& t : scored.transfers)
-    tr.push_back({{"from", name(t.from)}, {"to", name(t.to)}, {"amount", number(static_cast<double>(t.amount) / k_scale)}, {"reason", t.reason}});
-  entry["transfers"] = tr;
+    tr.push_back({{"from", name(t.from)}, {"to", name(t.to)}, {"amount", money(t.amount)}, {"reason", t.reason}});
+  entry.tail["transfers"] = std::move(tr);
   m_st = std::move(next);
   return entry;
 }
@@ -86,7 +86,7 @@ ojson PrefaGame::settlement_json(const State& s) const {
       if (net == 0) continue;
       int from = net > 0 ? j : i;
       int to = net > 0 ? i : j;
-      pairs.push_back({{"from", name(from)}, {"to", name(to)}, {"amount", number(static_cast<double>(net > 0 ? net : -net) / k_scale)}});
+      pairs.push_back({{"from", name(from)}, {"to", name(to)}, {"amount", money(net > 0 ? net : -net)}});
     }
   std::vector<ll> bal(static_cast<size_t>(m_n));
   for (int i = 0; i < m_n; ++i) bal[static_cast<size_t>(i)] = cash(s, i);
@@ -102,7 +102,7 @@ ojson PrefaGame::settlement_json(const State& s) const {
     ll amt = std::min(-bal[static_cast<size_t>(debtor)], bal[static_cast<size_t>(creditor)]);
     bal[static_cast<size_t>(debtor)] += amt;
     bal[static_cast<size_t>(creditor)] -= amt;
-    minimal.push_back({{"from", name(debtor)}, {"to", name(creditor)}, {"amount", number(static_cast<double>(amt) / k_scale)}});
+    minimal.push_back({{"from", name(debtor)}, {"to", name(creditor)}, {"amount", money(amt)}});
   }
   return {{"pairwise", pairs}, {"payments", minimal}};
 }

@@ -16,8 +16,7 @@ std::string check_pool(const json& v) {
 std::string check_raise(const json& v) {
   if (v.is_null()) return "";
   if (!v.is_number()) return "must be a positive whole number (or null for max(1, initial_pool / 10))";
-  double d = v.get<double>();
-  return d >= 1 && d <= 999 && d == static_cast<double>(static_cast<long long>(d)) ? "" : "must be a whole number from 1 to 999";
+  return common::whole_in(v, 1, 999) ? "" : "must be a whole number from 1 to 999";
 }
 
 std::string check_points(const json& v) {
@@ -210,15 +209,15 @@ Options options_from(const json& o, ll initial_pool) {
   Options opt;
   std::string tnt = o["ten_no_trumps"].get<std::string>();
   opt.ten_nt = tnt == "value_10" ? 10 : tnt == "value_11" ? 11 : 0;
-  opt.ten_target = static_cast<int>(o["ten_level_defence_target"].get<double>());
+  opt.ten_target = static_cast<int>(o["ten_level_defence_target"].get<ll>());
   opt.provisional = o["provisional_entry"] == "on";
   opt.seven_diamonds = o["first_hand_seven_of_diamonds"] == "on";
   std::string fa = o["four_aces"].get<std::string>();
   opt.aces = fa == "raise_value" ? Options::Aces::raise : fa == "bonus" ? Options::Aces::bonus : Options::Aces::off;
   opt.aces_raise = o["four_aces_raise"].is_null() ? static_cast<int>(std::max<ll>(1, initial_pool / 10))
-                                                  : static_cast<int>(o["four_aces_raise"].get<double>());
-  opt.aces_bonus_6 = static_cast<int>(o["four_aces_bonus_6"].get<double>());
-  opt.aces_bonus_7 = static_cast<int>(o["four_aces_bonus_7plus"].get<double>());
+                                                  : static_cast<int>(o["four_aces_raise"].get<ll>());
+  opt.aces_bonus_6 = static_cast<int>(o["four_aces_bonus_6"].get<ll>());
+  opt.aces_bonus_7 = static_cast<int>(o["four_aces_bonus_7plus"].get<ll>());
   opt.redeclare = o["redeclare_take_along"] == "on";
   opt.all_but_one = o["game_end"] == "all_but_one_zero";
   opt.level_overflow = o["overflow_mode"] == "level";
@@ -327,6 +326,23 @@ bool read_start(const json& s, const std::vector<std::string>& players, const Op
 
 }  // namespace
 
+std::optional<Amount> stake_of(const json& v) {
+  if (!v.is_number()) return std::nullopt;
+  if (v.is_number_integer()) return amount_of(v, 1);
+  // a JSON number as written: its shortest decimal text ("0.05", "1e-07"), read exactly
+  const std::string text = v.dump();
+  const size_t e = text.find_first_of("eE");
+  std::optional<Amount> a = parse_decimal(std::string_view(text).substr(0, e));
+  if (!a || e == std::string::npos) return a;
+  const std::optional<Amount> exponent = parse_decimal(std::string_view(text).substr(e + 1));
+  if (!exponent || exponent->per != 1 || exponent->units < -18 || exponent->units > 18) return std::nullopt;
+  for (int64_t k = 0; k < (exponent->units < 0 ? -exponent->units : exponent->units); ++k) {
+    int64_t& scaled = exponent->units < 0 ? a->per : a->units;
+    if (__builtin_mul_overflow(scaled, int64_t{10}, &scaled)) return std::nullopt;
+  }
+  return a;
+}
+
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   for (auto it = setup.begin(); it != setup.end(); ++it)
     if (!k_setup_fields.count(it.key()))
@@ -349,7 +365,7 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   // the spec gives no upper bound (display only): a million per point keeps every sum of money finite and exact enough
   // to print, whatever the points (each far below 2^63)
   if (setup.contains("stake") && !setup["stake"].is_null() &&
-      (!setup["stake"].is_number() || setup["stake"].get<double>() <= 0 || setup["stake"].get<double>() > k_max_stake))
+      (!setup["stake"].is_number() || setup["stake"] <= json(0) || setup["stake"] > json(k_max_stake)))
     err(diags, "stake", "stake", show(setup["stake"]) + ": the stake per point must be a number above 0 and at most 1000000");
 
   Options opt;

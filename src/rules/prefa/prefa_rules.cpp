@@ -50,10 +50,11 @@ public:
     return prefa::entry_question(before, answers);
   }
   Words entry_words(const Game& before, const Answers& answers) const override { return prefa::entry_words(before, answers); }
-  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
-    return prefa::hand_words(record, entry, players);
+  text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return prefa::hand_message(record, entry, players);
   }
-  std::string result_words(const json& score) const override { return prefa::result_words(score); }
+  text::Message result_message(const json& score) const override { return prefa::result_message(score); }
+  const text::Catalogue& catalogue() const override { return prefa::catalogue(); }
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return prefa::render_sheet(game_file, score);
   }

@@ -1,7 +1,6 @@
 // The Prefa score sheet (κιτάπι, spec prefa §7): the ⊥ sheet (3 players) or the column sheet (4 players,
 // open question Q8), the hand log, the received-from matrix, the settlement and the result line.
 #include <algorithm>
-#include <cmath>
 
 #include "core/text.hpp"
 #include "rules/common/sheet.hpp"
@@ -17,8 +16,20 @@ using text::format_signed;
 using text::pad_left;
 using text::pad_right;
 
-double num(const ojson& j, const std::string& k) {
-  return j.contains(k) && j[k].is_number() ? j[k].get<double>() : 0.0;
+// j[k] in units of 1/per: a pool (per 1) or points (twelfths, k_scale); 0 when missing or not such a number
+Amount amount_in(const ojson& j, const std::string& k, int64_t per) {
+  std::optional<Amount> a;
+  if (j.is_object())
+    if (auto it = j.find(k); it != j.end()) a = amount_of(*it, per);
+  return a ? *a : Amount::whole(0, per);
+}
+
+// points x stake in money, to the cent (halves away from zero: 31.5 x 0.05 is 1.58), computed exactly
+Amount times(const Amount& points, const Amount& stake) {
+  __extension__ using wide = __int128;
+  const wide units = static_cast<wide>(points.units) * stake.units * 100, per = static_cast<wide>(points.per) * stake.per;
+  const wide cents = (units + (units < 0 ? -per : per) / 2) / per;
+  return Amount{static_cast<int64_t>(cents), 100};
 }
 
 // One column of running values: every value but the last is superseded (struck out on paper).
@@ -51,8 +62,8 @@ public:
     n = h.players.size();
     h.pool.resize(n);
     h.recv.assign(n, std::vector<Column>(n));
-    pool.assign(n, 0.0);
-    recv.assign(n, std::vector<double>(n, 0.0));
+    pool.assign(n, Amount{});
+    recv.assign(n, std::vector<Amount>(n, Amount::whole(0, k_scale)));
     const json setup = file.contains("setup") ? file["setup"] : json::object();
     net = setup.contains("options") && setup["options"].is_object() && setup["options"].value("sheet_columns", "gross") == "net";
     start(setup);
@@ -71,12 +82,12 @@ private:
     const json received = st.contains("received") && st["received"].is_object() ? st["received"] : json::object();
     for (size_t i = 0; i < n; ++i) {
       const std::string& p = h.players[i];
-      pool[i] = static_cast<double>(initial);
-      if (st.contains("pools") && st["pools"].contains(p) && st["pools"][p].is_number()) pool[i] = st["pools"][p].get<double>();
+      pool[i] = Amount::whole(initial);
+      if (st.contains("pools") && st["pools"].contains(p) && st["pools"][p].is_number()) pool[i] = amount_of(st["pools"][p], 1).value_or(pool[i]);
       h.pool[i].values.push_back(format_number(pool[i]));
       for (size_t j = 0; j < n; ++j)
         if (i != j && received.contains(p) && received[p].contains(h.players[j]) && received[p][h.players[j]].is_number())
-          recv[i][j] = received[p][h.players[j]].get<double>();
+          recv[i][j] = amount_of(received[p][h.players[j]], k_scale).value_or(recv[i][j]);
     }
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j)
@@ -91,7 +102,7 @@ private:
       h.recv[i][j].values.push_back(format_number(recv[i][j]));
       return;
     }
-    double d = recv[i][j] - recv[j][i];
+    const Amount d = recv[i][j] - recv[j][i];
     if (d >= 0)
       h.recv[i][j].values.push_back(format_number(d));
     else
@@ -110,7 +121,7 @@ private:
     auto changed = std::vector<std::vector<bool>>(n, std::vector<bool>(n, false));
     for (const auto& t : hand["transfers"]) {
       size_t from = index(t["from"].get<std::string>()), to = index(t["to"].get<std::string>());
-      recv[to][from] += t["amount"].get<double>();
+      recv[to][from] += amount_in(t, "amount", k_scale);
       changed[to][from] = true;
       if (t["reason"] == "overflow") licked[from] = true;
     }
@@ -122,9 +133,9 @@ private:
         else if (i < j || !changed[j][i])
           push_pair(std::min(i, j), std::max(i, j));
       }
-    const std::vector<double> prev_pool = pool;
+    const std::vector<Amount> prev_pool = pool;
     for (size_t i = 0; i < n; ++i) {
-      pool[i] = num(hand["pools"], h.players[i]);
+      pool[i] = amount_in(hand["pools"], h.players[i], 1);
       if (pool[i] == prev_pool[i]) continue;
       // marks: + went up, * lowered by another player's overflow, 0. a closed pool (spec prefa §7)
       std::string v = format_number(pool[i]);
@@ -140,8 +151,8 @@ private:
 
   size_t n = 0;
   bool net = false;
-  std::vector<double> pool;
-  std::vector<std::vector<double>> recv;
+  std::vector<Amount> pool;               // whole points
+  std::vector<std::vector<Amount>> recv;  // twelfths
 };
 
 History build_history(const json& file, const ojson& score) { return HistoryBuilder(file, score).h; }
@@ -335,9 +346,9 @@ void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
     std::vector<std::string> pools, cash, value;
     for (size_t i = 0; i < n; ++i) {
       const std::string& p = h.players[i];
-      pools.push_back(format_number(num(hand["pools"], p)));
-      cash.push_back(format_signed(b.contains("cash_delta") ? num(b["cash_delta"], p) : 0.0));
-      value.push_back(format_number(num(hand["totals"], p)));
+      pools.push_back(format_number(amount_in(hand["pools"], p, 1)));
+      cash.push_back(format_signed(b.contains("cash_delta") ? amount_in(b["cash_delta"], p, k_scale) : Amount{}));
+      value.push_back(format_number(amount_in(hand["totals"], p, k_scale)));
     }
     std::string contract = b.value("contract", "");
     if (b.value("four_aces", false)) contract += " +4A";
@@ -360,14 +371,14 @@ void received_block(sheet::Sheet& out, const History& h, const ojson& res) {
   for (const auto& p : h.players) {
     std::vector<std::string> row = {p};
     for (const auto& q : h.players)
-      row.push_back(p == q ? "-" : format_number(res.contains("received") ? num(res["received"][p], q) : 0.0));
+      row.push_back(p == q ? "-" : format_number(res.contains("received") && res["received"].contains(p) ? amount_in(res["received"][p], q, k_scale) : Amount{}));
     m.row(row, "");
   }
 }
 
 // The settlement (spec prefa §5.5 steps 3 and 5) and the result line.
-void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, double stake) {
-  auto money = [&](double v) { return stake > 0 ? " (" + format_number(v * stake) + " money)" : std::string(); };
+void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, const Amount& stake) {
+  auto in_money = [&](const Amount& v) { return stake > 0 ? " (" + format_number(times(v, stake)) + " money)" : std::string(); };
   out.line("", "settlement");
   out.line(finished ? "settlement, who pays whom:" : "settlement if the game were closed now (general end settlement):", "settlement");
   if (res.contains("settlement")) {
@@ -376,13 +387,13 @@ void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, double
     st.columns = {{"from", false}, {"", false}, {"to", false}, {"amount", false}};
     for (const auto& t : res["settlement"]["pairwise"])
       st.row({"  " + t["from"].get<std::string>(), "pays", t["to"].get<std::string>(),
-              format_number(t["amount"].get<double>()) + money(t["amount"].get<double>())},
+              format_number(amount_in(t, "amount", k_scale)) + in_money(amount_in(t, "amount", k_scale))},
              "payment");
     if (res["settlement"]["pairwise"].empty()) st.row({"  nobody pays anybody"}, "");
     std::string minimal;
     for (const auto& t : res["settlement"]["payments"])
       minimal += (minimal.empty() ? "" : "; ") + t["from"].get<std::string>() + " pays " + t["to"].get<std::string>() + " " +
-                 format_number(t["amount"].get<double>());
+                 format_number(amount_in(t, "amount", k_scale));
     if (!minimal.empty()) out.line("  in fewest payments: " + minimal, "settlement");
   }
   std::string line = finished ? "result:" : "standing (game in progress):";
@@ -391,7 +402,8 @@ void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, double
     std::string nm = p.get<std::string>();
     int place = res.contains("places") && res["places"].contains(nm) ? res["places"][nm].get<int>() : i + 1;
     ++i;
-    line += "  " + std::to_string(place) + ". " + nm + " " + format_signed(num(res["final"], nm)) + money(num(res["final"], nm));
+    const Amount final_result = amount_in(res["final"], nm, k_scale);
+    line += "  " + std::to_string(place) + ". " + nm + " " + format_signed(final_result) + in_money(final_result);
   }
   out.line("", "result");
   out.line(line, "result");
@@ -422,7 +434,7 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
                " players (10 x pool / " + nn + " to each)", "notes");
   const ojson& res = score["result"];
   received_block(out, h, res);
-  double stake = setup.contains("stake") && setup["stake"].is_number() ? setup["stake"].get<double>() : 0.0;
+  const Amount stake = setup.contains("stake") ? stake_of(setup["stake"]).value_or(Amount{}) : Amount{};  // 0: no money
   settlement_block(out, res, score.value("finished", false), stake);
   out.chart = common::running_totals(score, k_scale);
   return out;

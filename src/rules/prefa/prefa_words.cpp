@@ -1,144 +1,204 @@
-// Prefa results in words: one hand as a scorer says it at the table ("Ben 7♠: made", "Ann 9♣: made; Ben down 1"),
-// and the game's outcome with what its numbers are: the final settlement (spec prefa §5.5) when the game is over,
-// else the value of §5.4, what each player would get if the game were closed now.
+// Prefa results in words, as data (core/message.hpp): one hand as a scorer says it at the table ("Ben 7♠: made",
+// "Ann 9♣: made; Ben down 1"), and the game's outcome with what its numbers are: the final settlement (spec prefa
+// §5.5) when the game is over, else the value of §5.4, what each player would get if the game were closed now. The
+// English patterns are catalogue() below.
 #include <map>
+#include <utility>
 
-#include "core/text.hpp"
+#include "rules/common/league.hpp"
 #include "rules/prefa/prefa.hpp"
 
 namespace marque::rules::prefa {
 
 namespace {
 
+using text::Message;
+
 std::string str(const json& o, const char* k) { return o.is_object() && o.contains(k) && o[k].is_string() ? o[k].get<std::string>() : ""; }
-double dbl(const json& o, const std::string& k) {
-  return o.is_object() && o.contains(k) && o[k].is_number() ? o[k].get<double>() : 0.0;
-}
+// a count of the breakdown (tricks, targets, pools): a whole number, 0 when missing
+long long count(const json& o, const std::string& k) { return common::amount_at(o, k.c_str(), 1).whole_part(); }
 
 std::string with_symbol(const std::string& contract) {
   auto c = parse_contract(contract);
   return c ? c->label() : contract;
 }
 
-// "A, B, C"
-std::string listed(const std::vector<std::string>& items) {
-  std::string s;
-  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
-  return s;
+// "A, B, C" (`last_and`: "A, B and C"; two: "A and B"), each item a message; no items: no message.
+Message list_of(std::vector<Message> items, bool last_and, size_t from = 0) {
+  if (from >= items.size()) return {};
+  if (from + 1 == items.size()) return std::move(items[from]);
+  Message first = std::move(items[from]);
+  const bool two = from + 2 == items.size();
+  Message rest = two ? std::move(items[from + 1]) : list_of(std::move(items), last_and, from + 1);
+  return Message(two && last_and ? "prefa.list.and" : "prefa.list.comma").message("first", std::move(first)).message("rest", std::move(rest));
 }
+Message joined(std::vector<Message> items) { return list_of(std::move(items), true); }
+Message listed(std::vector<Message> items) { return list_of(std::move(items), false); }
 
-// "A", "A and B", "A, B and C"
-std::string joined(const std::vector<std::string>& items) {
-  std::string s;
-  for (size_t i = 0; i < items.size(); ++i) s += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
-  return s;
-}
+// "+12", "-3.5", "0"
+Message signed_amount(const Amount& a) { return Message("prefa.signed").text("sign", a > 0 ? "plus" : "other").amount("amount", a); }
 
 // The defenders who fell short of their own target, "Ben down 2" (defence failed).
-std::vector<std::string> short_defenders(const json& b) {
-  std::vector<std::string> out;
+std::vector<Message> short_defenders(const json& b) {
+  std::vector<Message> out;
   const json targets = b.contains("targets") ? b["targets"] : json::object();
   const json tricks = b.contains("tricks") ? b["tricks"] : json::object();
   const json def = b.contains("defenders") ? b["defenders"] : json::object();
   const std::string mode = str(b, "mode");
   for (const std::string& p : {str(def, "R"), str(def, "L")}) {  // in play order
     if (!targets.contains(p)) continue;
-    double have = dbl(tricks, p);
-    if (mode == "along") have += dbl(tricks, str(b, "taken"));
-    double gap = dbl(targets, p) - have;
-    if (gap > 0) out.push_back(p + " down " + text::format_number(gap));
+    long long have = count(tricks, p);
+    if (mode == "along") have += count(tricks, str(b, "taken"));
+    const long long gap = count(targets, p) - have;
+    if (gap > 0) out.push_back(Message("prefa.hand.short").text("player", p).number("short", gap));
   }
   return out;
 }
 
-std::string contract_words(const json& b) {
-  std::string s = str(b, "declarer") + " " + with_symbol(str(b, "contract"));
-  if (b.value("four_aces", false)) s += " with four aces";
+Message contract_message(const json& b) {
+  Message m("prefa.hand.contract");
+  m.text("declarer", str(b, "declarer")).text("contract", with_symbol(str(b, "contract")));
+  m.text("aces", b.value("four_aces", false) ? "yes" : "no");
   const std::string mode = str(b, "mode"), outcome = str(b, "outcome");
-  if (str(b, "type") == "conceded") return s + " conceded: down 2";
-  if (mode == "none") return s + ", both defenders pass: made unplayed";
-  if (mode == "alone") s += ", " + str(b, "lone_defender") + " alone";
-  if (mode == "along") s += ", " + str(b, "taker") + " takes " + str(b, "taken") + " along";
-  if (outcome == "down_1" || outcome == "down_2plus") return s + ": down " + text::format_number(dbl(b, "short"));
-  s += ": made";
-  if (outcome == "defence_failed") s += "; " + joined(short_defenders(b));
-  return s;
+  if (str(b, "type") == "conceded") return m.message("play", Message("prefa.hand.conceded"));
+  if (mode == "none") return m.message("play", Message("prefa.hand.unplayed"));
+  Message play("prefa.hand.played");
+  play.text("defence", mode == "alone" || mode == "along" ? mode : "both");
+  play.text("lone", str(b, "lone_defender")).text("taker", str(b, "taker")).text("taken", str(b, "taken"));
+  if (outcome == "down_1" || outcome == "down_2plus")
+    play.message("result", Message("prefa.hand.down").number("short", count(b, "short")));
+  else if (outcome == "defence_failed")
+    play.message("result", Message("prefa.hand.defence_failed").message("defenders", joined(short_defenders(b))));
+  else
+    play.message("result", Message("prefa.hand.made"));
+  return m.message("play", std::move(play));
 }
 
 // Polles: each active player's pool rise.
-std::string polles_words(const json& b, const json& entry, const std::vector<std::string>& players) {
-  std::vector<std::string> rises;
+Message polles_message(const json& b, const json& entry, const std::vector<std::string>& players) {
+  std::vector<Message> rises;
   const json before = b.contains("pools_before") ? b["pools_before"] : json::object();
   const json after = entry.contains("pools") ? entry["pools"] : json::object();
   for (const auto& p : players) {
-    double up = dbl(after, p) - dbl(before, p);
-    if (up > 0) rises.push_back(p + " +" + text::format_number(up));
+    const long long up = count(after, p) - count(before, p);
+    if (up > 0) rises.push_back(Message("prefa.hand.rise").text("player", p).number("points", up));
   }
-  return "All passed, polles: " + (rises.empty() ? std::string("no pool rises") : "pools " + joined(rises));
+  const bool rose = !rises.empty();
+  return Message("prefa.hand.polles").text("rose", rose ? "yes" : "no").message("rises", joined(std::move(rises)));
 }
 
 }  // namespace
 
-std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) {
+Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) {
   const json b = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
   const std::string type = str(b, "type").empty() ? str(record, "type") : str(b, "type");
-  std::string s;
+  Message hand;
   if (type == "all_pass") {
-    s = "All passed: redeal";
+    hand = Message("prefa.hand.all_pass");
   } else if (type == "polles") {
-    s = polles_words(b, entry, players);
+    hand = polles_message(b, entry, players);
   } else if (type == "withdrawn") {
     const json def = b.contains("defenders") ? b["defenders"] : json::object();
-    s = str(b, "declarer") + " withdrew after a provisional win: pool +2, 2 points to each of " + str(def, "R") + " and " + str(def, "L");
+    hand = Message("prefa.hand.withdrawn").text("declarer", str(b, "declarer")).text("right", str(def, "R")).text("left", str(def, "L"));
   } else if (!str(b, "contract").empty()) {
-    s = contract_words(b);
+    hand = contract_message(b);
   } else {
-    return "";
+    return {};
   }
-  if (b.value("game_over", false)) s += "; game over";
-  return s;
+  return Message("prefa.hand").message("hand", std::move(hand)).text("over", b.value("game_over", false) ? "yes" : "no");
 }
 
-std::string result_words(const json& score) {
+Message result_message(const json& score) {
   const json res = score.contains("result") && score["result"].is_object() ? score["result"] : json::object();
   const json final_ = res.contains("final") ? res["final"] : json::object();
   std::vector<std::string> ranking;
   if (res.contains("ranking") && res["ranking"].is_array())
     for (const auto& p : res["ranking"]) ranking.push_back(p.get<std::string>());
-  if (ranking.empty()) return "";
+  if (ranking.empty()) return {};
   const json places = res.contains("places") ? res["places"] : json::object();
-  std::vector<std::string> first, values;
+  std::vector<Message> first, values;
   for (const auto& p : ranking) {
-    if (!places.contains(p) || places[p] == 1) first.push_back(p);
-    values.push_back(p + " " + text::format_signed(dbl(final_, p)));
+    if (!places.contains(p) || places[p] == 1) first.push_back(Message("prefa.player").text("player", p));
+    values.push_back(Message("prefa.result.value").text("player", p).message("value", signed_amount(common::amount_at(final_, p.c_str(), k_scale))));
   }
-  const std::string top = text::format_signed(dbl(final_, ranking.front()));
+  const int64_t leaders = static_cast<int64_t>(first.size());
+  Message top = signed_amount(common::amount_at(final_, ranking.front().c_str(), k_scale));
   if (score.value("finished", false)) {
     // spec prefa §5.5: every pool is 0; what is left is the points received less paid, settled in payments
-    std::vector<std::string> payments;
-    std::map<std::string, std::vector<std::string>> by_payer;
+    std::map<std::string, std::vector<Message>> by_payer;
     std::vector<std::string> payers;
     if (res.contains("settlement") && res["settlement"].contains("payments"))
       for (const auto& t : res["settlement"]["payments"]) {
         const std::string from = t["from"].get<std::string>();
         if (!by_payer.count(from)) payers.push_back(from);
-        by_payer[from].push_back(t["to"].get<std::string>() + " " + text::format_number(t["amount"].get<double>()));
+        by_payer[from].push_back(Message("prefa.result.payment").text("payee", t["to"].get<std::string>()).amount("amount", common::amount_at(t, "amount", k_scale)));
       }
-    for (const auto& p : payers) payments.push_back(p + " pays " + joined(by_payer[p]));
-    std::string s = joined(first) + (first.size() > 1 ? " win with " : " wins with ") + top +
-                    "; final settlement (points received less points paid, every pool at 0): " + listed(values);
-    s += payments.empty() ? ", nobody pays anybody" : " — " + joined(payments);
-    return s;
+    std::vector<Message> payments;
+    for (const auto& p : payers) payments.push_back(Message("prefa.result.pays").text("payer", p).message("payees", joined(std::move(by_payer[p]))));
+    return Message("prefa.result.over")
+        .message("winners", joined(std::move(first)))
+        .number("count", leaders)
+        .message("top", std::move(top))
+        .message("values", listed(std::move(values)))
+        .text("paid", payments.empty() ? "no" : "yes")
+        .message("payments", joined(std::move(payments)));
   }
   // spec prefa §5.4: the value, what the general end settlement would give now
-  const int n = static_cast<int>(ranking.size());
-  std::string pools;
+  std::vector<Message> pools;
   const json pj = res.contains("pools") ? res["pools"] : json::object();
   for (auto it = pj.begin(); it != pj.end(); ++it)
-    pools += (pools.empty() ? "" : ", ") + it.key() + " " + text::format_number(it.value().get<double>());
-  return joined(first) + (first.size() > 1 ? " lead with " : " leads with ") + top +
-         "; values if the game were closed now (points received less paid, each open pool point paid at 10 points shared among all " +
-         std::to_string(n) + " players): " + listed(values) + "; pools still open: " + pools;
+    pools.push_back(Message("prefa.result.pool").text("player", it.key()).number("pool", count(pj, it.key())));
+  return Message("prefa.result.open")
+      .message("leaders", joined(std::move(first)))
+      .number("count", leaders)
+      .message("top", std::move(top))
+      .number("players", static_cast<int64_t>(ranking.size()))
+      .message("values", listed(std::move(values)))
+      .message("pools", listed(std::move(pools)));
+}
+
+// The English patterns (ICU MessageFormat) of every message above.
+constexpr std::pair<const char*, const char*> k_english[] = {
+    {"prefa.list.and", "{first} and {rest}"},
+    {"prefa.list.comma", "{first}, {rest}"},
+    {"prefa.player", "{player}"},
+    {"prefa.signed", "{sign, select, plus {+{amount}} other {{amount}}}"},
+    {"prefa.hand", "{hand}{over, select, yes {; game over} other {}}"},
+    {"prefa.hand.all_pass", "All passed: redeal"},
+    {"prefa.hand.polles", "All passed, polles: {rose, select, yes {pools {rises}} other {no pool rises}}"},
+    {"prefa.hand.rise", "{player} +{points}"},
+    {"prefa.hand.withdrawn",
+     "{declarer} withdrew after a provisional win: pool +2, 2 points to each of {right} and {left}"},
+    {"prefa.hand.contract", "{declarer} {contract}{aces, select, yes { with four aces} other {}}{play}"},
+    {"prefa.hand.conceded", " conceded: down 2"},
+    {"prefa.hand.unplayed", ", both defenders pass: made unplayed"},
+    {"prefa.hand.played",
+     "{defence, select, alone {, {lone} alone} along {, {taker} takes {taken} along} other {}}: {result}"},
+    {"prefa.hand.down", "down {short}"},
+    {"prefa.hand.made", "made"},
+    {"prefa.hand.defence_failed", "made; {defenders}"},
+    {"prefa.hand.short", "{player} down {short}"},
+    {"prefa.result.value", "{player} {value}"},
+    {"prefa.result.payment", "{payee} {amount}"},
+    {"prefa.result.pays", "{payer} pays {payees}"},
+    {"prefa.result.pool", "{player} {pool}"},
+    {"prefa.result.over",
+     "{winners} {count, plural, one {wins} other {win}} with {top}; final settlement (points received less points "
+     "paid, every pool at 0): {values}{paid, select, yes { — {payments}} other {, nobody pays anybody}}"},
+    {"prefa.result.open",
+     "{leaders} {count, plural, one {leads} other {lead}} with {top}; values if the game were closed now (points "
+     "received less paid, each open pool point paid at 10 points shared among all {players} players): {values}; "
+     "pools still open: {pools}"},
+};
+
+const text::Catalogue& catalogue() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x = default_catalogue();
+    x.labels = &labels();
+    for (const auto& [id, pattern] : k_english) x.add(id, pattern);
+    return x;
+  }();
+  return c;
 }
 
 }  // namespace marque::rules::prefa

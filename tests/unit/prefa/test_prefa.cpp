@@ -582,4 +582,23 @@ TEST_CASE("prefa: the sheet aligns non-ASCII names and draws 4-player games", "[
   CHECK(contains(s4, "A pays D 42.5"));
 }
 
+TEST_CASE("prefa: the sheet's money is points x stake to the cent, halves away from zero, any stake written", "[prefa]") {
+  const json h = contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}});
+  auto sheet_with = [&](json stake) {
+    json s = setup4();
+    s["stake"] = stake;
+    Replay r = run(s, json::array({h}));
+    REQUIRE(r.ok);
+    return marque::reports::sheet_text(find_game("prefa")->score_sheet(file(s, json::array({h})), r.score));
+  };
+  // 42.5 x 0.05 = 2.125, 31.5 x 0.05 = 1.575, -105.5 x 0.05 = -5.275: exact ties, not a floating product's accident
+  const std::string cents = sheet_with(0.05);
+  CHECK(has_text(cents, "42.5 (2.13 money)"));
+  CHECK(has_text(cents, "2. B +31.5 (1.58 money)"));
+  CHECK(has_text(cents, "4. A -105.5 (-5.28 money)"));
+  CHECK(has_text(sheet_with(3), "4. A -105.5 (-316.5 money)"));
+  CHECK(has_text(sheet_with(1e-07), "4. A -105.5 (0 money)"));          // written with an exponent: "1e-07"
+  CHECK(has_text(sheet_with(1000000), "4. A -105.5 (-105500000 money)"));  // the largest stake
+}
+
 }  // namespace unit_test_prefa

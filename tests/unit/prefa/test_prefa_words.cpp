@@ -1,6 +1,8 @@
 // Prefa results in words (prefa_words.cpp): every kind of hand of the spec's worked examples, and the end of a game.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -122,6 +124,77 @@ TEST_CASE("prefa words: the result says what its numbers are", "[prefa][words]")
   CHECK(prefa_game().result_words(json::parse(mid.score.dump())) ==
         "B leads with +48.33; values if the game were closed now (points received less paid, each open pool point paid "
         "at 10 points shared among all 3 players): B +48.33, C +47.33, A -95.67; pools still open: A 18, B 3, C 4");
+}
+
+namespace {
+
+// Every id of a message and of the messages nested in it has a pattern in the catalogue.
+void check_patterns(const text::Message& m, const text::Catalogue& c) {
+  if (m.empty()) return;
+  INFO(m.id);
+  CHECK(c.find(m.id) != nullptr);
+  for (const auto& a : m.args)
+    for (const auto& n : a.nested) check_patterns(n, c);
+}
+
+// The game files of the spec's case files and of examples/prefa.json.
+std::vector<json> example_files() {
+  std::vector<json> out;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(MARQUE_EXAMPLES_DIR) + "/prefa")) {
+    std::ifstream in(e.path());
+    json c = json::parse(in, nullptr, false);
+    if (c.is_object() && c.contains("game_file")) out.push_back(c["game_file"]);
+  }
+  std::ifstream in(std::string(MARQUE_SOURCE_DIR) + "/examples/prefa.json");
+  out.push_back(json::parse(in));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("prefa words: every message of the examples has a pattern, at every hand and after it", "[prefa][words]") {
+  const GameRules& rules = prefa_game();
+  const text::Catalogue& c = rules.catalogue();
+  int said = 0;
+  for (const json& file : example_files()) {
+    Replay whole = replay(file);
+    if (!whole.ok) continue;  // a case file of a refused record
+    const std::vector<std::string> players = whole.state->players();
+    for (size_t n = 0; n <= file["hands"].size(); ++n) {
+      json prefix = file;
+      prefix["hands"] = json(std::vector<json>(file["hands"].begin(), file["hands"].begin() + static_cast<long>(n)));
+      Replay r = replay(prefix);
+      REQUIRE(r.ok);
+      const json score = json::parse(r.score.dump());
+      std::vector<text::Message> messages = {rules.result_message(score)};
+      if (n > 0) messages.push_back(rules.hand_message(file["hands"][n - 1], score["hands"][n - 1], players));
+      for (const auto& m : messages) {
+        check_patterns(m, c);
+        const std::string words = text::say(m, c);
+        INFO(words);
+        CHECK(words.find("prefa.") == std::string::npos);  // an id without a pattern is said as "id(args)"
+        CHECK(words.find("rules.") == std::string::npos);
+        CHECK_FALSE(words.empty());
+        ++said;
+      }
+    }
+  }
+  CHECK(said > 40);
+}
+
+TEST_CASE("prefa words: two players share the lead, four players in progress", "[prefa][words]") {
+  // two players on top share the first place: "lead", not "leads"
+  Replay polles = replay(game_file(abc, "A", {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 4}, {"B", 3}, {"C", 3}}}},
+                                   {{"all_pass", "polles"}}));
+  REQUIRE(polles.ok);
+  CHECK(prefa_game().result_words(json::parse(polles.score.dump())).rfind("B and C lead with +", 0) == 0);
+  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 4}, {"B", 3}, {"C", 3}}}},
+                      {{"all_pass", "polles"}})) == "All passed, polles: pools A +1");
+  Replay four = replay(game_file({"A", "B", "C", "D"}, "D", rec("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}})));
+  REQUIRE(four.ok);
+  CHECK(prefa_game().result_words(json::parse(four.score.dump())) ==
+        "D leads with +42.5; values if the game were closed now (points received less paid, each open pool point paid at 10 "
+        "points shared among all 4 players): D +42.5, B +31.5, C +31.5, A -105.5; pools still open: A 38, B 31, C 31, D 31");
 }
 
 }  // namespace unit_test_prefa_words
