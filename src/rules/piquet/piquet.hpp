@@ -178,7 +178,7 @@ inline bool read_int(const json& v, int lo, int hi, int& out) {
   if (n) out = static_cast<int>(*n);
   return n.has_value();
 }
-// A value as a message shows it: strings in double quotes.
+// A value as a message shows it: strings in quotation marks.
 inline std::string show(const json& v) { return common::show_quoted(v, '"'); }
 std::string join(const std::vector<std::string>& v, const std::string& sep = ", ");
 
@@ -231,8 +231,8 @@ public:
   void resume(const Resume& r);
 
   std::vector<std::string> players() const override { return m_players; }
-  std::optional<ojson> play(const json& rec, Diagnostics& diags) override;
-  ojson totals() const override { return by_player(m_totals[0], m_totals[1]); }
+  std::optional<HandResult> play_hand(const json& rec, Diagnostics& diags) override;
+  std::vector<Amount> standing() const override { return {Amount::whole(m_totals[0]), Amount::whole(m_totals[1])}; }
   bool finished() const override { return m_finished; }
   ojson result() const override { return m_opts.mode == Mode::classic ? classic_result() : rubicon_result(); }
   std::string next_dealer() const override { return m_finished ? "" : m_players[static_cast<size_t>(m_dealer)]; }
@@ -264,12 +264,12 @@ private:
   ojson by_player(int a, int b) const;
   std::string end_message() const;
   void check_dealer(const json& rec, Diagnostics& d) const;
-  std::optional<ojson> play_inner(const json& rec, Diagnostics& d);
-  std::optional<ojson> play_redeal(const json& rec, Diagnostics& d);
-  std::optional<ojson> play_totals(const json& rec, Diagnostics& d);
-  std::optional<ojson> play_detail(const json& rec, Diagnostics& d);
+  std::optional<HandResult> play_inner(const json& rec, Diagnostics& d);
+  std::optional<HandResult> play_redeal(const json& rec, Diagnostics& d);
+  std::optional<HandResult> play_totals(const json& rec, Diagnostics& d);
+  std::optional<HandResult> play_detail(const json& rec, Diagnostics& d);
   bool classic_after(const std::array<int, 2>& now, int game_winner, bool totals_entry, int& winner, Diagnostics& d) const;
-  ojson entry_of(const std::array<int, 2>& deltas, ojson breakdown, int dealer) const;
+  HandResult hand_of(const std::array<int, 2>& deltas, ojson breakdown, int dealer) const;
   void commit(const std::array<int, 2>& now, int classic_winner, const std::string& reached_in);
   ojson classic_result() const;
   ojson rubicon_result() const;
@@ -284,10 +284,11 @@ json series_of(const std::vector<json>& scores);
 std::optional<Question> next_question_of(const PiquetGame& game, const Answers& answers);
 Words entry_words_of(const PiquetGame& game, const Answers& answers);
 
-// ---- results in words (piquet_words.cpp) ----------------------------------------------------------------
+// ---- results in words, as data (piquet_words.cpp) --------------------------------------------------------
 
-std::string deal_words(const json& record, const json& entry, const std::vector<std::string>& players);
-std::string outcome_words(const json& score);
+text::Message deal_message(const json& record, const json& entry, const std::vector<std::string>& players);
+text::Message outcome_message(const json& score);
+const text::Catalogue& catalogue();  // their English patterns
 
 // ---- sheet and league --------------------------------------------------------------------------------
 

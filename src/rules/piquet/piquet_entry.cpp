@@ -42,7 +42,7 @@ struct Deal {
 // The record the answers make and how the game takes it: scores (entry) or its errors.
 struct Trial {
   json record;
-  std::optional<ojson> entry;
+  std::optional<HandResult> entry;
   std::vector<Diagnostic> errors;
   bool has_error(const std::string& code) const {
     return std::any_of(errors.begin(), errors.end(), [&](const Diagnostic& d) { return d.code == code; });
@@ -57,7 +57,7 @@ Trial try_deal(const Deal& deal) {
   t.record = record_from_args(entry_words_of(deal.game, deal.answers), deal.game, d);
   if (!d.has_errors()) {
     PiquetGame copy = deal.game;  // the game is a value: playing the copy leaves `before` alone
-    t.entry = copy.play(t.record, d);
+    t.entry = copy.play_hand(t.record, d);
   }
   t.errors = d.errors();
   return t;
@@ -248,7 +248,7 @@ std::optional<Question> play_question(const Deal& deal, const Trial& t) {
 // Under old trick scoring the record never tells (spec piquet §4.6): ask when a pique is possible at all.
 bool old_pique_possible(const Trial& t, const Deal& deal) {
   if (!t.entry || !deal.c.opts.old_tens) return false;
-  const ojson& b = (*t.entry)["breakdown"];
+  const ojson& b = t.entry->breakdown;
   if (b.value("entry", std::string()) != "detail") return false;
   if (!b.contains(deal.elder) || !b.value("repique_by", ojson()).is_null() || b.contains("concession")) return false;
   auto decl = [&](const std::string& p) {

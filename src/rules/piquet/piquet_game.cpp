@@ -36,7 +36,7 @@ DealContext PiquetGame::context() const {
 }
 
 int PiquetGame::weight_of(int deal_no) const {
-  // spec piquet §6 partie_deals = 4_doubled_ends: deals 1 and 4 count double (extra tie deals single)
+  // spec piquet §6 partie_deals = 4_doubled_ends: deals 1 and 4 count twice (extra tie deals once)
   if (m_opts.mode == Mode::rubicon && m_opts.four_doubled && (deal_no == 1 || deal_no == 4)) return 2;
   return 1;
 }
@@ -76,7 +76,7 @@ void PiquetGame::check_dealer(const json& rec, Diagnostics& d) const {
   d.error("dealer", "piquet.dealer", v.get<std::string>() + " cannot deal now: " + why + " (the deal alternates)");
 }
 
-std::optional<ojson> PiquetGame::play(const json& rec, Diagnostics& diags) {
+std::optional<HandResult> PiquetGame::play_hand(const json& rec, Diagnostics& diags) {
   Diagnostics d;
   auto out = play_inner(rec, d);
   diags.append(d);
@@ -84,7 +84,7 @@ std::optional<ojson> PiquetGame::play(const json& rec, Diagnostics& diags) {
   return out;
 }
 
-std::optional<ojson> PiquetGame::play_inner(const json& rec, Diagnostics& d) {
+std::optional<HandResult> PiquetGame::play_inner(const json& rec, Diagnostics& d) {
   // spec piquet §3 V-G1: nothing after the end of the game / partie
   if (m_finished) {
     d.error("entry", "piquet.game_over", end_message());
@@ -112,17 +112,17 @@ std::optional<ojson> PiquetGame::play_inner(const json& rec, Diagnostics& d) {
   return play_detail(rec, d);
 }
 
-ojson PiquetGame::entry_of(const std::array<int, 2>& deltas, ojson breakdown, int dealer) const {
-  ojson e = ojson::object();
-  e["deltas"] = by_player(deltas[0], deltas[1]);
-  e["totals"] = totals();
-  e["breakdown"] = std::move(breakdown);
-  e["dealer"] = name(dealer);
-  return e;
+HandResult PiquetGame::hand_of(const std::array<int, 2>& deltas, ojson breakdown, int dealer) const {
+  HandResult h;
+  h.deltas = {Amount::whole(deltas[0]), Amount::whole(deltas[1])};
+  h.totals = standing();
+  h.breakdown = std::move(breakdown);
+  h.tail["dealer"] = name(dealer);
+  return h;
 }
 
 // spec piquet §2.6: a void deal, same dealer again, not counted
-std::optional<ojson> PiquetGame::play_redeal(const json& rec, Diagnostics& d) {
+std::optional<HandResult> PiquetGame::play_redeal(const json& rec, Diagnostics& d) {
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     const std::string& k = it.key();
     if (k == "redeal" || k == "reason" || k == "dealer" || k == "entry") continue;
@@ -139,7 +139,7 @@ std::optional<ojson> PiquetGame::play_redeal(const json& rec, Diagnostics& d) {
   b["deal"] = m_deals + 1;
   b["dealer"] = name(m_dealer);
   if (rec.contains("reason") && rec["reason"].is_string()) b["reason"] = rec["reason"];
-  return entry_of({0, 0}, std::move(b), m_dealer);
+  return hand_of({0, 0}, std::move(b), m_dealer);
 }
 
 // spec piquet §5.2 after all of a deal's points are in: who (if anyone) won the classic game.
@@ -177,7 +177,7 @@ bool PiquetGame::classic_after(const std::array<int, 2>& now, int game_winner, b
 }
 
 // spec piquet §2.5: totals entry
-std::optional<ojson> PiquetGame::play_totals(const json& rec, Diagnostics& d) {
+std::optional<HandResult> PiquetGame::play_totals(const json& rec, Diagnostics& d) {
   const DealContext c = context();
   std::array<int, 2> t = {0, 0};  // by player
   read_totals(rec, c, t, d);
@@ -202,11 +202,11 @@ std::optional<ojson> PiquetGame::play_totals(const json& rec, Diagnostics& d) {
   if (w != 1) b["weight"] = w;
   commit(now, winner, winner >= 0 ? "totals" : "");
   if (winner >= 0) b["game_winner"] = name(winner);
-  return entry_of({w * t[0], w * t[1]}, std::move(b), c.dealer);
+  return hand_of({w * t[0], w * t[1]}, std::move(b), c.dealer);
 }
 
 // spec piquet §2.4: detail entry — read (stage 1), the declarations, stage 2, the play, the totals, the end
-std::optional<ojson> PiquetGame::play_detail(const json& rec, Diagnostics& d) {
+std::optional<HandResult> PiquetGame::play_detail(const json& rec, Diagnostics& d) {
   const DealContext c = context();
   const bool classic = m_opts.mode == Mode::classic;
   DetailRead r;
@@ -245,7 +245,7 @@ std::optional<ojson> PiquetGame::play_detail(const json& rec, Diagnostics& d) {
     b["game_winner"] = name(winner);
     if (reached_in == "play") b["target_reached_in"] = "play";
   }
-  return entry_of(dp, std::move(b), c.dealer);
+  return hand_of(dp, std::move(b), c.dealer);
 }
 
 void PiquetGame::commit(const std::array<int, 2>& now, int classic_winner, const std::string& reached_in) {
@@ -317,7 +317,7 @@ ojson PiquetGame::rubicon_result() const {
     score = rubiconed ? tw + tl + k_rubicon : tw - tl + k_rubicon;
   }
   r["rubiconed"] = rubiconed;
-  r["game_score"] = score;
+  r["game_score"] = Amount::whole(score);
   r["drawn"] = m_drawn;
   if (!m_finished) r["leader"] = lead >= 0 ? ojson(name(lead)) : ojson(nullptr);
   std::array<long long, 2> s = {0, 0};
@@ -326,14 +326,14 @@ ojson PiquetGame::rubicon_result() const {
     s[static_cast<size_t>(1 - lead)] = -score;
   }
   ojson scores = ojson::object();
-  scores[name(0)] = s[0];
-  scores[name(1)] = s[1];
+  scores[name(0)] = Amount::whole(s[0]);
+  scores[name(1)] = Amount::whole(s[1]);
   r["scores"] = scores;
   // spec piquet §5.4: session balance (resumed balance + this partie) and the stake rounding of the receiver
   std::array<long long, 2> bal = {m_balance_before[0] + s[0], m_balance_before[1] + s[1]};
   ojson balance = ojson::object();
-  balance[name(0)] = bal[0];
-  balance[name(1)] = bal[1];
+  balance[name(0)] = Amount::whole(bal[0]);
+  balance[name(1)] = Amount::whole(bal[1]);
   r["balance"] = balance;
   long long unit = m_opts.stake_rounding == "floor_50" ? 50 : m_opts.stake_rounding == "floor_25" ? 25 : 1;
   int receiver = bal[0] > 0 ? 0 : bal[1] > 0 ? 1 : -1;
@@ -344,8 +344,8 @@ ojson PiquetGame::rubicon_result() const {
     settled[static_cast<size_t>(1 - receiver)] = -got;
   }
   ojson st = ojson::object();
-  st[name(0)] = settled[0];
-  st[name(1)] = settled[1];
+  st[name(0)] = Amount::whole(settled[0]);
+  st[name(1)] = Amount::whole(settled[1]);
   r["settlement"] = st;
   return r;
 }

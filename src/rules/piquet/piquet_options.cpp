@@ -9,10 +9,8 @@ namespace marque::rules::piquet {
 namespace {
 
 std::string check_target(const json& v) {
-  if (!v.is_number()) return "the target must be a whole number of at least 1";
-  double d = v.get<double>();
-  if (d < 1 || d != static_cast<double>(static_cast<long long>(d))) return "the target must be a whole number of at least 1";
-  if (d > 100000) return "the target must be at most 100000";
+  if (!v.is_number() || !is_whole_number(v) || v < 1) return "the target must be a whole number of at least 1";
+  if (v > 100000) return "the target must be at most 100000";
   return "";
 }
 
@@ -79,7 +77,7 @@ const std::vector<OptionSpec>& option_table() {
 Options options_from(const json& o) {
   Options r;
   r.mode = o.value("mode", std::string("classic")) == "rubicon" ? Mode::rubicon : Mode::classic;
-  r.target = o.contains("target") && o["target"].is_number() ? static_cast<int>(o["target"].get<double>()) : 100;
+  if (o.contains("target")) read_int(o["target"], 1, 100000, r.target);  // resolve_options has checked it
   r.match = o.value("match", std::string("best_of_3"));
   r.pips_rounded = o.value("point_scoring", std::string("cards")) == "pips_rounded";
   r.old_tens = o.value("trick_scoring", std::string("modern")) == "old_tens";

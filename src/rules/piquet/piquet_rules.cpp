@@ -51,10 +51,11 @@ public:
     const auto* g = dynamic_cast<const PiquetGame*>(&before);
     return g ? entry_words_of(*g, answers) : GameRules::entry_words(before, answers);
   }
-  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const override {
-    return deal_words(record, entry, players);
+  text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+    return deal_message(record, entry, players);
   }
-  std::string result_words(const json& score) const override { return outcome_words(score); }
+  text::Message result_message(const json& score) const override { return outcome_message(score); }
+  const text::Catalogue& catalogue() const override { return piquet::catalogue(); }
   std::optional<json> series_result(const std::vector<json>& scores) const override { return series_of(scores); }
   // spec 5.2 / 5.4: the next classic game starts at 0-0 with the games won so far; the next partie with the
   // session's balance (start.games_won / start.balance)

@@ -149,8 +149,8 @@ void rubicon_lines(sheet::Sheet& out, const ojson& score, const json& setup, con
   if (opts.stake_rounding != "none" || setup.contains("start")) {
     const ojson& st = result.value("settlement", ojson::object());
     out.line("session settlement (" + opts.stake_rounding + "): " + players[0] + " " +
-                 text::format_signed(static_cast<double>(num(st, players[0]))) + "  " + players[1] + " " +
-                 text::format_signed(static_cast<double>(num(st, players[1]))),
+                 text::format_signed(Amount::whole(num(st, players[0]))) + "  " + players[1] + " " +
+                 text::format_signed(Amount::whole(num(st, players[1]))),
              "settlement");
   }
 }
@@ -221,7 +221,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   if (rubicon)
     out.levels.push_back({100.0, "rubicon 100"});
   else
-    out.levels.push_back({static_cast<double>(opts.target), "target " + std::to_string(opts.target)});
+    out.levels.push_back({Amount::whole(opts.target).value(), "target " + std::to_string(opts.target)});
   return out;
 }
 

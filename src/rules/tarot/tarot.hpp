@@ -162,9 +162,11 @@ std::string half_points_text(int64_t half);
 std::optional<Question> entry_question(const Game& before, const Answers& answers);
 Words entry_words_of(const Game& before, const Answers& answers);
 
-// Results in words (tarot_words.cpp): one record with its marque-score/1 entry; the game's outcome or standing.
-std::string words_of_hand(const json& record, const json& entry);
-std::string words_of_result(const json& score);
+// Results in words, as data (tarot_words.cpp): one record with its marque-score/1 entry; the game's outcome or
+// standing; the English patterns of their messages.
+text::Message message_of_hand(const json& record, const json& entry);
+text::Message message_of_result(const json& score);
+const text::Catalogue& catalogue();
 
 // Standings and statistics (tarot_league.cpp): seats from a summary, one hand's facts, the profile.
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players);

@@ -16,7 +16,7 @@ public:
 
   std::vector<std::string> players() const override { return m_setup.players; }
 
-  std::optional<ojson> play(const json& record, Diagnostics& diags) override {
+  std::optional<HandResult> play_hand(const json& record, Diagnostics& diags) override {
     auto out = play_record(m_setup, m_state, record, diags);
     if (!out) return std::nullopt;
     // advance (spec tarot §5)
@@ -39,27 +39,22 @@ public:
       m_state.over_after = m_state.deal_no;
     }
 
-    ojson e = ojson::object();
-    e["type"] = out->redeal ? "redeal" : "hand";
-    e["deal_no"] = m_state.deal_no;
-    e["hand_no"] = m_state.hand_no;  // §2.4: counts hand records (a redeal keeps the count)
-    e["dealer"] = m_setup.players[static_cast<size_t>(dealer)];
-    ojson deltas = ojson::object(), totals = ojson::object();
-    for (size_t i = 0; i < m_totals.size(); ++i) {
-      deltas[m_setup.players[i]] = out->deltas[i];
-      totals[m_setup.players[i]] = m_totals[i];
-    }
-    e["deltas"] = std::move(deltas);
-    e["totals"] = std::move(totals);
-    e["breakdown"] = std::move(out->breakdown);
-    if (np == 5 && m_setup.opt.dealer_sits_out) e["sitting_out"] = m_setup.players[static_cast<size_t>(dealer)];
-    e["game_over"] = m_state.over;
-    return e;
+    HandResult h;
+    h.head["type"] = out->redeal ? "redeal" : "hand";
+    h.head["deal_no"] = m_state.deal_no;
+    h.head["hand_no"] = m_state.hand_no;  // §2.4: counts hand records (a redeal keeps the count)
+    h.head["dealer"] = m_setup.players[static_cast<size_t>(dealer)];
+    for (size_t i = 0; i < m_totals.size(); ++i) h.deltas.push_back(Amount::whole(out->deltas[i]));
+    h.totals = standing();
+    h.breakdown = std::move(out->breakdown);
+    if (np == 5 && m_setup.opt.dealer_sits_out) h.tail["sitting_out"] = m_setup.players[static_cast<size_t>(dealer)];
+    h.tail["game_over"] = m_state.over;
+    return h;
   }
 
-  ojson totals() const override {
-    ojson t = ojson::object();
-    for (size_t i = 0; i < m_totals.size(); ++i) t[m_setup.players[i]] = m_totals[i];
+  std::vector<Amount> standing() const override {
+    std::vector<Amount> t;
+    for (int64_t v : m_totals) t.push_back(Amount::whole(v));
     return t;
   }
 
@@ -116,7 +111,7 @@ private:
     std::vector<Entry> debtors, creditors;
     for (size_t i = 0; i < m_totals.size(); ++i) {
       int64_t v = m_totals[i] * stake;
-      money[m_setup.players[i]] = v;
+      money[m_setup.players[i]] = Amount::whole(v);
       if (v < 0) debtors.push_back({i, -v});
       if (v > 0) creditors.push_back({i, v});
     }
@@ -127,7 +122,7 @@ private:
     size_t d = 0, c = 0;
     while (d < debtors.size() && c < creditors.size()) {
       int64_t pay = std::min(debtors[d].amount, creditors[c].amount);
-      transfers.push_back({{"from", m_setup.players[debtors[d].seat]}, {"to", m_setup.players[creditors[c].seat]}, {"amount", pay}});
+      transfers.push_back({{"from", m_setup.players[debtors[d].seat]}, {"to", m_setup.players[creditors[c].seat]}, {"amount", Amount::whole(pay)}});
       debtors[d].amount -= pay;
       creditors[c].amount -= pay;
       if (debtors[d].amount == 0) ++d;

@@ -1,7 +1,6 @@
 // spec tarot §2.2-2.3 (records), §3 (validation): one record at a time, decoded and checked, pure. A valid
 // played hand is scored by score_hand (tarot_score.cpp).
 #include <algorithm>
-#include <cmath>
 
 #include "rules/tarot/tarot.hpp"
 
@@ -431,22 +430,24 @@ void read_points(Ctx& c, const json& rec, Draft& d) {
   } else if (!rec["points"].is_number()) {
     c.err("points", "E_POINTS_RANGE", show_quoted(rec["points"]) + " is not a number; points must be 0..91 in half points");
   } else {
-    double v = rec["points"].get<double>();
+    const json& v = rec["points"];
+    const std::optional<Amount> half = amount_of(v, 2);  // in half points, exactly
     if (v < 0)
-      c.err("points", "E_POINTS_RANGE", rec["points"].dump() + " is below 0; points must be 0..91 in half points");
+      c.err("points", "E_POINTS_RANGE", v.dump() + " is below 0; points must be 0..91 in half points");
     else if (v > 91)
-      c.err("points", "E_POINTS_RANGE", rec["points"].dump() + " is above 91, the most card points in tarot");
-    else if (std::floor(v * 2) != v * 2)
-      c.err("points", "E_POINTS_RANGE", rec["points"].dump() + " is not a multiple of 0.5; points must be 0..91 in half points");
+      c.err("points", "E_POINTS_RANGE", v.dump() + " is above 91, the most card points in tarot");
+    else if (!half)
+      c.err("points", "E_POINTS_RANGE", v.dump() + " is not a multiple of 0.5; points must be 0..91 in half points");
     else
-      d.h.points2 = static_cast<int64_t>(v * 2);
+      d.h.points2 = half->units;
   }
   if (!present(rec, "defence_points")) return;
   const json& dp = rec["defence_points"];
-  if (!dp.is_number() || std::floor(dp.get<double>() * 2) != dp.get<double>() * 2) {
+  const std::optional<Amount> defence = dp.is_number() ? amount_of(dp, 2) : std::nullopt;
+  if (!defence) {
     c.err("defence_points", "E_DEFENCE_POINTS", show_quoted(dp) + " is not a card-point count (0..91 in half points)");
   } else if (d.h.points2 >= 0) {
-    const int64_t p2 = d.h.points2, d2 = static_cast<int64_t>(dp.get<double>() * 2);
+    const int64_t p2 = d.h.points2, d2 = defence->units;
     if (p2 + d2 != 182)
       c.err("defence_points", "E_DEFENCE_POINTS",
             "attack " + half_points_text(p2) + " + defence " + half_points_text(d2) + " = " + half_points_text(p2 + d2) + ", must be 91");

@@ -1,7 +1,7 @@
 // spec tarot §2.1 (session record), §3.1 (session errors), §6 (variants).
 #include <algorithm>
 #include <cctype>
-#include <cmath>
+#include <limits>
 
 #include "rules/tarot/tarot.hpp"
 
@@ -28,13 +28,13 @@ Sizes sizes_for(int n) {
 namespace {
 
 std::string check_misere_value(const json& v) {
-  if (!v.is_number() || v.get<double>() < 1) return "misere_value must be an integer >= 1";
+  if (!v.is_number() || v < 1) return "misere_value must be an integer >= 1";
   return "";
 }
 
 std::string check_petite_chelem_tricks(const json& v) {
   if (v.is_null()) return "";
-  if (!v.is_number() || v.get<double>() < 1) return "petite_chelem_tricks must be a number of tricks >= 1";
+  if (!v.is_number() || v < 1) return "petite_chelem_tricks must be a number of tricks >= 1";
   return "";
 }
 
@@ -210,7 +210,11 @@ bool read_first_dealer(const json& s, Setup& out, Diagnostics& diags) {
   return found;
 }
 
-int int_or(const json& v, int fallback) { return v.is_number() ? static_cast<int>(v.get<double>()) : fallback; }
+// an option's whole number (resolve_options has checked it), else the fallback
+int int_or(const json& v, int fallback) {
+  const auto n = common::whole_in(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+  return n ? static_cast<int>(*n) : fallback;
+}
 
 // The resolved option object as the engine reads it.
 Options options_of(const json& opts) {
@@ -290,16 +294,17 @@ bool read_options(const json& s, Setup& out, Diagnostics& diags) {
 }
 
 // A whole number from 1 to below 1e15.
-bool whole_at_least_1(const json& v) { return common::whole_in(v, 1, 999'999'999'999'999).has_value(); }
+std::optional<int64_t> whole_at_least_1(const json& v) { return common::whole_in(v, 1, 999'999'999'999'999); }
 
 // One end value (deals N or target X) of end mode `mode` (E_END).
 bool read_end_value(const json& e, const std::string& mode, const std::string& what, Setup& out, Diagnostics& diags) {
-  if (!e.contains(mode) || !whole_at_least_1(e[mode])) {
+  const std::optional<int64_t> value = e.contains(mode) ? whole_at_least_1(e[mode]) : std::nullopt;
+  if (!value) {
     diags.error("end", "E_END", "end mode '" + mode + "' needs " + mode + " >= 1 (" + what + ")" +
                                     (e.contains(mode) ? "; got " + show_quoted(e[mode]) : std::string()));
     return false;
   }
-  out.end_value = static_cast<int64_t>(e[mode].get<double>());
+  out.end_value = *value;
   return true;
 }
 
@@ -332,11 +337,12 @@ bool read_end(const json& s, Setup& out, Diagnostics& diags) {
 bool read_stake(const json& s, Setup& out, Diagnostics& diags) {
   if (!s.contains("stake_per_point") || s["stake_per_point"].is_null()) return true;
   const json& v = s["stake_per_point"];
-  if (!v.is_number() || std::floor(v.get<double>()) != v.get<double>() || v.get<double>() < 0) {
+  const std::optional<int64_t> stake = common::whole_in(v, 0, std::numeric_limits<int64_t>::max());
+  if (!stake) {
     diags.error("stake_per_point", "E_STAKE", show_quoted(v) + " is not allowed: stake_per_point is a whole number >= 0 (minor units per point)");
     return false;
   }
-  out.stake_per_point = static_cast<int64_t>(v.get<double>());
+  out.stake_per_point = *stake;
   return true;
 }
 

@@ -62,10 +62,11 @@ public:
   }
   Words entry_words(const Game& before, const Answers& answers) const override { return entry_words_of(before, answers); }
 
-  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>&) const override {
-    return words_of_hand(record, entry);
+  text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>&) const override {
+    return message_of_hand(record, entry);
   }
-  std::string result_words(const json& score) const override { return words_of_result(score); }
+  text::Message result_message(const json& score) const override { return message_of_result(score); }
+  const text::Catalogue& catalogue() const override { return tarot::catalogue(); }
 
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {
     return tarot::render_sheet(game_file, score);

@@ -118,7 +118,7 @@ std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& ac
   ojson& b = o.breakdown;
   b["target"] = k_target[h.oudlers];
   b["made"] = h.made;
-  b["points"] = rules::number(static_cast<double>(h.points2) / 2);
+  b["points"] = Amount::ratio(h.points2, 2);
   b["points_rounded"] = p.points_rounded2 / 2;
   b["diff"] = p.diff;
   b["multiplier"] = p.multiplier;

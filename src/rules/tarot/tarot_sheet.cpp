@@ -21,7 +21,9 @@ std::string abbrev(const std::string& contract) {
   return contract;
 }
 
-std::string num(const json& v) { return v.is_number() ? text::format_number(v.get<double>()) : std::string(); }
+// a number of the game file or its score document, exactly (card points in halves); 0 when it is none
+template <class J> Amount amount(const J& v) { return amount_of(v, 2).value_or(Amount{}); }
+std::string num(const json& v) { return v.is_number() ? text::format_number(amount(v)) : std::string(); }
 
 std::string end_text(const json& setup) {
   if (!setup.contains("end") || !setup["end"].is_object()) return "open";
@@ -71,7 +73,7 @@ void redeal_line(SheetLine& l, const json& rec, size_t players, std::vector<std:
 // The result column: "+10", "-5", "=0", then the bonuses (spec tarot §7 abbreviations).
 std::string result_text(const json& rec, const ojson& b, const std::string& no, std::vector<std::string>& notes) {
   int64_t margin = b.value("points_rounded", int64_t{0}) - b.value("target", int64_t{0});
-  std::string result = margin == 0 ? "=0" : text::format_signed(static_cast<double>(margin));
+  std::string result = margin == 0 ? "=0" : text::format_signed(Amount::whole(margin));
   auto tag = [&](const std::string& t) { result += " " + t; };
   if (rec.contains("poignees") && rec["poignees"].is_array())
     for (const auto& q : rec["poignees"]) {
@@ -105,7 +107,7 @@ void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<
   l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))), num(rec.value("points", json(nullptr))),
             result};
   const ojson& t = h["totals"];
-  for (const auto& p : players) l.cells.push_back(t.contains(p) ? text::format_signed(t[p].get<double>()) : "");
+  for (const auto& p : players) l.cells.push_back(t.contains(p) ? text::format_signed(amount(t[p])) : "");
 }
 
 // The hand table: number, dealer, the deal's description in its own columns (a redeal's words across them), the
@@ -136,11 +138,11 @@ void result_lines(sheet::Sheet& out, const ojson& score) {
   const ojson& res = score["result"];
   bool finished = score.value("finished", false);
   std::string rank = finished ? "Final ranking:" : "Standing:";
-  double sum = 0;
+  Amount sum;
   if (res.contains("ranking"))
     for (const auto& p : res["ranking"]) {
       std::string n = p.get<std::string>();
-      double total = score["totals"].contains(n) ? score["totals"][n].get<double>() : 0;
+      const Amount total = score["totals"].contains(n) ? amount(score["totals"][n]) : Amount{};
       sum += total;
       int place = res.contains("places") && res["places"].contains(n) ? res["places"][n].get<int>() : 0;
       rank += " " + std::to_string(place) + ". " + n + " " + text::format_signed(total) + "  ";
@@ -154,8 +156,8 @@ void result_lines(sheet::Sheet& out, const ojson& score) {
   std::string pay;
   for (const auto& tr : s["transfers"])
     pay += (pay.empty() ? "" : ", ") + tr["from"].get<std::string>() + " pays " + tr["to"].get<std::string>() + " " +
-           text::format_number(tr["amount"].get<double>());
-  out.line("Settlement (" + text::format_number(s["stake_per_point"].get<double>()) + " per point): " + (pay.empty() ? "nothing to pay" : pay),
+           text::format_number(amount(tr["amount"]));
+  out.line("Settlement (" + text::format_number(amount(s["stake_per_point"])) + " per point): " + (pay.empty() ? "nothing to pay" : pay),
            "settlement");
 }
 
@@ -192,7 +194,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   out.chart = common::running_totals(score, 1);
   const json end = setup.contains("end") && setup["end"].is_object() ? setup["end"] : json::object();
   if (end.value("mode", "") == "target" && end.contains("target") && end["target"].is_number())
-    out.levels.push_back({end["target"].get<double>(), "target " + num(end["target"])});
+    out.levels.push_back({amount(end["target"]).value(), "target " + num(end["target"])});
   return out;
 }
 

@@ -1,7 +1,7 @@
 // French Tarot results in words: one deal as a scorer says it at the table ("Ben's garde with Dan made by 16,
 // Eve's simple poignée"; "Redeal: Cat held the petit sec"), and the game's outcome or standing with its totals and
-// the settlement when the table plays for a stake (spec tarot §5.4, §5.5).
-#include "core/text.hpp"
+// the settlement when the table plays for a stake (spec tarot §5.4, §5.5). As data: a message id and its arguments
+// (core/message.hpp), said by the catalogue at the end of this file (English, the game's terms kept).
 #include "rules/common/league.hpp"
 #include "rules/tarot/tarot.hpp"
 
@@ -10,119 +10,173 @@ namespace marque::rules::tarot {
 namespace {
 
 using common::string_at;
+using text::Message;
 
-std::string spaced(std::string s) {
-  for (auto& c : s)
-    if (c == '_') c = ' ';
-  return s;
+// Items after the words before them: ", item" each ("tarot.then": {item} and the rest in {rest}).
+Message chain(const std::vector<Message>& items, size_t from = 0) {
+  Message rest;
+  for (size_t i = items.size(); i-- > from;) rest = Message("tarot.then").message("item", items[i]).message("rest", std::move(rest));
+  return rest;
+}
+
+// "a, b, c": the first item, then the rest chained
+Message listed(const std::vector<Message>& items) {
+  return Message("tarot.list").message("item", items.front()).message("rest", chain(items, 1));
 }
 
 // "Ann", "Ann and Ben", "Ann, Ben and Cat"
-std::string and_list(const std::vector<std::string>& names) {
-  std::string s;
-  for (size_t i = 0; i < names.size(); ++i) s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-  return s;
+Message and_list(const std::vector<std::string>& names, size_t from = 0) {
+  if (names.size() - from == 1) return Message("tarot.names.one").text("a", names[from]);
+  if (names.size() - from == 2) return Message("tarot.names.two").text("a", names[from]).text("b", names[from + 1]);
+  return Message("tarot.names.more").text("a", names[from]).message("rest", and_list(names, from + 1));
 }
 
-std::string redeal_words(const json& rec) {
+Message redeal_message(const json& rec) {
   const std::string reason = string_at(rec, "reason"), player = string_at(rec, "player");
-  const std::string who = player.empty() ? "a player" : player;
-  if (reason == "all_pass") return "Redeal: everybody passed";
-  if (reason == "petit_sec") return "Redeal: " + who + " held the petit sec";
-  if (reason == "no_trumps") return "Redeal: " + who + " had no trumps";
-  if (reason == "few_honours") return "Redeal: " + who + " had too few trumps and face cards";
-  if (reason == "misdeal") return "Redeal: misdeal, the same dealer deals again";
-  return "Redeal" + (player.empty() ? std::string() : " declared by " + player);
+  for (const char* known : {"all_pass", "petit_sec", "no_trumps", "few_honours", "misdeal"})
+    if (reason == known)
+      return Message(std::string("tarot.redeal.") + known).text("known", player.empty() ? "no" : "yes").text("player", player);
+  return Message("tarot.redeal").text("known", player.empty() ? "no" : "yes").text("player", player);
 }
 
 // "with Dan", "alone (the called card in hand)", "alone (the called card in the chien)"
-std::string partner_words(const json& b) {
+Message partner_message(const json& b) {
   if (b.contains("attack") && b["attack"].is_array() && b["attack"].size() == 2 && b["attack"][1].is_string())
-    return " with " + b["attack"][1].get<std::string>();
+    return Message("tarot.partner.with").text("partner", b["attack"][1].get<std::string>());
   const std::string alone = string_at(b, "taker_alone");
-  if (alone == "self") return " alone (the called card in hand)";
-  if (alone == "chien") return " alone (the called card in the chien)";
-  return "";
+  if (alone == "self" || alone == "chien") return Message("tarot.partner." + alone);
+  return {};
 }
 
 // "made by 16", "just made", "failed by 3"
-std::string result_of(const json& b) {
+Message outcome_message(const json& b) {
   const int64_t margin = (common::amount_at(b, "points_rounded", 2) - common::amount_at(b, "target", 2)).whole_part();
-  if (b.value("made", false) != true) return "failed by " + std::to_string(-margin);
-  return margin == 0 ? "just made" : "made by " + std::to_string(margin);
+  if (b.value("made", false) != true) return Message("tarot.outcome.failed").number("margin", -margin);
+  return margin == 0 ? Message("tarot.outcome.just") : Message("tarot.outcome.made").number("margin", margin);
 }
 
-// The slams, in words ("announced chelem made", "chelem for the defence", "petite chelem" ...).
-std::vector<std::string> slam_words(const json& rec, const json& b) {
-  std::vector<std::string> out;
+// The slams ("announced chelem made", "chelem for the defence", "petite chelem" ...).
+void slam_messages(const json& rec, const json& b, std::vector<Message>& out) {
   const std::string chelem = string_at(rec, "chelem");
   const bool announced = rec.value("chelem_announced", false) == true;
   const bool petite_announced = rec.value("petite_chelem_announced", false) == true;
   const Amount slam = common::amount_at(b, "slam_part", 1);
-  if (announced) out.push_back(chelem == "attack" ? "announced chelem made" : "announced chelem failed");
-  else if (chelem == "attack") out.push_back("chelem for the attack");
-  if (chelem == "defence") out.push_back("chelem for the defence");
-  if (petite_announced) out.push_back(slam > Amount{} ? "announced petite chelem made" : "announced petite chelem failed");
-  else if (!announced && chelem != "attack" && chelem != "defence" && slam == Amount::whole(150)) out.push_back("petite chelem");
-  return out;
+  if (announced) out.push_back(Message("tarot.slam.announced").text("made", chelem == "attack" ? "yes" : "no"));
+  else if (chelem == "attack") out.push_back(Message("tarot.slam.attack"));
+  if (chelem == "defence") out.push_back(Message("tarot.slam.defence"));
+  if (petite_announced) out.push_back(Message("tarot.slam.petite_announced").text("made", slam > Amount{} ? "yes" : "no"));
+  else if (!announced && chelem != "attack" && chelem != "defence" && slam == Amount::whole(150)) out.push_back(Message("tarot.slam.petite"));
 }
 
 // The bonuses of a played hand: petit au bout, poignées, slams, misères.
-std::vector<std::string> bonus_words(const json& rec, const json& b) {
-  std::vector<std::string> out;
+std::vector<Message> bonus_messages(const json& rec, const json& b) {
+  std::vector<Message> out;
   const std::string pab = string_at(rec, "petit_au_bout");
-  if (pab == "attack" || pab == "defence") out.push_back("petit au bout for the " + pab);
+  if (pab == "attack" || pab == "defence") out.push_back(Message("tarot.bonus.petit_au_bout").text("side", pab));
   if (rec.contains("poignees") && rec["poignees"].is_array())
-    for (const auto& q : rec["poignees"]) out.push_back(string_at(q, "player") + "'s " + string_at(q, "level") + " poignée");
-  for (auto& s : slam_words(rec, b)) out.push_back(std::move(s));
+    for (const auto& q : rec["poignees"])
+      out.push_back(Message("tarot.bonus.poignee").text("player", string_at(q, "player")).label("level", "poignees.level", string_at(q, "level")));
+  slam_messages(rec, b, out);
   if (rec.contains("miseres") && rec["miseres"].is_array())
-    for (const auto& m : rec["miseres"]) {
-      const std::string kind = string_at(m, "kind");
-      out.push_back(string_at(m, "player") + "'s " + (kind == "trumps" ? "trump " : kind == "faces" ? "face " : "") + "misère");
-    }
+    for (const auto& m : rec["miseres"])
+      out.push_back(Message("tarot.bonus.misere").text("player", string_at(m, "player")).text("kind", string_at(m, "kind")));
   return out;
 }
 
-std::string points_text(const json& v) { return v.is_number() ? text::format_number(v.get<double>()) : "0"; }
+// A number of the score document, exactly (0 when it is none).
+Amount amount_in(const json& v) { return amount_of(v, 2).value_or(Amount{}); }
 
 }  // namespace
 
-std::string words_of_hand(const json& rec, const json& entry) {
-  if (!rec.is_object()) return "";
-  if (string_at(rec, "type") == "redeal") return redeal_words(rec);
+Message message_of_hand(const json& rec, const json& entry) {
+  if (!rec.is_object()) return {};
+  if (string_at(rec, "type") == "redeal") return redeal_message(rec);
   const json b = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
-  std::string s = string_at(rec, "taker") + "'s " + spaced(string_at(rec, "contract")) + partner_words(b) + " " + result_of(b);
-  for (const auto& w : bonus_words(rec, b)) s += ", " + w;
-  return s;
+  return Message("tarot.hand")
+      .text("taker", string_at(rec, "taker"))
+      .label("contract", "contract", string_at(rec, "contract"))
+      .message("partner", partner_message(b))
+      .message("outcome", outcome_message(b))
+      .message("bonuses", chain(bonus_messages(rec, b)));
 }
 
-std::string words_of_result(const json& score) {
+Message message_of_result(const json& score) {
   const json& res = score.contains("result") && score["result"].is_object() ? score["result"] : json::object();
   const json& totals = score.contains("totals") ? score["totals"] : json::object();
   const bool over = score.value("finished", false) == true;
   const json deals = score.contains("deals") ? score["deals"] : json(0);
-  if (!res.contains("ranking") || !res["ranking"].is_array() || res["ranking"].empty()) return "";
-  if (!over && (!deals.is_number() || deals.get<double>() == 0)) return "No deal played yet";
+  if (!res.contains("ranking") || !res["ranking"].is_array() || res["ranking"].empty()) return {};
+  if (!over && (!deals.is_number() || deals == 0)) return Message("tarot.result.none");
+  auto total = [&](const std::string& name) { return amount_in(totals.contains(name) ? totals[name] : json(0)); };
   std::vector<std::string> first;
-  std::string rest;
+  std::vector<Message> rest;
   for (const auto& p : res["ranking"]) {
     const std::string name = p.is_string() ? p.get<std::string>() : "";
     const bool leader = first.empty() || (res.contains("places") && res["places"].contains(name) && res["places"][name] == 1);
     if (leader) first.push_back(name);
-    else rest += (rest.empty() ? "" : ", ") + name + " " + points_text(totals.contains(name) ? totals[name] : json(0));
+    else rest.push_back(Message("tarot.result.standing").text("player", name).amount("points", total(name)));
   }
-  const std::string top = points_text(totals.contains(first.front()) ? totals[first.front()] : json(0));
-  const bool tie = first.size() > 1;
-  std::string s = and_list(first) + (over ? (tie ? " win" : " wins") : (tie ? " lead" : " leads")) + " with " + top + " points" +
-                  (tie ? " each" : "") + " after " + points_text(deals) + (deals == 1 ? " deal" : " deals");
-  if (!rest.empty()) s += "; then " + rest;
-  if (res.contains("settlement") && res["settlement"].contains("transfers")) {
-    std::string pay;
+  std::vector<Message> pay;
+  if (res.contains("settlement") && res["settlement"].contains("transfers"))
     for (const auto& t : res["settlement"]["transfers"])
-      pay += (pay.empty() ? "" : ", ") + string_at(t, "from") + " pays " + string_at(t, "to") + " " + points_text(t["amount"]);
-    if (!pay.empty()) s += "; " + pay;
-  }
-  return s;
+      pay.push_back(Message("tarot.result.pays")
+                        .text("from", string_at(t, "from"))
+                        .text("to", string_at(t, "to"))
+                        .amount("amount", t.contains("amount") ? amount_in(t["amount"]) : Amount{}));
+  Message m("tarot.result");
+  m.message("leaders", and_list(first))
+      .text("over", over ? "yes" : "no")
+      .text("tie", first.size() > 1 ? "yes" : "no")
+      .amount("points", total(first.front()))
+      .amount("deals", amount_in(deals));
+  m.message("rest", rest.empty() ? Message() : Message("tarot.result.then").message("list", listed(rest)));
+  m.message("pay", pay.empty() ? Message() : Message("tarot.result.settlement").message("list", listed(pay)));
+  return m;
+}
+
+const text::Catalogue& catalogue() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x = default_catalogue();
+    x.labels = &labels();
+    // a list: the first item, then ", item" for each of the rest
+    x.add("tarot.list", "{item}{rest}");
+    x.add("tarot.then", ", {item}{rest}");
+    x.add("tarot.names.one", "{a}");
+    x.add("tarot.names.two", "{a} and {b}");
+    x.add("tarot.names.more", "{a}, {rest}");
+    x.add("tarot.redeal.all_pass", "Redeal: everybody passed");
+    x.add("tarot.redeal.petit_sec", "Redeal: {known, select, yes {{player}} other {a player}} held the petit sec");
+    x.add("tarot.redeal.no_trumps", "Redeal: {known, select, yes {{player}} other {a player}} had no trumps");
+    x.add("tarot.redeal.few_honours", "Redeal: {known, select, yes {{player}} other {a player}} had too few trumps and face cards");
+    x.add("tarot.redeal.misdeal", "Redeal: misdeal, the same dealer deals again");
+    x.add("tarot.redeal", "Redeal{known, select, yes { declared by {player}} other {}}");
+    x.add("tarot.hand", "{taker}'s {contract}{partner} {outcome}{bonuses}");
+    x.add("tarot.partner.with", " with {partner}");
+    x.add("tarot.partner.self", " alone (the called card in hand)");
+    x.add("tarot.partner.chien", " alone (the called card in the chien)");
+    x.add("tarot.outcome.made", "made by {margin}");
+    x.add("tarot.outcome.just", "just made");
+    x.add("tarot.outcome.failed", "failed by {margin}");
+    x.add("tarot.bonus.petit_au_bout", "petit au bout for the {side, select, attack {attack} other {defence}}");
+    x.add("tarot.bonus.poignee", "{player}'s {level} poignée");
+    x.add("tarot.bonus.misere", "{player}'s {kind, select, trumps {trump } faces {face } other {}}misère");
+    x.add("tarot.slam.announced", "announced chelem {made, select, yes {made} other {failed}}");
+    x.add("tarot.slam.attack", "chelem for the attack");
+    x.add("tarot.slam.defence", "chelem for the defence");
+    x.add("tarot.slam.petite_announced", "announced petite chelem {made, select, yes {made} other {failed}}");
+    x.add("tarot.slam.petite", "petite chelem");
+    x.add("tarot.result.none", "No deal played yet");
+    x.add("tarot.result",
+          "{leaders} {over, select, yes {{tie, select, yes {win} other {wins}}} other {{tie, select, yes {lead} other {leads}}}} "
+          "with {points} points{tie, select, yes { each} other {}} after {deals, plural, one {{deals} deal} other {{deals} deals}}"
+          "{rest}{pay}");
+    x.add("tarot.result.standing", "{player} {points}");
+    x.add("tarot.result.then", "; then {list}");
+    x.add("tarot.result.pays", "{from} pays {to} {amount}");
+    x.add("tarot.result.settlement", "; {list}");
+    return x;
+  }();
+  return c;
 }
 
 }  // namespace marque::rules::tarot

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "rules/engine.hpp"
+#include "../words_walk.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_piquet_words {
@@ -322,6 +323,12 @@ TEST_CASE("piquet series: documents that are not one series", "[piquet][series]"
   json swapped = score_of(file_with(json::object(), json::array({totals(30, 60), totals(30, 60)}), "A"));
   swapped["players"] = {"B", "A"};
   CHECK((*piquet().series_result({g1, swapped}))["words"] == "A and B are level 1-1, the match goes on");
+}
+
+// issue 31: the words are data (a message and its arguments) said by the game's catalogue, byte for byte the English
+// they replaced, over every case file and the example
+TEST_CASE("piquet words: every hand and standing of the case files and the example, as before", "[piquet][words]") {
+  unit_words_walk::check_words("piquet");
 }
 
 }  // namespace unit_test_piquet_words

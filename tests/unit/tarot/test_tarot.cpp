@@ -706,4 +706,25 @@ TEST_CASE("tarot §4.3 and §6 petit_au_bout_failed_attack: the failing attack k
   CHECK(first_error(bad).field == "options.petit_au_bout_failed_attack");
 }
 
+// issue 31: the game is typed (Game::play_hand; the JSON play() of the transition is not the game's), its numbers
+// exact: a half point stays a half (47.5 = 95/2), deltas and totals are Amounts in set-up order.
+TEST_CASE("tarot: a hand played typed, card points in exact halves", "[tarot][typed]") {
+  Diagnostics d;
+  auto game = find_game("tarot")->start(setup_n(3), d);  // half points: 3 players (spec tarot §3)
+  REQUIRE(game);
+  const json rec = hand({{"dealer", "Ann"}, {"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 47.5}});
+  CHECK_FALSE(game->play(rec, d));  // the transitional JSON play() is the engine's empty default
+  auto h = game->play_hand(rec, d);
+  REQUIRE(h);
+  CHECK_FALSE(d.has_errors());
+  CHECK(amount_of(h->breakdown["points"], 2)->units == 95);
+  CHECK(h->breakdown["points"] == 47.5);
+  // 48 rounded to the attack, 41 to make: (25 + 7) x 2 = 64 from each defender
+  CHECK(h->deltas == std::vector<Amount>{Amount::whole(-64), Amount::whole(128), Amount::whole(-64)});
+  CHECK(h->totals == h->deltas);
+  CHECK(game->standing() == h->totals);
+  CHECK(h->head["type"] == "hand");
+  CHECK(h->tail["game_over"] == false);
+}
+
 }  // namespace unit_test_tarot

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "rules/engine.hpp"
+#include "../words_walk.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_tarot_words {
@@ -138,6 +139,12 @@ TEST_CASE("tarot words: the standing of an open game, ties", "[tarot][words]") {
   h2["taker"] = "Cat";
   CHECK(tarot().result_words(replayed(table(4), json::array({h1, h2}))) ==
         "Ben and Cat lead with 62 points each after 2 deals; then Ann -62, Dan -62");
+}
+
+// issue 31: the words are data (a message and its arguments) said by the game's catalogue, byte for byte the English
+// they replaced, over every case file and the example
+TEST_CASE("tarot words: every hand and standing of the case files and the example, as before", "[tarot][words]") {
+  unit_words_walk::check_words("tarot");
 }
 
 }  // namespace unit_test_tarot_words
