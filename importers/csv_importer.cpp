@@ -208,7 +208,7 @@ private:
       fail(where, e.field, e.message);
     }
     Diagnostics pd;
-    auto entry = b.state->play(rec, pd);
+    auto entry = b.state->play_hand(rec, pd);
     if (!entry || pd.has_errors()) {
       auto e = pd.errors().front();
       fail(where, e.field, e.message);

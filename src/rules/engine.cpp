@@ -139,19 +139,6 @@ std::vector<Side> Game::sides() const {
 
 namespace {
 
-// TRANSITION (issue 31): a game's JSON entry as data, for the games not yet typed.
-std::vector<Amount> amounts_at(const ojson& j, const std::vector<std::string>& keys) {
-  std::vector<Amount> out;
-  for (const auto& k : keys) {
-    auto it = j.find(k);
-    std::optional<Amount> a;
-    for (int64_t per : {1, 2, 12, 24, 120})
-      if (!a && it != j.end()) a = amount_of(*it, per);
-    out.push_back(a ? *a : Amount{});
-  }
-  return out;
-}
-
 std::vector<std::string> side_ids(const Game& g) {
   std::vector<std::string> ids;
   for (const auto& s : g.sides()) ids.push_back(s.id);
@@ -160,41 +147,6 @@ std::vector<std::string> side_ids(const Game& g) {
 
 }  // namespace
 
-std::optional<HandResult> Game::play_hand(const json& record, Diagnostics& diags) {
-  auto entry = play(record, diags);
-  if (!entry) return std::nullopt;
-  HandResult h;
-  const std::string key = side_key();
-  enum { head, middle, tail } at = head;
-  for (auto it = entry->begin(); it != entry->end(); ++it) {
-    const std::string& k = it.key();
-    if (k == "deltas") {
-      h.deltas = amounts_at(it.value(), players());
-      at = middle;
-    } else if (k == "totals") {
-      h.totals = amounts_at(it.value(), players());
-    } else if (k == key + "_deltas") {
-      h.side_deltas = amounts_at(it.value(), side_ids(*this));
-    } else if (k == key + "_totals") {
-      h.side_totals = amounts_at(it.value(), side_ids(*this));
-    } else if (k == "breakdown") {
-      h.breakdown = it.value();
-      at = tail;
-    } else if (k == "warnings") {
-      continue;
-    } else if (at == head) {
-      h.head[k] = it.value();
-    } else {
-      h.tail[k] = it.value();
-    }
-  }
-  return h;
-}
-
-std::vector<Amount> Game::standing() const { return amounts_at(totals(), players()); }
-
-std::optional<ojson> Game::play(const json&, Diagnostics&) { return std::nullopt; }
-ojson Game::totals() const { return ojson::object(); }
 
 namespace {
 
@@ -474,15 +426,10 @@ json typed_value(const std::string& s) {
     long long i = std::strtoll(s.c_str(), &end, 10);
     // an integer outside -2^63 .. 2^63-1 stays text (the rules refuse it), never clamped to the largest one
     if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back())))) return errno == ERANGE ? json(s) : json(i);
-    if (auto a = parse_decimal(s)) return json(a->value());  // "47.5", "5.0": a JSON float, as typed
+    if (auto a = parse_decimal(s)) return json(a->value());  // "47.5", "5.0": a JSON number with its decimals, as typed
   }
   return s;
 }
 
-json number(double v) {
-  double r = std::round(v);
-  if (std::fabs(v - r) < 1e-9 && std::fabs(r) < 9e15) return static_cast<long long>(r);
-  return v;
-}
 
 }  // namespace marque::rules

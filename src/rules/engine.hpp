@@ -76,22 +76,11 @@ public:
   // the record's field name) the state is unchanged and nullopt is returned; otherwise the hand as data
   // (rules/result.hpp), from which the engine writes the marque-score/1 hands[i] entry. Warnings go into diags
   // (the engine lists them in the entry's "warnings").
-  // TRANSITION (issue 31): a game that does not override play_hand/standing still implements the JSON
-  // play()/totals() below, adapted by the engine. When every game is typed the JSON ones go.
-  virtual std::optional<HandResult> play_hand(const json& record, Diagnostics& diags);
+  virtual std::optional<HandResult> play_hand(const json& record, Diagnostics& diags) = 0;
   // Each player's total as the game stands, in set-up order; and each side's when the sides are teams.
-  virtual std::vector<Amount> standing() const;
+  virtual std::vector<Amount> standing() const = 0;
   virtual std::vector<Amount> side_standing() const { return {}; }
 
-  // decode -> validate -> score -> advance one record. On errors (appended to diags, with `field` set to
-  // the record's field name, e.g. "points") the state is unchanged and nullopt is returned. Otherwise the
-  // state advances and the returned object is the `marque-score/1` hands[i] entry without `seq`:
-  // `deltas`, `totals` (keyed by every player), `breakdown`, plus game-specific keys
-  // (team_deltas/team_totals, pools/transfers, ...). Warnings go both into diags and, as strings, into
-  // the entry's "warnings" array (the replay fills that from diags if the game leaves it out).
-  virtual std::optional<ojson> play(const json& record, Diagnostics& diags);
-
-  virtual ojson totals() const;              // keyed by player, current standing
   virtual bool finished() const = 0;             // reached its end by its own rule
   virtual ojson result() const = 0;              // final (or provisional) result, format README §2
   // Extra top-level keys of the score document (coinche: team_totals; prefa: pools, received, final ...).
@@ -177,9 +166,12 @@ public:
   // default holds the engine's own (rules.hand.*, rules.result.*); a game adds its own to a copy of
   // default_catalogue().
   virtual const text::Catalogue& catalogue() const;
-  // TRANSITION (issue 31): games not yet converted override these; the defaults say the messages above in English.
-  virtual std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const;
-  virtual std::string result_words(const json& score) const;
+  // The two in English, said from the messages by catalogue() (a front end in another language says the messages
+  // with its own catalogue).
+  std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const {
+    return text::say(hand_message(record, entry, players), catalogue());
+  }
+  std::string result_words(const json& score) const { return text::say(result_message(score), catalogue()); }
 
   // A series of games of this kind played one after the other by the same players with the same options (a
   // classic Piquet match of several games, a Rubicon session of several parties): its result from the games'
@@ -235,7 +227,5 @@ std::vector<std::string> split_list(const std::string& s, char sep = ',', bool k
 json typed_value(const std::string& s);
 // The engine's own English patterns (rules.*), for a game's catalogue() to start from.
 const text::Catalogue& default_catalogue();
-// TRANSITION (issue 31): a JSON score number from a double; goes when every game is typed.
-json number(double v);
 
 }  // namespace marque::rules

@@ -373,12 +373,6 @@ text::Message GameRules::result_message(const json& score) const {
   return m;
 }
 
-std::string GameRules::hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const {
-  return text::say(hand_message(record, entry, players), catalogue());
-}
-
-std::string GameRules::result_words(const json& score) const { return text::say(result_message(score), catalogue()); }
-
 std::optional<json> GameRules::series_result(const std::vector<json>&) const { return std::nullopt; }
 std::optional<json> GameRules::next_game_setup(const json&, const json&) const { return std::nullopt; }
 

@@ -19,7 +19,7 @@ public:
     for (const auto& p : m_players) m_totals[p] = 0;
   }
   std::vector<std::string> players() const override { return m_players; }
-  std::optional<ojson> play(const json& record, marque::Diagnostics& diags) override {
+  std::optional<rules::HandResult> play_hand(const json& record, marque::Diagnostics& diags) override {
     if (finished()) {
       diags.error("", "race.finished", "the race is over");
       return std::nullopt;
@@ -30,15 +30,17 @@ public:
       diags.error("points", "race.points", "a whole number of at least 1");
     if (diags.has_errors()) return std::nullopt;
     const int points = record["points"].get<int>();
-    ojson deltas = ojson::object();
-    for (const auto& p : m_players) deltas[p] = p == winner ? points : 0;
+    rules::HandResult h;
+    for (const auto& p : m_players) h.deltas.push_back(marque::Amount::whole(p == winner ? points : 0));
     m_totals[winner] += points;
     m_last_winner = winner;
-    return ojson{{"deltas", deltas}, {"totals", totals()}, {"breakdown", {{"winner", winner}, {"points", points}}}};
+    h.totals = standing();
+    h.breakdown = ojson{{"winner", winner}, {"points", points}};
+    return h;
   }
-  ojson totals() const override {
-    ojson t = ojson::object();
-    for (const auto& p : m_players) t[p] = m_totals.at(p);
+  std::vector<marque::Amount> standing() const override {
+    std::vector<marque::Amount> t;
+    for (const auto& p : m_players) t.push_back(marque::Amount::whole(m_totals.at(p)));
     return t;
   }
   bool finished() const override {

@@ -623,13 +623,12 @@ TEST_CASE("piquet: classic sheet marks the deciding category", "[piquet]") {
   CHECK(sheet.find("A wins the game 101 to 85") != std::string::npos);
 }
 
-// issue 31: the game is typed (Game::play_hand; the JSON play() of the transition is not the game's): P-1's 28 and
+// issue 31: the game is typed (Game::play_hand): P-1's 28 and
 // 23 as Amounts by player in set-up order, the dealer after the breakdown.
 TEST_CASE("piquet: a deal played typed", "[piquet][typed]") {
   Diagnostics d;
   auto game = find_game("piquet")->start(file_with(json::object(), json::array())["setup"], d);
   REQUIRE(game);
-  CHECK_FALSE(game->play(p1(), d));  // the transitional JSON play() is the engine's empty default
   auto h = game->play_hand(p1(), d);
   REQUIRE(h);
   CHECK_FALSE(d.has_errors());

@@ -713,7 +713,6 @@ TEST_CASE("tarot: a hand played typed, card points in exact halves", "[tarot][ty
   auto game = find_game("tarot")->start(setup_n(3), d);  // half points: 3 players (spec tarot §3)
   REQUIRE(game);
   const json rec = hand({{"dealer", "Ann"}, {"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 47.5}});
-  CHECK_FALSE(game->play(rec, d));  // the transitional JSON play() is the engine's empty default
   auto h = game->play_hand(rec, d);
   REQUIRE(h);
   CHECK_FALSE(d.has_errors());
