@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/sides.hpp"
 #include "rules/engine.hpp"
 #include "storage/store.hpp"
 
@@ -110,6 +111,8 @@ std::optional<json> series_result(storage::Store& store, int64_t id);
 
 // Replay a stored game; throws Error when its stored records no longer replay.
 rules::Replay score_game(storage::Store& store, int64_t game_id);
+// A replayed game's sides (core/sides.hpp) as it stands: each side's total, the last hand's deltas.
+Sides sides_of(const rules::Replay& r);
 
 // The same, one record at a time in bounded memory: `on_entry` (may be empty) gets each marque-score/1 hands
 // entry in order; the returned replay's score has every key but an empty "hands". Throws Error as score_game.
@@ -135,6 +138,8 @@ struct HandOutcome {
   std::string next_dealer;
   std::string sitting_out;     // who sits the next hand out (Game::sitting_out: the next dealer, or "")
   bool stored = false;         // false for --dry-run
+  Sides sides;                 // each side's total after the change and its delta in this hand
+  std::optional<bool> made;    // whether the hand's contract was made (GameRules::hand_facts), when it says
 };
 
 // A game as the scorer reads it: the stored row, its score document, each hand with its number and its words,
@@ -145,6 +150,7 @@ struct HandLine {
   ojson entry;        // its marque-score/1 hands entry
   std::string words;  // GameRules::hand_words
   std::string recorded_at, source;
+  std::vector<Amount> side_deltas, side_totals;  // the hand's delta and the total after it of each side (GameView::sides)
 };
 struct GameView {
   GameInfo game;
@@ -153,8 +159,11 @@ struct GameView {
   std::string result_words;   // GameRules::result_words
   std::optional<json> series;  // series_result, when the game has one
   std::string sitting_out;     // who sits the next hand out (Game::sitting_out), or ""
+  Sides sides;                 // each side's total as the game stands
 };
 GameView game_view(storage::Store& store, int64_t game_id);
+// The sides of `v` after its hand `h`: each side's delta in that hand and its total after it.
+Sides hand_sides(const GameView& v, const HandLine& h);
 
 HandOutcome add_hand(storage::Store& store, int64_t game_id, const json& record, bool dry_run);
 // The same, with the record made from the game's state before it (e.g. from key=value words), inside the
@@ -336,9 +345,17 @@ std::string web_undo(storage::Store& store, int64_t game_id);
 // beside it): each table's running totals, in the order of the set-up, from the stored summaries (no replay).
 struct BoardLine {
   std::string name;  // a player, or a team ("NS · Nina & Sara")
-  double total = 0;
+  Amount total;
   bool leads = false;  // the best total of the table (every one that shares it)
 };
+// A side as a served page names it: a player, or a team with its players ("NS · Nina & Sara").
+std::string board_name(const Sides& sides, const SideLine& side);
+// The sides' totals as a page lists them, the best marked once a hand is played (`hands` > 0).
+std::vector<BoardLine> board_lines(const Sides& sides, int64_t hands);
+// What people read for a game: its title (the id itself when unknown), its labels (nullptr when unknown). The same
+// as app/front.hpp's on main (h-cli): one of the two goes at the merge.
+std::string game_title(const std::string& id);
+const text::Labels* game_labels(const std::string& id);
 struct BoardTable {
   GameInfo game;
   std::string title;        // the game kind's title

@@ -73,7 +73,7 @@ void add_games(CLI::App& app, Context& ctx, Commands& out) {
       return 0;
     }
     rules::Replay r = app::score_game(*db, id);
-    std::cout << reports::score_text(r.score, id, r.state->sitting_out());
+    std::cout << reports::score_text(r.score, app::sides_of(r), id, r.state->sitting_out());
     return 0;
   }});
 }

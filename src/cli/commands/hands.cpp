@@ -19,11 +19,10 @@ void print_outcome(const Context& ctx, const app::HandOutcome& o, const std::str
   if (ctx.as_json)
     print_json(o.entry);
   else
-    cli::print_hand_outcome(reports::hand_outcome_text(o.entry, o.score,
-                                                       {o.game_id, o.game, o.no, verb, o.words, o.result_words,
-                                                        reports::dealer_text(o.next_dealer, o.sitting_out),
-                                                        &rules_for(o.game).labels()}),
-                            o);
+    cli::print_styled(reports::hand_outcome_text(o.entry, o.score,
+                                                 {o.game_id, o.game, o.no, verb, o.words, o.result_words,
+                                                  reports::dealer_text(o.next_dealer, o.sitting_out),
+                                                  &rules_for(o.game).labels(), &o.sides, o.made}));
 }
 
 // The words typed for a hand, asked for at a terminal when fields are missing; nullopt = cancelled.
@@ -221,9 +220,9 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
       return 0;
     }
     std::vector<reports::ListedHand> lines;
-    for (const auto& h : v.hands) lines.push_back({h.no, h.words, &h.entry});
+    for (const auto& h : v.hands) lines.push_back({h.no, h.words, &h.entry, &h.side_deltas});
     std::cout << reports::game_label(id, v.game.game) << " · " << v.hands.size() << " hand" << (v.hands.size() == 1 ? "" : "s") << "\n"
-              << reports::hand_list_text(v.score, lines);
+              << reports::hand_list_text(v.sides, lines);
     return 0;
   }});
   auto* show = app.add_subcommand("show", "show one hand: its record and its score");
@@ -249,7 +248,8 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
                   {"words", h->words}, {"score", h->entry}});
       return 0;
     }
-    std::cout << reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", ""}, h->record, h->entry,
+    const Sides sides = app::hand_sides(v, *h);
+    std::cout << reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", "", nullptr, &sides, std::nullopt}, h->record, h->entry,
                                          h->recorded_at, h->source, rules_for(v.game.game).labels());
     return 0;
   }});

@@ -138,6 +138,7 @@ public:
   std::vector<std::string> players() const override;
   // the two teams, N/S and E/W (spec §2.1), keyed NS and EW in the score document
   std::vector<Side> sides() const override;
+  std::string sides_heading() const override;
   std::optional<ojson> play(const json& record, Diagnostics& diags) override;
   ojson totals() const override;
   bool finished() const override { return m_finished; }
