@@ -69,7 +69,8 @@ namespace {
 // "NS +90  EW -70": each side's delta (signed) or total
 std::string sides_line(const Sides& sides, bool delta) {
   std::string s;
-  for (const auto& l : sides.lines) s += (s.empty() ? "" : "  ") + l.name + " " + (delta ? format_signed(l.delta) : format_number(l.total));
+  for (const auto& l : sides.lines)
+    s += (s.empty() ? "" : "  ") + l.name + " " + (delta ? format_signed(l.delta) : format_number(l.total));
   return s;
 }
 
@@ -114,7 +115,7 @@ std::string ranking_table(const ojson& score, const Sides& sides) {
   return t.render();
 }
 
-Styled hand_outcome_text(const ojson& entry, const ojson& score, const HandHeader& h) {
+Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHeader& h) {
   static const Sides no_sides;
   const Sides& sides = h.sides ? *h.sides : no_sides;
   const ojson& players = score["players"];
@@ -159,6 +160,10 @@ Styled hand_outcome_text(const ojson& entry, const ojson& score, const HandHeade
     out += "  next dealer: " + h.next_dealer + "\n";
   }
   return styled;
+}
+
+std::string hand_outcome_text(const ojson& entry, const ojson& score, const HandHeader& h) {
+  return hand_outcome_styled(entry, score, h).text;
 }
 
 std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& hands) {

@@ -45,8 +45,10 @@ struct HandHeader {
 };
 // "game 2 · KIND (PLAYERS) · hand 5 recorded: WORDS" then the hand's deltas, totals, breakdown, pools, payments,
 // and the game over (a sentence and the ranking) or the next dealer. `entry` is the hand's marque-score/1 entry
-// (null: none), `score` the whole document. Its spans: the words (made or failed, when known) and the totals.
-Styled hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
+// (null: none), `score` the whole document; with its spans (hand_outcome_styled): the words (made or failed, when
+// known) and the totals.
+Styled hand_outcome_styled(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
+std::string hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
 // "game 2 · KIND" (a game named in a view)
 std::string game_label(int64_t game_id, const std::string& game);
 // "game 2 · KIND (Nina, Emil, Sara, Will)": the words every write prints first (two tables of the same game and
@@ -92,6 +94,7 @@ std::string record_diff(const nlohmann::json& a, const nlohmann::json& b, const 
 std::string dealer_text(const std::string& dealer, const std::string& sitting_out);
 // A game's score: hands, totals (and the sides' when they are teams), ranking or winner, next dealer (game_id 0: a
 // file without an id; `sitting_out`: who sits the next hand out).
-std::string score_text(const nlohmann::ordered_json& score, const Sides& sides, int64_t game_id, const std::string& sitting_out = "");
+std::string score_text(const nlohmann::ordered_json& score, const Sides& sides, int64_t game_id,
+                       const std::string& sitting_out = "");
 
 }  // namespace marque::reports

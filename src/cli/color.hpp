@@ -9,7 +9,7 @@
 namespace marque::cli {
 
 bool color_enabled();
-// `styled` (reports::hand_outcome_text) on standard output; at a terminal its spans coloured: a hand's words in
+// `styled` (reports::hand_outcome_styled) on standard output; at a terminal its spans coloured: a hand's words in
 // green when the contract was made and red when it failed, the totals in bold.
 void print_styled(const reports::Styled& styled);
 

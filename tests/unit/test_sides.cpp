@@ -131,7 +131,7 @@ TEST_CASE("sides: the hand's text marks its words made or failed and its totals,
                                         {"totals", {{"Nina", 215}, {"Emil", 57}, {"Sara", 215}, {"Will", 57}}}};
   const nlohmann::ordered_json entry = {{"deltas", {{"Nina", 215}, {"Emil", 57}, {"Sara", 215}, {"Will", 57}}}};
   reports::HandHeader h{1, "g", 1, "recorded", "N/S 90 by S: made", "", "Nina", nullptr, &sides, true};
-  const reports::Styled s = reports::hand_outcome_text(entry, score, h);
+  const reports::Styled s = reports::hand_outcome_styled(entry, score, h);
   CHECK(s.text ==
         "game 1 · g (Nina, Emil, Sara, Will) · hand 1 recorded: N/S 90 by S: made\n"
         "  hand:   NS +215  EW +57\n"
@@ -148,12 +148,12 @@ TEST_CASE("sides: the hand's text marks its words made or failed and its totals,
 
   // failed: red words; unknown: no span for the words; a game of players: no hand or heading line
   h.made = false;
-  CHECK(reports::hand_outcome_text(entry, score, h).spans[0].role == reports::Styled::Role::failed);
+  CHECK(reports::hand_outcome_styled(entry, score, h).spans[0].role == reports::Styled::Role::failed);
   h.made.reset();
   Sides players;
   for (const char* p : {"Nina", "Emil", "Sara", "Will"}) players.lines.push_back({p, p, {p}, Amount::whole(1), Amount::whole(1)});
   h.sides = &players;
-  const reports::Styled plain = reports::hand_outcome_text(entry, score, h);
+  const reports::Styled plain = reports::hand_outcome_styled(entry, score, h);
   REQUIRE(plain.spans.size() == 1);
   CHECK(spanned(plain, 0) == "Nina 215  Emil 57  Sara 215  Will 57");
   CHECK(plain.text.find("hand:") == std::string::npos);

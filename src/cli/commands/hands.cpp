@@ -19,7 +19,7 @@ void print_outcome(const Context& ctx, const app::HandOutcome& o, const std::str
   if (ctx.as_json)
     print_json(o.entry);
   else
-    cli::print_styled(reports::hand_outcome_text(o.entry, o.score,
+    cli::print_styled(reports::hand_outcome_styled(o.entry, o.score,
                                                  {o.game_id, o.game, o.no, verb, o.words, o.result_words,
                                                   reports::dealer_text(o.next_dealer, o.sitting_out),
                                                   &rules_for(o.game).labels(), &o.sides, o.made}));
@@ -249,8 +249,8 @@ void add_views(CLI::App& app, Context& ctx, Commands& out) {
       return 0;
     }
     const Sides sides = app::hand_sides(v, *h);
-    std::cout << reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", "", nullptr, &sides, std::nullopt}, h->record, h->entry,
-                                         h->recorded_at, h->source, rules_for(v.game.game).labels());
+    std::cout << reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", "", nullptr, &sides, std::nullopt},
+                                         h->record, h->entry, h->recorded_at, h->source, rules_for(v.game.game).labels());
     return 0;
   }});
 }
