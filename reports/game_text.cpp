@@ -66,7 +66,13 @@ std::string game_label(int64_t game_id, const std::string& game, const std::vect
 
 namespace {
 
-bool has_teams(const ojson& score) { return score.contains("team_totals") && score.contains("teams") && score["teams"].is_object(); }
+// "NS +90  EW -70": each side's delta (signed) or total
+std::string sides_line(const Sides& sides, bool delta) {
+  std::string s;
+  for (const auto& l : sides.lines)
+    s += (s.empty() ? "" : "  ") + l.name + " " + (delta ? format_signed(l.delta) : format_number(l.total));
+  return s;
+}
 
 double number_of(const ojson& o, const std::string& k) {
   return o.is_object() && o.contains(k) && o[k].is_number() ? o[k].get<double>() : 0.0;
@@ -74,7 +80,7 @@ double number_of(const ojson& o, const std::string& k) {
 
 }  // namespace
 
-std::string ranking_table(const ojson& score) {
+std::string ranking_table(const ojson& score, const Sides& sides) {
   struct Line {
     std::string name;
     double total;
@@ -82,11 +88,11 @@ std::string ranking_table(const ojson& score) {
   };
   std::vector<Line> lines;
   const ojson& res = score.contains("result") ? score["result"] : ojson();
-  if (has_teams(score)) {
-    for (auto it = score["teams"].begin(); it != score["teams"].end(); ++it) {
+  if (sides.teams) {
+    for (const auto& side : sides.lines) {
       std::string members;
-      for (const auto& p : it.value()) members += (members.empty() ? "" : ", ") + p.get<std::string>();
-      lines.push_back({it.key() + " (" + members + ")", number_of(score["team_totals"], it.key()), 0});
+      for (const auto& p : side.players) members += (members.empty() ? "" : ", ") + p;
+      lines.push_back({side.name + " (" + members + ")", side.total.value(), 0});
     }
   } else if (res.is_object() && res.contains("ranking") && res["ranking"].is_array()) {
     // the game's own ranking (Prefa: by final value, not by the running total)
@@ -99,7 +105,7 @@ std::string ranking_table(const ojson& score) {
   } else {
     for (const auto& p : score["players"]) lines.push_back({p.get<std::string>(), number_of(score["totals"], p.get<std::string>()), 0});
   }
-  if (!(res.is_object() && res.contains("ranking")) || has_teams(score))
+  if (!(res.is_object() && res.contains("ranking")) || sides.teams)
     std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.total > b.total; });
   for (size_t i = 0; i < lines.size(); ++i)
     if (!lines[i].place) lines[i].place = i > 0 && lines[i].total == lines[i - 1].total ? lines[i - 1].place : static_cast<int>(i) + 1;
@@ -109,30 +115,41 @@ std::string ranking_table(const ojson& score) {
   return t.render();
 }
 
-std::string hand_outcome_text(const ojson& entry, const ojson& score, const HandHeader& h) {
+Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHeader& h) {
+  static const Sides no_sides;
+  const Sides& sides = h.sides ? *h.sides : no_sides;
   const ojson& players = score["players"];
-  const ojson teams = ojson::array({"NS", "EW"});
   std::vector<std::string> names;
   for (const auto& p : players)
     if (p.is_string()) names.push_back(p.get<std::string>());
-  std::string out = game_label(h.game_id, h.game, names);
+  Styled styled;
+  std::string& out = styled.text;
+  // "  LEAD VALUES\n", the values a span of `role`
+  auto spanned = [&](const std::string& lead, const std::string& values, Styled::Role role) {
+    out += lead;
+    styled.spans.push_back({out.size(), out.size() + values.size(), role});
+    out += values + "\n";
+  };
+  out = game_label(h.game_id, h.game, names);
   if (h.no) out += " · hand " + std::to_string(h.no);
   out += " " + h.verb;
-  if (!h.words.empty()) out += ": " + h.words;
-  out += "\n";
+  if (!h.words.empty() && h.made)
+    spanned(": ", h.words, *h.made ? Styled::Role::made : Styled::Role::failed);
+  else
+    out += (h.words.empty() ? "" : ": " + h.words) + "\n";
   if (!entry.is_null()) {
-    if (entry.contains("team_deltas")) out += "  hand:   " + amounts_line(entry["team_deltas"], teams, true) + "\n";
+    if (sides.teams) out += "  hand:   " + sides_line(sides, true) + "\n";
     out += "  deltas: " + amounts_line(entry["deltas"], players, true) + "\n";
   }
-  if (score.contains("team_totals")) out += "  Nous / Eux: " + amounts_line(score["team_totals"], teams, false) + "\n";
-  out += "  totals: " + amounts_line(score["totals"], players, false) + "\n";
+  if (sides.teams) spanned("  " + sides.heading + ": ", sides_line(sides, false), Styled::Role::total);
+  spanned("  totals: ", amounts_line(score["totals"], players, false), Styled::Role::total);
   out += breakdown_lines(entry, players, h.labels);
   if (entry.contains("summary") && entry["summary"].is_string()) out += "  " + entry["summary"].get<std::string>() + "\n";
   if (entry.contains("pools")) out += "  pools:  " + amounts_line(entry["pools"], players, false) + "\n";
   out += payment_lines(entry, h.labels);
   if (score.value("finished", false)) {
     out += "game over" + (h.result_words.empty() ? std::string() : ": " + h.result_words) + "\n";
-    std::string table = ranking_table(score);
+    std::string table = ranking_table(score, sides);
     for (size_t at = 0; at < table.size();) {
       size_t nl = table.find('\n', at);
       out += "  " + table.substr(at, nl - at) + "\n";
@@ -142,16 +159,16 @@ std::string hand_outcome_text(const ojson& entry, const ojson& score, const Hand
   } else if (!h.next_dealer.empty()) {
     out += "  next dealer: " + h.next_dealer + "\n";
   }
-  return out;
+  return styled;
 }
 
-std::string hand_list_text(const ojson& score, const std::vector<ListedHand>& hands) {
-  const bool teams = has_teams(score);
+std::string hand_outcome_text(const ojson& entry, const ojson& score, const HandHeader& h) {
+  return hand_outcome_styled(entry, score, h).text;
+}
+
+std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& hands) {
   std::vector<std::string> cols;
-  if (teams)
-    cols = {"NS", "EW"};
-  else
-    for (const auto& p : score["players"]) cols.push_back(p.get<std::string>());
+  for (const auto& l : sides.lines) cols.push_back(l.name);
   TextTable t;
   std::vector<TextTable::Align> align{TextTable::Align::right, TextTable::Align::left, TextTable::Align::left};
   for (size_t i = 0; i < cols.size(); ++i) align.push_back(TextTable::Align::right);
@@ -163,13 +180,12 @@ std::string hand_list_text(const ojson& score, const std::vector<ListedHand>& ha
     const ojson& e = *h.entry;
     std::vector<std::string> row{std::to_string(h.no), e.contains("dealer") && e["dealer"].is_string() ? e["dealer"].get<std::string>() : "",
                                  h.words};
-    const ojson& d = teams ? e["team_deltas"] : e["deltas"];
-    for (const auto& c : cols) row.push_back(format_signed(number_of(d, c)));
+    for (size_t i = 0; i < cols.size(); ++i)
+      row.push_back(format_signed(h.deltas && i < h.deltas->size() ? (*h.deltas)[i] : Amount{}));
     t.row(row);
   }
   std::vector<std::string> total{"", "", "total"};
-  const ojson& tot = teams ? score["team_totals"] : score["totals"];
-  for (const auto& c : cols) total.push_back(format_number(number_of(tot, c)));
+  for (const auto& l : sides.lines) total.push_back(format_number(l.total));
   t.row(total);
   return t.render();
 }
@@ -180,7 +196,7 @@ std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohma
   std::string out = game_label(h.game_id, h.game) + " · hand " + std::to_string(h.no) + (h.words.empty() ? "" : ": " + h.words) + "\n";
   if (entry.contains("dealer") && entry["dealer"].is_string()) out += "  dealer:   " + entry["dealer"].get<std::string>() + "\n";
   out += "  record:   " + record_words(record, labels) + "\n";
-  if (entry.contains("team_deltas")) out += "  hand:     " + amounts_line(entry["team_deltas"], ojson::array({"NS", "EW"}), true) + "\n";
+  if (h.sides && h.sides->teams) out += "  hand:     " + sides_line(*h.sides, true) + "\n";
   out += "  deltas:   " + amounts_line(entry["deltas"], players, true) + "\n";
   out += "  totals:   " + amounts_line(entry["totals"], players, false) + "\n";
   if (entry.contains("warnings") && entry["warnings"].is_array())
@@ -237,14 +253,13 @@ std::string dealer_text(const std::string& dealer, const std::string& sitting_ou
   return dealer + (!dealer.empty() && dealer == sitting_out ? " (sits out)" : "");
 }
 
-std::string score_text(const ojson& score, int64_t game_id, const std::string& sitting_out) {
+std::string score_text(const ojson& score, const Sides& sides, int64_t game_id, const std::string& sitting_out) {
   const ojson& players = score["players"];
   std::string out = score["game"].get<std::string>();
   if (game_id) out += " game " + std::to_string(game_id);
   out += ": " + std::to_string(score["hands"].size()) + " hand(s), " +
          (score.value("finished", false) ? "finished" : "in progress") + "\n";
-  if (score.contains("team_totals"))
-    out += "Nous / Eux: " + amounts_line(score["team_totals"], ojson::array({"NS", "EW"}), false) + "\n";
+  if (sides.teams) out += sides.heading + ": " + sides_line(sides, false) + "\n";
   out += "totals: " + amounts_line(score["totals"], players, false) + "\n";
   const ojson& res = score["result"];
   if (res.contains("ranking")) {

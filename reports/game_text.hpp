@@ -1,19 +1,34 @@
 // Text renderings of a game's state for the terminal: the lines after a hand is recorded, changed or deleted,
-// and a game's score. Pure: from marque-score/1 documents, no SQLite, no rules; any front end can reuse them.
+// and a game's score. Pure: from marque-score/1 documents and the game's sides (core/sides.hpp), no SQLite, no rules;
+// any front end can reuse them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/labels.hpp"
+#include "core/sides.hpp"
 
 namespace marque::reports {
 
 // "Ann +93  Ben -31 ..." in the order of `names` (signed when `sign`)
 std::string amounts_line(const nlohmann::ordered_json& values, const nlohmann::ordered_json& names, bool sign);
+
+// Text and the spans of it a front end may set apart (the terminal colours them): what a span is, never how it looks.
+struct Styled {
+  enum class Role { made, failed, total };  // a hand's words when its contract was made / failed; a line of totals
+  struct Span {
+    size_t begin = 0, end = 0;  // bytes of `text`
+    Role role = Role::total;
+  };
+  std::string text;
+  std::vector<Span> spans;  // in order, never overlapping
+};
 
 // Which hand of which game a line speaks of, and what the rules said of it in words.
 struct HandHeader {
@@ -25,10 +40,14 @@ struct HandHeader {
   std::string result_words;  // the game's outcome (when over)
   std::string next_dealer;   // as said (dealer_text: "B (sits out)")
   const text::Labels* labels = nullptr;  // the game's words for the ids of the breakdown and the payments' reasons
+  const Sides* sides = nullptr;          // the game's sides: the totals after the change, the hand's deltas
+  std::optional<bool> made;              // the hand's contract made or failed, when the game says
 };
 // "game 2 · KIND (PLAYERS) · hand 5 recorded: WORDS" then the hand's deltas, totals, breakdown, pools, payments,
 // and the game over (a sentence and the ranking) or the next dealer. `entry` is the hand's marque-score/1 entry
-// (null: none), `score` the whole document.
+// (null: none), `score` the whole document; with its spans (hand_outcome_styled): the words (made or failed, when
+// known) and the totals.
+Styled hand_outcome_styled(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
 std::string hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
 // "game 2 · KIND" (a game named in a view)
 std::string game_label(int64_t game_id, const std::string& game);
@@ -37,20 +56,21 @@ std::string game_label(int64_t game_id, const std::string& game);
 std::string game_label(int64_t game_id, const std::string& game, const std::vector<std::string>& players);
 
 // The final ranking as a table: place, player (or team with its players), total.
-std::string ranking_table(const nlohmann::ordered_json& score);
+std::string ranking_table(const nlohmann::ordered_json& score, const Sides& sides);
 
 // One line of `marque list`: the hand's number, its words and its score entry.
 struct ListedHand {
   int no = 0;
   std::string words;
   const nlohmann::ordered_json* entry = nullptr;
+  const std::vector<Amount>* deltas = nullptr;  // its delta of each side
 };
-// The hands of a game as a table: #, dealer, what happened, one column per player (team) with the hand's score,
-// then the totals.
-std::string hand_list_text(const nlohmann::ordered_json& score, const std::vector<ListedHand>& hands);
+// The hands of a game as a table: #, dealer, what happened, one column per side (player or team) with the hand's
+// score, then the sides' totals.
+std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& hands);
 
-// `marque show N`: the hand in words, its record in the game's labels (`labels`), who dealt, its score and the totals
-// after it.
+// `marque show N`: the hand in words, its record in the game's labels (`labels`), who dealt, its score (h.sides: the
+// sides after it) and the totals after it.
 std::string hand_show_text(const nlohmann::ordered_json& score, const HandHeader& h, const nlohmann::json& record,
                            const nlohmann::ordered_json& entry, const std::string& recorded_at, const std::string& source,
                            const text::Labels& labels);
@@ -72,8 +92,9 @@ std::string record_diff(const nlohmann::json& a, const nlohmann::json& b, const 
 
 // "B (sits out)" when the dealer named is the one who sits the hand out (4-player Prefa ...), else the name.
 std::string dealer_text(const std::string& dealer, const std::string& sitting_out);
-// A game's score: hands, totals, ranking or winner, next dealer (game_id 0: a file without an id; `sitting_out`:
-// who sits the next hand out).
-std::string score_text(const nlohmann::ordered_json& score, int64_t game_id, const std::string& sitting_out = "");
+// A game's score: hands, totals (and the sides' when they are teams), ranking or winner, next dealer (game_id 0: a
+// file without an id; `sitting_out`: who sits the next hand out).
+std::string score_text(const nlohmann::ordered_json& score, const Sides& sides, int64_t game_id,
+                       const std::string& sitting_out = "");
 
 }  // namespace marque::reports

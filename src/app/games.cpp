@@ -215,6 +215,7 @@ GameView game_view(Session& session, int64_t game_id) {
   number_entries(v.score, hands);
   const rules::GameRules* rules = rules::find_game(v.game.game);
   std::vector<std::string> players = r.state->players();
+  if (rules) v.sides = sides_of(*rules, *r.state, r.score, nullptr);
   for (size_t i = 0; i < hands.size(); ++i) {
     HandLine line;
     line.no = hands[i].no;
@@ -223,6 +224,11 @@ GameView game_view(Session& session, int64_t game_id) {
     line.words = rules ? rules->hand_words(line.record, json(line.entry), players) : "";
     line.recorded_at = hands[i].recorded_at;
     line.source = hands[i].source;
+    if (rules)
+      for (const auto& side : sides_of(*rules, *r.state, line.entry, &line.entry).lines) {
+        line.side_deltas.push_back(side.delta);
+        line.side_totals.push_back(side.total);
+      }
     v.hands.push_back(std::move(line));
   }
   if (rules && r.state->finished()) v.result_words = rules->result_words(json(r.score));

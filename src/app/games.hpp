@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/session.hpp"
+#include "core/sides.hpp"
 #include "rules/engine.hpp"
 
 namespace marque::app {
@@ -98,6 +99,8 @@ std::optional<json> series_result(Session& session, int64_t id);
 
 // Replay a stored game; throws Error when its stored records no longer replay.
 rules::Replay score_game(Session& session, int64_t game_id);
+// A replayed game's sides (core/sides.hpp) as it stands: each side's total, the last hand's deltas.
+Sides sides_of(const rules::Replay& r);
 
 // The same, one record at a time in bounded memory: `on_entry` (may be empty) gets each marque-score/1 hands
 // entry in order; the returned replay's score has every key but an empty "hands". Throws Error as score_game.
@@ -117,6 +120,7 @@ struct HandLine {
   ojson entry;        // its marque-score/1 hands entry
   std::string words;  // GameRules::hand_words
   std::string recorded_at, source;
+  std::vector<Amount> side_deltas, side_totals;  // the hand's delta and the total after it of each side (GameView::sides)
 };
 struct GameView {
   GameInfo game;
@@ -125,7 +129,10 @@ struct GameView {
   std::string result_words;   // GameRules::result_words
   std::optional<json> series;  // series_result, when the game has one
   std::string sitting_out;     // who sits the next hand out (Game::sitting_out), or ""
+  Sides sides;                 // each side's total as the game stands
 };
 GameView game_view(Session& session, int64_t game_id);
+// The sides of `v` after its hand `h`: each side's delta in that hand and its total after it.
+Sides hand_sides(const GameView& v, const HandLine& h);
 
 }  // namespace marque::app

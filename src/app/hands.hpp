@@ -3,10 +3,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/session.hpp"
+#include "core/sides.hpp"
 #include "rules/engine.hpp"
 
 namespace marque::app {
@@ -25,6 +27,8 @@ struct HandOutcome {
   std::string next_dealer;
   std::string sitting_out;     // who sits the next hand out (Game::sitting_out: the next dealer, or "")
   bool stored = false;         // false for --dry-run
+  Sides sides;                 // each side's total after the change and its delta in this hand
+  std::optional<bool> made;    // whether the hand's contract was made (GameRules::hand_facts), when it says
 };
 
 // The hand is stored with the session's writer (Session::writer) as its source.

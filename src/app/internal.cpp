@@ -211,6 +211,7 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, boo
   o.next_dealer = r.state->next_dealer();
   o.sitting_out = r.state->sitting_out();
   o.stored = stored;
+  if (r.rules) o.sides = sides_of(*r.rules, *r.state, r.score, o.entry.is_object() ? &o.entry : nullptr);
   return o;
 }
 
@@ -221,6 +222,66 @@ void describe(HandOutcome& o, const json& record) {
   for (const auto& p : o.score["players"]) players.push_back(p.get<std::string>());
   if (!o.entry.is_null()) o.words = rules->hand_words(record, json(o.entry), players);
   if (o.score.value("finished", false)) o.result_words = rules->result_words(json(o.score));
+  // made or failed, as the hand's entry says it (the terminal colours the words by it)
+  if (o.entry.is_object()) o.made = rules->hand_facts(json::object(), json(o.entry), players).made;
+}
+
+namespace {
+
+// `obj[key]` exactly, in units of 1/per (0 when absent)
+template <class J>
+Amount side_amount(const J& obj, const std::string& key, int64_t per) {
+  if (!obj.is_object()) return Amount::whole(0, per);
+  auto it = obj.find(key);
+  if (it == obj.end()) return Amount::whole(0, per);
+  auto a = amount_of(*it, per);
+  // the rules promised whole units of 1/per (GameRules::amount_denominator): a bug, never bad input
+  if (!a) throw std::logic_error("amount " + it->dump() + " is not a whole number of 1/" + std::to_string(per) + " points");
+  return *a;
+}
+
+template <class J>
+Sides sides_in(const rules::GameRules& rules, const rules::Game& game, const J& doc, const J* entry) {
+  Sides out;
+  const std::vector<rules::Side> sides = game.sides();
+  const std::vector<std::string> players = game.players();
+  out.teams = sides.size() != players.size() ||
+              std::any_of(sides.begin(), sides.end(), [](const rules::Side& s) { return s.players.size() != 1; });
+  if (out.teams) out.heading = game.sides_heading();
+  // a game of players keeps its totals by player; a team game its sides' beside them (GameRules::side_key)
+  const std::string prefix = out.teams ? game.side_key() + "_" : "";
+  const int64_t per = rules.amount_denominator();
+  const J none = J::object();
+  const J& totals = doc.is_object() && doc.contains(prefix + "totals") ? doc[prefix + "totals"] : none;
+  const J& deltas = entry && entry->is_object() && entry->contains(prefix + "deltas") ? (*entry)[prefix + "deltas"] : none;
+  for (const auto& s : sides)
+    out.lines.push_back({s.id, s.label, s.players, side_amount(totals, s.id, per), side_amount(deltas, s.id, per)});
+  return out;
+}
+
+}  // namespace
+
+Sides sides_of(const rules::GameRules& rules, const rules::Game& game, const ojson& doc, const ojson* entry) {
+  return sides_in(rules, game, doc, entry);
+}
+
+Sides sides_of(const rules::GameRules& rules, const rules::Game& game, const json& summary) {
+  return sides_in<json>(rules, game, summary, nullptr);
+}
+
+Sides hand_sides(const GameView& v, const HandLine& h) {
+  Sides s = v.sides;
+  for (size_t i = 0; i < s.lines.size(); ++i) {
+    s.lines[i].delta = i < h.side_deltas.size() ? h.side_deltas[i] : Amount{};
+    s.lines[i].total = i < h.side_totals.size() ? h.side_totals[i] : Amount{};
+  }
+  return s;
+}
+
+Sides sides_of(const rules::Replay& r) {
+  if (!r.ok || !r.rules || !r.state) return {};
+  const ojson& hands = r.score.contains("hands") ? r.score["hands"] : ojson();
+  return sides_of(*r.rules, *r.state, r.score, hands.is_array() && !hands.empty() ? &hands.back() : nullptr);
 }
 
 namespace {

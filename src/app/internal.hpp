@@ -104,8 +104,13 @@ std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq);
 // a use case's answer after hand `seq` (numbered `no`) changed; `numbers` of every hand after the change
 HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, bool stored, const std::vector<int>& numbers);
 
-// o.words and o.result_words from the game's rules (the hand's record is `record`)
+// o.words, o.result_words and o.made from the game's rules (the hand's record is `record`)
 void describe(HandOutcome& o, const json& record);
+
+// The sides of `game` (rules::Game::sides, core/sides.hpp): each side's total read from `doc` (a score document, its
+// summary or one hands entry) and its delta from `entry` (null: none), in units of the game's amount denominator.
+Sides sides_of(const rules::GameRules& rules, const rules::Game& game, const ojson& doc, const ojson* entry);
+Sides sides_of(const rules::GameRules& rules, const rules::Game& game, const json& summary);
 
 // What is wrong with a player's name, or "" when nothing is: a name is one line of visible text, not only spaces
 // (no control character: a line feed or a tab in a name would spoof output lines and Tab completion candidates).

@@ -87,7 +87,7 @@ std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::
   const std::vector<std::string> players = r.state->players();
   const ojson summary = summary_of(r);
   const auto seats = rules.seats(json(summary), players);
-  const bool teams = summary.contains("team_totals");  // a team game: partners share a line before the end too
+  const bool teams = sides_of(rules, *r.state, r.score, nullptr).teams;  // a team game: partners share a line before the end too
   const ojson& totals = summary["totals"];
   std::vector<sheet::Place> out;
   std::vector<std::string> team_of;  // the team result of each line of `out`, "" = no team

@@ -158,10 +158,6 @@ std::string web_undo(Session& session, int64_t game_id) {
 
 namespace {
 
-double summary_number(const json& obj, const std::string& key) {
-  return obj.is_object() && obj.contains(key) && obj[key].is_number() ? obj[key].get<double>() : 0.0;
-}
-
 BoardTable table_of(const GameInfo& g) {
   BoardTable t;
   t.game = g;
@@ -171,44 +167,12 @@ BoardTable table_of(const GameInfo& g) {
   t.hands = g.hands;
   t.finished = g.status == "finished" || g.ended == "closed" || g.ended == "abandoned";
   if (!t.finished && s.contains("next_dealer") && s["next_dealer"].is_string()) t.next_dealer = s["next_dealer"].get<std::string>();
-  // whether the dealer sits out depends on the table, not on the hands: the game at its start says it (no replay)
-  if (!t.next_dealer.empty() && gr) {
-    Diagnostics d;
-    auto start = gr->start(g.setup, d);
-    t.dealer_sits_out = start && !start->sitting_out().empty();
-  }
-  // teams when the game keeps team totals (their players named), else each player
-  if (s.contains("team_totals") && s["team_totals"].is_object() && s.contains("teams") && s["teams"].is_object()) {
-    std::vector<size_t> seat_of;
-    for (auto it = s["team_totals"].begin(); it != s["team_totals"].end(); ++it) {
-      std::string members;
-      if (s["teams"].contains(it.key()) && s["teams"][it.key()].is_array())
-        for (const auto& p : s["teams"][it.key()])
-          if (p.is_string()) members += (members.empty() ? "" : " & ") + p.get<std::string>();
-      t.lines.push_back({it.key() + (members.empty() ? "" : " · " + members), summary_number(s["team_totals"], it.key()), false});
-      // in seat order: the team of the first player first
-      std::string first = s["teams"].contains(it.key()) && s["teams"][it.key()].is_array() && !s["teams"][it.key()].empty() &&
-                                  s["teams"][it.key()][0].is_string()
-                              ? s["teams"][it.key()][0].get<std::string>()
-                              : std::string();
-      seat_of.push_back(static_cast<size_t>(std::find(g.players.begin(), g.players.end(), first) - g.players.begin()));
-    }
-    std::vector<size_t> order(t.lines.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return seat_of[a] < seat_of[b]; });
-    std::vector<BoardLine> sorted;
-    for (size_t i : order) sorted.push_back(t.lines[i]);
-    t.lines = std::move(sorted);
-  } else {
-    const json& totals = s.contains("totals") ? s["totals"] : json::object();
-    for (const auto& p : g.players) t.lines.push_back({p, summary_number(totals, p), false});
-  }
-  if (t.hands > 0 && !t.lines.empty()) {
-    double best = std::max_element(t.lines.begin(), t.lines.end(), [](const BoardLine& a, const BoardLine& b) {
-                    return a.total < b.total;
-                  })->total;
-    for (auto& l : t.lines) l.leads = l.total == best;
-  }
+  // the table's sides and whether the dealer sits out depend on the table, not on the hands: the game at its start
+  // says them (no replay); the totals are the stored summary's
+  Diagnostics d;
+  auto start = gr ? gr->start(g.setup, d) : nullptr;
+  if (!t.next_dealer.empty() && start) t.dealer_sits_out = !start->sitting_out().empty();
+  if (start) t.lines = board_lines(sides_of(*gr, *start, s), t.hands);
   if (t.finished && gr) t.result_words = gr->result_words(s);
   return t;
 }
@@ -239,6 +203,24 @@ Board board(Session& session, std::optional<int64_t> night_id) {
     }
   }
   return b;
+}
+
+std::string board_name(const Sides& sides, const SideLine& side) {
+  if (!sides.teams) return side.name;
+  std::string members;
+  for (const auto& p : side.players) members += (members.empty() ? "" : " & ") + p;
+  return side.name + (members.empty() ? "" : " · " + members);
+}
+
+std::vector<BoardLine> board_lines(const Sides& sides, int64_t hands) {
+  std::vector<BoardLine> lines;
+  for (const auto& side : sides.lines) lines.push_back({board_name(sides, side), side.total, false});
+  if (hands > 0 && !lines.empty()) {
+    Amount best = lines[0].total;
+    for (const auto& l : lines) best = std::max(best, l.total);
+    for (auto& l : lines) l.leads = l.total == best;
+  }
+  return lines;
 }
 
 }  // namespace marque::app

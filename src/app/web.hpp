@@ -67,9 +67,13 @@ std::string web_undo(Session& session, int64_t game_id);
 // beside it): each table's running totals, in the order of the set-up, from the stored summaries (no replay).
 struct BoardLine {
   std::string name;  // a player, or a team ("NS · Nina & Sara")
-  double total = 0;
+  Amount total;
   bool leads = false;  // the best total of the table (every one that shares it)
 };
+// A side as a served page names it: a player, or a team with its players ("NS · Nina & Sara").
+std::string board_name(const Sides& sides, const SideLine& side);
+// The sides' totals as a page lists them, the best marked once a hand is played (`hands` > 0).
+std::vector<BoardLine> board_lines(const Sides& sides, int64_t hands);
 struct BoardTable {
   GameInfo game;
   std::string title;        // the game kind's title

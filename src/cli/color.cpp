@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <string_view>
 
 #include "cli/output.hpp"
 #include "core/escape.hpp"
@@ -28,39 +29,29 @@ bool color_enabled() {
   return isatty(STDOUT_FILENO) == 1;
 }
 
-void print_hand_outcome(const std::string& text, const app::HandOutcome& o) {
+void print_styled(const reports::Styled& styled) {
   if (!color_enabled()) {
-    std::cout << text;
+    std::cout << styled.text;
     return;
   }
-  std::optional<bool> made;
-  if (const auto* gr = rules::find_game(o.game); gr && o.entry.is_object() && o.score.contains("players")) {
-    std::vector<std::string> players;
-    for (const auto& p : o.score["players"])
-      if (p.is_string()) players.push_back(p.get<std::string>());
-    made = gr->hand_facts(nlohmann::json::object(), nlohmann::json::parse(o.entry.dump()), players).made;
-  }
-  // the text is escaped for the terminal first (a name's control characters shown, never obeyed), then coloured
-  const std::string safe = escape::terminal(text);
+  // the text is escaped for the terminal (a name's control characters shown, never obeyed), its spans coloured
+  escape::TerminalFilter filter;
   std::string out;
+  const std::string_view text = styled.text;
   size_t at = 0;
-  bool first = true;
-  while (at < safe.size()) {
-    size_t nl = safe.find('\n', at);
-    std::string line = safe.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
-    at = nl == std::string::npos ? safe.size() : nl + 1;
-    if (first && made && !o.words.empty()) {
-      // "game 3 · GAME · hand 2 recorded: Ben's garde made by 9": the words after the first ": "
-      size_t colon = line.find(": ");
-      if (colon != std::string::npos) line = line.substr(0, colon + 2) + (*made ? k_green : k_red) + line.substr(colon + 2) + k_reset;
-    } else if (line.rfind("  totals: ", 0) == 0 || line.rfind("  Nous / Eux: ", 0) == 0) {
-      size_t colon = line.find(": ");
-      line = line.substr(0, colon + 2) + k_bold + line.substr(colon + 2) + k_reset;
-    }
-    first = false;
-    out += line;
-    if (nl != std::string::npos) out += "\n";
+  auto plain = [&](size_t to) {
+    filter.feed(text.substr(at, to - at), out);
+    filter.finish(out);
+    at = to;
+  };
+  for (const auto& span : styled.spans) {
+    if (span.begin < at || span.end < span.begin || span.end > text.size()) continue;
+    plain(span.begin);
+    out += span.role == reports::Styled::Role::made ? k_green : span.role == reports::Styled::Role::failed ? k_red : k_bold;
+    plain(span.end);
+    out += k_reset;
   }
+  plain(text.size());
   write_stdout(out);
 }
 

@@ -4,13 +4,13 @@
 
 #include <string>
 
-#include "app/app.hpp"
+#include "reports/game_text.hpp"
 
 namespace marque::cli {
 
 bool color_enabled();
-// `text` (reports::hand_outcome_text of `o`) on standard output; at a terminal the hand's words in green when the
-// contract was made and red when it failed (GameRules::hand_facts), and the totals in bold.
-void print_hand_outcome(const std::string& text, const app::HandOutcome& o);
+// `styled` (reports::hand_outcome_styled) on standard output; at a terminal its spans coloured: a hand's words in
+// green when the contract was made and red when it failed, the totals in bold.
+void print_styled(const reports::Styled& styled);
 
 }  // namespace marque::cli

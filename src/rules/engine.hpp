@@ -71,6 +71,8 @@ public:
   // returns its teams and fills HandResult::side_deltas/side_totals, written as "<side_key()>_deltas"/"_totals".
   virtual std::vector<Side> sides() const;
   virtual std::string side_key() const { return "team"; }
+  // What the game calls its sides' totals when they are teams (a heading people read); "" for a game of players.
+  virtual std::string sides_heading() const { return ""; }
 
   // decode -> validate -> score -> advance one record, typed: on errors (appended to diags, with `field` set to
   // the record's field name) the state is unchanged and nullopt is returned; otherwise the hand as data

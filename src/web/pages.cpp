@@ -19,6 +19,8 @@ namespace {
 std::string h(const std::string& s) { return escape::html(s); }
 std::string num(double v) { return text::format_number(v); }
 std::string signed_num(double v) { return text::format_signed(v); }
+std::string num(const Amount& a) { return text::format_number(a); }
+std::string signed_num(const Amount& a) { return text::format_signed(a); }
 
 // A path given back to us (?next=): a path of this site only ("/game/3"), never another site ("//evil", "/\evil").
 std::string local_path(const std::string& p) {
@@ -74,62 +76,12 @@ double number_in(const ojson& obj, const std::string& key) {
   return obj.is_object() && obj.contains(key) && obj[key].is_number() ? obj[key].get<double>() : 0.0;
 }
 
-std::vector<std::string> players_of(const ojson& score) {
-  std::vector<std::string> out;
-  if (score.contains("players") && score["players"].is_array())
-    for (const auto& p : score["players"])
-      if (p.is_string()) out.push_back(p.get<std::string>());
-  return out;
-}
-
-// The entities a game scores: its teams when it keeps team totals ("NS · Nina & Sara"), else its players. Each as
-// (key in the score, label).
-std::vector<std::pair<std::string, std::string>> sides_of(const ojson& score) {
-  std::vector<std::pair<std::string, std::string>> out;
-  if (score.contains("team_totals") && score["team_totals"].is_object()) {
-    for (auto it = score["team_totals"].begin(); it != score["team_totals"].end(); ++it) {
-      std::string members;
-      if (score.contains("teams") && score["teams"].contains(it.key()) && score["teams"][it.key()].is_array())
-        for (const auto& p : score["teams"][it.key()])
-          if (p.is_string()) members += (members.empty() ? "" : " & ") + p.get<std::string>();
-      out.emplace_back(it.key(), it.key() + (members.empty() ? "" : " · " + members));
-    }
-    // in seat order (the team of the first player first), not in the order the keys are kept
-    const auto players = players_of(score);
-    auto seat = [&](const std::string& team) {
-      if (score.contains("teams") && score["teams"].contains(team) && score["teams"][team].is_array() && !score["teams"][team].empty() &&
-          score["teams"][team][0].is_string()) {
-        auto at = std::find(players.begin(), players.end(), score["teams"][team][0].get<std::string>());
-        return static_cast<size_t>(at - players.begin());
-      }
-      return players.size();
-    };
-    std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return seat(a.first) < seat(b.first); });
-    return out;
-  }
-  for (const auto& p : players_of(score)) out.emplace_back(p, p);
-  return out;
-}
-
 std::string totals_list(const std::vector<app::BoardLine>& lines, const std::string& cls) {
   std::string out = "<ol class=\"totals " + cls + "\">";
   for (const auto& l : lines)
     out += std::string("<li") + (l.leads ? " class=\"lead\"" : "") + "><span class=\"name\">" + h(l.name) +
            "</span><span class=\"pts\">" + h(num(l.total)) + "</span></li>";
   return out + "</ol>\n";
-}
-
-std::vector<app::BoardLine> lines_of(const ojson& score, int64_t hands) {
-  std::vector<app::BoardLine> lines;
-  bool teams = score.contains("team_totals") && score["team_totals"].is_object();
-  const ojson& totals = teams ? score["team_totals"] : (score.contains("totals") ? score["totals"] : ojson::object());
-  for (const auto& [key, label] : sides_of(score)) lines.push_back({label, number_in(totals, key), false});
-  if (hands > 0 && !lines.empty()) {
-    double best = lines[0].total;
-    for (const auto& l : lines) best = std::max(best, l.total);
-    for (auto& l : lines) l.leads = l.total == best;
-  }
-  return lines;
 }
 
 std::string game_heading(int64_t id, const std::string& title) { return "Game " + std::to_string(id) + " · " + title; }
@@ -162,14 +114,10 @@ std::string night_title(const app::Night& n) {
   return "Night of " + n.date + (n.venue.empty() ? "" : " — " + n.venue) + (n.league.empty() ? "" : " (" + n.league + ")");
 }
 
-std::string deltas_line(const ojson& entry, const ojson& score) {
-  bool teams = entry.contains("team_deltas") && entry["team_deltas"].is_object();
-  const ojson& d = teams ? entry["team_deltas"] : (entry.contains("deltas") ? entry["deltas"] : ojson::object());
+// "NS +90 · EW -90": each side's delta in the hand
+std::string deltas_line(const Sides& sides) {
   std::string out;
-  for (const auto& [key, label] : sides_of(score)) {
-    std::string name = teams ? key : label;
-    out += (out.empty() ? "" : " · ") + name + " " + signed_num(number_in(d, key));
-  }
+  for (const auto& l : sides.lines) out += (out.empty() ? "" : " · ") + l.name + " " + signed_num(l.delta);
   return out;
 }
 
@@ -180,16 +128,12 @@ std::string first_word(const json& r) {
 }
 
 // A hand's score as a table: each side, its score for the hand and its total after it.
-std::string hand_table(const ojson& entry, const ojson& score) {
-  bool teams = entry.contains("team_deltas") && entry["team_deltas"].is_object();
-  const ojson& d = teams ? entry["team_deltas"] : (entry.contains("deltas") ? entry["deltas"] : ojson::object());
-  const ojson& t = teams ? (entry.contains("team_totals") ? entry["team_totals"] : ojson::object())
-                         : (entry.contains("totals") ? entry["totals"] : ojson::object());
+std::string hand_table(const Sides& sides) {
   std::string out = "<table class=\"deltas\"><thead><tr><th></th><th class=\"num\">hand</th><th class=\"num\">total</th></tr></thead><tbody>";
-  for (const auto& [key, label] : sides_of(score)) {
-    double dv = number_in(d, key);
-    out += "<tr><th>" + h(label) + "</th><td class=\"num " + (dv > 0 ? "up" : dv < 0 ? "down" : "") + "\">" + h(signed_num(dv)) +
-           "</td><td class=\"num\">" + h(num(number_in(t, key))) + "</td></tr>";
+  for (const auto& l : sides.lines) {
+    const Amount& dv = l.delta;
+    out += "<tr><th>" + h(app::board_name(sides, l)) + "</th><td class=\"num " + (dv > 0 ? "up" : dv < 0 ? "down" : "") + "\">" +
+           h(signed_num(dv)) + "</td><td class=\"num\">" + h(num(l.total)) + "</td></tr>";
   }
   return out + "</tbody></table>\n";
 }
@@ -323,7 +267,7 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
   main += "<p class=\"sub\">" + h(sub + (sub.empty() ? "" : " · ") + count + (!finished && !dealer.empty() ? " · dealer " + dealer : "") +
                                   (g.ended.empty() ? "" : " · " + g.ended)) +
           "</p>\n";
-  main += totals_list(lines_of(v.score, static_cast<int64_t>(v.hands.size())), "big");
+  main += totals_list(app::board_lines(v.sides, static_cast<int64_t>(v.hands.size())), "big");
   if (!v.result_words.empty()) main += "<p class=\"result\">" + h(v.result_words) + "</p>\n";
   if (v.series && v.series->contains("words") && (*v.series)["words"].is_string())
     main += "<p class=\"series\">" + h((*v.series)["words"].get<std::string>()) + "</p>\n";
@@ -347,7 +291,7 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
     const std::string no = std::to_string(it->no);
     main += "<li id=\"hand-" + no + "\"><a href=\"/game/" + id + "/hand/" + no + "\"><span class=\"no\">" + no +
             "</span><span class=\"words\">" + h(it->words.empty() ? "hand " + no : it->words) + "</span></a><span class=\"deltas\">" +
-            h(deltas_line(it->entry, v.score)) + "</span></li>";
+            h(deltas_line(app::hand_sides(v, *it))) + "</span></li>";
   }
   main += "</ol>\n";
   main += "<h2 class=\"section\">Sheet</h2>\n" + sheet_html(s);
@@ -365,7 +309,7 @@ std::string hand_page(const app::GameView& v, const app::HandLine& hl, const Pag
   if (!hl.words.empty()) main += "<p class=\"words big\">" + h(hl.words) + "</p>\n";
   if (hl.entry.contains("dealer") && hl.entry["dealer"].is_string())
     main += "<p class=\"sub\">dealer " + h(hl.entry["dealer"].get<std::string>()) + "</p>\n";
-  main += hand_table(hl.entry, v.score) + notes_of(hl.entry);
+  main += hand_table(app::hand_sides(v, hl)) + notes_of(hl.entry);
   if (labels) main += "<p class=\"record\"><span class=\"label\">record</span> " + h(labels->record(hl.record)) + "</p>\n";
   main += "<p class=\"sub\">recorded " + h(hl.recorded_at) + (hl.source.empty() ? "" : " (" + h(hl.source) + ")") + "</p>\n";
   if (c.writer && g.ended.empty()) {
@@ -396,7 +340,7 @@ std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const
           "<noscript><p class=\"err\">Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).</p></noscript>\n"
           "</section>\n";
   main += "<h2 class=\"section\">Totals now</h2>\n<div id=\"totals\" data-live>" +
-          totals_list(lines_of(v.score, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
+          totals_list(app::board_lines(v.sides, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
   // the form keeps its state when the page refreshes itself: only #totals is replaced
   return page(title, "entry", main, c, false);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The layout (issue 15). The registry is the only place that knows the games: outside src/rules/<game>/ and
 src/rules/registry.cpp no string literal in the code names a game, and neither does the schema a new database
-gets; and the command line (src/cli) never touches storage. Usage: game_names.py SOURCE_DIR MARQUE_BIN"""
+gets; the command line (src/cli) never touches storage; the front ends and reports/ never call rules::find_game and
+the renderers never read a game's team keys. Usage: game_names.py SOURCE_DIR MARQUE_BIN"""
 import os, re, sqlite3, subprocess, sys, tempfile
 
 src, binary = sys.argv[1], sys.argv[2]
@@ -97,17 +98,23 @@ for top, allowed_dirs in layers.items():
                     problems.append(f"{rel}:{n}: {top}/ includes only {', '.join(allowed_dirs)}: {line.strip()}")
                 if re.match(r'\s*#include\s*<(SQLiteCpp/|sqlite3\.h|CLI/|httplib\.h)', line):
                     problems.append(f"{rel}:{n}: {top}/ sees no SQLite, CLI11 or cpp-httplib: {line.strip()}")
-# the front ends ask app:: what they need of a game (app/front.hpp), never the registry (issue 31; cli/color.cpp is
-# another point of the same issue)
-for top in ("src/cli", "src/web"):
-    for root, _, files in os.walk(os.path.join(src, top)):
-        for f in files:
-            rel = os.path.relpath(os.path.join(root, f), src)
-            if not f.endswith((".cpp", ".hpp")) or rel == "src/cli/color.cpp":
-                continue
-            for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1):
-                if re.search(r"\brules::find_game\b", line):
-                    problems.append(f"{rel}:{n}: the front ends ask app:: for a game's rules, not the registry: {line.strip()}")
+# the front ends and the renderers never look a game up in the rules' registry: the use cases give them what a game
+# says (its sides, titles, labels, whether a hand was made); and the renderers speak of sides (core/sides.hpp), never
+# of a game's teams or the keys its score keeps them under (issue 31)
+def code_lines(tops):
+    """(top, file relative to src, line number, line) of every C++ file below the folders `tops`"""
+    for top in tops:
+        for root, _, files in os.walk(os.path.join(src, top)):
+            for f in sorted(f for f in files if f.endswith((".cpp", ".hpp"))):
+                rel = os.path.relpath(os.path.join(root, f), src)
+                yield from ((top, rel, n, line) for n, line in enumerate(open(os.path.join(root, f), encoding="utf-8"), 1))
+for top, rel, n, line in code_lines(("src/cli", "src/web", "reports")):
+    if re.search(r"\bfind_game\s*\(", line):
+        problems.append(f"{rel}:{n}: {top}/ asks the use cases, never rules::find_game: {line.strip()}")
+for rel in ("reports/game_text.cpp", "src/cli/color.cpp", "src/web/pages.cpp", "src/app/web.cpp", "src/app/sheets.cpp"):
+    for n, line in enumerate(open(os.path.join(src, rel), encoding="utf-8"), 1):
+        if re.search(r'team_totals|team_deltas|"teams"|"NS"|"EW"|Nous / Eux', line):
+            problems.append(f"{rel}:{n}: a renderer speaks of sides, not of a game's teams or keys: {line.strip()}")
 for p in problems:
     print("layout:", p)
 print(f"game_names: {len(problems)} problems ({', '.join(games)})")

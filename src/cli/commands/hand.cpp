@@ -12,15 +12,16 @@ namespace marque::cli::commands {
 
 void emit_outcome(const Context& ctx, const app::HandOutcome& o, const std::string& verb) {
   print_warnings(o.warnings, ctx.quiet);
-  const auto text = [&o, &verb] {
-    return reports::hand_outcome_text(o.entry, o.score,
-                                      {o.game_id, o.game, o.no, verb, o.words, o.result_words,
-                                       reports::dealer_text(o.next_dealer, o.sitting_out), &app::game_rules(o.game).labels()});
+  const auto styled = [&o, &verb] {
+    return reports::hand_outcome_styled(o.entry, o.score,
+                                        {o.game_id, o.game, o.no, verb, o.words, o.result_words,
+                                         reports::dealer_text(o.next_dealer, o.sitting_out), &app::game_rules(o.game).labels(),
+                                         &o.sides, o.made});
   };
   Report r;
   r.json = [&o] { return json_text(o.entry); };
-  r.text = text;
-  r.print_text = [&o, &text] { cli::print_hand_outcome(text(), o); };
+  r.text = [&styled] { return styled().text; };
+  r.print_text = [&styled] { cli::print_styled(styled()); };
   emit(r, ctx.format, "");
 }
 

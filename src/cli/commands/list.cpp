@@ -22,9 +22,9 @@ CommandRecord add_list(CLI::App& app, Context& ctx, Commands& out) {
     r.json = [&] { return json_text(app::hands_json(v)); };
     r.text = [&] {
       std::vector<reports::ListedHand> lines;
-      for (const auto& h : v.hands) lines.push_back({h.no, h.words, &h.entry});
+      for (const auto& h : v.hands) lines.push_back({h.no, h.words, &h.entry, &h.side_deltas});
       return reports::game_label(id, v.game.game) + " · " + std::to_string(v.hands.size()) + " hand" + (v.hands.size() == 1 ? "" : "s") +
-             "\n" + reports::hand_list_text(v.score, lines);
+             "\n" + reports::hand_list_text(v.sides, lines);
     };
     emit(r, ctx.format, "");
     return 0;

@@ -24,7 +24,7 @@ CommandRecord add_score(CLI::App& app, Context& ctx, Commands& out) {
     };
     r.text = [&] {
       rules::Replay replay = app::score_game(*db, id);
-      return reports::score_text(replay.score, id, replay.state->sitting_out());
+      return reports::score_text(replay.score, app::sides_of(replay), id, replay.state->sitting_out());
     };
     emit(r, ctx.format, "");
     return 0;

@@ -31,7 +31,8 @@ CommandRecord add_show(CLI::App& app, Context& ctx, Commands& out) {
     Report r;
     r.json = [&] { return json_text(app::hand_json(id, *h)); };
     r.text = [&] {
-      return reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", ""}, h->record, h->entry, h->recorded_at,
+      const Sides sides = app::hand_sides(v, *h);
+      return reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", "", nullptr, &sides, std::nullopt}, h->record, h->entry, h->recorded_at,
                                      h->source, app::game_rules(v.game.game).labels());
     };
     emit(r, ctx.format, "");

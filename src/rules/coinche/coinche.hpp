@@ -138,6 +138,7 @@ public:
   std::vector<std::string> players() const override;
   // the two teams, N/S and E/W (spec §2.1), keyed NS and EW in the score document
   std::vector<Side> sides() const override;
+  std::string sides_heading() const override;
   std::optional<HandResult> play_hand(const json& record, Diagnostics& diags) override;
   std::vector<Amount> standing() const override;
   std::vector<Amount> side_standing() const override;

@@ -45,6 +45,9 @@ std::vector<Side> CoincheGame::sides() const {
   return {Side{"NS", "N/S", {m_names[0], m_names[2]}}, Side{"EW", "E/W", {m_names[1], m_names[3]}}};
 }
 
+// the two teams' totals as the French sheet heads them: we (N/S) and they (E/W)
+std::string CoincheGame::sides_heading() const { return "Nous / Eux"; }
+
 int CoincheGame::seat_of(const std::string& who) const {
   int s = seat_index(who);
   if (s >= 0) return s;
