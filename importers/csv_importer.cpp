@@ -108,7 +108,9 @@ public:
     check_utf8(row);
     std::string where = m_name + ":" + std::to_string(row.line);
     if (row.cells.size() > m_header.size())
-      fail(where, "", "this row has " + std::to_string(row.cells.size()) + " cells, the header " + std::to_string(m_header.size()));
+      fail(where, "",
+           "this row has " + std::to_string(row.cells.size()) + " cells, the header " +
+               std::to_string(m_header.size()));
     add_hand(game_of(row, where), row, where);
   }
 
@@ -146,8 +148,9 @@ private:
     for (size_t c = 0; c < m_header.size(); ++c)
       for (size_t k = 0; k < c; ++k)
         if (m_header[k] == m_header[c])
-          fail(m_name + ":1", m_header[c], "this column appears twice (columns " + std::to_string(k + 1) + " and " + std::to_string(c + 1) +
-                                               "); marque refuses a duplicate column rather than keep one of them");
+          fail(m_name + ":1", m_header[c],
+               "this column appears twice (columns " + std::to_string(k + 1) + " and " + std::to_string(c + 1) +
+                   "); marque refuses a duplicate column rather than keep one of them");
     for (size_t c = 0; c < m_header.size(); ++c)
       if (m_header[c] == "game") m_game_col = static_cast<int>(c);
     if (m_game_col < 0) fail(m_name + ":1", "game", "no 'game' column (" + rules::game_list("or") + ")");
@@ -190,7 +193,8 @@ private:
     json meta = json::object();
     for (const char* m : {"date", "league", "venue"})
       if (!col(row, m).empty()) meta[m] = col(row, m);
-    b.out.document = {{"format", "marque-game/1"}, {"game", kind}, {"setup", setup}, {"hands", json::array()}, {"meta", meta}};
+    b.out.document = {
+        {"format", "marque-game/1"}, {"game", kind}, {"setup", setup}, {"hands", json::array()}, {"meta", meta}};
     return b;
   }
 
@@ -214,7 +218,8 @@ private:
       fail(where, e.field, e.message);
     }
     if (++m_hands > k_max_file_hands)
-      fail(where, "", "more than " + std::to_string(k_max_file_hands) + " hands in one file, the most marque reads; split it");
+      fail(where, "",
+           "more than " + std::to_string(k_max_file_hands) + " hands in one file, the most marque reads; split it");
     b.out.hands.push_back(rec.dump());
     b.out.hand_lines.push_back(row.line);
   }

@@ -28,9 +28,9 @@ std::vector<CsvRow> read_csv(const std::string& text, Diagnostics& diags);
 void for_each_csv_row(const std::string& text, Diagnostics& diags, const std::function<void(CsvRow&&)>& on_row);
 
 struct CsvGame {
-  nlohmann::json document;       // marque-game/1, its "hands" left empty: the records are in `hands`
+  nlohmann::json document;         // marque-game/1, its "hands" left empty: the records are in `hands`
   std::vector<std::string> hands;  // the hand records, one compact JSON text each (bounded memory)
-  std::vector<int> hand_lines;   // hand seq - 1 -> line
+  std::vector<int> hand_lines;     // hand seq - 1 -> line
   int first_line = 0;
 };
 // Throws Rejected whose messages name file:line and field.

@@ -75,7 +75,8 @@ public:
   bool number_integer(number_integer_t v) { return value(json(v)); }
   bool number_unsigned(number_unsigned_t v) {
     if (v > static_cast<number_unsigned_t>(std::numeric_limits<std::int64_t>::max()))
-      return fail(path(), "the integer " + std::to_string(v) + " is above 9223372036854775807 (2^63-1), the largest marque reads");
+      return fail(path(), "the integer " + std::to_string(v) +
+                              " is above 9223372036854775807 (2^63-1), the largest marque reads");
     return value(json(v));
   }
   bool number_float(number_float_t v, const string_t& text) {
@@ -93,7 +94,8 @@ public:
     Frame& f = m_frames.back();
     if (!f.keys.insert(k).second) {
       f.key = k;
-      return fail(path(), "this key appears twice in one object; marque refuses a duplicate key rather than keep the last");
+      return fail(path(),
+                  "this key appears twice in one object; marque refuses a duplicate key rather than keep the last");
     }
     f.key = std::move(k);
     return true;
@@ -153,7 +155,8 @@ private:
 
   void store_record(int slot, std::string dump) {
     if (++m_records > k_max_file_hands) {
-      fail(path(), "more than " + std::to_string(k_max_file_hands) + " hand records in one file, the most marque reads; split it");
+      fail(path(), "more than " + std::to_string(k_max_file_hands) +
+                       " hand records in one file, the most marque reads; split it");
       return;
     }
     if (slot == -1) {
@@ -282,7 +285,8 @@ GameSource read_game_source(std::istream& in, const std::string& name) {
 
 std::unique_ptr<std::ifstream> open_input_file(const std::string& name) {
   std::error_code ec;
-  if (std::filesystem::is_directory(name, ec)) throw Error(k_exit_noinput, "cannot read " + name + ": is a directory (name a file)");
+  if (std::filesystem::is_directory(name, ec))
+    throw Error(k_exit_noinput, "cannot read " + name + ": is a directory (name a file)");
   auto file = std::make_unique<std::ifstream>(name, std::ios::binary);
   if (!*file) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
   return file;

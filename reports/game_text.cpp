@@ -44,10 +44,14 @@ std::string payment_lines(const ojson& entry, const text::Labels* labels) {
   if (!entry.contains("transfers") || !entry["transfers"].is_array() || entry["transfers"].empty()) return "";
   std::string out = "  payments:\n";
   for (const auto& t : entry["transfers"]) {
-    auto str = [&](const char* k) { return t.contains(k) && t[k].is_string() ? t[k].get<std::string>() : std::string(); };
+    auto str = [&](const char* k) {
+      return t.contains(k) && t[k].is_string() ? t[k].get<std::string>() : std::string();
+    };
     double amount = t.contains("amount") && t["amount"].is_number() ? t["amount"].get<double>() : 0.0;
     out += "    " + str("from") + " -> " + str("to") + "  " + format_number(amount) +
-           (str("reason").empty() ? "" : "  (" + (labels ? labels->value("reason", str("reason")) : str("reason")) + ")") + "\n";
+           (str("reason").empty() ? ""
+                                  : "  (" + (labels ? labels->value("reason", str("reason")) : str("reason")) + ")") +
+           "\n";
   }
   return out;
 }
@@ -103,12 +107,14 @@ std::string ranking_table(const ojson& score, const Sides& sides) {
       lines.push_back({n, number_of(totals, n), place});
     }
   } else {
-    for (const auto& p : score["players"]) lines.push_back({p.get<std::string>(), number_of(score["totals"], p.get<std::string>()), 0});
+    for (const auto& p : score["players"])
+      lines.push_back({p.get<std::string>(), number_of(score["totals"], p.get<std::string>()), 0});
   }
   if (!(res.is_object() && res.contains("ranking")) || sides.teams)
     std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.total > b.total; });
   for (size_t i = 0; i < lines.size(); ++i)
-    if (!lines[i].place) lines[i].place = i > 0 && lines[i].total == lines[i - 1].total ? lines[i - 1].place : static_cast<int>(i) + 1;
+    if (!lines[i].place)
+      lines[i].place = i > 0 && lines[i].total == lines[i - 1].total ? lines[i - 1].place : static_cast<int>(i) + 1;
   TextTable t;
   t.columns({TextTable::Align::right, TextTable::Align::left, TextTable::Align::right});
   for (const auto& l : lines) t.row({std::to_string(l.place) + ".", l.name, format_number(l.total)});
@@ -144,7 +150,8 @@ Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHea
   if (sides.teams) spanned("  " + sides.heading + ": ", sides_line(sides, false), Styled::Role::total);
   spanned("  totals: ", amounts_line(score["totals"], players, false), Styled::Role::total);
   out += breakdown_lines(entry, players, h.labels);
-  if (entry.contains("summary") && entry["summary"].is_string()) out += "  " + entry["summary"].get<std::string>() + "\n";
+  if (entry.contains("summary") && entry["summary"].is_string())
+    out += "  " + entry["summary"].get<std::string>() + "\n";
   if (entry.contains("pools")) out += "  pools:  " + amounts_line(entry["pools"], players, false) + "\n";
   out += payment_lines(entry, h.labels);
   if (score.value("finished", false)) {
@@ -178,7 +185,8 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
   t.row(head);
   for (const auto& h : hands) {
     const ojson& e = *h.entry;
-    std::vector<std::string> row{std::to_string(h.no), e.contains("dealer") && e["dealer"].is_string() ? e["dealer"].get<std::string>() : "",
+    std::vector<std::string> row{std::to_string(h.no),
+                                 e.contains("dealer") && e["dealer"].is_string() ? e["dealer"].get<std::string>() : "",
                                  h.words};
     for (size_t i = 0; i < cols.size(); ++i)
       row.push_back(format_signed(h.deltas && i < h.deltas->size() ? (*h.deltas)[i] : Amount{}));
@@ -193,14 +201,17 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
 std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohmann::json& record, const ojson& entry,
                            const std::string& recorded_at, const std::string& source, const text::Labels& labels) {
   const ojson& players = score["players"];
-  std::string out = game_label(h.game_id, h.game) + " · hand " + std::to_string(h.no) + (h.words.empty() ? "" : ": " + h.words) + "\n";
-  if (entry.contains("dealer") && entry["dealer"].is_string()) out += "  dealer:   " + entry["dealer"].get<std::string>() + "\n";
+  std::string out = game_label(h.game_id, h.game) + " · hand " + std::to_string(h.no) +
+                    (h.words.empty() ? "" : ": " + h.words) + "\n";
+  if (entry.contains("dealer") && entry["dealer"].is_string())
+    out += "  dealer:   " + entry["dealer"].get<std::string>() + "\n";
   out += "  record:   " + record_words(record, labels) + "\n";
   if (h.sides && h.sides->teams) out += "  hand:     " + sides_line(*h.sides, true) + "\n";
   out += "  deltas:   " + amounts_line(entry["deltas"], players, true) + "\n";
   out += "  totals:   " + amounts_line(entry["totals"], players, false) + "\n";
   if (entry.contains("warnings") && entry["warnings"].is_array())
-    for (const auto& w : entry["warnings"]) out += "  note:     " + (w.is_string() ? w.get<std::string>() : w.dump()) + "\n";
+    for (const auto& w : entry["warnings"])
+      out += "  note:     " + (w.is_string() ? w.get<std::string>() : w.dump()) + "\n";
   out += "  recorded: " + recorded_at + (source.empty() ? "" : " (" + source + ")") + "\n";
   return out;
 }
@@ -232,18 +243,29 @@ std::string history_text(const std::vector<HistoryLine>& lines, const text::Labe
     const nlohmann::json& after = c.after ? *c.after : null_json;
     const std::string hand = "hand " + std::to_string(c.no);
     std::string what;
-    if (c.action == "start") what = "game started: " + record_words(after, labels);
-    else if (c.action == "import") what = "game imported: " + record_words(after, labels);
-    else if (c.action == "add") what = hand + " added: " + record_words(after, labels);
-    else if (c.action == "edit") what = hand + " edited: " + record_diff(before, after, labels);
-    else if (c.action == "delete") what = hand + " deleted: " + record_words(before, labels);
-    else if (c.action == "close") what = "game closed";
-    else if (c.action == "abandon") what = "game abandoned";
-    else if (c.action == "delete_game") what = "game deleted";
-    else if (c.action == "reopen") what = "game reopened";
+    if (c.action == "start")
+      what = "game started: " + record_words(after, labels);
+    else if (c.action == "import")
+      what = "game imported: " + record_words(after, labels);
+    else if (c.action == "add")
+      what = hand + " added: " + record_words(after, labels);
+    else if (c.action == "edit")
+      what = hand + " edited: " + record_diff(before, after, labels);
+    else if (c.action == "delete")
+      what = hand + " deleted: " + record_words(before, labels);
+    else if (c.action == "close")
+      what = "game closed";
+    else if (c.action == "abandon")
+      what = "game abandoned";
+    else if (c.action == "delete_game")
+      what = "game deleted";
+    else if (c.action == "reopen")
+      what = "game reopened";
     else if (c.action == "undo" || c.action == "redo")
-      what = c.action + (c.no ? " (" + hand + ")" : "") + ": " + (after.is_null() ? std::string("removed") : record_words(after, labels));
-    else what = c.action;
+      what = c.action + (c.no ? " (" + hand + ")" : "") + ": " +
+             (after.is_null() ? std::string("removed") : record_words(after, labels));
+    else
+      what = c.action;
     out += c.at + "  " + what + (c.undone ? "  (undone)" : "") + "\n";
   }
   return out;
@@ -277,7 +299,8 @@ std::string score_text(const ojson& score, const Sides& sides, int64_t game_id, 
   // a game whose result is not its totals (a Rubicon partie scores ±R): what it counts for
   if (score.value("finished", false) && res.contains("scores") && res["scores"].is_object())
     out += "result: " + amounts_line(res["scores"], players, true) + "\n";
-  if (!score.value("finished", false) && score.contains("next_dealer") && !score["next_dealer"].get<std::string>().empty())
+  if (!score.value("finished", false) && score.contains("next_dealer") &&
+      !score["next_dealer"].get<std::string>().empty())
     out += "next dealer: " + dealer_text(score["next_dealer"].get<std::string>(), sitting_out) + "\n";
   return out;
 }

@@ -33,12 +33,12 @@ struct Styled {
 // Which hand of which game a line speaks of, and what the rules said of it in words.
 struct HandHeader {
   int64_t game_id = 0;
-  std::string game;          // kind: tarot, coinche ...
-  int no = 0;                // the hand's number (0: none, e.g. after a delete)
-  std::string verb;          // recorded, changed, deleted ...
-  std::string words;         // the hand in the game's own terms
-  std::string result_words;  // the game's outcome (when over)
-  std::string next_dealer;   // as said (dealer_text: "B (sits out)")
+  std::string game;                      // kind: tarot, coinche ...
+  int no = 0;                            // the hand's number (0: none, e.g. after a delete)
+  std::string verb;                      // recorded, changed, deleted ...
+  std::string words;                     // the hand in the game's own terms
+  std::string result_words;              // the game's outcome (when over)
+  std::string next_dealer;               // as said (dealer_text: "B (sits out)")
   const text::Labels* labels = nullptr;  // the game's words for the ids of the breakdown and the payments' reasons
   const Sides* sides = nullptr;          // the game's sides: the totals after the change, the hand's deltas
   std::optional<bool> made;              // the hand's contract made or failed, when the game says
@@ -47,8 +47,10 @@ struct HandHeader {
 // and the game over (a sentence and the ranking) or the next dealer. `entry` is the hand's marque-score/1 entry
 // (null: none), `score` the whole document; with its spans (hand_outcome_styled): the words (made or failed, when
 // known) and the totals.
-Styled hand_outcome_styled(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
-std::string hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score, const HandHeader& h);
+Styled hand_outcome_styled(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score,
+                           const HandHeader& h);
+std::string hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score,
+                              const HandHeader& h);
 // "game 2 · KIND" (a game named in a view)
 std::string game_label(int64_t game_id, const std::string& game);
 // "game 2 · KIND (Nina, Emil, Sara, Will)": the words every write prints first (two tables of the same game and
@@ -72,8 +74,8 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
 // `marque show N`: the hand in words, its record in the game's labels (`labels`), who dealt, its score (h.sides: the
 // sides after it) and the totals after it.
 std::string hand_show_text(const nlohmann::ordered_json& score, const HandHeader& h, const nlohmann::json& record,
-                           const nlohmann::ordered_json& entry, const std::string& recorded_at, const std::string& source,
-                           const text::Labels& labels);
+                           const nlohmann::ordered_json& entry, const std::string& recorded_at,
+                           const std::string& source, const text::Labels& labels);
 
 // One change in a game's history, and the history as lines a scorer reads ("hand 2 edited: points 38 -> 52").
 struct HistoryLine {

@@ -27,19 +27,19 @@ std::string css_number(double v) {
 namespace {
 
 constexpr std::array<short, 95> k_regular = {
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // ' ' .. '/'
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // '0' .. '?'
+    278,  278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // ' ' .. '/'
+    556,  556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // '0' .. '?'
     1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  // '@' .. 'O'
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // 'P' .. '_'
-    333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // '`' .. 'o'
-    556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584};      // 'p' .. '~'
-constexpr std::array<short, 95> k_bold = {
-    278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
-    975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
-    667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
-    333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-    611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584};
+    667,  778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // 'P' .. '_'
+    333,  556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // '`' .. 'o'
+    556,  556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584};      // 'p' .. '~'
+constexpr std::array<short, 95> k_bold = {278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333,
+                                          278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333,
+                                          584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278,
+                                          556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944,
+                                          667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556,
+                                          333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556,
+                                          333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584};
 
 // The code point at s[i] (advancing i); a broken sequence counts as one byte.
 char32_t next_code_point(std::string_view s, size_t& i) {
@@ -66,10 +66,14 @@ double text_em(std::string_view s, bool bold) {
     }
     const int cols = display_width(s.substr(start, i - start));
     if (cols <= 0) continue;  // a combining mark
-    if (cols == 2) w += 1000;  // East Asian wide
-    else if (c == 0xB7 || c == 0xA0) w += 278;
-    else if (c < 0x250) w += 700;  // Latin letters with accents (the widest of them)
-    else w += 1000;                // anything else: as wide as a square, to be safe
+    if (cols == 2)
+      w += 1000;  // East Asian wide
+    else if (c == 0xB7 || c == 0xA0)
+      w += 278;
+    else if (c < 0x250)
+      w += 700;  // Latin letters with accents (the widest of them)
+    else
+      w += 1000;  // anything else: as wide as a square, to be safe
   }
   return w / 1000.0 * (bold ? 1.03 : 1.0);
 }
@@ -82,10 +86,10 @@ constexpr double k_mm = 96.0 / 25.4;
 constexpr double k_portrait_px = 190 * k_mm;   // 718 px
 constexpr double k_landscape_px = 277 * k_mm;  // 1047 px
 constexpr double k_pt = 96.0 / 72.0;
-constexpr double k_cell_pad_em = 0.8;   // a cell's left and right padding together (0.4em each)
-constexpr double k_safety = 0.96;       // the share of the page a table may plan to fill
-constexpr double k_wrap_text_em = 11;   // a wrapped text column keeps about this width
-constexpr double k_wrap_head_em = 6;    // a column of numbers whose long title wraps keeps about this width
+constexpr double k_cell_pad_em = 0.8;  // a cell's left and right padding together (0.4em each)
+constexpr double k_safety = 0.96;      // the share of the page a table may plan to fill
+constexpr double k_wrap_text_em = 11;  // a wrapped text column keeps about this width
+constexpr double k_wrap_head_em = 6;   // a column of numbers whose long title wraps keeps about this width
 
 // The widest word of `s` (where a line may break: spaces).
 double widest_word_em(const std::string& s, bool bold) {
@@ -156,7 +160,8 @@ DrawnTable drawn(const sheet::Table& t, const std::string& role) {
         ++count;
       }
     if (count == 0) continue;
-    for (int c = first; c < first + count; ++c) d.cols[static_cast<size_t>(c)].group = static_cast<int>(d.groups.size());
+    for (int c = first; c < first + count; ++c)
+      d.cols[static_cast<size_t>(c)].group = static_cast<int>(d.groups.size());
     d.groups.push_back({first, count, g.title});
   }
   bool seen_row = false, pending_rule = false;
@@ -208,7 +213,8 @@ std::vector<Widths> column_widths(const DrawnTable& t) {
     for (const auto& cell : r.cells) {
       if (cell.span == 1 && col < t.cols.size()) {
         cells_max[col] = std::max(cells_max[col], text_em(cell.text, bold));
-        cells_min[col] = std::max(cells_min[col], t.cols[col].right ? text_em(cell.text, bold) : widest_word_em(cell.text, bold));
+        cells_min[col] = std::max(cells_min[col],
+                                  t.cols[col].right ? text_em(cell.text, bold) : widest_word_em(cell.text, bold));
       }
       col += cell.span;
     }
@@ -228,7 +234,8 @@ enum class Tier { max, comf, min };
 
 double width_px(const std::vector<Widths>& w, Tier tier, double pt, const std::vector<size_t>& cols) {
   double em = 0;
-  for (size_t c : cols) em += (tier == Tier::max ? w[c].max_em : tier == Tier::comf ? w[c].comf_em : w[c].min_em) + k_cell_pad_em;
+  for (size_t c : cols)
+    em += (tier == Tier::max ? w[c].max_em : tier == Tier::comf ? w[c].comf_em : w[c].min_em) + k_cell_pad_em;
   return em * pt * k_pt + 1.5 * static_cast<double>(cols.size() + 1);
 }
 
@@ -274,7 +281,8 @@ std::optional<DrawnTable> transposed(const DrawnTable& t) {
     const auto& gr = t.groups[g];
     if (gr.count != n || n < 2 || (g > 0 && gr.first != t.groups[g - 1].first + n)) return std::nullopt;
     for (int k = 0; k < n; ++k)
-      if (t.cols[static_cast<size_t>(gr.first + k)].title != t.cols[static_cast<size_t>(t.groups[0].first + k)].title) return std::nullopt;
+      if (t.cols[static_cast<size_t>(gr.first + k)].title != t.cols[static_cast<size_t>(t.groups[0].first + k)].title)
+        return std::nullopt;
   }
   const size_t first = static_cast<size_t>(t.groups[0].first), count = t.groups.size() * static_cast<size_t>(n);
   std::vector<size_t> order;  // new position -> old column
@@ -290,7 +298,8 @@ std::optional<DrawnTable> transposed(const DrawnTable& t) {
   }
   for (int k = 0; k < n; ++k) {
     const int at = static_cast<int>(first) + k * static_cast<int>(t.groups.size());
-    out.groups.push_back({at, static_cast<int>(t.groups.size()), t.cols[static_cast<size_t>(t.groups[0].first + k)].title});
+    out.groups.push_back(
+        {at, static_cast<int>(t.groups.size()), t.cols[static_cast<size_t>(t.groups[0].first + k)].title});
     for (size_t g = 0; g < t.groups.size(); ++g) {
       auto& col = out.cols[static_cast<size_t>(at) + g];
       col.title = t.groups[g].title;
@@ -318,7 +327,8 @@ std::optional<DrawnTable> transposed(const DrawnTable& t) {
 // numbers) repeated in each part, a group of columns kept together when it fits a part.
 // The columns of each part of a table split to fit `budget` px: the first column (the hand numbers) in every part,
 // then as many columns as fit, a group of columns kept together when it fits a part on its own.
-std::vector<std::vector<size_t>> split_columns(const DrawnTable& t, const std::vector<Widths>& w, double pt, double budget) {
+std::vector<std::vector<size_t>> split_columns(const DrawnTable& t, const std::vector<Widths>& w, double pt,
+                                               double budget) {
   std::vector<std::vector<size_t>> parts;
   std::vector<size_t> part = {0};
   auto fits = [&](const std::vector<size_t>& v) { return width_px(w, Tier::comf, pt, v) <= budget; };
@@ -357,7 +367,8 @@ Fit fit_table(const DrawnTable& t) {
   Fit f{k_candidates.size(), true, pt, split_columns(t, w, pt, budget)};
   for (double share = 0.4; share < 1; share += 0.05) {
     auto even = split_columns(t, w, pt, budget * share);
-    bool within = std::all_of(even.begin(), even.end(), [&](const std::vector<size_t>& v) { return width_px(w, Tier::comf, pt, v) <= budget; });
+    bool within = std::all_of(even.begin(), even.end(),
+                              [&](const std::vector<size_t>& v) { return width_px(w, Tier::comf, pt, v) <= budget; });
     if (even.size() == f.chunks.size() && within) {
       f.chunks = std::move(even);
       break;
@@ -381,7 +392,9 @@ std::string words_html(const std::string& s) {
   while (pos <= s.size()) {
     size_t sp = s.find(' ', pos);
     if (sp == std::string::npos) sp = s.size();
-    if (sp > pos) out += (out.empty() ? "" : " ") + std::string("<span class=\"w\">") + html_escape(s.substr(pos, sp - pos)) + "</span>";
+    if (sp > pos)
+      out += (out.empty() ? "" : " ") + std::string("<span class=\"w\">") + html_escape(s.substr(pos, sp - pos)) +
+             "</span>";
     pos = sp + 1;
   }
   return out;
@@ -390,8 +403,8 @@ std::string words_html(const std::string& s) {
 std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, double pt, size_t part, size_t parts) {
   std::vector<int> pos(t.cols.size(), -1);  // position in this part of each column
   for (size_t i = 0; i < cols.size(); ++i) pos[cols[i]] = static_cast<int>(i);
-  std::string cls = "sheet " + t.role + (t.underline ? " underlined" : "") + (t.closed ? " closed" : "") + (parts > 1 ? " part" : "") +
-                    (t.rows.size() <= 12 ? " short" : "");
+  std::string cls = "sheet " + t.role + (t.underline ? " underlined" : "") + (t.closed ? " closed" : "") +
+                    (parts > 1 ? " part" : "") + (t.rows.size() <= 12 ? " short" : "");
   std::string out = "<table class=\"" + html_escape(cls) + "\" style=\"font-size:" + css_number(pt) + "pt\">\n";
   if (parts > 1)
     out += "<caption>columns, part " + std::to_string(part + 1) + " of " + std::to_string(parts) + "</caption>\n";
@@ -414,7 +427,8 @@ std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, dou
     }
     out += "<tr>";
     for (size_t i = 0; i < cols.size(); ++i)
-      out += "<th class=\"" + cell_class(t.cols[cols[i]], i + 1 == cols.size()) + "\">" + words_html(t.cols[cols[i]].title) + "</th>";
+      out += "<th class=\"" + cell_class(t.cols[cols[i]], i + 1 == cols.size()) + "\">" +
+             words_html(t.cols[cols[i]].title) + "</th>";
     out += "</tr></thead>\n";
   }
   out += "<tbody>\n";
@@ -439,7 +453,8 @@ std::string table_html(const DrawnTable& t, const std::vector<size_t>& cols, dou
                html_escape(cell.text) + "</td>";
     }
     for (size_t k = col; k < t.cols.size(); ++k)  // a short row: empty cells to the end
-      if (pos[k] >= 0) cells += "<td class=\"" + cell_class(t.cols[k], static_cast<size_t>(pos[k]) + 1 == cols.size()) + "\"></td>";
+      if (pos[k] >= 0)
+        cells += "<td class=\"" + cell_class(t.cols[k], static_cast<size_t>(pos[k]) + 1 == cols.size()) + "\"></td>";
     out += "<tr class=\"" + html_escape(r.kind) + (r.ruled ? " ruled" : "") + "\">" + cells + "</tr>\n";
   }
   out += "</tbody>\n</table>\n";
@@ -471,12 +486,14 @@ size_t tally_columns(size_t values, size_t rows) { return std::max<size_t>(1, (v
 std::string tally_html(const sheet::Tally& t, std::string cls, size_t rows) {
   const std::string values = values_html(t.values, t.upwards, rows);
   std::string label = t.label.empty() ? "" : "<div class=\"label\">" + html_escape(t.label) + "</div>";
-  return "<td class=\"tally " + cls + (t.upwards ? " up" : "") + "\">" + (t.upwards ? values + label : label + values) + "</td>";
+  return "<td class=\"tally " + cls + (t.upwards ? " up" : "") + "\">" + (t.upwards ? values + label : label + values) +
+         "</td>";
 }
 
 std::string centre_html(const sheet::Area& a, const std::string& cls, size_t colspan, size_t rows) {
-  return "<td class=\"centre" + cls + "\"" + (colspan > 1 ? " colspan=\"" + std::to_string(colspan) + "\"" : std::string()) +
-         "><div class=\"name\">" + html_escape(a.name) + "</div>" + values_html(a.pool.values, false, rows) + "</td>";
+  return "<td class=\"centre" + cls + "\"" +
+         (colspan > 1 ? " colspan=\"" + std::to_string(colspan) + "\"" : std::string()) + "><div class=\"name\">" +
+         html_escape(a.name) + "</div>" + values_html(a.pool.values, false, rows) + "</td>";
 }
 
 // One row of areas: each area's left tallies, its centre (name and pool), its right tallies, as cells of the one
@@ -508,7 +525,9 @@ double area_em(const sheet::Area& a, size_t rows) {
     for (const auto& v : values) w = std::max(w, text_em(v, true));
     return (w + 0.8) * static_cast<double>(tally_columns(values.size(), rows));
   };
-  auto tally = [&](const sheet::Tally& t) { return std::max(widest_word_em(t.label, false) * 0.85, values_em(t.values)) + k_cell_pad_em; };
+  auto tally = [&](const sheet::Tally& t) {
+    return std::max(widest_word_em(t.label, false) * 0.85, values_em(t.values)) + k_cell_pad_em;
+  };
   double w = std::max(text_em(a.name, true) * 1.1, values_em(a.pool.values));
   w += k_cell_pad_em * 2;
   for (const auto& t : a.left) w += tally(t);
@@ -520,8 +539,8 @@ std::string drawing_html(const sheet::Drawing& d, double pt, size_t rows) {
   size_t width = 0;
   for (const auto& a : d.top) width += a.left.size() + 1 + a.right.size();
   width = std::max(width, d.bottom.left.size() + 1 + d.bottom.right.size());
-  return "<table class=\"drawing\" style=\"font-size:" + css_number(pt) + "pt\">\n" + areas_row(d.top, width, "top", rows) +
-         areas_row({d.bottom}, width, "bottom", rows) + "</table>\n";
+  return "<table class=\"drawing\" style=\"font-size:" + css_number(pt) + "pt\">\n" +
+         areas_row(d.top, width, "top", rows) + areas_row({d.bottom}, width, "bottom", rows) + "</table>\n";
 }
 
 double drawing_px(const sheet::Drawing& d, double pt, size_t rows) {
@@ -534,10 +553,10 @@ double drawing_px(const sheet::Drawing& d, double pt, size_t rows) {
 // A game's section: its page (portrait or landscape), each table's type size and parts.
 struct Plan {
   bool landscape = false;
-  std::vector<DrawnTable> tables;   // per block (tables only): as drawn
-  std::vector<Fit> fits;            // per block (tables only)
-  std::vector<double> drawing_pt;   // per block (drawings only)
-  std::vector<size_t> drawing_rows; // per block (drawings only): values in a column before the next one
+  std::vector<DrawnTable> tables;    // per block (tables only): as drawn
+  std::vector<Fit> fits;             // per block (tables only)
+  std::vector<double> drawing_pt;    // per block (drawings only)
+  std::vector<size_t> drawing_rows;  // per block (drawings only): values in a column before the next one
 };
 
 Plan plan_of(const sheet::Sheet& s) {
@@ -652,16 +671,20 @@ std::string section_open(const char* cls, bool landscape) {
 }
 
 std::string summary_html(const sheet::Document& d, bool titled) {
-  std::string out = section_open("summary", false) + (titled ? "<h1>" + html_escape(d.title) + "</h1>\n" : "<h2>Results</h2>\n");
-  out += "<table class=\"summary\">\n<thead><tr><th>Game</th><th>Winner</th><th>Final totals</th></tr></thead>\n<tbody>\n";
+  std::string out = section_open("summary", false) +
+                    (titled ? "<h1>" + html_escape(d.title) + "</h1>\n" : "<h2>Results</h2>\n");
+  out +=
+      "<table class=\"summary\">\n<thead><tr><th>Game</th><th>Winner</th><th>Final totals</th></tr></thead>\n<tbody>\n";
   for (const auto& p : d.parts) {
     std::string totals;
     for (const auto& pl : p.places)
-      totals += "<div>" + std::to_string(pl.place) + ". " + html_escape(pl.who) + " " + html_escape(pl.total) + "</div>";
-    out += "<tr><td><span class=\"w\">" + html_escape(p.heading) + "</span>" + (p.subheading.empty() ? "" : "<br><i>" + html_escape(p.subheading) + "</i>") +
-           "</td><td><b>" + (p.finished ? html_escape(winner_text(p)) : std::string("in progress")) + "</b>" +
-           (p.outcome.empty() ? "" : "<p class=\"outcome\">" + html_escape(p.outcome) + "</p>") + "</td><td class=\"totals\">" +
-           totals + "</td></tr>\n";
+      totals += "<div>" + std::to_string(pl.place) + ". " + html_escape(pl.who) + " " + html_escape(pl.total) +
+                "</div>";
+    out += "<tr><td><span class=\"w\">" + html_escape(p.heading) + "</span>" +
+           (p.subheading.empty() ? "" : "<br><i>" + html_escape(p.subheading) + "</i>") + "</td><td><b>" +
+           (p.finished ? html_escape(winner_text(p)) : std::string("in progress")) + "</b>" +
+           (p.outcome.empty() ? "" : "<p class=\"outcome\">" + html_escape(p.outcome) + "</p>") +
+           "</td><td class=\"totals\">" + totals + "</td></tr>\n";
   }
   return out + "</tbody>\n</table>\n</section>\n";
 }
@@ -690,8 +713,8 @@ std::string part_html(const sheet::Part& p) {
   if (!p.corrections.empty()) {
     out += "<h3>Corrections</h3>\n<table class=\"corrections\">\n";
     for (const auto& c : p.corrections)
-      out += "<tr><td class=\"at\">" + html_escape(c.at) + "</td><td class=\"at\">hand " + std::to_string(c.hand) + "</td><td>" +
-             html_escape(c.what) + "</td></tr>\n";
+      out += "<tr><td class=\"at\">" + html_escape(c.at) + "</td><td class=\"at\">hand " + std::to_string(c.hand) +
+             "</td><td>" + html_escape(c.what) + "</td></tr>\n";
     out += "</table>\n";
   }
   out += svg_chart(p.sheet, k_portrait_px - 2);  // as wide as a portrait page, landscape or not

@@ -17,7 +17,8 @@ using ojson = nlohmann::ordered_json;
 namespace {
 
 // The Elo fold over the games; `steps` (may be null) receives every player's step.
-std::map<std::string, std::unordered_map<std::string, double>> rate(const std::vector<GameStanding>& games, RatingHistory* steps) {
+std::map<std::string, std::unordered_map<std::string, double>> rate(const std::vector<GameStanding>& games,
+                                                                    RatingHistory* steps) {
   std::map<std::string, std::unordered_map<std::string, double>> r;
   std::vector<double> before;
   std::vector<int> side;  // a game by sides: 0 = winning side, 1 = the other; -1 = no sides told apart
@@ -51,7 +52,8 @@ std::map<std::string, std::unordered_map<std::string, double>> rate(const std::v
       }
       table[g.seats[i].player] = before[i] + change;
       if (steps)
-        (*steps)[g.game][g.seats[i].player].push_back({g.id, g.played_on, placed[i].place, placed[i].of, before[i], before[i] + change});
+        (*steps)[g.game][g.seats[i].player].push_back(
+            {g.id, g.played_on, placed[i].place, placed[i].of, before[i], before[i] + change});
     }
   }
   return r;
@@ -108,7 +110,10 @@ ojson build_ratings(const RatingHistory& history, const std::string& player, con
                          {"of", s.of},
                          {"rating", round1(s.after)},
                          {"change", round1(s.after - s.before)}});
-      list.push_back({{"player", row.name}, {"rating", round1(row.steps->back().after)}, {"games", row.steps->size()}, {"history", steps}});
+      list.push_back({{"player", row.name},
+                      {"rating", round1(row.steps->back().after)},
+                      {"games", row.steps->size()},
+                      {"history", steps}});
     }
     kinds[k] = list;
   }
@@ -128,8 +133,9 @@ std::string render_ratings_text(const ojson& doc) {
     if (one) {
       // the player's history: after each game, the rating and its change
       for (const auto& p : k.value()) {
-        out += "Rating of " + p["player"].get<std::string>() + " — " + k.key() + ": " + format_number(p["rating"].get<double>(), 1) +
-               " after " + std::to_string(p["games"].get<int64_t>()) + (p["games"].get<int64_t>() == 1 ? " game" : " games") + " (from " +
+        out += "Rating of " + p["player"].get<std::string>() + " — " + k.key() + ": " +
+               format_number(p["rating"].get<double>(), 1) + " after " + std::to_string(p["games"].get<int64_t>()) +
+               (p["games"].get<int64_t>() == 1 ? " game" : " games") + " (from " +
                format_number(doc["start"].get<double>(), 0) + ")\n";
         TextTable t;
         t.columns({A::left, A::right, A::right, A::right, A::right});
@@ -137,8 +143,8 @@ std::string render_ratings_text(const ojson& doc) {
         t.rule();
         for (const auto& s : p["history"])
           t.row({s["date"].is_string() ? s["date"].get<std::string>() : "-", std::to_string(s["game"].get<int64_t>()),
-                 std::to_string(s["place"].get<int>()) + "/" + std::to_string(s["of"].get<int>()), format_number(s["rating"].get<double>(), 1),
-                 format_signed(s["change"].get<double>(), 1)});
+                 std::to_string(s["place"].get<int>()) + "/" + std::to_string(s["of"].get<int>()),
+                 format_number(s["rating"].get<double>(), 1), format_signed(s["change"].get<double>(), 1)});
         out += t.render();
       }
       continue;
@@ -180,10 +186,10 @@ std::string render_ratings_csv(const ojson& doc) {
   for (auto k = doc["ratings"].begin(); k != doc["ratings"].end(); ++k)
     for (const auto& p : k.value())
       for (const auto& s : p["history"])
-        out += q(k.key()) + "," + q(p["player"].get<std::string>()) + "," + std::to_string(s["game"].get<int64_t>()) + "," +
-               (s["date"].is_string() ? s["date"].get<std::string>() : std::string()) + "," + std::to_string(s["place"].get<int>()) + "," +
-               std::to_string(s["of"].get<int>()) + "," + format_number(s["rating"].get<double>(), 1) + "," +
-               format_number(s["change"].get<double>(), 1) + "\n";
+        out += q(k.key()) + "," + q(p["player"].get<std::string>()) + "," + std::to_string(s["game"].get<int64_t>()) +
+               "," + (s["date"].is_string() ? s["date"].get<std::string>() : std::string()) + "," +
+               std::to_string(s["place"].get<int>()) + "," + std::to_string(s["of"].get<int>()) + "," +
+               format_number(s["rating"].get<double>(), 1) + "," + format_number(s["change"].get<double>(), 1) + "\n";
   return out;
 }
 

@@ -18,7 +18,8 @@ namespace {
 int group_of(const sheet::Table& table, size_t c) {
   for (size_t g = 0; g < table.groups.size(); ++g) {
     const auto& gr = table.groups[g];
-    if (gr.count > 0 && static_cast<int>(c) >= gr.first && static_cast<int>(c) < gr.first + gr.count) return static_cast<int>(g);
+    if (gr.count > 0 && static_cast<int>(c) >= gr.first && static_cast<int>(c) < gr.first + gr.count)
+      return static_cast<int>(g);
   }
   return -1;
 }
@@ -67,10 +68,12 @@ std::string table_text(const sheet::Table& table) {
   std::vector<std::string> titles;
   for (size_t c = 0; c < table.columns.size(); ++c) {
     titles.push_back(table.columns[c].title);
-    if (group_of(table, c) < 0 && table.columns[c].right) aligns[static_cast<size_t>(tc.of[c])] = TextTable::Align::right;
+    if (group_of(table, c) < 0 && table.columns[c].right)
+      aligns[static_cast<size_t>(tc.of[c])] = TextTable::Align::right;
   }
   t.columns(aligns);
-  if (table.bar_after >= 0 && static_cast<size_t>(table.bar_after) < tc.of.size()) t.separator_after(tc.of[static_cast<size_t>(table.bar_after)]);
+  if (table.bar_after >= 0 && static_cast<size_t>(table.bar_after) < tc.of.size())
+    t.separator_after(tc.of[static_cast<size_t>(table.bar_after)]);
   if (table.header) t.row(joined(table, tc, titles, true));
   for (const auto& r : table.rows) {
     if (r.kind == "rule") {
@@ -203,16 +206,20 @@ ojson sheet_json(const sheet::Sheet& s) {
     ojson j = {{"role", b.role}};
     if (b.table) {
       ojson cols = ojson::array(), rows = ojson::array();
-      for (const auto& c : b.table->columns) cols.push_back({{"title", c.title}, {"align", c.right ? "right" : "left"}});
+      for (const auto& c : b.table->columns)
+        cols.push_back({{"title", c.title}, {"align", c.right ? "right" : "left"}});
       for (const auto& r : b.table->rows) {
         ojson row = {{"kind", r.kind}, {"cells", r.cells}};
         if (!r.span.empty()) row["span"] = r.span;
         rows.push_back(std::move(row));
       }
-      j["table"] = {{"columns", cols}, {"rows", rows}, {"bar_after", b.table->bar_after >= 0 ? ojson(b.table->bar_after) : ojson(nullptr)}};
+      j["table"] = {{"columns", cols},
+                    {"rows", rows},
+                    {"bar_after", b.table->bar_after >= 0 ? ojson(b.table->bar_after) : ojson(nullptr)}};
       if (!b.table->groups.empty()) {
         ojson groups = ojson::array();
-        for (const auto& g : b.table->groups) groups.push_back({{"title", g.title}, {"first", g.first}, {"count", g.count}});
+        for (const auto& g : b.table->groups)
+          groups.push_back({{"title", g.title}, {"first", g.first}, {"count", g.count}});
         j["table"]["groups"] = groups;
       }
     } else {
@@ -269,8 +276,7 @@ std::string document_text(const sheet::Document& d, bool chart) {
     TextTable t;
     t.columns({TextTable::Align::left, TextTable::Align::left, TextTable::Align::left});
     t.row({"Game", "Winner", "Final totals"});
-    for (const auto& p : d.parts)
-      t.row({p.heading, p.finished ? winner_text(p) : "(in progress)", totals_text(p)});
+    for (const auto& p : d.parts) t.row({p.heading, p.finished ? winner_text(p) : "(in progress)", totals_text(p)});
     out += t.render() + "\n";
   }
   for (const auto& p : d.parts) {

@@ -62,8 +62,9 @@ dl.stats dd { margin: 0; }
 
 std::string page(const Site& site, const std::string& title, const std::string& body) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, "
-         "initial-scale=1\">\n<meta name=\"generator\" content=\"" + h(site.generator) + "\">\n<title>" + h(title) + "</title>\n<style>" +
-         sheet_css() + k_site_css + "</style>\n</head>\n<body>\n<nav class=\"site\"><a href=\"index.html\">" + h(site.title) +
+         "initial-scale=1\">\n<meta name=\"generator\" content=\"" +
+         h(site.generator) + "\">\n<title>" + h(title) + "</title>\n<style>" + sheet_css() + k_site_css +
+         "</style>\n</head>\n<body>\n<nav class=\"site\"><a href=\"index.html\">" + h(site.title) +
          ": standings</a><a href=\"index.html#players\">players</a><a href=\"index.html#nights\">nights</a><a href=\"index.html#games\">games</a></nav>\n" +
          body + "</body>\n</html>\n";
 }
@@ -91,14 +92,17 @@ std::string game_title(const Site& site, int64_t id) {
 std::string standings_html(const Site& site, const ojson& doc, const std::string& id) {
   std::string out;
   const ojson& rows = doc["standings"];
-  if (rows.empty()) return "<p class=\"note\">No game counts yet: a game counts once it is over (finished, or closed).</p>\n";
-  out += "<table class=\"list standings\" data-standings=\"" + h(id) + "\" data-kind=\"\">\n<thead><tr><th class=\"r\">#</th><th>player</th>"
-         "<th class=\"r\">league points</th><th class=\"r\">games</th><th class=\"r\">wins</th><th class=\"r\">per game</th>"
-         "<th class=\"r\">hands</th></tr></thead>\n<tbody>\n";
+  if (rows.empty())
+    return "<p class=\"note\">No game counts yet: a game counts once it is over (finished, or closed).</p>\n";
+  out +=
+      "<table class=\"list standings\" data-standings=\"" + h(id) +
+      "\" data-kind=\"\">\n<thead><tr><th class=\"r\">#</th><th>player</th>"
+      "<th class=\"r\">league points</th><th class=\"r\">games</th><th class=\"r\">wins</th><th class=\"r\">per game</th>"
+      "<th class=\"r\">hands</th></tr></thead>\n<tbody>\n";
   for (const auto& e : rows) {
     const std::string name = e["player"].get<std::string>();
-    out += "<tr data-player=\"" + h(name) + "\"><td class=\"r\" data-key=\"rank\">" + num(e["rank"]) + "</td><td>" + player_link(site, name) +
-           "</td>";
+    out += "<tr data-player=\"" + h(name) + "\"><td class=\"r\" data-key=\"rank\">" + num(e["rank"]) + "</td><td>" +
+           player_link(site, name) + "</td>";
     for (const char* k : {"league_points", "games", "wins", "league_points_per_game", "hands"})
       out += std::string("<td class=\"r\" data-key=\"") + k + "\">" + num(e[k]) + "</td>";
     out += "</tr>\n";
@@ -111,21 +115,23 @@ std::string standings_html(const Site& site, const ojson& doc, const std::string
       if (g.kind == kind) title = g.title;
     const int64_t n = k.value().get<int64_t>();
     out += "<h3>" + h(title) + " (" + std::to_string(n) + (n == 1 ? " game" : " games") + ")</h3>\n";
-    out += "<table class=\"list standings\" data-standings=\"" + h(id) + "\" data-kind=\"" + h(kind) +
-           "\">\n<thead><tr><th class=\"r\">#</th><th>player</th><th class=\"r\">league points</th><th class=\"r\">games</th>"
-           "<th class=\"r\">wins</th><th class=\"r\">hands</th><th class=\"r\">points</th><th class=\"r\">per hand</th><th class=\"r\">rating</th>"
-           "</tr></thead>\n<tbody>\n";
+    out +=
+        "<table class=\"list standings\" data-standings=\"" + h(id) + "\" data-kind=\"" + h(kind) +
+        "\">\n<thead><tr><th class=\"r\">#</th><th>player</th><th class=\"r\">league points</th><th class=\"r\">games</th>"
+        "<th class=\"r\">wins</th><th class=\"r\">hands</th><th class=\"r\">points</th><th class=\"r\">per hand</th><th class=\"r\">rating</th>"
+        "</tr></thead>\n<tbody>\n";
     std::vector<std::pair<std::string, const ojson*>> in_kind;
     for (const auto& e : rows)
       if (e["by_game"].contains(kind)) in_kind.emplace_back(e["player"].get<std::string>(), &e["by_game"][kind]);
-    std::stable_sort(in_kind.begin(), in_kind.end(),
-                     [](const auto& a, const auto& b) { return (*a.second)["rank"].template get<int>() < (*b.second)["rank"].template get<int>(); });
+    std::stable_sort(in_kind.begin(), in_kind.end(), [](const auto& a, const auto& b) {
+      return (*a.second)["rank"].template get<int>() < (*b.second)["rank"].template get<int>();
+    });
     for (const auto& [name, e] : in_kind) {
-      out += "<tr data-player=\"" + h(name) + "\"><td class=\"r\" data-key=\"rank\">" + num((*e)["rank"]) + "</td><td>" + player_link(site, name) +
-             "</td>";
+      out += "<tr data-player=\"" + h(name) + "\"><td class=\"r\" data-key=\"rank\">" + num((*e)["rank"]) +
+             "</td><td>" + player_link(site, name) + "</td>";
       for (const char* key : {"league_points", "games", "wins", "hands", "points", "average_per_hand", "rating"})
-        out += std::string("<td class=\"r\" data-key=\"") + key + "\">" + (e->contains(key) ? num((*e)[key], std::string(key) == "rating" ? 1 : 2) : "") +
-               "</td>";
+        out += std::string("<td class=\"r\" data-key=\"") + key + "\">" +
+               (e->contains(key) ? num((*e)[key], std::string(key) == "rating" ? 1 : 2) : "") + "</td>";
       out += "</tr>\n";
     }
     out += "</tbody>\n</table>\n";
@@ -135,7 +141,8 @@ std::string standings_html(const Site& site, const ojson& doc, const std::string
 
 std::string games_table(const Site& site, const std::vector<const Game*>& games, const std::string& player = "") {
   std::string out = "<table class=\"list games\">\n<thead><tr><th>date</th><th>game</th><th>players</th>" +
-                    std::string(player.empty() ? "" : "<th class=\"r\">place</th>") + "<th class=\"r\">hands</th><th>state</th></tr></thead>\n<tbody>\n";
+                    std::string(player.empty() ? "" : "<th class=\"r\">place</th>") +
+                    "<th class=\"r\">hands</th><th>state</th></tr></thead>\n<tbody>\n";
   for (const Game* g : games) {
     std::string players;
     int place = 0;
@@ -143,40 +150,52 @@ std::string games_table(const Site& site, const std::vector<const Game*>& games,
       players += (i ? ", " : "") + player_link(site, g->players[i]);
       if (g->players[i] == player && i < g->places.size()) place = g->places[i];
     }
-    out += "<tr><td>" + h(g->date.empty() ? "-" : g->date) + "</td><td><a href=\"" + game_file(g->id) + "\">" + h(g->title) + " #" +
-           std::to_string(g->id) + "</a></td><td>" + players + "</td>" +
-           (player.empty() ? "" : "<td class=\"r\">" + (place ? std::to_string(place) + "/" + std::to_string(g->competitors) : "-") + "</td>") +
-           "<td class=\"r\">" + std::to_string(g->hands) + "</td><td>" + h(g->state) + (g->counts ? "" : " (does not count)") + "</td></tr>\n";
+    out += "<tr><td>" + h(g->date.empty() ? "-" : g->date) + "</td><td><a href=\"" + game_file(g->id) + "\">" +
+           h(g->title) + " #" + std::to_string(g->id) + "</a></td><td>" + players + "</td>" +
+           (player.empty()
+                ? ""
+                : "<td class=\"r\">" + (place ? std::to_string(place) + "/" + std::to_string(g->competitors) : "-") +
+                      "</td>") +
+           "<td class=\"r\">" + std::to_string(g->hands) + "</td><td>" + h(g->state) +
+           (g->counts ? "" : " (does not count)") + "</td></tr>\n";
   }
   return out + "</tbody>\n</table>\n";
 }
 
 std::string index_page(const Site& site) {
-  std::string body = "<section class=\"site\">\n<h1>" + h(site.title) + "</h1>\n<p class=\"sub\">Standings, players, nights and games" +
-                     " — made by " + h(site.generator) + " on " + h(site.generated_at) + "</p>\n";
+  std::string body = "<section class=\"site\">\n<h1>" + h(site.title) +
+                     "</h1>\n<p class=\"sub\">Standings, players, nights and games" + " — made by " +
+                     h(site.generator) + " on " + h(site.generated_at) + "</p>\n";
   // where to go on this page
   body += "<p class=\"sub\">";
-  for (size_t i = 0; i < site.seasons.size(); ++i) body += "<a href=\"#season-" + std::to_string(i + 1) + "\">" + h(site.seasons[i].name) + "</a> · ";
-  body += "<a href=\"#all-time\">all time</a> · <a href=\"#players\">players</a> · <a href=\"#nights\">nights</a></p>\n";
-  body += "<p class=\"note\">A game counts once it is over (finished, or closed by decision). The ranking uses league points only: "
-          "each game gives 1 to its winner (a side of partners) and 0 to its last, shared places share the average. "
-          "Points are shown per game kind, never added across kinds.</p>\n";
+  for (size_t i = 0; i < site.seasons.size(); ++i)
+    body += "<a href=\"#season-" + std::to_string(i + 1) + "\">" + h(site.seasons[i].name) + "</a> · ";
+  body +=
+      "<a href=\"#all-time\">all time</a> · <a href=\"#players\">players</a> · <a href=\"#nights\">nights</a></p>\n";
+  body +=
+      "<p class=\"note\">A game counts once it is over (finished, or closed by decision). The ranking uses league points only: "
+      "each game gives 1 to its winner (a side of partners) and 0 to its last, shared places share the average. "
+      "Points are shown per game kind, never added across kinds.</p>\n";
   for (size_t i = 0; i < site.seasons.size(); ++i) {
     const Season& s = site.seasons[i];
-    body += "<h2 id=\"season-" + std::to_string(i + 1) + "\">" + h(s.name) + " <small>(" + h(s.league) + ", " + h(s.from) + " to " + h(s.to) + ")</small></h2>\n";
+    body += "<h2 id=\"season-" + std::to_string(i + 1) + "\">" + h(s.name) + " <small>(" + h(s.league) + ", " +
+            h(s.from) + " to " + h(s.to) + ")</small></h2>\n";
     body += standings_html(site, s.standings, s.name);
   }
-  body += "<h2 id=\"all-time\">All time" + std::string(site.league.empty() ? "" : " <small>(" + h(site.league) + ")</small>") + "</h2>\n";
+  body += "<h2 id=\"all-time\">All time" +
+          std::string(site.league.empty() ? "" : " <small>(" + h(site.league) + ")</small>") + "</h2>\n";
   body += standings_html(site, site.standings, "all");
   body += "<h2 id=\"players\">Players</h2>\n<ul class=\"cols\">\n";
   for (const auto& p : site.players) body += "<li>" + player_link(site, p.name) + "</li>\n";
   body += "</ul>\n<h2 id=\"nights\">Nights</h2>\n";
-  if (site.nights.empty()) body += "<p class=\"note\">No night yet.</p>\n";
+  if (site.nights.empty())
+    body += "<p class=\"note\">No night yet.</p>\n";
   else {
-    body += "<table class=\"list nights\">\n<thead><tr><th>date</th><th>venue</th><th>league</th><th class=\"r\">games</th></tr></thead>\n<tbody>\n";
+    body +=
+        "<table class=\"list nights\">\n<thead><tr><th>date</th><th>venue</th><th>league</th><th class=\"r\">games</th></tr></thead>\n<tbody>\n";
     for (const auto& n : site.nights)
-      body += "<tr><td><a href=\"" + night_file(n.id) + "\">" + h(n.date) + "</a></td><td>" + h(n.venue) + "</td><td>" + h(n.league) +
-              "</td><td class=\"r\">" + std::to_string(n.games.size()) + "</td></tr>\n";
+      body += "<tr><td><a href=\"" + night_file(n.id) + "\">" + h(n.date) + "</a></td><td>" + h(n.venue) + "</td><td>" +
+              h(n.league) + "</td><td class=\"r\">" + std::to_string(n.games.size()) + "</td></tr>\n";
     body += "</tbody>\n</table>\n";
   }
   // the games of a night are on its page; the others here (every game is on its players' pages too)
@@ -184,7 +203,8 @@ std::string index_page(const Site& site) {
   for (const auto& g : site.games)
     if (!g.night) loose.push_back(&g);
   body += "<h2 id=\"games\">Games outside a night</h2>\n";
-  body += loose.empty() ? std::string("<p class=\"note\">None: every game was played on one of the nights above.</p>\n") : games_table(site, loose);
+  body += loose.empty() ? std::string("<p class=\"note\">None: every game was played on one of the nights above.</p>\n")
+                        : games_table(site, loose);
   body += "</section>\n";
   return page(site, site.title + " — standings", body);
 }
@@ -193,8 +213,8 @@ std::string index_page(const Site& site) {
 std::string hand_link(const Site& site, const ojson& hand) {
   if (!hand.is_object() || !hand["game"].is_number_integer()) return "-";
   const int64_t game = hand["game"].get<int64_t>();
-  return format_signed(hand["delta"].get<double>()) + " <a href=\"" + game_file(game) + "\">" + h(game_title(site, game)) + " #" +
-         std::to_string(game) + ", hand " + num(hand["hand"]) + "</a>";
+  return format_signed(hand["delta"].get<double>()) + " <a href=\"" + game_file(game) + "\">" +
+         h(game_title(site, game)) + " #" + std::to_string(game) + ", hand " + num(hand["hand"]) + "</a>";
 }
 
 std::string player_page(const Site& site, const Player& p) {
@@ -207,8 +227,9 @@ std::string player_page(const Site& site, const Player& p) {
   for (const auto& [title, doc] : tables)
     for (const auto& e : (*doc)["standings"])
       if (e["player"] == p.name)
-        lines += "<li>" + h(title) + ": rank " + num(e["rank"]) + ", " + num(e["league_points"]) + " league points in " + num(e["games"]) +
-                 (e["games"] == 1 ? " game, " : " games, ") + num(e["wins"]) + (e["wins"] == 1 ? " win" : " wins") + "</li>\n";
+        lines += "<li>" + h(title) + ": rank " + num(e["rank"]) + ", " + num(e["league_points"]) +
+                 " league points in " + num(e["games"]) + (e["games"] == 1 ? " game, " : " games, ") + num(e["wins"]) +
+                 (e["wins"] == 1 ? " win" : " wins") + "</li>\n";
   if (!lines.empty()) body += "<h2>Standings</h2>\n<ul>\n" + lines + "</ul>\n";
   // games
   std::vector<const Game*> mine;
@@ -216,7 +237,8 @@ std::string player_page(const Site& site, const Player& p) {
     if (std::find(g.players.begin(), g.players.end(), p.name) != g.players.end()) mine.push_back(&g);
   body += "<h2>Games</h2>\n" + games_table(site, mine, p.name);
   // statistics and ratings per game kind
-  const ojson* kinds = p.stats.contains("players") && p.stats["players"].contains(p.name) ? &p.stats["players"][p.name] : nullptr;
+  const ojson* kinds = p.stats.contains("players") && p.stats["players"].contains(p.name) ? &p.stats["players"][p.name]
+                                                                                          : nullptr;
   const ojson& rated = p.ratings["ratings"];
   std::vector<std::string> kind_ids;
   if (kinds)
@@ -239,8 +261,8 @@ std::string player_page(const Site& site, const Player& p) {
       }
       body += "</dd>\n";
       if (e.contains("role"))
-        body += "<dt>as " + h(e["role"].get<std::string>()) + "</dt><dd>" + num(e["as_role"]) + " times, made " + num(e["made"]) + " (" +
-                format_number(100.0 * e["success_rate"].get<double>(), 0) + "%)</dd>\n";
+        body += "<dt>as " + h(e["role"].get<std::string>()) + "</dt><dd>" + num(e["as_role"]) + " times, made " +
+                num(e["made"]) + " (" + format_number(100.0 * e["success_rate"].get<double>(), 0) + "%)</dd>\n";
       if (e.contains("contracts") && !e["contracts"].empty()) {
         std::string c;
         for (auto it = e["contracts"].begin(); it != e["contracts"].end(); ++it)
@@ -249,19 +271,21 @@ std::string player_page(const Site& site, const Player& p) {
       }
       if (e.contains("bonuses") && !e["bonuses"].empty()) {
         std::string b;
-        for (auto it = e["bonuses"].begin(); it != e["bonuses"].end(); ++it) b += (b.empty() ? "" : ", ") + h(it.key()) + " " + num(it.value());
+        for (auto it = e["bonuses"].begin(); it != e["bonuses"].end(); ++it)
+          b += (b.empty() ? "" : ", ") + h(it.key()) + " " + num(it.value());
         body += "<dt>bonuses</dt><dd>" + b + "</dd>\n";
       }
       if (e["hands"].get<int64_t>() > 0)
-        body += "<dt>best hand</dt><dd>" + hand_link(site, e["best_hand"]) + "</dd>\n<dt>worst hand</dt><dd>" + hand_link(site, e["worst_hand"]) +
-                "</dd>\n<dt>streaks</dt><dd>" + num(e["longest_winning_streak"]) + " won, " + num(e["longest_losing_streak"]) +
-                " lost in a row</dd>\n";
+        body += "<dt>best hand</dt><dd>" + hand_link(site, e["best_hand"]) + "</dd>\n<dt>worst hand</dt><dd>" +
+                hand_link(site, e["worst_hand"]) + "</dd>\n<dt>streaks</dt><dd>" + num(e["longest_winning_streak"]) +
+                " won, " + num(e["longest_losing_streak"]) + " lost in a row</dd>\n";
       body += "</dl>\n";
     }
     if (rated.contains(kind)) {
       for (const auto& r : rated[kind]) {
-        body += "<p>Rating " + format_number(r["rating"].get<double>(), 1) + " after " + num(r["games"]) + (r["games"] == 1 ? " game" : " games") +
-                " (from " + format_number(p.ratings["start"].get<double>(), 0) + ").</p>\n";
+        body += "<p>Rating " + format_number(r["rating"].get<double>(), 1) + " after " + num(r["games"]) +
+                (r["games"] == 1 ? " game" : " games") + " (from " +
+                format_number(p.ratings["start"].get<double>(), 0) + ").</p>\n";
         body += svg_chart(rating_chart(p.ratings, kind), 700, {"rating", "game", false});
       }
     }
@@ -283,9 +307,11 @@ std::string night_page(const Site& site, const Night& n) {
 }
 
 std::string game_page(const Site& site, const Game& g) {
-  std::string body = "<section class=\"site\">\n<h1>" + h(g.title) + " #" + std::to_string(g.id) + "</h1>\n<p class=\"sub\">" +
-                     h(g.date.empty() ? "no date" : g.date) + (g.league.empty() ? "" : " · " + h(g.league)) + " · " + h(g.state) +
-                     (g.counts ? ", counts in the standings" : ", does not count in the standings") + "</p>\n<p>Players: ";
+  std::string body = "<section class=\"site\">\n<h1>" + h(g.title) + " #" + std::to_string(g.id) +
+                     "</h1>\n<p class=\"sub\">" + h(g.date.empty() ? "no date" : g.date) +
+                     (g.league.empty() ? "" : " · " + h(g.league)) + " · " + h(g.state) +
+                     (g.counts ? ", counts in the standings" : ", does not count in the standings") +
+                     "</p>\n<p>Players: ";
   for (size_t i = 0; i < g.players.size(); ++i) body += (i ? ", " : "") + player_link(site, g.players[i]);
   body += "</p>\n";
   if (g.night) body += "<p><a href=\"" + night_file(*g.night) + "\">the night's sheets</a></p>\n";

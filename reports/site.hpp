@@ -20,9 +20,9 @@ namespace marque::reports::site {
 // A game as the site lists it.
 struct Game {
   int64_t id = 0;
-  std::string kind;        // the game kind's id (GameRules::id)
-  std::string title;       // the game's name for people (GameRules::title)
-  std::string date;        // "" when none
+  std::string kind;   // the game kind's id (GameRules::id)
+  std::string title;  // the game's name for people (GameRules::title)
+  std::string date;   // "" when none
   std::string league;
   std::optional<int64_t> night;
   std::vector<std::string> players;  // by seat
@@ -31,7 +31,7 @@ struct Game {
   bool counts = false;               // counts in the standings (over, with a hand)
   std::string state;                 // "finished", "closed", "in progress", "abandoned"
   int64_t hands = 0;
-  sheet::Document sheets;            // the game's sheet (app::sheets)
+  sheet::Document sheets;  // the game's sheet (app::sheets)
 };
 
 struct Night {
@@ -54,10 +54,10 @@ struct Player {
 };
 
 struct Site {
-  std::string title;         // the league, else "Card club"
-  std::string league;        // "" = every league
-  std::string generated_at;  // UTC
-  std::string generator;     // "marque 0.1.0"
+  std::string title;                 // the league, else "Card club"
+  std::string league;                // "" = every league
+  std::string generated_at;          // UTC
+  std::string generator;             // "marque 0.1.0"
   nlohmann::ordered_json standings;  // all time
   std::vector<Season> seasons;
   std::vector<Night> nights;

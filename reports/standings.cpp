@@ -62,7 +62,7 @@ struct RankTally {
 };
 
 struct KindTally : RankTally {
-  Amount points;  // exact sums (a Prefa third stays a third)
+  Amount points;                                      // exact sums (a Prefa third stays a third)
   std::map<int, std::pair<int64_t, Amount>> by_size;  // table size -> hands, points
   int64_t team_wins = 0, team_losses = 0, team_draws = 0;
   int rank = 0;
@@ -120,25 +120,30 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
       auto& bs = k.by_size[static_cast<int>(n)];
       bs.first += hands;
       bs.second += seat.points;
-      if (seat.team_result == "draw") ++k.team_draws;
-      else if (seat.team_result == "win") ++k.team_wins;
-      else if (seat.team_result == "loss") ++k.team_losses;
+      if (seat.team_result == "draw")
+        ++k.team_draws;
+      else if (seat.team_result == "win")
+        ++k.team_wins;
+      else if (seat.team_result == "loss")
+        ++k.team_losses;
     }
   }
   std::vector<PlayerTally*> list;
   list.reserve(players.size());
   for (auto& [name, p] : players) list.push_back(&p);
-  std::sort(list.begin(), list.end(), [](const PlayerTally* a, const PlayerTally* b) { return ranks_before(*a, a->name, *b, b->name); });
+  std::sort(list.begin(), list.end(),
+            [](const PlayerTally* a, const PlayerTally* b) { return ranks_before(*a, a->name, *b, b->name); });
   // each game kind ranked by the same rule over its own games
   for (const auto& [kind, count] : games_by_kind) {
     std::vector<std::pair<KindTally*, const std::string*>> in_kind;
     for (auto* p : list)
       if (auto it = p->kinds.find(kind); it != p->kinds.end()) in_kind.emplace_back(&it->second, &p->name);
-    std::stable_sort(in_kind.begin(), in_kind.end(),
-                     [](const auto& a, const auto& b) { return ranks_before(*a.first, *a.second, *b.first, *b.second); });
+    std::stable_sort(in_kind.begin(), in_kind.end(), [](const auto& a, const auto& b) {
+      return ranks_before(*a.first, *a.second, *b.first, *b.second);
+    });
     for (size_t i = 0; i < in_kind.size(); ++i)
       in_kind[i].first->rank = i > 0 && same_rank(*in_kind[i - 1].first, *in_kind[i].first) ? in_kind[i - 1].first->rank
-                                                                                               : static_cast<int>(i) + 1;
+                                                                                            : static_cast<int>(i) + 1;
   }
   ojson rating = ratings(games);
   ojson doc = ojson::object();
@@ -146,14 +151,13 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
   doc["generator"] = generator;
   doc["generated_at"] = generated_at;
   doc["league"] = null_if_empty(f.league);
-  doc["season"] = f.season.empty() ? ojson(nullptr) : ojson{{"name", f.season}, {"from", f.season_from}, {"to", f.season_to}};
-  doc["filter"] = {{"league", null_if_empty(f.league)},
-                   {"season", null_if_empty(f.season)},
-                   {"game", null_if_empty(f.game)},
-                   {"players", f.players ? ojson(f.players) : ojson(nullptr)},
-                   {"from", null_if_empty(f.from)},
-                   {"to", null_if_empty(f.to)}};
-  doc["counted"] = "finished games, and games closed by decision, with at least one hand played (open, abandoned and deleted games do not count, nor a game closed after redeals only)";
+  doc["season"] = f.season.empty() ? ojson(nullptr)
+                                   : ojson{{"name", f.season}, {"from", f.season_from}, {"to", f.season_to}};
+  doc["filter"] = {{"league", null_if_empty(f.league)}, {"season", null_if_empty(f.season)},
+                   {"game", null_if_empty(f.game)},     {"players", f.players ? ojson(f.players) : ojson(nullptr)},
+                   {"from", null_if_empty(f.from)},     {"to", null_if_empty(f.to)}};
+  doc["counted"] =
+      "finished games, and games closed by decision, with at least one hand played (open, abandoned and deleted games do not count, nor a game closed after redeals only)";
   doc["ranking_rule"] =
       "league points (each game's placing score (m - place) / (m - 1) among its m competitors: its players, or its two sides "
       "when played by sides; shared places share the average), then league points per game, then wins, then name";
@@ -182,8 +186,11 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
         if (extra == "by_table_size") {
           ojson sizes = ojson::object();
           for (const auto& [size, hp] : k.by_size)
-            sizes[std::to_string(size)] = {{"hands", hp.first}, {"points", round2(hp.second.value())},
-                                           {"average_per_hand", hp.first ? round2(hp.second.value() / static_cast<double>(hp.first)) : 0.0}};
+            sizes[std::to_string(size)] = {{"hands", hp.first},
+                                           {"points", round2(hp.second.value())},
+                                           {"average_per_hand",
+                                            hp.first ? round2(hp.second.value() / static_cast<double>(hp.first))
+                                                     : 0.0}};
           e["by_table_size"] = sizes;
         } else if (extra == "team_results") {
           e["team_results"] = {{"wins", k.team_wins}, {"losses", k.team_losses}, {"draws", k.team_draws}};
@@ -216,8 +223,8 @@ std::string standings_heading(const ojson& doc) {
   std::string head = "Standings";
   if (doc["league"].is_string()) head += " — " + doc["league"].get<std::string>();
   if (doc["season"].is_object())
-    head += " — " + doc["season"]["name"].get<std::string>() + " (" + doc["season"]["from"].get<std::string>() + " to " +
-            doc["season"]["to"].get<std::string>() + ")";
+    head += " — " + doc["season"]["name"].get<std::string>() + " (" + doc["season"]["from"].get<std::string>() +
+            " to " + doc["season"]["to"].get<std::string>() + ")";
   if (doc["filter"]["game"].is_string()) head += " — " + doc["filter"]["game"].get<std::string>();
   const int64_t n = doc["games"].get<int64_t>();
   return head + " (" + std::to_string(n) + (n == 1 ? " game)" : " games)");
@@ -246,8 +253,8 @@ std::string render_standings_text(const ojson& doc) {
   t.row({"#", "player", "league pts", "games", "wins", "per game", "hands"});
   t.rule();
   for (const auto& e : doc["standings"])
-    t.row({std::to_string(e["rank"].get<int>()), e["player"].get<std::string>(), num_cell(e["league_points"]), int_cell(e["games"]),
-           int_cell(e["wins"]), num_cell(e["league_points_per_game"]), int_cell(e["hands"])});
+    t.row({std::to_string(e["rank"].get<int>()), e["player"].get<std::string>(), num_cell(e["league_points"]),
+           int_cell(e["games"]), int_cell(e["wins"]), num_cell(e["league_points_per_game"]), int_cell(e["hands"])});
   std::string out = standings_heading(doc) + "\n" + t.render();
   // one table per game kind: its points stay among its own games
   for (auto k = doc["games_by_kind"].begin(); k != doc["games_by_kind"].end(); ++k) {
@@ -258,8 +265,8 @@ std::string render_standings_text(const ojson& doc) {
     kt.rule();
     for (const auto& [player, e] : kind_rows(doc, kind))
       kt.row({std::to_string((*e)["rank"].get<int>()), player, num_cell((*e)["league_points"]), int_cell((*e)["games"]),
-              int_cell((*e)["wins"]), int_cell((*e)["hands"]), num_cell((*e)["points"]), num_cell((*e)["average_per_hand"]),
-              e->contains("rating") ? num_cell((*e)["rating"], 0) : std::string()});
+              int_cell((*e)["wins"]), int_cell((*e)["hands"]), num_cell((*e)["points"]),
+              num_cell((*e)["average_per_hand"]), e->contains("rating") ? num_cell((*e)["rating"], 0) : std::string()});
     const int64_t n = k.value().get<int64_t>();
     out += "\n" + kind + " (" + std::to_string(n) + (n == 1 ? " game)" : " games)") + "\n" + kt.render();
   }
@@ -269,22 +276,24 @@ std::string render_standings_text(const ojson& doc) {
 std::string render_standings_csv(const ojson& doc) {
   // every text cell through the one CSV escaping function (quoting, formulas neutralised)
   auto q = [](const std::string& s) { return escape::csv_cell(s); };
-  static const char* const k_kind_columns[] = {"rank", "games", "wins", "hands", "league_points", "points",
-                                               "average_per_hand", "average_per_game", "rating"};
+  static const char* const k_kind_columns[] = {
+      "rank", "games", "wins", "hands", "league_points", "points", "average_per_hand", "average_per_game", "rating"};
   std::string out = "rank,player,league_points,games,wins,league_points_per_game,hands";
   for (auto k = doc["games_by_kind"].begin(); k != doc["games_by_kind"].end(); ++k)
     for (const char* c : k_kind_columns) out += "," + q(k.key() + "_" + c);
   out += "\n";
   for (const auto& e : doc["standings"]) {
-    out += std::to_string(e["rank"].get<int>()) + "," + q(e["player"].get<std::string>()) + "," + num_cell(e["league_points"]) + "," +
-           int_cell(e["games"]) + "," + int_cell(e["wins"]) + "," + num_cell(e["league_points_per_game"]) + "," + int_cell(e["hands"]);
+    out += std::to_string(e["rank"].get<int>()) + "," + q(e["player"].get<std::string>()) + "," +
+           num_cell(e["league_points"]) + "," + int_cell(e["games"]) + "," + int_cell(e["wins"]) + "," +
+           num_cell(e["league_points_per_game"]) + "," + int_cell(e["hands"]);
     for (auto k = doc["games_by_kind"].begin(); k != doc["games_by_kind"].end(); ++k) {
       const bool played = e["by_game"].contains(k.key());
       for (const char* c : k_kind_columns) {
         out += ",";
         if (!played || !e["by_game"][k.key()].contains(c)) continue;
         const ojson& v = e["by_game"][k.key()][c];
-        out += v.is_number_integer() ? std::to_string(v.get<int64_t>()) : format_number(v.get<double>(), std::string(c) == "rating" ? 1 : 2);
+        out += v.is_number_integer() ? std::to_string(v.get<int64_t>())
+                                     : format_number(v.get<double>(), std::string(c) == "rating" ? 1 : 2);
       }
     }
     out += "\n";

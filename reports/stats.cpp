@@ -52,7 +52,9 @@ ojson build_stats(const std::vector<StatsGame>& games, const std::string& only) 
           continue;
         }
         a.hands += 1;
-        double d = sc.contains("deltas") && sc["deltas"].contains(p) && sc["deltas"][p].is_number() ? sc["deltas"][p].get<double>() : 0.0;
+        double d = sc.contains("deltas") && sc["deltas"].contains(p) && sc["deltas"][p].is_number()
+                       ? sc["deltas"][p].get<double>()
+                       : 0.0;
         if (!a.any || d > a.best) a.best = d, a.best_game = g.id, a.best_no = no;
         if (!a.any || d < a.worst) a.worst = d, a.worst_game = g.id, a.worst_no = no;
         a.any = true;
@@ -117,7 +119,8 @@ std::string render_stats_text(const ojson& doc) {
     out += it.key() + "\n";
     for (auto k = it.value().begin(); k != it.value().end(); ++k) {
       const auto& e = k.value();
-      out += "  " + k.key() + ": " + std::to_string(e["hands"].get<int64_t>()) + (e["hands"].get<int64_t>() == 1 ? " hand" : " hands");
+      out += "  " + k.key() + ": " + std::to_string(e["hands"].get<int64_t>()) +
+             (e["hands"].get<int64_t>() == 1 ? " hand" : " hands");
       if (e.contains("deals_not_played") && !e["deals_not_played"].empty()) {
         int64_t n = 0;
         std::string what;
@@ -128,29 +131,34 @@ std::string render_stats_text(const ojson& doc) {
         out += " (and " + std::to_string(n) + (n == 1 ? " deal" : " deals") + " not played: " + what + ")";
       }
       if (e.contains("role"))
-        out += ", " + e["role"].get<std::string>() + " " + std::to_string(e["as_role"].get<int64_t>()) + " times, made " +
-               std::to_string(e["made"].get<int64_t>()) + " (" + format_number(100.0 * e["success_rate"].get<double>(), 0) + "%)";
+        out += ", " + e["role"].get<std::string>() + " " + std::to_string(e["as_role"].get<int64_t>()) +
+               " times, made " + std::to_string(e["made"].get<int64_t>()) + " (" +
+               format_number(100.0 * e["success_rate"].get<double>(), 0) + "%)";
       out += "\n";
       if (e.contains("contracts") && !e["contracts"].empty()) {
         out += "    contracts:";
         for (auto c = e["contracts"].begin(); c != e["contracts"].end(); ++c)
-          out += " " + c.key() + " " + std::to_string(c.value()["made"].get<int64_t>()) + "/" + std::to_string(c.value()["count"].get<int64_t>());
+          out += " " + c.key() + " " + std::to_string(c.value()["made"].get<int64_t>()) + "/" +
+                 std::to_string(c.value()["count"].get<int64_t>());
         out += "\n";
       }
       if (!e["bonuses"].empty()) {
         out += "    bonuses:";
-        for (auto b = e["bonuses"].begin(); b != e["bonuses"].end(); ++b) out += " " + b.key() + " " + std::to_string(b.value().get<int64_t>());
+        for (auto b = e["bonuses"].begin(); b != e["bonuses"].end(); ++b)
+          out += " " + b.key() + " " + std::to_string(b.value().get<int64_t>());
         out += "\n";
       }
       if (e["hands"].get<int64_t>() == 0) continue;  // no played hand: no best or worst
-      out += "    best hand " + format_signed(e["best_hand"]["delta"].get<double>()) + " (" + e["best_hand"]["at"].get<std::string>() +
-             "), worst " + format_signed(e["worst_hand"]["delta"].get<double>()) + " (" + e["worst_hand"]["at"].get<std::string>() +
+      out += "    best hand " + format_signed(e["best_hand"]["delta"].get<double>()) + " (" +
+             e["best_hand"]["at"].get<std::string>() + "), worst " +
+             format_signed(e["worst_hand"]["delta"].get<double>()) + " (" + e["worst_hand"]["at"].get<std::string>() +
              "); streaks: " + std::to_string(e["longest_winning_streak"].get<int64_t>()) + " won, " +
              std::to_string(e["longest_losing_streak"].get<int64_t>()) + " lost in a row\n";
     }
   }
   // nothing selected: say so (a game counts once it is over)
-  return out.empty() ? std::string("No hand counts here: no game of this selection is over (finished, or closed).\n") : out;
+  return out.empty() ? std::string("No hand counts here: no game of this selection is over (finished, or closed).\n")
+                     : out;
 }
 
 }  // namespace marque::reports

@@ -19,10 +19,10 @@ struct StatsGame {
   int64_t id = 0;
   std::string game;
   std::vector<std::string> players;
-  std::string role;                       // the game's name for the actor ("" = no contracts): league::Profile
-  std::vector<league::HandFacts> facts;   // by seq, from the game's own rules (GameRules::hand_facts)
-  std::vector<nlohmann::json> scores;     // marque-score/1 hand entries, by seq
-  std::vector<int> numbers;               // each hand's number as the scorer sees it, by seq (empty: the seq)
+  std::string role;                      // the game's name for the actor ("" = no contracts): league::Profile
+  std::vector<league::HandFacts> facts;  // by seq, from the game's own rules (GameRules::hand_facts)
+  std::vector<nlohmann::json> scores;    // marque-score/1 hand entries, by seq
+  std::vector<int> numbers;              // each hand's number as the scorer sees it, by seq (empty: the seq)
 };
 
 // {"format": "marque-stats/1", "players": {name: {kind: {...}}}}; `only` = one player ("" = all)

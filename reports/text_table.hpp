@@ -23,7 +23,9 @@ public:
   void columns(std::vector<Align> aligns) { m_aligns = std::move(aligns); }
   void row(std::vector<std::string> cells) { m_rows.push_back({false, std::move(cells), {}}); }
   // span[i] > 1: cell i covers that many columns (left-aligned across them; the last one widens when it must)
-  void row(std::vector<std::string> cells, std::vector<int> span) { m_rows.push_back({false, std::move(cells), std::move(span)}); }
+  void row(std::vector<std::string> cells, std::vector<int> span) {
+    m_rows.push_back({false, std::move(cells), std::move(span)});
+  }
   void rule() { m_rows.push_back({true, {}, {}}); }  // a line of dashes across the table
   // Column separator " " by default; `separator_after` puts " | " after that column index.
   void separator_after(int col) { m_bar_after = col; }

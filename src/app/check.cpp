@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstring>
-#include <string_view>
 #include <cmath>
 #include <condition_variable>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <set>
+#include <string_view>
 #include <thread>
 
 namespace marque::app {
@@ -27,7 +27,8 @@ bool dumps_as(const ojson& j, std::string_view text) {
     return true;
   };
   auto lit = [&](std::string_view s) {
-    if (text.size() - at < s.size() || (!s.empty() && std::memcmp(text.data() + at, s.data(), s.size()) != 0)) return false;
+    if (text.size() - at < s.size() || (!s.empty() && std::memcmp(text.data() + at, s.data(), s.size()) != 0))
+      return false;
     at += s.size();
     return true;
   };
@@ -58,7 +59,8 @@ bool dumps_as(const ojson& j, std::string_view text) {
         }
         return ch(']');
       }
-      case ojson::value_t::string: return str(v.get_ref<const std::string&>());
+      case ojson::value_t::string:
+        return str(v.get_ref<const std::string&>());
       case ojson::value_t::number_integer:
       case ojson::value_t::number_unsigned: {
         char buf[24];
@@ -66,9 +68,12 @@ bool dumps_as(const ojson& j, std::string_view text) {
                                         : std::to_chars(buf, buf + sizeof buf, v.get<int64_t>());
         return lit(std::string_view(buf, static_cast<size_t>(r.ptr - buf)));
       }
-      case ojson::value_t::null: return lit("null");
-      case ojson::value_t::boolean: return lit(v.get<bool>() ? "true" : "false");
-      default: return lit(v.dump());  // floats (nlohmann's shortest round-trip form), binary
+      case ojson::value_t::null:
+        return lit("null");
+      case ojson::value_t::boolean:
+        return lit(v.get<bool>() ? "true" : "false");
+      default:
+        return lit(v.dump());  // floats (nlohmann's shortest round-trip form), binary
     }
   };
   return walk(walk, j) && at == text.size();
@@ -103,7 +108,8 @@ namespace {
 void check_changes(const storage::RawGame& g, std::vector<std::string>& problems) {
   std::set<int64_t> seen;
   for (const auto& c : g.changes) {
-    const std::string change = "game " + std::to_string(g.id) + " change " + std::to_string(c.id) + " (" + c.action + ")";
+    const std::string change = "game " + std::to_string(g.id) + " change " + std::to_string(c.id) + " (" + c.action +
+                               ")";
     auto side = [&](const std::optional<std::string>& text, const char* what, bool record) {
       if (!text) {
         if (record) problems.push_back(change + ": the stored " + what + " record is missing");
@@ -118,7 +124,8 @@ void check_changes(const storage::RawGame& g, std::vector<std::string>& problems
     const bool add = c.action == "add", edit = c.action == "edit", del = c.action == "delete";
     side(c.before, "before", del || edit);
     side(c.after, "after", add || edit);
-    if ((add || edit || del) && (!c.seq || *c.seq < 1)) problems.push_back(change + ": the hand it changed has no number");
+    if ((add || edit || del) && (!c.seq || *c.seq < 1))
+      problems.push_back(change + ": the hand it changed has no number");
     if ((c.action == "undo" || c.action == "redo") && (!c.ref || !seen.count(*c.ref)))
       problems.push_back(change + ": it names no earlier change of the game");
     seen.insert(c.id);
@@ -142,7 +149,8 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
   auto accept_from = [&](size_t first_hand) {
     for (size_t i = first_hand; i < g.hands.size(); ++i) {
       const auto& h = g.hands[i];
-      if (!json::accept(h.score)) problems.push_back(name + " hand " + std::to_string(h.seq) + ": the stored score is damaged (not valid JSON)");
+      if (!json::accept(h.score))
+        problems.push_back(name + " hand " + std::to_string(h.seq) + ": the stored score is damaged (not valid JSON)");
       if (i > first_hand && !json::accept(h.record))
         problems.push_back(name + " hand " + std::to_string(h.seq) + ": the stored record is damaged (not valid JSON)");
     }
@@ -170,7 +178,8 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
   for (size_t i = 0; i < players.size() && i < g.players.size(); ++i)
     if (players[i] != g.players[i])
       problems.push_back(name + ": its records name \"" + players[i] + "\" but the player is \"" + g.players[i] +
-                         "\" (marque player rename \"" + g.players[i] + "\" \"" + g.players[i] + "\" respells the records)");
+                         "\" (marque player rename \"" + g.players[i] + "\" \"" + g.players[i] +
+                         "\" respells the records)");
   const auto& posted = g.postings;
   for (size_t i = 0; i < g.hands.size(); ++i) {
     const std::string hand = name + " hand " + std::to_string(g.hands[i].seq);
@@ -195,8 +204,8 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
         problems.push_back(hand + ": the stored score is damaged (not valid JSON)");
       else if (!same_json(fresh, stored))
         problems.push_back(hand + ": stored score differs from the rules: stored " +
-                           (stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text) + ", recomputed " +
-                           fresh["deltas"].dump());
+                           (stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text) +
+                           ", recomputed " + fresh["deltas"].dump());
     }
   }
   rules::finish(r);
@@ -211,14 +220,16 @@ std::vector<std::string> check_game(const storage::RawGame& g) {
       problems.push_back(name + ": stored summary (totals/result) differs from the rules");
   }
   if (g.hand_count != want.hand_count)
-    problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " + std::to_string(want.hand_count));
+    problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " +
+                       std::to_string(want.hand_count));
   if (g.played_count != want.played_count)
     problems.push_back(name + ": stored count of deals played " + std::to_string(g.played_count) + ", it has " +
                        std::to_string(want.played_count));
   for (size_t i = 0; i < want.seats.size(); ++i) {
     bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
                 g.seats[i].points == want.seats[i].points && g.seats[i].team_result == want.seats[i].team_result;
-    if (!same) problems.push_back(name + ": stored standing of " + players[i] + " (place, points) differs from the rules");
+    if (!same)
+      problems.push_back(name + ": stored standing of " + players[i] + " (place, points) differs from the rules");
   }
   return problems;
 }

@@ -53,7 +53,8 @@ SourceDocument read_source(const std::string& name) {
 
 std::vector<SourceDocument> read_sources(const std::string& name, const std::string& importer) {
   std::vector<SourceDocument> docs;
-  const bool csv = importer == "csv" || (importer.empty() && name.size() > 4 && name.compare(name.size() - 4, 4, ".csv") == 0);
+  const bool csv = importer == "csv" ||
+                   (importer.empty() && name.size() > 4 && name.compare(name.size() - 4, 4, ".csv") == 0);
   if (!csv) {
     docs.push_back(read_source(name));
     return docs;
@@ -106,15 +107,21 @@ rules::Replay calc_streamed(const SourceDocument& src, const std::function<void(
 ojson import_json(const ImportOutcome& out, bool dry_run) {
   ojson items = ojson::array();
   for (const auto& it : out.items)
-    items.push_back({{"file", it.file}, {"game", it.game}, {"id", it.game_id}, {"hands", it.hands}, {"duplicate", it.duplicate}});
+    items.push_back(
+        {{"file", it.file}, {"game", it.game}, {"id", it.game_id}, {"hands", it.hands}, {"duplicate", it.duplicate}});
   return {{"games", items}, {"hands", out.hands}, {"duplicates", out.duplicates}, {"dry_run", dry_run}};
 }
 
 ojson history_json(const std::vector<Change>& changes) {
   ojson arr = ojson::array();
   for (const auto& c : changes)
-    arr.push_back({{"id", c.id}, {"at", c.at}, {"action", c.action}, {"hand", c.no ? ojson(*c.no) : ojson(nullptr)},
-                   {"before", c.before}, {"after", c.after}, {"undone", c.undone}});
+    arr.push_back({{"id", c.id},
+                   {"at", c.at},
+                   {"action", c.action},
+                   {"hand", c.no ? ojson(*c.no) : ojson(nullptr)},
+                   {"before", c.before},
+                   {"after", c.after},
+                   {"undone", c.undone}});
   return arr;
 }
 
@@ -130,15 +137,22 @@ ojson hands_json(const GameView& v) {
 }
 
 ojson hand_json(int64_t game_id, const HandLine& h) {
-  return {{"game", game_id}, {"hand", h.no}, {"recorded_at", h.recorded_at}, {"source", h.source}, {"record", h.record},
-          {"words", h.words}, {"score", h.entry}};
+  return {{"game", game_id},    {"hand", h.no},       {"recorded_at", h.recorded_at},
+          {"source", h.source}, {"record", h.record}, {"words", h.words},
+          {"score", h.entry}};
 }
 
 ojson games_json(const std::vector<GameInfo>& games, std::optional<int64_t> focus) {
   ojson arr = ojson::array();
   for (const auto& gm : games) {
-    arr.push_back({{"id", gm.id}, {"game", gm.game}, {"players", gm.players}, {"hands", gm.hands}, {"status", gm.status},
-                   {"ended", gm.ended.empty() ? ojson(nullptr) : ojson(gm.ended)}, {"meta", gm.meta}, {"created_at", gm.created_at},
+    arr.push_back({{"id", gm.id},
+                   {"game", gm.game},
+                   {"players", gm.players},
+                   {"hands", gm.hands},
+                   {"status", gm.status},
+                   {"ended", gm.ended.empty() ? ojson(nullptr) : ojson(gm.ended)},
+                   {"meta", gm.meta},
+                   {"created_at", gm.created_at},
                    {"in_focus", focus == gm.id}});
     if (!gm.damaged.empty()) arr.back()["damaged"] = gm.damaged;
   }
@@ -151,7 +165,8 @@ ojson check_json(const CheckReport& r) {
 
 ojson seasons_json(const std::vector<Season>& seasons) {
   ojson out = ojson::array();
-  for (const auto& s : seasons) out.push_back({{"name", s.name}, {"league", s.league}, {"from", s.from}, {"to", s.to}, {"games", s.games}});
+  for (const auto& s : seasons)
+    out.push_back({{"name", s.name}, {"league", s.league}, {"from", s.from}, {"to", s.to}, {"games", s.games}});
   return {{"format", "marque-seasons/1"}, {"seasons", out}};
 }
 

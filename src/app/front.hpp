@@ -36,7 +36,7 @@ ImportOutcome import_files(Session& store, const std::vector<std::string>& files
 
 // --- calc: a game file scored without a database
 struct Calc {
-  sheet::Sheet sheet;                 // the paper sheet of the game
+  sheet::Sheet sheet;  // the paper sheet of the game
   std::vector<Diagnostic> warnings;
 };
 // Refused (Rejected naming the file) when the rules refuse a record.
@@ -48,10 +48,10 @@ rules::Replay calc_streamed(const SourceDocument& src, const std::function<void(
 // --- the documents the commands print as JSON
 ojson import_json(const ImportOutcome& out, bool dry_run);
 ojson history_json(const std::vector<Change>& changes);
-ojson hands_json(const GameView& v);                         // marque list: each hand's score entry with no and words
-ojson hand_json(int64_t game_id, const HandLine& h);         // marque show
+ojson hands_json(const GameView& v);                  // marque list: each hand's score entry with no and words
+ojson hand_json(int64_t game_id, const HandLine& h);  // marque show
 ojson games_json(const std::vector<GameInfo>& games, std::optional<int64_t> focus);
 ojson check_json(const CheckReport& r);
-ojson seasons_json(const std::vector<Season>& seasons);      // marque-seasons/1
+ojson seasons_json(const std::vector<Season>& seasons);  // marque-seasons/1
 
 }  // namespace marque::app

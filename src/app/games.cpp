@@ -31,7 +31,8 @@ int64_t resolve_game(Session& session, std::optional<int64_t> id, bool deleted_t
   auto latest = focus_game(session, deleted_too);
   if (!latest)
     throw Error(k_exit_noinput, "there is no game in " + store.path() + " yet",
-                "start one (marque start " + rules::all_games().front()->start_examples().front() + ") or import a file");
+                "start one (marque start " + rules::all_games().front()->start_examples().front() +
+                    ") or import a file");
   return *latest;
 }
 
@@ -53,17 +54,18 @@ rules::Replay score_game(Session& session, int64_t game_id) {
   rules::Replay r = rules::replay(file_from(g, hands));
   if (!r.ok) {
     std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
-    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first,
-                "run marque check");
+    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
   }
   number_entries(r.score, hands);
   return r;
 }
 
-rules::Replay score_game_streamed(Session& session, int64_t game_id, const std::function<void(const ojson&)>& on_entry) {
+rules::Replay score_game_streamed(Session& session, int64_t game_id,
+                                  const std::function<void(const ojson&)>& on_entry) {
   Store& store = store_of(session);
   auto g = load_game(store, game_id);
-  json env = {{"format", "marque-game/1"}, {"game", g.game}, {"setup", g.setup}, {"hands", json::array()}, {"meta", g.meta}};
+  json env = {
+      {"format", "marque-game/1"}, {"game", g.game}, {"setup", g.setup}, {"hands", json::array()}, {"meta", g.meta}};
   rules::Replay r = rules::replay(env);
   auto fail = [&] {
     std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
@@ -87,7 +89,8 @@ int64_t start_game(Session& session, const std::string& game, const json& setup,
   json meta = meta_in.is_object() ? meta_in : json::object();
   if (night_id) {
     auto n = store.night(*night_id);
-    if (!n) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
+    if (!n)
+      throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
     if (!meta.contains("date")) meta["date"] = n->date;
     if (!meta.contains("venue") && !n->venue.empty()) meta["venue"] = n->venue;
     if (!meta.contains("league") && !n->league.empty()) meta["league"] = n->league;
@@ -99,7 +102,10 @@ int64_t start_game(Session& session, const std::string& game, const json& setup,
     d.error("game", "cli.game", "\"" + game + "\" is not a game marque knows; one of " + rules::game_list());
     throw Rejected(d);
   }
-  json f = {{"format", "marque-game/1"}, {"game", game}, {"setup", same_spelling(*rules, setup)}, {"hands", json::array()},
+  json f = {{"format", "marque-game/1"},
+            {"game", game},
+            {"setup", same_spelling(*rules, setup)},
+            {"hands", json::array()},
             {"meta", meta}};
   rules::Replay r = replay_or_reject(f);
   check_identity_and_date(r.state->players(), meta, "rejected");
@@ -133,10 +139,12 @@ int64_t start_next_game(Session& session, int64_t after, const rules::Words& wor
   if (prev.status != "finished" && prev.ended != "closed")
     throw Error(k_exit_rejected, gid + " is not over yet: its series goes on in it");
   if (series->value("finished", false))
-    throw Error(k_exit_rejected, "the series of " + gid + " is decided" +
-                                     (series->contains("words") ? ": " + (*series)["words"].get<std::string>() : std::string()),
-                series->value("mode", std::string()) == "rubicon" ? "the session was closed: start a new one with marque start"
-                                                                   : "start a new match with marque start");
+    throw Error(k_exit_rejected,
+                "the series of " + gid + " is decided" +
+                    (series->contains("words") ? ": " + (*series)["words"].get<std::string>() : std::string()),
+                series->value("mode", std::string()) == "rubicon"
+                    ? "the session was closed: start a new one with marque start"
+                    : "start a new match with marque start");
   json setup = *next_setup;
   Diagnostics d;
   for (const auto& [k, v] : checked_words(words)) {
@@ -157,7 +165,8 @@ void use_game(Session& session, int64_t id) {
   Store::Transaction tx(store);
   auto g = load_game(store, id);
   if (g.ended == "deleted")
-    throw Error(k_exit_noinput, "game " + std::to_string(id) + " was deleted", "marque undo -g " + std::to_string(id) + " brings it back");
+    throw Error(k_exit_noinput, "game " + std::to_string(id) + " was deleted",
+                "marque undo -g " + std::to_string(id) + " brings it back");
   focus_on(store, id);
   tx.commit();
 }
@@ -173,7 +182,10 @@ GameInfo set_game_end(Session& session, int64_t id, const std::string& ended) {
   }
   if (g.ended == "deleted" && !ended.empty())
     throw Error(k_exit_noinput, gid + " was deleted", "marque undo -g " + std::to_string(id) + " brings it back");
-  const std::string action = ended == "closed" ? "close" : ended == "abandoned" ? "abandon" : ended == "deleted" ? "delete_game" : "reopen";
+  const std::string action = ended == "closed"      ? "close"
+                             : ended == "abandoned" ? "abandon"
+                             : ended == "deleted"   ? "delete_game"
+                                                    : "reopen";
   store.set_ended(id, ended);
   store.log_change(id, action, std::nullopt, json{{"ended", g.ended}}, json{{"ended", ended}});
   tx.commit();

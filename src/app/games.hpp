@@ -25,28 +25,28 @@ struct SeatStanding {
 struct GameInfo {
   int64_t id = 0;
   std::string game;
-  json setup;            // set-up record as stored (players, first_dealer, options ...)
-  json meta;             // date, league, venue, note, night ...
-  json summary;          // derived: totals, finished, result (score document without hands)
-  std::string status;    // open | finished
-  std::string ended;     // "" (runs by its rules), closed, abandoned or deleted
+  json setup;                        // set-up record as stored (players, first_dealer, options ...)
+  json meta;                         // date, league, venue, note, night ...
+  json summary;                      // derived: totals, finished, result (score document without hands)
+  std::string status;                // open | finished
+  std::string ended;                 // "" (runs by its rules), closed, abandoned or deleted
   std::optional<int64_t> series_id;  // the first game of the series this one continues
   std::string source;
   std::string created_at;
   std::optional<int64_t> night_id;
   std::vector<std::string> players;  // names by position
   int64_t hands = 0;
-  int64_t hand_count = 0;            // derived: the stored hand count, checked against `hands`
-  int64_t played_count = 0;          // derived: the deals really played
-  std::vector<SeatStanding> seats;   // derived, by position
-  std::string damaged;               // games() only: why the stored row cannot be read ("" when sound)
+  int64_t hand_count = 0;           // derived: the stored hand count, checked against `hands`
+  int64_t played_count = 0;         // derived: the deals really played
+  std::vector<SeatStanding> seats;  // derived, by position
+  std::string damaged;              // games() only: why the stored row cannot be read ("" when sound)
 };
 
 // A hand as stored.
 struct HandInfo {
   int64_t id = 0;
-  int seq = 0;             // position in the game (1..n)
-  int no = 0;              // the hand's number as shown (kept when an earlier hand is deleted)
+  int seq = 0;  // position in the game (1..n)
+  int no = 0;   // the hand's number as shown (kept when an earlier hand is deleted)
   json record;
   json score;
   std::string score_text;  // the stored text
@@ -62,7 +62,7 @@ struct Change {
   std::string action;
   std::optional<int> seq;
   std::optional<int> no;  // the number of the hand it touched
-  json before;  // null when none
+  json before;            // null when none
   json after;
   bool undone = false;
   std::optional<int64_t> ref;
@@ -120,13 +120,14 @@ struct HandLine {
   ojson entry;        // its marque-score/1 hands entry
   std::string words;  // GameRules::hand_words
   std::string recorded_at, source;
-  std::vector<Amount> side_deltas, side_totals;  // the hand's delta and the total after it of each side (GameView::sides)
+  std::vector<Amount> side_deltas,
+      side_totals;  // the hand's delta and the total after it of each side (GameView::sides)
 };
 struct GameView {
   GameInfo game;
   ojson score;
   std::vector<HandLine> hands;
-  std::string result_words;   // GameRules::result_words
+  std::string result_words;    // GameRules::result_words
   std::optional<json> series;  // series_result, when the game has one
   std::string sitting_out;     // who sits the next hand out (Game::sitting_out), or ""
   Sides sides;                 // each side's total as the game stands

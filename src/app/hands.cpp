@@ -9,7 +9,8 @@
 namespace marque::app {
 
 HandOutcome add_hand(Session& session, int64_t game_id, const json& record, bool dry_run) {
-  return add_hand(session, game_id, [&](const rules::Game&) { return record; }, dry_run);
+  return add_hand(
+      session, game_id, [&](const rules::Game&) { return record; }, dry_run);
 }
 
 HandOutcome add_hand(Session& session, int64_t game_id, const RecordMaker& make_record, bool dry_run) {
@@ -20,7 +21,8 @@ HandOutcome add_hand(Session& session, int64_t game_id, const RecordMaker& make_
   std::vector<int> numbers = numbers_of(hands);
   rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
   const rules::GameRules* rules = rules::find_game(g.game);
-  const json record = rules ? spelled_as(*rules, make_record(*r.state), true, r.state->players()) : make_record(*r.state);
+  const json record = rules ? spelled_as(*rules, make_record(*r.state), true, r.state->players())
+                            : make_record(*r.state);
   rules::extend(r, record);
   // a refused hand reports its errors, and the warnings of this hand only (not those of earlier hands)
   if (!r.ok) {
@@ -53,8 +55,9 @@ Diagnostics later_hand_refusal(const rules::Replay& full, const std::vector<int>
     d.error("", "edit.later_hand", "with this change the game no longer replays");
   } else {
     const Diagnostic& later = errors.front();
-    d.error("", "edit.later_hand", "with this change hand " + std::to_string(later.hand) + " no longer fits: " +
-                                       (later.field.empty() ? "" : later.field + ": ") + later.message);
+    d.error("", "edit.later_hand",
+            "with this change hand " + std::to_string(later.hand) +
+                " no longer fits: " + (later.field.empty() ? "" : later.field + ": ") + later.message);
   }
   return d;
 }
@@ -67,7 +70,8 @@ Diagnostics edit_refusal(const storage::GameRow& g, const std::vector<storage::H
                          const std::vector<int>& numbers, const rules::Replay& full) {
   rules::Replay upto = rules::replay(file_from(g, std::vector<storage::HandRow>(hands.begin(), hands.begin() + seq)));
   if (!upto.ok) return only_hand_warnings(numbered(upto.diags, numbers), no);
-  if (!upto.state->finished() || static_cast<size_t>(seq) >= numbers.size()) return later_hand_refusal(full, numbers, no);
+  if (!upto.state->finished() || static_cast<size_t>(seq) >= numbers.size())
+    return later_hand_refusal(full, numbers, no);
   const int first = numbers[static_cast<size_t>(seq)], last = numbers.back();
   const bool one = first == last;
   const rules::GameRules* rules = rules::find_game(g.game);
@@ -75,15 +79,18 @@ Diagnostics edit_refusal(const storage::GameRow& g, const std::vector<storage::H
   Diagnostics d;
   d.set_hand(no);
   d.error("", "edit.ends_game",
-          "with this change the game is over after hand " + std::to_string(no) + (result.empty() ? "" : " (" + result + ")") +
-              ", but " + (one ? "hand " + std::to_string(first) + " was" : "hands " + std::to_string(first) + " to " + std::to_string(last) + " were") +
-              " played after it: delete " + (one ? "it" : "them") + " first, or change hand " + std::to_string(no) + " otherwise");
+          "with this change the game is over after hand " + std::to_string(no) +
+              (result.empty() ? "" : " (" + result + ")") + ", but " +
+              (one ? "hand " + std::to_string(first) + " was"
+                   : "hands " + std::to_string(first) + " to " + std::to_string(last) + " were") +
+              " played after it: delete " + (one ? "it" : "them") + " first, or change hand " + std::to_string(no) +
+              " otherwise");
   return d;
 }
 
 // The edit inside the caller's transaction.
-HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::function<json(const rules::Game&, const json&)>& make,
-                        bool dry_run) {
+HandOutcome edit_locked(Store& store, int64_t game_id, int no,
+                        const std::function<json(const rules::Game&, const json&)>& make, bool dry_run) {
   auto g = live_game(store, game_id);
   auto hands = store.hands(game_id, false);
   const int seq = position_of(hands, game_id, no);
@@ -93,7 +100,8 @@ HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::functi
   json prefix = file_from(g, std::vector<storage::HandRow>(hands.begin(), hands.begin() + (seq - 1)));
   rules::Replay prior = replay_or_reject(prefix, numbers);
   const rules::GameRules* rules = rules::find_game(g.game);
-  const json record = rules ? spelled_as(*rules, make(*prior.state, before), true, prior.state->players()) : make(*prior.state, before);
+  const json record = rules ? spelled_as(*rules, make(*prior.state, before), true, prior.state->players())
+                            : make(*prior.state, before);
   hands[static_cast<size_t>(seq - 1)].record = record;
   rules::Replay r = rules::replay(file_from(g, hands));
   if (!r.ok) throw Rejected(edit_refusal(g, hands, seq, no, numbers, r));
@@ -111,19 +119,23 @@ HandOutcome edit_locked(Store& store, int64_t game_id, int no, const std::functi
 HandOutcome edit_hand(Session& session, int64_t game_id, int no, const json& record, bool dry_run) {
   Store& store = store_of(session);
   Store::Transaction tx(store);
-  HandOutcome o = edit_locked(store, game_id, no, [&](const rules::Game&, const json&) { return record; }, dry_run);
+  HandOutcome o = edit_locked(
+      store, game_id, no, [&](const rules::Game&, const json&) { return record; }, dry_run);
   if (!dry_run) tx.commit();
   return o;
 }
 
-HandOutcome edit_hand_words(Session& session, int64_t game_id, int no, const rules::Words& words, bool replace, bool dry_run) {
+HandOutcome edit_hand_words(Session& session, int64_t game_id, int no, const rules::Words& words, bool replace,
+                            bool dry_run) {
   Store& store = store_of(session);
   Store::Transaction tx(store);
   const rules::GameRules* rules = rules::find_game(load_game(store, game_id).game);
-  if (!rules) throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " is of a kind this marque does not know");
+  if (!rules)
+    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " is of a kind this marque does not know");
   HandOutcome o = edit_locked(
       store, game_id, no,
-      [&](const rules::Game& before, const json& old) { return edited_record(*rules, before, old, words, replace); }, dry_run);
+      [&](const rules::Game& before, const json& old) { return edited_record(*rules, before, old, words, replace); },
+      dry_run);
   if (!dry_run) tx.commit();
   return o;
 }
@@ -163,11 +175,13 @@ bool undoable(const std::string& action) { return is_hand_change(action) || is_g
 std::string ended_of(const storage::ChangeRow& c, bool forward) {
   if (c.action == "start") return forward ? "" : "deleted";
   const json& side = forward ? c.after : c.before;
-  return side.is_object() && side.contains("ended") && side["ended"].is_string() ? side["ended"].get<std::string>() : "";
+  return side.is_object() && side.contains("ended") && side["ended"].is_string() ? side["ended"].get<std::string>()
+                                                                                 : "";
 }
 
 // Apply (forward = true) or revert a logged hand change to the stored hands; returns the lowest seq touched.
-int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c, bool forward, const std::string& source) {
+int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c, bool forward,
+                      const std::string& source) {
   int seq = c.seq.value_or(1);
   int no = c.no.value_or(seq);
   const json& target = forward ? c.after : c.before;
@@ -241,12 +255,15 @@ std::string walk_history(Session& session, int64_t game_id, bool forward) {
     store.set_ended(game_id, ended_of(*target, forward));
   } else {
     if (!g.ended.empty())
-      throw Error(k_exit_rejected, "game " + std::to_string(game_id) + " was " + (g.ended == "deleted" ? "deleted" : g.ended),
+      throw Error(k_exit_rejected,
+                  "game " + std::to_string(game_id) + " was " + (g.ended == "deleted" ? "deleted" : g.ended),
                   "marque game reopen " + std::to_string(game_id) + " first");
     // the record the change puts back, as the change log holds it (check reports a damaged one)
     const json& record = forward ? target->after : target->before;
     if (!record.is_object() && (target->action == "edit" || (target->action == "add") == forward))
-      throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + ": cannot " + verb + " " + describe(*target) + ": its record in the change log is damaged",
+      throw Error(k_exit_dataerr,
+                  "game " + std::to_string(game_id) + ": cannot " + verb + " " + describe(*target) +
+                      ": its record in the change log is damaged",
                   "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
     int seq = apply_hand_change(store, game_id, *target, forward, session.writer().source);
     auto hands = store.hands(game_id, false);

@@ -15,20 +15,20 @@ namespace marque::app {
 
 struct HandOutcome {
   int64_t game_id = 0;
-  std::string game;            // its kind
-  int seq = 0;                 // position of the hand added / edited in the game (1..n)
-  int no = 0;                  // its number as the scorer sees it (sheet, list, edit)
-  std::vector<int> numbers;    // the number of every hand, by position, after the change
-  std::string words;           // the hand in the game's own terms ("Ben's garde made by 9")
-  std::string result_words;    // when the game is over: its outcome as a sentence
-  ojson entry;                 // its marque-score/1 hand entry
-  ojson score;                 // the whole score document after the change
+  std::string game;          // its kind
+  int seq = 0;               // position of the hand added / edited in the game (1..n)
+  int no = 0;                // its number as the scorer sees it (sheet, list, edit)
+  std::vector<int> numbers;  // the number of every hand, by position, after the change
+  std::string words;         // the hand in the game's own terms ("Ben's garde made by 9")
+  std::string result_words;  // when the game is over: its outcome as a sentence
+  ojson entry;               // its marque-score/1 hand entry
+  ojson score;               // the whole score document after the change
   std::vector<Diagnostic> warnings;
   std::string next_dealer;
-  std::string sitting_out;     // who sits the next hand out (Game::sitting_out: the next dealer, or "")
-  bool stored = false;         // false for --dry-run
-  Sides sides;                 // each side's total after the change and its delta in this hand
-  std::optional<bool> made;    // whether the hand's contract was made (GameRules::hand_facts), when it says
+  std::string sitting_out;   // who sits the next hand out (Game::sitting_out: the next dealer, or "")
+  bool stored = false;       // false for --dry-run
+  Sides sides;               // each side's total after the change and its delta in this hand
+  std::optional<bool> made;  // whether the hand's contract was made (GameRules::hand_facts), when it says
 };
 
 // The hand is stored with the session's writer (Session::writer) as its source.

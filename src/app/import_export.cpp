@@ -64,7 +64,8 @@ namespace {
 // since its import) one of the same kind, set-up and hand count whose content has this key now.
 std::optional<int64_t> same_game(Store& store, const json& env, size_t hand_count, const std::string& key) {
   if (auto existing = store.game_by_import_key(key)) return existing;
-  for (int64_t id : store.games_like(env["game"].get<std::string>(), env["setup"].dump(), static_cast<int64_t>(hand_count))) {
+  for (int64_t id :
+       store.games_like(env["game"].get<std::string>(), env["setup"].dump(), static_cast<int64_t>(hand_count))) {
     auto g = store.game(id);
     if (!g) continue;
     std::vector<std::string> records;
@@ -88,7 +89,8 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
       if (it.key() != "hands" || !it.value().is_array()) env[it.key()] = it.value();  // a non-array is refused below
   if (!env.contains("hands")) env["hands"] = json::array();
   // a night id means something only in the database it came from (a bundle's nights are mapped by the caller)
-  if (env.contains("meta") && env["meta"].is_object() && env["meta"].contains("night") && env["meta"]["night"].is_number_integer() && !night_id)
+  if (env.contains("meta") && env["meta"].is_object() && env["meta"].contains("night") &&
+      env["meta"]["night"].is_number_integer() && !night_id)
     env["meta"].erase("night");
   rules::Replay r = rules::replay(env_in.is_object() ? env : env_in);  // the envelope only
   if (!r.ok) throw Rejected(r.diags, name);
@@ -124,7 +126,8 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
     // the text was written by marque's own reader (depth and numbers checked), parsing it again is safe
     auto entry = rules::next(r, json::parse(rec));
     if (!entry) throw Rejected(r.diags, name);
-    store.insert_hand(id, seq, seq, rec, entry->dump(), deltas_of(*entry, players, rules->amount_denominator()), "import");
+    store.insert_hand(id, seq, seq, rec, entry->dump(), deltas_of(*entry, players, rules->amount_denominator()),
+                      "import");
   }
   rules::finish(r);
   store.set_summary(id, derived_of(r));
@@ -154,8 +157,10 @@ void check_nights(const json& d, const std::string& name) {
     const json& n = d["nights"][i];
     std::string at = "nights[" + std::to_string(i) + "]";
     if (!n.is_object()) refuse(at, "must be an object {id, date, venue, league, note}");
-    if (!n.contains("id") || !n["id"].is_number_integer()) refuse(at + ".id", "must be an integer (the night's id in the bundle)");
-    if (!ids.insert(n["id"].get<int64_t>()).second) refuse(at + ".id", std::to_string(n["id"].get<int64_t>()) + " is the id of an earlier night too");
+    if (!n.contains("id") || !n["id"].is_number_integer())
+      refuse(at + ".id", "must be an integer (the night's id in the bundle)");
+    if (!ids.insert(n["id"].get<int64_t>()).second)
+      refuse(at + ".id", std::to_string(n["id"].get<int64_t>()) + " is the id of an earlier night too");
     for (const char* k : {"date", "venue", "league", "note"})
       if (n.contains(k) && !n[k].is_string()) refuse(at + "." + k, "must be a string");
     const std::string date = n.value("date", "");
@@ -179,11 +184,13 @@ void check_seasons(const json& d, const std::string& name) {
     const std::string at = "seasons[" + std::to_string(i) + "]";
     if (!s.is_object()) refuse(at, "must be an object {name, league, from, to}");
     for (const char* k : {"name", "league", "from", "to"})
-      if (!s.contains(k) || !s[k].is_string() || s[k].get<std::string>().empty()) refuse(at + "." + k, "must be a non-empty string");
+      if (!s.contains(k) || !s[k].is_string() || s[k].get<std::string>().empty())
+        refuse(at + "." + k, "must be a non-empty string");
     for (const char* k : {"from", "to"})
       if (!is_valid_date(s[k].get<std::string>()))
         refuse(at + "." + k, "\"" + s[k].get<std::string>() + "\" is " + date_problem(s[k].get<std::string>()));
-    if (s["to"].get<std::string>() < s["from"].get<std::string>()) refuse(at + ".to", "a season ends on or after its first day");
+    if (s["to"].get<std::string>() < s["from"].get<std::string>())
+      refuse(at + ".to", "a season ends on or after its first day");
   }
 }
 
@@ -200,7 +207,8 @@ void import_seasons(Store& store, const json& d, const std::string& name) {
       if (have.from != from || have.to != to) {
         Diagnostics diag;
         diag.error("seasons[" + std::to_string(i) + "].from", "file.seasons",
-                   "league " + have.league + " has a season named " + have.name + " already, from " + have.from + " to " + have.to);
+                   "league " + have.league + " has a season named " + have.name + " already, from " + have.from +
+                       " to " + have.to);
         throw Rejected(diag, name);
       }
       stored = true;
@@ -222,9 +230,10 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
   if (d.is_object() && d.contains("format") && d["format"].is_string() && d["format"] != "marque-export/1" &&
       d["format"].get<std::string>().rfind("marque-export/", 0) == 0) {
     Diagnostics diag;
-    diag.error("format", "file.format_version",
-               "\"" + d["format"].get<std::string>() +
-                   "\" is a version this marque does not know; it reads \"marque-export/1\" (a bundle) and \"marque-game/1\" (a game)");
+    diag.error(
+        "format", "file.format_version",
+        "\"" + d["format"].get<std::string>() +
+            "\" is a version this marque does not know; it reads \"marque-export/1\" (a bundle) and \"marque-game/1\" (a game)");
     throw Rejected(diag, doc.name);
   }
   if (d.is_object() && d.contains("format") && d["format"] == "marque-export/1") {
@@ -260,7 +269,8 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
       const std::string name = doc.name + " game " + std::to_string(i);
       size_t gi = static_cast<size_t>(i - 1);
       if (doc.streamed)
-        add(import_one(store, gf, gi < doc.game_hands.size() ? doc.game_hands[gi] : std::vector<std::string>{}, name, night));
+        add(import_one(store, gf, gi < doc.game_hands.size() ? doc.game_hands[gi] : std::vector<std::string>{}, name,
+                       night));
       else
         add(import_one(store, gf, hand_dumps_of(gf), name, night));
     }
@@ -281,7 +291,6 @@ ImportOutcome import_sources(Session& session, size_t sources,
   return out;
 }
 
-
 ojson export_all(Session& session, std::optional<int64_t> night_id) {
   Store& store = store_of(session);
   ojson out = ojson::object();
@@ -298,7 +307,8 @@ ojson export_all(Session& session, std::optional<int64_t> night_id) {
   out["nights"] = nights;
   if (!night_id) {  // the league's seasons (a night's bundle leaves them out)
     ojson seasons = ojson::array();
-    for (const auto& s : store.seasons("")) seasons.push_back({{"name", s.name}, {"league", s.league}, {"from", s.from}, {"to", s.to}});
+    for (const auto& s : store.seasons(""))
+      seasons.push_back({{"name", s.name}, {"league", s.league}, {"from", s.from}, {"to", s.to}});
     out["seasons"] = seasons;
   }
   ojson games = ojson::array();

@@ -15,8 +15,8 @@ namespace marque::app {
 struct ImportOutcome {
   struct Item {
     std::string file;
-    std::string game;      // game kind
-    int64_t game_id = 0;   // new id, or the id of the identical game already stored
+    std::string game;     // game kind
+    int64_t game_id = 0;  // new id, or the id of the identical game already stored
     int64_t hands = 0;
     bool duplicate = false;
   };

@@ -15,7 +15,6 @@
 
 namespace marque::app {
 
-
 [[noreturn]] void not_found(int64_t id) {
   throw Error(k_exit_noinput, "no game " + std::to_string(id) + " in this database", "marque games lists them");
 }
@@ -42,8 +41,9 @@ WriterScope::WriterScope(Session& session, Writer w)
 WriterScope::~WriterScope() { m_session.impl().writer = std::move(m_saved); }
 
 GameInfo info_of(const storage::GameRow& g) {
-  GameInfo out{g.id,         g.game,     g.setup,   g.meta,  g.summary,    g.status,     g.ended, g.series_id, g.source,
-               g.created_at, g.night_id, g.players, g.hands, g.hand_count, g.played_count, {},     g.damaged};
+  GameInfo out{g.id,    g.game,       g.setup,        g.meta,       g.summary,  g.status,
+               g.ended, g.series_id,  g.source,       g.created_at, g.night_id, g.players,
+               g.hands, g.hand_count, g.played_count, {},           g.damaged};
   out.seats.reserve(g.seats.size());
   for (const auto& s : g.seats) out.seats.push_back({s.place, s.points, s.team_result});
   return out;
@@ -58,9 +58,7 @@ Night info_of(const storage::NightRow& n) { return {n.id, n.date, n.venue, n.lea
 Season info_of(const storage::SeasonRow& s) { return {s.id, s.name, s.league, s.from, s.to, s.games}; }
 Store::SummaryFilter stored_filter(const Filter& f) { return {f.league, f.game, f.players, f.from, f.to, f.season}; }
 
-void focus_on(Store& store, int64_t id) {
-  store.set_setting("focus", std::to_string(id));
-}
+void focus_on(Store& store, int64_t id) { store.set_setting("focus", std::to_string(id)); }
 
 int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int no) {
   for (size_t i = 0; i < hands.size(); ++i)
@@ -81,7 +79,8 @@ int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int
       i = k + 1;
     }
   }
-  throw Error(k_exit_noinput, "game " + std::to_string(game_id) + " has no hand " + std::to_string(no) + " (" + have + ")",
+  throw Error(k_exit_noinput,
+              "game " + std::to_string(game_id) + " has no hand " + std::to_string(no) + " (" + have + ")",
               "marque list shows the hands with their numbers");
 }
 
@@ -161,7 +160,8 @@ std::vector<storage::SeatStanding> seats_from(const std::string& game, const std
   for (auto& seat : rules->seats(summary, players)) {
     Amount points = seat.points;
     if (!points.express_in(rules->amount_denominator()))  // the rules promised whole units of 1/per: a bug
-      throw std::logic_error("a seat's points are not a whole number of 1/" + std::to_string(rules->amount_denominator()));
+      throw std::logic_error("a seat's points are not a whole number of 1/" +
+                             std::to_string(rules->amount_denominator()));
     out.push_back({seat.place, points, std::move(seat.team_result)});
   }
   return out;
@@ -198,7 +198,8 @@ std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq) {
   return out;
 }
 
-HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, bool stored, const std::vector<int>& numbers) {
+HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, bool stored,
+                         const std::vector<int>& numbers) {
   HandOutcome o;
   o.game_id = game_id;
   o.seq = seq;
@@ -236,7 +237,8 @@ Amount side_amount(const J& obj, const std::string& key, int64_t per) {
   if (it == obj.end()) return Amount::whole(0, per);
   auto a = amount_of(*it, per);
   // the rules promised whole units of 1/per (GameRules::amount_denominator): a bug, never bad input
-  if (!a) throw std::logic_error("amount " + it->dump() + " is not a whole number of 1/" + std::to_string(per) + " points");
+  if (!a)
+    throw std::logic_error("amount " + it->dump() + " is not a whole number of 1/" + std::to_string(per) + " points");
   return *a;
 }
 
@@ -253,7 +255,8 @@ Sides sides_in(const rules::GameRules& rules, const rules::Game& game, const J& 
   const int64_t per = rules.amount_denominator();
   const J none = J::object();
   const J& totals = doc.is_object() && doc.contains(prefix + "totals") ? doc[prefix + "totals"] : none;
-  const J& deltas = entry && entry->is_object() && entry->contains(prefix + "deltas") ? (*entry)[prefix + "deltas"] : none;
+  const J& deltas = entry && entry->is_object() && entry->contains(prefix + "deltas") ? (*entry)[prefix + "deltas"]
+                                                                                      : none;
   for (const auto& s : sides)
     out.lines.push_back({s.id, s.label, s.players, side_amount(totals, s.id, per), side_amount(deltas, s.id, per)});
   return out;
@@ -295,7 +298,8 @@ unsigned control_at(const unsigned char* p, size_t n, size_t i, size_t& len) {
     return p[i + 1];
   }
   if (p[i] == 0xE2 && i + 2 < n &&
-      ((p[i + 1] == 0x80 && p[i + 2] >= 0xA8 && p[i + 2] <= 0xAE) || (p[i + 1] == 0x81 && p[i + 2] >= 0xA6 && p[i + 2] <= 0xA9))) {
+      ((p[i + 1] == 0x80 && p[i + 2] >= 0xA8 && p[i + 2] <= 0xAE) ||
+       (p[i + 1] == 0x81 && p[i + 2] >= 0xA6 && p[i + 2] <= 0xA9))) {
     len = 3;
     return 0x2000 | ((p[i + 1] & 0x3Fu) << 6) | (p[i + 2] & 0x3Fu);
   }
@@ -327,8 +331,13 @@ std::string name_problem(const std::string& name) {
   const auto* p = reinterpret_cast<const unsigned char*>(name.data());
   for (size_t i = 0, len = 1; i < name.size(); i += len)
     if (unsigned cp = control_at(p, name.size(), i, len)) {
-      const char* what = cp == 0x09 ? "a tab, " : cp == 0x0A ? "a line feed, " : cp == 0x0D ? "a carriage return, " : cp == 0x1B ? "an escape, " : "";
-      return shown_name(name) + " holds a control character (" + what + code_point(cp) + "): a name is one line of visible text";
+      const char* what = cp == 0x09   ? "a tab, "
+                         : cp == 0x0A ? "a line feed, "
+                         : cp == 0x0D ? "a carriage return, "
+                         : cp == 0x1B ? "an escape, "
+                                      : "";
+      return shown_name(name) + " holds a control character (" + what + code_point(cp) +
+             "): a name is one line of visible text";
     }
   return "";
 }
@@ -348,11 +357,15 @@ void check_identity_and_date(const std::vector<std::string>& players, const json
       if (unicode::same_name(trimmed_name(players[i]), trimmed_name(players[k])))
         d.error("setup.players", "setup.players_case",
                 "\"" + players[k] + "\" and \"" + players[i] + "\" differ only in " +
-                    (players[i] != players[k] && trimmed_name(players[i]) == trimmed_name(players[k]) ? "the spaces around them" : "case") +
+                    (players[i] != players[k] && trimmed_name(players[i]) == trimmed_name(players[k])
+                         ? "the spaces around them"
+                         : "case") +
                     ": marque takes them for the same player; give two different names");
-  if (meta.is_object() && meta.contains("date") && meta["date"].is_string() && !meta["date"].get<std::string>().empty()) {
+  if (meta.is_object() && meta.contains("date") && meta["date"].is_string() &&
+      !meta["date"].get<std::string>().empty()) {
     std::string problem = date_problem(meta["date"].get<std::string>());
-    if (!problem.empty()) d.error("meta.date", "meta.date", "\"" + meta["date"].get<std::string>() + "\" is " + problem);
+    if (!problem.empty())
+      d.error("meta.date", "meta.date", "\"" + meta["date"].get<std::string>() + "\" is " + problem);
   }
   if (d.has_errors()) throw Rejected(d, name);
 }
@@ -368,7 +381,8 @@ std::vector<std::pair<std::string, std::string>> respellings(Store& store, const
   }
   return out;
 }
-void each_name(const json& doc, const std::vector<std::string>& path, const std::function<void(const std::string&)>& visit, size_t at) {
+void each_name(const json& doc, const std::vector<std::string>& path,
+               const std::function<void(const std::string&)>& visit, size_t at) {
   if (at == path.size()) {
     if (doc.is_string()) visit(doc.get_ref<const std::string&>());
     return;
@@ -393,7 +407,8 @@ json spelled_as(const rules::GameRules& rules, json doc, bool record, const std:
         return;
       }
   };
-  for (const auto& p : record ? rules.name_paths().record : rules.name_paths().setup) each_name(doc, rules::split_list(p, '.'), visit);
+  for (const auto& p : record ? rules.name_paths().record : rules.name_paths().setup)
+    each_name(doc, rules::split_list(p, '.'), visit);
   for (const auto& [from, to] : respell) doc = rules::rename_player(rules, doc, record, from, to);
   return doc;
 }
@@ -402,7 +417,8 @@ json same_spelling(const rules::GameRules& rules, json setup) {
   std::vector<std::string> seen;  // the players as the first name path lists them (two of them spelt alike are
                                   // refused later: check_identity_and_date)
   const auto& paths = rules.name_paths().setup;
-  if (!paths.empty()) each_name(setup, rules::split_list(paths.front(), '.'), [&](const std::string& name) { seen.push_back(name); });
+  if (!paths.empty())
+    each_name(setup, rules::split_list(paths.front(), '.'), [&](const std::string& name) { seen.push_back(name); });
   return spelled_as(rules, std::move(setup), false, seen);
 }
 
@@ -410,12 +426,15 @@ void no_player(Store& store, const std::string& name, const std::string& what) {
   std::vector<std::string> known;
   for (const auto& [id, stored] : store.players()) known.push_back(stored);
   const std::string hint = unicode::did_you_mean(name, known);
-  throw Error(k_exit_noinput, "no player named " + name + what + (hint.empty() ? "" : " — " + hint), "marque player list");
+  throw Error(k_exit_noinput, "no player named " + name + what + (hint.empty() ? "" : " — " + hint),
+              "marque player list");
 }
 
 // `f` (set-up and hands) with those respellings
 json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names) {
-  const rules::GameRules* game = f.contains("game") && f["game"].is_string() ? rules::find_game(f["game"].get<std::string>()) : nullptr;
+  const rules::GameRules* game = f.contains("game") && f["game"].is_string()
+                                     ? rules::find_game(f["game"].get<std::string>())
+                                     : nullptr;
   if (!game) return f;
   for (const auto& [given, canon] : names) {
     f["setup"] = rules::rename_player(*game, f["setup"], false, given, canon);

@@ -102,7 +102,8 @@ void restore_scores(Store& store, int64_t game_id, const rules::Replay& r, int f
 // the warnings of hand `seq` (0 = all)
 std::vector<Diagnostic> warnings_of(const rules::Replay& r, int seq);
 // a use case's answer after hand `seq` (numbered `no`) changed; `numbers` of every hand after the change
-HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, bool stored, const std::vector<int>& numbers);
+HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, bool stored,
+                         const std::vector<int>& numbers);
 
 // o.words, o.result_words and o.made from the game's rules (the hand's record is `record`)
 void describe(HandOutcome& o, const json& record);
@@ -128,8 +129,8 @@ std::vector<std::pair<std::string, std::string>> respellings(Store& store, const
 
 // Every string of `doc` at a dotted name path (GameRules::NamePaths: "*" every element or value, "#" every key), in
 // order.
-void each_name(const json& doc, const std::vector<std::string>& path, const std::function<void(const std::string&)>& visit,
-               size_t at = 0);
+void each_name(const json& doc, const std::vector<std::string>& path,
+               const std::function<void(const std::string&)>& visit, size_t at = 0);
 
 // `doc` (a set-up, or a hand record when `record`) with every name at the game's name paths that folds (core/unicode)
 // to one of `players` spelt as that player is: a hand given as JSON with "élodie" is Élodie's, as typed words are.

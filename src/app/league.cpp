@@ -19,9 +19,11 @@ std::vector<reports::GameStanding> standing_games(Store& store, const Filter& fi
   const std::set<int64_t> unplayed = closed_without_play(store, filter);
   for (auto& row : store.standing_rows(stored_filter(filter))) {
     if (unplayed.count(row.id)) continue;
-    reports::GameStanding g{row.id, std::move(row.game), std::move(row.played_on), std::move(row.league), row.hands, {}};
+    reports::GameStanding g{row.id, std::move(row.game), std::move(row.played_on), std::move(row.league), row.hands,
+                            {}};
     g.seats.reserve(row.seats.size());
-    for (auto& [name, seat] : row.seats) g.seats.push_back({std::move(name), seat.place, seat.points, std::move(seat.team_result)});
+    for (auto& [name, seat] : row.seats)
+      g.seats.push_back({std::move(name), seat.place, seat.points, std::move(seat.team_result)});
     games.push_back(std::move(g));
   }
   return games;
@@ -46,20 +48,25 @@ std::set<int64_t> closed_without_play(Store& store, const Filter& filter) {
 
 // --- seasons
 
-Season add_season(Session& session, const std::string& name, const std::string& league, const std::string& from, const std::string& to) {
+Season add_season(Session& session, const std::string& name, const std::string& league, const std::string& from,
+                  const std::string& to) {
   Store& store = store_of(session);
-  if (name.empty() || name.find_first_not_of(" \t") == std::string::npos) throw Error(k_exit_rejected, "a season needs a name");
+  if (name.empty() || name.find_first_not_of(" \t") == std::string::npos)
+    throw Error(k_exit_rejected, "a season needs a name");
   if (league.empty())
     throw Error(k_exit_usage, "a season belongs to a league: --league NAME (or league = \"...\" in the config file)");
   for (const auto& [option, date] : {std::pair{"--from", from}, std::pair{"--to", to}}) {
     if (date.empty()) throw Error(k_exit_usage, std::string("a season needs its dates: ") + option + " YYYY-MM-DD");
-    if (!is_valid_date(date)) throw Error(k_exit_rejected, std::string(option) + ": \"" + date + "\" is not a date (YYYY-MM-DD)");
+    if (!is_valid_date(date))
+      throw Error(k_exit_rejected, std::string(option) + ": \"" + date + "\" is not a date (YYYY-MM-DD)");
   }
-  if (to < from) throw Error(k_exit_rejected, "season " + name + " would end (" + to + ") before it starts (" + from + ")");
+  if (to < from)
+    throw Error(k_exit_rejected, "season " + name + " would end (" + to + ") before it starts (" + from + ")");
   Store::Transaction tx(store);
   for (const auto& s : store.seasons(league))
     if (unicode::same_name(s.name, name))
-      throw Error(k_exit_rejected, "league " + s.league + " has a season named " + s.name + " already (" + s.from + " to " + s.to + ")",
+      throw Error(k_exit_rejected,
+                  "league " + s.league + " has a season named " + s.name + " already (" + s.from + " to " + s.to + ")",
                   "marque season list");
   store.create_season(name, league, from, to);
   Season out;
@@ -93,7 +100,8 @@ Season find_season(Session& session, const std::string& name, const std::string&
   if (found.size() > 1) {
     std::string leagues;
     for (const auto& s : found) leagues += (leagues.empty() ? "" : ", ") + s.league;
-    throw Error(k_exit_usage, "season " + name + " is a season of several leagues (" + leagues + "): say which with --league");
+    throw Error(k_exit_usage,
+                "season " + name + " is a season of several leagues (" + leagues + "): say which with --league");
   }
   return found.front();
 }
@@ -125,7 +133,8 @@ ojson standings(Session& session, const Filter& asked, const std::string& genera
   Season season;
   const Filter filter = with_season(session, asked, &season);
   std::vector<reports::GameStanding> games = standing_games(store, filter);
-  reports::StandingsFilter f{filter.league, filter.game, asked.from, asked.to, filter.players, season.name, season.from, season.to};
+  reports::StandingsFilter f{filter.league,  filter.game, asked.from,  asked.to,
+                             filter.players, season.name, season.from, season.to};
   reports::StandingsExtras extras;
   for (const auto* g : rules::all_games()) extras[std::string(g->id())] = g->league_profile().standings_extras;
   return reports::build_standings(games, f, "marque", generated_at, extras);

@@ -12,10 +12,10 @@ namespace marque::app {
 // The games a league view selects (the games that count: finished by their rules or closed by decision, with a
 // hand played).
 struct Filter {
-  std::string league;   // "" = every league
-  std::string game;     // "" = every game kind
-  int players = 0;      // 0 = any table size
-  std::string from, to; // ISO dates, inclusive; "" = open
+  std::string league;    // "" = every league
+  std::string game;      // "" = every game kind
+  int players = 0;       // 0 = any table size
+  std::string from, to;  // ISO dates, inclusive; "" = open
   // a season's name: with_season resolves it into league, from and to
   std::string season;
 };

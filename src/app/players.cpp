@@ -19,7 +19,8 @@ int64_t rename_player(Session& session, const std::string& from_in, const std::s
   for (const auto& [id, name] : store.players())
     if (id == from_id) from = name;
   int64_t to_id = store.player_id(to, false);
-  if (to.empty() || to.find_first_not_of(" \t") == std::string::npos) throw Error(k_exit_usage, "the new name is empty");
+  if (to.empty() || to.find_first_not_of(" \t") == std::string::npos)
+    throw Error(k_exit_usage, "the new name is empty");
   if (merge) {
     if (!to_id) no_player(store, to, " to merge into");
     if (to_id == from_id) throw Error(k_exit_usage, from + " and " + to + " are the same player");
@@ -51,7 +52,9 @@ int64_t rename_player(Session& session, const std::string& from_in, const std::s
       for (size_t i = 0; i < g.players.size() && i < before.state->players().size(); ++i)
         if (g.players[i] == from) spelled = before.state->players()[i];
     const rules::GameRules* known = rules::find_game(g.game);
-    if (!known) throw Error(k_exit_dataerr, "game " + std::to_string(gid) + " is a " + g.game + " game, which this marque does not know");
+    if (!known)
+      throw Error(k_exit_dataerr,
+                  "game " + std::to_string(gid) + " is a " + g.game + " game, which this marque does not know");
     const rules::GameRules& game = *known;
     auto respell = [&](const json& j, bool record) {
       json out = rules::rename_player(game, j, record, spelled, target);
@@ -72,7 +75,8 @@ std::vector<PlayerInfo> players(Session& session) {
   std::vector<PlayerInfo> out;
   for (const auto& [id, name] : store.players()) out.push_back({name, store.games_of_player(id).size()});
   // as a dictionary sorts them ("Élodie" before "Paul"), not byte by byte
-  std::stable_sort(out.begin(), out.end(), [](const PlayerInfo& a, const PlayerInfo& b) { return unicode::collate(a.name, b.name) < 0; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const PlayerInfo& a, const PlayerInfo& b) { return unicode::collate(a.name, b.name) < 0; });
   return out;
 }
 

@@ -63,18 +63,17 @@ std::vector<Amount> deltas_of(const ojson& entry, const std::vector<std::string>
     auto it = d.find(p);
     auto a = it != d.end() ? amount_of(*it, per) : std::optional<Amount>(Amount::whole(0, per));
     // the rules promised whole units of 1/per (GameRules::amount_denominator): a bug, never bad input
-    if (!a) throw std::logic_error("amount " + it->dump() + " is not a whole number of 1/" + std::to_string(per) + " points");
+    if (!a)
+      throw std::logic_error("amount " + it->dump() + " is not a whole number of 1/" + std::to_string(per) + " points");
     out.push_back(*a);
   }
   return out;
 }
 
-
 int64_t per_of(const std::string& game) {
   const rules::GameRules* rules = rules::find_game(game);
   return rules ? rules->amount_denominator() : 1;
 }
-
 
 ojson rejection_json(const Diagnostics& diags) {
   ojson out = ojson::object();

@@ -87,7 +87,8 @@ std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::
   const std::vector<std::string> players = r.state->players();
   const ojson summary = summary_of(r);
   const auto seats = rules.seats(json(summary), players);
-  const bool teams = sides_of(rules, *r.state, r.score, nullptr).teams;  // a team game: partners share a line before the end too
+  const bool teams =
+      sides_of(rules, *r.state, r.score, nullptr).teams;  // a team game: partners share a line before the end too
   const ojson& totals = summary["totals"];
   std::vector<sheet::Place> out;
   std::vector<std::string> team_of;  // the team result of each line of `out`, "" = no team
@@ -119,9 +120,9 @@ std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::
   std::vector<int> seat_place;
   for (const auto& p : out) seat_place.push_back(p.place);
   for (size_t k = 0; k < out.size(); ++k)
-    if (seat_place[k] > 0) out[k].place = 1 + static_cast<int>(std::count_if(seat_place.begin(), seat_place.end(), [&](int q) {
-                                            return q > 0 && q < seat_place[k];
-                                          }));
+    if (seat_place[k] > 0)
+      out[k].place = 1 + static_cast<int>(std::count_if(seat_place.begin(), seat_place.end(),
+                                                        [&](int q) { return q > 0 && q < seat_place[k]; }));
   return out;
 }
 
@@ -152,9 +153,11 @@ sheet::Document sheets(Session& session, std::optional<int64_t> game_id, std::op
   std::vector<int64_t> ids;
   if (night_id) {
     auto n = night(session, *night_id);
-    if (!n) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
+    if (!n)
+      throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
     ids = n->games;
-    doc.title = "Night of " + n->date + (n->venue.empty() ? "" : " — " + n->venue) + (n->league.empty() ? "" : " (" + n->league + ")");
+    doc.title = "Night of " + n->date + (n->venue.empty() ? "" : " — " + n->venue) +
+                (n->league.empty() ? "" : " (" + n->league + ")");
     doc.night = true;
     if (ids.empty()) throw Error(k_exit_noinput, "night " + std::to_string(*night_id) + " has no games yet");
   } else {

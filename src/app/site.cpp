@@ -12,7 +12,8 @@
 
 namespace marque::app {
 
-reports::site::Site site(Session& session, const std::string& league, const std::string& generated_at, const std::string& generator) {
+reports::site::Site site(Session& session, const std::string& league, const std::string& generated_at,
+                         const std::string& generator) {
   Store& store = store_of(session);
   Store::ReadTransaction snapshot(store);  // one snapshot: a writer meanwhile changes nothing the site shows
   reports::site::Site s;
@@ -33,7 +34,9 @@ reports::site::Site site(Session& session, const std::string& league, const std:
   std::set<std::string> names;
   const std::set<int64_t> unplayed = closed_without_play(store, all);
   for (const auto& g : games(session)) {
-    const std::string game_league = g.meta.is_object() && g.meta.contains("league") && g.meta["league"].is_string() ? g.meta["league"].get<std::string>() : "";
+    const std::string game_league = g.meta.is_object() && g.meta.contains("league") && g.meta["league"].is_string()
+                                        ? g.meta["league"].get<std::string>()
+                                        : "";
     if (!league.empty() && !unicode::same_name(game_league, league)) continue;
     if (!league.empty() && s.league.empty()) s.league = game_league;
     reports::site::Game game;
@@ -41,7 +44,9 @@ reports::site::Site site(Session& session, const std::string& league, const std:
     game.kind = g.game;
     const rules::GameRules* rules = rules::find_game(g.game);
     game.title = rules ? std::string(rules->title()) : g.game;
-    game.date = g.meta.is_object() && g.meta.contains("date") && g.meta["date"].is_string() ? g.meta["date"].get<std::string>() : "";
+    game.date = g.meta.is_object() && g.meta.contains("date") && g.meta["date"].is_string()
+                    ? g.meta["date"].get<std::string>()
+                    : "";
     game.league = game_league;
     game.night = g.night_id;
     game.players = g.players;
@@ -54,15 +59,15 @@ reports::site::Site site(Session& session, const std::string& league, const std:
       game.competitors = placed.of;
     }
     game.hands = g.hand_count;
-    game.counts = g.hand_count > 0 && (g.ended == "closed" || (g.ended.empty() && g.status == "finished")) && !unplayed.count(g.id);
+    game.counts = g.hand_count > 0 && (g.ended == "closed" || (g.ended.empty() && g.status == "finished")) &&
+                  !unplayed.count(g.id);
     game.state = !g.ended.empty() ? g.ended : g.status == "finished" ? "finished" : "in progress";
     game.sheets = sheets(session, g.id);
     for (const auto& p : g.players) names.insert(p);
     s.games.push_back(std::move(game));
   }
-  std::stable_sort(s.games.begin(), s.games.end(), [](const auto& a, const auto& b) {
-    return a.date != b.date ? a.date < b.date : a.id < b.id;
-  });
+  std::stable_sort(s.games.begin(), s.games.end(),
+                   [](const auto& a, const auto& b) { return a.date != b.date ? a.date < b.date : a.id < b.id; });
   for (const auto& n : nights(session)) {
     if (!league.empty() && !unicode::same_name(n.league, league)) continue;
     reports::site::Night night{n.id, n.date, n.venue, n.league, n.note, {}, {}};
@@ -80,9 +85,11 @@ reports::site::Site site(Session& session, const std::string& league, const std:
   for (const auto& [id, name] : store.players()) ids[name] = id;
   for (const auto& name : sorted) {
     ojson mine = ojson::object(), rated = ojson::object();
-    for (auto k = every_stats.begin(); k != every_stats.end(); ++k) mine[k.key()] = k.key() == "players" ? ojson::object() : k.value();
+    for (auto k = every_stats.begin(); k != every_stats.end(); ++k)
+      mine[k.key()] = k.key() == "players" ? ojson::object() : k.value();
     if (every_stats["players"].contains(name)) mine["players"][name] = every_stats["players"][name];
-    for (auto k = every_rating.begin(); k != every_rating.end(); ++k) rated[k.key()] = k.key() == "ratings" ? ojson::object() : k.value();
+    for (auto k = every_rating.begin(); k != every_rating.end(); ++k)
+      rated[k.key()] = k.key() == "ratings" ? ojson::object() : k.value();
     rated["player"] = name;
     for (auto k = every_rating["ratings"].begin(); k != every_rating["ratings"].end(); ++k)
       for (const auto& p : k.value())
@@ -92,7 +99,9 @@ reports::site::Site site(Session& session, const std::string& league, const std:
   // the title: the league, or the one league every game names, else a club's plain name
   std::set<std::string> leagues;
   for (const auto& g : s.games) leagues.insert(g.league);
-  s.title = !s.league.empty() ? s.league : leagues.size() == 1 && !leagues.begin()->empty() ? *leagues.begin() : "Card club";
+  s.title = !s.league.empty()                                  ? s.league
+            : leagues.size() == 1 && !leagues.begin()->empty() ? *leagues.begin()
+                                                               : "Card club";
   return s;
 }
 

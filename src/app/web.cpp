@@ -60,8 +60,8 @@ std::string change_stamp(Session& session) {
       out += "-;";
       continue;
     }
-    out += std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
-           std::to_string(st.st_mtim.tv_nsec) + ";";
+    out += std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) +
+           "." + std::to_string(st.st_mtim.tv_nsec) + ";";
   }
   return out;
 }
@@ -127,8 +127,8 @@ HandOutcome add_hand_answers(Session& session, int64_t game_id, const rules::Ans
   WriterScope scope(session, web_writer());
   const rules::GameRules& gr = rules_of(game_kind(session, game_id), game_id);
   return add_hand(
-      session, game_id, [&](const rules::Game& before) { return record_from_words(gr, before, gr.entry_words(before, answers)); },
-      false);
+      session, game_id,
+      [&](const rules::Game& before) { return record_from_words(gr, before, gr.entry_words(before, answers)); }, false);
 }
 
 HandOutcome edit_hand_answers(Session& session, int64_t game_id, int no, const rules::Answers& answers) {
@@ -166,7 +166,8 @@ BoardTable table_of(const GameInfo& g) {
   const json& s = g.summary;
   t.hands = g.hands;
   t.finished = g.status == "finished" || g.ended == "closed" || g.ended == "abandoned";
-  if (!t.finished && s.contains("next_dealer") && s["next_dealer"].is_string()) t.next_dealer = s["next_dealer"].get<std::string>();
+  if (!t.finished && s.contains("next_dealer") && s["next_dealer"].is_string())
+    t.next_dealer = s["next_dealer"].get<std::string>();
   // the table's sides and whether the dealer sits out depend on the table, not on the hands: the game at its start
   // says them (no replay); the totals are the stored summary's
   Diagnostics d;

@@ -34,14 +34,14 @@ std::string change_stamp(Session& session);
 enum class AnswerOrder { asked, given };
 struct EntryStep {
   int64_t game_id = 0;
-  std::string game;    // its kind
-  std::string title;   // the game kind's title (GameRules::title)
-  int no = 0;          // the number the hand gets, or the number of the hand re-entered
+  std::string game;   // its kind
+  std::string title;  // the game kind's title (GameRules::title)
+  int no = 0;         // the number the hand gets, or the number of the hand re-entered
   bool edit = false;
   std::vector<std::string> players;
-  std::string dealer;  // who deals this hand ("" when the game has none)
+  std::string dealer;       // who deals this hand ("" when the game has none)
   std::string sitting_out;  // who sits this hand out (Game::sitting_out: the dealer at some tables), or ""
-  rules::Answers answers;                   // accepted, in order
+  rules::Answers answers;   // accepted, in order
   std::optional<rules::Question> question;  // asked next; nullopt when every question is answered
   std::string error;                        // `typed` could not be read (not one of the choices ...)
   std::vector<Diagnostic> errors;           // the engine's errors of `typed`, or (no question left) of the whole hand
@@ -76,13 +76,13 @@ std::string board_name(const Sides& sides, const SideLine& side);
 std::vector<BoardLine> board_lines(const Sides& sides, int64_t hands);
 struct BoardTable {
   GameInfo game;
-  std::string title;        // the game kind's title
+  std::string title;  // the game kind's title
   std::vector<BoardLine> lines;
   int64_t hands = 0;
-  std::string next_dealer;  // "" when over or none
+  std::string next_dealer;       // "" when over or none
   bool dealer_sits_out = false;  // the dealer does not play at this table (4-player Prefa ...: Game::sitting_out)
-  bool finished = false;    // over by its rules or closed
-  std::string result_words; // when finished
+  bool finished = false;         // over by its rules or closed
+  std::string result_words;      // when finished
 };
 struct Board {
   std::optional<Night> night;

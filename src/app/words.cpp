@@ -62,7 +62,9 @@ std::vector<std::string> listed_in(const std::string& message) {
 bool names_word(const std::string& message, const std::string& word) {
   if (message.find("'" + word + "'") != std::string::npos) return true;
   auto word_char = [](unsigned char c) { return std::isalnum(c) || c == '_' || c >= 0x80; };
-  if (std::none_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80; }))
+  if (std::none_of(word.begin(), word.end(), [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+      }))
     return false;
   for (size_t at = message.find(word); !word.empty() && at != std::string::npos; at = message.find(word, at + 1)) {
     const size_t end = at + word.size();
@@ -84,8 +86,8 @@ void add_items(rules::Words& out, const std::string& key, const std::string& val
 
 }  // namespace
 
-Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& rules, const std::vector<std::string>& players,
-                             const rules::Words& words, const json& record) {
+Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& rules,
+                             const std::vector<std::string>& players, const rules::Words& words, const json& record) {
   // the typed words and the items of their lists, and the record's own string values and names (a record given as
   // JSON, or a value the rules check later)
   rules::Words all;
@@ -122,7 +124,8 @@ Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& r
         if (about_value) candidates.insert(candidates.end(), players.begin(), players.end());
         // a player or a legal value that the message repeats (in the list it ends with) is not the mistake
         const std::string& v = value;  // a structured binding is not captured by a lambda under clang 14
-        if (about_value && std::any_of(candidates.begin(), candidates.end(), [&](const std::string& c) { return unicode::same_name(c, v); }))
+        if (about_value && std::any_of(candidates.begin(), candidates.end(),
+                                       [&](const std::string& c) { return unicode::same_name(c, v); }))
           continue;
         const size_t semi = message.find("; ");
         if (about_key && semi != std::string::npos) {

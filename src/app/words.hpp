@@ -14,8 +14,9 @@ namespace marque::app {
 rules::Words checked_words(const rules::Words& words);
 json setup_from_words(const rules::GameRules& rules, const rules::Words& words);
 json record_from_words(const rules::GameRules& rules, const rules::Game& before, const rules::Words& words);
-Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& rules, const std::vector<std::string>& players,
-                             const rules::Words& words, const json& record = nullptr);
+Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& rules,
+                             const std::vector<std::string>& players, const rules::Words& words,
+                             const json& record = nullptr);
 // `marque edit N key=value...`: the fields given replace the old ones in `old` (or, with `replace`, are the record).
 json edited_record(const rules::GameRules& rules, const rules::Game& before, const json& old, const rules::Words& words,
                    bool replace);

@@ -47,7 +47,9 @@ void print_styled(const reports::Styled& styled) {
   for (const auto& span : styled.spans) {
     if (span.begin < at || span.end < span.begin || span.end > text.size()) continue;
     plain(span.begin);
-    out += span.role == reports::Styled::Role::made ? k_green : span.role == reports::Styled::Role::failed ? k_red : k_bold;
+    out += span.role == reports::Styled::Role::made     ? k_green
+           : span.role == reports::Styled::Role::failed ? k_red
+                                                        : k_bold;
     plain(span.end);
     out += k_reset;
   }

@@ -54,17 +54,21 @@ std::string version_text() {
 const std::vector<ExitCode>& exit_codes() {
   static const std::vector<ExitCode> codes = {
       {0, "ok", "success (also --help and --version)"},
-      {1, "rejected record/file or check failed", "a rejected record or file (nothing was stored), or check found a difference"},
+      {1, "rejected record/file or check failed",
+       "a rejected record or file (nothing was stored), or check found a difference"},
       {2, "usage", "usage: an unknown command or option, a missing argument, a word that is not key=value"},
       {65, "not a marque database or newer schema",
        "not a marque database, a schema newer than this marque or other than its own, or a damaged row (named)"},
-      {66, "missing input/game", "missing input: an input file, the database, a game, or a config file named by --config or MARQUE_CONFIG"},
+      {66, "missing input/game",
+       "missing input: an input file, the database, a game, or a config file named by --config or MARQUE_CONFIG"},
       {69, "missing external tool", "an external tool is missing (no PDF converter)"},
       {70, "internal error", "internal error (a bug: please report it)"},
-      {73, "cannot create", "cannot create an output file or the database, or a writing command on a read-only database"},
+      {73, "cannot create",
+       "cannot create an output file or the database, or a writing command on a read-only database"},
       {74, "I/O", "input/output error (a full disk, a write error on standard output)"},
       {75, "busy", "busy: another process held the write lock longer than MARQUE_LOCK_TIMEOUT"},
-      {config::k_exit_config, "bad config file", "a malformed config file or a setting marque does not know (the message names the file and line)"},
+      {config::k_exit_config, "bad config file",
+       "a malformed config file or a setting marque does not know (the message names the file and line)"},
   };
   return codes;
 }
@@ -131,7 +135,8 @@ std::string indent_lines(const std::string& s, const std::string& pad) {
 
 // Print a marque-score/1 document byte for byte as print_json would, its "hands" array written one entry at
 // a time by `hands` (a 100,000-hand game's score never sits in memory as one tree).
-void print_score_streamed(const ojson& score, const std::function<void(const std::function<void(const ojson&)>&)>& hands) {
+void print_score_streamed(const ojson& score,
+                          const std::function<void(const std::function<void(const ojson&)>&)>& hands) {
   bool first_key = true;
   std::cout << "{";
   for (auto it = score.begin(); it != score.end(); ++it) {
@@ -175,6 +180,8 @@ void add_format(CLI::App* c, std::string& format) {
   c->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}));
 }
 
-void add_output(CLI::App* c, std::string& out_file, const std::string& help) { c->add_option("-o,--output", out_file, help); }
+void add_output(CLI::App* c, std::string& out_file, const std::string& help) {
+  c->add_option("-o,--output", out_file, help);
+}
 
 }  // namespace marque::cli

@@ -24,12 +24,12 @@ using ojson = nlohmann::ordered_json;
 
 // The global options and what a command sets for the error report.
 struct Context {
-  std::string db;      // --db ("" = $MARQUE_DB, else the config file's db, else app::default_db_path())
-  std::string config;  // --config ("" = $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)
-  bool quiet = false;  // -q
-  Format format = Format::text;  // what the running command prints (main decides it: output_format); JSON: a
-                                 // refusal is printed as JSON too
-  bool writes = false;   // the running command writes to the database (its CommandRecord)
+  std::string db;                 // --db ("" = $MARQUE_DB, else the config file's db, else app::default_db_path())
+  std::string config;             // --config ("" = $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)
+  bool quiet = false;             // -q
+  Format format = Format::text;   // what the running command prints (main decides it: output_format); JSON: a
+                                  // refusal is printed as JSON too
+  bool writes = false;            // the running command writes to the database (its CommandRecord)
   std::vector<std::string> argv;  // the command line as typed (`marque serve` hands it to its helper)
   // The database, opened (and upgraded when older) for reading or writing.
   app::Database open(bool write) const;
@@ -93,14 +93,16 @@ void write_output(const std::string& out_file, const std::string& content, Outpu
 void print_json(const ojson& j);
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet);
 // A marque-score/1 document printed as print_json would, its hands written one at a time by `hands`.
-void print_score_streamed(const ojson& score, const std::function<void(const std::function<void(const ojson&)>&)>& hands);
+void print_score_streamed(const ojson& score,
+                          const std::function<void(const std::function<void(const ojson&)>&)>& hands);
 
 // An integer argument (an id, a hand number): refused outside -2^63 .. 2^63-1, never clamped.
 extern const CLI::Validator k_whole_number;
 // --format text|json on a subcommand, into `format` (main reads it: Context::format).
 void add_format(CLI::App* c, std::string& format);
 // -o FILE on a subcommand, into `out_file` (its extension chooses the format when --format is not given).
-void add_output(CLI::App* c, std::string& out_file, const std::string& help = "write to FILE (format from its extension when --format is not given)");
+void add_output(CLI::App* c, std::string& out_file,
+                const std::string& help = "write to FILE (format from its extension when --format is not given)");
 
 }  // namespace marque::cli
 

@@ -26,7 +26,7 @@ struct Line {
   const CLI::App* at = nullptr;
   std::vector<const CLI::App*> chain;  // root .. at
   std::vector<std::string> positionals;
-  std::string db, config, game;  // --db, --config, --game/-g as typed on the line
+  std::string db, config, game;           // --db, --config, --game/-g as typed on the line
   const CLI::Option* value_of = nullptr;  // the current word is this option's value
   std::string value_prefix;               // "--league=" when the value is written in the same word
 };
@@ -103,7 +103,8 @@ Line read_line(const CLI::App& root, const std::vector<std::string>& words) {
 // The positional the next word fills: in order, a list one takes every word left
 const CLI::Option* positional_at(const CLI::App& app, size_t index) {
   size_t at = 0;
-  for (const auto* o : app.get_options([](const CLI::Option* x) { return x->get_positional() && !x->nonpositional(); })) {
+  for (const auto* o :
+       app.get_options([](const CLI::Option* x) { return x->get_positional() && !x->nonpositional(); })) {
     const int max = o->get_items_expected_max();
     if (max > 1) return o;
     if (at == index) return o;
@@ -130,7 +131,8 @@ std::vector<Candidate> players(app::Database& db) {
   std::vector<Candidate> out;
   if (!db) return out;
   try {
-    for (const auto& p : app::players(*db)) out.push_back({p.name, std::to_string(p.games) + (p.games == 1 ? " game" : " games")});
+    for (const auto& p : app::players(*db))
+      out.push_back({p.name, std::to_string(p.games) + (p.games == 1 ? " game" : " games")});
   } catch (...) {
   }
   return out;
@@ -190,7 +192,8 @@ std::vector<Candidate> kinds() {
 std::string json_word(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
 // "players=Ann,B" -> the names after the last ',' or ':' completed, the names already in the word left out
-std::vector<Candidate> names_in_word(const std::string& head, const std::string& typed, const std::vector<Candidate>& names) {
+std::vector<Candidate> names_in_word(const std::string& head, const std::string& typed,
+                                     const std::vector<Candidate>& names) {
   const size_t cut = typed.find_last_of(",:");
   const std::string before = cut == std::string::npos ? "" : typed.substr(0, cut + 1);
   std::set<std::string> used;
@@ -203,7 +206,8 @@ std::vector<Candidate> names_in_word(const std::string& head, const std::string&
 
 // The words of `marque start GAME ...`: the set-up keys of the game's start examples, option.ID= for each option,
 // and their values (a name for a key whose example value is a player's name).
-std::vector<Candidate> start_words(const rules::GameRules& gr, const std::string& cur, const std::set<std::string>& typed_keys,
+std::vector<Candidate> start_words(const rules::GameRules& gr, const std::string& cur,
+                                   const std::set<std::string>& typed_keys,
                                    const std::function<std::vector<Candidate>()>& db_players) {
   struct Key {
     std::string key, example;
@@ -219,12 +223,14 @@ std::vector<Candidate> start_words(const rules::GameRules& gr, const std::string
       std::string w = rest.substr(at, sp == std::string::npos ? std::string::npos : sp - at);
       at = sp == std::string::npos ? rest.size() + 1 : sp + 1;
       auto eq = w.find('=');
-      if (eq != std::string::npos && eq > 0 && w.rfind("option.", 0) != 0) words.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+      if (eq != std::string::npos && eq > 0 && w.rfind("option.", 0) != 0)
+        words.emplace_back(w.substr(0, eq), w.substr(eq + 1));
     }
     // the example's players: the set-up's own reading of the words
     Diagnostics ignored;
     json setup = gr.setup_from_args(words, ignored);
-    rules::Replay r = rules::replay({{"format", "marque-game/1"}, {"game", gr.id()}, {"setup", setup}, {"hands", json::array()}});
+    rules::Replay r = rules::replay(
+        {{"format", "marque-game/1"}, {"game", gr.id()}, {"setup", setup}, {"hands", json::array()}});
     if (r.ok && r.state) example_players = r.state->players();
     for (const auto& [key_, v] : words) {
       const std::string& k = key_;  // a structured binding is not captured by a lambda under clang 14
@@ -331,7 +337,8 @@ std::vector<Candidate> hand_numbers(app::Database& db, const std::string& game) 
 }
 
 // Every candidate the line allows at the cursor (the caller keeps those that start with the current word).
-std::vector<Candidate> candidates(const CLI::App& root, const Context& ctx, const std::vector<std::string>& words, bool& files) {
+std::vector<Candidate> candidates(const CLI::App& root, const Context& ctx, const std::vector<std::string>& words,
+                                  bool& files) {
   const Line line = read_line(root, words);
   const std::string cur = words.empty() ? "" : words.back();
   app::Database db;
@@ -348,7 +355,8 @@ std::vector<Candidate> candidates(const CLI::App& root, const Context& ctx, cons
     const std::string type = o->get_type_name();
     std::vector<Candidate> values;
     if (auto brace = type.find('{'); brace != std::string::npos && type.back() == '}') {
-      for (const auto& v : rules::split_list(type.substr(brace + 1, type.size() - brace - 2))) values.push_back({v, ""});
+      for (const auto& v : rules::split_list(type.substr(brace + 1, type.size() - brace - 2)))
+        values.push_back({v, ""});
     } else if (name == "game" || name == "g") {
       values = game_ids(database());
     } else if (name == "night") {
@@ -410,15 +418,19 @@ std::vector<Candidate> candidates(const CLI::App& root, const Context& ctx, cons
     if (!gr) return out;
     return start_words(*gr, cur, typed_keys, [&] { return players(database()); });
   }
-  if (name == "fields" && (command == "hand" || command == "edit")) return hand_words(database(), line.game, cur, typed_keys);
-  if (name == "fields" && command == "next" && cur.find('=') == std::string::npos) return {{"dealer=", "who deals first in the new game"}};
-  if (name == "fields" && command == "next") return names_in_word("dealer=", cur.substr(cur.find('=') + 1), players(database()));
+  if (name == "fields" && (command == "hand" || command == "edit"))
+    return hand_words(database(), line.game, cur, typed_keys);
+  if (name == "fields" && command == "next" && cur.find('=') == std::string::npos)
+    return {{"dealer=", "who deals first in the new game"}};
+  if (name == "fields" && command == "next")
+    return names_in_word("dealer=", cur.substr(cur.find('=') + 1), players(database()));
   return out;
 }
 
 // The scripts: each passes the words before the cursor and the current word to `marque complete` and shows what it
 // answers. The program's own name as typed on the line runs (a marque not on PATH completes too).
-const char* const k_bash = R"BASH(# bash completion for marque; made by `marque completion bash`. The candidates come from
+const char* const k_bash =
+    R"BASH(# bash completion for marque; made by `marque completion bash`. The candidates come from
 # `marque complete`, which reads the command definitions, the games' rules and the database.
 _marque() {
   local line=${COMP_LINE:0:COMP_POINT} pos=0 i w rest trimmed gap
@@ -502,7 +514,8 @@ else
 fi
 )ZSH";
 
-const char* const k_fish = R"FISH(# fish completion for marque; made by `marque completion fish`. The candidates come from `marque complete`, which
+const char* const k_fish =
+    R"FISH(# fish completion for marque; made by `marque completion fish`. The candidates come from `marque complete`, which
 # reads the command definitions, the games' rules and the database.
 function __marque_complete
     set -l tokens (commandline -opc)
@@ -533,43 +546,44 @@ CommandRecord add_completion(CLI::App& app, Context&, Commands& out) {
   script->footer("Examples:\n  source <(marque completion bash)\n  marque completion zsh > ~/.zfunc/_marque\n"
                  "  marque completion fish > ~/.config/fish/completions/marque.fish");
   out.push_back({script, [o] {
-    std::cout << (o->shell == "bash" ? k_bash : o->shell == "zsh" ? k_zsh : k_fish);
-    return 0;
-  }});
+                   std::cout << (o->shell == "bash" ? k_bash : o->shell == "zsh" ? k_zsh : k_fish);
+                   return 0;
+                 }});
   return {"completion", false};
 }
 
 CommandRecord add_complete(CLI::App& app, Context& ctx, Commands& out) {
-  auto* complete = app.add_subcommand("complete", "the candidates for the word at the cursor (what the completion scripts ask)");
+  auto* complete = app.add_subcommand("complete",
+                                      "the candidates for the word at the cursor (what the completion scripts ask)");
   complete->group("");
   // every word after "complete" is a word of the line: the words after marque up to the cursor, the last one the word
   // being completed, each with a leading "_" (so that CLI11 reads none of them as an option: --db, -, -h)
   complete->prefix_command();
   out.push_back({complete, [complete, &app, &ctx] {
-    std::vector<std::string> words = complete->remaining();
-    for (auto& w : words)
-      if (!w.empty() && w[0] == '_') w.erase(0, 1);
-    if (words.empty()) words.push_back("");
-    bool files = false;
-    std::vector<Candidate> found;
-    try {
-      found = candidates(app, ctx, words, files);
-    } catch (...) {
-      found.clear();  // completion never fails loudly
-    }
-    const std::string& cur = words.back();
-    std::string text;
-    for (const auto& c : found) {
-      if (c.word.rfind(cur, 0) != 0) continue;
-      std::string d = c.description;
-      for (auto& ch : d)
-        if (ch == '\n' || ch == '\t') ch = ' ';
-      text += c.word + (d.empty() ? "" : "\t" + d) + "\n";
-    }
-    if (files) text += ":files\n";
-    std::cout << text;
-    return 0;
-  }});
+                   std::vector<std::string> words = complete->remaining();
+                   for (auto& w : words)
+                     if (!w.empty() && w[0] == '_') w.erase(0, 1);
+                   if (words.empty()) words.push_back("");
+                   bool files = false;
+                   std::vector<Candidate> found;
+                   try {
+                     found = candidates(app, ctx, words, files);
+                   } catch (...) {
+                     found.clear();  // completion never fails loudly
+                   }
+                   const std::string& cur = words.back();
+                   std::string text;
+                   for (const auto& c : found) {
+                     if (c.word.rfind(cur, 0) != 0) continue;
+                     std::string d = c.description;
+                     for (auto& ch : d)
+                       if (ch == '\n' || ch == '\t') ch = ' ';
+                     text += c.word + (d.empty() ? "" : "\t" + d) + "\n";
+                   }
+                   if (files) text += ":files\n";
+                   std::cout << text;
+                   return 0;
+                 }});
   return {"complete", false};
 }
 

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <unordered_map>
 
@@ -42,7 +42,8 @@ const char* const k_meaning_hint = "marque rules GAME lists a game's options and
 // Every mistake of the file at once, in line order, each naming PATH:LINE (one per line after "marque: error: ",
 // as the errors of a refused hand are); one Error (exit 78).
 [[noreturn]] void refuse(const std::string& path, std::vector<Problem> problems) {
-  std::stable_sort(problems.begin(), problems.end(), [](const Problem& a, const Problem& b) { return a.line < b.line; });
+  std::stable_sort(problems.begin(), problems.end(),
+                   [](const Problem& a, const Problem& b) { return a.line < b.line; });
   std::string message, hint;
   for (const auto& p : problems) {
     message += (message.empty() ? "" : "\nmarque: error: ") + path + ":" + std::to_string(p.line) + ": " + p.what;
@@ -67,10 +68,13 @@ std::string syntax_message(const std::string& text, const toml::parse_error& e) 
     if (eq != std::string::npos) {
       const size_t from = line.find_first_not_of(" \t", eq + 1);
       const size_t to = line.find_first_of(" \t#,]\r", from);
-      const std::string word = from == std::string::npos ? std::string() : line.substr(from, to == std::string::npos ? std::string::npos : to - from);
-      if (!word.empty() && std::isalpha(static_cast<unsigned char>(word[0])) && word != "true" && word != "false" && word != "inf" &&
-          word != "nan" && importers::valid_utf8(word))
-        return "'" + clip(word, 40) + "' is not a value: a text needs quotes (\"" + clip(word, 40) + "\"); numbers, true and false are written bare";
+      const std::string word = from == std::string::npos
+                                   ? std::string()
+                                   : line.substr(from, to == std::string::npos ? std::string::npos : to - from);
+      if (!word.empty() && std::isalpha(static_cast<unsigned char>(word[0])) && word != "true" && word != "false" &&
+          word != "inf" && word != "nan" && importers::valid_utf8(word))
+        return "'" + clip(word, 40) + "' is not a value: a text needs quotes (\"" + clip(word, 40) +
+               "\"); numbers, true and false are written bare";
     }
   }
   // toml++'s "Error while parsing key-value pair: cannot redefine ..." as "key-value pair: cannot redefine ..."
@@ -114,11 +118,14 @@ void read_entry(const std::string& table, const toml::key& key, const toml::node
   const int line = line_of(key.source());
   const std::string k(key.str());
   if (node.is_array_of_tables()) {
-    problems.push_back({line, "arrays of tables ([[" + k + "]]) are not part of marque's config; write [GAME] tables", k_syntax_hint});
+    problems.push_back(
+        {line, "arrays of tables ([[" + k + "]]) are not part of marque's config; write [GAME] tables", k_syntax_hint});
     return;
   }
   if (node.is_table()) {
-    problems.push_back({line, "a table inside [" + table + "] (" + table + "." + k + ") is not part of marque's config; a [GAME] table holds option = value lines",
+    problems.push_back({line,
+                        "a table inside [" + table + "] (" + table + "." + k +
+                            ") is not part of marque's config; a [GAME] table holds option = value lines",
                         k_syntax_hint});
     return;
   }
@@ -148,7 +155,8 @@ File read_toml(const std::string& text, const std::string& path, std::vector<Pro
     if (const toml::table* t = node.as_table()) {
       Table table{std::string(key.str()), line_of(key.source()), {}};
       for (const auto& [k, v] : *t) read_entry(table.name, k, v, table.entries, problems);
-      std::stable_sort(table.entries.begin(), table.entries.end(), [](const Entry& a, const Entry& b) { return a.line < b.line; });
+      std::stable_sort(table.entries.begin(), table.entries.end(),
+                       [](const Entry& a, const Entry& b) { return a.line < b.line; });
       f.tables.push_back(std::move(table));
     } else {
       read_entry("", key, node, f.top, problems);
@@ -225,10 +233,12 @@ void check(const File& f, std::vector<Problem>& problems) {
     if (!known) {
       const auto& games = rules::all_games();
       if (std::any_of(games.begin(), games.end(), [&](const rules::GameRules* g) { return g->id() == e.key; }))
-        invalid(e.line, "\"" + e.key + "\" is a game: its house rules go in a table, [" + e.key + "], one option per line");
+        invalid(e.line,
+                "\"" + e.key + "\" is a game: its house rules go in a table, [" + e.key + "], one option per line");
       else
         invalid(e.line, "unknown setting \"" + e.key + "\"" + did_you_mean(e.key, top_keys) +
-                            "; marque reads db, league and venue, and a [GAME] table of house rules per game (" + rules::game_list("or") + ")");
+                            "; marque reads db, league and venue, and a [GAME] table of house rules per game (" +
+                            rules::game_list("or") + ")");
     } else if (!e.value.is_string()) {
       invalid(e.line, e.key + " is a text: write it in quotes (" + e.key + " = \"...\")");
     } else if (e.value.get<std::string>().empty()) {
@@ -242,7 +252,8 @@ void check(const File& f, std::vector<Problem>& problems) {
     if (!game) {
       std::vector<std::string> ids;
       for (const auto* g : rules::all_games()) ids.emplace_back(g->id());
-      invalid(t.line, "[" + t.name + "] is not a game marque knows" + did_you_mean(t.name, ids) + "; the tables are the games: " + rules::game_list("and"));
+      invalid(t.line, "[" + t.name + "] is not a game marque knows" + did_you_mean(t.name, ids) +
+                          "; the tables are the games: " + rules::game_list("and"));
       continue;
     }
     const auto table = game->options();
@@ -252,7 +263,8 @@ void check(const File& f, std::vector<Problem>& problems) {
       bool known = false;
       for (const auto& id : ids) known = known || id == e.key;
       if (!known) {
-        invalid(e.line, "[" + t.name + "] has no option \"" + e.key + "\"" + did_you_mean(e.key, ids) + "; its options are listed by marque rules " + t.name);
+        invalid(e.line, "[" + t.name + "] has no option \"" + e.key + "\"" + did_you_mean(e.key, ids) +
+                            "; its options are listed by marque rules " + t.name);
         continue;
       }
       Diagnostics d;
@@ -302,11 +314,15 @@ std::string read_config_text(const std::string& path) {
     ~Closer() { ::close(fd); }
   } closer{fd};
   struct stat st {};
-  if (::fstat(fd, &st) != 0) throw Error(k_exit_config, "cannot read the config file " + path + ": " + std::strerror(errno));
+  if (::fstat(fd, &st) != 0)
+    throw Error(k_exit_config, "cannot read the config file " + path + ": " + std::strerror(errno));
   struct stat null {};
-  if (S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev) return "";  // --config /dev/null: none
+  if (S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 && null.st_rdev == st.st_rdev)
+    return "";  // --config /dev/null: none
   if (!S_ISREG(st.st_mode))
-    throw Error(k_exit_config, "the config file " + path + " is " + (S_ISDIR(st.st_mode) ? "a folder" : "not a regular file (a device, a pipe or a socket)"),
+    throw Error(k_exit_config,
+                "the config file " + path + " is " +
+                    (S_ISDIR(st.st_mode) ? "a folder" : "not a regular file (a device, a pipe or a socket)"),
                 "the config file is a text file of a few lines; marque config shows what is in force");
   std::string text;
   char buf[1 << 16];
@@ -316,7 +332,9 @@ std::string read_config_text(const std::string& path) {
     if (n < 0) throw Error(k_exit_config, "cannot read the config file " + path + ": " + std::strerror(errno));
     if (n == 0) break;
     text.append(buf, static_cast<size_t>(n));
-    if (text.size() > k_max) throw Error(k_exit_config, path + ": a config file of more than 1 MB", "the config file is a text file of a few lines");
+    if (text.size() > k_max)
+      throw Error(k_exit_config, path + ": a config file of more than 1 MB",
+                  "the config file is a text file of a few lines");
   }
   return text;
 }
@@ -367,8 +385,8 @@ std::string toml_text(const json& value) {
   return value.dump();
 }
 
-Setting resolve(const std::string& key, const std::string& flag_value, const std::string& flag_name, const char* env_name,
-                const File& file, const std::string& fallback) {
+Setting resolve(const std::string& key, const std::string& flag_value, const std::string& flag_name,
+                const char* env_name, const File& file, const std::string& fallback) {
   if (!flag_value.empty()) return {key, flag_value, "command line (" + flag_name + ")", 0};
   if (env_name) {
     std::string v = env(env_name);

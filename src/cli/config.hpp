@@ -69,7 +69,7 @@ struct Setting {
 };
 // The first of: the command line's value, the environment variable's (empty = unset), the config file's entry,
 // the default.
-Setting resolve(const std::string& key, const std::string& flag_value, const std::string& flag_name, const char* env_name,
-                const File& file, const std::string& fallback);
+Setting resolve(const std::string& key, const std::string& flag_value, const std::string& flag_name,
+                const char* env_name, const File& file, const std::string& fallback);
 
 }  // namespace marque::cli::config

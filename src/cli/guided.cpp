@@ -33,7 +33,8 @@ std::string prompt_of(const rules::Question& q) {
     p += "\n   ";
     for (size_t i = 0; i < q.choices.size(); ++i) {
       const auto& c = q.choices[i];
-      p += (i ? "  " : "") + std::to_string(c.number ? c.number : static_cast<int>(i) + 1) + " " + rules::shown(c.value);
+      p += (i ? "  " : "") + std::to_string(c.number ? c.number : static_cast<int>(i) + 1) + " " +
+           rules::shown(c.value);
       // a label that begins with its value ("S — Sara") is shown alone
       if (!c.label.empty() && c.label != c.value) {
         if (c.label.rfind(c.value, 0) == 0)
@@ -73,14 +74,16 @@ void print_preview(std::ostream& out, const app::EntryStep& step) {
     out << "  " << text::pad_right(p, w) << "  " << text::pad_left(text::format_signed(num("deltas")), 8) << "   total "
         << text::format_number(num("totals")) << "\n";
   }
-  for (const auto& warn : step.warnings) out << "  note: " << (warn.field.empty() ? "" : warn.field + ": ") << warn.message << "\n";
+  for (const auto& warn : step.warnings)
+    out << "  note: " << (warn.field.empty() ? "" : warn.field + ": ") << warn.message << "\n";
 }
 
 }  // namespace
 
 bool needs_questions(app::Database& db, int64_t game_id, const std::vector<std::string>& words) {
   try {
-    const auto step = app::entry_step(*db, game_id, std::nullopt, to_answers(words), std::nullopt, app::AnswerOrder::given);
+    const auto step = app::entry_step(*db, game_id, std::nullopt, to_answers(words), std::nullopt,
+                                      app::AnswerOrder::given);
     return words.empty() || step.question;
   } catch (const Error&) {
     return false;  // a game that takes no hand, or no longer replays: `hand` tells why without asking anything

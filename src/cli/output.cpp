@@ -51,7 +51,8 @@ public:
     if (finish) m_filter.finish(m_out);
     setp(m_buf, m_buf + sizeof m_buf);
     if (m_out.empty()) return !m_failed;
-    if (m_to->sputn(m_out.data(), static_cast<std::streamsize>(m_out.size())) != static_cast<std::streamsize>(m_out.size()))
+    if (m_to->sputn(m_out.data(), static_cast<std::streamsize>(m_out.size())) !=
+        static_cast<std::streamsize>(m_out.size()))
       m_failed = true;
     return !m_failed;
   }
@@ -106,7 +107,8 @@ std::string convert_pdf(const std::string& html, const std::string& out_file) {
     cmd = custom;
     name = "MARQUE_PDF_COMMAND";
     auto put = [&](const std::string& key, const std::string& val) {
-      for (auto pos = cmd.find(key); pos != std::string::npos; pos = cmd.find(key, pos + val.size())) cmd.replace(pos, key.size(), val);
+      for (auto pos = cmd.find(key); pos != std::string::npos; pos = cmd.find(key, pos + val.size()))
+        cmd.replace(pos, key.size(), val);
     };
     put("{in}", shell_quote(in));
     put("{out}", shell_quote(out_file));
@@ -122,13 +124,16 @@ std::string convert_pdf(const std::string& html, const std::string& out_file) {
       }
     if (c.empty()) {
       std::remove(in.c_str());
-      throw Error(k_exit_unavailable, "no PDF converter found (weasyprint or chromium)",
-                  "apt-get install weasyprint (or chromium), set MARQUE_PDF_COMMAND, or use --format html and print from a browser");
+      throw Error(
+          k_exit_unavailable, "no PDF converter found (weasyprint or chromium)",
+          "apt-get install weasyprint (or chromium), set MARQUE_PDF_COMMAND, or use --format html and print from a browser");
     }
     char dir[] = "/tmp/marque-chromium-XXXXXX";
     if (mkdtemp(dir)) profile = dir;
-    cmd = shell_quote(c) + " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
-          " --disable-component-update --disable-sync --user-data-dir=" + shell_quote(profile.empty() ? "/tmp" : profile) +
+    cmd = shell_quote(c) +
+          " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
+          " --disable-component-update --disable-sync --user-data-dir=" +
+          shell_quote(profile.empty() ? "/tmp" : profile) +
           " --no-pdf-header-footer --print-to-pdf=" + shell_quote(out_file) + " " + shell_quote("file://" + in);
   }
   int rc = std::system((cmd + " >/dev/null 2>&1").c_str());
@@ -200,11 +205,16 @@ std::string finish_stdout() {
 
 std::string format_name(Format f) {
   switch (f) {
-    case Format::json: return "json";
-    case Format::csv: return "csv";
-    case Format::html: return "html";
-    case Format::pdf: return "pdf";
-    default: return "text";
+    case Format::json:
+      return "json";
+    case Format::csv:
+      return "csv";
+    case Format::html:
+      return "html";
+    case Format::pdf:
+      return "pdf";
+    default:
+      return "text";
   }
 }
 
@@ -235,7 +245,9 @@ void emit(const Report& report, Format format, const std::string& out_file) {
       else
         write_output(out_file, report.json(), OutputKind::json_text);
       return;
-    case Format::csv: write_output(out_file, report.csv(), OutputKind::csv); return;
+    case Format::csv:
+      write_output(out_file, report.csv(), OutputKind::csv);
+      return;
     case Format::html:
       write_output(out_file, report.html(), OutputKind::html);
       if (!to_stdout) std::cerr << "marque: wrote " << out_file << "\n";

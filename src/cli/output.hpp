@@ -48,10 +48,10 @@ std::string json_text(const Json& doc) {
 
 // A report in each format its command offers (only the ones it offers are set).
 struct Report {
-  std::function<std::string()> text;          // escaped for the terminal on the way out
-  std::function<std::string()> json;          // the document as json_text writes it
+  std::function<std::string()> text;  // escaped for the terminal on the way out
+  std::function<std::string()> json;  // the document as json_text writes it
   std::function<std::string()> csv;
-  std::function<std::string()> html;          // also the source of the PDF
+  std::function<std::string()> html;  // also the source of the PDF
   // on standard output, instead of text or json: the report printed as it goes (a game's hands one at a time,
   // colour at a terminal)
   std::function<void()> print_text, print_json;

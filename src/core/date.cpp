@@ -31,8 +31,8 @@ std::string date_problem(std::string_view s) {
   if (y < 1) return "not a date: the year must be 0001 or later";
   if (m < 1 || m > 12) return "not a date: the month must be 01 to 12";
   if (d < 1 || d > days_in(y, m))
-    return "not a date: " + std::string(k_months[m - 1]) + " " + std::to_string(y) + " has " + std::to_string(days_in(y, m)) +
-           " days";
+    return "not a date: " + std::string(k_months[m - 1]) + " " + std::to_string(y) + " has " +
+           std::to_string(days_in(y, m)) + " days";
   return "";
 }
 

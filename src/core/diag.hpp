@@ -10,11 +10,11 @@ namespace marque {
 
 struct Diagnostic {
   bool error = true;
-  int hand = 0;           // 1-based seq of the record it concerns; 0 = the game set-up / file
-  std::string field;      // "points", "setup.players", "options.bid_ladder" ...
-  std::string code;       // "<game>.points_range": the spec's code, as the case files name it
-  std::string message;    // "92.5 is above 91, the most card points in a hand"
-  bool info = false;      // a warning the spec calls information only (shown as a note, never as a warning)
+  int hand = 0;         // 1-based seq of the record it concerns; 0 = the game set-up / file
+  std::string field;    // "points", "setup.players", "options.bid_ladder" ...
+  std::string code;     // "<game>.points_range": the spec's code, as the case files name it
+  std::string message;  // "92.5 is above 91, the most card points in a hand"
+  bool info = false;    // a warning the spec calls information only (shown as a note, never as a warning)
 
   // "hand 3: points: 92.5 is above 91, ..." (hand/field parts omitted when empty)
   std::string text() const;

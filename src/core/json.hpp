@@ -20,17 +20,17 @@ using BufferInput = nlohmann::detail::iterator_input_adapter<const char*>;
 using StreamInput = nlohmann::detail::input_stream_adapter;
 }  // namespace marque::json_instances
 
-#define MARQUE_JSON_INSTANCES(EXTERN)                                                                       \
-  EXTERN template class nlohmann::detail::serializer<marque::json_instances::Json>;                        \
-  EXTERN template class nlohmann::detail::serializer<marque::json_instances::OrderedJson>;                 \
-  MARQUE_JSON_READER(EXTERN, Json, StringInput)                                                             \
-  MARQUE_JSON_READER(EXTERN, Json, BufferInput)                                                             \
-  MARQUE_JSON_READER(EXTERN, Json, StreamInput)                                                             \
-  MARQUE_JSON_READER(EXTERN, OrderedJson, StringInput)                                                      \
+#define MARQUE_JSON_INSTANCES(EXTERN)                                                      \
+  EXTERN template class nlohmann::detail::serializer<marque::json_instances::Json>;        \
+  EXTERN template class nlohmann::detail::serializer<marque::json_instances::OrderedJson>; \
+  MARQUE_JSON_READER(EXTERN, Json, StringInput)                                            \
+  MARQUE_JSON_READER(EXTERN, Json, BufferInput)                                            \
+  MARQUE_JSON_READER(EXTERN, Json, StreamInput)                                            \
+  MARQUE_JSON_READER(EXTERN, OrderedJson, StringInput)                                     \
   MARQUE_JSON_READER(EXTERN, OrderedJson, BufferInput)
 
-#define MARQUE_JSON_READER(EXTERN, J, In)                                                                   \
-  EXTERN template class nlohmann::detail::lexer<marque::json_instances::J, marque::json_instances::In>;    \
+#define MARQUE_JSON_READER(EXTERN, J, In)                                                               \
+  EXTERN template class nlohmann::detail::lexer<marque::json_instances::J, marque::json_instances::In>; \
   EXTERN template class nlohmann::detail::parser<marque::json_instances::J, marque::json_instances::In>;
 
 MARQUE_JSON_INSTANCES(extern)

@@ -176,7 +176,6 @@ std::string Labels::item(std::string_view path, const json& v) const {
 
 std::string Labels::record(const json& r, std::string_view sep) const { return members(*this, r, "", sep); }
 
-
 std::vector<std::string> Labels::ids() const { return m_order; }
 
 }  // namespace marque::text

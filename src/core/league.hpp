@@ -4,10 +4,10 @@
 
 #include <optional>
 
-#include "core/amount.hpp"
 #include <string>
 #include <utility>
 #include <vector>
+#include "core/amount.hpp"
 
 namespace marque::league {
 
@@ -26,10 +26,10 @@ struct HandFacts {
   // a hand really played; false for a deal that was not played out (a redeal, an all-pass deal, a misdeal):
   // the statistics count those apart and never take one as a best or worst hand or in a streak
   bool played = true;
-  std::string not_played;   // what the unplayed deal was ("redeal", "all_pass", "misdeal"); "" when played
-  std::string actor;        // the player who took the contract (taker, bidder, declarer); "" = none
+  std::string not_played;    // what the unplayed deal was ("redeal", "all_pass", "misdeal"); "" when played
+  std::string actor;         // the player who took the contract (taker, bidder, declarer); "" = none
   std::optional<bool> made;  // did the actor make it (unknown = not counted as made)
-  std::string contract;     // the contract's name as the statistics list it; "" = not counted
+  std::string contract;      // the contract's name as the statistics list it; "" = not counted
   std::vector<std::pair<std::string, std::string>> bonuses;  // (player, bonus) earned in this hand
 };
 

@@ -70,10 +70,14 @@ namespace {
 
 std::string arg_text(const Message::Arg& a, const Catalogue& catalogue) {
   switch (a.kind) {
-    case Message::Arg::Kind::text: return a.text;
-    case Message::Arg::Kind::number: return std::to_string(a.number);
-    case Message::Arg::Kind::amount: return format_number(a.amount);
-    case Message::Arg::Kind::message: return a.nested.empty() ? std::string() : say(a.nested.front(), catalogue);
+    case Message::Arg::Kind::text:
+      return a.text;
+    case Message::Arg::Kind::number:
+      return std::to_string(a.number);
+    case Message::Arg::Kind::amount:
+      return format_number(a.amount);
+    case Message::Arg::Kind::message:
+      return a.nested.empty() ? std::string() : say(a.nested.front(), catalogue);
     case Message::Arg::Kind::label: {
       const nlohmann::json v = nlohmann::json::parse(a.text, nullptr, false);
       for (const Catalogue* c = &catalogue; c; c = c->fallback)
@@ -86,7 +90,8 @@ std::string arg_text(const Message::Arg& a, const Catalogue& catalogue) {
 
 std::string unknown(const Message& m, const Catalogue& catalogue) {
   std::string s = m.id + "(";
-  for (size_t i = 0; i < m.args.size(); ++i) s += (i ? ", " : "") + m.args[i].name + "=" + arg_text(m.args[i], catalogue);
+  for (size_t i = 0; i < m.args.size(); ++i)
+    s += (i ? ", " : "") + m.args[i].name + "=" + arg_text(m.args[i], catalogue);
   return s + ")";
 }
 
@@ -100,7 +105,8 @@ std::string say(const Message& m, const Catalogue& catalogue) {
   // a number said plainly ("{n}") is said as marque prints numbers: no grouping ("1000", not "1,000")
   std::string text = *pattern;
   for (const auto& a : m.args) {
-    if (a.kind != Message::Arg::Kind::number && !(a.kind == Message::Arg::Kind::amount && a.amount.is_whole())) continue;
+    if (a.kind != Message::Arg::Kind::number && !(a.kind == Message::Arg::Kind::amount && a.amount.is_whole()))
+      continue;
     const std::string plain = "{" + a.name + "}", exact = "{" + a.name + ", number, ::group-off}";
     for (size_t at = text.find(plain); at != std::string::npos; at = text.find(plain, at + exact.size()))
       text.replace(at, plain.size(), exact);

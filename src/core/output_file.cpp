@@ -55,7 +55,8 @@ void write_all(int fd, std::string_view bytes, const std::string& name) {
   while (done < bytes.size()) {
     ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw Error(k_exit_ioerr, "cannot write " + name + ": " + (n < 0 ? why() : std::string("nothing written")));
+    if (n <= 0)
+      throw Error(k_exit_ioerr, "cannot write " + name + ": " + (n < 0 ? why() : std::string("nothing written")));
     done += static_cast<size_t>(n);
   }
 }
@@ -116,7 +117,8 @@ Kind inspect(const std::string& target, const std::string& name, struct stat& st
     if (errno == ENOENT) return Kind::absent;
     throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
   }
-  if (S_ISDIR(st.st_mode)) throw Error(k_exit_cantcreat, "cannot write " + name + ": it is a directory", "give a file name");
+  if (S_ISDIR(st.st_mode))
+    throw Error(k_exit_cantcreat, "cannot write " + name + ": it is a directory", "give a file name");
   if (S_ISREG(st.st_mode)) return Kind::regular;
   if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) return Kind::special;
   throw Error(k_exit_cantcreat, "cannot write " + name + ": it is not a regular file, a character device or a pipe");
@@ -197,7 +199,8 @@ void install(Tmp& t, const std::string& target, Kind kind, const struct stat& st
     close_checked(fd, name);
     return;  // ~Tmp removes the temporary copy
   }
-  if (::rename(t.path.c_str(), target.c_str()) != 0) throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
+  if (::rename(t.path.c_str(), target.c_str()) != 0)
+    throw Error(k_exit_cantcreat, "cannot write " + name + ": " + why());
   t.path.clear();
   sync_folder(dir_of(target));
 }
@@ -228,10 +231,12 @@ void write_file_in_folder(const std::string& dir, const std::string& name, std::
   const std::string path = dir + "/" + name;
   struct stat st {};
   const bool exists = ::lstat(path.c_str(), &st) == 0;  // the entry itself, not what a link leads to
-  if (exists && S_ISDIR(st.st_mode)) throw Error(k_exit_cantcreat, "cannot write " + path + ": it is a folder", "move it out of " + dir);
+  if (exists && S_ISDIR(st.st_mode))
+    throw Error(k_exit_cantcreat, "cannot write " + path + ": it is a folder", "move it out of " + dir);
   Tmp t;
   fill_tmp(t, path, bytes, exists && S_ISREG(st.st_mode) ? (st.st_mode & 07777) : new_file_mode(), path);
-  install(t, path, Kind::absent, st, path);  // renamed over the entry: a link or a hard link is replaced, not written through
+  install(t, path, Kind::absent, st,
+          path);  // renamed over the entry: a link or a hard link is replaced, not written through
 }
 
 void write_output_file_with(const std::string& path, const std::function<void(const std::string& tmp)>& produce) {
@@ -280,7 +285,8 @@ std::string write_new_file_with(const std::string& stem, const std::string& suff
       sync_folder(dir_of(name));
       return name;  // ~Tmp removes the temporary name
     }
-    if (n >= 1000) throw Error(k_exit_cantcreat, "cannot write " + first + ": " + name + " and the names before it are taken");
+    if (n >= 1000)
+      throw Error(k_exit_cantcreat, "cannot write " + first + ": " + name + " and the names before it are taken");
   }
 }
 

@@ -37,13 +37,15 @@ struct Group {
 struct Table {
   std::vector<Column> columns;
   std::vector<Row> rows;
-  int bar_after = -1;       // a vertical bar after this column (a two-team sheet: Nous | Eux), -1 = none
-  char underline = 0;       // a line of this character as wide as the table under it ('=' closes a sheet), 0 = none
-  bool header = true;       // the column titles are printed as the first line of the table
+  int bar_after = -1;         // a vertical bar after this column (a two-team sheet: Nous | Eux), -1 = none
+  char underline = 0;         // a line of this character as wide as the table under it ('=' closes a sheet), 0 = none
+  bool header = true;         // the column titles are printed as the first line of the table
   std::vector<Group> groups;  // columns headed together, in column order
   // A column titled "|" whose cells are "|" or empty is a vertical line: text prints it, HTML draws a border.
 
-  void row(std::vector<std::string> cells, std::string kind = "hand") { spanned_row(std::move(cells), {}, std::move(kind)); }
+  void row(std::vector<std::string> cells, std::string kind = "hand") {
+    spanned_row(std::move(cells), {}, std::move(kind));
+  }
   void spanned_row(std::vector<std::string> cells, std::vector<int> span, std::string kind = "hand") {
     Row r;
     r.kind = std::move(kind);
@@ -143,7 +145,7 @@ struct Part {
   std::vector<Correction> corrections;
   std::vector<Place> places;  // best first
   bool finished = false;
-  std::string outcome;        // the outcome in one sentence (GameRules::result_words)
+  std::string outcome;  // the outcome in one sentence (GameRules::result_words)
 };
 
 // One game's sheet, or a night's (the summary first, then each game).

@@ -92,7 +92,8 @@ int collate(std::string_view a, std::string_view b) {
 }
 
 void sort_names(std::vector<std::string>& names) {
-  std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return collate(a, b) < 0; });
+  std::stable_sort(names.begin(), names.end(),
+                   [](const std::string& a, const std::string& b) { return collate(a, b) < 0; });
 }
 
 int distance(std::string_view a, std::string_view b) {
@@ -107,7 +108,8 @@ int distance(std::string_view a, std::string_view b) {
     for (size_t k = 1; k <= m; ++k) {
       int cost = x[i - 1] == y[k - 1] ? 0 : 1;
       d[i][k] = std::min({d[i - 1][k] + 1, d[i][k - 1] + 1, d[i - 1][k - 1] + cost});
-      if (i > 1 && k > 1 && x[i - 1] == y[k - 2] && x[i - 2] == y[k - 1]) d[i][k] = std::min(d[i][k], d[i - 2][k - 2] + 1);
+      if (i > 1 && k > 1 && x[i - 1] == y[k - 2] && x[i - 2] == y[k - 1])
+        d[i][k] = std::min(d[i][k], d[i - 2][k - 2] + 1);
     }
   return d[n][m];
 }

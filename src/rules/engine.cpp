@@ -69,8 +69,8 @@ json resolve_options(const json& given, const std::vector<OptionSpec>& table, Di
     bool ok = type_ok(spec->type, value);
     if (ok && !in_range(value, spec->min, spec->max)) {
       diags.error("options." + key, "setup.option_range",
-                  show(value) + " is out of range: " + key + " is a whole number from " + std::to_string(spec->min) + " to " +
-                      std::to_string(spec->max));
+                  show(value) + " is out of range: " + key + " is a whole number from " + std::to_string(spec->min) +
+                      " to " + std::to_string(spec->max));
       continue;
     }
     if (ok && spec->type == "list") {
@@ -92,10 +92,8 @@ json resolve_options(const json& given, const std::vector<OptionSpec>& table, Di
       }
     }
     if (!ok) {
-      std::string what = spec->values.empty() ? "a value of type " + spec->type
-                                              : "one of: " + allowed_list(*spec);
-      diags.error("options." + key, "setup.option_value",
-                  show(value) + " is not a legal value; allowed: " + what);
+      std::string what = spec->values.empty() ? "a value of type " + spec->type : "one of: " + allowed_list(*spec);
+      diags.error("options." + key, "setup.option_value", show(value) + " is not a legal value; allowed: " + what);
       continue;
     }
     out[key] = value;
@@ -103,8 +101,7 @@ json resolve_options(const json& given, const std::vector<OptionSpec>& table, Di
   return out;
 }
 
-json GameRules::setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
-                                Diagnostics& diags) const {
+json GameRules::setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags) const {
   json setup = json::object();
   setup["options"] = json::object();
   for (const auto& [k, v] : kv) {
@@ -130,7 +127,6 @@ json GameRules::setup_from_args(const std::vector<std::pair<std::string, std::st
   return setup;
 }
 
-
 std::vector<Side> Game::sides() const {
   std::vector<Side> out;
   for (const auto& p : players()) out.push_back(Side{p, p, {p}});
@@ -146,7 +142,6 @@ std::vector<std::string> side_ids(const Game& g) {
 }
 
 }  // namespace
-
 
 namespace {
 
@@ -298,7 +293,8 @@ Replay replay(const json& file) {
     const json& meta = file["meta"];
     for (const char* key : {"date", "league", "venue", "note"})
       if (meta.contains(key) && !meta[key].is_string()) {
-        d.error(std::string("meta.") + key, "file.meta_type", "must be a string" + std::string(std::string(key) == "date" ? " (an ISO 8601 date)" : ""));
+        d.error(std::string("meta.") + key, "file.meta_type",
+                "must be a string" + std::string(std::string(key) == "date" ? " (an ISO 8601 date)" : ""));
         return r;
       }
     if (meta.contains("night") && !meta["night"].is_number_integer()) {
@@ -363,7 +359,8 @@ void extend(Replay& r, const json& record) {
 }
 
 namespace {
-void rename_at(json& j, const std::vector<std::string>& path, size_t at, const std::string& from, const std::string& to) {
+void rename_at(json& j, const std::vector<std::string>& path, size_t at, const std::string& from,
+               const std::string& to) {
   if (at == path.size()) {
     if (j.is_string() && j.get_ref<const std::string&>() == from) j = to;
     return;
@@ -386,7 +383,8 @@ void rename_at(json& j, const std::vector<std::string>& path, size_t at, const s
 }
 }  // namespace
 
-json rename_player(const GameRules& rules, const json& doc, bool record, const std::string& from, const std::string& to) {
+json rename_player(const GameRules& rules, const json& doc, bool record, const std::string& from,
+                   const std::string& to) {
   json out = doc;
   if (from == to) return out;
   const auto& paths = record ? rules.name_paths().record : rules.name_paths().setup;
@@ -425,11 +423,11 @@ json typed_value(const std::string& s) {
     errno = 0;
     long long i = std::strtoll(s.c_str(), &end, 10);
     // an integer outside -2^63 .. 2^63-1 stays text (the rules refuse it), never clamped to the largest one
-    if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back())))) return errno == ERANGE ? json(s) : json(i);
+    if (end && *end == '\0' && (std::isdigit(static_cast<unsigned char>(s.back()))))
+      return errno == ERANGE ? json(s) : json(i);
     if (auto a = parse_decimal(s)) return json(a->value());  // "47.5", "5.0": a JSON number with its decimals, as typed
   }
   return s;
 }
-
 
 }  // namespace marque::rules

@@ -18,8 +18,8 @@
 
 #include "core/diag.hpp"
 #include "core/labels.hpp"
-#include "core/message.hpp"
 #include "core/league.hpp"
+#include "core/message.hpp"
 #include "core/sheet.hpp"
 #include "rules/entry.hpp"
 #include "rules/registry.hpp"
@@ -34,9 +34,9 @@ using ojson = nlohmann::ordered_json;
 // (JSON values: strings, numbers or booleans); empty = any value of `type` (checked by `check`).
 struct OptionSpec {
   std::string id;
-  std::string type;                // "enum", "int", "bool", "number", "list" (array of enum values), "any"
-  std::vector<json> values;        // legal values (enum / list members); empty = free
-  json default_value;              // the seed's value
+  std::string type;          // "enum", "int", "bool", "number", "list" (array of enum values), "any"
+  std::vector<json> values;  // legal values (enum / list members); empty = free
+  json default_value;        // the seed's value
   std::string help;
   // Optional extra check for free values; returns an error text or "" when fine.
   std::string (*check)(const json& value) = nullptr;
@@ -49,7 +49,7 @@ struct OptionSpec {
 // One field of a hand record, for `marque rules GAME`, guided entry and CSV column names.
 struct FieldSpec {
   std::string name;
-  std::string type;      // "string", "int", "number", "bool", "player", "enum", "object", "array"
+  std::string type;  // "string", "int", "number", "bool", "player", "enum", "object", "array"
   bool required = false;
   std::vector<std::string> values;  // legal values for enums
   std::string help;
@@ -83,8 +83,8 @@ public:
   virtual std::vector<Amount> standing() const = 0;
   virtual std::vector<Amount> side_standing() const { return {}; }
 
-  virtual bool finished() const = 0;             // reached its end by its own rule
-  virtual ojson result() const = 0;              // final (or provisional) result, format README §2
+  virtual bool finished() const = 0;  // reached its end by its own rule
+  virtual ojson result() const = 0;   // final (or provisional) result, format README §2
   // Extra top-level keys of the score document (coinche: team_totals; prefa: pools, received, final ...).
   virtual ojson extra() const { return ojson::object(); }
   // Who deals the next record ("" when the game has no dealer notion or is finished).
@@ -97,9 +97,9 @@ public:
 class GameRules {
 public:
   virtual ~GameRules() = default;
-  virtual std::string_view id() const = 0;          // the game's id in files and commands (its folder name)
-  virtual std::string_view title() const = 0;       // its name for people
-  virtual int rules_version() const = 0;            // bump when scoring semantics change
+  virtual std::string_view id() const = 0;     // the game's id in files and commands (its folder name)
+  virtual std::string_view title() const = 0;  // its name for people
+  virtual int rules_version() const = 0;       // bump when scoring semantics change
   // Every score of this game is a whole number of 1/amount_denominator() points (core/amount.hpp): 1 for games
   // that count whole points; stored and compared exactly in those units.
   virtual int64_t amount_denominator() const { return 1; }
@@ -126,14 +126,13 @@ public:
   // Command-line words of `marque start GAME key=value...` -> a set-up record. The default handles
   // players=A,B,C (array), first_dealer=/dealer=, option.ID=VALUE (or opt.ID=) and plain key=value
   // (numbers and true/false typed). Games with other shapes (coinche seats) override it.
-  virtual json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
-                               Diagnostics& diags) const;
+  virtual json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags) const;
 
   // Command-line words of `marque hand key=value...` -> a hand record, in this game's own syntax
   // (e.g. `poignee=Ben:simple`, `calls=C:play,A:pass`). `game` is the state before the hand (for names
   // and defaults such as the expected dealer). Unknown keys are errors naming the key.
-  virtual json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
-                                const Game& game, Diagnostics& diags) const = 0;
+  virtual json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
+                                Diagnostics& diags) const = 0;
 
   // Standings (core/league.hpp): each seat's place, points and team result, from the game's summary (its
   // marque-score/1 document without hands: result, totals, team_totals ...); `players` in set-up order. The
@@ -141,7 +140,8 @@ public:
   virtual std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const;
   // Statistics: who took the contract in a hand, whether it was made, its name, the bonuses earned; from the
   // record and its marque-score/1 hands entry. The default: nothing (a game without contracts or bonuses).
-  virtual league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const;
+  virtual league::HandFacts hand_facts(const json& record, const json& entry,
+                                       const std::vector<std::string>& players) const;
   // hand_facts(record, entry).played from the entry as replay makes it (Replay::deals_played counts these on
   // every replay: a game answers it without converting the entry; the default converts it)
   virtual bool deal_played(const json& record, const ojson& entry) const;
@@ -160,7 +160,8 @@ public:
   // the game's catalogue()). One hand: "Ben's garde made by 9", "N/S 90♦ coinched: dedans", "Eleni 7♠ down 1";
   // from its record and marque-score/1 entry, `players` in set-up order. The default says who took what and
   // whether it was made (hand_facts).
-  virtual text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const;
+  virtual text::Message hand_message(const json& record, const json& entry,
+                                     const std::vector<std::string>& players) const;
   // The game's outcome as one sentence ("Thierry wins with 312 points, Marc last with -280"), from its
   // marque-score/1 document (totals, result, finished). The default ranks by result.ranking or the totals.
   virtual text::Message result_message(const json& score) const;
@@ -192,18 +193,17 @@ public:
   virtual sheet::Sheet score_sheet(const json& game_file, const ojson& score) const = 0;
 };
 
-
 // Result of scoring a whole game file.
 struct Replay {
-  bool ok = false;          // no errors
-  ojson score;              // marque-score/1 (valid only when ok)
-  Diagnostics diags;        // errors (hand-stamped) and warnings
+  bool ok = false;              // no errors
+  ojson score;                  // marque-score/1 (valid only when ok)
+  Diagnostics diags;            // errors (hand-stamped) and warnings
   std::unique_ptr<Game> state;  // final state (when ok)
   size_t hands_played = 0;      // records played (score["hands"] holds them unless streamed with next())
   size_t deals_played = 0;      // of those, the deals really played (GameRules::hand_facts: not a redeal, ...)
   std::vector<std::vector<Amount>> deltas;  // each record's deltas, exact, per player in set-up order (not streamed)
   std::vector<Amount> last_deltas;          // the last record's (streamed too)
-  const GameRules* rules = nullptr;  // the game's rules (when ok)
+  const GameRules* rules = nullptr;         // the game's rules (when ok)
 };
 
 // Check the envelope (`format`, `game`, `setup`, `hands`) and replay every record. Stops at the first
@@ -221,7 +221,8 @@ void finish(Replay& r);
 
 // `doc` (a set-up, or a hand record when `record`) with the player `from` renamed `to` at exactly the game's
 // name paths; every other value (a piquet rank "A", a note) is left alone.
-json rename_player(const GameRules& rules, const json& doc, bool record, const std::string& from, const std::string& to);
+json rename_player(const GameRules& rules, const json& doc, bool record, const std::string& from,
+                   const std::string& to);
 
 // Split "a,b,c" (trims spaces, drops empties; with keep_empty an empty item stays: "a::b" is "a", "", "b").
 std::vector<std::string> split_list(const std::string& s, char sep = ',', bool keep_empty = false);

@@ -91,7 +91,8 @@ std::string legal_list(const Question& q) {
 // underscore of a value ("garde sans" is garde_sans).
 std::string choice_key(const std::string& s) {
   std::string k = unicode::fold(s);
-  std::replace_if(k.begin(), k.end(), [](char c) { return c == ' ' || c == '-'; }, '_');
+  std::replace_if(
+      k.begin(), k.end(), [](char c) { return c == ' ' || c == '-'; }, '_');
   return k;
 }
 
@@ -138,7 +139,6 @@ std::optional<std::string> pick(const Question& q, const std::string& word) {
   return found;
 }
 
-
 // A typed word the choices do not name, as the game reads it (read_entry_answer); nullptr: none.
 using OtherWord = std::function<std::optional<std::string>(const std::string&)>;
 
@@ -181,8 +181,8 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
       return {"", "'" + clip(a) + "' is not " + (q.kind == "int" ? "a whole number" : "a number")};
     if ((q.min && *v < Amount::whole(*q.min)) || (q.max && *v > Amount::whole(*q.max))) {
       std::string range = q.min && q.max ? "from " + std::to_string(*q.min) + " to " + std::to_string(*q.max)
-                          : q.min       ? "at least " + std::to_string(*q.min)
-                                        : "at most " + std::to_string(*q.max);
+                          : q.min        ? "at least " + std::to_string(*q.min)
+                                         : "at most " + std::to_string(*q.max);
       return {"", text::format_number(*v) + " is out of range: " + range};
     }
     return {a, ""};
@@ -231,7 +231,8 @@ std::optional<Question> ask_next(const GameRules& rules, const Game& before, con
     if (c.number == 0 && seat != players.end()) c.number = static_cast<int>(seat - players.begin()) + 1;
     last = std::max(last, c.number);
   }
-  auto others = std::stable_partition(q->choices.begin(), q->choices.end(), [](const Choice& c) { return c.number > 0; });
+  auto others = std::stable_partition(q->choices.begin(), q->choices.end(),
+                                      [](const Choice& c) { return c.number > 0; });
   if (others == q->choices.begin()) return q;  // no player among the choices: numbered by their places
   std::stable_sort(q->choices.begin(), others, [](const Choice& a, const Choice& b) { return a.number < b.number; });
   for (auto it = others; it != q->choices.end(); ++it) it->number = ++last;
@@ -331,7 +332,8 @@ const text::Catalogue& default_catalogue() {
 
 const text::Catalogue& GameRules::catalogue() const { return default_catalogue(); }
 
-text::Message GameRules::hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const {
+text::Message GameRules::hand_message(const json& record, const json& entry,
+                                      const std::vector<std::string>& players) const {
   league::HandFacts f = hand_facts(record, entry, players);
   if (f.actor.empty()) return {};
   text::Message m(f.contract.empty() ? "rules.hand.actor" : "rules.hand.taken");

@@ -42,10 +42,10 @@ struct Question {
   //   "words"   the game's own short syntax (help shows it), e.g. tricks=B:7,C:3
   std::string kind = "choice";
   std::vector<Choice> choices;
-  std::string preset;     // the default answer (an empty answer takes it); "" = none
-  bool optional = false;  // an empty answer without a preset leaves the field out
+  std::string preset;               // the default answer (an empty answer takes it); "" = none
+  bool optional = false;            // an empty answer without a preset leaves the field out
   std::optional<int64_t> min, max;  // "int" / "number"
-  std::string help;       // one line: the syntax, what the default means
+  std::string help;                 // one line: the syntax, what the default means
   // The record fields this answer fills, for matching the engine's errors to the question (empty = {key}).
   std::vector<std::string> fields;
 };

@@ -53,7 +53,8 @@ std::unique_ptr<SQLite::Database> open_checked_backup(const std::string& file, c
       throw Error(k_exit_dataerr, what + " is damaged (integrity_check: " + detail::shown(integrity) + ")" + after);
     std::string bad_json = "SELECT 'game ' || id FROM games WHERE NOT json_valid(setup) OR NOT json_valid(meta)";
     if (version >= 3) bad_json += " OR NOT json_valid(summary)";
-    bad_json += " UNION ALL SELECT 'game ' || game_id || ' hand ' || seq FROM hands WHERE NOT json_valid(record) OR NOT json_valid(score) LIMIT 1";
+    bad_json +=
+        " UNION ALL SELECT 'game ' || game_id || ' hand ' || seq FROM hands WHERE NOT json_valid(record) OR NOT json_valid(score) LIMIT 1";
     SQLite::Statement q(*src, bad_json);
     if (q.executeStep())
       throw Error(k_exit_dataerr, what + " is damaged: " + q.getColumn(0).getString() + " is not valid JSON" + after);
@@ -86,12 +87,15 @@ std::string Store::restore_from(const std::string& file) {
   if (kind != std::filesystem::file_type::regular)  // a pipe would be waited on forever, a folder is no database
     throw Error(k_exit_noinput,
                 "the backup " + file + " is " +
-                    (kind == std::filesystem::file_type::directory ? "a folder" : "not a regular file (a device, a pipe or a socket)") +
+                    (kind == std::filesystem::file_type::directory
+                         ? "a folder"
+                         : "not a regular file (a device, a pipe or a socket)") +
                     "; nothing was restored",
                 "name a file made by marque backup");
   // the backup is checked like a database being opened, and more: it is about to replace a good one
   detail::BusyWait busy{file, false, {}};
-  std::unique_ptr<SQLite::Database> src = open_checked_backup(file, "the backup " + file, "; nothing was restored", busy);
+  std::unique_ptr<SQLite::Database> src = open_checked_backup(file, "the backup " + file, "; nothing was restored",
+                                                              busy);
   // a safety copy of what is about to be replaced
   char stamp[32];
   std::time_t now = std::time(nullptr);

@@ -20,14 +20,14 @@ namespace marque::storage::detail {
 
 [[noreturn]] void rethrow_sqlite(const SQLite::Exception& e, const std::string& path) {
   int code = e.getErrorCode();
-  if (code == SQLITE_NOTADB)
-    throw Error(k_exit_dataerr, path + " is not a marque database (not an SQLite file)");
+  if (code == SQLITE_NOTADB) throw Error(k_exit_dataerr, path + " is not a marque database (not an SQLite file)");
   if (code == SQLITE_CORRUPT)
     throw Error(k_exit_dataerr, "the database " + path + " is damaged (" + e.what() + ")",
                 "marque check reports what it can still read; restore a backup (marque restore FILE --yes)");
   if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
-    throw Error(k_exit_tempfail, "gave up after " + std::to_string(Store::lock_timeout_seconds()) + " s: another process kept " +
-                                     path + " locked for writing; try again",
+    throw Error(k_exit_tempfail,
+                "gave up after " + std::to_string(Store::lock_timeout_seconds()) + " s: another process kept " + path +
+                    " locked for writing; try again",
                 "MARQUE_LOCK_TIMEOUT=SECONDS waits longer");
   if (code == SQLITE_CONSTRAINT)
     throw Error(k_exit_rejected, std::string("the database refused the change: ") + e.what());
@@ -63,7 +63,8 @@ bool wait_busy(BusyWait& b, int count) {
   int limit = Store::lock_timeout_seconds();
   if (!b.told && say_waits && now - b.since >= std::chrono::seconds(1)) {
     // the one message storage prints: a command must not seem to hang
-    std::fprintf(stderr, "marque: waiting for another process writing to %s (giving up after %d s)\n", b.path.c_str(), limit);
+    std::fprintf(stderr, "marque: waiting for another process writing to %s (giving up after %d s)\n", b.path.c_str(),
+                 limit);
     std::fflush(stderr);
     b.told = true;
   }
@@ -104,7 +105,8 @@ void fold_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
     return;
   }
   const unsigned char* text = sqlite3_value_text(argv[0]);
-  const std::string key = unicode::fold(std::string_view(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+  const std::string key = unicode::fold(
+      std::string_view(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
   sqlite3_result_text(ctx, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
 }
 
@@ -129,11 +131,21 @@ std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, Bus
   int flags = SQLite::OPEN_URI | SQLite::OPEN_NOMUTEX;
   const char* params = "";
   switch (a) {
-    case Access::create: flags |= SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE; break;
-    case Access::readwrite: flags |= SQLite::OPEN_READWRITE; break;
+    case Access::create:
+      flags |= SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE;
+      break;
+    case Access::readwrite:
+      flags |= SQLite::OPEN_READWRITE;
+      break;
     case Access::readonly:
-    case Access::copy: flags |= SQLite::OPEN_READONLY; params = "mode=ro"; break;
-    case Access::immutable: flags |= SQLite::OPEN_READONLY; params = "immutable=1"; break;
+    case Access::copy:
+      flags |= SQLite::OPEN_READONLY;
+      params = "mode=ro";
+      break;
+    case Access::immutable:
+      flags |= SQLite::OPEN_READONLY;
+      params = "immutable=1";
+      break;
   }
   auto db = std::make_unique<SQLite::Database>(uri_of(path, params), flags);
   sqlite3* h = db->getHandle();
@@ -144,8 +156,8 @@ std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, Bus
   db->exec("PRAGMA trusted_schema = OFF");
   sqlite3_create_function_v2(h, "json_valid", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
                              json_valid_fn, nullptr, nullptr, nullptr);
-  sqlite3_create_function_v2(h, "marque_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr, fold_fn, nullptr,
-                             nullptr, nullptr);
+  sqlite3_create_function_v2(h, "marque_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
+                             fold_fn, nullptr, nullptr, nullptr);
   if (busy) sqlite3_busy_handler(h, on_busy, busy);
   db->exec("PRAGMA foreign_keys = ON");
   // a damaged page is noticed when read instead of being trusted

@@ -57,7 +57,8 @@ std::optional<int64_t> Store::league_id(const std::string& name, bool create) {
   MARQUE_DB_TRY
   if (name.empty()) return std::nullopt;
   // the exact spelling first, then any spelling of it in another case, in any script ("été" is "Été")
-  auto q_use = m->stmt("SELECT id FROM leagues WHERE marque_fold(name) = marque_fold(?1) ORDER BY name = ?1 DESC, id LIMIT 1");
+  auto q_use = m->stmt(
+      "SELECT id FROM leagues WHERE marque_fold(name) = marque_fold(?1) ORDER BY name = ?1 DESC, id LIMIT 1");
   auto& q = *q_use;
   q.bind(1, name);
   if (q.executeStep()) return q.getColumn(0).getInt64();
@@ -72,15 +73,16 @@ std::optional<int64_t> Store::league_id(const std::string& name, bool create) {
 
 int64_t Store::create_game(const std::string& game, const json& setup, int rules_version, const json& meta,
                            const std::vector<std::string>& players, const std::string& source,
-                           std::optional<int64_t> night_id, const std::string& import_key,
-                           const GameDerived* derived) {
+                           std::optional<int64_t> night_id, const std::string& import_key, const GameDerived* derived) {
   MARQUE_DB_TRY
   std::optional<int64_t> league;
-  if (meta.contains("league") && meta["league"].is_string()) league = league_id(meta["league"].get<std::string>(), true);
+  if (meta.contains("league") && meta["league"].is_string())
+    league = league_id(meta["league"].get<std::string>(), true);
   const GameDerived none;
   const GameDerived& d = derived ? *derived : none;
-  auto ins_use = m->stmt("INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
-                         "import_key, status, summary, hand_count, played_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  auto ins_use = m->stmt(
+      "INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
+      "import_key, status, summary, hand_count, played_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto& ins = *ins_use;
   ins.bind(1, game);
   ins.bind(2, setup.dump());
@@ -193,7 +195,8 @@ void Store::set_series(int64_t game_id, int64_t series_id) {
 std::vector<int64_t> Store::series_games(int64_t series_id) {
   MARQUE_DB_TRY
   std::vector<int64_t> out;
-  SQLite::Statement q(*m->db, "SELECT id FROM games WHERE (id = ?1 OR series_id = ?1) AND ended IS NOT 'deleted' ORDER BY id");
+  SQLite::Statement q(*m->db,
+                      "SELECT id FROM games WHERE (id = ?1 OR series_id = ?1) AND ended IS NOT 'deleted' ORDER BY id");
   q.bind(1, series_id);
   while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
   return out;
@@ -205,9 +208,10 @@ std::vector<GameRow> Store::games() {
   std::vector<GameRow> out;
   SQLite::Statement q(*m->db, std::string(k_game_cols) + "ORDER BY g.id");
   while (q.executeStep()) out.push_back(read_game(q, true));  // a damaged row is listed, told in `damaged`
-  SQLite::Statement p(*m->db,
-                      "SELECT gp.game_id, p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "
-                      "JOIN players p ON p.id = gp.player_id ORDER BY gp.game_id, gp.position");
+  SQLite::Statement p(
+      *m->db,
+      "SELECT gp.game_id, p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "
+      "JOIN players p ON p.id = gp.player_id ORDER BY gp.game_id, gp.position");
   size_t i = 0;
   while (p.executeStep()) {
     int64_t gid = p.getColumn(0).getInt64();
@@ -231,8 +235,7 @@ std::vector<int64_t> Store::game_ids() {
 }
 
 void Store::set_summary(int64_t game_id, const GameDerived& d) {
-  MARQUE_DB_TRY
-  {
+  MARQUE_DB_TRY {
     auto q_use = m->stmt("UPDATE games SET status = ?, summary = ?, hand_count = ? WHERE id = ?");
     auto& q = *q_use;
     q.bind(1, d.status);
@@ -246,8 +249,7 @@ void Store::set_summary(int64_t game_id, const GameDerived& d) {
 }
 
 void Store::set_standing(int64_t game_id, int64_t played_count, const std::vector<SeatStanding>& seats) {
-  MARQUE_DB_TRY
-  {
+  MARQUE_DB_TRY {
     auto q_use = m->stmt("UPDATE games SET played_count = ? WHERE id = ?");
     auto& q = *q_use;
     q.bind(1, played_count);
@@ -290,9 +292,18 @@ int64_t Store::create_night(const std::string& date, const std::string& venue, c
   auto lid = league_id(league, true);
   SQLite::Statement q(*m->db, "INSERT INTO nights(date, venue, league_id, note) VALUES (?, ?, ?, ?)");
   q.bind(1, date);
-  if (venue.empty()) q.bind(2); else q.bind(2, venue);
-  if (lid) q.bind(3, *lid); else q.bind(3);
-  if (note.empty()) q.bind(4); else q.bind(4, note);
+  if (venue.empty())
+    q.bind(2);
+  else
+    q.bind(2, venue);
+  if (lid)
+    q.bind(3, *lid);
+  else
+    q.bind(3);
+  if (note.empty())
+    q.bind(4);
+  else
+    q.bind(4, note);
   q.exec();
   return m->db->getLastInsertRowid();
   MARQUE_DB_CATCH
@@ -303,7 +314,7 @@ std::optional<NightRow> Store::night(int64_t id) {
   SQLite::Statement q(*m->db, std::string(k_night_cols) + "WHERE n.id = ?");
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
-  NightRow n{q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
+  NightRow n{q.getColumn(0).getInt64(),  q.getColumn(1).getString(), q.getColumn(2).getString(),
              q.getColumn(3).getString(), q.getColumn(4).getString(), {}};
   SQLite::Statement g(*m->db, "SELECT id FROM games WHERE night_id = ? ORDER BY id");
   g.bind(1, id);

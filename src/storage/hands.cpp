@@ -48,7 +48,8 @@ void Store::Impl::insert_postings(int64_t hand_id, const std::vector<Amount>& de
 std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
   MARQUE_DB_TRY
   std::vector<HandRow> out;
-  auto q_use = m->stmt("SELECT id, seq, record, score, source, recorded_at, no FROM hands WHERE game_id = ? ORDER BY seq");
+  auto q_use = m->stmt(
+      "SELECT id, seq, record, score, source, recorded_at, no FROM hands WHERE game_id = ? ORDER BY seq");
   auto& q = *q_use;
   q.bind(1, game_id);
   while (q.executeStep()) {
@@ -142,7 +143,8 @@ void Store::for_each_record(int64_t game_id, const std::function<void(int seq, c
 int64_t Store::log_change(int64_t game_id, const std::string& action, std::optional<int> seq, const json& before,
                           const json& after, std::optional<int64_t> ref, std::optional<int> no) {
   MARQUE_DB_TRY
-  auto q_use = m->stmt("INSERT INTO changes(game_id, action, seq, before, after, ref, no) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  auto q_use = m->stmt(
+      "INSERT INTO changes(game_id, action, seq, before, after, ref, no) VALUES (?, ?, ?, ?, ?, ?, ?)");
   auto& q = *q_use;
   q.bind(1, game_id);
   q.bind(2, action);
@@ -183,9 +185,8 @@ void Store::mark_undone(int64_t change_id, bool undone) {
 std::vector<ChangeRow> Store::changes(int64_t game_id) {
   MARQUE_DB_TRY
   std::vector<ChangeRow> out;
-  SQLite::Statement q(*m->db,
-                      "SELECT id, game_id, at, action, seq, before, after, undone, ref, no FROM changes "
-                      "WHERE game_id = ? ORDER BY id");
+  SQLite::Statement q(*m->db, "SELECT id, game_id, at, action, seq, before, after, undone, ref, no FROM changes "
+                              "WHERE game_id = ? ORDER BY id");
   q.bind(1, game_id);
   while (q.executeStep()) {
     ChangeRow c;

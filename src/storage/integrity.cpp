@@ -54,7 +54,8 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
   MARQUE_DB_TRY
   RawGame g;
   {
-    auto q_use = m->stmt("SELECT id, game, setup, meta, summary, status, hand_count, played_count FROM games WHERE id = ?");
+    auto q_use = m->stmt(
+        "SELECT id, game, setup, meta, summary, status, hand_count, played_count FROM games WHERE id = ?");
     auto& q = *q_use;
     q.bind(1, id);
     if (!q.executeStep()) return std::nullopt;
@@ -82,7 +83,8 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
     auto& h = *h_use;
     h.bind(1, id);
     while (h.executeStep())
-      g.hands.push_back({h.getColumn(0).getInt64(), h.getColumn(1).getInt(), h.getColumn(2).getString(), h.getColumn(3).getString()});
+      g.hands.push_back(
+          {h.getColumn(0).getInt64(), h.getColumn(1).getInt(), h.getColumn(2).getString(), h.getColumn(3).getString()});
   }
   {
     auto c_use = m->stmt("SELECT id, action, seq, before, after, ref FROM changes WHERE game_id = ? ORDER BY id");
@@ -119,8 +121,9 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
 std::string Store::integrity_check(bool json_checked) {
   MARQUE_DB_TRY
   if (json_checked)
-    sqlite3_create_function_v2(m->db->getHandle(), "json_valid", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
-                               nullptr, json_assumed_fn, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(m->db->getHandle(), "json_valid", 1,
+                               SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr, json_assumed_fn, nullptr,
+                               nullptr, nullptr);
   return detail::integrity_of(*m->db);
   MARQUE_DB_CATCH
 }

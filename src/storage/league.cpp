@@ -56,9 +56,8 @@ std::vector<Store::SummaryRow> Store::summaries(const SummaryFilter& f) {
     index[r.id] = out.size();
     out.push_back(std::move(r));
   }
-  SQLite::Statement p(*m->db,
-                      "SELECT gp.game_id, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
-                      "ORDER BY gp.game_id, gp.position");
+  SQLite::Statement p(*m->db, "SELECT gp.game_id, p.name FROM game_players gp JOIN players p ON p.id = gp.player_id "
+                              "ORDER BY gp.game_id, gp.position");
   while (p.executeStep()) {
     auto it = index.find(p.getColumn(0).getInt64());
     if (it != index.end()) out[it->second].players.push_back(p.getColumn(1).getString());
@@ -94,8 +93,8 @@ std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
   std::unordered_map<int64_t, std::string> names;
   SQLite::Statement n(*m->db, "SELECT id, name FROM players");
   while (n.executeStep()) names.emplace(n.getColumn(0).getInt64(), n.getColumn(1).getString());
-  SQLite::Statement s(*m->db,
-                      "SELECT game_id, position, player_id, place, points_units, points_per, team_result FROM game_players");
+  SQLite::Statement s(
+      *m->db, "SELECT game_id, position, player_id, place, points_units, points_per, team_result FROM game_players");
   while (s.executeStep()) {
     auto it = index.find(s.getColumn(0).getInt64());
     if (it == index.end()) continue;
@@ -114,8 +113,9 @@ std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
 
 std::vector<int64_t> Store::closed_game_ids(const SummaryFilter& f) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT g.id FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.ended = 'closed'" +
-                                  filter_sql(f) + " ORDER BY g.id");
+  SQLite::Statement q(*m->db,
+                      "SELECT g.id FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.ended = 'closed'" +
+                          filter_sql(f) + " ORDER BY g.id");
   bind_filter(q, f);
   std::vector<int64_t> out;
   while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
@@ -125,11 +125,15 @@ std::vector<int64_t> Store::closed_game_ids(const SummaryFilter& f) {
 
 // --- seasons
 
-int64_t Store::create_season(const std::string& name, const std::string& league, const std::string& from, const std::string& to) {
+int64_t Store::create_season(const std::string& name, const std::string& league, const std::string& from,
+                             const std::string& to) {
   MARQUE_DB_TRY
   auto lid = league_id(league, true);
   SQLite::Statement q(*m->db, "INSERT INTO seasons(league_id, name, date_from, date_to) VALUES (?, ?, ?, ?)");
-  if (lid) q.bind(1, *lid); else q.bind(1);
+  if (lid)
+    q.bind(1, *lid);
+  else
+    q.bind(1);
   q.bind(2, name);
   q.bind(3, from);
   q.bind(4, to);
@@ -140,23 +144,26 @@ int64_t Store::create_season(const std::string& name, const std::string& league,
 
 std::vector<SeasonRow> Store::seasons(const std::string& league) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT s.id, s.name, l.name, s.date_from, s.date_to, (SELECT count(*) FROM games g WHERE "
-                              "g.league_id = s.league_id AND g.played_on BETWEEN s.date_from AND s.date_to" + filter_sql({}) +
-                                  ") FROM seasons s JOIN leagues l ON l.id = s.league_id" +
-                                  std::string(league.empty() ? "" : " WHERE marque_fold(l.name) = marque_fold(:league)") +
-                                  " ORDER BY l.name, s.date_from, s.date_to, s.id");
+  SQLite::Statement q(*m->db,
+                      "SELECT s.id, s.name, l.name, s.date_from, s.date_to, (SELECT count(*) FROM games g WHERE "
+                      "g.league_id = s.league_id AND g.played_on BETWEEN s.date_from AND s.date_to" +
+                          filter_sql({}) + ") FROM seasons s JOIN leagues l ON l.id = s.league_id" +
+                          std::string(league.empty() ? "" : " WHERE marque_fold(l.name) = marque_fold(:league)") +
+                          " ORDER BY l.name, s.date_from, s.date_to, s.id");
   if (!league.empty()) q.bind(":league", league);
   std::vector<SeasonRow> out;
   while (q.executeStep())
-    out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(),
-                   q.getColumn(4).getString(), q.getColumn(5).getInt64()});
+    out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
+                   q.getColumn(3).getString(), q.getColumn(4).getString(), q.getColumn(5).getInt64()});
   return out;
   MARQUE_DB_CATCH
 }
 
 bool Store::delete_season(const std::string& name, const std::string& league) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "DELETE FROM seasons WHERE name = ? AND league_id IN (SELECT id FROM leagues WHERE marque_fold(name) = marque_fold(?))");
+  SQLite::Statement q(
+      *m->db,
+      "DELETE FROM seasons WHERE name = ? AND league_id IN (SELECT id FROM leagues WHERE marque_fold(name) = marque_fold(?))");
   q.bind(1, name);
   q.bind(2, league);
   return q.exec() > 0;

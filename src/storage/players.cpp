@@ -128,8 +128,10 @@ std::vector<json> Store::player_events() {
   std::vector<json> out;
   SQLite::Statement q(*m->db, "SELECT at, action, old_name, new_name, games FROM player_events ORDER BY id");
   while (q.executeStep())
-    out.push_back({{"at", q.getColumn(0).getString()}, {"action", q.getColumn(1).getString()},
-                   {"old", q.getColumn(2).getString()}, {"new", q.getColumn(3).getString()},
+    out.push_back({{"at", q.getColumn(0).getString()},
+                   {"action", q.getColumn(1).getString()},
+                   {"old", q.getColumn(2).getString()},
+                   {"new", q.getColumn(3).getString()},
                    {"games", json::parse(q.getColumn(4).getString(), nullptr, false)}});
   for (auto& e : out)
     if (e["games"].is_discarded()) e["games"] = json::array();

@@ -26,7 +26,8 @@ SchemaRows read_schema(SQLite::Database& db) {
   SQLite::Statement q(db, "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema "
                           "WHERE substr(name, 1, 11) <> 'sqlite_stat' ORDER BY type, name");
   while (q.executeStep())
-    out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString()});
+    out.push_back({q.getColumn(0).getString(), q.getColumn(1).getString(), q.getColumn(2).getString(),
+                   q.getColumn(3).getString()});
   return out;
 }
 
@@ -88,10 +89,12 @@ int inspect(SQLite::Database& db, const std::string& what, const std::string& af
   int latest = static_cast<int>(std::size(k_migrations));
   if (version > latest)
     throw Error(k_exit_dataerr,
-                what + " was written by a newer marque (schema " + std::to_string(version) + ", this marque knows up to " +
-                    std::to_string(latest) + ")" + after,
+                what + " was written by a newer marque (schema " + std::to_string(version) +
+                    ", this marque knows up to " + std::to_string(latest) + ")" + after,
                 "upgrade marque to open it");
-  if (version < 0) throw Error(k_exit_dataerr, what + " is not a marque database (schema version " + std::to_string(version) + ")" + after);
+  if (version < 0)
+    throw Error(k_exit_dataerr,
+                what + " is not a marque database (schema version " + std::to_string(version) + ")" + after);
   const SchemaRows have = read_schema(db);
   // the schema made at build time; the migrations are run in memory only when it differs (for the message, and
   // in case this machine's SQLite writes a schema's text otherwise than the one marque was built with)
@@ -100,7 +103,8 @@ int inspect(SQLite::Database& db, const std::string& what, const std::string& af
   std::string diff = schema_difference(have, expected_schemas()[static_cast<size_t>(version)]);
   if (!diff.empty())
     throw Error(k_exit_dataerr,
-                what + " does not have the schema marque version " + std::to_string(version) + " makes: it has " + diff + after,
+                what + " does not have the schema marque version " + std::to_string(version) + " makes: it has " +
+                    diff + after,
                 "a database's schema can run code, so marque opens only its own; restore a backup you trust "
                 "(marque restore FILE --yes) or export from a trusted copy");
   return version;

@@ -67,7 +67,9 @@ std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
   std::error_code kind_ec;
   if (exists && !fs::is_regular_file(path, kind_ec))  // SQLite would call a pipe or a device "disk I/O error"
     throw Error(k_exit_cantcreat,
-                "the database " + path + " is " + (fs::is_directory(path, kind_ec) ? "a folder" : "not a regular file (a device, a pipe or a socket)"),
+                "the database " + path + " is " +
+                    (fs::is_directory(path, kind_ec) ? "a folder"
+                                                     : "not a regular file (a device, a pipe or a socket)"),
                 "name a database file with --db (marque config shows the one in force)");
   fs::path parent = fs::path(path).parent_path();
   if (!exists) {
@@ -108,7 +110,8 @@ std::string Store::Impl::private_copy() {
   std::error_code ec;
   fs::copy_file(path, copy, ec);
   if (!ec) fs::copy_file(path + "-wal", copy + "-wal", ec);
-  if (ec) throw Error(k_exit_ioerr, "cannot read " + path + " (copying it with its write-ahead log: " + ec.message() + ")");
+  if (ec)
+    throw Error(k_exit_ioerr, "cannot read " + path + " (copying it with its write-ahead log: " + ec.message() + ")");
   return copy;
 }
 
@@ -131,7 +134,8 @@ int Store::Impl::connect_with_fallbacks(const std::vector<Access>& tries) {
       return found;
     } catch (const SQLite::Exception& e) {
       // a read-only WAL database whose -shm cannot be used: read a private copy
-      if (i + 1 < tries.size() && (e.getErrorCode() == SQLITE_CANTOPEN || e.getErrorCode() == SQLITE_READONLY)) continue;
+      if (i + 1 < tries.size() && (e.getErrorCode() == SQLITE_CANTOPEN || e.getErrorCode() == SQLITE_READONLY))
+        continue;
       throw;
     }
   }
@@ -188,7 +192,8 @@ void Store::Impl::migrate(Store& store, const Store::Deriver& derive) {
         db->exec("PRAGMA user_version = " + std::to_string(mig.version));
       }
       if (db->execAndGet("SELECT count(*) FROM pragma_foreign_key_check").getInt() != 0)
-        throw Error(k_exit_dataerr, "the database " + path + " cannot be upgraded: rows refer to rows that do not exist",
+        throw Error(k_exit_dataerr,
+                    "the database " + path + " cannot be upgraded: rows refer to rows that do not exist",
                     "run `marque check` with the previous marque, or restore a backup");
       const int from = version;
       version = latest;
@@ -214,7 +219,8 @@ Store::Store(const std::string& path, Mode mode, const Deriver& derive) : m(std:
   m->busy.path = path;
   m->busy.patient = mode != Mode::peek;
   if (sqlite3_libversion_number() < 3037000)
-    throw Error(k_exit_software, std::string("SQLite ") + sqlite3_libversion() + " is too old; marque needs 3.37 or newer");
+    throw Error(k_exit_software,
+                std::string("SQLite ") + sqlite3_libversion() + " is too old; marque needs 3.37 or newer");
   const std::vector<Access> tries = m->access_plan(mode);
   try {
     m->version = m->connect_with_fallbacks(tries);

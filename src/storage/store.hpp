@@ -42,21 +42,21 @@ struct GameDerived {
 struct GameRow {
   int64_t id = 0;
   std::string game;
-  json setup;            // set-up record as stored (players, first_dealer, options ...)
-  json meta;             // date, league, venue, note, night ...
-  json summary;          // derived: totals, finished, result (score document without hands)
-  std::string status;    // open | finished
-  std::string ended;     // "" (runs by its rules), closed, abandoned or deleted
+  json setup;                        // set-up record as stored (players, first_dealer, options ...)
+  json meta;                         // date, league, venue, note, night ...
+  json summary;                      // derived: totals, finished, result (score document without hands)
+  std::string status;                // open | finished
+  std::string ended;                 // "" (runs by its rules), closed, abandoned or deleted
   std::optional<int64_t> series_id;  // the first game of the series this one continues
   std::string source;
   std::string created_at;
   std::optional<int64_t> night_id;
   std::vector<std::string> players;  // names by position
   int64_t hands = 0;
-  int64_t hand_count = 0;            // derived column (games.hand_count), checked against `hands`
-  int64_t played_count = 0;          // derived column (games.played_count): the deals really played
-  std::vector<SeatStanding> seats;   // derived, by position
-  std::string damaged;               // Store::games only: why the stored row cannot be read ("" when sound)
+  int64_t hand_count = 0;           // derived column (games.hand_count), checked against `hands`
+  int64_t played_count = 0;         // derived column (games.played_count): the deals really played
+  std::vector<SeatStanding> seats;  // derived, by position
+  std::string damaged;              // Store::games only: why the stored row cannot be read ("" when sound)
 };
 
 // A season: a named date range of a league (schema 9), dates inclusive.
@@ -79,8 +79,8 @@ struct NightRow {
 
 struct HandRow {
   int64_t id = 0;
-  int seq = 0;             // position in the game (1..n)
-  int no = 0;              // the hand's number as shown (kept when an earlier hand is deleted)
+  int seq = 0;  // position in the game (1..n)
+  int no = 0;   // the hand's number as shown (kept when an earlier hand is deleted)
   json record;
   json score;              // parsed unless hands(.., with_scores = false)
   std::string score_text;  // the stored text, always
@@ -107,11 +107,11 @@ struct RawGame {
   int64_t id = 0;
   std::string game, setup, meta, summary, status;
   int64_t hand_count = 0, played_count = 0;
-  std::vector<std::string> players;  // by position
-  std::vector<SeatStanding> seats;   // by position
-  std::vector<RawHand> hands;        // by seq
+  std::vector<std::string> players;           // by position
+  std::vector<SeatStanding> seats;            // by position
+  std::vector<RawHand> hands;                 // by seq
   std::vector<std::vector<Amount>> postings;  // by seq, amounts by position
-  std::vector<RawChange> changes;    // the change log, oldest first
+  std::vector<RawChange> changes;             // the change log, oldest first
 };
 
 struct ChangeRow {
@@ -121,7 +121,7 @@ struct ChangeRow {
   std::string action;
   std::optional<int> seq;
   std::optional<int> no;  // the number of the hand it touched
-  json before;  // null when none
+  json before;            // null when none
   json after;
   bool undone = false;
   std::optional<int64_t> ref;
@@ -198,8 +198,8 @@ public:
   // meta.league names the league (created when new); night_id links the game to a night.
   int64_t create_game(const std::string& game, const json& setup, int rules_version, const json& meta,
                       const std::vector<std::string>& players, const std::string& source,
-                      std::optional<int64_t> night_id = std::nullopt,
-                      const std::string& import_key = std::string(), const GameDerived* derived = nullptr);
+                      std::optional<int64_t> night_id = std::nullopt, const std::string& import_key = std::string(),
+                      const GameDerived* derived = nullptr);
   // the game imported with this content key, if any
   std::optional<int64_t> game_by_import_key(const std::string& key);
   std::optional<GameRow> game(int64_t id);
@@ -223,10 +223,10 @@ public:
   void set_standing(int64_t game_id, int64_t played_count, const std::vector<SeatStanding>& seats);
 
   struct SummaryFilter {
-    std::string league;   // "" = every league
-    std::string game;     // "" = every game kind
-    int players = 0;      // 0 = any table size
-    std::string from, to; // ISO dates, inclusive; "" = open
+    std::string league;    // "" = every league
+    std::string game;      // "" = every game kind
+    int players = 0;       // 0 = any table size
+    std::string from, to;  // ISO dates, inclusive; "" = open
     // a season's name: the use cases (app) resolve it into league, from and to; storage never reads it
     std::string season;
   };
@@ -247,7 +247,7 @@ public:
     std::string game;
     std::string played_on;
     std::string league;
-    int64_t hands = 0;  // the deals really played (games.played_count)
+    int64_t hands = 0;                                        // the deals really played (games.played_count)
     std::vector<std::pair<std::string, SeatStanding>> seats;  // player name and standing, by position
   };
   // the same games, read from the derived columns only (no JSON): what standings need
@@ -257,7 +257,8 @@ public:
 
   // seasons: a league's named date ranges (the league is created when new); `league` "" = every league, in
   // league then start date order
-  int64_t create_season(const std::string& name, const std::string& league, const std::string& from, const std::string& to);
+  int64_t create_season(const std::string& name, const std::string& league, const std::string& from,
+                        const std::string& to);
   std::vector<SeasonRow> seasons(const std::string& league = std::string());
   // removes the league's season of that name (matched case-insensitively); false when there is none
   bool delete_season(const std::string& name, const std::string& league);
@@ -284,7 +285,8 @@ public:
 
   // history
   int64_t log_change(int64_t game_id, const std::string& action, std::optional<int> seq, const json& before,
-                     const json& after, std::optional<int64_t> ref = std::nullopt, std::optional<int> no = std::nullopt);
+                     const json& after, std::optional<int64_t> ref = std::nullopt,
+                     std::optional<int> no = std::nullopt);
   void mark_undone(int64_t change_id, bool undone);
   std::vector<ChangeRow> changes(int64_t game_id);
 

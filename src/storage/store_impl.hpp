@@ -79,8 +79,8 @@ inline json stored_json(const std::string& text, int64_t game_id, int seq, const
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded())
     throw Error(k_exit_dataerr,
-                "game " + std::to_string(game_id) + (seq ? " hand " + std::to_string(seq) : std::string()) + ": the stored " +
-                    what + " is damaged (not valid JSON)",
+                "game " + std::to_string(game_id) + (seq ? " hand " + std::to_string(seq) : std::string()) +
+                    ": the stored " + what + " is damaged (not valid JSON)",
                 "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
   return j;
 }
@@ -91,7 +91,8 @@ inline json stored_meta(const std::string& text, int64_t game_id) {
   bool sound = j.is_object();
   for (const char* key : {"date", "league", "venue", "note"}) sound = sound && (!j.contains(key) || j[key].is_string());
   if (!sound)
-    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + ": the stored meta is damaged (not an object of texts)",
+    throw Error(k_exit_dataerr,
+                "game " + std::to_string(game_id) + ": the stored meta is damaged (not an object of texts)",
                 "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
   return j;
 }
@@ -163,8 +164,8 @@ struct Store::Impl {
 
 // Every Store method body: an SQLite failure becomes a marque::Error naming the database.
 #define MARQUE_DB_TRY try {
-#define MARQUE_DB_CATCH                                      \
-  }                                                          \
-  catch (const SQLite::Exception& e) {                       \
-    ::marque::storage::detail::rethrow_sqlite(e, m->path);   \
+#define MARQUE_DB_CATCH                                    \
+  }                                                        \
+  catch (const SQLite::Exception& e) {                     \
+    ::marque::storage::detail::rethrow_sqlite(e, m->path); \
   }

@@ -57,8 +57,7 @@ bool same_secret(std::string_view given, std::string_view secret) {
   // are compared as numbers, folded in once at the end
   if (secret.empty()) return given.empty();
   unsigned diff = static_cast<unsigned>(given.size() ^ secret.size());
-  for (size_t i = 0; i < given.size(); ++i)
-    diff |= static_cast<unsigned char>(given[i] ^ secret[i % secret.size()]);
+  for (size_t i = 0; i < given.size(); ++i) diff |= static_cast<unsigned char>(given[i] ^ secret[i % secret.size()]);
   return diff == 0;
 }
 
@@ -276,7 +275,8 @@ void Notifier::bump() {
   m_cv.notify_all();
 }
 
-std::optional<uint64_t> Notifier::wait(uint64_t seen, std::chrono::milliseconds timeout, const std::atomic<bool>* cancel) {
+std::optional<uint64_t> Notifier::wait(uint64_t seen, std::chrono::milliseconds timeout,
+                                       const std::atomic<bool>* cancel) {
   std::unique_lock lock(m_mutex);
   m_cv.wait_for(lock, timeout, [&] { return m_stopped || m_version != seen || (cancel && *cancel); });
   if (m_stopped || (cancel && *cancel)) return std::nullopt;

@@ -5,6 +5,7 @@
 // a restart is a new request). Thread-safe; no httplib.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -16,7 +17,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-#include <atomic>
 
 namespace marque::web {
 
@@ -179,7 +179,8 @@ public:
   void bump();
   // Waits until the version differs from `seen`, the notifier stops, `cancel` (when given) is set and wake() is
   // called, or `timeout` passes; returns the version (nullopt once stopped or cancelled).
-  std::optional<uint64_t> wait(uint64_t seen, std::chrono::milliseconds timeout, const std::atomic<bool>* cancel = nullptr);
+  std::optional<uint64_t> wait(uint64_t seen, std::chrono::milliseconds timeout,
+                               const std::atomic<bool>* cancel = nullptr);
   // Wakes the waiters without a change (one of them was cancelled).
   void wake();
   void stop();

@@ -1,8 +1,8 @@
 #include "web/pages.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 
 #include "app/front.hpp"
@@ -49,25 +49,33 @@ std::string url_part(const std::string& s) {  // percent-encoding of a query val
 std::string page(const std::string& title, const std::string& body_class, const std::string& main, const PageContext& c,
                  bool live_main = true) {
   const std::string v = "?v=" + c.asset_version;
-  std::string out =
-      "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<title>" + h(title) + " · marque</title>\n"
-      "<link rel=\"icon\" href=\"/assets/icon.svg" + v + "\">\n"
-      "<link rel=\"stylesheet\" href=\"/assets/style.css" + v + "\">\n"
-      "<script src=\"/assets/app.js" + v + "\" defer></script>\n";
+  std::string out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                    "<title>" +
+                    h(title) +
+                    " · marque</title>\n"
+                    "<link rel=\"icon\" href=\"/assets/icon.svg" +
+                    v +
+                    "\">\n"
+                    "<link rel=\"stylesheet\" href=\"/assets/style.css" +
+                    v +
+                    "\">\n"
+                    "<script src=\"/assets/app.js" +
+                    v + "\" defer></script>\n";
   if (c.writer) out += "<meta name=\"csrf-token\" content=\"" + h(c.csrf) + "\">\n";
   out += "</head>\n<body class=\"page-" + h(body_class) + "\" data-version=\"" + std::to_string(c.version) + "\">\n";
-  out += "<nav class=\"top\"><a href=\"/\">Tables</a><a href=\"/standings\">Standings</a><a href=\"/players\">Players</a>";
+  out +=
+      "<nav class=\"top\"><a href=\"/\">Tables</a><a href=\"/standings\">Standings</a><a href=\"/players\">Players</a>";
   if (c.writer)
     out += "<span class=\"who\" title=\"this device may enter hands\">✎ scorer</span>";
   else
-    out += "<a class=\"who\" href=\"/login?next=" + h(url_part(local_path(c.path))) + "\" title=\"enter the write code to score\">✎ code</a>";
+    out += "<a class=\"who\" href=\"/login?next=" + h(url_part(local_path(c.path))) +
+           "\" title=\"enter the write code to score\">✎ code</a>";
   out += std::string("</nav>\n<main id=\"main\"") + (live_main ? " data-live" : "") + ">\n" + main + "</main>\n";
   out += "<footer><span id=\"live\" class=\"live off\">not live</span>";
   if (c.writer)
-    out += "<form method=\"post\" action=\"/logout\" class=\"logout\"><input type=\"hidden\" name=\"csrf\" value=\"" + h(c.csrf) +
-           "\"><button type=\"submit\" class=\"link\">forget the code on this device</button></form>";
+    out += "<form method=\"post\" action=\"/logout\" class=\"logout\"><input type=\"hidden\" name=\"csrf\" value=\"" +
+           h(c.csrf) + "\"><button type=\"submit\" class=\"link\">forget the code on this device</button></form>";
   out += "</footer>\n</body>\n</html>\n";
   return out;
 }
@@ -111,7 +119,8 @@ std::string table_card(const app::BoardTable& t, const PageContext& c) {
 }
 
 std::string night_title(const app::Night& n) {
-  return "Night of " + n.date + (n.venue.empty() ? "" : " — " + n.venue) + (n.league.empty() ? "" : " (" + n.league + ")");
+  return "Night of " + n.date + (n.venue.empty() ? "" : " — " + n.venue) +
+         (n.league.empty() ? "" : " (" + n.league + ")");
 }
 
 // "NS +90 · EW -90": each side's delta in the hand
@@ -129,11 +138,15 @@ std::string first_word(const json& r) {
 
 // A hand's score as a table: each side, its score for the hand and its total after it.
 std::string hand_table(const Sides& sides) {
-  std::string out = "<table class=\"deltas\"><thead><tr><th></th><th class=\"num\">hand</th><th class=\"num\">total</th></tr></thead><tbody>";
+  std::string out =
+      "<table class=\"deltas\"><thead><tr><th></th><th class=\"num\">hand</th><th class=\"num\">total</th></tr></thead><tbody>";
   for (const auto& l : sides.lines) {
     const Amount& dv = l.delta;
-    out += "<tr><th>" + h(app::board_name(sides, l)) + "</th><td class=\"num " + (dv > 0 ? "up" : dv < 0 ? "down" : "") + "\">" +
-           h(signed_num(dv)) + "</td><td class=\"num\">" + h(num(l.total)) + "</td></tr>";
+    out += "<tr><th>" + h(app::board_name(sides, l)) + "</th><td class=\"num " +
+           (dv > 0   ? "up"
+            : dv < 0 ? "down"
+                     : "") +
+           "\">" + h(signed_num(dv)) + "</td><td class=\"num\">" + h(num(l.total)) + "</td></tr>";
   }
   return out + "</tbody></table>\n";
 }
@@ -141,7 +154,8 @@ std::string hand_table(const Sides& sides) {
 std::string notes_of(const ojson& entry) {
   std::string out;
   if (entry.contains("warnings") && entry["warnings"].is_array())
-    for (const auto& w : entry["warnings"]) out += "<p class=\"note\">note: " + h(w.is_string() ? w.get<std::string>() : w.dump()) + "</p>\n";
+    for (const auto& w : entry["warnings"])
+      out += "<p class=\"note\">note: " + h(w.is_string() ? w.get<std::string>() : w.dump()) + "</p>\n";
   return out;
 }
 
@@ -166,17 +180,23 @@ std::string chart_svg(const std::vector<sheet::Series>& series) {
   };
   auto x = [&](size_t i) { return left + (w - left - right) * static_cast<double>(i) / static_cast<double>(n - 1); };
   auto y = [&](double v) { return top + (hgt - top - bottom) * (hi - v) / (hi - lo); };
-  std::string out = "<figure class=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + fmt(w) + " " + fmt(hgt) +
-                    "\" role=\"img\" aria-label=\"running totals\">\n";
-  out += "<line class=\"zero\" x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(w - right) + "\" y2=\"" + fmt(y(0)) + "\"/>\n";
-  out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(hi) + 4) + "\" text-anchor=\"end\">" + h(num(hi)) + "</text>\n";
-  out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(lo)) + "\" text-anchor=\"end\">" + h(num(lo)) + "</text>\n";
-  if (lo < 0 && hi > 0) out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(0) + 4) + "\" text-anchor=\"end\">0</text>\n";
-  out += "<text class=\"axis\" x=\"" + fmt(w - right) + "\" y=\"" + fmt(hgt - 6) + "\" text-anchor=\"end\">hand " + std::to_string(n - 1) +
+  std::string out = "<figure class=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + fmt(w) + " " +
+                    fmt(hgt) + "\" role=\"img\" aria-label=\"running totals\">\n";
+  out += "<line class=\"zero\" x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(w - right) + "\" y2=\"" +
+         fmt(y(0)) + "\"/>\n";
+  out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(hi) + 4) + "\" text-anchor=\"end\">" +
+         h(num(hi)) + "</text>\n";
+  out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(lo)) + "\" text-anchor=\"end\">" + h(num(lo)) +
          "</text>\n";
+  if (lo < 0 && hi > 0)
+    out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(0) + 4) +
+           "\" text-anchor=\"end\">0</text>\n";
+  out += "<text class=\"axis\" x=\"" + fmt(w - right) + "\" y=\"" + fmt(hgt - 6) + "\" text-anchor=\"end\">hand " +
+         std::to_string(n - 1) + "</text>\n";
   for (size_t k = 0; k < series.size(); ++k) {
     std::string pts;
-    for (size_t i = 0; i < series[k].points.size(); ++i) pts += (i ? " " : "") + fmt(x(i)) + "," + fmt(y(series[k].points[i]));
+    for (size_t i = 0; i < series[k].points.size(); ++i)
+      pts += (i ? " " : "") + fmt(x(i)) + "," + fmt(y(series[k].points[i]));
     out += "<polyline class=\"s" + std::to_string(k % 8) + "\" points=\"" + pts + "\"/>\n";
   }
   out += "</svg>\n<figcaption><ul class=\"legend\">";
@@ -195,18 +215,21 @@ std::string sheet_html(const sheet::Sheet& s) {
       auto cell_class = [&](size_t i) {
         std::string cls;
         if (i < t.columns.size() && t.columns[i].right) cls += "num";
-        if (t.bar_after >= 0 && static_cast<size_t>(t.bar_after) == i) cls += std::string(cls.empty() ? "" : " ") + "bar";
+        if (t.bar_after >= 0 && static_cast<size_t>(t.bar_after) == i)
+          cls += std::string(cls.empty() ? "" : " ") + "bar";
         return cls.empty() ? std::string() : " class=\"" + cls + "\"";
       };
       if (t.header) {
         out += "<thead><tr>";
-        for (size_t i = 0; i < t.columns.size(); ++i) out += "<th" + cell_class(i) + ">" + h(t.columns[i].title) + "</th>";
+        for (size_t i = 0; i < t.columns.size(); ++i)
+          out += "<th" + cell_class(i) + ">" + h(t.columns[i].title) + "</th>";
         out += "</tr></thead>\n";
       }
       out += "<tbody>\n";
       for (const auto& r : t.rows) {
         if (r.kind == "rule") {
-          out += "<tr class=\"rule\"><td colspan=\"" + std::to_string(std::max<size_t>(1, t.columns.size())) + "\"></td></tr>\n";
+          out += "<tr class=\"rule\"><td colspan=\"" + std::to_string(std::max<size_t>(1, t.columns.size())) +
+                 "\"></td></tr>\n";
           continue;
         }
         out += "<tr" + (r.kind.empty() ? std::string() : " class=\"" + h(r.kind) + "\"") + ">";
@@ -234,21 +257,24 @@ std::string board_page(const app::Board& b, const std::vector<app::Night>& night
   std::string main = "<h1>" + h(title) + "</h1>\n";
   if (b.night && !b.night->note.empty()) main += "<p class=\"sub\">" + h(b.night->note) + "</p>\n";
   if (b.tables.empty() && b.others.empty())
-    main += "<p class=\"empty\">No table yet. Start a game with <code>marque start GAME … --night ID</code>; it shows here at "
-            "once.</p>\n";
+    main +=
+        "<p class=\"empty\">No table yet. Start a game with <code>marque start GAME … --night ID</code>; it shows here at "
+        "once.</p>\n";
   main += "<section class=\"board\">\n";
   for (const auto& t : b.tables) main += table_card(t, c);
   main += "</section>\n";
   if (!b.others.empty()) {
-    main += std::string("<h2 class=\"section\">") + (b.night ? "Other open tables" : "") + "</h2>\n<section class=\"board\">\n";
+    main += std::string("<h2 class=\"section\">") + (b.night ? "Other open tables" : "") +
+            "</h2>\n<section class=\"board\">\n";
     for (const auto& t : b.others) main += table_card(t, c);
     main += "</section>\n";
   }
   if (nights.size() > 1 || (nights.size() == 1 && !b.night)) {
     main += "<h2 class=\"section\">Nights</h2>\n<ul class=\"nights\">";
     for (auto it = nights.rbegin(); it != nights.rend(); ++it)
-      main += "<li><a href=\"/night/" + std::to_string(it->id) + "\">" + h(night_title(*it)) + "</a> <span class=\"count\">" +
-              std::to_string(it->games.size()) + (it->games.size() == 1 ? " game" : " games") + "</span></li>";
+      main += "<li><a href=\"/night/" + std::to_string(it->id) + "\">" + h(night_title(*it)) +
+              "</a> <span class=\"count\">" + std::to_string(it->games.size()) +
+              (it->games.size() == 1 ? " game" : " games") + "</span></li>";
     main += "</ul>\n";
   }
   return page(title, "board", main, c);
@@ -261,11 +287,14 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
   bool finished = g.status == "finished" || !g.ended.empty();
   std::string main = "<h1>" + h(title) + "</h1>\n";
   std::string sub = meta_line(g);
-  std::string dealer = v.score.contains("next_dealer") && v.score["next_dealer"].is_string() ? v.score["next_dealer"].get<std::string>() : "";
+  std::string dealer = v.score.contains("next_dealer") && v.score["next_dealer"].is_string()
+                           ? v.score["next_dealer"].get<std::string>()
+                           : "";
   if (!dealer.empty() && dealer == v.sitting_out) dealer += " (sits out)";
   std::string count = std::to_string(v.hands.size()) + (v.hands.size() == 1 ? " hand" : " hands");
-  main += "<p class=\"sub\">" + h(sub + (sub.empty() ? "" : " · ") + count + (!finished && !dealer.empty() ? " · dealer " + dealer : "") +
-                                  (g.ended.empty() ? "" : " · " + g.ended)) +
+  main += "<p class=\"sub\">" +
+          h(sub + (sub.empty() ? "" : " · ") + count + (!finished && !dealer.empty() ? " · dealer " + dealer : "") +
+            (g.ended.empty() ? "" : " · " + g.ended)) +
           "</p>\n";
   main += totals_list(app::board_lines(v.sides, static_cast<int64_t>(v.hands.size())), "big");
   if (!v.result_words.empty()) main += "<p class=\"result\">" + h(v.result_words) + "</p>\n";
@@ -290,8 +319,8 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
   for (auto it = v.hands.rbegin(); it != v.hands.rend(); ++it) {
     const std::string no = std::to_string(it->no);
     main += "<li id=\"hand-" + no + "\"><a href=\"/game/" + id + "/hand/" + no + "\"><span class=\"no\">" + no +
-            "</span><span class=\"words\">" + h(it->words.empty() ? "hand " + no : it->words) + "</span></a><span class=\"deltas\">" +
-            h(deltas_line(app::hand_sides(v, *it))) + "</span></li>";
+            "</span><span class=\"words\">" + h(it->words.empty() ? "hand " + no : it->words) +
+            "</span></a><span class=\"deltas\">" + h(deltas_line(app::hand_sides(v, *it))) + "</span></li>";
   }
   main += "</ol>\n";
   main += "<h2 class=\"section\">Sheet</h2>\n" + sheet_html(s);
@@ -304,25 +333,30 @@ std::string hand_page(const app::GameView& v, const app::HandLine& hl, const Pag
   const text::Labels* labels = app::game_labels(g.game);
   const std::string heading = game_heading(g.id, app::game_title(g.game));
   const std::string title = heading + " · hand " + no;
-  std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) +
-                     "</a></p>\n<h1>Hand " + no + "</h1>\n";
+  std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n<h1>Hand " + no +
+                     "</h1>\n";
   if (!hl.words.empty()) main += "<p class=\"words big\">" + h(hl.words) + "</p>\n";
   if (hl.entry.contains("dealer") && hl.entry["dealer"].is_string())
     main += "<p class=\"sub\">dealer " + h(hl.entry["dealer"].get<std::string>()) + "</p>\n";
   main += hand_table(app::hand_sides(v, hl)) + notes_of(hl.entry);
-  if (labels) main += "<p class=\"record\"><span class=\"label\">record</span> " + h(labels->record(hl.record)) + "</p>\n";
-  main += "<p class=\"sub\">recorded " + h(hl.recorded_at) + (hl.source.empty() ? "" : " (" + h(hl.source) + ")") + "</p>\n";
+  if (labels)
+    main += "<p class=\"record\"><span class=\"label\">record</span> " + h(labels->record(hl.record)) + "</p>\n";
+  main += "<p class=\"sub\">recorded " + h(hl.recorded_at) + (hl.source.empty() ? "" : " (" + h(hl.source) + ")") +
+          "</p>\n";
   if (c.writer && g.ended.empty()) {
     main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no +
             "/entry\">Enter this hand again</a></div>\n";
-    main += "<form class=\"words-edit\" data-game=\"" + id + "\" data-no=\"" + no + "\">\n"
-            "<label for=\"words\">Change fields (key=value, as <code>marque edit</code> takes them)</label>\n"
-            "<input id=\"words\" name=\"words\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" placeholder=\"" +
-            h(first_word(hl.record)) + "\">\n"
-            "<p class=\"err\" role=\"alert\" hidden></p>\n"
-            "<button type=\"submit\" class=\"button\">Change</button>\n</form>\n";
-    main += "<div class=\"actions danger\"><button type=\"button\" class=\"button\" data-delete=\"" + id + "\" data-no=\"" + no +
-            "\">Delete this hand</button><p class=\"err\" role=\"alert\" hidden></p></div>\n";
+    main +=
+        "<form class=\"words-edit\" data-game=\"" + id + "\" data-no=\"" + no +
+        "\">\n"
+        "<label for=\"words\">Change fields (key=value, as <code>marque edit</code> takes them)</label>\n"
+        "<input id=\"words\" name=\"words\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" placeholder=\"" +
+        h(first_word(hl.record)) +
+        "\">\n"
+        "<p class=\"err\" role=\"alert\" hidden></p>\n"
+        "<button type=\"submit\" class=\"button\">Change</button>\n</form>\n";
+    main += "<div class=\"actions danger\"><button type=\"button\" class=\"button\" data-delete=\"" + id +
+            "\" data-no=\"" + no + "\">Delete this hand</button><p class=\"err\" role=\"alert\" hidden></p></div>\n";
   }
   return page(title, "hand", main, c);
 }
@@ -332,13 +366,16 @@ std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const
   const std::string id = std::to_string(g.id);
   const std::string heading = game_heading(g.id, app::game_title(g.game));
   int no = edit_no ? *edit_no : (v.hands.empty() ? 1 : v.hands.back().no + 1);
-  std::string title = heading + " · " + (edit_no ? "hand " + std::to_string(no) + " again" : "hand " + std::to_string(no));
+  std::string title = heading + " · " +
+                      (edit_no ? "hand " + std::to_string(no) + " again" : "hand " + std::to_string(no));
   std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n";
-  main += "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" + (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") +
-          ">\n<h1>" + (edit_no ? "Hand " + std::to_string(no) + " again" : "Hand " + std::to_string(no)) +
-          "</h1>\n<p class=\"loading\">Loading the questions…</p>\n"
-          "<noscript><p class=\"err\">Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).</p></noscript>\n"
-          "</section>\n";
+  main +=
+      "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" +
+      (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") + ">\n<h1>" +
+      (edit_no ? "Hand " + std::to_string(no) + " again" : "Hand " + std::to_string(no)) +
+      "</h1>\n<p class=\"loading\">Loading the questions…</p>\n"
+      "<noscript><p class=\"err\">Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).</p></noscript>\n"
+      "</section>\n";
   main += "<h2 class=\"section\">Totals now</h2>\n<div id=\"totals\" data-live>" +
           totals_list(app::board_lines(v.sides, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
   // the form keeps its state when the page refreshes itself: only #totals is replaced
@@ -347,19 +384,22 @@ std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const
 
 std::string standings_page(const ojson& doc, const PageContext& c) {
   std::string main = "<h1>Standings</h1>\n";
-  if (doc.contains("league") && doc["league"].is_string()) main += "<p class=\"sub\">" + h(doc["league"].get<std::string>()) + "</p>\n";
+  if (doc.contains("league") && doc["league"].is_string())
+    main += "<p class=\"sub\">" + h(doc["league"].get<std::string>()) + "</p>\n";
   const ojson& rows = doc.contains("standings") ? doc["standings"] : ojson::array();
   if (rows.empty()) {
     main += "<p class=\"empty\">No game counts yet (a game counts once it is over: finished, or closed).</p>\n";
     return page("Standings", "standings", main, c);
   }
-  main += "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">#</th><th>player</th>"
-          "<th class=\"num\">games</th><th class=\"num\">wins</th><th class=\"num\">league points</th></tr></thead><tbody>\n";
+  main +=
+      "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">#</th><th>player</th>"
+      "<th class=\"num\">games</th><th class=\"num\">wins</th><th class=\"num\">league points</th></tr></thead><tbody>\n";
   for (const auto& r : rows) {
     std::string name = r.value("player", "");
-    main += "<tr><td class=\"num\">" + std::to_string(r.value("rank", 0)) + "</td><td><a href=\"/player?name=" + h(url_part(name)) +
-            "\">" + h(name) + "</a></td><td class=\"num\">" + std::to_string(r.value("games", 0)) + "</td><td class=\"num\">" +
-            std::to_string(r.value("wins", 0)) + "</td><td class=\"num strong\">" + h(num(number_in(r, "league_points"))) + "</td></tr>\n";
+    main += "<tr><td class=\"num\">" + std::to_string(r.value("rank", 0)) +
+            "</td><td><a href=\"/player?name=" + h(url_part(name)) + "\">" + h(name) + "</a></td><td class=\"num\">" +
+            std::to_string(r.value("games", 0)) + "</td><td class=\"num\">" + std::to_string(r.value("wins", 0)) +
+            "</td><td class=\"num strong\">" + h(num(number_in(r, "league_points"))) + "</td></tr>\n";
   }
   main += "</tbody></table></div>\n";
   if (doc.contains("ranking_rule") && doc["ranking_rule"].is_string())
@@ -372,8 +412,9 @@ std::string players_page(const std::vector<app::PlayerInfo>& players, const Page
   if (players.empty()) main += "<p class=\"empty\">No player yet.</p>\n";
   main += "<ul class=\"players\">";
   for (const auto& p : players)
-    main += "<li><a href=\"/player?name=" + h(url_part(p.name)) + "\"><span class=\"name\">" + h(p.name) + "</span><span class=\"count\">" +
-            std::to_string(p.games) + (p.games == 1 ? " game" : " games") + "</span></a></li>";
+    main += "<li><a href=\"/player?name=" + h(url_part(p.name)) + "\"><span class=\"name\">" + h(p.name) +
+            "</span><span class=\"count\">" + std::to_string(p.games) + (p.games == 1 ? " game" : " games") +
+            "</span></a></li>";
   main += "</ul>\n";
   return page("Players", "players", main, c);
 }
@@ -427,25 +468,29 @@ std::string player_page(const std::string& name, const ojson& stats, const PageC
   }
   for (auto it = mine->begin(); it != mine->end(); ++it) {
     main += "<section class=\"stats\"><h2>" + h(app::game_title(it.key())) + "</h2><dl>";
-    for (auto f = it->begin(); f != it->end(); ++f) main += "<dt>" + h(label_of(f.key())) + "</dt><dd>" + value_html(f.key(), *f) + "</dd>";
+    for (auto f = it->begin(); f != it->end(); ++f)
+      main += "<dt>" + h(label_of(f.key())) + "</dt><dd>" + value_html(f.key(), *f) + "</dd>";
     main += "</dl></section>\n";
   }
   return page(name, "player", main, c);
 }
 
 std::string login_page(const std::string& next, const std::string& error, const PageContext& c) {
-  std::string main = "<h1>Scorer's code</h1>\n<p>Watching needs nothing. To enter hands on this device, type the night's write code "
-                     "(printed where <code>marque serve</code> runs).</p>\n"
-                     "<form method=\"post\" action=\"/login\" class=\"login\">\n<input type=\"hidden\" name=\"next\" value=\"" +
-                     h(local_path(next)) + "\">\n<label for=\"code\">Write code</label>\n"
-                     "<input id=\"code\" name=\"code\" inputmode=\"numeric\" autocomplete=\"one-time-code\" maxlength=\"64\" required autofocus>\n";
+  std::string main =
+      "<h1>Scorer's code</h1>\n<p>Watching needs nothing. To enter hands on this device, type the night's write code "
+      "(printed where <code>marque serve</code> runs).</p>\n"
+      "<form method=\"post\" action=\"/login\" class=\"login\">\n<input type=\"hidden\" name=\"next\" value=\"" +
+      h(local_path(next)) +
+      "\">\n<label for=\"code\">Write code</label>\n"
+      "<input id=\"code\" name=\"code\" inputmode=\"numeric\" autocomplete=\"one-time-code\" maxlength=\"64\" required autofocus>\n";
   if (!error.empty()) main += "<p class=\"err\" role=\"alert\">" + h(error) + "</p>\n";
   main += "<button type=\"submit\" class=\"button primary\">Enter</button>\n</form>\n";
   return page("Scorer's code", "login", main, c);
 }
 
 std::string message_page(int status, const std::string& title, const std::string& message, const PageContext& c) {
-  std::string main = "<h1>" + h(title) + "</h1>\n<p class=\"err\">" + h(message) + "</p>\n<p><a href=\"/\">← the tables</a></p>\n";
+  std::string main = "<h1>" + h(title) + "</h1>\n<p class=\"err\">" + h(message) +
+                     "</p>\n<p><a href=\"/\">← the tables</a></p>\n";
   (void)status;
   return page(title, "message", main, c);
 }
@@ -463,14 +508,17 @@ namespace {
 // value's id.
 std::string answer_words(const text::Labels& labels, const std::string& key, const std::string& answer) {
   json v = answer;
-  if (answer == "yes" || answer == "no") v = answer == "yes";
-  else if (answer.empty()) v = nullptr;
-  else if (answer.find_first_not_of("0123456789.-") == std::string::npos && answer.find_first_of("0123456789") != std::string::npos)
+  if (answer == "yes" || answer == "no")
+    v = answer == "yes";
+  else if (answer.empty())
+    v = nullptr;
+  else if (answer.find_first_not_of("0123456789.-") == std::string::npos &&
+           answer.find_first_of("0123456789") != std::string::npos)
     v = rules::typed_value(answer);
   // a question of one player's part of a field ("tricks.Ann") reads as that field ("tricks Ann 7")
   const auto dot = key.rfind('.');
-  const std::string said =
-      dot == std::string::npos ? labels.item(key, v) : labels.item(key.substr(0, dot), json{{key.substr(dot + 1), v}});
+  const std::string said = dot == std::string::npos ? labels.item(key, v)
+                                                    : labels.item(key.substr(0, dot), json{{key.substr(dot + 1), v}});
   if (!said.empty()) return said;
   const std::string what = labels.key(key);  // a value its label leaves unsaid ("detail"): the key and the answer
   return what.empty() ? answer : what + ": " + answer;
@@ -497,7 +545,8 @@ ojson step_json(const app::EntryStep& s) {
   j["trail"] = trail;  // the answers as the chips show them, in the game's labels
   if (s.question) {
     const auto& q = *s.question;
-    ojson qj = {{"key", q.key}, {"text", q.text}, {"kind", q.kind}, {"preset", q.preset}, {"optional", q.optional}, {"help", q.help}};
+    ojson qj = {{"key", q.key},       {"text", q.text},         {"kind", q.kind},
+                {"preset", q.preset}, {"optional", q.optional}, {"help", q.help}};
     ojson choices = ojson::array();
     for (const auto& ch : q.choices) {
       choices.push_back({{"value", ch.value}, {"label", ch.label}});
@@ -519,7 +568,8 @@ ojson step_json(const app::EntryStep& s) {
     ojson sides = ojson::array();
     const ojson& d = s.entry.contains("deltas") ? s.entry["deltas"] : ojson::object();
     const ojson& t = s.entry.contains("totals") ? s.entry["totals"] : ojson::object();
-    for (const auto& p : s.players) sides.push_back({{"name", p}, {"delta", signed_num(number_in(d, p))}, {"total", num(number_in(t, p))}});
+    for (const auto& p : s.players)
+      sides.push_back({{"name", p}, {"delta", signed_num(number_in(d, p))}, {"total", num(number_in(t, p))}});
     preview["sides"] = sides;
     ojson notes = ojson::array();
     for (const auto& w : s.warnings)

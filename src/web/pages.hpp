@@ -15,11 +15,11 @@ namespace marque::web {
 
 // What every page needs to know of the request.
 struct PageContext {
-  bool writer = false;       // the request carries a scorer's session (the write code was entered)
-  std::string csrf;          // that session's CSRF token (sent back by app.js with every write)
-  uint64_t version = 0;      // the database's version when the page was made (the event stream compares it)
-  std::string path;          // the page's own path (where the code form comes back to)
-  std::string asset_version; // appended to the assets' addresses (a new binary is a new address)
+  bool writer = false;        // the request carries a scorer's session (the write code was entered)
+  std::string csrf;           // that session's CSRF token (sent back by app.js with every write)
+  uint64_t version = 0;       // the database's version when the page was made (the event stream compares it)
+  std::string path;           // the page's own path (where the code form comes back to)
+  std::string asset_version;  // appended to the assets' addresses (a new binary is a new address)
 };
 
 // The night's scoreboard: every table's running totals, a link to each game.

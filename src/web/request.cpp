@@ -3,8 +3,8 @@
 // whole past the body limit; the server hands it only what this has read whole.
 #include "web/request.hpp"
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <limits>
 
@@ -51,7 +51,8 @@ RequestReader::Step RequestReader::head(std::string_view buf) {
   if (end == std::string_view::npos) {
     m_scanned = buf.size() < 3 ? 0 : buf.size() - 3;
     if (buf.size() > m_limits.head)
-      return refuse(431, "Request Header Fields Too Large", "the request's headers are longer than " + kb(m_limits.head));
+      return refuse(431, "Request Header Fields Too Large",
+                    "the request's headers are longer than " + kb(m_limits.head));
     return Step::head;
   }
   m_head_end = end + 4;
@@ -70,7 +71,8 @@ RequestReader::Step RequestReader::head(std::string_view buf) {
     if (lines == 0) {
       const size_t sp1 = line.find(' '), sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
       m_request.method = std::string(line.substr(0, sp1));
-      if (sp1 != std::string_view::npos) m_request.target = std::string(line.substr(sp1 + 1, sp2 == std::string_view::npos ? sp2 : sp2 - sp1 - 1));
+      if (sp1 != std::string_view::npos)
+        m_request.target = std::string(line.substr(sp1 + 1, sp2 == std::string_view::npos ? sp2 : sp2 - sp1 - 1));
       if (sp2 != std::string_view::npos) m_request.version = std::string(line.substr(sp2 + 1));
     } else {
       const size_t colon = line.find(':');
@@ -78,25 +80,31 @@ RequestReader::Step RequestReader::head(std::string_view buf) {
       std::string given(colon == std::string_view::npos ? std::string_view() : trimmed(line.substr(colon + 1)));
       const std::string value = lower(given);
       if (name == "content-length") {
-        if (!content_length.empty() && content_length != value) return refuse(400, "Bad Request", "two different Content-Length headers");
+        if (!content_length.empty() && content_length != value)
+          return refuse(400, "Bad Request", "two different Content-Length headers");
         content_length = value;
       } else if (name == "transfer-encoding") {
         transfer += (transfer.empty() ? "" : ",") + value;
       } else if (name == "range" && value.size() > 100) {  // httplib parses it with a std::regex
         return refuse(416, "Range Not Satisfiable", "a Range header longer than 100 characters");
       } else if (name == "content-encoding" && value != "identity") {
-        return refuse(415, "Unsupported Media Type", "compressed request bodies (Content-Encoding: " + clip(value, 40) + ") are not accepted");
+        return refuse(415, "Unsupported Media Type",
+                      "compressed request bodies (Content-Encoding: " + clip(value, 40) + ") are not accepted");
       }
       m_request.headers.emplace_back(std::move(name), std::move(given));
     }
     if (++lines > m_limits.headers + 1)
-      return refuse(431, "Request Header Fields Too Large", "the request has more than " + std::to_string(m_limits.headers) + " headers");
+      return refuse(431, "Request Header Fields Too Large",
+                    "the request has more than " + std::to_string(m_limits.headers) + " headers");
     at = eol + 2;
   }
-  if (long_head) return refuse(431, "Request Header Fields Too Large", "the request's headers are longer than " + kb(m_limits.head));
+  if (long_head)
+    return refuse(431, "Request Header Fields Too Large", "the request's headers are longer than " + kb(m_limits.head));
   // the body: its length, or chunks
   if (!transfer.empty()) {
-    if (transfer != "chunked") return refuse(501, "Not Implemented", "Transfer-Encoding " + clip(transfer, 40) + " is not accepted (chunked is)");
+    if (transfer != "chunked")
+      return refuse(501, "Not Implemented",
+                    "Transfer-Encoding " + clip(transfer, 40) + " is not accepted (chunked is)");
     if (!content_length.empty()) return refuse(400, "Bad Request", "both Content-Length and Transfer-Encoding");
     m_chunked = true;
     m_at = m_scanned = m_head_end;
@@ -107,7 +115,8 @@ RequestReader::Step RequestReader::head(std::string_view buf) {
       n = std::numeric_limits<size_t>::max();
     else if (ec != std::errc() || p != content_length.data() + content_length.size())
       return refuse(400, "Bad Request", "Content-Length is not a number");
-    if (n > m_limits.body) return refuse(413, "Payload Too Large", "the request's body is larger than " + kb(m_limits.body));
+    if (n > m_limits.body)
+      return refuse(413, "Payload Too Large", "the request's body is larger than " + kb(m_limits.body));
     m_body_length = n;
   }
   return Step::body;
@@ -115,7 +124,8 @@ RequestReader::Step RequestReader::head(std::string_view buf) {
 
 // chunks: "SIZE[;ext]\r\n" DATA "\r\n" ... "0\r\n" [trailers] "\r\n"; the sizes are added up as they come
 RequestReader::Step RequestReader::chunks(std::string_view buf) {
-  const size_t most = m_limits.body + m_limits.head * 2;  // bytes of chunks as sent: sizes of a byte each, long extensions
+  const size_t most = m_limits.body +
+                      m_limits.head * 2;  // bytes of chunks as sent: sizes of a byte each, long extensions
   for (;;) {
     const size_t eol = buf.find("\r\n", std::max(m_at, m_scanned));
     if (eol == std::string_view::npos) {
@@ -128,7 +138,8 @@ RequestReader::Step RequestReader::chunks(std::string_view buf) {
     if (m_trailers) {  // the trailers, up to a blank line
       const bool blank = eol == m_at;
       m_at = m_scanned = eol + 2;
-      if (m_at - m_head_end > most) return refuse(431, "Request Header Fields Too Large", "the request's trailers are too long");
+      if (m_at - m_head_end > most)
+        return refuse(431, "Request Header Fields Too Large", "the request's trailers are too long");
       if (!blank) continue;
       m_length = m_at;
       return Step::done;
@@ -148,10 +159,12 @@ RequestReader::Step RequestReader::chunks(std::string_view buf) {
     }
     const size_t data = eol + 2;
     if (buf.size() < data + size + 2) return Step::body;  // the chunk's size line is read again when more comes
-    if (buf.substr(data + size, 2) != "\r\n") return refuse(400, "Bad Request", "a chunk does not end where its size says");
+    if (buf.substr(data + size, 2) != "\r\n")
+      return refuse(400, "Bad Request", "a chunk does not end where its size says");
     m_request.body.append(buf.substr(data, size));
     m_at = m_scanned = data + size + 2;
-    if (m_at - m_head_end > most) return refuse(413, "Payload Too Large", "the request's chunks are too many for their size");
+    if (m_at - m_head_end > most)
+      return refuse(413, "Payload Too Large", "the request's chunks are too many for their size");
   }
 }
 

@@ -65,8 +65,8 @@ private:
 
   const RequestLimits& m_limits;
   Step m_step = Step::head;
-  size_t m_scanned = 0;   // where the search for the end of the head (or a chunk's line) goes on
-  size_t m_head_end = 0;  // the head's length, its blank line included
+  size_t m_scanned = 0;      // where the search for the end of the head (or a chunk's line) goes on
+  size_t m_head_end = 0;     // the head's length, its blank line included
   size_t m_body_length = 0;  // Content-Length
   bool m_chunked = false;
   bool m_trailers = false;  // the last chunk is read: its trailers come

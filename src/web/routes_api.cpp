@@ -6,7 +6,10 @@ namespace marque::web {
 void Server::Impl::api_routes() {
   http.Get("/api/session", [this](const Request& req, Response& res) {
     auto csrf = sessions.csrf_of(session_token(req));
-    send_json(res, 200, {{"writer", csrf.has_value()}, {"csrf", csrf ? ojson(*csrf) : ojson(nullptr)}, {"version", notifier.version()}});
+    send_json(res, 200,
+              {{"writer", csrf.has_value()},
+               {"csrf", csrf ? ojson(*csrf) : ojson(nullptr)},
+               {"version", notifier.version()}});
   });
   http.Get(R"(/api/games/(\d{1,18}))", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]);
@@ -15,9 +18,16 @@ void Server::Impl::api_routes() {
       auto lease = pool.take();
       app::GameView v = app::game_view(*lease.db(), *id);
       ojson hands = ojson::array();
-      for (const auto& h : v.hands) hands.push_back({{"no", h.no}, {"words", h.words}, {"record", h.record}, {"source", h.source}});
-      send_json(res, 200, {{"id", v.game.id}, {"game", v.game.game}, {"players", v.score["players"]}, {"totals", v.score["totals"]},
-                           {"finished", v.score.value("finished", false)}, {"ended", v.game.ended}, {"hands", hands}});
+      for (const auto& h : v.hands)
+        hands.push_back({{"no", h.no}, {"words", h.words}, {"record", h.record}, {"source", h.source}});
+      send_json(res, 200,
+                {{"id", v.game.id},
+                 {"game", v.game.game},
+                 {"players", v.score["players"]},
+                 {"totals", v.score["totals"]},
+                 {"finished", v.score.value("finished", false)},
+                 {"ended", v.game.ended},
+                 {"hands", hands}});
     } catch (const Error& e) {
       json_error(res, status_of(e), e.what());
     }
@@ -51,10 +61,16 @@ void Server::Impl::api_routes() {
     auto id = id_of(req.matches[1]).value_or(0);
     write(req, res, [&](app::Database& db, const json& body) {
       auto answers = entry_answers(body);
-      if (!answers || answers->empty()) throw Error(k_exit_usage, "expected {\"answers\": [[key, value], ...], \"key\": ...}");
+      if (!answers || answers->empty())
+        throw Error(k_exit_usage, "expected {\"answers\": [[key, value], ...], \"key\": ...}");
       app::HandOutcome o = app::add_hand_answers(*db, id, *answers);
-      return Done{{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"result", o.result_words},
-                   {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}},
+      return Done{{{"stored", true},
+                   {"game", o.game_id},
+                   {"no", o.no},
+                   {"words", o.words},
+                   {"result", o.result_words},
+                   {"totals", o.score["totals"]},
+                   {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}},
                   "game " + std::to_string(o.game_id) + " · hand " + std::to_string(o.no) + " stored: " + o.words};
     });
   });
@@ -82,7 +98,11 @@ void Server::Impl::api_routes() {
         if (!answers || answers->empty()) throw Error(k_exit_usage, "expected the hand's answers or key=value words");
         o = app::edit_hand_answers(*db, id, no, *answers);
       }
-      return Done{{{"stored", true}, {"game", o.game_id}, {"no", o.no}, {"words", o.words}, {"totals", o.score["totals"]},
+      return Done{{{"stored", true},
+                   {"game", o.game_id},
+                   {"no", o.no},
+                   {"words", o.words},
+                   {"totals", o.score["totals"]},
                    {"next", "/game/" + std::to_string(o.game_id) + "#hand-" + std::to_string(o.no)}},
                   "game " + std::to_string(o.game_id) + " · hand " + std::to_string(o.no) + " changed: " + o.words};
     });
@@ -92,15 +112,17 @@ void Server::Impl::api_routes() {
     int no = static_cast<int>(id_of(req.matches[2]).value_or(0));
     write(req, res, [&](app::Database& db, const json&) {
       app::HandOutcome o = app::web_delete_hand(*db, id, no);
-      return Done{{{"deleted", no}, {"game", id}, {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(id)}},
-                  "game " + std::to_string(id) + " · hand " + std::to_string(no) + " deleted"};
+      return Done{
+          {{"deleted", no}, {"game", id}, {"totals", o.score["totals"]}, {"next", "/game/" + std::to_string(id)}},
+          "game " + std::to_string(id) + " · hand " + std::to_string(no) + " deleted"};
     });
   });
   http.Post(R"(/api/games/(\d{1,18})/undo)", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]).value_or(0);
     write(req, res, [&](app::Database& db, const json&) {
       std::string what = app::web_undo(*db, id);
-      return Done{{{"undone", what}, {"game", id}, {"next", "/game/" + std::to_string(id)}}, "game " + std::to_string(id) + ": " + what};
+      return Done{{{"undone", what}, {"game", id}, {"next", "/game/" + std::to_string(id)}},
+                  "game " + std::to_string(id) + ": " + what};
     });
   });
 }

@@ -37,7 +37,8 @@ void Server::Impl::event_routes() {
               sink.done();
               return true;
             }
-            msg = *v != **seen ? "event: change\ndata: {\"version\":" + std::to_string(*v) + "}\n\n" : std::string(": still here\n\n");
+            msg = *v != **seen ? "event: change\ndata: {\"version\":" + std::to_string(*v) + "}\n\n"
+                               : std::string(": still here\n\n");
             *seen = *v;
           }
           *said = Clock::now();

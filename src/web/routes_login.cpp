@@ -21,8 +21,11 @@ void Server::Impl::login_routes() {
     if (double wait = guesses.wait(network); wait > 0) {
       ++refused_guesses;
       res.set_header("Retry-After", std::to_string(static_cast<int>(std::ceil(wait))));
-      send_page(res, 429, login_page(next, "Wrong codes were tried from this network or others: the next try waits " +
-                                               std::to_string(static_cast<int>(std::ceil(wait))) + " s.", context(req)));
+      send_page(res, 429,
+                login_page(next,
+                           "Wrong codes were tried from this network or others: the next try waits " +
+                               std::to_string(static_cast<int>(std::ceil(wait))) + " s.",
+                           context(req)));
       return;
     }
     // the code as printed is in groups of four digits: spaces typed between them do not count
@@ -34,7 +37,9 @@ void Server::Impl::login_routes() {
       alert("wrong write code from " + req.remote_addr + " (" + std::to_string(n.network) + " from " + network + ", " +
             std::to_string(n.everyone) + " from everyone" +
             (refused ? ", " + std::to_string(refused) + " tries refused while waiting" : std::string()) + ")" +
-            (n.next_wait > 0 ? "; the next try from there waits " + std::to_string(static_cast<int>(std::ceil(n.next_wait))) + " s" : ""));
+            (n.next_wait > 0
+                 ? "; the next try from there waits " + std::to_string(static_cast<int>(std::ceil(n.next_wait))) + " s"
+                 : ""));
       send_page(res, 403, login_page(next, "That is not tonight's code.", context(req)));
       return;
     }

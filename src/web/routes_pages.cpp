@@ -7,12 +7,16 @@ namespace marque::web {
 
 void Server::Impl::page_routes() {
   http.Get("/", [this](const Request& req, Response& res) {
-    html(req, res, [](app::Database& db, const PageContext& c) { return board_page(app::board(*db, std::nullopt), app::nights(*db), c); });
+    html(req, res, [](app::Database& db, const PageContext& c) {
+      return board_page(app::board(*db, std::nullopt), app::nights(*db), c);
+    });
   });
   http.Get(R"(/night/(\d{1,18}))", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]);
     if (!id) return page_error(req, res, 404, "no such night");
-    html(req, res, [&](app::Database& db, const PageContext& c) { return board_page(app::board(*db, *id), app::nights(*db), c); });
+    html(req, res, [&](app::Database& db, const PageContext& c) {
+      return board_page(app::board(*db, *id), app::nights(*db), c);
+    });
   });
   http.Get(R"(/game/(\d{1,18}))", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]);
@@ -49,9 +53,12 @@ void Server::Impl::page_routes() {
     });
   };
   http.Get(R"(/game/(\d{1,18})/hand)", [entry](const Request& req, Response& res) { entry(req, res, false); });
-  http.Get(R"(/game/(\d{1,18})/hand/(\d{1,9})/entry)", [entry](const Request& req, Response& res) { entry(req, res, true); });
+  http.Get(R"(/game/(\d{1,18})/hand/(\d{1,9})/entry)",
+           [entry](const Request& req, Response& res) { entry(req, res, true); });
   http.Get("/standings", [this](const Request& req, Response& res) {
-    html(req, res, [](app::Database& db, const PageContext& c) { return standings_page(app::standings(*db, app::Filter{}, ""), c); });
+    html(req, res, [](app::Database& db, const PageContext& c) {
+      return standings_page(app::standings(*db, app::Filter{}, ""), c);
+    });
   });
   http.Get("/players", [this](const Request& req, Response& res) {
     html(req, res, [](app::Database& db, const PageContext& c) { return players_page(app::players(*db), c); });

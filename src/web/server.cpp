@@ -50,11 +50,14 @@ public:
       if (step == RequestReader::Step::head) {
         const bool started = !m_buf.empty();
         // while most serving threads are taken, a connection that sends nothing or its head slowly goes sooner
-        const int limit = m_busy ? std::min(first_byte_ms, m_limits.busy_head_ms) : !started ? first_byte_ms : m_limits.head_ms;
+        const int limit = m_busy     ? std::min(first_byte_ms, m_limits.busy_head_ms)
+                          : !started ? first_byte_ms
+                                     : m_limits.head_ms;
         const auto left = milliseconds(limit) - std::chrono::duration_cast<milliseconds>(Clock::now() - start);
         if (left.count() <= 0) {
           if (!started) return false;  // nothing asked: an idle connection, closed without a word
-          return refuse(408, "Request Timeout", "the request's headers did not arrive within " + std::to_string(limit / 1000) + " s");
+          return refuse(408, "Request Timeout",
+                        "the request's headers did not arrive within " + std::to_string(limit / 1000) + " s");
         }
         const int got = receive(static_cast<int>(left.count()));
         if (got == 0) return false;
@@ -64,9 +67,11 @@ public:
       }
       // the body, read whole here (bounded), so that httplib never waits on the client
       if (!body_start) body_start = Clock::now();
-      const auto left = milliseconds(m_limits.body_ms) - std::chrono::duration_cast<milliseconds>(Clock::now() - *body_start);
+      const auto left = milliseconds(m_limits.body_ms) -
+                        std::chrono::duration_cast<milliseconds>(Clock::now() - *body_start);
       if (left.count() <= 0)
-        return refuse(408, "Request Timeout", "the request's body did not arrive within " + std::to_string(m_limits.body_ms / 1000) + " s");
+        return refuse(408, "Request Timeout",
+                      "the request's body did not arrive within " + std::to_string(m_limits.body_ms / 1000) + " s");
       if (receive(static_cast<int>(left.count())) == 0) return false;
     }
     m_give = reader.length();
@@ -76,9 +81,10 @@ public:
   // Writes a refusal and ends the connection; false.
   bool refuse(int status, const char* reason, const std::string& message) {
     const std::string body = "refused: " + message + "\n";
-    const std::string answer = "HTTP/1.1 " + std::to_string(status) + " " + reason +
-                               "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " + std::to_string(body.size()) +
-                               "\r\nConnection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\r\n" + body;
+    const std::string answer =
+        "HTTP/1.1 " + std::to_string(status) + " " + reason +
+        "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " + std::to_string(body.size()) +
+        "\r\nConnection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n\r\n" + body;
     write(answer.data(), answer.size());
     m_refused = status;
     m_buf.clear();
@@ -140,7 +146,9 @@ private:
     port = -1;
     if (get(m_sock, reinterpret_cast<sockaddr*>(&a), &len) != 0) return;
     char host[NI_MAXHOST] = {}, serv[NI_MAXSERV] = {};
-    if (::getnameinfo(reinterpret_cast<sockaddr*>(&a), len, host, sizeof host, serv, sizeof serv, NI_NUMERICHOST | NI_NUMERICSERV) != 0) return;
+    if (::getnameinfo(reinterpret_cast<sockaddr*>(&a), len, host, sizeof host, serv, sizeof serv,
+                      NI_NUMERICHOST | NI_NUMERICSERV) != 0)
+      return;
     ip = host;
     port = std::atoi(serv);
   }
@@ -149,8 +157,8 @@ private:
   const Limits& m_limits;
   const std::atomic<bool>& m_busy;
   const std::atomic<socket_t>& m_listening;  // the server's socket: INVALID_SOCKET once it stops
-  std::string m_buf;  // bytes received, not yet given to httplib
-  size_t m_give = 0;  // how many of them httplib may read: the current request's head and body
+  std::string m_buf;                         // bytes received, not yet given to httplib
+  size_t m_give = 0;                         // how many of them httplib may read: the current request's head and body
   int m_refused = 0;
 };
 
@@ -200,7 +208,9 @@ void Server::Impl::routes() {
   api_routes();
   event_routes();
   // anything else
-  http.Get(".*", [this](const Request& req, Response& res) { page_error(req, res, 404, "there is no page " + clip(req.path, 80)); });
+  http.Get(".*", [this](const Request& req, Response& res) {
+    page_error(req, res, 404, "there is no page " + clip(req.path, 80));
+  });
   http.Post(".*", [](const Request&, Response& res) { json_error(res, 404, "no such address"); });
 }
 
@@ -271,14 +281,17 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
     }
     const std::string host = req.get_header_value("Host");
     if (m->host_allowed(host)) return httplib::Server::HandlerResponse::Unhandled;
-    m->page_error(req, res, 421, "refused: this server answers for this machine's own names and addresses only, not " +
-                                     clip(host, 80) + " (the Host header)");
+    m->page_error(req, res, 421,
+                  "refused: this server answers for this machine's own names and addresses only, not " +
+                      clip(host, 80) + " (the Host header)");
     m->log("refused a request for the host " + clip(host, 80) + " (" + req.remote_addr + ")");
     return httplib::Server::HandlerResponse::Handled;
   });
   if (m->opt.port == 0) {
     m->port = http.bind_to_any_port(m->opt.host);
-    if (m->port <= 0) throw Error(k_exit_unavailable, "cannot listen on " + m->opt.host + " (no free port, or not an address of this machine)");
+    if (m->port <= 0)
+      throw Error(k_exit_unavailable,
+                  "cannot listen on " + m->opt.host + " (no free port, or not an address of this machine)");
   } else {
     if (!http.bind_to_port(m->opt.host, m->opt.port))
       throw Error(k_exit_unavailable, "cannot listen on " + m->opt.host + ":" + std::to_string(m->opt.port),

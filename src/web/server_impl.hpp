@@ -8,11 +8,11 @@
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <net/if.h>
-#include <netinet/in.h>
-#include <signal.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -24,9 +24,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <ctime>
 #include <deque>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -113,36 +113,52 @@ inline std::optional<int64_t> id_of(const std::string& s) {
 
 inline int status_of(const Error& e) {
   switch (e.exit_code()) {
-    case k_exit_noinput: return 404;
-    case k_exit_rejected: return 409;
-    case k_exit_usage: return 400;
-    case k_exit_tempfail: return 503;
-    default: return 500;
+    case k_exit_noinput:
+      return 404;
+    case k_exit_rejected:
+      return 409;
+    case k_exit_usage:
+      return 400;
+    case k_exit_tempfail:
+      return 503;
+    default:
+      return 500;
   }
 }
 
 inline std::string title_of(int status) {
   switch (status) {
-    case 400: return "Not understood";
-    case 401: return "The write code is needed";
-    case 403: return "Refused";
-    case 404: return "Not found";
-    case 409: return "Refused";
-    case 413: return "Too large";
-    case 414: return "Too long";
-    case 421: return "Not this server";
-    case 429: return "Too many requests";
-    case 503: return "Busy";
-    default: return "Something went wrong";
+    case 400:
+      return "Not understood";
+    case 401:
+      return "The write code is needed";
+    case 403:
+      return "Refused";
+    case 404:
+      return "Not found";
+    case 409:
+      return "Refused";
+    case 413:
+      return "Too large";
+    case 414:
+      return "Too long";
+    case 421:
+      return "Not this server";
+    case 429:
+      return "Too many requests";
+    case 503:
+      return "Busy";
+    default:
+      return "Something went wrong";
   }
 }
 
 // The limits and deadlines a connection's requests are read within (Connection, server.cpp).
 struct Limits : RequestLimits {
-  int head_ms = 10000;         // the head must arrive whole within this (when the server is busy: busy_head_ms)
+  int head_ms = 10000;  // the head must arrive whole within this (when the server is busy: busy_head_ms)
   int busy_head_ms = 2000;
-  int body_ms = 30000;         // the body, from the end of the head
-  int idle_ms = 5000;          // waiting for the next request on a kept-alive connection
+  int body_ms = 30000;  // the body, from the end of the head
+  int idle_ms = 5000;   // waiting for the next request on a kept-alive connection
   int write_ms = 10000;
 };
 
@@ -164,16 +180,15 @@ private:
   std::atomic<bool> m_busy{false};
 };
 
-
 struct Server::Impl {
   Options opt;
   Listener http;
   Pool pool;
   Sessions sessions;
   RateLimiter writes;
-  RateLimiter steps{60, 120};         // entry steps per session (a phone taps a few a second)
-  RateLimiter attempts{1.0 / 6, 20};  // write-code attempts per client address
-  Guesses guesses;                    // wrong codes per network and from everyone: a growing wait, checked first
+  RateLimiter steps{60, 120};                // entry steps per session (a phone taps a few a second)
+  RateLimiter attempts{1.0 / 6, 20};         // write-code attempts per client address
+  Guesses guesses;                           // wrong codes per network and from everyone: a growing wait, checked first
   std::atomic<uint64_t> refused_guesses{0};  // attempts refused while waiting, since the last wrong code shown
   // the names a request's Host may give (own_host_names() and the listen address), looked up again on a miss
   std::mutex hosts_mutex;
@@ -195,8 +210,12 @@ struct Server::Impl {
   DatabaseOpener opener;
 
   Impl(Options o, const DatabaseOpener& open)
-      : opt(std::move(o)), http(opt.connections_per_address), pool(open, 16), writes(opt.writes_per_second, opt.write_burst),
-        streams(opt.max_streams, opt.streams_per_address), opener(open) {}
+      : opt(std::move(o)),
+        http(opt.connections_per_address),
+        pool(open, 16),
+        writes(opt.writes_per_second, opt.write_burst),
+        streams(opt.max_streams, opt.streams_per_address),
+        opener(open) {}
 
   void log(const std::string& line) {
     if (opt.log) opt.log(clock_now() + "  " + line);
@@ -278,7 +297,8 @@ struct Server::Impl {
   }
 
   // A page: its HTML from `make`, failures as a page saying why.
-  void html(const Request& req, Response& res, const std::function<std::string(app::Database&, const PageContext&)>& make) {
+  void html(const Request& req, Response& res,
+            const std::function<std::string(app::Database&, const PageContext&)>& make) {
     PageContext c = context(req);
     try {
       auto lease = pool.take();
@@ -322,7 +342,6 @@ struct Server::Impl {
     return true;
   }
 
-
   // A write: checked, rate-limited, run once per submission key (a repeat gets the first answer), then the pages
   // are told.
   // `run` returns the answer and what the terminal's log says of it.
@@ -335,7 +354,9 @@ struct Server::Impl {
     json body;
     if (!may_write(req, res, token, body)) return;
     const std::string key = body.contains("key") && body["key"].is_string() ? body["key"].get<std::string>() : "";
-    if (key.size() < 8 || key.size() > 64 || key.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") != std::string::npos) {
+    if (key.size() < 8 || key.size() > 64 ||
+        key.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_") !=
+            std::string::npos) {
       json_error(res, 400, "each write carries a submission key (8 to 64 letters, digits, '-' or '_')");
       return;
     }
@@ -379,10 +400,10 @@ struct Server::Impl {
 
   // --- routes: routes() registers the groups (routes_*.cpp), then the answer to anything else
   void routes();
-  void page_routes();    // routes_pages.cpp: the pages, their assets
-  void login_routes();   // routes_login.cpp: the write code (log in, log out)
-  void api_routes();     // routes_api.cpp: the JSON API (entry steps, hands stored, changed, deleted, undone)
-  void event_routes();   // routes_events.cpp: the event stream each page hears changes through
+  void page_routes();   // routes_pages.cpp: the pages, their assets
+  void login_routes();  // routes_login.cpp: the write code (log in, log out)
+  void api_routes();    // routes_api.cpp: the JSON API (entry steps, hands stored, changed, deleted, undone)
+  void event_routes();  // routes_events.cpp: the event stream each page hears changes through
 
   // --- the poller: a change made by another process (a hand typed at the command line) reaches the pages too
 

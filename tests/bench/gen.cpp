@@ -3,11 +3,11 @@
 //   gen club DIR HANDS EXAMPLES   about HANDS hands of copies of every examples/<game>.json, players renamed
 //                                 from a pool of 300 members, as marque-export/1 bundles of 500 games
 // Deterministic (fixed seed) so figures are comparable between runs.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <algorithm>
 #include <iostream>
 #include <map>
 #include <random>
@@ -24,8 +24,11 @@ namespace {
 json tarot_hand(std::mt19937_64& rng, const std::vector<std::string>& players) {
   static const char* contracts[] = {"prise", "prise", "garde", "garde", "garde_sans", "garde_contre"};
   std::uniform_int_distribution<int> p(0, static_cast<int>(players.size()) - 1), c(0, 5), o(0, 3), pts(20, 70);
-  json h = {{"type", "hand"}, {"taker", players[static_cast<size_t>(p(rng))]}, {"contract", contracts[c(rng)]},
-            {"oudlers", o(rng)}, {"points", pts(rng)}};
+  json h = {{"type", "hand"},
+            {"taker", players[static_cast<size_t>(p(rng))]},
+            {"contract", contracts[c(rng)]},
+            {"oudlers", o(rng)},
+            {"points", pts(rng)}};
   return h;
 }
 
@@ -70,9 +73,11 @@ int main(int argc, char** argv) {
   if (mode == "tarot" && argc == 4) {
     long n = std::stol(argv[2]);
     std::vector<std::string> players = {"Ann", "Ben", "Cat", "Dan"};
-    json f = {{"format", "marque-game/1"}, {"game", "tarot"},
+    json f = {{"format", "marque-game/1"},
+              {"game", "tarot"},
               {"setup", {{"players", players}, {"first_dealer", "Ann"}, {"options", json::object()}}},
-              {"hands", json::array()}, {"meta", {{"league", "Benchmark"}, {"date", "2026-11-22"}}}};
+              {"hands", json::array()},
+              {"meta", {{"league", "Benchmark"}, {"date", "2026-11-22"}}}};
     for (long i = 0; i < n; ++i) f["hands"].push_back(tarot_hand(rng, players));
     std::ofstream(argv[3]) << f.dump() << "\n";
     return 0;
@@ -114,11 +119,14 @@ int main(int argc, char** argv) {
         used.push_back(k);
         map[n] = member(k);
       }
-      json f = {{"format", "marque-game/1"}, {"game", ex["game"]}, {"setup", rename(ex["setup"], map)},
+      json f = {{"format", "marque-game/1"},
+                {"game", ex["game"]},
+                {"setup", rename(ex["setup"], map)},
                 {"hands", rename(ex["hands"], map)},
-                {"meta", {{"league", "Club history"}, {"date", "2025-" + std::string(c % 12 < 9 ? "0" : "") +
-                                                               std::to_string(c % 12 + 1) + "-15"},
-                          {"note", "copy " + std::to_string(c)}}}};
+                {"meta",
+                 {{"league", "Club history"},
+                  {"date", "2025-" + std::string(c % 12 < 9 ? "0" : "") + std::to_string(c % 12 + 1) + "-15"},
+                  {"note", "copy " + std::to_string(c)}}}};
       hands += static_cast<long>(f["hands"].size());
       ++games;
       games_out.push_back(std::move(f));
@@ -133,23 +141,28 @@ int main(int argc, char** argv) {
     fs::path dir = argv[2];
     fs::create_directories(dir);
     std::vector<std::string> players = {"Ann", "Ben", "Cat", "Dan"};
-    json base = {{"format", "marque-game/1"}, {"game", "tarot"},
+    json base = {{"format", "marque-game/1"},
+                 {"game", "tarot"},
                  {"setup", {{"players", players}, {"first_dealer", "Ann"}, {"options", json::object()}}},
                  {"hands", json::array()}};
     for (int i = 0; i < 5; ++i) base["hands"].push_back(tarot_hand(rng, players));
     int n = 0;
-    auto emit = [&](const std::string& text) { std::ofstream(dir / ("m" + std::to_string(n++) + ".json"), std::ios::binary) << text; };
+    auto emit = [&](const std::string& text) {
+      std::ofstream(dir / ("m" + std::to_string(n++) + ".json"), std::ios::binary) << text;
+    };
     std::string deep_open(20000, '['), deep_close(20000, ']');
     std::string big(10 * 1024 * 1024, 'x');
-    std::vector<json> bad_values = {nullptr, "", "x", json::array(), json::object(), true, 1e308, -1e308, 1e20, -1,
-                                    123456789012345678LL, json::array({1, 2}), json{{"a", 1}}, big};
+    std::vector<json> bad_values = {
+        nullptr, "",   "x", json::array(),        json::object(),      true,           1e308,
+        -1e308,  1e20, -1,  123456789012345678LL, json::array({1, 2}), json{{"a", 1}}, big};
     for (const char* field : {"taker", "contract", "oudlers", "points"}) {
       for (size_t h = 0; h < base["hands"].size(); ++h) {
         json m = base;
         m["hands"][h].erase(field);
         emit(m.dump());
         for (const auto& v : bad_values) {
-          if (std::string(field) == "oudlers" && v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 3) continue;
+          if (std::string(field) == "oudlers" && v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 3)
+            continue;
           json w = base;
           w["hands"][h][field] = v;
           emit(w.dump());
@@ -174,7 +187,8 @@ int main(int argc, char** argv) {
     emit(deep_open + deep_close);
     emit("{\"format\": \"marque-game/1\", \"game\": \"tarot\", \"hands\": " + deep_open + deep_close + "}");
     emit("{\"format\": \"marque-game/1\", \"game\": \"tar\xff\xfeot\"}");
-    emit("{\"format\": \"marque-game/1\", \"game\": \"tarot\", \"setup\": {\"players\": [\"\xc3\x28\", \"B\", \"C\"]}}");
+    emit(
+        "{\"format\": \"marque-game/1\", \"game\": \"tarot\", \"setup\": {\"players\": [\"\xc3\x28\", \"B\", \"C\"]}}");
     emit("");
     emit("\x00\x01\x02");
     emit("[1, 2, 3]");

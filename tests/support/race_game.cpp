@@ -138,12 +138,13 @@ const rules::GameRules& race() {
 }
 
 json race_file() {
-  return {{"format", "marque-game/1"},
-          {"game", "race"},
-          {"setup", {{"players", {"Ann", "Ben", "Cat"}}}},
-          {"meta", {{"date", "2026-11-20"}, {"league", "Test club"}}},
-          {"hands",
-           {{{"winner", "Ann"}, {"points", 3}}, {{"winner", "Ben"}, {"points", 6}}, {{"winner", "Ben"}, {"points", 4}}}}};
+  return {
+      {"format", "marque-game/1"},
+      {"game", "race"},
+      {"setup", {{"players", {"Ann", "Ben", "Cat"}}}},
+      {"meta", {{"date", "2026-11-20"}, {"league", "Test club"}}},
+      {"hands",
+       {{{"winner", "Ann"}, {"points", 3}}, {{"winner", "Ben"}, {"points", 6}}, {{"winner", "Ben"}, {"points", 4}}}}};
 }
 
 }  // namespace marque::test

@@ -51,7 +51,8 @@ inline std::vector<Said> example_messages(const std::string& game) {
     const auto players = r.state->players();
     for (size_t i = 0; i < score["hands"].size(); ++i) {
       auto m = rules.hand_message(f["hands"][i], score["hands"][i], players);
-      out.push_back({name + " hand " + std::to_string(i + 1), m, rules.hand_words(f["hands"][i], score["hands"][i], players)});
+      out.push_back(
+          {name + " hand " + std::to_string(i + 1), m, rules.hand_words(f["hands"][i], score["hands"][i], players)});
     }
     out.push_back({name + " result", rules.result_message(score), rules.result_words(score)});
   }

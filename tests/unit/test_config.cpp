@@ -51,20 +51,19 @@ Sample enum_option() {
 }  // namespace
 
 TEST_CASE("config: the TOML marque reads, with the line of every entry", "[config]") {
-  const std::string text =
-      "\xEF\xBB\xBF# the club\n"
-      "db = \"~/club.db\"   # a comment\n"
-      "league = 'Thursday club'\n"
-      "\n"
-      "venue = \"Caf\\u00e9 du Coin\"\n"
-      "[g1]\n"
-      "a = 1_000\n"
-      "b = -2.5e1\n"
-      "c = true\n"
-      "d = [\"x\", \"y\",\n"
-      "     \"z\",  # more\n"
-      "]\n"
-      "e = \"\"\r\n";
+  const std::string text = "\xEF\xBB\xBF# the club\n"
+                           "db = \"~/club.db\"   # a comment\n"
+                           "league = 'Thursday club'\n"
+                           "\n"
+                           "venue = \"Caf\\u00e9 du Coin\"\n"
+                           "[g1]\n"
+                           "a = 1_000\n"
+                           "b = -2.5e1\n"
+                           "c = true\n"
+                           "d = [\"x\", \"y\",\n"
+                           "     \"z\",  # more\n"
+                           "]\n"
+                           "e = \"\"\r\n";
   config::File f = config::parse(text, "/c/config.toml");
   REQUIRE(f.top.size() == 3);
   CHECK(f.find("db")->value == "~/club.db");
@@ -131,7 +130,9 @@ TEST_CASE("config: only what marque knows: db, league, venue and each game's opt
   const Sample s = enum_option();
   REQUIRE(!s.game.empty());
   // a good file
-  CHECK(config_error("db = \"x.db\"\nleague = \"L\"\nvenue = \"V\"\n[" + s.game + "]\n" + s.option + " = \"" + s.value + "\"\n").second == 0);
+  CHECK(config_error("db = \"x.db\"\nleague = \"L\"\nvenue = \"V\"\n[" + s.game + "]\n" + s.option + " = \"" + s.value +
+                     "\"\n")
+            .second == 0);
   // an unknown setting, with the closest name
   auto [m1, c1] = config_error("leage = \"L\"");
   CHECK(c1 == 78);
@@ -145,7 +146,8 @@ TEST_CASE("config: only what marque knows: db, league, venue and each game's opt
   // an option the game does not have, a value it does not allow: the line of the entry
   auto [m2, c2] = config_error("[" + s.game + "]\n\n" + s.option + "x = 1");
   CHECK(c2 == 78);
-  CHECK_THAT(m2, Catch::Contains(":3: [" + s.game + "] has no option \"" + s.option + "x\" (did you mean " + s.option + "?)"));
+  CHECK_THAT(m2, Catch::Contains(":3: [" + s.game + "] has no option \"" + s.option + "x\" (did you mean " + s.option +
+                                 "?)"));
   auto [m3, c3] = config_error("[" + s.game + "]\n" + s.option + " = \"no-such-value\"");
   CHECK(c3 == 78);
   CHECK_THAT(m3, Catch::Contains(":2: [" + s.game + "] " + s.option + ": "));
@@ -161,19 +163,22 @@ TEST_CASE("config: every mistake of a file at once, each with its line, in line 
   CHECK(syntax == "/c/config.toml:2: 'Thursday' is not a value: a text needs quotes (\"Thursday\"); numbers, true and "
                   "false are written bare");
   // the mistakes of what marque reads in a well-formed file: all of them
-  const std::string text = "leage = \"L\"\n"                           // 1: unknown setting
-                           "venue = 3\n"                                // 2: not a text
-                           "[" + s.game + "]\n"                         // 3
-                           + s.option + " = \"no-such-value\"\n"      // 4: not a legal value
-                           + s.option + "x = 1\n"                       // 5: no such option
-                           "x = [1, \"a\"]\n"                          // 6: an array that mixes kinds
-                           "[nogame]\n"                                 // 7: not a game
-                           "a = 1\n"                                    // 8 (in a table that is not a game: not told again)
-                           "d = 2026-11-20\n"                           // 9: a date
-                           "[" + s.game + ".sub]\n";                    // 10: a table inside a table
+  const std::string text = "leage = \"L\"\n"  // 1: unknown setting
+                           "venue = 3\n"      // 2: not a text
+                           "[" +
+                           s.game + "]\n"                         // 3
+                           + s.option + " = \"no-such-value\"\n"  // 4: not a legal value
+                           + s.option +
+                           "x = 1\n"           // 5: no such option
+                           "x = [1, \"a\"]\n"  // 6: an array that mixes kinds
+                           "[nogame]\n"        // 7: not a game
+                           "a = 1\n"           // 8 (in a table that is not a game: not told again)
+                           "d = 2026-11-20\n"  // 9: a date
+                           "[" +
+                           s.game + ".sub]\n";  // 10: a table inside a table
   // what marque reads, the same: every line it does not know
-  const config::File f = config::parse("leage = \"L\"\n[" + s.game + "]\n" + s.option + " = \"no-such-value\"\n" + s.option +
-                                           "x = 1\n[nogame]\na = 1\n",
+  const config::File f = config::parse("leage = \"L\"\n[" + s.game + "]\n" + s.option + " = \"no-such-value\"\n" +
+                                           s.option + "x = 1\n[nogame]\na = 1\n",
                                        "/c/config.toml");
   std::string meaning;
   try {
@@ -198,7 +203,7 @@ TEST_CASE("config: every mistake of a file at once, each with its line, in line 
   } catch (const Error& e) {
     all = e.what();
     CHECK(e.exit_code() == config::k_exit_config);
-    CHECK_THAT(e.hint(), Catch::Contains("TOML"));  // a shape marque does not read
+    CHECK_THAT(e.hint(), Catch::Contains("TOML"));               // a shape marque does not read
     CHECK_THAT(e.hint(), Catch::Contains("marque rules GAME"));  // a setting or an option it does not know
   }
   std::remove(path.c_str());
@@ -317,11 +322,14 @@ TEST_CASE("config: reading takes time linear in the file's size (many keys, many
   CHECK(f.tables.front().entries.size() == 200000);
   CHECK(g.tables.size() == 100000);
   // the twice-written key and table are still found, on their line
-  CHECK(config_error(keys + "k5 = 1\n").first == "/c/config.toml:200002: key-value pair: cannot redefine existing integer 'k5'");
-  CHECK(config_error(tables + "[t7]\n").first == "/c/config.toml:100001: table header: cannot redefine existing table 't7'");
+  CHECK(config_error(keys + "k5 = 1\n").first ==
+        "/c/config.toml:200002: key-value pair: cannot redefine existing integer 'k5'");
+  CHECK(config_error(tables + "[t7]\n").first ==
+        "/c/config.toml:100001: table header: cannot redefine existing table 't7'");
   // a key of the top and the same key in a table are two keys
   CHECK(config_error("[x]\nk = 1\n[y]\nk = 1\n").first.find("twice") == std::string::npos);
-  CHECK(config_error("k = 1\nk = 2\n").first == "/c/config.toml:2: key-value pair: cannot redefine existing integer 'k'");
+  CHECK(config_error("k = 1\nk = 2\n").first ==
+        "/c/config.toml:2: key-value pair: cannot redefine existing integer 'k'");
   // an unknown long key is measured against no option (no "did you mean"), in linear time too
   std::string long_keys;
   for (int i = 0; i < 2000; ++i) long_keys += std::string(400, 'q') + std::to_string(i) + " = 1\n";

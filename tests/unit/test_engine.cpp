@@ -26,13 +26,14 @@ TEST_CASE("engine: every integer option has a range, and a number outside it is 
       CHECK(o.min > std::numeric_limits<long long>::min());
       CHECK(o.max < std::numeric_limits<long long>::max());
       CHECK(o.max <= 1000000);  // every score far from int64 overflow
-      for (const json& v : {json(o.max + 1), json(o.min - 1), json(static_cast<double>(o.max) + 1), json(9223372036854775807LL),
-                            json(18446744073709551615ULL), json(4503599627370496.0)}) {
+      for (const json& v : {json(o.max + 1), json(o.min - 1), json(static_cast<double>(o.max) + 1),
+                            json(9223372036854775807LL), json(18446744073709551615ULL), json(4503599627370496.0)}) {
         Diagnostics d;
         resolve_options(json{{o.id, v}}, g->options(), d);
         REQUIRE(d.has_errors());
         CHECK(d.errors().front().field == "options." + o.id);
-        CHECK(d.errors().front().message.find("from " + std::to_string(o.min) + " to " + std::to_string(o.max)) != std::string::npos);
+        CHECK(d.errors().front().message.find("from " + std::to_string(o.min) + " to " + std::to_string(o.max)) !=
+              std::string::npos);
       }
       Diagnostics ok;
       resolve_options(json{{o.id, o.max}}, g->options(), ok);
@@ -137,19 +138,21 @@ TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the pl
     for (const auto& g : gs) {
       marque::reports::GameStanding st{g.id, "tarot", "", "", 10, {}};
       auto seats = marque::rules::tarot_rules().seats(g.summary, g.players);
-      for (size_t i = 0; i < seats.size(); ++i) st.seats.push_back({g.players[i], seats[i].place, seats[i].points, seats[i].team_result});
+      for (size_t i = 0; i < seats.size(); ++i)
+        st.seats.push_back({g.players[i], seats[i].place, seats[i].points, seats[i].team_result});
       out.push_back(std::move(st));
     }
     return out;
   };
-  const marque::reports::StandingsExtras extras = {{"tarot", marque::rules::tarot_rules().league_profile().standings_extras}};
+  const marque::reports::StandingsExtras extras = {
+      {"tarot", marque::rules::tarot_rules().league_profile().standings_extras}};
   auto doc = marque::reports::build_standings(standings(games), {}, "test", "2026-01-01T00:00:00Z", extras);
   std::map<std::string, double> lp;
   for (const auto& e : doc["standings"]) lp[e["player"].get<std::string>()] = e["league_points"].get<double>();
   CHECK(lp["Ann"] == Approx(1.0));
   CHECK(lp["Ben"] == Approx(1.0));
-  CHECK(lp["Cat"] == Approx(0.5));   // middle of 3
-  CHECK(lp["Fay"] == Approx(0.5));   // middle of 5
+  CHECK(lp["Cat"] == Approx(0.5));  // middle of 3
+  CHECK(lp["Fay"] == Approx(0.5));  // middle of 5
   CHECK(lp["Dan"] == Approx(0.0));
   CHECK(lp["Hal"] == Approx(0.0));
   // ties share the average of the places they span, ranks are shared, order is deterministic (name)
@@ -158,8 +161,10 @@ TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the pl
   CHECK(doc["standings"][0]["player"] == "Ann");
   // per-hand averages by table size are reported apart
   CHECK(doc["standings"][1]["by_game"]["tarot"]["by_table_size"].contains("5"));
-  auto tie = marque::reports::build_standings(standings({game(3, {"Ann", "Ben", "Cat", "Dan"}, {5, 5, -5, -5})}), {}, "t", "x");
-  CHECK(tie["standings"][0]["league_points"].get<double>() == Approx((1.0 + 2.0 / 3.0) / 2).margin(0.01));  // 2 decimals
+  auto tie = marque::reports::build_standings(standings({game(3, {"Ann", "Ben", "Cat", "Dan"}, {5, 5, -5, -5})}), {},
+                                              "t", "x");
+  CHECK(tie["standings"][0]["league_points"].get<double>() ==
+        Approx((1.0 + 2.0 / 3.0) / 2).margin(0.01));  // 2 decimals
 }
 
 TEST_CASE("engine: extend plays one more record exactly as a replay of the longer file", "[engine]") {
@@ -186,7 +191,6 @@ TEST_CASE("engine: extend plays one more record exactly as a replay of the longe
     CHECK(bad.diags.has_errors());
   }
 }
-
 
 namespace {
 
@@ -237,7 +241,8 @@ TEST_CASE("engine: renaming every player of every example keeps its scores", "[e
   CHECK(games > 80);
 }
 
-TEST_CASE("engine: the deals played a replay counts are those the statistics count, in every example", "[engine][league]") {
+TEST_CASE("engine: the deals played a replay counts are those the statistics count, in every example",
+          "[engine][league]") {
   int games = 0, unplayed = 0;
   for_each_example_game([&](const std::string& path, const json& f, const Replay& r) {
     const GameRules& rules = *find_game(f["game"].get<std::string>());
@@ -259,14 +264,14 @@ TEST_CASE("amounts: a third computed as a double is exactly four twelfths; sums 
   REQUIRE(third);
   CHECK(third->units == 4);
   CHECK(marque::amount_of(nlohmann::json(-35.0 / 3), 12)->units == -140);
-  CHECK_FALSE(marque::amount_of(nlohmann::json(0.1), 12));   // not a whole number of twelfths
+  CHECK_FALSE(marque::amount_of(nlohmann::json(0.1), 12));  // not a whole number of twelfths
   CHECK_FALSE(marque::amount_of(nlohmann::json(2.5), 1));
   CHECK_FALSE(marque::amount_of(nlohmann::json(1e300), 12));
   Amount sum = *third;
   sum += *third;
   sum += *third;
-  CHECK(sum == Amount{1, 1});          // three thirds are exactly one
-  sum += Amount{1, 4};                 // a quarter: common denominator
+  CHECK(sum == Amount{1, 1});  // three thirds are exactly one
+  sum += Amount{1, 4};         // a quarter: common denominator
   CHECK(sum == Amount{5, 4});
   CHECK(sum.value() == 1.25);
 }

@@ -18,7 +18,9 @@ json file_of(const std::string& game, json setup) {
   return {{"format", "marque-game/1"}, {"game", game}, {"setup", std::move(setup)}, {"hands", json::array()}};
 }
 
-json tarot_file(json players) { return file_of("tarot", {{"players", players}, {"first_dealer", "Ann"}, {"options", json::object()}}); }
+json tarot_file(json players) {
+  return file_of("tarot", {{"players", players}, {"first_dealer", "Ann"}, {"options", json::object()}});
+}
 
 // The table before the hand and the answers so far: the question guided entry asks next and how it reads a line.
 struct Table {
@@ -78,7 +80,8 @@ TEST_CASE("guided entry: a choice takes the words one-line entry takes", "[entry
   }
   SECTION("coinche: the trump suit by symbol, letter, English or French name") {
     json file = file_of("coinche", {{"seats", {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}}},
-                                    {"first_dealer", "W"}, {"options", json::object()}});
+                                    {"first_dealer", "W"},
+                                    {"options", json::object()}});
     Table t("coinche", file, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"bid", "90"}});
     REQUIRE(t.next().key == "trump");
     CHECK(t.read("\u2665") == "H");
@@ -124,7 +127,8 @@ TEST_CASE("guided entry: a player's number is his seat in every question of the 
   }
   SECTION("coinche: the seats keep their numbers N 1, E 2, S 3, W 4 when only a team is offered") {
     json file = file_of("coinche", {{"seats", {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}}},
-                                    {"first_dealer", "W"}, {"options", json::object()}});
+                                    {"first_dealer", "W"},
+                                    {"options", json::object()}});
     Table t("coinche", file, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"bid", "90"}, {"trump", "H"}});
     REQUIRE(t.next().key == "coinche");
     CHECK(t.numbered() == Numbered{{2, "E"}, {4, "W"}, {5, "no"}});
@@ -132,7 +136,10 @@ TEST_CASE("guided entry: a player's number is his seat in every question of the 
     CHECK(t.read("Will") == "W");
   }
   SECTION("prefa: the declarer question numbers the players by seat") {
-    json file = file_of("prefa", {{"players", {"A", "B", "C"}}, {"initial_pool", 31}, {"first_dealer", "A"}, {"options", json::object()}});
+    json file = file_of("prefa", {{"players", {"A", "B", "C"}},
+                                  {"initial_pool", 31},
+                                  {"first_dealer", "A"},
+                                  {"options", json::object()}});
     Table t("prefa", file, {{"type", "contract"}});
     REQUIRE(t.next().key == "declarer");
     CHECK(t.numbered() == Numbered{{1, "A"}, {2, "B"}, {3, "C"}});

@@ -31,7 +31,9 @@ struct IdDir {
   std::string file(const std::string& name) const { return (path / name).string(); }
 };
 
-json tarot_setup(const std::vector<std::string>& players) { return {{"players", players}, {"first_dealer", players[0]}}; }
+json tarot_setup(const std::vector<std::string>& players) {
+  return {{"players", players}, {"first_dealer", players[0]}};
+}
 
 std::string rejected_code(const std::function<void()>& f) {
   try {
@@ -45,9 +47,10 @@ std::string rejected_code(const std::function<void()>& f) {
 
 namespace {
 // every document as its own source, in one import (one transaction)
-marque::app::ImportOutcome import_docs(marque::app::Session& store, const std::vector<marque::app::SourceDocument>& docs,
-                                       bool dry_run) {
-  return marque::app::import_sources(store, docs.size(), [&](size_t i) { return std::vector{docs[i]}; }, dry_run);
+marque::app::ImportOutcome import_docs(marque::app::Session& store,
+                                       const std::vector<marque::app::SourceDocument>& docs, bool dry_run) {
+  return marque::app::import_sources(
+      store, docs.size(), [&](size_t i) { return std::vector{docs[i]}; }, dry_run);
 }
 }  // namespace
 
@@ -61,10 +64,15 @@ TEST_CASE("identity: a game started or imported with another spelling stores the
   json f = app::game_file(*store, g2);
   CHECK(f["setup"]["players"] == json({"Ann", "Ben", "Cat"}));
   CHECK(f["setup"]["first_dealer"] == "Ann");
-  app::add_hand(*store, g2, json{{"type", "hand"}, {"taker", "Ann"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 50}}, false);
+  app::add_hand(*store, g2,
+                json{{"type", "hand"}, {"taker", "Ann"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 50}}, false);
 
-  json file = {{"format", "marque-game/1"}, {"game", "tarot"}, {"setup", tarot_setup({"CAT", "ann", "Dan"})},
-               {"hands", json::array({{{"type", "hand"}, {"taker", "ann"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 60}}})},
+  json file = {{"format", "marque-game/1"},
+               {"game", "tarot"},
+               {"setup", tarot_setup({"CAT", "ann", "Dan"})},
+               {"hands",
+                json::array(
+                    {{{"type", "hand"}, {"taker", "ann"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 60}}})},
                {"meta", json::object()}};
   auto out = import_docs(*store, {{"f.json", file}}, false);
   REQUIRE(out.items.size() == 1);
@@ -94,7 +102,11 @@ TEST_CASE("identity: names that differ only in case are refused in every game", 
   auto store = app::open_database(d.file("twins.db"), true);
   json seats = {{"seats", {{"N", "Eve"}, {"E", "Fay"}, {"S", "eve"}, {"W", "Gus"}}}, {"first_dealer", "N"}};
   CHECK(rejected_code([&] { app::start_game(*store, "coinche", seats, json::object()); }) == "setup.players_case");
-  json file = {{"format", "marque-game/1"}, {"game", "coinche"}, {"setup", seats}, {"hands", json::array()}, {"meta", json::object()}};
+  json file = {{"format", "marque-game/1"},
+               {"game", "coinche"},
+               {"setup", seats},
+               {"hands", json::array()},
+               {"meta", json::object()}};
   CHECK(rejected_code([&] { import_docs(*store, {{"t.json", file}}, false); }) == "setup.players_case");
   CHECK(app::games(*store).empty());
 }
@@ -103,9 +115,13 @@ TEST_CASE("identity: meta.date must be a real day", "[identity][date]") {
   IdDir d;
   auto store = app::open_database(d.file("dates.db"), true);
   for (const char* bad : {"2026-13-45", "2026-02-30", "not a date"})
-    CHECK(rejected_code([&] { app::start_game(*store, "tarot", tarot_setup({"A", "B", "C"}), json{{"date", bad}}); }) ==
-          "meta.date");
-  json file = {{"format", "marque-game/1"}, {"game", "tarot"}, {"setup", tarot_setup({"A", "B", "C"})}, {"hands", json::array()},
+    CHECK(rejected_code([&] {
+            app::start_game(*store, "tarot", tarot_setup({"A", "B", "C"}), json{{"date", bad}});
+          }) == "meta.date");
+  json file = {{"format", "marque-game/1"},
+               {"game", "tarot"},
+               {"setup", tarot_setup({"A", "B", "C"})},
+               {"hands", json::array()},
                {"meta", {{"date", "2026-02-30"}}}};
   CHECK(rejected_code([&] { import_docs(*store, {{"d.json", file}}, false); }) == "meta.date");
   CHECK(app::games(*store).empty());

@@ -1,10 +1,10 @@
 // Untrusted input (issue 14): the one JSON reader, the streamed import, UTF-8 and clipped messages.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include "app/app.hpp"
 #include "app/internal.hpp"
@@ -34,15 +34,18 @@ std::string refusal(const std::string& text) {
   return "";
 }
 
-std::string nested(int depth) { return std::string(static_cast<size_t>(depth), '[') + std::string(static_cast<size_t>(depth), ']'); }
+std::string nested(int depth) {
+  return std::string(static_cast<size_t>(depth), '[') + std::string(static_cast<size_t>(depth), ']');
+}
 
 }  // namespace
 
 namespace {
 // every document as its own source, in one import (one transaction)
-marque::app::ImportOutcome import_docs(marque::app::Session& store, const std::vector<marque::app::SourceDocument>& docs,
-                                       bool dry_run) {
-  return marque::app::import_sources(store, docs.size(), [&](size_t i) { return std::vector{docs[i]}; }, dry_run);
+marque::app::ImportOutcome import_docs(marque::app::Session& store,
+                                       const std::vector<marque::app::SourceDocument>& docs, bool dry_run) {
+  return marque::app::import_sources(
+      store, docs.size(), [&](size_t i) { return std::vector{docs[i]}; }, dry_run);
 }
 }  // namespace
 
@@ -53,7 +56,8 @@ TEST_CASE("input: the JSON reader refuses nesting deeper than the limit, before 
 }
 
 TEST_CASE("input: duplicate keys are refused, naming the key; the same key in two objects is fine", "[input]") {
-  CHECK_THAT(refusal(R"({"hands": [{"points": 1, "points": 2}]})"), Catch::StartsWith("hands[0].points: this key appears twice"));
+  CHECK_THAT(refusal(R"({"hands": [{"points": 1, "points": 2}]})"),
+             Catch::StartsWith("hands[0].points: this key appears twice"));
   CHECK(refusal(R"({"a": {"x": 1}, "b": {"x": 1}})").empty());
 }
 
@@ -80,7 +84,8 @@ TEST_CASE("input: a streamed game file keeps its hand records apart, each the du
       for (size_t g = 0; g < dom["games"].size(); ++g) {
         CHECK(src.envelope["games"][g]["hands"] == json::array());
         REQUIRE(src.game_hands[g].size() == dom["games"][g]["hands"].size());
-        for (size_t i = 0; i < src.game_hands[g].size(); ++i) CHECK(src.game_hands[g][i] == dom["games"][g]["hands"][i].dump());
+        for (size_t i = 0; i < src.game_hands[g].size(); ++i)
+          CHECK(src.game_hands[g][i] == dom["games"][g]["hands"][i].dump());
       }
     } else {
       CHECK(src.streamed);
@@ -94,7 +99,8 @@ TEST_CASE("input: a streamed game file keeps its hand records apart, each the du
   }
 }
 
-TEST_CASE("input: a streamed import stores the content key of the whole document, and skips it the second time", "[input][import]") {
+TEST_CASE("input: a streamed import stores the content key of the whole document, and skips it the second time",
+          "[input][import]") {
   fs::path dir = fs::temp_directory_path() / ("marque-input-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   {
@@ -158,7 +164,8 @@ TEST_CASE("input: messages keep a short prefix of a long echoed value", "[input]
   CHECK(clip("Zoë", 3) == "Zo…");  // never inside a character
 }
 
-TEST_CASE("input: typed_value keeps an integer outside int64 as text (the rules refuse it), never clamped", "[input][engine]") {
+TEST_CASE("input: typed_value keeps an integer outside int64 as text (the rules refuse it), never clamped",
+          "[input][engine]") {
   CHECK(rules::typed_value("9999999999999999999") == json("9999999999999999999"));
   CHECK(rules::typed_value("9223372036854775807") == json(9223372036854775807LL));
 }

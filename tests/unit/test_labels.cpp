@@ -40,8 +40,13 @@ TEST_CASE("labels: every field, option and value of every game has one", "[label
 
 TEST_CASE("labels: a record as a scorer says it", "[labels]") {
   const Labels& l = marque::rules::find_game("tarot")->labels();
-  const json rec = {{"type", "hand"},        {"taker", "Ann"},  {"contract", "garde_sans"}, {"oudlers", 2}, {"points", 47},
-                    {"petit_au_bout", "none"}, {"chelem_announced", false},
+  const json rec = {{"type", "hand"},
+                    {"taker", "Ann"},
+                    {"contract", "garde_sans"},
+                    {"oudlers", 2},
+                    {"points", 47},
+                    {"petit_au_bout", "none"},
+                    {"chelem_announced", false},
                     {"poignees", json::array({{{"player", "Ben"}, {"level", "simple"}}})}};
   CHECK(l.record(rec) ==
         "taker Ann · garde sans · 2 oudlers · 47 points · no petit au bout · poignée Ben simple · no chelem announced");
@@ -57,8 +62,12 @@ TEST_CASE("labels: a record as a scorer says it", "[labels]") {
 
 TEST_CASE("labels: a coinche seat is a seat, a suit letter a suit (S is south, not ♠)", "[labels]") {
   const Labels& l = marque::rules::find_game("coinche")->labels();
-  const json rec = {{"bidder", "S"}, {"bid", 90}, {"trump", "H"}, {"belote", "S"},
-                    {"announcements", json::array({{{"player", "W"}, {"type", "tierce"}, {"suit", "S"}, {"top", "Q"}}})}};
+  const json rec = {{"bidder", "S"},
+                    {"bid", 90},
+                    {"trump", "H"},
+                    {"belote", "S"},
+                    {"announcements",
+                     json::array({{{"player", "W"}, {"type", "tierce"}, {"suit", "S"}, {"top", "Q"}}})}};
   const std::string words = l.record(rec);
   INFO(words);
   CHECK(words.find("bidder S") != std::string::npos);
@@ -71,10 +80,16 @@ TEST_CASE("labels: a coinche seat is a seat, a suit letter a suit (S is south, n
 TEST_CASE("labels: the games' records of the examples read without ids", "[labels]") {
   const std::regex id("(^|[^A-Za-z0-9_])[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]($|[^A-Za-z0-9_])");
   const json fields = {{"tarot", {{"reason", "few_honours"}, {"contract", "garde_contre"}, {"chelem", "defence"}}},
-                       {"coinche", {{"redeal", "all_pass"}, {"last_trick", "defenders"}, {"auction", json::array({{{"seat", "N"}, {"call", "pass"}}})}}},
+                       {"coinche",
+                        {{"redeal", "all_pass"},
+                         {"last_trick", "defenders"},
+                         {"auction", json::array({{{"seat", "N"}, {"call", "pass"}}})}}},
                        {"prefa", {{"type", "all_pass"}, {"calls", {{"Ann", "play"}}}}},
                        {"piquet", {{"point", {{"winner", "elder"}, {"cards", 5}}}, {"carte_blanche", nullptr}}},
-                       {"alsos", {{"contract", {{"kind", "no_trumps"}, {"declarer", "Ann"}}}, {"figurak", json::array({{{"by", "Ann"}, {"name", "negy_asz"}, {"phase", "early"}, {"made", true}}})}}}};
+                       {"alsos",
+                        {{"contract", {{"kind", "no_trumps"}, {"declarer", "Ann"}}},
+                         {"figurak",
+                          json::array({{{"by", "Ann"}, {"name", "negy_asz"}, {"phase", "early"}, {"made", true}}})}}}};
   for (auto it = fields.begin(); it != fields.end(); ++it) {
     const std::string words = marque::rules::find_game(it.key())->labels().record(*it);
     INFO(words);

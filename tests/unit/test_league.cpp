@@ -24,7 +24,8 @@ Seat seat(const std::string& player, int place, double points = 0, const std::st
   return {player, place, *amount_of(nlohmann::json(points), 1), team};
 }
 
-GameStanding game(int64_t id, const std::string& kind, std::vector<Seat> seats, const std::string& date = "2026-10-01") {
+GameStanding game(int64_t id, const std::string& kind, std::vector<Seat> seats,
+                  const std::string& date = "2026-10-01") {
   return {id, kind, date, "club", 10, std::move(seats)};
 }
 
@@ -33,8 +34,8 @@ GameStanding by_sides(int64_t id, bool ns_wins, std::vector<std::string> p) {
   const char* w = ns_wins ? "win" : "loss";
   const char* l = ns_wins ? "loss" : "win";
   return game(id, "kind_b",
-              {seat(p[0], ns_wins ? 1 : 3, 1000, w), seat(p[1], ns_wins ? 3 : 1, 600, l), seat(p[2], ns_wins ? 1 : 3, 1000, w),
-               seat(p[3], ns_wins ? 3 : 1, 600, l)});
+              {seat(p[0], ns_wins ? 1 : 3, 1000, w), seat(p[1], ns_wins ? 3 : 1, 600, l),
+               seat(p[2], ns_wins ? 1 : 3, 1000, w), seat(p[3], ns_wins ? 3 : 1, 600, l)});
 }
 
 std::map<std::string, nlohmann::ordered_json> entries(const nlohmann::ordered_json& doc) {
@@ -45,10 +46,12 @@ std::map<std::string, nlohmann::ordered_json> entries(const nlohmann::ordered_js
 
 }  // namespace
 
-TEST_CASE("standings: a game played by sides places its two sides 1 and 0, as any game places its winner and last", "[standings]") {
-  auto doc = reports::build_standings({by_sides(1, true, {"Ann", "Ben", "Cat", "Dan"}),
-                                       game(2, "kind_a", {seat("Eve", 1, 30), seat("Fay", 2, 0), seat("Gus", 3, -10), seat("Hal", 4, -20)})},
-                                      {}, "t", "x");
+TEST_CASE("standings: a game played by sides places its two sides 1 and 0, as any game places its winner and last",
+          "[standings]") {
+  auto doc = reports::build_standings(
+      {by_sides(1, true, {"Ann", "Ben", "Cat", "Dan"}),
+       game(2, "kind_a", {seat("Eve", 1, 30), seat("Fay", 2, 0), seat("Gus", 3, -10), seat("Hal", 4, -20)})},
+      {}, "t", "x");
   auto e = entries(doc);
   CHECK(e["Ann"]["league_points"] == 1.0);  // not the 0.83 of "places 1-2 shared"
   CHECK(e["Cat"]["league_points"] == 1.0);
@@ -95,8 +98,9 @@ TEST_CASE("standings: points are never added across game kinds; names in diction
 }
 
 TEST_CASE("ratings: partners never duel; a win by sides moves a rating as a win at a table of four", "[ratings]") {
-  auto h = reports::rating_history({by_sides(1, true, {"Ann", "Ben", "Cat", "Dan"}),
-                                    game(2, "kind_a", {seat("Eve", 1), seat("Fay", 2), seat("Gus", 3), seat("Hal", 4)})});
+  auto h = reports::rating_history(
+      {by_sides(1, true, {"Ann", "Ben", "Cat", "Dan"}),
+       game(2, "kind_a", {seat("Eve", 1), seat("Fay", 2), seat("Gus", 3), seat("Hal", 4)})});
   REQUIRE(h["kind_b"]["Ann"].size() == 1);
   const auto& ann = h["kind_b"]["Ann"][0];
   CHECK(ann.before == 1500);
@@ -107,7 +111,8 @@ TEST_CASE("ratings: partners never duel; a win by sides moves a rating as a win 
   CHECK(ann.of == 2);
   CHECK(ann.game == 1);
   // the history goes on from game to game, and the document says each step's change
-  auto more = reports::rating_history({by_sides(1, true, {"Ann", "Ben", "Cat", "Dan"}), by_sides(2, false, {"Ann", "Ben", "Cat", "Dan"})});
+  auto more = reports::rating_history(
+      {by_sides(1, true, {"Ann", "Ben", "Cat", "Dan"}), by_sides(2, false, {"Ann", "Ben", "Cat", "Dan"})});
   REQUIRE(more["kind_b"]["Ann"].size() == 2);
   CHECK(more["kind_b"]["Ann"][1].before == more["kind_b"]["Ann"][0].after);
   auto doc = reports::build_ratings(more, "Ann", "");
@@ -120,11 +125,13 @@ TEST_CASE("ratings: partners never duel; a win by sides moves a rating as a win 
   const std::string csv = reports::render_ratings_csv(doc);
   CHECK(csv.find("kind_b,Ann,2,2026-10-01,2,2,") != std::string::npos);
   // final ratings (what standings show) are the history's last steps
-  auto r = reports::ratings({by_sides(1, true, {"Ann", "Ben", "Cat", "Dan"}), by_sides(2, false, {"Ann", "Ben", "Cat", "Dan"})});
+  auto r = reports::ratings(
+      {by_sides(1, true, {"Ann", "Ben", "Cat", "Dan"}), by_sides(2, false, {"Ann", "Ben", "Cat", "Dan"})});
   CHECK(r["kind_b"]["Ann"] == doc["ratings"]["kind_b"][0]["rating"]);
 }
 
-TEST_CASE("stats: redeals and all-pass deals are counted apart, never a best or worst hand, never in a streak", "[stats]") {
+TEST_CASE("stats: redeals and all-pass deals are counted apart, never a best or worst hand, never in a streak",
+          "[stats]") {
   reports::StatsGame g{7, "kind_a", {"Ann", "Ben"}, "taker", {}, {}, {}};
   auto hand = [&](int no, double ann, bool played, const std::string& what = "") {
     league::HandFacts f;
@@ -157,7 +164,8 @@ TEST_CASE("stats: redeals and all-pass deals are counted apart, never a best or 
 
 TEST_CASE("stats: every game says which of its deals were not played", "[stats]") {
   using nlohmann::json;
-  const std::vector<std::string> four = {"Ann", "Ben", "Cat", "Dan"}, three = {"Ann", "Ben", "Cat"}, two = {"Ann", "Ben"};
+  const std::vector<std::string> four = {"Ann", "Ben", "Cat", "Dan"}, three = {"Ann", "Ben", "Cat"},
+                                 two = {"Ann", "Ben"};
   struct Case {
     const char* game;
     json record, entry;
@@ -166,13 +174,25 @@ TEST_CASE("stats: every game says which of its deals were not played", "[stats]"
   };
   const std::vector<Case> cases = {
       {"tarot", {{"type", "redeal"}, {"reason", "all_pass"}}, {{"type", "redeal"}}, four, false},
-      {"tarot", {{"type", "hand"}, {"taker", "Ann"}, {"contract", "garde"}}, {{"breakdown", {{"made", true}}}}, four, true},
+      {"tarot",
+       {{"type", "hand"}, {"taker", "Ann"}, {"contract", "garde"}},
+       {{"breakdown", {{"made", true}}}},
+       four,
+       true},
       {"coinche", {{"redeal", "all_pass"}}, {{"breakdown", {{"redeal", "all_pass"}}}}, four, false},
       {"coinche", {{"redeal", "misdeal"}}, json::object(), four, false},
-      {"coinche", {{"bidder", "N"}, {"bid", 80}}, {{"breakdown", {{"redeal", nullptr}, {"bidder", "N"}, {"made", true}}}}, four, true},
+      {"coinche",
+       {{"bidder", "N"}, {"bid", 80}},
+       {{"breakdown", {{"redeal", nullptr}, {"bidder", "N"}, {"made", true}}}},
+       four,
+       true},
       {"prefa", {{"type", "all_pass"}}, json::object(), three, false},
       {"prefa", {{"type", "polles"}}, json::object(), three, true},
-      {"piquet", {{"redeal", true}, {"reason", "a card was exposed"}}, {{"breakdown", {{"entry", "redeal"}}}}, two, false},
+      {"piquet",
+       {{"redeal", true}, {"reason", "a card was exposed"}},
+       {{"breakdown", {{"entry", "redeal"}}}},
+       two,
+       false},
       {"alsos", {{"contract", {{"kind", "misdeal"}}}}, {{"breakdown", {{"kind", "misdeal"}}}}, three, false},
   };
   for (const auto& c : cases) {
@@ -187,7 +207,8 @@ TEST_CASE("stats: every game says which of its deals were not played", "[stats]"
 
 TEST_CASE("site: every page is self-contained, every name escaped, every link to a page of the site", "[site]") {
   const std::string evil = "<script>alert(1)</script> & \"Co\"";
-  const std::vector<GameStanding> games = {game(1, "kind_a", {seat(evil, 1, 30), seat("Élodie", 2, 0), seat("Paul", 3, -30)})};
+  const std::vector<GameStanding> games = {
+      game(1, "kind_a", {seat(evil, 1, 30), seat("Élodie", 2, 0), seat("Paul", 3, -30)})};
   reports::site::Site site;
   site.title = "Club <i>";
   site.league = "Club <i>";
@@ -211,10 +232,12 @@ TEST_CASE("site: every page is self-contained, every name escaped, every link to
   auto history = reports::rating_history(games);
   int64_t id = 0;
   for (const std::string& name : {evil, std::string("Élodie"), std::string("Paul")})
-    site.players.push_back({++id, name, nlohmann::ordered_json{{"players", nlohmann::ordered_json::object()}}, reports::build_ratings(history, name, "")});
+    site.players.push_back({++id, name, nlohmann::ordered_json{{"players", nlohmann::ordered_json::object()}},
+                            reports::build_ratings(history, name, "")});
   const auto pages = reports::site::render(site);
   CHECK(pages.size() == 6);  // index, three players, a night, a game
-  for (const auto& name : {"index.html", "player-1.html", "player-2.html", "player-3.html", "night-7.html", "game-1.html"})
+  for (const auto& name :
+       {"index.html", "player-1.html", "player-2.html", "player-3.html", "night-7.html", "game-1.html"})
     CHECK(pages.count(name) == 1);
   for (const auto& [name, html] : pages) {
     INFO(name);

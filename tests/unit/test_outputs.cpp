@@ -11,11 +11,11 @@
 #include <sstream>
 #include <vector>
 
+#include "app/internal.hpp"
 #include "core/date.hpp"
 #include "core/diag.hpp"
 #include "core/escape.hpp"
 #include "core/output_file.hpp"
-#include "app/internal.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_outputs {
@@ -26,9 +26,9 @@ namespace fs = std::filesystem;
 TEST_CASE("dates are real YYYY-MM-DD days", "[core][date]") {
   for (const char* good : {"2026-11-20", "2024-02-29", "2000-02-29", "2026-12-31", "0001-01-01", "2026-04-30"})
     CHECK(is_valid_date(good));
-  for (const char* bad : {"2026-13-45", "2026-02-30", "2025-02-29", "1900-02-29", "2026-04-31", "2026-00-10", "2026-01-00",
-                          "not a date", "", "2026-1-05", "2026-01-5", "20260105", "2026/01/05", " 2026-01-05",
-                          "2026-01-05 ", "2026-01-05T00:00", "0000-01-01", "２０２６-01-01"})
+  for (const char* bad : {"2026-13-45", "2026-02-30", "2025-02-29", "1900-02-29", "2026-04-31", "2026-00-10",
+                          "2026-01-00", "not a date", "", "2026-1-05", "2026-01-5", "20260105", "2026/01/05",
+                          " 2026-01-05", "2026-01-05 ", "2026-01-05T00:00", "0000-01-01", "２０２６-01-01"})
     CHECK_FALSE(is_valid_date(bad));
   CHECK(date_problem("2026-02-30") == "not a date: February 2026 has 28 days");
   CHECK(date_problem("2026-13-01") == "not a date: the month must be 01 to 12");
@@ -42,8 +42,9 @@ TEST_CASE("terminal text shows control characters, never sends them", "[core][es
   CHECK(escape::terminal("\x1b[31mRed") == "\\x1b[31mRed");
   CHECK(escape::terminal("a\rb") == "a\\x0db");
   CHECK(escape::terminal("D\x7f") == "D\\x7f");
-  CHECK(escape::terminal("C\xc2\x9b" "2J") == "C\\xc2\\x9b2J");  // U+009B (CSI)
-  CHECK(escape::terminal("\xc2\xa0") == "\xc2\xa0");                // U+00A0 is not a control
+  CHECK(escape::terminal("C\xc2\x9b"
+                         "2J") == "C\\xc2\\x9b2J");   // U+009B (CSI)
+  CHECK(escape::terminal("\xc2\xa0") == "\xc2\xa0");  // U+00A0 is not a control
   // the stream filter gives the same result however the text is cut
   std::string whole = "x\xc2\x9by\x1b\xc2\xa9z\xc2";
   std::string once = escape::terminal(whole);
@@ -83,7 +84,10 @@ TEST_CASE("CSV cells: quoting and formulas neutralised (OWASP)", "[core][escape]
 }
 
 TEST_CASE("JSON: DEL and C1 controls escaped, the text stays valid and reads back the same", "[core][escape]") {
-  nlohmann::json j = {{"name", "D\x7f" "el\xc2\x9b" "x\x1b"}, {"Zoë", "日本"}};
+  nlohmann::json j = {{"name", "D\x7f"
+                               "el\xc2\x9b"
+                               "x\x1b"},
+                      {"Zoë", "日本"}};
   std::string text = escape::json(j, 2);
   CHECK(text.find('\x7f') == std::string::npos);
   CHECK(text.find("\\u007f") != std::string::npos);
@@ -173,7 +177,9 @@ TEST_CASE("output files: a symlink as FILE writes its target", "[core][output_fi
   CHECK(slurp(real) == "again");
 }
 
-TEST_CASE("output files: a folder's page replaces a link or a hard link planted under its name, never writes through it", "[core][output_file]") {
+TEST_CASE(
+    "output files: a folder's page replaces a link or a hard link planted under its name, never writes through it",
+    "[core][output_file]") {
   TempDir d;
   const fs::path dir = d.path / "site";
   fs::create_directories(dir);
@@ -203,7 +209,8 @@ TEST_CASE("output files: a new file never takes another's place (safety copies)"
   REQUIRE(symlink(outside.c_str(), (stem + "-2.bak").c_str()) == 0);  // a link planted under the second name
   std::vector<std::string> names;
   for (const char* text : {"one", "two", "three"})
-    names.push_back(files::write_new_file_with(stem, ".bak", [&](const std::string& tmp) { std::ofstream(tmp) << text; }));
+    names.push_back(
+        files::write_new_file_with(stem, ".bak", [&](const std::string& tmp) { std::ofstream(tmp) << text; }));
   CHECK(names == std::vector<std::string>{stem + ".bak", stem + "-3.bak", stem + "-4.bak"});
   CHECK(slurp(names[0]) == "one");
   CHECK(slurp(names[1]) == "two");

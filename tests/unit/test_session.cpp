@@ -22,7 +22,8 @@ struct SessionDir {
   fs::path path;
   SessionDir() {
     static int n = 0;
-    path = fs::temp_directory_path() / ("marque-session-test-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
+    path = fs::temp_directory_path() /
+           ("marque-session-test-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
     fs::create_directories(path);
   }
   ~SessionDir() { fs::remove_all(path); }
@@ -31,7 +32,8 @@ struct SessionDir {
 
 int64_t new_game(app::Session& s) {
   const auto& gr = rules::tarot_rules();
-  return app::start_game(s, std::string(gr.id()), app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}}),
+  return app::start_game(s, std::string(gr.id()),
+                         app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}}),
                          json::object());
 }
 
@@ -39,7 +41,8 @@ const json k_hand = json::parse(R"({"type":"hand","taker":"Ben","contract":"gard
 
 }  // namespace
 
-TEST_CASE("session: each session writes as its own writer; a served page's write is \"web\" for that call only", "[session]") {
+TEST_CASE("session: each session writes as its own writer; a served page's write is \"web\" for that call only",
+          "[session]") {
   SessionDir d;
   auto cli = app::open_database(d.db(), true);
   auto web = app::open_database(d.db(), true);

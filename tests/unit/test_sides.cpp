@@ -35,10 +35,13 @@ int64_t start(app::Session& db, const rules::GameRules& gr, const rules::Words& 
 }
 
 app::HandOutcome hand(app::Session& db, int64_t id, const rules::GameRules& gr, const rules::Words& words) {
-  return app::add_hand(db, id, [&](const rules::Game& before) { return app::record_from_words(gr, before, words); }, false);
+  return app::add_hand(
+      db, id, [&](const rules::Game& before) { return app::record_from_words(gr, before, words); }, false);
 }
 
-std::string spanned(const reports::Styled& s, size_t i) { return s.text.substr(s.spans[i].begin, s.spans[i].end - s.spans[i].begin); }
+std::string spanned(const reports::Styled& s, size_t i) {
+  return s.text.substr(s.spans[i].begin, s.spans[i].end - s.spans[i].begin);
+}
 
 }  // namespace
 
@@ -46,8 +49,11 @@ TEST_CASE("sides: a team game's teams, their heading and exact totals, from the 
   SidesTempDir t;
   auto db = app::open_database((t.path / "s.db").string(), true);
   const auto& gr = rules::coinche_rules();
-  const int64_t id = start(*db, gr, {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}, {"dealer", "W"}, {"target", "1000"}});
-  app::HandOutcome o = hand(*db, id, gr, {{"bidder", "S"}, {"bid", "90"}, {"trump", "D"}, {"points", "95"}, {"last", "bidders"}, {"belote", "S"}});
+  const int64_t id =
+      start(*db, gr, {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}, {"dealer", "W"}, {"target", "1000"}});
+  app::HandOutcome o =
+      hand(*db, id, gr,
+           {{"bidder", "S"}, {"bid", "90"}, {"trump", "D"}, {"points", "95"}, {"last", "bidders"}, {"belote", "S"}});
   REQUIRE(o.sides.teams);
   CHECK(o.sides.heading == "Nous / Eux");
   REQUIRE(o.sides.lines.size() == 2);
@@ -63,7 +69,9 @@ TEST_CASE("sides: a team game's teams, their heading and exact totals, from the 
 
   // a second hand: the view's sides as the game stands, each hand's by itself
   hand(*db, id, gr, {{"redeal", "all_pass"}});
-  app::HandOutcome third = hand(*db, id, gr, {{"bidder", "E"}, {"bid", "100"}, {"trump", "H"}, {"coinche", "N"}, {"points", "80"}, {"last", "defenders"}});
+  app::HandOutcome third = hand(
+      *db, id, gr,
+      {{"bidder", "E"}, {"bid", "100"}, {"trump", "H"}, {"coinche", "N"}, {"points", "80"}, {"last", "defenders"}});
   CHECK(third.sides.lines[0].delta == 420);
   REQUIRE(third.made.has_value());
   CHECK_FALSE(*third.made);
@@ -92,7 +100,8 @@ TEST_CASE("sides: a team game's teams, their heading and exact totals, from the 
   CHECK(b.others[0].lines[1].total == 57);
 
   // marque score: the sides' totals under the game's heading
-  const std::string score = reports::score_text(app::score_game(*db, id).score, app::sides_of(app::score_game(*db, id)), id);
+  const std::string score = reports::score_text(app::score_game(*db, id).score, app::sides_of(app::score_game(*db, id)),
+                                                id);
   CHECK(score.find("\nNous / Eux: NS 635  EW 57\n") != std::string::npos);
 }
 
@@ -121,7 +130,8 @@ TEST_CASE("sides: a game of players has one side per player and no heading", "[s
   CHECK(list.find(text::format_signed(v.hands[0].side_deltas[1])) != std::string::npos);
 }
 
-TEST_CASE("sides: the hand's text marks its words made or failed and its totals, the spans the terminal colours", "[sides]") {
+TEST_CASE("sides: the hand's text marks its words made or failed and its totals, the spans the terminal colours",
+          "[sides]") {
   Sides sides;
   sides.teams = true;
   sides.heading = "Nous / Eux";
@@ -132,13 +142,12 @@ TEST_CASE("sides: the hand's text marks its words made or failed and its totals,
   const nlohmann::ordered_json entry = {{"deltas", {{"Nina", 215}, {"Emil", 57}, {"Sara", 215}, {"Will", 57}}}};
   reports::HandHeader h{1, "g", 1, "recorded", "N/S 90 by S: made", "", "Nina", nullptr, &sides, true};
   const reports::Styled s = reports::hand_outcome_styled(entry, score, h);
-  CHECK(s.text ==
-        "game 1 · g (Nina, Emil, Sara, Will) · hand 1 recorded: N/S 90 by S: made\n"
-        "  hand:   NS +215  EW +57\n"
-        "  deltas: Nina +215  Emil +57  Sara +215  Will +57\n"
-        "  Nous / Eux: NS 215  EW 57\n"
-        "  totals: Nina 215  Emil 57  Sara 215  Will 57\n"
-        "  next dealer: Nina\n");
+  CHECK(s.text == "game 1 · g (Nina, Emil, Sara, Will) · hand 1 recorded: N/S 90 by S: made\n"
+                  "  hand:   NS +215  EW +57\n"
+                  "  deltas: Nina +215  Emil +57  Sara +215  Will +57\n"
+                  "  Nous / Eux: NS 215  EW 57\n"
+                  "  totals: Nina 215  Emil 57  Sara 215  Will 57\n"
+                  "  next dealer: Nina\n");
   REQUIRE(s.spans.size() == 3);
   CHECK(s.spans[0].role == reports::Styled::Role::made);
   CHECK(spanned(s, 0) == "N/S 90 by S: made");
@@ -151,7 +160,8 @@ TEST_CASE("sides: the hand's text marks its words made or failed and its totals,
   CHECK(reports::hand_outcome_styled(entry, score, h).spans[0].role == reports::Styled::Role::failed);
   h.made.reset();
   Sides players;
-  for (const char* p : {"Nina", "Emil", "Sara", "Will"}) players.lines.push_back({p, p, {p}, Amount::whole(1), Amount::whole(1)});
+  for (const char* p : {"Nina", "Emil", "Sara", "Will"})
+    players.lines.push_back({p, p, {p}, Amount::whole(1), Amount::whole(1)});
   h.sides = &players;
   const reports::Styled plain = reports::hand_outcome_styled(entry, score, h);
   REQUIRE(plain.spans.size() == 1);

@@ -38,7 +38,8 @@ TEST_CASE("a sixth game registered only in the tests goes through every layer", 
   std::filesystem::create_directories(dir);
   auto store = marque::app::open_database((dir / "club.db").string(), true);
   marque::app::SourceDocument doc{"race.json", race_file(), false, {}, {}};
-  auto imported = marque::app::import_sources(*store, 1, [&](size_t) { return std::vector{doc}; }, false);
+  auto imported = marque::app::import_sources(
+      *store, 1, [&](size_t) { return std::vector{doc}; }, false);
   REQUIRE(imported.items.size() == 1);
   const int64_t id = imported.items[0].game_id;
   auto scored = marque::app::score_game(*store, id);

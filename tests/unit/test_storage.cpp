@@ -1,9 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <unistd.h>
 #include <sstream>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -23,7 +23,8 @@ namespace {
 struct TempDir {
   fs::path path;
   TempDir() {
-    path = fs::temp_directory_path() / ("marque-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
+    path = fs::temp_directory_path() /
+           ("marque-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
     fs::create_directories(path);
   }
   ~TempDir() { fs::remove_all(path); }
@@ -126,13 +127,16 @@ TEST_CASE("storage: an uncommitted transaction leaves nothing behind", "[storage
   CHECK(s.player_id("Ghost", false) == 0);
 }
 
-TEST_CASE("import: the content key is the hash of the canonical dump, as in every earlier version", "[storage][import]") {
+TEST_CASE("import: the content key is the hash of the canonical dump, as in every earlier version",
+          "[storage][import]") {
   // the definition databases already hold keys for: FNV-1a of {"game","hands","meta" without night,"setup"}
   auto reference = [](const json& f) {
     json meta = f.contains("meta") && f["meta"].is_object() ? f["meta"] : json::object();
     meta.erase("night");
-    json canon = {{"game", f.value("game", json())}, {"setup", f.value("setup", json())},
-                  {"hands", f.value("hands", json::array())}, {"meta", meta}};
+    json canon = {{"game", f.value("game", json())},
+                  {"setup", f.value("setup", json())},
+                  {"hands", f.value("hands", json::array())},
+                  {"meta", meta}};
     uint64_t h = 1469598103934665603ULL;
     for (unsigned char c : canon.dump()) {
       h ^= c;
@@ -190,11 +194,15 @@ TEST_CASE("storage: the CHECK constraints still refuse invalid JSON (marque's ow
   int64_t id = s.create_game("tarot", json::object(), 1, json::object(), {"Ann"}, "cli");
   for (const char* good : {"{}", "[]", "{\"a\":[1,-2.5e+3,true,false,null,\"x\\u00e9\\n\"]}", " 0 ", "\"\xc3\xa9\""}) {
     INFO(good);
-    CHECK(exit_code_of([&] { s.insert_hand(id, 1, 1, good, "{}", {marque::Amount{}}, "cli"); s.delete_hand(id, 1); }) == 0);
+    CHECK(exit_code_of([&] {
+            s.insert_hand(id, 1, 1, good, "{}", {marque::Amount{}}, "cli");
+            s.delete_hand(id, 1);
+          }) == 0);
   }
 }
 
-TEST_CASE("storage: an upgrade whose derivation fails leaves the old database (one transaction)", "[storage][upgrade]") {
+TEST_CASE("storage: an upgrade whose derivation fails leaves the old database (one transaction)",
+          "[storage][upgrade]") {
   TempDir t;
   {
     SQLite::Database db(t.file("v1.db"), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
@@ -209,7 +217,8 @@ TEST_CASE("storage: an upgrade whose derivation fails leaves the old database (o
     CHECK(s.schema_version() == storage::Store::latest_schema_version());
     throw Error(k_exit_software, "derivation failed");
   };
-  CHECK(exit_code_of([&] { storage::Store s(t.file("v1.db"), storage::Store::Mode::write, failing); }) == k_exit_software);
+  CHECK(exit_code_of([&] { storage::Store s(t.file("v1.db"), storage::Store::Mode::write, failing); }) ==
+        k_exit_software);
   CHECK(seen == 1);
   {
     SQLite::Database db(t.file("v1.db"), SQLite::OPEN_READONLY);
@@ -227,9 +236,13 @@ TEST_CASE("check: a damaged record is reported with its game and hand, the rest 
   {
     auto s = app::open_database(f, true);
     for (int g = 0; g < 3; ++g) {
-      int64_t id = app::start_game(*s, "tarot", json::parse(R"({"players":["Ann","Ben","Cat","Dan"],"first_dealer":"Ann"})"), json::object());
-      app::add_hand(*s, id, json::parse(R"({"type":"hand","taker":"Ben","contract":"garde","oudlers":2,"points":50})"), false);
-      app::add_hand(*s, id, json::parse(R"({"type":"hand","taker":"Cat","contract":"prise","oudlers":1,"points":45})"), false);
+      int64_t id = app::start_game(*s, "tarot",
+                                   json::parse(R"({"players":["Ann","Ben","Cat","Dan"],"first_dealer":"Ann"})"),
+                                   json::object());
+      app::add_hand(*s, id, json::parse(R"({"type":"hand","taker":"Ben","contract":"garde","oudlers":2,"points":50})"),
+                    false);
+      app::add_hand(*s, id, json::parse(R"({"type":"hand","taker":"Cat","contract":"prise","oudlers":1,"points":45})"),
+                    false);
     }
     CHECK(app::check(*s).problems.empty());
   }
@@ -243,7 +256,8 @@ TEST_CASE("check: a damaged record is reported with its game and hand, the rest 
   CHECK(rep.games == 3);
   CHECK(rep.hands == 6);
   bool named = false;
-  for (const auto& p : rep.problems) named = named || p.find("game 2 hand 2: the stored record is damaged") != std::string::npos;
+  for (const auto& p : rep.problems)
+    named = named || p.find("game 2 hand 2: the stored record is damaged") != std::string::npos;
   CHECK(named);
   CHECK(exit_code_of([&] { app::game_file(*s, 2); }) == 65);
   CHECK(exit_code_of([&] { app::game_file(*s, 3); }) == 0);

@@ -32,7 +32,6 @@ struct WebTempDir {
   ~WebTempDir() { fs::remove_all(path); }
 };
 
-
 }  // namespace
 
 TEST_CASE("web guard: a submission key runs once; repeats, even at the same time, get the first answer", "[web]") {
@@ -64,7 +63,8 @@ TEST_CASE("web guard: a submission key runs once; repeats, even at the same time
 
 TEST_CASE("web guard: the oldest results are forgotten beyond the limit", "[web]") {
   web::Replays replays(3);
-  for (int i = 0; i < 5; ++i) replays.once("k" + std::to_string(i), [] { return web::Replays::Result{200, "x", false}; });
+  for (int i = 0; i < 5; ++i)
+    replays.once("k" + std::to_string(i), [] { return web::Replays::Result{200, "x", false}; });
   CHECK(replays.size() == 3);
   CHECK(replays.once("k4", [] { return web::Replays::Result{200, "y", false}; }).replayed);
   CHECK_FALSE(replays.once("k0", [] { return web::Replays::Result{200, "y", false}; }).replayed);
@@ -109,7 +109,8 @@ TEST_CASE("web guard: sessions, codes and secrets", "[web]") {
   CHECK_FALSE(web::same_secret("12345", "123456"));
 }
 
-TEST_CASE("web guard: connections and event streams per client address; a new stream ends the address's oldest", "[web]") {
+TEST_CASE("web guard: connections and event streams per client address; a new stream ends the address's oldest",
+          "[web]") {
   web::Connections c(2);
   CHECK(c.enter("10.0.0.1"));
   CHECK(c.enter("10.0.0.1"));
@@ -219,7 +220,9 @@ TEST_CASE("web use cases: a name typed on a phone in another case or accent form
   REQUIRE(s.answers.size() == 1);
   CHECK(s.answers.front() == std::pair<std::string, std::string>("taker", "Σοφία"));
   // answers as the form posts them, a name spelt otherwise: the stored hand spells it as the player does
-  app::add_hand_answers(*db, id, {{"taker", "élodie"}, {"contract", "garde"}, {"oudlers", "2"}, {"points", "47"}, {"poignee", "ágnes:simple"}});
+  app::add_hand_answers(
+      *db, id,
+      {{"taker", "élodie"}, {"contract", "garde"}, {"oudlers", "2"}, {"points", "47"}, {"poignee", "ágnes:simple"}});
   json f = app::game_file(*db, id);
   REQUIRE(f["hands"].size() == 1);
   CHECK(f["hands"][0]["taker"] == "Élodie");
@@ -258,7 +261,10 @@ TEST_CASE("web use cases: a hand asked step by step, stored once from its answer
       break;
     }
     const auto& q = *st.question;
-    std::string typed = !q.preset.empty() || q.optional ? "" : !q.choices.empty() ? q.choices[0].value : q.min ? "40" : "x";
+    std::string typed = !q.preset.empty() || q.optional ? ""
+                        : !q.choices.empty()            ? q.choices[0].value
+                        : q.min                         ? "40"
+                                                        : "x";
     if (q.key == "oudlers") typed = "2";
     if (q.key == "points") typed = "50";
     st = app::entry_step(*db, id, std::nullopt, st.answers, typed);
@@ -286,7 +292,6 @@ TEST_CASE("web use cases: a hand asked step by step, stored once from its answer
   // the form's way never says the words of a hand not finished
   CHECK(app::entry_step(*db, id, std::nullopt, {}, std::nullopt).hand.empty());
 
-
   app::HandOutcome o = app::add_hand_answers(*db, id, answers);
   CHECK(o.no == 1);
   CHECK(app::hands(*db, id).size() == 1);
@@ -311,7 +316,7 @@ TEST_CASE("web use cases: a hand asked step by step, stored once from its answer
   REQUIRE(b.tables.size() == 1);
   CHECK(b.tables[0].hands == 2);
   CHECK(b.tables[0].lines.size() == 4);
-  CHECK(b.others.size() == 1);  // the game outside the night, open
+  CHECK(b.others.size() == 1);                                      // the game outside the night, open
   CHECK(app::web_undo(*db, id).find("edit") != std::string::npos);  // the last change: hand 1 re-entered
   CHECK(app::web_undo(*db, id).find("added") != std::string::npos);
   CHECK(app::hands(*db, id).size() == 1);
@@ -344,15 +349,18 @@ TEST_CASE("the table in focus: only start and use move it; a write to another ga
   WebTempDir t;
   auto db = app::open_database((t.path / "f.db").string(), true);
   const auto& gr = rules::tarot_rules();
-  int64_t a = app::start_game(*db, "tarot", app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}}),
+  int64_t a = app::start_game(*db, "tarot",
+                              app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}}),
                               json::object());
-  int64_t b = app::start_game(*db, "tarot", app::setup_from_words(gr, {{"players", "Eve,Fay,Gus,Hal"}, {"dealer", "Eve"}}),
+  int64_t b = app::start_game(*db, "tarot",
+                              app::setup_from_words(gr, {{"players", "Eve,Fay,Gus,Hal"}, {"dealer", "Eve"}}),
                               json::object());
   CHECK(app::focus_game(*db) == b);  // start moves it
   app::use_game(*db, a);
   CHECK(app::focus_game(*db) == a);
   const rules::Words hand{{"taker", "Fay"}, {"contract", "garde"}, {"oudlers", "2"}, {"points", "47"}};
-  app::add_hand(*db, b, [&](const rules::Game& before) { return app::record_from_words(gr, before, hand); }, false);
+  app::add_hand(
+      *db, b, [&](const rules::Game& before) { return app::record_from_words(gr, before, hand); }, false);
   app::edit_hand_words(*db, b, 1, {{"points", "50"}}, false, false);
   app::undo(*db, b);
   app::redo(*db, b);
@@ -369,9 +377,11 @@ TEST_CASE("web pages: at a table where the dealer sits out, the board and the ga
   auto db = app::open_database((t.path / "s.db").string(), true);
   const rules::GameRules& gr = *rules::find_game("prefa");
   int64_t night = app::start_night(*db, "2026-11-20", "Café", "Club", "");
-  int64_t four = app::start_game(*db, "prefa", app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}}),
+  int64_t four = app::start_game(*db, "prefa",
+                                 app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}}),
                                  json::object(), night);
-  int64_t three = app::start_game(*db, "prefa", app::setup_from_words(gr, {{"players", "Eve,Fay,Gus"}, {"dealer", "Eve"}}),
+  int64_t three = app::start_game(*db, "prefa",
+                                  app::setup_from_words(gr, {{"players", "Eve,Fay,Gus"}, {"dealer", "Eve"}}),
                                   json::object(), night);
   web::PageContext c;
   const std::string board = web::board_page(app::board(*db, night), app::nights(*db), c);
@@ -402,7 +412,9 @@ TEST_CASE("web request reader: a request read as it comes, within limits", "[web
       buf += bytes.substr(at, slice);
       step = r.read(buf);
     }
-    return std::make_pair(step, step == Step::refused ? r.refusal().status : step == Step::done ? static_cast<int>(r.length()) : 0);
+    return std::make_pair(step, step == Step::refused ? r.refusal().status
+                                : step == Step::done  ? static_cast<int>(r.length())
+                                                      : 0);
   };
   const std::string get = "GET /game/1?x=2 HTTP/1.1\r\nHost: localhost\r\nX-Empty:\r\n\r\n";
   CHECK(read(get + "GET / HTTP/1.1\r\n", 1) == std::make_pair(Step::done, static_cast<int>(get.size())));
@@ -414,8 +426,10 @@ TEST_CASE("web request reader: a request read as it comes, within limits", "[web
   REQUIRE(r.request().headers.size() == 2);
   CHECK(r.request().headers[0] == std::make_pair(std::string("host"), std::string("localhost")));
   // a chunked body, decoded, its trailers read
-  const std::string chunked = "POST /api/games/1/entry HTTP/1.1\r\nTransfer-Encoding: Chunked\r\n\r\n3;x=y\r\n{\"a\r\n2\r\n\":\r\n2\r\n1}\r\n0\r\nX-T: 1\r\n\r\n";
-  for (size_t slice : {1, 7, 1000}) CHECK(read(chunked, slice) == std::make_pair(Step::done, static_cast<int>(chunked.size())));
+  const std::string chunked =
+      "POST /api/games/1/entry HTTP/1.1\r\nTransfer-Encoding: Chunked\r\n\r\n3;x=y\r\n{\"a\r\n2\r\n\":\r\n2\r\n1}\r\n0\r\nX-T: 1\r\n\r\n";
+  for (size_t slice : {1, 7, 1000})
+    CHECK(read(chunked, slice) == std::make_pair(Step::done, static_cast<int>(chunked.size())));
   web::RequestReader c(limits);
   REQUIRE(c.read(chunked) == Step::done);
   CHECK(c.request().body == "{\"a\":1}");
@@ -438,7 +452,8 @@ TEST_CASE("web request reader: a request read as it comes, within limits", "[web
   CHECK(read(post + "Transfer-Encoding: chunked\r\n\r\nzz\r\n", 100).second == 400);
   CHECK(read(post + "Transfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", 100).second == 400);
   // a size line's extension, and trailers, are bounded however the bytes come: at once as a byte at a time
-  const std::string long_size = post + "Transfer-Encoding: chunked\r\n\r\n1;" + std::string(2000, 'x') + "\r\na\r\n0\r\n\r\n";
+  const std::string long_size = post + "Transfer-Encoding: chunked\r\n\r\n1;" + std::string(2000, 'x') +
+                                "\r\na\r\n0\r\n\r\n";
   CHECK(read(long_size, 1).second == 400);
   CHECK(read(long_size, long_size.size()).second == 400);
   std::string trailers = post + "Transfer-Encoding: chunked\r\n\r\n0\r\n";

@@ -10,11 +10,11 @@ CommandRecord add_backup(CLI::App& app, Context& ctx, Commands& out) {
   auto* backup = app.add_subcommand("backup", "copy the whole database to FILE (SQLite online backup)");
   backup->add_option("file", *file, "backup file")->required();
   out.push_back({backup, [file, &ctx] {
-    auto db = ctx.open();
-    app::backup(*db, *file);
-    std::cout << "backed up " << app::info(*db).path << " to " << *file << "\n";
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   app::backup(*db, *file);
+                   std::cout << "backed up " << app::info(*db).path << " to " << *file << "\n";
+                   return 0;
+                 }});
   return {"backup", false};
 }
 

@@ -13,21 +13,23 @@ CommandRecord add_calc(CLI::App& app, Context& ctx, Commands& out) {
   c_calc->add_option("file", o->file, "game file, or - for standard input")->required();
   add_format(c_calc, o->format);
   out.push_back({c_calc, [o, &ctx] {
-    app::SourceDocument src = app::read_source(o->file);
-    Report r;
-    // replayed twice, one record at a time: first to refuse a bad file before printing anything, then to print
-    r.print_json = [&] {
-      rules::Replay whole = app::calc_streamed(src, nullptr);
-      print_score_streamed(whole.score, [&](const std::function<void(const ojson&)>& each) { app::calc_streamed(src, each); });
-    };
-    r.text = [&] {
-      app::Calc scored = app::calc(std::move(src));
-      print_warnings(scored.warnings, ctx.quiet);
-      return reports::sheet_text(scored.sheet);
-    };
-    emit(r, ctx.format, "");
-    return 0;
-  }});
+                   app::SourceDocument src = app::read_source(o->file);
+                   Report r;
+                   // replayed twice, one record at a time: first to refuse a bad file before printing anything, then to print
+                   r.print_json = [&] {
+                     rules::Replay whole = app::calc_streamed(src, nullptr);
+                     print_score_streamed(whole.score, [&](const std::function<void(const ojson&)>& each) {
+                       app::calc_streamed(src, each);
+                     });
+                   };
+                   r.text = [&] {
+                     app::Calc scored = app::calc(std::move(src));
+                     print_warnings(scored.warnings, ctx.quiet);
+                     return reports::sheet_text(scored.sheet);
+                   };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
   return {"calc", false, {Format::text, Format::json}};
 }
 

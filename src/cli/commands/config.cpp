@@ -10,7 +10,8 @@ CommandRecord add_config(CLI::App& app, Context& ctx, Commands& out) {
     std::string format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("config", "show the settings in force and where each comes from (config file, environment, default)");
+  auto* c = app.add_subcommand(
+      "config", "show the settings in force and where each comes from (config file, environment, default)");
   add_format(c, o->format);
   std::string first_game = rules::all_games().empty() ? "GAME" : std::string(rules::all_games().front()->id());
   c->footer(
@@ -20,57 +21,69 @@ CommandRecord add_config(CLI::App& app, Context& ctx, Commands& out) {
       "(marque rules GAME), which marque start uses unless the command line gives the option:\n"
       "  db = \"~/club/marque.db\"\n"
       "  league = \"Thursday club\"\n"
-      "  [" + first_game + "]\n"
+      "  [" +
+      first_game +
+      "]\n"
       "  option_id = value\n"
       "Precedence: command line > environment (MARQUE_DB) > config file > default.\n"
       "Examples:\n"
       "  marque config\n"
       "  marque config --format json");
-  out.push_back({c, [o, &ctx] {
-    const auto located = config::locate(ctx.config);
-    const std::string &path = located.first, &by = located.second;
-    const config::File& f = ctx.settings();
-    std::vector<config::Setting> settings;
-    settings.push_back(ctx.db_setting());
-    settings.push_back(config::resolve("league", "", "", nullptr, f, ""));
-    settings.push_back(config::resolve("venue", "", "", nullptr, f, ""));
-    for (const auto& t : f.tables)
-      for (const auto& e : t.entries)
-        settings.push_back({t.name + "." + e.key, e.value.is_string() ? e.value.get<std::string>() : config::toml_text(e.value),
-                            "config file, line " + std::to_string(e.line), e.line});
-    Report r;
-    r.json = [&] {
-      ojson j = ojson::object();
-      j["config_file"] = {{"path", path}, {"located_by", by}, {"exists", f.exists}};
-      j["settings"] = ojson::array();
-      for (const auto& s : settings) {
-        ojson item = {{"key", s.key}, {"value", s.value.empty() ? ojson(nullptr) : ojson(s.value)}, {"source", s.source}};
-        if (s.line) item["line"] = s.line;
-        j["settings"].push_back(item);
-      }
-      ojson house = ojson::object();
-      for (const auto& t : f.tables) {
-        ojson rules = ojson::object();
-        for (const auto& e : t.entries) rules[e.key] = ojson::parse(e.value.dump());
-        house[t.name] = rules;
-      }
-      j["house_rules"] = house;
-      return json_text(j);
-    };
-    r.text = [&] {
-      const std::string where = by == "--config" ? "--config" : by == "MARQUE_CONFIG" ? "$MARQUE_CONFIG" : by == "XDG_CONFIG_HOME" ? "$XDG_CONFIG_HOME" : "$HOME/.config";
-      std::string text = "config file: " + path + " (from " + where + (f.exists ? ")" : "; it does not exist: defaults only)") + "\n\n";
-      reports::TextTable t;
-      t.columns({reports::TextTable::Align::left, reports::TextTable::Align::left, reports::TextTable::Align::left});
-      t.row({"setting", "value", "from"});
-      for (const auto& s : settings) t.row({s.key, s.value.empty() ? "(none)" : s.value, s.source});
-      text += t.render();
-      if (f.tables.empty()) text += "\nno house rules: marque start uses the rules' defaults (marque rules GAME)\n";
-      return text;
-    };
-    emit(r, ctx.format, "");
-    return 0;
-  }});
+  out.push_back(
+      {c, [o, &ctx] {
+         const auto located = config::locate(ctx.config);
+         const std::string &path = located.first, &by = located.second;
+         const config::File& f = ctx.settings();
+         std::vector<config::Setting> settings;
+         settings.push_back(ctx.db_setting());
+         settings.push_back(config::resolve("league", "", "", nullptr, f, ""));
+         settings.push_back(config::resolve("venue", "", "", nullptr, f, ""));
+         for (const auto& t : f.tables)
+           for (const auto& e : t.entries)
+             settings.push_back({t.name + "." + e.key,
+                                 e.value.is_string() ? e.value.get<std::string>() : config::toml_text(e.value),
+                                 "config file, line " + std::to_string(e.line), e.line});
+         Report r;
+         r.json = [&] {
+           ojson j = ojson::object();
+           j["config_file"] = {{"path", path}, {"located_by", by}, {"exists", f.exists}};
+           j["settings"] = ojson::array();
+           for (const auto& s : settings) {
+             ojson item = {{"key", s.key},
+                           {"value", s.value.empty() ? ojson(nullptr) : ojson(s.value)},
+                           {"source", s.source}};
+             if (s.line) item["line"] = s.line;
+             j["settings"].push_back(item);
+           }
+           ojson house = ojson::object();
+           for (const auto& t : f.tables) {
+             ojson rules = ojson::object();
+             for (const auto& e : t.entries) rules[e.key] = ojson::parse(e.value.dump());
+             house[t.name] = rules;
+           }
+           j["house_rules"] = house;
+           return json_text(j);
+         };
+         r.text = [&] {
+           const std::string where = by == "--config"          ? "--config"
+                                     : by == "MARQUE_CONFIG"   ? "$MARQUE_CONFIG"
+                                     : by == "XDG_CONFIG_HOME" ? "$XDG_CONFIG_HOME"
+                                                               : "$HOME/.config";
+           std::string text = "config file: " + path + " (from " + where +
+                              (f.exists ? ")" : "; it does not exist: defaults only)") + "\n\n";
+           reports::TextTable t;
+           t.columns(
+               {reports::TextTable::Align::left, reports::TextTable::Align::left, reports::TextTable::Align::left});
+           t.row({"setting", "value", "from"});
+           for (const auto& s : settings) t.row({s.key, s.value.empty() ? "(none)" : s.value, s.source});
+           text += t.render();
+           if (f.tables.empty())
+             text += "\nno house rules: marque start uses the rules' defaults (marque rules GAME)\n";
+           return text;
+         };
+         emit(r, ctx.format, "");
+         return 0;
+       }});
   return {"config", false, {Format::text, Format::json}};
 }
 

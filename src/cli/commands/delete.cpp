@@ -18,14 +18,17 @@ CommandRecord add_delete(CLI::App& app, Context& ctx, Commands& out) {
   del->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   del->add_flag("--dry-run,-n", o->dry_run, "show the result, store nothing");
   out.push_back({del, [o, &ctx] {
-    auto db = ctx.open();
-    int64_t id = app::resolve_game(*db, o->game_id);
-    auto outcome = app::delete_hand(*db, id, o->seq, o->dry_run);
-    std::cout << reports::game_label(id, outcome.game, app::game_info(*db, id).players) << " · hand " << o->seq
-              << (o->dry_run ? " would be deleted (dry run)" : " deleted (marque undo brings it back; later hands keep their numbers)")
-              << "\n  totals: " << reports::amounts_line(outcome.score["totals"], outcome.score["players"], false) << "\n";
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   int64_t id = app::resolve_game(*db, o->game_id);
+                   auto outcome = app::delete_hand(*db, id, o->seq, o->dry_run);
+                   std::cout << reports::game_label(id, outcome.game, app::game_info(*db, id).players) << " · hand "
+                             << o->seq
+                             << (o->dry_run ? " would be deleted (dry run)"
+                                            : " deleted (marque undo brings it back; later hands keep their numbers)")
+                             << "\n  totals: "
+                             << reports::amounts_line(outcome.score["totals"], outcome.score["players"], false) << "\n";
+                   return 0;
+                 }});
   return {"delete", true};
 }
 

@@ -12,7 +12,8 @@ CommandRecord add_edit(CLI::App& app, Context& ctx, Commands& out) {
     std::string json_input, format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("edit", "correct a hand: marque edit SEQ key=value... (fields given replace the old ones)");
+  auto* c = app.add_subcommand("edit",
+                               "correct a hand: marque edit SEQ key=value... (fields given replace the old ones)");
   c->add_option("seq", o->seq, "hand number")->check(k_whole_number)->required();
   c->add_option("fields", o->words, "fields to change as key=value");
   c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
@@ -21,19 +22,20 @@ CommandRecord add_edit(CLI::App& app, Context& ctx, Commands& out) {
   c->add_flag("--dry-run,-n", o->dry_run, "show the result, store nothing");
   add_format(c, o->format);
   out.push_back({c, [o, &ctx] {
-    auto db = ctx.open();
-    int64_t id = app::resolve_game(*db, o->game_id);
-    app::HandOutcome outcome;
-    if (!o->json_input.empty()) {
-      json rec = parse_json(read_input(o->json_input), o->json_input);
-      outcome = app::edit_hand(*db, id, o->seq, rec, o->dry_run);
-    } else {
-      if (o->words.empty()) throw Error(k_exit_usage, "no fields to change; e.g. marque edit 2 points=50");
-      outcome = app::edit_hand_words(*db, id, o->seq, parse_words(o->words), o->replace, o->dry_run);
-    }
-    emit_outcome(ctx, outcome, o->dry_run ? "would be changed (dry run: not stored)" : "changed");
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   int64_t id = app::resolve_game(*db, o->game_id);
+                   app::HandOutcome outcome;
+                   if (!o->json_input.empty()) {
+                     json rec = parse_json(read_input(o->json_input), o->json_input);
+                     outcome = app::edit_hand(*db, id, o->seq, rec, o->dry_run);
+                   } else {
+                     if (o->words.empty())
+                       throw Error(k_exit_usage, "no fields to change; e.g. marque edit 2 points=50");
+                     outcome = app::edit_hand_words(*db, id, o->seq, parse_words(o->words), o->replace, o->dry_run);
+                   }
+                   emit_outcome(ctx, outcome, o->dry_run ? "would be changed (dry run: not stored)" : "changed");
+                   return 0;
+                 }});
   return {"edit", true, {Format::text, Format::json}};
 }
 

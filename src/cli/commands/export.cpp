@@ -17,18 +17,19 @@ CommandRecord add_export(CLI::App& app, Context& ctx, Commands& out) {
   c_export->add_flag("--all", o->all, "every game, player, league and night (marque-export/1)");
   c_export->add_option("--night", o->night_id, "every game of one night (marque-export/1)")->check(k_whole_number);
   out.push_back({c_export, [o, &ctx] {
-    auto db = ctx.open();
-    Report r;
-    r.json = [&] {
-      if (o->all || o->night_id) {
-        if (o->night_id && !app::night(*db, *o->night_id)) throw Error(k_exit_noinput, "no night " + std::to_string(*o->night_id));
-        return json_text(app::export_all(*db, o->all ? std::nullopt : o->night_id));
-      }
-      return json_text(app::game_file(*db, app::resolve_game(*db, o->game_id)));
-    };
-    emit(r, ctx.format, o->out_file);
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   Report r;
+                   r.json = [&] {
+                     if (o->all || o->night_id) {
+                       if (o->night_id && !app::night(*db, *o->night_id))
+                         throw Error(k_exit_noinput, "no night " + std::to_string(*o->night_id));
+                       return json_text(app::export_all(*db, o->all ? std::nullopt : o->night_id));
+                     }
+                     return json_text(app::game_file(*db, app::resolve_game(*db, o->game_id)));
+                   };
+                   emit(r, ctx.format, o->out_file);
+                   return 0;
+                 }});
   return {"export", false, {Format::json}};
 }
 

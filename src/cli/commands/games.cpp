@@ -26,29 +26,32 @@ CommandRecord add_games(CLI::App& app, Context& ctx, Commands& out) {
   auto* games = app.add_subcommand("games", "list the games in the database");
   add_format(games, *format);
   out.push_back({games, [format, &ctx] {  // format: --format's storage (main reads the option)
-    auto db = ctx.open();
-    auto list = app::games(*db);
-    const std::optional<int64_t> focus = app::focus_game(*db);
-    Report r;
-    r.json = [&] { return json_text(app::games_json(list, focus)); };
-    r.text = [&] {
-      reports::TextTable t;
-      t.columns({reports::TextTable::Align::right});
-      t.row({"id", "game", "hands", "status", "date", "league", "players"});
-      for (const auto& gm : list) {
-        std::string players;
-        for (const auto& p : gm.players) players += (players.empty() ? "" : ", ") + p;
-        t.row({(focus == gm.id ? "* " : "") + std::to_string(gm.id), gm.game, std::to_string(gm.hands), !gm.damaged.empty() ? "damaged" : gm.ended.empty() ? gm.status : gm.ended, gm.meta.value("date", ""),
-               gm.meta.value("league", ""), players});
-      }
-      std::string text = t.render();
-      if (std::any_of(list.begin(), list.end(), [&](const app::GameInfo& gm) { return focus == gm.id; }))
-        text += "* in focus: the game a command without -g acts on (marque use ID changes it)\n";
-      return text;
-    };
-    emit(r, ctx.format, "");
-    return report_damaged(list);
-  }});
+                   auto db = ctx.open();
+                   auto list = app::games(*db);
+                   const std::optional<int64_t> focus = app::focus_game(*db);
+                   Report r;
+                   r.json = [&] { return json_text(app::games_json(list, focus)); };
+                   r.text = [&] {
+                     reports::TextTable t;
+                     t.columns({reports::TextTable::Align::right});
+                     t.row({"id", "game", "hands", "status", "date", "league", "players"});
+                     for (const auto& gm : list) {
+                       std::string players;
+                       for (const auto& p : gm.players) players += (players.empty() ? "" : ", ") + p;
+                       t.row({(focus == gm.id ? "* " : "") + std::to_string(gm.id), gm.game, std::to_string(gm.hands),
+                              !gm.damaged.empty() ? "damaged"
+                              : gm.ended.empty()  ? gm.status
+                                                  : gm.ended,
+                              gm.meta.value("date", ""), gm.meta.value("league", ""), players});
+                     }
+                     std::string text = t.render();
+                     if (std::any_of(list.begin(), list.end(), [&](const app::GameInfo& gm) { return focus == gm.id; }))
+                       text += "* in focus: the game a command without -g acts on (marque use ID changes it)\n";
+                     return text;
+                   };
+                   emit(r, ctx.format, "");
+                   return report_damaged(list);
+                 }});
   return {"games", false, {Format::text, Format::json}};
 }
 

@@ -15,8 +15,8 @@ void emit_outcome(const Context& ctx, const app::HandOutcome& o, const std::stri
   const auto styled = [&o, &verb] {
     return reports::hand_outcome_styled(o.entry, o.score,
                                         {o.game_id, o.game, o.no, verb, o.words, o.result_words,
-                                         reports::dealer_text(o.next_dealer, o.sitting_out), &app::game_rules(o.game).labels(),
-                                         &o.sides, o.made});
+                                         reports::dealer_text(o.next_dealer, o.sitting_out),
+                                         &app::game_rules(o.game).labels(), &o.sides, o.made});
   };
   Report r;
   r.json = [&o] { return json_text(o.entry); };
@@ -71,33 +71,37 @@ CommandRecord add_hand(CLI::App& app, Context& ctx, Commands& out) {
       "Examples:\n"
       "  marque hand\n"
       "  marque hand --no-prompt taker=Ben contract=garde oudlers=2 points=47");
-  out.push_back({c, [o, &ctx] {
-    auto db = ctx.open();
-    int64_t id = app::resolve_game(*db, o->game_id);
-    app::HandOutcome outcome;
-    if (!o->json_input.empty()) {
-      json rec = parse_json(read_input(o->json_input), o->json_input);
-      if (!o->words.empty()) throw Error(k_exit_usage, "give the hand either as key=value fields or with --json, not both");
-      outcome = app::add_hand(*db, id, rec, o->dry_run);
-    } else {
-      const std::string kind = app::game_kind(*db, id);
-      const auto& gr = app::game_rules(kind);
-      auto words = words_for_hand(db, id, gr, o->words, o->no_prompt);
-      if (!words) {
-        std::cout << "cancelled: nothing stored\n";
-        return static_cast<int>(k_exit_rejected);
-      }
-      if (words->empty())
-        throw Error(k_exit_usage, "no hand fields given; e.g. marque hand taker=Ben contract=garde oudlers=2 points=47",
-                    "marque rules " + kind + " lists the fields; at a terminal marque asks for them");
-      // the words become a record against the game's state, read and replayed once inside the transaction
-      outcome = app::add_hand(
-          *db, id, [&](const rules::Game& before) { return app::record_from_words(gr, before, parse_words(*words)); },
-          o->dry_run);
-    }
-    emit_outcome(ctx, outcome, o->dry_run ? "(dry run: not stored)" : "recorded");
-    return 0;
-  }});
+  out.push_back(
+      {c, [o, &ctx] {
+         auto db = ctx.open();
+         int64_t id = app::resolve_game(*db, o->game_id);
+         app::HandOutcome outcome;
+         if (!o->json_input.empty()) {
+           json rec = parse_json(read_input(o->json_input), o->json_input);
+           if (!o->words.empty())
+             throw Error(k_exit_usage, "give the hand either as key=value fields or with --json, not both");
+           outcome = app::add_hand(*db, id, rec, o->dry_run);
+         } else {
+           const std::string kind = app::game_kind(*db, id);
+           const auto& gr = app::game_rules(kind);
+           auto words = words_for_hand(db, id, gr, o->words, o->no_prompt);
+           if (!words) {
+             std::cout << "cancelled: nothing stored\n";
+             return static_cast<int>(k_exit_rejected);
+           }
+           if (words->empty())
+             throw Error(k_exit_usage,
+                         "no hand fields given; e.g. marque hand taker=Ben contract=garde oudlers=2 points=47",
+                         "marque rules " + kind + " lists the fields; at a terminal marque asks for them");
+           // the words become a record against the game's state, read and replayed once inside the transaction
+           outcome = app::add_hand(
+               *db, id,
+               [&](const rules::Game& before) { return app::record_from_words(gr, before, parse_words(*words)); },
+               o->dry_run);
+         }
+         emit_outcome(ctx, outcome, o->dry_run ? "(dry run: not stored)" : "recorded");
+         return 0;
+       }});
   return {"hand", true, {Format::text, Format::json}};
 }
 

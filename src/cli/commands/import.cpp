@@ -14,12 +14,14 @@ std::string import_text(const app::ImportOutcome& out, bool dry_run) {
   std::string text;
   for (const auto& it : out.items) {
     if (it.duplicate)
-      text += "skipped " + it.file + ": the same " + it.game + " game is already stored as game " + std::to_string(it.game_id) + "\n";
+      text += "skipped " + it.file + ": the same " + it.game + " game is already stored as game " +
+              std::to_string(it.game_id) + "\n";
     else
-      text += (dry_run ? "would import " : "imported ") + it.file + " as " + it.game + " game " + std::to_string(it.game_id) + " (" +
-              std::to_string(it.hands) + " hands)\n";
+      text += (dry_run ? "would import " : "imported ") + it.file + " as " + it.game + " game " +
+              std::to_string(it.game_id) + " (" + std::to_string(it.hands) + " hands)\n";
   }
-  text += std::to_string(out.hands) + " hand(s) in " + std::to_string(out.items.size() - static_cast<size_t>(out.duplicates)) + " game(s)";
+  text += std::to_string(out.hands) + " hand(s) in " +
+          std::to_string(out.items.size() - static_cast<size_t>(out.duplicates)) + " game(s)";
   if (out.duplicates) text += ", " + std::to_string(out.duplicates) + " duplicate game(s) skipped";
   return text + (dry_run ? " (dry run: nothing stored)" : "") + "\n";
 }
@@ -36,30 +38,31 @@ CommandRecord add_import(CLI::App& app, Context& ctx, Commands& out) {
   auto* c_import = app.add_subcommand("import", "import marque-game/1 files (all or nothing)");
   c_import->add_option("files", o->files, "files, or - for standard input")->required();
   c_import->add_flag("--dry-run,-n", o->dry_run, "check and report, store nothing");
-  c_import->add_option("--importer", o->importer, "json or csv (default: from the file name)")->check(CLI::IsMember({"json", "csv"}));
+  c_import->add_option("--importer", o->importer, "json or csv (default: from the file name)")
+      ->check(CLI::IsMember({"json", "csv"}));
   add_format(c_import, o->format);
   out.push_back({c_import, [o, &ctx] {
-    auto db = ctx.open();
-    // a progress line on standard error, only at a terminal, at most ten times a second
-    const auto& files = o->files;
-    bool progress = isatty(STDERR_FILENO) && !ctx.quiet && files.size() > 1;
-    auto last_draw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-    auto draw = [&](size_t i) {
-      if (progress && std::chrono::steady_clock::now() - last_draw > std::chrono::milliseconds(100)) {
-        last_draw = std::chrono::steady_clock::now();
-        size_t width = 30, done = width * i / files.size();
-        cli::write_stderr("\r[" + std::string(done, '#') + std::string(width - done, '.') + "] " + std::to_string(i) + "/" +
-                          std::to_string(files.size()) + " files");
-      }
-    };
-    auto result = app::import_files(*db, files, o->importer, o->dry_run, draw);
-    if (progress) cli::write_stderr("\r\033[K");
-    Report r;
-    r.json = [&] { return json_text(app::import_json(result, o->dry_run)); };
-    r.text = [&] { return import_text(result, o->dry_run); };
-    emit(r, ctx.format, "");
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   // a progress line on standard error, only at a terminal, at most ten times a second
+                   const auto& files = o->files;
+                   bool progress = isatty(STDERR_FILENO) && !ctx.quiet && files.size() > 1;
+                   auto last_draw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+                   auto draw = [&](size_t i) {
+                     if (progress && std::chrono::steady_clock::now() - last_draw > std::chrono::milliseconds(100)) {
+                       last_draw = std::chrono::steady_clock::now();
+                       size_t width = 30, done = width * i / files.size();
+                       cli::write_stderr("\r[" + std::string(done, '#') + std::string(width - done, '.') + "] " +
+                                         std::to_string(i) + "/" + std::to_string(files.size()) + " files");
+                     }
+                   };
+                   auto result = app::import_files(*db, files, o->importer, o->dry_run, draw);
+                   if (progress) cli::write_stderr("\r\033[K");
+                   Report r;
+                   r.json = [&] { return json_text(app::import_json(result, o->dry_run)); };
+                   r.text = [&] { return import_text(result, o->dry_run); };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
   return {"import", true, {Format::text, Format::json}};
 }
 

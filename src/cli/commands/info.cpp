@@ -8,11 +8,11 @@ namespace marque::cli::commands {
 CommandRecord add_info(CLI::App& app, Context& ctx, Commands& out) {
   auto* info = app.add_subcommand("info", "where the database is and its schema version");
   out.push_back({info, [&ctx] {
-    auto db = ctx.open();  // for writing: an older database is upgraded first
-    auto i = app::info(*db);
-    std::cout << "database: " << i.path << "\nschema version: " << i.schema_version << "\n";
-    return 0;
-  }});
+                   auto db = ctx.open();  // for writing: an older database is upgraded first
+                   auto i = app::info(*db);
+                   std::cout << "database: " << i.path << "\nschema version: " << i.schema_version << "\n";
+                   return 0;
+                 }});
   return {"info", true};
 }
 

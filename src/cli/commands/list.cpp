@@ -15,20 +15,20 @@ CommandRecord add_list(CLI::App& app, Context& ctx, Commands& out) {
   list->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   add_format(list, o->format);
   out.push_back({list, [o, &ctx] {
-    auto db = ctx.open();
-    int64_t id = app::resolve_game(*db, o->game_id);
-    app::GameView v = app::game_view(*db, id);
-    Report r;
-    r.json = [&] { return json_text(app::hands_json(v)); };
-    r.text = [&] {
-      std::vector<reports::ListedHand> lines;
-      for (const auto& h : v.hands) lines.push_back({h.no, h.words, &h.entry, &h.side_deltas});
-      return reports::game_label(id, v.game.game) + " · " + std::to_string(v.hands.size()) + " hand" + (v.hands.size() == 1 ? "" : "s") +
-             "\n" + reports::hand_list_text(v.sides, lines);
-    };
-    emit(r, ctx.format, "");
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   int64_t id = app::resolve_game(*db, o->game_id);
+                   app::GameView v = app::game_view(*db, id);
+                   Report r;
+                   r.json = [&] { return json_text(app::hands_json(v)); };
+                   r.text = [&] {
+                     std::vector<reports::ListedHand> lines;
+                     for (const auto& h : v.hands) lines.push_back({h.no, h.words, &h.entry, &h.side_deltas});
+                     return reports::game_label(id, v.game.game) + " · " + std::to_string(v.hands.size()) + " hand" +
+                            (v.hands.size() == 1 ? "" : "s") + "\n" + reports::hand_list_text(v.sides, lines);
+                   };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
   return {"list", false, {Format::text, Format::json}};
 }
 

@@ -14,25 +14,28 @@ CommandRecord add_player(CLI::App& app, Context& ctx, Commands& out) {
   player->require_subcommand(1);
   auto* list = player->add_subcommand("list", "every player and the games they played");
   out.push_back({list, [&ctx] {
-    auto db = ctx.open(false);
-    for (const auto& p : app::players(*db)) std::cout << p.name << "  (" << p.games << (p.games == 1 ? " game)\n" : " games)\n");
-    for (const auto& e : app::player_events(*db))
-      std::cout << "  " << e["at"].get<std::string>() << " " << e["action"].get<std::string>() << " " << e["old"].get<std::string>()
-                << " -> " << e["new"].get<std::string>() << "\n";
-    return 0;
-  }});
+                   auto db = ctx.open(false);
+                   for (const auto& p : app::players(*db))
+                     std::cout << p.name << "  (" << p.games << (p.games == 1 ? " game)\n" : " games)\n");
+                   for (const auto& e : app::player_events(*db))
+                     std::cout << "  " << e["at"].get<std::string>() << " " << e["action"].get<std::string>() << " "
+                               << e["old"].get<std::string>() << " -> " << e["new"].get<std::string>() << "\n";
+                   return 0;
+                 }});
   for (bool merge : {false, true}) {
-    auto* c = merge ? player->add_subcommand("merge", "the same person under two names: marque player merge DUPLICATE KEEP")
+    auto* c = merge ? player->add_subcommand("merge",
+                                             "the same person under two names: marque player merge DUPLICATE KEEP")
                     : player->add_subcommand("rename", "rename a player everywhere: marque player rename OLD NEW");
     c->add_option(merge ? "duplicate" : "old", o->a, merge ? "the name to fold away" : "current name")->required();
     c->add_option(merge ? "keep" : "new", o->b, merge ? "the name to keep" : "new name")->required();
     out.push_back({c, [o, merge, &ctx] {
-      check_utf8("new name", o->b);
-      auto db = ctx.open(true);
-      int64_t n = app::rename_player(*db, o->a, o->b, merge);
-      std::cout << (merge ? "merged " : "renamed ") << o->a << (merge ? " into " : " to ") << app::trimmed_name(o->b) << " in " << n << " game(s)\n";
-      return 0;
-    }});
+                     check_utf8("new name", o->b);
+                     auto db = ctx.open(true);
+                     int64_t n = app::rename_player(*db, o->a, o->b, merge);
+                     std::cout << (merge ? "merged " : "renamed ") << o->a << (merge ? " into " : " to ")
+                               << app::trimmed_name(o->b) << " in " << n << " game(s)\n";
+                     return 0;
+                   }});
   }
   return {"player", true};
 }

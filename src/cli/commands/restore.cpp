@@ -15,13 +15,15 @@ CommandRecord add_restore(CLI::App& app, Context& ctx, Commands& out) {
   restore->add_option("file", o->file, "backup file")->required();
   restore->add_flag("--yes,-y", o->yes, "do it (the current content is replaced)");
   out.push_back({restore, [o, &ctx] {
-    auto db = ctx.open();
-    const std::string path = app::info(*db).path;
-    if (!o->yes) throw Error(k_exit_usage, "restore replaces everything in " + path + "; add --yes to do it");
-    std::string safety = app::restore(db, o->file);
-    std::cout << "restored " << path << " from " << o->file << " (the database it replaced is kept as " << safety << ")\n";
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   const std::string path = app::info(*db).path;
+                   if (!o->yes)
+                     throw Error(k_exit_usage, "restore replaces everything in " + path + "; add --yes to do it");
+                   std::string safety = app::restore(db, o->file);
+                   std::cout << "restored " << path << " from " << o->file << " (the database it replaced is kept as "
+                             << safety << ")\n";
+                   return 0;
+                 }});
   return {"restore", true};
 }
 

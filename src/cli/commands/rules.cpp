@@ -49,8 +49,8 @@ void print_rules(const rules::GameRules& gr) {
   reports::TextTable options;
   options.row({"option", "default", "what"});
   for (const auto& o : gr.options())
-    options.row({o.id, o.default_value.dump(), o.help + legal_values(o.values, [](const rules::json& v) { return v.dump(); }) +
-                                                   range_of(o)});
+    options.row({o.id, o.default_value.dump(),
+                 o.help + legal_values(o.values, [](const rules::json& v) { return v.dump(); }) + range_of(o)});
   print_indented(options);
 }
 
@@ -61,13 +61,13 @@ CommandRecord add_rules(CLI::App& app, Context&, Commands& out) {
   auto* rules_cmd = app.add_subcommand("rules", "the games, their hand fields and options");
   rules_cmd->add_option("game", *game, rules::game_list("or"));
   out.push_back({rules_cmd, [game] {
-    if (game->empty()) {
-      for (const auto* gr : rules::all_games()) std::cout << gr->id() << "  " << gr->title() << "\n";
-      return 0;
-    }
-    print_rules(app::game_rules(*game));
-    return 0;
-  }});
+                   if (game->empty()) {
+                     for (const auto* gr : rules::all_games()) std::cout << gr->id() << "  " << gr->title() << "\n";
+                     return 0;
+                   }
+                   print_rules(app::game_rules(*game));
+                   return 0;
+                 }});
   return {"rules", false};
 }
 

@@ -15,20 +15,22 @@ CommandRecord add_score(CLI::App& app, Context& ctx, Commands& out) {
   score->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   add_format(score, o->format);
   out.push_back({score, [o, &ctx] {
-    auto db = ctx.open();
-    int64_t id = app::resolve_game(*db, o->game_id);
-    Report r;
-    r.print_json = [&] {  // checked whole first, then printed one hand at a time (bounded memory)
-      rules::Replay whole = app::score_game_streamed(*db, id, nullptr);
-      print_score_streamed(whole.score, [&](const std::function<void(const ojson&)>& each) { app::score_game_streamed(*db, id, each); });
-    };
-    r.text = [&] {
-      rules::Replay replay = app::score_game(*db, id);
-      return reports::score_text(replay.score, app::sides_of(replay), id, replay.state->sitting_out());
-    };
-    emit(r, ctx.format, "");
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   int64_t id = app::resolve_game(*db, o->game_id);
+                   Report r;
+                   r.print_json = [&] {  // checked whole first, then printed one hand at a time (bounded memory)
+                     rules::Replay whole = app::score_game_streamed(*db, id, nullptr);
+                     print_score_streamed(whole.score, [&](const std::function<void(const ojson&)>& each) {
+                       app::score_game_streamed(*db, id, each);
+                     });
+                   };
+                   r.text = [&] {
+                     rules::Replay replay = app::score_game(*db, id);
+                     return reports::score_text(replay.score, app::sides_of(replay), id, replay.state->sitting_out());
+                   };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
   return {"score", false, {Format::text, Format::json}};
 }
 

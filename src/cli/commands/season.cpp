@@ -29,48 +29,51 @@ CommandRecord add_season(CLI::App& app, Context& ctx, Commands& out) {
   auto so = std::make_shared<SeasonOptions>();
   auto* season = app.add_subcommand("season", "a league's seasons: named date ranges for standings, stats and ratings");
   season->require_subcommand(1);
-  auto* add = season->add_subcommand("add", "name a season of a league: marque season add NAME --league L --from D --to D");
+  auto* add = season->add_subcommand("add",
+                                     "name a season of a league: marque season add NAME --league L --from D --to D");
   add->add_option("name", so->name, "the season's name (\"Autumn 2026\")")->required();
   add->add_option("--league", so->league, "its league (default: the config file's league)");
   add->add_option("--from", so->from, "its first day (YYYY-MM-DD)")->required();
   add->add_option("--to", so->to, "its last day (YYYY-MM-DD, inclusive)")->required();
-  add->footer("Example:\n  marque season add \"Autumn 2026\" --league \"Thursday club\" --from 2026-09-01 --to 2026-12-31");
+  add->footer(
+      "Example:\n  marque season add \"Autumn 2026\" --league \"Thursday club\" --from 2026-09-01 --to 2026-12-31");
   out.push_back({add, [so, &ctx] {
-    check_utf8("name", so->name);
-    check_utf8("--league", so->league);
-    require_date("--from", so->from);
-    require_date("--to", so->to);
-    if (so->league.empty())
-      if (const config::Entry* e = ctx.settings().find("league")) so->league = e->value.get<std::string>();
-    auto db = ctx.open(true);
-    app::Season s = app::add_season(*db, so->name, so->league, so->from, so->to);
-    std::cout << "season " << s.name << " of " << s.league << ": " << s.from << " to " << s.to << " (" << s.games
-              << (s.games == 1 ? " game" : " games") << " so far)\n";
-    std::cout << "  its standings: marque standings --season \"" << s.name << "\"\n";
-    return 0;
-  }});
+                   check_utf8("name", so->name);
+                   check_utf8("--league", so->league);
+                   require_date("--from", so->from);
+                   require_date("--to", so->to);
+                   if (so->league.empty())
+                     if (const config::Entry* e = ctx.settings().find("league"))
+                       so->league = e->value.get<std::string>();
+                   auto db = ctx.open(true);
+                   app::Season s = app::add_season(*db, so->name, so->league, so->from, so->to);
+                   std::cout << "season " << s.name << " of " << s.league << ": " << s.from << " to " << s.to << " ("
+                             << s.games << (s.games == 1 ? " game" : " games") << " so far)\n";
+                   std::cout << "  its standings: marque standings --season \"" << s.name << "\"\n";
+                   return 0;
+                 }});
   auto* list = season->add_subcommand("list", "the seasons, by league and date");
   list->add_option("--league", so->league, "only this league");
   add_format(list, so->format);
   out.push_back({list, [so, &ctx] {
-    auto db = ctx.open(false);
-    auto all = app::seasons(*db, so->league);
-    Report r;
-    r.json = [&] { return json_text(app::seasons_json(all)); };
-    r.text = [&] { return seasons_text(all); };
-    emit(r, ctx.format, "");
-    return 0;
-  }});
+                   auto db = ctx.open(false);
+                   auto all = app::seasons(*db, so->league);
+                   Report r;
+                   r.json = [&] { return json_text(app::seasons_json(all)); };
+                   r.text = [&] { return seasons_text(all); };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
   auto* del = season->add_subcommand("delete", "forget a season (no game changes)");
   del->add_option("name", so->name, "the season's name")->required();
   del->add_option("--league", so->league, "its league (when several leagues have a season of that name)");
   out.push_back({del, [so, &ctx] {
-    auto db = ctx.open(true);
-    app::Season s = app::find_season(*db, so->name, so->league);
-    app::delete_season(*db, s.name, s.league);
-    std::cout << "season " << s.name << " of " << s.league << " deleted (its games are untouched)\n";
-    return 0;
-  }});
+                   auto db = ctx.open(true);
+                   app::Season s = app::find_season(*db, so->name, so->league);
+                   app::delete_season(*db, s.name, s.league);
+                   std::cout << "season " << s.name << " of " << s.league << " deleted (its games are untouched)\n";
+                   return 0;
+                 }});
   return {"season", true, {Format::text, Format::json}};
 }
 

@@ -1,8 +1,8 @@
 // marque serve [--listen ADDR:PORT] [--code CODE]: the scoreboard and hand entry as web pages (src/web), from this
 // database, until Ctrl-C (SIGINT) or SIGTERM. The options are checked here; the server itself runs in the helper
 // program marque-serve (cli/serve/), so that no other command loads the web server's libraries.
-#include "cli/common.hpp"
 #include "cli/serve/serve.hpp"
+#include "cli/common.hpp"
 
 namespace marque::cli::commands {
 
@@ -11,7 +11,8 @@ namespace {
 // "127.0.0.1:8080", "0.0.0.0:0", "[::1]:8080" -> host and port
 std::pair<std::string, int> parse_listen(const std::string& s) {
   auto bad = [&] {
-    return Error(k_exit_usage, "--listen " + s + ": expected ADDRESS:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080 (port 0: a free one)");
+    return Error(k_exit_usage,
+                 "--listen " + s + ": expected ADDRESS:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080 (port 0: a free one)");
   };
   size_t colon = s.rfind(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == s.size()) throw bad();
@@ -30,21 +31,22 @@ CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
     std::string listen = "127.0.0.1:8080", code;
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("serve", "serve the scoreboard and hand entry to the phones at the tables (a web server)");
+  auto* c = app.add_subcommand("serve",
+                               "serve the scoreboard and hand entry to the phones at the tables (a web server)");
   c->add_option("--listen", o->listen,
                 "ADDRESS:PORT to listen on (default 127.0.0.1:8080: this machine only; 0.0.0.0:8080: the phones on the "
                 "network; port 0: a free one)");
   c->add_option("--code", o->code, "the night's write code (default: 8 random digits, printed at start)");
-  c->footer(
-      "Watching needs nothing; entering hands needs the write code, typed once on each device that scores.\n"
-      "Examples:\n  marque serve\n  marque serve --listen 0.0.0.0:8080");
+  c->footer("Watching needs nothing; entering hands needs the write code, typed once on each device that scores.\n"
+            "Examples:\n  marque serve\n  marque serve --listen 0.0.0.0:8080");
   out.push_back({c, [o, &ctx] {
-    auto [host, port] = parse_listen(o->listen);
-    if (!o->code.empty() && (o->code.size() < 4 || o->code.size() > 64 || o->code.find_first_of(" \t\r\n") != std::string::npos))
-      throw Error(k_exit_usage, "--code: 4 to 64 characters without spaces");
-    check_utf8("--code", o->code);
-    return serve::run({host, port, o->code, ctx.quiet, ctx.argv, [&ctx] { return ctx.open(true); }});
-  }});
+                   auto [host, port] = parse_listen(o->listen);
+                   if (!o->code.empty() && (o->code.size() < 4 || o->code.size() > 64 ||
+                                            o->code.find_first_of(" \t\r\n") != std::string::npos))
+                     throw Error(k_exit_usage, "--code: 4 to 64 characters without spaces");
+                   check_utf8("--code", o->code);
+                   return serve::run({host, port, o->code, ctx.quiet, ctx.argv, [&ctx] { return ctx.open(true); }});
+                 }});
   return {"serve", true};
 }
 

@@ -17,23 +17,27 @@ CommandRecord add_sheet(CLI::App& app, Context& ctx, Commands& out) {
   auto* c = app.add_subcommand("sheet", "the traditional score sheet of a game (default: the latest) or a night");
   c->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
-  c->add_option("--format", o->format, "text (default), html (one self-contained file), pdf or json (the sheet as data)")
+  c->add_option("--format", o->format,
+                "text (default), html (one self-contained file), pdf or json (the sheet as data)")
       ->check(CLI::IsMember({"text", "html", "pdf", "json"}));
   add_output(c, o->out_file);
-  c->add_option("--night", o->night_id, "every game of this night, after a summary of its tables")->check(k_whole_number);
+  c->add_option("--night", o->night_id, "every game of this night, after a summary of its tables")
+      ->check(k_whole_number);
   c->add_flag("--chart", o->chart, "text: draw each game's running totals as a small chart under its sheet");
   c->footer("Examples:\n  marque sheet\n  marque sheet --chart\n  marque sheet 3 --format html -o game3.html\n"
             "  marque sheet --night 1 -o night.pdf");
   out.push_back({c, [o, &ctx] {
-    auto db = ctx.open();
-    const sheet::Document doc = app::sheets(*db, o->night_id ? std::nullopt : o->game_id, o->night_id);
-    Report r;
-    r.text = [&] { return reports::document_text(doc, o->chart); };
-    r.json = [&] { return json_text(reports::document_json(doc)); };  // one game: its sheet; a night: {"title", "sheets": [...]}
-    r.html = [&] { return reports::render_html(doc); };
-    emit(r, ctx.format, o->out_file);
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   const sheet::Document doc = app::sheets(*db, o->night_id ? std::nullopt : o->game_id, o->night_id);
+                   Report r;
+                   r.text = [&] { return reports::document_text(doc, o->chart); };
+                   r.json = [&] {
+                     return json_text(reports::document_json(doc));
+                   };  // one game: its sheet; a night: {"title", "sheets": [...]}
+                   r.html = [&] { return reports::render_html(doc); };
+                   emit(r, ctx.format, o->out_file);
+                   return 0;
+                 }});
   return {"sheet", false, {Format::text, Format::html, Format::pdf, Format::json}};
 }
 

@@ -15,29 +15,32 @@ CommandRecord add_show(CLI::App& app, Context& ctx, Commands& out) {
   show->add_option("seq", o->seq, "hand number")->check(k_whole_number)->required();
   show->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
   add_format(show, o->format);
-  out.push_back({show, [o, &ctx] {
-    auto db = ctx.open();
-    int64_t id = app::resolve_game(*db, o->game_id);
-    app::GameView v = app::game_view(*db, id);
-    const app::HandLine* h = nullptr;
-    for (const auto& line : v.hands)
-      if (line.no == o->seq) h = &line;
-    if (!h) {
-      std::string have;
-      for (const auto& line : v.hands) have += (have.empty() ? "" : ", ") + std::to_string(line.no);
-      throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(o->seq) +
-                                      (have.empty() ? " (it has no hands yet)" : " (its hands: " + have + ")"));
-    }
-    Report r;
-    r.json = [&] { return json_text(app::hand_json(id, *h)); };
-    r.text = [&] {
-      const Sides sides = app::hand_sides(v, *h);
-      return reports::hand_show_text(v.score, {id, v.game.game, h->no, "", h->words, "", "", nullptr, &sides, std::nullopt}, h->record, h->entry, h->recorded_at,
-                                     h->source, app::game_rules(v.game.game).labels());
-    };
-    emit(r, ctx.format, "");
-    return 0;
-  }});
+  out.push_back(
+      {show, [o, &ctx] {
+         auto db = ctx.open();
+         int64_t id = app::resolve_game(*db, o->game_id);
+         app::GameView v = app::game_view(*db, id);
+         const app::HandLine* h = nullptr;
+         for (const auto& line : v.hands)
+           if (line.no == o->seq) h = &line;
+         if (!h) {
+           std::string have;
+           for (const auto& line : v.hands) have += (have.empty() ? "" : ", ") + std::to_string(line.no);
+           throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(o->seq) +
+                                           (have.empty() ? " (it has no hands yet)" : " (its hands: " + have + ")"));
+         }
+         Report r;
+         r.json = [&] { return json_text(app::hand_json(id, *h)); };
+         r.text = [&] {
+           const Sides sides = app::hand_sides(v, *h);
+           return reports::hand_show_text(v.score,
+                                          {id, v.game.game, h->no, "", h->words, "", "", nullptr, &sides, std::nullopt},
+                                          h->record, h->entry, h->recorded_at, h->source,
+                                          app::game_rules(v.game.game).labels());
+         };
+         emit(r, ctx.format, "");
+         return 0;
+       }});
   return {"show", false, {Format::text, Format::json}};
 }
 

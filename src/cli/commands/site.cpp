@@ -15,46 +15,56 @@ CommandRecord add_site(CLI::App& app, Context& ctx, Commands& out) {
     std::string dir, league;
   };
   auto si = std::make_shared<SiteOptions>();
-  auto* site = app.add_subcommand("site", "the club's website: marque site DIR [--league L] (static pages, no script, no external file)");
-  site->add_option("dir", si->dir, "the folder to write (created when missing; its other files are left alone)")->required();
+  auto* site = app.add_subcommand(
+      "site", "the club's website: marque site DIR [--league L] (static pages, no script, no external file)");
+  site->add_option("dir", si->dir, "the folder to write (created when missing; its other files are left alone)")
+      ->required();
   site->add_option("--league", si->league, "only this league's games, nights and seasons (default: every league)");
   site->footer(
       "Writes index.html (the standings of all time and of each season), a page per player (games, statistics,\n"
       "rating chart, best hands), per night (its sheets) and per game, every file self-contained: put the folder\n"
       "on any web host or open index.html from a USB stick. Pages of an earlier run that no longer exist are removed.\n"
       "Example:\n  marque site club-site --league \"Thursday club\"");
-  out.push_back({site, [si, &ctx] {
-    check_utf8("--league", si->league);
-    namespace fs = std::filesystem;
-    const fs::path dir(si->dir);
-    std::error_code ec;
-    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
-      throw Error(k_exit_cantcreat, "site: " + si->dir + " is not a folder", "name a new or an existing folder");
-    auto db = ctx.open();
-    const auto data = app::site(*db, si->league, generated_at(), version_text());
-    if (!si->league.empty() && data.games.empty() && data.seasons.empty())
-      throw Error(k_exit_noinput, "no game or season in league " + si->league, "marque games");
-    const auto pages = reports::site::render(data);
-    fs::create_directories(dir, ec);
-    if (ec) throw Error(k_exit_cantcreat, "site: cannot create " + si->dir + ": " + ec.message());
-    // every page a new file in DIR: a link or a hard link planted under a page's name is replaced, never followed
-    for (const auto& [name, html] : pages)
-      if (fs::is_directory(fs::symlink_status(dir / name, ec)))
-        throw Error(k_exit_cantcreat, "site: " + (dir / name).string() + " is a folder where a page of the site goes; nothing was written",
-                    "move it out of " + si->dir);
-    for (const auto& [name, html] : pages) files::write_file_in_folder(si->dir, name, html);
-    // pages of an earlier run that this one did not write (a game deleted since, a player merged)
-    static const std::regex ours(R"((player|night|game)-[0-9]+\.html)");
-    int removed = 0;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      const std::string name = entry.path().filename().string();
-      if (entry.is_regular_file() && std::regex_match(name, ours) && !pages.count(name) && fs::remove(entry.path(), ec)) ++removed;
-    }
-    std::cout << "site: " << pages.size() << " pages in " << si->dir << " (" << data.players.size() << " players, " << data.nights.size()
-              << " nights, " << data.games.size() << " games" << (removed ? ", " + std::to_string(removed) + (removed == 1 ? " old page" : " old pages") + " removed" : std::string())
-              << "): open " << (dir / "index.html").string() << "\n";
-    return 0;
-  }});
+  out.push_back(
+      {site, [si, &ctx] {
+         check_utf8("--league", si->league);
+         namespace fs = std::filesystem;
+         const fs::path dir(si->dir);
+         std::error_code ec;
+         if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+           throw Error(k_exit_cantcreat, "site: " + si->dir + " is not a folder", "name a new or an existing folder");
+         auto db = ctx.open();
+         const auto data = app::site(*db, si->league, generated_at(), version_text());
+         if (!si->league.empty() && data.games.empty() && data.seasons.empty())
+           throw Error(k_exit_noinput, "no game or season in league " + si->league, "marque games");
+         const auto pages = reports::site::render(data);
+         fs::create_directories(dir, ec);
+         if (ec) throw Error(k_exit_cantcreat, "site: cannot create " + si->dir + ": " + ec.message());
+         // every page a new file in DIR: a link or a hard link planted under a page's name is replaced, never followed
+         for (const auto& [name, html] : pages)
+           if (fs::is_directory(fs::symlink_status(dir / name, ec)))
+             throw Error(k_exit_cantcreat,
+                         "site: " + (dir / name).string() +
+                             " is a folder where a page of the site goes; nothing was written",
+                         "move it out of " + si->dir);
+         for (const auto& [name, html] : pages) files::write_file_in_folder(si->dir, name, html);
+         // pages of an earlier run that this one did not write (a game deleted since, a player merged)
+         static const std::regex ours(R"((player|night|game)-[0-9]+\.html)");
+         int removed = 0;
+         for (const auto& entry : fs::directory_iterator(dir, ec)) {
+           const std::string name = entry.path().filename().string();
+           if (entry.is_regular_file() && std::regex_match(name, ours) && !pages.count(name) &&
+               fs::remove(entry.path(), ec))
+             ++removed;
+         }
+         std::cout << "site: " << pages.size() << " pages in " << si->dir << " (" << data.players.size() << " players, "
+                   << data.nights.size() << " nights, " << data.games.size() << " games"
+                   << (removed
+                           ? ", " + std::to_string(removed) + (removed == 1 ? " old page" : " old pages") + " removed"
+                           : std::string())
+                   << "): open " << (dir / "index.html").string() << "\n";
+         return 0;
+       }});
   return {"site", false};
 }
 

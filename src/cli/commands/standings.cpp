@@ -22,31 +22,33 @@ CommandRecord add_standings(CLI::App& app, Context& ctx, Commands& out) {
     std::string format = "text", out_file;
   };
   auto o = std::make_shared<Options>();
-  auto* standings = app.add_subcommand("standings", "league standings: marque standings [--league L] [--season S] [--kind GAME] [--from D] [--to D]");
+  auto* standings = app.add_subcommand(
+      "standings", "league standings: marque standings [--league L] [--season S] [--kind GAME] [--from D] [--to D]");
   standings->add_option("--league", o->filter.league, "only this league");
   standings->add_option("--season,-s", o->filter.season, "only this season of the league (marque season list)");
   standings->add_option("--kind,-k", o->filter.game, "only this game kind")->check(CLI::IsMember(game_ids()));
   standings->add_option("--players", o->filter.players, "only tables of this many players")->check(k_whole_number);
   standings->add_option("--from", o->filter.from, "from this date (YYYY-MM-DD, inclusive)");
   standings->add_option("--to", o->filter.to, "to this date (inclusive)");
-  standings->add_option("--format", o->format, "text, csv or json (marque-standings/2)")->check(CLI::IsMember({"text", "csv", "json"}));
+  standings->add_option("--format", o->format, "text, csv or json (marque-standings/2)")
+      ->check(CLI::IsMember({"text", "csv", "json"}));
   add_output(standings, o->out_file);
   standings->footer(
       "Only games that are over count: finished by their rules or closed (marque game close), with a hand.\n"
       "The ranking uses league points only: 1 for the winner of a game (a side of partners), 0 for the last;\n"
       "points are shown per game kind, never added across kinds.");
   out.push_back({standings, [o, &ctx] {
-    require_date("--from", o->filter.from);
-    require_date("--to", o->filter.to);
-    auto db = ctx.open();
-    ojson doc = app::standings(*db, o->filter, generated_at());
-    Report r;
-    r.json = [&] { return json_text(doc); };
-    r.csv = [&] { return reports::render_standings_csv(doc); };
-    r.text = [&] { return reports::render_standings_text(doc); };
-    emit(r, ctx.format, o->out_file);
-    return 0;
-  }});
+                   require_date("--from", o->filter.from);
+                   require_date("--to", o->filter.to);
+                   auto db = ctx.open();
+                   ojson doc = app::standings(*db, o->filter, generated_at());
+                   Report r;
+                   r.json = [&] { return json_text(doc); };
+                   r.csv = [&] { return reports::render_standings_csv(doc); };
+                   r.text = [&] { return reports::render_standings_text(doc); };
+                   emit(r, ctx.format, o->out_file);
+                   return 0;
+                 }});
   return {"standings", false, {Format::text, Format::csv, Format::json}};
 }
 

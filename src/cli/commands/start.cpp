@@ -15,7 +15,8 @@ namespace {
 
 // The players of a set-up (as the rules read it), or none when the set-up is wrong (start_game says why).
 std::vector<std::string> players_of(const rules::GameRules& gr, const json& setup) {
-  rules::Replay r = rules::replay({{"format", "marque-game/1"}, {"game", gr.id()}, {"setup", setup}, {"hands", json::array()}});
+  rules::Replay r = rules::replay(
+      {{"format", "marque-game/1"}, {"game", gr.id()}, {"setup", setup}, {"hands", json::array()}});
   return r.ok ? r.state->players() : std::vector<std::string>{};
 }
 
@@ -67,7 +68,9 @@ std::vector<std::string> apply_house_rules(const config::File& f, const rules::G
 struct FromConfig {
   std::string path;
   std::vector<std::string> options, meta;
-  bool has(const std::vector<std::string>& v, const std::string& k) const { return std::find(v.begin(), v.end(), k) != v.end(); }
+  bool has(const std::vector<std::string>& v, const std::string& k) const {
+    return std::find(v.begin(), v.end(), k) != v.end();
+  }
 };
 
 // What was agreed: the players (teams), the first dealer, the options given (the rest as the rules' defaults), the
@@ -95,7 +98,8 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
       to += (to.empty() ? "" : ", ") + gr.labels().item(it.key(), *it);
     }
   if (!house.empty()) given += (given.empty() ? "" : "; ") + std::string("house rules: ") + house;
-  out += "  options:      " + (given.empty() ? std::string("the rules' defaults") : given + "; the rest as the rules' defaults") +
+  out += "  options:      " +
+         (given.empty() ? std::string("the rules' defaults") : given + "; the rest as the rules' defaults") +
          " (marque rules " + std::string(gr.id()) + ")\n";
   for (auto it = setup.begin(); it != setup.end(); ++it) {
     const std::string& k = it.key();
@@ -106,8 +110,10 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
   if (!date.empty()) out += "  date:         " + date + "\n";
   const char* config_note = " (config file)";
   if (!v.game.meta.value("league", std::string()).empty())
-    out += "  league:       " + v.game.meta["league"].get<std::string>() + (from.has(from.meta, "league") ? config_note : "") + "\n";
-  if (from.has(from.meta, "venue")) out += "  venue:        " + v.game.meta.value("venue", std::string()) + config_note + "\n";
+    out += "  league:       " + v.game.meta["league"].get<std::string>() +
+           (from.has(from.meta, "league") ? config_note : "") + "\n";
+  if (from.has(from.meta, "venue"))
+    out += "  venue:        " + v.game.meta.value("venue", std::string()) + config_note + "\n";
   if (!from.options.empty() || !from.meta.empty()) out += "  config file:  " + from.path + "\n";
   out += "now using game " + std::to_string(v.game.id) + ": commands without -g act on it (marque use ID switches)\n";
   return out;
@@ -125,56 +131,62 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
     std::optional<int64_t> night_id;
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("start", "start a game: marque start GAME players=Ann,Ben,Cat dealer=Ann [option.ID=VALUE]...");
+  auto* c = app.add_subcommand("start",
+                               "start a game: marque start GAME players=Ann,Ben,Cat dealer=Ann [option.ID=VALUE]...");
   c->add_option("game", o->game, rules::game_list("or"))->required();
   c->add_option("fields", o->words, "set-up fields as key=value");
   c->add_option("--league", o->league, "league the game counts for");
   c->add_option("--date", o->date, "date played (YYYY-MM-DD)");
   c->add_option("--venue", o->venue, "where it was played");
   c->add_option("--note", o->note, "free text");
-  c->add_option("--night", o->night_id, "the night (evening) this game belongs to (marque night start)")->check(k_whole_number);
+  c->add_option("--night", o->night_id, "the night (evening) this game belongs to (marque night start)")
+      ->check(k_whole_number);
   c->footer(
       "House rules: the options the command line leaves out come from the config file's table for the game\n"
       "([GAME] in ~/.config/marque/config.toml), and --league and --venue from its league and venue (not for a game\n"
       "of a night: the night has its own); marque config shows them, and the game's start says which were used.\n"
-      "Examples:" + examples);
-  out.push_back({c, [o, &ctx] {
-    require_date("--date", o->date);
-    for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--league", &o->league}, {"--date", &o->date},
-                                       {"--venue", &o->venue}, {"--note", &o->note}})
-      check_utf8(field, *value);
-    const auto& gr = app::game_rules(o->game);
-    const config::File& settings = ctx.settings();
-    auto db = ctx.open(true);
-    json setup = app::setup_from_words(gr, parse_words(o->words));
-    FromConfig from;
-    from.path = settings.path;
-    from.options = apply_house_rules(settings, gr, setup);
-    // the config file's league and venue when the command line gives none (a night has its own)
-    if (!o->night_id)
-      for (auto [key, value] : {std::pair<const char*, std::string*>{"league", &o->league}, {"venue", &o->venue}})
-        if (const config::Entry* e = settings.find(key); e && value->empty()) {
-          *value = e->value.get<std::string>();
-          from.meta.push_back(key);
-        }
-    json meta = json::object();
-    if (!o->league.empty()) meta["league"] = o->league;
-    // a game is dated the day it is played: today unless told (a night gives its own date)
-    if (!o->date.empty())
-      meta["date"] = o->date;
-    else if (!o->night_id)
-      meta["date"] = today();
-    if (!o->venue.empty()) meta["venue"] = o->venue;
-    if (!o->note.empty()) meta["note"] = o->note;
-    if (!confirm_new_players(db, gr, setup)) {
-      std::cout << "not started: nothing stored\n";
-      return static_cast<int>(k_exit_rejected);
-    }
-    int64_t id = app::start_game(*db, o->game, setup, meta, o->night_id);
-    app::GameView v = app::game_view(*db, id);
-    std::cout << start_text(gr, v, setup, from);
-    return 0;
-  }});
+      "Examples:" +
+      examples);
+  out.push_back(
+      {c, [o, &ctx] {
+         require_date("--date", o->date);
+         for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--league", &o->league},
+                                            {"--date", &o->date},
+                                            {"--venue", &o->venue},
+                                            {"--note", &o->note}})
+           check_utf8(field, *value);
+         const auto& gr = app::game_rules(o->game);
+         const config::File& settings = ctx.settings();
+         auto db = ctx.open(true);
+         json setup = app::setup_from_words(gr, parse_words(o->words));
+         FromConfig from;
+         from.path = settings.path;
+         from.options = apply_house_rules(settings, gr, setup);
+         // the config file's league and venue when the command line gives none (a night has its own)
+         if (!o->night_id)
+           for (auto [key, value] : {std::pair<const char*, std::string*>{"league", &o->league}, {"venue", &o->venue}})
+             if (const config::Entry* e = settings.find(key); e && value->empty()) {
+               *value = e->value.get<std::string>();
+               from.meta.push_back(key);
+             }
+         json meta = json::object();
+         if (!o->league.empty()) meta["league"] = o->league;
+         // a game is dated the day it is played: today unless told (a night gives its own date)
+         if (!o->date.empty())
+           meta["date"] = o->date;
+         else if (!o->night_id)
+           meta["date"] = today();
+         if (!o->venue.empty()) meta["venue"] = o->venue;
+         if (!o->note.empty()) meta["note"] = o->note;
+         if (!confirm_new_players(db, gr, setup)) {
+           std::cout << "not started: nothing stored\n";
+           return static_cast<int>(k_exit_rejected);
+         }
+         int64_t id = app::start_game(*db, o->game, setup, meta, o->night_id);
+         app::GameView v = app::game_view(*db, id);
+         std::cout << start_text(gr, v, setup, from);
+         return 0;
+       }});
   return {"start", true};
 }
 

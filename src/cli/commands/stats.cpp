@@ -1,6 +1,6 @@
 // marque stats [PLAYER]: player statistics.
-#include "cli/common.hpp"
 #include "reports/stats.hpp"
+#include "cli/common.hpp"
 
 namespace marque::cli::commands {
 
@@ -10,7 +10,8 @@ CommandRecord add_stats(CLI::App& app, Context& ctx, Commands& out) {
     std::string format = "text", player;
   };
   auto o = std::make_shared<Options>();
-  auto* stats = app.add_subcommand("stats", "player statistics: marque stats [PLAYER] [--kind GAME] [--league L] [--season S]");
+  auto* stats = app.add_subcommand("stats",
+                                   "player statistics: marque stats [PLAYER] [--kind GAME] [--league L] [--season S]");
   stats->add_option("player", o->player, "one player (default: everyone)");
   stats->add_option("--kind,-k", o->filter.game, "only this game kind")->check(CLI::IsMember(game_ids()));
   stats->add_option("--league", o->filter.league, "only this league");
@@ -19,14 +20,14 @@ CommandRecord add_stats(CLI::App& app, Context& ctx, Commands& out) {
   stats->footer("Hands are the hands played: redeals, all-pass deals and misdeals are counted apart and are never\n"
                 "a best or worst hand.");
   out.push_back({stats, [o, &ctx] {
-    auto db = ctx.open();
-    ojson doc = app::stats(*db, o->player, o->filter);
-    Report r;
-    r.json = [&] { return json_text(doc); };
-    r.text = [&] { return reports::render_stats_text(doc); };
-    emit(r, ctx.format, "");
-    return 0;
-  }});
+                   auto db = ctx.open();
+                   ojson doc = app::stats(*db, o->player, o->filter);
+                   Report r;
+                   r.json = [&] { return json_text(doc); };
+                   r.text = [&] { return reports::render_stats_text(doc); };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
   return {"stats", false, {Format::text, Format::json}};
 }
 

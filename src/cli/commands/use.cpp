@@ -8,21 +8,25 @@ namespace marque::cli::commands {
 
 CommandRecord add_use(CLI::App& app, Context& ctx, Commands& out) {
   auto id = std::make_shared<std::optional<int64_t>>();
-  auto* c = app.add_subcommand("use", "put a game in focus: the commands that take a game act on it until another is "
-                                      "used or started (-g ID names another for one command); without an id: the game in focus");
+  auto* c = app.add_subcommand(
+      "use", "put a game in focus: the commands that take a game act on it until another is "
+             "used or started (-g ID names another for one command); without an id: the game in focus");
   c->add_option("game", *id, "game id (marque games lists them)")->check(k_whole_number);
   out.push_back({c, [id, &ctx] {
-    auto db = ctx.open(static_cast<bool>(*id));
-    int64_t game = *id ? **id : app::resolve_game(*db, std::nullopt);
-    if (*id) app::use_game(*db, game);
-    app::GameView v = app::game_view(*db, game);
-    std::string names;
-    for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
-    std::cout << (*id ? "now using " : "in focus: ") << reports::game_label(game, v.game.game) << ": " << names << ", "
-              << v.hands.size() << " hand" << (v.hands.size() == 1 ? "" : "s")
-              << (!v.game.ended.empty() ? " (" + v.game.ended + ")" : v.game.status == "finished" ? " (game over)" : "") << "\n";
-    return 0;
-  }});
+                   auto db = ctx.open(static_cast<bool>(*id));
+                   int64_t game = *id ? **id : app::resolve_game(*db, std::nullopt);
+                   if (*id) app::use_game(*db, game);
+                   app::GameView v = app::game_view(*db, game);
+                   std::string names;
+                   for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
+                   std::cout << (*id ? "now using " : "in focus: ") << reports::game_label(game, v.game.game) << ": "
+                             << names << ", " << v.hands.size() << " hand" << (v.hands.size() == 1 ? "" : "s")
+                             << (!v.game.ended.empty()         ? " (" + v.game.ended + ")"
+                                 : v.game.status == "finished" ? " (game over)"
+                                                               : "")
+                             << "\n";
+                   return 0;
+                 }});
   return {"use", true};
 }
 

@@ -18,7 +18,9 @@ int run(const Request& request) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) throw Error(k_exit_unavailable, "marque serve: cannot find this program's folder (/proc/self/exe: " + ec.message() + ")");
+  if (ec)
+    throw Error(k_exit_unavailable,
+                "marque serve: cannot find this program's folder (/proc/self/exe: " + ec.message() + ")");
   const fs::path candidates[] = {self.parent_path() / "marque-serve",
                                  self.parent_path().parent_path() / "lib" / "marque" / "marque-serve"};
   std::vector<char*> argv;
@@ -35,7 +37,8 @@ int run(const Request& request) {
     ::execv(helper.c_str(), argv.data());
     throw Error(k_exit_unavailable, "marque serve: cannot run " + helper.string() + ": " + std::strerror(errno));
   }
-  throw Error(k_exit_unavailable, "marque serve: the web server program marque-serve is not installed (looked for " + looked + ")",
+  throw Error(k_exit_unavailable,
+              "marque serve: the web server program marque-serve is not installed (looked for " + looked + ")",
               "in a build folder: cmake --build build --target marque-serve; or install the package");
 }
 

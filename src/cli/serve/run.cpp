@@ -65,7 +65,8 @@ int run(const Request& request) {
       } else {
         std::string url = "http://" + lan.front() + ":" + port_text + "/";
         std::cout << "open on a phone: " << url << "\n" << web::qr_text(url);
-        for (size_t i = 1; i < lan.size(); ++i) std::cout << "            or: http://" << lan[i] << ":" << port_text << "/\n";
+        for (size_t i = 1; i < lan.size(); ++i)
+          std::cout << "            or: http://" << lan[i] << ":" << port_text << "/\n";
       }
     } else if (host == "127.0.0.1" || host == "localhost" || host == "::1") {
       std::cout << "(this machine only: --listen 0.0.0.0:" << port_text << " serves the phones on the network)\n";
@@ -76,11 +77,12 @@ int run(const Request& request) {
     if (!request.code.empty() && code.size() < 8 && code.find_first_not_of("0123456789") == std::string::npos) {
       const double minutes = std::pow(10.0, static_cast<double>(code.size()));
       const std::string within = minutes < 2 * 525960 ? std::to_string(static_cast<long>(minutes / 1440)) + " days"
-                                                  : std::to_string(static_cast<long>(minutes / 525960)) + " years";
+                                                      : std::to_string(static_cast<long>(minutes / 525960)) + " years";
       std::cout << "note: a code of " << code.size() << " digits can be guessed within " << within
                 << " at one try a minute; the default 8 digits need 190 years\n";
     }
-    std::cout << "write code for tonight: " << shown_code << "  (typed once on each device that enters hands; watching needs none)\n"
+    std::cout << "write code for tonight: " << shown_code
+              << "  (typed once on each device that enters hands; watching needs none)\n"
               << "Ctrl-C stops the server.\n"
               << std::flush;
   }

@@ -15,10 +15,10 @@ namespace marque::cli::serve {
 struct Request {
   std::string host;
   int port = 8080;
-  std::string code;                         // "": eight random digits
-  bool quiet = false;                       // -q: no request log
-  std::vector<std::string> argv;            // the command line as typed (handed to the helper)
-  std::function<app::Database()> open;     // the command line's database, opened for writing
+  std::string code;                     // "": eight random digits
+  bool quiet = false;                   // -q: no request log
+  std::vector<std::string> argv;        // the command line as typed (handed to the helper)
+  std::function<app::Database()> open;  // the command line's database, opened for writing
 };
 
 // Serves until SIGINT or SIGTERM (the helper), or replaces this process with the helper (marque); the exit code.

@@ -50,19 +50,20 @@ constexpr i64 k_max_unplayed_trump_12 = 98, k_max_unplayed_nt_12 = 84;
 
 struct FiguraInfo {
   std::string_view id;
-  std::string_view label;  // its name for people (spec §1.5); the two unnamed ones by their cards (§9.2: no invented names)
-  std::string_view feat;   // what the announcer undertakes, in a few words (guided entry)
-  i64 value;               // table value before the early doubling (spec §1.5)
-  bool trump_only;         // V11
-  bool derived;            // spec §2.3: outcome derived by the engine (made optional)
-  i64 threshold_trump;     // tuli / absolut / szaz thresholds (spec §4.1), 0 = none
+  std::string_view
+      label;  // its name for people (spec §1.5); the two unnamed ones by their cards (§9.2: no invented names)
+  std::string_view feat;  // what the announcer undertakes, in a few words (guided entry)
+  i64 value;              // table value before the early doubling (spec §1.5)
+  bool trump_only;        // V11
+  bool derived;           // spec §2.3: outcome derived by the engine (made optional)
+  i64 threshold_trump;    // tuli / absolut / szaz thresholds (spec §4.1), 0 = none
   i64 threshold_no_trumps;
-  i64 min_points;          // V52: least card points of a made card-capture figura
-  i64 min_tricks;          // V52
+  i64 min_points;  // V52: least card points of a made card-capture figura
+  i64 min_tricks;  // V52
 };
 
-constexpr std::size_t k_kassza = 0, k_tuli = 1, k_absolut = 2, k_szaz = 3, k_negy_asz = 4, k_tuletroa = 5,
-                      k_ultimo = 6, k_trump_akf = 7, k_trump_six = 8, k_durchmarsch = 9;
+constexpr std::size_t k_kassza = 0, k_tuli = 1, k_absolut = 2, k_szaz = 3, k_negy_asz = 4, k_tuletroa = 5, k_ultimo = 6,
+                      k_trump_akf = 7, k_trump_six = 8, k_durchmarsch = 9;
 
 constexpr std::array<FiguraInfo, 10> k_figurak = {{
     {"kassza", "kassza", "K+F of trumps, +1 with the game", 1, true, true, 0, 0, 0, 0},
@@ -86,11 +87,11 @@ constexpr std::array<unsigned, 10> k_figura_cards = {
     0,
     0,
     0,
-    k_card_trump_ace | k_card_plain_aces,                                            // negy_asz
-    k_card_u | k_card_9 | k_card_7,                                                  // tuletroa
-    k_card_7,                                                                        // ultimo
-    k_card_trump_ace | k_card_k | k_card_f,                                          // trump_akf
-    k_card_u | k_card_9 | k_card_trump_ace | k_card_10 | k_card_k | k_card_f,        // trump_six
+    k_card_trump_ace | k_card_plain_aces,                                      // negy_asz
+    k_card_u | k_card_9 | k_card_7,                                            // tuletroa
+    k_card_7,                                                                  // ultimo
+    k_card_trump_ace | k_card_k | k_card_f,                                    // trump_akf
+    k_card_u | k_card_9 | k_card_trump_ace | k_card_10 | k_card_k | k_card_f,  // trump_six
     0,
 };
 
@@ -200,7 +201,7 @@ public:
 
 private:
   std::optional<Hand> decode(const json& record, Diagnostics& diags) const;  // alsos_hand.cpp
-  bool validate(const Hand& h, Diagnostics& diags) const;                   // alsos_hand.cpp
+  bool validate(const Hand& h, Diagnostics& diags) const;                    // alsos_hand.cpp
   // spec §5: the session's end after a scored deal (and the radli bonus, added to `delta` and `totals`).
   bool session_ends(i64 deals, std::vector<i64>& delta, std::vector<i64>& totals, ojson& breakdown,
                     std::vector<std::string>& labels, std::string& reason) const;
@@ -209,10 +210,10 @@ private:
   Options m_opt;
   json m_options_json;
   std::vector<i64> m_totals;
-  int m_dealer = 0;          // index of who deals the next record
-  i64 m_hands_played = 0;    // deals before the first record (setup.start)
-  i64 m_records = 0;         // records played (misdeals included)
-  i64 m_deals = 0;           // scored deals, setup.start included (spec §5: misdeals not counted)
+  int m_dealer = 0;        // index of who deals the next record
+  i64 m_hands_played = 0;  // deals before the first record (setup.start)
+  i64 m_records = 0;       // records played (misdeals included)
+  i64 m_deals = 0;         // scored deals, setup.start included (spec §5: misdeals not counted)
   bool m_finished = false;
   std::string m_end_reason;
 };

@@ -23,9 +23,11 @@ constexpr std::string_view k_key_made = "made.";
 constexpr std::array<std::string_view, 4> k_gyerunk_levels = {"gyerunk", "kontra", "rekontra", "szubkontra"};
 
 // The words in the order of the record's fields (spec §2.2).
-constexpr std::array<std::string_view, 13> k_word_order = {"hand",        "dealer",     "turn_up_suit", "contract", "game_kontra",
-                                                           "figurak",     "gyerunk",    "tricks",       "card_points", "last_trick",
-                                                           "melds",       "unplayed_points", "note"};
+constexpr std::array<std::string_view, 13> k_word_order = {"hand",       "dealer",      "turn_up_suit",
+                                                           "contract",   "game_kontra", "figurak",
+                                                           "gyerunk",    "tricks",      "card_points",
+                                                           "last_trick", "melds",       "unplayed_points",
+                                                           "note"};
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
@@ -134,7 +136,8 @@ private:
     } else if (starts_with(k, k_key_points)) {
       set_cell(m_points, k.substr(k_key_points.size()), v);
     } else if (starts_with(k, k_key_made) && k.size() > k_key_made.size() && k.size() < k_key_made.size() + 4 &&
-               std::all_of(k.begin() + static_cast<long>(k_key_made.size()), k.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+               std::all_of(k.begin() + static_cast<long>(k_key_made.size()), k.end(),
+                           [](char c) { return c >= '0' && c <= '9'; })) {
       m_made[std::stoul(k.substr(k_key_made.size()))] = v;
     } else if (k == "gyerunk_level" || k == "gyerunk_outcome") {
       m_gyerunk[k] = v;
@@ -197,9 +200,11 @@ private:
     if (!m_tricks.empty()) w.emplace_back("tricks", word_of(m_tricks, m_g.roster()));
     Diagnostics ignored;
     json rec = record_from_args(w, m_g, ignored);
-    const json kind = rec.contains("contract") && rec["contract"].is_object() ? rec["contract"].value("kind", json()) : json();
+    const json kind = rec.contains("contract") && rec["contract"].is_object() ? rec["contract"].value("kind", json())
+                                                                              : json();
     if (kind != "trump" && kind != "no_trumps") return;
-    if (!rec.contains("tricks") || !rec["tricks"].is_object() || !rec.contains("dealer") || !rec["dealer"].is_string()) return;
+    if (!rec.contains("tricks") || !rec["tricks"].is_object() || !rec.contains("dealer") || !rec["dealer"].is_string())
+      return;
     for (const auto& p : m_g.active_players(rec["dealer"].get<std::string>())) {
       bool zero = rec["tricks"].contains(p) && rec["tricks"][p] == 0;
       bool given = std::any_of(m_points.begin(), m_points.end(), [&](const auto& c) { return c.first == p; });
@@ -231,7 +236,8 @@ public:
   Asker(const AlsosGame& g, const Answers& answers) : m_g(g), m_answers(answers) {
     Diagnostics ignored;
     m_rec = record_from_args(entry_words(g, answers), g, ignored);
-    m_dealer = m_rec.contains("dealer") && m_rec["dealer"].is_string() ? m_rec["dealer"].get<std::string>() : g.expected_dealer();
+    m_dealer = m_rec.contains("dealer") && m_rec["dealer"].is_string() ? m_rec["dealer"].get<std::string>()
+                                                                       : g.expected_dealer();
     m_active = g.active_players(m_dealer);
     m_guided = asked(answers, "kind");
   }
@@ -258,7 +264,8 @@ public:
 private:
   // Asked by its own key or typed as a command-line word of that field (any alias), even if left out.
   bool typed(const std::string& field) const {
-    return std::any_of(m_answers.begin(), m_answers.end(), [&](const auto& a) { return field_of_key(a.first) == field; });
+    return std::any_of(m_answers.begin(), m_answers.end(),
+                       [&](const auto& a) { return field_of_key(a.first) == field; });
   }
   const json& rec_map(const char* key) const {
     static const json empty = json::object();
@@ -268,7 +275,8 @@ private:
   Question dealer() const {
     Question q = ask_player("dealer", "Who dealt?", m_g.roster());
     q.preset = m_g.expected_dealer();
-    if (m_g.roster().size() == 4) q.help = "with 4 players the dealer sits out this hand (he pays and receives as a defender)";
+    if (m_g.roster().size() == 4)
+      q.help = "with 4 players the dealer sits out this hand (he pays and receives as a defender)";
     return q;
   }
 
@@ -326,10 +334,12 @@ private:
     const std::size_t t = static_cast<std::size_t>(m_trump);
     std::vector<Choice> suits;
     for (std::size_t i = 0; i < k_suit_ids.size(); ++i)
-      suits.push_back({std::string(k_suit_ids[i]), suit_label(i) + (i == t ? ", accepted in round 1" : ", trumps named in round 2")});
+      suits.push_back({std::string(k_suit_ids[i]),
+                       suit_label(i) + (i == t ? ", accepted in round 1" : ", trumps named in round 2")});
     Question q = ask_choice("turn_up_suit", "Which suit was the turn-up card?", suits);
     q.preset = std::string(k_suit_ids[t]);
-    q.help = "the trump suit if it was accepted in round 1; another suit if " + std::string(k_suit_names[t]) + " was named in round 2";
+    q.help = "the trump suit if it was accepted in round 1; another suit if " + std::string(k_suit_names[t]) +
+             " was named in round 2";
     return q;
   }
 
@@ -341,8 +351,8 @@ private:
     q.optional = true;
     std::string defender = m_active.front() == m_declarer ? m_active[1] : m_active.front();
     std::string phase = m_kind == Kind::betli ? "late" : "early|late";
-    q.help = "kontra, rekontra, szubkontra in order as PLAYER:PHASE (" + phase + ", or e|l), e.g. " + defender + ":late," +
-             m_declarer + ":late; Enter: none";
+    q.help = "kontra, rekontra, szubkontra in order as PLAYER:PHASE (" + phase + ", or e|l), e.g. " + defender +
+             ":late," + m_declarer + ":late; Enter: none";
     return q;
   }
 
@@ -355,8 +365,8 @@ private:
     q.text = "Figurák announced?";
     q.kind = "words";
     q.optional = true;
-    q.help = "PLAYER:NAME:PHASE[/KONTRA_BY:PHASE...] comma-separated, NAME one of " + join(names, " ") + ", e.g. " + m_declarer +
-             ":" + names.front() + ":early; Enter: none";
+    q.help = "PLAYER:NAME:PHASE[/KONTRA_BY:PHASE...] comma-separated, NAME one of " + join(names, " ") + ", e.g. " +
+             m_declarer + ":" + names.front() + ":early; Enter: none";
     return q;
   }
 
@@ -386,7 +396,8 @@ private:
     if (!asked(m_answers, "gyerunk_outcome")) {
       Question q = ask_choice("gyerunk_outcome", "And then?",
                               {{"accepted", "played on"},
-                               {"surrendered", "given up by the side that had to answer the last call: no play facts"}});
+                               {"surrendered",
+                                "given up by the side that had to answer the last call: no play facts"}});
       q.preset = "accepted";
       q.fields = {"gyerunk"};
       return q;
@@ -395,7 +406,8 @@ private:
   }
 
   bool surrendered() const {
-    return m_rec.contains("gyerunk") && m_rec["gyerunk"].is_object() && m_rec["gyerunk"].value("outcome", json()) == "surrendered";
+    return m_rec.contains("gyerunk") && m_rec["gyerunk"].is_object() &&
+           m_rec["gyerunk"].value("outcome", json()) == "surrendered";
   }
 
   // One question per player not known yet; the last one preset to what the others leave of the deal.
@@ -405,18 +417,21 @@ private:
     std::vector<std::string> missing;
     i64 sum = 0;
     for (const auto& p : who) {
-      if (!known.contains(p)) missing.push_back(p);
-      else if (known[p].is_number_integer()) sum += known[p].get<i64>();
+      if (!known.contains(p))
+        missing.push_back(p);
+      else if (known[p].is_number_integer())
+        sum += known[p].get<i64>();
     }
     if (missing.empty()) return std::nullopt;
     const std::string& p = missing.front();
     const bool betli = m_kind == Kind::betli;
     Question q = ask_number(std::string(k_key_tricks) + p,
-                            betli ? "Tricks taken by " + p + ", the betli declarer?" : "Tricks taken by " + p + "?", "int", 0,
-                            total);
+                            betli ? "Tricks taken by " + p + ", the betli declarer?" : "Tricks taken by " + p + "?",
+                            "int", 0, total);
     q.fields = {"tricks"};
     if (betli) q.help = "0: the betli is made; play stops at the declarer's first trick";
-    if (!betli && missing.size() == 1 && who.size() == m_active.size() && sum <= total) q.preset = std::to_string(total - sum);
+    if (!betli && missing.size() == 1 && who.size() == m_active.size() && sum <= total)
+      q.preset = std::to_string(total - sum);
     return q;
   }
 
@@ -456,8 +471,8 @@ private:
     q.optional = true;
     const bool trump = m_kind == Kind::trump;
     q.help = std::string("PLAYER:SEQUENCES[:SETS]") + (trump ? "[:bela]" : "") +
-             " comma-separated: his scoring sequences' points, 80 per four of a kind" + (trump ? ", bela = K+F of trumps" : "") +
-             "; e.g. " + m_declarer + ":20:80; none: no melds";
+             " comma-separated: his scoring sequences' points, 80 per four of a kind" +
+             (trump ? ", bela = K+F of trumps" : "") + "; e.g. " + m_declarer + ":20:80; none: no melds";
     // kassza means K+F of trumps: the announcer's béla is known
     if (trump && m_rec.contains("figurak") && m_rec["figurak"].is_array())
       for (const auto& f : m_rec["figurak"])
@@ -472,7 +487,9 @@ private:
     const json& fs = m_rec["figurak"];
     for (std::size_t i = 0; i < fs.size(); ++i) {
       const json& f = fs[i];
-      if (!f.is_object() || f.contains("made") || !f.value("name", json()).is_string() || !f.value("by", json()).is_string()) continue;
+      if (!f.is_object() || f.contains("made") || !f.value("name", json()).is_string() ||
+          !f.value("by", json()).is_string())
+        continue;
       auto idx = figura_index(f["name"].get<std::string>());
       if (!idx || k_figurak[*idx].derived) continue;
       const FiguraInfo& info = k_figurak[*idx];

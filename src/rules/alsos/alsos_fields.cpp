@@ -38,8 +38,9 @@ using common::lower;
 
 // Accents and short forms a scorer may type.
 std::string fold(std::string s) {
-  static const std::vector<std::pair<std::string, std::string>> accents = {
-      {"á", "a"}, {"é", "e"}, {"í", "i"}, {"ó", "o"}, {"ö", "o"}, {"ő", "o"}, {"ú", "u"}, {"ü", "u"}, {"ű", "u"}};
+  static const std::vector<std::pair<std::string, std::string>> accents = {{"á", "a"}, {"é", "e"}, {"í", "i"},
+                                                                           {"ó", "o"}, {"ö", "o"}, {"ő", "o"},
+                                                                           {"ú", "u"}, {"ü", "u"}, {"ű", "u"}};
   s = lower(s);
   for (const auto& [from, to] : accents) {
     for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p)) s.replace(p, from.size(), to);
@@ -110,9 +111,10 @@ public:
     auto parts = split_list(s, ':', true);
     std::string kind = fold(parts[0]);
     static const std::vector<std::pair<std::string, std::string>> aliases = {
-        {"trump", "trump"},     {"t", "trump"},         {"trumps", "trump"},    {"no_trumps", "no_trumps"},
-        {"nt", "no_trumps"},    {"notrumps", "no_trumps"}, {"sans", "no_trumps"}, {"betli", "betli"},
-        {"be", "betli"},        {"kloptzky", "kloptzky"}, {"kl", "kloptzky"},   {"misdeal", "misdeal"},
+        {"trump", "trump"},         {"t", "trump"},      {"trumps", "trump"},
+        {"no_trumps", "no_trumps"}, {"nt", "no_trumps"}, {"notrumps", "no_trumps"},
+        {"sans", "no_trumps"},      {"betli", "betli"},  {"be", "betli"},
+        {"kloptzky", "kloptzky"},   {"kl", "kloptzky"},  {"misdeal", "misdeal"},
         {"redeal", "misdeal"}};
     std::string k;
     for (const auto& [a, b] : aliases)
@@ -123,8 +125,9 @@ public:
       bool is_suit = false;
       for (std::size_t i = 0; i < k_suit_ids.size(); ++i) is_suit = is_suit || kind == k_suit_ids[i];
       if (!is_suit) {
-        error("contract", "'" + parts[0] + "' is not a contract; write trump:SUIT:DECLARER, SUIT:DECLARER, no_trumps:DECLARER (nt), "
-                          "betli:DECLARER, kloptzky or misdeal");
+        error("contract", "'" + parts[0] +
+                              "' is not a contract; write trump:SUIT:DECLARER, SUIT:DECLARER, no_trumps:DECLARER (nt), "
+                              "betli:DECLARER, kloptzky or misdeal");
         return json();
       }
       k = "trump";
@@ -133,9 +136,10 @@ public:
     c["kind"] = k;
     std::size_t want = k == "trump" ? 2 : (k == "no_trumps" || k == "betli") ? 1 : 0;
     if (parts.size() - at != want) {
-      error("contract", "'" + s + "': " + k + (want == 2 ? " is written trump:SUIT:DECLARER (e.g. trump:piros:B)"
-                                               : want == 1 ? " is written " + k + ":DECLARER (e.g. " + k + ":B)"
-                                                           : " takes no declarer (write just " + k + ")"));
+      error("contract", "'" + s + "': " + k +
+                            (want == 2   ? " is written trump:SUIT:DECLARER (e.g. trump:piros:B)"
+                             : want == 1 ? " is written " + k + ":DECLARER (e.g. " + k + ":B)"
+                                         : " takes no declarer (write just " + k + ")"));
       return json();
     }
     if (k == "trump") {
@@ -155,8 +159,10 @@ public:
     auto segs = split_list(s, '/', true);
     auto parts = split_list(segs[0], ':', true);
     if (parts.size() < 3 || parts.size() > 4) {
-      error("figurak", "'" + segs[0] + "': a figura is PLAYER:NAME:PHASE[:made|failed][/KONTRA_BY:PHASE...], e.g. B:kassza:early or "
-                                      "A:tuli:early/B:early/A:late");
+      error("figurak",
+            "'" + segs[0] +
+                "': a figura is PLAYER:NAME:PHASE[:made|failed][/KONTRA_BY:PHASE...], e.g. B:kassza:early or "
+                "A:tuli:early/B:early/A:late");
       return json();
     }
     json f = json::object();
@@ -187,7 +193,10 @@ public:
     if (fold(s) == "none" || s == "-") return nullptr;
     auto parts = split_list(s, ':', true);
     if (parts.size() < 2 || parts.size() > 3) {
-      error("gyerunk", "'" + s + "': gyerunk is PLAYER:LEVEL:OUTCOME, e.g. C:2:surrendered (level 1-4; outcome accepted or surrendered)");
+      error(
+          "gyerunk",
+          "'" + s +
+              "': gyerunk is PLAYER:LEVEL:OUTCOME, e.g. C:2:surrendered (level 1-4; outcome accepted or surrendered)");
       return json();
     }
     json g = json::object();
@@ -244,7 +253,8 @@ public:
           error("melds", "'" + item + "': melds are PLAYER:SEQUENCES[:SETS][:bela], e.g. B:20:0:bela or B:bela");
         }
       }
-      if (parts.size() < 2) error("melds", "'" + item + "': melds are PLAYER:SEQUENCES[:SETS][:bela], e.g. B:20:80 or B:bela");
+      if (parts.size() < 2)
+        error("melds", "'" + item + "': melds are PLAYER:SEQUENCES[:SETS][:bela], e.g. B:20:80 or B:bela");
       out[*p] = m;
     }
   }
@@ -309,7 +319,8 @@ std::string field_of_key(std::string_view key) {
   return "";
 }
 
-json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game, Diagnostics& d) {
+json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const AlsosGame& game,
+                      Diagnostics& d) {
   Parser p(game, d);
   json rec = json::object();
   std::vector<std::string> seen;
@@ -383,7 +394,8 @@ json start_totals_word(const std::string& v, Diagnostics& d) {
 
 }  // namespace
 
-json setup_from_args(const GameRules& base, const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& d) {
+json setup_from_args(const GameRules& base, const std::vector<std::pair<std::string, std::string>>& kv,
+                     Diagnostics& d) {
   std::vector<std::pair<std::string, std::string>> rest;
   std::string end;
   json start = json::object();
@@ -412,22 +424,44 @@ std::vector<FieldSpec> field_table() {
   return {
       {"hand", "int", false, {}, "hand number 1, 2, 3... (default: the next one)"},
       {"dealer", "player", false, {}, "dealer (default: the expected one); with 4 players he sits out"},
-      {"turn_up_suit", "enum", false, suits, "suit of the turn-up card; CLI turn=piros (tells a round-1 trump from a round-2 one)"},
+      {"turn_up_suit", "enum", false, suits,
+       "suit of the turn-up card; CLI turn=piros (tells a round-1 trump from a round-2 one)"},
       {"contract", "object", true, kinds,
        "{kind, trump_suit, declarer}; CLI contract=trump:piros:B | piros:B | no_trumps:A (nt:A) | betli:C | kloptzky | misdeal"},
-      {"game_kontra", "array", false, {},
+      {"game_kontra",
+       "array",
+       false,
+       {},
        "kontra chain on the game, [{by, phase}] = kontra, rekontra, szubkontra; CLI game_kontra=C:late,B:late (short: kontra=; phase early|late, e|l)"},
       {"figurak", "array", false, figs,
        "[{by, name, phase, kontra, made}]; CLI figurak=BY:NAME:PHASE[:made|failed][/KBY:KPHASE...], comma separated, e.g. "
        "figura=B:kassza:early,A:tuli:early/B:early/A:late,C:negy_asz:late:failed"},
-      {"gyerunk", "object", false, {"accepted", "surrendered"},
+      {"gyerunk",
+       "object",
+       false,
+       {"accepted", "surrendered"},
        "{by, level 1-4, outcome}; CLI gyerunk=C:2:surrendered (or C:accepted for level 1)"},
-      {"tricks", "object", false, {}, "tricks per active player; CLI tricks=A:2,B:5,C:2 (betli: at least the declarer, tricks=C:0)"},
-      {"card_points", "object", false, {}, "card points per active player incl. the last-trick 10, melds excluded; CLI card_points=A:28,B:96,C:20 (short: points=, cp=)"},
+      {"tricks",
+       "object",
+       false,
+       {},
+       "tricks per active player; CLI tricks=A:2,B:5,C:2 (betli: at least the declarer, tricks=C:0)"},
+      {"card_points",
+       "object",
+       false,
+       {},
+       "card points per active player incl. the last-trick 10, melds excluded; CLI card_points=A:28,B:96,C:20 (short: points=, cp=)"},
       {"last_trick", "player", false, {}, "who won the last trick; CLI last=B"},
-      {"melds", "object", false, {},
+      {"melds",
+       "object",
+       false,
+       {},
        "{player: {sequences, sets, bela}}; CLI melds=B:20:0:bela,A:0:80 (PLAYER:SEQUENCES[:SETS][:bela], or B:bela)"},
-      {"unplayed_points", "int", false, {}, "card points left out of play (talon); when given the points must balance exactly; CLI unplayed=18"},
+      {"unplayed_points",
+       "int",
+       false,
+       {},
+       "card points left out of play (talon); when given the points must balance exactly; CLI unplayed=18"},
       {"note", "string", false, {}, "free text"},
   };
 }

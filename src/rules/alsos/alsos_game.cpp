@@ -52,7 +52,8 @@ ojson AlsosGame::result() const {
   ojson places = ojson::object();
   for (std::size_t k = 0; k < order.size(); ++k) {
     std::size_t place = k + 1;
-    if (k > 0 && m_totals[order[k]] == m_totals[order[k - 1]]) place = places[m_players[order[k - 1]]].get<std::size_t>();
+    if (k > 0 && m_totals[order[k]] == m_totals[order[k - 1]])
+      place = places[m_players[order[k - 1]]].get<std::size_t>();
     ranking.push_back(m_players[order[k]]);
     places[m_players[order[k]]] = place;
   }
@@ -145,8 +146,9 @@ bool AlsosGame::session_ends(i64 deals, std::vector<i64>& delta, std::vector<i64
 
 std::optional<HandResult> AlsosGame::play_hand(const json& record, Diagnostics& d) {
   if (m_finished) {
-    d.error("hand", "alsos.game_over", "the session has ended (" + session_end_text(m_opt) + ", after " + std::to_string(m_deals) +
-                                           " deals); no more hands can be recorded");
+    d.error("hand", "alsos.game_over",
+            "the session has ended (" + session_end_text(m_opt) + ", after " + std::to_string(m_deals) +
+                " deals); no more hands can be recorded");
     return std::nullopt;
   }
   auto decoded = decode(record, d);

@@ -9,9 +9,11 @@ namespace marque::rules::alsos {
 
 namespace {
 
-constexpr std::array<std::string_view, 14> k_record_fields = {
-    "hand",   "dealer", "turn_up_suit", "contract",   "game_kontra",     "figurak", "gyerunk",
-    "tricks", "card_points", "last_trick", "melds", "unplayed_points", "note",    "type"};
+constexpr std::array<std::string_view, 14> k_record_fields = {"hand",       "dealer",      "turn_up_suit",
+                                                              "contract",   "game_kontra", "figurak",
+                                                              "gyerunk",    "tricks",      "card_points",
+                                                              "last_trick", "melds",       "unplayed_points",
+                                                              "note",       "type"};
 
 std::string show(const json& v) { return common::show_quoted(v, '\''); }
 
@@ -81,7 +83,8 @@ private:
   void header() {
     for (const auto& [key, value] : m_rec.items()) {
       if (std::find(k_record_fields.begin(), k_record_fields.end(), key) == k_record_fields.end())
-        err(key, "unknown_field", "'" + key + "' is not a field of an Alsós hand; the fields are: " + join(k_record_fields));
+        err(key, "unknown_field",
+            "'" + key + "' is not a field of an Alsós hand; the fields are: " + join(k_record_fields));
     }
     if (m_rec.contains("type") && !m_rec["type"].is_null() && m_rec["type"] != "hand")
       err("type", "type", show(m_rec["type"]) + " is not a record type of Alsós; the only one is \"hand\"");
@@ -122,15 +125,17 @@ private:
     const json& c = m_rec["contract"];
     for (const auto& [key, value] : c.items())
       if (key != "kind" && key != "trump_suit" && key != "declarer")
-        err("contract." + key, "unknown_field", "'" + key + "' is not part of a contract; its fields are kind, trump_suit, declarer");
+        err("contract." + key, "unknown_field",
+            "'" + key + "' is not part of a contract; its fields are kind, trump_suit, declarer");
     std::optional<Kind> kind;
     if (c.contains("kind") && c["kind"].is_string()) {
       for (std::size_t i = 0; i < k_kind_ids.size(); ++i)
         if (k_kind_ids[i] == c["kind"].get<std::string>()) kind = static_cast<Kind>(i);
     }
     if (!kind) {
-      err("contract.kind", "kind", (c.contains("kind") ? show(c["kind"]) + " is not a contract" : std::string("missing")) +
-                                       "; one of " + join(k_kind_ids));
+      err("contract.kind", "kind",
+          (c.contains("kind") ? show(c["kind"]) + " is not a contract" : std::string("missing")) + "; one of " +
+              join(k_kind_ids));
       return false;
     }
     m_h.kind = *kind;
@@ -144,7 +149,8 @@ private:
       else
         m_h.trump = s;
     } else if (has_trump) {
-      err("contract.trump_suit", "trump_not_allowed", "a " + kind_name(m_h.kind) + " hand has no trump suit (only kind trump has one)");
+      err("contract.trump_suit", "trump_not_allowed",
+          "a " + kind_name(m_h.kind) + " hand has no trump suit (only kind trump has one)");
     }
     bool has_declarer = c.contains("declarer") && !c["declarer"].is_null();
     if (needs_declarer() && (!has_declarer || !c["declarer"].is_string())) {
@@ -162,7 +168,8 @@ private:
     for (const auto& [key, value] : m_rec.items()) {
       if (key == "hand" || key == "dealer" || key == "note" || key == "contract" || key == "type") continue;
       if (given(m_rec, key.c_str()))
-        err(key, "misdeal_data", "a misdeal carries no play data (" + key + " given); record only hand, dealer and note");
+        err(key, "misdeal_data",
+            "a misdeal carries no play data (" + key + " given); record only hand, dealer and note");
     }
     note();
     if (m_bad) return std::nullopt;
@@ -200,8 +207,9 @@ private:
   std::optional<Phase> phase(const json& v, const std::string& field, const std::string& what) {
     if (v.is_string() && v.get<std::string>() == "early") return Phase::early;
     if (v.is_string() && v.get<std::string>() == "late") return Phase::late;
-    err(field, "phase", what + " phase " + (v.is_null() ? std::string("missing") : show(v) + " is not a phase") +
-                            "; one of early, late");
+    err(field, "phase",
+        what + " phase " + (v.is_null() ? std::string("missing") : show(v) + " is not a phase") +
+            "; one of early, late");
     return std::nullopt;
   }
 
@@ -220,7 +228,8 @@ private:
         continue;
       }
       for (const auto& [key, value] : k.items())
-        if (key != "by" && key != "phase") err(field, "unknown_field", what + ": '" + key + "' is not part of a kontra (by, phase)");
+        if (key != "by" && key != "phase")
+          err(field, "unknown_field", what + ": '" + key + "' is not part of a kontra (by, phase)");
       KontraLevel kl;
       auto by = name_of(k.value("by", json()), field, what + ": " + lvl + " by");
       auto ph = phase(k.value("phase", json()), field, what + ": " + lvl);
@@ -250,15 +259,17 @@ private:
   Figura figura(const json& f, std::string what) {
     for (const auto& [key, value] : f.items())
       if (key != "by" && key != "name" && key != "phase" && key != "kontra" && key != "made")
-        err("figurak", "unknown_field", what + ": '" + key + "' is not part of a figura (by, name, phase, kontra, made)");
+        err("figurak", "unknown_field",
+            what + ": '" + key + "' is not part of a figura (by, name, phase, kontra, made)");
     Figura fig;
     std::optional<std::size_t> idx;
     if (f.contains("name") && f["name"].is_string()) idx = figura_index(f["name"].get<std::string>());
     if (!idx) {  // V12
       std::vector<std::string_view> ids;
       for (const auto& x : k_figurak) ids.push_back(x.id);
-      err("figurak", "figura_name", what + ": " + (f.contains("name") ? show(f["name"]) + " is not a figura" : std::string("name missing")) +
-                                       "; one of " + join(ids));
+      err("figurak", "figura_name",
+          what + ": " + (f.contains("name") ? show(f["name"]) + " is not a figura" : std::string("name missing")) +
+              "; one of " + join(ids));
     } else {
       fig.fig = *idx;
       what = "figura " + std::string(k_figurak[*idx].id);
@@ -293,7 +304,8 @@ private:
     if (by) gy.by = *by;
     json lv = g.value("level", json(1));
     if (!is_whole(lv) || whole(lv) < 1 || whole(lv) > 4)
-      err("gyerunk", "gyerunk_level", "level " + show(lv) + " is not 1 (gyerünk), 2 (kontra), 3 (rekontra) or 4 (szubkontra)");
+      err("gyerunk", "gyerunk_level",
+          "level " + show(lv) + " is not 1 (gyerünk), 2 (kontra), 3 (rekontra) or 4 (szubkontra)");
     else
       gy.level = static_cast<int>(whole(lv));
     json oc = g.value("outcome", json());
@@ -302,7 +314,8 @@ private:
     else if (oc == "surrendered")
       gy.surrendered = true;
     else
-      err("gyerunk", "gyerunk_outcome", "outcome " + (oc.is_null() ? std::string("missing") : show(oc)) + "; one of accepted, surrendered");
+      err("gyerunk", "gyerunk_outcome",
+          "outcome " + (oc.is_null() ? std::string("missing") : show(oc)) + "; one of accepted, surrendered");
     m_h.gyerunk = gy;
   }
 
@@ -320,7 +333,8 @@ private:
     if (!given(m_rec, key)) return;
     const json& m = m_rec[key];
     if (!m.is_object()) {
-      err(key, "map_shape", std::string(key) + " must map each player to " + what + ", e.g. {\"A\": 3}; got " + show(m));
+      err(key, "map_shape",
+          std::string(key) + " must map each player to " + what + ", e.g. {\"A\": 3}; got " + show(m));
       return;
     }
     for (const auto& [name, v] : m.items()) {
@@ -381,10 +395,12 @@ private:
   void unused_facts() {
     if (m_h.kind != Kind::betli && m_h.kind != Kind::kloptzky) return;
     if (!m_h.melds.empty())  // V47
-      err("melds", "melds_contract", "no melds in " + kind_name(m_h.kind) + " (melds exist in trump and no-trump games only)");
+      err("melds", "melds_contract",
+          "no melds in " + kind_name(m_h.kind) + " (melds exist in trump and no-trump games only)");
     for (const char* key : {"card_points", "last_trick", "unplayed_points"})
       if (given(m_rec, key))
-        m_d.warning(key, "alsos.unused_fact", std::string(key) + " is not used in " + kind_name(m_h.kind) + " and is ignored");
+        m_d.warning(key, "alsos.unused_fact",
+                    std::string(key) + " is not used in " + kind_name(m_h.kind) + " and is ignored");
   }
 
   const AlsosGame& m_game;
@@ -460,40 +476,45 @@ private:
     if (m_h.dealer != expected) warn("dealer", "dealer_order", "expected dealer " + expected + ", got " + m_h.dealer);
     const i64 next = m_game.next_hand_number();
     if (m_h.number && *m_h.number != next)
-      warn("hand", "hand_number", "expected hand " + std::to_string(next) + ", got " + std::to_string(*m_h.number) +
-                                      " (hands are numbered 1, 2, 3... in order)");
+      warn("hand", "hand_number",
+           "expected hand " + std::to_string(next) + ", got " + std::to_string(*m_h.number) +
+               " (hands are numbered 1, 2, 3... in order)");
   }
 
   // kloptzky (V10, V23, V31), betli (V10)
   void contract_rules() {
     if (m_h.kind == Kind::kloptzky) {
       if (!m_h.figurak.empty()) err("figurak", "figurak_contract", "no figurák in kloptzky");
-      if (!m_h.game_kontra.empty()) err("game_kontra", "kontra_kloptzky", "no kontra in kloptzky (there is no declarer)");
+      if (!m_h.game_kontra.empty())
+        err("game_kontra", "kontra_kloptzky", "no kontra in kloptzky (there is no declarer)");
       if (m_h.gyerunk) err("gyerunk", "gyerunk_contract", "no gyerünk in kloptzky");
     }
     if (m_h.kind == Kind::betli && !m_h.figurak.empty()) err("figurak", "figurak_contract", "no figurák in betli");
   }
 
   // kontra chains (V20-V22)
-  void chain(const std::vector<KontraLevel>& chain, Side owner, std::optional<Phase> announced, const std::string& field,
-             const std::string& what) {
+  void chain(const std::vector<KontraLevel>& chain, Side owner, std::optional<Phase> announced,
+             const std::string& field, const std::string& what) {
     if (static_cast<int>(chain.size()) > m_opt.max_kontra_level)  // V20
-      err(field, "kontra_levels", what + " has " + std::to_string(chain.size()) + " kontra levels; at most " +
-                                      std::to_string(m_opt.max_kontra_level) + " (option max_kontra_level)");
+      err(field, "kontra_levels",
+          what + " has " + std::to_string(chain.size()) + " kontra levels; at most " +
+              std::to_string(m_opt.max_kontra_level) + " (option max_kontra_level)");
     for (std::size_t i = 0; i < chain.size(); ++i) {
       const auto& k = chain[i];
       std::string lvl = level_name(i);
       Side must = (i % 2 == 0) ? other(owner) : owner;  // V21
       if (!k.by.empty() && side_of(k.by) != must)
-        err(field, "kontra_side", what + ": " + lvl + " by " + k.by + " (" + (side_of(k.by) == Side::declarer ? "declarer" : "a defender") +
-                                      ") must come from the " + (must == Side::declarer ? "declarer" : "defenders") +
-                                      (i % 2 == 0 ? ", the side opposing the owner" : ", the owner's side"));
+        err(field, "kontra_side",
+            what + ": " + lvl + " by " + k.by + " (" + (side_of(k.by) == Side::declarer ? "declarer" : "a defender") +
+                ") must come from the " + (must == Side::declarer ? "declarer" : "defenders") +
+                (i % 2 == 0 ? ", the side opposing the owner" : ", the owner's side"));
       if (k.phase == Phase::early) {  // V22
         if (i > 0 && chain[i - 1].phase == Phase::late)
           err(field, "kontra_phase", what + ": " + lvl + " is early after a late level (phases never go back)");
         if (announced && *announced == Phase::late)
           err(field, "kontra_phase", what + ": " + lvl + " is early, but the figura was announced late");
-        if (m_h.kind == Kind::betli) err(field, "kontra_phase", what + ": " + lvl + " is early, but betli has only late kontras");
+        if (m_h.kind == Kind::betli)
+          err(field, "kontra_phase", what + ": " + lvl + " is early, but betli has only late kontras");
       }
     }
   }
@@ -510,15 +531,16 @@ private:
       if (g.by == f.by) {  // V14
         bool pair = (g.fig == k_absolut && f.fig == k_szaz) || (g.fig == k_szaz && f.fig == k_absolut);
         if (pair && g.phase == f.phase)
-          err("figurak", "absolut_szaz", f.by + " announces absolut and szaz in the same phase (" + phase_id(f.phase) + "); not allowed");
+          err("figurak", "absolut_szaz",
+              f.by + " announces absolut and szaz in the same phase (" + phase_id(f.phase) + "); not allowed");
         const Figura& szaz = g.fig == k_szaz ? g : f;
         const Figura& abs = g.fig == k_szaz ? f : g;
         if (pair && szaz.phase == Phase::early && abs.phase == Phase::late)
           err("figurak", "absolut_szaz", f.by + " announces szaz early and absolut late; not allowed");
       }
       if (g.fig == f.fig && g.by != f.by && f.fig != k_kassza)  // V17
-        warn("figurak", "figura_two_players", std::string(info.id) + " is announced by both " + g.by + " and " + f.by +
-                                                  "; each is settled on its own");
+        warn("figurak", "figura_two_players",
+             std::string(info.id) + " is announced by both " + g.by + " and " + f.by + "; each is settled on its own");
     }
   }
 
@@ -530,16 +552,19 @@ private:
       const FiguraInfo& info = k_figurak[f.fig];
       const std::string what = f.by + "'s " + std::string(info.id);
       if (m_h.kind == Kind::no_trumps && info.trump_only)  // V11
-        err("figurak", "figura_trump_only", what + ": " + std::string(info.id) + " exists only in trump games, this is no trumps");
+        err("figurak", "figura_trump_only",
+            what + ": " + std::string(info.id) + " exists only in trump games, this is no trumps");
       figura_pairs(i);
       if (f.fig == k_kassza) {
         if (kassza_at)  // V15
-          err("figurak", "kassza_twice", "kassza is announced by " + m_h.figurak[*kassza_at].by + " and " + f.by +
-                                             "; at most one kassza per hand (only one player holds K+F of trumps)");
+          err("figurak", "kassza_twice",
+              "kassza is announced by " + m_h.figurak[*kassza_at].by + " and " + f.by +
+                  "; at most one kassza per hand (only one player holds K+F of trumps)");
         else
           kassza_at = i;
         if (m_opt.kassza_double_game && !f.kontra.empty())
-          err("figurak", "kassza_kontra", what + ": with kassza_mode double_game kassza has no kontra chain of its own (kontra the game)");
+          err("figurak", "kassza_kontra",
+              what + ": with kassza_mode double_game kassza has no kontra chain of its own (kontra the game)");
       }
       chain(f.kontra, side_of(f.by), f.phase, "figurak", what);
     }
@@ -554,15 +579,17 @@ private:
         err("figurak", "kassza_bela", "kassza by " + kb + " needs K+F of trumps, but " + p + " has béla");
     auto it = m_h.melds.find(kb);
     if (it == m_h.melds.end() || !it->second.bela)
-      warn("melds", "kassza_no_bela", "kassza by " + kb + ": K+F of trumps should give béla 20, none recorded for " + kb);
+      warn("melds", "kassza_no_bela",
+           "kassza by " + kb + ": K+F of trumps should give béla 20, none recorded for " + kb);
   }
 
   // V30 (V31's ranges are decoded)
   void gyerunk() {
     for (const auto& f : m_h.figurak)
       if (f.fig != k_kassza) {
-        err("gyerunk", "gyerunk_figura", "gyerünk is allowed only when no figura other than kassza is announced; " + f.by +
-                                             " announced " + std::string(k_figurak[f.fig].id));
+        err("gyerunk", "gyerunk_figura",
+            "gyerünk is allowed only when no figura other than kassza is announced; " + f.by + " announced " +
+                std::string(k_figurak[f.fig].id));
         break;
       }
   }
@@ -572,7 +599,8 @@ private:
     i64 sum = 0;
     for (const auto& [p, t] : m_h.tricks) {
       if (t < 0 || t > m_tricks_total)
-        fact_err("tricks", "tricks_range", p + ": " + std::to_string(t) + " tricks is outside 0.." + std::to_string(m_tricks_total));
+        fact_err("tricks", "tricks_range",
+                 p + ": " + std::to_string(t) + " tricks is outside 0.." + std::to_string(m_tricks_total));
       sum += t;
     }
     return sum;
@@ -593,42 +621,53 @@ private:
   // V41
   void betli_tricks() {
     if (!m_h.tricks.count(m_h.declarer)) {
-      fact_err("tricks", "tricks_missing", "betli needs the declarer's tricks (tricks." + m_h.declarer + ": 0 when made)");
+      fact_err("tricks", "tricks_missing",
+               "betli needs the declarer's tricks (tricks." + m_h.declarer + ": 0 when made)");
       return;
     }
     i64 sum = trick_sum();
     if (m_facts_ok && missing(m_h.tricks).empty() && sum > m_tricks_total)
-      fact_err("tricks", "tricks_sum", "tricks add up to " + std::to_string(sum) + ", more than the " + deal_size() + " of a deal");
+      fact_err("tricks", "tricks_sum",
+               "tricks add up to " + std::to_string(sum) + ", more than the " + deal_size() + " of a deal");
   }
 
   // V42-V46
   void points() {
     auto miss = missing(m_h.card_points);  // V42
     if (!miss.empty())
-      fact_err("card_points", "points_missing", "card points are needed for every active player; missing: " + join(miss));
-    if (m_h.last_trick.empty()) fact_err("last_trick", "last_trick_missing", "last_trick (who won the last trick) is needed");
+      fact_err("card_points", "points_missing",
+               "card points are needed for every active player; missing: " + join(miss));
+    if (m_h.last_trick.empty())
+      fact_err("last_trick", "last_trick_missing", "last_trick (who won the last trick) is needed");
     if (!m_facts_ok) return;
     i64 sum = 0;
     for (const auto& [p, cp] : m_h.card_points) {
       sum += cp;
       if (cp < 0 || cp > m_total)
-        fact_err("card_points", "points_range", p + ": " + std::to_string(cp) + " card points is outside 0.." + std::to_string(m_total) +
-                                                    " (" + (m_trump ? "trump game" : "no trumps") + ")");
+        fact_err("card_points", "points_range",
+                 p + ": " + std::to_string(cp) + " card points is outside 0.." + std::to_string(m_total) + " (" +
+                     (m_trump ? "trump game" : "no trumps") + ")");
       else if (m_h.tricks.at(p) == 0 && cp != 0)  // V43
-        fact_err("card_points", "points_no_tricks", p + " took no trick but has " + std::to_string(cp) + " card points; must be 0");
+        fact_err("card_points", "points_no_tricks",
+                 p + " took no trick but has " + std::to_string(cp) + " card points; must be 0");
       else if (cp == 1 || (p == m_h.last_trick && cp == k_last_trick_bonus + 1))  // V45
-        fact_err("card_points", "points_one", p + ": " + std::to_string(cp) + " card points" +
-                                                  (p == m_h.last_trick ? " (" + std::to_string(cp - k_last_trick_bonus) + " without the last-trick 10)" : "") +
-                                                  " is impossible: no card is worth 1 point");
+        fact_err("card_points", "points_one",
+                 p + ": " + std::to_string(cp) + " card points" +
+                     (p == m_h.last_trick
+                          ? " (" + std::to_string(cp - k_last_trick_bonus) + " without the last-trick 10)"
+                          : "") +
+                     " is impossible: no card is worth 1 point");
     }
     const std::string& lt = m_h.last_trick;
     if (m_h.tricks.at(lt) < 1 || m_h.card_points.at(lt) < k_last_trick_bonus)  // V44
-      fact_err("last_trick", "last_trick_facts", lt + " won the last trick, so has at least 1 trick and 10 card points; recorded " +
-                                                     std::to_string(m_h.tricks.at(lt)) + " tricks, " +
-                                                     std::to_string(m_h.card_points.at(lt)) + " card points");
+      fact_err("last_trick", "last_trick_facts",
+               lt + " won the last trick, so has at least 1 trick and 10 card points; recorded " +
+                   std::to_string(m_h.tricks.at(lt)) + " tricks, " + std::to_string(m_h.card_points.at(lt)) +
+                   " card points");
     if (sum > m_total)  // V46
-      fact_err("card_points", "points_sum", "card points add up to " + std::to_string(sum) + ", above " + std::to_string(m_total) +
-                                                ", all card points with the last trick in " + (m_trump ? "a trump game" : "no trumps"));
+      fact_err("card_points", "points_sum",
+               "card points add up to " + std::to_string(sum) + ", above " + std::to_string(m_total) +
+                   ", all card points with the last trick in " + (m_trump ? "a trump game" : "no trumps"));
     if (m_h.unplayed) unplayed(sum);
   }
 
@@ -637,11 +676,13 @@ private:
     i64 max_out = m_n == 2 ? (m_trump ? k_max_unplayed_trump_12 : k_max_unplayed_nt_12)
                            : (m_trump ? k_max_unplayed_trump_9 : k_max_unplayed_nt_9);
     if (*m_h.unplayed < 0 || *m_h.unplayed > max_out)
-      fact_err("unplayed_points", "unplayed_range", std::to_string(*m_h.unplayed) + " is outside 0.." + std::to_string(max_out) +
-                                                        ", the card points of the " + (m_n == 2 ? "8" : "5") + " cards out of play");
+      fact_err("unplayed_points", "unplayed_range",
+               std::to_string(*m_h.unplayed) + " is outside 0.." + std::to_string(max_out) +
+                   ", the card points of the " + (m_n == 2 ? "8" : "5") + " cards out of play");
     else if (sum + *m_h.unplayed != m_total)
-      fact_err("card_points", "points_balance", "card points " + std::to_string(sum) + " + unplayed " + std::to_string(*m_h.unplayed) +
-                                                    " = " + std::to_string(sum + *m_h.unplayed) + ", must be exactly " + std::to_string(m_total));
+      fact_err("card_points", "points_balance",
+               "card points " + std::to_string(sum) + " + unplayed " + std::to_string(*m_h.unplayed) + " = " +
+                   std::to_string(sum + *m_h.unplayed) + ", must be exactly " + std::to_string(m_total));
   }
 
   // V47, V48
@@ -652,22 +693,27 @@ private:
       if (!seq_ok.count(m.sequences)) {
         std::vector<std::string> vals;
         for (i64 v : seq_ok) vals.push_back(std::to_string(v));
-        fact_err("melds", "sequences_value", p + ": sequences " + std::to_string(m.sequences) + " is not a sum a " +
-                                                 std::to_string(m_hand_cards) + "-card hand can score; one of " + join(vals));
+        fact_err("melds", "sequences_value",
+                 p + ": sequences " + std::to_string(m.sequences) + " is not a sum a " + std::to_string(m_hand_cards) +
+                     "-card hand can score; one of " + join(vals));
       }
       if (m.sets < 0 || m.sets % 80 != 0 || m.sets > 80 * (m_hand_cards / 4))
-        fact_err("melds", "sets_value", p + ": sets " + std::to_string(m.sets) + " is not 80 x the number of four-of-a-kinds (0.." +
-                                            std::to_string(80 * (m_hand_cards / 4)) + ")");
+        fact_err("melds", "sets_value",
+                 p + ": sets " + std::to_string(m.sets) + " is not 80 x the number of four-of-a-kinds (0.." +
+                     std::to_string(80 * (m_hand_cards / 4)) + ")");
       if (m.bela && !m_trump) fact_err("melds", "bela_no_trumps", p + ": béla exists only in trump games");
       if (m.sequences > 0) seq_holders.push_back(p);
       if (m.sets > 0) set_holders.push_back(p);
       if (m.bela) bela_holders.push_back(p);
     }
     if (seq_holders.size() > 1)
-      fact_err("melds", "melds_two", "only the best sequence scores: at most one player has sequences, got " + join(seq_holders));
+      fact_err("melds", "melds_two",
+               "only the best sequence scores: at most one player has sequences, got " + join(seq_holders));
     if (set_holders.size() > 1)
-      fact_err("melds", "melds_two", "only the best four-of-a-kind scores: at most one player has sets, got " + join(set_holders));
-    if (bela_holders.size() > 1) fact_err("melds", "melds_two", "only one player can hold K+F of trumps (béla), got " + join(bela_holders));
+      fact_err("melds", "melds_two",
+               "only the best four-of-a-kind scores: at most one player has sets, got " + join(set_holders));
+    if (bela_holders.size() > 1)
+      fact_err("melds", "melds_two", "only one player can hold K+F of trumps (béla), got " + join(bela_holders));
   }
 
   // figura outcomes (V50-V53)
@@ -681,23 +727,26 @@ private:
       if (info.derived) continue;
       const std::string what = f.by + "'s " + std::string(info.id);
       if (!f.made) {  // V50
-        err("figurak", "made_missing", what + ": made (true/false) is required; the engine cannot tell whether it was made");
+        err("figurak", "made_missing",
+            what + ": made (true/false) is required; the engine cannot tell whether it was made");
         continue;
       }
       if (!*f.made) continue;
       i64 cp = m_h.card_points.at(f.by), tr = m_h.tricks.at(f.by);
       if (cp < info.min_points || tr < info.min_tricks)  // V52
-        err("figurak", "made_facts", what + " made needs at least " + std::to_string(info.min_points) + " card points and " +
-                                         std::to_string(info.min_tricks) + " trick(s); " + f.by + " has " + std::to_string(cp) + " and " +
-                                         std::to_string(tr));
+        err("figurak", "made_facts",
+            what + " made needs at least " + std::to_string(info.min_points) + " card points and " +
+                std::to_string(info.min_tricks) + " trick(s); " + f.by + " has " + std::to_string(cp) + " and " +
+                std::to_string(tr));
       if (f.fig == k_ultimo && m_h.last_trick != f.by)
         err("figurak", "made_facts", what + " made needs the last trick, but " + m_h.last_trick + " won it");
       if (!all_tricks.empty() && all_tricks != f.by)  // V53
         err("figurak", "made_cards", what + " cannot be made: " + all_tricks + " took every trick");
       for (const auto& [g, cards] : claims)
         if (g->by != f.by && (cards & k_figura_cards[f.fig]) != 0)
-          err("figurak", "made_cards", what + " and " + g->by + "'s " + std::string(k_figurak[g->fig].id) +
-                                           " are both made but claim the same card");
+          err("figurak", "made_cards",
+              what + " and " + g->by + "'s " + std::string(k_figurak[g->fig].id) +
+                  " are both made but claim the same card");
       claims.emplace_back(&f, k_figura_cards[f.fig]);
     }
   }
@@ -718,7 +767,9 @@ private:
 
 }  // namespace
 
-std::optional<Hand> AlsosGame::decode(const json& record, Diagnostics& d) const { return Decoder(*this, record, d).run(); }
+std::optional<Hand> AlsosGame::decode(const json& record, Diagnostics& d) const {
+  return Decoder(*this, record, d).run();
+}
 
 bool AlsosGame::validate(const Hand& h, Diagnostics& d) const { return Validator(*this, h, d).run(); }
 

@@ -15,7 +15,8 @@ namespace {
 
 // a misdeal (spec alsos: redealt by the same dealer, scores nothing) is a deal that was not played ("misdeal";
 // "" for a deal played)
-template <class J> std::string not_played(const json&, const J& entry) {
+template <class J>
+std::string not_played(const json&, const J& entry) {
   return common::breakdown_text(entry, "kind") == "misdeal" ? "misdeal" : "";
 }
 

@@ -85,24 +85,57 @@ std::optional<int> suit_index(std::string_view id) {
 namespace {
 std::vector<OptionSpec> build_option_table() {
   std::vector<OptionSpec> t;
-  t.push_back({"game_value_trump", "int", {}, 1,
-               "game value of a trump game in the turn-up suit (round 1) [R]", check_positive, 1, k_max_game_value});
-  t.push_back({"game_value_other_suit", "any", {}, nullptr,
+  t.push_back({"game_value_trump",
+               "int",
+               {},
+               1,
+               "game value of a trump game in the turn-up suit (round 1) [R]",
+               check_positive,
+               1,
+               k_max_game_value});
+  t.push_back({"game_value_other_suit",
+               "any",
+               {},
+               nullptr,
                "game value of a trump game in a suit named in round 2 (needs turn_up_suit); null = same as "
                "game_value_trump [R]",
-               check_other_suit, 1, k_max_game_value});
-  t.push_back({"game_value_no_trumps", "int", {}, 2, "game value of a no-trump game [R]", check_positive, 1, k_max_game_value});
+               check_other_suit,
+               1,
+               k_max_game_value});
+  t.push_back(
+      {"game_value_no_trumps", "int", {}, 2, "game value of a no-trump game [R]", check_positive, 1, k_max_game_value});
   t.push_back({"game_value_betli", "int", {}, 2, "game value of betli [R]", check_positive, 1, k_max_game_value});
-  t.push_back({"kloptzky_value", "int", {}, 3, "kloptzky penalty per loser-receiver pair", check_positive, 1, k_max_game_value});
-  t.push_back({"max_kontra_level", "enum", {3, 4}, 3,
+  t.push_back({"kloptzky_value",
+               "int",
+               {},
+               3,
+               "kloptzky penalty per loser-receiver pair",
+               check_positive,
+               1,
+               k_max_game_value});
+  t.push_back({"max_kontra_level",
+               "enum",
+               {3, 4},
+               3,
                "levels of a kontra chain: 3 (kontra, rekontra, szubkontra) or 4 (adds mordkontra)"});
-  t.push_back({"kassza_mode", "enum", {"plus_one", "double_game"}, "plus_one",
+  t.push_back({"kassza_mode",
+               "enum",
+               {"plus_one", "double_game"},
+               "plus_one",
                "plus_one: kassza is its own item worth 1, following the game; double_game: kassza doubles the game "
                "item (no own kontra chain)"});
-  t.push_back({"sequence_values", "list", {}, json::array({20, 50, 100}),
-               "meld values of 3-, 4-, 5+-card sequences (validation of melds only)", check_sequence_values});
-  t.push_back({"session_end", "any", {}, "manual",
-               std::string("when the session ends: ") + k_session_end_help, check_session_end});
+  t.push_back({"sequence_values",
+               "list",
+               {},
+               json::array({20, 50, 100}),
+               "meld values of 3-, 4-, 5+-card sequences (validation of melds only)",
+               check_sequence_values});
+  t.push_back({"session_end",
+               "any",
+               {},
+               "manual",
+               std::string("when the session ends: ") + k_session_end_help,
+               check_session_end});
   return t;
 }
 }  // namespace
@@ -185,7 +218,8 @@ public:
   std::unique_ptr<Game> run() {
     for (const auto& [key, value] : m_setup.items())
       if (key != "players" && key != "first_dealer" && key != "options" && key != "start")
-        err(key, "setup_field", "'" + key + "' is not a set-up field of Alsós; the fields are: players, first_dealer, options, start");
+        err(key, "setup_field",
+            "'" + key + "' is not a set-up field of Alsós; the fields are: players, first_dealer, options, start");
     players();
     first_dealer();
     Diagnostics od;
@@ -236,7 +270,8 @@ private:
     }
     m_first = m_setup["first_dealer"].get<std::string>();
     bool found = std::find(m_players.begin(), m_players.end(), m_first) != m_players.end();
-    if (!found && !m_players.empty()) err("first_dealer", "first_dealer", "first dealer " + m_first + " is not one of the players");
+    if (!found && !m_players.empty())
+      err("first_dealer", "first_dealer", "first dealer " + m_first + " is not one of the players");
   }
 
   // [M] start: {totals, hands_played} carried over from a paper sheet
@@ -246,7 +281,8 @@ private:
       return;
     }
     for (const auto& [key, value] : s.items())
-      if (key != "totals" && key != "hands_played") err("start." + key, "start", "'" + key + "' is not part of start (totals, hands_played)");
+      if (key != "totals" && key != "hands_played")
+        err("start." + key, "start", "'" + key + "' is not part of start (totals, hands_played)");
     if (s.contains("hands_played")) {
       if (!is_whole(s["hands_played"]) || whole(s["hands_played"]) < 0)
         err("start.hands_played", "start", s["hands_played"].dump() + " is not a number of deals >= 0");

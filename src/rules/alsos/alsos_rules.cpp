@@ -20,14 +20,18 @@ public:
   std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
     return alsos::league_seats(summary, players);
   }
-  league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+  league::HandFacts hand_facts(const json& record, const json& entry,
+                               const std::vector<std::string>& players) const override {
     return alsos::league_hand_facts(record, entry, players);
   }
-  bool deal_played(const json& record, const ojson& entry) const override { return alsos::league_deal_played(record, entry); }
+  bool deal_played(const json& record, const ojson& entry) const override {
+    return alsos::league_deal_played(record, entry);
+  }
   const league::Profile& league_profile() const override { return alsos::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},
-                                 {"dealer", "last_trick", "contract.declarer", "figurak.*.by", "figurak.*.kontra.*.by", "game_kontra.*.by", "gyerunk.by", "tricks.#", "card_points.#", "melds.#"}};
+                                 {"dealer", "last_trick", "contract.declarer", "figurak.*.by", "figurak.*.kontra.*.by",
+                                  "game_kontra.*.by", "gyerunk.by", "tricks.#", "card_points.#", "melds.#"}};
     return paths;
   }
   std::vector<FieldSpec> fields() const override { return field_table(); }
@@ -57,7 +61,8 @@ public:
     return g ? alsos::entry_words(*g, answers) : GameRules::entry_words(before, answers);
   }
 
-  text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+  text::Message hand_message(const json& record, const json& entry,
+                             const std::vector<std::string>& players) const override {
     return alsos::hand_message(record, entry, players);
   }
   text::Message result_message(const json& score) const override { return alsos::result_message(score); }

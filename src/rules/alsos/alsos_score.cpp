@@ -276,9 +276,9 @@ private:
 
   void breakdown() {
     const char* code = m_h.kind == Kind::no_trumps ? "NT" : m_h.kind == Kind::betli ? "BE" : "";
-    std::string contract = m_h.kind == Kind::trump
-                               ? std::string(k_suit_codes[static_cast<std::size_t>(*m_h.trump)]) + (m_round == 1 ? "(turn)" : "")
-                               : std::string(code);
+    std::string contract = m_h.kind == Kind::trump ? std::string(k_suit_codes[static_cast<std::size_t>(*m_h.trump)]) +
+                                                         (m_round == 1 ? "(turn)" : "")
+                                                   : std::string(code);
     m_out.contract_code = m_dec + " " + contract + (m_winner == Side::declarer ? " won" : " lost") +
                           (m_gave_up ? (*m_gave_up == Side::declarer ? " (gave up)" : " (defenders gave up)") : "");
     ojson& bd = m_out.breakdown;

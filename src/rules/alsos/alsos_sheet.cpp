@@ -1,8 +1,8 @@
 // Alsós paper sheet (spec alsos §7): one row per deal with the contract, the items and the signed deltas, a
 // running-total row under it, a zero check, and a footer with totals, ranks and the settlement.
 #include "core/text.hpp"
-#include "rules/common/sheet.hpp"
 #include "rules/alsos/alsos.hpp"
+#include "rules/common/sheet.hpp"
 
 namespace marque::rules::alsos {
 
@@ -26,9 +26,11 @@ std::optional<Amount> points_at(const ojson& j, const std::string& key) {
 }
 
 // The header line: players in playing order, the stake, the session end; date and venue.
-void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<std::string>& players, const std::optional<Amount>& stake) {
+void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<std::string>& players,
+                  const std::optional<Amount>& stake) {
   json options = json::object();
-  if (game_file.contains("setup") && game_file["setup"].contains("options") && game_file["setup"]["options"].is_object())
+  if (game_file.contains("setup") && game_file["setup"].contains("options") &&
+      game_file["setup"]["options"].is_object())
     options = game_file["setup"]["options"];
   Diagnostics ignore;
   Options opt = options_from(resolve_options(options, option_table(), ignore));
@@ -47,9 +49,10 @@ void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<st
 }
 
 // setup.start: the sheet begins with the carried-over totals
-void carried_row(sheet::Table& t, const json& game_file, const std::vector<std::string>& players, std::vector<Amount>& totals) {
-  if (!(game_file.contains("setup") && game_file["setup"].contains("start") && game_file["setup"]["start"].is_object() &&
-        game_file["setup"]["start"].contains("totals")))
+void carried_row(sheet::Table& t, const json& game_file, const std::vector<std::string>& players,
+                 std::vector<Amount>& totals) {
+  if (!(game_file.contains("setup") && game_file["setup"].contains("start") &&
+        game_file["setup"]["start"].is_object() && game_file["setup"]["start"].contains("totals")))
     return;
   const json& st = game_file["setup"]["start"]["totals"];
   std::vector<std::string> row = {"", "", "carried over", ""};
@@ -78,11 +81,13 @@ void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::
   // the hand number as written on the paper sheet (continues a resumed sheet), else the record's seq
   std::size_t seq = h.value("seq", std::size_t{0});
   std::string number = std::to_string(seq);
-  if (seq >= 1 && seq <= records.size() && records[seq - 1].contains("hand") && records[seq - 1]["hand"].is_number_integer())
+  if (seq >= 1 && seq <= records.size() && records[seq - 1].contains("hand") &&
+      records[seq - 1]["hand"].is_number_integer())
     number = std::to_string(records[seq - 1]["hand"].get<long long>());
   const ojson& bd = h.contains("breakdown") ? h["breakdown"] : ojson::object();
   std::string dealer = h.value("dealer", std::string());
-  std::string sits = bd.contains("sitting_out") && bd["sitting_out"].is_string() ? bd["sitting_out"].get<std::string>() : "";
+  std::string sits = bd.contains("sitting_out") && bd["sitting_out"].is_string() ? bd["sitting_out"].get<std::string>()
+                                                                                 : "";
   std::string items;
   if (bd.contains("labels"))
     for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + sheet_item_label(l.get<std::string>());
@@ -123,7 +128,8 @@ void sheet_footer(sheet::Sheet& out, sheet::Table& t, const ojson& score, const 
     for (const auto& p : res["ranking"]) {
       std::string name = p.get<std::string>();
       int place = res.contains("places") && res["places"].contains(name) ? res["places"][name].get<int>() : 0;
-      rank += (rank.empty() ? "" : "  ") + std::to_string(place) + ". " + name + " " + format_signed(points_at(score["totals"], name).value_or(Amount{}));
+      rank += (rank.empty() ? "" : "  ") + std::to_string(place) + ". " + name + " " +
+              format_signed(points_at(score["totals"], name).value_or(Amount{}));
     }
   out.line(std::string(score.value("finished", false) ? "result: " : "standing: ") + rank, "result");
   if (res.contains("settlement") && !res["settlement"].empty()) {
@@ -131,7 +137,8 @@ void sheet_footer(sheet::Sheet& out, sheet::Table& t, const ojson& score, const 
     for (const auto& s : res["settlement"]) {
       const Amount points = points_at(s, "amount").value_or(Amount{});
       const Amount amount = stake ? *stake * points.whole_part() : points;
-      pay += " " + s["from"].get<std::string>() + " pays " + s["to"].get<std::string>() + " " + format_number(amount) + ";";
+      pay += " " + s["from"].get<std::string>() + " pays " + s["to"].get<std::string>() + " " + format_number(amount) +
+             ";";
     }
     pay.pop_back();
     out.line(pay, "settlement");

@@ -26,7 +26,8 @@ i64 int_at(const json& j, const char* key) {
 text::Message joined(std::vector<text::Message> parts, const char* id) {
   if (parts.empty()) return {};
   text::Message m = std::move(parts.back());
-  for (std::size_t i = parts.size() - 1; i-- > 0;) m = text::Message(id).message("first", std::move(parts[i])).message("rest", std::move(m));
+  for (std::size_t i = parts.size() - 1; i-- > 0;)
+    m = text::Message(id).message("first", std::move(parts[i])).message("rest", std::move(m));
   return m;
 }
 
@@ -36,13 +37,15 @@ text::Message names(const std::vector<std::string>& list) {
   text::Message m = text::Message("alsos.names.one").text("name", list.back());
   if (list.size() == 1) return m;
   m = text::Message("alsos.names.and").text("first", list[list.size() - 2]).message("rest", std::move(m));
-  for (std::size_t i = list.size() - 2; i-- > 0;) m = text::Message("alsos.names.comma").text("first", list[i]).message("rest", std::move(m));
+  for (std::size_t i = list.size() - 2; i-- > 0;)
+    m = text::Message("alsos.names.comma").text("first", list[i]).message("rest", std::move(m));
   return m;
 }
 
 // A kontra level by its name (kontra, rekontra ...), beyond them by its number.
 text::Message& call(text::Message& m, std::size_t i) {
-  return m.text("call", i < k_kontra_names.size() ? std::string(k_kontra_names[i]) : "level").number("level", static_cast<i64>(i) + 1);
+  return m.text("call", i < k_kontra_names.size() ? std::string(k_kontra_names[i]) : "level")
+      .number("level", static_cast<i64>(i) + 1);
 }
 
 // A signed amount: the number and whether it takes a "+".
@@ -58,7 +61,8 @@ public:
 
   text::Message run() const {
     std::vector<text::Message> parts = {game()};
-    if (auto k = chain(array_at(m_rec, "game_kontra"), m_won ? Side::declarer : Side::defenders); !k.empty()) parts.push_back(std::move(k));
+    if (auto k = chain(array_at(m_rec, "game_kontra"), m_won ? Side::declarer : Side::defenders); !k.empty())
+      parts.push_back(std::move(k));
     if (auto g = gyerunk(); !g.empty()) parts.push_back(std::move(g));
     const json& items = array_at(m_bd, "items");
     std::size_t cursor = 1;  // items[0] is the game
@@ -68,13 +72,17 @@ public:
 
 private:
   Side side_of(const std::string& p) const { return p == m_dec ? Side::declarer : Side::defenders; }
-  text::Message side_name(Side s) const { return text::Message("alsos.side").text("side", side_id(s)).text("declarer", m_dec); }
+  text::Message side_name(Side s) const {
+    return text::Message("alsos.side").text("side", side_id(s)).text("declarer", m_dec);
+  }
   static const char* won(bool yes) { return yes ? "yes" : "no"; }
 
   // "Béla's trump game in piros won 136 to 28", "Csaba's betli failed", "Ann's no-trump game lost 72 to 100"
   text::Message game() const {
     text::Message m("alsos.hand.game");
-    m.text("declarer", m_dec).text("kind", text_at(m_bd, "kind")).label("suit", "contract.trump_suit", text_at(m_bd, "trump_suit"));
+    m.text("declarer", m_dec)
+        .text("kind", text_at(m_bd, "kind"))
+        .label("suit", "contract.trump_suit", text_at(m_bd, "trump_suit"));
     m.text("won", won(m_won));
     const json& scores = m_bd.is_object() && m_bd.contains("scores") ? m_bd["scores"] : json();
     const bool scored = scores.is_object() && scores.contains(m_dec);
@@ -82,7 +90,9 @@ private:
     if (scored)
       for (const auto& [p, v] : scores.items())
         if (p != m_dec && is_whole(v)) best = std::max(best, whole(v));
-    return m.text("scored", won(scored)).number("points", scored ? int_at(scores, m_dec.c_str()) : 0).number("best", best);
+    return m.text("scored", won(scored))
+        .number("points", scored ? int_at(scores, m_dec.c_str()) : 0)
+        .number("best", best);
   }
 
   // "Csaba's kontra lost, Béla's rekontra won": each call won or lost with the item it was said on
@@ -112,7 +122,10 @@ private:
     text::Message end = text_at(g, "outcome") == "surrendered"
                             ? text::Message("alsos.hand.gave_up").message("side", side_name(other(proposer)))
                             : text::Message("alsos.hand.accepted").number("factor", i64{1} << level);
-    return text::Message("alsos.hand.gyerunk").text("by", by).message("calls", joined(std::move(calls), "alsos.list.concat")).message("end", std::move(end));
+    return text::Message("alsos.hand.gyerunk")
+        .text("by", by)
+        .message("calls", joined(std::move(calls), "alsos.list.concat"))
+        .message("end", std::move(end));
   }
 
   // "Béla's early kassza made", "Csaba's absolút failed, Ann's kontra won"
@@ -130,7 +143,8 @@ private:
       }
     m.text("made", won(side_of(by) == winner));
     text::Message k = chain(array_at(f, "kontra"), winner);
-    return m.message("kontra", k.empty() ? text::Message() : text::Message("alsos.hand.figura_kontra").message("calls", std::move(k)));
+    return m.message("kontra", k.empty() ? text::Message()
+                                         : text::Message("alsos.hand.figura_kontra").message("calls", std::move(k)));
   }
 
   const json& m_rec;
@@ -168,13 +182,17 @@ text::Message hand_message(const json& record, const json& entry, const std::vec
   text::Message m;
   if (kind == "misdeal") {
     const std::string note = text_at(record, "note");
-    m = text::Message("alsos.hand.misdeal").text("noted", note.empty() ? "no" : "yes").text("note", note).text("dealer", text_at(record, "dealer"));
+    m = text::Message("alsos.hand.misdeal")
+            .text("noted", note.empty() ? "no" : "yes")
+            .text("note", note)
+            .text("dealer", text_at(record, "dealer"));
   } else if (kind == "kloptzky") {
     m = kloptzky(bd, players.size() == 4 ? 3 : players.size());
   } else if (!kind.empty()) {
     m = HandSayer(record, bd).run();
   }
-  if (auto r = radli(bd); !r.empty()) m = text::Message("alsos.hand.with_radli").message("hand", std::move(m)).message("radli", std::move(r));
+  if (auto r = radli(bd); !r.empty())
+    m = text::Message("alsos.hand.with_radli").message("hand", std::move(m)).message("radli", std::move(r));
   return m;
 }
 
@@ -187,8 +205,12 @@ text::Message result_message(const json& score) {
   const json& result = score.contains("result") ? score["result"] : json();
   const json& places = result.is_object() && result.contains("places") ? result["places"] : json();
   if (players.empty() || !totals.is_object()) return {};
-  auto total = [&](const std::string& p) { return totals.contains(p) ? amount_of(totals[p], 1).value_or(Amount{}) : Amount{}; };
-  auto place = [&](const std::string& p) { return places.is_object() && places.contains(p) ? int_at(places, p.c_str()) : 0; };
+  auto total = [&](const std::string& p) {
+    return totals.contains(p) ? amount_of(totals[p], 1).value_or(Amount{}) : Amount{};
+  };
+  auto place = [&](const std::string& p) {
+    return places.is_object() && places.contains(p) ? int_at(places, p.c_str()) : 0;
+  };
   const i64 deals = int_at(score, "deals");
   const bool over = score.value("finished", false);
   if (deals == 0 && std::all_of(players.begin(), players.end(), [&](const auto& p) { return total(p) == 0; }))
@@ -197,13 +219,17 @@ text::Message result_message(const json& score) {
   std::vector<std::string> first, last;
   for (const auto& p : players) worst = std::max(worst, place(p));
   for (const auto& p : players) {
-    if (place(p) == 1) first.push_back(p);
-    else if (place(p) == worst) last.push_back(p);
+    if (place(p) == 1)
+      first.push_back(p);
+    else if (place(p) == worst)
+      last.push_back(p);
   }
   if (first.empty()) return {};
   text::Message m("alsos.result");
   m.message("first", names(first));
-  m.text("how", first.size() > 1 ? (over ? "share_win" : "share_lead") : over ? (text_at(score, "end") == "radli" ? "radli" : "win") : "lead");
+  m.text("how", first.size() > 1 ? (over ? "share_win" : "share_lead")
+                : over           ? (text_at(score, "end") == "radli" ? "radli" : "win")
+                                 : "lead");
   signed_points(m, "lead", total(first.front())).number("deals", deals);
   if (last.empty()) {
     m.message("last", {});
@@ -213,10 +239,11 @@ text::Message result_message(const json& score) {
   }
   std::vector<text::Message> pays;
   for (const auto& t : array_at(result, "settlement"))
-    pays.push_back(text::Message("alsos.result.pays")
-                       .text("from", text_at(t, "from"))
-                       .text("to", text_at(t, "to"))
-                       .amount("amount", t.contains("amount") ? amount_of(t["amount"], 1).value_or(Amount{}) : Amount{}));
+    pays.push_back(
+        text::Message("alsos.result.pays")
+            .text("from", text_at(t, "from"))
+            .text("to", text_at(t, "to"))
+            .amount("amount", t.contains("amount") ? amount_of(t["amount"], 1).value_or(Amount{}) : Amount{}));
   if (pays.empty()) return m.message("settlement", text::Message("alsos.result.nobody_owes"));
   return m.message("settlement", text::Message("alsos.result.settlement")
                                      .text("over", over ? "yes" : "no")
@@ -235,17 +262,19 @@ const text::Catalogue& catalogue() {
     x.add("alsos.names.and", "{first} and {rest}");
     x.add("alsos.names.comma", "{first}, {rest}");
     x.add("alsos.side", "{side, select, defenders {the defenders} other {{declarer}}}");
-    x.add("alsos.hand.game",
-          "{declarer}'s {kind, select, trump {trump game in {suit}} betli {betli} other {no-trump game}} "
-          "{kind, select, betli {{won, select, yes {made} other {failed}}} other {{won, select, yes {won} other {lost}}}}"
-          "{scored, select, yes { {points} to {best}} other {}}");
+    x.add(
+        "alsos.hand.game",
+        "{declarer}'s {kind, select, trump {trump game in {suit}} betli {betli} other {no-trump game}} "
+        "{kind, select, betli {{won, select, yes {made} other {failed}}} other {{won, select, yes {won} other {lost}}}}"
+        "{scored, select, yes { {points} to {best}} other {}}");
     const char* calls = "{call, select, level {level {level}} other {{call}}}";
     x.add("alsos.hand.call", std::string("{by}'s ") + calls + " {won, select, yes {won} other {lost}}");
     x.add("alsos.hand.gyerunk", "gyerünk by {by}{calls}{end}");
     x.add("alsos.hand.gyerunk_call", std::string(", ") + calls + " by {side}");
     x.add("alsos.hand.gave_up", ", {side} gave up");
     x.add("alsos.hand.accepted", ", accepted (×{factor})");
-    x.add("alsos.hand.figura", "{by}'s {phase, select, early {early } other {}}{name} {made, select, yes {made} other {failed}}{kontra}");
+    x.add("alsos.hand.figura",
+          "{by}'s {phase, select, early {early } other {}}{name} {made, select, yes {made} other {failed}}{kontra}");
     x.add("alsos.hand.figura_kontra", ", {calls}");
     x.add("alsos.hand.misdeal", "misdeal{noted, select, yes { ({note})} other {}}: {dealer} deals again");
     x.add("alsos.hand.kloptzky_tie", "kloptzky: all tied on {most} tricks, no payment");
@@ -256,10 +285,11 @@ const text::Catalogue& catalogue() {
     x.add("alsos.hand.radli_tie", "rádli: a tie at the top, no bonus");
     x.add("alsos.hand.with_radli", "{hand}; {radli}");
     x.add("alsos.result.none", "no deal played yet");
-    x.add("alsos.result",
-          "{first} {how, select, share_win {share the win with} share_lead {share the lead with} radli {wins the rádli with} "
-          "win {wins with} other {leads with}} {lead_sign, select, plus {+} other {}}{lead} after "
-          "{deals, plural, one {{deals} deal} other {{deals} deals}}{last}{settlement}");
+    x.add(
+        "alsos.result",
+        "{first} {how, select, share_win {share the win with} share_lead {share the lead with} radli {wins the rádli with} "
+        "win {wins with} other {leads with}} {lead_sign, select, plus {+} other {}}{lead} after "
+        "{deals, plural, one {{deals} deal} other {{deals} deals}}{last}{settlement}");
     x.add("alsos.result.last", ", {players} last with {points_sign, select, plus {+} other {}}{points}");
     x.add("alsos.result.pays", "{from} pays {to} {amount}");
     x.add("alsos.result.nobody_owes", "; nobody owes anything");

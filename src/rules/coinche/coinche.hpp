@@ -34,25 +34,25 @@ inline constexpr int k_max_flat = 1000000;
 inline constexpr int k_card_points = 152;
 
 inline int team_of(int seat) { return seat % 2; }
-int seat_index(std::string_view s);   // -1 when not N/E/S/W
-int suit_index(std::string_view s);   // -1 when not S/H/D/C
-int rank_index(const json& v);        // -1 when not a rank ("A".."7"; 10/9/8/7 also as numbers)
+int seat_index(std::string_view s);  // -1 when not N/E/S/W
+int suit_index(std::string_view s);  // -1 when not S/H/D/C
+int rank_index(const json& v);       // -1 when not a rank ("A".."7"; 10/9/8/7 also as numbers)
 
 // spec coinche §6, resolved.
 struct Options {
   int target_score = 3000;
-  bool target_exceed = false;            // target_rule = exceed
-  std::string tie_at_target = "draw";    // draw, extra_deal, last_contract
+  bool target_exceed = false;          // target_rule = exceed
+  std::string tie_at_target = "draw";  // draw, extra_deal, last_contract
   std::string success_threshold = "bid_plus_2";
   bool must_outscore = true;
-  bool cards_only = false;               // contract_points = cards_only
+  bool cards_only = false;  // contract_points = cards_only
   std::string multiplier_scope = "points";
   int surcoinche_factor = 4;
   std::string coinche_loser = "normal";
-  bool belote_to_defenders = false;      // belote_on_failure = to_defenders
-  bool failure_base_162 = false;         // failure_base = 162_or_252
-  std::string rounding = "none";         // none, half_up, six_up
-  bool bid_only = false;                 // scoring_mode = bid_only
+  bool belote_to_defenders = false;  // belote_on_failure = to_defenders
+  bool failure_base_162 = false;     // failure_base = 162_or_252
+  std::string rounding = "none";     // none, half_up, six_up
+  bool bid_only = false;             // scoring_mode = bid_only
   bool announcements = true;
   bool tie_cancel = false;               // announcement_tie = cancel
   bool capot_announcements_all = false;  // capot_announcements = all
@@ -70,7 +70,7 @@ struct Options {
   bool all_pass_same = false;            // all_pass_dealer = same
 
   int next_seat(int seat) const { return anticlockwise ? (seat + 3) % 4 : (seat + 1) % 4; }
-  int round(int x) const;                // R(x) of §4.4
+  int round(int x) const;  // R(x) of §4.4
 };
 
 const std::vector<OptionSpec>& option_table();  // built once
@@ -83,11 +83,11 @@ Options options_from(const json& resolved);
 // spec coinche §2.3
 struct Announcement {
   int player = -1;
-  int type = -1;     // index in k_announcement_types
-  int suit = -1;     // sequences
-  int top = -1;      // sequences: rank index of the highest card
-  int length = 0;    // sequences: 3, 4, 5..8
-  int rank = -1;     // carré
+  int type = -1;   // index in k_announcement_types
+  int suit = -1;   // sequences
+  int top = -1;    // sequences: rank index of the highest card
+  int length = 0;  // sequences: 3, 4, 5..8
+  int rank = -1;   // carré
   int value() const;
   bool is_sequence() const { return type >= 0 && type <= 2; }
   std::string describe() const;  // "tierce Q♣", "carré of J"
@@ -106,7 +106,7 @@ struct Hand {
   int surcoinched_by = -1;
   int bidder_card_points = 0;
   bool last_trick_bidders = true;
-  int capot = -1;      // -1 none, 0 bidders, 1 defenders
+  int capot = -1;  // -1 none, 0 bidders, 1 defenders
   int sole_winner = -1;
   int belote = -1;
   std::vector<Announcement> announcements;
@@ -115,11 +115,11 @@ struct Hand {
 // spec coinche §4: everything the score of one played hand depends on, per team (index 0 NS, 1 EW).
 struct Scored {
   int bidding_team = 0;
-  int value = 0;        // V
-  int multiplier = 1;   // m
+  int value = 0;       // V
+  int multiplier = 1;  // m
   int der = 10;
   std::array<int, 2> card{}, trick{}, ann{}, belote{}, points{}, contract_points{};
-  int best_team = -1;   // team holding the best announcement (-1 none / cancelled)
+  int best_team = -1;  // team holding the best announcement (-1 none / cancelled)
   int threshold = 0;
   bool made = false;
   std::array<int, 2> score{};

@@ -18,9 +18,21 @@ bool nothing_answer(const std::string& key, const std::string& value) {
 }
 
 // The record fields that show a played hand.
-constexpr std::array<const char*, 15> k_played_fields = {
-    "bidder", "bid", "contract", "trump", "coinche", "coinched_by", "surcoinched_by", "bidder_card_points",
-    "defender_card_points", "last_trick", "capot", "sole_winner", "belote", "announcements", "auction"};
+constexpr std::array<const char*, 15> k_played_fields = {"bidder",
+                                                         "bid",
+                                                         "contract",
+                                                         "trump",
+                                                         "coinche",
+                                                         "coinched_by",
+                                                         "surcoinched_by",
+                                                         "bidder_card_points",
+                                                         "defender_card_points",
+                                                         "last_trick",
+                                                         "capot",
+                                                         "sole_winner",
+                                                         "belote",
+                                                         "announcements",
+                                                         "auction"};
 
 struct HandQuestions {
   const CoincheGame& game;
@@ -30,17 +42,21 @@ struct HandQuestions {
   const Options& opts() const { return game.options(); }
 
   bool has(const char* field) const { return rec.contains(field) && !rec[field].is_null(); }
-  std::string text_of(const char* field) const { return has(field) && rec[field].is_string() ? rec[field].get<std::string>() : ""; }
+  std::string text_of(const char* field) const {
+    return has(field) && rec[field].is_string() ? rec[field].get<std::string>() : "";
+  }
   int seat_in(const char* field) const { return seat_index(text_of(field)); }
   std::optional<int64_t> int_in(const char* field) const { return has(field) ? as_int(rec[field]) : std::nullopt; }
   std::string contract() const { return has("contract") ? text_of("contract") : "points"; }
 
   std::string seat_label(int s) const { return seat_name(s) + " — " + game.names()[static_cast<size_t>(s)]; }
   std::string team_label(int t) const {
-    return t == 0 ? "N/S (" + game.names()[0] + " & " + game.names()[2] + ")" : "E/W (" + game.names()[1] + " & " + game.names()[3] + ")";
+    return t == 0 ? "N/S (" + game.names()[0] + " & " + game.names()[2] + ")"
+                  : "E/W (" + game.names()[1] + " & " + game.names()[3] + ")";
   }
 
-  Question seat_question(std::string key, std::string text, const std::vector<int>& seats, const std::string& prefix = "") const {
+  Question seat_question(std::string key, std::string text, const std::vector<int>& seats,
+                         const std::string& prefix = "") const {
     Question q = ask_choice(std::move(key), std::move(text), {});
     q.kind = "player";
     for (int s : seats) q.choices.push_back({seat_name(s), prefix + seat_label(s), s + 1});  // numbered by seat
@@ -81,9 +97,11 @@ struct HandQuestions {
 
   Question contract_kind() const {
     std::vector<Choice> c{{"points", "a number of points (80, 90 ...)"}};
-    if (opts().capot_bid) c.push_back({"capot", "capot: the bidding team takes all eight tricks (" + std::to_string(k_capot_value) + ")"});
+    if (opts().capot_bid)
+      c.push_back({"capot", "capot: the bidding team takes all eight tricks (" + std::to_string(k_capot_value) + ")"});
     if (opts().generale_bid)
-      c.push_back({"generale", "générale: the bidder alone takes all eight tricks (" + std::to_string(k_generale_value) + ")"});
+      c.push_back(
+          {"generale", "générale: the bidder alone takes all eight tricks (" + std::to_string(k_generale_value) + ")"});
     Question q = ask_choice("contract", "Which contract?", c);
     q.preset = "points";
     return q;
@@ -95,7 +113,8 @@ struct HandQuestions {
       std::vector<Choice> c;
       for (int v = 80; v <= opts().max_numeric_bid; v += 10) c.push_back({std::to_string(v), ""});
       q = ask_choice("bid", "The bid?", c);
-      q.help = "80 to " + std::to_string(opts().max_numeric_bid) + " in steps of 10" + (opts().capot_bid ? "; above it, bid capot" : "");
+      q.help = "80 to " + std::to_string(opts().max_numeric_bid) + " in steps of 10" +
+               (opts().capot_bid ? "; above it, bid capot" : "");
     } else {
       q = ask_number("bid", "The bid?", "int", 80, std::nullopt);
       q.help = "80, 90, 100 ... in steps of 10 (above 250 only with announcements or belote)";
@@ -104,8 +123,9 @@ struct HandQuestions {
   }
 
   Question trump() const {
-    Question q = ask_choice("trump", "Trump suit?",
-                            {{"S", "\u2660 spades"}, {"H", "\u2665 hearts"}, {"D", "\u2666 diamonds"}, {"C", "\u2663 clubs"}});
+    Question q =
+        ask_choice("trump", "Trump suit?",
+                   {{"S", "\u2660 spades"}, {"H", "\u2665 hearts"}, {"D", "\u2666 diamonds"}, {"C", "\u2663 clubs"}});
     return q;
   }
 
@@ -119,8 +139,8 @@ struct HandQuestions {
   }
 
   Question surcoinche() const {
-    Question q = seat_question("surcoinche", "Surcoinche (x" + std::to_string(opts().surcoinche_factor) + ")?", team_seats(true),
-                               "surcoinched by ");
+    Question q = seat_question("surcoinche", "Surcoinche (x" + std::to_string(opts().surcoinche_factor) + ")?",
+                               team_seats(true), "surcoinched by ");
     q.kind = "choice";
     q.choices.insert(q.choices.begin(), {"no", "no surcoinche"});
     q.preset = "no";
@@ -130,8 +150,9 @@ struct HandQuestions {
 
   Question points() const {
     const int b = seat_in("bidder");
-    Question q = ask_number("points", "Card points won by the bidders" + (b < 0 ? std::string() : " " + team_label(team_of(b))) +
-                                          ", without the dix de der?",
+    Question q = ask_number("points",
+                            "Card points won by the bidders" + (b < 0 ? std::string() : " " + team_label(team_of(b))) +
+                                ", without the dix de der?",
                             "int", 0, k_card_points);
     q.help = "0 to 152, not 1 or 151; the defenders have the rest (152 minus this)";
     q.fields = {"points", "bidder_card_points"};
@@ -188,8 +209,9 @@ struct HandQuestions {
     Question q = ask_choice("annonce", "Announcements?", {});
     q.kind = "words";
     q.optional = true;
-    q.help = "PLAYER:TYPE:SUIT:TOP or PLAYER:carre:RANK, comma-separated (e.g. W:tierce:C:Q,N:carre:J; cent:H:A:6 for 6 cards); "
-             "empty for none";
+    q.help =
+        "PLAYER:TYPE:SUIT:TOP or PLAYER:carre:RANK, comma-separated (e.g. W:tierce:C:Q,N:carre:J; cent:H:A:6 for 6 cards); "
+        "empty for none";
     q.fields = {"annonce", "announcements"};
     return q;
   }

@@ -45,8 +45,9 @@ std::pair<std::string, std::string> split_suit(const std::string& v) {
   if (v.size() > 1) {
     char c = static_cast<char>(std::toupper(static_cast<unsigned char>(v.back())));
     std::string head = v.substr(0, v.size() - 1);
-    if (suit_index(std::string(1, c)) >= 0 && (std::isdigit(static_cast<unsigned char>(head.back())) || lower(head) == "capot" ||
-                                                lower(head) == "generale" || head == "générale"))
+    if (suit_index(std::string(1, c)) >= 0 &&
+        (std::isdigit(static_cast<unsigned char>(head.back())) || lower(head) == "capot" || lower(head) == "generale" ||
+         head == "générale"))
       return {head, std::string(1, c)};
   }
   return {v, ""};
@@ -61,7 +62,8 @@ std::string contract_word(const std::string& v) {
 
 // "Q" / "q" -> "Q"; a card rank as the record writes it (first letter upper case).
 std::string rank_word(std::string r) {
-  if (!r.empty() && std::isalpha(static_cast<unsigned char>(r[0]))) r[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(r[0])));
+  if (!r.empty() && std::isalpha(static_cast<unsigned char>(r[0])))
+    r[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(r[0])));
   return r;
 }
 
@@ -75,10 +77,30 @@ std::string announcement_type_word(const std::string& v) {
   return t;
 }
 
-constexpr std::array<std::string_view, 24> k_hand_keys = {
-    "dealer", "redeal", "bidder", "bid", "contract", "trump", "coinche", "coinched_by", "surcoinche", "surcoinched_by",
-    "points", "bidder_card_points", "defender_card_points", "last", "last_trick", "capot", "sole", "sole_winner",
-    "belote", "annonce", "annonces", "ann", "announcements", "auction"};
+constexpr std::array<std::string_view, 24> k_hand_keys = {"dealer",
+                                                          "redeal",
+                                                          "bidder",
+                                                          "bid",
+                                                          "contract",
+                                                          "trump",
+                                                          "coinche",
+                                                          "coinched_by",
+                                                          "surcoinche",
+                                                          "surcoinched_by",
+                                                          "points",
+                                                          "bidder_card_points",
+                                                          "defender_card_points",
+                                                          "last",
+                                                          "last_trick",
+                                                          "capot",
+                                                          "sole",
+                                                          "sole_winner",
+                                                          "belote",
+                                                          "annonce",
+                                                          "annonces",
+                                                          "ann",
+                                                          "announcements",
+                                                          "auction"};
 
 // The words of `marque hand`, read into a record one key at a time.
 struct RecordReader {
@@ -96,7 +118,8 @@ struct RecordReader {
     if (s < 0) {
       std::string known;
       if (game)
-        for (size_t i = 0; i < 4; ++i) known += (known.empty() ? "" : ", ") + std::string(k_seats[i]) + "=" + game->names()[i];
+        for (size_t i = 0; i < 4; ++i)
+          known += (known.empty() ? "" : ", ") + std::string(k_seats[i]) + "=" + game->names()[i];
       d.error(key, "C01", "unknown player or seat '" + v + "'" + (known.empty() ? "" : "; the seats are " + known));
       return v;
     }
@@ -110,9 +133,9 @@ struct RecordReader {
     } else if (key == "redeal") {
       std::string l = lower(v);
       rec["redeal"] = l == "all_pass" || l == "allpass" || l == "all-pass" || l == "pass" ? json("all_pass")
-                      : l == "misdeal"                                                   ? json("misdeal")
-                      : l == "none" || l == "null"                                       ? json(nullptr)
-                                                                                         : json(v);
+                      : l == "misdeal"                                                    ? json("misdeal")
+                      : l == "none" || l == "null"                                        ? json(nullptr)
+                                                                                          : json(v);
     } else if (key == "bid") {
       auto [head, suit] = split_suit(v);
       std::string c = contract_word(head);
@@ -177,7 +200,10 @@ struct RecordReader {
   std::optional<json> announcement(const std::string& key, const std::string& item) {
     auto parts = split_list(item, ':');
     if (parts.size() < 2) {
-      d.error(key, "C15", "'" + item + "' is not an announcement: write PLAYER:TYPE:SUIT:TOP (W:tierce:C:Q) or PLAYER:carre:RANK (N:carre:J)");
+      d.error(
+          key, "C15",
+          "'" + item +
+              "' is not an announcement: write PLAYER:TYPE:SUIT:TOP (W:tierce:C:Q) or PLAYER:carre:RANK (N:carre:J)");
       return std::nullopt;
     }
     json a = json::object();
@@ -193,7 +219,8 @@ struct RecordReader {
       return a;
     }
     if (parts.size() < 4 || parts.size() > 5) {
-      d.error(key, "C15", "'" + item + "': a sequence is PLAYER:TYPE:SUIT:TOP[:LENGTH], e.g. W:tierce:C:Q or E:cent:H:A:6");
+      d.error(key, "C15",
+              "'" + item + "': a sequence is PLAYER:TYPE:SUIT:TOP[:LENGTH], e.g. W:tierce:C:Q or E:cent:H:A:6");
       return std::nullopt;
     }
     a["suit"] = suit_word(parts[2]);
@@ -213,7 +240,8 @@ struct RecordReader {
   std::optional<json> call(const std::string& key, const std::string& item) {
     auto parts = split_list(item, ':');
     if (parts.size() < 2 || parts.size() > 3) {
-      d.error(key, "C19", "'" + item + "' is not a call: write SEAT:pass, SEAT:90D, SEAT:capot:H, SEAT:coinche or SEAT:surcoinche");
+      d.error(key, "C19",
+              "'" + item + "' is not a call: write SEAT:pass, SEAT:90D, SEAT:capot:H, SEAT:coinche or SEAT:surcoinche");
       return std::nullopt;
     }
     json c = json::object();
@@ -272,7 +300,9 @@ struct RecordReader {
       if (s >= 0) t = team_of(s);
     }
     if (t < 0) {
-      d.error(key, code, "'" + v + "' is not a team: bidders, defenders, NS, EW or a player" + (field == "capot" ? ", or none" : ""));
+      d.error(key, code,
+              "'" + v + "' is not a team: bidders, defenders, NS, EW or a player" +
+                  (field == "capot" ? ", or none" : ""));
       return v;
     }
     if (!rec.contains("bidder") || !rec["bidder"].is_string() || seat_index(rec["bidder"].get<std::string>()) < 0) {
@@ -291,7 +321,8 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
   if (!r.last_word.empty()) r.rec["last_trick"] = r.team("last", "last_trick", r.last_word);
   if (!r.capot_word.empty()) r.rec["capot"] = r.team("capot", "capot", r.capot_word);
   // the dealer is the one field filled by default: the expected dealer
-  if (!r.rec.contains("dealer") && r.game) r.rec["dealer"] = std::string(k_seats[static_cast<size_t>(r.game->next_dealer_seat())]);
+  if (!r.rec.contains("dealer") && r.game)
+    r.rec["dealer"] = std::string(k_seats[static_cast<size_t>(r.game->next_dealer_seat())]);
   return r.rec;
 }
 
@@ -322,7 +353,8 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
     } else if (key == "players") {
       auto names = split_list(v);
       if (names.size() != 4) {
-        d.error("players", "coinche.seats", "players= lists the 4 players in seat order N, E, S, W (got " + std::to_string(names.size()) + ")");
+        d.error("players", "coinche.seats",
+                "players= lists the 4 players in seat order N, E, S, W (got " + std::to_string(names.size()) + ")");
         continue;
       }
       for (size_t i = 0; i < 4; ++i) seats[std::string(k_seats[i])] = names[i];
@@ -335,7 +367,8 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
       for (const auto& item : split_list(v)) {
         auto parts = split_list(item, ':');
         if (parts.size() != 2) {
-          d.error("starting_totals", "coinche.starting_totals", "'" + item + "' is not TEAM:POINTS (e.g. starting_totals=NS:120,EW:80)");
+          d.error("starting_totals", "coinche.starting_totals",
+                  "'" + item + "' is not TEAM:POINTS (e.g. starting_totals=NS:120,EW:80)");
           continue;
         }
         std::string team = parts[0];
@@ -356,8 +389,9 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
         options[key] = option_value(v);
       } else {
         d.error(key, "cli.unknown_key",
-                "unknown key '" + key + "' for a coinche set-up; the keys are N=, E=, S=, W= (or seats=N:Ann,... / players=N,E,S,W names), "
-                "dealer=, target=, starting_totals=NS:120,EW:80, nous=NS|EW, option.ID=VALUE (or ID=VALUE)");
+                "unknown key '" + key +
+                    "' for a coinche set-up; the keys are N=, E=, S=, W= (or seats=N:Ann,... / players=N,E,S,W names), "
+                    "dealer=, target=, starting_totals=NS:120,EW:80, nous=NS|EW, option.ID=VALUE (or ID=VALUE)");
       }
     }
   }

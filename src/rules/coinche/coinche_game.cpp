@@ -32,7 +32,6 @@ int rank_index(const json& v) {
   return -1;
 }
 
-
 // ---------------------------------------------------------------------------------------------------
 // §5 the game
 
@@ -71,11 +70,11 @@ std::vector<Amount> CoincheGame::standing() const {
   return out;
 }
 
-std::vector<Amount> CoincheGame::side_standing() const { return {Amount::whole(m_totals[0]), Amount::whole(m_totals[1])}; }
-
-std::string CoincheGame::next_dealer() const {
-  return m_finished ? "" : m_names[static_cast<size_t>(m_next_dealer)];
+std::vector<Amount> CoincheGame::side_standing() const {
+  return {Amount::whole(m_totals[0]), Amount::whole(m_totals[1])};
 }
+
+std::string CoincheGame::next_dealer() const { return m_finished ? "" : m_names[static_cast<size_t>(m_next_dealer)]; }
 
 ojson CoincheGame::extra() const {
   ojson e = ojson::object();
@@ -126,8 +125,10 @@ void CoincheGame::check_end(int contract_winner) {
 std::optional<HandResult> CoincheGame::play_hand(const json& record, Diagnostics& diags) {
   if (m_finished) {
     diags.error("", "coinche.game_over",
-                "game over: " + (m_winner == "draw" ? std::string("the game ended in a draw") : m_winner + " won the game") +
-                    " (NS " + std::to_string(m_totals[0]) + ", EW " + std::to_string(m_totals[1]) + "); no further hand can be recorded");
+                "game over: " +
+                    (m_winner == "draw" ? std::string("the game ended in a draw") : m_winner + " won the game") +
+                    " (NS " + std::to_string(m_totals[0]) + ", EW " + std::to_string(m_totals[1]) +
+                    "); no further hand can be recorded");
     return std::nullopt;
   }
   if (!record.is_object()) {

@@ -10,7 +10,8 @@ namespace marque::rules::coinche {
 namespace {
 
 std::string card_name(int card) {
-  return std::string(k_ranks[static_cast<size_t>(card % 8)]) + std::string(k_suit_symbols[static_cast<size_t>(card / 8)]);
+  return std::string(k_ranks[static_cast<size_t>(card % 8)]) +
+         std::string(k_suit_symbols[static_cast<size_t>(card / 8)]);
 }
 
 bool absent(const json& rec, const char* key) { return !rec.contains(key) || rec[key].is_null(); }
@@ -20,7 +21,8 @@ bool absent(const json& rec, const char* key) { return !rec.contains(key) || rec
 std::string Announcement::describe() const {
   std::string t(k_announcement_types[static_cast<size_t>(type)]);
   if (!is_sequence()) return "carré of " + std::string(k_ranks[static_cast<size_t>(rank)]);
-  std::string s = t + " " + std::string(k_ranks[static_cast<size_t>(top)]) + std::string(k_suit_symbols[static_cast<size_t>(suit)]);
+  std::string s = t + " " + std::string(k_ranks[static_cast<size_t>(top)]) +
+                  std::string(k_suit_symbols[static_cast<size_t>(suit)]);
   if (type == 2 && length > 5) s += " (" + std::to_string(length) + " cards)";
   return s;
 }
@@ -30,9 +32,23 @@ std::string Announcement::describe() const {
 
 namespace {
 
-constexpr std::array<std::string_view, 17> k_record_fields = {
-    "dealer", "redeal", "bidder", "contract", "bid", "trump", "coinche", "coinched_by", "surcoinched_by", "auction",
-    "bidder_card_points", "defender_card_points", "last_trick", "capot", "sole_winner", "belote", "announcements"};
+constexpr std::array<std::string_view, 17> k_record_fields = {"dealer",
+                                                              "redeal",
+                                                              "bidder",
+                                                              "contract",
+                                                              "bid",
+                                                              "trump",
+                                                              "coinche",
+                                                              "coinched_by",
+                                                              "surcoinched_by",
+                                                              "auction",
+                                                              "bidder_card_points",
+                                                              "defender_card_points",
+                                                              "last_trick",
+                                                              "capot",
+                                                              "sole_winner",
+                                                              "belote",
+                                                              "announcements"};
 
 struct Checker {
   const json& rec;
@@ -55,8 +71,9 @@ struct Checker {
       if (s >= 0) return s;
       for (size_t i = 0; i < 4; ++i)
         if (names[i] == v.get<std::string>()) {
-          error(field, "C01", "unknown seat '" + show(v) + "': records name seats, and " + names[i] + " sits at " +
-                                  seat_name(static_cast<int>(i)) + "; write " + seat_name(static_cast<int>(i)));
+          error(field, "C01",
+                "unknown seat '" + show(v) + "': records name seats, and " + names[i] + " sits at " +
+                    seat_name(static_cast<int>(i)) + "; write " + seat_name(static_cast<int>(i)));
           ok = false;
           return -1;
         }
@@ -94,7 +111,6 @@ std::string call_text(const json& c) {
   return s;
 }
 
-
 // C19: the auction in progress, one call at a time. Each call returns "" when legal, else what is wrong.
 struct AuctionRun {
   const Options& o;
@@ -108,8 +124,8 @@ struct AuctionRun {
   AuctionRun(const Options& opts, int dealer_seat) : o(opts), dealer(dealer_seat), turn(opts.next_seat(dealer_seat)) {}
 
   std::string wrong_turn() const {
-    return "it was " + seat_name(turn) + "'s turn: bids and passes go round " + (o.anticlockwise ? "anticlockwise" : "clockwise") +
-           " from the player after the dealer " + seat_name(dealer);
+    return "it was " + seat_name(turn) + "'s turn: bids and passes go round " +
+           (o.anticlockwise ? "anticlockwise" : "clockwise") + " from the player after the dealer " + seat_name(dealer);
   }
 
   static std::string level_name(int l) { return l >= 20000 ? "générale" : l >= 10000 ? "capot" : std::to_string(l); }
@@ -117,7 +133,8 @@ struct AuctionRun {
   std::string bid(int seat, const json& c) {
     if (out.coinche > 0) return "no bid is allowed after a coinche";
     if (seat != turn) return wrong_turn();
-    std::string contract = c.contains("contract") && c["contract"].is_string() ? c["contract"].get<std::string>() : "points";
+    std::string contract = c.contains("contract") && c["contract"].is_string() ? c["contract"].get<std::string>()
+                                                                               : "points";
     int value = 0, new_level = 0;
     if (contract == "points") {
       auto b = c.contains("bid") ? as_int(c["bid"]) : std::nullopt;
@@ -161,7 +178,8 @@ struct AuctionRun {
   std::string coinche(int seat) {
     if (out.bidder < 0) return "a coinche needs a bid first";
     if (out.coinche > 0) return "the contract is already coinched";
-    if (team_of(seat) == team_of(out.bidder)) return seat_name(seat) + " cannot coinche " + (seat == out.bidder ? "his own bid" : "his partner");
+    if (team_of(seat) == team_of(out.bidder))
+      return seat_name(seat) + " cannot coinche " + (seat == out.bidder ? "his own bid" : "his partner");
     out.coinche = 1;
     out.coinched_by = seat;
     return "";
@@ -191,14 +209,16 @@ struct AuctionRun {
 // C19: the auction's own rules; returns the final contract (C20 compares it with the record).
 std::optional<AuctionOutcome> check_auction(Checker& ck, const json& auction, int dealer) {
   if (!auction.is_array()) {
-    ck.error("auction", "C19", "must be an array of calls such as {\"seat\": \"E\", \"call\": \"bid\", \"bid\": 90, \"suit\": \"D\"}");
+    ck.error("auction", "C19",
+             "must be an array of calls such as {\"seat\": \"E\", \"call\": \"bid\", \"bid\": 90, \"suit\": \"D\"}");
     return std::nullopt;
   }
   AuctionRun run(ck.o, dealer);
   for (size_t i = 0; i < auction.size(); ++i) {
     const json& c = auction[i];
     auto fail = [&](const std::string& msg) {
-      ck.error("auction", "C19", "call " + std::to_string(i + 1) + " (" + (c.is_object() ? call_text(c) : c.dump()) + "): " + msg);
+      ck.error("auction", "C19",
+               "call " + std::to_string(i + 1) + " (" + (c.is_object() ? call_text(c) : c.dump()) + "): " + msg);
       return std::nullopt;
     };
     if (!c.is_object()) return fail("a call is an object with \"seat\" and \"call\"");
@@ -244,7 +264,8 @@ std::optional<Announcement> decode_announcement(Checker& ck, const json& a, size
     if (!absent(a, "rank")) return fail("C15", "a sequence has a suit and a top card, not a rank");
     x.suit = !absent(a, "suit") && a["suit"].is_string() ? suit_index(a["suit"].get<std::string>()) : -1;
     if (x.suit < 0)
-      return fail("C15", "a " + type + " needs a suit: S, H, D or C (got " + (absent(a, "suit") ? "none" : show(a["suit"])) + ")");
+      return fail("C15", "a " + type + " needs a suit: S, H, D or C (got " +
+                             (absent(a, "suit") ? "none" : show(a["suit"])) + ")");
     if (absent(a, "top")) return fail("C15", "a " + type + " needs its top card (A, K, Q, J, 10, 9 ...)");
     x.top = rank_index(a["top"]);
     if (x.top < 0) return fail("C15", "unknown top card '" + show(a["top"]) + "'; ranks are A K Q J 10 9 8 7");
@@ -259,9 +280,9 @@ std::optional<Announcement> decode_announcement(Checker& ck, const json& a, size
       x.length = fixed_length ? fixed_length : 5;
     }
     if (x.top + x.length > 8)
-      return fail("C15", "a " + type + (x.length > 5 ? " of " + std::to_string(x.length) + " cards" : "") + " cannot be headed by " +
-                             (x.top == 6 || x.top == 7 ? "an " : "a ") + std::string(k_ranks[static_cast<size_t>(x.top)]) +
-                             ": the sequence would run below the 7");
+      return fail("C15", "a " + type + (x.length > 5 ? " of " + std::to_string(x.length) + " cards" : "") +
+                             " cannot be headed by " + (x.top == 6 || x.top == 7 ? "an " : "a ") +
+                             std::string(k_ranks[static_cast<size_t>(x.top)]) + ": the sequence would run below the 7");
   } else {
     if (!absent(a, "suit") || !absent(a, "top")) return fail("C15", "a carré has a rank, not a suit or top card");
     if (absent(a, "rank")) return fail("C15", "a carré needs its rank (J, 9, A, 10, K or Q)");
@@ -295,8 +316,8 @@ void check_cards(Checker& ck, const Hand& h) {
     for (const auto& c : claims[static_cast<size_t>(card)])
       if (c.player != player) {
         ck.error("announcements", "C16",
-                 card_name(card) + " is claimed by both " + seat_name(c.player) + " (" + c.what + ") and " + seat_name(player) + " (" +
-                     what + "): a card is held by one player only");
+                 card_name(card) + " is claimed by both " + seat_name(c.player) + " (" + c.what + ") and " +
+                     seat_name(player) + " (" + what + "): a card is held by one player only");
         return;
       }
     claims[static_cast<size_t>(card)].push_back({player, what});
@@ -341,7 +362,8 @@ void check_cards(Checker& ck, const Hand& h) {
     }
     if (cards.size() > 8) {
       ck.error("announcements", "C18",
-               seat_name(p) + " would need " + std::to_string(cards.size()) + " cards for these announcements, and holds 8");
+               seat_name(p) + " would need " + std::to_string(cards.size()) +
+                   " cards for these announcements, and holds 8");
       return;
     }
   }
@@ -354,7 +376,8 @@ void warn_unknown_fields(const json& rec, Diagnostics& d) {
     if (!known) {
       std::string list;
       for (auto f : k_record_fields) list += (list.empty() ? "" : ", ") + std::string(f);
-      d.warning(it.key(), "coinche.unknown_field", "'" + it.key() + "' is not a coinche hand field and is ignored; the fields are: " + list);
+      d.warning(it.key(), "coinche.unknown_field",
+                "'" + it.key() + "' is not a coinche hand field and is ignored; the fields are: " + list);
     }
   }
 }
@@ -363,10 +386,12 @@ void warn_unknown_fields(const json& rec, Diagnostics& d) {
 void decode_dealer(Checker& ck, Hand& h, int expected_dealer) {
   bool ok = true;
   h.dealer = ck.seat_field("dealer", ok);
-  if (ok && h.dealer < 0) ck.error("dealer", "C03", "missing field 'dealer': the seat (N, E, S or W) who dealt this hand");
+  if (ok && h.dealer < 0)
+    ck.error("dealer", "C03", "missing field 'dealer': the seat (N, E, S or W) who dealt this hand");
   if (h.dealer >= 0 && h.dealer != expected_dealer)
-    ck.d.warning("dealer", "W01", "expected " + seat_name(expected_dealer) + " (" + ck.names[static_cast<size_t>(expected_dealer)] +
-                                      ") to deal, the record says " + seat_name(h.dealer));
+    ck.d.warning("dealer", "W01",
+                 "expected " + seat_name(expected_dealer) + " (" + ck.names[static_cast<size_t>(expected_dealer)] +
+                     ") to deal, the record says " + seat_name(h.dealer));
 }
 
 // C02: the redeal value; false when it is not one (the record is rejected at once).
@@ -388,14 +413,16 @@ void check_redeal(Checker& ck, const Hand& h) {
     std::string key(f);
     if (key == "dealer" || key == "redeal" || key == "auction" || !rec.contains(key)) continue;
     const json& v = rec[key];
-    bool empty = v.is_null() || (v.is_array() && v.empty()) || (key == "coinche" && v == 0) || (key == "contract" && v == "points");
+    bool empty = v.is_null() || (v.is_array() && v.empty()) || (key == "coinche" && v == 0) ||
+                 (key == "contract" && v == "points");
     if (!empty) ck.error(key, "C02", "a redeal (" + h.redeal + ") records no contract or points: remove '" + key + "'");
   }
   if (absent(rec, "auction") || h.dealer < 0) return;
   if (h.redeal == "misdeal") {
     ck.error("auction", "C20", "a misdeal has no auction (an auction of four passes is an all_pass redeal)");
   } else if (auto a = check_auction(ck, rec["auction"], h.dealer); a && !a->all_pass) {
-    ck.error("auction", "C20", "the auction has a bid by " + seat_name(a->bidder) + ", so the hand is not an all-pass redeal");
+    ck.error("auction", "C20",
+             "the auction has a bid by " + seat_name(a->bidder) + ", so the hand is not an all-pass redeal");
   }
 }
 
@@ -411,15 +438,19 @@ void decode_contract(Checker& ck, Hand& h) {
       h.contract = c.get<std::string>();
       bool enabled = h.contract == "capot" ? o.capot_bid : o.generale_bid;
       if (!enabled)
-        ck.error("contract", "C06", std::string(h.contract == "capot" ? "capot" : "générale") +
-                                        " bids are not enabled for this game (option " + h.contract + "_bid)");
+        ck.error("contract", "C06",
+                 std::string(h.contract == "capot" ? "capot" : "générale") +
+                     " bids are not enabled for this game (option " + h.contract + "_bid)");
     } else {
-      ck.error("contract", "C06", "unknown contract " + show(c) + "; \"points\"" + (o.capot_bid ? ", \"capot\"" : "") +
-                                      (o.generale_bid ? ", \"generale\"" : ""));
+      ck.error("contract", "C06",
+               "unknown contract " + show(c) + "; \"points\"" + (o.capot_bid ? ", \"capot\"" : "") +
+                   (o.generale_bid ? ", \"generale\"" : ""));
     }
   }
   if (h.contract != "points") {
-    if (!absent(rec, "bid")) ck.error("bid", "C03", "a " + h.contract + " contract has no numeric bid: remove 'bid' (" + show(rec["bid"]) + ")");
+    if (!absent(rec, "bid"))
+      ck.error("bid", "C03",
+               "a " + h.contract + " contract has no numeric bid: remove 'bid' (" + show(rec["bid"]) + ")");
     return;
   }
   if (absent(rec, "bid")) {
@@ -433,10 +464,12 @@ void decode_contract(Checker& ck, Hand& h) {
   }
   h.bid = static_cast<int>(std::min<int64_t>(*b, 1000000));
   if (o.max_numeric_bid > 0 && h.bid > o.max_numeric_bid)
-    ck.error("bid", "C05", std::to_string(h.bid) + " is above " + std::to_string(o.max_numeric_bid) + ": numeric bids stop at " +
-                               std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : ""));
+    ck.error("bid", "C05",
+             std::to_string(h.bid) + " is above " + std::to_string(o.max_numeric_bid) + ": numeric bids stop at " +
+                 std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : ""));
   else if (h.bid > 250)
-    ck.d.warning("bid", "W02", "a " + std::to_string(h.bid) + " bid needs announcements or belote to be made (a capot gives 252)");
+    ck.d.warning("bid", "W02",
+                 "a " + std::to_string(h.bid) + " bid needs announcements or belote to be made (a capot gives 252)");
 }
 
 // bidder (C03, C01) and trump (C03, C07)
@@ -459,7 +492,8 @@ void decode_coinche(Checker& ck, Hand& h) {
   if (!absent(rec, "coinche")) {
     auto c = as_int(rec["coinche"]);
     if (!c || *c < 0 || *c > 2)
-      ck.error("coinche", "C08", "coinche is 0 (none), 1 (coinche, x2) or 2 (surcoinche) (got " + show(rec["coinche"]) + ")");
+      ck.error("coinche", "C08",
+               "coinche is 0 (none), 1 (coinche, x2) or 2 (surcoinche) (got " + show(rec["coinche"]) + ")");
     else
       h.coinche = static_cast<int>(*c);
   }
@@ -467,18 +501,22 @@ void decode_coinche(Checker& ck, Hand& h) {
   h.coinched_by = ck.seat_field("coinched_by", ok);
   if (h.coinched_by >= 0) {
     if (h.coinche < 1)
-      ck.error("coinched_by", "C08", "coinched_by " + seat_name(h.coinched_by) + " needs coinche 1 or 2 (the record says " +
-                                         std::to_string(h.coinche) + ")");
+      ck.error("coinched_by", "C08",
+               "coinched_by " + seat_name(h.coinched_by) + " needs coinche 1 or 2 (the record says " +
+                   std::to_string(h.coinche) + ")");
     else if (h.bidder >= 0 && team_of(h.coinched_by) == team_of(h.bidder))
-      ck.error("coinched_by", "C08", "only an opponent of the bidder can coinche: " + seat_name(h.coinched_by) +
-                                         (h.coinched_by == h.bidder ? " is the bidder" : " is the bidder's partner"));
+      ck.error("coinched_by", "C08",
+               "only an opponent of the bidder can coinche: " + seat_name(h.coinched_by) +
+                   (h.coinched_by == h.bidder ? " is the bidder" : " is the bidder's partner"));
   }
   h.surcoinched_by = ck.seat_field("surcoinched_by", ok);
   if (h.surcoinched_by >= 0) {
     if (h.coinche != 2)
-      ck.error("surcoinched_by", "C08", "surcoinched_by " + seat_name(h.surcoinched_by) + " needs coinche 2 (surcoinche needs a coinche first)");
+      ck.error("surcoinched_by", "C08",
+               "surcoinched_by " + seat_name(h.surcoinched_by) + " needs coinche 2 (surcoinche needs a coinche first)");
     else if (h.bidder >= 0 && team_of(h.surcoinched_by) != team_of(h.bidder))
-      ck.error("surcoinched_by", "C08", "only the bidding team can surcoinche: " + seat_name(h.surcoinched_by) + " is a defender");
+      ck.error("surcoinched_by", "C08",
+               "only the bidding team can surcoinche: " + seat_name(h.surcoinched_by) + " is a defender");
   }
 }
 
@@ -487,7 +525,8 @@ bool decode_card_points(Checker& ck, Hand& h) {
   const json& rec = ck.rec;
   bool points_ok = false;
   if (absent(rec, "bidder_card_points")) {
-    ck.error("bidder_card_points", "C03", "missing field 'bidder_card_points': the card points in the bidding team's tricks (0..152)");
+    ck.error("bidder_card_points", "C03",
+             "missing field 'bidder_card_points': the card points in the bidding team's tricks (0..152)");
   } else {
     auto p = as_int(rec["bidder_card_points"]);
     const std::string v = show(rec["bidder_card_points"]);
@@ -534,9 +573,10 @@ void decode_capot(Checker& ck, Hand& h, bool points_ok, bool last_ok) {
   const json& rec = ck.rec;
   if (absent(rec, "capot")) {
     if (points_ok && (h.bidder_card_points == 152 || h.bidder_card_points == 0))
-      ck.d.warning("capot", "W04", h.bidder_card_points == 152
-                                       ? "all 152 card points to the bidders but no capot: did the defenders really win a trick?"
-                                       : "no card points for the bidders but no capot: did the bidders really win a trick?");
+      ck.d.warning("capot", "W04",
+                   h.bidder_card_points == 152
+                       ? "all 152 card points to the bidders but no capot: did the defenders really win a trick?"
+                       : "no card points for the bidders but no capot: did the bidders really win a trick?");
     return;
   }
   const json& c = rec["capot"];
@@ -546,12 +586,13 @@ void decode_capot(Checker& ck, Hand& h, bool points_ok, bool last_ok) {
   }
   h.capot = c == "bidders" ? 0 : 1;
   if (!points_ok || !last_ok) return;
-  bool fits = h.capot == 0 ? h.bidder_card_points == 152 && h.last_trick_bidders : h.bidder_card_points == 0 && !h.last_trick_bidders;
+  bool fits = h.capot == 0 ? h.bidder_card_points == 152 && h.last_trick_bidders
+                           : h.bidder_card_points == 0 && !h.last_trick_bidders;
   if (!fits)
-    ck.error("capot", "C12", "a capot team holds all 152 card points and the last trick; the record gives the " +
-                                 c.get<std::string>() + " " +
-                                 std::to_string(h.capot == 0 ? h.bidder_card_points : 152 - h.bidder_card_points) +
-                                 " card points and the last trick to the " + (h.last_trick_bidders ? "bidders" : "defenders"));
+    ck.error("capot", "C12",
+             "a capot team holds all 152 card points and the last trick; the record gives the " + c.get<std::string>() +
+                 " " + std::to_string(h.capot == 0 ? h.bidder_card_points : 152 - h.bidder_card_points) +
+                 " card points and the last trick to the " + (h.last_trick_bidders ? "bidders" : "defenders"));
 }
 
 // sole_winner (C13)
@@ -561,12 +602,15 @@ void decode_sole_winner(Checker& ck, Hand& h) {
   if (h.sole_winner >= 0 && h.bidder >= 0) {
     int capot_team = h.capot < 0 ? -1 : h.capot == 0 ? team_of(h.bidder) : 1 - team_of(h.bidder);
     if (capot_team < 0)
-      ck.error("sole_winner", "C13", "sole_winner " + seat_name(h.sole_winner) + " needs a capot (one team won all eight tricks)");
+      ck.error("sole_winner", "C13",
+               "sole_winner " + seat_name(h.sole_winner) + " needs a capot (one team won all eight tricks)");
     else if (team_of(h.sole_winner) != capot_team)
       ck.error("sole_winner", "C13", seat_name(h.sole_winner) + " is not in the capot team " + team_name(capot_team));
   }
   if (h.contract == "generale" && h.capot == 0 && !ck.rec.contains("sole_winner"))
-    ck.error("sole_winner", "C13", "who won all eight tricks alone? a générale needs 'sole_winner' (a seat, or null if the partners shared them)");
+    ck.error(
+        "sole_winner", "C13",
+        "who won all eight tricks alone? a générale needs 'sole_winner' (a seat, or null if the partners shared them)");
 }
 
 // announcements (C14, C15)
@@ -576,7 +620,8 @@ void decode_announcements(Checker& ck, Hand& h) {
   if (!a.is_array()) {
     ck.error("announcements", "C15", "announcements is an array of announcement objects");
   } else if (!a.empty() && !ck.o.announcements) {
-    ck.error("announcements", "C14", "this game is played without announcements (belote only): option announcements is false");
+    ck.error("announcements", "C14",
+             "this game is played without announcements (belote only): option announcements is false");
   } else {
     for (size_t i = 0; i < a.size(); ++i)
       if (auto x = decode_announcement(ck, a[i], i)) h.announcements.push_back(*x);
@@ -599,8 +644,10 @@ void check_played_auction(Checker& ck, const Hand& h) {
   auto seat_or_none = [](int s) { return s < 0 ? std::string("none") : seat_name(s); };
   auto suit_or_none = [](int s) { return s < 0 ? std::string("none") : std::string(k_suits[static_cast<size_t>(s)]); };
   if (a->bidder != h.bidder) mismatch("bidder", seat_name(a->bidder), seat_name(h.bidder));
-  if (a->contract != h.contract) mismatch("contract", a->contract, h.contract);
-  else if (a->contract == "points" && a->bid != h.bid) mismatch("bid", std::to_string(a->bid), std::to_string(h.bid));
+  if (a->contract != h.contract)
+    mismatch("contract", a->contract, h.contract);
+  else if (a->contract == "points" && a->bid != h.bid)
+    mismatch("bid", std::to_string(a->bid), std::to_string(h.bid));
   if (a->suit != h.trump) mismatch("trump", suit_or_none(a->suit), suit_or_none(h.trump));
   if (a->coinche != h.coinche) mismatch("coinche", std::to_string(a->coinche), std::to_string(h.coinche));
   if (rec.contains("coinched_by") && a->coinched_by != h.coinched_by)

@@ -26,7 +26,8 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   const std::string winner = string_at(res, "winner");
   std::vector<Amount> v;
   for (size_t i = 0; i < players.size(); ++i)
-    v.push_back(winner.empty() || winner == "draw" ? amount_at(team_totals, team_key(i), 1) : Amount::whole(winner == team_key(i) ? 1 : 0));
+    v.push_back(winner.empty() || winner == "draw" ? amount_at(team_totals, team_key(i), 1)
+                                                   : Amount::whole(winner == team_key(i) ? 1 : 0));
   const std::vector<int> places = common::places_from(v);
   // the game is played by two sides: every seat names its side's result (standings place the two sides 1 and
   // 0), the winner's once there is one, else as the game stands (what a game closed early counts as)
@@ -34,7 +35,10 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   const std::string leader = winner.empty() ? (ns > ew ? "NS" : ew > ns ? "EW" : "draw") : winner;
   std::vector<league::SeatResult> out;
   for (size_t i = 0; i < players.size(); ++i)
-    out.push_back({places[i], amount_at(team_totals, team_key(i), 1), leader == "draw" ? "draw" : leader == team_key(i) ? "win" : "loss"});
+    out.push_back({places[i], amount_at(team_totals, team_key(i), 1),
+                   leader == "draw"        ? "draw"
+                   : leader == team_key(i) ? "win"
+                                           : "loss"});
   return out;
 }
 
@@ -42,9 +46,10 @@ namespace {
 
 // a redeal (spec coinche C02: four passes, or a misdeal) is a deal that was not played: what it was ("all_pass",
 // "misdeal"), "" for a deal played
-template <class J> std::string not_played(const json& rec, const J& entry) {
-  const std::string redeal =
-      string_at(rec, "redeal").empty() ? common::breakdown_text(entry, "redeal") : string_at(rec, "redeal");
+template <class J>
+std::string not_played(const json& rec, const J& entry) {
+  const std::string redeal = string_at(rec, "redeal").empty() ? common::breakdown_text(entry, "redeal")
+                                                              : string_at(rec, "redeal");
   if (redeal.empty()) return "";
   return redeal == "all_pass" ? "all_pass" : "misdeal";
 }

@@ -33,45 +33,98 @@ int Options::round(int x) const {
 namespace {
 std::vector<OptionSpec> build_option_table() {
   return {
-      {"target_score", "int", {}, 3000, "game target (3000, 2000, 1500, 1000 or any positive number)", &check_positive,
+      {"target_score",
+       "int",
+       {},
+       3000,
+       "game target (3000, 2000, 1500, 1000 or any positive number)",
+       &check_positive,
        // the spec gives no upper bound: a million points is a thousand hands of the longest game at 3000 and
        // keeps every total far from overflow
-       1, 1000000},
-      {"target_rule", "enum", {"reach", "exceed"}, "reach", "reach: total >= target ends the game; exceed: total > target"},
-      {"tie_at_target", "enum", {"draw", "extra_deal", "last_contract"}, "draw",
+       1,
+       1000000},
+      {"target_rule",
+       "enum",
+       {"reach", "exceed"},
+       "reach",
+       "reach: total >= target ends the game; exceed: total > target"},
+      {"tie_at_target",
+       "enum",
+       {"draw", "extra_deal", "last_contract"},
+       "draw",
        "both teams over the target with equal totals"},
       {"success_threshold", "enum", {"bid_plus_2", "bid", "bid_82_floor"}, "bid_plus_2", "points the bidders need"},
       {"must_outscore_defenders", "bool", {}, true, "bidders must also score strictly more than the defenders"},
-      {"contract_points", "enum", {"all", "cards_only"}, "all", "whether belote and announcements count for the contract"},
+      {"contract_points",
+       "enum",
+       {"all", "cards_only"},
+       "all",
+       "whether belote and announcements count for the contract"},
       {"multiplier_scope", "enum", {"points", "bid", "all"}, "points", "what coinche / surcoinche multiplies"},
       {"surcoinche_factor", "int", {4, 3}, 4, "surcoinche multiplier"},
-      {"coinche_loser", "enum", {"normal", "belote_only", "nothing"}, "normal", "what the losing side of a coinched hand keeps"},
+      {"coinche_loser",
+       "enum",
+       {"normal", "belote_only", "nothing"},
+       "normal",
+       "what the losing side of a coinched hand keeps"},
       {"belote_on_failure", "enum", {"keep", "to_defenders"}, "keep", "who scores the failing bidders' belote"},
       {"failure_base", "any", {160, "162_or_252"}, 160, "defenders' base on a failed contract"},
       {"rounding", "enum", {"none", "half_up", "six_up"}, "none", "trick points rounded to the nearest 10 for scoring"},
-      {"scoring_mode", "enum", {"made_plus_bid", "bid_only"}, "made_plus_bid",
+      {"scoring_mode",
+       "enum",
+       {"made_plus_bid", "bid_only"},
+       "made_plus_bid",
        "points faits + points demandés, or points annoncés (only the contract value)"},
       {"announcements", "bool", {}, true, "play with tierce / cinquante / cent / carré (belote always counts)"},
-      {"announcement_tie", "enum", {"seat_order", "cancel"}, "seat_order", "equal best non-trump sequences in both teams"},
+      {"announcement_tie",
+       "enum",
+       {"seat_order", "cancel"},
+       "seat_order",
+       "equal best non-trump sequences in both teams"},
       {"capot_announcements", "enum", {"own", "all"}, "own", "on a capot: the capot team's own announcements, or all"},
       {"unbid_capot_bonus", "bool", {}, true, "an unbid capot gets the 100-point last trick (252)"},
       {"capot_bid", "bool", {}, false, "adds a capot contract (value 250) above every numeric bid"},
       {"generale_bid", "bool", {}, false, "adds a générale contract (value 500) above capot"},
-      {"special_contract_scoring", "enum", {"formula", "flat"}, "formula", "capot / générale contracts: formula or flat 500 / 1000"},
+      {"special_contract_scoring",
+       "enum",
+       {"formula", "flat"},
+       "formula",
+       "capot / générale contracts: formula or flat 500 / 1000"},
       {"max_numeric_bid", "any", {"none", 160}, "none", "caps numeric bids"},
       {"direction", "enum", {"clockwise", "anticlockwise"}, "clockwise", "seat order of deal, auction and ties"},
       {"all_pass_dealer", "enum", {"next", "same"}, "next", "who deals after four passes"},
-      {"belote_multiplied", "bool", {}, true,
+      {"belote_multiplied",
+       "bool",
+       {},
+       true,
        "coinche / surcoinche multiplies the belote (false: its 20 is added once, after the multiplier)"},
-      {"announcements_multiplied", "bool", {}, true,
+      {"announcements_multiplied",
+       "bool",
+       {},
+       true,
        "coinche / surcoinche multiplies the announcements (false: added once, after the multiplier)"},
-      {"coinche_scoring", "enum", {"standard", "flat_160"}, "standard",
+      {"coinche_scoring",
+       "enum",
+       {"standard", "flat_160"},
+       "standard",
        "flat_160: a coinched / surcoinched hand gives (160 + bid) x 2 (x surcoinche_factor) to the winning side, "
        "plus each side's own belote"},
-      {"capot_flat", "int", {}, k_capot_flat, "flat value of a capot contract under special_contract_scoring=flat",
-       &check_flat, 1, k_max_flat},
-      {"generale_flat", "int", {}, k_generale_flat,
-       "flat value of a générale contract under special_contract_scoring=flat", &check_flat, 1, k_max_flat},
+      {"capot_flat",
+       "int",
+       {},
+       k_capot_flat,
+       "flat value of a capot contract under special_contract_scoring=flat",
+       &check_flat,
+       1,
+       k_max_flat},
+      {"generale_flat",
+       "int",
+       {},
+       k_generale_flat,
+       "flat value of a générale contract under special_contract_scoring=flat",
+       &check_flat,
+       1,
+       k_max_flat},
   };
 }
 }  // namespace
@@ -189,19 +242,24 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
     d.error("setup", "coinche.setup", "the set-up is an object with seats, first_dealer, starting_totals and options");
     return nullptr;
   }
-  static constexpr std::array<std::string_view, 5> k_setup_fields = {"seats", "first_dealer", "starting_totals", "options", "nous"};
+  static constexpr std::array<std::string_view, 5> k_setup_fields = {"seats", "first_dealer", "starting_totals",
+                                                                     "options", "nous"};
   for (auto it = setup.begin(); it != setup.end(); ++it)
     if (std::find(k_setup_fields.begin(), k_setup_fields.end(), it.key()) == k_setup_fields.end())
       d.error(it.key(), "coinche.setup_field",
-              "'" + it.key() + "' is not a coinche set-up field; the fields are seats ({N, E, S, W} -> player), first_dealer, "
-              "starting_totals, options, nous" + (it.key() == "players" ? " (coinche seats its players: seats N, E, S, W)" : ""));
+              "'" + it.key() +
+                  "' is not a coinche set-up field; the fields are seats ({N, E, S, W} -> player), first_dealer, "
+                  "starting_totals, options, nous" +
+                  (it.key() == "players" ? " (coinche seats its players: seats N, E, S, W)" : ""));
   // options, normalising the numbers the spec writes as values ("160" -> 160)
   json given = setup.contains("options") ? setup["options"] : json(nullptr);
   if (given.is_object()) {
-    for (const char* key : {"failure_base", "max_numeric_bid", "surcoinche_factor", "target_score", "capot_flat", "generale_flat"})
+    for (const char* key :
+         {"failure_base", "max_numeric_bid", "surcoinche_factor", "target_score", "capot_flat", "generale_flat"})
       if (given.contains(key) && given[key].is_string()) {
         std::string s = given[key].get<std::string>();
-        if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 9) given[key] = std::stoi(s);
+        if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos && s.size() < 9)
+          given[key] = std::stoi(s);
       }
     if (given.contains("max_numeric_bid") && given["max_numeric_bid"].is_null()) given["max_numeric_bid"] = "none";
   }
@@ -210,33 +268,39 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
 
   std::array<std::string, 4> names;
   if (!setup.contains("seats") || !setup["seats"].is_object()) {
-    d.error("seats", "coinche.seats", "missing or not an object: seats {\"N\": name, \"E\": name, \"S\": name, \"W\": name}");
+    d.error("seats", "coinche.seats",
+            "missing or not an object: seats {\"N\": name, \"E\": name, \"S\": name, \"W\": name}");
   } else {
     const json& seats = setup["seats"];
     for (auto it = seats.begin(); it != seats.end(); ++it)
-      if (seat_index(it.key()) < 0) d.error("seats." + it.key(), "C01", "unknown seat '" + it.key() + "': the seats are N, E, S, W");
+      if (seat_index(it.key()) < 0)
+        d.error("seats." + it.key(), "C01", "unknown seat '" + it.key() + "': the seats are N, E, S, W");
     for (size_t i = 0; i < 4; ++i) {
       std::string key(k_seats[i]);
       if (!seats.contains(key) || !seats[key].is_string() || seats[key].get<std::string>().empty()) {
-        d.error("seats." + key, "coinche.seats", "seat " + key + " needs a player name (coinche is played by exactly 4 players)");
+        d.error("seats." + key, "coinche.seats",
+                "seat " + key + " needs a player name (coinche is played by exactly 4 players)");
         continue;
       }
       names[i] = seats[key].get<std::string>();
       for (size_t j = 0; j < i; ++j)
         if (names[j] == names[i])
-          d.error("seats." + key, "coinche.seats", names[i] + " cannot sit at both " + std::string(k_seats[j]) + " and " + key);
+          d.error("seats." + key, "coinche.seats",
+                  names[i] + " cannot sit at both " + std::string(k_seats[j]) + " and " + key);
     }
   }
   int first = -1;
   if (!setup.contains("first_dealer") || setup["first_dealer"].is_null()) {
-    d.error("first_dealer", "coinche.first_dealer", "missing: the seat (N, E, S or W) of the first dealer, decided by the draw");
+    d.error("first_dealer", "coinche.first_dealer",
+            "missing: the seat (N, E, S or W) of the first dealer, decided by the draw");
   } else {
     first = setup["first_dealer"].is_string() ? seat_index(setup["first_dealer"].get<std::string>()) : -1;
     if (first < 0) {
       std::string hint;
       for (size_t i = 0; i < 4; ++i)
         if (setup["first_dealer"] == names[i]) hint = "; " + names[i] + " sits at " + std::string(k_seats[i]);
-      d.error("first_dealer", "C01", "unknown seat '" + show(setup["first_dealer"]) + "': the first dealer is N, E, S or W" + hint);
+      d.error("first_dealer", "C01",
+              "unknown seat '" + show(setup["first_dealer"]) + "': the first dealer is N, E, S or W" + hint);
     }
   }
   std::array<int64_t, 2> start{};
@@ -247,7 +311,8 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
     } else {
       for (auto it = st.begin(); it != st.end(); ++it)
         if (it.key() != "NS" && it.key() != "EW")
-          d.error("starting_totals." + it.key(), "coinche.starting_totals", "unknown team '" + it.key() + "': the teams are NS and EW");
+          d.error("starting_totals." + it.key(), "coinche.starting_totals",
+                  "unknown team '" + it.key() + "': the teams are NS and EW");
       for (size_t t = 0; t < 2; ++t) {
         std::string key(k_teams[t]);
         if (!st.contains(key)) continue;
@@ -261,11 +326,13 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
       }
       // W05
       if (o.rounding != "none" && (start[0] % 10 != 0 || start[1] % 10 != 0))
-        d.warning("starting_totals", "W05", "rounding is on (" + o.rounding + ") but the starting totals are not multiples of 10");
+        d.warning("starting_totals", "W05",
+                  "rounding is on (" + o.rounding + ") but the starting totals are not multiples of 10");
     }
   }
   if (setup.contains("nous") && !(setup["nous"] == "NS" || setup["nous"] == "EW"))
-    d.error("nous", "coinche.nous", "nous is the scorekeeper's team on the sheet: \"NS\" or \"EW\" (got " + show(setup["nous"]) + ")");
+    d.error("nous", "coinche.nous",
+            "nous is the scorekeeper's team on the sheet: \"NS\" or \"EW\" (got " + show(setup["nous"]) + ")");
   if (d.has_errors()) return nullptr;
   return std::make_unique<CoincheGame>(names, first, start, o);
 }

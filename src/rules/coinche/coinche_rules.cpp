@@ -20,18 +20,22 @@ public:
   const text::Labels& labels() const override { return coinche::labels(); }
 
   // spec coinche §2.2: one FieldSpec per record field
-  std::vector<std::string> start_examples() const override { return {"coinche N=Nina E=Emil S=Sara W=Will dealer=W target=2000 option.rounding=half_up"}; }
+  std::vector<std::string> start_examples() const override {
+    return {"coinche N=Nina E=Emil S=Sara W=Will dealer=W target=2000 option.rounding=half_up"};
+  }
   std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
     return coinche::league_seats(summary, players);
   }
-  league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+  league::HandFacts hand_facts(const json& record, const json& entry,
+                               const std::vector<std::string>& players) const override {
     return coinche::league_hand_facts(record, entry, players);
   }
-  bool deal_played(const json& record, const ojson& entry) const override { return coinche::league_deal_played(record, entry); }
+  bool deal_played(const json& record, const ojson& entry) const override {
+    return coinche::league_deal_played(record, entry);
+  }
   const league::Profile& league_profile() const override { return coinche::league_profile(); }
   const NamePaths& name_paths() const override {
-    static const NamePaths paths{{"seats.*"},
-                                 {}};
+    static const NamePaths paths{{"seats.*"}, {}};
     return paths;
   }
   std::vector<FieldSpec> fields() const override {
@@ -40,20 +44,35 @@ public:
         {"dealer", "player", true, seats, "seat who dealt this hand (default: the expected dealer)"},
         {"redeal", "enum", false, {"all_pass", "misdeal"}, "a hand with no play: all four passed, or a void deal"},
         {"bidder", "player", false, seats, "seat who made the final bid (played hands)"},
-        {"contract", "enum", false, {"points", "capot", "generale"}, "kind of contract (capot / generale need their options)"},
+        {"contract",
+         "enum",
+         false,
+         {"points", "capot", "generale"},
+         "kind of contract (capot / generale need their options)"},
         {"bid", "int", false, {}, "contract value: 80, 90, 100 ... (contract points); bid=90D also sets the trump"},
         {"trump", "enum", false, {"S", "H", "D", "C"}, "trump suit named by the bidder"},
-        {"coinche", "int", false, {"0", "1", "2"}, "0 none, 1 coinche (x2), 2 surcoinche; coinche=E also sets coinched_by"},
+        {"coinche",
+         "int",
+         false,
+         {"0", "1", "2"},
+         "0 none, 1 coinche (x2), 2 surcoinche; coinche=E also sets coinched_by"},
         {"coinched_by", "player", false, seats, "the defender who said coinche"},
         {"surcoinched_by", "player", false, seats, "the bidding-team player who said surcoinche (surcoinche=S)"},
         {"auction", "array", false, {}, "the bidding: auction=N:pass,E:80H,S:90D,W:pass,N:pass,E:coinche,S:pass"},
-        {"bidder_card_points", "int", false, {}, "card points in the bidding team's tricks, 0..152, not 1 or 151 (points=)"},
+        {"bidder_card_points",
+         "int",
+         false,
+         {},
+         "card points in the bidding team's tricks, 0..152, not 1 or 151 (points=)"},
         {"defender_card_points", "int", false, {}, "cross-check: 152 - bidder_card_points"},
         {"last_trick", "enum", false, {"bidders", "defenders"}, "team that won the eighth trick (last=)"},
         {"capot", "enum", false, {"bidders", "defenders"}, "team that won all eight tricks"},
         {"sole_winner", "player", false, seats, "the player who won all eight tricks alone (générale; sole=)"},
         {"belote", "player", false, seats, "player who said belote and rebelote"},
-        {"announcements", "array", false, {},
+        {"announcements",
+         "array",
+         false,
+         {},
          "annonce=W:tierce:C:Q,N:carre:J,E:cent:H:A:6 (player:type:suit:top[:length] or player:carre:rank)"},
     };
   }

@@ -93,7 +93,7 @@ bool contract_made(const Options& o, const Hand& h, Scored& s) {
   const auto ub = static_cast<size_t>(s.bidding_team), ud = 1 - ub;
   if (h.contract == "capot") return h.capot == 0;
   if (h.contract == "generale") return h.capot == 0 && h.sole_winner == h.bidder;
-  s.threshold = o.success_threshold == "bid_plus_2"                   ? h.bid + 2
+  s.threshold = o.success_threshold == "bid_plus_2"                    ? h.bid + 2
                 : o.success_threshold == "bid_82_floor" && h.bid == 80 ? 82
                                                                        : h.bid;
   return s.contract_points[ub] >= s.threshold && (!o.must_outscore || s.contract_points[ub] > s.contract_points[ud]);

@@ -2,8 +2,8 @@
 // (value, trump symbol, bidder seat, C / SC marks), the result (made / dedans, capot, belote, announcements),
 // then per team the hand score and the running total; redeals as "-" lines; the winner (or draw) last.
 #include "core/text.hpp"
-#include "rules/common/sheet.hpp"
 #include "rules/coinche/coinche.hpp"
+#include "rules/common/sheet.hpp"
 
 namespace marque::rules::coinche {
 
@@ -42,14 +42,16 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   out.line("");
 
   sheet::Table& t = out.table("hands");
-  t.columns = {{"#", true},          {"Dealer", false},     {"Contract", false}, {"Result", false}, {"NOUS hand", true},
-               {"NOUS total", true}, {"|", false},          {"EUX hand", true},  {"EUX total", true}};
+  t.columns = {{"#", true},          {"Dealer", false}, {"Contract", false}, {"Result", false},  {"NOUS hand", true},
+               {"NOUS total", true}, {"|", false},      {"EUX hand", true},  {"EUX total", true}};
   t.bar_after = 3;
   t.underline = '=';
   t.rule();
   const json st = setup.value("starting_totals", json::object());
   if (st.is_object() && !st.empty()) {
-    auto v = [&](const std::string& team) { return st.contains(team) ? text::format_number(amount_of(st[team], 1).value_or(Amount{})) : "0"; };
+    auto v = [&](const std::string& team) {
+      return st.contains(team) ? text::format_number(amount_of(st[team], 1).value_or(Amount{})) : "0";
+    };
     t.row({"", "", "(resumed sheet)", "", "", v(nous), "|", "", v(eux)}, "carried");
   }
   const json records = game_file.value("hands", json::array());
@@ -68,7 +70,7 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     }
     std::string contract = b["contract"].get<std::string>();
     std::string trump = symbol(b["trump"].get<std::string>());
-    std::string c = contract == "points" ? std::to_string(b["value"].get<int>()) + trump
+    std::string c = contract == "points"  ? std::to_string(b["value"].get<int>()) + trump
                     : contract == "capot" ? "capot" + trump
                                           : "générale" + trump;
     c = text::pad_right(c, 5) + " " + b["bidder"].get<std::string>();
@@ -83,8 +85,9 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
       std::string v = num(b["announcements"], team.c_str());
       if (v != "0") result += ", ann. " + team + " " + v;
     }
-    t.row({common::hand_number(h, i), dealer, c, result, num(h["team_deltas"], nous.c_str()), num(h["team_totals"], nous.c_str()), "|",
-           num(h["team_deltas"], eux.c_str()), num(h["team_totals"], eux.c_str())});
+    t.row({common::hand_number(h, i), dealer, c, result, num(h["team_deltas"], nous.c_str()),
+           num(h["team_totals"], nous.c_str()), "|", num(h["team_deltas"], eux.c_str()),
+           num(h["team_totals"], eux.c_str())});
   }
 
   const ojson tt = score.value("team_totals", ojson::object());
@@ -98,13 +101,19 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
       out.line(std::string("Winner: ") + (w == nous ? "NOUS " : "EUX ") + "(" + w + ") - " + totals, "result");
   } else {
     std::string next = score.value("next_dealer", ojson("")).get<std::string>();
-    std::string next_seat = score.value("next_dealer_seat", ojson("")).is_string() ? score.value("next_dealer_seat", std::string()) : "";
-    out.line("In progress: " + totals + (next.empty() ? "" : " - next dealer " + next_seat + " (" + next + ")"), "result");
+    std::string next_seat = score.value("next_dealer_seat", ojson("")).is_string()
+                                ? score.value("next_dealer_seat", std::string())
+                                : "";
+    out.line("In progress: " + totals + (next.empty() ? "" : " - next dealer " + next_seat + " (" + next + ")"),
+             "result");
   }
   out.chart = common::running_totals(score, 1);
   for (auto& series : out.chart)  // the sheet's names: "NOUS (NS)", "EUX (EW)"
-    if (series.name == nous || series.name == eux) series.name = (series.name == nous ? "NOUS (" : "EUX (") + series.name + ")";
-  const int64_t target_score = options.contains("target_score") ? common::whole_in(options["target_score"], INT64_MIN, INT64_MAX).value_or(3000) : 3000;
+    if (series.name == nous || series.name == eux)
+      series.name = (series.name == nous ? "NOUS (" : "EUX (") + series.name + ")";
+  const int64_t target_score = options.contains("target_score")
+                                   ? common::whole_in(options["target_score"], INT64_MIN, INT64_MAX).value_or(3000)
+                                   : 3000;
   out.levels.push_back({Amount::whole(target_score).value(), "target " + target});
   return out;
 }

@@ -28,7 +28,9 @@ text::Message team(const std::string& t) { return text::Message("coinche.team").
 // "90♦", "capot♥", "générale♠"
 text::Message contract(const json& b) {
   const std::string kind = text_at(b, "contract");
-  text::Message m(kind == "capot" ? "coinche.contract.capot" : kind == "generale" ? "coinche.contract.generale" : "coinche.contract.points");
+  text::Message m(kind == "capot"      ? "coinche.contract.capot"
+                  : kind == "generale" ? "coinche.contract.generale"
+                                       : "coinche.contract.points");
   if (m.id == "coinche.contract.points") points(m, "value", b, "value");
   return m.text("trump", text_at(b, "trump"));
 }
@@ -67,7 +69,8 @@ text::Message belote(const json& rec) {
 text::Message announcements(const json& b) {
   const std::string best = text_at(b, "best_announcement");
   const json ann = b.value("announcements", json::object());
-  const std::optional<Amount> value = !best.empty() && ann.is_object() && ann.contains(best) ? amount_of(ann[best], 1) : std::nullopt;
+  const std::optional<Amount> value = !best.empty() && ann.is_object() && ann.contains(best) ? amount_of(ann[best], 1)
+                                                                                             : std::nullopt;
   if (!value || *value == 0) return {};
   return text::Message("coinche.hand.announcements").message("team", team(best)).amount("points", *value);
 }
@@ -76,7 +79,10 @@ text::Message announcements(const json& b) {
 text::Message team_of(const json& teams, const std::string& t) {
   const json& p = teams.is_object() && teams.contains(t) ? teams[t] : json();
   if (!(p.is_array() && p.size() == 2 && p[0].is_string() && p[1].is_string())) return team(t);
-  return text::Message("coinche.team.players").message("team", team(t)).text("first", p[0].get<std::string>()).text("second", p[1].get<std::string>());
+  return text::Message("coinche.team.players")
+      .message("team", team(t))
+      .text("first", p[0].get<std::string>())
+      .text("second", p[1].get<std::string>());
 }
 
 }  // namespace
@@ -134,7 +140,8 @@ const text::Catalogue& catalogue() {
     x.add("coinche.contract.generale", std::string("générale") + suits);
     x.add("coinche.hand.all_pass", "all pass: redeal");
     x.add("coinche.hand.misdeal", "misdeal: {dealer} deals again");
-    x.add("coinche.hand.played", "{team} {contract} by {bidder}{coinche}{surcoinche}: {outcome}{belote}{announcements}");
+    x.add("coinche.hand.played",
+          "{team} {contract} by {bidder}{coinche}{surcoinche}: {outcome}{belote}{announcements}");
     x.add("coinche.hand.coinched", ", coinched{named, select, yes { by {by}} other {}}");
     x.add("coinche.hand.surcoinched", ", surcoinched{named, select, yes { by {by}} other {}}");
     x.add("coinche.hand.outcome", "{made, select, yes {made} other {dedans}} ({points}){capot}");

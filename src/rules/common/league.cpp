@@ -30,17 +30,20 @@ std::vector<league::SeatResult> seats_with_places(const json& summary, const std
                                                   const std::vector<int>& places, int64_t per) {
   const json totals = summary.is_object() ? summary.value("totals", json::object()) : json::object();
   std::vector<league::SeatResult> out;
-  for (size_t i = 0; i < players.size(); ++i) out.push_back({places[i], amount_at(totals, players[i].c_str(), per), ""});
+  for (size_t i = 0; i < players.size(); ++i)
+    out.push_back({places[i], amount_at(totals, players[i].c_str(), per), ""});
   return out;
 }
 
-std::vector<league::SeatResult> default_seats(const json& summary, const std::vector<std::string>& players, int64_t per) {
+std::vector<league::SeatResult> default_seats(const json& summary, const std::vector<std::string>& players,
+                                              int64_t per) {
   const json res = summary.is_object() ? summary.value("result", json::object()) : json::object();
   const int n = static_cast<int>(players.size());
   std::vector<int> places;
   if (res.is_object() && res.contains("places") && res["places"].is_object()) {
     for (const auto& p : players)
-      places.push_back(res["places"].contains(p) && res["places"][p].is_number_integer() ? res["places"][p].get<int>() : n);
+      places.push_back(res["places"].contains(p) && res["places"][p].is_number_integer() ? res["places"][p].get<int>()
+                                                                                         : n);
   } else {
     const json totals = summary.is_object() ? summary.value("totals", json::object()) : json::object();
     std::vector<Amount> v;
@@ -58,7 +61,9 @@ std::vector<league::SeatResult> GameRules::seats(const json& summary, const std:
 
 league::HandFacts GameRules::hand_facts(const json&, const json&, const std::vector<std::string>&) const { return {}; }
 
-bool GameRules::deal_played(const json& record, const ojson& entry) const { return hand_facts(record, json(entry), {}).played; }
+bool GameRules::deal_played(const json& record, const ojson& entry) const {
+  return hand_facts(record, json(entry), {}).played;
+}
 
 const league::Profile& GameRules::league_profile() const {
   static const league::Profile none;

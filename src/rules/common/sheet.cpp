@@ -39,7 +39,8 @@ std::vector<sheet::Series> running_totals(const ojson& score, int64_t per) {
 
 std::string hand_number(const ojson& entry, size_t index) {
   for (const char* k : {"no", "seq"})
-    if (entry.is_object() && entry.contains(k) && entry[k].is_number_integer()) return std::to_string(entry[k].get<long long>());
+    if (entry.is_object() && entry.contains(k) && entry[k].is_number_integer())
+      return std::to_string(entry[k].get<long long>());
   return std::to_string(index + 1);
 }
 

@@ -26,19 +26,19 @@ constexpr std::array<const char*, 2> k_role_names = {"elder", "younger"};
 constexpr std::array<const char*, 8> k_ranks = {"7", "8", "9", "10", "J", "Q", "K", "A"};
 
 // Point pip ranges by number of cards, index = cards (spec piquet §3 V-PT3).
-constexpr std::array<std::pair<int, int>, 9> k_pip_range = {{
-    {0, 0}, {7, 11}, {15, 21}, {24, 31}, {34, 41}, {44, 51}, {54, 60}, {64, 68}, {75, 75}}};
+constexpr std::array<std::pair<int, int>, 9> k_pip_range = {
+    {{0, 0}, {7, 11}, {15, 21}, {24, 31}, {34, 41}, {44, 51}, {54, 60}, {64, 68}, {75, 75}}};
 
-constexpr int k_max_deal_total = 174;      // spec piquet §4.8 / V-TT1
-constexpr int k_max_combinations = 57;     // spec piquet §3 C-3
+constexpr int k_max_deal_total = 174;   // spec piquet §4.8 / V-TT1
+constexpr int k_max_combinations = 57;  // spec piquet §3 C-3
 constexpr int k_max_combinations_blank = 51;
-constexpr int k_max_courts_blank = 7;      // spec piquet §3 C-3 note: a blank holder keeps <= 7 court cards
-constexpr int k_repique = 60;              // spec piquet §4.1
+constexpr int k_max_courts_blank = 7;  // spec piquet §3 C-3 note: a blank holder keeps <= 7 court cards
+constexpr int k_repique = 60;          // spec piquet §4.1
 constexpr int k_pique = 30;
 constexpr int k_carte_blanche = 10;
 constexpr int k_cards_majority = 10;
 constexpr int k_capot = 40;
-constexpr int k_rubicon = 100;             // spec piquet §5.3
+constexpr int k_rubicon = 100;  // spec piquet §5.3
 
 // The four categories of §4.4 scored before the play, in their order.
 constexpr std::array<const char*, 4> k_decl_categories = {"carte_blanche", "point", "sequences", "sets"};
@@ -51,10 +51,10 @@ struct Options {
   Mode mode = Mode::classic;
   int target = 100;
   std::string match = "best_of_3";
-  bool pips_rounded = false;     // point_scoring
-  bool old_tens = false;         // trick_scoring
+  bool pips_rounded = false;  // point_scoring
+  bool old_tens = false;      // trick_scoring
   bool last_trick_on_capot = true;
-  bool four_doubled = false;     // partie_deals = 4_doubled_ends
+  bool four_doubled = false;  // partie_deals = 4_doubled_ends
   std::string stake_rounding = "none";
   bool concession_pique = false;  // spec piquet §4.7: a conceded deal's 13 play points give no pique
 };
@@ -70,8 +70,9 @@ struct Resume {
   int deals = 0;
 };
 
-std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);                                  // options
-std::unique_ptr<Game> make_game(std::vector<std::string> players, Options opts, int first_dealer, const Resume& r);  // game
+std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags);  // options
+std::unique_ptr<Game> make_game(std::vector<std::string> players, Options opts, int first_dealer,
+                                const Resume& r);  // game
 
 // ---- fields and command-line words (piquet_fields.cpp) --------------------------------------------------
 
@@ -80,8 +81,7 @@ std::vector<FieldSpec> field_table();
 // options (piquet_options.cpp) and the shared words.
 const text::Labels& labels();
 text::Labels option_labels();
-json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
-                      Diagnostics& diags);
+json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game, Diagnostics& diags);
 json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);
 // The engine's default set-up parser (players=, dealer=, option.ID=, key=value).
 json base_setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);
@@ -139,7 +139,16 @@ struct DealContext {
 
 // The parts of a detail record, each read with its own diagnostics: a classic game that ends inside the
 // declarations (§5.2) keeps the parts up to the deciding category and ignores the rest (C-9).
-enum Part { k_part_fields, k_part_blanche, k_part_point, k_part_sequences, k_part_sets, k_part_play, k_part_tail, k_parts };
+enum Part {
+  k_part_fields,
+  k_part_blanche,
+  k_part_point,
+  k_part_sequences,
+  k_part_sets,
+  k_part_play,
+  k_part_tail,
+  k_parts
+};
 struct DetailRead {
   Detail x;
   std::array<Diagnostics, k_parts> diags;
@@ -166,7 +175,8 @@ int parse_role_field(const json& rec, const char* field, Diagnostics& d, const s
 bool parse_point(const json& rec, Detail& x, Diagnostics& d, bool pips_rounded);
 bool parse_sequences(const json& rec, Detail& x, Diagnostics& d);
 bool parse_sets(const json& rec, Detail& x, Diagnostics& d);
-bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d, const std::string& rule);
+bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d,
+                const std::string& rule);
 
 // Sequence / set names for the command line, the sheet and the words; ranks.
 std::string sequence_name(int length);
@@ -198,12 +208,12 @@ int set_points(int count);
 
 // Categories 1-4 in the order of §4.4 (§4.2), the repique (§4.5) and the classic end inside a deal (§5.2).
 struct Declarations {
-  int cat[4][2] = {};      // category points by role
+  int cat[4][2] = {};       // category points by role
   int counted[2] = {0, 0};  // deal points so far, repique included
-  int repique_by = -1;     // role
+  int repique_by = -1;      // role
   std::string repique_cat;
-  int ended = -1;          // category index in which a classic game ended
-  int classic_winner = -1; // player index
+  int ended = -1;           // category index in which a classic game ended
+  int classic_winner = -1;  // player index
   int decl(int role) const { return cat[0][role] + cat[1][role] + cat[2][role] + cat[3][role]; }
 };
 Declarations score_declarations(const DetailRead& r, const DealContext& c);
@@ -212,11 +222,12 @@ Declarations score_declarations(const DetailRead& r, const DealContext& c);
 struct DealScore {
   bool play_ignored = false;  // classic game won in the declarations
   int rep[2] = {0, 0}, play[2] = {0, 0}, cards[2] = {0, 0}, piq[2] = {0, 0}, total[2] = {0, 0};
-  int capot_by = -1;          // role
+  int capot_by = -1;  // role
   bool pique = false;
   bool pique_determined = true;
 };
-DealScore score_play(const Detail& x, const Declarations& dc, const std::vector<int>& runs, const DealContext& c, Diagnostics& d);
+DealScore score_play(const Detail& x, const Declarations& dc, const std::vector<int>& runs, const DealContext& c,
+                     Diagnostics& d);
 void score_totals(const Detail& x, const Declarations& dc, DealScore& s, const DealContext& c, Diagnostics& d);
 // The deal's breakdown (§4.8 per-deal output) before the game's end is known.
 ojson detail_breakdown(const Detail& x, const Declarations& dc, const DealScore& s, const DealContext& c);
@@ -244,16 +255,16 @@ public:
 private:
   std::vector<std::string> m_players;
   Options m_opts;
-  int m_dealer;                         // player index of the next deal's dealer (spec piquet §5.1)
+  int m_dealer;                          // player index of the next deal's dealer (spec piquet §5.1)
   std::array<int, 2> m_totals = {0, 0};  // game / partie totals (rubicon: weighted)
-  int m_deals = 0;                      // deals counted (redeals excluded), including resumed ones
-  int m_recorded = 0;                   // records played in this file (redeals included)
+  int m_deals = 0;                       // deals counted (redeals excluded), including resumed ones
+  int m_recorded = 0;                    // records played in this file (redeals included)
   bool m_last_redeal = false;
-  bool m_extended = false;              // rubicon tie: two more deals (§5.3)
+  bool m_extended = false;  // rubicon tie: two more deals (§5.3)
   bool m_finished = false;
   int m_winner = -1;
   bool m_drawn = false;
-  std::string m_reached_in;             // classic: category in which the target was reached
+  std::string m_reached_in;  // classic: category in which the target was reached
   std::array<int, 2> m_won_before = {0, 0};
   std::array<long long, 2> m_balance_before = {0, 0};
 
@@ -268,7 +279,8 @@ private:
   std::optional<HandResult> play_redeal(const json& rec, Diagnostics& d);
   std::optional<HandResult> play_totals(const json& rec, Diagnostics& d);
   std::optional<HandResult> play_detail(const json& rec, Diagnostics& d);
-  bool classic_after(const std::array<int, 2>& now, int game_winner, bool totals_entry, int& winner, Diagnostics& d) const;
+  bool classic_after(const std::array<int, 2>& now, int game_winner, bool totals_entry, int& winner,
+                     Diagnostics& d) const;
   HandResult hand_of(const std::array<int, 2>& deltas, ojson breakdown, int dealer) const;
   void commit(const std::array<int, 2>& now, int classic_winner, const std::string& reached_in);
   ojson classic_result() const;

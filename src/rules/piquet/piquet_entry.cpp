@@ -48,7 +48,9 @@ struct Trial {
     return std::any_of(errors.begin(), errors.end(), [&](const Diagnostic& d) { return d.code == code; });
   }
   // Nothing of the deal itself is missing: it scores, or waits only for the pique or the game winner.
-  bool complete() const { return entry || has_error("piquet.pique_needed") || has_error("piquet.game_winner_required"); }
+  bool complete() const {
+    return entry || has_error("piquet.pique_needed") || has_error("piquet.game_winner_required");
+  }
 };
 
 Trial try_deal(const Deal& deal) {
@@ -73,7 +75,8 @@ Question with(Question q, std::vector<std::string> fields, std::string help = ""
 
 Question ask_kind() {
   Question q = ask_choice("entry", "Record this deal in detail or only its two totals?",
-                          {{"detail", "point, sequences, sets, tricks, play"}, {"totals", "the two deal scores, as on a score card"}});
+                          {{"detail", "point, sequences, sets, tricks, play"},
+                           {"totals", "the two deal scores, as on a score card"}});
   q.preset = "detail";
   return with(q, {"entry"});
 }
@@ -83,15 +86,18 @@ std::optional<Question> totals_question(const Deal& deal) {
     const char* key = role == k_elder ? "total_elder" : "total_younger";
     if (asked(deal.answers, key)) continue;
     const std::string& who = role == k_elder ? deal.elder : deal.younger;
-    Question q = ask_number(key, "What did " + who + " (" + k_role_names[static_cast<size_t>(role)] + ") score in this deal?", "int", 0,
-                            k_max_deal_total);
+    Question q = ask_number(key,
+                            "What did " + who + " (" + k_role_names[static_cast<size_t>(role)] +
+                                ") score in this deal?",
+                            "int", 0, k_max_deal_total);
     return with(q, {"totals"}, "the deal total, 0 to 174: everything " + who + " counted in it");
   }
   return std::nullopt;
 }
 
 Question ask_redeal(const Deal& deal) {
-  return with(ask_yes_no("redeal", "Misdeal: is the deal void (" + deal.c.name(deal.c.dealer) + " deals again)?"), {"redeal"});
+  return with(ask_yes_no("redeal", "Misdeal: is the deal void (" + deal.c.name(deal.c.dealer) + " deals again)?"),
+              {"redeal"});
 }
 
 Question ask_reason() {
@@ -114,14 +120,18 @@ Question ask_carte(const Deal& deal) {
 
 std::optional<Question> point_question(const Deal& deal) {
   if (!asked(deal.answers, "point_winner"))
-    return with(ask_choice("point_winner", "Who won the point?", deal.players_and({{"equal", "same cards and pips: nobody scores"}})),
+    return with(ask_choice("point_winner", "Who won the point?",
+                           deal.players_and({{"equal", "same cards and pips: nobody scores"}})),
                 {"point.winner"});
   const std::string w = deal.value("point_winner");
   if (!asked(deal.answers, "point_cards"))
-    return with(ask_number("point_cards", w == "equal" ? "How many cards in each point?" : "How many cards in " + w + "'s point?", "int", 1, 8),
+    return with(ask_number("point_cards",
+                           w == "equal" ? "How many cards in each point?" : "How many cards in " + w + "'s point?",
+                           "int", 1, 8),
                 {"point.cards"});
   int cards = 0;
-  if (deal.c.opts.pips_rounded && !asked(deal.answers, "point_pips") && read_int(typed_value(deal.value("point_cards")), 1, 8, cards)) {
+  if (deal.c.opts.pips_rounded && !asked(deal.answers, "point_pips") &&
+      read_int(typed_value(deal.value("point_cards")), 1, 8, cards)) {
     auto [lo, hi] = k_pip_range[static_cast<size_t>(cards)];
     return with(ask_number("point_pips", "What did it make (pips)?", "int", lo, hi), {"point.pips"},
                 "old rule (point_scoring = pips_rounded): the point scores its pips / 10, rounded");
@@ -129,13 +139,15 @@ std::optional<Question> point_question(const Deal& deal) {
   return std::nullopt;
 }
 
-const char* k_sequence_help = "LEN:TOP, several with commas, e.g. quart:A,tierce:9 (LEN tierce, quart, quint, sixieme, septieme, "
-                              "huitieme or 3-8; TOP A K Q J 10 9 8 7, major = A)";
+const char* k_sequence_help =
+    "LEN:TOP, several with commas, e.g. quart:A,tierce:9 (LEN tierce, quart, quint, sixieme, septieme, "
+    "huitieme or 3-8; TOP A K Q J 10 9 8 7, major = A)";
 
 std::optional<Question> sequences_question(const Deal& deal) {
   if (!asked(deal.answers, "seq_winner")) {
     Question q = ask_choice("seq_winner", "Who won the sequences?",
-                            deal.players_and({{"equal", "best sequences tied: nobody scores"}, {"none", "no sequence declared"}}));
+                            deal.players_and(
+                                {{"equal", "best sequences tied: nobody scores"}, {"none", "no sequence declared"}}));
     q.preset = "none";
     return with(q, {"sequences.winner"});
   }
@@ -160,7 +172,8 @@ std::optional<Question> sequences_question(const Deal& deal) {
 
 std::optional<Question> sets_question(const Deal& deal) {
   if (!asked(deal.answers, "sets_winner")) {
-    Question q = ask_choice("sets_winner", "Who won the sets (trios and quatorzes)?", deal.players_and({{"none", "no set declared"}}));
+    Question q = ask_choice("sets_winner", "Who won the sets (trios and quatorzes)?",
+                            deal.players_and({{"none", "no set declared"}}));
     q.preset = "none";
     return with(q, {"sets.winner"});
   }
@@ -170,7 +183,8 @@ std::optional<Question> sets_question(const Deal& deal) {
     q.key = "sets_scored";
     q.text = "Which sets did " + w + " score?";
     q.kind = "words";
-    return with(q, {"sets"}, "KIND:RANK, several with commas, e.g. quatorze:10,trio:Q (KIND trio or quatorze; RANK A K Q J 10)");
+    return with(q, {"sets"},
+                "KIND:RANK, several with commas, e.g. quatorze:10,trio:Q (KIND trio or quatorze; RANK A K Q J 10)");
   }
   return std::nullopt;
 }
@@ -217,13 +231,16 @@ Question ask_play(const Deal& deal, int role, const std::set<int>& values) {
   const bool elder = role == k_elder;
   const std::string& who = elder ? deal.elder : deal.younger;
   Question q = ask_number(elder ? "play_elder" : "play_younger",
-                          "How many points did " + who + " (" + k_role_names[static_cast<size_t>(role)] + ") make in play?", "int",
-                          values.empty() ? 0 : *values.begin(), values.empty() ? 13 : *values.rbegin());
+                          "How many points did " + who + " (" + k_role_names[static_cast<size_t>(role)] +
+                              ") make in play?",
+                          "int", values.empty() ? 0 : *values.begin(), values.empty() ? 13 : *values.rbegin());
   if (values.size() == 1) q.preset = std::to_string(*values.begin());
-  std::string range = values.empty()                ? ""
-                      : values.size() == 1          ? " (only " + std::to_string(*values.begin()) + " is possible)"
-                                                    : " (" + std::to_string(*values.begin()) + " to " + std::to_string(*values.rbegin()) + " possible)";
-  return with(q, {"play_points"}, "1 for each trick led, 1 for each trick won on the other's lead, 1 more for the last trick" + range);
+  std::string range = values.empty()       ? ""
+                      : values.size() == 1 ? " (only " + std::to_string(*values.begin()) + " is possible)"
+                                           : " (" + std::to_string(*values.begin()) + " to " +
+                                                 std::to_string(*values.rbegin()) + " possible)";
+  return with(q, {"play_points"},
+              "1 for each trick led, 1 for each trick won on the other's lead, 1 more for the last trick" + range);
 }
 
 std::optional<Question> play_question(const Deal& deal, const Trial& t) {
@@ -261,14 +278,18 @@ bool old_pique_possible(const Trial& t, const Deal& deal) {
 std::optional<Question> late_question(const Deal& deal, const Trial& t) {
   if (!deal.any({"pique", "elder_piqued"})) {
     if (t.has_error("piquet.pique_needed") || old_pique_possible(t, deal)) {
-      Question q = ask_yes_no("pique", "Did " + deal.elder + " (elder) reach 30 before " + deal.younger + " scored anything (pique)?");
+      Question q = ask_yes_no("pique", "Did " + deal.elder + " (elder) reach 30 before " + deal.younger +
+                                           " scored anything (pique)?");
       q.preset = deal.c.opts.old_tens ? "no" : "";
-      return with(q, {"pique"}, "the tricks and play points allow both: it depends on how many tricks " + deal.elder +
-                                    " won in a row from the first");
+      return with(q, {"pique"},
+                  "the tricks and play points allow both: it depends on how many tricks " + deal.elder +
+                      " won in a row from the first");
     }
   }
   if (!deal.any({"game_winner", "winner"}) && t.has_error("piquet.game_winner_required")) {
-    Question q = ask_choice("game_winner", "Both players are at or above " + std::to_string(deal.c.opts.target) + ": who reached it first?",
+    Question q = ask_choice("game_winner",
+                            "Both players are at or above " + std::to_string(deal.c.opts.target) +
+                                ": who reached it first?",
                             deal.players_and({}));
     return with(q, {"game_winner"});
   }
@@ -278,8 +299,8 @@ std::optional<Question> late_question(const Deal& deal, const Trial& t) {
 // The detail topics in table order: a follow-up of a topic begun is asked at once; a topic not begun only while
 // the record does not score yet (a classic game won inside the declarations needs nothing more).
 std::optional<Question> detail_question(const Deal& deal) {
-  if (!deal.any({"redeal", "carte", "blanche", "cb", "carte_blanche", "point", "point_winner", "seq", "sequences", "seq_winner",
-                 "sets", "sets_winner", "tricks", "play", "play_points", "concession", "concede"}))
+  if (!deal.any({"redeal", "carte", "blanche", "cb", "carte_blanche", "point", "point_winner", "seq", "sequences",
+                 "seq_winner", "sets", "sets_winner", "tricks", "play", "play_points", "concession", "concede"}))
     return ask_redeal(deal);
   if (deal.value("redeal") == "yes") {  // the reason is asked in a guided entry only (not after typed words)
     if (asked(deal.answers, "entry") && !asked(deal.answers, "reason")) return ask_reason();
@@ -328,7 +349,8 @@ std::optional<Question> next_question_of(const PiquetGame& game, const Answers& 
   const Deal deal(game, answers);
   // the kind of record: asked first, unless words typed already tell it
   const bool kind_told = std::any_of(answers.begin(), answers.end(), [](const auto& a) {
-    return a.first != "dealer" && a.first != "elder" && a.first != "younger" && a.first != "game_winner" && a.first != "winner";
+    return a.first != "dealer" && a.first != "elder" && a.first != "younger" && a.first != "game_winner" &&
+           a.first != "winner";
   });
   if (!kind_told) return ask_kind();
   const bool totals = deal.value("entry") == "totals" || deal.any({"totals", "total_elder", "total_younger"});
@@ -353,20 +375,28 @@ Words entry_words_of(const PiquetGame& game, const Answers& answers) {
       add_word(w, "tricks", elder + ":" + v);
     } else if (key.rfind("point_", 0) == 0) {
       if (has("point_winner") && has("point_cards"))
-        add_word(w, "point", a["point_winner"] + ":" + a["point_cards"] + (has("point_pips") ? ":" + a["point_pips"] : ""));
+        add_word(w, "point",
+                 a["point_winner"] + ":" + a["point_cards"] + (has("point_pips") ? ":" + a["point_pips"] : ""));
     } else if (key == "seq_winner" || key == "seq_scored" || key == "seq_equal") {
       const std::string& win = a["seq_winner"];
-      if (win == "none") add_word(w, "seq", "none");
-      else if (win == "equal") add_word(w, "seq", has("seq_equal") ? "equal:" + a["seq_equal"] : "equal");
-      else if (has("seq_winner") && has("seq_scored")) add_word(w, "seq", win + ":" + a["seq_scored"]);
+      if (win == "none")
+        add_word(w, "seq", "none");
+      else if (win == "equal")
+        add_word(w, "seq", has("seq_equal") ? "equal:" + a["seq_equal"] : "equal");
+      else if (has("seq_winner") && has("seq_scored"))
+        add_word(w, "seq", win + ":" + a["seq_scored"]);
     } else if (key == "sets_winner" || key == "sets_scored") {
       const std::string& win = a["sets_winner"];
-      if (win == "none") add_word(w, "sets", "none");
-      else if (has("sets_winner") && has("sets_scored")) add_word(w, "sets", win + ":" + a["sets_scored"]);
+      if (win == "none")
+        add_word(w, "sets", "none");
+      else if (has("sets_winner") && has("sets_scored"))
+        add_word(w, "sets", win + ":" + a["sets_scored"]);
     } else if (key == "play_elder" || key == "play_younger") {
-      if (has("play_elder") && has("play_younger")) add_word(w, "play", elder + ":" + a["play_elder"] + "," + younger + ":" + a["play_younger"]);
+      if (has("play_elder") && has("play_younger"))
+        add_word(w, "play", elder + ":" + a["play_elder"] + "," + younger + ":" + a["play_younger"]);
     } else if (key == "total_elder" || key == "total_younger") {
-      if (has("total_elder") && has("total_younger")) add_word(w, "totals", elder + ":" + a["total_elder"] + "," + younger + ":" + a["total_younger"]);
+      if (has("total_elder") && has("total_younger"))
+        add_word(w, "totals", elder + ":" + a["total_elder"] + "," + younger + ":" + a["total_younger"]);
     } else {
       add_word(w, key, v);
     }

@@ -36,9 +36,9 @@ int length_of(const std::string& t) {
   int n = 0;
   if (parse_int(t, n)) return n;
   static const std::vector<std::pair<std::string, int>> names = {
-      {"tierce", 3},  {"quart", 4},    {"quarte", 4},    {"quatrieme", 4}, {"quint", 5},     {"quinte", 5},
-      {"sixieme", 6}, {"sixième", 6},  {"seizieme", 6},  {"septieme", 7},  {"septième", 7},  {"dix-septieme", 7},
-      {"huitieme", 8}, {"huitième", 8}, {"dix-huitieme", 8}};
+      {"tierce", 3},   {"quart", 4},        {"quarte", 4},   {"quatrieme", 4}, {"quint", 5},
+      {"quinte", 5},   {"sixieme", 6},      {"sixième", 6},  {"seizieme", 6},  {"septieme", 7},
+      {"septième", 7}, {"dix-septieme", 7}, {"huitieme", 8}, {"huitième", 8},  {"dix-huitieme", 8}};
   std::string l = lower(t);
   for (const auto& [k, v] : names)
     if (l == k) return v;
@@ -82,22 +82,28 @@ std::string role_of(const Ctx& c, const std::string& key, const std::string& tok
 json sequence_item(const Ctx& c, const std::string& key, const std::string& len_tok, const std::string& top_tok) {
   int len = length_of(len_tok);
   if (len < 0) {
-    c.d->error(key, "piquet.cli_sequence", "'" + len_tok + "' is not a sequence length (3-8, tierce, quart, quint, sixieme, septieme, huitieme)");
+    c.d->error(key, "piquet.cli_sequence",
+               "'" + len_tok + "' is not a sequence length (3-8, tierce, quart, quint, sixieme, septieme, huitieme)");
     return nullptr;
   }
   std::string t = lower(top_tok);
   json top;
-  if (t == "major") top = "A";
-  else if (t == "minor") top = len >= 1 && len <= 8 ? json(k_ranks[static_cast<size_t>(len - 1)]) : json("7");
-  else top = upper(top_tok);
+  if (t == "major")
+    top = "A";
+  else if (t == "minor")
+    top = len >= 1 && len <= 8 ? json(k_ranks[static_cast<size_t>(len - 1)]) : json("7");
+  else
+    top = upper(top_tok);
   return json{{"length", len}, {"top", top}};
 }
 
 json set_item(const Ctx& c, const std::string& key, const std::string& kind_tok, const std::string& rank_tok) {
   std::string k = lower(kind_tok);
   int count = 0;
-  if (k == "trio" || k == "three" || k == "3" || k == "trois") count = 3;
-  else if (k == "quatorze" || k == "four" || k == "4" || k == "14") count = 4;
+  if (k == "trio" || k == "three" || k == "3" || k == "trois")
+    count = 3;
+  else if (k == "quatorze" || k == "four" || k == "4" || k == "14")
+    count = 4;
   else {
     c.d->error(key, "piquet.cli_set", "'" + kind_tok + "' is not a set kind (trio or quatorze)");
     return nullptr;
@@ -143,8 +149,10 @@ const char* k_known_keys =
 // carte=NAME | none
 void word_carte(const Ctx& c, const std::string& v, json& rec) {
   std::string l = lower(v);
-  if (l == "none" || l == "null" || l == "no" || l.empty()) rec["carte_blanche"] = nullptr;
-  else if (l == "both") rec["carte_blanche"] = "both";  // refused by the engine with the rule
+  if (l == "none" || l == "null" || l == "no" || l.empty())
+    rec["carte_blanche"] = nullptr;
+  else if (l == "both")
+    rec["carte_blanche"] = "both";  // refused by the engine with the rule
   else {
     std::string r = role_of(c, "carte_blanche", v);
     if (!r.empty()) rec["carte_blanche"] = r;
@@ -155,8 +163,10 @@ void word_carte(const Ctx& c, const std::string& v, json& rec) {
 void word_point(const Ctx& c, const std::string& v, json& rec) {
   auto bits = split_list(v, ':', true);
   int cards = 0, pips = 0;
-  if (bits.size() < 2 || bits.size() > 3 || !parse_int(bits[1], cards) || (bits.size() == 3 && !parse_int(bits[2], pips))) {
-    c.d->error("point", "piquet.cli_point", "'" + v + "' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point=" + c.players[0] + ":5:49)");
+  if (bits.size() < 2 || bits.size() > 3 || !parse_int(bits[1], cards) ||
+      (bits.size() == 3 && !parse_int(bits[2], pips))) {
+    c.d->error("point", "piquet.cli_point",
+               "'" + v + "' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point=" + c.players[0] + ":5:49)");
     return;
   }
   json p = json::object();
@@ -185,7 +195,8 @@ bool scored_list(const Ctx& c, const std::string& field, const std::vector<std::
     auto bits = split_list(items[i], ':', true);
     if (i == 0) bits.erase(bits.begin());
     if (bits.size() != 2) {
-      c.d->error(field, field == "sets" ? "piquet.cli_set" : "piquet.cli_sequence", "'" + items[i] + "' is not " + syntax);
+      c.d->error(field, field == "sets" ? "piquet.cli_set" : "piquet.cli_sequence",
+                 "'" + items[i] + "' is not " + syntax);
       continue;
     }
     json one = item(c, field, bits[0], bits[1]);
@@ -206,9 +217,12 @@ void word_sequences(const Ctx& c, const std::string& v, json& rec) {
     // as initialised
   } else if (lower(first[0]) == "equal") {
     s["winner"] = "equal";
-    if (first.size() == 3) s["equal_to"] = sequence_item(c, "sequences", first[1], first[2]);
-    else if (first.size() != 1) c.d->error("sequences", "piquet.cli_sequence", "'" + v + "' is not equal or equal:LEN:TOP");
-  } else if (!scored_list(c, "sequences", items, &sequence_item, "LEN:TOP (e.g. seq=" + c.players[0] + ":quart:A,tierce:9)", s)) {
+    if (first.size() == 3)
+      s["equal_to"] = sequence_item(c, "sequences", first[1], first[2]);
+    else if (first.size() != 1)
+      c.d->error("sequences", "piquet.cli_sequence", "'" + v + "' is not equal or equal:LEN:TOP");
+  } else if (!scored_list(c, "sequences", items, &sequence_item,
+                          "LEN:TOP (e.g. seq=" + c.players[0] + ":quart:A,tierce:9)", s)) {
     return;
   }
   rec["sequences"] = s;
@@ -224,7 +238,8 @@ void word_sets(const Ctx& c, const std::string& v, json& rec) {
     // as initialised
   } else if (lower(split_list(items[0], ':', true)[0]) == "equal") {
     s["winner"] = "equal";  // refused by the engine with the rule
-  } else if (!scored_list(c, "sets", items, &set_item, "KIND:RANK (e.g. sets=" + c.players[1] + ":quatorze:10,trio:Q)", s)) {
+  } else if (!scored_list(c, "sets", items, &set_item, "KIND:RANK (e.g. sets=" + c.players[1] + ":quatorze:10,trio:Q)",
+                          s)) {
     return;
   }
   rec["sets"] = s;
@@ -244,9 +259,12 @@ void word_tricks(const Ctx& c, const std::string& v, json& rec) {
 void word_pique(const Ctx& c, const std::string& v, json& rec) {
   bool b = false;
   std::string l = lower(v);
-  if (l == "null" || l == "auto") rec["pique"] = nullptr;
-  else if (!yes_no(v, b)) c.d->error("pique", "piquet.cli_bool", "'" + v + "' is not yes or no");
-  else rec["pique"] = b;
+  if (l == "null" || l == "auto")
+    rec["pique"] = nullptr;
+  else if (!yes_no(v, b))
+    c.d->error("pique", "piquet.cli_bool", "'" + v + "' is not yes or no");
+  else
+    rec["pique"] = b;
 }
 
 // concession=NAME | reckons_nothing=NAME | none
@@ -262,8 +280,11 @@ void word_role_or_none(const Ctx& c, const std::string& field, const std::string
 
 void word_game_winner(const Ctx& c, const std::string& v, json& rec) {
   std::string p = player_name(c, v);
-  if (p.empty()) c.d->error("game_winner", "piquet.cli_player", "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
-  else rec["game_winner"] = p;
+  if (p.empty())
+    c.d->error("game_winner", "piquet.cli_player",
+               "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
+  else
+    rec["game_winner"] = p;
 }
 
 // totals=NAME:N,NAME:N (totals entry)
@@ -287,24 +308,39 @@ void word_totals(const Ctx& c, const std::string& v, json& rec) {
 // One word other than the dealer's; false when the key is unknown.
 bool read_word(const Ctx& c, const std::string& key, const std::string& v, json& rec) {
   bool b = false;
-  if (key == "entry") rec["entry"] = v;
+  if (key == "entry")
+    rec["entry"] = v;
   else if (key == "redeal") {
     if (!yes_no(v, b)) c.d->error("redeal", "piquet.cli_bool", "'" + v + "' is not yes or no");
     rec["redeal"] = b;
-  } else if (key == "reason") rec["reason"] = v;
-  else if (key == "carte" || key == "blanche" || key == "cb" || key == "carte_blanche") word_carte(c, v, rec);
-  else if (key == "point") word_point(c, v, rec);
-  else if (key == "seq" || key == "sequences") word_sequences(c, v, rec);
-  else if (key == "sets") word_sets(c, v, rec);
-  else if (key == "tricks") word_tricks(c, v, rec);
-  else if (key == "play" || key == "play_points") rec["play_points"] = role_pairs(c, "play_points", v);
-  else if (key == "check" || key == "check_totals") rec["check_totals"] = role_pairs(c, "check_totals", v);
-  else if (key == "pique" || key == "elder_piqued") word_pique(c, v, rec);
-  else if (key == "concession" || key == "concede") word_role_or_none(c, "concession", v, rec);
-  else if (key == "reckons_nothing" || key == "penalty") word_role_or_none(c, "reckons_nothing", v, rec);
-  else if (key == "game_winner" || key == "winner") word_game_winner(c, v, rec);
-  else if (key == "totals") word_totals(c, v, rec);
-  else return false;
+  } else if (key == "reason")
+    rec["reason"] = v;
+  else if (key == "carte" || key == "blanche" || key == "cb" || key == "carte_blanche")
+    word_carte(c, v, rec);
+  else if (key == "point")
+    word_point(c, v, rec);
+  else if (key == "seq" || key == "sequences")
+    word_sequences(c, v, rec);
+  else if (key == "sets")
+    word_sets(c, v, rec);
+  else if (key == "tricks")
+    word_tricks(c, v, rec);
+  else if (key == "play" || key == "play_points")
+    rec["play_points"] = role_pairs(c, "play_points", v);
+  else if (key == "check" || key == "check_totals")
+    rec["check_totals"] = role_pairs(c, "check_totals", v);
+  else if (key == "pique" || key == "elder_piqued")
+    word_pique(c, v, rec);
+  else if (key == "concession" || key == "concede")
+    word_role_or_none(c, "concession", v, rec);
+  else if (key == "reckons_nothing" || key == "penalty")
+    word_role_or_none(c, "reckons_nothing", v, rec);
+  else if (key == "game_winner" || key == "winner")
+    word_game_winner(c, v, rec);
+  else if (key == "totals")
+    word_totals(c, v, rec);
+  else
+    return false;
   return true;
 }
 
@@ -325,7 +361,8 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
     if (k != "dealer" && k != "elder" && k != "younger") continue;
     std::string p = player_name(c, v);
     if (p.empty()) {
-      d.error("dealer", "piquet.cli_player", "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
+      d.error("dealer", "piquet.cli_player",
+              "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
       continue;
     }
     std::string dealer = k == "elder" ? (p == c.players[0] ? c.players[1] : c.players[0]) : p;
@@ -380,9 +417,12 @@ json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
       d.error("first_dealer", "piquet.cli_elder", "elder=NAME needs players=A,B first (two players)");
     } else {
       const json& ps = setup["players"];
-      if (ps[0] == elder) setup["first_dealer"] = ps[1];
-      else if (ps[1] == elder) setup["first_dealer"] = ps[0];
-      else d.error("first_dealer", "piquet.cli_elder", "'" + elder + "' is not one of the players");
+      if (ps[0] == elder)
+        setup["first_dealer"] = ps[1];
+      else if (ps[1] == elder)
+        setup["first_dealer"] = ps[0];
+      else
+        d.error("first_dealer", "piquet.cli_elder", "'" + elder + "' is not one of the players");
     }
   }
   if (!start.empty()) setup["start"] = start;
@@ -394,20 +434,46 @@ std::vector<FieldSpec> field_table() {
   const std::vector<std::string> roles = {"elder", "younger"};
   return {
       {"entry", "enum", false, {"detail", "totals"}, "record kind (default detail); CLI: totals=... selects totals"},
-      {"dealer", "player", false, {}, "younger hand of this deal; checked against the alternation (CLI: dealer=NAME or elder=NAME)"},
+      {"dealer",
+       "player",
+       false,
+       {},
+       "younger hand of this deal; checked against the alternation (CLI: dealer=NAME or elder=NAME)"},
       {"redeal", "bool", false, {}, "void deal (misdeal): no score, same dealer again (CLI: redeal=yes [reason=...])"},
       {"reason", "string", false, {}, "why the deal was void"},
       {"carte_blanche", "enum", false, {"elder", "younger"}, "who showed a blank hand, 10 points (CLI: carte=NAME)"},
-      {"point", "object", true, {}, "{winner: elder|younger|equal, cards, pips} (CLI: point=NAME:5[:49] or point=equal:4[:38])"},
-      {"sequences", "object", false, {}, "{winner: elder|younger|equal|none, scored: [{length, top}]} (CLI: seq=NAME:quart:A,tierce:9 | seq=none | seq=equal[:quint:K])"},
-      {"sets", "object", false, {}, "{winner: elder|younger|none, scored: [{rank, count}]} (CLI: sets=NAME:quatorze:10,trio:Q | sets=none)"},
+      {"point",
+       "object",
+       true,
+       {},
+       "{winner: elder|younger|equal, cards, pips} (CLI: point=NAME:5[:49] or point=equal:4[:38])"},
+      {"sequences",
+       "object",
+       false,
+       {},
+       "{winner: elder|younger|equal|none, scored: [{length, top}]} (CLI: seq=NAME:quart:A,tierce:9 | seq=none | seq=equal[:quint:K])"},
+      {"sets",
+       "object",
+       false,
+       {},
+       "{winner: elder|younger|none, scored: [{rank, count}]} (CLI: sets=NAME:quatorze:10,trio:Q | sets=none)"},
       {"tricks", "object", true, {}, "{elder, younger}, sum 12 (CLI: tricks=NAME:7 or tricks=NAME:7,NAME:5)"},
       {"play_points", "object", true, {}, "points made in play: leads, captures, last trick (CLI: play=NAME:9,NAME:6)"},
       {"pique", "bool", false, {}, "did elder pique; only when the record cannot tell (CLI: pique=yes|no)"},
-      {"concession", "enum", false, roles, "rubicon final deal: who threw in his hand before play (CLI: concession=NAME)"},
-      {"reckons_nothing", "enum", false, roles, "Portland penalty: that player scores nothing (CLI: reckons_nothing=NAME)"},
-      {"game_winner", "player", false, {}, "classic: who won when both end on or above the target with a tie (CLI: game_winner=NAME)"},
-      {"check_totals", "object", false, {}, "{elder, younger}: the counts called out, compared (CLI: check=NAME:28,NAME:23)"},
+      {"concession", "enum", false, roles,
+       "rubicon final deal: who threw in his hand before play (CLI: concession=NAME)"},
+      {"reckons_nothing", "enum", false, roles,
+       "Portland penalty: that player scores nothing (CLI: reckons_nothing=NAME)"},
+      {"game_winner",
+       "player",
+       false,
+       {},
+       "classic: who won when both end on or above the target with a tie (CLI: game_winner=NAME)"},
+      {"check_totals",
+       "object",
+       false,
+       {},
+       "{elder, younger}: the counts called out, compared (CLI: check=NAME:28,NAME:23)"},
       {"totals", "object", false, {}, "totals entry: {player: deal score} (CLI: totals=NAME:27,NAME:13)"},
   };
 }

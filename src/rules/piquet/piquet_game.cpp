@@ -49,9 +49,11 @@ ojson PiquetGame::by_player(int a, int b) const {
 }
 
 std::string PiquetGame::end_message() const {
-  std::string standing = name(0) + " " + std::to_string(m_totals[0]) + ", " + name(1) + " " + std::to_string(m_totals[1]);
+  std::string standing = name(0) + " " + std::to_string(m_totals[0]) + ", " + name(1) + " " +
+                         std::to_string(m_totals[1]);
   if (m_opts.mode == Mode::classic)
-    return "the game was won by " + name(m_winner) + " (" + standing + "); no deal can follow it — start a new game for the next one";
+    return "the game was won by " + name(m_winner) + " (" + standing +
+           "); no deal can follow it — start a new game for the next one";
   return "the partie ended after deal " + std::to_string(m_deals) + " (" + standing + "); no deal can follow it";
 }
 
@@ -60,7 +62,8 @@ void PiquetGame::check_dealer(const json& rec, Diagnostics& d) const {
   if (!rec.contains("dealer") || rec["dealer"].is_null()) return;
   const json& v = rec["dealer"];
   if (!v.is_string() || (v != name(0) && v != name(1))) {
-    d.error("dealer", "piquet.dealer_unknown", show(v) + " is not a player of this game (" + name(0) + ", " + name(1) + ")");
+    d.error("dealer", "piquet.dealer_unknown",
+            show(v) + " is not a player of this game (" + name(0) + ", " + name(1) + ")");
     return;
   }
   if (v == name(m_dealer)) return;
@@ -93,7 +96,8 @@ std::optional<HandResult> PiquetGame::play_inner(const json& rec, Diagnostics& d
   std::string entry = "detail";
   if (rec.contains("entry") && !rec["entry"].is_null()) {
     if (!rec["entry"].is_string() || (rec["entry"] != "detail" && rec["entry"] != "totals")) {
-      d.error("entry", "piquet.entry", show(rec["entry"]) + " is not a record kind; entry is \"detail\" (default) or \"totals\"");
+      d.error("entry", "piquet.entry",
+              show(rec["entry"]) + " is not a record kind; entry is \"detail\" (default) or \"totals\"");
       return std::nullopt;
     }
     entry = rec["entry"].get<std::string>();
@@ -126,7 +130,8 @@ std::optional<HandResult> PiquetGame::play_redeal(const json& rec, Diagnostics& 
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     const std::string& k = it.key();
     if (k == "redeal" || k == "reason" || k == "dealer" || k == "entry") continue;
-    d.error(k, "piquet.redeal_scores", "A redeal carries no scores: remove '" + k + "' (a void deal has only dealer and reason)");
+    d.error(k, "piquet.redeal_scores",
+            "A redeal carries no scores: remove '" + k + "' (a void deal has only dealer and reason)");
   }
   if (rec.contains("reason") && !rec["reason"].is_null() && !rec["reason"].is_string())
     d.error("reason", "piquet.reason", "must be a text");
@@ -144,7 +149,8 @@ std::optional<HandResult> PiquetGame::play_redeal(const json& rec, Diagnostics& 
 
 // spec piquet §5.2 after all of a deal's points are in: who (if anyone) won the classic game.
 // Returns false on an error (game_winner missing).
-bool PiquetGame::classic_after(const std::array<int, 2>& now, int game_winner, bool totals_entry, int& winner, Diagnostics& d) const {
+bool PiquetGame::classic_after(const std::array<int, 2>& now, int game_winner, bool totals_entry, int& winner,
+                               Diagnostics& d) const {
   bool a = now[0] >= m_opts.target, b = now[1] >= m_opts.target;
   winner = -1;
   bool required = false;
@@ -159,9 +165,9 @@ bool PiquetGame::classic_after(const std::array<int, 2>& now, int game_winner, b
   if (required) {
     if (game_winner < 0) {
       std::string why = totals_entry
-                            ? "both players are on or above the target " + std::to_string(m_opts.target) + " after this deal (" +
-                                  name(0) + " " + std::to_string(now[0]) + ", " + name(1) + " " + std::to_string(now[1]) +
-                                  ") and a totals entry cannot tell who reached it first"
+                            ? "both players are on or above the target " + std::to_string(m_opts.target) +
+                                  " after this deal (" + name(0) + " " + std::to_string(now[0]) + ", " + name(1) + " " +
+                                  std::to_string(now[1]) + ") and a totals entry cannot tell who reached it first"
                             : "both players end the deal on " + std::to_string(now[0]) +
                                   ", on or above the target: record who reached it first in the play";
       d.error("game_winner", "piquet.game_winner_required", "missing: " + why + " (game_winner=NAME)");
@@ -170,7 +176,8 @@ bool PiquetGame::classic_after(const std::array<int, 2>& now, int game_winner, b
     winner = game_winner;
   } else if (game_winner >= 0) {
     d.warning("game_winner", "piquet.game_winner_ignored",
-              "game_winner " + name(game_winner) + " ignored: it is needed only when both players end the deal on or above the target " +
+              "game_winner " + name(game_winner) +
+                  " ignored: it is needed only when both players end the deal on or above the target " +
                   (totals_entry ? std::string("(totals entry)") : std::string("with equal totals")));
   }
   return true;
@@ -392,7 +399,9 @@ std::string option_of(const json& score, const char* id, const std::string& fall
   return fallback;
 }
 
-json by_name(const std::vector<std::string>& players, long long a, long long b) { return {{players[0], a}, {players[1], b}}; }
+json by_name(const std::vector<std::string>& players, long long a, long long b) {
+  return {{players[0], a}, {players[1], b}};
+}
 
 // spec piquet §5.2: games until a player has won 2 (best_of_3), 1 (single) or 3, a game won against a loser
 // under 50 counting 2 (best_of_5_doubles); games after the decision are not counted.
@@ -408,19 +417,26 @@ json classic_series(const std::vector<json>& scores, const std::vector<std::stri
     if (!s.value("finished", false) || !r.value("winner", json()).is_string()) continue;
     int w = r["winner"] == players[0] ? 0 : 1;
     long long value = number_at(r, "game_value");
-    if (value == 0) value = match == "best_of_5_doubles" && number_at(s["totals"], players[static_cast<size_t>(1 - w)]) < 50 ? 2 : 1;
+    if (value == 0)
+      value = match == "best_of_5_doubles" && number_at(s["totals"], players[static_cast<size_t>(1 - w)]) < 50 ? 2 : 1;
     won[static_cast<size_t>(w)] += value;
     if (won[static_cast<size_t>(w)] >= need) winner = w;
   }
-  json out = {{"mode", "classic"}, {"match", match}, {"games", counted}, {"finished", winner >= 0},
+  json out = {{"mode", "classic"},
+              {"match", match},
+              {"games", counted},
+              {"finished", winner >= 0},
               {"winner", winner >= 0 ? json(players[static_cast<size_t>(winner)]) : json(nullptr)},
               {"games_won", by_name(players, won[0], won[1])}};
   if (static_cast<size_t>(counted) < scores.size()) out["ignored_games"] = scores.size() - static_cast<size_t>(counted);
   const int lead = won[0] == won[1] ? -1 : won[0] > won[1] ? 0 : 1;
   const std::string tally = std::to_string(std::max(won[0], won[1])) + "-" + std::to_string(std::min(won[0], won[1]));
-  if (winner >= 0) out["words"] = players[static_cast<size_t>(winner)] + " wins the match " + tally;
-  else if (lead < 0) out["words"] = players[0] + " and " + players[1] + " are level " + tally + ", the match goes on";
-  else out["words"] = players[static_cast<size_t>(lead)] + " leads " + tally + ", the match goes on";
+  if (winner >= 0)
+    out["words"] = players[static_cast<size_t>(winner)] + " wins the match " + tally;
+  else if (lead < 0)
+    out["words"] = players[0] + " and " + players[1] + " are level " + tally + ", the match goes on";
+  else
+    out["words"] = players[static_cast<size_t>(lead)] + " leads " + tally + ", the match goes on";
   return out;
 }
 
@@ -453,10 +469,14 @@ json rubicon_series(const std::vector<json>& scores, const std::vector<std::stri
     settled[static_cast<size_t>(1 - receiver)] = -got;
   }
   const bool finished = closed && played > 0 && !in_progress;
-  json out = {{"mode", "rubicon"}, {"games", scores.size()}, {"finished", finished},
+  json out = {{"mode", "rubicon"},
+              {"games", scores.size()},
+              {"finished", finished},
               {"winner", finished && receiver >= 0 ? json(players[static_cast<size_t>(receiver)]) : json(nullptr)},
-              {"games_won", by_name(players, won[0], won[1])}, {"balance", by_name(players, balance[0], balance[1])},
-              {"stake_rounding", rounding}, {"settlement", by_name(players, settled[0], settled[1])}};
+              {"games_won", by_name(players, won[0], won[1])},
+              {"balance", by_name(players, balance[0], balance[1])},
+              {"stake_rounding", rounding},
+              {"settlement", by_name(players, settled[0], settled[1])}};
   const std::string parties = std::to_string(played) + (played == 1 ? " partie" : " parties");
   std::string words;
   if (receiver < 0) {
@@ -465,8 +485,9 @@ json rubicon_series(const std::vector<json>& scores, const std::vector<std::stri
     const std::string& w = players[static_cast<size_t>(receiver)];
     const std::string& l = players[static_cast<size_t>(1 - receiver)];
     const long long by = balance[static_cast<size_t>(receiver)], got = settled[static_cast<size_t>(receiver)];
-    words = w + (finished ? " wins the session by " : " leads the session by ") + std::to_string(by) + " after " + parties + ": " + l +
-            (finished ? " pays " : " would pay ") + std::to_string(got) + (got != by ? " (" + rounding + ")" : "");
+    words = w + (finished ? " wins the session by " : " leads the session by ") + std::to_string(by) + " after " +
+            parties + ": " + l + (finished ? " pays " : " would pay ") + std::to_string(got) +
+            (got != by ? " (" + rounding + ")" : "");
   }
   out["words"] = words + (in_progress ? ", a partie is in progress" : "");
   return out;
@@ -479,7 +500,8 @@ json series_of(const std::vector<json>& scores) {
   std::vector<std::string> players;
   std::string mode;
   std::string problem = series_problem(scores, players, mode);
-  if (!problem.empty()) return {{"finished", false}, {"games", scores.size()}, {"error", problem}, {"words", "not one series: " + problem}};
+  if (!problem.empty())
+    return {{"finished", false}, {"games", scores.size()}, {"error", problem}, {"words", "not one series: " + problem}};
   return mode == "rubicon" ? rubicon_series(scores, players) : classic_series(scores, players);
 }
 

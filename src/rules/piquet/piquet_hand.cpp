@@ -28,7 +28,8 @@ int parse_role_field(const json& rec, const char* field, Diagnostics& d, const s
   if (r == -2) return -1;
   if (r < 0) {
     d.error(field, std::string("piquet.") + field,
-            show(rec[field]) + " is not a role of this deal; " + field + " is null, \"elder\" or \"younger\"" + extra_rule);
+            show(rec[field]) + " is not a role of this deal; " + field + " is null, \"elder\" or \"younger\"" +
+                extra_rule);
     return -3;
   }
   return r;
@@ -62,8 +63,9 @@ bool parse_point(const json& rec, Detail& x, Diagnostics& d, bool pips_rounded) 
     x.point_cards = 0;
   } else if (x.point_cards <= 2) {
     d.warning("point.cards", "piquet.point_short",
-              "a point of " + std::to_string(x.point_cards) + ": every 12-card hand has a suit of at least 3 cards — is " +
-                  std::to_string(x.point_cards) + " a typo?");
+              "a point of " + std::to_string(x.point_cards) +
+                  ": every 12-card hand has a suit of at least 3 cards — is " + std::to_string(x.point_cards) +
+                  " a typo?");
   }
   // spec piquet §3 V-PT3 / V-PT4
   if (p.contains("pips") && !p["pips"].is_null()) {
@@ -74,8 +76,8 @@ bool parse_point(const json& rec, Detail& x, Diagnostics& d, bool pips_rounded) 
       auto [lo, hi] = k_pip_range[static_cast<size_t>(x.point_cards)];
       if (x.point_pips < lo || x.point_pips > hi)
         d.error("point.pips", "piquet.point_pips_range",
-                std::to_string(x.point_cards) + " cards cannot make " + std::to_string(x.point_pips) + " (possible: " +
-                    std::to_string(lo) + (lo == hi ? "" : "–" + std::to_string(hi)) + ")");
+                std::to_string(x.point_cards) + " cards cannot make " + std::to_string(x.point_pips) +
+                    " (possible: " + std::to_string(lo) + (lo == hi ? "" : "–" + std::to_string(hi)) + ")");
     }
   } else if (pips_rounded) {
     d.error("point.pips", "piquet.point_pips_required",
@@ -101,7 +103,8 @@ bool parse_sequence(const json& s, Sequence& out, const std::string& field, Diag
   int top = s.contains("top") ? rank_index(s["top"]) : -1;
   if (top < 0) {
     d.error(field, "piquet.sequence_top",
-            (s.contains("top") ? show(s["top"]) : std::string("a missing top")) + " is not a rank (A, K, Q, J, 10, 9, 8, 7)");
+            (s.contains("top") ? show(s["top"]) : std::string("a missing top")) +
+                " is not a rank (A, K, Q, J, 10, 9, 8, 7)");
     return false;
   }
   // spec piquet §3 V-SQ2
@@ -109,8 +112,8 @@ bool parse_sequence(const json& s, Sequence& out, const std::string& field, Diag
     std::string lowest;
     for (int i = top; i >= 0; --i) lowest += std::string(k_ranks[static_cast<size_t>(i)]) + (i ? "-" : "");
     d.error(field, "piquet.sequence_top",
-            "a " + sequence_name(len) + " cannot be headed by a " + std::string(k_ranks[static_cast<size_t>(top)]) + " (" + lowest +
-                " is only " + std::to_string(top + 1) + " card" + (top ? "s" : "") + ")");
+            "a " + sequence_name(len) + " cannot be headed by a " + std::string(k_ranks[static_cast<size_t>(top)]) +
+                " (" + lowest + " is only " + std::to_string(top + 1) + " card" + (top ? "s" : "") + ")");
     return false;
   }
   out = {len, top};
@@ -129,10 +132,14 @@ bool parse_sequences(const json& rec, Detail& x, Diagnostics& d) {
   }
   // spec piquet §3 V-SQ1
   const json w = s.value("winner", json("none"));
-  if (w == "elder") x.seq_winner = k_elder;
-  else if (w == "younger") x.seq_winner = k_younger;
-  else if (w == "equal") x.seq_winner = k_equal;
-  else if (w == "none") x.seq_winner = k_none;
+  if (w == "elder")
+    x.seq_winner = k_elder;
+  else if (w == "younger")
+    x.seq_winner = k_younger;
+  else if (w == "equal")
+    x.seq_winner = k_equal;
+  else if (w == "none")
+    x.seq_winner = k_none;
   else {
     d.error("sequences.winner", "piquet.sequences_winner",
             show(w) + " is not allowed; sequences.winner is \"elder\", \"younger\", \"equal\" or \"none\"");
@@ -146,10 +153,12 @@ bool parse_sequences(const json& rec, Detail& x, Diagnostics& d) {
   bool role = x.seq_winner == k_elder || x.seq_winner == k_younger;
   if (role && scored.empty())
     d.error("sequences.scored", "piquet.sequences_empty",
-            "Sequence winner given but no sequence listed: list the sequences " + std::string(k_role_names[static_cast<size_t>(x.seq_winner)]) + " scored");
+            "Sequence winner given but no sequence listed: list the sequences " +
+                std::string(k_role_names[static_cast<size_t>(x.seq_winner)]) + " scored");
   if (!role && x.seq_winner >= 0 && !scored.empty())
     d.error("sequences.scored", "piquet.sequences_unwon",
-            "sequences listed but winner is " + show(w) + ": only the winner of the sequences scores (name elder or younger)");
+            "sequences listed but winner is " + show(w) +
+                ": only the winner of the sequences scores (name elder or younger)");
   int total_len = 0;
   for (const auto& item : scored) {
     Sequence q;
@@ -165,9 +174,11 @@ bool parse_sequences(const json& rec, Detail& x, Diagnostics& d) {
   if (s.contains("equal_to") && !s["equal_to"].is_null()) {
     Sequence q;
     if (parse_sequence(s["equal_to"], q, "sequences.equal_to", d)) {
-      if (x.seq_winner == k_equal) x.equal_to = q;
+      if (x.seq_winner == k_equal)
+        x.equal_to = q;
       else
-        d.warning("sequences.equal_to", "piquet.equal_to_ignored", "equal_to is informative only when sequences.winner is \"equal\"; ignored");
+        d.warning("sequences.equal_to", "piquet.equal_to_ignored",
+                  "equal_to is informative only when sequences.winner is \"equal\"; ignored");
     }
   }
   return d.errors().size() == before;
@@ -183,15 +194,20 @@ bool parse_sets(const json& rec, Detail& x, Diagnostics& d) {
   }
   // spec piquet §3 V-ST1
   const json w = s.value("winner", json("none"));
-  if (w == "elder") x.set_winner = k_elder;
-  else if (w == "younger") x.set_winner = k_younger;
-  else if (w == "none") x.set_winner = k_none;
+  if (w == "elder")
+    x.set_winner = k_elder;
+  else if (w == "younger")
+    x.set_winner = k_younger;
+  else if (w == "none")
+    x.set_winner = k_none;
   else if (w == "equal") {
-    d.error("sets.winner", "piquet.sets_equal",
-            "\"equal\" is impossible: two players cannot hold sets of the same rank and size (sets.winner is elder, younger or none)");
+    d.error(
+        "sets.winner", "piquet.sets_equal",
+        "\"equal\" is impossible: two players cannot hold sets of the same rank and size (sets.winner is elder, younger or none)");
     x.set_winner = -1;
   } else {
-    d.error("sets.winner", "piquet.sets_winner", show(w) + " is not allowed; sets.winner is \"elder\", \"younger\" or \"none\"");
+    d.error("sets.winner", "piquet.sets_winner",
+            show(w) + " is not allowed; sets.winner is \"elder\", \"younger\" or \"none\"");
     x.set_winner = -1;
   }
   json scored = s.value("scored", json::array());
@@ -201,10 +217,12 @@ bool parse_sets(const json& rec, Detail& x, Diagnostics& d) {
   }
   bool role = x.set_winner == k_elder || x.set_winner == k_younger;
   if (role && scored.empty())
-    d.error("sets.scored", "piquet.sets_empty", "Sets winner given but no set listed: list the trios / quatorzes " +
-                                                    std::string(k_role_names[static_cast<size_t>(x.set_winner)]) + " scored");
+    d.error("sets.scored", "piquet.sets_empty",
+            "Sets winner given but no set listed: list the trios / quatorzes " +
+                std::string(k_role_names[static_cast<size_t>(x.set_winner)]) + " scored");
   if (!role && x.set_winner >= 0 && !scored.empty())
-    d.error("sets.scored", "piquet.sets_unwon", "sets listed but winner is " + show(w) + ": only the winner of the sets scores");
+    d.error("sets.scored", "piquet.sets_unwon",
+            "sets listed but winner is " + show(w) + ": only the winner of the sets scores");
   std::set<int> seen;
   for (const auto& item : scored) {
     if (!item.is_object()) {
@@ -216,12 +234,14 @@ bool parse_sets(const json& rec, Detail& x, Diagnostics& d) {
     // spec piquet §3 V-ST2
     if (r < 0) {
       d.error("sets.scored", "piquet.set_rank",
-              (item.contains("rank") ? show(item["rank"]) : std::string("a missing rank")) + " is not a rank (A, K, Q, J, 10)");
+              (item.contains("rank") ? show(item["rank"]) : std::string("a missing rank")) +
+                  " is not a rank (A, K, Q, J, 10)");
       continue;
     }
     if (r < 3) {
       d.error("sets.scored", "piquet.set_rank",
-              std::string("a set of ") + k_ranks[static_cast<size_t>(r)] + "s: sets of nines or lower do not score (A, K, Q, J, 10)");
+              std::string("a set of ") + k_ranks[static_cast<size_t>(r)] +
+                  "s: sets of nines or lower do not score (A, K, Q, J, 10)");
       continue;
     }
     if (!item.contains("count") || !read_int(item["count"], 3, 4, c)) {
@@ -240,7 +260,8 @@ bool parse_sets(const json& rec, Detail& x, Diagnostics& d) {
   return d.errors().size() == before;
 }
 
-bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d, const std::string& rule) {
+bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d,
+                const std::string& rule) {
   const json& o = rec[field];
   if (!o.is_object()) {
     d.error(field, std::string("piquet.") + field, "must be an object {elder: n, younger: n}");
@@ -255,7 +276,8 @@ bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], 
   for (int r = 0; r < 2; ++r) {
     const char* rn = k_role_names[static_cast<size_t>(r)];
     if (!o.contains(rn)) {
-      d.error(field, std::string("piquet.") + field, std::string(rn) + " is missing (both elder and younger are required)");
+      d.error(field, std::string("piquet.") + field,
+              std::string(rn) + " is missing (both elder and younger are required)");
       ok = false;
     } else if (!read_int(o[rn], lo, hi, out[r])) {
       d.error(field, std::string("piquet.") + field, std::string(rn) + " " + o[rn].dump() + " is not allowed: " + rule);
@@ -268,7 +290,8 @@ bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], 
 // ---- names ----------------------------------------------------------------------------------------------
 
 std::string sequence_name(int length) {
-  static constexpr std::array<const char*, 9> k_names = {"", "", "", "tierce", "quart", "quint", "sixieme", "septieme", "huitieme"};
+  static constexpr std::array<const char*, 9> k_names = {"",      "",        "",         "tierce",  "quart",
+                                                         "quint", "sixieme", "septieme", "huitieme"};
   return length >= 3 && length <= 8 ? k_names[static_cast<size_t>(length)] : std::to_string(length);
 }
 
@@ -297,12 +320,14 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
 namespace {
 
 void check_known_fields(const json& rec, Diagnostics& d) {
-  static const std::set<std::string> known = {"entry",     "dealer",      "redeal",      "reason",          "carte_blanche",
-                                              "point",     "sequences",   "sets",        "tricks",          "play_points",
-                                              "pique",     "concession",  "reckons_nothing", "game_winner", "check_totals"};
+  static const std::set<std::string> known = {"entry",           "dealer",      "redeal",      "reason",
+                                              "carte_blanche",   "point",       "sequences",   "sets",
+                                              "tricks",          "play_points", "pique",       "concession",
+                                              "reckons_nothing", "game_winner", "check_totals"};
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     if (it.key() == "totals")
-      d.error("totals", "piquet.detail_totals", "a detail entry has no totals; use entry \"totals\" to record deal totals only");
+      d.error("totals", "piquet.detail_totals",
+              "a detail entry has no totals; use entry \"totals\" to record deal totals only");
     else if (!known.count(it.key()))
       d.warning(it.key(), "piquet.unknown_field", "'" + it.key() + "' is not a piquet deal field; ignored");
   }
@@ -313,8 +338,9 @@ void read_blanche(const json& rec, Detail& x, Diagnostics& d) {
   x.reckons_nothing = parse_role_field(rec, "reckons_nothing", d, "");
   if (x.reckons_nothing == -3) x.reckons_nothing = -1;
   if (rec.contains("carte_blanche") && rec["carte_blanche"] == "both") {
-    d.error("carte_blanche", "piquet.carte_blanche_both",
-            "\"both\" is impossible: both players cannot hold a carte blanche, the pack has only 20 cards without K/Q/J");
+    d.error(
+        "carte_blanche", "piquet.carte_blanche_both",
+        "\"both\" is impossible: both players cannot hold a carte blanche, the pack has only 20 cards without K/Q/J");
     return;
   }
   x.carte_blanche = parse_role_field(rec, "carte_blanche", d, "");
@@ -328,23 +354,25 @@ void read_concession(const json& rec, const DealContext& c, Diagnostics& d) {
             "Conceding the play is only allowed in the final deal of a Rubicon partie; this is a classic game");
   else if (c.deal_no != c.last_deal)
     d.error("concession", "piquet.concession_deal",
-            "Conceding the play is only allowed in the final deal of a partie: this is deal " + std::to_string(c.deal_no) +
-                ", the last is deal " + std::to_string(c.last_deal));
+            "Conceding the play is only allowed in the final deal of a partie: this is deal " +
+                std::to_string(c.deal_no) + ", the last is deal " + std::to_string(c.last_deal));
   for (const char* f : {"tricks", "play_points"})
     if (rec.contains(f) && !rec[f].is_null())
       d.error(f, "piquet.concession_play",
-              std::string("a conceded deal is not played: remove ") + f + " (the concession gives the opponent 13 and 10)");
+              std::string("a conceded deal is not played: remove ") + f +
+                  " (the concession gives the opponent 13 and 10)");
 }
 
 // spec piquet §3 V-T1, V-P1
 void read_tricks_and_play(const json& rec, Detail& x, Diagnostics& d) {
   if (!rec.contains("tricks") || rec["tricks"].is_null()) {
-    d.error("tricks", "piquet.tricks_missing", "missing: the tricks each player took, {elder: n, younger: n} adding up to 12");
+    d.error("tricks", "piquet.tricks_missing",
+            "missing: the tricks each player took, {elder: n, younger: n} adding up to 12");
   } else if (parse_pair(rec, "tricks", 0, 12, x.tricks, d, "tricks are 0 to 12 each")) {
     if (x.tricks[0] + x.tricks[1] != 12)
       d.error("tricks", "piquet.tricks_sum",
-              "Tricks add up to " + std::to_string(x.tricks[0] + x.tricks[1]) + " (" + std::to_string(x.tricks[0]) + " + " +
-                  std::to_string(x.tricks[1]) + "), must be 12");
+              "Tricks add up to " + std::to_string(x.tricks[0] + x.tricks[1]) + " (" + std::to_string(x.tricks[0]) +
+                  " + " + std::to_string(x.tricks[1]) + "), must be 12");
     else
       x.has_tricks = true;
   }
@@ -393,8 +421,9 @@ void keep_parts(const json& rec, DetailRead& r, int ended, int winner, const Dea
     if (rec.contains(field) && !rec[field].is_null())
       d.warning(field, "piquet.after_end",
                 std::string("Ignored: the game was won during the ") +
-                    (ended == 0 ? std::string("carte blanche") : std::string(k_decl_categories[static_cast<size_t>(ended)])) + " (" +
-                    c.name(winner) + " reached " + std::to_string(c.opts.target) + ")");
+                    (ended == 0 ? std::string("carte blanche")
+                                : std::string(k_decl_categories[static_cast<size_t>(ended)])) +
+                    " (" + c.name(winner) + " reached " + std::to_string(c.opts.target) + ")");
   };
   Detail& x = r.x;
   d.append(r.diags[k_part_fields]);
@@ -432,11 +461,14 @@ void report_infeasible(const Detail& x, const std::vector<PlayOutcome>& orders, 
     lo_e = std::min(lo_e, e), hi_e = std::max(hi_e, e), lo_y = std::min(lo_y, y), hi_y = std::max(hi_y, y);
     pairs.push_back("(" + std::to_string(e) + "," + std::to_string(y) + ")");
   }
-  auto range = [](int lo, int hi) { return lo == hi ? std::to_string(lo) : std::to_string(lo) + "–" + std::to_string(hi); };
+  auto range = [](int lo, int hi) {
+    return lo == hi ? std::to_string(lo) : std::to_string(lo) + "–" + std::to_string(hi);
+  };
   d.error("play_points", "piquet.play_infeasible",
           "elder " + std::to_string(x.play[0]) + ", younger " + std::to_string(x.play[1]) + " cannot arise: with " +
-              std::to_string(x.tricks[0]) + " tricks to " + std::to_string(x.tricks[1]) + ", elder's play points can only be " +
-              range(lo_e, hi_e) + ", younger's " + range(lo_y, hi_y) + ", in the combinations " + join(pairs, " "));
+              std::to_string(x.tricks[0]) + " tricks to " + std::to_string(x.tricks[1]) +
+              ", elder's play points can only be " + range(lo_e, hi_e) + ", younger's " + range(lo_y, hi_y) +
+              ", in the combinations " + join(pairs, " "));
 }
 
 // spec piquet §3 V-P3 (old trick scoring): each at most the modern maximum, and someone won the last trick
@@ -472,7 +504,9 @@ std::vector<int> check_play_points(const Detail& x, const Options& opts, Diagnos
 
 namespace {
 
-std::string seq_text(const Sequence& s) { return sequence_name(s.length) + " to the " + k_ranks[static_cast<size_t>(s.top)]; }
+std::string seq_text(const Sequence& s) {
+  return sequence_name(s.length) + " to the " + k_ranks[static_cast<size_t>(s.top)];
+}
 
 // What each role's scored combinations need, rank by rank (C-1), and why.
 struct CardNeeds {
@@ -521,7 +555,8 @@ void check_cards(const Detail& x, int ended, Diagnostics& d) {
       if (n.need[static_cast<size_t>(role)][r]) who.push_back(n.describe(role, r));
     bool sets_involved = n.set_need[0][r] || n.set_need[1][r];
     d.error(sets_involved ? "sets.scored" : "sequences.scored", "piquet.card_count",
-            "The record needs " + std::to_string(total) + " cards of rank " + k_ranks[r] + " (" + join(who, "; ") + "); the pack has 4");
+            "The record needs " + std::to_string(total) + " cards of rank " + k_ranks[r] + " (" + join(who, "; ") +
+                "); the pack has 4");
   }
   for (int role = 0; role < 2; ++role) {
     int cards = 0, courts = 0;
@@ -529,11 +564,13 @@ void check_cards(const Detail& x, int ended, Diagnostics& d) {
     for (size_t r = 4; r <= 6; ++r) courts += n.need[static_cast<size_t>(role)][r];
     if (cards > 12)
       d.error(x.set_winner == role ? "sets.scored" : "sequences.scored", "piquet.hand_size",
-              std::string(role == k_elder ? "Elder" : "Younger") + "'s combinations need " + std::to_string(cards) + " cards; a hand has 12");
+              std::string(role == k_elder ? "Elder" : "Younger") + "'s combinations need " + std::to_string(cards) +
+                  " cards; a hand has 12");
     if (x.carte_blanche == role && courts > k_max_courts_blank)
       d.error("carte_blanche", "piquet.blank_courts",
-              std::string(k_role_names[static_cast<size_t>(role)]) + " showed a carte blanche but his scored combinations need " +
-                  std::to_string(courts) + " court cards (K/Q/J); after the exchange a blank holder has at most 7");
+              std::string(k_role_names[static_cast<size_t>(role)]) +
+                  " showed a carte blanche but his scored combinations need " + std::to_string(courts) +
+                  " court cards (K/Q/J); after the exchange a blank holder has at most 7");
   }
 }
 
@@ -552,7 +589,8 @@ void check_consistency(const Detail& x, const int cat[4][2], int ended, Diagnost
                   (x.carte_blanche == role ? " after a carte blanche" : " in combinations"));
   }
   // C-4 (W): sunk point?
-  if ((ended < 0 || ended >= 2) && (x.seq_winner == k_elder || x.seq_winner == k_younger) && x.point_winner == 1 - x.seq_winner) {
+  if ((ended < 0 || ended >= 2) && (x.seq_winner == k_elder || x.seq_winner == k_younger) &&
+      x.point_winner == 1 - x.seq_winner) {
     int longest = 0;
     for (const auto& q : x.seqs) longest = std::max(longest, q.length);
     if (x.point_cards < longest)
@@ -569,7 +607,8 @@ int read_game_winner(const json& rec, const DealContext& c, Diagnostics& d) {
   const json& v = rec["game_winner"];
   if (v.is_string() && v == c.name(0)) return 0;
   if (v.is_string() && v == c.name(1)) return 1;
-  d.error("game_winner", "piquet.game_winner", show(v) + " is not a player of this game (" + c.name(0) + ", " + c.name(1) + ")");
+  d.error("game_winner", "piquet.game_winner",
+          show(v) + " is not a player of this game (" + c.name(0) + ", " + c.name(1) + ")");
   return -2;
 }
 
@@ -577,14 +616,15 @@ namespace {
 
 void check_totals_fields(const json& rec, Diagnostics& d) {
   static const std::set<std::string> allowed = {"entry", "dealer", "totals", "game_winner", "redeal"};
-  static const std::set<std::string> detail_fields = {"carte_blanche", "point",      "sequences",       "sets",
-                                                      "tricks",        "play_points", "pique",          "concession",
+  static const std::set<std::string> detail_fields = {"carte_blanche",   "point",        "sequences", "sets",
+                                                      "tricks",          "play_points",  "pique",     "concession",
                                                       "reckons_nothing", "check_totals", "reason"};
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     if (allowed.count(it.key())) continue;
     if (detail_fields.count(it.key()))
       d.error(it.key(), "piquet.totals_field",
-              "'" + it.key() + "' belongs to a detail entry; a totals entry carries only totals, dealer and game_winner");
+              "'" + it.key() +
+                  "' belongs to a detail entry; a totals entry carries only totals, dealer and game_winner");
     else
       d.warning(it.key(), "piquet.unknown_field", "'" + it.key() + "' is not a piquet deal field; ignored");
   }
@@ -593,13 +633,15 @@ void check_totals_fields(const json& rec, Diagnostics& d) {
 // spec piquet §3 V-TT1: both players, 0..174 each
 void read_totals_object(const json& rec, const DealContext& c, std::array<int, 2>& t, Diagnostics& d) {
   if (!rec.contains("totals") || !rec["totals"].is_object()) {
-    d.error("totals", "piquet.totals_missing", "a totals entry needs totals: {\"" + c.name(0) + "\": n, \"" + c.name(1) + "\": n}");
+    d.error("totals", "piquet.totals_missing",
+            "a totals entry needs totals: {\"" + c.name(0) + "\": n, \"" + c.name(1) + "\": n}");
     return;
   }
   const json& o = rec["totals"];
   for (auto it = o.begin(); it != o.end(); ++it)
     if (it.key() != c.name(0) && it.key() != c.name(1))
-      d.error("totals", "piquet.totals_player", "'" + it.key() + "' is not a player of this game (" + c.name(0) + ", " + c.name(1) + ")");
+      d.error("totals", "piquet.totals_player",
+              "'" + it.key() + "' is not a player of this game (" + c.name(0) + ", " + c.name(1) + ")");
   for (int p = 0; p < 2; ++p) {
     const std::string& n = c.name(p);
     if (!o.contains(n)) {
@@ -607,7 +649,8 @@ void read_totals_object(const json& rec, const DealContext& c, std::array<int, 2
       continue;
     }
     if (!read_int(o[n], 0, k_max_deal_total, t[static_cast<size_t>(p)]))
-      d.error("totals", "piquet.totals_range", n + ": " + o[n].dump() + " is not a whole number from 0 to 174; no deal can score more than 174");
+      d.error("totals", "piquet.totals_range",
+              n + ": " + o[n].dump() + " is not a whole number from 0 to 174; no deal can score more than 174");
   }
 }
 
@@ -622,8 +665,10 @@ void read_totals(const json& rec, const DealContext& c, std::array<int, 2>& t, D
 void check_totals_entry(const DealContext& c, const std::array<int, 2>& t, Diagnostics& d) {
   int elder = c.player_of(k_elder);
   if (t[static_cast<size_t>(elder)] == 0)
-    d.warning("totals", "piquet.elder_zero",
-              c.name(elder) + " (elder) scored 0: elder always scores at least 1 for the first lead (unless conceding or penalised)");
+    d.warning(
+        "totals", "piquet.elder_zero",
+        c.name(elder) +
+            " (elder) scored 0: elder always scores at least 1 for the first lead (unless conceding or penalised)");
   else if (t[0] + t[1] < 13)
     d.warning("totals", "piquet.totals_low",
               "the two deal scores add up to " + std::to_string(t[0] + t[1]) + ": the play alone gives at least 13");

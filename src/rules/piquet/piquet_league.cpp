@@ -17,12 +17,13 @@ std::vector<league::SeatResult> league_seats(const json& summary, const std::vec
   const json totals = summary.value("totals", json::object());
   const std::string winner = string_at(res, "winner");
   std::vector<Amount> v;
-  for (const auto& p : players) v.push_back(!winner.empty() ? Amount::whole(winner == p ? 1 : 0) : amount_at(totals, p.c_str(), 1));
+  for (const auto& p : players)
+    v.push_back(!winner.empty() ? Amount::whole(winner == p ? 1 : 0) : amount_at(totals, p.c_str(), 1));
   std::vector<league::SeatResult> seats = common::seats_with_places(summary, players, common::places_from(v), 1);
   const bool rubicon = string_at(res, "mode") == "rubicon";
   const json scores = rubicon ? res.value("scores", json::object()) : json::object();
   for (size_t i = 0; i < seats.size(); ++i)
-    seats[i].points = rubicon ? amount_at(scores, players[i].c_str(), 1)
+    seats[i].points = rubicon          ? amount_at(scores, players[i].c_str(), 1)
                       : winner.empty() ? Amount{}
                                        : (winner == players[i] ? 1 : -1) * amount_at(res, "game_value", 1);
   return seats;
@@ -32,9 +33,10 @@ namespace {
 
 // a redeal (spec piquet: a card exposed, a wrong number of cards) is a deal that was not played ("redeal"; ""
 // for a deal played)
-template <class J> std::string not_played(const json& rec, const J& entry) {
-  const bool redeal =
-      (rec.is_object() && rec.contains("redeal") && rec["redeal"] == true) || common::breakdown_text(entry, "entry") == "redeal";
+template <class J>
+std::string not_played(const json& rec, const J& entry) {
+  const bool redeal = (rec.is_object() && rec.contains("redeal") && rec["redeal"] == true) ||
+                      common::breakdown_text(entry, "entry") == "redeal";
   return redeal ? "redeal" : "";
 }
 
@@ -47,7 +49,8 @@ league::HandFacts league_hand_facts(const json& rec, const json& entry, const st
     f.played = false;
     return f;
   }
-  for (const auto& [key, bonus] : {std::pair{"pique", "pique"}, std::pair{"repique_by", "repique"}, std::pair{"capot_by", "capot"}})
+  for (const auto& [key, bonus] :
+       {std::pair{"pique", "pique"}, std::pair{"repique_by", "repique"}, std::pair{"capot_by", "capot"}})
     if (!string_at(bd, key).empty()) f.bonuses.emplace_back(string_at(bd, key), bonus);
   return f;
 }

@@ -20,22 +20,54 @@ std::string check_target(const json& v) {
 namespace {
 std::vector<OptionSpec> build_option_table() {
   return {
-      {"mode", "enum", {"classic", "rubicon"}, "classic",
+      {"mode",
+       "enum",
+       {"classic", "rubicon"},
+       "classic",
        "classic = game to the target (seed); rubicon = partie of six deals (spec 5.2 / 5.3)"},
-      {"target", "int", {}, 100, "classic game target (seed 100; 150/200 also used; Hoyle 101)", &check_target, 1, 100000},
-      {"match", "enum", {"best_of_3", "single", "best_of_5_doubles"}, "best_of_3",
+      {"target",
+       "int",
+       {},
+       100,
+       "classic game target (seed 100; 150/200 also used; Hoyle 101)",
+       &check_target,
+       1,
+       100000},
+      {"match",
+       "enum",
+       {"best_of_3", "single", "best_of_5_doubles"},
+       "best_of_3",
        "classic match: best of three games, a single game, or first to 3 games with a game won against a "
        "loser under 50 counting 2"},
-      {"point_scoring", "enum", {"cards", "pips_rounded"}, "cards",
+      {"point_scoring",
+       "enum",
+       {"cards", "pips_rounded"},
+       "cards",
        "point scores its number of cards, or (old rule) pips / 10 rounded half up; needs point.pips"},
-      {"trick_scoring", "enum", {"modern", "old_tens"}, "modern",
+      {"trick_scoring",
+       "enum",
+       {"modern", "old_tens"},
+       "modern",
        "modern = every lead / capture scores; old_tens = only with a ten or higher (pique taken from the record)"},
-      {"last_trick_on_capot", "enum", {"yes", "no"}, "yes", "does a capot winner get the extra point for the last trick"},
-      {"partie_deals", "enum", {6, "4_doubled_ends"}, 6,
+      {"last_trick_on_capot",
+       "enum",
+       {"yes", "no"},
+       "yes",
+       "does a capot winner get the extra point for the last trick"},
+      {"partie_deals",
+       "enum",
+       {6, "4_doubled_ends"},
+       6,
        "rubicon partie of 6 deals, or 4 deals with the first and last counting double"},
-      {"stake_rounding", "enum", {"none", "floor_50", "floor_25"}, "none",
+      {"stake_rounding",
+       "enum",
+       {"none", "floor_50", "floor_25"},
+       "none",
        "settlement: fractions of 50 (or 25) points are not reckoned"},
-      {"concession_pique", "bool", {}, false,
+      {"concession_pique",
+       "bool",
+       {},
+       false,
        "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
        "true = older reading, an eligible elder piques when his declarations + 13 reach 30"},
   };
@@ -84,7 +116,8 @@ Options options_from(const json& o) {
   r.last_trick_on_capot = o.value("last_trick_on_capot", std::string("yes")) != "no";
   r.four_doubled = o.contains("partie_deals") && o["partie_deals"] == "4_doubled_ends";
   r.stake_rounding = o.value("stake_rounding", std::string("none"));
-  r.concession_pique = o.contains("concession_pique") && o["concession_pique"].is_boolean() && o["concession_pique"].get<bool>();
+  r.concession_pique = o.contains("concession_pique") && o["concession_pique"].is_boolean() &&
+                       o["concession_pique"].get<bool>();
   return r;
 }
 
@@ -113,12 +146,16 @@ std::vector<std::string> read_players(const json& setup, Diagnostics& d) {
   }
   if (setup["players"].size() != 2)
     d.error("players", "piquet.players_count",
-            "Piquet is for exactly 2 players; got " + std::to_string(setup["players"].size()) + " (" + join(players) + ")");
+            "Piquet is for exactly 2 players; got " + std::to_string(setup["players"].size()) + " (" + join(players) +
+                ")");
   else if (players.size() == 2 && players[0] == players[1])
-    d.error("players", "piquet.players_distinct", "the two players must have different names (both are \"" + players[0] + "\")");
+    d.error("players", "piquet.players_distinct",
+            "the two players must have different names (both are \"" + players[0] + "\")");
   for (const auto& p : players)
     for (const auto& k : reserved_breakdown_keys())
-      if (p == k) d.error("players", "piquet.players_reserved", "\"" + p + "\" cannot be a player name in piquet (it is a deal-breakdown key)");
+      if (p == k)
+        d.error("players", "piquet.players_reserved",
+                "\"" + p + "\" cannot be a player name in piquet (it is a deal-breakdown key)");
   return players;
 }
 
@@ -136,8 +173,8 @@ int read_first_dealer(const json& setup, const std::vector<std::string>& players
   return -1;
 }
 
-bool read_player_map(const json& v, const std::vector<std::string>& players, const std::string& field, bool allow_negative,
-                     std::array<long long, 2>& out, Diagnostics& d) {
+bool read_player_map(const json& v, const std::vector<std::string>& players, const std::string& field,
+                     bool allow_negative, std::array<long long, 2>& out, Diagnostics& d) {
   if (!v.is_object()) {
     d.error(field, "piquet.start", "must be an object {\"" + players[0] + "\": n, \"" + players[1] + "\": n}");
     return false;
@@ -145,15 +182,17 @@ bool read_player_map(const json& v, const std::vector<std::string>& players, con
   bool ok = true;
   for (auto it = v.begin(); it != v.end(); ++it)
     if (it.key() != players[0] && it.key() != players[1]) {
-      d.error(field, "piquet.start", "'" + it.key() + "' is not a player of this game (" + players[0] + ", " + players[1] + ")");
+      d.error(field, "piquet.start",
+              "'" + it.key() + "' is not a player of this game (" + players[0] + ", " + players[1] + ")");
       ok = false;
     }
   for (size_t p = 0; p < 2; ++p) {
     int n = 0;
     if (!v.contains(players[p])) continue;
     if (!read_int(v[players[p]], allow_negative ? -1000000 : 0, 1000000, n)) {
-      d.error(field, "piquet.start", players[p] + ": " + v[players[p]].dump() + " is not a whole number" +
-                                         (allow_negative ? "" : " of at least 0"));
+      d.error(field, "piquet.start",
+              players[p] + ": " + v[players[p]].dump() + " is not a whole number" +
+                  (allow_negative ? "" : " of at least 0"));
       ok = false;
     } else {
       out[p] = n;
@@ -163,17 +202,19 @@ bool read_player_map(const json& v, const std::vector<std::string>& players, con
 }
 
 // `start` against the mode: a finished game / partie cannot be resumed; balances are zero-sum.
-void check_resume(const json& s, const Resume& r, const std::vector<std::string>& players, const Options& opts, Diagnostics& d) {
+void check_resume(const json& s, const Resume& r, const std::vector<std::string>& players, const Options& opts,
+                  Diagnostics& d) {
   if (opts.mode == Mode::classic) {
     for (size_t p = 0; p < 2; ++p)
       if (r.totals[p] >= opts.target)
         d.error("start.totals", "piquet.start_over",
-                players[p] + " already has " + std::to_string(r.totals[p]) + ", at or above the target " + std::to_string(opts.target) +
-                    ": that game is over");
+                players[p] + " already has " + std::to_string(r.totals[p]) + ", at or above the target " +
+                    std::to_string(opts.target) + ": that game is over");
     for (size_t p = 0; p < 2; ++p)
       if (r.won[p] >= games_needed(opts.match))
         d.error("start.games_won", "piquet.start_over",
-                players[p] + " already won " + std::to_string(r.won[p]) + " game(s): the match (" + opts.match + ") is over");
+                players[p] + " already won " + std::to_string(r.won[p]) + " game(s): the match (" + opts.match +
+                    ") is over");
     if (s.contains("balance"))
       d.error("start.balance", "piquet.start", "balance is the Rubicon session balance; this is a classic game");
     return;
@@ -186,8 +227,9 @@ void check_resume(const json& s, const Resume& r, const std::vector<std::string>
             std::to_string(r.deals) + " deals already played: that partie is over (" + std::to_string(base) +
                 " deals, two more only on a tie)");
   if (r.balance[0] + r.balance[1] != 0)
-    d.error("start.balance", "piquet.start", "a session balance is zero-sum: " + std::to_string(r.balance[0]) + " and " +
-                                                 std::to_string(r.balance[1]) + " do not add up to 0");
+    d.error("start.balance", "piquet.start",
+            "a session balance is zero-sum: " + std::to_string(r.balance[0]) + " and " + std::to_string(r.balance[1]) +
+                " do not add up to 0");
 }
 
 // `start` (format README §1): the state of a paper game being resumed.
@@ -201,14 +243,18 @@ Resume read_resume(const json& setup, const std::vector<std::string>& players, c
   }
   for (auto it = s.begin(); it != s.end(); ++it) {
     const std::string& k = it.key();
-    if (k == "totals") read_player_map(it.value(), players, "start.totals", false, r.totals, d);
-    else if (k == "games_won") read_player_map(it.value(), players, "start.games_won", false, r.won, d);
-    else if (k == "balance") read_player_map(it.value(), players, "start.balance", true, r.balance, d);
+    if (k == "totals")
+      read_player_map(it.value(), players, "start.totals", false, r.totals, d);
+    else if (k == "games_won")
+      read_player_map(it.value(), players, "start.games_won", false, r.won, d);
+    else if (k == "balance")
+      read_player_map(it.value(), players, "start.balance", true, r.balance, d);
     else if (k == "deals") {
       if (!read_int(it.value(), 0, 1000000, r.deals))
         d.error("start.deals", "piquet.start", it.value().dump() + " is not a number of deals (0 or more)");
     } else {
-      d.error("start." + k, "piquet.start", "'" + k + "' is not a resume field; start has totals, deals, games_won, balance");
+      d.error("start." + k, "piquet.start",
+              "'" + k + "' is not a resume field; start has totals, deals, games_won, balance");
     }
   }
   check_resume(s, r, players, opts, d);

@@ -23,14 +23,16 @@ public:
   std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
     return piquet::league_seats(summary, players);
   }
-  league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+  league::HandFacts hand_facts(const json& record, const json& entry,
+                               const std::vector<std::string>& players) const override {
     return piquet::league_hand_facts(record, entry, players);
   }
-  bool deal_played(const json& record, const ojson& entry) const override { return piquet::league_deal_played(record, entry); }
+  bool deal_played(const json& record, const ojson& entry) const override {
+    return piquet::league_deal_played(record, entry);
+  }
   const league::Profile& league_profile() const override { return piquet::league_profile(); }
   const NamePaths& name_paths() const override {
-    static const NamePaths paths{{"players.*", "first_dealer"},
-                                 {"dealer", "game_winner", "totals.#"}};
+    static const NamePaths paths{{"players.*", "first_dealer"}, {"dealer", "game_winner", "totals.#"}};
     return paths;
   }
   std::vector<FieldSpec> fields() const override { return field_table(); }
@@ -51,7 +53,8 @@ public:
     const auto* g = dynamic_cast<const PiquetGame*>(&before);
     return g ? entry_words_of(*g, answers) : GameRules::entry_words(before, answers);
   }
-  text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+  text::Message hand_message(const json& record, const json& entry,
+                             const std::vector<std::string>& players) const override {
     return deal_message(record, entry, players);
   }
   text::Message result_message(const json& score) const override { return outcome_message(score); }

@@ -11,10 +11,11 @@ int sequence_points(int length) { return length <= 4 ? length : length + 10; }  
 int set_points(int count) { return count == 4 ? 14 : 3; }
 
 const std::vector<std::string>& reserved_breakdown_keys() {
-  static const std::vector<std::string> keys = {"entry",   "deal",       "dealer",  "elder",           "younger",
-                                                "repique_by", "pique",   "capot_by", "weight",         "redeal",
-                                                "reason",  "target_reached_in", "game_winner", "concession",
-                                                "reckons_nothing", "pique_determined", "game"};
+  static const std::vector<std::string> keys = {"entry",       "deal",       "dealer",          "elder",
+                                                "younger",     "repique_by", "pique",           "capot_by",
+                                                "weight",      "redeal",     "reason",          "target_reached_in",
+                                                "game_winner", "concession", "reckons_nothing", "pique_determined",
+                                                "game"};
   return keys;
 }
 
@@ -31,9 +32,11 @@ std::vector<PlayOutcome> enumerate_play_orders(int elder_tricks, bool last_trick
     bool in_run = true;
     for (int i = 0; i < 12; ++i) {
       int winner = (mask >> i) & 1u ? k_elder : k_younger;  // bit set = elder won trick i+1
-      if (in_run && winner == k_elder) ++o.run;
-      else in_run = false;
-      o.points[leader] += 1;                     // spec piquet §4.3: the leader scores 1
+      if (in_run && winner == k_elder)
+        ++o.run;
+      else
+        in_run = false;
+      o.points[leader] += 1;                        // spec piquet §4.3: the leader scores 1
       if (winner != leader) o.points[winner] += 1;  // winning the opponent's lead scores 1
       if (i == 11) {
         bool capot = elder_tricks == 12 || elder_tricks == 0;
@@ -133,7 +136,8 @@ std::string not_eligible_why(const Declarations& dc) {
 // spec piquet §4.7: the opponent of the conceder counts 13 for the play and 10 for the cards (not 40). No pique
 // from the play points of a conceded deal (Cavendish, Case XXII); option concession_pique = true keeps the older
 // reading: r = 12 for an eligible elder, who then counts declarations + 13.
-void score_conceded(const Detail& x, const Declarations& dc, bool eligible, const Options& opts, DealScore& s, Diagnostics& d) {
+void score_conceded(const Detail& x, const Declarations& dc, bool eligible, const Options& opts, DealScore& s,
+                    Diagnostics& d) {
   int opp = 1 - x.concession;
   s.play[opp] = 13;
   s.cards[opp] = k_cards_majority;
@@ -150,8 +154,8 @@ void score_conceded(const Detail& x, const Declarations& dc, bool eligible, cons
                              : "elder reaches only " + std::to_string(de + 13)));
   if (x.pique == 0 && reached)
     d.error("pique", "piquet.pique",
-            "Pique is certain: younger conceded and elder counts " + std::to_string(de) + " + 13 = " + std::to_string(de + 13) +
-                " before younger scores (concession_pique=true)");
+            "Pique is certain: younger conceded and elder counts " + std::to_string(de) +
+                " + 13 = " + std::to_string(de + 13) + " before younger scores (concession_pique=true)");
   s.pique = reached;
 }
 
@@ -164,13 +168,14 @@ void old_pique(const Detail& x, const Declarations& dc, bool eligible, DealScore
     d.error("pique", "piquet.pique", "Pique is impossible: " + not_eligible_why(dc));
   else if (de + x.play[k_elder] < 30)
     d.error("pique", "piquet.pique",
-            "Pique is impossible: elder counts only " + std::to_string(de) + " + " + std::to_string(x.play[k_elder]) + " = " +
-                std::to_string(de + x.play[k_elder]) + " in declarations and play");
+            "Pique is impossible: elder counts only " + std::to_string(de) + " + " + std::to_string(x.play[k_elder]) +
+                " = " + std::to_string(de + x.play[k_elder]) + " in declarations and play");
   s.pique = true;
 }
 
 // spec piquet §4.6 (modern): every order compatible with the record gives a pique, none does, or it is the record's
-void modern_pique(const Detail& x, const Declarations& dc, const std::vector<int>& runs, int lc, DealScore& s, Diagnostics& d) {
+void modern_pique(const Detail& x, const Declarations& dc, const std::vector<int>& runs, int lc, DealScore& s,
+                  Diagnostics& d) {
   const int de = dc.decl(k_elder);
   bool any_true = false, any_false = false;
   int lo = 99, hi = -1;
@@ -182,26 +187,29 @@ void modern_pique(const Detail& x, const Declarations& dc, const std::vector<int
   if (any_true && !any_false) {
     s.pique = true;
     if (x.pique == 0)
-      d.error("pique", "piquet.pique",
-              "false contradicts the record: elder has " + std::to_string(de) +
-                  " in declarations and every trick order giving these play points lets him reach 30 before younger scores — pique");
+      d.error(
+          "pique", "piquet.pique",
+          "false contradicts the record: elder has " + std::to_string(de) +
+              " in declarations and every trick order giving these play points lets him reach 30 before younger scores — pique");
   } else if (any_false && !any_true) {
     if (x.pique == 1)
       d.error("pique", "piquet.pique",
-              "Pique is impossible: elder has " + std::to_string(de) + " in declarations and wins at most " + std::to_string(hi) +
+              "Pique is impossible: elder has " + std::to_string(de) + " in declarations and wins at most " +
+                  std::to_string(hi) +
                   " trick(s) in a row from the first, so he cannot reach 30 before younger scores");
   } else {
     s.pique_determined = false;
     if (x.pique < 0)
       d.error("pique", "piquet.pique_needed",
-              "missing: cannot tell whether elder piqued (elder has " + std::to_string(de) + " in declarations; he won between " +
-                  std::to_string(lo) + " and " + std::to_string(hi) + " tricks in a row from the first): record pique true or false");
+              "missing: cannot tell whether elder piqued (elder has " + std::to_string(de) +
+                  " in declarations; he won between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                  " tricks in a row from the first): record pique true or false");
     s.pique = x.pique == 1;
   }
 }
 
-void score_played(const Detail& x, const Declarations& dc, const std::vector<int>& runs, bool eligible, const Options& opts,
-                  DealScore& s, Diagnostics& d) {
+void score_played(const Detail& x, const Declarations& dc, const std::vector<int>& runs, bool eligible,
+                  const Options& opts, DealScore& s, Diagnostics& d) {
   s.play[0] = x.play[0];
   s.play[1] = x.play[1];
   for (int r = 0; r < 2; ++r) {
@@ -224,7 +232,8 @@ void score_played(const Detail& x, const Declarations& dc, const std::vector<int
 
 }  // namespace
 
-DealScore score_play(const Detail& x, const Declarations& dc, const std::vector<int>& runs, const DealContext& c, Diagnostics& d) {
+DealScore score_play(const Detail& x, const Declarations& dc, const std::vector<int>& runs, const DealContext& c,
+                     Diagnostics& d) {
   DealScore s;
   s.rep[k_elder] = dc.repique_by == k_elder ? k_repique : 0;
   s.rep[k_younger] = dc.repique_by == k_younger ? k_repique : 0;
@@ -249,8 +258,8 @@ void score_totals(const Detail& x, const Declarations& dc, DealScore& s, const D
   // C-6
   if (x.has_check && (x.check[0] != s.total[0] || x.check[1] != s.total[1]))
     d.error("check_totals", "piquet.check_totals",
-            "Computed " + std::to_string(s.total[0]) + " / " + std::to_string(s.total[1]) + ", entered " + std::to_string(x.check[0]) +
-                " / " + std::to_string(x.check[1]) + " (elder / younger)");
+            "Computed " + std::to_string(s.total[0]) + " / " + std::to_string(s.total[1]) + ", entered " +
+                std::to_string(x.check[0]) + " / " + std::to_string(x.check[1]) + " (elder / younger)");
   // C-8 (W)
   if (x.concession >= 0) {
     int p = c.player_of(x.concession);
@@ -293,7 +302,8 @@ ojson detail_breakdown(const Detail& x, const Declarations& dc, const DealScore&
   if (x.concession >= 0) b["concession"] = c.name(c.player_of(x.concession));
   if (x.reckons_nothing >= 0) b["reckons_nothing"] = c.name(c.player_of(x.reckons_nothing));
   if (c.weight != 1) b["weight"] = c.weight;
-  if (c.opts.mode == Mode::classic && ended >= 0) b["target_reached_in"] = k_decl_categories[static_cast<size_t>(ended)];
+  if (c.opts.mode == Mode::classic && ended >= 0)
+    b["target_reached_in"] = k_decl_categories[static_cast<size_t>(ended)];
   return b;
 }
 

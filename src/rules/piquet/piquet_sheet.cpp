@@ -8,7 +8,6 @@ namespace marque::rules::piquet {
 
 namespace {
 
-
 long long num(const ojson& o, const std::string& key) {
   return o.contains(key) && o[key].is_number() ? o[key].get<long long>() : 0;
 }
@@ -16,13 +15,13 @@ long long num(const ojson& o, const std::string& key) {
 // "pt 5, seq 4, play 9, cards 10 = 28"
 std::string player_detail(const ojson& pr) {
   static constexpr std::array<std::pair<const char*, const char*>, 8> k_parts = {{{"carte_blanche", "blanche"},
-                                                                                 {"point", "pt"},
-                                                                                 {"sequences", "seq"},
-                                                                                 {"sets", "sets"},
-                                                                                 {"repique", "repique"},
-                                                                                 {"play", "play"},
-                                                                                 {"pique", "pique"},
-                                                                                 {"cards", "cards"}}};
+                                                                                  {"point", "pt"},
+                                                                                  {"sequences", "seq"},
+                                                                                  {"sets", "sets"},
+                                                                                  {"repique", "repique"},
+                                                                                  {"play", "play"},
+                                                                                  {"pique", "pique"},
+                                                                                  {"cards", "cards"}}};
   std::string s;
   for (const auto& [key, label] : k_parts) {
     long long v = num(pr, key);
@@ -32,10 +31,12 @@ std::string player_detail(const ojson& pr) {
   return (s.empty() ? std::string("0") : s) + " = " + std::to_string(num(pr, "total"));
 }
 
-std::string deal_detail(const ojson& b, const std::vector<std::string>& players, const std::vector<std::string>& label) {
+std::string deal_detail(const ojson& b, const std::vector<std::string>& players,
+                        const std::vector<std::string>& label) {
   if (!b.is_object()) return "";
   std::string entry = b.value("entry", std::string());
-  if (entry == "redeal") return "redeal" + (b.contains("reason") ? " (" + b["reason"].get<std::string>() + ")" : std::string());
+  if (entry == "redeal")
+    return "redeal" + (b.contains("reason") ? " (" + b["reason"].get<std::string>() + ")" : std::string());
   std::string s;
   if (entry == "detail") {
     for (size_t i = 0; i < players.size(); ++i)
@@ -93,7 +94,8 @@ void hand_rows(sheet::Table& t, const json& setup, const ojson& score, const std
   if (setup.contains("start") && setup["start"].is_object() && setup["start"].contains("totals")) {
     const json& st = setup["start"]["totals"];
     long long start0 = st.value(players[0], 0LL), start1 = st.value(players[1], 0LL);
-    if (start0 || start1) t.row({"", "brought forward", "", "", std::to_string(start0), std::to_string(start1), ""}, "carried");
+    if (start0 || start1)
+      t.row({"", "brought forward", "", "", std::to_string(start0), std::to_string(start1), ""}, "carried");
   }
   const ojson hands = score.value("hands", ojson::array());
   for (size_t i = 0; i < hands.size(); ++i) {
@@ -111,10 +113,14 @@ void hand_rows(sheet::Table& t, const json& setup, const ojson& score, const std
     std::string dealer = h.value("dealer", std::string());
     // the hand's number as every command uses it; the deal of the partie when a redeal made them differ
     const std::string no = common::hand_number(h, i);
-    if (!redeal && std::to_string(num(b, "deal")) != no) detail = "deal " + std::to_string(num(b, "deal")) + (detail.empty() ? "" : "  ") + detail;
-    t.row({no, dealer == players[0] ? label[0] : dealer == players[1] ? label[1] : dealer,
-           redeal ? "-" : std::to_string(d0), redeal ? "-" : std::to_string(d1), std::to_string(num(h["totals"], players[0])),
-           std::to_string(num(h["totals"], players[1])), detail},
+    if (!redeal && std::to_string(num(b, "deal")) != no)
+      detail = "deal " + std::to_string(num(b, "deal")) + (detail.empty() ? "" : "  ") + detail;
+    t.row({no,
+           dealer == players[0]   ? label[0]
+           : dealer == players[1] ? label[1]
+                                  : dealer,
+           redeal ? "-" : std::to_string(d0), redeal ? "-" : std::to_string(d1),
+           std::to_string(num(h["totals"], players[0])), std::to_string(num(h["totals"], players[1])), detail},
           redeal ? "" : "hand");
   }
 }
@@ -125,27 +131,34 @@ void rubicon_lines(sheet::Sheet& out, const ojson& score, const json& setup, con
   const ojson& result = score.value("result", ojson::object());
   long long gs = num(result, "game_score");
   if (!score.value("finished", false)) {
-    out.line("in progress: deal " + std::to_string(num(result, "deals")) + " of " + std::to_string(num(result, "scheduled_deals")) +
-                 "; if it ended now: " +
+    out.line("in progress: deal " + std::to_string(num(result, "deals")) + " of " +
+                 std::to_string(num(result, "scheduled_deals")) + "; if it ended now: " +
                  (result.value("leader", ojson()).is_null()
                       ? std::string("a tie")
-                      : result["leader"].get<std::string>() + " +" + std::to_string(gs) + (result.value("rubiconed", false) ? " (rubicon)" : "")),
+                      : result["leader"].get<std::string>() + " +" + std::to_string(gs) +
+                            (result.value("rubiconed", false) ? " (rubicon)" : "")),
              "result");
     return;
   }
   if (result.value("drawn", false)) {
-    out.line("partie drawn after " + std::to_string(num(result, "deals")) + " deals (equal totals twice): 0 – 0", "result");
+    out.line("partie drawn after " + std::to_string(num(result, "deals")) + " deals (equal totals twice): 0 – 0",
+             "result");
     return;
   }
   std::string w = result["winner"].get<std::string>();
   std::string l = w == players[0] ? players[1] : players[0];
   long long tw = w == players[0] ? tot0 : tot1, tl = w == players[0] ? tot1 : tot0;
   if (result.value("rubiconed", false))
-    out.line(l + " rubiconed: +" + std::to_string(tl + 100) + "  (" + std::to_string(tl) + " + 100) added to " + std::to_string(tw), "result");
-  else
-    out.line(l + " crossed the Rubicon: -" + std::to_string(tl - 100) + "  (" + std::to_string(tl) + " - 100) taken from " + std::to_string(tw),
+    out.line(l + " rubiconed: +" + std::to_string(tl + 100) + "  (" + std::to_string(tl) + " + 100) added to " +
+                 std::to_string(tw),
              "result");
-  out.line("partie: " + w + " wins " + std::to_string(gs) + "   " + w + " +" + std::to_string(gs) + "  " + l + " -" + std::to_string(gs), "result");
+  else
+    out.line(l + " crossed the Rubicon: -" + std::to_string(tl - 100) + "  (" + std::to_string(tl) +
+                 " - 100) taken from " + std::to_string(tw),
+             "result");
+  out.line("partie: " + w + " wins " + std::to_string(gs) + "   " + w + " +" + std::to_string(gs) + "  " + l + " -" +
+               std::to_string(gs),
+           "result");
   if (opts.stake_rounding != "none" || setup.contains("start")) {
     const ojson& st = result.value("settlement", ojson::object());
     out.line("session settlement (" + opts.stake_rounding + "): " + players[0] + " " +
@@ -156,22 +169,23 @@ void rubicon_lines(sheet::Sheet& out, const ojson& score, const json& setup, con
 }
 
 // The classic game's line: who won, in which category, and the match (spec piquet §5.2, §7).
-void classic_line(sheet::Sheet& out, const ojson& score, const Options& opts, const std::vector<std::string>& players, long long tot0,
-                  long long tot1) {
+void classic_line(sheet::Sheet& out, const ojson& score, const Options& opts, const std::vector<std::string>& players,
+                  long long tot0, long long tot1) {
   const ojson& result = score.value("result", ojson::object());
   const ojson& won = result.value("games_won", ojson::object());
-  std::string tally = "games won: " + players[0] + " " + std::to_string(num(won, players[0])) + ", " + players[1] + " " +
-                      std::to_string(num(won, players[1]));
+  std::string tally = "games won: " + players[0] + " " + std::to_string(num(won, players[0])) + ", " + players[1] +
+                      " " + std::to_string(num(won, players[1]));
   if (!score.value("finished", false)) {
-    out.line("in progress: " + players[0] + " " + std::to_string(tot0) + ", " + players[1] + " " + std::to_string(tot1) + " (target " +
-                 std::to_string(opts.target) + "); " + tally,
+    out.line("in progress: " + players[0] + " " + std::to_string(tot0) + ", " + players[1] + " " +
+                 std::to_string(tot1) + " (target " + std::to_string(opts.target) + "); " + tally,
              "result");
     return;
   }
   std::string w = result["winner"].get<std::string>();
   long long tw = w == players[0] ? tot0 : tot1, tl = w == players[0] ? tot1 : tot0;
-  std::string line = w + " wins the game " + std::to_string(tw) + " to " + std::to_string(tl) + " (target " + std::to_string(opts.target) +
-                     " reached in " + result.value("reached_in", std::string("play")) + ")";
+  std::string line = w + " wins the game " + std::to_string(tw) + " to " + std::to_string(tl) + " (target " +
+                     std::to_string(opts.target) + " reached in " + result.value("reached_in", std::string("play")) +
+                     ")";
   if (num(result, "game_value") == 2) line += ", counting 2 (loser under 50)";
   line += "; " + tally;
   if (!result.value("match_winner", ojson()).is_null())
@@ -189,14 +203,16 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   if (players.size() != 2) return {};
   const bool rubicon = score.value("result", ojson::object()).value("mode", std::string("classic")) == "rubicon";
   const json& setup = game_file.value("setup", json::object());
-  json options = game_file.contains("setup") && game_file["setup"].contains("options") ? game_file["setup"]["options"] : json::object();
+  json options = game_file.contains("setup") && game_file["setup"].contains("options") ? game_file["setup"]["options"]
+                                                                                       : json::object();
   Options opts = options_from(options.is_object() ? options : json::object());
   // spec piquet §7: columns headed with the players' initials (full names when the initials clash)
   const Labels l = labels_of(players);
   sheet::Sheet out;
   out.title = "Piquet";
   if (rubicon)
-    out.line("PIQUET — Rubicon partie (" + std::string(opts.four_doubled ? "4 deals, first and last doubled" : "6 deals") + ")   " + l.legend);
+    out.line("PIQUET — Rubicon partie (" +
+             std::string(opts.four_doubled ? "4 deals, first and last doubled" : "6 deals") + ")   " + l.legend);
   else
     out.line("PIQUET — classic game to " + std::to_string(opts.target) + " (match " + opts.match + ")   " + l.legend);
   sheet::Table& t = out.table("hands");

@@ -23,7 +23,8 @@ std::string str(const json& o, const std::string& key) {
 // them; "piquet.notes": "; " before each).
 Message chain(const std::vector<Message>& items, const char* id, size_t from = 0) {
   Message rest;
-  for (size_t i = items.size(); i-- > from;) rest = Message(id).message("item", items[i]).message("rest", std::move(rest));
+  for (size_t i = items.size(); i-- > from;)
+    rest = Message(id).message("item", items[i]).message("rest", std::move(rest));
   return rest;
 }
 // "a, b, c"
@@ -35,8 +36,9 @@ Message listed(const std::vector<Message>& items) {
 Message sequence_message(const json& s) {
   int len = 0;
   int top = s.is_object() && s.contains("top") ? rank_index(s["top"]) : -1;
-  if (!s.is_object() || !s.contains("length") || !read_int(s["length"], 3, 8, len) || top < 0) return Message("piquet.sequence.unknown");
-  const char* id = top == 7 ? "piquet.sequence.major"
+  if (!s.is_object() || !s.contains("length") || !read_int(s["length"], 3, 8, len) || top < 0)
+    return Message("piquet.sequence.unknown");
+  const char* id = top == 7                     ? "piquet.sequence.major"
                    : top == len - 1 && len <= 4 ? "piquet.sequence.minor"  // tierce minor 9-8-7, quart minor 10-9-8-7
                                                 : "piquet.sequence.to";
   return Message(id).number("length", len).number("top", top);
@@ -59,7 +61,8 @@ void category_messages(const json& record, const char* field, const std::string&
     return;
   }
   const bool sequences = std::string(field) == "sequences";
-  for (const auto& item : c.value("scored", json::array())) out.push_back(sequences ? sequence_message(item) : set_message(item));
+  for (const auto& item : c.value("scored", json::array()))
+    out.push_back(sequences ? sequence_message(item) : set_message(item));
 }
 
 // One player's part of a detail deal: "Ann 28: point 5, quart major, the cards"
@@ -81,7 +84,8 @@ Message player_message(const json& record, const json& b, const std::string& pla
 // The deal's bonuses first, as announced: "Ann repique, Ben capot — "
 Message bonus_message(const json& b) {
   std::vector<Message> bonuses;
-  if (!str(b, "repique_by").empty()) bonuses.push_back(Message("piquet.bonus.repique").text("player", str(b, "repique_by")));
+  if (!str(b, "repique_by").empty())
+    bonuses.push_back(Message("piquet.bonus.repique").text("player", str(b, "repique_by")));
   if (b.value("pique", false)) bonuses.push_back(Message("piquet.bonus.pique").text("player", str(b, "elder")));
   if (!str(b, "capot_by").empty()) bonuses.push_back(Message("piquet.bonus.capot").text("player", str(b, "capot_by")));
   return bonuses.empty() ? Message() : Message("piquet.bonuses").message("list", listed(bonuses));
@@ -92,16 +96,20 @@ Message bonus_message(const json& b) {
 Message notes_message(const json& record, const json& b) {
   std::vector<Message> notes;
   if (str(record.value("point", json()), "winner") == "equal") notes.push_back(Message("piquet.note.points_equal"));
-  if (str(record.value("sequences", json()), "winner") == "equal") notes.push_back(Message("piquet.note.sequences_equal"));
+  if (str(record.value("sequences", json()), "winner") == "equal")
+    notes.push_back(Message("piquet.note.sequences_equal"));
   const json tricks = record.value("tricks", json());
   if (b.value("entry", std::string()) == "detail" && num(tricks, "elder") == 6 && num(tricks, "younger") == 6)
     notes.push_back(Message("piquet.note.cards_divided"));
-  if (!str(b, "concession").empty()) notes.push_back(Message("piquet.note.concession").text("player", str(b, "concession")));
+  if (!str(b, "concession").empty())
+    notes.push_back(Message("piquet.note.concession").text("player", str(b, "concession")));
   if (!str(b, "reckons_nothing").empty())
     notes.push_back(Message("piquet.note.reckons_nothing").text("player", str(b, "reckons_nothing")));
   if (num(b, "weight") == 2) notes.push_back(Message("piquet.note.counts_twice"));
   if (!str(b, "game_winner").empty())
-    notes.push_back(Message("piquet.note.game_won").text("player", str(b, "game_winner")).text("where", str(b, "target_reached_in")));
+    notes.push_back(Message("piquet.note.game_won")
+                        .text("player", str(b, "game_winner"))
+                        .text("where", str(b, "target_reached_in")));
   return chain(notes, "piquet.notes");
 }
 
@@ -109,8 +117,13 @@ Message notes_message(const json& record, const json& b) {
 Message match_message(const json& result, const std::vector<std::string>& players) {
   const json won = result.value("games_won", json::object());
   long long w0 = num(won, players[0]), w1 = num(won, players[1]);
-  Message m(!str(result, "match_winner").empty() ? "piquet.match.won" : w0 == w1 ? "piquet.match.level" : "piquet.match.leads");
-  return m.text("player", !str(result, "match_winner").empty() ? str(result, "match_winner") : w0 >= w1 ? players[0] : players[1])
+  Message m(!str(result, "match_winner").empty() ? "piquet.match.won"
+            : w0 == w1                           ? "piquet.match.level"
+                                                 : "piquet.match.leads");
+  return m
+      .text("player", !str(result, "match_winner").empty() ? str(result, "match_winner")
+                      : w0 >= w1                           ? players[0]
+                                                           : players[1])
       .number("high", std::max(w0, w1))
       .number("low", std::min(w0, w1));
 }
@@ -149,7 +162,9 @@ Message outcome_message(const json& score) {
     if (p.is_string()) players.push_back(p.get<std::string>());
   if (players.size() != 2) return {};
   const bool finished = score.value("finished", false);
-  const int lead = num(totals, players[0]) == num(totals, players[1]) ? -1 : num(totals, players[0]) > num(totals, players[1]) ? 0 : 1;
+  const int lead = num(totals, players[0]) == num(totals, players[1])  ? -1
+                   : num(totals, players[0]) > num(totals, players[1]) ? 0
+                                                                       : 1;
   const std::string a = lead == 1 ? players[1] : players[0], b = lead == 1 ? players[0] : players[1];
   // the players first and second by their totals (in set-up order when level), the deals, the target
   auto standing = [&](const char* id) {
@@ -200,12 +215,15 @@ const text::Catalogue& catalogue() {
         "{length, plural, =3 {tierce} =4 {quart} =5 {quint} =6 {sixieme} =7 {septieme} =8 {huitieme} other {{length}}}";
     x.add("piquet.sequence.major", length + " major");
     x.add("piquet.sequence.minor", length + " minor");
-    x.add("piquet.sequence.to",
-          length + " to the {top, plural, =0 {seven} =1 {eight} =2 {nine} =3 {ten} =4 {knave} =5 {queen} =6 {king} other {ace}}");
+    x.add(
+        "piquet.sequence.to",
+        length +
+            " to the {top, plural, =0 {seven} =1 {eight} =2 {nine} =3 {ten} =4 {knave} =5 {queen} =6 {king} other {ace}}");
     x.add("piquet.sequence.unknown", "a sequence");
-    x.add("piquet.set",
-          "{count, plural, =4 {quatorze} other {trio}} of "
-          "{rank, plural, =0 {sevens} =1 {eights} =2 {nines} =3 {tens} =4 {knaves} =5 {queens} =6 {kings} other {aces}}");
+    x.add(
+        "piquet.set",
+        "{count, plural, =4 {quatorze} other {trio}} of "
+        "{rank, plural, =0 {sevens} =1 {eights} =2 {nines} =3 {tens} =4 {knaves} =5 {queens} =6 {kings} other {aces}}");
     x.add("piquet.set.unknown", "a set");
     x.add("piquet.note.points_equal", "points equal");
     x.add("piquet.note.sequences_equal", "sequences equal");
@@ -224,8 +242,11 @@ const text::Catalogue& catalogue() {
     x.add("piquet.partie.won", "{winner} wins the partie {first_total} to {second_total} and scores {score}: " + fate);
     x.add("piquet.partie.level", "{first} and {second} are level at {first_total} after deal {deals} of {scheduled}");
     x.add("piquet.partie.leads",
-          "{first} leads {first_total} to {second_total} after deal {deals} of {scheduled} ({score} if it ended now: " + fate + ")");
-    x.add("piquet.game.won", "{winner} wins the game {first_total} to {second_total}{counting_two, select, yes {, counting 2} other {}}{match}");
+          "{first} leads {first_total} to {second_total} after deal {deals} of {scheduled} ({score} if it ended now: " +
+              fate + ")");
+    x.add(
+        "piquet.game.won",
+        "{winner} wins the game {first_total} to {second_total}{counting_two, select, yes {, counting 2} other {}}{match}");
     x.add("piquet.game.level", "{first} and {second} are level at {first_total} (target {target})");
     x.add("piquet.game.leads", "{first} leads {first_total} to {second_total} (target {target})");
     return x;

@@ -32,7 +32,7 @@ struct Contract {
   int level = 0;   // 6..10
   int strain = 0;  // 0..4
   int rank() const { return (level - 6) * 5 + strain; }
-  std::string name() const { return std::to_string(level) + k_strains[strain]; }   // 7S
+  std::string name() const { return std::to_string(level) + k_strains[strain]; }          // 7S
   std::string label() const { return std::to_string(level) + k_strain_symbols[strain]; }  // 7♠
 };
 
@@ -48,8 +48,7 @@ const text::Labels& labels();
 text::Labels option_labels();
 
 // Command-line syntax (prefa_fields.cpp).
-json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game,
-                      Diagnostics& diags);
+json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv, const Game& game, Diagnostics& diags);
 // Splits the `start.*` words off; the rest go through the generic set-up parser.
 json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv, json setup, Diagnostics& diags);
 
@@ -63,10 +62,10 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 using ll = long long;
 
 inline const std::set<std::string> k_setup_fields = {"players", "initial_pool", "first_dealer", "scorer",
-                                              "stake",   "options",      "start"};
-inline const std::set<std::string> k_record_fields = {"hand",     "dealer",   "type",       "auction", "first_bidder",
-                                               "declarer", "contract", "won_bid",    "four_aces", "calls",
-                                               "along",    "tricks",   "note"};
+                                                     "stake",   "options",      "start"};
+inline const std::set<std::string> k_record_fields = {"hand",     "dealer",   "type",    "auction",   "first_bidder",
+                                                      "declarer", "contract", "won_bid", "four_aces", "calls",
+                                                      "along",    "tricks",   "note"};
 
 using common::show;
 
@@ -116,13 +115,16 @@ struct State {
   int dealer = 0;                     // dealer of the next record
   int hands = 0;                      // hands played so far
   bool over = false;
-  bool fresh = true;                  // the next record is hand 1 of a game (first_bidder)
+  bool fresh = true;  // the next record is hand 1 of a game (first_bidder)
 };
 
 class PrefaGame final : public Game {
 public:
   PrefaGame(std::vector<std::string> players, Options opt, State st, json setup_echo)
-      : m_players(std::move(players)), m_n(static_cast<int>(m_players.size())), m_opt(opt), m_st(std::move(st)),
+      : m_players(std::move(players)),
+        m_n(static_cast<int>(m_players.size())),
+        m_opt(opt),
+        m_st(std::move(st)),
         m_setup(std::move(setup_echo)) {}
 
   std::vector<std::string> players() const override { return m_players; }
@@ -149,12 +151,15 @@ private:
   std::vector<ll> values(const State& s) const {
     ll sum = std::accumulate(s.pool.begin(), s.pool.end(), 0LL);
     std::vector<ll> v(static_cast<size_t>(m_n));
-    for (int i = 0; i < m_n; ++i) v[static_cast<size_t>(i)] = cash(s, i) - 10 * k_scale * s.pool[static_cast<size_t>(i)] + 10 * k_scale * sum / m_n;
+    for (int i = 0; i < m_n; ++i)
+      v[static_cast<size_t>(i)] = cash(s, i) - 10 * k_scale * s.pool[static_cast<size_t>(i)] + 10 * k_scale * sum / m_n;
     return v;
   }
   ll cash(const State& s, int i) const {
     ll c = 0;
-    for (int j = 0; j < m_n; ++j) c += s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)] - s.recv[static_cast<size_t>(j)][static_cast<size_t>(i)];
+    for (int j = 0; j < m_n; ++j)
+      c += s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)] -
+           s.recv[static_cast<size_t>(j)][static_cast<size_t>(i)];
     return c;
   }
   static std::vector<Amount> amounts(const std::vector<ll>& twelfths) {
@@ -195,22 +200,22 @@ private:
 
 // One record decoded and checked (spec prefa §2.2, §3; prefa_hand.cpp): what the scoring (§4) reads.
 struct Hand {
-  int number = 0;            // the hand number (the next one)
+  int number = 0;  // the hand number (the next one)
   int dealer = 0;
-  int sitting_out = -1;      // the dealer, with 4 players
-  int first_bidder = -1;     // hand 1 with option first_hand_seven_of_diamonds
-  std::string type;          // contract, all_pass, withdrawn, conceded, polles
+  int sitting_out = -1;        // the dealer, with 4 players
+  int first_bidder = -1;       // hand 1 with option first_hand_seven_of_diamonds
+  std::string type;            // contract, all_pass, withdrawn, conceded, polles
   int d = -1, R = -1, L = -1;  // declarer, right and left defender
   std::optional<Contract> contract;
-  int gv = 0;                // game value, four aces raise included (§4.1)
+  int gv = 0;  // game value, four aces raise included (§4.1)
   bool four_aces = false;
-  int T = 0;                 // the defenders' total target (§4.2)
-  bool declares = false;     // the defenders declare play/pass (levels 6..9, or 10 with target 1)
-  std::string cR, cL;        // their calls
-  std::string mode;          // both, alone, along, none (§2.2)
-  int e = -1;                // the lone defender (alone) or the taker (along)
-  int taken = -1;            // the taken-along defender
-  std::vector<int> x;        // tricks per player (conceded: synthesised; none: declarer 10)
+  int T = 0;              // the defenders' total target (§4.2)
+  bool declares = false;  // the defenders declare play/pass (levels 6..9, or 10 with target 1)
+  std::string cR, cL;     // their calls
+  std::string mode;       // both, alone, along, none (§2.2)
+  int e = -1;             // the lone defender (alone) or the taker (along)
+  int taken = -1;         // the taken-along defender
+  std::vector<int> x;     // tricks per player (conceded: synthesised; none: declarer 10)
   bool active(int p) const { return p >= 0 && p != sitting_out; }
 };
 

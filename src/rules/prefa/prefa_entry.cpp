@@ -23,14 +23,15 @@ struct Sketch {
   int n = 0;
   int dealer = 0;
   int sitting_out = -1;
-  std::string type;          // "" until answered
+  std::string type;  // "" until answered
   int d = -1, R = -1, L = -1;
   std::optional<Contract> contract;
   bool declares = false;
-  std::string cR, cL;        // play / pass, "" until answered
-  int e = -1, taken = -1;    // the lone defender or the taker; the taken-along defender
+  std::string cR, cL;      // play / pass, "" until answered
+  int e = -1, taken = -1;  // the lone defender or the taker; the taken-along defender
 
-  Sketch(const PrefaGame& g, const Answers& a) : game(g), answers(a), players(g.players()), n(static_cast<int>(players.size())) {
+  Sketch(const PrefaGame& g, const Answers& a)
+      : game(g), answers(a), players(g.players()), n(static_cast<int>(players.size())) {
     dealer = g.state().dealer;
     if (const std::string* v = answer_of(a, "dealer"); v && index(*v) >= 0) dealer = index(*v);
     sitting_out = n == 4 ? dealer : -1;
@@ -154,7 +155,9 @@ Question along_question(const Sketch& s) {
                                  {s.name(player), s.name(player) + " takes " + s.name(passer) + " along"}};
   if (s.game.options().redeclare && s.cR == "pass")
     choices.push_back({s.name(s.R), s.name(s.R) + " changes his mind and takes " + s.name(s.L) + " along"});
-  Question q = ask_choice("along", s.name(passer) + " passed: does " + s.name(player) + " play alone or take " + s.name(passer) + " along?",
+  Question q = ask_choice("along",
+                          s.name(passer) + " passed: does " + s.name(player) + " play alone or take " + s.name(passer) +
+                              " along?",
                           std::move(choices));
   q.preset = "none";
   return q;
@@ -174,7 +177,8 @@ std::optional<Question> tricks_question(const Sketch& s) {
     }
     std::string role;
     if (p == s.d) role = " (declarer, " + s.contract->label() + ")";
-    if (p == s.e && s.taken >= 0) role = " with " + s.name(s.taken) + " (taken along: his tricks count as " + s.name(p) + "'s)";
+    if (p == s.e && s.taken >= 0)
+      role = " with " + s.name(s.taken) + " (taken along: his tricks count as " + s.name(p) + "'s)";
     Question q = ask_number(key, "How many tricks did " + s.name(p) + role + " take?", "int", 0, std::max(0, 10 - sum));
     if (i + 1 == who.size() || (p != s.d && s.contract && s.contract->level == 10)) {
       q.preset = std::to_string(std::max(0, 10 - sum));
@@ -191,7 +195,8 @@ std::optional<Question> contract_questions(const Sketch& s) {
   if (!asked(s.answers, "contract")) return contract_question(opt);
   if (opt.aces != Options::Aces::off && !asked(s.answers, "four_aces")) {
     Question q = ask_yes_no("four_aces", "Did " + s.name(s.d) + " announce four aces?");
-    q.help = opt.aces == Options::Aces::bonus ? "a bonus from each other player if made, to each if not" : "raises the game value";
+    q.help = opt.aces == Options::Aces::bonus ? "a bonus from each other player if made, to each if not"
+                                              : "raises the game value";
     return q;
   }
   if (s.type != "contract" || !s.contract || !s.declares || answered(s.answers, "calls")) return std::nullopt;
@@ -221,7 +226,8 @@ std::optional<Question> entry_question(const Game& before, const Answers& answer
     std::vector<std::string> active;
     for (int p = 0; p < s.n; ++p)
       if (s.active(p)) active.push_back(s.name(p));
-    return ask_player("declarer", s.type == "withdrawn" ? "Who won provisionally and withdrew?" : "Who is the declarer?", active);
+    return ask_player("declarer",
+                      s.type == "withdrawn" ? "Who won provisionally and withdrew?" : "Who is the declarer?", active);
   }
   if (s.d < 0 && s.type != "polles") return std::nullopt;
   if (s.has_contract())

@@ -22,8 +22,8 @@ namespace marque::rules::prefa {
 
 namespace {
 
-const std::vector<std::string> k_keys = {"hand",     "dealer",   "type",    "declarer",  "contract", "calls", "along",
-                                         "tricks",   "auction",  "won_bid", "four_aces", "first_bidder", "note"};
+const std::vector<std::string> k_keys = {"hand",   "dealer",  "type",    "declarer",  "contract",     "calls", "along",
+                                         "tricks", "auction", "won_bid", "four_aces", "first_bidder", "note"};
 
 using common::lower;
 
@@ -79,7 +79,8 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
       rec[key] = resolve(value, players);
     } else if (key == "along") {
       std::string v = lower(value);
-      rec["along"] = (v.empty() || v == "none" || v == "null" || v == "-") ? json(nullptr) : json(resolve(value, players));
+      rec["along"] = (v.empty() || v == "none" || v == "null" || v == "-") ? json(nullptr)
+                                                                           : json(resolve(value, players));
     } else if (key == "type") {
       rec["type"] = lower(value);
     } else if (key == "contract" || key == "won_bid") {
@@ -151,7 +152,8 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
       for (const auto& [pq, v] : pairs) {
         auto slash = pq.find('/');
         if (slash == std::string::npos) {
-          diags.error(key, "prefa.cli_syntax", "'" + pq + "' is not TO/FROM; write e.g. start.received=A/B:97 (A received 97 from B)");
+          diags.error(key, "prefa.cli_syntax",
+                      "'" + pq + "' is not TO/FROM; write e.g. start.received=A/B:97 (A received 97 from B)");
           continue;
         }
         rec[resolve(pq.substr(0, slash), players)][resolve(pq.substr(slash + 1), players)] = typed_value(v);
@@ -162,7 +164,9 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
     } else if (sub == "hands_played") {
       start["hands_played"] = typed_value(value);
     } else {
-      diags.error(key, "prefa.cli_key", "unknown start field '" + sub + "'; they are start.pools, start.received, start.dealer, start.hands_played");
+      diags.error(key, "prefa.cli_key",
+                  "unknown start field '" + sub +
+                      "'; they are start.pools, start.received, start.dealer, start.hands_played");
     }
   }
   setup["start"] = start;
@@ -174,11 +178,27 @@ std::vector<FieldSpec> field_table() {
   return {
       {"hand", "int", false, {}, "hand number, consecutive (default: the next one)"},
       {"dealer", "player", false, {}, "who dealt (default: the right-hand neighbour of the previous dealer)"},
-      {"type", "enum", false, {"contract", "all_pass", "withdrawn", "conceded", "polles"}, "hand type (default contract when a declarer is given)"},
-      {"auction", "array", false, {}, "optional calls in order; CLI: auction=B:6S,C:6C,A:pass,... (call: pass, 6S..10H, prov)"},
-      {"first_bidder", "player", false, {}, "hand 1 with option first_hand_seven_of_diamonds: the 7-of-diamonds holder"},
+      {"type",
+       "enum",
+       false,
+       {"contract", "all_pass", "withdrawn", "conceded", "polles"},
+       "hand type (default contract when a declarer is given)"},
+      {"auction",
+       "array",
+       false,
+       {},
+       "optional calls in order; CLI: auction=B:6S,C:6C,A:pass,... (call: pass, 6S..10H, prov)"},
+      {"first_bidder",
+       "player",
+       false,
+       {},
+       "hand 1 with option first_hand_seven_of_diamonds: the 7-of-diamonds holder"},
       {"declarer", "player", false, {}, "required for contract, withdrawn, conceded"},
-      {"contract", "string", false, {}, "final contract 6S..10H (10NT with option ten_no_trumps); required for contract, conceded"},
+      {"contract",
+       "string",
+       false,
+       {},
+       "final contract 6S..10H (10NT with option ten_no_trumps); required for contract, conceded"},
       {"won_bid", "string", false, {}, "declarer's last auction bid when no auction is recorded"},
       {"four_aces", "bool", false, {}, "declarer announced four aces (option four_aces)"},
       {"calls", "object", false, {}, "defenders' play/pass, levels 6..9; CLI: calls=C:play,A:pass"},

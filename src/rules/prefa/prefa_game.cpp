@@ -82,7 +82,8 @@ ojson PrefaGame::settlement_json(const State& s) const {
   ojson pairs = ojson::array();
   for (int i = 0; i < m_n; ++i)
     for (int j = i + 1; j < m_n; ++j) {
-      ll net = s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)] - s.recv[static_cast<size_t>(j)][static_cast<size_t>(i)];
+      ll net = s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)] -
+               s.recv[static_cast<size_t>(j)][static_cast<size_t>(i)];
       if (net == 0) continue;
       int from = net > 0 ? j : i;
       int to = net > 0 ? i : j;
@@ -116,14 +117,16 @@ ojson PrefaGame::result() const {
   // spec prefa §5.4 ranking: F descending, equal results share the place, setup order inside a tie.
   std::vector<int> idx(static_cast<size_t>(m_n));
   std::iota(idx.begin(), idx.end(), 0);
-  std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) { return f[static_cast<size_t>(a)] > f[static_cast<size_t>(b)]; });
+  std::stable_sort(idx.begin(), idx.end(),
+                   [&](int a, int b) { return f[static_cast<size_t>(a)] > f[static_cast<size_t>(b)]; });
   ojson ranking = ojson::array();
   ojson places = ojson::object();
   for (size_t r = 0; r < idx.size(); ++r) {
     int i = idx[r];
     ranking.push_back(name(i));
     int place = static_cast<int>(r) + 1;
-    if (r > 0 && f[static_cast<size_t>(idx[r - 1])] == f[static_cast<size_t>(i)]) place = places[name(idx[r - 1])].get<int>();
+    if (r > 0 && f[static_cast<size_t>(idx[r - 1])] == f[static_cast<size_t>(i)])
+      place = places[name(idx[r - 1])].get<int>();
     places[name(i)] = place;
   }
   ojson res = ojson::object();
@@ -146,7 +149,8 @@ ojson PrefaGame::extra() const {
   e["final"] = result()["final"];
   e["hands_played"] = m_st.hands;
   if (m_setup.contains("stake")) e["stake"] = m_setup["stake"];
-  e["scorer"] = m_setup.contains("scorer") && m_setup["scorer"].is_string() ? m_setup["scorer"].get<std::string>() : m_players.front();
+  e["scorer"] = m_setup.contains("scorer") && m_setup["scorer"].is_string() ? m_setup["scorer"].get<std::string>()
+                                                                            : m_players.front();
   return e;
 }
 

@@ -56,7 +56,8 @@ private:
       error("prefa.auction_ended", at + "calls after the auction ended");
       return false;
     }
-    if (!c.is_object() || !c.contains("player") || !c["player"].is_string() || !c.contains("call") || !c["call"].is_string()) {
+    if (!c.is_object() || !c.contains("player") || !c["player"].is_string() || !c.contains("call") ||
+        !c["call"].is_string()) {
       error("prefa.auction_shape", at + "a call is {\"player\": name, \"call\": pass | 6S..10H | prov}");
       return false;
     }
@@ -106,7 +107,8 @@ private:
   bool bid(const std::string& at, const std::string& who, const std::string& what, int pos) {
     auto b = parse_contract(what);
     if (!b || (b->level == 10 && b->strain == 4 && m_opt.ten_nt == 0)) {
-      error("prefa.auction_call", at + "\"" + what + "\" is not a call: pass, 6S..10H" + std::string(m_opt.ten_nt ? ", 10NT" : "") +
+      error("prefa.auction_call", at + "\"" + what + "\" is not a call: pass, 6S..10H" +
+                                      std::string(m_opt.ten_nt ? ", 10NT" : "") +
                                       (m_opt.provisional ? " or prov" : ""));
       return false;
     }
@@ -126,7 +128,8 @@ private:
       }
     } else if (b->rank() != m_high->rank() + 1) {  // E-A4: exactly the next contract
       const int next = m_high->rank() + 1;
-      std::string name = next > (m_opt.ten_nt ? 24 : 23) ? std::string("nothing higher") : Contract{6 + next / 5, next % 5}.name();
+      std::string name = next > (m_opt.ten_nt ? 24 : 23) ? std::string("nothing higher")
+                                                         : Contract{6 + next / 5, next % 5}.name();
       error("prefa.auction_next", at + who + " must bid exactly " + name + " or pass, not " + what + " (no jump bids)");
       return false;
     }
@@ -174,7 +177,8 @@ private:
 // One record, decoded step by step in the order of spec prefa §3.2; each step returns false after an error.
 class Decoder {
 public:
-  Decoder(const json& rec, const std::vector<std::string>& players, const Options& opt, const State& st, Diagnostics& diags)
+  Decoder(const json& rec, const std::vector<std::string>& players, const Options& opt, const State& st,
+          Diagnostics& diags)
       : m_rec(rec), m_players(players), m_n(static_cast<int>(players.size())), m_opt(opt), m_st(st), m_diags(diags) {
     m_h.x.assign(static_cast<size_t>(m_n), 0);
     m_given.assign(static_cast<size_t>(m_n), false);
@@ -253,8 +257,9 @@ private:
 // The game is not over, the unknown fields, E-H1 the hand number, E-H3 / W-H4 the dealer.
 bool Decoder::header() {
   if (m_st.over) {
-    err("hand", "game_over", "the game is over: all pools are 0 after hand " + std::to_string(m_st.hands) +
-                                 "; no hand can follow the game-ending hand");
+    err("hand", "game_over",
+        "the game is over: all pools are 0 after hand " + std::to_string(m_st.hands) +
+            "; no hand can follow the game-ending hand");
     return false;
   }
   m_h.number = m_st.hands + 1;
@@ -262,19 +267,22 @@ bool Decoder::header() {
     if (!k_record_fields.count(it.key()))
       m_diags.warning(it.key(), "prefa.unknown_field", "unknown field '" + it.key() + "' ignored");
   if (has("hand") && (!is_whole(m_rec["hand"]) || m_rec["hand"].get<ll>() != m_h.number)) {
-    err("hand", "hand_number", show(m_rec["hand"]) + " is not the next hand: hand numbers must be consecutive, expected " +
-                                   std::to_string(m_h.number));
+    err("hand", "hand_number",
+        show(m_rec["hand"]) + " is not the next hand: hand numbers must be consecutive, expected " +
+            std::to_string(m_h.number));
     return false;
   }
   m_h.dealer = m_st.dealer;
   if (has("dealer")) {
     if (!m_rec["dealer"].is_string() || index_of(m_rec["dealer"].get<std::string>()) < 0) {
-      err("dealer", "unknown_dealer", "unknown dealer " + show(m_rec["dealer"]) + "; the players are " + list_of(m_players));
+      err("dealer", "unknown_dealer",
+          "unknown dealer " + show(m_rec["dealer"]) + "; the players are " + list_of(m_players));
       return false;
     }
     m_h.dealer = index_of(m_rec["dealer"].get<std::string>());
     if (m_h.dealer != m_st.dealer)
-      m_diags.warning("dealer", "prefa.dealer_rotation", "dealer out of rotation: " + name(m_h.dealer) + " dealt, expected " + name(m_st.dealer));
+      m_diags.warning("dealer", "prefa.dealer_rotation",
+                      "dealer out of rotation: " + name(m_h.dealer) + " dealt, expected " + name(m_st.dealer));
   }
   m_h.sitting_out = m_n == 4 ? m_h.dealer : -1;
   return true;
@@ -285,7 +293,8 @@ bool Decoder::hand_type() {
   std::string& type = m_h.type;
   if (has("type")) {
     if (!m_rec["type"].is_string()) {
-      err("type", "type", show(m_rec["type"]) + " is not a hand type: contract, all_pass, withdrawn, conceded or polles");
+      err("type", "type",
+          show(m_rec["type"]) + " is not a hand type: contract, all_pass, withdrawn, conceded or polles");
       return false;
     }
     type = m_rec["type"].get<std::string>();
@@ -299,11 +308,15 @@ bool Decoder::hand_type() {
     err("type", "type", "\"" + type + "\" is not a hand type: contract, all_pass, withdrawn, conceded or polles");
     return false;
   }
-  if (type == "withdrawn" && !m_opt.provisional) err("type", "type_option", "type withdrawn is not allowed under current options (needs provisional_entry=on)");
-  if (type == "conceded" && !m_opt.concession) err("type", "type_option", "type conceded is not allowed under current options (needs concession=on)");
-  if (type == "polles" && !m_opt.polles) err("type", "type_option", "type polles is not allowed under current options (needs all_pass=polles)");
+  if (type == "withdrawn" && !m_opt.provisional)
+    err("type", "type_option", "type withdrawn is not allowed under current options (needs provisional_entry=on)");
+  if (type == "conceded" && !m_opt.concession)
+    err("type", "type_option", "type conceded is not allowed under current options (needs concession=on)");
+  if (type == "polles" && !m_opt.polles)
+    err("type", "type_option", "type polles is not allowed under current options (needs all_pass=polles)");
   if (type == "all_pass" && m_opt.polles)
-    err("type", "type_option", "type all_pass is not allowed under current options: with all_pass=polles an all-pass hand is played (type polles)");
+    err("type", "type_option",
+        "type all_pass is not allowed under current options: with all_pass=polles an all-pass hand is played (type polles)");
   return !m_diags.has_errors();
 }
 
@@ -313,7 +326,8 @@ bool Decoder::first_bidder() {
   if (has("first_bidder")) {
     const json& v = m_rec["first_bidder"];
     if (!m_opt.seven_diamonds) {
-      err("first_bidder", "first_bidder_option", "first_bidder is only used with option first_hand_seven_of_diamonds=on");
+      err("first_bidder", "first_bidder_option",
+          "first_bidder is only used with option first_hand_seven_of_diamonds=on");
     } else if (!first_hand) {
       err("first_bidder", "first_bidder_hand", "first_bidder belongs to hand 1 only");
     } else if (!v.is_string() || index_of(v.get<std::string>()) < 0) {
@@ -321,10 +335,12 @@ bool Decoder::first_bidder() {
     } else {
       m_h.first_bidder = index_of(v.get<std::string>());
       if (!m_h.active(m_h.first_bidder))
-        err("first_bidder", "first_bidder_inactive", name(m_h.first_bidder) + " deals and sits out: he holds no 7 of diamonds");
+        err("first_bidder", "first_bidder_inactive",
+            name(m_h.first_bidder) + " deals and sits out: he holds no 7 of diamonds");
     }
   } else if (m_opt.seven_diamonds && first_hand) {
-    err("first_bidder", "first_bidder_missing", "missing: with option first_hand_seven_of_diamonds hand 1 names the 7-of-diamonds holder who bid first");
+    err("first_bidder", "first_bidder_missing",
+        "missing: with option first_hand_seven_of_diamonds hand 1 names the 7-of-diamonds holder who bid first");
   }
   return !m_diags.has_errors();
 }
@@ -348,12 +364,16 @@ bool Decoder::auction() {
   bool all_passed = m_auction.winner < 0;
   bool pass_type = type == "all_pass" || type == "polles";
   if (all_passed && !pass_type)
-    err("type", "auction_outcome", "everybody passed in the auction, so the hand type is " + std::string(m_opt.polles ? "polles" : "all_pass") + ", not " + type);
+    err("type", "auction_outcome",
+        "everybody passed in the auction, so the hand type is " + std::string(m_opt.polles ? "polles" : "all_pass") +
+            ", not " + type);
   if (!all_passed && pass_type)
-    err("type", "auction_outcome", "the auction was won by " + name(m_auction.winner) + ": type " + type + " needs everybody to pass");
+    err("type", "auction_outcome",
+        "the auction was won by " + name(m_auction.winner) + ": type " + type + " needs everybody to pass");
   if (!all_passed && type == "withdrawn" && !m_auction.provisional)
-    err("type", "auction_outcome", "withdrawn needs a provisional win, but " + name(m_auction.winner) + " won the auction with " +
-                                       (m_auction.high ? m_auction.high->name() : std::string("?")));
+    err("type", "auction_outcome",
+        "withdrawn needs a provisional win, but " + name(m_auction.winner) + " won the auction with " +
+            (m_auction.high ? m_auction.high->name() : std::string("?")));
   return !m_diags.has_errors();
 }
 
@@ -366,7 +386,8 @@ bool Decoder::declarer() {
     return false;
   }
   if (!m_rec["declarer"].is_string() || index_of(m_rec["declarer"].get<std::string>()) < 0) {
-    err("declarer", "unknown_player", "unknown player " + show(m_rec["declarer"]) + "; the players are " + list_of(m_players));
+    err("declarer", "unknown_player",
+        "unknown player " + show(m_rec["declarer"]) + "; the players are " + list_of(m_players));
     return false;
   }
   const int d = index_of(m_rec["declarer"].get<std::string>());
@@ -393,15 +414,20 @@ bool Decoder::fields_of_type() {
   if (type == "withdrawn") {
     for (const char* k : {"contract", "won_bid", "calls", "along", "tricks", "four_aces"})
       if (present(k))
-        err(k, "field_not_allowed", std::string(k) + " has no meaning in a withdrawn hand: the declarer withdrew before announcing a contract");
+        err(k, "field_not_allowed",
+            std::string(k) + " has no meaning in a withdrawn hand: the declarer withdrew before announcing a contract");
     if (!m_has_auction)
-      m_diags.warning("auction", "prefa.withdrawn_unchecked", "cannot verify the provisional entry: no auction recorded");
+      m_diags.warning("auction", "prefa.withdrawn_unchecked",
+                      "cannot verify the provisional entry: no auction recorded");
   }
   if (type == "conceded") {
     for (const char* k : {"calls", "along", "tricks"})
-      if (has(k)) err(k, "field_not_allowed", std::string(k) + " must be absent in a conceded hand: it is scored as down 2 with fixed tricks");
+      if (has(k))
+        err(k, "field_not_allowed",
+            std::string(k) + " must be absent in a conceded hand: it is scored as down 2 with fixed tricks");
   }
-  if (type == "all_pass" && has("tricks")) err("tricks", "field_not_allowed", "an all-pass hand is not played: no tricks");
+  if (type == "all_pass" && has("tricks"))
+    err("tricks", "field_not_allowed", "an all-pass hand is not played: no tricks");
   return !m_diags.has_errors();
 }
 
@@ -428,14 +454,16 @@ bool Decoder::contract() {
   if (m_has_auction && !m_auction.provisional) floor = m_auction.high;
   if (!won_bid(floor)) return false;
   if (floor && c.rank() < floor->rank())
-    err("contract", "contract_below_bid", "declared contract " + c.name() + " is below the auction contract " + floor->name() +
-                                              ": the declarer must announce at least the contract he won");
+    err("contract", "contract_below_bid",
+        "declared contract " + c.name() + " is below the auction contract " + floor->name() +
+            ": the declarer must announce at least the contract he won");
   if (has("four_aces")) {  // E-C4
     if (!m_rec["four_aces"].is_boolean()) {
       err("four_aces", "four_aces_type", show(m_rec["four_aces"]) + " is not true or false");
     } else {
       m_h.four_aces = m_rec["four_aces"].get<bool>();
-      if (m_h.four_aces && m_opt.aces == Options::Aces::off) err("four_aces", "four_aces_option", "four aces bonus not in use (option four_aces is off)");
+      if (m_h.four_aces && m_opt.aces == Options::Aces::off)
+        err("four_aces", "four_aces_option", "four aces bonus not in use (option four_aces is off)");
     }
   }
   if (m_diags.has_errors()) return false;
@@ -454,7 +482,8 @@ bool Decoder::won_bid(std::optional<Contract>& floor) {
     return false;
   }
   if (m_has_auction && m_auction.high && wb->rank() != m_auction.high->rank() && !m_auction.provisional)
-    err("won_bid", "won_bid_auction", "won_bid " + wb->name() + " differs from the auction, won with " + m_auction.high->name());
+    err("won_bid", "won_bid_auction",
+        "won_bid " + wb->name() + " differs from the auction, won with " + m_auction.high->name());
   if (!floor || wb->rank() > floor->rank()) floor = wb;
   return true;
 }
@@ -505,11 +534,15 @@ bool Decoder::polles_tricks() {
   if (!decode_tricks()) return false;
   int sum = 0;
   for (int p = 0; p < m_n; ++p) {
-    if (!m_h.active(p) && given(p) && x(p) != 0) err("tricks", "tricks_not_played", name(p) + " sits out (dealer): no tricks");
-    if (m_h.active(p) && !given(p)) err("tricks", "tricks_missing", "tricks missing for " + name(p) + ": polles needs the three active players' tricks");
+    if (!m_h.active(p) && given(p) && x(p) != 0)
+      err("tricks", "tricks_not_played", name(p) + " sits out (dealer): no tricks");
+    if (m_h.active(p) && !given(p))
+      err("tricks", "tricks_missing",
+          "tricks missing for " + name(p) + ": polles needs the three active players' tricks");
     if (m_h.active(p)) sum += x(p);
   }
-  if (!m_diags.has_errors() && sum != 10) err("tricks", "tricks_sum", "tricks add up to " + std::to_string(sum) + ", must be 10");
+  if (!m_diags.has_errors() && sum != 10)
+    err("tricks", "tricks_sum", "tricks add up to " + std::to_string(sum) + ", must be 10");
   return !m_diags.has_errors();
 }
 
@@ -527,8 +560,10 @@ bool Decoder::calls() {
   const int R = m_h.R, L = m_h.L;
   if (!m_h.declares) {
     if (has("calls"))
-      err("calls", "calls_at_ten", "no declarations at 10-trick contracts: the defenders have no target (option ten_level_defence_target is 0)");
-    if (has("along")) err("along", "calls_at_ten", "no declarations at 10-trick contracts: nobody takes the other along");
+      err("calls", "calls_at_ten",
+          "no declarations at 10-trick contracts: the defenders have no target (option ten_level_defence_target is 0)");
+    if (has("along"))
+      err("along", "calls_at_ten", "no declarations at 10-trick contracts: nobody takes the other along");
     m_h.cR = m_h.cL = "play";
     return !m_diags.has_errors();
   }
@@ -539,7 +574,8 @@ bool Decoder::calls() {
   for (auto it = m_rec["calls"].begin(); it != m_rec["calls"].end(); ++it) {
     int p = index_of(it.key());
     if (p != R && p != L) {
-      err("calls", "calls_player", it.key() + " is not a defender in this hand: declarations are for " + name(R) + " and " + name(L));
+      err("calls", "calls_player",
+          it.key() + " is not a defender in this hand: declarations are for " + name(R) + " and " + name(L));
       continue;
     }
     std::string v = it.value().is_string() ? it.value().get<std::string>() : show(it.value());
@@ -550,7 +586,8 @@ bool Decoder::calls() {
     (p == R ? m_h.cR : m_h.cL) = v;
   }
   if (!m_diags.has_errors() && (m_h.cR.empty() || m_h.cL.empty()))
-    err("calls", "calls_missing", "declarations needed for " + name(R) + " and " + name(L) + "; missing for " + name(m_h.cR.empty() ? R : L));
+    err("calls", "calls_missing",
+        "declarations needed for " + name(R) + " and " + name(L) + "; missing for " + name(m_h.cR.empty() ? R : L));
   return !m_diags.has_errors();
 }
 
@@ -560,7 +597,8 @@ bool Decoder::along() {
   int along = -1;
   if (has("along")) {
     if (!m_rec["along"].is_string() || index_of(m_rec["along"].get<std::string>()) < 0) {
-      err("along", "unknown_player", "unknown player " + show(m_rec["along"]) + "; the players are " + list_of(m_players));
+      err("along", "unknown_player",
+          "unknown player " + show(m_rec["along"]) + "; the players are " + list_of(m_players));
       return false;
     }
     along = index_of(m_rec["along"].get<std::string>());
@@ -591,8 +629,9 @@ bool Decoder::along() {
       m_h.e = R;
       m_h.taken = L;
     } else {
-      err("along", "along_passer", name(along) + " passed and cannot take " + name(player) + " along" +
-                                       (along == R ? " (re-declaring needs option redeclare_take_along=on)" : ""));
+      err("along", "along_passer",
+          name(along) + " passed and cannot take " + name(player) + " along" +
+              (along == R ? " (re-declaring needs option redeclare_take_along=on)" : ""));
     }
   }
   return !m_diags.has_errors();
@@ -629,7 +668,9 @@ bool Decoder::contract_tricks() {
   int sum = 0;
   for (int p = 0; p < m_n; ++p) {
     if (given(p) && !plays(p) && x(p) != 0)
-      err("tricks", "tricks_not_played", name(p) + (p == h.sitting_out ? " sits out (dealer): no tricks" : " passed and was not taken along: no tricks"));
+      err("tricks", "tricks_not_played",
+          name(p) +
+              (p == h.sitting_out ? " sits out (dealer): no tricks" : " passed and was not taken along: no tricks"));
     if (plays(p) && !given(p) && p != h.taken) m_missing.push_back(p);
     if (plays(p)) sum += x(p);
   }
@@ -653,7 +694,8 @@ bool Decoder::contract_tricks() {
     return false;
   }
   if (h.mode == "along" && x(h.taken) > 0)
-    m_diags.warning("tricks", "prefa.taken_along_tricks", name(h.taken) + "'s tricks are credited to " + name(h.e) + " (taken along)");
+    m_diags.warning("tricks", "prefa.taken_along_tricks",
+                    name(h.taken) + "'s tricks are credited to " + name(h.e) + " (taken along)");
   return true;
 }
 

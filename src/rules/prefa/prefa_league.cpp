@@ -10,7 +10,8 @@ using common::string_at;
 
 std::vector<league::SeatResult> league_seats(const json& summary, const std::vector<std::string>& players) {
   const json res = summary.is_object() ? summary.value("result", json::object()) : json::object();
-  if (!res.is_object() || !res.contains("final") || !res["final"].is_object()) return common::default_seats(summary, players, k_scale);
+  if (!res.is_object() || !res.contains("final") || !res["final"].is_object())
+    return common::default_seats(summary, players, k_scale);
   std::vector<Amount> v;
   for (const auto& p : players) v.push_back(amount_at(res["final"], p.c_str(), k_scale));
   return common::seats_with_places(summary, players, common::places_from(v), k_scale);
@@ -20,7 +21,8 @@ namespace {
 
 // an all-pass hand (spec prefa §3: everybody passed, no play) is a deal not played ("all_pass"; "" for a deal
 // played); polles is played out
-template <class J> std::string not_played(const json& rec, const J&) {
+template <class J>
+std::string not_played(const json& rec, const J&) {
   return string_at(rec, "type") == "all_pass" ? "all_pass" : "";
 }
 

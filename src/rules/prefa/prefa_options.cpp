@@ -28,7 +28,8 @@ std::string check_compensation(const json& v) {
   if (!v.is_array() || v.size() != 2) return "must be two whole numbers [one short, two or more short], e.g. [25, 50]";
   for (const auto& x : v) {
     // the spec gives no upper bound: 100000, as the four-aces bonuses
-    if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 100000 || (x.is_number_unsigned() && x.get<unsigned long long>() > 100000))
+    if (!x.is_number_integer() || x.get<long long>() < 0 || x.get<long long>() > 100000 ||
+        (x.is_number_unsigned() && x.get<unsigned long long>() > 100000))
       return "must be two whole numbers from 0 to 100000 [one short, two or more short], e.g. [25, 50]";
   }
   return "";
@@ -64,26 +65,111 @@ std::optional<Contract> parse_contract(const std::string& s) {
 namespace {
 std::vector<OptionSpec> build_option_table() {
   return {
-      {"initial_pool", "int", {}, 31, "starting pool of every player (also the set-up field initial_pool)", check_pool, 1, 999},
-      {"ten_no_trumps", "enum", {"off", "value_10", "value_11"}, "off", "allow 10NT (above 10H) with game value 10 or 11"},
-      {"ten_level_defence_target", "enum", {0, 1}, 0, "defenders' target at 10-trick contracts (1: they declare play/pass)"},
-      {"provisional_entry", "enum", {"off", "on"}, "off", "call prov and hand type withdrawn (pool +2, 2 points to each other active player)"},
-      {"first_hand_seven_of_diamonds", "enum", {"off", "on"}, "off", "hand 1: the 7-of-diamonds holder (first_bidder) bids first and deals hand 2"},
-      {"four_aces", "enum", {"off", "raise_value", "bonus"}, "off", "four aces announced with the contract: raise the game value or a bonus"},
-      {"four_aces_raise", "any", {}, nullptr, "game value raise for four aces (null: max(1, floor(initial_pool/10)))", check_raise, 1, 999},
-      {"four_aces_bonus_6", "int", {}, 25, "four-aces bonus per other player at 6-level contracts", check_points, 0, 100000},
-      {"four_aces_bonus_7plus", "int", {}, 50, "four-aces bonus per other player at 7+ contracts", check_points, 0, 100000},
-      {"redeclare_take_along", "enum", {"off", "on"}, "off", "R passed, L plays alone: R may take L along and becomes the taker"},
+      {"initial_pool",
+       "int",
+       {},
+       31,
+       "starting pool of every player (also the set-up field initial_pool)",
+       check_pool,
+       1,
+       999},
+      {"ten_no_trumps",
+       "enum",
+       {"off", "value_10", "value_11"},
+       "off",
+       "allow 10NT (above 10H) with game value 10 or 11"},
+      {"ten_level_defence_target",
+       "enum",
+       {0, 1},
+       0,
+       "defenders' target at 10-trick contracts (1: they declare play/pass)"},
+      {"provisional_entry",
+       "enum",
+       {"off", "on"},
+       "off",
+       "call prov and hand type withdrawn (pool +2, 2 points to each other active player)"},
+      {"first_hand_seven_of_diamonds",
+       "enum",
+       {"off", "on"},
+       "off",
+       "hand 1: the 7-of-diamonds holder (first_bidder) bids first and deals hand 2"},
+      {"four_aces",
+       "enum",
+       {"off", "raise_value", "bonus"},
+       "off",
+       "four aces announced with the contract: raise the game value or a bonus"},
+      {"four_aces_raise",
+       "any",
+       {},
+       nullptr,
+       "game value raise for four aces (null: max(1, floor(initial_pool/10)))",
+       check_raise,
+       1,
+       999},
+      {"four_aces_bonus_6",
+       "int",
+       {},
+       25,
+       "four-aces bonus per other player at 6-level contracts",
+       check_points,
+       0,
+       100000},
+      {"four_aces_bonus_7plus",
+       "int",
+       {},
+       50,
+       "four-aces bonus per other player at 7+ contracts",
+       check_points,
+       0,
+       100000},
+      {"redeclare_take_along",
+       "enum",
+       {"off", "on"},
+       "off",
+       "R passed, L plays alone: R may take L along and becomes the taker"},
       {"game_end", "enum", {"all_pools_zero", "all_but_one_zero"}, "all_pools_zero", "when the game ends"},
-      {"overflow_mode", "enum", {"largest_first", "level"}, "largest_first", "overflow from the largest pool, or one point at a time"},
-      {"overflow_exhausted", "enum", {"lapse", "negative"}, "lapse", "overflow beyond every pool lapses or makes the declarer's pool negative"},
-      {"taken_along_failure", "enum", {"merged", "per_seat"}, "merged", "defence failure under take-along: one target, or each seat charged to the taker"},
-      {"partner_compensation_doubling", "enum", {"doubled", "single"}, "doubled", "a 2+ short defender pays his partner doubled or single"},
-      {"sitting_out_compensation", "list", {}, json::array({25, 50}), "points a failing declarer pays the sitting-out dealer [1 short, 2+ short]", check_compensation},
-      {"all_pass", "enum", {"redeal", "polles"}, "redeal", "all-pass hands: redeal, or play them for penalties (polles)"},
+      {"overflow_mode",
+       "enum",
+       {"largest_first", "level"},
+       "largest_first",
+       "overflow from the largest pool, or one point at a time"},
+      {"overflow_exhausted",
+       "enum",
+       {"lapse", "negative"},
+       "lapse",
+       "overflow beyond every pool lapses or makes the declarer's pool negative"},
+      {"taken_along_failure",
+       "enum",
+       {"merged", "per_seat"},
+       "merged",
+       "defence failure under take-along: one target, or each seat charged to the taker"},
+      {"partner_compensation_doubling",
+       "enum",
+       {"doubled", "single"},
+       "doubled",
+       "a 2+ short defender pays his partner doubled or single"},
+      {"sitting_out_compensation",
+       "list",
+       {},
+       json::array({25, 50}),
+       "points a failing declarer pays the sitting-out dealer [1 short, 2+ short]",
+       check_compensation},
+      {"all_pass",
+       "enum",
+       {"redeal", "polles"},
+       "redeal",
+       "all-pass hands: redeal, or play them for penalties (polles)"},
       {"concession", "enum", {"off", "on"}, "off", "declarer may concede after the talon (scored as down 2)"},
-      {"end_rounding", "enum", {"exact", "integer_half_up"}, "exact", "rounding of the 10*p/N end-settlement transfers"},
-      {"sheet_columns", "enum", {"gross", "net"}, "gross", "sheet columns: cumulative received, or running pairwise net"},
+      {"end_rounding",
+       "enum",
+       {"exact", "integer_half_up"},
+       "exact",
+       "rounding of the 10*p/N end-settlement transfers"},
+      {"sheet_columns",
+       "enum",
+       {"gross", "net"},
+       "gross",
+       "sheet columns: cumulative received, or running pairwise net"},
   };
 }
 }  // namespace
@@ -156,7 +242,8 @@ int index_in(const std::vector<std::string>& players, const std::string& nm) {
 std::optional<std::vector<std::string>> read_players(const json& setup, Diagnostics& diags) {
   std::vector<std::string> players;
   if (!setup.contains("players") || !setup["players"].is_array()) {
-    err(diags, "players", "players", "missing: Prefa needs 3 or 4 different players, in counterclockwise seating order");
+    err(diags, "players", "players",
+        "missing: Prefa needs 3 or 4 different players, in counterclockwise seating order");
     return std::nullopt;
   }
   for (const auto& p : setup["players"]) {
@@ -172,7 +259,8 @@ std::optional<std::vector<std::string>> read_players(const json& setup, Diagnost
     players.push_back(nm);
   }
   if (players.size() < 3 || players.size() > 4) {
-    err(diags, "players", "players", std::to_string(players.size()) + " players given: Prefa needs 3 or 4 different players");
+    err(diags, "players", "players",
+        std::to_string(players.size()) + " players given: Prefa needs 3 or 4 different players");
     return std::nullopt;
   }
   return players;
@@ -185,11 +273,13 @@ ll read_initial_pool(const json& setup, const json& given_opts, const json& o, D
   if (setup.contains("initial_pool")) {
     const json& ip = setup["initial_pool"];
     if (!is_whole(ip) || ip.get<ll>() < 1 || ip.get<ll>() > 999) {
-      err(diags, "initial_pool", "initial_pool", show(ip) + ": the initial pool must be a positive whole number from 1 to 999");
+      err(diags, "initial_pool", "initial_pool",
+          show(ip) + ": the initial pool must be a positive whole number from 1 to 999");
     } else {
       initial_pool = ip.get<ll>();
       if (pool_in_options && o["initial_pool"].is_number() && o["initial_pool"].get<ll>() != initial_pool)
-        err(diags, "options.initial_pool", "initial_pool", "differs from the set-up field initial_pool " + std::to_string(initial_pool));
+        err(diags, "options.initial_pool", "initial_pool",
+            "differs from the set-up field initial_pool " + std::to_string(initial_pool));
     }
   } else if (pool_in_options && is_whole(o["initial_pool"])) {
     initial_pool = o["initial_pool"].get<ll>();
@@ -233,13 +323,16 @@ Options options_from(const json& o, ll initial_pool) {
 }
 
 // start.pools: every player's pool now on the sheet, not a finished game (5.3).
-void read_start_pools(const json& s, const std::vector<std::string>& players, const Options& opt, State& st, Diagnostics& diags) {
+void read_start_pools(const json& s, const std::vector<std::string>& players, const Options& opt, State& st,
+                      Diagnostics& diags) {
   if (!s.contains("pools") || !s["pools"].is_object()) {
     err(diags, "start.pools", "start", "missing: the pool of every player now on the sheet");
     return;
   }
   for (auto it = s["pools"].begin(); it != s["pools"].end(); ++it)
-    if (index_in(players, it.key()) < 0) err(diags, "start.pools", "unknown_player", "unknown player " + it.key() + "; the players are " + list_of(players));
+    if (index_in(players, it.key()) < 0)
+      err(diags, "start.pools", "unknown_player",
+          "unknown player " + it.key() + "; the players are " + list_of(players));
   for (size_t i = 0; i < players.size(); ++i) {
     const std::string& p = players[i];
     if (!s["pools"].contains(p)) {
@@ -279,13 +372,15 @@ void read_start_received(const json& r, const std::vector<std::string>& players,
     for (auto jt = it.value().begin(); jt != it.value().end(); ++jt) {
       int q = index_in(players, jt.key());
       if (q < 0 || q == p) {
-        err(diags, "start.received", "start", q < 0 ? "unknown player " + jt.key() : "received only between two different players (" + jt.key() + ")");
+        err(diags, "start.received", "start",
+            q < 0 ? "unknown player " + jt.key() : "received only between two different players (" + jt.key() + ")");
         continue;
       }
       const auto n = common::whole_in(jt.value(), 0, k_max_start_count);
       if (!n) {
         err(diags, "start.received", "start",
-            it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number from 0 to " + std::to_string(k_max_start_count));
+            it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number from 0 to " +
+                std::to_string(k_max_start_count));
         continue;
       }
       st.recv[static_cast<size_t>(p)][static_cast<size_t>(q)] = *n * k_scale;
@@ -308,8 +403,9 @@ bool read_start(const json& s, const std::vector<std::string>& players, const Op
   if (s.contains("dealer") && !s["dealer"].is_null()) {
     int sd = read_player(s["dealer"], "start.dealer", players, diags);
     if (sd >= 0 && first_dealer >= 0 && sd != first_dealer)
-      err(diags, "start.dealer", "start", "start.dealer " + players[static_cast<size_t>(sd)] + " differs from first_dealer " +
-                                              players[static_cast<size_t>(first_dealer)]);
+      err(diags, "start.dealer", "start",
+          "start.dealer " + players[static_cast<size_t>(sd)] + " differs from first_dealer " +
+              players[static_cast<size_t>(first_dealer)]);
     else if (sd >= 0)
       st.dealer = sd;
   }
@@ -346,8 +442,9 @@ std::optional<Amount> stake_of(const json& v) {
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   for (auto it = setup.begin(); it != setup.end(); ++it)
     if (!k_setup_fields.count(it.key()))
-      err(diags, it.key(), "setup_field", "unknown set-up field '" + it.key() +
-                                              "'; the fields are players, initial_pool, first_dealer, scorer, stake, options, start");
+      err(diags, it.key(), "setup_field",
+          "unknown set-up field '" + it.key() +
+              "'; the fields are players, initial_pool, first_dealer, scorer, stake, options, start");
   std::optional<std::vector<std::string>> read = read_players(setup, diags);
   if (!read) return nullptr;
   std::vector<std::string> players = std::move(*read);
@@ -358,7 +455,8 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   const ll initial_pool = read_initial_pool(setup, given_opts, o, diags);
   // E-S3
   int scorer = 0;
-  if (setup.contains("scorer")) scorer = read_player(setup["scorer"], "scorer", players, diags);  // null is not a player
+  if (setup.contains("scorer"))
+    scorer = read_player(setup["scorer"], "scorer", players, diags);  // null is not a player
   int first_dealer = -1;
   if (setup.contains("first_dealer") && !setup["first_dealer"].is_null())
     first_dealer = read_player(setup["first_dealer"], "first_dealer", players, diags);
@@ -366,7 +464,8 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   // to print, whatever the points (each far below 2^63)
   if (setup.contains("stake") && !setup["stake"].is_null() &&
       (!setup["stake"].is_number() || setup["stake"] <= json(0) || setup["stake"] > json(k_max_stake)))
-    err(diags, "stake", "stake", show(setup["stake"]) + ": the stake per point must be a number above 0 and at most 1000000");
+    err(diags, "stake", "stake",
+        show(setup["stake"]) + ": the stake per point must be a number above 0 and at most 1000000");
 
   Options opt;
   if (!diags.has_errors()) opt = options_from(o, initial_pool);
@@ -374,7 +473,8 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   st.pool.assign(n, initial_pool);
   st.recv.assign(n, std::vector<ll>(n, 0));
   st.dealer = first_dealer >= 0 ? first_dealer : 0;
-  if (setup.contains("start") && !setup["start"].is_null() && !read_start(setup["start"], players, opt, first_dealer, st, diags))
+  if (setup.contains("start") && !setup["start"].is_null() &&
+      !read_start(setup["start"], players, opt, first_dealer, st, diags))
     return nullptr;
   if (diags.has_errors()) return nullptr;
   json echo = json::object();

@@ -3,8 +3,8 @@
 // words), prefa_hand.cpp (one record: decode, §3 validation), prefa_score.cpp (§4 scoring), prefa_game.cpp (§5 the
 // fold, end, result), prefa_sheet.cpp (§7), prefa_league.cpp (standings and statistics), prefa_entry.cpp (guided entry),
 // prefa_words.cpp (results in words).
-#include "rules/registry.hpp"
 #include "rules/prefa/prefa.hpp"
+#include "rules/registry.hpp"
 
 namespace marque::rules {
 namespace prefa {
@@ -23,14 +23,19 @@ public:
   std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
     return prefa::league_seats(summary, players);
   }
-  league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+  league::HandFacts hand_facts(const json& record, const json& entry,
+                               const std::vector<std::string>& players) const override {
     return prefa::league_hand_facts(record, entry, players);
   }
-  bool deal_played(const json& record, const ojson& entry) const override { return prefa::league_deal_played(record, entry); }
+  bool deal_played(const json& record, const ojson& entry) const override {
+    return prefa::league_deal_played(record, entry);
+  }
   const league::Profile& league_profile() const override { return prefa::league_profile(); }
   const NamePaths& name_paths() const override {
-    static const NamePaths paths{{"players.*", "first_dealer", "scorer", "start.dealer", "start.pools.#", "start.received.#", "start.received.*.#"},
-                                 {"dealer", "declarer", "along", "first_bidder", "auction.*.player", "calls.#", "tricks.#"}};
+    static const NamePaths paths{{"players.*", "first_dealer", "scorer", "start.dealer", "start.pools.#",
+                                  "start.received.#", "start.received.*.#"},
+                                 {"dealer", "declarer", "along", "first_bidder", "auction.*.player", "calls.#",
+                                  "tricks.#"}};
     return paths;
   }
   std::vector<FieldSpec> fields() const override { return field_table(); }
@@ -49,8 +54,11 @@ public:
   std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
     return prefa::entry_question(before, answers);
   }
-  Words entry_words(const Game& before, const Answers& answers) const override { return prefa::entry_words(before, answers); }
-  text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+  Words entry_words(const Game& before, const Answers& answers) const override {
+    return prefa::entry_words(before, answers);
+  }
+  text::Message hand_message(const json& record, const json& entry,
+                             const std::vector<std::string>& players) const override {
     return prefa::hand_message(record, entry, players);
   }
   text::Message result_message(const json& score) const override { return prefa::result_message(score); }

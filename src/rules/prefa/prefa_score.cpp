@@ -127,7 +127,8 @@ private:
     } else {
       led.pay(h.d, h.e, mult * gv() * c, "declarer_down");
     }
-    if (h.sitting_out >= 0) led.pay(h.d, h.sitting_out, short_by == 1 ? led.opt.sit_out_1 : led.opt.sit_out_2, "sitting_out_dealer");
+    if (h.sitting_out >= 0)
+      led.pay(h.d, h.sitting_out, short_by == 1 ? led.opt.sit_out_1 : led.opt.sit_out_2, "sitting_out_dealer");
     success = false;
     outcome = h.type == "conceded" ? "conceded" : (short_by >= 2 ? "down_2plus" : "down_1");
     bd["short"] = short_by;
@@ -298,7 +299,9 @@ Scored score_hand(const Hand& h, const std::vector<std::string>& players, const 
     outcome = score_polles(h, led, bd, tricks_out);
   } else {
     if (h.type == "contract")
-      bd["calls"] = h.declares ? ojson{{players[static_cast<size_t>(h.R)], h.cR}, {players[static_cast<size_t>(h.L)], h.cL}} : ojson(nullptr);
+      bd["calls"] = h.declares
+                        ? ojson{{players[static_cast<size_t>(h.R)], h.cR}, {players[static_cast<size_t>(h.L)], h.cL}}
+                        : ojson(nullptr);
     for (int p = 0; p < n; ++p)
       if (p == h.d || (h.mode != "none" && (p == h.R || p == h.L) && (h.mode == "both" || p == h.e || p == h.taken)))
         tricks_out[players[static_cast<size_t>(p)]] = h.x[static_cast<size_t>(p)];

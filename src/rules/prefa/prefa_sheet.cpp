@@ -27,7 +27,8 @@ Amount amount_in(const ojson& j, const std::string& k, int64_t per) {
 // points x stake in money, to the cent (halves away from zero: 31.5 x 0.05 is 1.58), computed exactly
 Amount times(const Amount& points, const Amount& stake) {
   __extension__ using wide = __int128;
-  const wide units = static_cast<wide>(points.units) * stake.units * 100, per = static_cast<wide>(points.per) * stake.per;
+  const wide units = static_cast<wide>(points.units) * stake.units * 100,
+             per = static_cast<wide>(points.per) * stake.per;
   const wide cents = (units + (units < 0 ? -per : per) / 2) / per;
   return Amount{static_cast<int64_t>(cents), 100};
 }
@@ -50,8 +51,8 @@ struct Column {
 // The histories read back from the score document.
 struct History {
   std::vector<std::string> players;
-  std::vector<Column> pool;                  // per player
-  std::vector<std::vector<Column>> recv;     // recv[to][from]
+  std::vector<Column> pool;               // per player
+  std::vector<std::vector<Column>> recv;  // recv[to][from]
 };
 
 // Reads the pools and received columns back from the score document, hand by hand.
@@ -65,7 +66,8 @@ public:
     pool.assign(n, Amount{});
     recv.assign(n, std::vector<Amount>(n, Amount::whole(0, k_scale)));
     const json setup = file.contains("setup") ? file["setup"] : json::object();
-    net = setup.contains("options") && setup["options"].is_object() && setup["options"].value("sheet_columns", "gross") == "net";
+    net = setup.contains("options") && setup["options"].is_object() &&
+          setup["options"].value("sheet_columns", "gross") == "net";
     start(setup);
     for (const auto& hand : score["hands"]) add(hand);
   }
@@ -74,7 +76,9 @@ public:
 private:
   // The initial pools (initial_pool, or a resumed game's start.pools) and start.received.
   void start(const json& setup) {
-    long long initial = setup.contains("initial_pool") && setup["initial_pool"].is_number() ? setup["initial_pool"].get<long long>() : 31;
+    long long initial = setup.contains("initial_pool") && setup["initial_pool"].is_number()
+                            ? setup["initial_pool"].get<long long>()
+                            : 31;
     if (!setup.contains("initial_pool") && setup.contains("options") && setup["options"].is_object() &&
         setup["options"].contains("initial_pool") && setup["options"]["initial_pool"].is_number())
       initial = setup["options"]["initial_pool"].get<long long>();
@@ -83,10 +87,12 @@ private:
     for (size_t i = 0; i < n; ++i) {
       const std::string& p = h.players[i];
       pool[i] = Amount::whole(initial);
-      if (st.contains("pools") && st["pools"].contains(p) && st["pools"][p].is_number()) pool[i] = amount_of(st["pools"][p], 1).value_or(pool[i]);
+      if (st.contains("pools") && st["pools"].contains(p) && st["pools"][p].is_number())
+        pool[i] = amount_of(st["pools"][p], 1).value_or(pool[i]);
       h.pool[i].values.push_back(format_number(pool[i]));
       for (size_t j = 0; j < n; ++j)
-        if (i != j && received.contains(p) && received[p].contains(h.players[j]) && received[p][h.players[j]].is_number())
+        if (i != j && received.contains(p) && received[p].contains(h.players[j]) &&
+            received[p][h.players[j]].is_number())
           recv[i][j] = amount_of(received[p][h.players[j]], k_scale).value_or(recv[i][j]);
     }
     for (size_t i = 0; i < n; ++i)
@@ -330,7 +336,7 @@ void pools_block(sheet::Sheet& out, const History& h, size_t scorer) {
 void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
   const size_t n = h.players.size();
   sheet::Table& log = out.table("hands");
-  log.columns = {{"#", true},       {"dealer", false}, {"declarer", false}, {"contract", false},
+  log.columns = {{"#", true},        {"dealer", false}, {"declarer", false}, {"contract", false},
                  {"defence", false}, {"tricks", false}, {"outcome", false}};
   for (const char* what : {"pools", "cash", "value"}) {  // each player's own column (text: "pools A/B/C")
     log.groups.push_back({static_cast<int>(log.columns.size()), static_cast<int>(n), what});
@@ -354,8 +360,13 @@ void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
     if (b.value("four_aces", false)) contract += " +4A";
     std::string outcome = labels().value("outcome", b.value("outcome", json("")));
     if (b.value("game_over", false)) outcome += ", game over";
-    std::vector<std::string> row = {std::to_string(hand.value("hand", hand.value("seq", 0))), hand.value("dealer", ""),
-                                    b.value("declarer", ""), contract, defence_text(b), tricks, outcome};
+    std::vector<std::string> row = {std::to_string(hand.value("hand", hand.value("seq", 0))),
+                                    hand.value("dealer", ""),
+                                    b.value("declarer", ""),
+                                    contract,
+                                    defence_text(b),
+                                    tricks,
+                                    outcome};
     for (const auto* part : {&pools, &cash, &value}) row.insert(row.end(), part->begin(), part->end());
     log.row(row);
   }
@@ -371,16 +382,22 @@ void received_block(sheet::Sheet& out, const History& h, const ojson& res) {
   for (const auto& p : h.players) {
     std::vector<std::string> row = {p};
     for (const auto& q : h.players)
-      row.push_back(p == q ? "-" : format_number(res.contains("received") && res["received"].contains(p) ? amount_in(res["received"][p], q, k_scale) : Amount{}));
+      row.push_back(p == q ? "-"
+                           : format_number(res.contains("received") && res["received"].contains(p)
+                                               ? amount_in(res["received"][p], q, k_scale)
+                                               : Amount{}));
     m.row(row, "");
   }
 }
 
 // The settlement (spec prefa §5.5 steps 3 and 5) and the result line.
 void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, const Amount& stake) {
-  auto in_money = [&](const Amount& v) { return stake > 0 ? " (" + format_number(times(v, stake)) + " money)" : std::string(); };
+  auto in_money = [&](const Amount& v) {
+    return stake > 0 ? " (" + format_number(times(v, stake)) + " money)" : std::string();
+  };
   out.line("", "settlement");
-  out.line(finished ? "settlement, who pays whom:" : "settlement if the game were closed now (general end settlement):", "settlement");
+  out.line(finished ? "settlement, who pays whom:" : "settlement if the game were closed now (general end settlement):",
+           "settlement");
   if (res.contains("settlement")) {
     sheet::Table& st = out.table("settlement");
     st.header = false;
@@ -392,8 +409,8 @@ void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, const 
     if (res["settlement"]["pairwise"].empty()) st.row({"  nobody pays anybody"}, "");
     std::string minimal;
     for (const auto& t : res["settlement"]["payments"])
-      minimal += (minimal.empty() ? "" : "; ") + t["from"].get<std::string>() + " pays " + t["to"].get<std::string>() + " " +
-                 format_number(amount_in(t, "amount", k_scale));
+      minimal += (minimal.empty() ? "" : "; ") + t["from"].get<std::string>() + " pays " + t["to"].get<std::string>() +
+                 " " + format_number(amount_in(t, "amount", k_scale));
     if (!minimal.empty()) out.line("  in fewest payments: " + minimal, "settlement");
   }
   std::string line = finished ? "result:" : "standing (game in progress):";
@@ -429,9 +446,13 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
   hand_log(out, h, score);
   // spec prefa §5.4, §5.3: the value column, once
   const std::string nn = std::to_string(n);
-  out.line("value: each player's result if the game were closed now = points received - paid - 10 x (own pool - average pool);", "notes");
-  out.line("  its fractions come from that end settlement: each open pool point is paid at 10 points shared among all " + nn +
-               " players (10 x pool / " + nn + " to each)", "notes");
+  out.line(
+      "value: each player's result if the game were closed now = points received - paid - 10 x (own pool - average pool);",
+      "notes");
+  out.line(
+      "  its fractions come from that end settlement: each open pool point is paid at 10 points shared among all " +
+          nn + " players (10 x pool / " + nn + " to each)",
+      "notes");
   const ojson& res = score["result"];
   received_block(out, h, res);
   const Amount stake = setup.contains("stake") ? stake_of(setup["stake"]).value_or(Amount{}) : Amount{};  // 0: no money

@@ -14,7 +14,9 @@ namespace {
 
 using text::Message;
 
-std::string str(const json& o, const char* k) { return o.is_object() && o.contains(k) && o[k].is_string() ? o[k].get<std::string>() : ""; }
+std::string str(const json& o, const char* k) {
+  return o.is_object() && o.contains(k) && o[k].is_string() ? o[k].get<std::string>() : "";
+}
 // a count of the breakdown (tricks, targets, pools): a whole number, 0 when missing
 long long count(const json& o, const std::string& k) { return common::amount_at(o, k.c_str(), 1).whole_part(); }
 
@@ -30,13 +32,17 @@ Message list_of(std::vector<Message> items, bool last_and, size_t from = 0) {
   Message first = std::move(items[from]);
   const bool two = from + 2 == items.size();
   Message rest = two ? std::move(items[from + 1]) : list_of(std::move(items), last_and, from + 1);
-  return Message(two && last_and ? "prefa.list.and" : "prefa.list.comma").message("first", std::move(first)).message("rest", std::move(rest));
+  return Message(two && last_and ? "prefa.list.and" : "prefa.list.comma")
+      .message("first", std::move(first))
+      .message("rest", std::move(rest));
 }
 Message joined(std::vector<Message> items) { return list_of(std::move(items), true); }
 Message listed(std::vector<Message> items) { return list_of(std::move(items), false); }
 
 // "+12", "-3.5", "0"
-Message signed_amount(const Amount& a) { return Message("prefa.signed").text("sign", a > 0 ? "plus" : "other").amount("amount", a); }
+Message signed_amount(const Amount& a) {
+  return Message("prefa.signed").text("sign", a > 0 ? "plus" : "other").amount("amount", a);
+}
 
 // The defenders who fell short of their own target, "Ben down 2" (defence failed).
 std::vector<Message> short_defenders(const json& b) {
@@ -99,13 +105,18 @@ Message hand_message(const json& record, const json& entry, const std::vector<st
     hand = polles_message(b, entry, players);
   } else if (type == "withdrawn") {
     const json def = b.contains("defenders") ? b["defenders"] : json::object();
-    hand = Message("prefa.hand.withdrawn").text("declarer", str(b, "declarer")).text("right", str(def, "R")).text("left", str(def, "L"));
+    hand = Message("prefa.hand.withdrawn")
+               .text("declarer", str(b, "declarer"))
+               .text("right", str(def, "R"))
+               .text("left", str(def, "L"));
   } else if (!str(b, "contract").empty()) {
     hand = contract_message(b);
   } else {
     return {};
   }
-  return Message("prefa.hand").message("hand", std::move(hand)).text("over", b.value("game_over", false) ? "yes" : "no");
+  return Message("prefa.hand")
+      .message("hand", std::move(hand))
+      .text("over", b.value("game_over", false) ? "yes" : "no");
 }
 
 Message result_message(const json& score) {
@@ -119,7 +130,9 @@ Message result_message(const json& score) {
   std::vector<Message> first, values;
   for (const auto& p : ranking) {
     if (!places.contains(p) || places[p] == 1) first.push_back(Message("prefa.player").text("player", p));
-    values.push_back(Message("prefa.result.value").text("player", p).message("value", signed_amount(common::amount_at(final_, p.c_str(), k_scale))));
+    values.push_back(Message("prefa.result.value")
+                         .text("player", p)
+                         .message("value", signed_amount(common::amount_at(final_, p.c_str(), k_scale))));
   }
   const int64_t leaders = static_cast<int64_t>(first.size());
   Message top = signed_amount(common::amount_at(final_, ranking.front().c_str(), k_scale));
@@ -131,10 +144,14 @@ Message result_message(const json& score) {
       for (const auto& t : res["settlement"]["payments"]) {
         const std::string from = t["from"].get<std::string>();
         if (!by_payer.count(from)) payers.push_back(from);
-        by_payer[from].push_back(Message("prefa.result.payment").text("payee", t["to"].get<std::string>()).amount("amount", common::amount_at(t, "amount", k_scale)));
+        by_payer[from].push_back(Message("prefa.result.payment")
+                                     .text("payee", t["to"].get<std::string>())
+                                     .amount("amount", common::amount_at(t, "amount", k_scale)));
       }
     std::vector<Message> payments;
-    for (const auto& p : payers) payments.push_back(Message("prefa.result.pays").text("payer", p).message("payees", joined(std::move(by_payer[p]))));
+    for (const auto& p : payers)
+      payments.push_back(
+          Message("prefa.result.pays").text("payer", p).message("payees", joined(std::move(by_payer[p]))));
     return Message("prefa.result.over")
         .message("winners", joined(std::move(first)))
         .number("count", leaders)

@@ -23,30 +23,31 @@ inline constexpr const char* k_contract_names[6] = {"", "prise", "pousse", "gard
 inline constexpr int k_target[4] = {56, 51, 41, 36};
 inline constexpr const char* k_levels[3] = {"simple", "double", "triple"};
 // spec tarot §2.3: the reasons of a redeal.
-inline constexpr const char* k_redeal_reasons[] = {"all_pass", "petit_sec", "no_trumps", "few_honours", "misdeal", "other"};
+inline constexpr const char* k_redeal_reasons[] = {"all_pass",    "petit_sec", "no_trumps",
+                                                   "few_honours", "misdeal",   "other"};
 
 // spec tarot §6: the resolved variants of one game.
 struct Options {
-  bool fft_poignee_values = false;    // poignee_values: seed 20/40/60, fft 20/30/40
-  int garde_contre_multiplier = 6;    // 6 or 8
-  bool petite_pousse = false;         // bid_ladder
-  bool multi_rounds = true;           // bidding_rounds
-  bool petit_sec_redeal = true;       // petit_sec: redeal | play_as_excuse
-  bool redeal_no_trumps = false;      // extra_redeal_reasons
+  bool fft_poignee_values = false;  // poignee_values: seed 20/40/60, fft 20/30/40
+  int garde_contre_multiplier = 6;  // 6 or 8
+  bool petite_pousse = false;       // bid_ladder
+  bool multi_rounds = true;         // bidding_rounds
+  bool petit_sec_redeal = true;     // petit_sec: redeal | play_as_excuse
+  bool redeal_no_trumps = false;    // extra_redeal_reasons
   bool redeal_few_honours = false;
   bool misere = false;
   int misere_value = 10;
-  bool misere_team = false;           // misere_scoring
-  bool misere_separate = false;       // misere_kinds
+  bool misere_team = false;      // misere_scoring
+  bool misere_separate = false;  // misere_kinds
   bool petite_chelem = false;
-  int petite_chelem_tricks = 0;       // 0 = T - 3
+  int petite_chelem_tricks = 0;  // 0 = T - 3
   int defence_chelem_bonus = 200;
-  bool dealer_sits_out = false;       // five_player_mode
+  bool dealer_sits_out = false;  // five_player_mode
   bool self_call = true;
   bool jack_call = false;
-  int gain_rounding = 0;              // 0, 5 or 10
+  int gain_rounding = 0;  // 0, 5 or 10
   bool count_redeals = false;
-  bool poignee_to_shower = false;     // poignee_to: winner (seed, FFT) | shower (house rule)
+  bool poignee_to_shower = false;           // poignee_to: winner (seed, FFT) | shower (house rule)
   bool petit_au_bout_lost_on_fail = false;  // petit_au_bout_failed_attack: counts (FFT) | lost (house rule)
 };
 
@@ -54,12 +55,12 @@ enum class EndMode { open, deals, target };
 
 // spec tarot §2.1: the checked session record.
 struct Setup {
-  std::vector<std::string> players;   // counter-clockwise seating order
+  std::vector<std::string> players;  // counter-clockwise seating order
   int first_dealer = 0;
   Options opt;
-  json options;                       // resolved option object (ids -> values)
+  json options;  // resolved option object (ids -> values)
   EndMode end = EndMode::open;
-  int64_t end_value = 0;              // deals N or target X
+  int64_t end_value = 0;  // deals N or target X
   std::optional<int64_t> stake_per_point;
 };
 
@@ -87,20 +88,20 @@ Sizes sizes_for(int active_players);
 
 // The running state the validation needs (before the record).
 struct State {
-  int dealer = 0;       // index of the expected dealer of this record
-  int deal_no = 0;      // records so far
-  int hand_no = 0;      // scored hands so far
+  int dealer = 0;   // index of the expected dealer of this record
+  int deal_no = 0;  // records so far
+  int hand_no = 0;  // scored hands so far
   bool over = false;
-  int over_after = 0;   // deal number after which the game ended
+  int over_after = 0;  // deal number after which the game ended
 };
 
 // Outcome of one valid record.
 struct Outcome {
   bool redeal = false;
-  std::vector<int64_t> deltas;   // by player index (setup order)
+  std::vector<int64_t> deltas;  // by player index (setup order)
   ojson breakdown = ojson::object();
   std::vector<std::string> attack;  // taker (+ partner)
-  bool dealer_repeats = false;   // spec tarot §5.2: the same dealer deals again
+  bool dealer_repeats = false;      // spec tarot §5.2: the same dealer deals again
 };
 
 // decode -> validate (§3) -> score (§4) one record. nullopt on errors.
@@ -124,8 +125,8 @@ struct Hand {
   std::string partner_note;  // "self" / "chien" when a called king left the taker alone
   int contract = k_none;
   int oudlers = -1;
-  int64_t points2 = -1;  // the attack's card points as counted, in half points
-  bool made = false;     // decided on the exact count (§4.2)
+  int64_t points2 = -1;   // the attack's card points as counted, in half points
+  bool made = false;      // decided on the exact count (§4.2)
   int petit_au_bout = 0;  // +1 attack, -1 defence
   int chelem = k_chelem_none;
   bool chelem_announced = false;
@@ -137,15 +138,16 @@ struct Hand {
 
 // spec tarot §4: score a validated hand among the active players `act` (tarot_score.cpp). The half-point note
 // (W_HALF_POINT) goes into diags; nullopt only on an internal error (deltas not zero-sum).
-std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& act, const Hand& hand, Diagnostics& diags);
+std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& act, const Hand& hand,
+                                  Diagnostics& diags);
 
 // Players active in a deal (all, or all but the dealer in dealer_sits_out mode).
 std::vector<int> active_players(const Setup& setup, int dealer);
 
 // Command-line words (tarot_fields.cpp) and the sheet (tarot_sheet.cpp).
 json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags);
-json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const std::vector<std::string>& players,
-                       Diagnostics& diags);
+json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv,
+                       const std::vector<std::string>& players, Diagnostics& diags);
 sheet::Sheet render_sheet(const json& game_file, const ojson& score);
 std::vector<FieldSpec> field_table();
 // What people read for the ids (core/labels.hpp): the set-up, fields and values (tarot_fields.cpp), then the options

@@ -118,7 +118,10 @@ Question contract_question(const Table& t) {
   std::vector<Choice> choices;
   for (const auto& c : ladder(t.s.opt)) {
     const int id = contract_id(c);
-    const int m = id == k_garde_contre ? t.s.opt.garde_contre_multiplier : id == k_garde_sans ? 4 : id == k_garde ? 2 : 1;
+    const int m = id == k_garde_contre ? t.s.opt.garde_contre_multiplier
+                  : id == k_garde_sans ? 4
+                  : id == k_garde      ? 2
+                                       : 1;
     std::string label = c;
     for (auto& ch : label)
       if (ch == '_') ch = ' ';
@@ -180,7 +183,8 @@ Question poignee_level_question(const Table& t, const std::string& name) {
   for (int i = 0; i < 3; ++i)
     choices.push_back({k_levels[i], std::to_string(t.sz.poignee[static_cast<size_t>(i)]) + "+ trumps, " +
                                         std::to_string(t.s.opt.fft_poignee_values ? fft[i] : seed[i]) + " points"});
-  Question q = ask_choice(std::string(k_poignee_key) + name, "Which poignée did " + name + " show?", std::move(choices));
+  Question q = ask_choice(std::string(k_poignee_key) + name, "Which poignée did " + name + " show?",
+                          std::move(choices));
   q.preset = "simple";
   q.fields = {"poignees"};
   return q;
@@ -188,7 +192,8 @@ Question poignee_level_question(const Table& t, const std::string& name) {
 
 Question chelem_question() {
   Question q = ask_choice("chelem", "Chelem (every trick won by one side)?",
-                          {{"none", "no side won every trick"}, {"attack", "the attack won every trick"},
+                          {{"none", "no side won every trick"},
+                           {"attack", "the attack won every trick"},
                            {"defence", "the defence won every trick"}});
   q.preset = "none";
   q.fields = {"chelem", "points", "petit_au_bout"};
@@ -226,7 +231,8 @@ std::optional<Question> petite_chelem_question(const Table& t, const Answers& an
 // Variant misere: who declared one, and with misere_kinds separate which kind.
 std::optional<Question> misere_question(const Table& t, const Answers& answers) {
   if (!t.s.opt.misere) return std::nullopt;
-  if (!asked(answers, "misere") && !asked(answers, "miseres")) return ask_who("misere", "Who declared a misère?", t, "miseres");
+  if (!asked(answers, "misere") && !asked(answers, "miseres"))
+    return ask_who("misere", "Who declared a misère?", t, "miseres");
   if (!t.s.opt.misere_separate) return std::nullopt;
   for (const auto& name : names_in(t, answer_or(answers, "misere", answer_or(answers, "miseres"))))
     if (!asked(answers, std::string(k_misere_key) + name)) {

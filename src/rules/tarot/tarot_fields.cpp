@@ -24,10 +24,20 @@ struct ContractWord {
   const char* contract;
 };
 constexpr ContractWord k_contract_words[] = {
-    {"prise", "prise"},       {"p", "prise"},         {"petite", "petite"},       {"pe", "petite"},
-    {"pousse", "pousse"},     {"po", "pousse"},       {"garde", "garde"},         {"g", "garde"},
-    {"garde_sans", "garde_sans"}, {"garde-sans", "garde_sans"}, {"gs", "garde_sans"},
-    {"garde_contre", "garde_contre"}, {"garde-contre", "garde_contre"}, {"gc", "garde_contre"},
+    {"prise", "prise"},
+    {"p", "prise"},
+    {"petite", "petite"},
+    {"pe", "petite"},
+    {"pousse", "pousse"},
+    {"po", "pousse"},
+    {"garde", "garde"},
+    {"g", "garde"},
+    {"garde_sans", "garde_sans"},
+    {"garde-sans", "garde_sans"},
+    {"gs", "garde_sans"},
+    {"garde_contre", "garde_contre"},
+    {"garde-contre", "garde_contre"},
+    {"gc", "garde_contre"},
 };
 
 std::string contract_word(const std::string& v) {
@@ -170,7 +180,8 @@ void poignee_words(const std::string& v, json& rec, const std::vector<std::strin
   for (const auto& item : split_list(v)) {
     auto parts = split_list(item, ':');
     if (parts.size() < 2 || parts.size() > 3) {
-      diags.error("poignees", "E_ARGS", "'" + item + "' is not a poignée; write player:level[:trumps], e.g. poignee=Ben:simple:10");
+      diags.error("poignees", "E_ARGS",
+                  "'" + item + "' is not a poignée; write player:level[:trumps], e.g. poignee=Ben:simple:10");
       continue;
     }
     json p = {{"player", player_word(parts[0], players)}, {"level", level_word(parts[1])}};
@@ -186,7 +197,8 @@ void misere_words(const std::string& v, json& rec, const std::vector<std::string
   for (const auto& item : split_list(v)) {
     auto parts = split_list(item, ':');
     if (parts.empty() || parts.size() > 2) {
-      diags.error("miseres", "E_ARGS", "'" + item + "' is not a misère; write player[:kind], e.g. misere=Ann or misere=Ann:trumps");
+      diags.error("miseres", "E_ARGS",
+                  "'" + item + "' is not a misère; write player[:kind], e.g. misere=Ann or misere=Ann:trumps");
       continue;
     }
     json m = {{"player", player_word(parts[0], players)}};
@@ -213,25 +225,36 @@ json bids_words(const std::string& v, const std::vector<std::string>& players, D
 
 // A single-valued word (key already in lower case) into rec; false when the key is not one of them.
 bool simple_word(const std::string& k, const std::string& v, json& rec, const std::vector<std::string>& players) {
-  if (k == "dealer" || k == "taker" || k == "player") rec[k] = player_word(v, players);
-  else if (k == "contract") rec["contract"] = contract_word(v);
-  else if (k == "partner") rec["partner"] = partner_word(v, players);
+  if (k == "dealer" || k == "taker" || k == "player")
+    rec[k] = player_word(v, players);
+  else if (k == "contract")
+    rec["contract"] = contract_word(v);
+  else if (k == "partner")
+    rec["partner"] = partner_word(v, players);
   // (no short alias such as `tricks`: `marque edit` matches typed keys to record fields by prefix)
-  else if (k == "oudlers" || k == "attack_tricks") rec[k] = typed_value(v);
-  else if (k == "points" || k == "defence_points") rec[k] = number_word(v);
-  else if (k == "petit_au_bout") rec["petit_au_bout"] = null_word(v) ? json(nullptr) : json(side_word(v));
-  else if (k == "chelem") rec["chelem"] = null_word(v) ? json("none") : json(side_word(v));
-  else if (k == "chelem_announced" || k == "petite_chelem_announced") rec[k] = bool_word(v);
-  else if (k == "note") rec["note"] = v;
-  else if (k == "reason") rec["reason"] = lower(v);
-  else return false;
+  else if (k == "oudlers" || k == "attack_tricks")
+    rec[k] = typed_value(v);
+  else if (k == "points" || k == "defence_points")
+    rec[k] = number_word(v);
+  else if (k == "petit_au_bout")
+    rec["petit_au_bout"] = null_word(v) ? json(nullptr) : json(side_word(v));
+  else if (k == "chelem")
+    rec["chelem"] = null_word(v) ? json("none") : json(side_word(v));
+  else if (k == "chelem_announced" || k == "petite_chelem_announced")
+    rec[k] = bool_word(v);
+  else if (k == "note")
+    rec["note"] = v;
+  else if (k == "reason")
+    rec["reason"] = lower(v);
+  else
+    return false;
   return true;
 }
 
 }  // namespace
 
-json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv, const std::vector<std::string>& players,
-                       Diagnostics& diags) {
+json record_from_words(const std::vector<std::pair<std::string, std::string>>& kv,
+                       const std::vector<std::string>& players, Diagnostics& diags) {
   json rec = json::object();
   bool typed_type = false;
   for (const auto& [key, v] : kv) {
@@ -267,10 +290,25 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
 }
 
 namespace {
-constexpr const char* k_hand_fields[] = {"type",     "dealer",        "taker",          "contract",        "bids",
-                                         "chelem_announced", "called_card", "partner",     "oudlers",        "oudler_cards",
-                                         "points",   "defence_points", "attack_tricks", "petit_au_bout",   "poignees",
-                                         "chelem",   "petite_chelem_announced", "miseres", "note"};
+constexpr const char* k_hand_fields[] = {"type",
+                                         "dealer",
+                                         "taker",
+                                         "contract",
+                                         "bids",
+                                         "chelem_announced",
+                                         "called_card",
+                                         "partner",
+                                         "oudlers",
+                                         "oudler_cards",
+                                         "points",
+                                         "defence_points",
+                                         "attack_tricks",
+                                         "petit_au_bout",
+                                         "poignees",
+                                         "chelem",
+                                         "petite_chelem_announced",
+                                         "miseres",
+                                         "note"};
 constexpr const char* k_redeal_fields[] = {"type", "dealer", "reason", "player", "bids", "note"};
 }  // namespace
 
@@ -283,22 +321,34 @@ void warn_unknown_fields(const json& rec, bool redeal, Diagnostics& diags) {
       for (const char* k : k_hand_fields) found = found || it.key() == k;
     if (!found)
       diags.warning(it.key(), "W_UNKNOWN_FIELD",
-                    "'" + it.key() + "' is not a field of a tarot " + (redeal ? "redeal" : "hand") + " record; ignored");
+                    "'" + it.key() + "' is not a field of a tarot " + (redeal ? "redeal" : "hand") +
+                        " record; ignored");
   }
 }
 
 std::vector<FieldSpec> field_table() {
   // spec tarot §2.2 and §2.3
   return {
-      {"type", "enum", true, {"hand", "redeal"}, "record type (command line default: hand; redeal when reason= is given)"},
+      {"type",
+       "enum",
+       true,
+       {"hand", "redeal"},
+       "record type (command line default: hand; redeal when reason= is given)"},
       {"dealer", "player", false, {}, "who dealt; checked against the expected dealer (warning)"},
       {"taker", "player", true, {}, "hand: the player who won the auction"},
-      {"contract", "enum", true, {"prise", "petite", "pousse", "garde", "garde_sans", "garde_contre"},
+      {"contract",
+       "enum",
+       true,
+       {"prise", "petite", "pousse", "garde", "garde_sans", "garde_contre"},
        "hand: the contract (pousse/petite with bid_ladder petite_pousse; also P, G, GS, GC)"},
       {"bids", "array", false, {}, "auction as spoken, first speaker first: bids=Ann:pass,Ben:garde,..."},
       {"chelem_announced", "bool", false, {}, "the taker announced a chelem"},
       {"called_card", "object", false, {}, "5p: the called card, called=king:hearts (informational)"},
-      {"partner", "player", false, {}, "5p called king: required; the partner, the taker's name (partner=self) or null (partner=chien)"},
+      {"partner",
+       "player",
+       false,
+       {},
+       "5p called king: required; the partner, the taker's name (partner=self) or null (partner=chien)"},
       {"oudlers", "int", true, {}, "oudlers (0..3) in the attack's cards"},
       {"oudler_cards", "array", false, {}, "which oudlers: petit, 21, excuse"},
       {"points", "number", true, {}, "the attack's card points, 0..91 in half points, as counted"},
@@ -310,7 +360,11 @@ std::vector<FieldSpec> field_table() {
       {"petite_chelem_announced", "bool", false, {}, "variant petite_chelem: announced"},
       {"miseres", "array", false, {}, "variant misere: misere=Ann[:kind] (combined, trumps, faces)"},
       {"note", "string", false, {}, "free text, printed on the sheet"},
-      {"reason", "enum", false, {"all_pass", "petit_sec", "no_trumps", "few_honours", "misdeal", "other"}, "redeal: why"},
+      {"reason",
+       "enum",
+       false,
+       {"all_pass", "petit_sec", "no_trumps", "few_honours", "misdeal", "other"},
+       "redeal: why"},
       {"player", "player", false, {}, "redeal: who declared (petit_sec, no_trumps, few_honours)"},
   };
 }

@@ -99,7 +99,6 @@ public:
     return m_setup.players.size() == 5 && m_setup.opt.dealer_sits_out ? next_dealer() : "";
   }
 
-
 private:
   // §5.5: money = total × stake; greedy transfers, debtors and creditors by amount descending, ties by seat.
   ojson settlement(int64_t stake) const {
@@ -115,14 +114,18 @@ private:
       if (v < 0) debtors.push_back({i, -v});
       if (v > 0) creditors.push_back({i, v});
     }
-    auto by_amount = [](const Entry& a, const Entry& b) { return a.amount != b.amount ? a.amount > b.amount : a.seat < b.seat; };
+    auto by_amount = [](const Entry& a, const Entry& b) {
+      return a.amount != b.amount ? a.amount > b.amount : a.seat < b.seat;
+    };
     std::sort(debtors.begin(), debtors.end(), by_amount);
     std::sort(creditors.begin(), creditors.end(), by_amount);
     ojson transfers = ojson::array();
     size_t d = 0, c = 0;
     while (d < debtors.size() && c < creditors.size()) {
       int64_t pay = std::min(debtors[d].amount, creditors[c].amount);
-      transfers.push_back({{"from", m_setup.players[debtors[d].seat]}, {"to", m_setup.players[creditors[c].seat]}, {"amount", Amount::whole(pay)}});
+      transfers.push_back({{"from", m_setup.players[debtors[d].seat]},
+                           {"to", m_setup.players[creditors[c].seat]},
+                           {"amount", Amount::whole(pay)}});
       debtors[d].amount -= pay;
       creditors[c].amount -= pay;
       if (debtors[d].amount == 0) ++d;

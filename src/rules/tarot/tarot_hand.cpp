@@ -53,7 +53,8 @@ int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, 
   }
   int p = index_of(c.s, v.get<std::string>());
   if (p < 0) {
-    c.err(field, "E_UNKNOWN_PLAYER", "unknown player '" + v.get<std::string>() + "'; the players are " + c.player_list());
+    c.err(field, "E_UNKNOWN_PLAYER",
+          "unknown player '" + v.get<std::string>() + "'; the players are " + c.player_list());
     return -1;
   }
   if (must_play && !c.active(p)) {
@@ -69,7 +70,9 @@ int legal_contract(Ctx& c, const json& v, const std::string& field, const char* 
   if (id == k_none)
     c.err(field, code, prefix + show_quoted(v) + " is not a contract; the ladder is " + ladder_text(c.s.opt));
   else if (id == k_pousse && !c.s.opt.petite_pousse)
-    c.err(field, code, prefix + "contract 'pousse' needs ladder petite_pousse (option bid_ladder); this game uses " + ladder_text(c.s.opt));
+    c.err(field, code,
+          prefix + "contract 'pousse' needs ladder petite_pousse (option bid_ladder); this game uses " +
+              ladder_text(c.s.opt));
   else
     return id;
   return k_none;
@@ -106,15 +109,18 @@ bool parse_bids(Ctx& c, const json& bids, std::vector<Bid>& list) {
     }
     int p = b["player"].is_string() ? index_of(c.s, b["player"].get<std::string>()) : -1;
     if (p < 0) {
-      bad("E_UNKNOWN_PLAYER", at + "unknown player " + show_quoted(b["player"]) + "; the players are " + c.player_list());
+      bad("E_UNKNOWN_PLAYER",
+          at + "unknown player " + show_quoted(b["player"]) + "; the players are " + c.player_list());
     } else if (!c.active(p)) {
       bad("E_BIDS", at + c.name(p) + " is the dealer and sits out this deal, so does not bid");
     } else if (b["bid"].is_string() && b["bid"].get<std::string>() == "pass") {
       list.push_back({p, 0});
     } else {
       int id = legal_contract(c, b["bid"], f, "E_BIDS", at + c.name(p) + ": ");
-      if (id == k_none) parsed = false;
-      else list.push_back({p, id});
+      if (id == k_none)
+        parsed = false;
+      else
+        list.push_back({p, id});
     }
   }
   return parsed;
@@ -145,9 +151,11 @@ struct AuctionRun {
       return false;
     }
     if (ended) {
-      c.err(f, "E_BIDS", at + "the auction was already over (" +
-                             (highest ? c.name(highest_player) + " takes at " + bid_name(highest) : std::string("everybody passed")) +
-                             "); " + c.name(b.player) + " cannot speak");
+      c.err(f, "E_BIDS",
+            at + "the auction was already over (" +
+                (highest ? c.name(highest_player) + " takes at " + bid_name(highest)
+                         : std::string("everybody passed")) +
+                "); " + c.name(b.player) + " cannot speak");
       return false;
     }
     if (c.s.opt.multi_rounds)
@@ -163,12 +171,14 @@ struct AuctionRun {
   // Bid `i` spoken; false when it is not above the highest bid (error added).
   bool take(const Bid& b, size_t i, const std::string& at) {
     if (b.bid != 0 && b.bid <= highest) {
-      c.err("bids", "E_BIDS", at + c.name(b.player) + " bids " + bid_name(b.bid) + ", which is not above " + c.name(highest_player) +
-                                 "'s " + bid_name(highest) + "; a bid must be strictly higher");
+      c.err("bids", "E_BIDS",
+            at + c.name(b.player) + " bids " + bid_name(b.bid) + ", which is not above " + c.name(highest_player) +
+                "'s " + bid_name(highest) + "; a bid must be strictly higher");
       return false;
     }
     spoken[static_cast<size_t>(b.player)] = true;
-    if (b.bid == 0) passed[static_cast<size_t>(b.player)] = true;
+    if (b.bid == 0)
+      passed[static_cast<size_t>(b.player)] = true;
     else {
       highest = b.bid;
       highest_player = b.player;
@@ -200,7 +210,8 @@ struct AuctionRun {
 // spec tarot §3.4: auction legality (only when `bids` is recorded).
 std::optional<Auction> check_auction(Ctx& c, const json& bids) {
   if (!bids.is_array()) {
-    c.err("bids", "E_BIDS", "must be a list of {\"player\": name, \"bid\": \"pass\" or a contract}, first speaker first");
+    c.err("bids", "E_BIDS",
+          "must be a list of {\"player\": name, \"bid\": \"pass\" or a contract}, first speaker first");
     return std::nullopt;
   }
   std::vector<Bid> list;
@@ -244,7 +255,8 @@ std::string redeal_reason(Ctx& c, const json& rec) {
   bool known = false;
   for (const char* r : k_redeal_reasons) known = known || reason == r;
   if (known) return reason;
-  c.err("reason", "E_REDEAL", "'" + reason + "' is not a redeal reason; one of: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+  c.err("reason", "E_REDEAL",
+        "'" + reason + "' is not a redeal reason; one of: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
   return "";
 }
 
@@ -260,16 +272,19 @@ std::optional<Outcome> play_redeal(Ctx& c, const json& rec) {
   if (present(rec, "bids")) {
     auto a = check_auction(c, rec["bids"]);
     if (a && a->contract != k_none)
-      c.err("bids", "E_REDEAL", "these bids are not an all-pass auction: " + c.name(a->winner) + " takes at " +
-                                    k_contract_names[a->contract] + "; record the hand instead");
+      c.err("bids", "E_REDEAL",
+            "these bids are not an all-pass auction: " + c.name(a->winner) + " takes at " +
+                k_contract_names[a->contract] + "; record the hand instead");
   }
   check_note(c, rec);
   // W_REDEAL_NOT_HOUSE
   if ((reason == "no_trumps" && !c.s.opt.redeal_no_trumps) || (reason == "few_honours" && !c.s.opt.redeal_few_honours))
     c.warn("reason", "W_REDEAL_NOT_HOUSE",
-           "'" + reason + "' is not a house redeal reason of this game (option extra_redeal_reasons); recorded as it happened");
+           "'" + reason +
+               "' is not a house redeal reason of this game (option extra_redeal_reasons); recorded as it happened");
   if (reason == "petit_sec" && !c.s.opt.petit_sec_redeal)
-    c.warn("reason", "W_REDEAL_NOT_HOUSE", "this table plays a bare petit like an Excuse (option petit_sec); redeal recorded as it happened");
+    c.warn("reason", "W_REDEAL_NOT_HOUSE",
+           "this table plays a bare petit like an Excuse (option petit_sec); redeal recorded as it happened");
   if (!c.ok) return std::nullopt;
 
   Outcome o;
@@ -307,9 +322,12 @@ void read_chelem(Ctx& c, const json& rec, Draft& d) {
   if (present(rec, "chelem")) {
     const json& v = rec["chelem"];
     std::string s = v.is_string() ? v.get<std::string>() : "";
-    if (s == "none") d.h.chelem = k_chelem_none;
-    else if (s == "attack") d.h.chelem = k_chelem_attack;
-    else if (s == "defence") d.h.chelem = k_chelem_defence;
+    if (s == "none")
+      d.h.chelem = k_chelem_none;
+    else if (s == "attack")
+      d.h.chelem = k_chelem_attack;
+    else if (s == "defence")
+      d.h.chelem = k_chelem_defence;
     else {
       c.err("chelem", "E_CHELEM", show_quoted(v) + " is not a chelem value; one of: none, attack, defence");
       d.chelem_ok = false;
@@ -324,14 +342,18 @@ void read_partner(Ctx& c, const json& rec, Draft& d) {
   const bool has_partner_key = rec.contains("partner");
   if (!c.called_king) {
     if (!has_partner_key || rec["partner"].is_null()) return;
-    std::string why = static_cast<int>(c.s.players.size()) == 5 ? "with the dealer sitting out, 4 play and there is no partner"
-                                                               : "with " + std::to_string(c.n) + " players the taker plays alone";
-    c.err("partner", "E_PARTNER", show_quoted(rec["partner"]) + " cannot be a partner: " + why + "; leave partner out or null");
+    std::string why = static_cast<int>(c.s.players.size()) == 5
+                          ? "with the dealer sitting out, 4 play and there is no partner"
+                          : "with " + std::to_string(c.n) + " players the taker plays alone";
+    c.err("partner", "E_PARTNER",
+          show_quoted(rec["partner"]) + " cannot be a partner: " + why + "; leave partner out or null");
     d.partner_ok = false;
     return;
   }
   if (!has_partner_key) {
-    c.err("partner", "E_PARTNER", "5 players: record the partner (the taker's own name if he called himself, null if the card was in the chien)");
+    c.err(
+        "partner", "E_PARTNER",
+        "5 players: record the partner (the taker's own name if he called himself, null if the card was in the chien)");
     d.partner_ok = false;
     return;
   }
@@ -342,13 +364,15 @@ void read_partner(Ctx& c, const json& rec, Draft& d) {
   // spec tarot §3.2 E_PARTNER: the partner must be an active player
   int p = rec["partner"].is_string() ? index_of(c.s, rec["partner"].get<std::string>()) : -1;
   if (p < 0) {
-    c.err("partner", "E_PARTNER", show_quoted(rec["partner"]) + " is not a player; the partner is one of " + c.player_list() +
-                                      " (the taker's own name if he called himself, null if the card was in the chien)");
+    c.err("partner", "E_PARTNER",
+          show_quoted(rec["partner"]) + " is not a player; the partner is one of " + c.player_list() +
+              " (the taker's own name if he called himself, null if the card was in the chien)");
     d.partner_ok = false;
   } else if (p == d.h.taker) {
     d.h.partner_note = "self";
     if (!c.s.opt.self_call) {
-      c.err("partner", "E_SELF_CALL", "calling oneself is disabled (option self_call = false); " + c.name(p) + " cannot be his own partner");
+      c.err("partner", "E_SELF_CALL",
+            "calling oneself is disabled (option self_call = false); " + c.name(p) + " cannot be his own partner");
       d.partner_ok = false;
     }
   } else {
@@ -365,7 +389,8 @@ void read_called_card(Ctx& c, const json& rec) {
     return;
   }
   if (!cc.is_object() || !cc.contains("rank") || !cc.contains("suit")) {
-    c.err("called_card", "E_CALLED_CARD", show_quoted(cc) + " is not {\"rank\": king|queen|knight|jack, \"suit\": spades|hearts|diamonds|clubs}");
+    c.err("called_card", "E_CALLED_CARD",
+          show_quoted(cc) + " is not {\"rank\": king|queen|knight|jack, \"suit\": spades|hearts|diamonds|clubs}");
     return;
   }
   std::string rank = cc["rank"].is_string() ? cc["rank"].get<std::string>() : "";
@@ -373,15 +398,21 @@ void read_called_card(Ctx& c, const json& rec) {
   bool rank_ok = rank == "king" || rank == "queen" || rank == "knight" || rank == "jack";
   bool suit_ok = suit == "spades" || suit == "hearts" || suit == "diamonds" || suit == "clubs";
   if (!rank_ok)
-    c.err("called_card", "E_CALLED_CARD", show_quoted(cc["rank"]) + " is not a rank that can be called; one of: king, queen, knight, jack");
+    c.err("called_card", "E_CALLED_CARD",
+          show_quoted(cc["rank"]) + " is not a rank that can be called; one of: king, queen, knight, jack");
   if (!suit_ok)
-    c.err("called_card", "E_CALLED_CARD", show_quoted(cc["suit"]) + " is not a suit; one of: spades, hearts, diamonds, clubs");
+    c.err("called_card", "E_CALLED_CARD",
+          show_quoted(cc["suit"]) + " is not a suit; one of: spades, hearts, diamonds, clubs");
   if (rank == "jack" && !c.s.opt.jack_call)
-    c.err("called_card", "E_CALLED_CARD", "a jack may only be called with variant jack_call (the seed: with all kings, queens and knights the taker plays alone)");
+    c.err(
+        "called_card", "E_CALLED_CARD",
+        "a jack may only be called with variant jack_call (the seed: with all kings, queens and knights the taker plays alone)");
   else if (rank_ok && rank != "king")
     c.warn("called_card", "W_CALLED_NONKING",
            "the called card is a " + rank + ": legal only if the taker held all four kings" +
-               (rank == "queen" ? "" : rank == "knight" ? " and queens" : ", queens and knights"));
+               (rank == "queen"    ? ""
+                : rank == "knight" ? " and queens"
+                                   : ", queens and knights"));
 }
 
 // oudlers and oudler_cards (E_OUDLERS)
@@ -391,7 +422,8 @@ void read_oudlers(Ctx& c, const json& rec, Draft& d) {
   } else if (auto o = whole_in(rec["oudlers"], 0, 3)) {
     d.h.oudlers = static_cast<int>(*o);
   } else {
-    c.err("oudlers", "E_OUDLERS", show_quoted(rec["oudlers"]) + " is not allowed: oudlers must be 0..3 (there are three oudlers)");
+    c.err("oudlers", "E_OUDLERS",
+          show_quoted(rec["oudlers"]) + " is not allowed: oudlers must be 0..3 (there are three oudlers)");
   }
   if (!present(rec, "oudler_cards")) return;
   const json& oc = rec["oudler_cards"];
@@ -418,7 +450,8 @@ void read_oudlers(Ctx& c, const json& rec, Draft& d) {
   d.cards_excuse = std::find(seen.begin(), seen.end(), "excuse") != seen.end();
   if (d.cards_ok && d.h.oudlers >= 0 && static_cast<int>(seen.size()) != d.h.oudlers) {
     c.err("oudler_cards", "E_OUDLERS",
-          std::to_string(seen.size()) + " oudler card(s) listed but oudlers = " + std::to_string(d.h.oudlers) + "; they must agree");
+          std::to_string(seen.size()) + " oudler card(s) listed but oudlers = " + std::to_string(d.h.oudlers) +
+              "; they must agree");
     d.cards_ok = false;
   }
 }
@@ -428,7 +461,8 @@ void read_points(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "points")) {
     c.err("points", "E_POINTS_RANGE", "missing: the attack's card points, 0..91 in half points");
   } else if (!rec["points"].is_number()) {
-    c.err("points", "E_POINTS_RANGE", show_quoted(rec["points"]) + " is not a number; points must be 0..91 in half points");
+    c.err("points", "E_POINTS_RANGE",
+          show_quoted(rec["points"]) + " is not a number; points must be 0..91 in half points");
   } else {
     const json& v = rec["points"];
     const std::optional<Amount> half = amount_of(v, 2);  // in half points, exactly
@@ -450,7 +484,8 @@ void read_points(Ctx& c, const json& rec, Draft& d) {
     const int64_t p2 = d.h.points2, d2 = defence->units;
     if (p2 + d2 != 182)
       c.err("defence_points", "E_DEFENCE_POINTS",
-            "attack " + half_points_text(p2) + " + defence " + half_points_text(d2) + " = " + half_points_text(p2 + d2) + ", must be 91");
+            "attack " + half_points_text(p2) + " + defence " + half_points_text(d2) + " = " +
+                half_points_text(p2 + d2) + ", must be 91");
   }
 }
 
@@ -462,7 +497,8 @@ void read_tricks(Ctx& c, const json& rec, Draft& d) {
   auto w = whole_in(t, 0, T);
   if (!w) {
     c.err("attack_tricks", "E_TRICKS",
-          show_quoted(t) + " is not allowed: attack_tricks must be 0.." + std::to_string(T) + " with " + std::to_string(c.n) + " players");
+          show_quoted(t) + " is not allowed: attack_tricks must be 0.." + std::to_string(T) + " with " +
+              std::to_string(c.n) + " players");
     return;
   }
   const int tricks = d.h.tricks = static_cast<int>(*w);
@@ -473,7 +509,8 @@ void read_tricks(Ctx& c, const json& rec, Draft& d) {
   else if (tricks == 0 && chelem != k_chelem_defence)
     c.err("attack_tricks", "E_TRICKS", "0 tricks for the attack means chelem = defence");
   else if (chelem == k_chelem_attack && tricks != T)
-    c.err("attack_tricks", "E_TRICKS", "chelem = attack means the attack won all " + std::to_string(T) + " tricks, not " + std::to_string(tricks));
+    c.err("attack_tricks", "E_TRICKS",
+          "chelem = attack means the attack won all " + std::to_string(T) + " tricks, not " + std::to_string(tricks));
   else if (chelem == k_chelem_defence && tricks != 0)
     c.err("attack_tricks", "E_TRICKS", "chelem = defence means the attack won no trick, not " + std::to_string(tricks));
 }
@@ -484,25 +521,33 @@ void read_petit_au_bout(Ctx& c, const json& rec, Draft& d) {
   const json& v = rec["petit_au_bout"];
   std::string s = v.is_string() ? v.get<std::string>() : "";
   int& pab = d.h.petit_au_bout;
-  if (s == "attack") pab = 1;
-  else if (s == "defence") pab = -1;
+  if (s == "attack")
+    pab = 1;
+  else if (s == "defence")
+    pab = -1;
   else
-    c.err("petit_au_bout", "E_PETIT_AU_BOUT", show_quoted(v) + " is not a side; petit_au_bout is attack, defence or null");
+    c.err("petit_au_bout", "E_PETIT_AU_BOUT",
+          show_quoted(v) + " is not a side; petit_au_bout is attack, defence or null");
   const bool cards_known = d.cards_given && d.cards_ok;
   if (pab == 1) {
     if (d.h.oudlers == 0)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT", "petit au bout for the attack but the attack has no petit (oudlers = 0)");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
+            "petit au bout for the attack but the attack has no petit (oudlers = 0)");
     else if (cards_known && !d.cards_petit)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT", "petit au bout for the attack but oudler_cards does not list the petit");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
+            "petit au bout for the attack but oudler_cards does not list the petit");
     else if (d.h.chelem == k_chelem_defence)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT", "petit au bout for the attack is impossible when the defence won every trick");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
+            "petit au bout for the attack is impossible when the defence won every trick");
   } else if (pab == -1) {
     if (d.h.oudlers == 3)
       c.err("petit_au_bout", "E_PETIT_AU_BOUT", "petit au bout for the defence but the attack holds all three oudlers");
     else if (cards_known && d.cards_petit)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT", "petit au bout for the defence but oudler_cards gives the petit to the attack");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
+            "petit au bout for the defence but oudler_cards gives the petit to the attack");
     else if (d.h.chelem == k_chelem_attack)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT", "petit au bout for the defence is impossible when the attack won every trick");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
+            "petit au bout for the defence is impossible when the attack won every trick");
   }
 }
 
@@ -517,16 +562,17 @@ void check_points(Ctx& c, Draft& d) {
   int64_t lo2 = 9 * oudlers - slack2, hi2 = 182 - 9 * (3 - oudlers) + slack2;
   if (p2 < lo2)
     c.err("points", "E_POINTS_OUDLERS",
-          half_points_text(p2) + " is too few: " + std::to_string(oudlers) + " oudler" + (oudlers == 1 ? " alone is" : "s alone are") +
-              " worth " + half_points_text(9 * oudlers) + " points");
+          half_points_text(p2) + " is too few: " + std::to_string(oudlers) + " oudler" +
+              (oudlers == 1 ? " alone is" : "s alone are") + " worth " + half_points_text(9 * oudlers) + " points");
   else if (p2 > hi2)
     c.err("points", "E_POINTS_OUDLERS",
-          half_points_text(p2) + " is too many: the " + std::to_string(3 - oudlers) + " oudler" + (3 - oudlers == 1 ? "" : "s") +
-              " of the defence are worth " + half_points_text(9 * (3 - oudlers)) + ", so the attack has at most " +
-              half_points_text(182 - 9 * (3 - oudlers)));
+          half_points_text(p2) + " is too many: the " + std::to_string(3 - oudlers) + " oudler" +
+              (3 - oudlers == 1 ? "" : "s") + " of the defence are worth " + half_points_text(9 * (3 - oudlers)) +
+              ", so the attack has at most " + half_points_text(182 - 9 * (3 - oudlers)));
   // E_HALF_POINT_4P
   if (c.n == 4 && p2 % 2 != 0 && d.h.chelem == k_chelem_none)
-    c.err("points", "E_HALF_POINT_4P", half_points_text(p2) + ": half points are impossible with 4 players outside a chelem; recount");
+    c.err("points", "E_HALF_POINT_4P",
+          half_points_text(p2) + ": half points are impossible with 4 players outside a chelem; recount");
 }
 
 // E_CHELEM_POINTS (§3.2): a side that won no trick can own at most the Excuse (4.5, or 4 as FFT rounds it), and only
@@ -549,18 +595,21 @@ void check_chelem_points(Ctx& c, const Draft& d) {
               ", without tricks, can only own the Excuse, so it has at most 1 oudler and the " + side + " at least 2");
   } else if (own_oudlers == 3 && own2 != 182) {
     c.err("points", "E_CHELEM_POINTS",
-          half_points_text(p2) + " points with oudlers = " + std::to_string(oudlers) + " in " + what + ": the " + other +
-              ", without tricks, owns no card at all, so the attack has exactly " + half_points_text(attack_chelem ? 182 : 0));
+          half_points_text(p2) + " points with oudlers = " + std::to_string(oudlers) + " in " + what + ": the " +
+              other + ", without tricks, owns no card at all, so the attack has exactly " +
+              half_points_text(attack_chelem ? 182 : 0));
   } else if (own_oudlers == 2 && own2 != 173 && own2 != 174) {
     c.err("points", "E_CHELEM_POINTS",
-          half_points_text(p2) + " points with oudlers = " + std::to_string(oudlers) + " in " + what + ": the " + other +
-              ", without tricks, owns only the Excuse, so the attack has " +
+          half_points_text(p2) + " points with oudlers = " + std::to_string(oudlers) + " in " + what + ": the " +
+              other + ", without tricks, owns only the Excuse, so the attack has " +
               (attack_chelem ? std::string("86.5 (or 87 rounded)") : std::string("4.5 (or 4 rounded)")));
   } else if (own_oudlers == 2 && d.cards_given && d.cards_ok && d.cards_excuse != defence_chelem) {
-    c.err("oudler_cards", "E_CHELEM_POINTS",
-          attack_chelem ? "a chelem of the attack with 2 oudlers leaves the Excuse to the defence, but oudler_cards lists the excuse"
-                        : "in a chelem of the defence in garde contre the attack's only oudler is the Excuse, but oudler_cards "
-                          "does not list the excuse");
+    c.err(
+        "oudler_cards", "E_CHELEM_POINTS",
+        attack_chelem
+            ? "a chelem of the attack with 2 oudlers leaves the Excuse to the defence, but oudler_cards lists the excuse"
+            : "in a chelem of the defence in garde contre the attack's only oudler is the Excuse, but oudler_cards "
+              "does not list the excuse");
   }
 }
 
@@ -571,11 +620,13 @@ void check_chelem(Ctx& c, const Draft& d) {
   if (p2 < 0 || oudlers < 0 || !d.chelem_ok) return;
   if (d.h.contract != k_none) check_chelem_points(c, d);
   if (d.h.chelem == k_chelem_attack && !d.h.made)
-    c.err("chelem", "E_CHELEM_CONTRACT", "impossible: chelem for the attack but the contract is failed (" + half_points_text(p2) +
-                                             " < " + std::to_string(k_target[oudlers]) + ")");
+    c.err("chelem", "E_CHELEM_CONTRACT",
+          "impossible: chelem for the attack but the contract is failed (" + half_points_text(p2) + " < " +
+              std::to_string(k_target[oudlers]) + ")");
   if (d.h.chelem == k_chelem_defence && d.h.made)
-    c.err("chelem", "E_CHELEM_CONTRACT", "impossible: chelem for the defence but the contract is made (" + half_points_text(p2) +
-                                             " >= " + std::to_string(k_target[oudlers]) + ")");
+    c.err("chelem", "E_CHELEM_CONTRACT",
+          "impossible: chelem for the defence but the contract is made (" + half_points_text(p2) +
+              " >= " + std::to_string(k_target[oudlers]) + ")");
 }
 
 // The trumps shown with one poignée (E_POIGNEE_TRUMPS, W_POIGNEE_SMALLER): -1 when not given, -2 on an error.
@@ -585,24 +636,28 @@ int poignee_trumps(Ctx& c, const json& x, int p, int level) {
   const int max_trumps = std::min(k_max_trumps, c.sz.hand_size);
   auto w = whole_in(x["trumps"], INT64_MIN, INT64_MAX);
   if (!w) {
-    c.err(f, "E_POIGNEE_TRUMPS", c.name(p) + ": trumps " + show_quoted(x["trumps"]) + " is not a whole number of trumps");
+    c.err(f, "E_POIGNEE_TRUMPS",
+          c.name(p) + ": trumps " + show_quoted(x["trumps"]) + " is not a whole number of trumps");
     return -2;
   }
   const int64_t t = *w;
   const int need = c.sz.poignee[static_cast<size_t>(level)];
   if (t < need) {
-    c.err(f, "E_POIGNEE_TRUMPS", std::to_string(c.n) + " players: a " + k_levels[level] + " poignée needs " + std::to_string(need) +
-                                     " trumps; " + c.name(p) + " shows " + std::to_string(t));
+    c.err(f, "E_POIGNEE_TRUMPS",
+          std::to_string(c.n) + " players: a " + k_levels[level] + " poignée needs " + std::to_string(need) +
+              " trumps; " + c.name(p) + " shows " + std::to_string(t));
     return -2;
   }
   if (t > max_trumps) {
-    c.err(f, "E_POIGNEE_TRUMPS", c.name(p) + " shows " + std::to_string(t) + " trumps; at most " + std::to_string(max_trumps) +
-                                     " are possible with " + std::to_string(c.n) + " players");
+    c.err(f, "E_POIGNEE_TRUMPS",
+          c.name(p) + " shows " + std::to_string(t) + " trumps; at most " + std::to_string(max_trumps) +
+              " are possible with " + std::to_string(c.n) + " players");
     return -2;
   }
   if (level < 2 && t >= c.sz.poignee[static_cast<size_t>(level + 1)])
-    c.warn(f, "W_POIGNEE_SMALLER", c.name(p) + " shows " + std::to_string(t) + " trumps, enough for a " + k_levels[level + 1] +
-                                       " poignée, but declared a " + k_levels[level] + " one (legal)");
+    c.warn(f, "W_POIGNEE_SMALLER",
+           c.name(p) + " shows " + std::to_string(t) + " trumps, enough for a " + k_levels[level + 1] +
+               " poignée, but declared a " + k_levels[level] + " one (legal)");
   return static_cast<int>(t);
 }
 
@@ -620,7 +675,8 @@ void read_poignee(Ctx& c, const json& x, Draft& d) {
     if (lv == k_levels[i]) level = i;
   if (level < 0)
     c.err(f, "E_POIGNEE_LEVEL",
-          (x.contains("level") ? show_quoted(x["level"]) : std::string("a missing level")) + " is not a poignée level; one of: simple, double, triple");
+          (x.contains("level") ? show_quoted(x["level"]) : std::string("a missing level")) +
+              " is not a poignée level; one of: simple, double, triple");
   if (p < 0 || level < 0) return;
   for (const auto& q : d.h.poignees)
     if (q.player == p) {
@@ -645,7 +701,8 @@ void read_poignees(Ctx& c, const json& rec, Draft& d) {
   int total = 0;
   for (const auto& q : d.h.poignees) total += q.trumps >= 0 ? q.trumps : c.sz.poignee[static_cast<size_t>(q.level)];
   if (total > k_max_trumps)
-    c.err(f, "E_POIGNEE_TOTAL", "these poignées need " + std::to_string(total) + " trumps; only 22 exist (21 trumps and the Excuse)");
+    c.err(f, "E_POIGNEE_TOTAL",
+          "these poignées need " + std::to_string(total) + " trumps; only 22 exist (21 trumps and the Excuse)");
 }
 
 // petite chelem (E_PETITE_CHELEM, W_PETITE_NO_TRICKS)
@@ -654,15 +711,18 @@ void check_petite_chelem(Ctx& c, const json& rec, const Draft& d) {
   const Hand& h = d.h;
   if (d.petite_ok && h.petite_announced) {
     if (!opt.petite_chelem)
-      c.err("petite_chelem_announced", "E_PETITE_CHELEM", "a petite chelem needs variant petite_chelem (it is off in this game)");
+      c.err("petite_chelem_announced", "E_PETITE_CHELEM",
+            "a petite chelem needs variant petite_chelem (it is off in this game)");
     else if (h.chelem_announced)
-      c.err("petite_chelem_announced", "E_PETITE_CHELEM", "only one slam announcement per hand: chelem and petite chelem are both announced");
+      c.err("petite_chelem_announced", "E_PETITE_CHELEM",
+            "only one slam announcement per hand: chelem and petite chelem are both announced");
     else if (!present(rec, "attack_tricks"))
       c.err("attack_tricks", "E_PETITE_CHELEM", "record attack_tricks to score an announced petite chelem");
   }
   if (opt.petite_chelem && !h.petite_announced && !h.chelem_announced && h.tricks < 0 && h.chelem == k_chelem_none &&
       !present(rec, "attack_tricks"))
-    c.warn("attack_tricks", "W_PETITE_NO_TRICKS", "attack_tricks not recorded: no unannounced petite chelem can be scored (counted as 0 tricks)");
+    c.warn("attack_tricks", "W_PETITE_NO_TRICKS",
+           "attack_tricks not recorded: no unannounced petite chelem can be scored (counted as 0 tricks)");
 }
 
 constexpr const char* k_misere_kinds[3] = {"combined", "trumps", "faces"};
@@ -677,7 +737,8 @@ void read_misere(Ctx& c, const json& x, Draft& d) {
   }
   int p = player_ref(c, x["player"], f, true, "declaring a misère");
   int kind = -1;
-  if (!present(x, "kind")) kind = 0;
+  if (!present(x, "kind"))
+    kind = 0;
   else if (x["kind"].is_string())
     for (int i = 0; i < 3; ++i)
       if (x["kind"].get<std::string>() == k_misere_kinds[i]) kind = i;
@@ -686,7 +747,9 @@ void read_misere(Ctx& c, const json& x, Draft& d) {
     return;
   }
   if (!opt.misere_separate && kind != 0) {
-    c.err(f, "E_MISERE", std::string("kind '") + k_misere_kinds[kind] + "' needs misere_kinds = separate; this game counts combined misères only");
+    c.err(f, "E_MISERE",
+          std::string("kind '") + k_misere_kinds[kind] +
+              "' needs misere_kinds = separate; this game counts combined misères only");
     return;
   }
   if (opt.misere_separate && kind == 0) {
@@ -696,15 +759,18 @@ void read_misere(Ctx& c, const json& x, Draft& d) {
   if (p < 0) return;
   for (const auto& m : d.h.miseres)
     if (m.player == p && (m.kind == kind || m.kind == 0 || kind == 0)) {
-      c.err(f, "E_MISERE", c.name(p) + std::string(" declares the same misère twice") +
-                               (kind ? std::string(" (") + k_misere_kinds[kind] + ")" : ""));
+      c.err(f, "E_MISERE",
+            c.name(p) + std::string(" declares the same misère twice") +
+                (kind ? std::string(" (") + k_misere_kinds[kind] + ")" : ""));
       return;
     }
   if (kind != 2)
     for (const auto& q : d.h.poignees)
-      if (q.player == p) c.err(f, "E_MISERE_POIGNEE", c.name(p) + " declares a misère without trumps, so cannot also show a poignée");
+      if (q.player == p)
+        c.err(f, "E_MISERE_POIGNEE", c.name(p) + " declares a misère without trumps, so cannot also show a poignée");
   if (d.h.partner >= 0 && p == d.h.partner && kind != 1)
-    c.err(f, "E_MISERE_PARTNER", c.name(p) + " is the partner, who holds the called face card, so cannot declare a misère of face cards");
+    c.err(f, "E_MISERE_PARTNER",
+          c.name(p) + " is the partner, who holds the called face card, so cannot declare a misère of face cards");
   if (p == d.h.taker) c.warn(f, "W_MISERE_TAKER", c.name(p) + ", the taker, declares a misère (legal but unusual)");
   d.h.miseres.push_back({p, kind});
 }
@@ -731,8 +797,9 @@ void check_hand_bids(Ctx& c, const json& rec, const Draft& d) {
   else if (d.h.taker >= 0 && a->winner != d.h.taker)
     c.err("bids", "E_BIDS", "the auction is won by " + c.name(a->winner) + ", but the taker is " + c.name(d.h.taker));
   else if (d.h.contract != k_none && a->contract != d.h.contract)
-    c.err("bids", "E_BIDS", "the auction ends at " + std::string(k_contract_names[a->contract]) + ", but the contract is " +
-                                k_contract_names[d.h.contract]);
+    c.err("bids", "E_BIDS",
+          "the auction ends at " + std::string(k_contract_names[a->contract]) + ", but the contract is " +
+              k_contract_names[d.h.contract]);
 }
 
 std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
@@ -754,7 +821,8 @@ std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
   check_hand_bids(c, rec, d);
   check_note(c, rec);
   const Hand& h = d.h;
-  if (!c.ok || h.taker < 0 || h.contract == k_none || h.oudlers < 0 || h.points2 < 0 || !d.partner_ok) return std::nullopt;
+  if (!c.ok || h.taker < 0 || h.contract == k_none || h.oudlers < 0 || h.points2 < 0 || !d.partner_ok)
+    return std::nullopt;
   return score_hand(c.s, c.act, h, c.d);
 }
 
@@ -789,8 +857,9 @@ std::optional<Outcome> play_record(const Setup& setup, const State& st, const js
     if (p < 0)
       c.err("dealer", "E_UNKNOWN_PLAYER", "unknown player " + show_quoted(d) + "; the players are " + c.player_list());
     else if (p != st.dealer)
-      c.warn("dealer", "W_DEALER", "recorded dealer " + c.name(p) + ", but " + c.name(st.dealer) +
-                                       " was expected to deal (a redeal may be missing); the expected dealer is kept");
+      c.warn("dealer", "W_DEALER",
+             "recorded dealer " + c.name(p) + ", but " + c.name(st.dealer) +
+                 " was expected to deal (a redeal may be missing); the expected dealer is kept");
   }
   auto out = type == "redeal" ? play_redeal(c, rec) : play_hand(c, rec);
   if (!c.ok) return std::nullopt;

@@ -15,7 +15,8 @@ namespace {
 
 // a redeal record (spec tarot §3: petit sec, everybody passed, a misdeal) is a deal that was not played: what it
 // was ("redeal", "all_pass"), "" for a deal played
-template <class J> std::string not_played(const json& rec, const J& entry) {
+template <class J>
+std::string not_played(const json& rec, const J& entry) {
   if (string_at(rec, "type") != "redeal" && common::text_at(entry, "type") != "redeal") return "";
   return string_at(rec, "reason") == "all_pass" ? "all_pass" : "redeal";
 }
@@ -34,7 +35,8 @@ league::HandFacts league_hand_facts(const json& rec, const json& entry, const st
   f.contract = string_at(rec, "contract");
   if (rec.is_object() && rec.contains("poignees") && rec["poignees"].is_array())
     for (const auto& x : rec["poignees"])
-      if (!string_at(x, "player").empty()) f.bonuses.emplace_back(string_at(x, "player"), "poignee_" + string_at(x, "level"));
+      if (!string_at(x, "player").empty())
+        f.bonuses.emplace_back(string_at(x, "player"), "poignee_" + string_at(x, "level"));
   if (!f.actor.empty() && string_at(rec, "chelem") == "attack") f.bonuses.emplace_back(f.actor, "chelem");
   if (!f.actor.empty() && string_at(rec, "petit_au_bout") == "attack") f.bonuses.emplace_back(f.actor, "petit_au_bout");
   return f;

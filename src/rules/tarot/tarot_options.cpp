@@ -19,9 +19,12 @@ std::string half_points_text(int64_t half) {
 Sizes sizes_for(int n) {
   // spec tarot §1.3
   switch (n) {
-    case 3: return {24, 24, {13, 15, 18}};
-    case 5: return {15, 15, {8, 10, 13}};
-    default: return {18, 18, {10, 13, 15}};
+    case 3:
+      return {24, 24, {13, 15, 18}};
+    case 5:
+      return {15, 15, {8, 10, 13}};
+    default:
+      return {18, 18, {10, 13, 15}};
   }
 }
 
@@ -61,38 +64,86 @@ namespace {
 std::vector<OptionSpec> build_option_table() {
   // spec tarot §6, in the spec's order; defaults = seed column.
   std::vector<OptionSpec> t;
-  t.push_back({"preset", "enum", {"seed", "fft"}, "seed", "seed or fft: sets the variants below; explicit ids override"});
+  t.push_back(
+      {"preset", "enum", {"seed", "fft"}, "seed", "seed or fft: sets the variants below; explicit ids override"});
   t.push_back({"poignee_values", "enum", {"seed", "fft"}, "seed", "poignee values: seed 20/40/60, fft 20/30/40"});
   t.push_back({"garde_contre_multiplier", "int", {6, 8}, 6, "multiplier of garde contre"});
-  t.push_back({"bid_ladder", "enum", {"standard", "petite_pousse"}, "standard",
+  t.push_back({"bid_ladder",
+               "enum",
+               {"standard", "petite_pousse"},
+               "standard",
                "standard (prise<garde<garde_sans<garde_contre) or petite_pousse (petite<pousse<garde<...)"});
-  t.push_back({"bidding_rounds", "enum", {"multi", "single"}, "multi", "auction check: several rounds (seed) or one bid each (FFT)"});
-  t.push_back({"petit_sec", "enum", {"redeal", "play_as_excuse"}, "redeal", "a bare petit is redealt, or played like an Excuse"});
-  t.push_back({"extra_redeal_reasons", "list", {"no_trumps", "few_honours"}, json::array(),
+  t.push_back({"bidding_rounds",
+               "enum",
+               {"multi", "single"},
+               "multi",
+               "auction check: several rounds (seed) or one bid each (FFT)"});
+  t.push_back({"petit_sec",
+               "enum",
+               {"redeal", "play_as_excuse"},
+               "redeal",
+               "a bare petit is redealt, or played like an Excuse"});
+  t.push_back({"extra_redeal_reasons",
+               "list",
+               {"no_trumps", "few_honours"},
+               json::array(),
                "house redeal reasons accepted without a warning"});
   t.push_back({"misere", "enum", {"off", "on", false, true}, "off", "enables the miseres field"});
-  t.push_back({"misere_value", "int", {}, 10, "points of a misere (seed 10, RENC 20)", &check_misere_value,
-               // the spec gives no upper bound: 1000 (a hundred times the seed) keeps a misère's 1000 x 4 far from overflow
-               1, 1000});
-  t.push_back({"misere_scoring", "enum", {"personal", "team"}, "personal",
+  t.push_back(
+      {"misere_value",
+       "int",
+       {},
+       10,
+       "points of a misere (seed 10, RENC 20)",
+       &check_misere_value,
+       // the spec gives no upper bound: 1000 (a hundred times the seed) keeps a misère's 1000 x 4 far from overflow
+       1,
+       1000});
+  t.push_back({"misere_scoring",
+               "enum",
+               {"personal", "team"},
+               "personal",
                "personal: paid by every other player; team: added to S like a poignee"});
-  t.push_back({"misere_kinds", "enum", {"combined", "separate"}, "combined", "combined misere, or trumps/faces misères declared separately"});
+  t.push_back({"misere_kinds",
+               "enum",
+               {"combined", "separate"},
+               "combined",
+               "combined misere, or trumps/faces misères declared separately"});
   t.push_back({"petite_chelem", "enum", {"off", "on", false, true}, "off", "petite chelem bonuses 300/-150/150"});
-  t.push_back({"petite_chelem_tricks", "int", {}, nullptr, "tricks for a petite chelem (null = T - 3: 21/15/12 for 3/4/5 players)",
-               &check_petite_chelem_tricks, 1, 24});  // at most the 24 tricks of a 3-player deal (E_VARIANT: of this table's)
+  t.push_back({"petite_chelem_tricks",
+               "int",
+               {},
+               nullptr,
+               "tricks for a petite chelem (null = T - 3: 21/15/12 for 3/4/5 players)",
+               &check_petite_chelem_tricks,
+               1,
+               24});  // at most the 24 tricks of a 3-player deal (E_VARIANT: of this table's)
   t.push_back({"defence_chelem_bonus", "int", {200, 0}, 200, "defence chelem: paid to each defender"});
-  t.push_back({"five_player_mode", "enum", {"called_king", "dealer_sits_out"}, "called_king",
+  t.push_back({"five_player_mode",
+               "enum",
+               {"called_king", "dealer_sits_out"},
+               "called_king",
                "5 at the table: called king, or the 4-player game with the dealer sitting out"});
   t.push_back({"self_call", "bool", {true, false}, true, "5p: the taker may call a king he holds and play alone"});
-  t.push_back({"jack_call", "bool", {true, false}, false, "5p: with all kings, queens and knights the taker may call a jack"});
-  t.push_back({"gain_rounding", "enum", {"none", "nearest_5", "nearest_10"}, "none", "rounding of the diff (halves up)"});
+  t.push_back(
+      {"jack_call", "bool", {true, false}, false, "5p: with all kings, queens and knights the taker may call a jack"});
+  t.push_back(
+      {"gain_rounding", "enum", {"none", "nearest_5", "nearest_10"}, "none", "rounding of the diff (halves up)"});
   t.push_back({"count_redeals", "bool", {false, true}, false, "redeals count toward end.deals"});
-  t.push_back({"poignee_to", "enum", {"winner", "shower"}, "winner",
-               "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
-               "showed it (house rule)"});
-  t.push_back({"petit_au_bout_failed_attack", "enum", {"counts", "lost"}, "counts",
-               "a petit au bout won by an attack whose contract fails: counts = still +10 x m for the attack (FFT); lost = "
-               "-10 x m, the attack loses it (house rule)"});
+  t.push_back(
+      {"poignee_to",
+       "enum",
+       {"winner", "shower"},
+       "winner",
+       "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
+       "showed it (house rule)"});
+  t.push_back(
+      {"petit_au_bout_failed_attack",
+       "enum",
+       {"counts", "lost"},
+       "counts",
+       "a petit au bout won by an attack whose contract fails: counts = still +10 x m for the attack (FFT); lost = "
+       "-10 x m, the attack loses it (house rule)"});
   return t;
 }
 }  // namespace
@@ -161,8 +212,10 @@ void warn_unknown_setup_fields(const json& s, Diagnostics& diags) {
     bool known = false;
     for (const char* k : k_known) known = known || it.key() == k;
     if (!known)
-      diags.warning(it.key(), "W_SETUP_FIELD",
-                    "'" + it.key() + "' is not a tarot set-up field (players, first_dealer, options, end, stake_per_point); ignored");
+      diags.warning(
+          it.key(), "W_SETUP_FIELD",
+          "'" + it.key() +
+              "' is not a tarot set-up field (players, first_dealer, options, end, stake_per_point); ignored");
   }
 }
 
@@ -170,26 +223,30 @@ void warn_unknown_setup_fields(const json& s, Diagnostics& diags) {
 bool read_players(const json& s, Setup& out, Diagnostics& diags) {
   const json* players = s.contains("players") ? &s["players"] : nullptr;
   if (!players || !players->is_array()) {
-    diags.error("players", "E_PLAYER_COUNT", "missing: tarot needs 3, 4 or 5 distinct players, e.g. [\"Ann\",\"Ben\",\"Cat\",\"Dan\"]");
+    diags.error("players", "E_PLAYER_COUNT",
+                "missing: tarot needs 3, 4 or 5 distinct players, e.g. [\"Ann\",\"Ben\",\"Cat\",\"Dan\"]");
     return false;
   }
   bool ok = true;
   for (const auto& p : *players) {
     if (!p.is_string() || p.get<std::string>().find_first_not_of(" \t") == std::string::npos) {
-      diags.error("players", "E_PLAYER_COUNT", show_quoted(p) + " is not a player name; tarot needs 3, 4 or 5 distinct non-empty names");
+      diags.error("players", "E_PLAYER_COUNT",
+                  show_quoted(p) + " is not a player name; tarot needs 3, 4 or 5 distinct non-empty names");
       ok = false;
       continue;
     }
     std::string name = p.get<std::string>();
     for (const auto& q : out.players)
       if (lower(q) == lower(name)) {
-        diags.error("players", "E_PLAYER_COUNT", "'" + name + "' appears twice; tarot needs 3, 4 or 5 distinct players");
+        diags.error("players", "E_PLAYER_COUNT",
+                    "'" + name + "' appears twice; tarot needs 3, 4 or 5 distinct players");
         ok = false;
       }
     out.players.push_back(name);
   }
   if (players->size() < 3 || players->size() > 5) {
-    diags.error("players", "E_PLAYER_COUNT", std::to_string(players->size()) + " players given; tarot needs 3, 4 or 5 distinct players");
+    diags.error("players", "E_PLAYER_COUNT",
+                std::to_string(players->size()) + " players given; tarot needs 3, 4 or 5 distinct players");
     ok = false;
   }
   return ok;
@@ -206,7 +263,9 @@ bool read_first_dealer(const json& s, Setup& out, Diagnostics& diags) {
         out.first_dealer = static_cast<int>(i);
         found = true;
       }
-  if (!found) diags.error("first_dealer", "E_FIRST_DEALER", show_quoted(d) + " is not one of the players; the first dealer must be one of them");
+  if (!found)
+    diags.error("first_dealer", "E_FIRST_DEALER",
+                show_quoted(d) + " is not one of the players; the first dealer must be one of them");
   return found;
 }
 
@@ -253,11 +312,13 @@ bool check_variants_for_table(const json& given, const Setup& out, Diagnostics& 
   size_t np = out.players.size();
   if (np >= 3 && np < 5) {
     if (o.dealer_sits_out) {
-      diags.error("options.five_player_mode", "E_VARIANT", "'dealer_sits_out' is a 5-player mode; this game has " + std::to_string(np) + " players");
+      diags.error("options.five_player_mode", "E_VARIANT",
+                  "'dealer_sits_out' is a 5-player mode; this game has " + std::to_string(np) + " players");
       ok = false;
     }
     if (given.is_object() && given.contains("jack_call") && given["jack_call"] == true) {
-      diags.error("options.jack_call", "E_VARIANT", "jack_call is a 5-player (called king) variant; this game has " + std::to_string(np) + " players");
+      diags.error("options.jack_call", "E_VARIANT",
+                  "jack_call is a 5-player (called king) variant; this game has " + std::to_string(np) + " players");
       ok = false;
     }
   }
@@ -266,7 +327,8 @@ bool check_variants_for_table(const json& given, const Setup& out, Diagnostics& 
     int t = sizes_for(n).tricks;
     if (o.petite_chelem_tricks > t) {
       diags.error("options.petite_chelem_tricks", "E_VARIANT",
-                  std::to_string(o.petite_chelem_tricks) + " is more than the " + std::to_string(t) + " tricks of a deal");
+                  std::to_string(o.petite_chelem_tricks) + " is more than the " + std::to_string(t) +
+                      " tricks of a deal");
       ok = false;
     }
   }
@@ -300,8 +362,9 @@ std::optional<int64_t> whole_at_least_1(const json& v) { return common::whole_in
 bool read_end_value(const json& e, const std::string& mode, const std::string& what, Setup& out, Diagnostics& diags) {
   const std::optional<int64_t> value = e.contains(mode) ? whole_at_least_1(e[mode]) : std::nullopt;
   if (!value) {
-    diags.error("end", "E_END", "end mode '" + mode + "' needs " + mode + " >= 1 (" + what + ")" +
-                                    (e.contains(mode) ? "; got " + show_quoted(e[mode]) : std::string()));
+    diags.error("end", "E_END",
+                "end mode '" + mode + "' needs " + mode + " >= 1 (" + what + ")" +
+                    (e.contains(mode) ? "; got " + show_quoted(e[mode]) : std::string()));
     return false;
   }
   out.end_value = *value;
@@ -314,7 +377,10 @@ bool read_end(const json& s, Setup& out, Diagnostics& diags) {
   const json& e = s["end"];
   std::string mode = e.is_object() && e.contains("mode") && e["mode"].is_string() ? e["mode"].get<std::string>() : "";
   if (!e.is_object()) {
-    diags.error("end", "E_END", show_quoted(e) + " is not an end rule; write {\"mode\":\"open\"}, {\"mode\":\"deals\",\"deals\":N} or {\"mode\":\"target\",\"target\":X}");
+    diags.error(
+        "end", "E_END",
+        show_quoted(e) +
+            " is not an end rule; write {\"mode\":\"open\"}, {\"mode\":\"deals\",\"deals\":N} or {\"mode\":\"target\",\"target\":X}");
     return false;
   }
   if (mode == "open") {
@@ -330,7 +396,8 @@ bool read_end(const json& s, Setup& out, Diagnostics& diags) {
     return read_end_value(e, "target", "a whole number of points", out, diags);
   }
   diags.error("end", "E_END",
-              (e.contains("mode") ? show_quoted(e["mode"]) : std::string("a missing mode")) + " is not an end mode; one of: open, deals, target");
+              (e.contains("mode") ? show_quoted(e["mode"]) : std::string("a missing mode")) +
+                  " is not an end mode; one of: open, deals, target");
   return false;
 }
 
@@ -339,7 +406,8 @@ bool read_stake(const json& s, Setup& out, Diagnostics& diags) {
   const json& v = s["stake_per_point"];
   const std::optional<int64_t> stake = common::whole_in(v, 0, std::numeric_limits<int64_t>::max());
   if (!stake) {
-    diags.error("stake_per_point", "E_STAKE", show_quoted(v) + " is not allowed: stake_per_point is a whole number >= 0 (minor units per point)");
+    diags.error("stake_per_point", "E_STAKE",
+                show_quoted(v) + " is not allowed: stake_per_point is a whole number >= 0 (minor units per point)");
     return false;
   }
   out.stake_per_point = *stake;

@@ -25,18 +25,25 @@ public:
   std::string_view title() const override { return "French Tarot"; }
   int rules_version() const override { return 1; }
   std::vector<OptionSpec> options() const override { return option_table(); }
-  std::vector<std::string> start_examples() const override { return {"tarot players=Ann,Ben,Cat,Dan dealer=Ann", "tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft"}; }
+  std::vector<std::string> start_examples() const override {
+    return {"tarot players=Ann,Ben,Cat,Dan dealer=Ann",
+            "tarot players=Ann,Ben,Cat end.mode=deals end.deals=8 option.preset=fft"};
+  }
   std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
     return tarot::league_seats(summary, players);
   }
-  league::HandFacts hand_facts(const json& record, const json& entry, const std::vector<std::string>& players) const override {
+  league::HandFacts hand_facts(const json& record, const json& entry,
+                               const std::vector<std::string>& players) const override {
     return tarot::league_hand_facts(record, entry, players);
   }
-  bool deal_played(const json& record, const ojson& entry) const override { return tarot::league_deal_played(record, entry); }
+  bool deal_played(const json& record, const ojson& entry) const override {
+    return tarot::league_deal_played(record, entry);
+  }
   const league::Profile& league_profile() const override { return tarot::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},
-                                 {"dealer", "taker", "partner", "player", "bids.*.player", "poignees.*.player", "miseres.*.player"}};
+                                 {"dealer", "taker", "partner", "player", "bids.*.player", "poignees.*.player",
+                                  "miseres.*.player"}};
     return paths;
   }
   std::vector<FieldSpec> fields() const override { return field_table(); }
@@ -60,7 +67,9 @@ public:
   std::optional<Question> next_question(const Game& before, const Answers& answers) const override {
     return entry_question(before, answers);
   }
-  Words entry_words(const Game& before, const Answers& answers) const override { return entry_words_of(before, answers); }
+  Words entry_words(const Game& before, const Answers& answers) const override {
+    return entry_words_of(before, answers);
+  }
 
   text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>&) const override {
     return message_of_hand(record, entry);

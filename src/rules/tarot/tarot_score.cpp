@@ -46,10 +46,14 @@ int64_t slam_part(const Options& opt, const Hand& h, int tricks_per_deal) {
   const int pct = opt.petite_chelem_tricks > 0 ? opt.petite_chelem_tricks : tricks_per_deal - 3;
   const int at = h.tricks >= 0 ? h.tricks : (h.chelem == k_chelem_attack ? tricks_per_deal : 0);
   int64_t slam = 0;
-  if (h.chelem_announced) slam = h.chelem == k_chelem_attack ? 400 : -200;
-  else if (h.petite_announced) slam = at >= pct ? 300 : -150;
-  else if (h.chelem == k_chelem_attack) slam = 200;
-  else if (opt.petite_chelem && at >= pct) slam = 150;
+  if (h.chelem_announced)
+    slam = h.chelem == k_chelem_attack ? 400 : -200;
+  else if (h.petite_announced)
+    slam = at >= pct ? 300 : -150;
+  else if (h.chelem == k_chelem_attack)
+    slam = 200;
+  else if (opt.petite_chelem && at >= pct)
+    slam = 150;
   if (h.chelem == k_chelem_defence) slam -= opt.defence_chelem_bonus;
   return slam;
 }
@@ -60,7 +64,8 @@ Parts parts_of(const Options& opt, const Hand& h, int tricks_per_deal) {
   p.points_rounded2 = h.points2;  // §4.2 half point to the winning side
   if (h.points2 % 2 != 0) p.points_rounded2 = h.made ? h.points2 + 1 : h.points2 - 1;
   p.diff = std::llabs(p.points_rounded2 - target2) / 2;
-  if (opt.gain_rounding > 0) p.diff = (p.diff + opt.gain_rounding / 2) / opt.gain_rounding * opt.gain_rounding;  // halves up
+  if (opt.gain_rounding > 0)
+    p.diff = (p.diff + opt.gain_rounding / 2) / opt.gain_rounding * opt.gain_rounding;  // halves up
   p.multiplier = multiplier_of(opt, h.contract);
   const int64_t sign = h.made ? 1 : -1;
   p.contract = sign * (25 + p.diff) * p.multiplier;
@@ -90,7 +95,9 @@ std::vector<int64_t> shares(const Setup& setup, const std::vector<int>& act, con
   const int64_t n = static_cast<int64_t>(act.size());
   if (!opt.misere_team)
     for (const auto& mi : h.miseres)
-      for (int p : act) deltas[static_cast<size_t>(p)] += p == mi.player ? int64_t{opt.misere_value} * (n - 1) : -int64_t{opt.misere_value};
+      for (int p : act)
+        deltas[static_cast<size_t>(p)] += p == mi.player ? int64_t{opt.misere_value} * (n - 1)
+                                                         : -int64_t{opt.misere_value};
   return deltas;
 }
 
@@ -101,15 +108,17 @@ std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& ac
   const Parts p = parts_of(opt, h, sizes_for(static_cast<int>(act.size())).tricks);
   if (h.points2 % 2 != 0)
     diags.note("points", "W_HALF_POINT",
-                  half_points_text(h.points2) + " points: the half point goes to the " + (h.made ? "attack" : "defence") + " (" +
-                      half_points_text(p.points_rounded2) + "); contract " + (h.made ? "made" : "failed") + " on the exact count");
+               half_points_text(h.points2) + " points: the half point goes to the " + (h.made ? "attack" : "defence") +
+                   " (" + half_points_text(p.points_rounded2) + "); contract " + (h.made ? "made" : "failed") +
+                   " on the exact count");
   const int64_t S = p.S();
   Outcome o;
   o.deltas = shares(setup, act, h, S);
   int64_t sum = 0;
   for (auto v : o.deltas) sum += v;
   if (sum != 0) {  // §4.7: every hand is zero-sum
-    diags.error("", "E_INTERNAL", "internal error: the deltas of this hand sum to " + std::to_string(sum) + ", not 0; please report");
+    diags.error("", "E_INTERNAL",
+                "internal error: the deltas of this hand sum to " + std::to_string(sum) + ", not 0; please report");
     return std::nullopt;
   }
 

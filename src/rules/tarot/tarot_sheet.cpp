@@ -22,7 +22,10 @@ std::string abbrev(const std::string& contract) {
 }
 
 // a number of the game file or its score document, exactly (card points in halves); 0 when it is none
-template <class J> Amount amount(const J& v) { return amount_of(v, 2).value_or(Amount{}); }
+template <class J>
+Amount amount(const J& v) {
+  return amount_of(v, 2).value_or(Amount{});
+}
 std::string num(const json& v) { return v.is_number() ? text::format_number(amount(v)) : std::string(); }
 
 std::string end_text(const json& setup) {
@@ -55,7 +58,9 @@ struct SheetLine {
   std::vector<std::string> cells;  // per player
 };
 
-bool has_note(const json& rec) { return rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty(); }
+bool has_note(const json& rec) {
+  return rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty();
+}
 
 // "-- redeal: petit sec (Cat)"
 void redeal_line(SheetLine& l, const json& rec, size_t players, std::vector<std::string>& notes) {
@@ -84,11 +89,15 @@ std::string result_text(const json& rec, const ojson& b, const std::string& no, 
   if (rec.value("petit_au_bout", json(nullptr)) == "defence") tag("PB(D)");
   std::string chelem = rec.contains("chelem") && rec["chelem"].is_string() ? rec["chelem"].get<std::string>() : "none";
   bool announced = rec.value("chelem_announced", false) == true;
-  if (announced) tag(chelem == "attack" ? "CHA" : "CH!");
-  else if (chelem == "attack") tag("CH");
+  if (announced)
+    tag(chelem == "attack" ? "CHA" : "CH!");
+  else if (chelem == "attack")
+    tag("CH");
   if (chelem == "defence") tag("CHD");
-  if (rec.value("petite_chelem_announced", false) == true) tag(b.value("slam_part", int64_t{0}) > 0 ? "PCA" : "PCA!");
-  else if (!announced && chelem == "none" && b.value("slam_part", int64_t{0}) == 150) tag("PC");
+  if (rec.value("petite_chelem_announced", false) == true)
+    tag(b.value("slam_part", int64_t{0}) > 0 ? "PCA" : "PCA!");
+  else if (!announced && chelem == "none" && b.value("slam_part", int64_t{0}) == 150)
+    tag("PC");
   if (rec.contains("miseres") && rec["miseres"].is_array())
     for (const auto& m : rec["miseres"]) tag("M(" + m.value("player", "") + ")");
   if (has_note(rec)) {
@@ -98,14 +107,15 @@ std::string result_text(const json& rec, const ojson& b, const std::string& no, 
   return result;
 }
 
-void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<std::string>& players, std::vector<std::string>& notes) {
+void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<std::string>& players,
+               std::vector<std::string>& notes) {
   const ojson& b = h["breakdown"];
   std::string who = rec.value("taker", "");
   if (b.contains("attack") && b["attack"].size() == 2) who += "+" + b["attack"][1].get<std::string>();
   if (b.contains("taker_alone")) who += "(" + b["taker_alone"].get<std::string>() + ")";
   std::string result = result_text(rec, b, l.no, notes);
-  l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))), num(rec.value("points", json(nullptr))),
-            result};
+  l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))),
+            num(rec.value("points", json(nullptr))), result};
   const ojson& t = h["totals"];
   for (const auto& p : players) l.cells.push_back(t.contains(p) ? text::format_signed(amount(t[p])) : "");
 }
@@ -114,8 +124,8 @@ void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<
 // running totals.
 void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const std::vector<std::string>& players) {
   sheet::Table& t = out.table("hands");
-  t.columns = {{"#", true}, {"Dlr", false}, {"Taker(+Partner)", false}, {"Contract", false}, {"Oud", false}, {"Pts", false},
-               {"Result", false}};
+  t.columns = {{"#", true},    {"Dlr", false}, {"Taker(+Partner)", false}, {"Contract", false},
+               {"Oud", false}, {"Pts", false}, {"Result", false}};
   for (const auto& p : players) t.columns.push_back({p, true});
   t.bar_after = 6;
   for (const auto& l : lines) {
@@ -149,7 +159,8 @@ void result_lines(sheet::Sheet& out, const ojson& score) {
     }
   while (!rank.empty() && rank.back() == ' ') rank.pop_back();
   out.line(rank + "   (sum = " + text::format_number(sum) + ")", "result");
-  if (!finished && score.contains("next_dealer") && score["next_dealer"].is_string() && !score["next_dealer"].get<std::string>().empty())
+  if (!finished && score.contains("next_dealer") && score["next_dealer"].is_string() &&
+      !score["next_dealer"].get<std::string>().empty())
     out.line("Next dealer: " + score["next_dealer"].get<std::string>(), "result");
   if (!res.contains("settlement")) return;
   const ojson& s = res["settlement"];
@@ -157,7 +168,8 @@ void result_lines(sheet::Sheet& out, const ojson& score) {
   for (const auto& tr : s["transfers"])
     pay += (pay.empty() ? "" : ", ") + tr["from"].get<std::string>() + " pays " + tr["to"].get<std::string>() + " " +
            text::format_number(amount(tr["amount"]));
-  out.line("Settlement (" + text::format_number(amount(s["stake_per_point"])) + " per point): " + (pay.empty() ? "nothing to pay" : pay),
+  out.line("Settlement (" + text::format_number(amount(s["stake_per_point"])) +
+               " per point): " + (pay.empty() ? "nothing to pay" : pay),
            "settlement");
 }
 

@@ -15,7 +15,8 @@ using text::Message;
 // Items after the words before them: ", item" each ("tarot.then": {item} and the rest in {rest}).
 Message chain(const std::vector<Message>& items, size_t from = 0) {
   Message rest;
-  for (size_t i = items.size(); i-- > from;) rest = Message("tarot.then").message("item", items[i]).message("rest", std::move(rest));
+  for (size_t i = items.size(); i-- > from;)
+    rest = Message("tarot.then").message("item", items[i]).message("rest", std::move(rest));
   return rest;
 }
 
@@ -35,7 +36,9 @@ Message redeal_message(const json& rec) {
   const std::string reason = string_at(rec, "reason"), player = string_at(rec, "player");
   for (const char* known : {"all_pass", "petit_sec", "no_trumps", "few_honours", "misdeal"})
     if (reason == known)
-      return Message(std::string("tarot.redeal.") + known).text("known", player.empty() ? "no" : "yes").text("player", player);
+      return Message(std::string("tarot.redeal.") + known)
+          .text("known", player.empty() ? "no" : "yes")
+          .text("player", player);
   return Message("tarot.redeal").text("known", player.empty() ? "no" : "yes").text("player", player);
 }
 
@@ -61,11 +64,15 @@ void slam_messages(const json& rec, const json& b, std::vector<Message>& out) {
   const bool announced = rec.value("chelem_announced", false) == true;
   const bool petite_announced = rec.value("petite_chelem_announced", false) == true;
   const Amount slam = common::amount_at(b, "slam_part", 1);
-  if (announced) out.push_back(Message("tarot.slam.announced").text("made", chelem == "attack" ? "yes" : "no"));
-  else if (chelem == "attack") out.push_back(Message("tarot.slam.attack"));
+  if (announced)
+    out.push_back(Message("tarot.slam.announced").text("made", chelem == "attack" ? "yes" : "no"));
+  else if (chelem == "attack")
+    out.push_back(Message("tarot.slam.attack"));
   if (chelem == "defence") out.push_back(Message("tarot.slam.defence"));
-  if (petite_announced) out.push_back(Message("tarot.slam.petite_announced").text("made", slam > Amount{} ? "yes" : "no"));
-  else if (!announced && chelem != "attack" && chelem != "defence" && slam == Amount::whole(150)) out.push_back(Message("tarot.slam.petite"));
+  if (petite_announced)
+    out.push_back(Message("tarot.slam.petite_announced").text("made", slam > Amount{} ? "yes" : "no"));
+  else if (!announced && chelem != "attack" && chelem != "defence" && slam == Amount::whole(150))
+    out.push_back(Message("tarot.slam.petite"));
 }
 
 // The bonuses of a played hand: petit au bout, poignées, slams, misères.
@@ -75,11 +82,14 @@ std::vector<Message> bonus_messages(const json& rec, const json& b) {
   if (pab == "attack" || pab == "defence") out.push_back(Message("tarot.bonus.petit_au_bout").text("side", pab));
   if (rec.contains("poignees") && rec["poignees"].is_array())
     for (const auto& q : rec["poignees"])
-      out.push_back(Message("tarot.bonus.poignee").text("player", string_at(q, "player")).label("level", "poignees.level", string_at(q, "level")));
+      out.push_back(Message("tarot.bonus.poignee")
+                        .text("player", string_at(q, "player"))
+                        .label("level", "poignees.level", string_at(q, "level")));
   slam_messages(rec, b, out);
   if (rec.contains("miseres") && rec["miseres"].is_array())
     for (const auto& m : rec["miseres"])
-      out.push_back(Message("tarot.bonus.misere").text("player", string_at(m, "player")).text("kind", string_at(m, "kind")));
+      out.push_back(
+          Message("tarot.bonus.misere").text("player", string_at(m, "player")).text("kind", string_at(m, "kind")));
   return out;
 }
 
@@ -112,9 +122,12 @@ Message message_of_result(const json& score) {
   std::vector<Message> rest;
   for (const auto& p : res["ranking"]) {
     const std::string name = p.is_string() ? p.get<std::string>() : "";
-    const bool leader = first.empty() || (res.contains("places") && res["places"].contains(name) && res["places"][name] == 1);
-    if (leader) first.push_back(name);
-    else rest.push_back(Message("tarot.result.standing").text("player", name).amount("points", total(name)));
+    const bool leader = first.empty() ||
+                        (res.contains("places") && res["places"].contains(name) && res["places"][name] == 1);
+    if (leader)
+      first.push_back(name);
+    else
+      rest.push_back(Message("tarot.result.standing").text("player", name).amount("points", total(name)));
   }
   std::vector<Message> pay;
   if (res.contains("settlement") && res["settlement"].contains("transfers"))
@@ -147,7 +160,8 @@ const text::Catalogue& catalogue() {
     x.add("tarot.redeal.all_pass", "Redeal: everybody passed");
     x.add("tarot.redeal.petit_sec", "Redeal: {known, select, yes {{player}} other {a player}} held the petit sec");
     x.add("tarot.redeal.no_trumps", "Redeal: {known, select, yes {{player}} other {a player}} had no trumps");
-    x.add("tarot.redeal.few_honours", "Redeal: {known, select, yes {{player}} other {a player}} had too few trumps and face cards");
+    x.add("tarot.redeal.few_honours",
+          "Redeal: {known, select, yes {{player}} other {a player}} had too few trumps and face cards");
     x.add("tarot.redeal.misdeal", "Redeal: misdeal, the same dealer deals again");
     x.add("tarot.redeal", "Redeal{known, select, yes { declared by {player}} other {}}");
     x.add("tarot.hand", "{taker}'s {contract}{partner} {outcome}{bonuses}");
@@ -166,10 +180,11 @@ const text::Catalogue& catalogue() {
     x.add("tarot.slam.petite_announced", "announced petite chelem {made, select, yes {made} other {failed}}");
     x.add("tarot.slam.petite", "petite chelem");
     x.add("tarot.result.none", "No deal played yet");
-    x.add("tarot.result",
-          "{leaders} {over, select, yes {{tie, select, yes {win} other {wins}}} other {{tie, select, yes {lead} other {leads}}}} "
-          "with {points} points{tie, select, yes { each} other {}} after {deals, plural, one {{deals} deal} other {{deals} deals}}"
-          "{rest}{pay}");
+    x.add(
+        "tarot.result",
+        "{leaders} {over, select, yes {{tie, select, yes {win} other {wins}}} other {{tie, select, yes {lead} other {leads}}}} "
+        "with {points} points{tie, select, yes { each} other {}} after {deals, plural, one {{deals} deal} other {{deals} deals}}"
+        "{rest}{pay}");
     x.add("tarot.result.standing", "{player} {points}");
     x.add("tarot.result.then", "; then {list}");
     x.add("tarot.result.pays", "{from} pays {to} {amount}");

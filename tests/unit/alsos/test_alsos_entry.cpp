@@ -14,14 +14,13 @@ namespace rules = marque::rules;
 
 namespace {
 
-
 const rules::GameRules& alsos() { return *rules::find_game("alsos"); }
 
 struct Session {
   std::vector<rules::Question> asked;  // in order
   rules::Answers answers;
-  bool done = false;                   // next_question returned nullopt
-  std::string error;                   // a typed answer the question refused
+  bool done = false;  // next_question returned nullopt
+  std::string error;  // a typed answer the question refused
 
   const rules::Question& question(const std::string& key) const {
     for (const auto& q : asked)
@@ -75,11 +74,12 @@ using Keys = std::vector<std::string>;
 
 TEST_CASE("alsos entry: M1, a trump game in the turn-up suit with kassza and kontra", "[alsos][entry]") {
   json file = game_file({});
-  auto s = drive(file, {"", "trump", "B", "piros", "", "C:late", "B:kassza:early", "", "2", "5", "", "B", "28", "96", "20",
-                        "B:20:0:bela"});
+  auto s = drive(file, {"", "trump", "B", "piros", "", "C:late", "B:kassza:early", "", "2", "5", "", "B", "28", "96",
+                        "20", "B:20:0:bela"});
   CHECK(s.done);
-  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "trump", "turn_up_suit", "game_kontra", "figurak", "gyerunk", "tricks.A",
-                         "tricks.B", "tricks.C", "last_trick", "card_points.A", "card_points.B", "card_points.C", "melds"});
+  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "trump", "turn_up_suit", "game_kontra", "figurak", "gyerunk",
+                         "tricks.A", "tricks.B", "tricks.C", "last_trick", "card_points.A", "card_points.B",
+                         "card_points.C", "melds"});
   CHECK(s.question("dealer").preset == "A");
   CHECK(values(s.question("kind").choices) == Keys{"trump", "no_trumps", "betli", "kloptzky", "misdeal"});
   CHECK(s.question("kind").choices[1].label == "színtelen — no trumps");
@@ -92,27 +92,27 @@ TEST_CASE("alsos entry: M1, a trump game in the turn-up suit with kassza and kon
   CHECK(s.question("figurak").optional);
   CHECK(s.question("gyerunk").optional);
   CHECK(s.question("tricks.A").preset.empty());
-  CHECK(s.question("tricks.C").preset == "2");       // 9 - 2 - 5
+  CHECK(s.question("tricks.C").preset == "2");  // 9 - 2 - 5
   CHECK(s.question("tricks.C").max == 9);
-  CHECK(s.question("card_points.B").min == 10);      // B won the last trick
-  CHECK(s.question("melds").preset == "B:bela");     // kassza = K+F of trumps
+  CHECK(s.question("card_points.B").min == 10);   // B won the last trick
+  CHECK(s.question("melds").preset == "B:bela");  // kassza = K+F of trumps
   CHECK(scored(file, s.answers) == j(R"({"A":-4,"B":8,"C":-4})"));
   // the words `marque hand` reads
-  CHECK(alsos().entry_words(*rules::replay(file).state, s.answers) ==
-        rules::Words{{"dealer", "A"},
-                     {"turn_up_suit", "piros"},
-                     {"contract", "trump:piros:B"},
-                     {"game_kontra", "C:late"},
-                     {"figurak", "B:kassza:early"},
-                     {"tricks", "A:2,B:5,C:2"},
-                     {"card_points", "A:28,B:96,C:20"},
-                     {"last_trick", "B"},
-                     {"melds", "B:20:0:bela"}});
+  CHECK(alsos().entry_words(*rules::replay(file).state, s.answers) == rules::Words{{"dealer", "A"},
+                                                                                   {"turn_up_suit", "piros"},
+                                                                                   {"contract", "trump:piros:B"},
+                                                                                   {"game_kontra", "C:late"},
+                                                                                   {"figurak", "B:kassza:early"},
+                                                                                   {"tricks", "A:2,B:5,C:2"},
+                                                                                   {"card_points", "A:28,B:96,C:20"},
+                                                                                   {"last_trick", "B"},
+                                                                                   {"melds", "B:20:0:bela"}});
 }
 
 TEST_CASE("alsos entry: M2, a round-2 trump, a defender's kassza kontra'd; the melds preset taken", "[alsos][entry]") {
   json file = game_file({}, json::object(), {"A", "B", "C"}, "B");
-  auto s = drive(file, {"", "trump", "C", "zold", "makk", "", "A:kassza:early/C:late", "", "2", "4", "", "B", "30", "64", "60", ""});
+  auto s = drive(file, {"", "trump", "C", "zold", "makk", "", "A:kassza:early/C:late", "", "2", "4", "", "B", "30",
+                        "64", "60", ""});
   CHECK(s.done);
   CHECK(s.question("dealer").preset == "B");
   CHECK(s.question("turn_up_suit").preset == "zold");
@@ -122,11 +122,11 @@ TEST_CASE("alsos entry: M2, a round-2 trump, a defender's kassza kontra'd; the m
 
 TEST_CASE("alsos entry: M3, no trumps: no trump suit, no turn-up, no gyerünk after a tuli", "[alsos][entry]") {
   json file = game_file({}, json::object(), {"A", "B", "C"}, "C");
-  auto s = drive(file, {"", "no_trumps", "A", "", "A:tuli:early/B:early/A:late,C:absolut:late/A:late", "5", "2", "", "A", "72",
-                        "20", "24", "B:0:80"});
+  auto s = drive(file, {"", "no_trumps", "A", "", "A:tuli:early/B:early/A:late,C:absolut:late/A:late", "5", "2", "",
+                        "A", "72", "20", "24", "B:0:80"});
   CHECK(s.done);
-  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "game_kontra", "figurak", "tricks.A", "tricks.B", "tricks.C", "last_trick",
-                         "card_points.A", "card_points.B", "card_points.C", "melds"});
+  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "game_kontra", "figurak", "tricks.A", "tricks.B", "tricks.C",
+                         "last_trick", "card_points.A", "card_points.B", "card_points.C", "melds"});
   CHECK(s.question("figurak").help.find("kassza") == std::string::npos);  // trump-only figurák not offered
   CHECK(s.question("melds").help.find("bela") == std::string::npos);
   CHECK(scored(file, s.answers) == j(R"({"A":36,"B":-18,"C":-18})"));
@@ -157,8 +157,8 @@ TEST_CASE("alsos entry: M5, kloptzky: tricks of every player, no declarer, no ko
 
 TEST_CASE("alsos entry: M6, four players: the dealer sits out; observed figurák asked made or not", "[alsos][entry]") {
   json file = game_file({}, json::object(), {"A", "B", "C", "D"}, "D");
-  auto s = drive(file, {"", "trump", "A", "makk", "", "", "A:ultimo:early,B:negy_asz:late", "6", "2", "", "A", "110", "24", "8",
-                        "", "y", "n"});
+  auto s = drive(file, {"", "trump", "A", "makk", "", "", "A:ultimo:early,B:negy_asz:late", "6", "2", "", "A", "110",
+                        "24", "8", "", "y", "n"});
   CHECK(s.done);
   CHECK(values(s.question("declarer").choices) == Keys{"A", "B", "C"});
   CHECK(!s.was_asked("tricks.D"));
@@ -178,7 +178,8 @@ TEST_CASE("alsos entry: M7, gyerünk answered by kontra and given up: no play fa
   CHECK(s.question("gyerunk_level").preset == "gyerunk");
   CHECK(s.question("gyerunk_outcome").preset == "accepted");
   CHECK(scored(file, s.answers) == j(R"({"A":6,"B":6,"C":-12})"));
-  CHECK(alsos().entry_words(*rules::replay(file).state, s.answers).back() == std::pair<std::string, std::string>{"gyerunk", "C:2:surrendered"});
+  CHECK(alsos().entry_words(*rules::replay(file).state, s.answers).back() ==
+        std::pair<std::string, std::string>{"gyerunk", "C:2:surrendered"});
 }
 
 TEST_CASE("alsos entry: M8, a tie loses; a player without tricks is not asked his card points", "[alsos][entry]") {
@@ -191,7 +192,8 @@ TEST_CASE("alsos entry: M8, a tie loses; a player without tricks is not asked hi
   CHECK(!zero.was_asked("card_points.A"));
   CHECK(values(zero.question("last_trick").choices) == Keys{"B", "C"});  // A took no trick
   auto words = alsos().entry_words(*rules::replay(file).state, zero.answers);
-  CHECK(std::find(words.begin(), words.end(), std::pair<std::string, std::string>{"card_points", "A:0,B:80,C:30"}) != words.end());
+  CHECK(std::find(words.begin(), words.end(), std::pair<std::string, std::string>{"card_points", "A:0,B:80,C:30"}) !=
+        words.end());
   CHECK(scored(file, zero.answers) == j(R"({"A":-2,"B":1,"C":1})"));
 }
 
@@ -229,16 +231,25 @@ TEST_CASE("alsos entry: words typed on the command line count as answered", "[al
   json file = game_file({});
   auto state = rules::replay(file).state;
   // a whole hand typed: nothing is asked
-  rules::Answers typed{{"contract", "piros:B"}, {"turn", "piros"}, {"tricks", "A:2,B:5,C:2"}, {"points", "A:28,B:96,C:20"}, {"last", "B"}};
+  rules::Answers typed{{"contract", "piros:B"},
+                       {"turn", "piros"},
+                       {"tricks", "A:2,B:5,C:2"},
+                       {"points", "A:28,B:96,C:20"},
+                       {"last", "B"}};
   CHECK(!alsos().next_question(*state, typed));
   CHECK(scored(file, typed) == j(R"({"A":-1,"B":2,"C":-1})"));
   // a typed contract: only what the record needs is asked (no kontra, figurák, melds)
   auto s = drive(file, {"5", "2", "", "A", "72", "20", "24"}, {{"contract", "nt:A"}});
   CHECK(s.done);
-  CHECK(s.keys() == Keys{"tricks.A", "tricks.B", "tricks.C", "last_trick", "card_points.A", "card_points.B", "card_points.C"});
+  CHECK(s.keys() ==
+        Keys{"tricks.A", "tricks.B", "tricks.C", "last_trick", "card_points.A", "card_points.B", "card_points.C"});
   // an observed figura typed without its outcome is asked
-  auto f = drive(file, {"y"}, {{"contract", "makk:A"}, {"figura", "A:ultimo:late"}, {"tricks", "A:6,B:2,C:1"}, {"cp", "A:110,B:24,C:8"},
-                               {"last", "A"}});
+  auto f = drive(file, {"y"},
+                 {{"contract", "makk:A"},
+                  {"figura", "A:ultimo:late"},
+                  {"tricks", "A:6,B:2,C:1"},
+                  {"cp", "A:110,B:24,C:8"},
+                  {"last", "A"}});
   CHECK(f.keys() == Keys{"made.0"});
   CHECK(f.done);
   CHECK(scored(file, f.answers) == j(R"({"A":6,"B":-3,"C":-3})"));
@@ -246,7 +257,8 @@ TEST_CASE("alsos entry: words typed on the command line count as answered", "[al
   rules::Answers again = typed;
   again.emplace_back("tricks", "A:3,B:4,C:2");
   auto words = alsos().entry_words(*state, again);
-  CHECK(std::find(words.begin(), words.end(), std::pair<std::string, std::string>{"tricks", "A:3,B:4,C:2"}) != words.end());
+  CHECK(std::find(words.begin(), words.end(), std::pair<std::string, std::string>{"tricks", "A:3,B:4,C:2"}) !=
+        words.end());
 }
 
 TEST_CASE("alsos entry: the engine's errors come back to the question that caused them", "[alsos][entry]") {

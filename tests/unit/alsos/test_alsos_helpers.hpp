@@ -19,7 +19,8 @@ using marque::test::has_warning;
 using marque::test::j;
 
 inline json game_file(const std::vector<json>& hands, const json& options = json::object(),
-                      const std::vector<std::string>& players = {"A", "B", "C"}, const std::string& first_dealer = "A") {
+                      const std::vector<std::string>& players = {"A", "B", "C"},
+                      const std::string& first_dealer = "A") {
   json setup = {{"players", players}, {"first_dealer", first_dealer}, {"options", options}};
   return marque::test::game_file("alsos", setup, json(hands));
 }

@@ -33,7 +33,7 @@ TEST_CASE("alsos: option table has every option of §6 with the spec's defaults"
 TEST_CASE("alsos: game value options (§6)", "[alsos]") {
   CHECK(deltas_of(won_b(), j(R"({"game_value_trump":3})"))["B"] == 6);
   json other = won_b();
-  other["turn_up_suit"] = "makk";  // piros named in round 2
+  other["turn_up_suit"] = "makk";                                     // piros named in round 2
   CHECK(deltas_of(other, j(R"({"game_value_trump":3})"))["B"] == 6);  // other_suit defaults to game_value_trump
   CHECK(deltas_of(other, j(R"({"game_value_other_suit":2})"))["B"] == 4);
   CHECK(deltas_of(won_b(), j(R"({"game_value_other_suit":2})"))["B"] == 2);  // round 1
@@ -50,7 +50,8 @@ TEST_CASE("alsos: game value options (§6)", "[alsos]") {
 
 TEST_CASE("alsos: max_kontra_level 4 allows a mordkontra by the owner's side (§6)", "[alsos]") {
   json h = won_b();
-  h["game_kontra"] = j(R"([{"by":"A","phase":"late"},{"by":"B","phase":"late"},{"by":"C","phase":"late"},{"by":"B","phase":"late"}])");
+  h["game_kontra"] = j(
+      R"([{"by":"A","phase":"late"},{"by":"B","phase":"late"},{"by":"C","phase":"late"},{"by":"B","phase":"late"}])");
   CHECK(deltas_of(h, j(R"({"max_kontra_level":4})"))["B"] == 32);
 }
 
@@ -186,8 +187,12 @@ TEST_CASE("alsos: record_from_args maps the compact syntax to the record (§2.2)
 TEST_CASE("alsos: setup_from_args reads end=, start= and options", "[alsos]") {
   const auto* g = find_game("alsos");
   marque::Diagnostics d;
-  json s = g->setup_from_args({{"players", "A,B,C,D"}, {"dealer", "D"}, {"end", "deals:8"}, {"option.kassza_mode", "double_game"},
-                               {"start", "A:2,B:-2,C:0,D:0"}, {"hands_played", "4"}},
+  json s = g->setup_from_args({{"players", "A,B,C,D"},
+                               {"dealer", "D"},
+                               {"end", "deals:8"},
+                               {"option.kassza_mode", "double_game"},
+                               {"start", "A:2,B:-2,C:0,D:0"},
+                               {"hands_played", "4"}},
                               d);
   CHECK_FALSE(d.has_errors());
   CHECK(s["options"]["session_end"] == j(R"({"mode":"deals","count":8})"));
@@ -208,12 +213,14 @@ TEST_CASE("alsos: a whole 4-player session to its end, with the sheet", "[alsos]
       j(R"({"hand":4,"dealer":"C","turn_up_suit":"zold","contract":{"kind":"betli","declarer":"D"},"tricks":{"D":1}})"),
       j(R"({"hand":5,"dealer":"D","turn_up_suit":"piros","contract":{"kind":"kloptzky"},"tricks":{"A":4,"B":4,"C":1}})"),
   };
-  json f = game_file(hands, j(R"({"session_end":{"mode":"deals","count":4}})"), {"Ann", "Béla", "Csaba", "Dóra"}, "Ann");
+  json f = game_file(hands, j(R"({"session_end":{"mode":"deals","count":4}})"), {"Ann", "Béla", "Csaba", "Dóra"},
+                     "Ann");
   // rename A..D to the real names
   std::string text = f.dump();
-  for (auto [from, to] : std::vector<std::pair<std::string, std::string>>{{"\"A\"", "\"Ann\""}, {"\"B\"", "\"Béla\""},
-                                                                          {"\"C\"", "\"Csaba\""}, {"\"D\"", "\"Dóra\""}})
-    for (auto p = text.find(from); p != std::string::npos; p = text.find(from, p + to.size())) text.replace(p, from.size(), to);
+  for (auto [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"\"A\"", "\"Ann\""}, {"\"B\"", "\"Béla\""}, {"\"C\"", "\"Csaba\""}, {"\"D\"", "\"Dóra\""}})
+    for (auto p = text.find(from); p != std::string::npos; p = text.find(from, p + to.size()))
+      text.replace(p, from.size(), to);
   f = json::parse(text);
   auto r = run(f);
   if (!r.ok)

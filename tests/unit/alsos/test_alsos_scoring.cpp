@@ -118,7 +118,8 @@ TEST_CASE("alsos: kloptzky: one loser, two losers, all tied (§4.5)", "[alsos]")
 }
 
 TEST_CASE("alsos: four players: the dealer sits out but pays as a defender (§1.1, §4.4)", "[alsos]") {
-  json h = j(R"({"hand":1,"dealer":"D","turn_up_suit":"makk","contract":{"kind":"trump","trump_suit":"makk","declarer":"A"},
+  json h = j(
+      R"({"hand":1,"dealer":"D","turn_up_suit":"makk","contract":{"kind":"trump","trump_suit":"makk","declarer":"A"},
                  "figurak":[{"by":"A","name":"ultimo","phase":"early","made":true},{"by":"B","name":"negy_asz","phase":"late","made":false}],
                  "tricks":{"A":6,"B":2,"C":1},"card_points":{"A":110,"B":24,"C":8},"last_trick":"A"})");
   auto r = run(game_file({h}, json::object(), {"A", "B", "C", "D"}, "D"));
@@ -128,7 +129,8 @@ TEST_CASE("alsos: four players: the dealer sits out but pays as a defender (§1.
 }
 
 TEST_CASE("alsos: two players: 12 tricks, one defender (§1.1)", "[alsos]") {
-  json h = j(R"({"hand":1,"dealer":"A","turn_up_suit":"tok","contract":{"kind":"trump","trump_suit":"tok","declarer":"B"},
+  json h = j(
+      R"({"hand":1,"dealer":"A","turn_up_suit":"tok","contract":{"kind":"trump","trump_suit":"tok","declarer":"B"},
                  "tricks":{"A":4,"B":8},"card_points":{"A":50,"B":100},"last_trick":"B"})");
   auto r = run(game_file({h}, json::object(), {"A", "B"}, "A"));
   CHECK(deltas(r) == j(R"({"A":-1,"B":1})"));
@@ -143,7 +145,8 @@ TEST_CASE("alsos: gyerunk accepted doubles game and kassza; surrender settles wi
   h["gyerunk"] = j(R"({"by":"A","level":2,"outcome":"accepted"})");
   CHECK(deltas_of(h)["B"] == 2 * (4 + 4));
   // M7: declarer proposes, defenders kontra, declarer gives up: G = 2
-  json s = j(R"({"hand":1,"dealer":"B","turn_up_suit":"piros","contract":{"kind":"trump","trump_suit":"piros","declarer":"C"},
+  json s = j(
+      R"({"hand":1,"dealer":"B","turn_up_suit":"piros","contract":{"kind":"trump","trump_suit":"piros","declarer":"C"},
                  "game_kontra":[{"by":"A","phase":"late"}],"figurak":[{"by":"C","name":"kassza","phase":"late"}],
                  "gyerunk":{"by":"C","level":2,"outcome":"surrendered"}})");
   auto r = run(game_file({s}, json::object(), {"A", "B", "C"}, "B"));

@@ -8,7 +8,8 @@ using namespace alsos_test;
 
 namespace {
 json base() { return trump_hand("B", j(R"({"A":2,"B":5,"C":2})"), j(R"({"A":20,"B":100,"C":30})"), "B"); }
-void check_error(const json& hand, const std::string& field, const std::string& part, const json& options = json::object()) {
+void check_error(const json& hand, const std::string& field, const std::string& part,
+                 const json& options = json::object()) {
   auto e = error_of(hand, options);
   INFO(e.text());
   CHECK(e.field == field);
@@ -42,10 +43,11 @@ TEST_CASE("alsos: set-up validation (V01, first dealer, options, start)", "[also
         "options.max_kontra_level");
   CHECK(setup_error(j(R"({"players":["A","B","C"],"first_dealer":"A","options":{"game_value_trump":0}})")).field ==
         "options.game_value_trump");
-  CHECK(setup_error(j(R"({"players":["A","B","C"],"first_dealer":"A","options":{"session_end":{"mode":"deals"}}})")).field ==
-        "options.session_end");
-  CHECK(setup_error(j(R"({"players":["A","B","C"],"first_dealer":"A","start":{"totals":{"A":3,"B":0,"C":0}}})")).field ==
-        "start.totals");
+  CHECK(setup_error(j(R"({"players":["A","B","C"],"first_dealer":"A","options":{"session_end":{"mode":"deals"}}})"))
+            .field == "options.session_end");
+  CHECK(
+      setup_error(j(R"({"players":["A","B","C"],"first_dealer":"A","start":{"totals":{"A":3,"B":0,"C":0}}})")).field ==
+      "start.totals");
 }
 
 TEST_CASE("alsos: contract and players (V02, V04, V05, V06)", "[alsos]") {
@@ -71,7 +73,8 @@ TEST_CASE("alsos: contract and players (V02, V04, V05, V06)", "[alsos]") {
   CHECK(e.field == "tricks");
   CHECK(contains(e.message, "D is dealer and sits out"));
   // V06
-  check_error(j(R"({"hand":1,"dealer":"A","contract":{"kind":"misdeal"},"tricks":{"A":3}})"), "tricks", "a misdeal carries no play data");
+  check_error(j(R"({"hand":1,"dealer":"A","contract":{"kind":"misdeal"},"tricks":{"A":3}})"), "tricks",
+              "a misdeal carries no play data");
   // unknown field
   h = base();
   h["taker"] = "B";
@@ -124,7 +127,8 @@ TEST_CASE("alsos: kontra chains (V20-V23)", "[alsos]") {
   check_error(h, "game_kontra", "must come from the declarer");
   h["game_kontra"] = j(R"([{"by":"A","phase":"late"},{"by":"B","phase":"early"}])");
   check_error(h, "game_kontra", "early after a late level");
-  h["game_kontra"] = j(R"([{"by":"A","phase":"late"},{"by":"B","phase":"late"},{"by":"A","phase":"late"},{"by":"B","phase":"late"}])");
+  h["game_kontra"] = j(
+      R"([{"by":"A","phase":"late"},{"by":"B","phase":"late"},{"by":"A","phase":"late"},{"by":"B","phase":"late"}])");
   check_error(h, "game_kontra", "at most 3");
   CHECK(run(game_file({h}, j(R"({"max_kontra_level":4})"))).ok);
   h.erase("game_kontra");
@@ -251,7 +255,8 @@ TEST_CASE("alsos: figura outcomes (V50-V53)", "[alsos]") {
   CHECK(e.field == "figurak");
 }
 
-TEST_CASE("alsos: a rejected record leaves the state unchanged and later records are refused after the end", "[alsos]") {
+TEST_CASE("alsos: a rejected record leaves the state unchanged and later records are refused after the end",
+          "[alsos]") {
   auto r = run(game_file({base()}, j(R"({"session_end":{"mode":"deals","count":1}})")));
   REQUIRE(r.ok);
   CHECK(r.score["finished"] == true);

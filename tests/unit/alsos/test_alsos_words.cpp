@@ -12,7 +12,6 @@ namespace rules = marque::rules;
 
 namespace {
 
-
 const rules::GameRules& alsos() { return *rules::find_game("alsos"); }
 
 // The words of the last hand of `hands`.
@@ -48,52 +47,65 @@ TEST_CASE("alsos words: M1-M3, trump and no-trump games with kontra and figurák
      "figurak":[{"by":"A","name":"kassza","phase":"early","kontra":[{"by":"C","phase":"late"}]}],
      "tricks":{"A":2,"B":4,"C":3},"card_points":{"A":30,"B":64,"C":60},"last_trick":"B",
      "melds":{"A":{"sequences":0,"sets":0,"bela":true}}})")},
-                 {"A", "B", "C"}, "B") == "C's trump game in zöld lost 60 to 64; A's early kassza made, C's kontra lost");
-  CHECK(words_of({j(R"({"hand":1,"dealer":"C","turn_up_suit":"tok",
+                 {"A", "B", "C"},
+                 "B") == "C's trump game in zöld lost 60 to 64; A's early kassza made, C's kontra lost");
+  CHECK(
+      words_of({j(R"({"hand":1,"dealer":"C","turn_up_suit":"tok",
      "contract":{"kind":"no_trumps","declarer":"A"},
      "figurak":[{"by":"A","name":"tuli","phase":"early","kontra":[{"by":"B","phase":"early"},{"by":"A","phase":"late"}]},
                 {"by":"C","name":"absolut","phase":"late","kontra":[{"by":"A","phase":"late"}]}],
      "tricks":{"A":5,"B":2,"C":2},"card_points":{"A":72,"B":20,"C":24},"last_trick":"A",
      "melds":{"B":{"sequences":0,"sets":80,"bela":false}}})")},
-                 {"A", "B", "C"}, "C") ==
-        "A's no-trump game lost 72 to 100; A's early tuli made, B's kontra lost, A's rekontra won; C's absolút failed, A's kontra won");
+               {"A", "B", "C"}, "C") ==
+      "A's no-trump game lost 72 to 100; A's early tuli made, B's kontra lost, A's rekontra won; C's absolút failed, A's kontra won");
 }
 
 TEST_CASE("alsos words: M4 betli, M5 kloptzky, M6 four players, M7 gyerünk given up, M8 a tie", "[alsos][words]") {
   CHECK(words_of({j(R"({"hand":1,"dealer":"A","turn_up_suit":"zold","contract":{"kind":"betli","declarer":"C"},
      "game_kontra":[{"by":"A","phase":"late"},{"by":"C","phase":"late"}],"tricks":{"C":0}})")}) ==
         "C's betli made; A's kontra lost, C's rekontra won");
-  CHECK(words_of({j(R"({"hand":1,"dealer":"A","contract":{"kind":"betli","declarer":"C"},"tricks":{"C":1}})")}) == "C's betli failed");
-  CHECK(words_of({j(R"({"hand":1,"dealer":"B","turn_up_suit":"piros","contract":{"kind":"kloptzky"},"tricks":{"A":5,"B":3,"C":1}})")},
-                 {"A", "B", "C"}, "B") == "kloptzky: A took the most tricks (5), pays 3 to each of the others");
-  CHECK(words_of({j(R"({"hand":1,"dealer":"B","contract":{"kind":"kloptzky"},"tricks":{"A":3,"B":3,"C":3}})")}, {"A", "B", "C"}, "B") ==
-        "kloptzky: all tied on 3 tricks, no payment");
+  CHECK(words_of({j(R"({"hand":1,"dealer":"A","contract":{"kind":"betli","declarer":"C"},"tricks":{"C":1}})")}) ==
+        "C's betli failed");
+  CHECK(
+      words_of(
+          {j(R"({"hand":1,"dealer":"B","turn_up_suit":"piros","contract":{"kind":"kloptzky"},"tricks":{"A":5,"B":3,"C":1}})")},
+          {"A", "B", "C"}, "B") == "kloptzky: A took the most tricks (5), pays 3 to each of the others");
+  CHECK(words_of({j(R"({"hand":1,"dealer":"B","contract":{"kind":"kloptzky"},"tricks":{"A":3,"B":3,"C":3}})")},
+                 {"A", "B", "C"}, "B") == "kloptzky: all tied on 3 tricks, no payment");
   CHECK(words_of({j(R"({"hand":1,"dealer":"D","contract":{"kind":"kloptzky"},"tricks":{"A":4,"B":4,"C":1}})")},
-                 {"A", "B", "C", "D"}, "D") == "kloptzky: A and B took the most tricks (4 each), pay 3 to each of the others");
+                 {"A", "B", "C", "D"},
+                 "D") == "kloptzky: A and B took the most tricks (4 each), pay 3 to each of the others");
   CHECK(words_of({j(R"({"hand":1,"dealer":"D","turn_up_suit":"makk",
      "contract":{"kind":"trump","trump_suit":"makk","declarer":"A"},
      "figurak":[{"by":"A","name":"ultimo","phase":"early","made":true},{"by":"B","name":"negy_asz","phase":"late","made":false}],
      "tricks":{"A":6,"B":2,"C":1},"card_points":{"A":110,"B":24,"C":8},"last_trick":"A"})")},
-                 {"A", "B", "C", "D"}, "D") == "A's trump game in makk won 110 to 24; A's early ultimó made; B's négy ász failed");
-  CHECK(words_of({j(R"({"hand":1,"dealer":"B","turn_up_suit":"piros",
+                 {"A", "B", "C", "D"},
+                 "D") == "A's trump game in makk won 110 to 24; A's early ultimó made; B's négy ász failed");
+  CHECK(
+      words_of({j(R"({"hand":1,"dealer":"B","turn_up_suit":"piros",
      "contract":{"kind":"trump","trump_suit":"piros","declarer":"C"},
      "game_kontra":[{"by":"A","phase":"late"}],"figurak":[{"by":"C","name":"kassza","phase":"late"}],
      "gyerunk":{"by":"C","level":2,"outcome":"surrendered"}})")},
-                 {"A", "B", "C"}, "B") ==
-        "C's trump game in piros lost; A's kontra won; gyerünk by C, kontra by the defenders, C gave up; C's kassza failed");
-  CHECK(words_of({j(R"({"hand":1,"dealer":"C","turn_up_suit":"tok","contract":{"kind":"trump","trump_suit":"tok","declarer":"A"},
+               {"A", "B", "C"}, "B") ==
+      "C's trump game in piros lost; A's kontra won; gyerünk by C, kontra by the defenders, C gave up; C's kassza failed");
+  CHECK(
+      words_of(
+          {j(R"({"hand":1,"dealer":"C","turn_up_suit":"tok","contract":{"kind":"trump","trump_suit":"tok","declarer":"A"},
      "tricks":{"A":3,"B":3,"C":3},"card_points":{"A":50,"B":50,"C":40},"last_trick":"B"})")},
-                 {"A", "B", "C"}, "C") == "A's trump game in tök lost 50 to 50");
+          {"A", "B", "C"}, "C") == "A's trump game in tök lost 50 to 50");
 }
 
 TEST_CASE("alsos words: gyerünk accepted, a misdeal, the rádli bonus, kassza doubling the game", "[alsos][words]") {
   json h = j(k_m1);
   h.erase("game_kontra");
   h["gyerunk"] = j(R"({"by":"A","level":2,"outcome":"accepted"})");
-  CHECK(words_of({h}) == "B's trump game in piros won 136 to 28; gyerünk by A, kontra by B, accepted (×4); B's early kassza made");
-  CHECK(words_of({j(R"({"hand":1,"dealer":"A","contract":{"kind":"misdeal"},"note":"card shown"})")}) == "misdeal (card shown): A deals again");
+  CHECK(words_of({h}) ==
+        "B's trump game in piros won 136 to 28; gyerünk by A, kontra by B, accepted (×4); B's early kassza made");
+  CHECK(words_of({j(R"({"hand":1,"dealer":"A","contract":{"kind":"misdeal"},"note":"card shown"})")}) ==
+        "misdeal (card shown): A deals again");
   CHECK(words_of({j(R"({"hand":1,"dealer":"A","contract":{"kind":"misdeal"}})")}) == "misdeal: A deals again");
-  CHECK(words_of({j(k_m1)}, {"A", "B", "C"}, "A", j(R"({"session_end":{"mode":"radli","radli_target":8,"radli_bonus":20}})")) ==
+  CHECK(words_of({j(k_m1)}, {"A", "B", "C"}, "A",
+                 j(R"({"session_end":{"mode":"radli","radli_target":8,"radli_bonus":20}})")) ==
         "B's trump game in piros won 136 to 28; C's kontra lost; B's early kassza made; rádli: B +20 from each");
   CHECK(words_of({j(k_m1)}, {"A", "B", "C"}, "A", j(R"({"kassza_mode":"double_game"})")) ==
         "B's trump game in piros won 136 to 28; C's kontra lost; B's early kassza made");

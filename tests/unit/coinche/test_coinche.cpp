@@ -28,15 +28,23 @@ json game_file(const json& hands, const json& options = json::object(), const st
 
 // spec coinche §8 E1: 80♠ by N, 72 card points, last trick to the bidders
 json e1() {
-  return {{"dealer", "W"},       {"bidder", "N"}, {"bid", 80},          {"trump", "S"},
-          {"coinche", 0},        {"bidder_card_points", 72},          {"last_trick", "bidders"},
-          {"capot", nullptr},    {"belote", nullptr},                  {"announcements", json::array()}};
+  return {{"dealer", "W"},
+          {"bidder", "N"},
+          {"bid", 80},
+          {"trump", "S"},
+          {"coinche", 0},
+          {"bidder_card_points", 72},
+          {"last_trick", "bidders"},
+          {"capot", nullptr},
+          {"belote", nullptr},
+          {"announcements", json::array()}};
 }
 
 ojson score(const json& file) { return test::scored(file); }
 
 // team scores of hand 1 as {NS, EW}
-std::pair<long long, long long> one(const json& rec, const json& options = json::object(), const std::string& first = "W") {
+std::pair<long long, long long> one(const json& rec, const json& options = json::object(),
+                                    const std::string& first = "W") {
   ojson s = score(game_file(json::array({rec}), options, first));
   const auto& td = s["hands"][0]["team_deltas"];
   return {td["NS"].get<long long>(), td["EW"].get<long long>()};
@@ -83,7 +91,8 @@ TEST_CASE("coinche §6 success_threshold and must_outscore_defenders", "[coinche
   CHECK(one(r71, {{"success_threshold", "bid"}, {"must_outscore_defenders", false}}) == P{161, 81});
   CHECK(one(r71, {{"success_threshold", "bid"}}) == P{0, 240});  // 81 is not > 81
   // bid_82_floor: 82 for an 80 bid, the bid itself above
-  json e2 = {{"dealer", "N"}, {"bidder", "E"}, {"bid", 100}, {"trump", "H"}, {"bidder_card_points", 91}, {"last_trick", "bidders"}};
+  json e2 = {{"dealer", "N"},          {"bidder", "E"}, {"bid", 100}, {"trump", "H"}, {"bidder_card_points", 91},
+             {"last_trick", "bidders"}};
   CHECK(one(e2, {}, "N") == P{260, 0});
   CHECK(one(e2, {{"success_threshold", "bid_82_floor"}, {"must_outscore_defenders", false}}, "N") == P{61, 201});
   CHECK(one(r71, {{"success_threshold", "bid_82_floor"}, {"must_outscore_defenders", false}}) == P{0, 240});
@@ -95,10 +104,16 @@ TEST_CASE("coinche §4.1 contract_points: belote and announcements count unless 
   CHECK(one(rec, {{"contract_points", "cards_only"}}) == P{20, 240});
 }
 
-TEST_CASE("coinche §4.4: belote always to its holder's team; failing bidders keep it (option to_defenders)", "[coinche]") {
+TEST_CASE("coinche §4.4: belote always to its holder's team; failing bidders keep it (option to_defenders)",
+          "[coinche]") {
   // E3: 101 v 101 fails, NS keep their belote
-  json e3 = {{"dealer", "E"}, {"bidder", "S"}, {"bid", 80}, {"trump", "D"}, {"bidder_card_points", 71},
-             {"last_trick", "bidders"}, {"belote", "N"},
+  json e3 = {{"dealer", "E"},
+             {"bidder", "S"},
+             {"bid", 80},
+             {"trump", "D"},
+             {"bidder_card_points", 71},
+             {"last_trick", "bidders"},
+             {"belote", "N"},
              {"announcements", {{{"player", "W"}, {"type", "tierce"}, {"suit", "C"}, {"top", "Q"}}}}};
   CHECK(one(e3, {}, "E") == P{20, 260});
   CHECK(one(e3, {{"belote_on_failure", "to_defenders"}}, "E") == P{0, 280});
@@ -109,14 +124,28 @@ TEST_CASE("coinche §4.4: belote always to its holder's team; failing bidders ke
 }
 
 TEST_CASE("coinche §4.4: coinche x2, surcoinche x4 / x3, multiplier_scope, coinche_loser", "[coinche]") {
-  json e4 = {{"dealer", "W"}, {"bidder", "S"}, {"bid", 90}, {"trump", "D"}, {"coinche", 1}, {"coinched_by", "E"},
-             {"bidder_card_points", 95}, {"last_trick", "bidders"}, {"belote", "S"}};
+  json e4 = {{"dealer", "W"},
+             {"bidder", "S"},
+             {"bid", 90},
+             {"trump", "D"},
+             {"coinche", 1},
+             {"coinched_by", "E"},
+             {"bidder_card_points", 95},
+             {"last_trick", "bidders"},
+             {"belote", "S"}};
   CHECK(one(e4) == P{340, 57});
   CHECK(one(e4, {{"multiplier_scope", "bid"}}) == P{305, 57});
   CHECK(one(e4, {{"multiplier_scope", "all"}, {"coinche_loser", "nothing"}}) == P{430, 0});
   CHECK(one(with(e4, {{"belote", "W"}}), {{"coinche_loser", "belote_only"}}) == P{2 * 105 + 90, 20});
-  json e5 = {{"dealer", "S"}, {"bidder", "W"}, {"bid", 110}, {"trump", "C"}, {"coinche", 2}, {"coinched_by", "N"},
-             {"surcoinched_by", "E"}, {"bidder_card_points", 100}, {"last_trick", "bidders"},
+  json e5 = {{"dealer", "S"},
+             {"bidder", "W"},
+             {"bid", 110},
+             {"trump", "C"},
+             {"coinche", 2},
+             {"coinched_by", "N"},
+             {"surcoinched_by", "E"},
+             {"bidder_card_points", 100},
+             {"last_trick", "bidders"},
              {"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "10"}}}}};
   CHECK(one(e5, {}, "S") == P{830, 0});
   CHECK(one(e5, {{"surcoinche_factor", 3}}, "S") == P{650, 0});
@@ -139,21 +168,27 @@ TEST_CASE("coinche §4.4: failure gives 160 + announcements + bid; failure_base 
 TEST_CASE("coinche §4.2: best announcement, its team scores all its announcements", "[coinche]") {
   auto ann = [](const json& list) { return with(e1(), {{"announcements", list}}); };
   // at equal value a carré beats a cent
-  CHECK(one(ann({{{"player", "E"}, {"type", "carre"}, {"rank", "Q"}}, {{"player", "N"}, {"type", "cent"}, {"suit", "H"}, {"top", "J"}}})) ==
-        P{0, 340});
+  CHECK(one(ann({{{"player", "E"}, {"type", "carre"}, {"rank", "Q"}},
+                 {{"player", "N"}, {"type", "cent"}, {"suit", "H"}, {"top", "J"}}})) == P{0, 340});
   // higher top wins
-  CHECK(one(ann({{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "A"}}, {{"player", "E"}, {"type", "tierce"}, {"suit", "D"}, {"top", "K"}}})) ==
-        P{182, 80});
+  CHECK(one(ann({{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "A"}},
+                 {{"player", "E"}, {"type", "tierce"}, {"suit", "D"}, {"top", "K"}}})) == P{182, 80});
   // carré of J (200) beats carré of 9 (150); NS also scores its weaker tierce
-  CHECK(one(ann({{{"player", "N"}, {"type", "carre"}, {"rank", "J"}}, {{"player", "S"}, {"type", "tierce"}, {"suit", "D"}, {"top", "A"}},
+  CHECK(one(ann({{{"player", "N"}, {"type", "carre"}, {"rank", "J"}},
+                 {{"player", "S"}, {"type", "tierce"}, {"suit", "D"}, {"top", "A"}},
                  {{"player", "W"}, {"type", "carre"}, {"rank", "9"}}})) == P{82 + 220 + 80, 80});
   // carrés of equal value: A > K > Q > 10
-  CHECK(one(ann({{{"player", "E"}, {"type", "carre"}, {"rank", "10"}}, {{"player", "N"}, {"type", "carre"}, {"rank", "K"}}})) ==
-        P{82 + 100 + 80, 80});
+  CHECK(one(ann({{{"player", "E"}, {"type", "carre"}, {"rank", "10"}},
+                 {{"player", "N"}, {"type", "carre"}, {"rank", "K"}}})) == P{82 + 100 + 80, 80});
 }
 
 TEST_CASE("coinche §4.2: equal sequences, trump first, then seat order or cancel", "[coinche]") {
-  json e7 = {{"dealer", "N"}, {"bidder", "S"}, {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 90}, {"last_trick", "bidders"},
+  json e7 = {{"dealer", "N"},
+             {"bidder", "S"},
+             {"bid", 80},
+             {"trump", "S"},
+             {"bidder_card_points", 90},
+             {"last_trick", "bidders"},
              {"announcements",
               {{{"player", "E"}, {"type", "cinquante"}, {"suit", "H"}, {"top", "K"}},
                {{"player", "S"}, {"type", "cinquante"}, {"suit", "D"}, {"top", "K"}},
@@ -170,7 +205,8 @@ TEST_CASE("coinche §4.2: equal sequences, trump first, then seat order or cance
 }
 
 TEST_CASE("coinche §6 announcements=false: belote only, announcements refused (C14)", "[coinche]") {
-  auto d = rejected(with(e1(), {{"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "A"}}}}}),
+  auto d = rejected(with(e1(),
+                         {{"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "A"}}}}}),
                     {{"announcements", false}});
   CHECK(d.code == "C14");
   CHECK(d.field == "announcements");
@@ -178,8 +214,14 @@ TEST_CASE("coinche §6 announcements=false: belote only, announcements refused (
 }
 
 TEST_CASE("coinche §4.1: capot 252, own announcements, defenders' belote survives; options", "[coinche]") {
-  json e6 = {{"dealer", "W"}, {"bidder", "N"}, {"bid", 120}, {"trump", "H"}, {"bidder_card_points", 152},
-             {"last_trick", "bidders"}, {"capot", "bidders"}, {"belote", "W"},
+  json e6 = {{"dealer", "W"},
+             {"bidder", "N"},
+             {"bid", 120},
+             {"trump", "H"},
+             {"bidder_card_points", 152},
+             {"last_trick", "bidders"},
+             {"capot", "bidders"},
+             {"belote", "W"},
              {"announcements",
               {{{"player", "N"}, {"type", "carre"}, {"rank", "J"}},
                {{"player", "S"}, {"type", "tierce"}, {"suit", "D"}, {"top", "A"}},
@@ -191,8 +233,13 @@ TEST_CASE("coinche §4.1: capot 252, own announcements, defenders' belote surviv
 }
 
 TEST_CASE("coinche §6 capot_bid / generale_bid / special_contract_scoring", "[coinche]") {
-  json capot = {{"dealer", "W"}, {"bidder", "N"}, {"contract", "capot"}, {"trump", "H"}, {"bidder_card_points", 152},
-                {"last_trick", "bidders"}, {"capot", "bidders"}};
+  json capot = {{"dealer", "W"},
+                {"bidder", "N"},
+                {"contract", "capot"},
+                {"trump", "H"},
+                {"bidder_card_points", 152},
+                {"last_trick", "bidders"},
+                {"capot", "bidders"}};
   json on = {{"capot_bid", true}};
   CHECK(one(capot, on) == P{502, 0});
   CHECK(one(capot, {{"capot_bid", true}, {"special_contract_scoring", "flat"}}) == P{500, 0});
@@ -252,13 +299,15 @@ TEST_CASE("coinche §5: target, both over the target, tie options, game over", "
   CHECK(d.hand == 2);
   CHECK(contains(d.message, "game over"));
   // extra_deal: continues until one total is higher
-  json second = {{"dealer", "N"}, {"bidder", "E"}, {"bid", 80}, {"trump", "H"}, {"bidder_card_points", 90}, {"last_trick", "bidders"}};
+  json second = {{"dealer", "N"},          {"bidder", "E"}, {"bid", 80}, {"trump", "H"}, {"bidder_card_points", 90},
+                 {"last_trick", "bidders"}};
   ojson x = score(game_file(json::array({e1(), second}), {{"tie_at_target", "extra_deal"}}, "W", start));
   CHECK(x["hands"][0]["team_totals"]["NS"] == 3070);
   CHECK(x["finished"] == true);
   CHECK(x["result"]["winner"] == "EW");
   // last_contract: the team that made the final contract (or the defenders if it failed)
-  CHECK(score(game_file(json::array({e1()}), {{"tie_at_target", "last_contract"}}, "W", start))["result"]["winner"] == "NS");
+  CHECK(score(game_file(json::array({e1()}), {{"tie_at_target", "last_contract"}}, "W", start))["result"]["winner"] ==
+        "NS");
   // target_score and target_rule
   json at = {{"starting_totals", {{"NS", 1838}, {"EW", 0}}}};
   CHECK(score(game_file(json::array({e1()}), {{"target_score", 2000}}, "W", at))["result"]["winner"] == "NS");
@@ -268,7 +317,8 @@ TEST_CASE("coinche §5: target, both over the target, tie options, game over", "
 }
 
 TEST_CASE("coinche §5: dealer rotation, all_pass and misdeal redeals, direction", "[coinche]") {
-  json hands = json::array({{{"dealer", "W"}, {"redeal", "all_pass"}}, {{"dealer", "N"}, {"redeal", "misdeal"}},
+  json hands = json::array({{{"dealer", "W"}, {"redeal", "all_pass"}},
+                            {{"dealer", "N"}, {"redeal", "misdeal"}},
                             with(e1(), {{"dealer", "N"}})});
   Replay r = replay(game_file(hands));
   REQUIRE(r.ok);
@@ -277,7 +327,8 @@ TEST_CASE("coinche §5: dealer rotation, all_pass and misdeal redeals, direction
   CHECK(r.score["hands"][0]["team_deltas"]["NS"] == 0);
   CHECK(r.score["result"]["redeals"] == 2);
   // all_pass_dealer=same, anticlockwise
-  Replay same = replay(game_file(json::array({{{"dealer", "W"}, {"redeal", "all_pass"}}}), {{"all_pass_dealer", "same"}}));
+  Replay same = replay(
+      game_file(json::array({{{"dealer", "W"}, {"redeal", "all_pass"}}}), {{"all_pass_dealer", "same"}}));
   CHECK(same.score["next_dealer"] == "Will");
   Replay anti = replay(game_file(json::array({e1()}), {{"direction", "anticlockwise"}}));
   CHECK(anti.score["next_dealer"] == "Sara");
@@ -309,7 +360,8 @@ TEST_CASE("coinche §3: hard errors name the field and the rule", "[coinche]") {
   check(with(e1(), {{"coinche", 3}}), "C08", "coinche", "got 3");
   check(with(e1(), {{"coinche", 1}, {"coinched_by", "S"}}), "C08", "coinched_by", "partner");
   check(with(e1(), {{"coinche", 0}, {"coinched_by", "E"}}), "C08", "coinched_by", "needs coinche");
-  check(with(e1(), {{"coinche", 2}, {"coinched_by", "E"}, {"surcoinched_by", "W"}}), "C08", "surcoinched_by", "bidding team");
+  check(with(e1(), {{"coinche", 2}, {"coinched_by", "E"}, {"surcoinched_by", "W"}}), "C08", "surcoinched_by",
+        "bidding team");
   check(with(e1(), {{"coinche", 1}, {"surcoinched_by", "S"}}), "C08", "surcoinched_by", "surcoinche needs a coinche");
   check(with(e1(), {{"bidder_card_points", 151}}), "C09", "bidder_card_points", "151 card points is impossible");
   check(with(e1(), {{"bidder_card_points", 1}}), "C09", "bidder_card_points", "exactly 1");
@@ -320,36 +372,45 @@ TEST_CASE("coinche §3: hard errors name the field and the rule", "[coinche]") {
   check(with(e1(), {{"sole_winner", "N"}}), "C13", "sole_winner", "capot");
   check(with(e1(), {{"announcements", {{{"player", "E"}, {"type", "carre"}, {"rank", "8"}}}}}), "C15", "announcements",
         "not an announcement");
-  check(with(e1(), {{"announcements", {{{"player", "E"}, {"type", "tierce"}, {"suit", "H"}, {"top", "8"}}}}}), "C15", "announcements",
-        "cannot be headed by an 8");
+  check(with(e1(), {{"announcements", {{{"player", "E"}, {"type", "tierce"}, {"suit", "H"}, {"top", "8"}}}}}), "C15",
+        "announcements", "cannot be headed by an 8");
   check(with(e1(), {{"announcements", {{{"player", "E"}, {"type", "cinquante"}, {"suit", "H"}, {"top", "9"}}}}}), "C15",
         "announcements", "cinquante");
-  check(with(e1(), {{"announcements", {{{"player", "E"}, {"type", "belote"}}}}}), "C15", "announcements", "unknown type");
-  check(with(e1(), {{"announcements", {{{"player", "N"}, {"type", "carre"}, {"rank", "Q"}}, {{"player", "W"}, {"type", "cent"}, {"suit", "S"}, {"top", "K"}}}}}),
+  check(with(e1(), {{"announcements", {{{"player", "E"}, {"type", "belote"}}}}}), "C15", "announcements",
+        "unknown type");
+  check(with(e1(), {{"announcements",
+                     {{{"player", "N"}, {"type", "carre"}, {"rank", "Q"}},
+                      {{"player", "W"}, {"type", "cent"}, {"suit", "S"}, {"top", "K"}}}}}),
         "C16", "announcements", "Q\u2660 is claimed by both N (carré of Q) and W");
-  check(with(e1(), {{"belote", "N"}, {"announcements", {{{"player", "E"}, {"type", "tierce"}, {"suit", "S"}, {"top", "K"}}}}}), "C16",
-        "announcements", "belote");
-  check(with(e1(), {{"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "A"}},
-                                       {{"player", "N"}, {"type", "cinquante"}, {"suit", "H"}, {"top", "K"}}}}}),
+  check(with(e1(), {{"belote", "N"},
+                    {"announcements", {{{"player", "E"}, {"type", "tierce"}, {"suit", "S"}, {"top", "K"}}}}}),
+        "C16", "announcements", "belote");
+  check(with(e1(), {{"announcements",
+                     {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "A"}},
+                      {{"player", "N"}, {"type", "cinquante"}, {"suit", "H"}, {"top", "K"}}}}}),
         "C17", "announcements", "overlap");
-  check(with(e1(), {{"announcements", {{{"player", "N"}, {"type", "cent"}, {"suit", "H"}, {"top", "A"}, {"length", 8}},
-                                       {{"player", "N"}, {"type", "carre"}, {"rank", "J"}}}}}),
+  check(with(e1(), {{"announcements",
+                     {{{"player", "N"}, {"type", "cent"}, {"suit", "H"}, {"top", "A"}, {"length", 8}},
+                      {{"player", "N"}, {"type", "carre"}, {"rank", "J"}}}}}),
         "C18", "announcements", "N would need 11 cards");
 }
 
 TEST_CASE("coinche §3: a carré and a sequence of one player may share a card, belote inside a sequence", "[coinche]") {
   json rec = with(e1(), {{"belote", "N"},
-                         {"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "S"}, {"top", "A"}},
-                                            {{"player", "N"}, {"type", "carre"}, {"rank", "A"}}}}});
+                         {"announcements",
+                          {{{"player", "N"}, {"type", "tierce"}, {"suit", "S"}, {"top", "A"}},
+                           {{"player", "N"}, {"type", "carre"}, {"rank", "A"}}}}});
   CHECK(one(rec) == P{82 + 120 + 20 + 80, 80});
 }
 
 TEST_CASE("coinche §3.2: warnings W03 W04 W05 never block", "[coinche]") {
-  CHECK(has_warning(with(e1(), {{"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "A"}},
-                                                   {{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "J"}}}}}),
+  CHECK(has_warning(with(e1(), {{"announcements",
+                                 {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "A"}},
+                                  {{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "J"}}}}}),
                     "W03"));
   CHECK(has_warning(with(e1(), {{"bidder_card_points", 152}}), "W04"));
-  Replay r = replay(game_file(json::array(), {{"rounding", "half_up"}}, "W", {{"starting_totals", {{"NS", 125}, {"EW", 80}}}}));
+  Replay r = replay(
+      game_file(json::array(), {{"rounding", "half_up"}}, "W", {{"starting_totals", {{"NS", 125}, {"EW", 80}}}}));
   REQUIRE(r.ok);
   REQUIRE(r.diags.warnings().size() == 1);
   CHECK(r.diags.warnings()[0].code == "W05");
@@ -365,8 +426,14 @@ TEST_CASE("coinche §3 C19/C20: the auction", "[coinche]") {
                {{"seat", "N"}, {"call", "pass"}},
                {{"seat", "E"}, {"call", "coinche"}},
                {{"seat", "S"}, {"call", "pass"}}}},
-             {"bidder", "S"}, {"bid", 90}, {"trump", "D"}, {"coinche", 1}, {"coinched_by", "E"},
-             {"bidder_card_points", 95}, {"last_trick", "bidders"}, {"belote", "S"}};
+             {"bidder", "S"},
+             {"bid", 90},
+             {"trump", "D"},
+             {"coinche", 1},
+             {"coinched_by", "E"},
+             {"bidder_card_points", 95},
+             {"last_trick", "bidders"},
+             {"belote", "S"}};
   CHECK(one(e4) == P{340, 57});
   auto d = rejected(with(e4, {{"bid", 100}}));
   CHECK(d.code == "C20");
@@ -384,7 +451,9 @@ TEST_CASE("coinche §3 C19/C20: the auction", "[coinche]") {
   sur["auction"][6] = {{"seat", "W"}, {"call", "surcoinche"}};
   CHECK(contains(rejected(sur).message, "only the bidding team can surcoinche"));
   // four passes = all pass
-  json passes = {{{"seat", "N"}, {"call", "pass"}}, {{"seat", "E"}, {"call", "pass"}}, {{"seat", "S"}, {"call", "pass"}},
+  json passes = {{{"seat", "N"}, {"call", "pass"}},
+                 {{"seat", "E"}, {"call", "pass"}},
+                 {{"seat", "S"}, {"call", "pass"}},
                  {{"seat", "W"}, {"call", "pass"}}};
   CHECK(replay(game_file(json::array({{{"dealer", "W"}, {"redeal", "all_pass"}, {"auction", passes}}}))).ok);
   CHECK(rejected(with(e1(), {{"auction", passes}})).code == "C20");
@@ -395,10 +464,12 @@ TEST_CASE("coinche set-up: seats, first dealer, starting totals, options", "[coi
     return first_error({{"format", "marque-game/1"}, {"game", "coinche"}, {"setup", setup}, {"hands", json::array()}});
   };
   CHECK(setup_error({{"first_dealer", "W"}}).field == "seats");
-  CHECK(setup_error({{"seats", {{"N", "A"}, {"E", "B"}, {"S", "A"}, {"W", "D"}}}, {"first_dealer", "W"}}).field == "seats.S");
+  CHECK(setup_error({{"seats", {{"N", "A"}, {"E", "B"}, {"S", "A"}, {"W", "D"}}}, {"first_dealer", "W"}}).field ==
+        "seats.S");
   CHECK(setup_error({{"seats", seats()}, {"first_dealer", "Q"}}).field == "first_dealer");
   CHECK(setup_error({{"seats", seats()}}).field == "first_dealer");
-  CHECK(setup_error({{"seats", seats()}, {"first_dealer", "W"}, {"starting_totals", {{"NS", 3000}}}}).field == "starting_totals.NS");
+  CHECK(setup_error({{"seats", seats()}, {"first_dealer", "W"}, {"starting_totals", {{"NS", 3000}}}}).field ==
+        "starting_totals.NS");
   auto o = setup_error({{"seats", seats()}, {"first_dealer", "W"}, {"options", {{"rounding", "up"}}}});
   CHECK(o.field == "options.rounding");
   CHECK(contains(o.message, "none, half_up, six_up"));
@@ -411,8 +482,14 @@ TEST_CASE("coinche set-up: seats, first dealer, starting totals, options", "[coi
 TEST_CASE("coinche command line: setup_from_args", "[coinche]") {
   const GameRules& g = *find_game("coinche");
   Diagnostics d;
-  json setup = g.setup_from_args({{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}, {"dealer", "Will"}, {"target", "2000"},
-                                  {"option.rounding", "half_up"}, {"starting_totals", "NS:120,EW:80"}},
+  json setup = g.setup_from_args({{"N", "Nina"},
+                                  {"E", "Emil"},
+                                  {"S", "Sara"},
+                                  {"W", "Will"},
+                                  {"dealer", "Will"},
+                                  {"target", "2000"},
+                                  {"option.rounding", "half_up"},
+                                  {"starting_totals", "NS:120,EW:80"}},
                                  d);
   CHECK_FALSE(d.has_errors());
   CHECK(setup["seats"]["W"] == "Will");
@@ -436,8 +513,14 @@ TEST_CASE("coinche command line: record_from_args", "[coinche]") {
   auto game = g.start({{"seats", seats()}, {"first_dealer", "W"}}, sd);
   REQUIRE(game);
   Diagnostics d;
-  json rec = g.record_from_args({{"bidder", "S"}, {"bid", "90"}, {"trump", "D"}, {"coinche", "1"}, {"points", "95"}, {"last", "bidders"},
-                                 {"belote", "Sara"}, {"annonce", "W:tierce:C:Q"}},
+  json rec = g.record_from_args({{"bidder", "S"},
+                                 {"bid", "90"},
+                                 {"trump", "D"},
+                                 {"coinche", "1"},
+                                 {"points", "95"},
+                                 {"last", "bidders"},
+                                 {"belote", "Sara"},
+                                 {"annonce", "W:tierce:C:Q"}},
                                 *game, d);
   CHECK_FALSE(d.has_errors());
   CHECK(rec["dealer"] == "W");
@@ -452,8 +535,14 @@ TEST_CASE("coinche command line: record_from_args", "[coinche]") {
   CHECK_FALSE(rec.contains("capot"));
 
   Diagnostics d2;
-  json r2 = g.record_from_args({{"bidder", "Emil"}, {"bid", "100♥"}, {"coinche", "N"}, {"surcoinche", "W"}, {"points", "152"},
-                                {"last", "EW"}, {"capot", "Will"}, {"ann", "N:carre:J,E:cent:H:A:6"}},
+  json r2 = g.record_from_args({{"bidder", "Emil"},
+                                {"bid", "100♥"},
+                                {"coinche", "N"},
+                                {"surcoinche", "W"},
+                                {"points", "152"},
+                                {"last", "EW"},
+                                {"capot", "Will"},
+                                {"ann", "N:carre:J,E:cent:H:A:6"}},
                                *game, d2);
   CHECK_FALSE(d2.has_errors());
   CHECK(r2["bidder"] == "E");
@@ -463,7 +552,8 @@ TEST_CASE("coinche command line: record_from_args", "[coinche]") {
   CHECK(r2["surcoinched_by"] == "W");
   CHECK(r2["last_trick"] == "bidders");
   CHECK(r2["capot"] == "bidders");
-  CHECK(r2["announcements"][1] == json({{"player", "E"}, {"type", "cent"}, {"suit", "H"}, {"top", "A"}, {"length", 6}}));
+  CHECK(r2["announcements"][1] ==
+        json({{"player", "E"}, {"type", "cent"}, {"suit", "H"}, {"top", "A"}, {"length", 6}}));
 
   Diagnostics d3;
   json r3 = g.record_from_args({{"auction", "N:pass,E:80H,S:90D,W:pass,N:pass,E:coinche,S:pass"}}, *game, d3);
@@ -489,12 +579,14 @@ TEST_CASE("coinche: a whole game to its end, and the sheet", "[coinche]") {
   // 4 hands to 1000: made 80s and a coinched 120 for NS
   json hands = json::array();
   const char* dealers[] = {"W", "N", "E", "S"};
-  for (int i = 0; i < 3; ++i) hands.push_back(with(e1(), {{"dealer", dealers[i]}, {"bid", 120}, {"bidder_card_points", 130}}));
+  for (int i = 0; i < 3; ++i)
+    hands.push_back(with(e1(), {{"dealer", dealers[i]}, {"bid", 120}, {"bidder_card_points", 130}}));
   ojson s = score(game_file(hands, {{"target_score", 1000}}));
   // each hand: T[NS] 140 >= 122: NS 140 + 120 = 260, EW 22
   CHECK(s["team_totals"]["NS"] == 780);
   CHECK(s["finished"] == false);
-  hands.push_back(with(e1(), {{"dealer", "S"}, {"bid", 120}, {"bidder_card_points", 130}, {"coinche", 1}, {"coinched_by", "W"}}));
+  hands.push_back(
+      with(e1(), {{"dealer", "S"}, {"bid", 120}, {"bidder_card_points", 130}, {"coinche", 1}, {"coinched_by", "W"}}));
   json file = game_file(hands, {{"target_score", 1000}});
   ojson f = score(file);
   CHECK(f["team_totals"]["NS"] == 780 + 400);
@@ -510,7 +602,8 @@ TEST_CASE("coinche: a whole game to its end, and the sheet", "[coinche]") {
 }
 
 TEST_CASE("coinche §7 sheet: nous = EW swaps the columns; redeal lines; resumed totals", "[coinche]") {
-  json hands = json::array({{{"dealer", "W"}, {"redeal", "all_pass"}}, with(e1(), {{"dealer", "N"}}),
+  json hands = json::array({{{"dealer", "W"}, {"redeal", "all_pass"}},
+                            with(e1(), {{"dealer", "N"}}),
                             {{"dealer", "E"}, {"redeal", "misdeal"}}});
   json file = game_file(hands, json::object(), "W", {{"nous", "EW"}, {"starting_totals", {{"NS", 100}, {"EW", 40}}}});
   ojson s = score(file);
@@ -531,13 +624,19 @@ TEST_CASE("coinche §3 C19: an incomplete auction and a bid after a coinche are 
   CHECK(d.field == "auction");
   CHECK(contains(d.message, "incomplete"));
   json after = with(e1(), {{"coinche", 1},
-                           {"auction", {{{"seat", "N"}, {"call", "bid"}, {"bid", 80}, {"suit", "S"}},
-                                        {{"seat", "E"}, {"call", "coinche"}},
-                                        {{"seat", "E"}, {"call", "bid"}, {"bid", 90}, {"suit", "H"}}}}});
+                           {"auction",
+                            {{{"seat", "N"}, {"call", "bid"}, {"bid", 80}, {"suit", "S"}},
+                             {{"seat", "E"}, {"call", "coinche"}},
+                             {{"seat", "E"}, {"call", "bid"}, {"bid", 90}, {"suit", "H"}}}}});
   CHECK(contains(rejected(after).message, "no bid is allowed after a coinche"));
   // a capot bid may close the auction at once
-  json capot = {{"dealer", "W"}, {"bidder", "N"}, {"contract", "capot"}, {"trump", "H"}, {"bidder_card_points", 152},
-                {"last_trick", "bidders"}, {"capot", "bidders"},
+  json capot = {{"dealer", "W"},
+                {"bidder", "N"},
+                {"contract", "capot"},
+                {"trump", "H"},
+                {"bidder_card_points", 152},
+                {"last_trick", "bidders"},
+                {"capot", "bidders"},
                 {"auction", {{{"seat", "N"}, {"call", "bid"}, {"contract", "capot"}, {"suit", "H"}}}}};
   CHECK(one(capot, {{"capot_bid", true}}) == P{502, 0});
 }

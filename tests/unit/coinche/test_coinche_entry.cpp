@@ -4,8 +4,8 @@
 
 #include "rules/engine.hpp"
 #include "rules/entry.hpp"
-#include "support/game_test.hpp"
 #include "rules/registry.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_coinche_entry {
@@ -15,7 +15,8 @@ using namespace marque::rules;
 
 namespace {
 
-json entry_game(const json& options = json::object(), const std::string& first_dealer = "W", const json& hands = json::array()) {
+json entry_game(const json& options = json::object(), const std::string& first_dealer = "W",
+                const json& hands = json::array()) {
   json setup = {{"seats", {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}}},
                 {"first_dealer", first_dealer},
                 {"options", options}};
@@ -80,7 +81,8 @@ using Keys = std::vector<std::string>;
 TEST_CASE("coinche entry: E4, coinche made, belote; the dealer and the defaults preset", "[coinche][entry]") {
   json file = entry_game();
   Drive d = drive(file, {"", "", "S", "90", "D", "E", "", "95", "bidders", "S", ""});
-  CHECK(d.keys() == Keys{"dealer", "redeal", "bidder", "bid", "trump", "coinche", "surcoinche", "points", "last", "belote", "annonce"});
+  CHECK(d.keys() == Keys{"dealer", "redeal", "bidder", "bid", "trump", "coinche", "surcoinche", "points", "last",
+                         "belote", "annonce"});
   CHECK(d.question("dealer").preset == "W");
   CHECK(d.question("redeal").preset == "played");
   CHECK(values(d.question("redeal")) == Keys{"played", "all_pass", "misdeal"});
@@ -118,7 +120,8 @@ TEST_CASE("coinche entry: E5, surcoinche failed, defenders' announcement", "[coi
 TEST_CASE("coinche entry: E6, unbid capot; capot asked only when the points allow it", "[coinche][entry]") {
   json file = entry_game();
   Drive d = drive(file, {"", "", "N", "120", "H", "", "152", "", "", "W", "N:carre:J,S:tierce:D:A,E:cinquante:S:10"});
-  CHECK(d.keys() == Keys{"dealer", "redeal", "bidder", "bid", "trump", "coinche", "points", "last", "capot", "belote", "annonce"});
+  CHECK(d.keys() ==
+        Keys{"dealer", "redeal", "bidder", "bid", "trump", "coinche", "points", "last", "capot", "belote", "annonce"});
   CHECK(d.question("last").preset == "bidders");  // all the card points
   CHECK(d.question("capot").preset == "bidders");
   CHECK(values(d.question("capot")) == Keys{"bidders", "none"});
@@ -160,7 +163,8 @@ TEST_CASE("coinche entry: capot and générale contracts with their options; a c
   CHECK(values(num.question("contract")) == Keys{"points", "capot", "generale"});
   CHECK(num.question("contract").preset == "points");
   CHECK(values(num.question("bid")) == Keys{"80", "90", "100", "110", "120", "130", "140", "150", "160"});
-  CHECK(team_deltas(scored(file, num.answers)) == std::pair<long long, long long>{320, 0});  // 110 < 162: dedans, 160 + 160
+  CHECK(team_deltas(scored(file, num.answers)) ==
+        std::pair<long long, long long>{320, 0});  // 110 < 162: dedans, 160 + 160
 
   Drive capot = drive(file, {"", "", "N", "capot", "H", "", "152", "", "", "", ""});
   CHECK_FALSE(capot.was_asked("bid"));
@@ -168,7 +172,8 @@ TEST_CASE("coinche entry: capot and générale contracts with their options; a c
   CHECK(team_deltas(scored(file, capot.answers)) == std::pair<long long, long long>{502, 0});
 
   Drive gen = drive(file, {"", "", "N", "generale", "H", "", "152", "", "", "N", "", ""});
-  CHECK(gen.keys() == Keys{"dealer", "redeal", "bidder", "contract", "trump", "coinche", "points", "last", "capot", "sole", "belote", "annonce"});
+  CHECK(gen.keys() == Keys{"dealer", "redeal", "bidder", "contract", "trump", "coinche", "points", "last", "capot",
+                           "sole", "belote", "annonce"});
   CHECK(values(gen.question("sole")) == Keys{"N", "S", "none"});
   CHECK(team_deltas(scored(file, gen.answers)) == std::pair<long long, long long>{752, 0});
   // the partners shared the tricks: the générale fails
@@ -224,14 +229,17 @@ TEST_CASE("coinche entry: words typed on the command line ask only what the reco
   json file = entry_game();
   Replay before = replay(file);
   // a whole hand typed: nothing to ask
-  CHECK_FALSE(rules.next_question(*before.state, {{"bidder", "S"}, {"bid", "90D"}, {"coinche", "E"}, {"points", "95"}, {"last", "bidders"}}));
+  CHECK_FALSE(
+      rules.next_question(*before.state,
+                          {{"bidder", "S"}, {"bid", "90D"}, {"coinche", "E"}, {"points", "95"}, {"last", "bidders"}}));
   CHECK_FALSE(rules.next_question(*before.state, {{"redeal", "all_pass"}}));
   // names and aliases count: bidder=Sara, bidder_card_points=, last_trick=
   Drive d = drive(file, {"D", "bidders"}, {{"bidder", "Sara"}, {"bid", "90"}, {"bidder_card_points", "95"}});
   CHECK(d.keys() == Keys{"trump", "last"});
   CHECK(team_deltas(scored(file, d.answers)) == std::pair<long long, long long>{195, 57});
   // the words of the answers are those `marque hand` reads; "nothing" answers are left out
-  Words w = rules.entry_words(*before.state, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"coinche", "no"}, {"annonce", ""}});
+  Words w = rules.entry_words(
+      *before.state, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"coinche", "no"}, {"annonce", ""}});
   CHECK(w == Words{{"dealer", "W"}, {"bidder", "S"}});
 }
 

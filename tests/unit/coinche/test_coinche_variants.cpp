@@ -36,8 +36,16 @@ Diagnostic option_error(const json& options) { return test::first_error(game_fil
 
 // spec coinche §8 E4a: 90♦ by S coinched by E, 95 card points + dix de der (T 105 v 57), belote S.
 json e4() {
-  return {{"dealer", "W"}, {"bidder", "S"}, {"bid", 90}, {"trump", "D"}, {"coinche", 1}, {"coinched_by", "E"},
-          {"bidder_card_points", 95}, {"last_trick", "bidders"}, {"capot", nullptr}, {"belote", "S"},
+  return {{"dealer", "W"},
+          {"bidder", "S"},
+          {"bid", 90},
+          {"trump", "D"},
+          {"coinche", 1},
+          {"coinched_by", "E"},
+          {"bidder_card_points", 95},
+          {"last_trick", "bidders"},
+          {"capot", nullptr},
+          {"belote", "S"},
           {"announcements", json::array()}};
 }
 json surcoinched(const json& rec) { return with(rec, {{"coinche", 2}, {"surcoinched_by", "N"}}); }
@@ -48,8 +56,14 @@ const json k_tierce_s = json::array({{{"player", "S"}, {"type", "tierce"}, {"sui
 
 // spec coinche §8 E6: unbid capot by NS (252), N carré of J + S tierce (220), E cinquante, belote W.
 json e6() {
-  return {{"dealer", "W"}, {"bidder", "N"}, {"bid", 120}, {"trump", "H"}, {"bidder_card_points", 152},
-          {"last_trick", "bidders"}, {"capot", "bidders"}, {"belote", "W"},
+  return {{"dealer", "W"},
+          {"bidder", "N"},
+          {"bid", 120},
+          {"trump", "H"},
+          {"bidder_card_points", 152},
+          {"last_trick", "bidders"},
+          {"capot", "bidders"},
+          {"belote", "W"},
           {"announcements",
            {{{"player", "N"}, {"type", "carre"}, {"rank", "J"}},
             {{"player", "S"}, {"type", "tierce"}, {"suit", "D"}, {"top", "A"}},
@@ -57,8 +71,13 @@ json e6() {
 }
 
 json capot_contract() {
-  return {{"dealer", "W"}, {"bidder", "N"}, {"contract", "capot"}, {"trump", "H"}, {"bidder_card_points", 152},
-          {"last_trick", "bidders"}, {"capot", "bidders"}};
+  return {{"dealer", "W"},
+          {"bidder", "N"},
+          {"contract", "capot"},
+          {"trump", "H"},
+          {"bidder_card_points", 152},
+          {"last_trick", "bidders"},
+          {"capot", "bidders"}};
 }
 
 }  // namespace
@@ -112,8 +131,15 @@ TEST_CASE("coinche §6 announcements_multiplied=false: announcements added once 
   // scope all: 2 x (125 + 90) + 20 = 450 (default 2 x (145 + 90) = 470)
   CHECK(one(e11b, {{"announcements_multiplied", false}, {"multiplier_scope", "all"}}) == P{450, 57});
   // failed and surcoinched (spec E5a): NS take 160 + their tierce; 4 x 160 + 20 + 110 = 770 (default 830)
-  json e5 = {{"dealer", "S"}, {"bidder", "W"}, {"bid", 110}, {"trump", "C"}, {"coinche", 2}, {"coinched_by", "N"},
-             {"surcoinched_by", "E"}, {"bidder_card_points", 100}, {"last_trick", "bidders"},
+  json e5 = {{"dealer", "S"},
+             {"bidder", "W"},
+             {"bid", 110},
+             {"trump", "C"},
+             {"coinche", 2},
+             {"coinched_by", "N"},
+             {"surcoinched_by", "E"},
+             {"bidder_card_points", 100},
+             {"last_trick", "bidders"},
              {"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "10"}}}}};
   CHECK(one(e5, {}, "S") == P{830, 0});
   CHECK(one(e5, off, "S") == P{770, 0});
@@ -151,10 +177,12 @@ TEST_CASE("coinche §6 coinche_scoring=flat_160: (160 + bid) x m to the winning 
   // capot / générale contracts: V = 250 / 500 (the whole §4.4 computation is replaced, flat contracts too)
   json capot = with(capot_contract(), {{"coinche", 1}, {"coinched_by", "E"}});
   CHECK(one(capot, {{"capot_bid", true}, {"coinche_scoring", "flat_160"}}) == P{820, 0});
-  CHECK(one(capot, {{"capot_bid", true}, {"coinche_scoring", "flat_160"}, {"special_contract_scoring", "flat"}}) == P{820, 0});
+  CHECK(one(capot, {{"capot_bid", true}, {"coinche_scoring", "flat_160"}, {"special_contract_scoring", "flat"}}) ==
+        P{820, 0});
   json gen = with(capot, {{"contract", "generale"}, {"sole_winner", "N"}});
   CHECK(one(gen, {{"generale_bid", true}, {"coinche_scoring", "flat_160"}}) == P{1320, 0});
-  CHECK(one(with(gen, {{"sole_winner", nullptr}}), {{"generale_bid", true}, {"coinche_scoring", "flat_160"}}) == P{0, 1320});
+  CHECK(one(with(gen, {{"sole_winner", nullptr}}), {{"generale_bid", true}, {"coinche_scoring", "flat_160"}}) ==
+        P{0, 1320});
   // scoring_mode=bid_only has its own formula (§4.5): 4 x 90
   CHECK(one(surcoinched(e4()), {{"coinche_scoring", "flat_160"}, {"scoring_mode", "bid_only"}}) == P{360, 0});
 }
@@ -201,7 +229,8 @@ TEST_CASE("coinche §6 new options: validated, listed with help", "[coinche]") {
   CHECK(option_error({{"generale_flat", "lots"}}).field == "options.generale_flat");
   CHECK(option_error({{"capot_flat", 2000000000}}).field == "options.capot_flat");
   const GameRules& g = *find_game("coinche");
-  for (const char* id : {"belote_multiplied", "announcements_multiplied", "coinche_scoring", "capot_flat", "generale_flat"}) {
+  for (const char* id :
+       {"belote_multiplied", "announcements_multiplied", "coinche_scoring", "capot_flat", "generale_flat"}) {
     bool listed = false;
     for (const auto& o : g.options())
       if (o.id == id) listed = !o.help.empty();
@@ -210,8 +239,14 @@ TEST_CASE("coinche §6 new options: validated, listed with help", "[coinche]") {
   }
   // from the command line (ID=VALUE words)
   Diagnostics dg;
-  json setup = g.setup_from_args({{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}, {"dealer", "W"},
-                                  {"belote_multiplied", "false"}, {"option.coinche_scoring", "flat_160"}, {"capot_flat", "250"}},
+  json setup = g.setup_from_args({{"N", "Nina"},
+                                  {"E", "Emil"},
+                                  {"S", "Sara"},
+                                  {"W", "Will"},
+                                  {"dealer", "W"},
+                                  {"belote_multiplied", "false"},
+                                  {"option.coinche_scoring", "flat_160"},
+                                  {"capot_flat", "250"}},
                                  dg);
   CHECK_FALSE(dg.has_errors());
   CHECK(setup["options"]["belote_multiplied"] == false);

@@ -4,8 +4,8 @@
 
 #include "../example_messages.hpp"
 #include "rules/engine.hpp"
-#include "support/game_test.hpp"
 #include "rules/registry.hpp"
+#include "support/game_test.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_coinche_words {
@@ -36,7 +36,8 @@ json scored_doc(const json& file) {
 // The words of the last hand of a game file.
 std::string said(const json& file) {
   json s = scored_doc(file);
-  return coinche_rules().hand_words(file["hands"].back(), s["hands"].back(), s["players"].get<std::vector<std::string>>());
+  return coinche_rules().hand_words(file["hands"].back(), s["hands"].back(),
+                                    s["players"].get<std::vector<std::string>>());
 }
 
 std::string said(const json& rec, const json& options, const std::string& first_dealer = "W") {
@@ -44,7 +45,8 @@ std::string said(const json& rec, const json& options, const std::string& first_
 }
 
 json e1() {
-  return {{"dealer", "W"}, {"bidder", "N"}, {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 72}, {"last_trick", "bidders"}};
+  return {{"dealer", "W"},          {"bidder", "N"}, {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 72},
+          {"last_trick", "bidders"}};
 }
 
 }  // namespace
@@ -53,28 +55,55 @@ TEST_CASE("coinche hand words: made and dedans (E1, E2, E3)", "[coinche][words]"
   const json none = json::object();
   CHECK(said(e1(), none) == "N/S 80♠ by N: made (82)");
   CHECK(said(with(e1(), {{"bidder_card_points", 71}}), none) == "N/S 80♠ by N: dedans (81)");
-  json e2 = {{"dealer", "N"}, {"bidder", "E"}, {"bid", 100}, {"trump", "H"}, {"bidder_card_points", 91}, {"last_trick", "bidders"}};
+  json e2 = {{"dealer", "N"},          {"bidder", "E"}, {"bid", 100}, {"trump", "H"}, {"bidder_card_points", 91},
+             {"last_trick", "bidders"}};
   CHECK(said(e2, none, "N") == "E/W 100♥ by E: dedans (101)");
-  json e3 = {{"dealer", "E"},        {"bidder", "S"},   {"bid", 80},           {"trump", "D"},
-             {"bidder_card_points", 71}, {"last_trick", "bidders"}, {"belote", "N"},
+  json e3 = {{"dealer", "E"},
+             {"bidder", "S"},
+             {"bid", 80},
+             {"trump", "D"},
+             {"bidder_card_points", 71},
+             {"last_trick", "bidders"},
+             {"belote", "N"},
              {"announcements", {{{"player", "W"}, {"type", "tierce"}, {"suit", "C"}, {"top", "Q"}}}}};
   CHECK(said(e3, none, "E") == "N/S 80♦ by S: dedans (101); belote N; announcements E/W 20");
 }
 
 TEST_CASE("coinche hand words: coinche and surcoinche (E4, E5)", "[coinche][words]") {
-  json e4 = {{"dealer", "W"}, {"bidder", "S"}, {"bid", 90}, {"trump", "D"}, {"coinche", 1}, {"coinched_by", "E"},
-             {"bidder_card_points", 95}, {"last_trick", "bidders"}, {"belote", "S"}};
+  json e4 = {{"dealer", "W"},
+             {"bidder", "S"},
+             {"bid", 90},
+             {"trump", "D"},
+             {"coinche", 1},
+             {"coinched_by", "E"},
+             {"bidder_card_points", 95},
+             {"last_trick", "bidders"},
+             {"belote", "S"}};
   CHECK(said(e4, json::object()) == "N/S 90♦ by S, coinched by E: made (125); belote S");
   CHECK(said(with(e4, {{"coinched_by", nullptr}}), json::object()) == "N/S 90♦ by S, coinched: made (125); belote S");
-  json e5 = {{"dealer", "S"},           {"bidder", "W"},         {"bid", 110},        {"trump", "C"},
-             {"coinche", 2},            {"coinched_by", "N"},    {"surcoinched_by", "E"}, {"bidder_card_points", 100},
-             {"last_trick", "bidders"}, {"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "10"}}}}};
-  CHECK(said(e5, json::object(), "S") == "E/W 110♣ by W, coinched by N, surcoinched by E: dedans (110); announcements N/S 20");
+  json e5 = {{"dealer", "S"},
+             {"bidder", "W"},
+             {"bid", 110},
+             {"trump", "C"},
+             {"coinche", 2},
+             {"coinched_by", "N"},
+             {"surcoinched_by", "E"},
+             {"bidder_card_points", 100},
+             {"last_trick", "bidders"},
+             {"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "10"}}}}};
+  CHECK(said(e5, json::object(), "S") ==
+        "E/W 110♣ by W, coinched by N, surcoinched by E: dedans (110); announcements N/S 20");
 }
 
 TEST_CASE("coinche hand words: capot, capot and générale contracts", "[coinche][words]") {
-  json e6 = {{"dealer", "W"},          {"bidder", "N"},        {"bid", 120},     {"trump", "H"},
-             {"bidder_card_points", 152}, {"last_trick", "bidders"}, {"capot", "bidders"}, {"belote", "W"},
+  json e6 = {{"dealer", "W"},
+             {"bidder", "N"},
+             {"bid", 120},
+             {"trump", "H"},
+             {"bidder_card_points", 152},
+             {"last_trick", "bidders"},
+             {"capot", "bidders"},
+             {"belote", "W"},
              {"announcements",
               {{{"player", "N"}, {"type", "carre"}, {"rank", "J"}},
                {{"player", "S"}, {"type", "tierce"}, {"suit", "D"}, {"top", "A"}},
@@ -83,8 +112,13 @@ TEST_CASE("coinche hand words: capot, capot and générale contracts", "[coinche
   json defenders = with(e1(), {{"bidder_card_points", 0}, {"last_trick", "defenders"}, {"capot", "defenders"}});
   CHECK(said(defenders, json::object()) == "N/S 80♠ by N: dedans (0), capot by E/W");
   const json special = {{"capot_bid", true}, {"generale_bid", true}};
-  json capot = {{"dealer", "W"}, {"bidder", "E"}, {"contract", "capot"}, {"trump", "S"}, {"bidder_card_points", 152},
-                {"last_trick", "bidders"}, {"capot", "bidders"}};
+  json capot = {{"dealer", "W"},
+                {"bidder", "E"},
+                {"contract", "capot"},
+                {"trump", "S"},
+                {"bidder_card_points", 152},
+                {"last_trick", "bidders"},
+                {"capot", "bidders"}};
   CHECK(said(capot, special) == "E/W capot♠ by E: made (252), capot");
   json generale = with(capot, {{"contract", "generale"}, {"sole_winner", "W"}});
   CHECK(said(generale, special) == "E/W générale♠ by E: dedans (252), capot");
@@ -97,30 +131,48 @@ TEST_CASE("coinche hand words: redeals", "[coinche][words]") {
 
 TEST_CASE("coinche result words: in progress, a win, a draw (E9)", "[coinche][words]") {
   const GameRules& rules = coinche_rules();
-  json e4 = {{"dealer", "W"}, {"bidder", "S"}, {"bid", 90}, {"trump", "D"}, {"coinche", 1}, {"coinched_by", "E"},
-             {"bidder_card_points", 95}, {"last_trick", "bidders"}, {"belote", "S"}};
+  json e4 = {{"dealer", "W"},
+             {"bidder", "S"},
+             {"bid", 90},
+             {"trump", "D"},
+             {"coinche", 1},
+             {"coinched_by", "E"},
+             {"bidder_card_points", 95},
+             {"last_trick", "bidders"},
+             {"belote", "S"}};
   CHECK(rules.result_words(scored_doc(words_game(json::array()))) == "N/S and E/W level at 0");
-  CHECK(rules.result_words(scored_doc(words_game(json::array({e4})))) == "N/S (Nina & Sara) lead 340 to 57 after 1 hand");
+  CHECK(rules.result_words(scored_doc(words_game(json::array({e4})))) ==
+        "N/S (Nina & Sara) lead 340 to 57 after 1 hand");
   json e9 = with(e1(), {{"trump", "C"}});
-  CHECK(rules.result_words(scored_doc(words_game(json::array({e9}), json::object(), "W", {{"NS", 2908}, {"EW", 2990}}))) ==
+  CHECK(rules.result_words(
+            scored_doc(words_game(json::array({e9}), json::object(), "W", {{"NS", 2908}, {"EW", 2990}}))) ==
         "Draw: N/S and E/W both on 3070 after 1 hand");
-  CHECK(rules.result_words(scored_doc(words_game(json::array({e9}), json::object(), "W", {{"NS", 2940}, {"EW", 2990}}))) ==
+  CHECK(rules.result_words(
+            scored_doc(words_game(json::array({e9}), json::object(), "W", {{"NS", 2940}, {"EW", 2990}}))) ==
         "N/S (Nina & Sara) win 3102 to 3070 after 1 hand");
   json two = json::array({{{"dealer", "W"}, {"redeal", "all_pass"}},
-                          {{"dealer", "N"}, {"bidder", "E"}, {"bid", 100}, {"trump", "H"}, {"bidder_card_points", 103}, {"last_trick", "bidders"}}});
-  CHECK(rules.result_words(scored_doc(words_game(two, {{"target_score", 200}}))) == "E/W (Emil & Will) win 213 to 49 after 1 hand");
+                          {{"dealer", "N"},
+                           {"bidder", "E"},
+                           {"bid", 100},
+                           {"trump", "H"},
+                           {"bidder_card_points", 103},
+                           {"last_trick", "bidders"}}});
+  CHECK(rules.result_words(scored_doc(words_game(two, {{"target_score", 200}}))) ==
+        "E/W (Emil & Will) win 213 to 49 after 1 hand");
 }
 
 TEST_CASE("coinche statistics count the bidders' capot; coinche=none is no coinche", "[coinche][league]") {
-  json capot = {{"dealer", "W"}, {"bidder", "N"}, {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 152},
-                {"last_trick", "bidders"}, {"capot", "bidders"}};
+  json capot = {
+      {"dealer", "W"},           {"bidder", "N"},     {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 152},
+      {"last_trick", "bidders"}, {"capot", "bidders"}};
   json file = words_game(json::array({capot}), json::object());
   json s = scored_doc(file);
   auto players = s["players"].get<std::vector<std::string>>();
   auto facts = coinche_rules().hand_facts(file["hands"][0], s["hands"][0], players);
   CHECK(facts.actor == "Nina");
   REQUIRE(facts.bonuses.size() >= 1);
-  CHECK(std::count(facts.bonuses.begin(), facts.bonuses.end(), std::pair<std::string, std::string>{"Nina", "capot"}) == 1);
+  CHECK(std::count(facts.bonuses.begin(), facts.bonuses.end(), std::pair<std::string, std::string>{"Nina", "capot"}) ==
+        1);
 
   Replay empty = replay(words_game(json::array()));
   REQUIRE(empty.ok);

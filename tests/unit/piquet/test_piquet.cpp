@@ -192,7 +192,8 @@ TEST_CASE("piquet: capot does not count toward pique; last_trick_on_capot = no (
 
   auto no_lc = run(file_with({{"last_trick_on_capot", "no"}}, {p5}));
   CHECK(first_error(no_lc).field == "play_points");
-  auto ok12 = run(file_with({{"last_trick_on_capot", "no"}}, {with(p5, {{"play_points", {{"elder", 12}, {"younger", 0}}}})}));
+  auto ok12 = run(
+      file_with({{"last_trick_on_capot", "no"}}, {with(p5, {{"play_points", {{"elder", 12}, {"younger", 0}}}})}));
   REQUIRE(ok12.ok);
   CHECK(delta(ok12, 1, "A") == 13 + 12 + 40);
 }
@@ -215,7 +216,8 @@ TEST_CASE("piquet: old rules, point by pips and tricks by tens (P-8)", "[piquet]
   nopips["point"].erase("pips");
   CHECK(first_error(run(file_with({{"point_scoring", "pips_rounded"}}, {nopips}))).field == "point.pips");
   // V-P3: above the modern maximum for 7 tricks
-  CHECK(first_error(run(file_with({{"trick_scoring", "old_tens"}}, {with(p8, {{"play_points", {{"elder", 14}, {"younger", 4}}}})})))
+  CHECK(first_error(run(file_with({{"trick_scoring", "old_tens"}},
+                                  {with(p8, {{"play_points", {{"elder", 14}, {"younger", 4}}}})})))
             .field == "play_points");
   // C-5 under old_tens: pique true needs eligibility and 30 in declarations + play
   CHECK(first_error(run(file_with({{"trick_scoring", "old_tens"}}, {with(p8, {{"pique", true}})}))).field == "pique");
@@ -236,10 +238,13 @@ TEST_CASE("piquet: stage 1 validations name their field", "[piquet]") {
       {{{"point", nullptr}}, "point"},
       {{{"sequences", {{"winner", "elder"}, {"scored", {{{"length", 5}, {"top", "10"}}}}}}}, "sequences.scored"},
       {{{"sequences", {{"winner", "elder"}, {"scored", json::array()}}}}, "sequences.scored"},
-      {{{"sequences", {{"winner", "elder"}, {"scored", {{{"length", 8}, {"top", "A"}}, {{"length", 5}, {"top", "A"}}}}}}}, "sequences.scored"},
+      {{{"sequences",
+         {{"winner", "elder"}, {"scored", {{{"length", 8}, {"top", "A"}}, {{"length", 5}, {"top", "A"}}}}}}},
+       "sequences.scored"},
       {{{"sets", {{"winner", "equal"}, {"scored", json::array()}}}}, "sets.winner"},
       {{{"sets", {{"winner", "younger"}, {"scored", {{{"rank", "9"}, {"count", 3}}}}}}}, "sets.scored"},
-      {{{"sets", {{"winner", "younger"}, {"scored", {{{"rank", "Q"}, {"count", 3}}, {{"rank", "Q"}, {"count", 4}}}}}}}, "sets.scored"},
+      {{{"sets", {{"winner", "younger"}, {"scored", {{{"rank", "Q"}, {"count", 3}}, {{"rank", "Q"}, {"count", 4}}}}}}},
+       "sets.scored"},
       {{{"carte_blanche", "both"}}, "carte_blanche"},
       {{{"pique", "maybe"}}, "pique"},
       {{{"reckons_nothing", "dealer"}}, "reckons_nothing"},
@@ -252,40 +257,53 @@ TEST_CASE("piquet: stage 1 validations name their field", "[piquet]") {
     auto r = run(file_with(json::object(), {with(p1(), b.patch)}));
     CHECK(first_error(r).field == b.field);
   }
-  auto pts = run(file_with(json::object(), {with(p1(), {{"point", {{"winner", "elder"}, {"cards", 5}, {"pips", 53}}}})}));
+  auto pts = run(
+      file_with(json::object(), {with(p1(), {{"point", {{"winner", "elder"}, {"cards", 5}, {"pips", 53}}}})}));
   CHECK(first_error(pts).message == "5 cards cannot make 53 (possible: 44–51)");
 }
 
 TEST_CASE("piquet: stage 2 card availability and combination limits", "[piquet]") {
   // C-1: five aces
-  auto five = run(file_with(json::object(), {with(p1(), {{"sequences", {{"winner", "younger"}, {"scored", {{{"length", 5}, {"top", "A"}}}}}},
-                                                        {"sets", {{"winner", "elder"}, {"scored", {{{"rank", "A"}, {"count", 4}}}}}}})}));
+  auto five = run(
+      file_with(json::object(),
+                {with(p1(), {{"sequences", {{"winner", "younger"}, {"scored", {{{"length", 5}, {"top", "A"}}}}}},
+                             {"sets", {{"winner", "elder"}, {"scored", {{{"rank", "A"}, {"count", 4}}}}}}})}));
   auto e = first_error(five);
   CHECK(e.message.find("5 cards of rank A") != std::string::npos);
   // C-2: elder's combinations need more than 12 cards (huitieme + quatorzes of 7-less ranks)
-  auto many = run(file_with(json::object(),
-                            {with(p1(), {{"sequences", {{"winner", "elder"}, {"scored", {{{"length", 8}, {"top", "A"}}}}}},
-                                         {"sets", {{"winner", "elder"},
-                                                   {"scored", {{{"rank", "K"}, {"count", 4}}, {{"rank", "Q"}, {"count", 4}}, {{"rank", "J"}, {"count", 4}}}}}},
-                                         {"tricks", {{"elder", 7}, {"younger", 5}}}})}));
+  auto many = run(file_with(
+      json::object(),
+      {with(p1(), {{"sequences", {{"winner", "elder"}, {"scored", {{{"length", 8}, {"top", "A"}}}}}},
+                   {"sets",
+                    {{"winner", "elder"},
+                     {"scored",
+                      {{{"rank", "K"}, {"count", 4}}, {{"rank", "Q"}, {"count", 4}}, {{"rank", "J"}, {"count", 4}}}}}},
+                   {"tricks", {{"elder", 7}, {"younger", 5}}}})}));
   CHECK(first_error(many).message.find("need") != std::string::npos);
   // a blank holder keeps at most 7 court cards
-  auto blank = run(file_with(json::object(),
-                             {with(p1(), {{"carte_blanche", "younger"},
-                                          {"sequences", {{"winner", "none"}, {"scored", json::array()}}},
-                                          {"sets", {{"winner", "younger"}, {"scored", {{{"rank", "K"}, {"count", 4}}, {{"rank", "Q"}, {"count", 4}}}}}}})}));
+  auto blank = run(
+      file_with(json::object(),
+                {with(p1(), {{"carte_blanche", "younger"},
+                             {"sequences", {{"winner", "none"}, {"scored", json::array()}}},
+                             {"sets",
+                              {{"winner", "younger"},
+                               {"scored", {{{"rank", "K"}, {"count", 4}}, {{"rank", "Q"}, {"count", 4}}}}}}})}));
   CHECK(first_error(blank).field == "carte_blanche");
   // stage 2 does not run when stage 1 failed: only the stage 1 error is reported
-  auto both = run(file_with(json::object(), {with(p1(), {{"tricks", {{"elder", 7}, {"younger", 6}}},
-                                                        {"sequences", {{"winner", "younger"}, {"scored", {{{"length", 5}, {"top", "A"}}}}}},
-                                                        {"sets", {{"winner", "elder"}, {"scored", {{{"rank", "A"}, {"count", 4}}}}}}})}));
+  auto both = run(
+      file_with(json::object(),
+                {with(p1(), {{"tricks", {{"elder", 7}, {"younger", 6}}},
+                             {"sequences", {{"winner", "younger"}, {"scored", {{{"length", 5}, {"top", "A"}}}}}},
+                             {"sets", {{"winner", "elder"}, {"scored", {{{"rank", "A"}, {"count", 4}}}}}}})}));
   CHECK(both.diags.errors().size() == 1);
 }
 
 TEST_CASE("piquet: warnings never block (V-PT2, C-4, C-7)", "[piquet]") {
-  auto sunk = run(file_with(json::object(), {with(p1(), {{"point", {{"winner", "elder"}, {"cards", 4}, {"pips", 38}}},
-                                                        {"sequences", {{"winner", "younger"}, {"scored", {{{"length", 5}, {"top", "K"}}}}}},
-                                                        {"sets", {{"winner", "none"}, {"scored", json::array()}}}})}));
+  auto sunk = run(
+      file_with(json::object(),
+                {with(p1(), {{"point", {{"winner", "elder"}, {"cards", 4}, {"pips", 38}}},
+                             {"sequences", {{"winner", "younger"}, {"scored", {{{"length", 5}, {"top", "K"}}}}}},
+                             {"sets", {{"winner", "none"}, {"scored", json::array()}}}})}));
   REQUIRE(sunk.ok);
   CHECK(test::warning_codes(sunk.diags, 1) == std::vector<std::string>{"piquet.sunk_point"});
   auto low = run(file_with(json::object(), {totals(0, 5)}));
@@ -298,7 +316,8 @@ TEST_CASE("piquet: reckons nothing zeroes a player but his cards still bar the p
   REQUIRE(r.ok);
   CHECK(delta(r, 1, "B") == 0);
   CHECK(delta(r, 1, "A") == 28);
-  CHECK(first_error(run(file_with(json::object(), {with(p1(), {{"reckons_nothing", "younger"}, {"pique", true}})}))).field == "pique");
+  CHECK(first_error(run(file_with(json::object(), {with(p1(), {{"reckons_nothing", "younger"}, {"pique", true}})})))
+            .field == "pique");
 }
 
 TEST_CASE("piquet: redeal keeps the dealer and does not count", "[piquet]") {
@@ -308,7 +327,8 @@ TEST_CASE("piquet: redeal keeps the dealer and does not count", "[piquet]") {
   CHECK(r.score["hands"][0]["deltas"]["A"] == 0);
   CHECK(r.score["hands"][1]["dealer"] == "B");
   CHECK(r.score["result"]["deals"] == 1);
-  CHECK(first_error(run(file_with(json::object(), {{{"redeal", true}, {"tricks", {{"elder", 7}, {"younger", 5}}}}}))).field == "tricks");
+  CHECK(first_error(run(file_with(json::object(), {{{"redeal", true}, {"tricks", {{"elder", 7}, {"younger", 5}}}}})))
+            .field == "tricks");
   // V-D1 after a redeal: the same dealer
   auto wrong = run(file_with(json::object(), {redeal, with(p1(), {{"dealer", "A"}})}));
   auto e = first_error(wrong);
@@ -328,7 +348,8 @@ TEST_CASE("piquet: classic game ends inside the declarations (5.2, C-9)", "[piqu
   CHECK(delta(r, 4, "B") == 0);
   CHECK(test::warning_codes(r.diags, 4) == std::vector<std::string>{"piquet.after_end"});  // the sets are ignored
   // another record after the end is an error
-  auto after = run(file_with({{"mode", "classic"}}, {totals(18, 41), totals(36, 12), totals(38, 32), rec, totals(1, 1)}, "A"));
+  auto after = run(
+      file_with({{"mode", "classic"}}, {totals(18, 41), totals(36, 12), totals(38, 32), rec, totals(1, 1)}, "A"));
   CHECK(first_error(after).hand == 5);
 }
 
@@ -337,7 +358,8 @@ TEST_CASE("piquet: classic end after the play, both over the target (P-10, 9.4)"
     "sequences": {"winner": "younger", "scored": [{"length": 4, "top": "K"}]},
     "sets": {"winner": "younger", "scored": [{"rank": "J", "count": 3}, {"rank": "10", "count": 3}]},
     "tricks": {"elder": 4, "younger": 8}, "play_points": {"elder": 5, "younger": 9}})");
-  auto r = run(file_with({{"mode", "classic"}, {"target", 100}}, {totals(18, 41), totals(36, 12), totals(38, 32), deal4}, "A"));
+  auto r = run(
+      file_with({{"mode", "classic"}, {"target", 100}}, {totals(18, 41), totals(36, 12), totals(38, 32), deal4}, "A"));
   REQUIRE(r.ok);
   CHECK(r.score["totals"]["A"] == 101);
   CHECK(r.score["totals"]["B"] == 114);
@@ -347,7 +369,8 @@ TEST_CASE("piquet: classic end after the play, both over the target (P-10, 9.4)"
   // equal totals at or above the target: game_winner required (C-10)
   auto tie = run(file_with({{"mode", "classic"}}, {totals(95, 95), totals(10, 10)}, "A"));
   CHECK(first_error(tie).field == "game_winner");
-  auto tie_ok = run(file_with({{"mode", "classic"}}, {totals(95, 95), with(totals(10, 12), {{"game_winner", "B"}})}, "A"));
+  auto tie_ok = run(
+      file_with({{"mode", "classic"}}, {totals(95, 95), with(totals(10, 12), {{"game_winner", "B"}})}, "A"));
   REQUIRE(tie_ok.ok);
   CHECK(tie_ok.score["result"]["winner"] == "B");
   // a target option
@@ -468,7 +491,14 @@ TEST_CASE("piquet 4.7 concession_pique: a conceded deal's 13 play points give no
   CHECK(delta(r, 6, "A") == 46);
   CHECK(delta(r, 6, "B") == 0);
   // a pique recorded for it is refused, naming the option
-  auto p = run(file_with({{"mode", "rubicon"}}, [&] { json h = six; h[5]["pique"] = "elder"; return h; }(), "A"));
+  auto p = run(file_with(
+      {{"mode", "rubicon"}},
+      [&] {
+        json h = six;
+        h[5]["pique"] = "elder";
+        return h;
+      }(),
+      "A"));
   if (!p.ok) CHECK(first_error(p).field == "pique");
   // concession_pique = true: the older reading, 23 + 13 >= 30 gives the pique: 46 + 30
   auto old = run(file_with({{"mode", "rubicon"}, {"concession_pique", true}}, six, "A"));
@@ -504,9 +534,11 @@ TEST_CASE("piquet: set-up errors name the set-up field", "[piquet]") {
   CHECK(field_of({{"players", {"A", "A"}}, {"first_dealer", "A"}}) == "players");
   CHECK(field_of({{"players", {"A", "B"}}}) == "first_dealer");
   CHECK(field_of({{"players", {"A", "B"}}, {"first_dealer", "Z"}}) == "first_dealer");
-  CHECK(field_of({{"players", {"A", "B"}}, {"first_dealer", "A"}, {"options", {{"mode", "chouette"}}}}) == "options.mode");
+  CHECK(field_of({{"players", {"A", "B"}}, {"first_dealer", "A"}, {"options", {{"mode", "chouette"}}}}) ==
+        "options.mode");
   CHECK(field_of({{"players", {"A", "B"}}, {"first_dealer", "A"}, {"options", {{"colour", 1}}}}) == "options.colour");
-  CHECK(field_of({{"players", {"A", "B"}}, {"first_dealer", "A"}, {"start", {{"totals", {{"A", 120}}}}}}) == "start.totals");
+  CHECK(field_of({{"players", {"A", "B"}}, {"first_dealer", "A"}, {"start", {{"totals", {{"A", 120}}}}}}) ==
+        "start.totals");
   Diagnostics d;
   auto s = g.start({{"players", {"A", "B"}}, {"first_dealer", "A"}, {"options", {{"mode", "chouette"}}}}, d);
   CHECK(d.errors().front().message.find("classic, rubicon") != std::string::npos);
@@ -555,8 +587,9 @@ TEST_CASE("piquet: record_from_args maps the hand syntax to the record", "[pique
   CHECK(t == json({{"entry", "totals"}, {"totals", {{"Ann", 27}, {"Ben", 13}}}}));
 
   Diagnostics d3;
-  json e = g.record_from_args({{"point", "equal:4:38"}, {"seq", "none"}, {"sets", "younger:trio:A"}, {"carte", "Ann"}, {"pique", "no"}},
-                              *game, d3);
+  json e = g.record_from_args(
+      {{"point", "equal:4:38"}, {"seq", "none"}, {"sets", "younger:trio:A"}, {"carte", "Ann"}, {"pique", "no"}}, *game,
+      d3);
   REQUIRE_FALSE(d3.has_errors());
   CHECK(e["point"]["winner"] == "equal");
   CHECK(e["sequences"]["winner"] == "none");
@@ -578,7 +611,12 @@ TEST_CASE("piquet: record_from_args maps the hand syntax to the record", "[pique
 TEST_CASE("piquet: setup_from_args takes elder=, mode= and start.*", "[piquet]") {
   const auto& g = *find_game("piquet");
   Diagnostics d;
-  json s = g.setup_from_args({{"players", "Ann,Ben"}, {"elder", "Ann"}, {"mode", "rubicon"}, {"start.totals", "Ann:40,Ben:25"}, {"start.deals", "3"}}, d);
+  json s = g.setup_from_args({{"players", "Ann,Ben"},
+                              {"elder", "Ann"},
+                              {"mode", "rubicon"},
+                              {"start.totals", "Ann:40,Ben:25"},
+                              {"start.deals", "3"}},
+                             d);
   REQUIRE_FALSE(d.has_errors());
   CHECK(s["first_dealer"] == "Ben");
   CHECK(s["options"]["mode"] == "rubicon");

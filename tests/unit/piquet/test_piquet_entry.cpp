@@ -68,8 +68,8 @@ using Keys = std::vector<std::string>;
 TEST_CASE("piquet entry: a detail deal in table order (P-1)", "[piquet][entry]") {
   json file = game_file(json::object());  // Ben deals: Ann is elder
   Run run = drive(file, {"", "", "", "Ann", "5", "Ann", "quart:A", "Ben", "quatorze:10,trio:Q", "7", "9", "6"});
-  CHECK(run.keys == Keys{"entry", "redeal", "carte", "point_winner", "point_cards", "seq_winner", "seq_scored", "sets_winner",
-                         "sets_scored", "tricks", "play_elder", "play_younger"});
+  CHECK(run.keys == Keys{"entry", "redeal", "carte", "point_winner", "point_cards", "seq_winner", "seq_scored",
+                         "sets_winner", "sets_scored", "tricks", "play_elder", "play_younger"});
   CHECK(run.asked("entry").preset == "detail");
   CHECK(run.asked("redeal").preset == "no");
   CHECK(run.asked("carte").preset == "none");
@@ -92,8 +92,12 @@ TEST_CASE("piquet entry: a detail deal in table order (P-1)", "[piquet][entry]")
   CHECK(*run.asked("play_younger").max == 7);
   // the words are those of `marque hand`
   Words w = piquet().entry_words(*replay(file).state, run.answers);
-  CHECK(w == Words{{"carte", "none"}, {"point", "Ann:5"}, {"seq", "Ann:quart:A"}, {"sets", "Ben:quatorze:10,trio:Q"},
-                   {"tricks", "Ann:7"}, {"play", "Ann:9,Ben:6"}});
+  CHECK(w == Words{{"carte", "none"},
+                   {"point", "Ann:5"},
+                   {"seq", "Ann:quart:A"},
+                   {"sets", "Ben:quatorze:10,trio:Q"},
+                   {"tricks", "Ann:7"},
+                   {"play", "Ann:9,Ben:6"}});
   Trial t = try_answers(piquet(), file, run.answers);
   REQUIRE(t.entry);
   CHECK(delta(t, "Ann") == 28);
@@ -106,13 +110,13 @@ TEST_CASE("piquet entry: sequences and sets left at none are not stored as missi
   json file = game_file(json::object());
   // the scorer who only presses Enter at sequences and sets: none, and the preview is complete
   Run run = drive(file, {"", "", "", "Ben", "6", "", "", "5", "7", "8"});
-  CHECK(run.keys == Keys{"entry", "redeal", "carte", "point_winner", "point_cards", "seq_winner", "sets_winner", "tricks",
-                         "play_elder", "play_younger"});
+  CHECK(run.keys == Keys{"entry", "redeal", "carte", "point_winner", "point_cards", "seq_winner", "sets_winner",
+                         "tricks", "play_elder", "play_younger"});
   Trial t = try_answers(piquet(), file, run.answers);
   REQUIRE(t.entry);
   CHECK(t.record["sequences"]["winner"] == "none");
   CHECK(t.record["sets"]["winner"] == "none");
-  CHECK(delta(t, "Ann") == 7);        // 5 tricks, play 7
+  CHECK(delta(t, "Ann") == 7);           // 5 tricks, play 7
   CHECK(delta(t, "Ben") == 6 + 8 + 10);  // point 6, play 8, the cards
 }
 
@@ -196,7 +200,8 @@ TEST_CASE("piquet entry: a totals entry, and the game winner only when required 
   CHECK(one.keys.back() == "total_younger");
 }
 
-TEST_CASE("piquet entry: a classic game won inside the declarations asks nothing more (P-10 numbers, 5.2)", "[piquet][entry]") {
+TEST_CASE("piquet entry: a classic game won inside the declarations asks nothing more (P-10 numbers, 5.2)",
+          "[piquet][entry]") {
   // deals 1-3 as P-10: Ann 92, Ben 85; deal 4 dealt by Ben, Ann elder: point 5 -> 97, quart -> 101 in the sequences
   json file = game_file(json::object(), json::array({totals(18, 41), totals(36, 12), totals(38, 32)}), "Ann");
   Run run = drive(file, {"", "", "", "Ann", "5", "Ann", "quart:A"});
@@ -261,7 +266,8 @@ TEST_CASE("piquet entry: equal sequences ask for the tied one (optional)", "[piq
   REQUIRE(t.entry);
   CHECK(t.record["sequences"]["winner"] == "equal");
   Run told = drive(file, {"", "", "", "equal", "4", "equal", "quint:K", "", "5", "7", "9"});
-  CHECK(try_answers(piquet(), file, told.answers).record["sequences"]["equal_to"] == json({{"length", 5}, {"top", "K"}}));
+  CHECK(try_answers(piquet(), file, told.answers).record["sequences"]["equal_to"] ==
+        json({{"length", 5}, {"top", "K"}}));
 }
 
 TEST_CASE("piquet entry: words typed on the command line are not asked again", "[piquet][entry]") {
@@ -269,15 +275,21 @@ TEST_CASE("piquet entry: words typed on the command line are not asked again", "
   Replay r = replay(file);
   const auto& state = *r.state;
   // a whole deal typed: nothing to ask
-  CHECK_FALSE(piquet().next_question(state, {{"point", "Ann:5:49"}, {"seq", "Ann:quart:A"}, {"sets", "Ben:quatorze:10,trio:Q"},
-                                             {"tricks", "Ann:7"}, {"play", "Ann:9,Ben:6"}}));
+  CHECK_FALSE(piquet().next_question(state, {{"point", "Ann:5:49"},
+                                             {"seq", "Ann:quart:A"},
+                                             {"sets", "Ben:quatorze:10,trio:Q"},
+                                             {"tricks", "Ann:7"},
+                                             {"play", "Ann:9,Ben:6"}}));
   CHECK_FALSE(piquet().next_question(state, {{"totals", "Ann:27,Ben:13"}}));
   CHECK_FALSE(piquet().next_question(state, {{"redeal", "yes"}}));
   // only some typed: the others are asked, the typed ones are not
   Run run = drive(file, {"", "", "7", "9", "6"}, {{"point", "Ann:5"}, {"seq", "Ann:quart:A"}});
   CHECK(run.keys == Keys{"carte", "sets_winner", "tricks", "play_elder", "play_younger"});
   // an ambiguous pique typed without pique=: only the pique is asked
-  auto q = piquet().next_question(state, {{"point", "Ann:5"}, {"seq", "Ann:quint:A"}, {"sets", "Ann:trio:A"}, {"tricks", "Ann:8"},
+  auto q = piquet().next_question(state, {{"point", "Ann:5"},
+                                          {"seq", "Ann:quint:A"},
+                                          {"sets", "Ann:trio:A"},
+                                          {"tricks", "Ann:8"},
                                           {"play", "Ann:10,Ben:5"}});
   REQUIRE(q);
   CHECK(q->key == "pique");
@@ -285,7 +297,7 @@ TEST_CASE("piquet entry: words typed on the command line are not asked again", "
 
 TEST_CASE("piquet entry: the engine's errors land on the question that caused them", "[piquet][entry]") {
   json file = game_file(json::object());
-  Answers bad = {{"entry", "detail"}, {"redeal", "no"},       {"carte", "none"},
+  Answers bad = {{"entry", "detail"},     {"redeal", "no"},     {"carte", "none"},
                  {"point_winner", "Ann"}, {"point_cards", "5"}, {"seq_winner", "Ann"}};
   auto q = piquet().next_question(*replay(file).state, bad);
   REQUIRE(q);

@@ -2,8 +2,8 @@
 // with the numbers of spec piquet §8 (P-1 .. P-11) and of Cavendish's session card (§7).
 #include <catch2/catch.hpp>
 
-#include "rules/engine.hpp"
 #include "../words_walk.hpp"
+#include "rules/engine.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_piquet_words {
@@ -56,7 +56,9 @@ json p10_deal4() {
     "tricks": {"elder": 4, "younger": 8}, "play_points": {"elder": 5, "younger": 9}})");
 }
 
-json p9_hands() { return json::array({totals(15, 30), totals(75, 4), totals(45, 6), totals(32, 12), totals(6, 38), totals(51, 2)}); }
+json p9_hands() {
+  return json::array({totals(15, 30), totals(75, 4), totals(45, 6), totals(32, 12), totals(6, 38), totals(51, 2)});
+}
 
 // A rubicon partie of six totals entries with these partie totals (each split over the six deals).
 json partie(int a, int b, json options = {{"mode", "rubicon"}}) {
@@ -88,14 +90,16 @@ TEST_CASE("piquet words: a deal in the table's terms (P-1 .. P-6)", "[piquet][wo
   p3["sequences"]["scored"] = json::array({{{"length", 5}, {"top", "A"}}});
   p3["sets"] = {{"winner", "elder"}, {"scored", {{{"rank", "A"}, {"count", 3}}}}};
   p3["play_points"] = {{"elder", 8}, {"younger", 6}};
-  CHECK(last_words(file_with(json::object(), json::array({p3}))) == "A pique — A 71: point 5, quint major, trio of aces, the cards; B 6");
+  CHECK(last_words(file_with(json::object(), json::array({p3}))) ==
+        "A pique — A 71: point 5, quint major, trio of aces, the cards; B 6");
   // P-6: points equal, younger's sets repique
   json p6 = json::parse(R"({"dealer": "A", "point": {"winner": "equal", "cards": 4, "pips": 38},
     "sequences": {"winner": "none", "scored": []},
     "sets": {"winner": "younger", "scored": [{"rank": "Q", "count": 4}, {"rank": "10", "count": 4}, {"rank": "A", "count": 3}]},
     "tricks": {"elder": 5, "younger": 7}, "play_points": {"elder": 7, "younger": 9}})");
-  CHECK(last_words(file_with(json::object(), json::array({p6}), "A")) ==
-        "A repique — A 110: quatorze of queens, quatorze of tens, trio of aces, the cards; B 7; points equal; A wins the game in the play");
+  CHECK(
+      last_words(file_with(json::object(), json::array({p6}), "A")) ==
+      "A repique — A 110: quatorze of queens, quatorze of tens, trio of aces, the cards; B 7; points equal; A wins the game in the play");
 }
 
 TEST_CASE("piquet words: carte blanche, minor sequences, divided cards, penalties", "[piquet][words]") {
@@ -105,11 +109,13 @@ TEST_CASE("piquet words: carte blanche, minor sequences, divided cards, penaltie
   rec["tricks"] = {{"elder", 6}, {"younger", 6}};
   rec["play_points"] = {{"elder", 7}, {"younger", 7}};
   rec["reckons_nothing"] = "younger";
-  CHECK(last_words(file_with(json::object(), json::array({rec}))) ==
-        "A 15: point 5, tierce minor; B 0: carte blanche, quatorze of tens, trio of queens; cards divided; B reckons nothing");
+  CHECK(
+      last_words(file_with(json::object(), json::array({rec}))) ==
+      "A 15: point 5, tierce minor; B 0: carte blanche, quatorze of tens, trio of queens; cards divided; B reckons nothing");
 }
 
-TEST_CASE("piquet words: redeals, totals entries, the end of a classic game, concessions, doubled deals", "[piquet][words]") {
+TEST_CASE("piquet words: redeals, totals entries, the end of a classic game, concessions, doubled deals",
+          "[piquet][words]") {
   json redeal = {{"redeal", true}, {"reason", "exposed card"}};
   CHECK(last_words(file_with(json::object(), json::array({redeal}))) == "redeal (exposed card): B deals again");
   CHECK(last_words(file_with(json::object(), json::array({{{"redeal", true}}}))) == "redeal: B deals again");
@@ -125,7 +131,8 @@ TEST_CASE("piquet words: redeals, totals entries, the end of a classic game, con
   rec.erase("tricks");
   rec.erase("play_points");
   early.push_back(rec);
-  CHECK(last_words(file_with(json::object(), early, "A")) == "A 9: point 5, quart major; B 0; A wins the game in the sequences");
+  CHECK(last_words(file_with(json::object(), early, "A")) ==
+        "A 9: point 5, quart major; B 0; A wins the game in the sequences");
   json over = json::array({totals(60, 10), totals(50, 20)});
   CHECK(last_words(file_with(json::object(), over, "A")) == "A 50, B 20 (deal totals); A wins the game");
   // a conceded last deal of a partie (4.7)
@@ -138,21 +145,24 @@ TEST_CASE("piquet words: redeals, totals entries, the end of a classic game, con
   CHECK(last_words(file_with({{"mode", "rubicon"}}, six, "A")) ==
         "A 32: point 5, quart major, the cards; B 17: quatorze of tens, trio of queens; B threw in his hand");
   // P-11: the first deal of a four-deal partie counts double
-  CHECK(words_of(file_with({{"mode", "rubicon"}, {"partie_deals", "4_doubled_ends"}}, json::array({totals(20, 25)}), "A"), 1) ==
-        "A 40, B 50 (deal totals); counts double");
+  CHECK(
+      words_of(file_with({{"mode", "rubicon"}, {"partie_deals", "4_doubled_ends"}}, json::array({totals(20, 25)}), "A"),
+               1) == "A 40, B 50 (deal totals); counts double");
 }
 
 TEST_CASE("piquet words: the result of a partie or a game (P-9, P-10, P-11)", "[piquet][words]") {
   CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"))) ==
         "A wins the partie 224 to 92 and scores 416: B is rubiconed");
-  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}, {"partie_deals", "4_doubled_ends"}},
-                                                 json::array({totals(20, 25), totals(35, 10), totals(14, 40), totals(30, 12)}), "A"))) ==
+  CHECK(piquet().result_words(
+            score_of(file_with({{"mode", "rubicon"}, {"partie_deals", "4_doubled_ends"}},
+                               json::array({totals(20, 25), totals(35, 10), totals(14, 40), totals(30, 12)}), "A"))) ==
         "A wins the partie 149 to 124 and scores 125: B crossed the Rubicon");
   CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, json::array({totals(15, 30)}), "A"))) ==
         "B leads 30 to 15 after deal 1 of 6 (145 if it ended now: A is rubiconed)");
   json draw = json::array();
   for (int i = 0; i < 6; ++i) draw.push_back(totals(20, 20));
-  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, draw, "A"))) == "A and B are level at 120 after deal 6 of 8");
+  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, draw, "A"))) ==
+        "A and B are level at 120 after deal 6 of 8");
   draw.push_back(totals(10, 12));
   draw.push_back(totals(12, 10));
   CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, draw, "A"))) ==
@@ -161,7 +171,8 @@ TEST_CASE("piquet words: the result of a partie or a game (P-9, P-10, P-11)", "[
   json p10 = p10_first_three();
   CHECK(piquet().result_words(score_of(file_with(json::object(), p10, "A"))) == "A leads 92 to 85 (target 100)");
   p10.push_back(p10_deal4());
-  CHECK(piquet().result_words(score_of(file_with(json::object(), p10, "A"))) == "B wins the game 114 to 101; B leads the match 1-0");
+  CHECK(piquet().result_words(score_of(file_with(json::object(), p10, "A"))) ==
+        "B wins the game 114 to 101; B leads the match 1-0");
   CHECK(piquet().result_words(score_of(game(110, 70, {{"match", "single"}}))) == "A wins the game 110 to 70");
   CHECK(piquet().result_words(score_of(game(110, 30, {{"match", "best_of_5_doubles"}}))) ==
         "A wins the game 110 to 30, counting 2; A leads the match 2-0");
@@ -198,7 +209,8 @@ TEST_CASE("piquet series: a classic match (5.2, P-10)", "[piquet][series]") {
   // a single game decides; best of five with doubles: a game won against a loser under 50 counts 2
   CHECK((*piquet().series_result({score_of(game(60, 110, {{"match", "single"}}))}))["words"] == "B wins the match 1-0");
   json d = {{"match", "best_of_5_doubles"}};
-  auto doubles = piquet().series_result({score_of(game(110, 30, d)), score_of(game(80, 100, d)), score_of(game(100, 90, d))});
+  auto doubles = piquet().series_result(
+      {score_of(game(110, 30, d)), score_of(game(80, 100, d)), score_of(game(100, 90, d))});
   CHECK((*doubles)["games_won"] == json({{"A", 3}, {"B", 1}}));
   CHECK((*doubles)["words"] == "A wins the match 3-1");
   CHECK((*piquet().series_result({score_of(game(110, 30, d)), score_of(game(80, 100, d))}))["words"] ==
@@ -274,7 +286,8 @@ TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavend
   for (int i = 0; i < 6; ++i) draw.push_back(totals(20, 20));
   draw.push_back(totals(10, 12));
   draw.push_back(totals(12, 10));
-  CHECK((*piquet().series_result({score_of(file_with({{"mode", "rubicon"}}, draw, "A"))}))["words"] == "the session is level after 1 partie");
+  CHECK((*piquet().series_result({score_of(file_with({{"mode", "rubicon"}}, draw, "A"))}))["words"] ==
+        "the session is level after 1 partie");
 }
 
 TEST_CASE("piquet standings: a seat counts its partie or game result, not the deal totals (5.3)", "[piquet][league]") {
@@ -300,7 +313,8 @@ TEST_CASE("piquet standings: a seat counts its partie or game result, not the de
   CHECK(going[1].points == 0);
 }
 
-TEST_CASE("piquet replay: a redeal is a record but not a deal played (standings count deals played)", "[piquet][league]") {
+TEST_CASE("piquet replay: a redeal is a record but not a deal played (standings count deals played)",
+          "[piquet][league]") {
   json hands = p9_hands();
   hands.insert(hands.begin() + 2, json{{"redeal", true}, {"reason", "card exposed"}});
   Replay r = replay(file_with({{"mode", "rubicon"}}, hands, "A"));

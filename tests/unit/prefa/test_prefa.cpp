@@ -54,18 +54,18 @@ TEST_CASE("prefa: registered with its options and fields", "[prefa]") {
   REQUIRE(g != nullptr);
   std::vector<std::string> ids;
   for (const auto& o : g->options()) ids.push_back(o.id);
-  for (const char* id : {"ten_no_trumps", "ten_level_defence_target", "provisional_entry", "first_hand_seven_of_diamonds",
-                         "four_aces", "redeclare_take_along", "game_end", "overflow_mode", "overflow_exhausted",
-                         "taken_along_failure", "partner_compensation_doubling", "sitting_out_compensation", "all_pass",
-                         "concession", "end_rounding", "sheet_columns"})
+  for (const char* id : {"ten_no_trumps", "ten_level_defence_target", "provisional_entry",
+                         "first_hand_seven_of_diamonds", "four_aces", "redeclare_take_along", "game_end",
+                         "overflow_mode", "overflow_exhausted", "taken_along_failure", "partner_compensation_doubling",
+                         "sitting_out_compensation", "all_pass", "concession", "end_rounding", "sheet_columns"})
     CHECK(std::find(ids.begin(), ids.end(), id) != ids.end());
   CHECK(g->fields().size() >= 12);
 }
 
 TEST_CASE("prefa §4.1: game values of every contract (made unplayed: pool - gv)", "[prefa]") {
-  const std::vector<std::pair<std::string, int>> table = {
-      {"6S", 2}, {"6C", 3}, {"6D", 4}, {"6H", 5}, {"6NT", 6}, {"7S", 7}, {"7H", 7}, {"7NT", 8}, {"8D", 8},
-      {"8NT", 9}, {"9C", 9}, {"9NT", 10}};
+  const std::vector<std::pair<std::string, int>> table = {{"6S", 2},  {"6C", 3},  {"6D", 4}, {"6H", 5},
+                                                          {"6NT", 6}, {"7S", 7},  {"7H", 7}, {"7NT", 8},
+                                                          {"8D", 8},  {"8NT", 9}, {"9C", 9}, {"9NT", 10}};
   for (const auto& [c, gv] : table) {
     Replay r = run(setup3(), json::array({contract("A", "B", c, {{"C", "pass"}, {"A", "pass"}}, nullptr)}));
     REQUIRE(r.ok);
@@ -80,7 +80,8 @@ TEST_CASE("prefa §4.1: game values of every contract (made unplayed: pool - gv)
 }
 
 TEST_CASE("prefa §4.4: made, both defenders paid their tricks x gv (E1)", "[prefa]") {
-  Replay r = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}}, {{"B", 6}, {"C", 3}, {"A", 1}})}));
+  Replay r = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}},
+                                                 {{"B", 6}, {"C", 3}, {"A", 1}})}));
   REQUIRE(r.ok);
   const auto& h = r.score["hands"][0];
   CHECK(d(h["deltas"], "A") == Approx(-35.0 / 3));
@@ -89,20 +90,23 @@ TEST_CASE("prefa §4.4: made, both defenders paid their tricks x gv (E1)", "[pre
   CHECK(h["transfers"].size() == 2);
   CHECK(h["transfers"][0]["reason"] == "defender_tricks");
   // made is judged on the total: a 4-0 split is a success for both sides (note 2)
-  Replay r2 = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}}, {{"B", 6}, {"C", 4}, {"A", 0}})}));
+  Replay r2 = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}},
+                                                  {{"B", 6}, {"C", 4}, {"A", 0}})}));
   REQUIRE(r2.ok);
   CHECK(r2.score["hands"][0]["breakdown"]["outcome"] == "made");
   CHECK(r2.score["hands"][0]["pools"]["B"] == 26);
 }
 
 TEST_CASE("prefa §4.4: declarer down one and down two (doubled)", "[prefa]") {
-  Replay r = run(setup3({}, 31, "B"), json::array({contract("B", "C", "8D", {{"A", "play"}, {"B", "play"}}, {{"C", 6}, {"A", 2}, {"B", 2}})}));
+  Replay r = run(setup3({}, 31, "B"), json::array({contract("B", "C", "8D", {{"A", "play"}, {"B", "play"}},
+                                                            {{"C", 6}, {"A", 2}, {"B", 2}})}));
   REQUIRE(r.ok);
   const auto& h = r.score["hands"][0];
   CHECK(h["pools"]["C"] == 47);
   CHECK(d(h["breakdown"]["cash_delta"], "A") == 32);
   CHECK(h["breakdown"]["outcome"] == "down_2plus");
-  Replay r1 = run(setup3({}, 31, "B"), json::array({contract("B", "C", "8D", {{"A", "play"}, {"B", "play"}}, {{"C", 7}, {"A", 2}, {"B", 1}})}));
+  Replay r1 = run(setup3({}, 31, "B"), json::array({contract("B", "C", "8D", {{"A", "play"}, {"B", "play"}},
+                                                             {{"C", 7}, {"A", 2}, {"B", 1}})}));
   REQUIRE(r1.ok);
   CHECK(r1.score["hands"][0]["pools"]["C"] == 39);
   CHECK(r1.score["hands"][0]["breakdown"]["outcome"] == "down_1");
@@ -110,7 +114,8 @@ TEST_CASE("prefa §4.4: declarer down one and down two (doubled)", "[prefa]") {
 
 TEST_CASE("prefa §4.4: defence down, individually short defender pays declarer and partner", "[prefa]") {
   // E4: total 1 short, C 2 short individually: not doubled
-  Replay r = run(setup3({}, 31, "C"), json::array({contract("C", "A", "6S", {{"B", "play"}, {"C", "play"}}, {{"A", 7}, {"B", 3}, {"C", 0}})}));
+  Replay r = run(setup3({}, 31, "C"), json::array({contract("C", "A", "6S", {{"B", "play"}, {"C", "play"}},
+                                                            {{"A", 7}, {"B", 3}, {"C", 0}})}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["deltas"] == ojson({{"A", 14}, {"B", 6}, {"C", -20}}));
   // E5: doubled, and option partner_compensation_doubling=single
@@ -119,7 +124,8 @@ TEST_CASE("prefa §4.4: defence down, individually short defender pays declarer 
   CHECK(run(setup3({{"partner_compensation_doubling", "single"}}), json::array({h5})).score["hands"][0]["deltas"] ==
         ojson({{"A", 6}, {"B", 48}, {"C", -54}}));
   // both individually short: both pay the full D x gv (6H: 1-1 split, S = 2, each 1 short: single)
-  Replay both = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}}, {{"B", 8}, {"C", 1}, {"A", 1}})}));
+  Replay both = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}},
+                                                    {{"B", 8}, {"C", 1}, {"A", 1}})}));
   REQUIRE(both.ok);
   CHECK(both.score["hands"][0]["deltas"] == ojson({{"A", -40}, {"B", 80}, {"C", -40}}));
   CHECK(both.score["hands"][0]["pools"]["B"] == 31);  // declarer's pool untouched
@@ -127,7 +133,8 @@ TEST_CASE("prefa §4.4: defence down, individually short defender pays declarer 
 
 TEST_CASE("prefa §4.4: playing alone and taking along", "[prefa]") {
   json alone_fail = contract("B", "C", "7S", {{"A", "pass"}, {"B", "play"}}, {{"C", 9}, {"B", 1}});
-  CHECK(run(setup3({}, 31, "B"), json::array({alone_fail})).score["hands"][0]["deltas"] == ojson({{"A", 0}, {"B", -63}, {"C", 63}}));
+  CHECK(run(setup3({}, 31, "B"), json::array({alone_fail})).score["hands"][0]["deltas"] ==
+        ojson({{"A", 0}, {"B", -63}, {"C", 63}}));
   // lone defender 2 short: doubled
   json alone_2 = contract("B", "C", "6S", {{"A", "pass"}, {"B", "play"}}, {{"C", 10}, {"B", 0}});
   CHECK(d(run(setup3({}, 31, "B"), json::array({alone_2})).score["hands"][0]["breakdown"]["cash_delta"], "B") == -40);
@@ -167,19 +174,24 @@ TEST_CASE("prefa option redeclare_take_along: R passed, L plays, R takes L along
   CHECK(d(r.score["hands"][0]["breakdown"]["cash_delta"], "B") == 20);
 }
 
-TEST_CASE("prefa §4.4: four players, the sitting-out dealer gets 25 / 50 (option sitting_out_compensation)", "[prefa]") {
+TEST_CASE("prefa §4.4: four players, the sitting-out dealer gets 25 / 50 (option sitting_out_compensation)",
+          "[prefa]") {
   json h1 = contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}});
   Replay r = run(setup4(), json::array({h1}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["deltas"] == ojson({{"A", -105.5}, {"B", 31.5}, {"C", 31.5}, {"D", 42.5}}));
   json h2 = contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 5}, {"B", 3}, {"C", 2}});
   CHECK(d(run(setup4(), json::array({h2})).score["hands"][0]["breakdown"]["cash_delta"], "D") == 50);
-  CHECK(d(run(setup4({{"sitting_out_compensation", {10, 30}}}), json::array({h2})).score["hands"][0]["breakdown"]["cash_delta"], "D") == 30);
+  CHECK(d(run(setup4({{"sitting_out_compensation", {10, 30}}}), json::array({h2}))
+              .score["hands"][0]["breakdown"]["cash_delta"],
+          "D") == 30);
   // the dealer sits out: cannot declare, has no tricks
-  Diagnostic e = first_error(setup4(), json::array({contract("D", "D", "6S", {{"A", "play"}, {"B", "play"}}, nullptr)}));
+  Diagnostic e = first_error(setup4(),
+                             json::array({contract("D", "D", "6S", {{"A", "play"}, {"B", "play"}}, nullptr)}));
   CHECK(e.field == "declarer");
   CHECK(contains(e.message, "sits out"));
-  Diagnostic e2 = first_error(setup4(), json::array({contract("D", "A", "6S", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 1}, {"D", 1}})}));
+  Diagnostic e2 = first_error(setup4(), json::array({contract("D", "A", "6S", {{"B", "play"}, {"C", "play"}},
+                                                              {{"A", 6}, {"B", 2}, {"C", 1}, {"D", 1}})}));
   CHECK(e2.field == "tricks");
   CHECK(contains(e2.message, "D sits out"));
 }
@@ -195,7 +207,8 @@ TEST_CASE("prefa §4.6: overflow from the largest pool, ties, cascade, lapse", "
   Replay r = run(start({{"A", 12}, {"B", 3}, {"C", 20}}), json::array({h}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["pools"] == ojson({{"A", 12}, {"B", 0}, {"C", 17}}));
-  CHECK(r.score["hands"][0]["transfers"][0] == ojson({{"from", "C"}, {"to", "B"}, {"amount", 30}, {"reason", "overflow"}}));
+  CHECK(r.score["hands"][0]["transfers"][0] ==
+        ojson({{"from", "C"}, {"to", "B"}, {"amount", 30}, {"reason", "overflow"}}));
   // tie: equal largest pools, first in play order from B's right (C), with a warning
   Replay t = run(start({{"A", 5}, {"B", 1}, {"C", 5}}), json::array({h}));
   REQUIRE(t.ok);
@@ -211,7 +224,8 @@ TEST_CASE("prefa §4.6: overflow from the largest pool, ties, cascade, lapse", "
   REQUIRE(l.ok);
   CHECK(l.score["finished"] == true);
   bool lapsed = false;
-  for (const auto& w : l.diags.warnings()) lapsed = lapsed || (w.code == "prefa.overflow_lapsed" && contains(w.message, "3 pool points lapsed"));
+  for (const auto& w : l.diags.warnings())
+    lapsed = lapsed || (w.code == "prefa.overflow_lapsed" && contains(w.message, "3 pool points lapsed"));
   CHECK(lapsed);
   // option overflow_mode = level: one point at a time from whoever is largest
   Replay lv = run(start({{"A", 6}, {"B", 1}, {"C", 5}}, {{"overflow_mode", "level"}}), json::array({h}));
@@ -255,11 +269,20 @@ TEST_CASE("prefa: value deltas are zero-sum and add up to the final result (prop
     int xr = (rest * ((i % 3) + 1)) / 4, xl = rest - xr;
     json h;
     switch (i % 5) {
-      case 0: h = contract(dealer, decl, c, {{R, "play"}, {L, "play"}}, {{decl, D}, {R, xr}, {L, xl}}); break;
-      case 1: h = contract(dealer, decl, c, {{R, "pass"}, {L, "play"}}, {{decl, D}, {L, rest}}); break;
-      case 2: h = contract(dealer, decl, c, {{R, "play"}, {L, "pass"}}, {{decl, D}, {R, xr}, {L, xl}}, R); break;
-      case 3: h = contract(dealer, decl, c, {{R, "pass"}, {L, "pass"}}, nullptr); break;
-      default: h = {{"dealer", dealer}, {"type", "all_pass"}};
+      case 0:
+        h = contract(dealer, decl, c, {{R, "play"}, {L, "play"}}, {{decl, D}, {R, xr}, {L, xl}});
+        break;
+      case 1:
+        h = contract(dealer, decl, c, {{R, "pass"}, {L, "play"}}, {{decl, D}, {L, rest}});
+        break;
+      case 2:
+        h = contract(dealer, decl, c, {{R, "play"}, {L, "pass"}}, {{decl, D}, {R, xr}, {L, xl}}, R);
+        break;
+      case 3:
+        h = contract(dealer, decl, c, {{R, "pass"}, {L, "pass"}}, nullptr);
+        break;
+      default:
+        h = {{"dealer", dealer}, {"type", "all_pass"}};
     }
     hands.push_back(h);
   }
@@ -305,7 +328,8 @@ TEST_CASE("prefa §5: the whole E10 game to its end, final settlement and rankin
   CHECK(e.field == "hand");
   CHECK(contains(e.message, "game is over"));
   // the sheet ends with the result line
-  std::string sheet = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(setup3({}, 10), json::array()), r.score));
+  std::string sheet = marque::reports::sheet_text(
+      find_game("prefa")->score_sheet(file(setup3({}, 10), json::array()), r.score));
   CHECK(contains(sheet, "result:  1. A +56  2. C +15  3. B -71"));
   CHECK(contains(sheet, "B  pays  A  41"));
 }
@@ -369,8 +393,13 @@ TEST_CASE("prefa options ten_no_trumps and ten_level_defence_target", "[prefa]")
 }
 
 TEST_CASE("prefa options provisional_entry (withdrawn, prov call), concession, all_pass=polles", "[prefa]") {
-  json w = {{"dealer", "A"}, {"type", "withdrawn"}, {"declarer", "B"},
-            {"auction", {{{"player", "B"}, {"call", "prov"}}, {{"player", "C"}, {"call", "pass"}}, {{"player", "A"}, {"call", "pass"}}}}};
+  json w = {{"dealer", "A"},
+            {"type", "withdrawn"},
+            {"declarer", "B"},
+            {"auction",
+             {{{"player", "B"}, {"call", "prov"}},
+              {{"player", "C"}, {"call", "pass"}},
+              {{"player", "A"}, {"call", "pass"}}}}};
   CHECK(first_error(setup3(), json::array({w})).field == "type");
   Replay r = run(setup3({{"provisional_entry", "on"}}), json::array({w}));
   REQUIRE(r.ok);
@@ -378,12 +407,15 @@ TEST_CASE("prefa options provisional_entry (withdrawn, prov call), concession, a
   CHECK(d(r.score["hands"][0]["breakdown"]["cash_delta"], "B") == -4);
   // a spades bid eliminates the provisional entrant
   json w2 = w;
-  w2["auction"] = {{{"player", "B"}, {"call", "prov"}}, {{"player", "C"}, {"call", "6S"}}, {{"player", "A"}, {"call", "pass"}}};
+  w2["auction"] = {{{"player", "B"}, {"call", "prov"}},
+                   {{"player", "C"}, {"call", "6S"}},
+                   {{"player", "A"}, {"call", "pass"}}};
   Diagnostic e = first_error(setup3({{"provisional_entry", "on"}}), json::array({w2}));
   CHECK(e.field == "type");
   // W-X3 without auction
   json w3 = {{"dealer", "A"}, {"type", "withdrawn"}, {"declarer", "B"}};
-  CHECK(test::warning_codes(run(setup3({{"provisional_entry", "on"}}), json::array({w3})).diags, 1) == std::vector<std::string>{"prefa.withdrawn_unchecked"});
+  CHECK(test::warning_codes(run(setup3({{"provisional_entry", "on"}}), json::array({w3})).diags, 1) ==
+        std::vector<std::string>{"prefa.withdrawn_unchecked"});
 
   json c = {{"dealer", "A"}, {"type", "conceded"}, {"declarer", "B"}, {"contract", "7S"}};
   CHECK(first_error(setup3(), json::array({c})).field == "type");
@@ -395,8 +427,10 @@ TEST_CASE("prefa options provisional_entry (withdrawn, prov call), concession, a
 
   json p = {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 5}, {"B", 3}, {"C", 2}}}};
   CHECK(first_error(setup3(), json::array({p})).field == "type");
-  CHECK(run(setup3({{"all_pass", "polles"}}), json::array({p})).score["hands"][0]["pools"] == ojson({{"A", 34}, {"B", 32}, {"C", 31}}));
-  CHECK(first_error(setup3({{"all_pass", "polles"}}), json::array({{{"dealer", "A"}, {"type", "all_pass"}}})).field == "type");
+  CHECK(run(setup3({{"all_pass", "polles"}}), json::array({p})).score["hands"][0]["pools"] ==
+        ojson({{"A", 34}, {"B", 32}, {"C", 31}}));
+  CHECK(first_error(setup3({{"all_pass", "polles"}}), json::array({{{"dealer", "A"}, {"type", "all_pass"}}})).field ==
+        "type");
 }
 
 TEST_CASE("prefa option first_hand_seven_of_diamonds: first bidder deals hand 2", "[prefa]") {
@@ -427,24 +461,35 @@ TEST_CASE("prefa §3.3: auction validation", "[prefa]") {
   // first bid must be 6S
   CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6C")})})).message, "6S"));
   // jump bid
-  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6D")})})).message, "exactly 6C"));
+  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6D")})})).message,
+                 "exactly 6C"));
   // priority: B may only repeat
-  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C"), call("A", "pass"), call("B", "6D")})})).message,
+  CHECK(contains(first_error(setup3(), json::array({with_auction(
+                                           {call("B", "6S"), call("C", "6C"), call("A", "pass"), call("B", "6D")})}))
+                     .message,
                  "same 6C"));
   // unfinished
-  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C")})})).message, "not finished"));
+  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C")})})).message,
+                 "not finished"));
   // calls after the end
-  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "pass"), call("A", "pass"), call("B", "pass")})})).message,
+  CHECK(contains(first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "pass"), call("A", "pass"),
+                                                                  call("B", "pass")})}))
+                     .message,
                  "after the auction ended"));
   // winner must be the declarer; contract below the auction contract
-  Diagnostic w = first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C"), call("A", "pass"), call("B", "pass")})}));
+  Diagnostic w = first_error(setup3(), json::array({with_auction(
+                                           {call("B", "6S"), call("C", "6C"), call("A", "pass"), call("B", "pass")})}));
   CHECK(w.field == "declarer");
   CHECK(contains(w.message, "won by C"));
-  Diagnostic lo = first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C"), call("A", "6D"), call("B", "pass"), call("C", "pass")}, "A", "6C")}));
+  Diagnostic lo = first_error(setup3(), json::array({with_auction({call("B", "6S"), call("C", "6C"), call("A", "6D"),
+                                                                   call("B", "pass"), call("C", "pass")},
+                                                                  "A", "6C")}));
   CHECK(lo.field == "contract");
   CHECK(contains(lo.message, "below the auction contract 6D"));
   // all passed <-> all_pass
-  json ap = {{"dealer", "A"}, {"type", "all_pass"}, {"auction", {call("B", "pass"), call("C", "pass"), call("A", "pass")}}};
+  json ap = {{"dealer", "A"},
+             {"type", "all_pass"},
+             {"auction", {call("B", "pass"), call("C", "pass"), call("A", "pass")}}};
   CHECK(run(setup3(), json::array({ap})).ok);
 }
 
@@ -512,18 +557,27 @@ TEST_CASE("prefa §3.1: set-up validation", "[prefa]") {
   Diagnostic o = err({{"players", {"A", "B", "C"}}, {"options", {{"overflow_mode", "random"}}}});
   CHECK(o.field == "options.overflow_mode");
   CHECK(contains(o.message, "largest_first, level"));
-  CHECK(err({{"players", {"A", "B", "C"}}, {"options", {{"sitting_out_compensation", {25}}}}}).field == "options.sitting_out_compensation");
+  CHECK(err({{"players", {"A", "B", "C"}}, {"options", {{"sitting_out_compensation", {25}}}}}).field ==
+        "options.sitting_out_compensation");
   Diagnostic s = err({{"players", {"A", "B", "C"}}, {"start", {{"pools", {{"A", 3}, {"B", 2}}}}}});
   CHECK(s.field == "start.pools");
   CHECK(contains(s.message, "no pool given for C"));
-  CHECK(err({{"players", {"A", "B", "C"}}, {"start", {{"pools", {{"A", 0}, {"B", 0}, {"C", 0}}}}}}).field == "start.pools");
-  CHECK(err({{"players", {"A", "B", "C"}}, {"first_dealer", "A"}, {"start", {{"pools", {{"A", 1}, {"B", 0}, {"C", 0}}}, {"dealer", "B"}}}}).field ==
-        "start.dealer");
-  CHECK(err({{"players", {"A", "B", "C"}}, {"start", {{"pools", {{"A", 1}, {"B", 0}, {"C", 0}}}, {"received", {{"A", {{"A", 3}}}}}}}}).field ==
-        "start.received");
+  CHECK(err({{"players", {"A", "B", "C"}}, {"start", {{"pools", {{"A", 0}, {"B", 0}, {"C", 0}}}}}}).field ==
+        "start.pools");
+  CHECK(err({{"players", {"A", "B", "C"}},
+             {"first_dealer", "A"},
+             {"start", {{"pools", {{"A", 1}, {"B", 0}, {"C", 0}}}, {"dealer", "B"}}}})
+            .field == "start.dealer");
+  CHECK(err({{"players", {"A", "B", "C"}},
+             {"start", {{"pools", {{"A", 1}, {"B", 0}, {"C", 0}}}, {"received", {{"A", {{"A", 3}}}}}}}})
+            .field == "start.received");
   // resumed game: the first record is hands_played + 1 and values include the start state
   json ok = {{"players", {"A", "B", "C"}},
-             {"start", {{"pools", {{"A", 5}, {"B", 5}, {"C", 5}}}, {"received", {{"A", {{"B", 30}}}}}, {"dealer", "B"}, {"hands_played", 4}}}};
+             {"start",
+              {{"pools", {{"A", 5}, {"B", 5}, {"C", 5}}},
+               {"received", {{"A", {{"B", 30}}}}},
+               {"dealer", "B"},
+               {"hands_played", 4}}}};
   Replay r = run(ok, json::array({{{"hand", 5}, {"type", "all_pass"}}}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["dealer"] == "B");
@@ -535,16 +589,22 @@ TEST_CASE("prefa: record_from_args parses the one-line syntax", "[prefa]") {
   Replay r = run(setup3(), json::array());
   REQUIRE(r.ok);
   Diagnostics d;
-  json rec = g->record_from_args({{"declarer", "b"}, {"contract", "7h"}, {"calls", "C:play,A:pass"}, {"along", "C"}, {"tricks", "B:7,C:3"}},
-                                 *r.state, d);
+  json rec = g->record_from_args(
+      {{"declarer", "b"}, {"contract", "7h"}, {"calls", "C:play,A:pass"}, {"along", "C"}, {"tricks", "B:7,C:3"}},
+      *r.state, d);
   CHECK_FALSE(d.has_errors());
-  CHECK(rec == json({{"type", "contract"}, {"declarer", "B"}, {"contract", "7H"}, {"calls", {{"C", "play"}, {"A", "pass"}}},
-                     {"along", "C"}, {"tricks", {{"B", 7}, {"C", 3}}}}));
+  CHECK(rec == json({{"type", "contract"},
+                     {"declarer", "B"},
+                     {"contract", "7H"},
+                     {"calls", {{"C", "play"}, {"A", "pass"}}},
+                     {"along", "C"},
+                     {"tricks", {{"B", 7}, {"C", 3}}}}));
   Diagnostics d2;
   json ap = g->record_from_args({{"type", "all_pass"}}, *r.state, d2);
   CHECK(ap == json({{"type", "all_pass"}}));
   Diagnostics d3;
-  json au = g->record_from_args({{"auction", "B:6S,C:pass,A:pass"}, {"declarer", "B"}, {"contract", "6s"}, {"four_aces", "yes"}}, *r.state, d3);
+  json au = g->record_from_args(
+      {{"auction", "B:6S,C:pass,A:pass"}, {"declarer", "B"}, {"contract", "6s"}, {"four_aces", "yes"}}, *r.state, d3);
   CHECK(au["auction"][0] == json({{"player", "B"}, {"call", "6S"}}));
   CHECK(au["auction"][1]["call"] == "pass");
   CHECK(au["four_aces"] == true);
@@ -558,8 +618,13 @@ TEST_CASE("prefa: record_from_args parses the one-line syntax", "[prefa]") {
   CHECK(d5.errors()[0].field == "tricks");
   // set-up words, start.* included
   Diagnostics d6;
-  json s = g->setup_from_args({{"players", "A,B,C"}, {"dealer", "A"}, {"initial_pool", "20"}, {"option.overflow_mode", "level"},
-                               {"start.pools", "A:12,B:3,C:20"}, {"start.received", "A/B:10"}, {"start.hands_played", "6"}},
+  json s = g->setup_from_args({{"players", "A,B,C"},
+                               {"dealer", "A"},
+                               {"initial_pool", "20"},
+                               {"option.overflow_mode", "level"},
+                               {"start.pools", "A:12,B:3,C:20"},
+                               {"start.received", "A/B:10"},
+                               {"start.hands_played", "6"}},
                               d6);
   CHECK_FALSE(d6.has_errors());
   CHECK(s["initial_pool"] == 20);
@@ -570,19 +635,23 @@ TEST_CASE("prefa: record_from_args parses the one-line syntax", "[prefa]") {
 
 TEST_CASE("prefa: the sheet aligns non-ASCII names and draws 4-player games", "[prefa]") {
   json s = {{"players", {"Ζωή", "Νίκος", "Gergő"}}, {"first_dealer", "Ζωή"}, {"initial_pool", 10}};
-  json h = contract("Ζωή", "Νίκος", "6H", {{"Gergő", "play"}, {"Ζωή", "play"}}, {{"Νίκος", 6}, {"Gergő", 3}, {"Ζωή", 1}});
+  json h = contract("Ζωή", "Νίκος", "6H", {{"Gergő", "play"}, {"Ζωή", "play"}},
+                    {{"Νίκος", 6}, {"Gergő", 3}, {"Ζωή", 1}});
   Replay r = run(s, json::array({h}));
   REQUIRE(r.ok);
   std::string sheet = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(s, json::array({h})), r.score));
   CHECK(contains(sheet, "Νίκος"));
   CHECK(contains(sheet, "standing (game in progress):"));
-  Replay r4 = run(setup4(), json::array({contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}})}));
-  std::string s4 = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(setup4(), json::array()), r4.score));
+  Replay r4 = run(setup4(), json::array({contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}},
+                                                  {{"A", 6}, {"B", 2}, {"C", 2}})}));
+  std::string s4 = marque::reports::sheet_text(
+      find_game("prefa")->score_sheet(file(setup4(), json::array()), r4.score));
   CHECK(contains(s4, "D: 0"));
   CHECK(contains(s4, "A pays D 42.5"));
 }
 
-TEST_CASE("prefa: the sheet's money is points x stake to the cent, halves away from zero, any stake written", "[prefa]") {
+TEST_CASE("prefa: the sheet's money is points x stake to the cent, halves away from zero, any stake written",
+          "[prefa]") {
   const json h = contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}});
   auto sheet_with = [&](json stake) {
     json s = setup4();
@@ -597,7 +666,7 @@ TEST_CASE("prefa: the sheet's money is points x stake to the cent, halves away f
   CHECK(contains(cents, "2. B +31.5 (1.58 money)"));
   CHECK(contains(cents, "4. A -105.5 (-5.28 money)"));
   CHECK(contains(sheet_with(3), "4. A -105.5 (-316.5 money)"));
-  CHECK(contains(sheet_with(1e-07), "4. A -105.5 (0 money)"));          // written with an exponent: "1e-07"
+  CHECK(contains(sheet_with(1e-07), "4. A -105.5 (0 money)"));             // written with an exponent: "1e-07"
   CHECK(contains(sheet_with(1000000), "4. A -105.5 (-105500000 money)"));  // the largest stake
 }
 

@@ -84,13 +84,17 @@ TEST_CASE("prefa entry: a contract, both defenders play (E1)", "[prefa][entry]")
   CHECK(d.q("calls.C").text.find("right defender") != std::string::npos);
   CHECK(d.q("calls.C").fields == Keys{"calls"});
   CHECK(d.q("tricks.B").preset.empty());
-  CHECK(*d.q("tricks.C").max == 4);   // what is left after the declarer's 6
+  CHECK(*d.q("tricks.C").max == 4);      // what is left after the declarer's 6
   CHECK(d.q("tricks.A").preset == "1");  // the complement: 10 - 6 - 3
   CHECK(d.q("tricks.A").fields == Keys{"tricks"});
 
   Replay r = replay(file);
   Words w = prefa().entry_words(*r.state, d.answers);
-  CHECK(w == Words{{"type", "contract"}, {"declarer", "B"}, {"contract", "6H"}, {"calls", "C:play,A:play"}, {"tricks", "B:6,C:3,A:1"}});
+  CHECK(w == Words{{"type", "contract"},
+                   {"declarer", "B"},
+                   {"contract", "6H"},
+                   {"calls", "C:play,A:play"},
+                   {"tricks", "B:6,C:3,A:1"}});
   ojson e = scored(file, d.answers);
   CHECK(e["deltas"]["A"].get<double>() == Approx(-35.0 / 3));
   CHECK(e["deltas"]["B"].get<double>() == Approx(40.0 / 3));
@@ -125,14 +129,16 @@ TEST_CASE("prefa entry: one defender plays alone (E6a): only the two who played 
   CHECK(e["breakdown"]["mode"] == "alone");
 }
 
-TEST_CASE("prefa entry: taking along (E7): the declarer, then the taker with the taken-along defender's tricks", "[prefa][entry]") {
+TEST_CASE("prefa entry: taking along (E7): the declarer, then the taker with the taken-along defender's tricks",
+          "[prefa][entry]") {
   // issue 29: the taken-along defender's tricks are not asked, they count as his taker's (spec W-T7)
   json file = abc("C");
   Drive d = drive(file, {"", "A", "6H", "pass", "play", "C", "6", ""});
   CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "along", "tricks.A", "tricks.C"});
   CHECK(d.q("tricks.C").text == "How many tricks did C with B (taken along: his tricks count as C's) take?");
   CHECK(d.q("tricks.C").preset == "4");
-  CHECK(prefa().entry_words(*replay(file).state, d.answers).back() == std::pair<std::string, std::string>{"tricks", "A:6,C:4"});
+  CHECK(prefa().entry_words(*replay(file).state, d.answers).back() ==
+        std::pair<std::string, std::string>{"tricks", "A:6,C:4"});
   CHECK(try_answers(prefa(), file, d.answers).warnings.empty());  // nothing recorded for B: no W-T7 note
   ojson e = scored(file, d.answers);
   CHECK(e["deltas"]["A"].get<double>() == Approx(40.0 / 3));
@@ -151,7 +157,8 @@ TEST_CASE("prefa entry: re-declaring the take-along is offered with its option",
 }
 
 TEST_CASE("prefa entry: both defenders pass (E8): no tricks asked", "[prefa][entry]") {
-  json file = game_of({"A", "B", "C"}, "A", json::object(), {{"pools", {{"A", 12}, {"B", 3}, {"C", 20}}}, {"dealer", "A"}, {"hands_played", 6}});
+  json file = game_of({"A", "B", "C"}, "A", json::object(),
+                      {{"pools", {{"A", 12}, {"B", 3}, {"C", 20}}}, {"dealer", "A"}, {"hands_played", 6}});
   Drive d = drive(file, {"", "B", "6NT", "pass", "pass"});
   CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.C", "calls.A"});
   ojson e = scored(file, d.answers);
@@ -230,7 +237,8 @@ TEST_CASE("prefa entry: four aces and the 7 of diamonds only with their options"
   CHECK(e["breakdown"]["cash_delta"]["B"] == 100 - 21);  // 50 from each other player, 3 x 7 paid to the defenders
 }
 
-TEST_CASE("prefa entry: going back re-asks the question; words typed on the command line are not asked", "[prefa][entry]") {
+TEST_CASE("prefa entry: going back re-asks the question; words typed on the command line are not asked",
+          "[prefa][entry]") {
   json file = abc("A");
   Replay r = replay(file);
   Drive d = drive(file, {"", "B", "6H", "play", "play", "6", "3", ""});
@@ -250,7 +258,8 @@ TEST_CASE("prefa entry: going back re-asks the question; words typed on the comm
   CHECK(typed.keys() == Keys{"calls.C", "calls.A", "along", "tricks.B", "tricks.A"});
   CHECK(typed.q("tricks.A").preset == "3");
   CHECK(scored(file, typed.answers)["breakdown"]["mode"] == "alone");
-  Drive whole = drive(file, {}, {{"declarer", "B"}, {"contract", "6H"}, {"calls", "C:play,A:play"}, {"tricks", "B:6,C:3,A:1"}});
+  Drive whole = drive(file, {},
+                      {{"declarer", "B"}, {"contract", "6H"}, {"calls", "C:play,A:play"}, {"tricks", "B:6,C:3,A:1"}});
   CHECK(whole.asked.empty());
 }
 
@@ -269,7 +278,8 @@ TEST_CASE("prefa entry: at ten tricks each defender is preset to the declarer's 
   CHECK(seven.q("tricks.C").preset == "1");
 }
 
-TEST_CASE("prefa one-line words: the tricks of the players who played are completed where the others' decide them", "[prefa][entry]") {
+TEST_CASE("prefa one-line words: the tricks of the players who played are completed where the others' decide them",
+          "[prefa][entry]") {
   json file = game_of({"Νίκος", "Ελένη", "Γιώργος"}, "Γιώργος");
   auto trial = [&](const std::string& contract, const std::string& tricks, Answers more = {}) {
     Answers a = {{"declarer", "Νίκος"}, {"contract", contract}};
@@ -289,8 +299,9 @@ TEST_CASE("prefa one-line words: the tricks of the players who played are comple
   t = trial("10D", "Νίκος:9");
   REQUIRE(t.errors.size() == 1);
   CHECK(t.errors[0].field == "tricks");
-  CHECK(t.errors[0].message ==
-        "tricks missing for Ελένη, Γιώργος, who played: add Ελένη:N,Γιώργος:N to tricks, together 1 (10 less the 9 given)");
+  CHECK(
+      t.errors[0].message ==
+      "tricks missing for Ελένη, Γιώργος, who played: add Ελένη:N,Γιώργος:N to tricks, together 1 (10 less the 9 given)");
 }
 
 }  // namespace unit_test_prefa_entry

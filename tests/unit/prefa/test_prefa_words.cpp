@@ -38,7 +38,8 @@ std::vector<std::string> words_of(const json& file) {
 }
 std::string one(const json& file) { return words_of(file).at(0); }
 
-json rec(const std::string& dealer, const std::string& decl, const std::string& c, json calls, json tricks, json along = nullptr) {
+json rec(const std::string& dealer, const std::string& decl, const std::string& c, json calls, json tricks,
+         json along = nullptr) {
   json h = {{"dealer", dealer}, {"type", "contract"}, {"declarer", decl}, {"contract", c}};
   if (!calls.is_null()) h["calls"] = calls;
   if (!tricks.is_null()) h["tricks"] = tricks;
@@ -83,7 +84,8 @@ TEST_CASE("prefa words: the hands of the complete game E10", "[prefa][words]") {
 }
 
 TEST_CASE("prefa words: declarer down two, defence down, alone short (E3, E4, E5, E6a)", "[prefa][words]") {
-  CHECK(one(game_file(abc, "B", rec("B", "C", "8D", {{"A", "play"}, {"B", "play"}}, {{"C", 6}, {"A", 2}, {"B", 2}}))) == "C 8♦: down 2");
+  CHECK(one(game_file(abc, "B", rec("B", "C", "8D", {{"A", "play"}, {"B", "play"}}, {{"C", 6}, {"A", 2}, {"B", 2}}))) ==
+        "C 8♦: down 2");
   CHECK(one(game_file(abc, "C", rec("C", "A", "6S", {{"B", "play"}, {"C", "play"}}, {{"A", 7}, {"B", 3}, {"C", 0}}))) ==
         "A 6♠: made; C down 2");
   CHECK(one(game_file(abc, "A", rec("A", "B", "6C", {{"C", "play"}, {"A", "play"}}, {{"B", 8}, {"C", 0}, {"A", 2}}))) ==
@@ -94,20 +96,22 @@ TEST_CASE("prefa words: declarer down two, defence down, alone short (E3, E4, E5
   CHECK(one(game_file(abc, "A", rec("A", "B", "6S", {{"C", "play"}, {"A", "play"}}, {{"B", 8}, {"C", 1}, {"A", 1}}))) ==
         "B 6♠: made; C down 1 and A down 1");
   // the taker short with both defenders' tricks
-  CHECK(one(game_file(abc, "C", rec("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 7}, {"C", 2}, {"B", 1}}, "C"))) ==
+  CHECK(one(game_file(abc, "C",
+                      rec("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 7}, {"C", 2}, {"B", 1}}, "C"))) ==
         "A 6♥, C takes B along: made; C down 1");
 }
 
 TEST_CASE("prefa words: four players, polles, withdrawn, conceded, four aces", "[prefa][words]") {
-  CHECK(one(game_file({"A", "B", "C", "D"}, "D", rec("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}}))) ==
+  CHECK(one(game_file({"A", "B", "C", "D"}, "D",
+                      rec("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}}))) ==
         "A 7♣: down 1");
   CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 5}, {"B", 3}, {"C", 2}}}},
                       {{"all_pass", "polles"}})) == "All passed, polles: pools A +3 and B +1");
   json variants = {{"provisional_entry", "on"}, {"concession", "on"}, {"four_aces", "bonus"}};
   CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "withdrawn"}, {"declarer", "B"}}, variants)) ==
         "B withdrew after a provisional win: pool +2, 2 points to each of C and A");
-  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "conceded"}, {"declarer", "B"}, {"contract", "7S"}}, variants)) ==
-        "B 7♠ conceded: down 2");
+  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "conceded"}, {"declarer", "B"}, {"contract", "7S"}},
+                      variants)) == "B 7♠ conceded: down 2");
   json aces = rec("A", "B", "7S", {{"C", "play"}, {"A", "play"}}, {{"B", 7}, {"C", 2}, {"A", 1}});
   aces["four_aces"] = true;
   CHECK(one(game_file(abc, "A", aces, variants)) == "B 7♠ with four aces: made");
@@ -184,17 +188,20 @@ TEST_CASE("prefa words: every message of the examples has a pattern, at every ha
 
 TEST_CASE("prefa words: two players share the lead, four players in progress", "[prefa][words]") {
   // two players on top share the first place: "lead", not "leads"
-  Replay polles = replay(game_file(abc, "A", {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 4}, {"B", 3}, {"C", 3}}}},
+  Replay polles = replay(game_file(abc, "A",
+                                   {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 4}, {"B", 3}, {"C", 3}}}},
                                    {{"all_pass", "polles"}}));
   REQUIRE(polles.ok);
   CHECK(prefa_game().result_words(json::parse(polles.score.dump())).rfind("B and C lead with +", 0) == 0);
   CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 4}, {"B", 3}, {"C", 3}}}},
                       {{"all_pass", "polles"}})) == "All passed, polles: pools A +1");
-  Replay four = replay(game_file({"A", "B", "C", "D"}, "D", rec("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}})));
+  Replay four = replay(game_file({"A", "B", "C", "D"}, "D",
+                                 rec("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}})));
   REQUIRE(four.ok);
-  CHECK(prefa_game().result_words(json::parse(four.score.dump())) ==
-        "D leads with +42.5; values if the game were closed now (points received less paid, each open pool point paid at 10 "
-        "points shared among all 4 players): D +42.5, B +31.5, C +31.5, A -105.5; pools still open: A 38, B 31, C 31, D 31");
+  CHECK(
+      prefa_game().result_words(json::parse(four.score.dump())) ==
+      "D leads with +42.5; values if the game were closed now (points received less paid, each open pool point paid at 10 "
+      "points shared among all 4 players): D +42.5, B +31.5, C +31.5, A -105.5; pools still open: A 38, B 31, C 31, D 31");
 }
 
 }  // namespace unit_test_prefa_words

@@ -78,7 +78,8 @@ TEST_CASE("tarot §4.1: targets by oudlers, just made scores 25", "[tarot][score
   for (int o = 0; o < 4; ++o) {
     auto r = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", o}, {"points", targets[o]}})});
     CHECK(last_deltas(r)["Ben"] == 75);
-    auto r2 = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", o}, {"points", targets[o] - 1}})});
+    auto r2 = run(setup_n(4),
+                  {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", o}, {"points", targets[o] - 1}})});
     CHECK(last_deltas(r2)["Ben"] == -78);  // failed by 1: 26 each
   }
 }
@@ -103,7 +104,9 @@ TEST_CASE("tarot §4.2: half points go to the winning side (3 and 5 players)", "
   auto r2 = run(setup_n(3), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 41.5}})});
   CHECK(last_deltas(r2)["Ben"] == 52);
   // 5 players, failed by half a point: 50.5 with 1 oudler -> 50, diff 1, garde: S = -52
-  auto r3 = run(setup_n(5), {hand({{"taker", "Ben"}, {"contract", "garde"}, {"partner", "Dan"}, {"oudlers", 1}, {"points", 50.5}})});
+  auto r3 = run(setup_n(5),
+                {hand(
+                    {{"taker", "Ben"}, {"contract", "garde"}, {"partner", "Dan"}, {"oudlers", 1}, {"points", 50.5}})});
   auto d = last_deltas(r3);
   CHECK(d["Ben"] == -104);
   CHECK(d["Dan"] == -52);
@@ -126,26 +129,45 @@ TEST_CASE("tarot §4.2: gain_rounding rounds diff to 5 or 10, halves up", "[taro
 }
 
 TEST_CASE("tarot §4.3: petit au bout goes to the side that won it, times the multiplier (E2)", "[tarot][score]") {
-  auto r = run(setup_n(4), {hand({{"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 1}, {"points", 48}, {"petit_au_bout", "defence"}})});
+  auto r = run(setup_n(4), {hand({{"taker", "Cat"},
+                                  {"contract", "garde_sans"},
+                                  {"oudlers", 1},
+                                  {"points", 48},
+                                  {"petit_au_bout", "defence"}})});
   CHECK(last_deltas(r)["Cat"] == -456);
-  auto r2 = run(setup_n(4), {hand({{"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 1}, {"points", 55}, {"petit_au_bout", "defence"}})});
+  auto r2 = run(setup_n(4), {hand({{"taker", "Cat"},
+                                   {"contract", "garde_sans"},
+                                   {"oudlers", 1},
+                                   {"points", 55},
+                                   {"petit_au_bout", "defence"}})});
   CHECK(last_deltas(r2)["Cat"] == 228);
   // failed contract, petit au bout for the attack: -27 + 10 = -17
-  auto r3 = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 49}, {"petit_au_bout", "attack"}})});
+  auto r3 = run(
+      setup_n(4),
+      {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 49}, {"petit_au_bout", "attack"}})});
   CHECK(per_defender(r3) == -17);
 }
 
 TEST_CASE("tarot §4.3: poignées go to the winning side; seed and fft values", "[tarot][score][option]") {
   // a defender's poignée helps the attack when it wins
-  auto r = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47},
+  auto r = run(setup_n(4), {hand({{"taker", "Ben"},
+                                  {"contract", "prise"},
+                                  {"oudlers", 2},
+                                  {"points", 47},
                                   {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}})});
   CHECK(per_defender(r) == 51);
   // the taker's double poignée is paid to the defence when he fails
-  json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 40},
+  json h = hand({{"taker", "Ben"},
+                 {"contract", "prise"},
+                 {"oudlers", 2},
+                 {"points", 40},
                  {"poignees", {{{"player", "Ben"}, {"level", "double"}, {"trumps", 13}}}}});
   CHECK(per_defender(run(setup_n(4), {h})) == -66);
   CHECK(per_defender(run(setup_n(4, {{"poignee_values", "fft"}}), {h})) == -56);
-  json t = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47},
+  json t = hand({{"taker", "Ben"},
+                 {"contract", "prise"},
+                 {"oudlers", 2},
+                 {"points", 47},
                  {"poignees", {{{"player", "Ben"}, {"level", "triple"}}}}});
   CHECK(per_defender(run(setup_n(4), {t})) == 91);
   CHECK(per_defender(run(setup_n(4, {{"poignee_values", "fft"}}), {t})) == 71);
@@ -153,7 +175,10 @@ TEST_CASE("tarot §4.3: poignées go to the winning side; seed and fft values", 
 
 TEST_CASE("tarot §1.3, §3.2: poignée thresholds per player count", "[tarot][validate]") {
   auto with = [](int n, const char* level, int trumps) {
-    json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47},
+    json h = hand({{"taker", "Ben"},
+                   {"contract", "prise"},
+                   {"oudlers", 2},
+                   {"points", 47},
                    {"poignees", {{{"player", "Cat"}, {"level", level}, {"trumps", trumps}}}}});
     if (n == 5) h["partner"] = nullptr;
     return run(setup_n(n), {h});
@@ -188,14 +213,23 @@ TEST_CASE("tarot §3.2: poignée duplicates, totals and levels", "[tarot][valida
 }
 
 TEST_CASE("tarot §4.3: chelem announced, unannounced, failed, defence (E6)", "[tarot][score]") {
-  auto r = run(setup_n(4), {hand({{"taker", "Cat"}, {"contract", "garde_sans"}, {"chelem_announced", true}, {"chelem", "attack"},
-                                  {"attack_tricks", 18}, {"oudlers", 3}, {"points", 91}, {"petit_au_bout", "attack"}})});
+  auto r = run(setup_n(4), {hand({{"taker", "Cat"},
+                                  {"contract", "garde_sans"},
+                                  {"chelem_announced", true},
+                                  {"chelem", "attack"},
+                                  {"attack_tricks", 18},
+                                  {"oudlers", 3},
+                                  {"points", 91},
+                                  {"petit_au_bout", "attack"}})});
   CHECK(last_deltas(r)["Cat"] == 2280);
   // announced, contract made, chelem failed: (25 + 44) x 2 - 200 = -62
-  auto f = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "garde"}, {"chelem_announced", true}, {"oudlers", 3}, {"points", 80}})});
+  auto f = run(
+      setup_n(4),
+      {hand({{"taker", "Ben"}, {"contract", "garde"}, {"chelem_announced", true}, {"oudlers", 3}, {"points", 80}})});
   CHECK(per_defender(f) == -62);
   // unannounced chelem: 80 + 200
-  auto u = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "attack"}, {"oudlers", 3}, {"points", 91}})});
+  auto u = run(setup_n(4),
+               {hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "attack"}, {"oudlers", 3}, {"points", 91}})});
   CHECK(per_defender(u) == 280);
   // defence chelem: -(25 + 46) - 200; option 0
   json dc = hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "defence"}, {"oudlers", 0}, {"points", 10}});
@@ -205,7 +239,9 @@ TEST_CASE("tarot §4.3: chelem announced, unannounced, failed, defence (E6)", "[
   dc["chelem_announced"] = true;
   CHECK(per_defender(run(setup_n(4), {dc})) == -471);
   // a chelem may come with half points with 4 players (Excuse kept): 86.5 accepted
-  auto half = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "attack"}, {"oudlers", 2}, {"points", 86.5}})});
+  auto half =
+      run(setup_n(4),
+          {hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "attack"}, {"oudlers", 2}, {"points", 86.5}})});
   CHECK(half.ok);
   CHECK(half.score["hands"][0]["breakdown"]["points_rounded"] == 87);
 }
@@ -241,7 +277,8 @@ TEST_CASE("tarot §4.3 and §6: petite chelem variant", "[tarot][score][option]"
 }
 
 TEST_CASE("tarot §4.5 and §6: misère personal and team", "[tarot][score][option]") {
-  json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}, {"miseres", {{{"player", "Cat"}}}}});
+  json h = hand(
+      {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}, {"miseres", {{{"player", "Cat"}}}}});
   auto d = last_deltas(run(setup_n(4, {{"misere", "on"}}), {h}));
   CHECK(d["Ben"] == 83);
   CHECK(d["Ann"] == -41);
@@ -264,8 +301,13 @@ TEST_CASE("tarot §4.5 and §6: misère personal and team", "[tarot][score][opti
 }
 
 TEST_CASE("tarot §4.4: 5 players, partner, self-call, card in the chien (E5)", "[tarot][score]") {
-  json h = hand({{"taker", "Ben"}, {"contract", "garde"}, {"called_card", {{"rank", "king"}, {"suit", "hearts"}}}, {"partner", "Dan"},
-                 {"oudlers", 2}, {"points", 56.5}, {"poignees", {{{"player", "Eve"}, {"level", "simple"}, {"trumps", 8}}}}});
+  json h = hand({{"taker", "Ben"},
+                 {"contract", "garde"},
+                 {"called_card", {{"rank", "king"}, {"suit", "hearts"}}},
+                 {"partner", "Dan"},
+                 {"oudlers", 2},
+                 {"points", 56.5},
+                 {"poignees", {{{"player", "Eve"}, {"level", "simple"}, {"trumps", 8}}}}});
   auto d = last_deltas(run(setup_n(5), {h}));
   CHECK(d["Ben"] == 204);
   CHECK(d["Dan"] == 102);
@@ -302,14 +344,21 @@ TEST_CASE("tarot §3.2: called card checks and jack_call", "[tarot][validate][op
   json bad = h;
   bad["called_card"] = {{"rank", "king"}, {"suit", "stars"}};
   CHECK(has_error(run(setup_n(5), {bad}), "E_CALLED_CARD", "called_card"));
-  json four = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}, {"called_card", {{"rank", "king"}, {"suit", "hearts"}}}});
+  json four = hand({{"taker", "Ben"},
+                    {"contract", "prise"},
+                    {"oudlers", 2},
+                    {"points", 47},
+                    {"called_card", {{"rank", "king"}, {"suit", "hearts"}}}});
   CHECK(has_error(run(setup_n(4), {four}), "E_CALLED_CARD", "called_card"));
 }
 
 TEST_CASE("tarot §5.2 and §6: dealer sits out with 5 at the table (E9)", "[tarot][option]") {
   json s = setup_n(5, {{"five_player_mode", "dealer_sits_out"}});
   s["first_dealer"] = "Eve";
-  json h = hand({{"taker", "Ann"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 45},
+  json h = hand({{"taker", "Ann"},
+                 {"contract", "garde"},
+                 {"oudlers", 2},
+                 {"points", 45},
                  {"poignees", {{{"player", "Ben"}, {"level", "simple"}, {"trumps", 10}}}}});
   auto r = run(s, {h});
   auto d = last_deltas(r);
@@ -325,12 +374,14 @@ TEST_CASE("tarot §5.2 and §6: dealer sits out with 5 at the table (E9)", "[tar
   CHECK(has_error(run(s, {sit}), "E_SITTING_OUT", "taker"));
   CHECK(first_error(run(s, {sit})).message.find("Eve is the dealer and sits out") == 0);
   // a 5-player mode with 4 players is a set-up error
-  CHECK(has_error(run(setup_n(4, {{"five_player_mode", "dealer_sits_out"}}), json::array()), "E_VARIANT", "options.five_player_mode"));
+  CHECK(has_error(run(setup_n(4, {{"five_player_mode", "dealer_sits_out"}}), json::array()), "E_VARIANT",
+                  "options.five_player_mode"));
 }
 
 TEST_CASE("tarot §5.2: dealer rotation, misdeal, W_DEALER", "[tarot][rules]") {
   json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}});
-  auto r = run(setup_n(4), {h, {{"type", "redeal"}, {"reason", "misdeal"}}, {{"type", "redeal"}, {"reason", "all_pass"}}, h});
+  auto r = run(setup_n(4),
+               {h, {{"type", "redeal"}, {"reason", "misdeal"}}, {{"type", "redeal"}, {"reason", "all_pass"}}, h});
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["dealer"] == "Ann");
   CHECK(r.score["hands"][1]["dealer"] == "Ben");
@@ -353,11 +404,15 @@ TEST_CASE("tarot §2.3: redeal records", "[tarot][validate]") {
   auto nt = run(setup_n(4), {{{"type", "redeal"}, {"reason", "no_trumps"}, {"player", "Cat"}}});
   CHECK(nt.ok);
   CHECK(has_warning(nt, "W_REDEAL_NOT_HOUSE"));
-  auto nt2 = run(setup_n(4, {{"extra_redeal_reasons", {"no_trumps"}}}), {{{"type", "redeal"}, {"reason", "no_trumps"}, {"player", "Cat"}}});
+  auto nt2 = run(setup_n(4, {{"extra_redeal_reasons", {"no_trumps"}}}),
+                 {{{"type", "redeal"}, {"reason", "no_trumps"}, {"player", "Cat"}}});
   CHECK_FALSE(has_warning(nt2, "W_REDEAL_NOT_HOUSE"));
-  auto ps = run(setup_n(4, {{"petit_sec", "play_as_excuse"}}), {{{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}}});
+  auto ps = run(setup_n(4, {{"petit_sec", "play_as_excuse"}}),
+                {{{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}}});
   CHECK(has_warning(ps, "W_REDEAL_NOT_HOUSE"));
-  json passes = {{{"player", "Ben"}, {"bid", "pass"}}, {{"player", "Cat"}, {"bid", "pass"}}, {{"player", "Dan"}, {"bid", "pass"}},
+  json passes = {{{"player", "Ben"}, {"bid", "pass"}},
+                 {{"player", "Cat"}, {"bid", "pass"}},
+                 {{"player", "Dan"}, {"bid", "pass"}},
                  {{"player", "Ann"}, {"bid", "pass"}}};
   CHECK(run(setup_n(4), {{{"type", "redeal"}, {"reason", "all_pass"}, {"bids", passes}}}).ok);
   json part = passes;
@@ -369,8 +424,11 @@ TEST_CASE("tarot §2.3: redeal records", "[tarot][validate]") {
 TEST_CASE("tarot §3.4: auction legality, multi and single rounds (E8)", "[tarot][validate][option]") {
   json s = setup_n(4, {{"bid_ladder", "petite_pousse"}});
   s["first_dealer"] = "Dan";
-  json bids = {{{"player", "Ann"}, {"bid", "petite"}}, {{"player", "Ben"}, {"bid", "pousse"}}, {{"player", "Cat"}, {"bid", "pass"}},
-               {{"player", "Dan"}, {"bid", "pass"}}, {{"player", "Ann"}, {"bid", "pass"}}};
+  json bids = {{{"player", "Ann"}, {"bid", "petite"}},
+               {{"player", "Ben"}, {"bid", "pousse"}},
+               {{"player", "Cat"}, {"bid", "pass"}},
+               {{"player", "Dan"}, {"bid", "pass"}},
+               {{"player", "Ann"}, {"bid", "pass"}}};
   json h = hand({{"taker", "Ben"}, {"contract", "pousse"}, {"bids", bids}, {"oudlers", 1}, {"points", 58}});
   CHECK(last_deltas(run(s, {h}))["Ben"] == 96);
   json single = s;
@@ -386,9 +444,13 @@ TEST_CASE("tarot §3.4: auction legality, multi and single rounds (E8)", "[tarot
   low["bids"][1]["bid"] = "petite";
   CHECK(first_error(run(s, {low})).message.find("not above Ann's prise") != std::string::npos);
   json again = h;
-  again["bids"] = {{{"player", "Ann"}, {"bid", "pass"}}, {{"player", "Ben"}, {"bid", "pousse"}}, {{"player", "Cat"}, {"bid", "pass"}},
-                   {{"player", "Dan"}, {"bid", "pass"}}, {{"player", "Ann"}, {"bid", "garde"}}};
-  CHECK(first_error(run(s, {again})).message == "bid 5: the auction was already over (Ben takes at pousse); Ann cannot speak");
+  again["bids"] = {{{"player", "Ann"}, {"bid", "pass"}},
+                   {{"player", "Ben"}, {"bid", "pousse"}},
+                   {{"player", "Cat"}, {"bid", "pass"}},
+                   {{"player", "Dan"}, {"bid", "pass"}},
+                   {{"player", "Ann"}, {"bid", "garde"}}};
+  CHECK(first_error(run(s, {again})).message ==
+        "bid 5: the auction was already over (Ben takes at pousse); Ann cannot speak");
   json winner = h;
   winner["taker"] = "Cat";
   CHECK(has_error(run(s, {winner}), "E_BIDS", "bids"));
@@ -423,11 +485,15 @@ TEST_CASE("tarot §3.2: point, oudler, trick and chelem checks", "[tarot][valida
   CHECK(has_error(err({{"attack_tricks", 0}}), "E_TRICKS", "attack_tricks"));
   CHECK(has_error(err({{"chelem", "all"}}), "E_CHELEM", "chelem"));
   CHECK(has_error(err({{"chelem", "attack"}, {"oudlers", 3}, {"points", 80}}), "E_CHELEM_POINTS", "points"));
-  CHECK(has_error(err({{"chelem", "defence"}, {"contract", "garde_contre"}, {"oudlers", 0}, {"points", 6}}), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(err({{"chelem", "defence"}, {"contract", "garde_contre"}, {"oudlers", 0}, {"points", 6}}),
+                  "E_CHELEM_POINTS", "points"));
   CHECK(has_error(err({{"chelem", "defence"}, {"oudlers", 3}, {"points", 60}}), "E_CHELEM_CONTRACT", "chelem"));
-  CHECK(has_error(err({{"petit_au_bout", "attack"}, {"oudlers", 0}, {"points", 40}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
-  CHECK(has_error(err({{"petit_au_bout", "defence"}, {"oudlers", 3}, {"points", 40}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
-  CHECK(has_error(err({{"petit_au_bout", "attack"}, {"oudler_cards", {"21", "excuse"}}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
+  CHECK(has_error(err({{"petit_au_bout", "attack"}, {"oudlers", 0}, {"points", 40}}), "E_PETIT_AU_BOUT",
+                  "petit_au_bout"));
+  CHECK(has_error(err({{"petit_au_bout", "defence"}, {"oudlers", 3}, {"points", 40}}), "E_PETIT_AU_BOUT",
+                  "petit_au_bout"));
+  CHECK(has_error(err({{"petit_au_bout", "attack"}, {"oudler_cards", {"21", "excuse"}}}), "E_PETIT_AU_BOUT",
+                  "petit_au_bout"));
   CHECK(has_error(err({{"petit_au_bout", "maybe"}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
   CHECK(has_error(err({{"contract", "pousse"}}), "E_CONTRACT", "contract"));
   CHECK(has_error(err({{"contract", "grande"}}), "E_CONTRACT", "contract"));
@@ -473,12 +539,16 @@ TEST_CASE("tarot §3.1 and §6: set-up errors and options", "[tarot][option]") {
   CHECK(first_error(unknown).message.find("poignee_values") != std::string::npos);
   auto value = run(setup_n(4, {{"bid_ladder", "long"}}), json::array());
   CHECK(first_error(value).message.find("standard, petite_pousse") != std::string::npos);
-  CHECK(has_error(run(setup_n(4, {{"garde_contre_multiplier", 7}}), json::array()), "E_VARIANT", "options.garde_contre_multiplier"));
+  CHECK(has_error(run(setup_n(4, {{"garde_contre_multiplier", 7}}), json::array()), "E_VARIANT",
+                  "options.garde_contre_multiplier"));
   // the fft preset sets single rounds; an explicit key overrides it
   json s = setup_n(4, {{"preset", "fft"}, {"bid_ladder", "petite_pousse"}});
   s["first_dealer"] = "Dan";
-  json bids = {{{"player", "Ann"}, {"bid", "petite"}}, {{"player", "Ben"}, {"bid", "pousse"}}, {{"player", "Cat"}, {"bid", "pass"}},
-               {{"player", "Dan"}, {"bid", "pass"}}, {{"player", "Ann"}, {"bid", "pass"}}};
+  json bids = {{{"player", "Ann"}, {"bid", "petite"}},
+               {{"player", "Ben"}, {"bid", "pousse"}},
+               {{"player", "Cat"}, {"bid", "pass"}},
+               {{"player", "Dan"}, {"bid", "pass"}},
+               {{"player", "Ann"}, {"bid", "pass"}}};
   json h = hand({{"taker", "Ben"}, {"contract", "pousse"}, {"bids", bids}, {"oudlers", 1}, {"points", 58}});
   CHECK(has_error(run(s, {h}), "E_BIDS", "bids"));
   s["options"]["bidding_rounds"] = "multi";
@@ -490,11 +560,11 @@ TEST_CASE("tarot §5.4-5.5: a whole game to its end, ranking with ties, settleme
   s["end"] = {{"mode", "deals"}, {"deals", 4}};
   s["stake_per_point"] = 5;
   json hands = {
-      hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}),   // Ben +93
-      hand({{"taker", "Cat"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}),   // Cat +93
+      hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}),  // Ben +93
+      hand({{"taker", "Cat"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}),  // Cat +93
       {{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Ann"}},
-      hand({{"taker", "Dan"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 35}}),   // Dan -93
-      hand({{"taker", "Ann"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 35}}),   // Ann -93
+      hand({{"taker", "Dan"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 35}}),  // Dan -93
+      hand({{"taker", "Ann"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 35}}),  // Ann -93
   };
   auto r = run(s, hands);
   REQUIRE(r.ok);
@@ -528,10 +598,19 @@ TEST_CASE("tarot: record_from_args maps the one-line syntax to record fields", "
   Diagnostics sd;
   auto game = g.start(setup_n(5), sd);
   REQUIRE(game);
-  auto parse = [&](std::vector<std::pair<std::string, std::string>> kv, Diagnostics& d) { return g.record_from_args(kv, *game, d); };
+  auto parse = [&](std::vector<std::pair<std::string, std::string>> kv, Diagnostics& d) {
+    return g.record_from_args(kv, *game, d);
+  };
   Diagnostics d;
-  json r = parse({{"taker", "ben"}, {"contract", "GS"}, {"partner", "self"}, {"called", "king:hearts"}, {"oudlers", "2"},
-                  {"points", "56,5"}, {"poignee", "Eve:simple:8,Dan:d"}, {"petit_au_bout", "attack"}, {"oudler_cards", "petit,21"}},
+  json r = parse({{"taker", "ben"},
+                  {"contract", "GS"},
+                  {"partner", "self"},
+                  {"called", "king:hearts"},
+                  {"oudlers", "2"},
+                  {"points", "56,5"},
+                  {"poignee", "Eve:simple:8,Dan:d"},
+                  {"petit_au_bout", "attack"},
+                  {"oudler_cards", "petit,21"}},
                  d);
   CHECK_FALSE(d.has_errors());
   CHECK(r["type"] == "hand");
@@ -541,7 +620,8 @@ TEST_CASE("tarot: record_from_args maps the one-line syntax to record fields", "
   CHECK(r["called_card"] == json({{"rank", "king"}, {"suit", "hearts"}}));
   CHECK(r["oudlers"] == 2);
   CHECK(r["points"] == 56.5);
-  CHECK(r["poignees"] == json::array({{{"player", "Eve"}, {"level", "simple"}, {"trumps", 8}}, {{"player", "Dan"}, {"level", "double"}}}));
+  CHECK(r["poignees"] == json::array({{{"player", "Eve"}, {"level", "simple"}, {"trumps", 8}},
+                                      {{"player", "Dan"}, {"level", "double"}}}));
   CHECK(r["oudler_cards"] == json::array({"petit", "21"}));
   CHECK_FALSE(r.contains("dealer"));  // nothing invented
   Diagnostics d2;
@@ -565,8 +645,12 @@ TEST_CASE("tarot: record_from_args maps the one-line syntax to record fields", "
 TEST_CASE("tarot: setup_from_args builds end and options", "[tarot][cli]") {
   const GameRules& g = *find_game("tarot");
   Diagnostics d;
-  json s = g.setup_from_args({{"players", "Ann,Ben,Cat"}, {"dealer", "Ben"}, {"end", "deals:8"}, {"preset", "fft"},
-                              {"option.extra_redeal_reasons", "no_trumps"}, {"stake", "10"}},
+  json s = g.setup_from_args({{"players", "Ann,Ben,Cat"},
+                              {"dealer", "Ben"},
+                              {"end", "deals:8"},
+                              {"preset", "fft"},
+                              {"option.extra_redeal_reasons", "no_trumps"},
+                              {"stake", "10"}},
                              d);
   CHECK_FALSE(d.has_errors());
   CHECK(s["players"] == json::array({"Ann", "Ben", "Cat"}));
@@ -593,11 +677,16 @@ TEST_CASE("tarot §7: the score sheet", "[tarot][sheet]") {
   json s = setup_n(3);
   s["end"] = {{"mode", "deals"}, {"deals", 3}};
   s["players"] = {"Ann", "Gergő", "Cat"};
-  json hands = {hand({{"dealer", "Ann"}, {"taker", "Gergő"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 50.5}}),
-                {{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}},
-                hand({{"taker", "Ann"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 46},
-                      {"poignees", {{{"player", "Gergő"}, {"level", "simple"}, {"trumps", 13}}}}}),
-                hand({{"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 3}, {"points", 57}, {"petit_au_bout", "attack"}})};
+  json hands = {
+      hand({{"dealer", "Ann"}, {"taker", "Gergő"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 50.5}}),
+      {{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}},
+      hand({{"taker", "Ann"},
+            {"contract", "prise"},
+            {"oudlers", 1},
+            {"points", 46},
+            {"poignees", {{{"player", "Gergő"}, {"level", "simple"}, {"trumps", 13}}}}}),
+      hand(
+          {{"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 3}, {"points", 57}, {"petit_au_bout", "attack"}})};
   json f = file(s, hands);
   auto r = replay(f);
   REQUIRE(r.ok);
@@ -665,18 +754,28 @@ TEST_CASE("tarot §3.2 E_CHELEM_POINTS: a side without tricks owns at most the E
 
 TEST_CASE("tarot §4.3 and §6 poignee_to: the winning side, or the side that showed it", "[tarot][score][option]") {
   // the taker's simple poignée (20) on a failed prise: 1 oudler, 40 points -> diff 11, contract part -(25 + 11)
-  json failed = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 40},
+  json failed = hand({{"taker", "Ben"},
+                      {"contract", "prise"},
+                      {"oudlers", 1},
+                      {"points", 40},
                       {"poignees", {{{"player", "Ben"}, {"level", "simple"}}}}});
-  CHECK(per_defender(run(setup_n(4), failed)) == -56);                                 // winner: -36 - 20
+  CHECK(per_defender(run(setup_n(4), failed)) == -56);  // winner: -36 - 20
   CHECK(per_defender(run(setup_n(4, {{"poignee_to", "winner"}}), failed)) == -56);
-  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "shower"}}), failed)) == -16);    // shower: -36 + 20
+  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "shower"}}), failed)) == -16);  // shower: -36 + 20
   // a defender's poignée on a made prise: winner gives it to the attack, shower to the defence
-  json made = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47},
+  json made = hand({{"taker", "Ben"},
+                    {"contract", "prise"},
+                    {"oudlers", 2},
+                    {"points", 47},
                     {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}});
-  CHECK(per_defender(run(setup_n(4), made)) == 51);                                   // 25 + 6 + 20
-  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "shower"}}), made)) == 11);       // 25 + 6 - 20
+  CHECK(per_defender(run(setup_n(4), made)) == 51);                              // 25 + 6 + 20
+  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "shower"}}), made)) == 11);  // 25 + 6 - 20
   // 5 players: the called partner's poignée counts for the attack
-  json five = hand({{"taker", "Ben"}, {"contract", "prise"}, {"partner", "Cat"}, {"oudlers", 1}, {"points", 40},
+  json five = hand({{"taker", "Ben"},
+                    {"contract", "prise"},
+                    {"partner", "Cat"},
+                    {"oudlers", 1},
+                    {"points", 40},
                     {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}});
   auto s5 = run(setup_n(5, {{"poignee_to", "shower"}}), five);
   REQUIRE(s5.ok);
@@ -686,20 +785,24 @@ TEST_CASE("tarot §4.3 and §6 poignee_to: the winning side, or the side that sh
   CHECK(first_error(bad).field == "options.poignee_to");
 }
 
-TEST_CASE("tarot §4.3 and §6 petit_au_bout_failed_attack: the failing attack keeps its petit, or loses it", "[tarot][score][option]") {
+TEST_CASE("tarot §4.3 and §6 petit_au_bout_failed_attack: the failing attack keeps its petit, or loses it",
+          "[tarot][score][option]") {
   // a failed garde (2 oudlers, 40 points: diff 1, contract part -(25 + 1) x 2) with the petit au bout for the attack
-  json failed = hand({{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 40}, {"petit_au_bout", "attack"}});
-  CHECK(per_defender(run(setup_n(4), failed)) == -32);                                                  // counts: -52 + 20
+  json failed = hand(
+      {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 40}, {"petit_au_bout", "attack"}});
+  CHECK(per_defender(run(setup_n(4), failed)) == -32);  // counts: -52 + 20
   CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "counts"}}), failed)) == -32);
   auto lost = run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), failed);
-  CHECK(per_defender(lost) == -72);                                                                      // lost: -52 - 20
+  CHECK(per_defender(lost) == -72);  // lost: -52 - 20
   CHECK(lost.score["hands"].back()["breakdown"]["petit_au_bout_part"] == -20);
   CHECK(last_deltas(lost)["Ben"] == -216);
   // a made contract keeps +10 x m for the attack; a petit au bout won by the defence is -10 x m either way
-  json made = hand({{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 45}, {"petit_au_bout", "attack"}});
-  CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), made)) == 78);           // (29 + 10) x 2
-  json defence = hand({{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 1}, {"points", 40}, {"petit_au_bout", "defence"}});
-  CHECK(per_defender(run(setup_n(4), defence)) == -92);                                                  // -(25 + 11) x 2 - 20
+  json made = hand(
+      {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 45}, {"petit_au_bout", "attack"}});
+  CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), made)) == 78);  // (29 + 10) x 2
+  json defence = hand(
+      {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 1}, {"points", 40}, {"petit_au_bout", "defence"}});
+  CHECK(per_defender(run(setup_n(4), defence)) == -92);  // -(25 + 11) x 2 - 20
   CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), defence)) == -92);
   auto bad = run(setup_n(4, {{"petit_au_bout_failed_attack", "never"}}), failed);
   CHECK_FALSE(bad.ok);

@@ -92,7 +92,8 @@ std::string label(const Question& q, const std::string& value) {
 }
 
 using Keys = std::vector<std::string>;
-const Keys k_plain_hand = {"taker", "contract", "oudlers", "points", "petit_au_bout", "poignee", "chelem", "chelem_announced"};
+const Keys k_plain_hand = {"taker",         "contract", "oudlers", "points",
+                           "petit_au_bout", "poignee",  "chelem",  "chelem_announced"};
 
 }  // namespace
 
@@ -129,16 +130,22 @@ TEST_CASE("tarot entry: 5 players, a called king with a partner and a defender's
   const json f = game(5);
   auto s = drive(f, {"Ben", "garde", "Dan", "2", "56.5", "", "Eve", "", "", ""});
   CHECK(s.done);
-  CHECK(s.keys() == Keys{"taker", "contract", "partner", "oudlers", "points", "petit_au_bout", "poignee", "poignee.Eve", "chelem",
-                         "chelem_announced"});
+  CHECK(s.keys() == Keys{"taker", "contract", "partner", "oudlers", "points", "petit_au_bout", "poignee", "poignee.Eve",
+                         "chelem", "chelem_announced"});
   // the partner: the other players, self (self_call is on by default) or none (the called card in the chien)
   CHECK(values(s.question("partner").choices) == Keys{"Ann", "Cat", "Dan", "Eve", "self", "none"});
   // 5p simple poignée: 8 trumps, the preset level
   CHECK(s.question("poignee.Eve").preset == "simple");
   CHECK(label(s.question("poignee.Eve"), "simple") == "8+ trumps, 20 points");
-  CHECK(tarot().entry_words(*replay(f).state, s.answers) ==
-        Words{{"taker", "Ben"}, {"contract", "garde"}, {"partner", "Dan"}, {"oudlers", "2"}, {"points", "56.5"},
-              {"petit_au_bout", "none"}, {"chelem", "none"}, {"chelem_announced", "no"}, {"poignee", "Eve:simple"}});
+  CHECK(tarot().entry_words(*replay(f).state, s.answers) == Words{{"taker", "Ben"},
+                                                                  {"contract", "garde"},
+                                                                  {"partner", "Dan"},
+                                                                  {"oudlers", "2"},
+                                                                  {"points", "56.5"},
+                                                                  {"petit_au_bout", "none"},
+                                                                  {"chelem", "none"},
+                                                                  {"chelem_announced", "no"},
+                                                                  {"poignee", "Eve:simple"}});
   auto d = deltas(f, s.answers);
   CHECK(d["Ben"] == 204);
   CHECK(d["Dan"] == 102);
@@ -237,7 +244,8 @@ TEST_CASE("tarot entry: redeals from the taker question", "[tarot][entry]") {
   CHECK(pass.done);
   CHECK(pass.keys() == Keys{"taker", "reason"});
   CHECK(pass.question("reason").preset == "all_pass");
-  CHECK(values(pass.question("reason").choices) == Keys{"all_pass", "petit_sec", "no_trumps", "few_honours", "misdeal", "other"});
+  CHECK(values(pass.question("reason").choices) ==
+        Keys{"all_pass", "petit_sec", "no_trumps", "few_honours", "misdeal", "other"});
   auto t = trial(f, pass.answers);
   REQUIRE(t.entry);
   CHECK(t.record == json{{"type", "redeal"}, {"reason", "all_pass"}});
@@ -252,7 +260,8 @@ TEST_CASE("tarot entry: redeals from the taker question", "[tarot][entry]") {
   CHECK(mis.done);
   CHECK((*trial(f, mis.answers).entry)["dealer"] == "Ann");
   // a redeal asks no contract nor bonus
-  for (const auto& k : {"contract", "oudlers", "points", "petit_au_bout", "poignee", "chelem"}) CHECK_FALSE(sec.was_asked(k));
+  for (const auto& k : {"contract", "oudlers", "points", "petit_au_bout", "poignee", "chelem"})
+    CHECK_FALSE(sec.was_asked(k));
   // dealer_sits_out: the mort cannot declare
   auto sit = drive(game(5, {{"five_player_mode", "dealer_sits_out"}}, "Eve"), {"redeal", "petit_sec", "Ann"});
   CHECK(values(sit.question("player").choices) == Keys{"Ann", "Ben", "Cat", "Dan"});
@@ -363,7 +372,8 @@ TEST_CASE("tarot entry: words typed on the command line count as answered", "[ta
   CHECK(r.keys() == Keys{"player"});
 }
 
-TEST_CASE("tarot entry: a name answered in another case or accent form is the player's, as at start", "[tarot][entry]") {
+TEST_CASE("tarot entry: a name answered in another case or accent form is the player's, as at start",
+          "[tarot][entry]") {
   json f = game(4);
   f["setup"]["players"] = json::array({"Élodie", "Σοφία", "Νίκος", "Paul"});
   f["setup"]["first_dealer"] = "Paul";

@@ -2,8 +2,8 @@
 // examples (tarot §8).
 #include <catch2/catch.hpp>
 
-#include "rules/engine.hpp"
 #include "../words_walk.hpp"
+#include "rules/engine.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
 namespace unit_test_tarot_words {
@@ -46,24 +46,30 @@ std::string one(const json& setup, json rec) {
 
 TEST_CASE("tarot words: played hands of the worked examples", "[tarot][words]") {
   // E1
-  CHECK(one(table(4), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}) == "Ben's prise made by 6");
+  CHECK(one(table(4), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}) ==
+        "Ben's prise made by 6");
   // E2 (a) and (b)
-  const json e2 = {{"dealer", "Ben"}, {"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 1}, {"points", 48}, {"petit_au_bout", "defence"}};
+  const json e2 = {{"dealer", "Ben"}, {"taker", "Cat"}, {"contract", "garde_sans"},
+                   {"oudlers", 1},    {"points", 48},   {"petit_au_bout", "defence"}};
   const json s4b = table(4, json::object(), "Ben");
   CHECK(one(s4b, e2) == "Cat's garde sans failed by 3, petit au bout for the defence");
   json e2b = e2;
   e2b["points"] = 55;
   CHECK(one(s4b, e2b) == "Cat's garde sans made by 4, petit au bout for the defence");
   // E3: half points go to the winning side
-  CHECK(one(table(3), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 40.5}}) == "Ben's prise failed by 1");
-  CHECK(one(table(3), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 41.5}}) == "Ben's prise made by 1");
+  CHECK(one(table(3), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 40.5}}) ==
+        "Ben's prise failed by 1");
+  CHECK(one(table(3), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 41.5}}) ==
+        "Ben's prise made by 1");
   // E4
   CHECK(one(table(4, json::object(), "Cat"),
             json::parse(R"({"taker":"Dan","contract":"garde_sans","oudlers":2,"oudler_cards":["petit","21"],"points":62,
                             "petit_au_bout":"attack","poignees":[{"player":"Dan","level":"double","trumps":13}]})")) ==
         "Dan's garde sans made by 21, petit au bout for the attack, Dan's double poignée");
   // E5: 5 players, a called king
-  CHECK(one(table(5), json::parse(R"({"taker":"Ben","contract":"garde","called_card":{"rank":"king","suit":"hearts"},"partner":"Dan",
+  CHECK(one(table(5),
+            json::parse(
+                R"({"taker":"Ben","contract":"garde","called_card":{"rank":"king","suit":"hearts"},"partner":"Dan",
                                       "oudlers":2,"points":56.5,"poignees":[{"player":"Eve","level":"simple","trumps":8}]})")) ==
         "Ben's garde with Dan made by 16, Eve's simple poignée");
   // E6: an announced chelem
@@ -71,41 +77,53 @@ TEST_CASE("tarot words: played hands of the worked examples", "[tarot][words]") 
                                  "attack_tricks":18,"oudlers":3,"points":91,"petit_au_bout":"attack"})")) ==
         "Cat's garde sans made by 55, petit au bout for the attack, announced chelem made");
   // E8: petite/pousse ladder
-  CHECK(one(table(4, {{"bid_ladder", "petite_pousse"}}, "Dan"), {{"taker", "Ben"}, {"contract", "pousse"}, {"oudlers", 1}, {"points", 58}}) ==
-        "Ben's pousse made by 7");
+  CHECK(one(table(4, {{"bid_ladder", "petite_pousse"}}, "Dan"),
+            {{"taker", "Ben"}, {"contract", "pousse"}, {"oudlers", 1}, {"points", 58}}) == "Ben's pousse made by 7");
   // E9: dealer sits out
-  CHECK(one(table(5, {{"five_player_mode", "dealer_sits_out"}}, "Eve"),
-            json::parse(R"({"taker":"Ann","contract":"garde","oudlers":2,"points":45,"poignees":[{"player":"Ben","level":"simple"}]})")) ==
-        "Ann's garde made by 4, Ben's simple poignée");
+  CHECK(
+      one(table(5, {{"five_player_mode", "dealer_sits_out"}}, "Eve"),
+          json::parse(
+              R"({"taker":"Ann","contract":"garde","oudlers":2,"points":45,"poignees":[{"player":"Ben","level":"simple"}]})")) ==
+      "Ann's garde made by 4, Ben's simple poignée");
 }
 
 TEST_CASE("tarot words: the taker alone, just made, slams and misères", "[tarot][words]") {
   CHECK(one(table(5), {{"taker", "Cat"}, {"contract", "prise"}, {"partner", "Cat"}, {"oudlers", 1}, {"points", 51}}) ==
         "Cat's prise alone (the called card in hand) just made");
-  CHECK(one(table(5), {{"taker", "Cat"}, {"contract", "garde_contre"}, {"partner", nullptr}, {"oudlers", 0}, {"points", 40}}) ==
+  CHECK(one(table(5),
+            {{"taker", "Cat"}, {"contract", "garde_contre"}, {"partner", nullptr}, {"oudlers", 0}, {"points", 40}}) ==
         "Cat's garde contre alone (the called card in the chien) failed by 16");
-  CHECK(one(table(4), {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 3}, {"points", 91}, {"chelem", "attack"}}) ==
-        "Ben's garde made by 55, chelem for the attack");
-  CHECK(one(table(4), {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 60}, {"chelem_announced", true}}) ==
+  CHECK(
+      one(table(4), {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 3}, {"points", 91}, {"chelem", "attack"}}) ==
+      "Ben's garde made by 55, chelem for the attack");
+  CHECK(one(table(4),
+            {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 60}, {"chelem_announced", true}}) ==
         "Ben's garde made by 19, announced chelem failed");
-  CHECK(one(table(4), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 0}, {"points", 0}, {"chelem", "defence"}}) ==
-        "Ben's prise failed by 56, chelem for the defence");
+  CHECK(
+      one(table(4), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 0}, {"points", 0}, {"chelem", "defence"}}) ==
+      "Ben's prise failed by 56, chelem for the defence");
   const json pc = table(4, {{"petite_chelem", "on"}});
   CHECK(one(pc, {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 3}, {"points", 80}, {"attack_tricks", 16}}) ==
         "Ben's garde made by 44, petite chelem");
-  CHECK(one(pc, {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 3}, {"points", 70}, {"attack_tricks", 12},
+  CHECK(one(pc, {{"taker", "Ben"},
+                 {"contract", "garde"},
+                 {"oudlers", 3},
+                 {"points", 70},
+                 {"attack_tricks", 12},
                  {"petite_chelem_announced", true}}) == "Ben's garde made by 34, announced petite chelem failed");
   CHECK(one(table(4, {{"misere", "on"}, {"misere_kinds", "separate"}}),
             json::parse(R"({"taker":"Ben","contract":"prise","oudlers":2,"points":47,
                             "miseres":[{"player":"Ann","kind":"trumps"},{"player":"Cat","kind":"faces"}]})")) ==
         "Ben's prise made by 6, Ann's trump misère, Cat's face misère");
   CHECK(one(table(4, {{"misere", "on"}}), json::parse(R"({"taker":"Ben","contract":"prise","oudlers":2,"points":47,
-                                                          "miseres":[{"player":"Ann"}]})")) == "Ben's prise made by 6, Ann's misère");
+                                                          "miseres":[{"player":"Ann"}]})")) ==
+        "Ben's prise made by 6, Ann's misère");
 }
 
 TEST_CASE("tarot words: redeals", "[tarot][words]") {
   const json s = table(4, {{"extra_redeal_reasons", json::array({"no_trumps", "few_honours"})}});
-  auto w = words(s, json::parse(R"([{"type":"redeal","reason":"all_pass"},{"type":"redeal","reason":"petit_sec","player":"Cat"},
+  auto w = words(s, json::parse(
+                        R"([{"type":"redeal","reason":"all_pass"},{"type":"redeal","reason":"petit_sec","player":"Cat"},
                                     {"type":"redeal","reason":"misdeal"},{"type":"redeal","reason":"no_trumps","player":"Ann"},
                                     {"type":"redeal","reason":"few_honours","player":"Dan"},{"type":"redeal","reason":"other"}])"));
   CHECK(w == std::vector<std::string>{"Redeal: everybody passed", "Redeal: Cat held the petit sec",
@@ -134,7 +152,8 @@ TEST_CASE("tarot words: a whole game (E7), its end and its settlement", "[tarot]
 TEST_CASE("tarot words: the standing of an open game, ties", "[tarot][words]") {
   CHECK(tarot().result_words(replayed(table(4), json::array())) == "No deal played yet");
   const json h1 = {{"type", "hand"}, {"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}};
-  CHECK(tarot().result_words(replayed(table(4), json::array({h1}))) == "Ben leads with 93 points after 1 deal; then Ann -31, Cat -31, Dan -31");
+  CHECK(tarot().result_words(replayed(table(4), json::array({h1}))) ==
+        "Ben leads with 93 points after 1 deal; then Ann -31, Cat -31, Dan -31");
   json h2 = h1;
   h2["taker"] = "Cat";
   CHECK(tarot().result_words(replayed(table(4), json::array({h1, h2}))) ==
