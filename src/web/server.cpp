@@ -165,7 +165,9 @@ private:
 bool Listener::process_and_close_socket(socket_t sock) {
   const size_t taken = ++m_taken;
   m_busy = taken * 4 > threads * 3;
-  {
+  // No memory for this connection (under a limit on the address space, in a flood of requests): it is closed, and
+  // the server goes on serving the others (an exception out of a serving thread would end the whole server).
+  try {
     Connection c(sock, limits, m_busy, svr_sock_);
     std::string address;
     int port = 0;
@@ -173,13 +175,17 @@ bool Listener::process_and_close_socket(socket_t sock) {
     if (!m_connections.enter(address)) {
       c.refuse(429, "Too Many Requests", "too many connections from " + address + " at once");
     } else {
+      struct Leave {
+        Connections& connections;
+        const std::string& address;
+        ~Leave() { connections.leave(address); }
+      } leave{m_connections, address};
       for (size_t served = 0; served < keep_alive_max_count_ && svr_sock_ != INVALID_SOCKET; ++served) {
         if (!c.next_request(served == 0 ? limits.head_ms : limits.idle_ms)) break;
         const bool last = served + 1 == keep_alive_max_count_ || svr_sock_ == INVALID_SOCKET;
         bool closed = false;
         if (!process_request(c, last, closed, nullptr) || closed || last) break;
       }
-      m_connections.leave(address);
     }
     if (c.refused()) {
       if (log) log("refused a request (" + std::to_string(c.refused()) + ") from " + address);
@@ -194,6 +200,11 @@ bool Listener::process_and_close_socket(socket_t sock) {
         if (got <= 0) break;
         drained += static_cast<size_t>(got);
       }
+    }
+  } catch (const std::bad_alloc&) {
+    try {
+      if (log) log("closed a connection: out of memory");
+    } catch (const std::bad_alloc&) {
     }
   }
   ::shutdown(sock, SHUT_RDWR);

@@ -1,6 +1,7 @@
 // `marque serve` in the helper program marque-serve: the web server (src/web, cpp-httplib and libqrencode) on
 // the database of the command line, until SIGINT or SIGTERM. Only this program links the web server: the other
 // commands start without loading its libraries (OpenSSL, brotli, zlib come with Debian's cpp-httplib).
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 
@@ -24,6 +25,10 @@ bool every_interface(const std::string& host) { return host == "0.0.0.0" || host
 }  // namespace
 
 int run(const Request& request) {
+  // glibc gives each thread that allocates at once an arena of its own, 64 MB of address space each: 128 serving
+  // threads could reserve gigabytes and, under a limit on the address space (ulimit -v), a flood of requests would
+  // make an allocation fail; a few arenas shared by all keep the server's address space what it needs
+  mallopt(M_ARENA_MAX, 4);
   const std::string& host = request.host;
   const int port = request.port;
   // 8 random digits: at the one wrong code a minute the server allows once guessing has begun, trying them all
