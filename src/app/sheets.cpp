@@ -95,7 +95,8 @@ std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::
   for (size_t i = 0; i < seats.size() && i < players.size(); ++i) {
     const auto& s = seats[i];
     std::string total = text::format_number(s.points);
-    if (auto raw = totals.find(players[i]); !teams && raw != totals.end() && raw->is_number() && *raw != ojson(s.points))
+    if (auto raw = totals.find(players[i]);
+        !teams && raw != totals.end() && raw->is_number() && *raw != ojson(s.points))
       total = text::format_signed(s.points) + " (" + text::format_number(raw->get<double>()) + ")";
     bool joined = false;
     // a team game in progress has no team result yet: partners are the two seats alone at their place and total
