@@ -379,3 +379,131 @@ std::optional<json> GameRules::series_result(const std::vector<json>&) const { r
 std::optional<json> GameRules::next_game_setup(const json&, const json&) const { return std::nullopt; }
 
 }  // namespace marque::rules
+
+// --- a composite field asked as pickers
+
+namespace marque::rules {
+
+const std::string* ListItem::part(std::string_view name) const {
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it)
+    if (it->first == name) return &it->second;
+  return nullptr;
+}
+
+bool is_list_key(std::string_view key) { return key.find('#') != std::string_view::npos; }
+
+namespace {
+
+std::string step_key(const ListAsk& l, size_t n) { return l.key + "#" + std::to_string(n); }
+
+bool of_list(const ListAsk& l, const std::string& key) {
+  return key.size() > l.key.size() + 1 && key.compare(0, l.key.size(), l.key) == 0 && key[l.key.size()] == '#';
+}
+
+std::vector<std::string> list_fields(const ListAsk& l) {
+  return l.typed.fields.empty() ? std::vector<std::string>{l.key} : l.typed.fields;
+}
+
+// How the list's answers stand: its complete items, and the question to ask next (none when it is finished).
+struct ListWalk {
+  std::vector<ListItem> items;
+  std::optional<Question> question;
+  bool typed = false;  // answered in the one-line syntax (a word, or "text" then the syntax)
+};
+
+Question step_question(const ListAsk& l, size_t n) {
+  Question q;
+  if (n == 1) {
+    q = ask_choice(step_key(l, n), l.first,
+                   {{"none", "none"}, {"add", l.add}, {"text", "type them in one line: " + l.typed.help}});
+    q.preset = "none";
+  } else {
+    q = ask_choice(step_key(l, n), l.another, {{"add", "add another"}, {"done", "done"}});
+    q.preset = "done";
+  }
+  q.fields = list_fields(l);
+  return q;
+}
+
+ListWalk walk_list(const ListAsk& l, const Answers& answers) {
+  ListWalk w;
+  for (size_t n = 1;; ++n) {
+    const std::string key = step_key(l, n);
+    const std::string* step = answer_of(answers, key);
+    if (!step) {
+      if (n == 1 && asked(answers, l.key)) {
+        w.typed = true;
+        return w;
+      }
+      w.question = step_question(l, n);
+      return w;
+    }
+    if (n == 1 && *step == "text") {
+      w.typed = true;
+      if (!asked(answers, l.key)) {
+        w.question = l.typed;
+        w.question->key = l.key;
+        w.question->fields = list_fields(l);
+      }
+      return w;
+    }
+    if (*step != "add") return w;  // none, done, or left out
+    ListItem current;
+    const std::string prefix = key + ".";
+    for (const auto& [k, v] : answers) {
+      if (k.size() <= prefix.size() || k.compare(0, prefix.size(), prefix) != 0) continue;
+      std::string part = k.substr(prefix.size());
+      std::erase_if(current.parts, [&](const auto& p) { return p.first == part; });
+      current.parts.emplace_back(std::move(part), v);
+    }
+    if (auto q = l.next_part(w.items, current)) {
+      q->key = prefix + q->key;
+      if (q->fields.empty()) q->fields = list_fields(l);
+      w.question = std::move(q);
+      return w;
+    }
+    w.items.push_back(std::move(current));
+    if (l.max_items && w.items.size() >= l.max_items) return w;
+  }
+}
+
+std::string item_words_of(const ListAsk& l, const ListItem& item) {
+  if (l.item_words) return l.item_words(item);
+  std::string out;
+  for (const auto& [k, v] : item.parts) {
+    if (v.empty()) continue;
+    if (!out.empty()) out += ':';
+    out += v;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Question> ask_list(const ListAsk& list, const Answers& answers) {
+  return walk_list(list, answers).question;
+}
+
+std::vector<ListItem> list_items(const ListAsk& list, const Answers& answers) { return walk_list(list, answers).items; }
+
+Answers fold_list(const ListAsk& list, const Answers& answers) {
+  const ListWalk w = walk_list(list, answers);
+  std::string value;
+  for (const auto& item : w.items) {
+    if (!value.empty()) value += list.separator;
+    value += item_words_of(list, item);
+  }
+  Answers out;
+  bool placed = false;
+  for (const auto& a : answers) {
+    if (!of_list(list, a.first)) {
+      out.push_back(a);
+      continue;
+    }
+    if (!placed && !w.typed) out.emplace_back(list.key, value);
+    placed = true;
+  }
+  return out;
+}
+
+}  // namespace marque::rules

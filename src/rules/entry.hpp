@@ -7,6 +7,7 @@
 // replay, exactly as for typed words. Nothing here stores anything.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -72,6 +73,46 @@ std::vector<Choice> choices_of(const std::vector<std::string>& values);
 // A choice's value as a person reads it in a list: an id's underscores as spaces ("all pass", "garde sans"; typed
 // so, it is the same choice); a name as it is.
 std::string shown(const std::string& value);
+
+// --- a composite field asked as pickers
+// A list field (coinche announcements, Alsós kontras, figurák and melds, Piquet sequences and sets ...) is asked one
+// item at a time, each item one part at a time with only the legal choices, then "add another" or "done"; the
+// answers fold back into the field's one-line syntax, which record_from_args reads as if typed. Answer keys:
+//   KEY#N        before item N (1, 2 ...): "add" (ask item N), "done" / "none" (the list ends), "text" (only at
+//                N = 1: the one-line syntax is asked instead, as the answer KEY itself)
+//   KEY#N.PART   a part of item N ("annonce#1.who" = "W")
+// The same description drives the terminal (numbered choices) and the phone (buttons): both only see Questions.
+struct ListItem {
+  std::vector<std::pair<std::string, std::string>> parts;  // (part, value) in the order asked
+  const std::string* part(std::string_view name) const;    // nullptr when not asked (yet)
+};
+
+struct ListAsk {
+  std::string key;      // the field's answer key, as `marque hand` takes it ("annonce")
+  std::string first;    // the opening question: "Announcements?"
+  std::string add;      // the label of the choice that starts an item: "add an announcement"
+  std::string another;  // between items: "Another announcement?"
+  Question typed;       // the one-line syntax (key = `key`, kind "words"), offered as "type it"
+  // The next part of `current` (its key is the part's name, e.g. "who"), knowing the complete items before it;
+  // nullopt when `current` is complete.
+  std::function<std::optional<Question>(const std::vector<ListItem>& earlier, const ListItem& current)> next_part;
+  // An item in the one-line syntax (default: its parts' values joined by ':'); items are joined by `separator`.
+  std::function<std::string(const ListItem&)> item_words;
+  std::string separator = ",";
+  // The most items the list can hold (0 = no limit): "add another" is not offered beyond it.
+  size_t max_items = 0;
+};
+
+// The next question of the list (nullopt when it is finished: answered as text or given as a word, "none" or
+// "done" chosen). Each question it asks names the list's record fields (`typed.fields`) for errors_for.
+std::optional<Question> ask_list(const ListAsk& list, const Answers& answers);
+// The complete items answered so far, in order.
+std::vector<ListItem> list_items(const ListAsk& list, const Answers& answers);
+// The answers with the list's steps and parts folded into one answer (KEY, "item,item"), placed where its first
+// step was; a list answered "none" folds to (KEY, "") ; the other answers are unchanged, so is a list typed as text.
+Answers fold_list(const ListAsk& list, const Answers& answers);
+// True for a key that is a step or a part of some list (KEY#N or KEY#N.PART).
+bool is_list_key(std::string_view key);
 
 // The answer as the question reads it: a number picks the n-th choice ("2" -> the second player), a choice is
 // matched without regard to case and may be abbreviated to a unique prefix, yes/no take y/n/oui/non/igen/nem...;

@@ -155,4 +155,79 @@ TEST_CASE("guided entry: a choice's id reads with spaces in the list and in the 
   CHECK(shown("Zoë_B") == "Zoë_B");  // a name stays as it is
 }
 
+TEST_CASE("a list asked as pickers: one item at a time, one part at a time, folded into the one-line syntax",
+          "[entry][list]") {
+  ListAsk l;
+  l.key = "annonce";
+  l.first = "Announcements?";
+  l.add = "add an announcement";
+  l.another = "Another announcement?";
+  l.typed = ask_choice("annonce", "Announcements?", {});
+  l.typed.kind = "words";
+  l.typed.help = "PLAYER:TYPE";
+  l.typed.fields = {"annonce", "announcements"};
+  l.next_part = [](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
+    if (!cur.part("who")) {
+      std::vector<Choice> who;  // a player announces once (the legal choices only)
+      for (const char* p : {"N", "E"})
+        if (std::none_of(earlier.begin(), earlier.end(), [&](const ListItem& i) { return *i.part("who") == p; }))
+          who.push_back({p, ""});
+      return ask_choice("who", "Who?", who);
+    }
+    if (!cur.part("type")) return ask_choice("type", "Which?", {{"tierce", ""}, {"cent", ""}});
+    return std::nullopt;
+  };
+
+  Answers a;
+  auto q = ask_list(l, a);
+  REQUIRE(q);
+  CHECK(q->key == "annonce#1");
+  CHECK(q->preset == "none");
+  CHECK(q->fields == std::vector<std::string>{"annonce", "announcements"});
+  a.emplace_back("annonce#1", "add");
+  q = ask_list(l, a);
+  REQUIRE(q);
+  CHECK(q->key == "annonce#1.who");
+  CHECK(q->choices.size() == 2);
+  a.emplace_back("annonce#1.who", "N");
+  CHECK(ask_list(l, a)->key == "annonce#1.type");
+  a.emplace_back("annonce#1.type", "tierce");
+  CHECK(fold_list(l, a) == Answers{{"annonce", "N:tierce"}});
+  q = ask_list(l, a);
+  CHECK(q->key == "annonce#2");
+  CHECK(q->preset == "done");
+  a.emplace_back("annonce#2", "add");
+  q = ask_list(l, a);
+  REQUIRE(q->choices.size() == 1);  // N has announced
+  CHECK(q->choices[0].value == "E");
+  a.emplace_back("annonce#2.who", "E");
+  CHECK(fold_list(l, a) == Answers{{"annonce", "N:tierce"}});  // item 2 is not complete yet
+  a.emplace_back("annonce#2.type", "cent");
+  a.emplace_back("annonce#3", "done");
+  CHECK_FALSE(ask_list(l, a));
+  CHECK(list_items(l, a).size() == 2);
+  Answers with_others = {{"bidder", "N"}};
+  with_others.insert(with_others.end(), a.begin(), a.end());
+  with_others.emplace_back("belote", "none");
+  CHECK(fold_list(l, with_others) == Answers{{"bidder", "N"}, {"annonce", "N:tierce,E:cent"}, {"belote", "none"}});
+  CHECK(is_list_key("annonce#2.who"));
+  CHECK_FALSE(is_list_key("poignee.Ann"));
+
+  // none: folds to an empty answer (left out); text: the one-line syntax asked as the field itself
+  CHECK(fold_list(l, {{"annonce#1", "none"}}) == Answers{{"annonce", ""}});
+  CHECK_FALSE(ask_list(l, {{"annonce#1", "none"}}));
+  q = ask_list(l, {{"annonce#1", "text"}});
+  REQUIRE(q);
+  CHECK(q->key == "annonce");
+  CHECK(q->kind == "words");
+  Answers typed = {{"annonce#1", "text"}, {"annonce", "W:tierce"}};
+  CHECK_FALSE(ask_list(l, typed));
+  CHECK(fold_list(l, typed) == Answers{{"annonce", "W:tierce"}});
+  // a word given on the command line answers the list
+  CHECK_FALSE(ask_list(l, {{"annonce", "W:cent"}}));
+  // at most max_items
+  l.max_items = 1;
+  CHECK_FALSE(ask_list(l, {{"annonce#1", "add"}, {"annonce#1.who", "N"}, {"annonce#1.type", "cent"}}));
+}
+
 }  // namespace unit_test_entry
