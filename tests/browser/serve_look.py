@@ -18,26 +18,20 @@ import json
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
-import tempfile
-import time
 
-from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
+from serve_client import Server, scratch  # noqa: E402
+
+from chromium import device, wait  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 SHOTS = sys.argv[3] if len(sys.argv) > 3 else None
 CODE = "13572468"
 os.makedirs(ARTIFACTS, exist_ok=True)
-tmp = tempfile.mkdtemp(prefix="marque-look-")
-db = os.path.join(tmp, "night.db")
-env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC", NO_COLOR="1")
+tmp, db, env, marque = scratch(BIN, "marque-look-")
 failures = []
 
 
@@ -46,13 +40,6 @@ def check(ok, what):
     if not ok:
         failures.append(what)
     return ok
-
-
-def marque(*args):
-    r = subprocess.run([BIN, "--db", db, *args], env=env, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"marque {' '.join(args)} failed ({r.returncode}): {r.stderr}")
-    return r.stdout
 
 
 def started(out):
@@ -71,34 +58,8 @@ for h in [["taker=Ben", "contract=garde", "oudlers=2", "points=47"], ["taker=Cat
 coinche = started(marque("start", "coinche", "N=Nina", "E=Emil", "S=Sara", "W=Will", "dealer=W", "--night", "1"))
 marque("hand", "-g", str(coinche), "--no-prompt", "bidder=N", "bid=80", "trump=H", "points=100", "last=bidders")
 
-server = subprocess.Popen([BIN, "--db", db, "-q", "serve", "--listen", "127.0.0.1:0", "--code", CODE], env=env,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-m = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline())
-if not m:
-    server.kill()
-    raise SystemExit("no address printed: " + server.stderr.read())
-base = f"http://127.0.0.1:{m.group(1)}"
-
-
-def browser(name, width=360, height=740):
-    o = webdriver.ChromeOptions()
-    o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-              "--disable-component-update", "--disable-sync", "--no-first-run", f"--window-size={width},{height}",
-              f"--user-data-dir={tempfile.mkdtemp(prefix='profile-' + name + '-', dir=tmp)}"]:
-        o.add_argument(a)
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
-    d = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=o)
-    d.set_page_load_timeout(30)
-    return d
-
-
-def wait(d, cond, timeout=10):
-    try:
-        return WebDriverWait(d, timeout, poll_frequency=0.05,
-                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
-    except TimeoutException:
-        return None
+server = Server(BIN, db, CODE, env)
+base = f"http://127.0.0.1:{server.port}"
 
 
 def theme(d, scheme):
@@ -216,7 +177,7 @@ def hands_of(game):
     return json.loads(marque("list", str(game), "--format", "json"))
 
 
-phone = browser("phone")
+phone = device(tmp, "phone")
 tv = None
 try:
     phone.get(base + "/login?next=/")
@@ -255,7 +216,7 @@ try:
     moved = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, f"#big-{tarot} .pts").text != first)
     check(moved is not None and phone.execute_script("return window.__kept") == 7,
           "a hand typed at the command line shows on the big board without a reload")
-    tv = browser("tv", 1280, 720)
+    tv = device(tmp, "tv", 1280, 720)
     tv.get(base + "/big")
     wait(tv, lambda: tv.find_element(By.ID, "live").get_attribute("class") == "live on")
     tvpts = tv.execute_script("return parseFloat(getComputedStyle(document.querySelector('.pts')).fontSize)")
@@ -279,8 +240,7 @@ try:
             phone.get(base + path)
             wait(phone, lambda: phone.find_element(By.ID, "live").get_attribute("class") == "live on", 5)
             look(phone, f"{scheme}: {name} ({path})")
-            if name == "board":
-                shot(phone, f"{scheme}-board", f"{scheme}-board.png" if scheme == "dark" else None)
+            shot(phone, f"{scheme}-{name}", "dark-board.png" if (scheme, name) == ("dark", "board") else None)
         bg = phone.execute_script("return getComputedStyle(document.body).backgroundColor")
         check((bg == "rgb(18, 20, 24)") == (scheme == "dark"), f"{scheme}: the page's background follows the theme ({bg})")
 
@@ -340,11 +300,7 @@ finally:
     phone.quit()
     if tv:
         tv.quit()
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(15)
-    except subprocess.TimeoutExpired:
-        server.kill()
+    check(server.stop() == 0, "the server stops cleanly")
 
 shutil.rmtree(tmp, ignore_errors=True)
 print(f"browser_serve_look: {len(failures)} failed; screenshots in {ARTIFACTS}")
