@@ -177,14 +177,16 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
   }
   if (q.kind == "int" || q.kind == "number") {
     const std::optional<Amount> v = parse_decimal(a);
+    // the message says what to type instead: "95 is out of range: type a whole number from 0 to 91"
+    const std::string what = q.kind == "int" ? "a whole number" : "a number";
+    const std::string range = q.min && q.max ? " from " + std::to_string(*q.min) + " to " + std::to_string(*q.max)
+                              : q.min        ? " of at least " + std::to_string(*q.min)
+                              : q.max        ? " of at most " + std::to_string(*q.max)
+                                             : "";
     if (!v || (q.kind == "int" && !v->is_whole()))
-      return {"", "'" + clip(a) + "' is not " + (q.kind == "int" ? "a whole number" : "a number")};
-    if ((q.min && *v < Amount::whole(*q.min)) || (q.max && *v > Amount::whole(*q.max))) {
-      std::string range = q.min && q.max ? "from " + std::to_string(*q.min) + " to " + std::to_string(*q.max)
-                          : q.min        ? "at least " + std::to_string(*q.min)
-                                         : "at most " + std::to_string(*q.max);
-      return {"", text::format_number(*v) + " is out of range: " + range};
-    }
+      return {"", "'" + clip(a) + "' is not " + what + ": type " + what + range};
+    if ((q.min && *v < Amount::whole(*q.min)) || (q.max && *v > Amount::whole(*q.max)))
+      return {"", text::format_number(*v) + " is out of range: type " + what + range};
     return {a, ""};
   }
   return {a, ""};

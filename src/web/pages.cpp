@@ -45,9 +45,10 @@ std::string url_part(const std::string& s) {  // percent-encoding of a query val
   return out;
 }
 
-// live_main: the whole of <main> is replaced when the database changes (app.js); else only its [data-live] parts
+// live_main: the whole of <main> is replaced when the database changes (app.js); else only its [data-live] parts.
+// bare: no control at all (the big board on a screen): no menu, no code link, only the live mark under the page.
 std::string page(const std::string& title, const std::string& body_class, const std::string& main, const PageContext& c,
-                 bool live_main = true) {
+                 bool live_main = true, bool bare = false) {
   const std::string v = "?v=" + c.asset_version;
   std::string out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -64,6 +65,9 @@ std::string page(const std::string& title, const std::string& body_class, const 
                     v + "\" defer></script>\n";
   if (c.writer) out += "<meta name=\"csrf-token\" content=\"" + h(c.csrf) + "\">\n";
   out += "</head>\n<body class=\"page-" + h(body_class) + "\" data-version=\"" + std::to_string(c.version) + "\">\n";
+  if (bare)
+    return out + "<main id=\"main\" data-live>\n" + main +
+           "</main>\n<footer><span id=\"live\" class=\"live off\">not live</span></footer>\n</body>\n</html>\n";
   out +=
       "<nav class=\"top\"><a href=\"/\">Tables</a><a href=\"/standings\">Standings</a><a href=\"/players\">Players</a>";
   if (c.writer)
@@ -165,7 +169,7 @@ std::string chart_svg(const std::vector<sheet::Series>& series) {
   size_t n = 0;
   for (const auto& s : series) n = std::max(n, s.points.size());
   if (series.empty() || n < 2) return "";
-  const double w = 360, hgt = 200, left = 44, right = 8, top = 10, bottom = 22;
+  const double w = 360, hgt = 200, left = 60, right = 8, top = 12, bottom = 28;
   double lo = 0, hi = 0;
   for (const auto& s : series)
     for (double v : s.points) {
@@ -260,8 +264,17 @@ std::string board_page(const app::Board& b, const std::vector<app::Night>& night
     main +=
         "<p class=\"empty\">No table yet. Start a game with <code>marque start GAME … --night ID</code>; it shows here at "
         "once.</p>\n";
+  if (!b.tables.empty() || !b.others.empty())
+    main += "<p class=\"sub\"><a href=\"" + h(c.path.rfind("/night/", 0) == 0 ? c.path + "/big" : "/big") +
+            "\">Big board</a> (the totals, large, for a screen)</p>\n";
+  // the open tables first, then the other open ones, then those that are over
+  std::string over;
   main += "<section class=\"board\">\n";
-  for (const auto& t : b.tables) main += table_card(t, c);
+  for (const auto& t : b.tables)
+    if (t.finished)
+      over += table_card(t, c);
+    else
+      main += table_card(t, c);
   main += "</section>\n";
   if (!b.others.empty()) {
     main += std::string("<h2 class=\"section\">") + (b.night ? "Other open tables" : "") +
@@ -269,6 +282,8 @@ std::string board_page(const app::Board& b, const std::vector<app::Night>& night
     for (const auto& t : b.others) main += table_card(t, c);
     main += "</section>\n";
   }
+  if (!over.empty())
+    main += "<h2 class=\"section\">Over</h2>\n<section class=\"board over\">\n" + over + "</section>\n";
   if (nights.size() > 1 || (nights.size() == 1 && !b.night)) {
     main += "<h2 class=\"section\">Nights</h2>\n<ul class=\"nights\">";
     for (auto it = nights.rbegin(); it != nights.rend(); ++it)
@@ -278,6 +293,22 @@ std::string board_page(const app::Board& b, const std::vector<app::Night>& night
     main += "</ul>\n";
   }
   return page(title, "board", main, c);
+}
+
+std::string big_board_page(const app::Board& b, const PageContext& c) {
+  const std::string title = b.night ? night_title(*b.night) : "Open tables";
+  std::string main = "<h1>" + h(title) + "</h1>\n<section class=\"bigboard\">\n";
+  bool any = false;
+  for (const auto* list : {&b.tables, &b.others})
+    for (const auto& t : *list) {
+      if (t.finished) continue;
+      any = true;
+      main += "<article class=\"table\" id=\"big-" + std::to_string(t.game.id) + "\">\n<h2>" +
+              h(game_heading(t.game.id, t.title)) + "</h2>\n" + totals_list(t.lines, "") + "</article>\n";
+    }
+  main += "</section>\n";
+  if (!any) main += "<p class=\"empty\">No open table.</p>\n";
+  return page(title, "big", main, c, true, true);
 }
 
 std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageContext& c) {

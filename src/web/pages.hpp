@@ -24,6 +24,8 @@ struct PageContext {
 
 // The night's scoreboard: every table's running totals, a link to each game.
 std::string board_page(const app::Board& b, const std::vector<app::Night>& nights, const PageContext& c);
+// The big board for a screen or a TV: each open table's totals, large, no control (refreshed like the board).
+std::string big_board_page(const app::Board& b, const PageContext& c);
 // A game: totals, the hands newest first in words, the chart of running totals, the paper sheet.
 std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageContext& c);
 // One hand: its words, its score, its record; for a scorer the ways to change it.

@@ -18,6 +18,15 @@ void Server::Impl::page_routes() {
       return board_page(app::board(*db, *id), app::nights(*db), c);
     });
   });
+  http.Get("/big", [this](const Request& req, Response& res) {
+    html(req, res,
+         [](app::Database& db, const PageContext& c) { return big_board_page(app::board(*db, std::nullopt), c); });
+  });
+  http.Get(R"(/night/(\d{1,18})/big)", [this](const Request& req, Response& res) {
+    auto id = id_of(req.matches[1]);
+    if (!id) return page_error(req, res, 404, "no such night");
+    html(req, res, [&](app::Database& db, const PageContext& c) { return big_board_page(app::board(*db, *id), c); });
+  });
   http.Get(R"(/game/(\d{1,18}))", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]);
     if (!id) return page_error(req, res, 404, "no such game");

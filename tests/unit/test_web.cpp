@@ -400,6 +400,41 @@ TEST_CASE("web pages: at a table where the dealer sits out, the board and the ga
   }
 }
 
+TEST_CASE("web pages: the board lists the open tables first; the big board their totals only, no control (issue #32)",
+          "[web]") {
+  WebTempDir t;
+  auto db = app::open_database((t.path / "b.db").string(), true);
+  const auto& gr = rules::tarot_rules();
+  int64_t night = app::start_night(*db, "2026-11-20", "Café", "Club", "");
+  auto start = [&](const std::string& players, const std::string& dealer) {
+    return app::start_game(*db, "tarot", app::setup_from_words(gr, {{"players", players}, {"dealer", dealer}}),
+                           json::object(), night);
+  };
+  const std::string over = std::to_string(start("Eve,Fay,Gus,Hal", "Eve"));
+  const std::string open = std::to_string(start("Ann,Ben,Cat,Dan", "Ann"));
+  app::set_game_end(*db, std::stoll(over), "closed");
+  web::PageContext c;
+  c.path = "/night/" + std::to_string(night);
+  const app::Board b = app::board(*db, night);
+  const std::string board = web::board_page(b, app::nights(*db), c);
+  REQUIRE(board.find("id=\"game-" + over + "\"") != std::string::npos);
+  CHECK(board.find("id=\"game-" + open + "\"") < board.find("id=\"game-" + over + "\""));
+  CHECK(board.find("href=\"/night/" + std::to_string(night) + "/big\"") != std::string::npos);
+  c.path = "/";
+  CHECK(web::board_page(app::board(*db, std::nullopt), app::nights(*db), c).find("href=\"/big\"") != std::string::npos);
+
+  const std::string big = web::big_board_page(b, c);
+  CHECK(big.find("id=\"big-" + open + "\"") != std::string::npos);
+  CHECK(big.find("Ann") != std::string::npos);
+  CHECK(big.find("big-" + over) == std::string::npos);  // over: not on the big board
+  CHECK(big.find("Eve") == std::string::npos);
+  CHECK(big.find(" data-live") != std::string::npos);  // refreshed like the board
+  for (const char* control : {"<a ", "<button", "<form", "<input", "<nav"})
+    CHECK(big.find(control) == std::string::npos);
+  app::set_game_end(*db, std::stoll(open), "closed");
+  CHECK(web::big_board_page(app::board(*db, night), c).find("No open table.") != std::string::npos);
+}
+
 TEST_CASE("web request reader: a request read as it comes, within limits", "[web]") {
   using Step = web::RequestReader::Step;
   const web::RequestLimits limits;

@@ -66,6 +66,13 @@
     p.hidden = !text;
   }
 
+  // A refused value stays in its field, marked until it is changed (aria-invalid: the style sheet marks it too).
+  function markInvalid(field) {
+    if (!field) return;
+    field.setAttribute('aria-invalid', 'true');
+    field.addEventListener('input', () => field.removeAttribute('aria-invalid'), { once: true });
+  }
+
   function toLogin() { location.assign('/login?next=' + encodeURIComponent(location.pathname)); }
 
   // ---- a line for the next page ("Hand 4 stored: ...") -------------------------------------------------------
@@ -191,7 +198,7 @@
       const { status, data } = await post('/api/games/' + form.dataset.game + '/hands/' + form.dataset.no,
         { words: $('input', form).value, key: form.dataset.key });
       if (status === 401) return toLogin();
-      if (status !== 200) { form.dataset.key = ''; return showError(err, message(data, status)); }
+      if (status !== 200) { form.dataset.key = ''; markInvalid($('input', form)); return showError(err, message(data, status)); }
       flash('Hand ' + data.no + ' changed: ' + (data.words || ''));
       location.assign(data.next);
     } catch (e) {
@@ -210,6 +217,10 @@
     let trailWords = [];  // the answers as the chips read them, in the game's labels (from the server)
     let busy = false;
     let key = null;  // the submission key of the hand previewed (new answers: a new key)
+    // the value last given to a question, shown again in its field when the question comes back: refused (marked,
+    // to be corrected, not retyped), or an answer taken back to be changed
+    let kept = null;  // {key, value, refused}
+    let refusedFields = [];  // the fields a refused hand's messages name: their chips are marked
 
     async function step(typed) {
       if (busy) return;
@@ -219,9 +230,15 @@
         const body = { answers };
         if (typed !== undefined) body.typed = typed;
         if (edit) body.edit = edit;
+        const asked = typed !== undefined && root.dataset.step;
         const { status, data } = await post('/api/games/' + game + '/entry', body);
         if (status === 401) return toLogin();
         if (status !== 200) return fatal(message(data, status));
+        if (asked && data.question && data.question.key === asked && (data.error || (data.errors || []).length))
+          kept = { key: asked, value: typed, refused: true };
+        else if (asked) refusedFields = refusedFields.filter((f) => !names([f], asked));  // answered again
+        if (data.complete) refusedFields = [];
+        else if (!data.question) refusedFields = fieldsOf(data);
         if (JSON.stringify(data.answers) !== JSON.stringify(answers)) key = null;
         answers = data.answers;
         trailWords = data.trail || [];
@@ -249,16 +266,31 @@
       const ol = el('ol', { class: 'trail', 'aria-label': 'answers so far (tap one to change it)' });
       answers.forEach(([k, v], i) => {
         ol.append(el('li', {}, el('button', {
-          type: 'button', title: 'change this answer',
-          onclick: () => { answers = answers.slice(0, i); step(); },
+          type: 'button', title: 'change this answer', dataset: { key: k },
+          'aria-invalid': names(refusedFields, k) ? 'true' : null,
+          onclick: () => { takeBack(i); step(); },
         }, trailWords[i] || k + ': ' + (v === '' ? 'none' : v))));
       });
       return ol;
     }
 
+    function fieldsOf(data) { return ((data && data.errors) || []).map((e) => e.field).filter(Boolean); }
+
+    // whether a refusal's field ("tricks", "tricks.Ann") names an answer's key
+    function names(fields, k) {
+      return fields.some((f) => f === k || k.startsWith(f + '.') || f.startsWith(k + '.'));
+    }
+
+    // the answers from i on are taken back; the one at i shows again in its field (marked if a refusal named it)
+    function takeBack(i) {
+      const [k, v] = answers[i];
+      kept = { key: k, value: v, refused: names(refusedFields, k) };
+      answers = answers.slice(0, i);
+    }
+
     function back() {
       if (!answers.length) { location.assign('/game/' + game); return; }
-      answers = answers.slice(0, -1);
+      takeBack(answers.length - 1);
       step();
     }
 
@@ -284,6 +316,9 @@
       if (q.help) form.append(el('p', { class: 'help' }, q.help));
       const errText = [data.error, ...(data.errors || []).map((e) => (e.field ? e.field + ': ' : '') + e.message)]
         .filter(Boolean).join('\n');
+      const again = kept && kept.key === q.key ? kept : null;
+      kept = null;
+      const refused = again && again.refused;
       const err = el('p', { class: 'err', role: 'alert', id: 'q-err' }, errText);
       const choose = (value) => step(value);
       let next = null;
@@ -297,6 +332,7 @@
         for (const c of choices)
           grid.append(el('button', {
             type: 'button', class: 'choice' + (c.value === q.preset ? ' preset' : ''), dataset: { value: c.value },
+            'aria-invalid': refused && again.value === c.value ? 'true' : null,
             onclick: () => choose(c.value),
           }, ...face(c)));
         if (q.optional && !q.preset) grid.append(el('button', { type: 'button', class: 'choice', dataset: { value: '' }, onclick: () => choose('') }, 'none'));
@@ -338,6 +374,8 @@
           inputmode: numeric ? (q.kind === 'int' && (q.min === null || q.min >= 0) ? 'numeric' : 'decimal') : 'text',
           placeholder: q.preset || (q.optional ? 'none' : ''), 'aria-labelledby': 'q-text', 'aria-describedby': 'q-err',
         });
+        if (again) input.value = again.value;
+        if (refused) markInvalid(input);
         form.append(input);
         next = el('button', { type: 'submit', class: 'primary' }, 'Next');
         form.addEventListener('submit', (ev) => { ev.preventDefault(); choose(input.value); });
@@ -372,7 +410,15 @@
           const url = '/api/games/' + game + '/hands' + (edit ? '/' + edit : '');
           const { status, data: r } = await post(url, { answers, key });
           if (status === 401) return toLogin();
-          if (status !== 200) { key = null; store.disabled = false; return showError(err, message(r, status)); }
+          if (status !== 200) {
+            key = null;
+            store.disabled = false;
+            // the answers a refusal names are marked: tapping one brings its value back to be changed
+            refusedFields = fieldsOf(r);
+            for (const b of root.querySelectorAll('ol.trail button'))
+              if (names(refusedFields, b.dataset.key)) b.setAttribute('aria-invalid', 'true');
+            return showError(err, message(r, status));
+          }
           store.textContent = 'Stored';
           flash('Hand ' + r.no + (edit ? ' changed: ' : ' stored: ') + (r.words || ''));
           location.assign('/game/' + game);
