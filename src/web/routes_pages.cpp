@@ -1,6 +1,8 @@
 // `marque serve`'s pages (web/pages.cpp renders them from app:: use cases) and their assets.
 #include "web/server_impl.hpp"
 
+#include <algorithm>
+
 #include "app/front.hpp"
 #include "core/date.hpp"
 #include "core/unicode.hpp"

@@ -116,7 +116,11 @@ TEST_CASE("roster: a game started from a phone is the one-line start's, refusals
   CHECK(app::focus_game(*db) == first);  // a phone's new table leaves the command line's where it is
   // the same set-up as `marque start tarot players=Ann,Ben,Zoé,Dan dealer=Zoé`
   const auto& gr = app::game_rules("tarot");
-  CHECK(g.setup == app::setup_from_words(gr, {{"players", "Ann,Ben,Zoé,Dan"}, {"dealer", "Zoé"}}));
+  const int64_t typed = app::start_game(*db, "tarot",
+                                        app::setup_from_words(gr, {{"players", "Ann,Ben,Zoé,Dan"}, {"dealer", "Zoé"}}),
+                                        json::object(), night);
+  CHECK(g.setup == app::game_info(*db, typed).setup);
+  app::use_game(*db, first);
   // coinche: the players in seat order N, E, S, W
   const int64_t c = app::web_start_game(*db, "coinche", {"Nina", "Emil", "Sara", "Will"}, "Will", std::nullopt);
   CHECK(app::game_info(*db, c).setup["seats"] == json{{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}});
