@@ -25,11 +25,12 @@ bool seated(const std::vector<std::string>& table, const std::string& name) {
   return std::any_of(table.begin(), table.end(), [&](const std::string& p) { return unicode::same_name(p, name); });
 }
 
-// "  1 Ann  2 Ben  3 Zoé" and what the list leaves out
+// "\n   1 Ann  2 Ben  3 Zoé" (as guided entry lists its choices) and what the list leaves out
 std::string numbered(const std::vector<std::string>& names, size_t more) {
-  std::string s;
-  for (size_t i = 0; i < names.size(); ++i) s += "  " + std::to_string(i + 1) + " " + names[i];
-  if (more) s += "  … " + std::to_string(more) + " more: type letters to search";
+  std::string s = names.empty() && !more ? "" : "\n  ";
+  for (size_t i = 0; i < names.size(); ++i) s += " " + std::to_string(i + 1) + " " + names[i] + " ";
+  if (more) s += " … " + std::to_string(more) + " more: type letters to search";
+  while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;
 }
 

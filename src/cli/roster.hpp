@@ -16,7 +16,7 @@ bool names_no_player(const rules::GameRules& gr, const nlohmann::json& setup);
 
 // Asks the table of game `gr` on `in`/`out`; `ask_dealer` false when the command line names the dealer already.
 // Returns the words players=... [dealer=...], or nullopt when the scorer abandons ('.' or the end of the input).
-std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRules& gr, bool ask_dealer, std::istream& in,
-                                         std::ostream& out);
+std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRules& gr, bool ask_dealer,
+                                         std::istream& in, std::ostream& out);
 
 }  // namespace marque::cli

@@ -399,7 +399,9 @@ std::string new_game_href(const NewGameForm& f, const std::vector<std::string>& 
   if (!f.game.empty()) add("game", f.game);
   for (const auto& p : players) add("p", p);
   if (!dealer.empty()) add("dealer", dealer);
-  return "/new" + q + (extra.empty() ? "" : (q.empty() ? "?" : "&") + extra.substr(1));
+  // the page opens at the players (a tap seats one and the list is still under the thumb)
+  return "/new" + q + (extra.empty() ? "" : (q.empty() ? "?" : "&") + extra.substr(1)) +
+         (f.game.empty() ? "" : "#players");
 }
 
 // The state as hidden fields of a form (the search box sends it back with the letters typed).
@@ -421,7 +423,8 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
   const std::string back = f.night ? "/night/" + std::to_string(f.night->id) : "/";
   std::string main = "<p class=\"back\"><a href=\"" + back + "\">← Tables</a></p>\n<h1>New game</h1>\n";
   if (f.night) main += "<p class=\"sub\">" + h(night_title(*f.night)) + "</p>\n";
-  main += "<section id=\"new-game\" class=\"new-game\">\n<h2>Game</h2>\n<div class=\"choices\" role=\"group\">";
+  main += "<section id=\"new-game\" class=\"new-game\">\n<h2>Game</h2>\n<div class=\"choices games" +
+          std::string(f.game.empty() ? "" : " chosen") + "\" role=\"group\">";
   for (const auto& id : app::game_ids()) {
     NewGameForm other;  // another game, the players chosen so far kept
     other.game = id;
@@ -437,7 +440,7 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
   const rules::GameRules::Seating seating = gr->seating();
   const size_t lo = static_cast<size_t>(seating.min_players), hi = static_cast<size_t>(seating.max_players);
   auto seat_label = [&](size_t i) { return i < seating.seats.size() ? seating.seats[i] : std::to_string(i + 1); };
-  main += "<h2>Players <span class=\"count\">" +
+  main += "<h2 id=\"players\">Players <span class=\"count\">" +
           (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) + "</span></h2>\n";
   main += "<ol class=\"seats\">";
   for (size_t i = 0; i < f.players.size(); ++i) {
@@ -473,7 +476,8 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
       }
       main += "<a class=\"button\" href=\"" + h(new_game_href(f, f.players, f.dealer)) + "\">Cancel</a></div>\n";
     }
-    main += "<form class=\"roster-search\" method=\"get\" action=\"/new\" role=\"search\">" + new_game_fields(f) +
+    main += "<form class=\"roster-search\" method=\"get\" action=\"/new#players\" role=\"search\">" +
+            new_game_fields(f) +
             "<label for=\"q\">Find a player, or type a new name</label><div class=\"row\"><input id=\"q\" name=\"q\" "
             "value=\"" +
             h(f.search) +
