@@ -390,7 +390,7 @@ namespace {
 // The New game page's address with what is chosen so far (and `extra`, already encoded: "&q=..."): every tap is a
 // link, so the choices survive a reload, a refusal and the back button.
 std::string new_game_href(const NewGameForm& f, const std::vector<std::string>& players, const std::string& dealer,
-                          const std::string& extra = "") {
+                          const std::string& extra = "", const std::string& at = "players") {
   std::string q;
   auto add = [&](const char* k, const std::string& v) {
     q += (q.empty() ? "?" : "&") + std::string(k) + "=" + url_part(v);
@@ -401,7 +401,7 @@ std::string new_game_href(const NewGameForm& f, const std::vector<std::string>& 
   if (!dealer.empty()) add("dealer", dealer);
   // the page opens at the players (a tap seats one and the list is still under the thumb)
   return "/new" + q + (extra.empty() ? "" : (q.empty() ? "?" : "&") + extra.substr(1)) +
-         (f.game.empty() ? "" : "#players");
+         (f.game.empty() ? "" : "#" + at);
 }
 
 // The state as hidden fields of a form (the search box sends it back with the letters typed).
@@ -515,11 +515,11 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
   }
 
   if (f.players.size() >= lo) {
-    main += "<h2>First dealer</h2>\n<div class=\"choices\" role=\"group\">";
+    main += "<h2 id=\"dealer\">First dealer</h2>\n<div class=\"choices\" role=\"group\">";
     for (const auto& p : f.players)
       main += "<a class=\"button choice dealer" + std::string(p == f.dealer ? " on" : "") + "\" href=\"" +
-              h(new_game_href(f, f.players, p)) + "\"" + (p == f.dealer ? " aria-current=\"true\"" : "") + ">" + h(p) +
-              "</a>";
+              h(new_game_href(f, f.players, p, "", "dealer")) + "\"" + (p == f.dealer ? " aria-current=\"true\"" : "") +
+              ">" + h(p) + "</a>";
     main += "</div>\n";
   }
   main +=

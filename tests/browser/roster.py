@@ -151,6 +151,8 @@ try:
     check(seats(phone) == ["Éva", "Ann"] and "/new" in phone.current_url, "the refusal keeps the choices")
     shot(phone, "new-game-02-refused")
     check(tap_player(phone, "Ben"), "a tap seats Ben at seat 3")
+    phone.execute_script("window.scrollTo(0, 0)")
+    shot(phone, "new-game-roster")  # the README's picture (docs/shots/new-game-roster.png), from the top
 
     # a name the club does not know: searched, then confirmed
     q = phone.find_element(By.ID, "q")
