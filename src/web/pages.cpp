@@ -438,6 +438,12 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
   if (!gr) return page("New game", "new-game", main + "</section>\n", c, false);
 
   const rules::GameRules::Seating seating = gr->seating();
+  if (seating.max_players == 0)  // no table of players starts it with its defaults: the command line says why
+    return page("New game", "new-game",
+                main + "<p class=\"empty\">" + h(app::game_title(f.game)) +
+                    " starts from the command line only: <code>marque start " + h(f.game) +
+                    " …</code></p>\n</section>\n",
+                c, false);
   const size_t lo = static_cast<size_t>(seating.min_players), hi = static_cast<size_t>(seating.max_players);
   auto seat_label = [&](size_t i) { return i < seating.seats.size() ? seating.seats[i] : std::to_string(i + 1); };
   main += "<h2 id=\"players\">Players <span class=\"count\">" +

@@ -150,7 +150,7 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
       "from the club's players, the most recent first: a number picks one, letters narrow the list (accents and\n"
       "case aside), a name the club does not know is confirmed (+NAME takes it as new at once); then the first\n"
       "dealer. The options keep their defaults (or the house rules); the game starts as the one-line start would.\n"
-      "'<' goes back, '.' abandons (nothing is stored).\n"
+      "'<' goes back, '.' abandons (nothing is stored).\n\n"
       "House rules: the options the command line leaves out come from the config file's table for the game\n"
       "([GAME] in ~/.config/marque/config.toml), and --league and --venue from its league and venue (not for a game\n"
       "of a night: the night has its own); marque config shows them, and the game's start says which were used.\n"
