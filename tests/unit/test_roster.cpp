@@ -172,7 +172,7 @@ TEST_CASE("roster: the New game page offers the games, the seats, the roster and
   CHECK(cat != std::string::npos);
   CHECK(dan < ann);
   CHECK(page.find("<b>Cat</b>") == std::string::npos);
-  CHECK(page.find("class=\"pick\" href=\"/new?game=coinche&amp;p=Ben&amp;p=Dan\"") != std::string::npos);
+  CHECK(page.find("class=\"pick\" href=\"/new?game=coinche&amp;p=Ben&amp;p=Dan#players\"") != std::string::npos);
   CHECK(page.find("First dealer") == std::string::npos);  // not before the table is full
 
   // a new name waits for its confirmation; the first dealer once enough players sit
@@ -182,7 +182,8 @@ TEST_CASE("roster: the New game page offers the games, the seats, the roster and
   f.fresh_close = {"Zoe"};
   page = web::new_game_page(f, app::roster(*db), c);
   CHECK(page.find("did you mean Zoe?") != std::string::npos);
-  CHECK(page.find("href=\"/new?game=tarot&amp;p=Ann&amp;p=Ben&amp;p=Dan&amp;p=Zo%C3%A9\">Add Zoé as a new player") !=
+  CHECK(page.find(
+            "href=\"/new?game=tarot&amp;p=Ann&amp;p=Ben&amp;p=Dan&amp;p=Zo%C3%A9#players\">Add Zoé as a new player") !=
         std::string::npos);
   CHECK(page.find("First dealer") != std::string::npos);
   CHECK(page.find("<input type=\"hidden\" name=\"p\" value=\"Dan\">") != std::string::npos);
