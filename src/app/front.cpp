@@ -18,6 +18,12 @@ const rules::GameRules& game_rules(const std::string& id) {
 
 const rules::GameRules* find_rules(const std::string& id) { return rules::find_game(id); }
 
+std::vector<std::string> game_ids() {
+  std::vector<std::string> out;
+  for (const auto* g : rules::all_games()) out.emplace_back(g->id());
+  return out;
+}
+
 std::string game_title(const std::string& id) {
   const auto* r = rules::find_game(id);
   return r ? std::string(r->title()) : id;

@@ -18,6 +18,8 @@ namespace marque::app {
 const rules::GameRules& game_rules(const std::string& id);
 // The same, or nullptr when unknown (a stored row of a game this marque no longer has).
 const rules::GameRules* find_rules(const std::string& id);
+// Every game this marque knows, by id, in the registry's order (the phone's New game page offers them).
+std::vector<std::string> game_ids();
 // What people read for a game: its title (the id itself when unknown), its labels (nullptr when unknown).
 std::string game_title(const std::string& id);
 const text::Labels* game_labels(const std::string& id);

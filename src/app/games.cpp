@@ -114,14 +114,15 @@ int64_t start_game(Session& session, const std::string& game, const json& setup,
     f = respelled(std::move(f), names);
     r = replay_or_reject(f);
   }
-  int64_t id = store.create_game(game, f["setup"], rules->rules_version(), meta, r.state->players(), "cli", night_id);
+  const std::string& source = session.writer().source;
+  int64_t id = store.create_game(game, f["setup"], rules->rules_version(), meta, r.state->players(), source, night_id);
   store_summary(store, id, r);
   store.log_change(id, "start", std::nullopt, nullptr, f["setup"]);
   if (after) {
     auto prev = load_game(store, *after);
     store.set_series(id, prev.series_id.value_or(prev.id));
   }
-  focus_on(store, id);
+  if (source != "web") focus_on(store, id);  // a phone's new table leaves the command line's table in focus
   tx.commit();
   return id;
 }

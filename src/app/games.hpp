@@ -108,7 +108,7 @@ rules::Replay score_game_streamed(Session& session, int64_t game_id, const std::
 
 // Validate a set-up and create the game (in a night when night_id is given: the night's date, venue and
 // league fill the meta keys not given; `after`: the game of the same series it continues). The new game is in
-// focus. Throws Rejected with the diagnostics.
+// focus (not when a served page starts it: Writer "web"). Throws Rejected with the diagnostics.
 int64_t start_game(Session& session, const std::string& game, const json& setup, const json& meta,
                    std::optional<int64_t> night_id = std::nullopt, std::optional<int64_t> after = std::nullopt);
 

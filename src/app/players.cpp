@@ -80,6 +80,19 @@ std::vector<PlayerInfo> players(Session& session) {
   return out;
 }
 
+std::vector<RosterPlayer> roster(Session& session, const std::string& search) {
+  auto rows = store_of(session).players_last_game();
+  std::erase_if(rows, [&](const auto& r) { return !unicode::search_matches(r.name, search); });
+  std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    if (a.last_day != b.last_day) return a.last_day > b.last_day;  // "" (no game) after every day
+    if (a.last_game != b.last_game) return a.last_game > b.last_game;
+    return unicode::collate(a.name, b.name) < 0;
+  });
+  std::vector<RosterPlayer> out;
+  for (const auto& r : rows) out.push_back({r.name, r.last_day, r.games});
+  return out;
+}
+
 std::vector<json> player_events(Session& session) { return store_of(session).player_events(); }
 
 std::vector<NewPlayer> new_players(Session& session, const std::vector<std::string>& names) {

@@ -25,6 +25,16 @@ struct NewPlayer {
 std::vector<NewPlayer> new_players(Session& session, const std::vector<std::string>& names);
 std::vector<json> player_events(Session& session);
 
+// The club's players as a roster offers them (`start` at a terminal, the phone's New game page): most recent first
+// (by the last game each sat at, a deleted one aside: its day, then the game started last), then those of no game
+// in dictionary order; only the names that hold `search` when it is given (case and accents aside: "zo" finds Zoé).
+struct RosterPlayer {
+  std::string name;
+  std::string last_played;  // the day of that last game, "" when none
+  int64_t games = 0;
+};
+std::vector<RosterPlayer> roster(Session& session, const std::string& search = "");
+
 // Rename a player everywhere (records, set-ups, scores re-derived); with `merge`, fold `from` into the
 // existing player `to` (refused when both sat at one table). History kept in player_events.
 // Returns the number of games touched. The new name is taken without the spaces around it (trimmed_name).

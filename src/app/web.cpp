@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/internal.hpp"
+#include "core/date.hpp"
 
 namespace marque::app {
 
@@ -154,6 +155,21 @@ HandOutcome web_delete_hand(Session& session, int64_t game_id, int no) {
 std::string web_undo(Session& session, int64_t game_id) {
   WriterScope scope(session, web_writer());
   return undo(session, game_id);
+}
+
+int64_t web_start_game(Session& session, const std::string& game, const std::vector<std::string>& players,
+                       const std::string& dealer, std::optional<int64_t> night_id) {
+  WriterScope scope(session, web_writer());
+  const rules::GameRules* gr = rules::find_game(game);
+  if (!gr) {
+    Diagnostics d;
+    d.error("game", "cli.game", "\"" + clip(game, 40) + "\" is not a game marque knows; one of " + rules::game_list());
+    throw Rejected(d);
+  }
+  json setup = setup_from_words(*gr, table_words(players, dealer));
+  json meta = json::object();
+  if (!night_id) meta["date"] = today();  // a night gives its own date
+  return start_game(session, game, setup, meta, night_id);
 }
 
 namespace {

@@ -63,6 +63,13 @@ HandOutcome web_edit_hand_words(Session& session, int64_t game_id, int no, const
 HandOutcome web_delete_hand(Session& session, int64_t game_id, int no);
 std::string web_undo(Session& session, int64_t game_id);
 
+// A game started from a served page (the phone's New game page), as `marque start GAME players=... dealer=...`
+// starts it (table_words, setup_from_words, start_game): in night `night_id` when given (its date, venue and
+// league), else dated today; source "web", the command line's table in focus left where it is. Returns its id.
+// Throws Rejected (a wrong number of players, a player twice ...: the field and the rule) or Error.
+int64_t web_start_game(Session& session, const std::string& game, const std::vector<std::string>& players,
+                       const std::string& dealer, std::optional<int64_t> night_id);
+
 // The scoreboard of a night (`night_id`; nullopt: the latest night that has games, with every other open game
 // beside it): each table's running totals, in the order of the set-up, from the stored summaries (no replay).
 struct BoardLine {

@@ -163,6 +163,26 @@ json setup_from_words(const rules::GameRules& rules, const rules::Words& words) 
   return setup;
 }
 
+rules::Words table_words(const std::vector<std::string>& players, const std::string& dealer) {
+  Diagnostics d;
+  std::string list;
+  for (size_t i = 0; i < players.size(); ++i) {
+    const std::string name = trimmed_name(players[i]);
+    if (name.empty())
+      d.error("players", "setup.players_name", "seat " + std::to_string(i + 1) + " has no player: choose one");
+    else if (name.find_first_of(",=") != std::string::npos)
+      d.error("players", "setup.players_name",
+              "'" + clip(name, 60) +
+                  "' holds a ',' or '=': a player's name cannot (the players are listed with commas)");
+    list += (i ? "," : "") + name;
+  }
+  if (players.empty()) d.error("players", "setup.players", "no player chosen");
+  if (d.has_errors()) throw Rejected(d);
+  rules::Words words{{"players", list}};
+  if (!trimmed_name(dealer).empty()) words.emplace_back("dealer", trimmed_name(dealer));
+  return words;
+}
+
 json edited_record(const rules::GameRules& rules, const rules::Game& before, const json& old, const rules::Words& words,
                    bool replace) {
   json changes = record_from_words(rules, before, words);

@@ -17,6 +17,10 @@ json record_from_words(const rules::GameRules& rules, const rules::Game& before,
 Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& rules,
                              const std::vector<std::string>& players, const rules::Words& words,
                              const json& record = nullptr);
+// The words `start` takes for a table chosen from a roster (the terminal's questions, the phone's New game page):
+// players=A,B,C in seat order, dealer=NAME when one is named. Refused (Rejected, field "players") for an empty seat
+// or a name a list cannot hold (a comma, '=').
+rules::Words table_words(const std::vector<std::string>& players, const std::string& dealer);
 // `marque edit N key=value...`: the fields given replace the old ones in `old` (or, with `replace`, are the record).
 json edited_record(const rules::GameRules& rules, const rules::Game& before, const json& old, const rules::Words& words,
                    bool replace);

@@ -1,5 +1,6 @@
 #include "core/unicode.hpp"
 
+#include <unicode/uchar.h>
 #include <unicode/ucol.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
@@ -75,6 +76,29 @@ std::string fold(std::string_view utf8) {
   std::u16string f = folded16(utf8, ok);
   if (!ok) return std::string(utf8);
   return to_utf8(f);
+}
+
+std::string search_key(std::string_view utf8) {
+  bool ok = true;
+  std::u16string f = folded16(utf8, ok);
+  UErrorCode e = U_ZERO_ERROR;
+  const UNormalizer2* nfd = unorm2_getNFDInstance(&e);
+  if (!ok || U_FAILURE(e)) return fold(utf8);
+  const auto* in = reinterpret_cast<const UChar*>(f.data());
+  int32_t len = unorm2_normalize(nfd, in, static_cast<int32_t>(f.size()), nullptr, 0, &e);
+  e = U_ZERO_ERROR;
+  std::u16string split(static_cast<size_t>(len), u'\0');
+  unorm2_normalize(nfd, in, static_cast<int32_t>(f.size()), reinterpret_cast<UChar*>(split.data()), len, &e);
+  if (U_FAILURE(e)) return fold(utf8);
+  // the letters without their combining marks (the accents NFD puts apart); U+0300..U+036F and the other marks
+  std::u16string out;
+  for (char16_t ch : split)
+    if (u_charType(ch) != U_NON_SPACING_MARK) out += ch;
+  return to_utf8(out);
+}
+
+bool search_matches(std::string_view name, std::string_view typed) {
+  return search_key(name).find(search_key(typed)) != std::string::npos;
 }
 
 int collate(std::string_view a, std::string_view b) {

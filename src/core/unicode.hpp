@@ -14,6 +14,11 @@ std::string fold(std::string_view utf8);
 // The same name once case folding is set aside: same key.
 inline bool same_name(std::string_view a, std::string_view b) { return a == b || fold(a) == fold(b); }
 
+// A search's key: the name folded (fold) and without its accents ("Zoé", "ZOE" and "zoe" give "zoe"); and whether
+// `name` holds `typed` by those keys (a roster's search: "zo" finds Zoé and Enzo; "" finds every name).
+std::string search_key(std::string_view utf8);
+bool search_matches(std::string_view name, std::string_view typed);
+
 // Dictionary order of the root locale (accents after plain letters, case after accents): < 0, 0, > 0.
 int collate(std::string_view a, std::string_view b);
 // Sorts names in that order (a stable sort: equal names keep their order).

@@ -1,5 +1,6 @@
 #include "rules/engine.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -125,6 +126,43 @@ json GameRules::setup_from_args(const std::vector<std::pair<std::string, std::st
     }
   }
   return setup;
+}
+
+GameRules::Seating GameRules::seating() const {
+  Seating out;
+  // the set-up of n made-up players (the words `start` takes), with or without a first dealer: does it start?
+  auto starts = [this](int n, bool dealer, std::vector<std::string>* teams) {
+    std::string names;
+    for (int i = 1; i <= n; ++i) names += (i > 1 ? ",P" : "P") + std::to_string(i);
+    std::vector<std::pair<std::string, std::string>> words{{"players", names}};
+    if (dealer) words.emplace_back("dealer", "P1");
+    Diagnostics d;
+    json setup = setup_from_args(words, d);
+    if (d.has_errors()) return false;
+    std::unique_ptr<Game> g = start(setup, d);
+    if (!g || d.has_errors()) return false;
+    if (teams) {
+      const std::vector<std::string> players = g->players();
+      for (const auto& p : players) {
+        std::string team;
+        for (const auto& s : g->sides())
+          if (s.players.size() > 1 && std::find(s.players.begin(), s.players.end(), p) != s.players.end())
+            team = s.label;
+        teams->push_back(team);
+      }
+      if (std::all_of(teams->begin(), teams->end(), [](const std::string& t) { return t.empty(); })) teams->clear();
+    }
+    return true;
+  };
+  for (int n = 1; n <= 10; ++n) {
+    if (!starts(n, true, out.min_players ? nullptr : &out.teams)) continue;
+    if (!out.min_players) {
+      out.min_players = n;
+      out.dealer_required = !starts(n, false, nullptr);
+    }
+    out.max_players = n;
+  }
+  return out;
 }
 
 std::vector<Side> Game::sides() const {

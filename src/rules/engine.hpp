@@ -120,6 +120,19 @@ public:
   // key=value words (players=Ann,Ben,Cat,Dan dealer=Ann ...).
   virtual std::vector<std::string> start_examples() const = 0;
 
+  // The table a game starts at, for the roster of `start` (a terminal's questions, the phone's New game page): how
+  // many players may sit, each seat in set-up order as people read it (coinche: "N (team N/S)"; empty: the seats
+  // are unnamed, "player 1", "player 2" ...), and whether a first dealer must be named. The default tries
+  // setup_from_args with players=P1,...,Pn dealer=P1 (n from 1 to 10) and start(), the team of each seat from the
+  // sides of the game started; a game whose seats have names overrides it to add them.
+  struct Seating {
+    int min_players = 0, max_players = 0;  // 0, 0: no count of players starts this game with its defaults
+    std::vector<std::string> seats;        // one per seat up to max_players when the game names its seats
+    std::vector<std::string> teams;        // the team of each seat ("N/S") at min_players, when sides are teams
+    bool dealer_required = true;
+  };
+  virtual Seating seating() const;
+
   // Check a set-up record (format README §1 `setup`) and start the fold. Errors -> nullptr.
   virtual std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const = 0;
 

@@ -79,6 +79,31 @@ std::vector<std::pair<int64_t, std::string>> Store::players() {
   MARQUE_DB_CATCH
 }
 
+std::vector<Store::PlayerLastGame> Store::players_last_game() {
+  MARQUE_DB_TRY
+  std::vector<PlayerLastGame> out;
+  SQLite::Statement q(*m->db,
+                      "SELECT p.id, p.name, g.id, coalesce(g.played_on, substr(g.created_at, 1, 10)) FROM players p "
+                      "LEFT JOIN game_players gp ON gp.player_id = p.id "
+                      "LEFT JOIN games g ON g.id = gp.game_id AND (g.ended IS NULL OR g.ended <> 'deleted') "
+                      "ORDER BY p.id");
+  while (q.executeStep()) {
+    const int64_t id = q.getColumn(0).getInt64();
+    if (out.empty() || out.back().id != id) out.push_back({id, q.getColumn(1).getString(), "", 0, 0});
+    if (q.getColumn(2).isNull()) continue;
+    PlayerLastGame& p = out.back();
+    const int64_t game = q.getColumn(2).getInt64();
+    const std::string day = q.getColumn(3).isNull() ? "" : q.getColumn(3).getString();
+    ++p.games;
+    if (!p.last_game || day > p.last_day || (day == p.last_day && game > p.last_game)) {
+      p.last_day = day;
+      p.last_game = game;
+    }
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
 std::vector<int64_t> Store::games_of_player(int64_t player_id) {
   MARQUE_DB_TRY
   std::vector<int64_t> out;

@@ -185,6 +185,16 @@ public:
   // players
   int64_t player_id(const std::string& name, bool create);  // case-insensitive; 0 when absent and !create
   std::vector<std::pair<int64_t, std::string>> players();
+  // every player with the last game they sat at (a deleted game aside): its day (played on, else created) and id,
+  // "" and 0 for a player of no game; and the number of those games. In no particular order.
+  struct PlayerLastGame {
+    int64_t id = 0;
+    std::string name;
+    std::string last_day;
+    int64_t last_game = 0;
+    int64_t games = 0;
+  };
+  std::vector<PlayerLastGame> players_last_game();
   // the stored spelling of the player named `name` (case and accents folded: core/unicode), "" when none
   std::string player_name(const std::string& name);
   // fill players.folded from the names (the upgrade to schema 8)

@@ -8,6 +8,7 @@
 #include "app/front.hpp"
 #include "core/escape.hpp"
 #include "core/text.hpp"
+#include "core/unicode.hpp"
 
 namespace marque::web {
 
@@ -259,6 +260,8 @@ std::string sheet_html(const sheet::Sheet& s) {
 std::string board_page(const app::Board& b, const std::vector<app::Night>& nights, const PageContext& c) {
   std::string title = b.night ? night_title(*b.night) : "Open tables";
   std::string main = "<h1>" + h(title) + "</h1>\n";
+  if (c.writer)
+    main += "<p class=\"actions\"><a class=\"button\" id=\"new-game-link\" href=\"/new\">New game</a></p>\n";
   if (b.night && !b.night->note.empty()) main += "<p class=\"sub\">" + h(b.night->note) + "</p>\n";
   if (b.tables.empty() && b.others.empty())
     main +=
@@ -411,6 +414,157 @@ std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const
           totals_list(app::board_lines(v.sides, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
   // the form keeps its state when the page refreshes itself: only #totals is replaced
   return page(title, "entry", main, c, false);
+}
+
+namespace {
+
+// The New game page's address with what is chosen so far (and `extra`, already encoded: "&q=..."): every tap is a
+// link, so the choices survive a reload, a refusal and the back button.
+std::string new_game_href(const NewGameForm& f, const std::vector<std::string>& players, const std::string& dealer,
+                          const std::string& extra = "", const std::string& at = "players") {
+  std::string q;
+  auto add = [&](const char* k, const std::string& v) {
+    q += (q.empty() ? "?" : "&") + std::string(k) + "=" + url_part(v);
+  };
+  if (f.night) add("night", std::to_string(f.night->id));
+  if (!f.game.empty()) add("game", f.game);
+  for (const auto& p : players) add("p", p);
+  if (!dealer.empty()) add("dealer", dealer);
+  // the page opens at the players (a tap seats one and the list is still under the thumb)
+  return "/new" + q + (extra.empty() ? "" : (q.empty() ? "?" : "&") + extra.substr(1)) +
+         (f.game.empty() ? "" : "#" + at);
+}
+
+// The state as hidden fields of a form (the search box sends it back with the letters typed).
+std::string new_game_fields(const NewGameForm& f) {
+  auto field = [](const char* k, const std::string& v) {
+    return "<input type=\"hidden\" name=\"" + std::string(k) + "\" value=\"" + h(v) + "\">";
+  };
+  std::string out;
+  if (f.night) out += field("night", std::to_string(f.night->id));
+  out += field("game", f.game);
+  for (const auto& p : f.players) out += field("p", p);
+  if (!f.dealer.empty()) out += field("dealer", f.dealer);
+  return out;
+}
+
+}  // namespace
+
+std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPlayer>& roster, const PageContext& c) {
+  const std::string back = f.night ? "/night/" + std::to_string(f.night->id) : "/";
+  std::string main = "<p class=\"back\"><a href=\"" + back + "\">← Tables</a></p>\n<h1>New game</h1>\n";
+  if (f.night) main += "<p class=\"sub\">" + h(night_title(*f.night)) + "</p>\n";
+  main += "<section id=\"new-game\" class=\"new-game\">\n<h2>Game</h2>\n<div class=\"choices games" +
+          std::string(f.game.empty() ? "" : " chosen") + "\" role=\"group\">";
+  for (const auto& id : app::game_ids()) {
+    NewGameForm other;  // another game, the players chosen so far kept
+    other.game = id;
+    other.night = f.night;
+    main += "<a class=\"button choice" + std::string(id == f.game ? " on" : "") + "\" data-game=\"" + h(id) +
+            "\" href=\"" + h(new_game_href(other, f.players, f.dealer)) + "\"" +
+            (id == f.game ? " aria-current=\"true\"" : "") + ">" + h(app::game_title(id)) + "</a>";
+  }
+  main += "</div>\n";
+  const rules::GameRules* gr = f.game.empty() ? nullptr : app::find_rules(f.game);
+  if (!gr) return page("New game", "new-game", main + "</section>\n", c, false);
+
+  const rules::GameRules::Seating seating = gr->seating();
+  if (seating.max_players == 0)  // no table of players starts it with its defaults: the command line says why
+    return page("New game", "new-game",
+                main + "<p class=\"empty\">" + h(app::game_title(f.game)) +
+                    " starts from the command line only: <code>marque start " + h(f.game) +
+                    " …</code></p>\n</section>\n",
+                c, false);
+  const size_t lo = static_cast<size_t>(seating.min_players), hi = static_cast<size_t>(seating.max_players);
+  auto seat_label = [&](size_t i) { return i < seating.seats.size() ? seating.seats[i] : std::to_string(i + 1); };
+  main += "<h2 id=\"players\">Players <span class=\"count\">" +
+          (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) + "</span></h2>\n";
+  main += "<ol class=\"seats\">";
+  for (size_t i = 0; i < f.players.size(); ++i) {
+    std::vector<std::string> rest = f.players;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+    main += "<li data-player=\"" + h(f.players[i]) + "\"><span class=\"seat\">" + h(seat_label(i)) +
+            "</span><span class=\"name\">" + h(f.players[i]) + "</span><a class=\"remove\" href=\"" +
+            h(new_game_href(f, rest, f.dealer == f.players[i] ? "" : f.dealer)) + "\" aria-label=\"take " +
+            h(f.players[i]) + " off the table\">✕</a></li>";
+  }
+  const bool full = f.players.size() >= hi;
+  if (!full)
+    main += "<li class=\"next\"><span class=\"seat\">" + h(seat_label(f.players.size())) +
+            "</span><span class=\"name\">" +
+            (f.players.size() < lo ? "tap a player below" : "another player, or Start") + "</span></li>";
+  main += "</ol>\n";
+
+  if (!full) {
+    // a name the club does not know: confirmed before it takes a seat
+    if (!f.fresh.empty()) {
+      std::vector<std::string> with = f.players;
+      with.push_back(f.fresh);
+      main += "<div class=\"confirm\" role=\"alert\">";
+      if (!f.fresh_error.empty()) {
+        main += "<p class=\"err\">" + h(f.fresh_error) + "</p>";
+      } else {
+        std::string close;
+        for (size_t i = 0; i < f.fresh_close.size(); ++i) close += (i ? " or " : "") + f.fresh_close[i];
+        main += "<p><b>" + h(f.fresh) + "</b> is not one of the club's players" +
+                (close.empty() ? std::string(".") : " — did you mean " + h(close) + "?") + "</p>";
+        main += "<a class=\"button primary\" id=\"add-new\" href=\"" + h(new_game_href(f, with, f.dealer)) + "\">Add " +
+                h(f.fresh) + " as a new player</a>";
+      }
+      main += "<a class=\"button\" href=\"" + h(new_game_href(f, f.players, f.dealer)) + "\">Cancel</a></div>\n";
+    }
+    main += "<form class=\"roster-search\" method=\"get\" action=\"/new#players\" role=\"search\">" +
+            new_game_fields(f) +
+            "<label for=\"q\">Find a player, or type a new name</label><div class=\"row\"><input id=\"q\" name=\"q\" "
+            "value=\"" +
+            h(f.search) +
+            "\" autocomplete=\"off\" autocapitalize=\"words\" spellcheck=\"false\" enterkeyhint=\"search\">"
+            "<button type=\"submit\" class=\"button\">Search</button></div></form>\n";
+    const size_t k_listed = 40;
+    main += "<ul class=\"roster\" aria-label=\"the club's players, the most recent first\">";
+    size_t listed = 0, more = 0;
+    bool exact = false;
+    for (const auto& p : roster) {
+      if (std::any_of(f.players.begin(), f.players.end(),
+                      [&](const std::string& s) { return unicode::same_name(s, p.name); }))
+        continue;
+      exact = exact || unicode::same_name(p.name, f.search);
+      if (listed >= k_listed) {
+        ++more;
+        continue;
+      }
+      ++listed;
+      std::vector<std::string> with = f.players;
+      with.push_back(p.name);
+      main += "<li data-key=\"" + h(unicode::search_key(p.name)) + "\"><a class=\"pick\" href=\"" +
+              h(new_game_href(f, with, f.dealer)) + "\"><span class=\"name\">" + h(p.name) +
+              "</span><span class=\"count\">" + h(p.last_played.empty() ? "no game yet" : p.last_played) +
+              "</span></a></li>";
+    }
+    main += "</ul>\n";
+    if (more) main += "<p class=\"sub\">" + std::to_string(more) + " more: search for them by name.</p>\n";
+    if (!listed && f.search.empty() && f.fresh.empty())
+      main += "<p class=\"empty\">No player in the club yet: type a name above.</p>\n";
+    if (!f.search.empty() && !exact && f.fresh.empty())
+      main += "<p><a class=\"button\" id=\"new-name\" href=\"" +
+              h(new_game_href(f, f.players, f.dealer, "&new=" + url_part(f.search))) + "\">New player: " + h(f.search) +
+              "</a></p>\n";
+  }
+
+  if (f.players.size() >= lo) {
+    main += "<h2 id=\"dealer\">First dealer</h2>\n<div class=\"choices\" role=\"group\">";
+    for (const auto& p : f.players)
+      main += "<a class=\"button choice dealer" + std::string(p == f.dealer ? " on" : "") + "\" href=\"" +
+              h(new_game_href(f, f.players, p, "", "dealer")) + "\"" + (p == f.dealer ? " aria-current=\"true\"" : "") +
+              ">" + h(p) + "</a>";
+    main += "</div>\n";
+  }
+  main +=
+      "<form class=\"start-game\">" + new_game_fields(f) +
+      "<p class=\"err\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button primary\" id=\"start\">Start " +
+      h(app::game_title(f.game)) + "</button></form>\n";
+  main += "</section>\n";
+  return page("New game", "new-game", main, c, false);
 }
 
 std::string standings_page(const ojson& doc, const PageContext& c) {

@@ -32,6 +32,20 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
 std::string hand_page(const app::GameView& v, const app::HandLine& h, const PageContext& c);
 // The form that asks a hand's questions (app.js drives it through POST /api/games/ID/entry).
 std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const PageContext& c);
+// The New game page (a scorer's): the game, then the players from the club's roster (`roster`: most recent first,
+// narrowed by the search) each tap seating one at the next seat, a name the club does not know confirmed, then the
+// first dealer and Start (app.js: POST /api/games). What is chosen so far travels in the page's address.
+struct NewGameForm {
+  std::string game;                  // "" until chosen
+  std::vector<std::string> players;  // seated so far, in seat order
+  std::string dealer;
+  std::string search;                    // the letters typed in the search box
+  std::string fresh;                     // a name the club does not know, waiting for its confirmation
+  std::vector<std::string> fresh_close;  // the club's players close to it ("did you mean")
+  std::string fresh_error;               // why that name cannot be a player's ("" when it can)
+  std::optional<app::Night> night;       // the night the game joins (tonight's)
+};
+std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPlayer>& roster, const PageContext& c);
 std::string standings_page(const nlohmann::ordered_json& doc, const PageContext& c);
 std::string players_page(const std::vector<app::PlayerInfo>& players, const PageContext& c);
 std::string player_page(const std::string& name, const nlohmann::ordered_json& stats, const PageContext& c);

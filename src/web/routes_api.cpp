@@ -57,6 +57,31 @@ void Server::Impl::api_routes() {
       json_error(res, status_of(e), e.what());
     }
   });
+  // a new game (the New game page): {"game", "players": [names in seat order], "dealer", "night", "key"}
+  http.Post("/api/games", [this](const Request& req, Response& res) {
+    write(req, res, [&](app::Database& db, const json& body) {
+      auto text = [&](const char* k) {
+        return body.contains(k) && body[k].is_string() ? body[k].get<std::string>() : std::string();
+      };
+      std::vector<std::string> players;
+      const bool listed = body.contains("players") && body["players"].is_array() && body["players"].size() <= 16 &&
+                          std::all_of(body["players"].begin(), body["players"].end(),
+                                      [](const json& p) { return p.is_string(); });
+      if (!listed)
+        throw Error(k_exit_usage,
+                    "expected {\"game\": ID, \"players\": [up to 16 names], \"dealer\": NAME, \"key\": ...}");
+      for (const auto& p : body["players"]) players.push_back(p.get<std::string>());
+      std::optional<int64_t> night;
+      if (body.contains("night") && body["night"].is_number_integer() && body["night"].get<int64_t>() > 0)
+        night = body["night"].get<int64_t>();
+      const int64_t id = app::web_start_game(*db, text("game"), players, text("dealer"), night);
+      const std::string at = "/game/" + std::to_string(id);
+      std::string names;
+      for (const auto& p : app::game_info(*db, id).players) names += (names.empty() ? "" : ", ") + p;
+      return Done{{{"started", true}, {"game", id}, {"next", at + "/hand"}},
+                  "game " + std::to_string(id) + " · " + text("game") + " started: " + names};
+    });
+  });
   http.Post(R"(/api/games/(\d{1,18})/hands)", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]).value_or(0);
     write(req, res, [&](app::Database& db, const json& body) {

@@ -1,7 +1,11 @@
 // `marque serve`'s pages (web/pages.cpp renders them from app:: use cases) and their assets.
 #include "web/server_impl.hpp"
 
+#include <algorithm>
+
 #include "app/front.hpp"
+#include "core/date.hpp"
+#include "core/unicode.hpp"
 
 namespace marque::web {
 
@@ -64,6 +68,54 @@ void Server::Impl::page_routes() {
   http.Get(R"(/game/(\d{1,18})/hand)", [entry](const Request& req, Response& res) { entry(req, res, false); });
   http.Get(R"(/game/(\d{1,18})/hand/(\d{1,9})/entry)",
            [entry](const Request& req, Response& res) { entry(req, res, true); });
+  // a new game from a phone (a scorer's page): the game, the players from the roster, the first dealer
+  http.Get("/new", [this](const Request& req, Response& res) {
+    if (!sessions.csrf_of(session_token(req))) {
+      res.set_redirect("/login?next=/new", 303);
+      return;
+    }
+    NewGameForm f;
+    f.game = req.get_param_value("game");
+    for (size_t i = 0; i < std::min<size_t>(req.get_param_value_count("p"), 16); ++i)
+      if (std::string p = app::trimmed_name(req.get_param_value("p", i)); !p.empty()) f.players.push_back(p);
+    f.dealer = req.get_param_value("dealer");
+    if (std::find(f.players.begin(), f.players.end(), f.dealer) == f.players.end()) f.dealer.clear();
+    f.search = app::trimmed_name(req.get_param_value("q"));
+    f.fresh = app::trimmed_name(req.get_param_value("new"));
+    const std::optional<int64_t> night = id_of(req.get_param_value("night"));
+    html(req, res, [&](app::Database& db, const PageContext& c) {
+      // the night given, else tonight's (the latest night dated today): the game joins it
+      for (const auto& n : app::nights(*db))
+        if (night ? n.id == *night : n.date == today()) f.night = n;
+      std::vector<app::RosterPlayer> roster = app::roster(*db, f.search);
+      auto is_seated = [&](const std::string& name) {
+        return std::any_of(f.players.begin(), f.players.end(),
+                           [&](const std::string& s) { return unicode::same_name(s, name); });
+      };
+      // letters that match no player of the club not seated yet: a new name, to confirm
+      if (!f.search.empty() && f.fresh.empty() &&
+          std::all_of(roster.begin(), roster.end(), [&](const app::RosterPlayer& p) { return is_seated(p.name); })) {
+        f.fresh = f.search;
+        f.search.clear();
+        roster = app::roster(*db, "");
+      }
+      if (is_seated(f.fresh)) {
+        f.fresh_error = f.fresh + " is at the table already";
+      } else if (!f.fresh.empty()) {
+        try {
+          app::table_words({f.fresh}, "");  // a name a list of players can hold
+          auto news = app::new_players(*db, {f.fresh});
+          if (news.empty())
+            f.fresh_error = f.fresh + " is one of the club's players already: tap the name in the list";
+          else
+            f.fresh_close = news.front().close_to;
+        } catch (const Rejected& e) {
+          f.fresh_error = e.diagnostics().errors().empty() ? e.what() : e.diagnostics().errors().front().message;
+        }
+      }
+      return new_game_page(f, roster, c);
+    });
+  });
   http.Get("/standings", [this](const Request& req, Response& res) {
     html(req, res, [](app::Database& db, const PageContext& c) {
       return standings_page(app::standings(*db, app::Filter{}, ""), c);

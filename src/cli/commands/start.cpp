@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "cli/roster.hpp"
 #include "core/date.hpp"
 #include "reports/game_text.hpp"
 #include "reports/text_table.hpp"
@@ -129,6 +130,7 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
     std::string game, league, date, venue, note;
     std::vector<std::string> words;
     std::optional<int64_t> night_id;
+    bool guided = false;
   };
   auto o = std::make_shared<Options>();
   auto* c = app.add_subcommand("start",
@@ -141,7 +143,14 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
   c->add_option("--note", o->note, "free text");
   c->add_option("--night", o->night_id, "the night (evening) this game belongs to (marque night start)")
       ->check(k_whole_number);
+  c->add_flag("--guided", o->guided,
+              "ask for the players and the first dealer even when standard input is not a terminal");
   c->footer(
+      "The roster: with no players given, at a terminal (or with --guided), marque asks for them one seat at a time\n"
+      "from the club's players, the most recent first: a number picks one, letters narrow the list (accents and\n"
+      "case aside), a name the club does not know is confirmed (+NAME takes it as new at once); then the first\n"
+      "dealer. The options keep their defaults (or the house rules); the game starts as the one-line start would.\n"
+      "'<' goes back, '.' abandons (nothing is stored).\n\n"
       "House rules: the options the command line leaves out come from the config file's table for the game\n"
       "([GAME] in ~/.config/marque/config.toml), and --league and --venue from its league and venue (not for a game\n"
       "of a night: the night has its own); marque config shows them, and the game's start says which were used.\n"
@@ -159,6 +168,22 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
          const config::File& settings = ctx.settings();
          auto db = ctx.open(true);
          json setup = app::setup_from_words(gr, parse_words(o->words));
+         // no players given: the roster asks for them at a terminal (names it offers or confirms need no more asking)
+         const bool roster = names_no_player(gr, setup) &&
+                             (o->guided || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)));
+         if (roster) {
+           rules::Words words = parse_words(o->words);
+           const bool dealer_given = std::any_of(words.begin(), words.end(), [](const auto& w) {
+             return w.first == "dealer" || w.first == "first_dealer" || w.first == "elder";
+           });
+           auto table = roster_words(db, gr, !dealer_given, std::cin, std::cout);
+           if (!table) {
+             std::cout << "not started: nothing stored\n";
+             return static_cast<int>(k_exit_rejected);
+           }
+           words.insert(words.end(), table->begin(), table->end());
+           setup = app::setup_from_words(gr, words);
+         }
          FromConfig from;
          from.path = settings.path;
          from.options = apply_house_rules(settings, gr, setup);
@@ -178,7 +203,7 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
            meta["date"] = today();
          if (!o->venue.empty()) meta["venue"] = o->venue;
          if (!o->note.empty()) meta["note"] = o->note;
-         if (!confirm_new_players(db, gr, setup)) {
+         if (!roster && !confirm_new_players(db, gr, setup)) {
            std::cout << "not started: nothing stored\n";
            return static_cast<int>(k_exit_rejected);
          }

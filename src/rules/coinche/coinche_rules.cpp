@@ -23,6 +23,13 @@ public:
   std::vector<std::string> start_examples() const override {
     return {"coinche N=Nina E=Emil S=Sara W=Will dealer=W target=2000 option.rounding=half_up"};
   }
+  // the roster asks the players seat by seat: N, E, S, W, each with its team
+  Seating seating() const override {
+    Seating s = GameRules::seating();
+    for (size_t i = 0; i < k_seats.size(); ++i)
+      s.seats.push_back(std::string(k_seats[i]) + (i < s.teams.size() ? " (team " + s.teams[i] + ")" : ""));
+    return s;
+  }
   std::vector<league::SeatResult> seats(const json& summary, const std::vector<std::string>& players) const override {
     return coinche::league_seats(summary, players);
   }

@@ -452,6 +452,41 @@
     step();
   }
 
+  // ---- a new game: the roster narrowed as letters are typed, then Start (POST /api/games) -----------------------
+  // a name's search key as the server makes it (data-key): lower case, without accents
+  const searchKey = (s) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  document.addEventListener('input', (ev) => {
+    if (!ev.target.matches('form.roster-search input[name="q"]')) return;
+    const typed = searchKey(ev.target.value.trim());
+    for (const li of document.querySelectorAll('ul.roster li[data-key]')) li.hidden = !li.dataset.key.includes(typed);
+  });
+  document.addEventListener('submit', async (ev) => {
+    const form = ev.target.closest('form.start-game');
+    if (!form) return;
+    ev.preventDefault();
+    const button = $('button', form), err = $('.err', form);
+    const value = (name) => { const i = form.querySelector('input[name="' + name + '"]'); return i ? i.value : ''; };
+    const body = {
+      game: value('game'), dealer: value('dealer'),
+      players: Array.from(form.querySelectorAll('input[name="p"]'), (i) => i.value),
+      key: form.dataset.key || (form.dataset.key = newKey()),
+    };
+    if (value('night')) body.night = Number(value('night'));
+    button.disabled = true;
+    try {
+      const { status, data } = await post('/api/games', body);
+      if (status === 401) return toLogin();
+      // refused: the error under the button, the choices kept (a new try is a new submission)
+      if (status !== 200) { form.dataset.key = ''; return showError(err, message(data, status)); }
+      flash('Game ' + data.game + ' started');
+      location.assign(data.next);
+    } catch (e) {
+      showError(err, 'no answer from the server (the game may be started: tap again, it is never started twice): ' + e.message);
+    } finally {
+      button.disabled = false;
+    }
+  });
+
   showFlash();
   const root = $('#entry');
   if (root) entry(root);
