@@ -84,6 +84,39 @@ int pigeonhole(const std::vector<int>& groups_of_seated, const std::vector<int>&
   return bound;
 }
 
+// 3.9: the proven lower bound of the repeated pairs (RP, 3.5.1) among `seated` once `planned` rounds of `sizes`
+// follow the rounds before `round`: the counting bound and the history's RP plus the pigeonhole bound of the next
+// round; *hist_rp gets the history's own RP among them
+int64_t rp_bound(const Event& e, int round, const std::vector<std::string>& seated, const std::vector<int>& sizes,
+                 int planned, int64_t* hist_rp) {
+  Meetings mt = meetings_before(e, round);
+  std::vector<int> groups;
+  int next_group = 1000000;
+  int64_t meet = 0, rp = 0;
+  const Round* prev = round >= 2 && static_cast<size_t>(round - 1) <= e.rounds.size()
+                          ? &e.rounds[static_cast<size_t>(round - 2)]
+                          : nullptr;
+  for (size_t a = 0; a < seated.size(); ++a) {
+    int group = next_group++;
+    if (prev)
+      for (size_t t = 0; t < prev->tables.size(); ++t) {
+        const auto& seats = prev->tables[t].seats;
+        if (std::find(seats.begin(), seats.end(), seated[a]) != seats.end()) group = static_cast<int>(t);
+      }
+    groups.push_back(group);
+    for (size_t b = a + 1; b < seated.size(); ++b) {
+      const int v = mt.get(index_of(e, seated[a]), index_of(e, seated[b]));
+      meet += v;
+      rp += std::max(0, v - 1);
+    }
+  }
+  int64_t per_round = 0;
+  for (int k : sizes) per_round += pairs_of(k);
+  const int64_t n = static_cast<int64_t>(seated.size());
+  if (hist_rp) *hist_rp = rp;
+  return std::max<int64_t>({0, meet + per_round * planned - n * (n - 1) / 2, rp + pigeonhole(groups, sizes)});
+}
+
 // the search over the planned rounds of a rotation draw (3.5)
 struct Plan {
   const Event& e;
@@ -540,33 +573,16 @@ void draw_round(Event& e, int round, Diagnostics& diags) {
       for (size_t b = 0; b < plan.n; ++b) plan.meet[a * plan.n + b] = a == b ? 0 : mt.get(plan.who[a], plan.who[b]);
     plan.prev.assign(plan.n, -1);
     plan.sz_hist.assign(plan.n, 0);
-    std::vector<int> groups;
-    int next_group = 1000000;
-    for (size_t p = 0; p < plan.n; ++p) {
-      for (const auto& pr : e.rounds) {
+    for (size_t p = 0; p < plan.n; ++p)
+      for (const auto& pr : e.rounds)
         for (size_t t = 0; t < pr.tables.size(); ++t) {
           const auto& seats = pr.tables[t].seats;
           if (std::find(seats.begin(), seats.end(), seated[p]) == seats.end()) continue;
           if (static_cast<int>(seats.size()) != pref) ++plan.sz_hist[p];
           if (pr.number == round - 1) plan.prev[p] = static_cast<int>(t);
         }
-      }
-      groups.push_back(plan.prev[p] >= 0 ? plan.prev[p] : next_group++);
-    }
     plan.start(s.seed, round);
-    // the proven lower bound of the local repeat pairs (3.9)
-    int64_t hist_rp = 0, hist_meet = 0;
-    for (size_t a = 0; a < plan.n; ++a)
-      for (size_t b = a + 1; b < plan.n; ++b) {
-        const int v = mt.get(plan.who[a], plan.who[b]);
-        hist_rp += std::max(0, v - 1);
-        hist_meet += v;
-      }
-    int64_t per_round = 0;
-    for (int k : sizes.tables) per_round += pairs_of(k);
-    const int64_t n = static_cast<int64_t>(plan.n);
-    const int64_t counting = hist_meet + per_round * plan.rounds - n * (n - 1) / 2;
-    const int64_t bound = std::max<int64_t>({0, counting, hist_rp + pigeonhole(groups, sizes.tables)});
+    const int64_t bound = rp_bound(e, round, seated, sizes.tables, plan.rounds, nullptr);
     if (plan.rounds == 1 && plan.n <= static_cast<size_t>(k_exhaustive_max))
       plan.enumerate(g);
     else
@@ -611,30 +627,8 @@ void draw_round(Event& e, int round, Diagnostics& diags) {
   added.repeat_pairs = repeat_pairs(e, round, round);
   // TW01: repeats above the round's proven bound
   if (added.repeat_pairs > 0 && s.method != "fixed") {
-    Meetings mt = meetings_before(e, round);
-    std::vector<int> groups;
-    int next_group = 1000000;
-    int64_t hist_meet = 0, hist_rp = 0;
-    for (size_t a = 0; a < seated.size(); ++a) {
-      int g0 = next_group++;
-      if (round > 1)
-        for (size_t t = 0; t < e.rounds[static_cast<size_t>(round - 2)].tables.size(); ++t) {
-          const auto& seats = e.rounds[static_cast<size_t>(round - 2)].tables[t].seats;
-          if (std::find(seats.begin(), seats.end(), seated[a]) != seats.end()) g0 = static_cast<int>(t);
-        }
-      groups.push_back(g0);
-      for (size_t b = a + 1; b < seated.size(); ++b) {
-        const int v = mt.get(index_of(e, seated[a]), index_of(e, seated[b]));
-        hist_meet += v;
-        hist_rp += std::max(0, v - 1);
-      }
-    }
-    int64_t per_round = 0;
-    for (int k : sizes.tables) per_round += pairs_of(k);
-    const int64_t n = static_cast<int64_t>(seated.size());
-    const int64_t bound = std::max<int64_t>(
-        {0, hist_meet + per_round - n * (n - 1) / 2, pigeonhole(groups, sizes.tables)});
-    (void)hist_rp;
+    int64_t hist_rp = 0;
+    const int64_t bound = rp_bound(e, round, seated, sizes.tables, 1, &hist_rp) - hist_rp;
     if (added.repeat_pairs > bound)
       e.warnings.push_back(
           {"TW01", round, 0,

@@ -3,6 +3,8 @@
 // 16 tarot players in 4 rounds (3.9: no pair meets twice).
 #include <catch2/catch.hpp>
 
+#include <set>
+
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
 #include "tournament/tournament.hpp"
