@@ -8,7 +8,6 @@ namespace marque::tournament {
 
 namespace {
 
-constexpr const char* k_code_alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 constexpr int64_t k_w_rp = 1000000, k_w_rp2 = 1000, k_w_b2b = 10, k_w_sz = 1;
 constexpr int k_proposals_per_round = 200000;
 constexpr int k_exhaustive_max = 16;
@@ -614,10 +613,7 @@ void draw_round(Event& e, int round, Diagnostics& diags) {
         std::rotate(tb.seats.begin(), tb.seats.begin() + static_cast<long>(first), tb.seats.end()), first = 0;
       tb.first_dealer = tb.seats[first];
     }
-    do {
-      tb.code.clear();
-      for (int i = 0; i < 4; ++i) tb.code += k_code_alphabet[g.next() % 32];
-    } while (!codes.insert(tb.code).second);
+    tb.code = table_code(g, codes);
     tb.result.status = "open";
     tb.result.present = false;
     r.tables.push_back(std::move(tb));

@@ -13,6 +13,15 @@ uint64_t SplitMix64::next() {
 
 SplitMix64 round_generator(uint64_t seed, int round) { return SplitMix64(seed + (static_cast<uint64_t>(round) << 32)); }
 
+std::string table_code(SplitMix64& g, std::set<std::string>& used) {
+  static constexpr const char* k_letters = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  for (;;) {
+    std::string code;
+    for (int i = 0; i < 4; ++i) code += k_letters[g.next() % 32];
+    if (used.insert(code).second) return code;
+  }
+}
+
 Sizes table_sizes(const rules::TournamentProfile& p, int n, const std::string& preference) {
   Sizes out;
   if (n < p.min_entrants) return out;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ void shuffle(std::vector<T>& a, SplitMix64& g) {
 }
 // The generator of round r: started at seed + r * 2^32 (mod 2^64); round 0 is the lot order's.
 SplitMix64 round_generator(uint64_t seed, int round);
+
+// A table code (3.2): 4 characters of ABCDEFGHJKLMNPQRSTUVWXYZ23456789 from the generator, not in `used` (added)
+std::string table_code(SplitMix64& g, std::set<std::string>& used);
 
 // --- table sizes (3.1)
 struct Sizes {

@@ -110,7 +110,7 @@ ojson to_json(const Event& e) {
       x["first_dealer"] = opt_text(t.first_dealer);
       x["game"] = ojson::parse(t.game.dump());
       const Result& res = t.result;
-      x["result"] = res.present ? amounts(res.points, res.order) : ojson(nullptr);
+      x["result"] = res.present ? amounts(res.points, t.seats) : ojson(nullptr);
       x["deals"] = res.deals ? ojson(*res.deals) : ojson(nullptr);
       x["status"] = res.present ? res.status : "open";
       x["submitted_by"] = res.submitted_by ? ojson(*res.submitted_by) : ojson(nullptr);
@@ -178,6 +178,15 @@ ojson calc(const json& doc) {
     for (const auto& id : derive_lot_order(e))
       if (std::find(e.lot_order.begin(), e.lot_order.end(), id) == e.lot_order.end()) e.lot_order.push_back(id);
     validate(e, diags);
+  }
+  // tables entered without a code get one from their round's generator, unique in the event (3.2)
+  std::set<std::string> codes;
+  for (const auto& r : e.rounds)
+    for (const auto& t : r.tables) codes.insert(t.code);
+  for (auto& r : e.rounds) {
+    SplitMix64 g = round_generator(e.settings.seed, r.number);
+    for (auto& t : r.tables)
+      if (t.code.empty()) t.code = table_code(g, codes);
   }
   if (!diags.has_errors())
     for (int r : draw_rounds) {
