@@ -77,7 +77,8 @@ void validate(const Event& e, Diagnostics& diags) {
     if (e.active(en, 1)) ++first;
   if (!e.entrants.empty() && first < e.profile.min_entrants)
     diags.error("entrants", "T13",
-                std::to_string(first) + " entrants; the game needs at least " + std::to_string(e.profile.min_entrants));
+                "only " + std::to_string(first) + " entrant(s) in round 1; the game needs at least " +
+                    std::to_string(e.profile.min_entrants));
   // a fixed plan (3.7)
   if (e.settings.method == "fixed" && e.settings.plan.is_array()) {
     const size_t n = e.entrants.size();

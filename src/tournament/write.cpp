@@ -14,7 +14,8 @@ ojson amounts(const std::map<std::string, Amount>& m, const std::vector<std::str
   return o;
 }
 
-ojson row_json(const Row& r) {
+// league_points only when the event counts as one result in the standings (5.6)
+ojson row_json(const Row& r, bool league) {
   ojson o = ojson::object();
   o["rank"] = r.rank;
   o["entrant"] = r.entrant;
@@ -25,7 +26,7 @@ ojson row_json(const Row& r) {
   for (const auto& a : r.rounds) rounds.push_back(a);
   o["rounds"] = rounds;
   o["withdrawn_after"] = r.withdrawn_after ? ojson(*r.withdrawn_after) : ojson(nullptr);
-  o["league_points"] = r.league_points;
+  o["league_points"] = league ? ojson(r.league_points) : ojson(nullptr);
   return o;
 }
 
@@ -151,12 +152,12 @@ ojson to_json(const Event& e) {
   ojson after = ojson::object();
   for (const auto& [r, rows] : e.ranking_after) {
     ojson list = ojson::array();
-    for (const auto& row : rows) list.push_back(row_json(row));
+    for (const auto& row : rows) list.push_back(row_json(row, s.league_contribution == "event"));
     after[std::to_string(r)] = list;
   }
   doc["ranking_after"] = after;
   ojson ranking = ojson::array();
-  for (const auto& row : e.ranking) ranking.push_back(row_json(row));
+  for (const auto& row : e.ranking) ranking.push_back(row_json(row, s.league_contribution == "event"));
   doc["ranking"] = ranking;
   ojson warnings = ojson::array();
   for (const auto& w : e.warnings)
