@@ -16,5 +16,6 @@
 #include "app/session.hpp"
 #include "app/sheets.hpp"
 #include "app/site.hpp"
+#include "app/tournament.hpp"
 #include "app/web.hpp"
 #include "app/words.hpp"

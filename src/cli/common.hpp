@@ -123,6 +123,7 @@ CommandRecord add_export(CLI::App& app, Context& ctx, Commands& out);
 CommandRecord add_sheet(CLI::App& app, Context& ctx, Commands& out);
 CommandRecord add_night(CLI::App& app, Context& ctx, Commands& out);
 CommandRecord add_calc(CLI::App& app, Context& ctx, Commands& out);
+CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out);  // tournament calc
 CommandRecord add_import(CLI::App& app, Context& ctx, Commands& out);
 CommandRecord add_standings(CLI::App& app, Context& ctx, Commands& out);
 CommandRecord add_stats(CLI::App& app, Context& ctx, Commands& out);

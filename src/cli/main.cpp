@@ -16,12 +16,12 @@ namespace {
 namespace cmd = cli::commands;
 // Every top-level command, in the order --help lists them.
 constexpr cli::Registration k_commands[] = {
-    cmd::add_start,   cmd::add_hand,   cmd::add_edit,       cmd::add_delete,   cmd::add_undo,      cmd::add_redo,
-    cmd::add_history, cmd::add_list,   cmd::add_show,       cmd::add_games,    cmd::add_score,     cmd::add_sheet,
-    cmd::add_night,   cmd::add_calc,   cmd::add_import,     cmd::add_export,   cmd::add_standings, cmd::add_stats,
-    cmd::add_ratings, cmd::add_season, cmd::add_site,       cmd::add_check,    cmd::add_rules,     cmd::add_info,
-    cmd::add_player,  cmd::add_backup, cmd::add_restore,    cmd::add_use,      cmd::add_game,      cmd::add_config,
-    cmd::add_help,    cmd::add_manual, cmd::add_completion, cmd::add_complete, cmd::add_serve,
+    cmd::add_start,   cmd::add_hand,    cmd::add_edit,       cmd::add_delete,     cmd::add_undo,     cmd::add_redo,
+    cmd::add_history, cmd::add_list,    cmd::add_show,       cmd::add_games,      cmd::add_score,    cmd::add_sheet,
+    cmd::add_night,   cmd::add_calc,    cmd::add_tournament, cmd::add_import,     cmd::add_export,   cmd::add_standings,
+    cmd::add_stats,   cmd::add_ratings, cmd::add_season,     cmd::add_site,       cmd::add_check,    cmd::add_rules,
+    cmd::add_info,    cmd::add_player,  cmd::add_backup,     cmd::add_restore,    cmd::add_use,      cmd::add_game,
+    cmd::add_config,  cmd::add_help,    cmd::add_manual,     cmd::add_completion, cmd::add_complete, cmd::add_serve,
 };
 
 // The value an option of a parsed command was given ("" when not given, or when the command has no such option).

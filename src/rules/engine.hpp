@@ -24,6 +24,7 @@
 #include "rules/entry.hpp"
 #include "rules/registry.hpp"
 #include "rules/result.hpp"
+#include "rules/tournament_profile.hpp"
 
 namespace marque::rules {
 
@@ -160,6 +161,9 @@ public:
   virtual bool deal_played(const json& record, const ojson& entry) const;
   // What the statistics call the actor, and which extra standings figures the game reports.
   virtual const league::Profile& league_profile() const;
+  // What a tournament of this game draws and ranks (rules/tournament_profile.hpp), for an event's options; the
+  // default: players at tables of two, total points.
+  virtual TournamentProfile tournament_profile(const json& options) const;
 
   // Guided entry (rules/entry.hpp), the same for the terminal and the web form: the next question of a hand in
   // the order a scorer thinks, given the answers so far and the game before the hand; nullopt when nothing is

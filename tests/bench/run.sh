@@ -58,6 +58,7 @@ echo "== marque benchmark ($(nproc) cores, $(date -u +%Y-%m-%d), $(sqlite3 --ver
 m=$(median_add "$T/add.db" 1 taker=Ben contract=garde oudlers=2 points=50); a=$(secs)
 [[ $(sqlite3 "$T/add.db" "SELECT count(*) FROM hands WHERE game_id = 1") -eq 220 ]] || m="$m (NOT ALL STORED)"
 f=$(floor_add "$T/add.db" 1); echo "add one hand to a 200-hand tarot game (median of 20): $m; floor $f ($(ratio "$a" "$(secs)"))"
+bash "$SRC/tests/bench/tournament.sh" "$B" | tail -n +2
 
 "$GEN" tarot 100000 "$T/t100k.json"
 i=$(peak "$BIN" --db "$T/t.db" import "$T/t100k.json"); imp=$(secs)

@@ -27,6 +27,16 @@ public:
   bool deal_played(const json& record, const ojson& entry) const override {
     return alsos::league_deal_played(record, entry);
   }
+  TournamentProfile tournament_profile(const json&) const override {
+    TournamentProfile t;
+    t.preferred = 3, t.other = 4, t.fallback = 2;
+    t.min_table = 2, t.max_table = 4, t.min_entrants = 2;
+    t.zero_sum_lengths = t.length_modes = {"deals_per_player"};
+    t.default_round_length = {{"mode", "deals_per_player"}, {"n", 2}};
+    t.active_per_n = {{2, 2}, {3, 3}, {4, 4}};
+    t.reference_active = 3;
+    return t;
+  }
   const league::Profile& league_profile() const override { return alsos::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},

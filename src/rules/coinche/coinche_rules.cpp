@@ -40,6 +40,17 @@ public:
   bool deal_played(const json& record, const ojson& entry) const override {
     return coinche::league_deal_played(record, entry);
   }
+  TournamentProfile tournament_profile(const json&) const override {
+    TournamentProfile t;
+    t.teams = true, t.two_sided = true, t.sit_out = true;
+    t.length_modes = {"target", "deals"};
+    t.default_round_length = {{"mode", "target"}, {"target", 2000}};
+    t.default_method = "swiss", t.default_scoring = "match";
+    t.match_chain = {"points_diff", "points_for", "head_to_head", "lot"};
+    t.active_per_n = {{2, 1}};
+    t.reference_active = 1;
+    return t;
+  }
   const league::Profile& league_profile() const override { return coinche::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"seats.*"}, {}};

@@ -70,4 +70,16 @@ const league::Profile& GameRules::league_profile() const {
   return none;
 }
 
+TournamentProfile GameRules::tournament_profile(const json&) const {
+  TournamentProfile t;
+  t.two_sided = true;
+  t.sit_out = true;
+  t.length_modes = {"game"};
+  t.default_round_length = {{"mode", "game"}};
+  t.match_chain = {"total_points", "head_to_head", "lot"};
+  t.active_per_n = {{2, 1}};
+  t.reference_active = 1;
+  return t;
+}
+
 }  // namespace marque::rules

@@ -30,6 +30,20 @@ public:
   bool deal_played(const json& record, const ojson& entry) const override {
     return piquet::league_deal_played(record, entry);
   }
+  TournamentProfile tournament_profile(const json&) const override {
+    TournamentProfile t;
+    t.two_sided = true, t.sit_out = true;
+    t.zero_sum_lengths = {"partie"};
+    t.length_modes = {"partie", "game"};
+    t.default_round_length = {{"mode", "partie"}};
+    t.default_options = {{"mode", "rubicon"}};
+    t.default_method = "swiss", t.default_scoring = "match";
+    t.match_chain = {"total_points", "head_to_head", "lot"};
+    t.active_per_n = {{2, 1}};
+    t.reference_active = 1;
+    t.partie_deals = 6;
+    return t;
+  }
   const league::Profile& league_profile() const override { return piquet::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"}, {"dealer", "game_winner", "totals.#"}};

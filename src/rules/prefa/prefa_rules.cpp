@@ -30,6 +30,17 @@ public:
   bool deal_played(const json& record, const ojson& entry) const override {
     return prefa::league_deal_played(record, entry);
   }
+  TournamentProfile tournament_profile(const json&) const override {
+    TournamentProfile t;
+    t.preferred = 3, t.other = 4, t.fallback = 0, t.sit_out = true;
+    t.min_table = 3, t.max_table = 4, t.min_entrants = 3;
+    t.slip_per = 12;
+    t.zero_sum_lengths = t.length_modes = {"deals_per_player"};
+    t.default_round_length = {{"mode", "deals_per_player"}, {"n", 2}};
+    t.active_per_n = {{3, 3}, {4, 3}};
+    t.reference_active = 3;
+    return t;
+  }
   const league::Profile& league_profile() const override { return prefa::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer", "scorer", "start.dealer", "start.pools.#",

@@ -39,6 +39,21 @@ public:
   bool deal_played(const json& record, const ojson& entry) const override {
     return tarot::league_deal_played(record, entry);
   }
+  TournamentProfile tournament_profile(const json& options) const override {
+    TournamentProfile t;
+    t.preferred = 4, t.other = 5, t.fallback = 3;
+    t.preference_default = "fours", t.preference_other = "fives";
+    t.min_table = 3, t.max_table = 5, t.min_entrants = 3;
+    t.slip_per = 2;
+    t.zero_sum_lengths = t.length_modes = {"deals_per_player"};
+    t.default_round_length = {{"mode", "deals_per_player"}, {"n", 1}};
+    t.default_options = {{"five_player_mode", "dealer_sits_out"}};
+    t.default_rounds = 5;
+    const bool mort = !options.contains("five_player_mode") || options["five_player_mode"] == "dealer_sits_out";
+    t.active_per_n = {{3, 3}, {4, 4}, {5, mort ? 4 : 5}};
+    t.reference_active = 4;
+    return t;
+  }
   const league::Profile& league_profile() const override { return tarot::league_profile(); }
   const NamePaths& name_paths() const override {
     static const NamePaths paths{{"players.*", "first_dealer"},

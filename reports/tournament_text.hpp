@@ -1,0 +1,13 @@
+// A marque-tournament/1 document as a short text: each round's tables (seats, first dealer, result), byes and
+// absences, the ranking with its tie-break chain, the corrections and the warnings.
+#pragma once
+
+#include <string>
+
+#include "core/json.hpp"
+
+namespace marque::reports {
+
+std::string tournament_text(const nlohmann::ordered_json& doc);
+
+}  // namespace marque::reports
