@@ -188,13 +188,14 @@ ListAsk decl_shape(Decl which) {
   l.next_part = [sets](const std::vector<ListItem>&, const ListItem& cur) -> std::optional<Question> {
     const char* first = sets ? "kind" : "len";
     const char* second = sets ? "rank" : "top";
-    if (cur.part(second)) return std::nullopt;
+    if (cur.part(first) && cur.part(second)) return std::nullopt;
     Question q;
     q.key = cur.part(first) ? second : first;
     return q;
   };
   l.item_words = [sets](const ListItem& i) {
-    return *i.part(sets ? "kind" : "len") + ":" + *i.part(sets ? "rank" : "top");
+    auto v = [&](const char* part) { return i.part(part) ? *i.part(part) : std::string(); };
+    return v(sets ? "kind" : "len") + ":" + v(sets ? "rank" : "top");
   };
   return l;
 }
@@ -237,6 +238,7 @@ ListAsk decl_list(const Deal& deal, Decl which) {
     l.add = "add a sequence";
     l.another = "Another sequence of " + w + "?";
   }
+  l.typed.text = l.first;
   l.next_part = [&deal, which, words = l.item_words](const std::vector<ListItem>& earlier,
                                                      const ListItem& cur) -> std::optional<Question> {
     auto only = [&](const char* part, std::vector<Choice> c) {
