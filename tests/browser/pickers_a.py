@@ -200,7 +200,7 @@ try:
                 check(False, f"{name}: no next question after {key}")
                 break
         check(step_key() == "preview", f"{name}: the hand entered through the pickers ({', '.join(asked)})")
-        lists = [k for k in asked if "#" in k]
+        lists = [k for k in asked if "#" in k or "." in k]  # a list step or part, a poignée's level
         check(len(lists) > 0, f"{name}: its composite fields were asked as pickers ({len(lists)} steps)")
         missing = [k for k in g["taps"] if k not in asked]
         check(not missing, f"{name}: every planned step was asked (missing {missing})")
