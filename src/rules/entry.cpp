@@ -415,7 +415,11 @@ struct ListWalk {
 
 Question step_question(const ListAsk& l, size_t n) {
   Question q;
-  if (n == 1) {
+  if (n <= l.min_items) {  // an item is needed: add it (or, first, type them)
+    q = ask_choice(step_key(l, n), n == 1 ? l.first : l.another, {{"add", n == 1 ? l.add : "add another"}});
+    if (n == 1) q.choices.push_back({"text", "type them in one line: " + l.typed.help});
+    q.preset = "add";
+  } else if (n == 1) {
     q = ask_choice(step_key(l, n), l.first,
                    {{"none", "none"}, {"add", l.add}, {"text", "type them in one line: " + l.typed.help}});
     q.preset = "none";
@@ -481,6 +485,23 @@ std::string item_words_of(const ListAsk& l, const ListItem& item) {
 }
 
 }  // namespace
+
+std::vector<Choice> legal_choices(const ListItem& current, std::string_view part, std::vector<Choice> choices,
+                                  const std::vector<ListItem>& complete,
+                                  const std::function<bool(const ListItem&)>& legal) {
+  auto agrees = [&](const ListItem& item, const std::string& value) {
+    const std::string* p = item.part(part);
+    if (!p || *p != value) return false;
+    for (const auto& [k, v] : current.parts)
+      if (const std::string* mine = item.part(k); !mine || *mine != v) return false;
+    return true;
+  };
+  std::erase_if(choices, [&](const Choice& c) {
+    return std::none_of(complete.begin(), complete.end(),
+                        [&](const ListItem& item) { return agrees(item, c.value) && legal(item); });
+  });
+  return choices;
+}
 
 std::optional<Question> ask_list(const ListAsk& list, const Answers& answers) {
   return walk_list(list, answers).question;

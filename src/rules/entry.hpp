@@ -101,6 +101,9 @@ struct ListAsk {
   std::string separator = ",";
   // The most items the list can hold (0 = no limit): "add another" is not offered beyond it.
   size_t max_items = 0;
+  // The fewest (a list its field requires, e.g. the sequences of the player who won them): "none" / "done" are not
+  // offered before them.
+  size_t min_items = 0;
 };
 
 // The next question of the list (nullopt when it is finished: answered as text or given as a word, "none" or
@@ -111,6 +114,12 @@ std::vector<ListItem> list_items(const ListAsk& list, const Answers& answers);
 // The answers with the list's steps and parts folded into one answer (KEY, "item,item"), placed where its first
 // step was; a list answered "none" folds to (KEY, "") ; the other answers are unchanged, so is a list typed as text.
 Answers fold_list(const ListAsk& list, const Answers& answers);
+// The choices for `part` of item `current` that lead to a legal item: one of `complete` (every complete item the list
+// knows) that agrees with the parts of `current` answered so far, has this choice for `part`, and passes `legal` (the
+// game's own checks, knowing the items before).
+std::vector<Choice> legal_choices(const ListItem& current, std::string_view part, std::vector<Choice> choices,
+                                  const std::vector<ListItem>& complete,
+                                  const std::function<bool(const ListItem&)>& legal);
 // True for a key that is a step or a part of some list (KEY#N or KEY#N.PART).
 bool is_list_key(std::string_view key);
 

@@ -228,6 +228,35 @@ TEST_CASE("a list asked as pickers: one item at a time, one part at a time, fold
   // at most max_items
   l.max_items = 1;
   CHECK_FALSE(ask_list(l, {{"annonce#1", "add"}, {"annonce#1.who", "N"}, {"annonce#1.type", "cent"}}));
+  // at least min_items: neither none nor done before them, add preset
+  l.max_items = 0;
+  l.min_items = 1;
+  q = ask_list(l, {});
+  REQUIRE(q);
+  CHECK(q->preset == "add");
+  CHECK(q->choices.size() == 2);  // add, text
+  CHECK(q->choices[1].value == "text");
+  q = ask_list(l, {{"annonce#1", "add"}, {"annonce#1.who", "N"}, {"annonce#1.type", "cent"}});
+  CHECK(q->key == "annonce#2");
+  CHECK(q->preset == "done");
+}
+
+TEST_CASE("a list's legal choices: those some legal complete item agreeing with the parts so far makes",
+          "[entry][list]") {
+  const std::vector<ListItem> all = {{{{"len", "3"}, {"top", "A"}}},
+                                     {{{"len", "3"}, {"top", "9"}}},
+                                     {{{"len", "5"}, {"top", "A"}}}};
+  auto no_nine = [](const ListItem& i) { return *i.part("top") != "9"; };
+  const std::vector<Choice> lens = {{"3", ""}, {"4", ""}, {"5", ""}};
+  auto v = [](const std::vector<Choice>& c) {
+    std::vector<std::string> out;
+    for (const auto& x : c) out.push_back(x.value);
+    return out;
+  };
+  CHECK(v(legal_choices(ListItem{}, "len", lens, all, no_nine)) == std::vector<std::string>{"3", "5"});
+  const ListItem three{{{"len", "3"}}};
+  CHECK(v(legal_choices(three, "top", {{"A", ""}, {"9", ""}, {"K", ""}}, all, no_nine)) ==
+        std::vector<std::string>{"A"});
 }
 
 }  // namespace unit_test_entry

@@ -132,6 +132,11 @@ Scored score_hand(const Options& o, const Hand& h);
 std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_dealer,
                                 const std::array<std::string, 4>& names, Diagnostics& diags);
 
+// Whether these announcements (record form) pass C14..C18 with this trump and belote (-1: none): what guided entry
+// offers (coinche_hand.cpp, the same checks as decode_hand).
+bool announcements_legal(const json& announcements, int trump, int belote, const Options& o,
+                         const std::array<std::string, 4>& names);
+
 class CoincheGame final : public Game {
 public:
   CoincheGame(std::array<std::string, 4> names, int first_dealer, std::array<int64_t, 2> start, Options opts);

@@ -205,7 +205,8 @@ struct HandQuestions {
     return q;
   }
 
-  Question announcements() const {
+  // The one-line syntax, offered as the list's text fallback.
+  static Question announcements_typed() {
     Question q = ask_choice("annonce", "Announcements?", {});
     q.kind = "words";
     q.optional = true;
@@ -214,6 +215,157 @@ struct HandQuestions {
         "empty for none";
     q.fields = {"annonce", "announcements"};
     return q;
+  }
+
+  // Whether the announcements before and `item` (a complete one) pass the engine's checks with this hand's trump and
+  // belote (C15..C18: a card claimed twice, a carré of eights, a sequence below the 7 ...).
+  bool legal(const std::vector<ListItem>& earlier, const ListItem& item) const {
+    std::string words;
+    for (const auto& e : earlier) words += announcement_words(e) + ",";
+    words += announcement_words(item);
+    Diagnostics d;
+    const json r = record_from_words({{"annonce", words}}, game, d);
+    if (d.has_errors() || !r.contains("announcements")) return false;
+    return announcements_legal(r["announcements"], suit_index(text_of("trump")), seat_in("belote"), opts(),
+                               game.names());
+  }
+
+  // Every announcement there is (the legal choices are those some of them complete).
+  static const std::vector<ListItem>& all_announcements() {
+    static const std::vector<ListItem> all = [] {
+      std::vector<ListItem> out;
+      auto rank = [](int r) { return std::string(k_ranks[static_cast<size_t>(r)]); };
+      for (int s = 0; s < 4; ++s)
+        for (const auto& type : k_announcement_types) {
+          const std::string who = seat_name(s), t(type);
+          if (t == "carre") {
+            for (int r = 0; r < 6; ++r) out.push_back({{{"who", who}, {"type", t}, {"rank", rank(r)}}});
+            continue;
+          }
+          const int len = t == "tierce" ? 3 : t == "cinquante" ? 4 : 5;
+          for (const auto& suit : k_suits)
+            for (int top = 0; top + len <= 8; ++top) {
+              ListItem i{{{"who", who}, {"type", t}, {"suit", std::string(suit)}, {"top", rank(top)}}};
+              if (t != "cent" || top > 2) {
+                out.push_back(i);
+                continue;
+              }
+              for (int l = 5; top + l <= 8; ++l) {
+                out.push_back(i);
+                out.back().parts.emplace_back("length", std::to_string(l));
+              }
+            }
+        }
+      return out;
+    }();
+    return all;
+  }
+
+  // The choices of part `part` that some legal announcement completes.
+  std::vector<Choice> legal_only(const std::vector<ListItem>& earlier, const ListItem& current, const char* part,
+                                 std::vector<Choice> choices) const {
+    return legal_choices(current, part, std::move(choices), all_announcements(),
+                         [&](const ListItem& item) { return legal(earlier, item); });
+  }
+
+  // An announcement in the one-line syntax: W:tierce:C:Q, E:cent:H:A:6, N:carre:J (5 cards, a cent's least, unsaid).
+  static std::string announcement_words(const ListItem& i) {
+    auto v = [&](const char* part) { return i.part(part) ? *i.part(part) : std::string(); };
+    if (v("type") == "carre") return v("who") + ":carre:" + v("rank");
+    std::string w = v("who") + ":" + v("type") + ":" + v("suit") + ":" + v("top");
+    if (!v("length").empty() && v("length") != "5") w += ":" + v("length");
+    return w;
+  }
+
+  // The part of an announcement still to ask: who -> which -> suit -> top card (-> length of a cent from A, K or Q),
+  // or who -> carré -> rank; "" when it is complete.
+  static std::string missing_part(const ListItem& cur) {
+    if (!cur.part("who")) return "who";
+    if (!cur.part("type")) return "type";
+    if (*cur.part("type") == "carre") return cur.part("rank") ? "" : "rank";
+    if (!cur.part("suit")) return "suit";
+    if (!cur.part("top")) return "top";
+    if (*cur.part("type") == "cent" && !cur.part("length") && rank_index(json(*cur.part("top"))) <= 2) return "length";
+    return "";
+  }
+
+  // The list's shape alone (folding the answers into the words needs no game).
+  static ListAsk announcement_shape() {
+    ListAsk l;
+    l.key = "annonce";
+    l.typed = announcements_typed();
+    l.next_part = [](const std::vector<ListItem>&, const ListItem& cur) -> std::optional<Question> {
+      const std::string part = missing_part(cur);
+      if (part.empty()) return std::nullopt;
+      Question q;
+      q.key = part;
+      return q;
+    };
+    l.item_words = &announcement_words;
+    return l;
+  }
+
+  // The next part of an announcement with its legal choices only.
+  std::optional<Question> announcement_part(const std::vector<ListItem>& earlier, const ListItem& cur) const {
+    auto only = [&](const char* part, std::vector<Choice> c) { return legal_only(earlier, cur, part, std::move(c)); };
+    const std::string part = missing_part(cur);
+    if (part.empty()) return std::nullopt;
+    if (part == "who") {
+      Question q = seat_question("who", "Who showed the announcement?", {0, 1, 2, 3});
+      q.choices = only("who", q.choices);
+      return q;
+    }
+    const std::string who = *cur.part("who");
+    if (part == "type")
+      return ask_choice("type", "Which announcement did " + who + " show?",
+                        only("type", {{"tierce", "tierce: 3 in a row (20)"},
+                                      {"cinquante", "cinquante: 4 in a row (50)"},
+                                      {"cent", "cent: 5 or more in a row (100)"},
+                                      {"carre", "carré: four of a kind"}}));
+    const std::string type = *cur.part("type");
+    if (part == "rank")
+      return ask_choice("rank", "A carré of?",
+                        only("rank", {{"J", "J (200)"},
+                                      {"9", "9 (150)"},
+                                      {"A", "A (100)"},
+                                      {"10", "10 (100)"},
+                                      {"K", "K (100)"},
+                                      {"Q", "Q (100)"}}));
+    if (part == "suit") {
+      Question q = trump();
+      q.key = "suit";
+      q.text = "In which suit is the " + type + "?";
+      q.choices = only("suit", q.choices);
+      return q;
+    }
+    const int len = type == "tierce" ? 3 : type == "cinquante" ? 4 : 5;
+    if (part == "top") {
+      std::vector<Choice> c;
+      for (int top = 0; top + len <= 8; ++top) {
+        std::string cards;
+        for (int r = top; r < top + len; ++r)
+          cards += (cards.empty() ? "" : " ") + std::string(k_ranks[static_cast<size_t>(r)]);
+        c.push_back({std::string(k_ranks[static_cast<size_t>(top)]), cards + (type == "cent" ? " ..." : "")});
+      }
+      return ask_choice("top", "Its top card?", only("top", c));
+    }
+    std::vector<Choice> c;
+    for (int l = 5; rank_index(json(*cur.part("top"))) + l <= 8; ++l)
+      c.push_back({std::to_string(l), std::to_string(l) + " cards"});
+    Question q = ask_choice("length", "How many cards in the cent?", only("length", c));
+    q.preset = "5";
+    return q;
+  }
+
+  ListAsk announcement_list() const {
+    ListAsk l = announcement_shape();
+    l.first = "Announcements?";
+    l.add = "add an announcement";
+    l.another = "Another announcement?";
+    l.next_part = [this](const std::vector<ListItem>& earlier, const ListItem& cur) {
+      return announcement_part(earlier, cur);
+    };
+    return l;
   }
 
   // --- which questions apply
@@ -242,14 +394,16 @@ struct HandQuestions {
     if (guided && !possible_capot().empty() && ask("capot", "capot")) return capot();
     if (contract() == "generale" && text_of("capot") == "bidders" && ask("sole", "sole_winner")) return sole();
     if (guided && ask("belote", "belote")) return belote();
-    if (guided && opts().announcements && ask("annonce", "announcements")) return announcements();
+    if (guided && opts().announcements && (asked(answers, "annonce#1") || ask("annonce", "announcements")))
+      return ask_list(announcement_list(), answers);
     return std::nullopt;
   }
 };
 
 }  // namespace
 
-Words entry_words_of(const Answers& answers) {
+Words entry_words_of(const Answers& given) {
+  const Answers answers = fold_list(HandQuestions::announcement_shape(), given);
   Words w;
   for (const auto& a : answers) {
     std::erase_if(w, [&](const auto& x) { return x.first == a.first; });

@@ -658,6 +658,19 @@ void check_played_auction(Checker& ck, const Hand& h) {
 
 }  // namespace
 
+bool announcements_legal(const json& announcements, int trump, int belote, const Options& o,
+                         const std::array<std::string, 4>& names) {
+  const json rec = {{"announcements", announcements}};
+  Diagnostics d;
+  Checker ck{rec, o, names, d};
+  Hand h;
+  h.trump = trump;
+  h.belote = belote;
+  decode_announcements(ck, h);
+  if (!ck.bad) check_cards(ck, h);  // C16, C17, C18
+  return !ck.bad;
+}
+
 std::optional<Hand> decode_hand(const json& rec, const Options& o, int expected_dealer,
                                 const std::array<std::string, 4>& names, Diagnostics& d) {
   Checker ck{rec, o, names, d};

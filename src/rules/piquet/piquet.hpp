@@ -165,6 +165,9 @@ std::vector<int> check_play_points(const Detail& x, const Options& opts, Diagnos
 // Stage 2 (C-1 .. C-4), given the category points by role (cat[k][role]) and where a classic game ended.
 void check_consistency(const Detail& x, const int cat[4][2], int ended, Diagnostics& d);
 // `game_winner` (player) of either entry: player index, -1 absent, -2 not a player (reported).
+// The errors of a detail record's carte blanche, sequences and sets alone (V-SQ*, V-ST*, C-1, C-2), whatever else it
+// lacks: what guided entry offers its choices by.
+std::vector<Diagnostic> declaration_errors(const json& rec, const DealContext& c);
 int read_game_winner(const json& rec, const DealContext& c, Diagnostics& d);
 // A totals entry (§2.5, V-TT1): the two deal totals by player; then its stage 2 (C-7, warnings only).
 void read_totals(const json& rec, const DealContext& c, std::array<int, 2>& t, Diagnostics& d);

@@ -142,6 +142,136 @@ std::optional<Question> point_question(const Deal& deal) {
 const char* k_sequence_help =
     "LEN:TOP, several with commas, e.g. quart:A,tierce:9 (LEN tierce, quart, quint, sixieme, septieme, "
     "huitieme or 3-8; TOP A K Q J 10 9 8 7, major = A)";
+const char* k_sets_help =
+    "KIND:RANK, several with commas, e.g. quatorze:10,trio:Q (KIND trio or quatorze; RANK A K Q J 10)";
+
+constexpr std::array<const char*, 6> k_lengths = {"tierce", "quart", "quint", "sixieme", "septieme", "huitieme"};
+
+// The composite answers asked as pickers (rules/entry.hpp ListAsk): the sequences the winner scored (length -> top
+// card, one at a time), the sequence said equal (one, optional), the sets the winner scored (trio or quatorze ->
+// rank). Their shapes alone fold the answers into the words; the questions offer the legal choices only.
+enum class Decl { seq_scored, seq_equal, sets_scored };
+
+std::string_view list_key(Decl which) {
+  return which == Decl::seq_scored ? "seq_scored" : which == Decl::seq_equal ? "seq_equal" : "sets_scored";
+}
+
+// Every item of the list there is: LEN:TOP for a sequence, KIND:RANK for a set.
+const std::vector<ListItem>& all_items(Decl which) {
+  static const auto make = [](bool sets) {
+    std::vector<ListItem> out;
+    if (sets) {
+      for (const char* kind : {"trio", "quatorze"})
+        for (int r = 7; r >= 3; --r) out.push_back({{{"kind", kind}, {"rank", k_ranks[static_cast<size_t>(r)]}}});
+      return out;
+    }
+    for (int len = 3; len <= 8; ++len)
+      for (int top = 7; top >= len - 1; --top)
+        out.push_back({{{"len", k_lengths[static_cast<size_t>(len - 3)]}, {"top", k_ranks[static_cast<size_t>(top)]}}});
+    return out;
+  };
+  static const std::vector<ListItem> seqs = make(false), sets = make(true);
+  return which == Decl::sets_scored ? sets : seqs;
+}
+
+ListAsk decl_shape(Decl which) {
+  ListAsk l;
+  l.key = std::string(list_key(which));
+  const bool sets = which == Decl::sets_scored;
+  l.typed.key = l.key;
+  l.typed.kind = "words";
+  l.typed.help = sets ? k_sets_help : which == Decl::seq_equal ? "LEN:TOP, e.g. quint:K" : k_sequence_help;
+  l.typed.fields = {sets ? "sets" : "sequences"};
+  l.typed.optional = which == Decl::seq_equal;
+  l.max_items = which == Decl::seq_equal ? 1 : 0;
+  l.min_items = which == Decl::seq_equal ? 0 : 1;
+  l.next_part = [sets](const std::vector<ListItem>&, const ListItem& cur) -> std::optional<Question> {
+    const char* first = sets ? "kind" : "len";
+    const char* second = sets ? "rank" : "top";
+    if (cur.part(first) && cur.part(second)) return std::nullopt;
+    Question q;
+    q.key = cur.part(first) ? second : first;
+    return q;
+  };
+  l.item_words = [sets](const ListItem& i) {
+    auto v = [&](const char* part) { return i.part(part) ? *i.part(part) : std::string(); };
+    return v(sets ? "kind" : "len") + ":" + v(sets ? "rank" : "top");
+  };
+  return l;
+}
+
+// The composite words: the answer to one question of several made into the word record_from_args reads.
+void add_word(Words& w, const std::string& key, const std::string& value) {
+  std::erase_if(w, [&](const auto& x) { return x.first == key; });
+  if (!value.empty()) w.emplace_back(key, value);
+}
+
+// Whether the deal's declarations stay legal with `items` as the list's answer (the engine's checks: a sequence
+// headed too low, two sets of one rank, more cards of a rank than the pack has, more than 12 in a hand ...).
+bool decl_legal(const Deal& deal, Decl which, const std::string& items) {
+  Words w = entry_words_of(deal.game, deal.answers);
+  if (which == Decl::sets_scored)
+    add_word(w, "sets", deal.value("sets_winner") + ":" + items);
+  else if (which == Decl::seq_equal)
+    add_word(w, "seq", "equal:" + items);
+  else
+    add_word(w, "seq", deal.value("seq_winner") + ":" + items);
+  Diagnostics d;
+  const json rec = record_from_args(w, deal.game, d);
+  return !d.has_errors() && declaration_errors(rec, deal.c).empty();
+}
+
+ListAsk decl_list(const Deal& deal, Decl which) {
+  ListAsk l = decl_shape(which);
+  const std::string w = which == Decl::seq_equal
+                            ? std::string("both players")
+                            : deal.value(which == Decl::sets_scored ? "sets_winner" : "seq_winner");
+  if (which == Decl::sets_scored) {
+    l.first = "Which sets did " + w + " score?";
+    l.add = "add a set";
+    l.another = "Another set of " + w + "?";
+  } else if (which == Decl::seq_equal) {
+    l.first = "Which sequence was equal?";
+    l.add = "say which";
+  } else {
+    l.first = "Which sequences did " + w + " score?";
+    l.add = "add a sequence";
+    l.another = "Another sequence of " + w + "?";
+  }
+  l.typed.text = l.first;
+  l.next_part = [&deal, which, words = l.item_words](const std::vector<ListItem>& earlier,
+                                                     const ListItem& cur) -> std::optional<Question> {
+    auto only = [&](const char* part, std::vector<Choice> c) {
+      return legal_choices(cur, part, std::move(c), all_items(which), [&](const ListItem& item) {
+        std::string items;
+        for (const auto& e : earlier) items += words(e) + ",";
+        return decl_legal(deal, which, items + words(item));
+      });
+    };
+    if (which == Decl::sets_scored) {
+      if (!cur.part("kind"))
+        return ask_choice("kind", "Which set?",
+                          only("kind",
+                               {{"quatorze", "quatorze: four of a kind (14)"}, {"trio", "trio: three of a kind (3)"}}));
+      if (cur.part("rank")) return std::nullopt;
+      std::vector<Choice> c;
+      for (int r = 7; r >= 3; --r) c.push_back({k_ranks[static_cast<size_t>(r)], ""});
+      return ask_choice("rank", "A " + *cur.part("kind") + " of?", only("rank", c));
+    }
+    if (!cur.part("len")) {
+      std::vector<Choice> c;
+      for (int len = 3; len <= 8; ++len)
+        c.push_back({k_lengths[static_cast<size_t>(len - 3)],
+                     std::string(k_lengths[static_cast<size_t>(len - 3)]) + ": " + std::to_string(len) + " cards"});
+      return ask_choice("len", which == Decl::seq_equal ? "How long was it?" : "How long is it?", only("len", c));
+    }
+    if (cur.part("top")) return std::nullopt;
+    std::vector<Choice> c;
+    for (int top = 7; top >= 0; --top) c.push_back({k_ranks[static_cast<size_t>(top)], ""});
+    return ask_choice("top", "Its top card?", only("top", c));
+  };
+  return l;
+}
 
 std::optional<Question> sequences_question(const Deal& deal) {
   if (!asked(deal.answers, "seq_winner")) {
@@ -152,21 +282,8 @@ std::optional<Question> sequences_question(const Deal& deal) {
     return with(q, {"sequences.winner"});
   }
   const std::string w = deal.value("seq_winner");
-  if (w == "equal" && !asked(deal.answers, "seq_equal")) {
-    Question q;
-    q.key = "seq_equal";
-    q.text = "Which sequence was equal?";
-    q.kind = "words";
-    q.optional = true;
-    return with(q, {"sequences"}, "LEN:TOP, e.g. quint:K (Enter: not said)");
-  }
-  if ((w == deal.elder || w == deal.younger) && !asked(deal.answers, "seq_scored")) {
-    Question q;
-    q.key = "seq_scored";
-    q.text = "Which sequences did " + w + " score?";
-    q.kind = "words";
-    return with(q, {"sequences"}, k_sequence_help);
-  }
+  if (w == "equal") return ask_list(decl_list(deal, Decl::seq_equal), deal.answers);
+  if (w == deal.elder || w == deal.younger) return ask_list(decl_list(deal, Decl::seq_scored), deal.answers);
   return std::nullopt;
 }
 
@@ -178,14 +295,7 @@ std::optional<Question> sets_question(const Deal& deal) {
     return with(q, {"sets.winner"});
   }
   const std::string w = deal.value("sets_winner");
-  if ((w == deal.elder || w == deal.younger) && !asked(deal.answers, "sets_scored")) {
-    Question q;
-    q.key = "sets_scored";
-    q.text = "Which sets did " + w + " score?";
-    q.kind = "words";
-    return with(q, {"sets"},
-                "KIND:RANK, several with commas, e.g. quatorze:10,trio:Q (KIND trio or quatorze; RANK A K Q J 10)");
-  }
+  if (w == deal.elder || w == deal.younger) return ask_list(decl_list(deal, Decl::sets_scored), deal.answers);
   return std::nullopt;
 }
 
@@ -336,12 +446,6 @@ std::optional<Question> detail_question(const Deal& deal) {
   return late_question(deal, t);
 }
 
-// The composite words: the answer to one question of several made into the word record_from_args reads.
-void add_word(Words& w, const std::string& key, const std::string& value) {
-  std::erase_if(w, [&](const auto& x) { return x.first == key; });
-  if (!value.empty()) w.emplace_back(key, value);
-}
-
 }  // namespace
 
 std::optional<Question> next_question_of(const PiquetGame& game, const Answers& answers) {
@@ -361,7 +465,10 @@ std::optional<Question> next_question_of(const PiquetGame& game, const Answers& 
   return late_question(deal, try_deal(deal));
 }
 
-Words entry_words_of(const PiquetGame& game, const Answers& answers) {
+Words entry_words_of(const PiquetGame& game, const Answers& given) {
+  Answers answers = given;
+  for (Decl which : {Decl::seq_scored, Decl::seq_equal, Decl::sets_scored})
+    answers = fold_list(decl_shape(which), answers);
   const DealContext c = game.context();
   const std::string elder = c.name(c.player_of(k_elder)), younger = c.name(c.player_of(k_younger));
   std::map<std::string, std::string> a;  // the latest answer of each key

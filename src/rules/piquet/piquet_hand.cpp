@@ -600,6 +600,15 @@ void check_consistency(const Detail& x, const int cat[4][2], int ended, Diagnost
   }
 }
 
+std::vector<Diagnostic> declaration_errors(const json& rec, const DealContext& c) {
+  DetailRead r;
+  read_detail(rec, c, r);
+  Diagnostics d;
+  for (int part : {k_part_blanche, k_part_sequences, k_part_sets}) d.append(r.diags[static_cast<size_t>(part)]);
+  if (!d.has_errors()) check_cards(r.x, -1, d);  // C-1 / C-2: the pack and a hand of 12
+  return d.errors();
+}
+
 // ---- fields of both entries ----------------------------------------------------------------------------------
 
 int read_game_winner(const json& rec, const DealContext& c, Diagnostics& d) {

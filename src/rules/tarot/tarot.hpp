@@ -106,6 +106,8 @@ struct Outcome {
 
 // decode -> validate (§3) -> score (§4) one record. nullopt on errors.
 std::optional<Outcome> play_record(const Setup& setup, const State& state, const json& record, Diagnostics& diags);
+// The state before the next record of a tarot game (guided entry tries its answers against it).
+const State& state_of(const Game& game);
 
 enum Chelem : int { k_chelem_none, k_chelem_attack, k_chelem_defence };
 

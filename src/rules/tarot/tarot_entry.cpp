@@ -20,6 +20,7 @@ constexpr std::string_view k_misere_key = "misere.";
 
 // What the questions need to know of the table before the hand.
 struct Table {
+  const Game& game;
   const Setup& s;
   std::vector<std::string> active;  // who holds cards this deal (the dealer sits out in dealer_sits_out mode)
   Sizes sz{};
@@ -28,7 +29,7 @@ struct Table {
 
 Table table_of(const Game& before) {
   const Setup& s = setup_of(before);
-  Table t{s, {}};
+  Table t{before, s, {}};
   int dealer = common::player_index(s.players, before.next_dealer());  // -1 when the game is over
   for (int p : active_players(s, dealer)) t.active.push_back(s.players[static_cast<size_t>(p)]);
   t.sz = sizes_for(static_cast<int>(t.active.size()));
@@ -176,13 +177,27 @@ Question petit_au_bout_question(const Answers& answers) {
   return q;
 }
 
+// Whether the engine takes the answers with `more` added for `field` (E_POIGNEE_* / E_MISERE*: the 22 trumps a
+// table holds, a misère without trumps after a poignée ...): each poignée whose level is still to be asked counts at
+// its least, simple.
+bool legal_with(const Table& t, const Answers& answers, const Answers& more, const std::string& field) {
+  Answers a = answers;
+  a.insert(a.end(), more.begin(), more.end());
+  Diagnostics d;
+  const json rec = record_from_words(entry_words_of(t.game, a), t.s.players, d);
+  play_record(t.s, state_of(t.game), rec, d);
+  const auto errors = d.errors();
+  return std::none_of(errors.begin(), errors.end(), [&](const Diagnostic& e) { return e.field == field; });
+}
+
 // The level of one poignée: simple, double or triple, with the trumps it needs and what it is worth.
-Question poignee_level_question(const Table& t, const std::string& name) {
+Question poignee_level_question(const Table& t, const Answers& answers, const std::string& name) {
   const int seed[3] = {20, 40, 60}, fft[3] = {20, 30, 40};
   std::vector<Choice> choices;
   for (int i = 0; i < 3; ++i)
-    choices.push_back({k_levels[i], std::to_string(t.sz.poignee[static_cast<size_t>(i)]) + "+ trumps, " +
-                                        std::to_string(t.s.opt.fft_poignee_values ? fft[i] : seed[i]) + " points"});
+    if (legal_with(t, answers, {{std::string(k_poignee_key) + name, k_levels[i]}}, "poignees"))
+      choices.push_back({k_levels[i], std::to_string(t.sz.poignee[static_cast<size_t>(i)]) + "+ trumps, " +
+                                          std::to_string(t.s.opt.fft_poignee_values ? fft[i] : seed[i]) + " points"});
   Question q = ask_choice(std::string(k_poignee_key) + name, "Which poignée did " + name + " show?",
                           std::move(choices));
   q.preset = "simple";
@@ -206,7 +221,7 @@ std::optional<Question> bonus_question(const Table& t, const Answers& answers) {
   if (!asked(answers, "poignee") && !asked(answers, "poignees"))
     return ask_who("poignee", "Who showed a poignée?", t, "poignees");
   for (const auto& name : names_in(t, answer_or(answers, "poignee", answer_or(answers, "poignees"))))
-    if (!asked(answers, std::string(k_poignee_key) + name)) return poignee_level_question(t, name);
+    if (!asked(answers, std::string(k_poignee_key) + name)) return poignee_level_question(t, answers, name);
   if (!asked(answers, "chelem")) return chelem_question();
   if (!asked(answers, "chelem_announced")) return ask_yes_no("chelem_announced", "Did the taker announce a chelem?");
   return std::nullopt;
@@ -231,13 +246,24 @@ std::optional<Question> petite_chelem_question(const Table& t, const Answers& an
 // Variant misere: who declared one, and with misere_kinds separate which kind.
 std::optional<Question> misere_question(const Table& t, const Answers& answers) {
   if (!t.s.opt.misere) return std::nullopt;
-  if (!asked(answers, "misere") && !asked(answers, "miseres"))
-    return ask_who("misere", "Who declared a misère?", t, "miseres");
+  if (!asked(answers, "misere") && !asked(answers, "miseres")) {
+    Question q = ask_who("misere", "Who declared a misère?", t, "miseres");
+    std::erase_if(q.choices, [&](const Choice& c) {  // a misère without trumps after a poignée (E_MISERE_POIGNEE)
+      Answers least = {{"misere", c.value}};
+      if (t.s.opt.misere_separate) least.emplace_back(std::string(k_misere_key) + c.value, "faces");
+      return c.value != "none" && !legal_with(t, answers, least, "miseres");
+    });
+    return q;
+  }
   if (!t.s.opt.misere_separate) return std::nullopt;
   for (const auto& name : names_in(t, answer_or(answers, "misere", answer_or(answers, "miseres"))))
     if (!asked(answers, std::string(k_misere_key) + name)) {
-      Question q = ask_choice(std::string(k_misere_key) + name, "Which misère did " + name + " declare?",
-                              {{"trumps", "no trumps"}, {"faces", "no face cards"}, {"both", "both: two misères"}});
+      const std::string key = std::string(k_misere_key) + name;
+      std::vector<Choice> kinds;
+      for (const Choice& c :
+           std::vector<Choice>{{"trumps", "no trumps"}, {"faces", "no face cards"}, {"both", "both: two misères"}})
+        if (legal_with(t, answers, {{key, c.value}}, "miseres")) kinds.push_back(c);
+      Question q = ask_choice(key, "Which misère did " + name + " declare?", std::move(kinds));
       q.fields = {"miseres"};
       return q;
     }
@@ -255,8 +281,9 @@ std::optional<Question> hand_question(const Table& t, const Answers& answers) {
   return misere_question(t, answers);
 }
 
-// poignee=Ben:simple,Eve:double from the who-answer and each one's level (a poignée whose level is not answered
-// yet is left out until it is).
+// poignee=Ben:simple,Eve:double from the who-answer and each one's level (a poignée whose level is not asked yet
+// counts at its least, simple, so that the who-answer meets the engine's checks: two double poignées need 26
+// trumps).
 std::string poignee_word(const Table& t, const Answers& answers, const std::string& who) {
   std::string out;
   for (const auto& item : split_list(who)) {
@@ -264,8 +291,9 @@ std::string poignee_word(const Table& t, const Answers& answers, const std::stri
     std::string part = item;
     if (item.find(':') == std::string::npos) {
       const std::string name = names_in(t, item).front();
-      const std::string level = answer_or(answers, std::string(k_poignee_key) + name);
-      if (level.empty()) continue;  // asked next
+      const std::string key = std::string(k_poignee_key) + name;
+      const std::string level = asked(answers, key) ? answer_or(answers, key) : "simple";  // still to ask: its least
+      if (level.empty()) continue;
       part = name + ":" + level;
     }
     out += (out.empty() ? "" : ",") + part;

@@ -89,6 +89,7 @@ public:
   }
 
   const Setup& setup() const { return m_setup; }
+  const State& state() const { return m_state; }
 
   std::string next_dealer() const override {
     if (m_state.over) return "";
@@ -148,5 +149,6 @@ private:
 std::unique_ptr<Game> make_game(Setup setup) { return std::make_unique<TarotGame>(std::move(setup)); }
 
 const Setup& setup_of(const Game& game) { return dynamic_cast<const TarotGame&>(game).setup(); }
+const State& state_of(const Game& game) { return dynamic_cast<const TarotGame&>(game).state(); }
 
 }  // namespace marque::rules::tarot

@@ -82,7 +82,7 @@ TEST_CASE("coinche entry: E4, coinche made, belote; the dealer and the defaults 
   json file = entry_game();
   Drive d = drive(file, {"", "", "S", "90", "D", "E", "", "95", "bidders", "S", ""});
   CHECK(d.keys() == Keys{"dealer", "redeal", "bidder", "bid", "trump", "coinche", "surcoinche", "points", "last",
-                         "belote", "annonce"});
+                         "belote", "annonce#1"});
   CHECK(d.question("dealer").preset == "W");
   CHECK(d.question("redeal").preset == "played");
   CHECK(values(d.question("redeal")) == Keys{"played", "all_pass", "misdeal"});
@@ -98,8 +98,9 @@ TEST_CASE("coinche entry: E4, coinche made, belote; the dealer and the defaults 
   CHECK(d.question("points").max == 152);
   CHECK(d.question("last").preset == "");
   CHECK(d.question("belote").preset == "none");
-  CHECK(d.question("annonce").kind == "words");
-  CHECK(d.question("annonce").optional);
+  CHECK(d.question("annonce#1").kind == "choice");  // the announcements as pickers, none preset
+  CHECK(d.question("annonce#1").preset == "none");
+  CHECK(values(d.question("annonce#1")) == Keys{"none", "add", "text"});
   CHECK_FALSE(d.was_asked("contract"));  // capot / générale bids are off
   CHECK_FALSE(d.was_asked("capot"));     // 95 card points: no capot possible
   ojson e = scored(file, d.answers);
@@ -109,7 +110,9 @@ TEST_CASE("coinche entry: E4, coinche made, belote; the dealer and the defaults 
 
 TEST_CASE("coinche entry: E5, surcoinche failed, defenders' announcement", "[coinche][entry]") {
   json file = entry_game(json::object(), "S");
-  Drive d = drive(file, {"", "", "W", "110", "C", "N", "E", "100", "bidders", "", "N:tierce:H:10"});
+  Drive d = drive(file, {"", "", "W", "110", "C", "N", "E", "100", "bidders", "", "text", "N:tierce:H:10"});
+  CHECK(d.keys().back() == "annonce");  // the one-line syntax, typed as the list's text fallback
+  CHECK(d.question("annonce").kind == "words");
   CHECK(d.question("dealer").preset == "S");
   CHECK(values(d.question("coinche")) == Keys{"no", "N", "S"});
   ojson e = scored(file, d.answers);
@@ -119,9 +122,15 @@ TEST_CASE("coinche entry: E5, surcoinche failed, defenders' announcement", "[coi
 
 TEST_CASE("coinche entry: E6, unbid capot; capot asked only when the points allow it", "[coinche][entry]") {
   json file = entry_game();
-  Drive d = drive(file, {"", "", "N", "120", "H", "", "152", "", "", "W", "N:carre:J,S:tierce:D:A,E:cinquante:S:10"});
-  CHECK(d.keys() ==
-        Keys{"dealer", "redeal", "bidder", "bid", "trump", "coinche", "points", "last", "capot", "belote", "annonce"});
+  Drive d = drive(file, {"",  "",    "N", "120",    "H", "",  "152", "",  "",          "W", "add", "N", "carre",
+                         "J", "add", "S", "tierce", "D", "A", "add", "E", "cinquante", "S", "10",  ""});
+  CHECK(d.keys() == Keys{"dealer",         "redeal",         "bidder",         "bid",
+                         "trump",          "coinche",        "points",         "last",
+                         "capot",          "belote",         "annonce#1",      "annonce#1.who",
+                         "annonce#1.type", "annonce#1.rank", "annonce#2",      "annonce#2.who",
+                         "annonce#2.type", "annonce#2.suit", "annonce#2.top",  "annonce#3",
+                         "annonce#3.who",  "annonce#3.type", "annonce#3.suit", "annonce#3.top",
+                         "annonce#4"});
   CHECK(d.question("last").preset == "bidders");  // all the card points
   CHECK(d.question("capot").preset == "bidders");
   CHECK(values(d.question("capot")) == Keys{"bidders", "none"});
@@ -173,12 +182,111 @@ TEST_CASE("coinche entry: capot and générale contracts with their options; a c
 
   Drive gen = drive(file, {"", "", "N", "generale", "H", "", "152", "", "", "N", "", ""});
   CHECK(gen.keys() == Keys{"dealer", "redeal", "bidder", "contract", "trump", "coinche", "points", "last", "capot",
-                           "sole", "belote", "annonce"});
+                           "sole", "belote", "annonce#1"});
   CHECK(values(gen.question("sole")) == Keys{"N", "S", "none"});
   CHECK(team_deltas(scored(file, gen.answers)) == std::pair<long long, long long>{752, 0});
   // the partners shared the tricks: the générale fails
   Drive shared = drive(file, {"", "", "N", "generale", "H", "", "152", "", "", "none", "", ""});
   CHECK(scored(file, shared.answers)["breakdown"]["made"] == false);
+}
+
+TEST_CASE("coinche entry: announcements as pickers, the legal choices only, folded into the one-line words",
+          "[coinche][entry][list]") {
+  const GameRules& rules = coinche_rules();
+  json file = entry_game();
+  Replay before = replay(file);
+  REQUIRE(before.ok);
+  // trumps hearts, W holds the belote (K and Q of hearts)
+  Answers a = {{"dealer", "W"},   {"redeal", "played"}, {"bidder", "N"},     {"bid", "90"},  {"trump", "H"},
+               {"coinche", "no"}, {"points", "100"},    {"last", "bidders"}, {"belote", "W"}};
+  auto ask = [&](const Answers& more) {
+    Answers x = a;
+    x.insert(x.end(), more.begin(), more.end());
+    auto q = rules.next_question(*before.state, x);
+    REQUIRE(q);
+    return *q;
+  };
+  Question q = ask({});
+  CHECK(q.key == "annonce#1");
+  CHECK(values(ask({{"annonce#1", "add"}})) == Keys{"N", "E", "S", "W"});
+  CHECK(values(ask({{"annonce#1", "add"}, {"annonce#1.who", "N"}})) == Keys{"tierce", "cinquante", "cent", "carre"});
+  // a carré of kings or queens by N: W's belote holds the K and Q of hearts (C16); no carré of 8s or 7s
+  CHECK(values(ask({{"annonce#1", "add"}, {"annonce#1.who", "N"}, {"annonce#1.type", "carre"}})) ==
+        Keys{"J", "9", "A", "10"});
+  CHECK(values(ask({{"annonce#1", "add"}, {"annonce#1.who", "W"}, {"annonce#1.type", "carre"}})) ==
+        Keys{"J", "9", "A", "10", "K", "Q"});
+  // a tierce of hearts by N: not through the K or Q (W's), not below the 7
+  Answers tierce = {{"annonce#1", "add"},
+                    {"annonce#1.who", "N"},
+                    {"annonce#1.type", "tierce"},
+                    {"annonce#1.suit", "H"}};
+  CHECK(values(ask(tierce)) == Keys{"J", "10", "9"});
+  // a cent from the ace: 5 to 8 cards, 5 preset
+  Answers cent = {{"annonce#1", "add"},
+                  {"annonce#1.who", "E"},
+                  {"annonce#1.type", "cent"},
+                  {"annonce#1.suit", "S"},
+                  {"annonce#1.top", "A"}};
+  q = ask(cent);
+  CHECK(q.key == "annonce#1.length");
+  CHECK(values(q) == Keys{"5", "6", "7", "8"});
+  CHECK(q.preset == "5");
+  // after N's carré of jacks, E's tierce of spades cannot hold the J of spades; N cannot show a second carré of J
+  Answers two = {{"annonce#1", "add"}, {"annonce#1.who", "N"}, {"annonce#1.type", "carre"},  {"annonce#1.rank", "J"},
+                 {"annonce#2", "add"}, {"annonce#2.who", "E"}, {"annonce#2.type", "tierce"}, {"annonce#2.suit", "S"}};
+  q = ask(two);
+  CHECK(q.key == "annonce#2.top");
+  CHECK(values(q) == Keys{"A", "10", "9"});
+  CHECK(values(ask({{"annonce#1", "add"},
+                    {"annonce#1.who", "N"},
+                    {"annonce#1.type", "carre"},
+                    {"annonce#1.rank", "J"},
+                    {"annonce#2", "add"},
+                    {"annonce#2.who", "N"},
+                    {"annonce#2.type", "carre"}})) == Keys{"9", "A", "10"});
+  // the answers fold into the words one-line entry takes
+  Answers all = a;
+  for (const auto& [k, v] : Answers{{"annonce#1", "add"},
+                                    {"annonce#1.who", "N"},
+                                    {"annonce#1.type", "carre"},
+                                    {"annonce#1.rank", "A"},
+                                    {"annonce#2", "add"},
+                                    {"annonce#2.who", "E"},
+                                    {"annonce#2.type", "tierce"},
+                                    {"annonce#2.suit", "S"},
+                                    {"annonce#2.top", "K"},
+                                    {"annonce#3", "add"},
+                                    {"annonce#3.who", "W"},
+                                    {"annonce#3.type", "cent"},
+                                    {"annonce#3.suit", "D"},
+                                    {"annonce#3.top", "K"},
+                                    {"annonce#3.length", "6"}}) {
+    auto next = rules.next_question(*before.state, all);
+    REQUIRE(next);
+    CHECK(next->key == k);
+    all.emplace_back(k, v);
+  }
+  CHECK(rules.next_question(*before.state, all)->key == "annonce#4");
+  all.emplace_back("annonce#4", "done");
+  CHECK_FALSE(rules.next_question(*before.state, all));
+  Words w = rules.entry_words(*before.state, all);
+  REQUIRE_FALSE(w.empty());
+  const std::string line = "N:carre:A,E:tierce:S:K,W:cent:D:K:6";
+  CHECK(w.back() == std::pair<std::string, std::string>{"annonce", line});
+  Diagnostics typed_d, picked_d;
+  Words typed = {{"dealer", "W"},   {"bidder", "N"},     {"bid", "90"},   {"trump", "H"},
+                 {"points", "100"}, {"last", "bidders"}, {"belote", "W"}, {"annonce", line}};
+  CHECK(rules.record_from_args(w, *before.state, picked_d) == rules.record_from_args(typed, *before.state, typed_d));
+  // the text fallback: the one-line syntax as the answer
+  Answers text = a;
+  text.emplace_back("annonce#1", "text");
+  q = *rules.next_question(*before.state, text);
+  CHECK(q.key == "annonce");
+  CHECK(q.kind == "words");
+  text.emplace_back("annonce", "N:tierce:H:J");
+  CHECK_FALSE(rules.next_question(*before.state, text));
+  CHECK(rules.entry_words(*before.state, text).back() ==
+        std::pair<std::string, std::string>{"annonce", "N:tierce:H:J"});
 }
 
 TEST_CASE("coinche entry: no announcements question without the option", "[coinche][entry]") {

@@ -44,8 +44,31 @@ Run drive(const json& file, const std::vector<std::string>& typed, Answers given
   Run out;
   out.answers = std::move(given);
   size_t i = 0;
+  std::vector<std::string> picks;  // a list typed in the one-line syntax, entered through its pickers
   while (auto q = piquet().next_question(*r.state, out.answers)) {
     INFO("question " << q->key << ": " << q->text);
+    const bool list_start = q->key.size() > 2 && q->key.compare(q->key.size() - 2, 2, "#1") == 0;
+    if (list_start && i < typed.size() && typed[i].find(':') != std::string::npos) {
+      for (const auto& item : split_list(typed[i++])) {
+        const auto colon = item.find(':');
+        picks.insert(picks.end(), {"add", item.substr(0, colon), item.substr(colon + 1)});
+      }
+      if (q->key != "seq_equal#1") picks.emplace_back("done");  // the equal sequence is one
+      picks.erase(picks.begin());                               // the first item's "add" answers this question
+      out.keys.push_back(q->key);
+      out.questions.push_back(*q);
+      out.answers.emplace_back(q->key, "add");
+      continue;
+    }
+    if (!picks.empty()) {
+      Reading rd = read_answer(*q, picks.front());
+      REQUIRE(rd.error.empty());
+      picks.erase(picks.begin());
+      out.keys.push_back(q->key);
+      out.questions.push_back(*q);
+      out.answers.emplace_back(q->key, rd.value);
+      continue;
+    }
     REQUIRE(i < typed.size());
     Reading rd = read_answer(*q, typed[i++]);
     REQUIRE(rd.error.empty());
@@ -68,8 +91,27 @@ using Keys = std::vector<std::string>;
 TEST_CASE("piquet entry: a detail deal in table order (P-1)", "[piquet][entry]") {
   json file = game_file(json::object());  // Ben deals: Ann is elder
   Run run = drive(file, {"", "", "", "Ann", "5", "Ann", "quart:A", "Ben", "quatorze:10,trio:Q", "7", "9", "6"});
-  CHECK(run.keys == Keys{"entry", "redeal", "carte", "point_winner", "point_cards", "seq_winner", "seq_scored",
-                         "sets_winner", "sets_scored", "tricks", "play_elder", "play_younger"});
+  CHECK(run.keys == Keys{"entry",
+                         "redeal",
+                         "carte",
+                         "point_winner",
+                         "point_cards",
+                         "seq_winner",
+                         "seq_scored#1",
+                         "seq_scored#1.len",
+                         "seq_scored#1.top",
+                         "seq_scored#2",
+                         "sets_winner",
+                         "sets_scored#1",
+                         "sets_scored#1.kind",
+                         "sets_scored#1.rank",
+                         "sets_scored#2",
+                         "sets_scored#2.kind",
+                         "sets_scored#2.rank",
+                         "sets_scored#3",
+                         "tricks",
+                         "play_elder",
+                         "play_younger"});
   CHECK(run.asked("entry").preset == "detail");
   CHECK(run.asked("redeal").preset == "no");
   CHECK(run.asked("carte").preset == "none");
@@ -80,8 +122,20 @@ TEST_CASE("piquet entry: a detail deal in table order (P-1)", "[piquet][entry]")
   CHECK(values(run.asked("seq_winner")) == Keys{"Ann", "Ben", "equal", "none"});
   CHECK(run.asked("seq_winner").preset == "none");
   CHECK(run.asked("sets_winner").preset == "none");
-  CHECK(run.asked("seq_scored").kind == "words");
-  CHECK(run.asked("seq_scored").help.find("quart:A,tierce:9") != std::string::npos);
+  // the sequences and sets as pickers: the winner scored at least one (add preset, or type them in one line)
+  CHECK(values(run.asked("seq_scored#1")) == Keys{"add", "text"});
+  CHECK(run.asked("seq_scored#1").preset == "add");
+  CHECK(run.asked("seq_scored#1").choices[1].label.find("quart:A,tierce:9") != std::string::npos);
+  CHECK(values(run.asked("seq_scored#1.len")) == Keys{"tierce", "quart", "quint", "sixieme", "septieme", "huitieme"});
+  CHECK(values(run.asked("seq_scored#1.top")) == Keys{"A", "K", "Q", "J", "10"});  // a quart from the 10 at least
+  CHECK(values(run.asked("seq_scored#2")) == Keys{"add", "done"});
+  CHECK(run.asked("seq_scored#2").preset == "done");
+  // Ann's quart to the ace holds an ace, a king, a queen and a jack: no quatorze of those for Ben (C-1, the pack
+  // has four of each); then one set a rank (V-ST2): no second quatorze at all, no trio of tens
+  CHECK(values(run.asked("sets_scored#1.kind")) == Keys{"quatorze", "trio"});
+  CHECK(values(run.asked("sets_scored#1.rank")) == Keys{"10"});
+  CHECK(values(run.asked("sets_scored#2.kind")) == Keys{"trio"});
+  CHECK(values(run.asked("sets_scored#2.rank")) == Keys{"A", "K", "Q", "J"});
   CHECK(run.asked("tricks").text.find("Ann (elder)") != std::string::npos);
   CHECK(*run.asked("tricks").max == 12);
   // Appendix A, 7 tricks: elder 8..13; after 9, younger 6..7; nothing preset
@@ -205,7 +259,7 @@ TEST_CASE("piquet entry: a classic game won inside the declarations asks nothing
   // deals 1-3 as P-10: Ann 92, Ben 85; deal 4 dealt by Ben, Ann elder: point 5 -> 97, quart -> 101 in the sequences
   json file = game_file(json::object(), json::array({totals(18, 41), totals(36, 12), totals(38, 32)}), "Ann");
   Run run = drive(file, {"", "", "", "Ann", "5", "Ann", "quart:A"});
-  CHECK(run.keys.back() == "seq_scored");
+  CHECK(run.keys.back() == "seq_scored#2");
   Trial t = try_answers(piquet(), file, run.answers);
   REQUIRE(t.entry);
   CHECK(t.entry->at("breakdown")["target_reached_in"] == "sequences");
@@ -261,7 +315,8 @@ TEST_CASE("piquet entry: equal sequences ask for the tied one (optional)", "[piq
   json file = game_file(json::object());
   Run run = drive(file, {"", "", "", "equal", "4", "equal", "", "Ben", "quatorze:Q", "5", "7", "9"});
   CHECK(run.asked("point_cards").text == "How many cards in each point?");
-  CHECK(run.asked("seq_equal").optional);
+  CHECK(values(run.asked("seq_equal#1")) == Keys{"none", "add", "text"});
+  CHECK(run.asked("seq_equal#1").preset == "none");
   Trial t = try_answers(piquet(), file, run.answers);
   REQUIRE(t.entry);
   CHECK(t.record["sequences"]["winner"] == "equal");
@@ -301,7 +356,22 @@ TEST_CASE("piquet entry: the engine's errors land on the question that caused th
                  {"point_winner", "Ann"}, {"point_cards", "5"}, {"seq_winner", "Ann"}};
   auto q = piquet().next_question(*replay(file).state, bad);
   REQUIRE(q);
-  REQUIRE(q->key == "seq_scored");
+  REQUIRE(q->key == "seq_scored#1");
+  // the pickers never offer it: a quint is headed by a ten at least, a huitieme only by the ace
+  bad.emplace_back("seq_scored#1", "add");
+  bad.emplace_back("seq_scored#1.len", "quint");
+  CHECK(values(*piquet().next_question(*replay(file).state, bad)) == Keys{"A", "K", "Q", "J"});
+  bad.pop_back();
+  bad.emplace_back("seq_scored#1.len", "huitieme");
+  CHECK(values(*piquet().next_question(*replay(file).state, bad)) == Keys{"A"});
+  bad.pop_back();
+  bad.pop_back();
+  // typed in one line (the text fallback), the engine refuses it at that question
+  bad.emplace_back("seq_scored#1", "text");
+  q = piquet().next_question(*replay(file).state, bad);
+  REQUIRE(q);
+  CHECK(q->key == "seq_scored");
+  CHECK(q->kind == "words");
   bad.emplace_back("seq_scored", "quint:10");  // a quint cannot be headed by a ten
   auto errors = errors_for(*q, try_answers(piquet(), file, bad).errors);
   REQUIRE(errors.size() == 1);

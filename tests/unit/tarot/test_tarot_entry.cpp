@@ -356,6 +356,43 @@ TEST_CASE("tarot entry: the engine's errors come back to the question that cause
   CHECK(errors_for(early.question("taker"), trial(f, early.answers).errors).empty());
 }
 
+TEST_CASE("tarot entry: poignées who -> level and misères offer the legal choices only", "[tarot][entry][list]") {
+  // 5 players: 8 / 10 / 13 trumps; two poignées fit in the 22 trumps while they need 21 at most
+  const json f = game(5);
+  auto s = drive(f, {"Ben", "garde", "Dan", "2", "56.5", "", "Ann,Eve", "triple", "", "", ""});
+  CHECK(s.done);
+  CHECK(values(s.question("poignee.Ann").choices) == Keys{"simple", "double", "triple"});
+  CHECK(values(s.question("poignee.Eve").choices) == Keys{"simple"});  // 13 + 10 would be 23 trumps
+  const auto w = tarot().entry_words(*replay(f).state, s.answers);
+  CHECK(w.back() == std::pair<std::string, std::string>{"poignee", "Ann:triple,Eve:simple"});
+  Diagnostics typed_d, picked_d;
+  Words typed = {{"taker", "Ben"}, {"contract", "garde"}, {"partner", "Dan"},
+                 {"oudlers", "2"}, {"points", "56.5"},    {"poignee", "Ann:triple,Eve:simple"}};
+  CHECK(tarot().record_from_args(w, *replay(f).state, picked_d)["poignees"] ==
+        tarot().record_from_args(typed, *replay(f).state, typed_d)["poignees"]);
+  // 4 players: three poignées need 30 trumps at least; the engine refuses the who-answer itself (E_POIGNEE_TOTAL)
+  const json four = game(4);
+  auto three = drive(four, {"Ben", "garde", "2", "56.5", ""});
+  auto q = tarot().next_question(*replay(four).state, three.answers);
+  REQUIRE(q);
+  REQUIRE(q->key == "poignee");
+  Answers a = three.answers;
+  a.emplace_back("poignee", "Ann,Cat,Dan");
+  auto errors = errors_for(*q, trial(four, a).errors);
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].code == "E_POIGNEE_TOTAL");
+  // two at 4 players: simple and simple only (10 + 13 is 23)
+  auto two = drive(four, {"Ben", "garde", "2", "56.5", "", "Ann,Cat", "", "", "", ""});
+  CHECK(values(two.question("poignee.Ann").choices) == Keys{"simple"});
+  // misère: no misère without trumps for a player who showed a poignée (E_MISERE_POIGNEE)
+  const json sep = game(4, {{"misere", "on"}, {"misere_kinds", "separate"}});
+  auto m = drive(sep, {"Ben", "prise", "2", "47", "", "Ann", "", "", "", "Ann", "faces"});
+  CHECK(values(m.question("misere.Ann").choices) == Keys{"faces"});
+  const json combined = game(4, {{"misere", "on"}});
+  auto c = drive(combined, {"Ben", "prise", "2", "47", "", "Ann", "", "", "", ""});
+  CHECK(values(c.question("misere").choices) == Keys{"Ben", "Cat", "Dan", "none"});
+}
+
 TEST_CASE("tarot entry: words typed on the command line count as answered", "[tarot][entry]") {
   const json f = game(4);
   auto s = drive(f, {"", "", ""},

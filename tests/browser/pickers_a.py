@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Composite fields entered through pickers on a phone (issue 32, point 1: coinche, Piquet, tarot), in a real browser
+(Debian's chromium through chromium-driver) at 360x740.
+
+For each game two identical games are started at the command line. In the first, the phone enters a hand that uses
+every composite field of the game through its pickers only (taps; the only text typed is a number where the form asks
+for one): a coinche hand with two announcements and belote, a Piquet deal with point, sequence and sets, a tarot
+hand with two poignées. The same hand is typed in the second game as the one-line words of `marque hand`; the two
+stored records must be equal. At each picker step only the legal choices are shown (checked on one step a game), and a
+screenshot of one picker step a game is kept (ARTIFACTS_DIR/picker-GAME.png; also in $SHOTS_DIR when set: the
+README's docs/shots).
+
+Usage: pickers_a.py MARQUE_BIN ARTIFACTS_DIR"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
+SHOTS = os.environ.get("SHOTS_DIR", "")
+CODE = "246810"
+os.makedirs(ARTIFACTS, exist_ok=True)
+tmp = tempfile.mkdtemp(prefix="marque-pickers-a-")
+db = os.path.join(tmp, "night.db")
+env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC", NO_COLOR="1")
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def marque(*args):
+    r = subprocess.run([BIN, "--db", db, *args], env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"marque {' '.join(args)} failed ({r.returncode}): {r.stderr}")
+    return r.stdout
+
+
+def start(words):
+    return int(re.match(r"game (\d+)", marque(*words)).group(1))
+
+
+# Each game: how it starts, the answers tapped on the phone (a key not listed takes the form's default; a list of
+# values is a multiple choice), the step whose choices are checked and shot, the choices it must offer, and the same
+# hand as one-line words.
+GAMES = {
+    "coinche": {
+        "start": ["start", "coinche", "N=Nina", "E=Emil", "S=Sara", "W=Will", "dealer=W"],
+        "taps": {"bidder": "N", "bid": "100", "trump": "H", "points": "100", "last": "bidders", "belote": "W",
+                 "annonce#1": "add", "annonce#1.who": "N", "annonce#1.type": "carre", "annonce#1.rank": "A",
+                 "annonce#2": "add", "annonce#2.who": "E", "annonce#2.type": "tierce", "annonce#2.suit": "S",
+                 "annonce#2.top": "K", "annonce#3": "done"},
+        # N's carré of aces holds the A of spades: E's tierce of spades runs from the K down at most
+        "shot": "annonce#2.top", "offered": ["K", "Q", "J", "10", "9"],
+        "line": ["dealer=W", "bidder=N", "bid=100", "trump=H", "points=100", "last=bidders", "belote=W",
+                 "annonce=N:carre:A,E:tierce:S:K"],
+    },
+    "piquet": {
+        "start": ["start", "piquet", "players=Pia,Quentin", "elder=Pia"],
+        "taps": {"point_winner": "Pia", "point_cards": "5", "seq_winner": "Pia", "seq_scored#1": "add",
+                 "seq_scored#1.len": "quart", "seq_scored#1.top": "A", "seq_scored#2": "done", "sets_winner": "Quentin",
+                 "sets_scored#1": "add", "sets_scored#1.kind": "quatorze", "sets_scored#1.rank": "10",
+                 "sets_scored#2": "add", "sets_scored#2.kind": "trio", "sets_scored#2.rank": "Q", "sets_scored#3": "done",
+                 "tricks": "7", "play_elder": "9", "play_younger": "6"},
+        # Pia's quart to the ace holds an A, K, Q and J; Quentin's quatorze is of tens: a trio of A, K, Q or J only
+        "shot": "sets_scored#2.rank", "offered": ["A", "K", "Q", "J"],
+        "line": ["carte=none", "point=Pia:5", "seq=Pia:quart:A", "sets=Quentin:quatorze:10,trio:Q", "tricks=Pia:7",
+                 "play=Pia:9,Quentin:6"],
+    },
+    "tarot": {
+        "start": ["start", "tarot", "players=Ann,Ben,Cat,Dan,Eve", "dealer=Ann"],
+        "taps": {"taker": "Ben", "contract": "garde", "partner": "Dan", "oudlers": "2", "points": "56.5",
+                 "poignee": ["Ann", "Eve"], "poignee.Ann": "triple", "poignee.Eve": "simple"},
+        # Ann's triple (13 trumps) leaves room for a simple one only (8 more: 21 of the 22)
+        "shot": "poignee.Eve", "offered": ["simple"],
+        "line": ["taker=Ben", "contract=garde", "partner=Dan", "oudlers=2", "points=56.5", "petit_au_bout=none",
+                 "poignee=Ann:triple,Eve:simple", "chelem=none", "chelem_announced=no"],
+    },
+}
+
+marque("night", "start", "--date", "2026-11-26", "--venue", "Pickers")
+for g in GAMES.values():
+    g["picked"] = start(g["start"] + ["--night", "1"])
+    g["typed"] = start(g["start"] + ["--night", "1"])
+
+server = subprocess.Popen([BIN, "--db", db, "serve", "--listen", "127.0.0.1:0", "--code", CODE], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+first = server.stdout.readline()
+m = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+if not m:
+    server.kill()
+    raise SystemExit("no address printed: " + first + server.stderr.read())
+base = f"http://127.0.0.1:{m.group(1)}"
+
+
+def browser():
+    o = webdriver.ChromeOptions()
+    o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=360,740",
+              f"--user-data-dir={tempfile.mkdtemp(prefix='profile-', dir=tmp)}"]:
+        o.add_argument(a)
+    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
+    d = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=o)
+    d.set_page_load_timeout(30)
+    return d
+
+
+def wait(d, cond, timeout=10):
+    try:
+        return WebDriverWait(d, timeout, poll_frequency=0.05,
+                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
+    except TimeoutException:
+        return None
+
+
+def stored_record(game):
+    hands = json.loads(marque("export", str(game)))["hands"]
+    return hands[-1] if hands else None
+
+
+phone = browser()
+try:
+    phone.get(base + f"/game/{GAMES['coinche']['picked']}/hand")
+    phone.find_element(By.ID, "code").send_keys(CODE)
+    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
+    wait(phone, lambda: phone.current_url.endswith("/hand"), 5)
+
+    def step_key():
+        return phone.find_element(By.ID, "entry").get_attribute("data-step") or ""
+
+    def answered():
+        return len(phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+
+    for name, g in GAMES.items():
+        phone.get(base + f"/game/{g['picked']}/hand")
+        wait(phone, lambda: step_key() != "", 10)
+        asked, typed_text = [], []
+        for _ in range(80):
+            key = step_key()
+            if key in ("preview", "refused", ""):
+                break
+            asked.append(key)
+            form = phone.find_element(By.CSS_SELECTOR, "form.question")
+            choices = [b.get_attribute("data-value") for b in form.find_elements(By.CSS_SELECTOR, "button.choice")]
+            if key == g["shot"]:
+                check(choices == g["offered"], f"{name}: {key} offers the legal choices only ({choices})")
+                path = os.path.join(ARTIFACTS, f"picker-{name}.png")
+                phone.save_screenshot(path)
+                if SHOTS:
+                    os.makedirs(SHOTS, exist_ok=True)
+                    shutil.copy(path, os.path.join(SHOTS, f"picker-{name}.png"))
+            before = answered()
+            value = g["taps"].get(key)
+            if value is None:  # the form's default
+                nxt = form.find_elements(By.CSS_SELECTOR, ".nav button.primary")
+                if not nxt:
+                    check(False, f"{name}: {key} has no default and the test no answer")
+                    break
+                nxt[0].click()
+            elif isinstance(value, list):  # several: tap each, then Next
+                for v in value:
+                    form.find_element(By.CSS_SELECTOR, f"button.choice[data-value='{v}']").click()
+                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
+            elif value in choices:
+                form.find_element(By.CSS_SELECTOR, f"button.choice[data-value='{value}']").click()
+            else:  # a number the form asks to be typed
+                check(re.fullmatch(r"[0-9.]+", value) is not None, f"{name}: {key}: only numbers are typed ({value!r})")
+                inp = form.find_element(By.TAG_NAME, "input")
+                inp.clear()
+                inp.send_keys(value)
+                typed_text.append(key)
+                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
+
+            def moved():
+                if answered() > before or step_key() in ("preview", "refused"):
+                    return True
+                errs = phone.find_elements(By.ID, "q-err")
+                return bool(errs and errs[0].text)
+
+            ok = wait(phone, moved, 10)
+            errs = phone.find_elements(By.ID, "q-err")
+            if errs and errs[0].text:
+                check(False, f"{name}: {key}={value!r} refused: {errs[0].text}")
+                break
+            if not ok:
+                check(False, f"{name}: no next question after {key}")
+                break
+        check(step_key() == "preview", f"{name}: the hand entered through the pickers ({', '.join(asked)})")
+        lists = [k for k in asked if "#" in k or "." in k]  # a list step or part, a poignée's level
+        check(len(lists) > 0, f"{name}: its composite fields were asked as pickers ({len(lists)} steps)")
+        missing = [k for k in g["taps"] if k not in asked]
+        check(not missing, f"{name}: every planned step was asked (missing {missing})")
+        check(g["shot"] in asked, f"{name}: the picker step {g['shot']} was shot")
+        phone.find_element(By.ID, "store").click()
+        wait(phone, lambda: re.search(rf"/game/{g['picked']}(#hand-\d+)?$", phone.current_url), 10)
+        marque("hand", "-g", str(g["typed"]), *g["line"])
+        picked, typed = stored_record(g["picked"]), stored_record(g["typed"])
+        check(picked is not None and picked == typed,
+              f"{name}: the record entered by pickers equals the one-line entry's\n  {picked}\n  {typed}")
+finally:
+    phone.quit()
+    server.terminate()
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+if failures:
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1)
+print("all passed")
