@@ -207,16 +207,23 @@ std::string meld_words(const ListItem& i) {
   return *i.part("who") + ":" + *i.part("sequences") + ":" + *i.part("sets") + (bela && *bela == "yes" ? ":bela" : "");
 }
 
+ListAsk list_of(std::string key, std::string first, std::string add, std::string another, Question typed,
+                std::string (*words)(const ListItem&)) {
+  ListAsk l;
+  l.key = std::move(key);
+  l.first = std::move(first);
+  l.add = std::move(add);
+  l.another = std::move(another);
+  l.typed = std::move(typed);
+  l.item_words = words;
+  return l;
+}
+
 // The kontra chain on the game: one level at a time (kontra, rekontra, szubkontra), who said it, then when.
 ListAsk kontra_list(const ListContext& c, Question typed) {
-  ListAsk l;
-  l.key = "game_kontra";
-  l.first = "Kontra on the game?";
-  l.add = "add a kontra";
-  l.another = "Another level on the game (rekontra, then szubkontra)?";
-  l.typed = std::move(typed);
+  ListAsk l = list_of("game_kontra", "Kontra on the game?", "add a kontra",
+                      "Another level on the game (rekontra, then szubkontra)?", std::move(typed), kontra_words);
   l.max_items = static_cast<std::size_t>(c.g.options().max_kontra_level);
-  l.item_words = kontra_words;
   l.next_part = [c](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
     const std::string level = level_word(earlier.size());
     auto fits = [&](const std::string& who, const std::string& when) {
@@ -236,14 +243,9 @@ ListAsk kontra_list(const ListContext& c, Question typed) {
 
 // A figura: which, by whom, when, then the kontras on it one level at a time (kontraN: a player or none, whenN).
 ListAsk figurak_list(const ListContext& c, Question typed) {
-  ListAsk l;
-  l.key = "figurak";
-  l.first = "Figurák announced?";
-  l.add = "add a figura";
-  l.another = "Another figura?";
-  l.typed = std::move(typed);
+  ListAsk l = list_of("figurak", "Figurák announced?", "add a figura", "Another figura?", std::move(typed),
+                      figura_words);
   const std::size_t max_level = static_cast<std::size_t>(c.g.options().max_kontra_level);
-  l.item_words = figura_words;
   l.next_part = [c, max_level](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
     auto fits = [&](const std::string& item) { return c.ok(earlier, figura_words, item); };
     auto any_by = [&](const std::string& name) {
@@ -296,14 +298,9 @@ ListAsk figurak_list(const ListContext& c, Question typed) {
 
 // A player's melds: whose, his sequences, his four-of-a-kinds, béla (trump games).
 ListAsk melds_list(const ListContext& c, Question typed) {
-  ListAsk l;
-  l.key = "melds";
-  l.first = "Melds?";
-  l.add = "add a player's melds";
-  l.another = "Another player's melds?";
-  l.typed = std::move(typed);
+  ListAsk l = list_of("melds", "Melds?", "add a player's melds", "Another player's melds?", std::move(typed),
+                      meld_words);
   l.max_items = c.active.size();
-  l.item_words = meld_words;
   l.next_part = [c](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
     auto fits = [&](const std::string& item) { return c.ok(earlier, meld_words, item); };
     const std::string* who = cur.part("who");
