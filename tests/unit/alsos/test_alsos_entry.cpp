@@ -351,6 +351,16 @@ TEST_CASE("alsos pickers: the kontra chain on the game, only the legal levels, s
         std::pair<std::string, std::string>{"game_kontra", "C:late,B:late,A:late"});
 }
 
+TEST_CASE("alsos pickers: with four players the dealer, sitting out, is never offered", "[alsos][entry][list]") {
+  json file = game_file({}, json::object(), {"A", "B", "C", "D"}, "D");
+  auto s = drive(file, {"", "trump", "A", "makk", "", "add", "B", "early", "done", "add", "kassza"});
+  CHECK(values(s.question("game_kontra#1.who").choices) == Keys{"B", "C"});
+  auto q = alsos().next_question(*rules::replay(file).state, s.answers);
+  REQUIRE(q);
+  CHECK(q->key == "figurak#1.by");
+  CHECK(values(q->choices) == Keys{"A", "B", "C"});
+}
+
 TEST_CASE("alsos pickers: figurák, only those the engine accepts at each step", "[alsos][entry][list]") {
   json file = game_file({});
   auto state = rules::replay(file).state;
