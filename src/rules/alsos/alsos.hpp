@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -125,6 +126,9 @@ const std::vector<OptionSpec>& option_table();  // built once
 Options options_from(const json& resolved);
 std::string session_end_text(const Options& o);
 
+// spec alsos §3.5 V47: every sum of sequence values a hand of `cards` cards can score (lengths >= 3).
+std::set<i64> sequence_sums(const std::array<i64, 3>& values, int cards);
+
 // ---- the decoded hand record (spec alsos §2.2) ----
 
 struct KontraLevel {
@@ -198,6 +202,9 @@ public:
   i64 tricks_per_deal() const { return m_players.size() == 2 ? 12 : 9; }
   // The players who take cards when `dealer` deals (spec §1.1: with 4 players the dealer sits out).
   std::vector<std::string> active_players(const std::string& dealer) const;
+  // A record decoded and validated (spec §3) as play_hand would, nothing scored nor played: guided entry asks
+  // the engine so whether a choice is legal.
+  bool check(const json& record, Diagnostics& diags) const;
 
 private:
   std::optional<Hand> decode(const json& record, Diagnostics& diags) const;  // alsos_hand.cpp

@@ -8,6 +8,11 @@
 // entry_words joins them into the words record_from_args reads. A word typed on the command line in the game's
 // own syntax (contract=piros:Béla, tricks=..., points=...) counts as answered; a later answer replaces an earlier
 // one. A typed contract means the scorer types what applies: then only what a record needs is asked.
+//
+// The composite fields are asked as pickers (rules/entry.hpp ListAsk): the kontra chain on the game (who -> when,
+// one level at a time), the figurák (which -> by whom -> when -> the kontras on it) and the melds (whose ->
+// sequences -> sets -> béla), offering at each step only what the engine's own checks accept (AlsosGame::check on
+// the hand with that choice); each is folded back into its one-line word, which stays accepted as typed text.
 #include "rules/alsos/alsos.hpp"
 
 #include <algorithm>
@@ -99,11 +104,248 @@ std::string figurak_with_outcomes(const std::string& word, const std::map<std::s
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// the composite fields as pickers
+
+// The engine's own checks on one list field: the hand as answered without that list (its other answers folded),
+// and its errors; a value of the field is legal when the hand with it has no error the hand without it has not.
+class Legal {
+public:
+  Legal(const AlsosGame& g, const Answers& answers, const std::string& field);
+  bool operator()(const std::string& value) const {
+    Words w = m_base;
+    w.emplace_back(m_field, value);
+    const std::vector<std::string> errors = errors_of(w);
+    return std::all_of(errors.begin(), errors.end(), [&](const std::string& e) {
+      return std::find(m_errors.begin(), m_errors.end(), e) != m_errors.end();
+    });
+  }
+
+private:
+  std::vector<std::string> errors_of(const Words& w) const {
+    Diagnostics d;
+    json rec = record_from_args(w, m_g, d);
+    m_g.check(rec, d);
+    std::vector<std::string> out;
+    for (const auto& e : d.errors()) out.push_back(e.field + " " + e.code + " " + e.message);
+    return out;
+  }
+
+  const AlsosGame& m_g;
+  std::string m_field;
+  Words m_base;
+  std::vector<std::string> m_errors;
+};
+
+// What the lists need to know of the hand: its active players, whether it has a trump suit; `legal` (none when
+// only the answers are folded) filters the choices.
+struct ListContext {
+  const AlsosGame& g;
+  std::vector<std::string> active;
+  bool trump = true;
+  const Legal* legal = nullptr;
+  std::string bela_preset;  // the kassza announcer holds K+F of trumps
+
+  // The items so far and `item` in the field's words: legal?
+  bool ok(const std::vector<ListItem>& earlier, std::string (*words)(const ListItem&), const std::string& item) const {
+    if (!legal) return true;
+    std::vector<std::string> items;
+    for (const auto& e : earlier) items.push_back(words(e));
+    items.push_back(item);
+    return (*legal)(join(items, ","));
+  }
+  std::vector<std::string> legal_players(const std::function<bool(const std::string&)>& fits) const {
+    std::vector<std::string> out;
+    for (const auto& p : active)
+      if (fits(p)) out.push_back(p);
+    return out;
+  }
+};
+
+const std::vector<Choice>& phase_choices(bool kontra) {
+  static const std::vector<Choice> kontras = {{"early", "elölről — before the unseen cards: ×4"},
+                                              {"late", "hátulról — with the first trick: ×2"}};
+  static const std::vector<Choice> figurak = {{"early", "elölről — before the unseen cards: double value"},
+                                              {"late", "hátulról — with the first trick"}};
+  return kontra ? kontras : figurak;
+}
+
+// The phases `fits` accepts; the question's preset when only one does.
+Question ask_phase(std::string key, std::string text, bool kontra,
+                   const std::function<bool(const std::string&)>& fits) {
+  std::vector<Choice> choices;
+  for (const auto& c : phase_choices(kontra))
+    if (fits(c.value)) choices.push_back(c);
+  Question q = ask_choice(std::move(key), std::move(text), std::move(choices));
+  if (q.choices.size() == 1) q.preset = q.choices.front().value;
+  return q;
+}
+
+bool any_phase(const std::function<bool(const std::string&)>& fits) { return fits("early") || fits("late"); }
+
+std::string figura_label(const std::string& id) {
+  auto i = figura_index(id);
+  return i ? std::string(k_figurak[*i].label) : id;
+}
+
+std::string level_word(std::size_t level) {
+  return level < k_kontra_names.size() ? std::string(k_kontra_names[level]) : "kontra";
+}
+
+// The items in the one-line syntax: a kontra level WHO:WHEN, a figura BY:NAME:PHASE[/WHO:WHEN...], melds
+// WHO:SEQUENCES:SETS[:bela].
+std::string kontra_words(const ListItem& i) { return *i.part("who") + ":" + *i.part("when"); }
+
+std::string figura_words(const ListItem& i) {
+  std::string w = *i.part("by") + ":" + *i.part("name") + ":" + *i.part("phase");
+  for (std::size_t n = 1; i.part("when" + std::to_string(n)); ++n)
+    w += "/" + *i.part("kontra" + std::to_string(n)) + ":" + *i.part("when" + std::to_string(n));
+  return w;
+}
+
+std::string meld_words(const ListItem& i) {
+  const std::string* bela = i.part("bela");
+  return *i.part("who") + ":" + *i.part("sequences") + ":" + *i.part("sets") + (bela && *bela == "yes" ? ":bela" : "");
+}
+
+ListAsk list_of(std::string key, std::string first, std::string add, std::string another, Question typed,
+                std::string (*words)(const ListItem&)) {
+  ListAsk l;
+  l.key = std::move(key);
+  l.first = std::move(first);
+  l.add = std::move(add);
+  l.another = std::move(another);
+  l.typed = std::move(typed);
+  l.item_words = words;
+  return l;
+}
+
+// The kontra chain on the game: one level at a time (kontra, rekontra, szubkontra), who said it, then when.
+ListAsk kontra_list(const ListContext& c, Question typed) {
+  ListAsk l = list_of("game_kontra", "Kontra on the game?", "add a kontra",
+                      "Another level on the game (rekontra, then szubkontra)?", std::move(typed), kontra_words);
+  l.max_items = static_cast<std::size_t>(c.g.options().max_kontra_level);
+  l.next_part = [c](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
+    const std::string level = level_word(earlier.size());
+    auto fits = [&](const std::string& who, const std::string& when) {
+      return c.ok(earlier, kontra_words, who + ":" + when);
+    };
+    if (!cur.part("who"))
+      return ask_player("who", "Who said " + level + " on the game?", c.legal_players([&](const std::string& p) {
+        return any_phase([&](const std::string& w) { return fits(p, w); });
+      }));
+    if (!cur.part("when"))
+      return ask_phase("when", "When was the " + level + " said?", true,
+                       [&](const std::string& w) { return fits(*cur.part("who"), w); });
+    return std::nullopt;
+  };
+  return l;
+}
+
+// A figura: which, by whom, when, then the kontras on it one level at a time (kontraN: a player or none, whenN).
+ListAsk figurak_list(const ListContext& c, Question typed) {
+  ListAsk l = list_of("figurak", "Figurák announced?", "add a figura", "Another figura?", std::move(typed),
+                      figura_words);
+  const std::size_t max_level = static_cast<std::size_t>(c.g.options().max_kontra_level);
+  l.next_part = [c, max_level](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
+    auto fits = [&](const std::string& item) { return c.ok(earlier, figura_words, item); };
+    auto any_by = [&](const std::string& name) {
+      return std::any_of(c.active.begin(), c.active.end(), [&](const std::string& p) {
+        return any_phase([&](const std::string& w) { return fits(p + ":" + name + ":" + w); });
+      });
+    };
+    const std::string* name = cur.part("name");
+    if (!name) {
+      std::vector<Choice> names;
+      for (const auto& f : k_figurak)
+        if (any_by(std::string(f.id)))
+          names.push_back({std::string(f.id), std::string(f.label) + " — " + std::string(f.feat)});
+      return ask_choice("name", "Which figura?", std::move(names));
+    }
+    const std::string* by = cur.part("by");
+    if (!by)
+      return ask_player("by", "Who announced " + figura_label(*name) + "?", c.legal_players([&](const std::string& p) {
+        return any_phase([&](const std::string& w) { return fits(p + ":" + *name + ":" + w); });
+      }));
+    const std::string* phase = cur.part("phase");
+    if (!phase)
+      return ask_phase("phase", "When did " + *by + " announce " + figura_label(*name) + "?", false,
+                       [&](const std::string& w) { return fits(*by + ":" + *name + ":" + w); });
+    std::string chain = *by + ":" + *name + ":" + *phase;
+    for (std::size_t n = 1; n <= max_level; ++n) {
+      const std::string k = "kontra" + std::to_string(n), w = "when" + std::to_string(n);
+      const std::string level = level_word(n - 1);
+      const std::string* who = cur.part(k);
+      if (!who) {
+        std::vector<Choice> choices = {{"none", n == 1 ? "no kontra" : "no " + level}};
+        for (const auto& p : c.active)
+          if (any_phase([&](const std::string& x) { return fits(chain + "/" + p + ":" + x); }))
+            choices.push_back({p, ""});
+        Question q = ask_choice(k, "A " + level + " on " + *by + "'s " + figura_label(*name) + "?", std::move(choices));
+        q.preset = "none";
+        return q;
+      }
+      if (*who == "none") return std::nullopt;
+      const std::string* when = cur.part(w);
+      if (!when)
+        return ask_phase(w, "When was the " + level + " said?", true,
+                         [&](const std::string& x) { return fits(chain + "/" + *who + ":" + x); });
+      chain += "/" + *who + ":" + *when;
+    }
+    return std::nullopt;
+  };
+  return l;
+}
+
+// A player's melds: whose, his sequences, his four-of-a-kinds, béla (trump games).
+ListAsk melds_list(const ListContext& c, Question typed) {
+  ListAsk l = list_of("melds", "Melds?", "add a player's melds", "Another player's melds?", std::move(typed),
+                      meld_words);
+  l.max_items = c.active.size();
+  l.next_part = [c](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
+    auto fits = [&](const std::string& item) { return c.ok(earlier, meld_words, item); };
+    const std::string* who = cur.part("who");
+    if (!who)  // a player's melds are one item (a second would replace the first)
+      return ask_player("who", "Whose melds?", c.legal_players([&](const std::string& p) {
+        return std::none_of(earlier.begin(), earlier.end(), [&](const ListItem& i) { return *i.part("who") == p; });
+      }));
+    const std::string* seq = cur.part("sequences");
+    if (!seq) {
+      std::vector<Choice> choices;
+      for (i64 v : sequence_sums(c.g.options().sequence_values, static_cast<int>(c.g.tricks_per_deal())))
+        if (fits(*who + ":" + std::to_string(v))) choices.push_back({std::to_string(v), v == 0 ? "none" : ""});
+      Question q = ask_choice("sequences", *who + "'s sequences, in points?", std::move(choices));
+      q.help = "only the best sequence scores: its holder counts all his sequences";
+      return q;
+    }
+    const std::string* sets = cur.part("sets");
+    if (!sets) {
+      std::vector<Choice> choices;
+      for (i64 v = 0; v <= 80 * (c.g.tricks_per_deal() / 4); v += 80)
+        if (fits(*who + ":" + *seq + ":" + std::to_string(v)))
+          choices.push_back({std::to_string(v), v == 0 ? "none" : ""});
+      return ask_choice("sets", *who + "'s four of a kind, 80 each?", std::move(choices));
+    }
+    if (!c.trump || cur.part("bela")) return std::nullopt;
+    std::vector<Choice> choices;
+    const std::string item = *who + ":" + *seq + ":" + *sets;
+    if (fits(item + ":bela")) choices.push_back({"yes", "béla: K+F of trumps, 20"});
+    if (fits(item)) choices.push_back({"no", "no béla"});
+    Question q = ask_choice("bela", "Did " + *who + " hold K+F of trumps (béla, 20)?", std::move(choices));
+    if (c.bela_preset == *who) q.preset = "yes";
+    return q;
+  };
+  return l;
+}
+
+// The answers with the three lists folded into their words (rules/entry.hpp fold_list), as entry_words reads them.
+Answers folded(const AlsosGame& g, const Answers& answers);
+
+// ---------------------------------------------------------------------------------------------------------------
 // entry_words: the answers, in order, folded into one word per record field
 
 class Composer {
 public:
-  Composer(const AlsosGame& g, const Answers& answers) : m_g(g), m_answers(answers) {}
+  Composer(const AlsosGame& g, const Answers& answers) : m_g(g), m_answers(folded(g, answers)) {}
 
   Words run() {
     for (const auto& [k, v] : m_answers)
@@ -213,7 +455,7 @@ private:
   }
 
   const AlsosGame& m_g;
-  const Answers& m_answers;
+  const Answers m_answers;
   std::map<std::string, std::string> m_words;  // record field -> word, as typed or answered
   std::map<std::string, std::string> m_pieces, m_gyerunk;
   bool m_pieces_last = false;  // the contract pieces came after any typed contract
@@ -221,6 +463,36 @@ private:
   std::map<std::size_t, std::string> m_made;
   Words m_unknown;
 };
+
+// The hand as answered without its lists: who plays, whether there are trumps (the lists' shape).
+ListContext context_of(const AlsosGame& g, const Answers& answers) {
+  Answers plain;
+  for (const auto& a : answers)
+    if (!is_list_key(a.first)) plain.push_back(a);
+  Diagnostics ignored;
+  const json rec = record_from_args(Composer(g, plain).run(), g, ignored);
+  ListContext c{g, {}, true, nullptr, ""};
+  c.active = g.active_players(rec.contains("dealer") && rec["dealer"].is_string() ? rec["dealer"].get<std::string>()
+                                                                                  : g.expected_dealer());
+  if (rec.contains("contract") && rec["contract"].is_object())
+    c.trump = rec["contract"].value("kind", json()) == "trump";
+  return c;
+}
+
+Answers folded(const AlsosGame& g, const Answers& answers) {
+  if (std::none_of(answers.begin(), answers.end(), [](const auto& a) { return is_list_key(a.first); })) return answers;
+  const ListContext c = context_of(g, answers);
+  Answers out = fold_list(kontra_list(c, {}), answers);
+  out = fold_list(figurak_list(c, {}), out);
+  return fold_list(melds_list(c, {}), out);
+}
+
+Legal::Legal(const AlsosGame& g, const Answers& answers, const std::string& field) : m_g(g), m_field(field) {
+  Answers rest = answers;
+  std::erase_if(rest, [&](const auto& a) { return a.first.rfind(field + "#", 0) == 0; });
+  m_base = entry_words(g, rest);
+  m_errors = errors_of(m_base);
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // next_question
@@ -248,16 +520,19 @@ public:
     if (m_kind == Kind::misdeal) return m_guided && !typed("note") ? std::optional<Question>(note()) : std::nullopt;
     if (m_guided && m_kind == Kind::trump && !typed("turn_up_suit")) return turn_up();
     if (m_kind == Kind::kloptzky) return tricks(m_active);
-    if (m_guided && !typed("game_kontra")) return kontra();
+    if (m_guided && !typed("game_kontra"))
+      if (auto q = picked("game_kontra", kontra_list, kontra())) return q;
     const bool played = m_kind == Kind::trump || m_kind == Kind::no_trumps;
-    if (m_guided && played && !typed("figurak")) return figurak();
+    if (m_guided && played && !typed("figurak"))
+      if (auto q = picked("figurak", figurak_list, figurak())) return q;
     if (auto q = gyerunk()) return q;
     if (surrendered()) return std::nullopt;
     if (m_kind == Kind::betli) return tricks({m_declarer});
     if (auto q = tricks(m_active)) return q;
     if (!typed("last_trick")) return last_trick();
     if (auto q = points()) return q;
-    if (m_guided && !typed("melds")) return melds();
+    if (m_guided && !typed("melds"))
+      if (auto q = picked("melds", melds_list, melds())) return q;
     return outcomes();
   }
 
@@ -267,6 +542,23 @@ private:
     return std::any_of(m_answers.begin(), m_answers.end(),
                        [&](const auto& a) { return field_of_key(a.first) == field; });
   }
+  // A list field asked as pickers, the choices the engine accepts with the rest of the hand; `typed` is its
+  // one-line syntax, asked when the scorer prefers to type it.
+  std::optional<Question> picked(const std::string& field, ListAsk (*list)(const ListContext&, Question),
+                                 Question typed) const {
+    const Legal legal(m_g, m_answers, field);
+    const ListContext c{m_g, m_active, m_kind == Kind::trump, &legal, kassza_by()};
+    return ask_list(list(c, std::move(typed)), m_answers);
+  }
+  // The kassza announcer (he holds K+F of trumps), "" when none.
+  std::string kassza_by() const {
+    if (m_kind == Kind::trump && m_rec.contains("figurak") && m_rec["figurak"].is_array())
+      for (const auto& f : m_rec["figurak"])
+        if (f.is_object() && f.value("name", json()) == "kassza" && f.value("by", json()).is_string())
+          return f["by"].get<std::string>();
+    return "";
+  }
+
   const json& rec_map(const char* key) const {
     static const json empty = json::object();
     return m_rec.contains(key) && m_rec[key].is_object() ? m_rec[key] : empty;
@@ -474,10 +766,7 @@ private:
              " comma-separated: his scoring sequences' points, 80 per four of a kind" +
              (trump ? ", bela = K+F of trumps" : "") + "; e.g. " + m_declarer + ":20:80; none: no melds";
     // kassza means K+F of trumps: the announcer's béla is known
-    if (trump && m_rec.contains("figurak") && m_rec["figurak"].is_array())
-      for (const auto& f : m_rec["figurak"])
-        if (f.is_object() && f.value("name", json()) == "kassza" && f.value("by", json()).is_string())
-          q.preset = f["by"].get<std::string>() + ":bela";
+    if (const std::string by = kassza_by(); !by.empty()) q.preset = by + ":bela";
     return q;
   }
 

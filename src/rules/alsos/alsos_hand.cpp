@@ -7,6 +7,19 @@
 
 namespace marque::rules::alsos {
 
+// spec alsos §3.5 V47: every sum of sequence values a hand of `cards` cards can score (lengths >= 3).
+std::set<i64> sequence_sums(const std::array<i64, 3>& values, int cards) {
+  std::set<i64> out;
+  auto value_of = [&](int len) { return values[static_cast<std::size_t>(std::min(len, 5) - 3)]; };
+  // lengths in non-decreasing order, total length <= cards
+  auto rec = [&](auto&& self, int min_len, int left, i64 sum) -> void {
+    out.insert(sum);
+    for (int len = min_len; len <= left; ++len) self(self, len, left - len, sum + value_of(len));
+  };
+  rec(rec, 3, cards, 0);
+  return out;
+}
+
 namespace {
 
 constexpr std::array<std::string_view, 14> k_record_fields = {"hand",       "dealer",      "turn_up_suit",
@@ -19,19 +32,6 @@ std::string show(const json& v) { return common::show_quoted(v, '\''); }
 
 std::string level_name(std::size_t i) {
   return i < k_kontra_names.size() ? std::string(k_kontra_names[i]) : "level " + std::to_string(i + 1);
-}
-
-// spec alsos §3.5 V47: every sum of sequence values a hand of `cards` cards can score (lengths >= 3).
-std::set<i64> sequence_sums(const std::array<i64, 3>& values, int cards) {
-  std::set<i64> out;
-  auto value_of = [&](int len) { return values[static_cast<std::size_t>(std::min(len, 5) - 3)]; };
-  // lengths in non-decreasing order, total length <= cards
-  auto rec = [&](auto&& self, int min_len, int left, i64 sum) -> void {
-    out.insert(sum);
-    for (int len = min_len; len <= left; ++len) self(self, len, left - len, sum + value_of(len));
-  };
-  rec(rec, 3, cards, 0);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -772,5 +772,10 @@ std::optional<Hand> AlsosGame::decode(const json& record, Diagnostics& d) const 
 }
 
 bool AlsosGame::validate(const Hand& h, Diagnostics& d) const { return Validator(*this, h, d).run(); }
+
+bool AlsosGame::check(const json& record, Diagnostics& d) const {
+  auto decoded = decode(record, d);
+  return decoded && !d.has_errors() && validate(*decoded, d) && !d.has_errors();
+}
 
 }  // namespace marque::rules::alsos

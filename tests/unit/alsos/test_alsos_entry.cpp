@@ -74,28 +74,55 @@ using Keys = std::vector<std::string>;
 
 TEST_CASE("alsos entry: M1, a trump game in the turn-up suit with kassza and kontra", "[alsos][entry]") {
   json file = game_file({});
-  auto s = drive(file, {"", "trump", "B", "piros", "", "C:late", "B:kassza:early", "", "2", "5", "", "B", "28", "96",
-                        "20", "B:20:0:bela"});
+  auto s = drive(file, {"",       "trump", "B",     "piros", "",     "add", "C", "late", "done", "add",
+                        "kassza", "B",     "early", "",      "done", "",    "2", "5",    "",     "B",
+                        "28",     "96",    "20",    "add",   "B",    "20",  "0", "",     "done"});
   CHECK(s.done);
-  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "trump", "turn_up_suit", "game_kontra", "figurak", "gyerunk",
-                         "tricks.A", "tricks.B", "tricks.C", "last_trick", "card_points.A", "card_points.B",
-                         "card_points.C", "melds"});
+  CHECK(s.keys() == Keys{"dealer",
+                         "kind",
+                         "declarer",
+                         "trump",
+                         "turn_up_suit",
+                         "game_kontra#1",
+                         "game_kontra#1.who",
+                         "game_kontra#1.when",
+                         "game_kontra#2",
+                         "figurak#1",
+                         "figurak#1.name",
+                         "figurak#1.by",
+                         "figurak#1.phase",
+                         "figurak#1.kontra1",
+                         "figurak#2",
+                         "gyerunk",
+                         "tricks.A",
+                         "tricks.B",
+                         "tricks.C",
+                         "last_trick",
+                         "card_points.A",
+                         "card_points.B",
+                         "card_points.C",
+                         "melds#1",
+                         "melds#1.who",
+                         "melds#1.sequences",
+                         "melds#1.sets",
+                         "melds#1.bela",
+                         "melds#2"});
   CHECK(s.question("dealer").preset == "A");
   CHECK(values(s.question("kind").choices) == Keys{"trump", "no_trumps", "betli", "kloptzky", "misdeal"});
   CHECK(s.question("kind").choices[1].label == "színtelen — no trumps");
   CHECK(values(s.question("trump").choices) == Keys{"makk", "piros", "tok", "zold"});
   CHECK(s.question("trump").choices[2].label == "tök — bells");
   CHECK(s.question("turn_up_suit").preset == "piros");
-  CHECK(s.question("game_kontra").optional);
-  CHECK(s.question("game_kontra").preset.empty());
-  CHECK(s.question("game_kontra").kind == "words");
-  CHECK(s.question("figurak").optional);
+  CHECK(s.question("game_kontra#1").preset == "none");
+  CHECK(values(s.question("game_kontra#1").choices) == Keys{"none", "add", "text"});
+  CHECK(values(s.question("game_kontra#1.who").choices) == Keys{"A", "C"});  // the defenders say kontra (V21)
+  CHECK(values(s.question("figurak#1.kontra1").choices) == Keys{"none", "A", "C"});
   CHECK(s.question("gyerunk").optional);
   CHECK(s.question("tricks.A").preset.empty());
   CHECK(s.question("tricks.C").preset == "2");  // 9 - 2 - 5
   CHECK(s.question("tricks.C").max == 9);
-  CHECK(s.question("card_points.B").min == 10);   // B won the last trick
-  CHECK(s.question("melds").preset == "B:bela");  // kassza = K+F of trumps
+  CHECK(s.question("card_points.B").min == 10);       // B won the last trick
+  CHECK(s.question("melds#1.bela").preset == "yes");  // kassza = K+F of trumps
   CHECK(scored(file, s.answers) == j(R"({"A":-4,"B":8,"C":-4})"));
   // the words `marque hand` reads
   CHECK(alsos().entry_words(*rules::replay(file).state, s.answers) == rules::Words{{"dealer", "A"},
@@ -111,8 +138,8 @@ TEST_CASE("alsos entry: M1, a trump game in the turn-up suit with kassza and kon
 
 TEST_CASE("alsos entry: M2, a round-2 trump, a defender's kassza kontra'd; the melds preset taken", "[alsos][entry]") {
   json file = game_file({}, json::object(), {"A", "B", "C"}, "B");
-  auto s = drive(file, {"", "trump", "C", "zold", "makk", "", "A:kassza:early/C:late", "", "2", "4", "", "B", "30",
-                        "64", "60", ""});
+  auto s = drive(file, {"", "trump", "C", "zold", "makk", "", "text", "A:kassza:early/C:late", "", "2", "4", "", "B",
+                        "30", "64", "60", "text", ""});
   CHECK(s.done);
   CHECK(s.question("dealer").preset == "B");
   CHECK(s.question("turn_up_suit").preset == "zold");
@@ -122,11 +149,12 @@ TEST_CASE("alsos entry: M2, a round-2 trump, a defender's kassza kontra'd; the m
 
 TEST_CASE("alsos entry: M3, no trumps: no trump suit, no turn-up, no gyerünk after a tuli", "[alsos][entry]") {
   json file = game_file({}, json::object(), {"A", "B", "C"}, "C");
-  auto s = drive(file, {"", "no_trumps", "A", "", "A:tuli:early/B:early/A:late,C:absolut:late/A:late", "5", "2", "",
-                        "A", "72", "20", "24", "B:0:80"});
+  auto s = drive(file, {"", "no_trumps", "A", "", "text", "A:tuli:early/B:early/A:late,C:absolut:late/A:late", "5", "2",
+                        "", "A", "72", "20", "24", "text", "B:0:80"});
   CHECK(s.done);
-  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "game_kontra", "figurak", "tricks.A", "tricks.B", "tricks.C",
-                         "last_trick", "card_points.A", "card_points.B", "card_points.C", "melds"});
+  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "game_kontra#1", "figurak#1", "figurak", "tricks.A", "tricks.B",
+                         "tricks.C", "last_trick", "card_points.A", "card_points.B", "card_points.C", "melds#1",
+                         "melds"});
   CHECK(s.question("figurak").help.find("kassza") == std::string::npos);  // trump-only figurák not offered
   CHECK(s.question("melds").help.find("bela") == std::string::npos);
   CHECK(scored(file, s.answers) == j(R"({"A":36,"B":-18,"C":-18})"));
@@ -134,9 +162,17 @@ TEST_CASE("alsos entry: M3, no trumps: no trump suit, no turn-up, no gyerünk af
 
 TEST_CASE("alsos entry: M4, betli: the declarer's tricks only", "[alsos][entry]") {
   json file = game_file({});
-  auto s = drive(file, {"", "betli", "C", "A:late,C:late", "", "0"});
+  auto s = drive(file, {"", "betli", "C", "add", "A", "", "add", "C", "", "done", "", "0"});
   CHECK(s.done);
-  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "game_kontra", "gyerunk", "tricks.C"});
+  CHECK(s.keys() == Keys{"dealer", "kind", "declarer", "game_kontra#1", "game_kontra#1.who", "game_kontra#1.when",
+                         "game_kontra#2", "game_kontra#2.who", "game_kontra#2.when", "game_kontra#3", "gyerunk",
+                         "tricks.C"});
+  // betli has only late kontras (V22): the one legal phase, preset
+  CHECK(values(s.question("game_kontra#1.when").choices) == Keys{"late"});
+  CHECK(s.question("game_kontra#1.when").preset == "late");
+  CHECK(values(s.question("game_kontra#2.who").choices) == Keys{"C"});  // rekontra: the declarer's side
+  CHECK(alsos().entry_words(*rules::replay(file).state, s.answers)[2] ==
+        std::pair<std::string, std::string>{"game_kontra", "A:late,C:late"});
   CHECK(s.question("declarer").text == "Who bid betli?");
   CHECK(s.question("tricks.C").preset.empty());
   CHECK(scored(file, s.answers) == j(R"({"A":-8,"B":-8,"C":16})"));
@@ -157,8 +193,8 @@ TEST_CASE("alsos entry: M5, kloptzky: tricks of every player, no declarer, no ko
 
 TEST_CASE("alsos entry: M6, four players: the dealer sits out; observed figurák asked made or not", "[alsos][entry]") {
   json file = game_file({}, json::object(), {"A", "B", "C", "D"}, "D");
-  auto s = drive(file, {"", "trump", "A", "makk", "", "", "A:ultimo:early,B:negy_asz:late", "6", "2", "", "A", "110",
-                        "24", "8", "", "y", "n"});
+  auto s = drive(file, {"", "trump", "A", "makk", "", "", "text", "A:ultimo:early,B:negy_asz:late", "6", "2", "", "A",
+                        "110", "24", "8", "", "y", "n"});
   CHECK(s.done);
   CHECK(values(s.question("declarer").choices) == Keys{"A", "B", "C"});
   CHECK(!s.was_asked("tricks.D"));
@@ -172,7 +208,8 @@ TEST_CASE("alsos entry: M6, four players: the dealer sits out; observed figurák
 
 TEST_CASE("alsos entry: M7, gyerünk answered by kontra and given up: no play facts", "[alsos][entry]") {
   json file = game_file({}, json::object(), {"A", "B", "C"}, "B");
-  auto s = drive(file, {"", "trump", "C", "piros", "", "A:late", "C:kassza:late", "C", "kontra", "surrendered"});
+  auto s = drive(file, {"", "trump", "C", "piros", "", "text", "A:late", "text", "C:kassza:late", "C", "kontra",
+                        "surrendered"});
   CHECK(s.done);
   CHECK(values(s.question("gyerunk_level").choices) == Keys{"gyerunk", "kontra", "rekontra", "szubkontra"});
   CHECK(s.question("gyerunk_level").preset == "gyerunk");
@@ -263,7 +300,7 @@ TEST_CASE("alsos entry: words typed on the command line count as answered", "[al
 
 TEST_CASE("alsos entry: the engine's errors come back to the question that caused them", "[alsos][entry]") {
   json file = game_file({});
-  auto s = drive(file, {"", "trump", "B", "piros", "", "B:late"});  // kontra by the declarer himself (V21)
+  auto s = drive(file, {"", "trump", "B", "piros", "", "text", "B:late"});  // kontra by the declarer himself (V21)
   const auto& q = s.question("game_kontra");
   auto t = rules::try_answers(alsos(), file, s.answers);
   auto errors = rules::errors_for(q, t.errors);
@@ -280,7 +317,7 @@ TEST_CASE("alsos entry: the engine's errors come back to the question that cause
   auto t3 = rules::try_answers(alsos(), file, part.answers);
   CHECK(rules::errors_for(part.question("tricks.A"), t3.errors).empty());
   // a refused figura name
-  auto bad = drive(file, {"", "no_trumps", "B", "", "B:kassza:early"});
+  auto bad = drive(file, {"", "no_trumps", "B", "", "text", "B:kassza:early"});
   auto t4 = rules::try_answers(alsos(), file, bad.answers);
   auto e4 = rules::errors_for(bad.question("figurak"), t4.errors);
   REQUIRE(!e4.empty());
@@ -292,10 +329,123 @@ TEST_CASE("alsos entry: gyerünk accepted doubles; asked only with no figura but
   auto s = drive(file, {"", "trump", "B", "piros", "", "", "", "A", "", "", "2", "5", "", "B", "28", "96", "20", ""});
   CHECK(s.done);
   CHECK(scored(file, s.answers) == j(R"({"A":-2,"B":4,"C":-2})"));  // game 1 x gyerünk 2
-  auto none = drive(file, {"", "trump", "B", "piros", "", "", "B:tuli:late"});
+  auto none = drive(file, {"", "trump", "B", "piros", "", "", "text", "B:tuli:late"});
   auto q = alsos().next_question(*rules::replay(file).state, none.answers);
   REQUIRE(q);
   CHECK(q->key == "tricks.A");
+}
+
+TEST_CASE("alsos pickers: the kontra chain on the game, only the legal levels, sides and phases",
+          "[alsos][entry][list]") {
+  json file = game_file({});
+  auto s = drive(file, {"", "trump", "B", "piros", "", "add", "C", "late", "add", "B", "", "add", "A", ""});
+  CHECK(values(s.question("game_kontra#1.when").choices) == Keys{"early", "late"});
+  CHECK(values(s.question("game_kontra#2.who").choices) == Keys{"B"});       // rekontra: the owner's side
+  CHECK(values(s.question("game_kontra#2.when").choices) == Keys{"late"});   // never early after late
+  CHECK(values(s.question("game_kontra#3.who").choices) == Keys{"A", "C"});  // szubkontra: the defenders
+  CHECK(s.question("game_kontra#3.who").text == "Who said szubkontra on the game?");
+  auto q = alsos().next_question(*rules::replay(file).state, s.answers);  // three levels: the most (V20)
+  REQUIRE(q);
+  CHECK(q->key == "figurak#1");
+  CHECK(alsos().entry_words(*rules::replay(file).state, s.answers)[3] ==
+        std::pair<std::string, std::string>{"game_kontra", "C:late,B:late,A:late"});
+}
+
+TEST_CASE("alsos pickers: with four players the dealer, sitting out, is never offered", "[alsos][entry][list]") {
+  json file = game_file({}, json::object(), {"A", "B", "C", "D"}, "D");
+  auto s = drive(file, {"", "trump", "A", "makk", "", "add", "B", "early", "done", "add", "kassza"});
+  CHECK(values(s.question("game_kontra#1.who").choices) == Keys{"B", "C"});
+  auto q = alsos().next_question(*rules::replay(file).state, s.answers);
+  REQUIRE(q);
+  CHECK(q->key == "figurak#1.by");
+  CHECK(values(q->choices) == Keys{"A", "B", "C"});
+}
+
+TEST_CASE("alsos pickers: figurák, only those the engine accepts at each step", "[alsos][entry][list]") {
+  json file = game_file({});
+  auto state = rules::replay(file).state;
+  // no trumps: the trump-only figurák are not offered (V11)
+  auto nt = drive(file, {"", "no_trumps", "A", "", "add"});
+  CHECK(values(alsos().next_question(*state, nt.answers)->choices) ==
+        Keys{"tuli", "absolut", "szaz", "negy_asz", "durchmarsch"});
+  // B's early absolút, then száz: B only late (V14); a second tuli is not B's again (V13)
+  auto s = drive(file, {"", "trump", "B", "piros", "", "", "add", "absolut", "B", "early", "none", "add", "szaz", "B",
+                        "", "none", "add", "absolut"});
+  CHECK(values(s.question("figurak#1.kontra1").choices) == Keys{"none", "A", "C"});
+  CHECK(values(s.question("figurak#2.phase").choices) == Keys{"late"});
+  auto by = alsos().next_question(*state, s.answers);
+  REQUIRE(by);
+  CHECK(by->key == "figurak#3.by");
+  CHECK(values(by->choices) == Keys{"A", "C"});
+  auto words = alsos().entry_words(*state, s.answers);
+  CHECK(std::find(words.begin(), words.end(),
+                  std::pair<std::string, std::string>{"figurak", "B:absolut:early,B:szaz:late"}) != words.end());
+  // a kontra chain on a figura: the other side, then the announcer's side, phases never going back
+  auto k = drive(file, {"", "trump", "B", "piros", "", "", "add", "tuli", "A", "late", "B", "late", "A"});
+  CHECK(values(k.question("figurak#1.kontra1").choices) == Keys{"none", "B"});  // A's partner C may not (V21)
+  CHECK(values(k.question("figurak#1.when1").choices) == Keys{"late"});         // a late figura (V22)
+  CHECK(values(k.question("figurak#1.kontra2").choices) == Keys{"none", "A", "C"});
+  // kassza doubling the game has no kontra chain of its own
+  json doubled = game_file({}, {{"kassza_mode", "double_game"}});
+  auto d = drive(doubled, {"", "trump", "B", "piros", "", "", "add", "kassza", "B", "early"});
+  CHECK(values(alsos().next_question(*rules::replay(doubled).state, d.answers)->choices) == Keys{"none"});
+}
+
+TEST_CASE("alsos pickers: melds, one item per player, the values the engine accepts", "[alsos][entry][list]") {
+  json file = game_file({});
+  auto s = drive(file, {"",  "trump", "B", "piros", "",   "",   "add", "kassza", "B",  "early", "",    "done", "", "2",
+                        "5", "",      "B", "28",    "96", "20", "add", "B",      "50", "80",    "yes", "add",  "C"});
+  CHECK(values(s.question("melds#1.sequences").choices) ==
+        Keys{"0", "20", "40", "50", "60", "70", "100", "120", "150"});  // V47, a 9-card hand
+  CHECK(values(s.question("melds#1.sets").choices) == Keys{"0", "80", "160"});
+  CHECK(values(s.question("melds#1.bela").choices) == Keys{"yes", "no"});
+  CHECK(values(s.question("melds#2.who").choices) == Keys{"A", "C"});  // B's melds are one item
+  auto state = rules::replay(file).state;
+  auto q = alsos().next_question(*state, s.answers);
+  REQUIRE(q);
+  CHECK(q->key == "melds#2.sequences");
+  CHECK(values(q->choices) == Keys{"0"});  // only the best sequence scores (V48)
+  s.answers.emplace_back("melds#2.sequences", "0");
+  CHECK(values(alsos().next_question(*state, s.answers)->choices) == Keys{"0"});
+  s.answers.emplace_back("melds#2.sets", "0");
+  q = alsos().next_question(*state, s.answers);
+  CHECK(values(q->choices) == Keys{"no"});  // one béla, and B's kassza holds it (V15, V48)
+  s.answers.emplace_back("melds#2.bela", "no");
+  s.answers.emplace_back("melds#3", "done");
+  CHECK(!alsos().next_question(*state, s.answers));
+  CHECK(alsos().entry_words(*state, s.answers).back() ==
+        std::pair<std::string, std::string>{"melds", "B:50:80:bela,C:0:0"});
+  // no trumps: no béla asked
+  auto nt = drive(file, {"", "no_trumps", "A", "", "", "", "5", "2", "", "A", "72", "20", "24", "add", "B", "0", "80"});
+  q = alsos().next_question(*state, nt.answers);
+  REQUIRE(q);
+  CHECK(q->key == "melds#2");
+}
+
+TEST_CASE("alsos pickers: a hand through pickers stores the record of its one-line words", "[alsos][entry][list]") {
+  json file = game_file({}, json::object(), {"Ann", "Béla", "Csaba"}, "Ann");
+  auto s = drive(file, {"",     "trump", "Béla", "piros",  "",     "add",   "Csaba", "late", "add",  "Béla",
+                        "late", "done",  "add",  "kassza", "Béla", "early", "none",  "add",  "tuli", "Ann",
+                        "late", "Béla",  "late", "none",   "done", "2",     "5",     "",     "Béla", "28",
+                        "96",   "20",    "add",  "Béla",   "20",   "0",     "yes",   "done"});
+  CHECK(s.done);
+  const rules::Words typed = {{"dealer", "Ann"},
+                              {"contract", "trump:piros:Béla"},
+                              {"turn", "piros"},
+                              {"kontra", "Csaba:late,Béla:late"},
+                              {"figura", "Béla:kassza:early,Ann:tuli:late/Béla:late"},
+                              {"tricks", "Ann:2,Béla:5,Csaba:2"},
+                              {"points", "Ann:28,Béla:96,Csaba:20"},
+                              {"last", "Béla"},
+                              {"melds", "Béla:20:0:bela"}};
+  auto state = rules::replay(file).state;
+  marque::Diagnostics d;
+  const json one_line = alsos().record_from_args(typed, *state, d);
+  CHECK(!d.has_errors());
+  auto t = rules::try_answers(alsos(), file, s.answers);
+  CHECK(t.errors.empty());
+  REQUIRE(t.entry);
+  CHECK(t.record == one_line);
 }
 
 }  // namespace unit_test_alsos_entry

@@ -146,6 +146,32 @@ TEST_CASE("prefa entry: taking along (E7): the declarer, then the taker with the
   CHECK(e["deltas"]["C"].get<double>() == Approx(10.0 / 3));
 }
 
+TEST_CASE(
+    "prefa entry: the calls per defender and the take-along as pickers, the legal choices only; the record is the "
+    "one-line entry's",
+    "[prefa][entry][list]") {
+  // issue 32: each defender's call is a choice, then who takes whom along: the defender who plays or nobody (not
+  // the passer, nor the declarer); re-declaring only with its option (the test below)
+  json file = abc("A");
+  Drive d = drive(file, {"", "B", "7H", "play", "pass", "C", "7", ""});
+  CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.C", "calls.A", "along", "tricks.B", "tricks.C"});
+  CHECK(values(d.q("calls.C")) == Keys{"play", "pass"});
+  CHECK(values(d.q("calls.A")) == Keys{"play", "pass"});
+  CHECK(values(d.q("along")) == Keys{"none", "C"});
+  CHECK(d.q("along").preset == "none");
+  Diagnostics diags;
+  const json one_line = prefa().record_from_args(
+      {{"declarer", "B"}, {"contract", "7H"}, {"calls", "C:play,A:pass"}, {"along", "C"}, {"tricks", "B:7,C:3"}},
+      *replay(file).state, diags);
+  CHECK(!diags.has_errors());
+  Trial t = try_answers(prefa(), file, d.answers);
+  CHECK(t.errors.empty());
+  CHECK(t.record == one_line);
+  // both play: no take-along asked
+  Drive both = drive(file, {"", "B", "7H", "play", "play", "6", "2", ""});
+  CHECK(both.keys() == Keys{"type", "declarer", "contract", "calls.C", "calls.A", "tricks.B", "tricks.C", "tricks.A"});
+}
+
 TEST_CASE("prefa entry: re-declaring the take-along is offered with its option", "[prefa][entry]") {
   json file = abc("B", {{"redeclare_take_along", "on"}});
   Drive d = drive(file, {"", "C", "6S", "pass", "play", "A", "6", ""});

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Issue 32, point 1 for Alsós and Prefa: a hand that uses every composite field, entered on a 360x740 phone through
+the pickers only (buttons; nothing typed but numbers), stores the same record as the same hand typed in one line.
+
+For each game two identical games are started at the command line; the phone enters the hand in the first, question
+by question (each step's key is checked, so a field asked as one text line fails the test), `marque hand` types it in
+the second, and the two stored records (`marque show 1 --format json`) must be equal. A screenshot of a picker step of
+each game is kept in ARTIFACTS_DIR (and copied to SHOTS_DIR when given: docs/shots/picker-<game>.png in the README).
+
+Usage: pickers_b.py MARQUE_BIN ARTIFACTS_DIR [SHOTS_DIR]"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
+SHOTS = sys.argv[3] if len(sys.argv) > 3 else None
+CODE = "13572468"
+os.makedirs(ARTIFACTS, exist_ok=True)
+tmp = tempfile.mkdtemp(prefix="marque-pickers-b-")
+db = os.path.join(tmp, "night.db")
+env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC", NO_COLOR="1")
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def marque(*args):
+    r = subprocess.run([BIN, "--db", db, *args], env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"marque {' '.join(args)} failed ({r.returncode}): {r.stderr}")
+    return r.stdout
+
+
+# Each game: its set-up, the picker step whose screenshot is kept, the steps in order as (key, answer): a choice's
+# value is tapped, a number typed, "" takes the default the form offers; the same hand in one line.
+GAMES = {
+    "alsos": {
+        "start": ["alsos", "players=Ann,Béla,Csaba", "dealer=Ann"],
+        "shot": "figurak#2.kontra1",
+        "steps": [("dealer", ""), ("kind", "trump"), ("declarer", "Béla"), ("trump", "piros"), ("turn_up_suit", ""),
+                  # the kontra chain on the game: kontra by Csaba, rekontra by Béla, both late
+                  ("game_kontra#1", "add"), ("game_kontra#1.who", "Csaba"), ("game_kontra#1.when", "late"),
+                  ("game_kontra#2", "add"), ("game_kontra#2.who", "Béla"), ("game_kontra#2.when", "late"),
+                  ("game_kontra#3", "done"),
+                  # two figurák: Béla's early kassza, Ann's late tuli kontra'd by Béla
+                  ("figurak#1", "add"), ("figurak#1.name", "kassza"), ("figurak#1.by", "Béla"),
+                  ("figurak#1.phase", "early"), ("figurak#1.kontra1", "none"),
+                  ("figurak#2", "add"), ("figurak#2.name", "tuli"), ("figurak#2.by", "Ann"), ("figurak#2.phase", "late"),
+                  ("figurak#2.kontra1", "Béla"), ("figurak#2.when1", "late"), ("figurak#2.kontra2", "none"),
+                  ("figurak#3", "done"),
+                  ("tricks.Ann", "2"), ("tricks.Béla", "5"), ("tricks.Csaba", ""), ("last_trick", "Béla"),
+                  ("card_points.Ann", "28"), ("card_points.Béla", "96"), ("card_points.Csaba", "20"),
+                  # melds: Béla's terc and béla
+                  ("melds#1", "add"), ("melds#1.who", "Béla"), ("melds#1.sequences", "20"), ("melds#1.sets", "0"),
+                  ("melds#1.bela", "yes"), ("melds#2", "done")],
+        "words": ["dealer=Ann", "contract=trump:piros:Béla", "turn=piros", "kontra=Csaba:late,Béla:late",
+                  "figura=Béla:kassza:early,Ann:tuli:late/Béla:late", "tricks=Ann:2,Béla:5,Csaba:2",
+                  "points=Ann:28,Béla:96,Csaba:20", "last=Béla", "melds=Béla:20:0:bela"],
+    },
+    "prefa": {
+        "start": ["prefa", "players=A,B,C", "dealer=A"],
+        "shot": "along",
+        # B declares 7 hearts; C plays, A passes and C takes him along (the calls per defender, the take-along)
+        "steps": [("type", "contract"), ("declarer", "B"), ("contract", "7H"), ("calls.C", "play"),
+                  ("calls.A", "pass"), ("along", "C"), ("tricks.B", "7"), ("tricks.C", "")],
+        "words": ["declarer=B", "contract=7H", "calls=C:play,A:pass", "along=C", "tricks=B:7,C:3"],
+    },
+}
+
+ids = {}
+for name, g in GAMES.items():
+    ids[name] = []
+    for _ in range(2):
+        out = marque("start", *g["start"])
+        ids[name].append(int(re.match(r"game (\d+)", out).group(1)))
+
+server = subprocess.Popen([BIN, "--db", db, "serve", "--listen", "127.0.0.1:0", "--code", CODE], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+first = server.stdout.readline()
+m = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+if not m:
+    server.kill()
+    raise SystemExit("no address printed: " + first + server.stderr.read())
+base = f"http://127.0.0.1:{m.group(1)}"
+
+
+def browser():
+    o = webdriver.ChromeOptions()
+    o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=360,740",
+              f"--user-data-dir={tempfile.mkdtemp(prefix='profile-', dir=tmp)}"]:
+        o.add_argument(a)
+    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
+    d = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=o)
+    d.set_page_load_timeout(30)
+    return d
+
+
+def wait(d, cond, timeout=10):
+    try:
+        return WebDriverWait(d, timeout, poll_frequency=0.05,
+                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
+    except TimeoutException:
+        return None
+
+
+def record_of(game):
+    return json.loads(marque("show", "1", "-g", str(game), "--format", "json")).get("record")
+
+
+phone = browser()
+try:
+    phone.get(base + "/login")
+    phone.find_element(By.ID, "code").send_keys(CODE)
+    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
+    wait(phone, lambda: "/login" not in phone.current_url, 5)
+
+    def step_key():
+        return phone.find_element(By.ID, "entry").get_attribute("data-step") or ""
+
+    def answered():
+        return len(phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+
+    for name, g in GAMES.items():
+        picked, typed = ids[name]
+        phone.get(base + f"/game/{picked}/hand")
+        wait(phone, lambda: step_key() != "", 10)
+        for key, value in g["steps"]:
+            now = step_key()
+            if not check(now == key, f"{name}: the question {key} is asked (got {now})"):
+                break
+            form = phone.find_element(By.CSS_SELECTOR, "form.question")
+            if key == g["shot"]:
+                path = os.path.join(ARTIFACTS, f"picker-{name}.png")
+                phone.save_screenshot(path)
+                if SHOTS:
+                    os.makedirs(SHOTS, exist_ok=True)
+                    shutil.copy(path, os.path.join(SHOTS, f"picker-{name}.png"))
+                sw, iw = phone.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+                check(sw <= iw, f"{name}: the picker fits the phone ({sw} <= {iw})")
+            before = answered()
+            buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
+            if value == "":
+                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()  # the default offered
+            elif buttons:
+                buttons[0].click()
+            elif value.isdigit():
+                inp = form.find_element(By.TAG_NAME, "input")
+                inp.clear()
+                inp.send_keys(value)
+                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
+            else:
+                check(False, f"{name}: {key} offers no button {value!r}")
+                break
+
+            def moved():
+                if answered() > before or step_key() in ("preview", "refused"):
+                    return True
+                errs = phone.find_elements(By.ID, "q-err")
+                return bool(errs and errs[0].text)
+
+            ok = wait(phone, moved, 10)
+            errs = phone.find_elements(By.ID, "q-err")
+            if errs and errs[0].text:
+                check(False, f"{name}: {key}={value!r} refused: {errs[0].text}")
+                break
+            if not check(bool(ok), f"{name}: {key}={value!r} answered"):
+                break
+        if not check(step_key() == "preview", f"{name}: the hand is previewed after the last picker"):
+            continue
+        phone.find_element(By.ID, "store").click()
+        check(wait(phone, lambda: re.search(rf"/game/{picked}(#hand-\d+)?$", phone.current_url), 10) is not None,
+              f"{name}: stored through the phone")
+        marque("hand", "-g", str(typed), *g["words"])
+        a, b = record_of(picked), record_of(typed)
+        check(a is not None and a == b, f"{name}: the record entered with pickers equals the one-line entry's\n  {a}\n  {b}")
+finally:
+    phone.quit()
+    server.terminate()
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+if failures:
+    print(f"{len(failures)} check(s) failed")
+    sys.exit(1)
+print("all checks passed")
