@@ -19,8 +19,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
+
+import trio  # Debian's python3-trio and python3-trio-websocket: what Selenium's own DevTools connection uses
+from trio_websocket import open_websocket_url
 
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
@@ -106,11 +110,77 @@ def js(script):
     return d.execute_async_script("const done = arguments[arguments.length - 1];\n" + script)
 
 
+class WorkerOffline:
+    """The service worker's own network cut while this lasts: chromedriver's network conditions reach the page only,
+    and the worker fetches the pages. Through the browser's DevTools endpoint, each service worker's target gets the
+    same conditions (Network.emulateNetworkConditions), kept while the connection stays open."""
+
+    def __init__(self):
+        addr = d.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen(f"http://{addr}/json/version", timeout=10) as r:
+            self.url = json.load(r)["webSocketDebuggerUrl"]
+        self.stop, self.ready, self.workers, self.error = threading.Event(), threading.Event(), 0, None
+        self.thread = threading.Thread(target=lambda: trio.run(self.run), daemon=True)
+        self.thread.start()
+        self.ready.wait(20)
+
+    async def run(self):
+        try:
+            async with open_websocket_url(self.url, max_message_size=16 << 20) as ws:
+                n = 0
+
+                async def call(method, params=None, session=None):
+                    nonlocal n
+                    n += 1
+                    msg = {"id": n, "method": method, "params": params or {}}
+                    if session:
+                        msg["sessionId"] = session
+                    await ws.send_message(json.dumps(msg))
+                    while True:
+                        r = json.loads(await ws.get_message())
+                        if r.get("id") == n:
+                            return r.get("result", {})
+
+                sessions = []
+                for t in (await call("Target.getTargets"))["targetInfos"]:
+                    if t["type"] == "service_worker":
+                        sid = (await call("Target.attachToTarget", {"targetId": t["targetId"], "flatten": True}))["sessionId"]
+                        await call("Network.enable", {}, sid)
+                        await call("Network.emulateNetworkConditions",
+                                   {"offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0}, sid)
+                        sessions.append(sid)
+                self.workers = len(sessions)
+                self.ready.set()
+                while not self.stop.is_set():
+                    with trio.move_on_after(0.1):
+                        await ws.get_message()  # the events of the attached targets, read and let go
+                for sid in sessions:
+                    await call("Network.emulateNetworkConditions",
+                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}, sid)
+        except Exception as e:  # noqa: BLE001 (said by the check below)
+            self.error = e
+            self.ready.set()
+
+    def end(self):
+        self.stop.set()
+        self.thread.join(20)
+
+
+worker_cut = None
+
+
 def network(up):
+    global worker_cut
     if up:
         d.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        if worker_cut:
+            worker_cut.end()
+            worker_cut = None
     else:
         d.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+        worker_cut = WorkerOffline()
+        check(worker_cut.workers >= 1 and worker_cut.error is None,
+              f"the service worker's network is cut too ({worker_cut.workers} worker(s), {worker_cut.error!r})")
 
 
 def step():
@@ -182,6 +252,7 @@ try:
     check(wait(lambda: step() == "offline") is not None, "offline, the entry asks for the hand as one line")
     check("Hand 3" in d.find_element(By.CSS_SELECTOR, "#entry h1").text,
           f"its number counts the hand waiting ({d.find_element(By.CSS_SELECTOR, '#entry h1').text!r})")
+    shot("offline-entry")
     d.find_element(By.ID, "offline-words").send_keys("taker=Dan contract prise")
     d.find_element(By.ID, "keep").click()
     check("'contract' is not key=value" in text_of("#offline-err") and step() == "offline",
@@ -191,6 +262,7 @@ try:
     inp.send_keys("taker=Dan contract=prise oudlers=1 points=40")
     d.find_element(By.ID, "keep").click()
     check(wait(lambda: step() == "kept") is not None, "the one-line hand is kept on the phone")
+    shot("offline-kept")
     check(wait(lambda: "2 hands waiting to be sent" in text_of("#queue-count")) is not None,
           f"the page says \"2 hands waiting to be sent\": {text_of('#queue-count')!r}")
     check(len(listed()) == 1, "nothing reached the server while the network was down")
@@ -238,6 +310,7 @@ try:
     network(True)
     refused = wait(lambda: text_of("#queue li.refused .err"), 75)
     check(bool(refused) and "taker" in refused, f"refused when sent: it stays, with its error ({refused!r})")
+    shot("offline-refused")
     check("1 hand waiting to be sent" in text_of("#queue-count"), "and still counts as waiting")
     check(len(listed()) == 3, "nothing stored of it")
     fix = d.find_element(By.CSS_SELECTOR, "#queue li.refused input")
@@ -254,6 +327,8 @@ try:
     bad = [l["message"] for l in logs if "Content Security Policy" in l["message"] or "Refused to" in l["message"]]
     check(not bad, f"no Content-Security-Policy violation {bad[:2]}")
 finally:
+    if worker_cut:
+        worker_cut.end()
     d.quit()
     server.terminate()
     try:

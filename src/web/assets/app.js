@@ -246,11 +246,14 @@
     p.hidden = !text;
   }
 
-  // the service worker (a secure context only: HTTPS or localhost); it keeps a scorer's entry pages ahead
+  // the service worker (a secure context only: HTTPS or localhost); it keeps a scorer's entry pages ahead, and this
+  // page when it did not come through the worker (the first visit)
   function offlinePages() {
     if (!('serviceWorker' in navigator)) return;
+    const first = !navigator.serviceWorker.controller && !document.body.dataset.offlineSaved;
     navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready).then((reg) => {
       const save = Array.from(document.querySelectorAll('a[href$="/hand"]'), (a) => a.getAttribute('href'));
+      if (first) save.unshift(location.pathname + location.search);
       if (save.length && reg.active) reg.active.postMessage({ save });
     }).catch(() => { /* no worker: the hands are still kept and sent, the pages do not open offline */ });
   }

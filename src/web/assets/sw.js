@@ -31,6 +31,7 @@ async function keep(url, r) {
   const type = r.headers.get('Content-Type') || '';
   if (!r.ok || r.redirected || !type.startsWith('text/html')) return;
   const headers = new Headers(r.headers);  // its Content-Security-Policy too
+  headers.delete('Content-Length');  // the copy answered offline is marked: its length changes
   headers.set('X-Marque-Saved', new Date().toISOString());
   const copy = new Response(await r.clone().text(), { status: 200, headers });
   await (await caches.open(PAGES)).put(pageKey(url), copy);
