@@ -313,12 +313,17 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
     if (SSL_CTX_use_certificate_chain_file(ctx, m->opt.tls_cert.c_str()) != 1)
       throw Error(k_exit_noinput,
                   "--tls-cert " + m->opt.tls_cert + ": not a PEM certificate that can be read (" + tls_error() + ")");
-    if (SSL_CTX_use_PrivateKey_file(ctx, m->opt.tls_key.c_str(), SSL_FILETYPE_PEM) != 1)
+    // the key is checked against the certificate as it is read: a key of another certificate says so
+    if (SSL_CTX_use_PrivateKey_file(ctx, m->opt.tls_key.c_str(), SSL_FILETYPE_PEM) != 1 ||
+        SSL_CTX_check_private_key(ctx) != 1) {
+      const bool other = ERR_GET_REASON(ERR_peek_last_error()) == X509_R_KEY_VALUES_MISMATCH;
+      const std::string why = tls_error();
+      if (other)
+        throw Error(k_exit_usage, "--tls-key " + m->opt.tls_key + ": not the private key of the certificate " +
+                                      m->opt.tls_cert + " (" + why + ")");
       throw Error(k_exit_noinput,
-                  "--tls-key " + m->opt.tls_key + ": not a PEM private key that can be read (" + tls_error() + ")");
-    if (SSL_CTX_check_private_key(ctx) != 1)
-      throw Error(k_exit_usage, "--tls-key " + m->opt.tls_key + ": not the private key of the certificate " +
-                                    m->opt.tls_cert + " (" + tls_error() + ")");
+                  "--tls-key " + m->opt.tls_key + ": not a PEM private key that can be read (" + why + ")");
+    }
   }
   http.set_payload_max_length(m->opt.max_body);
   http.limits.body = m->opt.max_body;
