@@ -26,6 +26,9 @@ import urllib.request
 import trio  # Debian's python3-trio and python3-trio-websocket: what Selenium's own DevTools connection uses
 from trio_websocket import open_websocket_url
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
+from serve_client import scratch  # noqa: E402
+
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -36,9 +39,7 @@ BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 SHOTS = os.environ.get("SHOTS_DIR")
 CODE = "470047"
 os.makedirs(ARTIFACTS, exist_ok=True)
-tmp = tempfile.mkdtemp(prefix="marque-offline-")
-db = os.path.join(tmp, "night.db")
-env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC", NO_COLOR="1")
+tmp, db, env, marque = scratch(BIN, "marque-offline-")
 failures = []
 
 
@@ -47,13 +48,6 @@ def check(ok, what):
     if not ok:
         failures.append(what)
     return ok
-
-
-def marque(*args):
-    r = subprocess.run([BIN, "--db", db, *args], env=env, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"marque {' '.join(args)} failed ({r.returncode}): {r.stderr}")
-    return r.stdout
 
 
 marque("night", "start", "--date", "2026-11-26", "--venue", "Café du Coin")

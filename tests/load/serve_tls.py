@@ -15,16 +15,15 @@ import socket
 import ssl
 import subprocess
 import sys
-import tempfile
 import urllib.parse
+
+from serve_client import scratch
 
 BIN = sys.argv[1]
 if not shutil.which("openssl"):
     print("skipped: needs the openssl tool")
     sys.exit(77)
-tmp = tempfile.mkdtemp(prefix="marque-tls-")
-db = os.path.join(tmp, "night.db")
-env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC", NO_COLOR="1")
+tmp, db, env, marque = scratch(BIN, "marque-tls-")
 failures = []
 
 
@@ -35,11 +34,9 @@ def check(ok, what):
     return ok
 
 
-def marque(*args, ok=True):
+def refused(*args):  # a command expected to fail: its exit code and standard error
     r = subprocess.run([BIN, "--db", db, *args], env=env, capture_output=True, text=True, timeout=30)
-    if ok and r.returncode != 0:
-        raise SystemExit(f"marque {' '.join(args)} failed ({r.returncode}): {r.stderr}")
-    return r
+    return r.returncode, r.stderr
 
 
 def certificate(name):
@@ -55,15 +52,14 @@ other_cert, other_key = certificate("other")
 marque("start", "tarot", "players=Ann,Ben,Cat,Dan", "dealer=Ann")
 
 # --- refused at start, nothing served
-r = marque("serve", "--listen", "127.0.0.1:0", "--tls-cert", cert, ok=False)
-check(r.returncode == 2 and "--tls-key" in r.stderr, f"--tls-cert without --tls-key is refused (exit {r.returncode}: {r.stderr.strip()})")
-r = marque("serve", "--listen", "127.0.0.1:0", "--tls-cert", os.path.join(tmp, "none.pem"), "--tls-key", key, ok=False)
-check(r.returncode == 66 and "--tls-cert" in r.stderr, f"an unreadable certificate is refused (exit {r.returncode}: {r.stderr.strip()})")
-r = marque("serve", "--listen", "127.0.0.1:0", "--tls-cert", db, "--tls-key", key, ok=False)
-check(r.returncode == 66 and "--tls-cert" in r.stderr and "PEM" in r.stderr,
-      f"a file that is no certificate is refused (exit {r.returncode}: {r.stderr.strip()})")
-r = marque("serve", "--listen", "127.0.0.1:0", "--tls-cert", cert, "--tls-key", other_key, ok=False)
-check(r.returncode == 2 and "not the private key" in r.stderr, f"another certificate's key is refused (exit {r.returncode}: {r.stderr.strip()})")
+code, err = refused("serve", "--listen", "127.0.0.1:0", "--tls-cert", cert)
+check(code == 2 and "--tls-key" in err, f"--tls-cert without --tls-key is refused (exit {code}: {err.strip()})")
+code, err = refused("serve", "--listen", "127.0.0.1:0", "--tls-cert", os.path.join(tmp, "none.pem"), "--tls-key", key)
+check(code == 66 and "--tls-cert" in err, f"an unreadable certificate is refused (exit {code}: {err.strip()})")
+code, err = refused("serve", "--listen", "127.0.0.1:0", "--tls-cert", db, "--tls-key", key)
+check(code == 66 and "--tls-cert" in err and "PEM" in err, f"a file that is no certificate is refused (exit {code}: {err.strip()})")
+code, err = refused("serve", "--listen", "127.0.0.1:0", "--tls-cert", cert, "--tls-key", other_key)
+check(code == 2 and "not the private key" in err, f"another certificate's key is refused (exit {code}: {err.strip()})")
 
 CODE = "tls-night-1"
 server = subprocess.Popen([BIN, "--db", db, "-q", "serve", "--listen", "127.0.0.1:0", "--code", CODE,
@@ -126,7 +122,7 @@ try:
     check(r.status == 200 and json.loads(body).get("no") == 1, f"a hand written from https:// is stored ({r.status} {body[:80]})")
     r, body = request("POST", "/api/games/1/hands", hand, dict(headers, Origin=origin))
     check(r.status == 200 and r.getheader("X-Marque-Replayed") == "1", "its repeat is answered with the first result")
-    listed = json.loads(marque("list", "1", "--format", "json").stdout)
+    listed = json.loads(marque("list", "1", "--format", "json"))
     check(len(listed) == 1, f"stored once ({len(listed)})")
 finally:
     server.terminate()

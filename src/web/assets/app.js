@@ -472,6 +472,9 @@
       heading.textContent = 'Hand kept on this phone';
       root.append(el('section', { class: 'preview kept' },
         el('p', { class: 'result', id: 'kept', role: 'status' }, '✓ Kept on this phone, sent when the network is back: ' + (said || words)),
+        // without a service worker (plain http on the club's network) no page opens while the network is down
+        navigator.serviceWorker && navigator.serviceWorker.controller ? null
+          : el('p', { class: 'help' }, 'Keep this page open until then: this phone has no copy of the other pages.'),
         el('div', { class: 'nav' },
           el('a', { class: 'button back', href: '/game/' + game }, '← The game'),
           el('button', { type: 'button', class: 'primary', id: 'next-hand', onclick: () => step() }, 'Enter the next hand'))));

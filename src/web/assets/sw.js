@@ -54,10 +54,10 @@ async function savedCopy(url) {
   return new Response(text, { status: 200, headers: hit.headers });
 }
 
-async function page(req, url) {
+async function page(ev, req, url) {
   try {
     const r = await fetch(req);
-    await keep(url, r).catch(() => {});
+    ev.waitUntil(keep(url, r).catch(() => {}));  // the copy is taken at once (r.clone()), kept meanwhile
     return r;
   } catch (e) {
     return savedCopy(url);
@@ -85,7 +85,7 @@ self.addEventListener('fetch', (ev) => {
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== self.location.origin || NEVER.test(url.pathname)) return;
   if (url.pathname.startsWith('/assets/') || url.pathname === '/manifest.webmanifest') ev.respondWith(asset(req));
-  else if ((req.headers.get('Accept') || '').includes('text/html') || req.mode === 'navigate') ev.respondWith(page(req, url));
+  else if ((req.headers.get('Accept') || '').includes('text/html') || req.mode === 'navigate') ev.respondWith(page(ev, req, url));
 });
 
 // app.js asks for the pages a scorer may need offline (a table's entry page) to be saved ahead
