@@ -8,7 +8,8 @@ questions is stored while the network is down, a second is typed as one line on 
 both are kept on the phone and the page says "2 hands waiting to be sent"; the game's page opens offline from the
 cache and says it is an offline copy and when it was saved. The network comes back: each hand is stored exactly once
 and in order, the queue is empty and the page says so. A hand refused when it is finally sent stays on the phone
-with its error until the scorer fixes it. A screenshot of the waiting state goes to ARTIFACTS_DIR (and, with
+with its error until the scorer fixes it. Then a phone without a worker (plain http to the machine's name: not a
+secure context, like http://192.168.x.y on a club's Wi-Fi) keeps two hands and sends them the same way. A screenshot of the waiting state goes to ARTIFACTS_DIR (and, with
 SHOTS_DIR set, docs/shots/).
 
 Usage: offline.py MARQUE_BIN ARTIFACTS_DIR"""
@@ -16,6 +17,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -73,16 +75,21 @@ def listed():
     return json.loads(marque("list", str(GAME), "--format", "json"))
 
 
-o = webdriver.ChromeOptions()
-o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-          "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=360,740",
-          f"--user-data-dir={tempfile.mkdtemp(prefix='profile-', dir=tmp)}"]:
-    o.add_argument(a)
-o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
-o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-d = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=o)
-d.set_page_load_timeout(30)
+def browser(*extra):
+    o = webdriver.ChromeOptions()
+    o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=360,740",
+              f"--user-data-dir={tempfile.mkdtemp(prefix='profile-', dir=tmp)}", *extra]:
+        o.add_argument(a)
+    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    b = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=o)
+    b.set_page_load_timeout(30)
+    return b
+
+
+d = browser()
 
 
 def wait(cond, timeout=10):
@@ -163,7 +170,7 @@ class WorkerOffline:
 worker_cut = None
 
 
-def network(up):
+def network(up, worker=True):
     global worker_cut
     if up:
         d.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
@@ -172,6 +179,8 @@ def network(up):
             worker_cut = None
     else:
         d.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+        if not worker:
+            return
         worker_cut = WorkerOffline()
         check(worker_cut.workers >= 1 and worker_cut.error is None,
               f"the service worker's network is cut too ({worker_cut.workers} worker(s), {worker_cut.error!r})")
@@ -179,6 +188,28 @@ def network(up):
 
 def step():
     return d.find_element(By.ID, "entry").get_attribute("data-step") or ""
+
+
+def answer_up_to_preview(answers):
+    """The entry page's questions answered (a choice's button, else typed), the others left at their defaults."""
+    wait(lambda: step() != "")
+    for _ in range(30):
+        key = step()
+        if key in ("preview", "refused", ""):
+            break
+        form = d.find_element(By.CSS_SELECTOR, "form.question")
+        n = len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+        value = answers.get(key)
+        buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
+        if value is None:
+            (form.find_elements(By.CSS_SELECTOR, ".nav button.primary") or
+             form.find_elements(By.CSS_SELECTOR, "button.choice[data-value='']"))[0].click()
+        elif buttons:
+            buttons[0].click()
+        else:
+            form.find_element(By.TAG_NAME, "input").send_keys(value)
+            form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
+        wait(lambda: len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li")) > n or step() in ("preview", "refused"))
 
 
 def shot(name):
@@ -206,7 +237,7 @@ try:
     errors = d.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
     check(not errors, f"the app is installable (installability errors: {[e.get('errorId') for e in errors]})")
     # the pages it keeps: the game's page, its entry page (kept ahead, never opened)
-    kept = wait(lambda: (lambda k: k if any(p.endswith(f"/game/{GAME}/hand") for p in k) else None)(
+    kept = wait(lambda: (lambda k: k if {f"/game/{GAME}", f"/game/{GAME}/hand"} <= set(k) else None)(
         js("caches.open('marque-pages').then(c => c.keys()).then(ks => done(ks.map(r => new URL(r.url).pathname)));")))
     check(kept is not None and f"/game/{GAME}" in kept,
           f"the game's page and its entry page are kept for offline use ({kept})")
@@ -214,24 +245,7 @@ try:
     # --- hand 2 through the questions, up to its preview; the network drops before it is stored
     answers = {"taker": "Cat", "contract": "garde", "oudlers": "2", "points": "50"}
     d.get(f"{base}/game/{GAME}/hand")
-    wait(lambda: step() != "")
-    for _ in range(30):
-        key = step()
-        if key in ("preview", "refused", ""):
-            break
-        form = d.find_element(By.CSS_SELECTOR, "form.question")
-        n = len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
-        value = answers.get(key)
-        buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
-        if value is None:
-            (form.find_elements(By.CSS_SELECTOR, ".nav button.primary") or
-             form.find_elements(By.CSS_SELECTOR, "button.choice[data-value='']"))[0].click()
-        elif buttons:
-            buttons[0].click()
-        else:
-            form.find_element(By.TAG_NAME, "input").send_keys(value)
-            form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-        wait(lambda: len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li")) > n or step() in ("preview", "refused"))
+    answer_up_to_preview(answers)
     check(step() == "preview", f"hand 2 answered up to its preview ({step()})")
     previewed = d.find_element(By.ID, "preview-words").text
     network(False)
@@ -320,6 +334,37 @@ try:
     logs = d.get_log("browser")
     bad = [l["message"] for l in logs if "Content Security Policy" in l["message"] or "Refused to" in l["message"]]
     check(not bad, f"no Content-Security-Policy violation {bad[:2]}")
+    d.quit()
+
+    # --- without a worker: a phone on plain http to the machine's name (not a secure context, as http://192.168.x.y
+    # on a club's Wi-Fi): no page opens offline, but the hands are kept and sent all the same
+    name = socket.gethostname().lower()
+    d = browser(f"--host-resolver-rules=MAP {name} 127.0.0.1")
+    plain = base.replace("127.0.0.1", name)
+    d.get(f"{plain}/login?next=/game/{GAME}/hand")
+    d.find_element(By.ID, "code").send_keys(CODE)
+    d.find_element(By.CSS_SELECTOR, "form.login button").click()
+    check(wait(lambda: d.current_url.endswith(f"/game/{GAME}/hand")) is not None, f"logged in at {plain}")
+    check(d.execute_script("return window.isSecureContext || 'serviceWorker' in navigator") is False,
+          "there, no secure context and no service worker")
+    answer_up_to_preview({"taker": "Ben", "contract": "prise", "oudlers": "3", "points": "36"})
+    check(step() == "preview", f"hand 5 answered up to its preview ({step()})")
+    network(False, worker=False)
+    d.find_element(By.ID, "store").click()
+    check(wait(lambda: step() == "kept") is not None, "without a worker too, a hand whose store fails is kept")
+    check("Keep this page open" in text_of("#entry"), "and the page asks to stay open")
+    d.find_element(By.ID, "next-hand").click()
+    check(wait(lambda: step() == "offline") is not None, "the next hand asked as one line")
+    d.find_element(By.ID, "offline-words").send_keys("taker=Cat contract=garde oudlers=1 points=55")
+    d.find_element(By.ID, "keep").click()
+    check(wait(lambda: "2 hands waiting to be sent" in text_of("#queue-count")) is not None,
+          f"2 hands waiting without a worker: {text_of('#queue-count')!r}")
+    network(True)
+    check(wait(lambda: "2 hands sent: none waiting" in text_of("#queue-count"), 75) is not None,
+          f"sent when the network is back: {text_of('#queue-count')!r}")
+    stored = api_hands()
+    check([h["no"] for h in stored] == [1, 2, 3, 4, 5, 6] and [h["record"].get("taker") for h in stored[4:]] == ["Ben", "Cat"],
+          f"each stored once, in order ({[(h['no'], h['record'].get('taker')) for h in stored]})")
 finally:
     if worker_cut:
         worker_cut.end()
