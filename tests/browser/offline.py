@@ -231,7 +231,7 @@ try:
     d.find_element(By.CSS_SELECTOR, "form.login button").click()
     check(wait(lambda: d.current_url.endswith(f"/game/{GAME}")) is not None, "logged in, the game's page shown")
     controlled = js("navigator.serviceWorker.ready.then(() => { const t0 = Date.now(); (function w() {"
-                    " if (navigator.serviceWorker.controller || Date.now() - t0 > 5000) done(!!navigator.serviceWorker.controller);"
+                    " if (navigator.serviceWorker.controller || Date.now() - t0 > 15000) done(!!navigator.serviceWorker.controller);"
                     " else setTimeout(w, 100); })(); }, (e) => done(String(e)));")
     check(controlled is True, f"the service worker controls the page ({controlled})")
     errors = d.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
@@ -327,6 +327,7 @@ try:
     d.find_element(By.CSS_SELECTOR, "#queue li.refused form.fix button").click()
     check(wait(lambda: "sent: none waiting" in text_of("#queue-count"), 20) is not None,
           f"fixed, it is sent ({text_of('#queue-count')!r})")
+    check(text_of("#kept").startswith("✓ Sent and stored"), f"the kept hand's line says it is sent ({text_of('#kept')!r})")
     stored = api_hands()
     check([h["no"] for h in stored] == [1, 2, 3, 4] and stored[-1]["record"].get("taker") == "Ann",
           f"the fixed hand is stored once ({[h['no'] for h in stored]})")

@@ -124,6 +124,7 @@
   }
 
   let sending = false, sent = 0, needLogin = false, retryDelay = 5000, retryTimer = null;
+  const sentKeys = new Set();  // the hands this page sent (a kept hand's line then says so)
   function later() {
     clearTimeout(retryTimer);
     retryTimer = setTimeout(sendQueue, retryDelay);
@@ -151,6 +152,7 @@
         if (r.status === 200) {
           sent++;
           stored = true;
+          sentKeys.add(item.body.key);
           changeQueue(item.body.key, () => null);
         } else if (r.status === 401) {
           needLogin = true;
@@ -173,6 +175,8 @@
     const bad = wordsError(text);
     if (bad) return showError(err, bad);
     const body = { words: text, key: newKey() };  // new words, a new key: the old one is answered with its refusal
+    const keptLine = $('#kept');
+    if (keptLine && keptLine.dataset.key === item.body.key) Object.assign(keptLine.dataset, { key: body.key, what: text });
     changeQueue(item.body.key, (x) => Object.assign(x, { body, words: text, said: '', error: null }));
     retryDelay = 5000;
     sendQueue();
@@ -188,6 +192,11 @@
       main.before(box);
     }
     const q = queued();
+    const keptLine = $('#kept');
+    if (keptLine && sentKeys.has(keptLine.dataset.key)) {
+      keptLine.textContent = '✓ Sent and stored: ' + keptLine.dataset.what;
+      delete keptLine.dataset.key;
+    }
     box.replaceChildren();
     box.hidden = !q.length && !sent;
     if (!q.length) {
@@ -250,7 +259,9 @@
   // page when it did not come through the worker (the first visit)
   function offlinePages() {
     if (!('serviceWorker' in navigator)) return;
-    const first = !navigator.serviceWorker.controller && !document.body.dataset.offlineSaved;
+    // (a page the worker did not answer: it was not installed yet, or claimed the page only after it loaded)
+    const nav = performance.getEntriesByType('navigation')[0];
+    const first = !(nav && nav.workerStart > 0) && !document.body.dataset.offlineSaved;
     navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready).then((reg) => {
       const save = Array.from(document.querySelectorAll('a[href$="/hand"]'), (a) => a.getAttribute('href'));
       if (first) save.unshift(location.pathname + location.search);
@@ -471,7 +482,8 @@
       clear();
       heading.textContent = 'Hand kept on this phone';
       root.append(el('section', { class: 'preview kept' },
-        el('p', { class: 'result', id: 'kept', role: 'status' }, '✓ Kept on this phone, sent when the network is back: ' + (said || words)),
+        el('p', { class: 'result', id: 'kept', role: 'status', dataset: { key: body.key, what: said || words } },
+          '✓ Kept on this phone, sent when the network is back: ' + (said || words)),
         // without a service worker (plain http on the club's network) no page opens while the network is down
         navigator.serviceWorker && navigator.serviceWorker.controller ? null
           : el('p', { class: 'help' }, 'Keep this page open until then: this phone has no copy of the other pages.'),
