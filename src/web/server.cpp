@@ -207,7 +207,7 @@ bool Listener::process_and_close_socket(socket_t sock) {
     if (tls) {
       const int flags = ::fcntl(sock, F_GETFL, 0);
       if (flags >= 0) ::fcntl(sock, F_SETFL, flags & ~O_NONBLOCK);
-      socket_timeouts(sock, limits.head_ms, limits.write_ms);
+      socket_timeouts(sock, m_busy ? std::min(limits.head_ms, limits.busy_head_ms) : limits.head_ms, limits.write_ms);
       ssl.reset(SSL_new(tls.get()));
       ready = ssl && SSL_set_fd(ssl.get(), static_cast<int>(sock)) == 1 && SSL_accept(ssl.get()) == 1;
       ERR_clear_error();  // a failed handshake (a client that does not trust the certificate ...): closed
