@@ -29,7 +29,7 @@ import trio  # Debian's python3-trio and python3-trio-websocket: what Selenium's
 from trio_websocket import open_websocket_url
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
-from serve_client import scratch  # noqa: E402
+from serve_client import Checks, scratch  # noqa: E402
 
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
@@ -42,14 +42,7 @@ SHOTS = os.environ.get("SHOTS_DIR")
 CODE = "470047"
 os.makedirs(ARTIFACTS, exist_ok=True)
 tmp, db, env, marque = scratch(BIN, "marque-offline-")
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-    return ok
+check = Checks()
 
 
 marque("night", "start", "--date", "2026-11-26", "--venue", "Café du Coin")
@@ -370,14 +363,5 @@ finally:
     if worker_cut:
         worker_cut.end()
     d.quit()
-    server.terminate()
-    try:
-        server.wait(20)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    shutil.rmtree(tmp, ignore_errors=True)
-
-if failures:
-    print(f"{len(failures)} failed")
-    sys.exit(1)
-print("all passed")
+    check.stop(server, tmp)
+check.report()

@@ -17,21 +17,14 @@ import subprocess
 import sys
 import urllib.parse
 
-from serve_client import scratch
+from serve_client import Checks, scratch
 
 BIN = sys.argv[1]
 if not shutil.which("openssl"):
     print("skipped: needs the openssl tool")
     sys.exit(77)
 tmp, db, env, marque = scratch(BIN, "marque-tls-")
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-    return ok
+check = Checks()
 
 
 def refused(*args):  # a command expected to fail: its exit code and standard error
@@ -125,14 +118,5 @@ try:
     listed = json.loads(marque("list", "1", "--format", "json"))
     check(len(listed) == 1, f"stored once ({len(listed)})")
 finally:
-    server.terminate()
-    try:
-        server.wait(20)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    shutil.rmtree(tmp, ignore_errors=True)
-
-if failures:
-    print(f"{len(failures)} failed")
-    sys.exit(1)
-print("all passed")
+    check.stop(server, tmp)
+check.report()
