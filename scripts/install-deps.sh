@@ -9,7 +9,7 @@
 #                            python3-selenium + chromium-driver (marque serve driven in a real browser),
 #                            clang-format (scripts/format-check.sh)
 set -euo pipefail
-pkgs="cmake ninja-build g++ make pkg-config libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev libjemalloc-dev libcpp-httplib-dev libqrencode-dev libtomlplusplus-dev"
+pkgs="cmake ninja-build g++ make pkg-config libsqlite3-dev libsqlitecpp-dev libcli11-dev nlohmann-json3-dev catch2 libicu-dev libjemalloc-dev libcpp-httplib-dev libssl-dev libqrencode-dev libtomlplusplus-dev"
 if [[ ${1:-} == --test ]]; then
   pkgs="$pkgs sqlite3 time python3-jsonschema clang libclang-rt-14-dev chromium poppler-utils fonts-wqy-microhei bsdutils dpkg-dev lintian man-db groff-base zsh fish python3-selenium chromium-driver clang-format"
 fi

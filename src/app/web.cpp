@@ -132,6 +132,13 @@ HandOutcome add_hand_answers(Session& session, int64_t game_id, const rules::Ans
       [&](const rules::Game& before) { return record_from_words(gr, before, gr.entry_words(before, answers)); }, false);
 }
 
+HandOutcome web_add_hand_words(Session& session, int64_t game_id, const rules::Words& words) {
+  WriterScope scope(session, web_writer());
+  const rules::GameRules& gr = rules_of(game_kind(session, game_id), game_id);
+  return add_hand(
+      session, game_id, [&](const rules::Game& before) { return record_from_words(gr, before, words); }, false);
+}
+
 HandOutcome edit_hand_answers(Session& session, int64_t game_id, int no, const rules::Answers& answers) {
   Store& store = store_of(session);
   WriterScope scope(session, web_writer());

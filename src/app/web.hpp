@@ -56,6 +56,9 @@ EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_
 // Store the hand the answers describe as the game's next hand (GameRules::entry_words, then the record made and
 // checked inside the write transaction, as `marque hand` does). Throws Rejected with the diagnostics.
 HandOutcome add_hand_answers(Session& session, int64_t game_id, const rules::Answers& answers);
+// Store the next hand from its one-line words, as `marque hand` takes them (a hand kept on a phone while the network
+// was down). Throws Rejected.
+HandOutcome web_add_hand_words(Session& session, int64_t game_id, const rules::Words& words);
 // Replace hand number `no` by the hand the answers describe. Throws Rejected.
 HandOutcome edit_hand_answers(Session& session, int64_t game_id, int no, const rules::Answers& answers);
 // edit_hand_words, delete_hand and undo as a served page makes them (source "web", the focus left alone).

@@ -59,6 +59,8 @@ std::string page(const std::string& title, const std::string& body_class, const 
                     "<link rel=\"icon\" href=\"/assets/icon.svg" +
                     v +
                     "\">\n"
+                    "<link rel=\"manifest\" href=\"/manifest.webmanifest\">\n"
+                    "<meta name=\"theme-color\" content=\"#1f5fbf\">\n"
                     "<link rel=\"stylesheet\" href=\"/assets/style.css" +
                     v +
                     "\">\n"
@@ -405,7 +407,7 @@ std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const
   std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n";
   main +=
       "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" +
-      (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") + ">\n<h1>" +
+      (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") + " data-no=\"" + std::to_string(no) + "\">\n<h1>" +
       (edit_no ? "Hand " + std::to_string(no) + " again" : "Hand " + std::to_string(no)) +
       "</h1>\n<p class=\"loading\">Loading the questions…</p>\n"
       "<noscript><p class=\"err\">Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).</p></noscript>\n"

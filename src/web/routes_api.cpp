@@ -3,6 +3,27 @@
 
 namespace marque::web {
 
+namespace {
+
+// A body's "words" (key=value, as one-line entry takes them), or nullopt when it has none.
+std::optional<rules::Words> typed_words(const json& body) {
+  if (!body.contains("words") || !body["words"].is_string()) return std::nullopt;
+  rules::Words words;
+  for (const auto& w : rules::split_list(body["words"].get<std::string>(), ' ')) {
+    auto eq = w.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Rejected([&] {
+        Diagnostics d;
+        d.error("words", "cli.word", "'" + clip(w) + "' is not key=value");
+        return d;
+      }());
+    words.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+  }
+  return words;
+}
+
+}  // namespace
+
 void Server::Impl::api_routes() {
   http.Get("/api/session", [this](const Request& req, Response& res) {
     auto csrf = sessions.csrf_of(session_token(req));
@@ -85,10 +106,16 @@ void Server::Impl::api_routes() {
   http.Post(R"(/api/games/(\d{1,18})/hands)", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]).value_or(0);
     write(req, res, [&](app::Database& db, const json& body) {
-      auto answers = entry_answers(body);
-      if (!answers || answers->empty())
-        throw Error(k_exit_usage, "expected {\"answers\": [[key, value], ...], \"key\": ...}");
-      app::HandOutcome o = app::add_hand_answers(*db, id, *answers);
+      app::HandOutcome o;
+      if (auto words = typed_words(body)) {  // one-line entry (typed on a phone while the network was down)
+        if (words->empty()) throw Error(k_exit_usage, "no field given: type the hand as key=value words");
+        o = app::web_add_hand_words(*db, id, *words);
+      } else {
+        auto answers = entry_answers(body);
+        if (!answers || answers->empty())
+          throw Error(k_exit_usage, "expected {\"answers\": [[key, value], ...], \"key\": ...} or {\"words\": ...}");
+        o = app::add_hand_answers(*db, id, *answers);
+      }
       return Done{{{"stored", true},
                    {"game", o.game_id},
                    {"no", o.no},
@@ -104,20 +131,9 @@ void Server::Impl::api_routes() {
     int no = static_cast<int>(id_of(req.matches[2]).value_or(0));
     write(req, res, [&](app::Database& db, const json& body) {
       app::HandOutcome o;
-      if (body.contains("words") && body["words"].is_string()) {
-        rules::Words words;
-        for (const auto& w : rules::split_list(body["words"].get<std::string>(), ' ')) {
-          auto eq = w.find('=');
-          if (eq == std::string::npos || eq == 0)
-            throw Rejected([&] {
-              Diagnostics d;
-              d.error("words", "cli.word", "'" + clip(w) + "' is not key=value");
-              return d;
-            }());
-          words.emplace_back(w.substr(0, eq), w.substr(eq + 1));
-        }
-        if (words.empty()) throw Error(k_exit_usage, "no field to change: type key=value, e.g. points=50");
-        o = app::web_edit_hand_words(*db, id, no, words);
+      if (auto words = typed_words(body)) {
+        if (words->empty()) throw Error(k_exit_usage, "no field to change: type key=value, e.g. points=50");
+        o = app::web_edit_hand_words(*db, id, no, *words);
       } else {
         auto answers = entry_answers(body);
         if (!answers || answers->empty()) throw Error(k_exit_usage, "expected the hand's answers or key=value words");

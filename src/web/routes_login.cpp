@@ -44,7 +44,8 @@ void Server::Impl::login_routes() {
       return;
     }
     const std::string token = sessions.open();
-    res.set_header("Set-Cookie", cookie + "=" + token + "; Path=/; HttpOnly; SameSite=Strict");
+    res.set_header("Set-Cookie",
+                   cookie + "=" + token + "; Path=/; HttpOnly; SameSite=Strict" + (http.tls ? "; Secure" : ""));
     std::string to = next;
     if (to.empty() || to[0] != '/' || (to.size() > 1 && (to[1] == '/' || to[1] == '\\')) ||
         to.find_first_of("\r\n") != std::string::npos)

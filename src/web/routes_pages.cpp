@@ -142,6 +142,20 @@ void Server::Impl::page_routes() {
     res.set_content(std::string(it->second->body), std::string(it->second->type));
   });
   http.Get("/favicon.ico", [](const Request&, Response& res) { res.set_redirect("/assets/icon.svg", 301); });
+  // the installable web app: its manifest, and the service worker from the root (its scope: every page), which
+  // caches the pages for when the network is down (assets/sw.js) and is told the assets' version
+  http.Get("/manifest.webmanifest", [this](const Request&, Response& res) {
+    const Asset* a = assets.at("manifest.webmanifest");
+    res.set_header("Cache-Control", "no-cache");
+    res.set_content(std::string(a->body), std::string(a->type));
+  });
+  http.Get("/sw.js", [this](const Request&, Response& res) {
+    std::string body(assets.at("sw.js")->body);
+    const std::string mark = "@VERSION@";
+    body.replace(body.find(mark), mark.size(), asset_version);
+    res.set_header("Cache-Control", "no-cache");
+    res.set_content(body, "text/javascript; charset=utf-8");
+  });
 }
 
 }  // namespace marque::web

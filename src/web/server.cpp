@@ -19,6 +19,21 @@ std::string fnv_hex(std::string_view a) {
   return std::string(b, 12);
 }
 
+// OpenSSL's last error, for a message ("no such file", "key values mismatch")
+std::string tls_error() {
+  char b[256] = {};
+  ERR_error_string_n(ERR_get_error(), b, sizeof b);
+  ERR_clear_error();
+  return b;
+}
+
+// A socket's reads and writes wait at most this long (a TLS record read or written whole by OpenSSL)
+void socket_timeouts(socket_t sock, int read_ms, int write_ms) {
+  const timeval r{read_ms / 1000, (read_ms % 1000) * 1000}, w{write_ms / 1000, (write_ms % 1000) * 1000};
+  ::setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &r, sizeof r);
+  ::setsockopt(sock, SOL_SOCKET, SO_SNDTIMEO, &w, sizeof w);
+}
+
 }  // namespace
 
 // Reads one connection's requests with limits, then hands each to httplib (issue 30). Each request is read whole
@@ -28,8 +43,10 @@ std::string fnv_hex(std::string_view a) {
 // buffer. A refusal is answered here (400, 408, 413, 414, 415, 416, 431, 501) and the connection closed.
 class Connection final : public httplib::Stream {
 public:
-  Connection(socket_t sock, const Limits& limits, const std::atomic<bool>& busy, const std::atomic<socket_t>& listening)
-      : m_sock(sock), m_limits(limits), m_busy(busy), m_listening(listening) {}
+  // ssl: the connection's TLS (its handshake made), or null for plain HTTP
+  Connection(socket_t sock, SSL* ssl, const Limits& limits, const std::atomic<bool>& busy,
+             const std::atomic<socket_t>& listening)
+      : m_sock(sock), m_ssl(ssl), m_limits(limits), m_busy(busy), m_listening(listening) {}
 
   // The next request read whole into the buffer: true, or false when the connection ends (closed, idle, refused:
   // the refusal is written).
@@ -115,6 +132,10 @@ public:
   }
   ssize_t write(const char* ptr, size_t size) override {
     if (!is_writable()) return -1;
+    if (m_ssl) {
+      const int n = SSL_write(m_ssl, ptr, static_cast<int>(std::min<size_t>(size, 1 << 30)));
+      return n > 0 ? n : -1;
+    }
     return ::send(m_sock, ptr, size, MSG_NOSIGNAL);
   }
   void get_remote_ip_and_port(std::string& ip, int& port) const override { address_of(&::getpeername, ip, port); }
@@ -125,15 +146,26 @@ private:
   // Bytes from the socket into the buffer, waiting at most `ms`: the count, 0 when the connection ended (or the
   // server stops: it is looked at every 100 ms), -1 when nothing came in time.
   int receive(int ms) {
-    pollfd in{m_sock, POLLIN, 0};
-    int ready = 0;
-    for (int left = std::max(ms, 1); left > 0 && ready == 0; left -= 100) {
-      if (m_listening == INVALID_SOCKET) return 0;
-      ready = ::poll(&in, 1, std::min(left, 100));
+    if (!m_ssl || SSL_pending(m_ssl) == 0) {  // bytes OpenSSL holds already decrypted: no wait
+      pollfd in{m_sock, POLLIN, 0};
+      int ready = 0;
+      for (int left = std::max(ms, 1); left > 0 && ready == 0; left -= 100) {
+        if (m_listening == INVALID_SOCKET) return 0;
+        ready = ::poll(&in, 1, std::min(left, 100));
+      }
+      if (ready < 0 && errno == EINTR) return -1;
+      if (ready <= 0) return ready == 0 ? -1 : 0;
     }
-    if (ready < 0 && errno == EINTR) return -1;
-    if (ready <= 0) return ready == 0 ? -1 : 0;
     char chunk[16 * 1024];
+    if (m_ssl) {  // a record read whole (the socket's read timeout bounds the wait): nothing yet is -1
+      const int n = SSL_read(m_ssl, chunk, sizeof chunk);
+      if (n <= 0) {
+        const int e = SSL_get_error(m_ssl, n);
+        return e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE ? -1 : 0;
+      }
+      m_buf.append(chunk, static_cast<size_t>(n));
+      return n;
+    }
     const ssize_t got = ::recv(m_sock, chunk, sizeof chunk, 0);
     if (got <= 0) return 0;
     m_buf.append(chunk, static_cast<size_t>(got));
@@ -154,6 +186,7 @@ private:
   }
 
   socket_t m_sock;
+  SSL* m_ssl;
   const Limits& m_limits;
   const std::atomic<bool>& m_busy;
   const std::atomic<socket_t>& m_listening;  // the server's socket: INVALID_SOCKET once it stops
@@ -168,37 +201,52 @@ bool Listener::process_and_close_socket(socket_t sock) {
   // No memory for this connection (under a limit on the address space, in a flood of requests): it is closed, and
   // the server goes on serving the others (an exception out of a serving thread would end the whole server).
   try {
-    Connection c(sock, limits, m_busy, svr_sock_);
-    std::string address;
-    int port = 0;
-    c.get_remote_ip_and_port(address, port);
-    if (!m_connections.enter(address)) {
-      c.refuse(429, "Too Many Requests", "too many connections from " + address + " at once");
-    } else {
-      struct Leave {
-        Connections& connections;
-        const std::string& address;
-        ~Leave() { connections.leave(address); }
-      } leave{m_connections, address};
-      for (size_t served = 0; served < keep_alive_max_count_ && svr_sock_ != INVALID_SOCKET; ++served) {
-        if (!c.next_request(served == 0 ? limits.head_ms : limits.idle_ms)) break;
-        const bool last = served + 1 == keep_alive_max_count_ || svr_sock_ == INVALID_SOCKET;
-        bool closed = false;
-        if (!process_request(c, last, closed, nullptr) || closed || last) break;
-      }
+    // HTTPS: the handshake first, within the head's deadline (a socket that blocks, each read and write bounded)
+    std::unique_ptr<SSL, decltype(&SSL_free)> ssl(nullptr, SSL_free);
+    bool ready = true;
+    if (tls) {
+      const int flags = ::fcntl(sock, F_GETFL, 0);
+      if (flags >= 0) ::fcntl(sock, F_SETFL, flags & ~O_NONBLOCK);
+      socket_timeouts(sock, m_busy ? std::min(limits.head_ms, limits.busy_head_ms) : limits.head_ms, limits.write_ms);
+      ssl.reset(SSL_new(tls.get()));
+      ready = ssl && SSL_set_fd(ssl.get(), static_cast<int>(sock)) == 1 && SSL_accept(ssl.get()) == 1;
+      ERR_clear_error();  // a failed handshake (a client that does not trust the certificate ...): closed
+      socket_timeouts(sock, 1000, limits.write_ms);
     }
-    if (c.refused()) {
-      if (log) log("refused a request (" + std::to_string(c.refused()) + ") from " + address);
-      // the client may still be sending what was refused: closing now would reset the connection, and the
-      // client lose the answer unread; its sending end is read out first, 3 s and 4 MB at most
-      ::shutdown(sock, SHUT_WR);
-      char sink[16 * 1024];
-      const auto until = Clock::now() + std::chrono::seconds(3);
-      pollfd in{sock, POLLIN, 0};
-      for (size_t drained = 0; drained < (4u << 20) && Clock::now() < until && ::poll(&in, 1, 500) > 0;) {
-        const ssize_t got = ::recv(sock, sink, sizeof sink, 0);
-        if (got <= 0) break;
-        drained += static_cast<size_t>(got);
+    if (ready) {
+      Connection c(sock, ssl.get(), limits, m_busy, svr_sock_);
+      std::string address;
+      int port = 0;
+      c.get_remote_ip_and_port(address, port);
+      if (!m_connections.enter(address)) {
+        c.refuse(429, "Too Many Requests", "too many connections from " + address + " at once");
+      } else {
+        struct Leave {
+          Connections& connections;
+          const std::string& address;
+          ~Leave() { connections.leave(address); }
+        } leave{m_connections, address};
+        for (size_t served = 0; served < keep_alive_max_count_ && svr_sock_ != INVALID_SOCKET; ++served) {
+          if (!c.next_request(served == 0 ? limits.head_ms : limits.idle_ms)) break;
+          const bool last = served + 1 == keep_alive_max_count_ || svr_sock_ == INVALID_SOCKET;
+          bool closed = false;
+          if (!process_request(c, last, closed, nullptr) || closed || last) break;
+        }
+      }
+      if (ssl) SSL_shutdown(ssl.get());
+      if (c.refused()) {
+        if (log) log("refused a request (" + std::to_string(c.refused()) + ") from " + address);
+        // the client may still be sending what was refused: closing now would reset the connection, and the
+        // client lose the answer unread; its sending end is read out first, 3 s and 4 MB at most
+        ::shutdown(sock, SHUT_WR);
+        char sink[16 * 1024];
+        const auto until = Clock::now() + std::chrono::seconds(3);
+        pollfd in{sock, POLLIN, 0};
+        for (size_t drained = 0; drained < (4u << 20) && Clock::now() < until && ::poll(&in, 1, 500) > 0;) {
+          const ssize_t got = ::recv(sock, sink, sizeof sink, 0);
+          if (got <= 0) break;
+          drained += static_cast<size_t>(got);
+        }
       }
     }
   } catch (const std::bad_alloc&) {
@@ -255,6 +303,28 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
     int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
+  if (!m->opt.tls_cert.empty() || !m->opt.tls_key.empty()) {
+    if (m->opt.tls_cert.empty() || m->opt.tls_key.empty())
+      throw Error(k_exit_usage, "--tls-cert and --tls-key go together: the certificate and its private key");
+    http.tls.reset(SSL_CTX_new(TLS_server_method()));
+    SSL_CTX* ctx = http.tls.get();
+    if (!ctx) throw Error(k_exit_software, "cannot start TLS: " + tls_error());
+    SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+    if (SSL_CTX_use_certificate_chain_file(ctx, m->opt.tls_cert.c_str()) != 1)
+      throw Error(k_exit_noinput,
+                  "--tls-cert " + m->opt.tls_cert + ": not a PEM certificate that can be read (" + tls_error() + ")");
+    // the key is checked against the certificate as it is read: a key of another certificate says so
+    if (SSL_CTX_use_PrivateKey_file(ctx, m->opt.tls_key.c_str(), SSL_FILETYPE_PEM) != 1 ||
+        SSL_CTX_check_private_key(ctx) != 1) {
+      const bool other = ERR_GET_REASON(ERR_peek_last_error()) == X509_R_KEY_VALUES_MISMATCH;
+      const std::string why = tls_error();
+      if (other)
+        throw Error(k_exit_usage, "--tls-key " + m->opt.tls_key + ": not the private key of the certificate " +
+                                      m->opt.tls_cert + " (" + why + ")");
+      throw Error(k_exit_noinput,
+                  "--tls-key " + m->opt.tls_key + ": not a PEM private key that can be read (" + why + ")");
+    }
+  }
   http.set_payload_max_length(m->opt.max_body);
   http.limits.body = m->opt.max_body;
   http.threads = threads;
@@ -266,7 +336,7 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   http.set_default_headers({
       {"Content-Security-Policy",
        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"},
+       "worker-src 'self'; manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"},
       {"X-Content-Type-Options", "nosniff"},
       {"Referrer-Policy", "same-origin"},
       {"X-Frame-Options", "DENY"},

@@ -6,6 +6,7 @@
 #include "web/server.hpp"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netdb.h>
@@ -17,6 +18,8 @@
 #include <unistd.h>
 
 #include <httplib.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 
 #include <algorithm>
 #include <atomic>
@@ -169,6 +172,8 @@ public:
   Limits limits;
   size_t threads = 96;
   std::function<void(const std::string&)> log;
+  // HTTPS (--tls-cert, --tls-key): each connection's TLS handshake, then its requests read as for plain HTTP
+  std::unique_ptr<SSL_CTX, decltype(&SSL_CTX_free)> tls{nullptr, SSL_CTX_free};
 
   explicit Listener(size_t per_address) : m_connections(per_address) {}
 
@@ -271,7 +276,7 @@ struct Server::Impl {
   bool same_origin(const Request& req) const {
     const std::string host = req.get_header_value("Host");
     if (host.empty()) return false;
-    const std::string self = "http://" + host;
+    const std::string self = (http.tls ? "https://" : "http://") + host;
     if (req.has_header("Origin")) return req.get_header_value("Origin") == self;
     if (req.has_header("Referer")) {
       const std::string ref = req.get_header_value("Referer");

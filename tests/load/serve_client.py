@@ -27,6 +27,36 @@ def scratch(binary, prefix):
     return tmp, db, env, marque
 
 
+class Checks:
+    """A test's checks, each printed ok or FAIL; stop() ends the server process and removes the scratch folder (in a
+    `finally`), report() then exits 1 when a check failed."""
+
+    def __init__(self):
+        self.failures = []
+
+    def __call__(self, ok, what):
+        print(("ok   " if ok else "FAIL ") + what, flush=True)
+        if not ok:
+            self.failures.append(what)
+        return ok
+
+    @staticmethod
+    def stop(server, tmp):
+        import shutil
+        server.terminate()
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    def report(self):
+        if self.failures:
+            print(f"{len(self.failures)} failed")
+            raise SystemExit(1)
+        print("all passed")
+
+
 class Server:
     """`marque serve --listen 127.0.0.1:0 --code CODE` on `db`, until stop()."""
 

@@ -330,6 +330,28 @@ TEST_CASE("web use cases: a hand asked step by step, stored once from its answer
   CHECK(page.find(" style=") == std::string::npos);  // no inline style (the CSP forbids it)
 }
 
+TEST_CASE("web use cases: a hand kept on a phone offline, stored from its one-line words as `hand` stores them",
+          "[web]") {
+  WebTempDir t;
+  auto db = app::open_database((t.path / "w.db").string(), true);
+  const auto& gr = rules::tarot_rules();
+  json setup = app::setup_from_words(gr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}});
+  int64_t id = app::start_game(*db, std::string(gr.id()), setup, json::object());
+  const rules::Words words = {{"taker", "Dan"}, {"contract", "prise"}, {"oudlers", "1"}, {"points", "40"}};
+  app::HandOutcome o = app::web_add_hand_words(*db, id, words);
+  CHECK(o.no == 1);
+  // the same words through the command line's use case, in another game: the same record
+  int64_t cli = app::start_game(*db, std::string(gr.id()), setup, json::object());
+  app::add_hand(
+      *db, cli, [&](const rules::Game& before) { return app::record_from_words(gr, before, words); }, false);
+  REQUIRE(app::hands(*db, id).size() == 1);
+  CHECK(app::hands(*db, id)[0].record == app::hands(*db, cli)[0].record);
+  CHECK(app::hands(*db, id)[0].source == "web");
+  // refused as `hand` refuses it: nothing stored
+  CHECK_THROWS_AS(app::web_add_hand_words(*db, id, {{"taker", "Zed"}, {"contract", "prise"}}), Rejected);
+  CHECK(app::hands(*db, id).size() == 1);
+}
+
 TEST_CASE("web use cases: a typed answer takes the words one-line entry takes; players listed in seat order", "[web]") {
   WebTempDir t;
   auto db = app::open_database((t.path / "w.db").string(), true);

@@ -1,8 +1,10 @@
-// marque serve [--listen ADDR:PORT] [--code CODE]: the scoreboard and hand entry as web pages (src/web), from this
+// marque serve [--listen ADDR:PORT] [--code CODE] [--tls-cert FILE --tls-key FILE]: the scoreboard and hand entry as web pages (src/web), from this
 // database, until Ctrl-C (SIGINT) or SIGTERM. The options are checked here; the server itself runs in the helper
 // program marque-serve (cli/serve/), so that no other command loads the web server's libraries.
-#include "cli/serve/serve.hpp"
+#include <unistd.h>
+
 #include "cli/common.hpp"
+#include "cli/serve/serve.hpp"
 
 namespace marque::cli::commands {
 
@@ -28,7 +30,7 @@ std::pair<std::string, int> parse_listen(const std::string& s) {
 
 CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
-    std::string listen = "127.0.0.1:8080", code;
+    std::string listen = "127.0.0.1:8080", code, tls_cert, tls_key;
   };
   auto o = std::make_shared<Options>();
   auto* c = app.add_subcommand("serve",
@@ -37,15 +39,31 @@ CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
                 "ADDRESS:PORT to listen on (default 127.0.0.1:8080: this machine only; 0.0.0.0:8080: the phones on the "
                 "network; port 0: a free one)");
   c->add_option("--code", o->code, "the night's write code (default: 8 random digits, printed at start)");
+  c->add_option("--tls-cert", o->tls_cert,
+                "serve HTTPS with this certificate (a PEM file, its chain after it): a phone then keeps the pages for "
+                "when the network drops");
+  c->add_option("--tls-key", o->tls_key, "the certificate's private key (a PEM file), with --tls-cert");
   c->footer("Watching needs nothing; entering hands needs the write code, typed once on each device that scores.\n"
-            "Examples:\n  marque serve\n  marque serve --listen 0.0.0.0:8080");
+            "Examples:\n  marque serve\n  marque serve --listen 0.0.0.0:8080\n"
+            "  marque serve --listen 0.0.0.0:8443 --tls-cert club.pem --tls-key club.key");
   out.push_back({c, [o, &ctx] {
                    auto [host, port] = parse_listen(o->listen);
                    if (!o->code.empty() && (o->code.size() < 4 || o->code.size() > 64 ||
                                             o->code.find_first_of(" \t\r\n") != std::string::npos))
                      throw Error(k_exit_usage, "--code: 4 to 64 characters without spaces");
                    check_utf8("--code", o->code);
-                   return serve::run({host, port, o->code, ctx.quiet, ctx.argv, [&ctx] { return ctx.open(true); }});
+                   if (o->tls_cert.empty() != o->tls_key.empty())
+                     throw Error(k_exit_usage, std::string(o->tls_cert.empty() ? "--tls-key" : "--tls-cert") +
+                                                   ": give both --tls-cert FILE and --tls-key FILE (the certificate "
+                                                   "and its private key), or neither");
+                   auto readable = [](const char* option, const std::string& file) {
+                     if (!file.empty() && ::access(file.c_str(), R_OK) != 0)
+                       throw Error(k_exit_noinput, std::string(option) + " " + file + ": cannot read this file");
+                   };
+                   readable("--tls-cert", o->tls_cert);
+                   readable("--tls-key", o->tls_key);
+                   return serve::run({host, port, o->code, o->tls_cert, o->tls_key, ctx.quiet, ctx.argv,
+                                      [&ctx] { return ctx.open(true); }});
                  }});
   return {"serve", true};
 }

@@ -47,6 +47,8 @@ int run(const Request& request) {
   opt.host = host;
   opt.port = port;
   opt.code = code;
+  opt.tls_cert = request.tls_cert;
+  opt.tls_key = request.tls_key;
   if (!request.quiet)
     opt.log = [&log_mutex](const std::string& line) {
       std::lock_guard lock(log_mutex);
@@ -59,19 +61,20 @@ int run(const Request& request) {
   };
   web::Server server(opt, request.open);
   const std::string port_text = std::to_string(server.port());
+  const std::string scheme = request.tls_cert.empty() ? "http://" : "https://";
   {
     std::lock_guard lock(log_mutex);
     std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
-    std::cout << "marque serve: listening on http://" << shown << ":" << port_text << "/\n";
+    std::cout << "marque serve: listening on " << scheme << shown << ":" << port_text << "/\n";
     if (every_interface(host)) {
       auto lan = web::lan_addresses();
       if (lan.empty()) {
         std::cout << "no network address found: is this machine on the network?\n";
       } else {
-        std::string url = "http://" + lan.front() + ":" + port_text + "/";
+        std::string url = scheme + lan.front() + ":" + port_text + "/";
         std::cout << "open on a phone: " << url << "\n" << web::qr_text(url);
         for (size_t i = 1; i < lan.size(); ++i)
-          std::cout << "            or: http://" << lan[i] << ":" << port_text << "/\n";
+          std::cout << "            or: " << scheme << lan[i] << ":" << port_text << "/\n";
       }
     } else if (host == "127.0.0.1" || host == "localhost" || host == "::1") {
       std::cout << "(this machine only: --listen 0.0.0.0:" << port_text << " serves the phones on the network)\n";

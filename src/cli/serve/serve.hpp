@@ -16,6 +16,7 @@ struct Request {
   std::string host;
   int port = 8080;
   std::string code;                     // "": eight random digits
+  std::string tls_cert, tls_key;        // PEM files: HTTPS; "": plain HTTP
   bool quiet = false;                   // -q: no request log
   std::vector<std::string> argv;        // the command line as typed (handed to the helper)
   std::function<app::Database()> open;  // the command line's database, opened for writing

@@ -3,7 +3,10 @@
 //    fetched again and replaced (the scroll position and a form being typed in are kept);
 //  - a hand's questions, one at a time, as the game asks them (POST /api/games/ID/entry), then its preview and
 //    the store (POST /api/games/ID/hands) with a submission key: a retried or doubled request stores it once;
-//  - undo, delete and key=value edits.
+//  - undo, delete and key=value edits;
+//  - a hand whose store fails for the network (or typed as one line while it is down) is kept on the phone
+//    (localStorage) with its submission key and sent when the network is back, in order, each once; the service
+//    worker (sw.js, where the browser allows one) keeps the pages for when it is down.
 'use strict';
 (function () {
   const $ = (sel, root) => (root || document).querySelector(sel);
@@ -31,12 +34,12 @@
 
   // A write or an entry step. A network failure is retried with the same body (the same submission key): the
   // server answers a repeat with the first result.
-  async function post(url, body) {
+  async function post(url, body, token) {
     for (let attempt = 0; ; attempt++) {
       try {
         const r = await fetch(url, {
           method: 'POST', credentials: 'same-origin', cache: 'no-store',
-          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf() },
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token || csrf() },
           body: JSON.stringify(body),
         });
         let data = {};
@@ -47,7 +50,7 @@
         }
         return { status: r.status, data };
       } catch (e) {
-        if (attempt >= 3) throw e;
+        if (attempt >= 3 || navigator.onLine === false) throw e;
         await sleep(500 * (attempt + 1));
       }
     }
@@ -89,6 +92,190 @@
     if (h1) h1.after(p); else main.prepend(p);
   }
 
+  // ---- hands kept on this phone while the network is down ----------------------------------------------------
+  // Each: { game, url, body: { words | answers, key }, words (key=value, what a fix starts from), said (the hand in
+  // the game's words, when known), at, error }. Sent in order, each with its submission key (a repeat is answered
+  // with the first result: stored once), removed only on a definite answer: stored, or refused (then kept, with its
+  // error, for the scorer to fix or drop; the hands behind it wait).
+  const QUEUE = 'marque-queue';
+  const hands = (n) => (n === 1 ? '1 hand' : n + ' hands');
+  function queued() {
+    try {
+      const q = JSON.parse(localStorage.getItem(QUEUE) || '[]');
+      return Array.isArray(q) ? q : [];
+    } catch (e) { return []; }
+  }
+  function saveQueue(q) {  // throws when the phone cannot keep it (storage off or full)
+    if (q.length) localStorage.setItem(QUEUE, JSON.stringify(q)); else localStorage.removeItem(QUEUE);
+    showQueue();
+  }
+  function enqueue(item) {
+    const q = queued();
+    if (!q.some((x) => x.body.key === item.body.key)) q.push(item);
+    saveQueue(q);
+  }
+  function changeQueue(key, change) {  // change(item): the item changed, or null to remove it
+    const q = [];
+    for (const x of queued()) {
+      const y = x.body.key === key ? change(x) : x;
+      if (y) q.push(y);
+    }
+    saveQueue(q);
+  }
+  const waitingFor = (game) => queued().filter((x) => String(x.game) === String(game)).length;
+
+  function wordsError(text) {
+    if (!text) return 'words: type the hand as key=value words';
+    const bad = text.split(/\s+/).find((w) => w.indexOf('=') <= 0);
+    return bad ? "words: '" + bad + "' is not key=value" : '';
+  }
+
+  let sending = false, sent = 0, needLogin = false, retryDelay = 5000, retryTimer = null;
+  const sentKeys = new Set();  // the hands this page sent (a kept hand's line then says so)
+  function later() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(sendQueue, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 60000);
+  }
+
+  async function sendQueue() {
+    if (sending || !queued().length) return;
+    sending = true;
+    showQueue();
+    let stored = false;
+    try {
+      // the session's token (a saved page may hold an old one), and whether this device may still write
+      let session;
+      try {
+        const r = await fetch('/api/session', { cache: 'no-store', credentials: 'same-origin' });
+        session = await r.json();
+      } catch (e) { return later(); }
+      needLogin = !session.writer;
+      if (needLogin) return;
+      for (let q = queued(); q.length && !q[0].error; q = queued()) {
+        const item = q[0];
+        let r;
+        try { r = await post(item.url, item.body, session.csrf); } catch (e) { return later(); }
+        if (r.status === 200) {
+          sent++;
+          stored = true;
+          sentKeys.add(item.body.key);
+          changeQueue(item.body.key, () => null);
+        } else if (r.status === 401) {
+          needLogin = true;
+          return;
+        } else if (r.status === 429 || r.status >= 500) {
+          return later();
+        } else {
+          changeQueue(item.body.key, (x) => Object.assign(x, { error: message(r.data, r.status) }));
+        }
+      }
+      retryDelay = 5000;
+    } finally {
+      sending = false;
+      showQueue();
+      if (stored) refresh();
+    }
+  }
+
+  function fixQueued(item, text, err) {
+    const bad = wordsError(text);
+    if (bad) return showError(err, bad);
+    const body = { words: text, key: newKey() };  // new words, a new key: the old one is answered with its refusal
+    const keptLine = $('#kept');
+    if (keptLine && keptLine.dataset.key === item.body.key) Object.assign(keptLine.dataset, { key: body.key, what: text });
+    changeQueue(item.body.key, (x) => Object.assign(x, { body, words: text, said: '', error: null }));
+    retryDelay = 5000;
+    sendQueue();
+  }
+
+  // "2 hands waiting to be sent", above the page's main part (every page: the board and a game's page too)
+  function showQueue() {
+    const main = $('main');
+    if (!main) return;
+    let box = $('#queue');
+    if (!box) {
+      box = el('section', { id: 'queue', class: 'queue', 'aria-live': 'polite' });
+      main.before(box);
+    }
+    const q = queued();
+    const keptLine = $('#kept');
+    if (keptLine && sentKeys.has(keptLine.dataset.key)) {
+      keptLine.textContent = '✓ Sent and stored: ' + keptLine.dataset.what;
+      delete keptLine.dataset.key;
+    }
+    box.replaceChildren();
+    box.hidden = !q.length && !sent;
+    if (!q.length) {
+      if (sent) box.append(el('p', { class: 'sent', id: 'queue-count' }, '✓ ' + hands(sent) + ' sent: none waiting'));
+      return;
+    }
+    box.append(el('p', { class: 'count', id: 'queue-count' }, hands(q.length) + ' waiting to be sent'));
+    if (needLogin)
+      box.append(el('p', {}, el('a', { href: '/login?next=' + encodeURIComponent(location.pathname) }, 'Enter the write code to send them')));
+    else if (q[0].error)
+      box.append(el('p', { class: 'help' }, 'The first was refused: change it or drop it, and the others follow.'));
+    else
+      box.append(el('p', { class: 'help' }, sending ? 'Sending…' : 'Kept on this phone: they are sent, each once, when the network is back.'));
+    const ol = el('ol', { class: 'waiting' });
+    for (const item of q) {
+      const li = el('li', {}, el('span', { class: 'what' }, 'game ' + item.game + ' · ' + (item.said || item.words)));
+      if (item.error) {
+        li.classList.add('refused');
+        const input = el('input', {
+          value: item.words, 'aria-label': 'the hand as key=value words', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
+        });
+        const err = el('p', { class: 'err', role: 'alert' }, item.error);
+        const fix = el('form', { class: 'fix', novalidate: true }, input, el('button', { type: 'submit', class: 'button' }, 'Send again'));
+        fix.addEventListener('submit', (ev) => { ev.preventDefault(); fixQueued(item, input.value.trim(), err); });
+        const drop = el('button', { type: 'button', class: 'button' }, 'Drop this hand');
+        drop.addEventListener('click', () => twoTaps(drop, 'Tap again to drop it', async () => changeQueue(item.body.key, () => null)));
+        li.append(err, fix, drop);
+      }
+      ol.append(li);
+    }
+    box.append(ol);
+    if (!sending && !needLogin && !q[0].error)
+      box.append(el('button', { type: 'button', class: 'button', onclick: () => { retryDelay = 5000; sendQueue(); } }, 'Send now'));
+  }
+
+  // "Offline: this copy of the page was saved at 21:40" (a page the service worker answered from its cache)
+  function showOffline() {
+    const main = $('main');
+    if (!main) return;
+    let p = $('#offline');
+    if (!p) {
+      p = el('p', { id: 'offline', class: 'offline', role: 'status' });
+      main.before(p);
+    }
+    let text = '';
+    const saved = document.body.dataset.offlineSaved;
+    if (saved) {
+      const d = new Date(saved);
+      const today = d.toDateString() === new Date().toDateString();
+      text = 'Offline: this copy of the page was saved at ' + d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) +
+        (today ? '' : ' on ' + d.toLocaleDateString()) + '.';
+    } else if (navigator.onLine === false) {
+      text = 'Offline: no network. A hand entered now is kept on this phone.';
+    }
+    p.textContent = text;
+    p.hidden = !text;
+  }
+
+  // the service worker (a secure context only: HTTPS or localhost); it keeps a scorer's entry pages ahead, and this
+  // page when it did not come through the worker (the first visit)
+  function offlinePages() {
+    if (!('serviceWorker' in navigator)) return;
+    // (a page the worker did not answer: it was not installed yet, or claimed the page only after it loaded)
+    const nav = performance.getEntriesByType('navigation')[0];
+    const first = !(nav && nav.workerStart > 0) && !document.body.dataset.offlineSaved;
+    navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready).then((reg) => {
+      const save = Array.from(document.querySelectorAll('a[href$="/hand"]'), (a) => a.getAttribute('href'));
+      if (first) save.unshift(location.pathname + location.search);
+      if (save.length && reg.active) reg.active.postMessage({ save });
+    }).catch(() => { /* no worker: the hands are still kept and sent, the pages do not open offline */ });
+  }
+
   // ---- live pages ----------------------------------------------------------------------------------------------
   let version = Number(document.body.dataset.version || 0);
   let refreshing = false, again = false;
@@ -111,6 +298,10 @@
           if (fresh) old.replaceWith(document.importNode(fresh, true));
         }
         version = Math.max(version, Number(doc.body.dataset.version || 0));
+        if (document.body.dataset.offlineSaved && !doc.body.dataset.offlineSaved) {
+          delete document.body.dataset.offlineSaved;
+          showOffline();
+        }
         document.body.dataset.version = String(version);
         document.body.dataset.refreshed = String(Number(document.body.dataset.refreshed || 0) + 1);
       }
@@ -213,6 +404,7 @@
     const game = root.dataset.game;
     const edit = root.dataset.edit ? Number(root.dataset.edit) : null;
     const heading = $('h1', root);
+    const pageNo = Number(root.dataset.no || 1);  // the hand's number when the page was made
     let answers = [];
     let trailWords = [];  // the answers as the chips read them, in the game's labels (from the server)
     let busy = false;
@@ -244,7 +436,8 @@
         trailWords = data.trail || [];
         render(data);
       } catch (e) {
-        fatal('No answer from the server (is it still running?): ' + e.message);
+        if (edit) fatal('No answer from the server (is it still running?): ' + e.message);
+        else offline();
       } finally {
         busy = false;
         root.classList.remove('busy');
@@ -259,6 +452,65 @@
       clear();
       root.append(el('p', { class: 'err', role: 'alert' }, text),
         el('p', {}, el('a', { href: '/game/' + game }, '← back to the game')));
+    }
+
+    // No answer from the server: the hand typed as one line (key=value words, the answers so far filled in), kept on
+    // the phone and sent when the network is back.
+    function offline() {
+      clear();
+      heading.textContent = 'Hand ' + (pageNo + waitingFor(game)) + ' · offline';
+      const input = el('input', {
+        id: 'offline-words', name: 'words', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
+        'aria-labelledby': 'offline-title', 'aria-describedby': 'offline-err',
+        value: answers.map(([k, v]) => k + '=' + v).join(' '),
+      });
+      const err = el('p', { class: 'err', role: 'alert', id: 'offline-err' });
+      const form = el('form', { class: 'question offline-entry', novalidate: true },
+        el('h2', { id: 'offline-title' }, 'No connection: type the hand as one line'),
+        el('p', { class: 'help' }, 'The questions need the server. Type the hand as key=value words, as marque hand takes them at ' +
+          'the terminal; it is kept on this phone and sent, once, when the network is back.'),
+        input, err,
+        el('div', { class: 'nav' },
+          el('button', { type: 'button', class: 'back', onclick: () => step() }, 'Ask the questions'),
+          el('button', { type: 'submit', class: 'primary', id: 'keep' }, 'Keep this hand to send')));
+      form.addEventListener('submit', (ev) => {
+        ev.preventDefault();
+        const text = input.value.trim().split(/\s+/).join(' ');
+        const bad = wordsError(text);
+        if (bad) return showError(err, bad);
+        if (!keep({ words: text, key: newKey() }, text, '', err)) return;
+      });
+      root.append(form);
+      root.dataset.step = 'offline';
+      setTimeout(() => input.focus(), 0);
+    }
+
+    // The hand kept on the phone to be sent in its turn (after the hands kept before it); false when the phone
+    // cannot keep it (its storage off or full).
+    function keep(body, words, said, err) {
+      try {
+        enqueue({ game, url: '/api/games/' + game + '/hands', body, words, said, at: new Date().toISOString(), error: null });
+      } catch (e) {
+        showError(err, 'this phone cannot keep the hand (' + e.message + '): enter it again when the network is back');
+        return false;
+      }
+      answers = [];
+      key = null;
+      clear();
+      heading.textContent = 'Hand kept on this phone';
+      root.append(el('section', { class: 'preview kept' },
+        el('p', { class: 'result', id: 'kept', role: 'status', dataset: { key: body.key, what: said || words } },
+          '✓ Kept on this phone, sent when the network is back: ' + (said || words)),
+        // without a service worker (plain http on the club's network) no page opens while the network is down
+        navigator.serviceWorker && navigator.serviceWorker.controller ? null
+          : el('p', { class: 'help' }, 'Keep this page open until then: this phone has no copy of the other pages.'),
+        el('div', { class: 'nav' },
+          el('a', { class: 'button back', href: '/game/' + game }, '← The game'),
+          el('button', { type: 'button', class: 'primary', id: 'next-hand', onclick: () => step() }, 'Enter the next hand'))));
+      root.dataset.step = 'kept';
+      window.scrollTo(0, 0);
+      sendQueue();
+      return true;
     }
 
     function trail(data) {
@@ -406,6 +658,9 @@
         if (store.disabled) return;
         store.disabled = true;
         if (!key) key = newKey();
+        const asWords = answers.map(([k, v]) => k + '=' + v).join(' ');
+        // hands of this game still waiting on this phone go first: this one waits behind them
+        if (!edit && waitingFor(game)) return keep({ answers, key }, asWords, p.words, err) || (store.disabled = false);
         try {
           const url = '/api/games/' + game + '/hands' + (edit ? '/' + edit : '');
           const { status, data: r } = await post(url, { answers, key });
@@ -423,6 +678,8 @@
           flash('Hand ' + r.no + (edit ? ' changed: ' : ' stored: ') + (r.words || ''));
           location.assign('/game/' + game);
         } catch (e) {
+          // no answer (the hand may be stored: its key makes a repeat store nothing): kept on the phone and sent again
+          if (!edit && keep({ answers, key }, asWords, p.words, err)) return;
           store.disabled = false;
           showError(err, 'no answer from the server (the hand may be stored: tap again, it is never stored twice): ' + e.message);
         }
@@ -488,7 +745,28 @@
   });
 
   showFlash();
+  showOffline();
+  showQueue();
   const root = $('#entry');
   if (root) entry(root);
   watch();
+  offlinePages();
+  sendQueue();
+  window.addEventListener('online', () => {
+    showOffline();
+    retryDelay = 5000;
+    sendQueue();
+    if (document.body.dataset.offlineSaved) refresh();
+  });
+  window.addEventListener('offline', showOffline);
+  // another tab of this site changed the hands waiting
+  window.addEventListener('storage', (e) => { if (e.key === QUEUE || e.key === null) showQueue(); });
+  // a device that forgets the code forgets the pages it kept too (the hands waiting stay: they need the code again)
+  document.addEventListener('submit', (ev) => {
+    const form = ev.target.closest('form.logout');
+    if (!form || !window.caches || form.dataset.forgot) return;
+    ev.preventDefault();
+    form.dataset.forgot = '1';
+    caches.delete('marque-pages').catch(() => {}).finally(() => form.submit());
+  });
 })();
