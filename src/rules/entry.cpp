@@ -176,6 +176,9 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
     return {out, ""};
   }
   if (q.kind == "int" || q.kind == "number") {
+    // a choice listed beside the numbers (a bid's capot) is named by its value
+    for (const auto& c : q.choices)
+      if (choice_key(c.value) == choice_key(a) && !parse_decimal(c.value)) return {c.value, ""};
     const std::optional<Amount> v = parse_decimal(a);
     if (!v || (q.kind == "int" && !v->is_whole()))
       return {"", "'" + clip(a) + "' is not " + (q.kind == "int" ? "a whole number" : "a number")};
