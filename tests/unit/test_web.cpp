@@ -366,7 +366,7 @@ TEST_CASE("web fast paths: the usual answers taken, the previous hand's answers 
   REQUIRE(s.question);
   CHECK(s.question->key == "bid");
   // the page sees the bid grid, the complement and the redeal
-  ojson j = web::step_json(s);
+  nlohmann::ordered_json j = web::step_json(s);
   CHECK(j["question"]["layout"] == "grid");
   CHECK(j["redeal"] == true);
   CHECK(j["filled"].size() == 2);

@@ -102,19 +102,16 @@ struct HandQuestions {
     Question q = ask_number("bid", "The bid?", "int", 80, max > 0 ? std::optional<int64_t>(max) : std::nullopt);
     for (int v = 80; v <= (max > 0 ? max : 180); v += 10) q.choices.push_back({std::to_string(v), ""});
     if (max <= 0) q.choices.push_back({"250", ""});
-    if (opts().capot_bid)
-      q.choices.push_back(
-          {"capot", "capot: the bidding team takes all eight tricks (" + std::to_string(k_capot_value) + ")"});
-    if (opts().generale_bid)
-      q.choices.push_back(
-          {"generale", "générale: the bidder alone takes all eight tricks (" + std::to_string(k_generale_value) + ")"});
+    // a grid's button shows its label: short
+    if (opts().capot_bid) q.choices.push_back({"capot", "capot"});
+    if (opts().generale_bid) q.choices.push_back({"generale", "générale"});
     q.layout = "grid";
     q.help = max > 0 ? "80 to " + std::to_string(max) + " in steps of 10"
                      : "80, 90, 100 ... in steps of 10 (above 250 only with announcements or belote)";
     if (opts().capot_bid)
-      q.help += std::string("; or capot") + (opts().generale_bid ? " or generale" : "");
-    else if (opts().generale_bid)
-      q.help += "; or generale";
+      q.help += "; capot: the bidding team takes all eight tricks (" + std::to_string(k_capot_value) + ")";
+    if (opts().generale_bid)
+      q.help += "; generale: the bidder alone takes all eight tricks (" + std::to_string(k_generale_value) + ")";
     q.fields = {"bid", "contract"};
     return q;
   }

@@ -255,7 +255,7 @@
         if (edit) body.edit = edit;
         if (!(opts && opts.plain)) {
           if (pending) body.then = pending;
-          if (quick || pending || (opts && opts.redeal)) body.fill = true;
+          if ((quick && !edit) || pending || (opts && opts.redeal)) body.fill = true;
           if (opts && opts.redeal) body.redeal = true;
         }
         const { status, data } = await post('/api/games/' + game + '/entry', body);
@@ -320,7 +320,7 @@
     function face(c, layout) {
       const label = c.label || '';
       if (layout === 'labels' && label) return [label];
-      if (layout === 'grid') return [c.value.replace(/_/g, ' ')];  // a bid: the help says what each is
+      if (layout === 'grid') return [label || c.value];  // a bid: short; the help says what each is
       if (!label || label === c.value) return [c.value];
       if (label.startsWith(c.value) || label.startsWith(c.value.replace(/_/g, ' '))) return [label];
       return [c.value, el('small', {}, label)];
