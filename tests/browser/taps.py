@@ -22,11 +22,10 @@ import subprocess
 import sys
 import tempfile
 
-from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phone import browser, check, failures, serve, wait  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "246810"
@@ -36,14 +35,6 @@ tmp = tempfile.mkdtemp(prefix="marque-taps-test-")
 db = os.path.join(tmp, "taps.db")
 ref = os.path.join(tmp, "one-line.db")
 env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC", NO_COLOR="1")
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-    return ok
 
 
 def marque(database, *args):
@@ -90,36 +81,7 @@ def hands_of(game):
     return json.loads(marque(db, "list", str(game), "--format", "json"))
 
 
-server = subprocess.Popen([BIN, "--db", db, "serve", "--listen", "127.0.0.1:0", "--code", CODE], env=env,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-first = server.stdout.readline()
-m = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
-if not m:
-    server.kill()
-    raise SystemExit("no address printed: " + first + server.stderr.read())
-base = f"http://127.0.0.1:{m.group(1)}"
-print("serving", base, flush=True)
-
-
-def browser():
-    o = webdriver.ChromeOptions()
-    o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-              "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=360,740",
-              f"--user-data-dir={tempfile.mkdtemp(prefix='profile-taps-', dir=tmp)}"]:
-        o.add_argument(a)
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
-    d = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=o)
-    d.set_page_load_timeout(30)
-    return d
-
-
-def wait(d, cond, timeout=10):
-    try:
-        return WebDriverWait(d, timeout, poll_frequency=0.05,
-                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
-    except TimeoutException:
-        return None
+server, base = serve(BIN, db, env, CODE)
 
 
 def shot(d, name):
@@ -128,7 +90,7 @@ def shot(d, name):
     check(sw <= iw, f"{name}: no horizontal scrolling ({sw} <= {iw})")
 
 
-phone = browser()
+phone = browser(tmp, "taps")
 taps = 0
 
 
@@ -205,7 +167,7 @@ try:
     wait(phone, lambda: step_key() != "", 10)
     shot(phone, "taps-00-entry-start")
     phone.find_element(By.ID, "quick").click()
-    check(wait(phone, lambda: phone.find_element(By.ID, "quick").get_attribute("aria-pressed") == "true", 5) is not None,
+    check(wait(phone, lambda: phone.find_element(By.ID, "quick").get_attribute("aria-pressed") == "true" and "skipped" in phone.find_element(By.ID, "quick").text, 5) is not None,
           "the usual answers are skipped (remembered on the phone)")
 
     for name, (start, plan, words) in games.items():

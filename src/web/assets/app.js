@@ -552,7 +552,7 @@
       }
       const q = el('button', { type: 'button', class: 'button' + (quick ? ' on' : ''), id: 'quick', 'aria-pressed': quick ? 'true' : 'false',
         title: 'answer every question that has a usual answer by itself (tap an answer in the list to change it)' },
-      'Skip the usual answers');
+      quick ? '✓ Usual answers skipped' : 'Skip the usual answers');
       q.addEventListener('click', () => {
         quick = !quick;
         saved.set('marque-quick', quick);
