@@ -437,11 +437,12 @@
       const update = () => {
         shown.textContent = other && input.value.trim() !== '' ? '→ ' + q.complement + ' − ' + input.value.trim() + ' = ' + own() : '';
       };
-      // a whole number moves on by itself once no further digit fits its range (92 of at most 152: one tap less)
+      // a whole number moves on by itself once no further digit fits its range (92 of at most 152: one tap less);
+      // the other side's figure waits for Next, its computed value shown
       const full = () => {
-        const limit = other ? q.complement : q.max;
+        const limit = q.max;
         const t = input.value;
-        if (q.kind !== 'int' || limit === null || limit === undefined || !/^[0-9]+$/.test(t)) return false;
+        if (other || q.kind !== 'int' || limit === null || limit === undefined || !/^[0-9]+$/.test(t)) return false;
         const v = Number(t);
         return v <= limit && (v * 10 > limit || (t === '0' && limit > 0));
       };
@@ -459,7 +460,8 @@
         });
         box.append(sw);
       }
-      box.append(input, shown);
+      box.append(input);
+      if (q.complement !== null && q.complement !== undefined) box.append(shown);
       const pad = el('div', { class: 'keypad', role: 'group', 'aria-label': 'keypad' });
       const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9', decimals ? '.' : (q.min !== null && q.min < 0 ? '−' : ''), '0', '⌫'];
       for (const k of keys) {
