@@ -550,6 +550,9 @@ TEST_CASE("web request reader: nesting and an entry's answers", "[web]") {
   CHECK(web::entry_answers(json::parse(R"({"answers":[["taker","Ben"]]})")) == rules::Answers{{"taker", "Ben"}});
   CHECK(web::entry_answers(json::object()) == rules::Answers{});
   CHECK_FALSE(web::entry_answers(json::parse(R"({"answers":[["taker",1]]})")));
+  // the fast paths' "then": the same shape, checked the same way
+  CHECK(web::entry_answers(json::parse(R"({"then":[["points",""]]})"), "then") == rules::Answers{{"points", ""}});
+  CHECK_FALSE(web::entry_answers(json::parse(R"({"then":{"points":"1"}})"), "then"));
 }
 
 }  // namespace unit_test_web
