@@ -68,7 +68,7 @@ std::string change_stamp(Session& session) {
 }
 
 EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_no, const rules::Answers& answers,
-                     const std::optional<std::string>& typed, AnswerOrder order) {
+                     const std::optional<std::string>& typed, AnswerOrder order, const EntryPresets& more) {
   Store& store = store_of(session);
   Before b = before_hand(store, game_id, edit_no);
   const rules::GameRules& gr = rules_of(b.game.game, game_id);
@@ -82,6 +82,7 @@ EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_
   s.players = state.players();
   s.dealer = state.next_dealer();
   s.sitting_out = state.sitting_out();
+  s.has_redeal = !gr.redeal_answers(state).empty();
   // the answers sent back by a form: each must answer the question asked at its point; the terminal's: all of them
   if (order == AnswerOrder::given) s.answers = answers;
   for (size_t i = 0; order == AnswerOrder::asked && i < answers.size(); ++i) {
@@ -89,25 +90,45 @@ EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_
     if (!q || q->key != answers[i].first) break;
     s.answers.push_back(answers[i]);
   }
+  // one answer to the next question, read and checked as typed; false: refused (the question asked with its error)
+  auto answer = [&](rules::Question q, const std::string& text) {
+    rules::Reading r = rules::read_entry_answer(gr, state, s.answers, q, text);
+    if (!r.error.empty()) {
+      s.error = r.error;
+      s.question = std::move(q);
+      return false;
+    }
+    s.answers.emplace_back(q.key, r.value);
+    rules::Trial t = rules::try_answers(gr, b.file, s.answers);
+    auto errors = rules::errors_for(q, t.errors);
+    if (!errors.empty()) {
+      s.answers.pop_back();
+      s.errors = std::move(errors);
+      s.question = std::move(q);
+      return false;
+    }
+    return true;
+  };
   if (typed) {
     auto q = rules::ask_next(gr, state, s.answers);
-    if (q) {
-      rules::Reading r = rules::read_entry_answer(gr, state, s.answers, *q, *typed);
-      if (!r.error.empty()) {
-        s.error = r.error;
-        s.question = std::move(q);
-        return s;
-      }
-      s.answers.emplace_back(q->key, r.value);
-      rules::Trial t = rules::try_answers(gr, b.file, s.answers);
-      auto errors = rules::errors_for(*q, t.errors);
-      if (!errors.empty()) {
-        s.answers.pop_back();
-        s.errors = std::move(errors);
-        s.question = std::move(q);
-        return s;
-      }
-    }
+    if (q && !answer(std::move(*q), *typed)) return s;
+  }
+  // then the kept answers where the game asks them, and with `fill` every question a preset (or nothing) answers
+  rules::Answers then = more.then;
+  if (more.redeal) {
+    const rules::Answers r = gr.redeal_answers(state);
+    if (r.empty()) throw Error(k_exit_usage, std::string(gr.title()) + " has no redeal to store");
+    then.insert(then.begin(), r.begin(), r.end());
+  }
+  while (!then.empty() || more.fill) {
+    auto q = rules::ask_next(gr, state, s.answers);
+    if (!q || rules::asked(s.answers, q->key)) break;
+    const std::string* kept = rules::answer_of(then, q->key);
+    if (!kept && !(more.fill && (!q->preset.empty() || q->optional))) break;
+    const std::string text = kept ? *kept : std::string();
+    const std::string key = q->key;
+    if (!answer(std::move(*q), text)) return s;
+    if (text.empty()) s.filled.push_back(key);
   }
   s.question = rules::ask_next(gr, state, s.answers);
   if (s.question) return s;

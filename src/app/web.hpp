@@ -32,6 +32,16 @@ std::string change_stamp(Session& session);
 // words (GameRules::hand_words) with its score entry and the hand's key=value words. Throws Error for an unknown game
 // or hand, or a game that takes no more hands (closed, abandoned, deleted).
 enum class AnswerOrder { asked, given };
+// What a page asks to be answered for it after `typed` (the fast paths): `then`, answers by question key, each given
+// where the game asks its question (the previous hand's, "same as last hand"; an empty one takes the preset);
+// `redeal`, the game's redeal answers (GameRules::redeal_answers) before them; `fill`, every question that has a
+// preset (or may be left out) answered so. Each is read and checked as if typed; the first refused stops there,
+// asked with its error.
+struct EntryPresets {
+  rules::Answers then;
+  bool redeal = false;
+  bool fill = false;
+};
 struct EntryStep {
   int64_t game_id = 0;
   std::string game;   // its kind
@@ -39,9 +49,11 @@ struct EntryStep {
   int no = 0;         // the number the hand gets, or the number of the hand re-entered
   bool edit = false;
   std::vector<std::string> players;
-  std::string dealer;       // who deals this hand ("" when the game has none)
-  std::string sitting_out;  // who sits this hand out (Game::sitting_out: the dealer at some tables), or ""
-  rules::Answers answers;   // accepted, in order
+  std::string dealer;               // who deals this hand ("" when the game has none)
+  std::string sitting_out;          // who sits this hand out (Game::sitting_out: the dealer at some tables), or ""
+  bool has_redeal = false;          // the game has a redeal a page stores in one tap (GameRules::redeal_answers)
+  rules::Answers answers;           // accepted, in order
+  std::vector<std::string> filled;  // the keys EntryPresets answered by their presets (an empty answer)
   std::optional<rules::Question> question;  // asked next; nullopt when every question is answered
   std::string error;                        // `typed` could not be read (not one of the choices ...)
   std::vector<Diagnostic> errors;           // the engine's errors of `typed`, or (no question left) of the whole hand
@@ -52,7 +64,8 @@ struct EntryStep {
   std::vector<std::string> hand;            // the hand as key=value words (GameRules::entry_words), what `hand` takes
 };
 EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_no, const rules::Answers& answers,
-                     const std::optional<std::string>& typed, AnswerOrder order = AnswerOrder::asked);
+                     const std::optional<std::string>& typed, AnswerOrder order = AnswerOrder::asked,
+                     const EntryPresets& more = {});
 // Store the hand the answers describe as the game's next hand (GameRules::entry_words, then the record made and
 // checked inside the write transaction, as `marque hand` does). Throws Rejected with the diagnostics.
 HandOutcome add_hand_answers(Session& session, int64_t game_id, const rules::Answers& answers);

@@ -29,7 +29,7 @@ std::string trim(const std::string& s) {
 // "Who took? 1 Ann · 2 Ben · 3 Cat · 4 Dan [Ben]: "
 std::string prompt_of(const rules::Question& q) {
   std::string p = q.text;
-  if (!q.choices.empty() && q.kind != "yes_no") {
+  if (!q.choices.empty() && q.kind != "yes_no" && q.kind != "int" && q.kind != "number") {
     p += "\n   ";
     for (size_t i = 0; i < q.choices.size(); ++i) {
       const auto& c = q.choices[i];

@@ -172,6 +172,9 @@ public:
   // The command-line words of the answers (what record_from_args reads). The default: every answer not left
   // out, as it is. A game that asks one word in several questions (tricks player by player) joins them here.
   virtual Words entry_words(const Game& before, const Answers& answers) const;
+  // The answers of a redeal (the deal not played: all passed), by question key, that a page stores in one tap;
+  // the other questions they leave are answered by their presets. Empty: the game has no redeal.
+  virtual Answers redeal_answers(const Game&) const { return {}; }
 
   // Results in words, in the game's own terms, as data (core/message.hpp: a message id and its arguments, said by
   // the game's catalogue()). One hand: "Ben's garde made by 9", "N/S 90♦ coinched: dedans", "Eleni 7♠ down 1";

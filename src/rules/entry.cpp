@@ -176,6 +176,9 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
     return {out, ""};
   }
   if (q.kind == "int" || q.kind == "number") {
+    // a choice listed beside the numbers (a bid's capot) is named by its value
+    for (const auto& c : q.choices)
+      if (choice_key(c.value) == choice_key(a) && !parse_decimal(c.value)) return {c.value, ""};
     const std::optional<Amount> v = parse_decimal(a);
     // the message says what to type instead: "95 is out of range: type a whole number from 0 to 91"
     const std::string what = q.kind == "int" ? "a whole number" : "a number";

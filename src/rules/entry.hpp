@@ -49,6 +49,14 @@ struct Question {
   std::string help;                 // one line: the syntax, what the default means
   // The record fields this answer fills, for matching the engine's errors to the question (empty = {key}).
   std::vector<std::string> fields;
+  // How a page lays the choices out (the terminal ignores it): "" buttons as usual, "grid" many short buttons in
+  // a dense grid (bids), "labels" each button shows its label, not its value (suits: "♠ pique" for S). An "int" or
+  // "number" question may list choices too: the usual values as buttons (a typed number or a choice's value).
+  std::string layout;
+  // A number whose other side is `complement` minus it (the defence's card points: 91 minus the attack's): a page
+  // offers to enter the other side's figure (`complement_text` names it) and sends complement minus that.
+  std::optional<int64_t> complement;
+  std::string complement_text;
 };
 
 // The answers so far, in the order given: (key, value). A key with an empty value was asked and left out.

@@ -722,6 +722,8 @@ ojson step_json(const app::EntryStep& s) {
   j["players"] = s.players;
   j["dealer"] = s.dealer;
   j["sitting_out"] = s.sitting_out;
+  j["redeal"] = s.has_redeal;
+  j["filled"] = s.filled;
   ojson answers = ojson::array(), trail = ojson::array();
   const text::Labels* labels = app::game_labels(s.game);
   for (const auto& [k, v] : s.answers) {
@@ -741,6 +743,9 @@ ojson step_json(const app::EntryStep& s) {
     qj["choices"] = choices;
     qj["min"] = q.min ? ojson(*q.min) : ojson(nullptr);
     qj["max"] = q.max ? ojson(*q.max) : ojson(nullptr);
+    qj["layout"] = q.layout;
+    qj["complement"] = q.complement ? ojson(*q.complement) : ojson(nullptr);
+    qj["complement_text"] = q.complement_text;
     j["question"] = qj;
   } else {
     j["question"] = nullptr;

@@ -190,11 +190,11 @@ bool json_shallow(std::string_view body, int max_depth) {
   return true;
 }
 
-std::optional<rules::Answers> entry_answers(const nlohmann::json& body) {
+std::optional<rules::Answers> entry_answers(const nlohmann::json& body, const char* member) {
   rules::Answers a;
-  if (!body.contains("answers")) return a;
-  if (!body["answers"].is_array() || body["answers"].size() > 200) return std::nullopt;
-  for (const auto& p : body["answers"]) {
+  if (!body.contains(member)) return a;
+  if (!body[member].is_array() || body[member].size() > 200) return std::nullopt;
+  for (const auto& p : body[member]) {
     if (!p.is_array() || p.size() != 2 || !p[0].is_string() || !p[1].is_string()) return std::nullopt;
     a.emplace_back(p[0].get<std::string>(), p[1].get<std::string>());
   }

@@ -79,7 +79,7 @@ private:
 // A JSON body nested deeper than `max_depth` is refused before it is parsed: false.
 bool json_shallow(std::string_view body, int max_depth);
 // The answers of an entry request's body ({"answers": [[key, value], ...]}, at most 200; none when absent), or
-// nullopt when they are not that.
-std::optional<rules::Answers> entry_answers(const nlohmann::json& body);
+// nullopt when they are not that; `member` another list of that shape ("then": the answers to give next).
+std::optional<rules::Answers> entry_answers(const nlohmann::json& body, const char* member = "answers");
 
 }  // namespace marque::web

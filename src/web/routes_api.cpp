@@ -64,7 +64,12 @@ void Server::Impl::api_routes() {
     }
     auto id = id_of(req.matches[1]);
     auto answers = entry_answers(body);
-    if (!id || !answers) return json_error(res, 400, "expected {\"answers\": [[key, value], ...], \"typed\": text}");
+    auto then = entry_answers(body, "then");
+    if (!id || !answers || !then)
+      return json_error(res, 400, "expected {\"answers\": [[key, value], ...], \"typed\": text}");
+    // the fast paths: the previous hand's answers ("then"), the game's redeal, the presets taken ("fill")
+    auto flag = [&](const char* k) { return body.contains(k) && body[k].is_boolean() && body[k].get<bool>(); };
+    app::EntryPresets more{*then, flag("redeal"), flag("fill")};
     std::optional<int> edit;
     if (body.contains("edit") && body["edit"].is_number_integer() && body["edit"].get<int64_t>() > 0 &&
         body["edit"].get<int64_t>() < (1 << 30))
@@ -73,7 +78,8 @@ void Server::Impl::api_routes() {
     if (body.contains("typed") && body["typed"].is_string()) typed = body["typed"].get<std::string>();
     try {
       auto lease = pool.take();
-      send_json(res, 200, step_json(app::entry_step(*lease.db(), *id, edit, *answers, typed)));
+      send_json(res, 200,
+                step_json(app::entry_step(*lease.db(), *id, edit, *answers, typed, app::AnswerOrder::asked, more)));
     } catch (const Error& e) {
       json_error(res, status_of(e), e.what());
     }

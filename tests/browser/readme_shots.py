@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The README's phone screenshots (docs/serve-*.png), made again: a night of three tables started and played at the
 command line, `marque serve` on it, and chromium at 360x740 showing the night's scoreboard, a hand's question and its
-preview. Not a test. Usage: readme_shots.py MARQUE_BIN DOCS_DIR"""
+preview, coinche's bids as a grid and the keypad. Not a test. Usage: readme_shots.py MARQUE_BIN DOCS_DIR"""
 import os
 import re
 import shutil
@@ -69,6 +69,26 @@ try:
         d.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
         time.sleep(0.5)
     d.save_screenshot(os.path.join(DOCS, "serve-hand-preview.png"))
+    # the coinche table's next hand: the bids as a grid, then the card points on the keypad, typed as the defenders'
+    d.get(base + "/game/2/hand")
+    time.sleep(1)
+    for _ in range(2):  # the dealer and "played", as offered
+        d.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
+        time.sleep(0.5)
+    d.find_element(By.CSS_SELECTOR, "button.choice[data-value='S']").click()
+    time.sleep(0.7)
+    d.save_screenshot(os.path.join(DOCS, "serve-bid-grid.png"))
+    for value in ["110", "D", ""]:
+        if value:
+            d.find_element(By.CSS_SELECTOR, f"button.choice[data-value='{value}']").click()
+        else:
+            d.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
+        time.sleep(0.5)
+    d.find_element(By.ID, "q-complement").click()
+    for k in "42":
+        d.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{k}']").click()
+    time.sleep(0.3)
+    d.save_screenshot(os.path.join(DOCS, "serve-keypad.png"))
 finally:
     d.quit()
     server.terminate()

@@ -19,11 +19,11 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phone import browser as phone_browser, check, failures, serve, wait  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "246810"
@@ -32,16 +32,6 @@ os.makedirs(ARTIFACTS, exist_ok=True)
 tmp = tempfile.mkdtemp(prefix="marque-serve-test-")
 db = os.path.join(tmp, "night.db")
 env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC", NO_COLOR="1")
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
-    return ok
-
-
 def marque(*args):
     r = subprocess.run([BIN, "--db", db, *args], env=env, capture_output=True, text=True)
     if r.returncode != 0:
@@ -74,44 +64,16 @@ plans = {
 }
 
 # --- the server
-server = subprocess.Popen([BIN, "--db", db, "serve", "--listen", "127.0.0.1:0", "--code", CODE], env=env,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-first = server.stdout.readline()
-m = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
-if not m:
-    server.kill()
-    raise SystemExit("no address printed: " + first + server.stderr.read())
-base = f"http://127.0.0.1:{m.group(1)}"
-print("serving", base, flush=True)
-second = subprocess.run([BIN, "--db", db, "serve", "--listen", f"127.0.0.1:{m.group(1)}"], env=env, capture_output=True,
+server, base = serve(BIN, db, env, CODE)
+port = base.rsplit(":", 1)[1]
+second = subprocess.run([BIN, "--db", db, "serve", "--listen", f"127.0.0.1:{port}"], env=env, capture_output=True,
                         text=True, timeout=20)
 check(second.returncode == 69 and "cannot listen" in second.stderr,
       f"a second server on the same port is refused (exit {second.returncode})")
 
 
 def browser(name):
-    o = webdriver.ChromeOptions()
-    o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-              "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=360,740",
-              f"--user-data-dir={tempfile.mkdtemp(prefix='profile-' + name + '-', dir=tmp)}"]:
-        o.add_argument(a)
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
-    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    d = webdriver.Chrome(service=Service(driver), options=o)
-    d.set_page_load_timeout(30)
-    return d
-
-
-def wait(d, cond, timeout=10, what="condition"):
-    # a live page replaces its parts when the event stream says so: an element found a moment ago may be gone by the
-    # time it is read; that is "not yet", and the condition is asked again
-    try:
-        return WebDriverWait(d, timeout, poll_frequency=0.05,
-                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
-    except TimeoutException:
-        return None
+    return phone_browser(tmp, name)
 
 
 shots = []

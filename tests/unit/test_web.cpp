@@ -367,6 +367,85 @@ TEST_CASE("web use cases: a typed answer takes the words one-line entry takes; p
   CHECK(s.question->choices[2].number == 4);  // the fourth seat, though the taker is not offered
 }
 
+TEST_CASE("web fast paths: the usual answers taken, the previous hand's answers given again, a redeal (issue #32)",
+          "[web][fast]") {
+  WebTempDir t;
+  auto db = app::open_database((t.path / "f.db").string(), true);
+  const auto& gr = rules::coinche_rules();
+  json setup = app::setup_from_words(gr, {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}, {"dealer", "W"}});
+  int64_t id = app::start_game(*db, std::string(gr.id()), setup, json::object());
+
+  // fill: the dealer and "played" are their presets; the bidder has none, so he is asked
+  app::EntryPresets fill{{}, false, true};
+  app::EntryStep s = app::entry_step(*db, id, std::nullopt, {}, std::nullopt, app::AnswerOrder::asked, fill);
+  CHECK(s.answers == rules::Answers{{"dealer", "W"}, {"redeal", "played"}});
+  CHECK(s.filled == std::vector<std::string>{"dealer", "redeal"});
+  REQUIRE(s.question);
+  CHECK(s.question->key == "bidder");
+  CHECK(s.has_redeal);
+  // a typed answer, then every question with a preset up to the next that has none
+  s = app::entry_step(*db, id, std::nullopt, s.answers, std::string("S"), app::AnswerOrder::asked, fill);
+  REQUIRE(s.question);
+  CHECK(s.question->key == "bid");
+  // the page sees the bid grid, the complement and the redeal
+  nlohmann::ordered_json j = web::step_json(s);
+  CHECK(j["question"]["layout"] == "grid");
+  CHECK(j["redeal"] == true);
+  CHECK(j["filled"].empty());  // this step filled nothing: the bid follows the bidder and has no preset
+
+  // the previous hand's answers (a preset kept as an empty answer: the dealer moves on) give the whole hand
+  rules::Answers last = {{"dealer", ""},  {"redeal", ""},   {"bidder", "S"},     {"bid", "90"},      {"trump", "D"},
+                         {"coinche", ""}, {"points", "95"}, {"last", "bidders"}, {"belote", "none"}, {"annonce", ""}};
+  app::EntryPresets same{last, false, true};
+  app::EntryStep all = app::entry_step(*db, id, std::nullopt, {}, std::nullopt, app::AnswerOrder::asked, same);
+  REQUIRE(all.complete);
+  CHECK(all.answers.front() == std::pair<std::string, std::string>("dealer", "W"));
+  app::add_hand_answers(*db, id, all.answers);
+  app::EntryStep again = app::entry_step(*db, id, std::nullopt, {}, std::nullopt, app::AnswerOrder::asked, same);
+  REQUIRE(again.complete);
+  CHECK(again.answers.front() == std::pair<std::string, std::string>("dealer", "N"));  // the next dealer
+  // one answer changed: the rest are given again after it
+  app::EntryStep changed = app::entry_step(
+      *db, id, std::nullopt,
+      {{"dealer", "N"}, {"redeal", "played"}, {"bidder", "S"}, {"bid", "90"}, {"trump", "D"}, {"coinche", "no"}},
+      std::string("100"), app::AnswerOrder::asked, same);
+  REQUIRE(changed.complete);
+  CHECK(rules::answer_of(changed.answers, "points") != nullptr);
+  CHECK(*rules::answer_of(changed.answers, "points") == "100");
+  CHECK(*rules::answer_of(changed.answers, "belote") == "none");
+  // a kept answer the game refuses now stops there, asked with its error (151 card points: C09)
+  rules::Answers bad = last;
+  bad[6].second = "151";
+  app::EntryStep refused = app::entry_step(*db, id, std::nullopt, {}, std::nullopt, app::AnswerOrder::asked,
+                                           app::EntryPresets{bad, false, true});
+  REQUIRE(refused.question);
+  CHECK(refused.question->key == "points");
+  CHECK_FALSE(refused.errors.empty());
+
+  // a redeal in one request: all passed, the dealer preset; stored, the dealer moves on
+  app::EntryStep r = app::entry_step(*db, id, std::nullopt, {}, std::nullopt, app::AnswerOrder::asked,
+                                     app::EntryPresets{{}, true, true});
+  REQUIRE(r.complete);
+  CHECK(r.answers == rules::Answers{{"dealer", "N"}, {"redeal", "all_pass"}});
+  app::HandOutcome o = app::add_hand_answers(*db, id, r.answers);
+  CHECK(o.no == 2);
+  CHECK(app::game_view(*db, id).score["next_dealer"] == "Emil");
+
+  // tarot: nobody took, all passed; its points offer the defence's side
+  const auto& tr = rules::tarot_rules();
+  json ts = app::setup_from_words(tr, {{"players", "Ann,Ben,Cat,Dan"}, {"dealer", "Ann"}});
+  int64_t tid = app::start_game(*db, std::string(tr.id()), ts, json::object());
+  app::EntryStep tredeal = app::entry_step(*db, tid, std::nullopt, {}, std::nullopt, app::AnswerOrder::asked,
+                                           app::EntryPresets{{}, true, true});
+  REQUIRE(tredeal.complete);
+  CHECK(tredeal.answers == rules::Answers{{"taker", "redeal"}, {"reason", "all_pass"}});
+  app::EntryStep tp = app::entry_step(*db, tid, std::nullopt,
+                                      {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", "2"}}, std::nullopt);
+  REQUIRE(tp.question);
+  CHECK(tp.question->key == "points");
+  CHECK(tp.question->complement == 91);
+}
+
 TEST_CASE("the table in focus: only start and use move it; a write to another game never does (issue #29)", "[web]") {
   WebTempDir t;
   auto db = app::open_database((t.path / "f.db").string(), true);
@@ -528,6 +607,9 @@ TEST_CASE("web request reader: nesting and an entry's answers", "[web]") {
   CHECK(web::entry_answers(json::parse(R"({"answers":[["taker","Ben"]]})")) == rules::Answers{{"taker", "Ben"}});
   CHECK(web::entry_answers(json::object()) == rules::Answers{});
   CHECK_FALSE(web::entry_answers(json::parse(R"({"answers":[["taker",1]]})")));
+  // the fast paths' "then": the same shape, checked the same way
+  CHECK(web::entry_answers(json::parse(R"({"then":[["points",""]]})"), "then") == rules::Answers{{"points", ""}});
+  CHECK_FALSE(web::entry_answers(json::parse(R"({"then":{"points":"1"}})"), "then"));
 }
 
 }  // namespace unit_test_web

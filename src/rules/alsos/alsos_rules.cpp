@@ -70,6 +70,8 @@ public:
     const auto* g = dynamic_cast<const AlsosGame*>(&before);
     return g ? alsos::entry_words(*g, answers) : GameRules::entry_words(before, answers);
   }
+  // a misdeal: nothing scored, the same player deals again
+  Answers redeal_answers(const Game&) const override { return {{"kind", "misdeal"}}; }
 
   text::Message hand_message(const json& record, const json& entry,
                              const std::vector<std::string>& players) const override {

@@ -95,37 +95,33 @@ struct HandQuestions {
     return q;
   }
 
-  Question contract_kind() const {
-    std::vector<Choice> c{{"points", "a number of points (80, 90 ...)"}};
-    if (opts().capot_bid)
-      c.push_back({"capot", "capot: the bidding team takes all eight tricks (" + std::to_string(k_capot_value) + ")"});
-    if (opts().generale_bid)
-      c.push_back(
-          {"generale", "générale: the bidder alone takes all eight tricks (" + std::to_string(k_generale_value) + ")"});
-    Question q = ask_choice("contract", "Which contract?", c);
-    q.preset = "points";
-    return q;
-  }
-
+  // The bids as a grid: 80 to 180 by 10 (to max_numeric_bid when set), 250 when no maximum stops below it, then
+  // the capot and générale contracts the options allow; another number (190, 260 ...) may be typed.
   Question bid() const {
-    Question q;
-    if (opts().max_numeric_bid > 0) {
-      std::vector<Choice> c;
-      for (int v = 80; v <= opts().max_numeric_bid; v += 10) c.push_back({std::to_string(v), ""});
-      q = ask_choice("bid", "The bid?", c);
-      q.help = "80 to " + std::to_string(opts().max_numeric_bid) + " in steps of 10" +
-               (opts().capot_bid ? "; above it, bid capot" : "");
-    } else {
-      q = ask_number("bid", "The bid?", "int", 80, std::nullopt);
-      q.help = "80, 90, 100 ... in steps of 10 (above 250 only with announcements or belote)";
-    }
+    const int max = opts().max_numeric_bid;
+    Question q = ask_number("bid", "The bid?", "int", 80, max > 0 ? std::optional<int64_t>(max) : std::nullopt);
+    for (int v = 80; v <= (max > 0 ? max : 180); v += 10) q.choices.push_back({std::to_string(v), ""});
+    if (max <= 0) q.choices.push_back({"250", ""});
+    // a grid's button shows its label: short
+    if (opts().capot_bid) q.choices.push_back({"capot", "capot"});
+    if (opts().generale_bid) q.choices.push_back({"generale", "générale"});
+    q.layout = "grid";
+    q.help = max > 0 ? "80 to " + std::to_string(max) + " in steps of 10"
+                     : "80, 90, 100 ... in steps of 10 (above 250 only with announcements or belote)";
+    if (opts().capot_bid)
+      q.help += "; capot: the bidding team takes all eight tricks (" + std::to_string(k_capot_value) + ")";
+    if (opts().generale_bid)
+      q.help += "; generale: the bidder alone takes all eight tricks (" + std::to_string(k_generale_value) + ")";
+    q.fields = {"bid", "contract"};
     return q;
   }
 
+  // The suits with their symbols and French names; the value stays the letter the record takes.
   Question trump() const {
-    Question q =
-        ask_choice("trump", "Trump suit?",
-                   {{"S", "\u2660 spades"}, {"H", "\u2665 hearts"}, {"D", "\u2666 diamonds"}, {"C", "\u2663 clubs"}});
+    Question q = ask_choice(
+        "trump", "Trump suit?",
+        {{"S", "\u2660 pique"}, {"H", "\u2665 c\u0153ur"}, {"D", "\u2666 carreau"}, {"C", "\u2663 tr\u00e8fle"}});
+    q.layout = "labels";
     return q;
   }
 
@@ -156,6 +152,8 @@ struct HandQuestions {
                             "int", 0, k_card_points);
     q.help = "0 to 152, not 1 or 151; the defenders have the rest (152 minus this)";
     q.fields = {"points", "bidder_card_points"};
+    q.complement = k_card_points;
+    q.complement_text = "the defenders' card points";
     return q;
   }
 
@@ -384,7 +382,6 @@ struct HandQuestions {
     const bool guided = asked(answers, "redeal");
     auto ask = [&](const char* key, const char* field) { return !asked(answers, key) && !rec.contains(field); };
     if (ask("bidder", "bidder")) return bidder();
-    if (guided && (opts().capot_bid || opts().generale_bid) && ask("contract", "contract")) return contract_kind();
     if (contract() == "points" && ask("bid", "bid")) return bid();
     if (ask("trump", "trump")) return trump();
     if (guided && ask("coinche", "coinched_by") && !has("coinche")) return coinche();

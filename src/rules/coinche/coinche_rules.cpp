@@ -109,6 +109,7 @@ public:
     return coinche::entry_question(before, answers);
   }
   Words entry_words(const Game&, const Answers& answers) const override { return coinche::entry_words_of(answers); }
+  Answers redeal_answers(const Game&) const override { return {{"redeal", "all_pass"}}; }
   text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>&) const override {
     return coinche::hand_message(record, entry);
   }

@@ -310,8 +310,11 @@ Question ask_concession(const Deal& deal) {
 }
 
 Question ask_tricks(const Deal& deal) {
-  return with(ask_number("tricks", "How many tricks did " + deal.elder + " (elder) take?", "int", 0, 12), {"tricks"},
-              deal.younger + " (younger) takes the rest of the 12");
+  Question q = with(ask_number("tricks", "How many tricks did " + deal.elder + " (elder) take?", "int", 0, 12),
+                    {"tricks"}, deal.younger + " (younger) takes the rest of the 12");
+  q.complement = 12;
+  q.complement_text = deal.younger + "'s tricks (younger)";
+  return q;
 }
 
 // Elder's tricks as the record has them (typed as tricks=NAME:N or asked), -1 when unknown.

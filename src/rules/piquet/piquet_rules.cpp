@@ -67,6 +67,8 @@ public:
     const auto* g = dynamic_cast<const PiquetGame*>(&before);
     return g ? entry_words_of(*g, answers) : GameRules::entry_words(before, answers);
   }
+  // a void deal (misdeal): the same dealer deals again
+  Answers redeal_answers(const Game&) const override { return {{"entry", "detail"}, {"redeal", "yes"}}; }
   text::Message hand_message(const json& record, const json& entry,
                              const std::vector<std::string>& players) const override {
     return deal_message(record, entry, players);

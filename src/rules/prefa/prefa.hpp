@@ -239,6 +239,8 @@ Scored score_hand(const Hand& h, const std::vector<std::string>& players, const 
 // Guided entry (prefa_entry.cpp): the questions of one hand and the command-line words of the answers.
 std::optional<Question> entry_question(const Game& before, const Answers& answers);
 Words entry_words(const Game& before, const Answers& answers);
+// All passed: a redeal, nothing scored (none with polles: then an all-pass hand is played for penalties).
+Answers redeal_answers(const Game& before);
 
 // Results in words as data (prefa_words.cpp): the messages and their English patterns.
 text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players);

@@ -236,6 +236,12 @@ std::optional<Question> entry_question(const Game& before, const Answers& answer
   return tricks_question(s);
 }
 
+Answers redeal_answers(const Game& before) {
+  const auto* game = dynamic_cast<const PrefaGame*>(&before);
+  if (!game || game->options().polles) return {};
+  return {{"type", "all_pass"}};
+}
+
 Words entry_words(const Game& before, const Answers& answers) {
   Words words;
   auto put = [&](const std::string& k, const std::string& v) {

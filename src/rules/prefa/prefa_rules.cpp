@@ -68,6 +68,7 @@ public:
   Words entry_words(const Game& before, const Answers& answers) const override {
     return prefa::entry_words(before, answers);
   }
+  Answers redeal_answers(const Game& before) const override { return prefa::redeal_answers(before); }
   text::Message hand_message(const json& record, const json& entry,
                              const std::vector<std::string>& players) const override {
     return prefa::hand_message(record, entry, players);

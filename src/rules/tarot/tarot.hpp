@@ -165,6 +165,8 @@ std::string half_points_text(int64_t half);
 // Guided entry (tarot_entry.cpp): the next question of a hand, the words of the answers.
 std::optional<Question> entry_question(const Game& before, const Answers& answers);
 Words entry_words_of(const Game& before, const Answers& answers);
+// All passed: nobody took, a redeal.
+Answers redeal_answers(const Game& before);
 
 // Results in words, as data (tarot_words.cpp): one record with its marque-score/1 entry; the game's outcome or
 // standing; the English patterns of their messages.

@@ -161,6 +161,8 @@ Question points_question(const Table& t, const Answers& answers) {
   std::string text = "The attack's card points?";
   if (oudlers >= 0) text += " (target " + std::to_string(k_target[oudlers]) + ")";
   Question q = ask_number("points", text, "number", 0, 91);
+  q.complement = 91;
+  q.complement_text = "the defence's card points";
   q.help = t.active.size() == 4 ? "as counted, 0..91 (the defence has the rest); whole points with 4 players"
                                 : "as counted, 0..91 (the defence has the rest); halves such as 40.5 are normal with " +
                                       std::to_string(t.active.size()) + " players";
@@ -329,6 +331,10 @@ std::optional<Question> entry_question(const Game& before, const Answers& answer
   const Table t = table_of(before);
   if (is_redeal(t, answers)) return redeal_question(t, answers);
   return hand_question(t, answers);
+}
+
+Answers redeal_answers(const Game& before) {
+  return {{"taker", redeal_value(setup_of(before).players)}, {"reason", "all_pass"}};
 }
 
 Words entry_words_of(const Game& before, const Answers& answers) {

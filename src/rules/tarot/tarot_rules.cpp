@@ -85,6 +85,7 @@ public:
   Words entry_words(const Game& before, const Answers& answers) const override {
     return entry_words_of(before, answers);
   }
+  Answers redeal_answers(const Game& before) const override { return tarot::redeal_answers(before); }
 
   text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>&) const override {
     return message_of_hand(record, entry);

@@ -78,18 +78,38 @@
 
   function toLogin() { location.assign('/login?next=' + encodeURIComponent(location.pathname)); }
 
-  // ---- a line for the next page ("Hand 4 stored: ...") -------------------------------------------------------
-  function flash(text) {
-    try { sessionStorage.setItem('marque-flash', text); } catch (e) { /* private mode: no line */ }
+  // ---- a line for the next page ("Hand 4 stored: ...", with an Undo button after a store) ---------------------
+  function flash(text, undoGame) {
+    try { sessionStorage.setItem('marque-flash', JSON.stringify({ text, undo: undoGame || null })); } catch (e) { /* private mode: no line */ }
   }
   function showFlash() {
-    let text = null;
-    try { text = sessionStorage.getItem('marque-flash'); sessionStorage.removeItem('marque-flash'); } catch (e) { return; }
+    let f = null;
+    try { f = JSON.parse(sessionStorage.getItem('marque-flash')); sessionStorage.removeItem('marque-flash'); } catch (e) { return; }
     const main = $('main');
-    if (!text || !main) return;
+    if (!f || !f.text || !main) return;
     const h1 = $('h1', main);
-    const p = el('p', { class: 'result flash', role: 'status' }, '✓ ' + text);
-    if (h1) h1.after(p); else main.prepend(p);
+    const p = el('p', { class: 'result flash', role: 'status' }, '✓ ' + f.text);
+    // the hand just stored undone in one tap
+    if (f.undo) {
+      const err = el('span', { class: 'err', role: 'alert' });
+      const b = el('button', { type: 'button', class: 'button undo-now', id: 'undo-now' }, 'Undo');
+      b.addEventListener('click', async () => {
+        b.disabled = true;
+        try {
+          const { status, data } = await post('/api/games/' + f.undo + '/undo', { key: newKey() });
+          if (status === 401) return toLogin();
+          if (status !== 200) { b.disabled = false; return showError(err, message(data, status)); }
+          flash(data.undone.charAt(0).toUpperCase() + data.undone.slice(1));
+          location.assign(data.next);
+        } catch (e) {
+          b.disabled = false;
+          showError(err, 'no answer from the server: ' + e.message);
+        }
+      });
+      p.append(' ', b, err);
+    }
+    const entryRoot = $('#entry', main);  // the entry redraws itself: the line goes above it
+    if (entryRoot) entryRoot.before(p); else if (h1) h1.after(p); else main.prepend(p);
   }
 
   // ---- hands kept on this phone while the network is down ----------------------------------------------------
@@ -413,9 +433,23 @@
     // to be corrected, not retyped), or an answer taken back to be changed
     let kept = null;  // {key, value, refused}
     let refusedFields = [];  // the fields a refused hand's messages name: their chips are marked
+    // The fast paths. quick: every question with a usual answer (its preset) is answered so and shown in the list,
+    // to change (remembered on this phone). pending: answers kept by question key, given where the game asks them
+    // (the previous hand's for "same as last hand", the later ones when one answer is changed). presetKeys: the
+    // answers that are a preset (the next hand's preset may differ: the dealer moves on).
+    const saved = {
+      get(k) { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } },
+      set(k, v) { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } },
+    };
+    let quick = saved.get('marque-quick') === true;
+    let pending = null;
+    const presetKeys = new Set();
+    let userAnswered = false;
+    const keptAnswers = () => answers.map(([k, v]) => [k, presetKeys.has(k) ? '' : v]);
 
-    async function step(typed) {
-      if (busy) return;
+    // opts: {plain: no kept answers, no presets (a question to change), redeal: the game's redeal}
+    async function step(typed, opts) {
+      if (busy) return null;
       busy = true;
       root.classList.add('busy');
       try {
@@ -423,6 +457,11 @@
         if (typed !== undefined) body.typed = typed;
         if (edit) body.edit = edit;
         const asked = typed !== undefined && root.dataset.step;
+        if (!(opts && opts.plain)) {
+          if (pending) body.then = pending;
+          if ((quick && !edit) || pending || (opts && opts.redeal)) body.fill = true;
+          if (opts && opts.redeal) body.redeal = true;
+        }
         const { status, data } = await post('/api/games/' + game + '/entry', body);
         if (status === 401) return toLogin();
         if (status !== 200) return fatal(message(data, status));
@@ -434,7 +473,10 @@
         if (JSON.stringify(data.answers) !== JSON.stringify(answers)) key = null;
         answers = data.answers;
         trailWords = data.trail || [];
+        for (const k of data.filled || []) presetKeys.add(k);
+        if (opts && opts.silent) return data;
         render(data);
+        return data;
       } catch (e) {
         if (edit) fatal('No answer from the server (is it still running?): ' + e.message);
         else offline();
@@ -520,7 +562,12 @@
         ol.append(el('li', {}, el('button', {
           type: 'button', title: 'change this answer', dataset: { key: k },
           'aria-invalid': names(refusedFields, k) ? 'true' : null,
-          onclick: () => { takeBack(i); step(); },
+          onclick: () => {
+            // with the fast paths on, the other answers stay: given again where the game asks them
+            if (quick || pending) pending = keptAnswers().filter(([pk]) => pk !== k).concat((pending || []).filter(([pk]) => pk !== k && !answers.some(([ak]) => ak === pk)));
+            takeBack(i);
+            step(undefined, { plain: true });
+          },
         }, trailWords[i] || k + ': ' + (v === '' ? 'none' : v))));
       });
       return ol;
@@ -543,7 +590,7 @@
     function back() {
       if (!answers.length) { location.assign('/game/' + game); return; }
       takeBack(answers.length - 1);
-      step();
+      step(undefined, { plain: true });
     }
 
     function navBar(next) {
@@ -554,8 +601,10 @@
 
     // A choice's button: its value, and its label under it when the label says more ("Ann" / "elder"); a label
     // that begins with the value ("N — Nina", "garde sans ×4" for garde_sans) is the whole text.
-    function face(c) {
+    function face(c, layout) {
       const label = c.label || '';
+      if (layout === 'labels' && label) return [label];
+      if (layout === 'grid') return [label || c.value];  // a bid: short; the help says what each is
       if (!label || label === c.value) return [c.value];
       if (label.startsWith(c.value) || label.startsWith(c.value.replace(/_/g, ' '))) return [label];
       return [c.value, el('small', {}, label)];
@@ -572,24 +621,38 @@
       kept = null;
       const refused = again && again.refused;
       const err = el('p', { class: 'err', role: 'alert', id: 'q-err' }, errText);
-      const choose = (value) => step(value);
+      const choose = (value) => {
+        if (q.preset && (value === '' || value === q.preset)) presetKeys.add(q.key); else presetKeys.delete(q.key);
+        userAnswered = true;
+        return step(value);
+      };
       let next = null;
 
+      const numeric = q.kind === 'int' || q.kind === 'number';
       const small = (q.kind === 'int') && q.min !== null && q.max !== null && q.max - q.min <= 13;
-      if (q.kind === 'player' || q.kind === 'choice' || q.kind === 'yes_no' || small) {
+      const listed = numeric && !small && q.choices.length > 0;  // a number's usual values as buttons (bids)
+      const layout = q.layout ? ' ' + q.layout : '';
+      if (q.kind === 'player' || q.kind === 'choice' || q.kind === 'yes_no' || small || listed) {
         let choices = q.choices;
         if (q.kind === 'yes_no') choices = [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
         if (small) choices = Array.from({ length: q.max - q.min + 1 }, (_, i) => ({ value: String(q.min + i), label: String(q.min + i) }));
-        const grid = el('div', { class: 'choices' + (choices.length <= 2 ? ' few' : ''), role: 'group', 'aria-labelledby': 'q-text' });
+        const grid = el('div', { class: 'choices' + (choices.length <= 2 ? ' few' : '') + layout, role: 'group', 'aria-labelledby': 'q-text' });
         for (const c of choices)
           grid.append(el('button', {
             type: 'button', class: 'choice' + (c.value === q.preset ? ' preset' : ''), dataset: { value: c.value },
             'aria-invalid': refused && again.value === c.value ? 'true' : null,
             onclick: () => choose(c.value),
-          }, ...face(c)));
+          }, ...face(c, q.layout)));
         if (q.optional && !q.preset) grid.append(el('button', { type: 'button', class: 'choice', dataset: { value: '' }, onclick: () => choose('') }, 'none'));
         form.append(grid);
         if (q.preset) next = el('button', { type: 'button', class: 'primary', onclick: () => choose('') }, 'Next (' + q.preset + ')');
+        if (listed) {
+          // another number than those listed
+          const other = numberInput(q, 'another value', null, false);
+          form.append(other.box);
+          form.addEventListener('submit', (ev) => { ev.preventDefault(); if (other.value() !== '') choose(other.value()); });
+          if (!next) next = el('button', { type: 'submit', class: 'primary' }, 'Next');
+        }
       } else if (q.kind === 'choices') {
         const on = new Set(q.preset ? q.preset.split(',') : []);
         const grid = el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'q-text' });
@@ -619,11 +682,16 @@
           const picked = q.choices.map((c) => c.value).filter((v) => on.has(v));
           choose(picked.join(','));
         });
+      } else if (numeric) {
+        const num = numberInput(q, q.preset || (q.optional ? 'none' : ''), (v) => choose(v));
+        form.append(num.box);
+        next = el('button', { type: 'submit', class: 'primary' }, 'Next');
+        form.addEventListener('submit', (ev) => { ev.preventDefault(); choose(num.value()); });
+        setTimeout(() => num.input.focus(), 0);
       } else {
-        const numeric = q.kind === 'int' || q.kind === 'number';
         const input = el('input', {
           id: 'q-input', name: q.key, autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
-          inputmode: numeric ? (q.kind === 'int' && (q.min === null || q.min >= 0) ? 'numeric' : 'decimal') : 'text',
+          inputmode: 'text',
           placeholder: q.preset || (q.optional ? 'none' : ''), 'aria-labelledby': 'q-text', 'aria-describedby': 'q-err',
         });
         if (again) input.value = again.value;
@@ -635,6 +703,72 @@
       }
       form.append(err, navBar(next));
       return form;
+    }
+
+    // A number: its field, an on-screen keypad of big keys, and where the number has a complement (the defence's
+    // points: 91 minus the attack's) a switch to type the other side's figure instead; the value sent is always the
+    // question's own, shown before it is sent.
+    function numberInput(q, placeholder, onFull, withPad = true) {
+      const decimals = q.kind === 'number';
+      const input = el('input', {
+        id: 'q-input', name: q.key, autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
+        inputmode: withPad ? 'none' : (decimals ? 'decimal' : 'numeric'), placeholder, 'aria-labelledby': 'q-text', 'aria-describedby': 'q-err',
+      });
+      const box = el('div', { class: 'number' });
+      let other = false;
+      const shown = el('p', { class: 'complement-value', id: 'q-computed', 'aria-live': 'polite' });
+      const own = () => {
+        const t = input.value.trim().replace(',', '.');
+        if (!other || t === '' || q.complement === null) return input.value.trim();
+        const x = Number(t);
+        if (!Number.isFinite(x)) return input.value.trim();
+        return String(Math.round((q.complement - x) * 100) / 100);
+      };
+      const update = () => {
+        shown.textContent = other && input.value.trim() !== '' ? '→ ' + q.complement + ' − ' + input.value.trim() + ' = ' + own() : '';
+      };
+      // a whole number moves on by itself once no further digit fits its range (92 of at most 152: one tap less);
+      // the other side's figure waits for Next, its computed value shown
+      const full = () => {
+        const limit = q.max;
+        const t = input.value;
+        if (other || q.kind !== 'int' || limit === null || limit === undefined || !/^[0-9]+$/.test(t)) return false;
+        const v = Number(t);
+        return v <= limit && (v * 10 > limit || (t === '0' && limit > 0));
+      };
+      input.addEventListener('input', update);
+      if (q.complement !== null && q.complement !== undefined) {
+        const sw = el('button', { type: 'button', class: 'complement', id: 'q-complement', 'aria-pressed': 'false' },
+          'Type ' + (q.complement_text || 'the other side') + ' instead');
+        sw.addEventListener('click', () => {
+          other = !other;
+          sw.setAttribute('aria-pressed', other ? 'true' : 'false');
+          sw.classList.toggle('on', other);
+          input.placeholder = other ? (q.complement_text || 'the other side') : placeholder;
+          update();
+          input.focus();
+        });
+        box.append(sw);
+      }
+      box.append(input);
+      if (q.complement !== null && q.complement !== undefined) box.append(shown);
+      const pad = el('div', { class: 'keypad', role: 'group', 'aria-label': 'keypad' });
+      const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9', decimals ? '.' : (q.min !== null && q.min < 0 ? '−' : ''), '0', '⌫'];
+      for (const k of keys) {
+        if (!k) { pad.append(el('span')); continue; }
+        pad.append(el('button', {
+          type: 'button', class: 'key', dataset: { key: k }, 'aria-label': k === '⌫' ? 'delete' : k,
+          onclick: () => {
+            if (k === '⌫') input.value = input.value.slice(0, -1);
+            else if (k === '−') input.value = input.value.startsWith('-') ? input.value.slice(1) : '-' + input.value;
+            else input.value += k;
+            update();
+            if (k !== '⌫' && full() && onFull) onFull(own());
+          },
+        }, k));
+      }
+      if (withPad) box.append(pad);
+      return { box, input, value: own };
     }
 
     function preview(data) {
@@ -675,8 +809,7 @@
             return showError(err, message(r, status));
           }
           store.textContent = 'Stored';
-          flash('Hand ' + r.no + (edit ? ' changed: ' : ' stored: ') + (r.words || ''));
-          location.assign('/game/' + game);
+          stored(r);
         } catch (e) {
           // no answer (the hand may be stored: its key makes a repeat store nothing): kept on the phone and sent again
           if (!edit && keep({ answers, key }, asWords, p.words, err)) return;
@@ -688,9 +821,57 @@
       return sec;
     }
 
+    // after a store: the answers kept for "same as last hand", the line of the next page with its Undo; with the
+    // usual answers skipped, the next hand's questions at once (the game page is one tap away)
+    function stored(r) {
+      if (!edit) saved.set('marque-last-' + game, { no: r.no, answers: keptAnswers() });
+      flash('Hand ' + r.no + (edit ? ' changed: ' : ' stored: ') + (r.words || ''), edit ? null : game);
+      location.assign('/game/' + game + (quick && !edit && !r.result ? '/hand' : ''));
+    }
+
+    // The fast paths, offered before the first answer: the previous hand's answers, a redeal, the usual answers
+    // taken by themselves.
+    function fastBar(data) {
+      if (edit || userAnswered) return null;
+      const bar = el('div', { class: 'fast', role: 'group', 'aria-label': 'fast entry' });
+      const last = saved.get('marque-last-' + game);
+      if (last && last.no === data.no - 1 && Array.isArray(last.answers) && !pending)
+        bar.append(el('button', {
+          type: 'button', class: 'button', id: 'same',
+          onclick: () => { pending = last.answers; userAnswered = true; answers = []; step(); },
+        }, 'Same as last hand'));
+      if (data.redeal) {
+        const err = el('p', { class: 'err', role: 'alert' });
+        const b = el('button', { type: 'button', class: 'button', id: 'redeal' }, 'Redeal');
+        b.addEventListener('click', () => twoTaps(b, 'Tap again to store a redeal', async () => {
+          answers = [];
+          const d = await step(undefined, { redeal: true, silent: true });
+          if (!d) return;
+          if (!d.complete) { render(d); return; }
+          const { status, data: r } = await post('/api/games/' + game + '/hands', { answers, key: newKey() });
+          if (status === 401) return toLogin();
+          if (status !== 200) return showError(err, message(r, status));
+          stored(r);
+        }));
+        bar.append(b, err);
+      }
+      const q = el('button', { type: 'button', class: 'button' + (quick ? ' on' : ''), id: 'quick', 'aria-pressed': quick ? 'true' : 'false',
+        title: 'answer every question that has a usual answer by itself (tap an answer in the list to change it)' },
+      quick ? '✓ Usual answers skipped' : 'Skip the usual answers');
+      q.addEventListener('click', () => {
+        quick = !quick;
+        saved.set('marque-quick', quick);
+        if (quick) step(); else { answers = []; presetKeys.clear(); step(undefined, { plain: true }); }
+      });
+      bar.append(q);
+      return bar;
+    }
+
     function render(data) {
       clear();
       heading.textContent = (edit ? 'Hand ' + data.no + ' again' : 'Hand ' + data.no) + (data.dealer ? ' · dealer ' + data.dealer + (data.dealer === data.sitting_out ? ' (sits out)' : '') : '');
+      const bar = data.question ? fastBar(data) : null;
+      if (bar) root.append(bar);
       if (data.question) root.append(question(data));
       else if (data.complete) root.append(preview(data));
       else {

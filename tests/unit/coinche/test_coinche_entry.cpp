@@ -90,7 +90,17 @@ TEST_CASE("coinche entry: E4, coinche made, belote; the dealer and the defaults 
   CHECK(d.question("bidder").choices[2].label == "S — Sara");
   CHECK(d.question("bid").kind == "int");
   CHECK(d.question("bid").min == 80);
-  CHECK(d.question("trump").choices[2].label == "\u2666 diamonds");
+  // the bids as a grid: 80 to 180 by 10 and 250 (no maximum; another number may be typed), the complement of the
+  // bidders' card points, the suits by their symbols and French names (the value stays the record's letter)
+  CHECK(values(d.question("bid")) ==
+        Keys{"80", "90", "100", "110", "120", "130", "140", "150", "160", "170", "180", "250"});
+  CHECK(d.question("bid").layout == "grid");
+  CHECK_FALSE(d.question("bid").max);
+  CHECK(read_answer(d.question("bid"), "200").value == "200");
+  CHECK(d.question("points").complement == 152);
+  CHECK(d.question("trump").choices[2].label == "\u2666 carreau");
+  CHECK(d.question("trump").choices[1].label == "\u2665 c\u0153ur");
+  CHECK(d.question("trump").layout == "labels");
   CHECK(values(d.question("coinche")) == Keys{"no", "E", "W"});  // the defenders only
   CHECK(d.question("coinche").preset == "no");
   CHECK(values(d.question("surcoinche")) == Keys{"no", "S", "N"});  // the bidding team
@@ -168,21 +178,24 @@ TEST_CASE("coinche entry: all pass and misdeal ask nothing more", "[coinche][ent
 TEST_CASE("coinche entry: capot and générale contracts with their options; a capped bid", "[coinche][entry]") {
   json opts = {{"capot_bid", true}, {"generale_bid", true}, {"max_numeric_bid", 160}};
   json file = entry_game(opts);
-  Drive num = drive(file, {"", "", "E", "", "160", "S", "", "100", "bidders", "", ""});
-  CHECK(values(num.question("contract")) == Keys{"points", "capot", "generale"});
-  CHECK(num.question("contract").preset == "points");
-  CHECK(values(num.question("bid")) == Keys{"80", "90", "100", "110", "120", "130", "140", "150", "160"});
+  // one grid of bids: the numbers up to the maximum, then the contracts the options add
+  Drive num = drive(file, {"", "", "E", "160", "S", "", "100", "bidders", "", ""});
+  CHECK_FALSE(num.was_asked("contract"));
+  CHECK(values(num.question("bid")) ==
+        Keys{"80", "90", "100", "110", "120", "130", "140", "150", "160", "capot", "generale"});
+  CHECK(num.question("bid").max == 160);
+  CHECK_FALSE(read_answer(num.question("bid"), "170").error.empty());
   CHECK(team_deltas(scored(file, num.answers)) ==
         std::pair<long long, long long>{320, 0});  // 110 < 162: dedans, 160 + 160
 
   Drive capot = drive(file, {"", "", "N", "capot", "H", "", "152", "", "", "", ""});
-  CHECK_FALSE(capot.was_asked("bid"));
+  CHECK(capot.question("bid").kind == "int");
   CHECK_FALSE(capot.was_asked("sole"));
   CHECK(team_deltas(scored(file, capot.answers)) == std::pair<long long, long long>{502, 0});
 
   Drive gen = drive(file, {"", "", "N", "generale", "H", "", "152", "", "", "N", "", ""});
-  CHECK(gen.keys() == Keys{"dealer", "redeal", "bidder", "contract", "trump", "coinche", "points", "last", "capot",
-                           "sole", "belote", "annonce#1"});
+  CHECK(gen.keys() == Keys{"dealer", "redeal", "bidder", "bid", "trump", "coinche", "points", "last", "capot", "sole",
+                           "belote", "annonce#1"});
   CHECK(values(gen.question("sole")) == Keys{"N", "S", "none"});
   CHECK(team_deltas(scored(file, gen.answers)) == std::pair<long long, long long>{752, 0});
   // the partners shared the tricks: the générale fails

@@ -1,0 +1,59 @@
+"""What the browser tests of `marque serve` share: the checks they count, a phone-sized headless Chromium
+(360x740, through chromium-driver) and a wait that asks again while a live page replaces its parts."""
+import re
+import shutil
+import subprocess
+import tempfile
+
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+failures = []
+
+
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def serve(binary, db, env, code):
+    """`marque serve` on a free loopback port with the write code: the process and its address (printed)."""
+    server = subprocess.Popen([binary, "--db", db, "serve", "--listen", "127.0.0.1:0", "--code", code], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = server.stdout.readline()
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
+    if not m:
+        server.kill()
+        raise SystemExit("no address printed: " + first + server.stderr.read())
+    base = f"http://127.0.0.1:{m.group(1)}"
+    print("serving", base, flush=True)
+    return server, base
+
+
+def browser(tmp, name):
+    o = webdriver.ChromeOptions()
+    o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=360,740",
+              f"--user-data-dir={tempfile.mkdtemp(prefix='profile-' + name + '-', dir=tmp)}"]:
+        o.add_argument(a)
+    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    d = webdriver.Chrome(service=Service(driver), options=o)
+    d.set_page_load_timeout(30)
+    return d
+
+
+def wait(d, cond, timeout=10):
+    # a live page replaces its parts when the event stream says so: an element found a moment ago may be gone by the
+    # time it is read; that is "not yet", and the condition is asked again
+    try:
+        return WebDriverWait(d, timeout, poll_frequency=0.05,
+                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
+    except TimeoutException:
+        return None

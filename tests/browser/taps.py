@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""How many taps a hand takes on a phone (issue #32, point 3), in a real browser at 360x740.
+
+The five games are started at the command line; one phone logs in, turns "Skip the usual answers" on (once: the
+phone remembers it) and enters a typical hand of each game through buttons and the on-screen keypad only. Every
+click is a tap; a number typed on the keypad is one tap per digit, plus the Next button when the keypad does not
+move on by itself (it does once no further digit fits the number's range). The count runs from the hand's first
+question to the Store button (after a store the phone opens the next hand's questions). Each count must be at most
+8, except Alsós, whose record takes every player's tricks and card points (its count is printed and kept under its
+own bound). The stored record must equal the one typed in one line (`marque hand --no-prompt`, with the usual
+answers the phone took said too) in a second database. Then the fast paths: "Same as last hand" (2 taps), the same hand with one answer changed, a redeal (2
+taps: the button and its confirmation), the Undo of the line after a store (1 tap), the next dealer on the game page
+and the entry page. Prints the table of counts (README.md keeps it). Screenshots go to ARTIFACTS_DIR.
+
+Usage: taps.py MARQUE_BIN ARTIFACTS_DIR"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phone import browser, check, failures, serve, wait  # noqa: E402
+
+BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
+CODE = "246810"
+MAX_TAPS = 8
+os.makedirs(ARTIFACTS, exist_ok=True)
+tmp = tempfile.mkdtemp(prefix="marque-taps-test-")
+db = os.path.join(tmp, "taps.db")
+ref = os.path.join(tmp, "one-line.db")
+env = dict(os.environ, HOME=tmp, XDG_DATA_HOME=tmp, TZ="UTC", NO_COLOR="1")
+
+
+def marque(database, *args):
+    r = subprocess.run([BIN, "--db", database, *args], env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"marque {' '.join(args)} failed ({r.returncode}): {r.stderr}")
+    return r.stdout
+
+
+# Each game: its start, a typical hand (the answers tapped, by question key), and the same hand in one line.
+games = {
+    "tarot": (["tarot", "players=Ann,Ben,Cat,Dan", "dealer=Dan"],
+              {"taker": "Ben", "contract": "garde", "oudlers": "2", "points": "51"},
+              ["taker=Ben", "contract=garde", "oudlers=2", "points=51", "petit_au_bout=none", "chelem=none",
+               "chelem_announced=no"]),
+    "coinche": (["coinche", "N=Nina", "E=Emil", "S=Sara", "W=Will", "dealer=W"],
+                {"bidder": "N", "bid": "100", "trump": "H", "points": "112", "last": "bidders"},
+                ["bidder=N", "bid=100", "trump=H", "points=112", "last=bidders", "belote=none"]),
+    "prefa": (["prefa", "players=A,B,C", "initial_pool=31", "dealer=A"],
+              {"declarer": "A", "contract": "6S", "calls.B": "play", "calls.C": "play", "tricks.A": "6", "tricks.B": "2"},
+              ["declarer=A", "contract=6S", "calls=B:play,C:play", "tricks=A:6,B:2,C:2"]),
+    "piquet": (["piquet", "players=Pia,Quentin", "elder=Pia"],
+               {"point_winner": "Pia", "point_cards": "5", "tricks": "7", "play_elder": "8"},
+               None),
+    "alsos": (["alsos", "players=Ann,Béla,Csaba", "dealer=Ann"],
+              {"kind": "trump", "declarer": "Ann", "trump": "makk", "tricks.Ann": "5", "tricks.Béla": "2",
+               "last_trick": "Ann", "card_points.Ann": "90", "card_points.Béla": "30", "card_points.Csaba": "42"},
+              None),
+}
+# Alsós: every active player's tricks and card points are in the record (spec alsos V42): its own bound
+BOUNDS = {"alsos": 13}
+
+ids = {}
+for name, (start, _, _) in games.items():
+    ids[name] = int(re.match(r"game (\d+)", marque(db, "start", *start)).group(1))
+    marque(ref, "start", *start)
+
+
+def records(database, game):
+    return json.loads(marque(database, "export", str(game)))["hands"]
+
+
+def hands_of(game):
+    return json.loads(marque(db, "list", str(game), "--format", "json"))
+
+
+server, base = serve(BIN, db, env, CODE)
+
+
+def shot(d, name):
+    d.save_screenshot(os.path.join(ARTIFACTS, name + ".png"))
+    sw, iw = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(sw <= iw, f"{name}: no horizontal scrolling ({sw} <= {iw})")
+
+
+phone = browser(tmp, "taps")
+taps = 0
+
+
+def tap(element):
+    global taps
+    element.click()
+    taps += 1
+
+
+def step_key():
+    return phone.find_element(By.ID, "entry").get_attribute("data-step") or ""
+
+
+def trail():
+    return len(phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+
+
+def settle(before_key, before_trail):
+    """Waits until the entry moved on (another question, more answers, the preview) or shows an error."""
+    def moved():
+        if phone.find_elements(By.CSS_SELECTOR, "#entry.busy"):
+            return False
+        errs = phone.find_elements(By.ID, "q-err")
+        return step_key() != before_key or trail() != before_trail or bool(errs and errs[0].text)
+    return wait(phone, moved, 10)
+
+
+def answer(key, value):
+    """Taps the answer: its button, else its digits on the keypad (and Next unless the keypad moved on)."""
+    form = phone.find_element(By.CSS_SELECTOR, "form.question")
+    before = trail()
+    buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
+    if buttons:
+        tap(buttons[0])
+    else:
+        keys = form.find_elements(By.CSS_SELECTOR, ".keypad button.key")
+        if not check(bool(keys), f"{key}: a keypad for {value!r}"):
+            return False
+        for ch in value:
+            tap(form.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{ch}']"))
+        if step_key() == key and trail() == before and not phone.find_elements(By.CSS_SELECTOR, "#entry.busy"):
+            # the keypad may have moved on by itself already; else Next
+            if not wait(phone, lambda: step_key() != key or trail() != before, 0.5):
+                tap(form.find_element(By.CSS_SELECTOR, ".nav button.primary"))
+    settle(key, before)
+    errs = phone.find_elements(By.ID, "q-err")
+    return check(not (errs and errs[0].text), f"{key}={value!r} accepted" + (f" ({errs[0].text})" if errs and errs[0].text else ""))
+
+
+def enter(name, plan):
+    """The hand's questions answered from the plan; returns the keys asked. Every question the plan does not
+    answer must have been answered by its usual answer."""
+    asked = []
+    wait(phone, lambda: step_key() != "" and not phone.find_elements(By.CSS_SELECTOR, "#entry.busy"), 10)
+    for _ in range(40):
+        key = step_key()
+        if key in ("preview", "refused", ""):
+            break
+        asked.append(key)
+        if not check(key in plan, f"{name}: {key} is asked only when the hand needs an answer"):
+            break
+        if not answer(key, plan[key]):
+            break
+    return asked
+
+
+results = []
+try:
+    # the code (not counted: once a night), then "Skip the usual answers" (once: the phone remembers it)
+    phone.get(base + "/login?next=" + f"/game/{ids['tarot']}/hand")
+    phone.find_element(By.ID, "code").send_keys(CODE)
+    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
+    check(wait(phone, lambda: phone.current_url.endswith(f"/game/{ids['tarot']}/hand"), 10) is not None, "logged in")
+    wait(phone, lambda: step_key() != "", 10)
+    shot(phone, "taps-00-entry-start")
+    phone.find_element(By.ID, "quick").click()
+    check(wait(phone, lambda: phone.find_element(By.ID, "quick").get_attribute("aria-pressed") == "true" and "skipped" in phone.find_element(By.ID, "quick").text, 5) is not None,
+          "the usual answers are skipped (remembered on the phone)")
+
+    for name, (start, plan, words) in games.items():
+        game = ids[name]
+        phone.get(base + f"/game/{game}/hand")  # where the phone is after the previous hand of the table
+        heading = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, "#entry h1").text, 10) or ""
+        check("dealer" in heading, f"{name}: the entry shows the dealer ({heading!r})")
+        taps = 0
+        asked = enter(name, plan)
+        if name in ("coinche", "tarot"):
+            shot(phone, f"taps-01-{name}-preview")
+        if not check(step_key() == "preview", f"{name}: the hand is complete ({', '.join(asked)})"):
+            continue
+        count = len(hands_of(game))
+        tap(phone.find_element(By.ID, "store"))
+        check(wait(phone, lambda: len(hands_of(game)) == count + 1, 10) is not None, f"{name}: stored")
+        check(wait(phone, lambda: phone.current_url.endswith(f"/game/{game}/hand"), 10) is not None,
+              f"{name}: the next hand's questions open at once")
+        bound = BOUNDS.get(name, MAX_TAPS)
+        check(taps <= bound, f"{name}: a typical hand takes {taps} taps (at most {bound})")
+        results.append((name, taps, len(plan)))
+        if words:
+            marque(ref, "hand", "-g", str(game), "--no-prompt", *words)
+            got, want = records(db, game)[-1], records(ref, game)[-1]
+            check(got == want, f"{name}: the stored record is the one-line entry's ({got} == {want})")
+
+    # --- the fast paths, at the coinche table
+    coinche = ids["coinche"]
+    phone.get(base + f"/game/{coinche}")
+    sub = phone.find_element(By.CSS_SELECTOR, "main p.sub").text
+    check("dealer Nina" in sub, f"the game page shows the next dealer ({sub!r})")
+    phone.get(base + f"/game/{coinche}/hand")
+    wait(phone, lambda: phone.find_elements(By.ID, "same"), 10)
+    shot(phone, "taps-02-fast-paths")
+    taps = 0
+    count = len(hands_of(coinche))
+    tap(phone.find_element(By.ID, "same"))
+    check(wait(phone, lambda: step_key() == "preview", 10) is not None, "same as last hand: the whole hand at once")
+    shot(phone, "taps-03-same-as-last-hand")
+    tap(phone.find_element(By.ID, "store"))
+    check(wait(phone, lambda: len(hands_of(coinche)) == count + 1, 10) is not None, "same as last hand: stored")
+    same_taps = taps
+    check(same_taps == 2, f"same as last hand takes {same_taps} taps")
+    h = records(db, coinche)
+    check(h[-1].get("dealer") == "N" and {k: v for k, v in h[-1].items() if k != "dealer"} ==
+          {k: v for k, v in h[-2].items() if k != "dealer"}, f"the same hand again, dealt by the next dealer ({h[-1]})")
+    flash = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, ".flash").text, 10) or ""
+    check("stored" in flash, f"the line after a store ({flash!r})")
+
+    # the same hand with one answer changed: its chip, the new value, Store
+    wait(phone, lambda: phone.find_elements(By.ID, "same"), 10)
+    taps = 0
+    tap(phone.find_element(By.ID, "same"))
+    wait(phone, lambda: step_key() == "preview", 10)
+    chip = [b for b in phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail button") if "112" in b.text]
+    if check(bool(chip), "the answers are listed, each to change"):
+        tap(chip[0])
+        wait(phone, lambda: step_key() == "points", 10)
+        answer("points", "130")
+        check(wait(phone, lambda: step_key() == "preview", 10) is not None, "the other answers stay")
+        count = len(hands_of(coinche))
+        tap(phone.find_element(By.ID, "store"))
+        check(wait(phone, lambda: len(hands_of(coinche)) == count + 1, 10) is not None, "one answer changed: stored")
+        check(records(db, coinche)[-1].get("bidder_card_points") == 130, "the changed answer is stored")
+    change_taps = taps
+    check(change_taps <= MAX_TAPS, f"same as last hand with one answer changed takes {change_taps} taps")
+
+    # the Undo of the line after a store: one tap
+    undo = wait(phone, lambda: phone.find_element(By.ID, "undo-now"), 10)
+    count = len(hands_of(coinche))
+    if check(undo is not None, "the line after a store has an Undo button"):
+        shot(phone, "taps-04-stored-undo")
+        undo.click()
+        check(wait(phone, lambda: len(hands_of(coinche)) == count - 1, 10) is not None, "undo in one tap")
+
+    # a redeal: the button and its confirmation
+    phone.get(base + f"/game/{coinche}/hand")
+    b = wait(phone, lambda: phone.find_element(By.ID, "redeal"), 10)
+    taps = 0
+    count = len(hands_of(coinche))
+    tap(b)
+    check("again" in b.text, f"a redeal asks for a second tap ({b.text!r})")
+    tap(b)
+    check(wait(phone, lambda: len(hands_of(coinche)) == count + 1, 10) is not None, "a redeal stored")
+    check(records(db, coinche)[-1].get("redeal") == "all_pass", f"all passed ({records(db, coinche)[-1]})")
+    redeal_taps = taps
+
+    # tarot's redeal: nobody took
+    tarot = ids["tarot"]
+    phone.get(base + f"/game/{tarot}/hand")
+    b = wait(phone, lambda: phone.find_element(By.ID, "redeal"), 10)
+    count = len(hands_of(tarot))
+    b.click()
+    b.click()
+    check(wait(phone, lambda: len(hands_of(tarot)) == count + 1, 10) is not None, "a tarot redeal stored")
+    check(records(db, tarot)[-1].get("type") == "redeal", f"tarot: a redeal ({records(db, tarot)[-1]})")
+
+    # the numbers: the other side's figure, shown computed before it is sent
+    phone.get(base + f"/game/{tarot}/hand")
+    wait(phone, lambda: step_key() == "taker", 10)
+    for k, v in [("taker", "Ann"), ("contract", "prise"), ("oudlers", "1")]:
+        answer(k, v)
+    wait(phone, lambda: step_key() == "points", 10)
+    phone.find_element(By.ID, "q-complement").click()
+    for ch in "40":
+        phone.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{ch}']").click()
+    computed = phone.find_element(By.ID, "q-computed").text
+    check("51" in computed, f"the defence's 40 shows the attack's 51 before it is sent ({computed!r})")
+    shot(phone, "taps-05-complement")
+    phone.find_element(By.CSS_SELECTOR, "form.question .nav button.primary").click()
+    wait(phone, lambda: step_key() == "preview", 10)
+    check(any("51" in c.text for c in phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail button")),
+          "the attack's 51 is the answer sent")
+
+    print("\ntaps for a typical hand (from its first question to Store; the usual answers skipped):")
+    print("| game | taps | answers tapped |")
+    print("|---|---|---|")
+    for name, n, answers in results:
+        print(f"| {name} | {n} | {answers} |")
+    print(f"| same as last hand | {same_taps} | |")
+    print(f"| same as last hand, one answer changed | {change_taps} | |")
+    print(f"| redeal | {redeal_taps} | |")
+    print("| undo of the hand just stored | 1 | |")
+finally:
+    phone.quit()
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+if failures:
+    print(f"\n{len(failures)} failure(s)")
+    sys.exit(1)
+print("\nall taps checks passed")
