@@ -702,6 +702,18 @@ std::string answer_words(const text::Labels& labels, const std::string& key, con
   else if (answer.find_first_not_of("0123456789.-") == std::string::npos &&
            answer.find_first_of("0123456789") != std::string::npos)
     v = rules::typed_value(answer);
+  // a list's step or part ("annonce#2", "annonce#2.who": rules/entry.hpp) reads as the list and the item's number
+  if (const auto hash = key.find('#'); hash != std::string::npos) {
+    const std::string list = key.substr(0, hash);
+    std::string what = labels.key(list);
+    if (what.empty()) what = rules::shown(list);
+    const auto dot = key.find('.', hash);
+    const std::string n = key.substr(hash + 1, dot == std::string::npos ? std::string::npos : dot - hash - 1);
+    if (dot != std::string::npos) return what + " " + n + ": " + rules::shown(answer);
+    if (answer == "add") return what + " " + n;
+    if (answer == "text") return what + ": in one line";
+    return what + ": " + (answer.empty() || answer == "none" ? "none" : answer);
+  }
   // a question of one player's part of a field ("tricks.Ann") reads as that field ("tricks Ann 7")
   const auto dot = key.rfind('.');
   const std::string said = dot == std::string::npos ? labels.item(key, v)
