@@ -32,8 +32,8 @@ tree() {
 chrt --idle 0 cmake --build build-san -j"$jobs" --target marque marque_tests case_runner fuzzers >build-san/build.log 2>&1 &
 san=$!
 trap 'kill $(tree "$san") 2>/dev/null || true' EXIT
-tests=0
-ctest --test-dir build --output-on-failure -j"$jobs" || tests=$?
+# a failed release test ends the command at once, as before (the trap stops the sanitizer build)
+ctest --test-dir build --output-on-failure -j"$jobs"
 each normal "$san"
 built=0
 wait "$san" || built=$?
@@ -44,6 +44,5 @@ if [[ $built -ne 0 ]]; then
   exit "$built"
 fi
 tail -1 build-san/build.log
-[[ $tests -eq 0 ]] || exit "$tests"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-san -L "unit|cases" --output-on-failure -j"$jobs"
 bash tests/fuzz/run.sh build-san 30
