@@ -20,10 +20,12 @@ add_custom_target(marque_share ALL DEPENDS ${MARQUE_SHARE_DIR}/stamp)
 # checked variants of the libc calls in the optimised code, and the relocations read-only from the start. Not with
 # the sanitizers (they replace those calls), nor in the test code (compiled at -O0, where fortify does nothing).
 if(NOT MARQUE_SANITIZE)
-  foreach(t marque_main marque-serve marque_cli marque_core marque_rules marque_storage marque_reports marque_importers
+  foreach(t marque marque-serve marque_cli marque_core marque_rules marque_storage marque_reports marque_importers
            marque_app marque_web)
     target_compile_definitions(${t} PRIVATE $<$<NOT:$<CONFIG:Debug>>:_FORTIFY_SOURCE=2>)
   endforeach()
+  # the programs' main, compiled once for marque and marque_sixth (CMakeLists.txt)
+  target_compile_definitions(marque_main PRIVATE $<$<NOT:$<CONFIG:Debug>>:_FORTIFY_SOURCE=2>)
   target_link_options(marque PRIVATE LINKER:-z,relro,-z,now)
   target_link_options(marque-serve PRIVATE LINKER:-z,relro,-z,now)
 endif()
