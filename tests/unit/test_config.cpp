@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 
 #include <sys/stat.h>
@@ -310,22 +311,23 @@ TEST_CASE("config: a regular file of at most 1 MB, refused before it is read oth
 
 TEST_CASE("config: reading takes time linear in the file's size (many keys, many tables)", "[config]") {
   // 95,000 keys once took 10 s (each new key compared with all those before it)
-  // (200,000 keys read in about a second; compared two by two they took minutes)
+  // (100,000 keys read in half a second; compared two by two they take minutes). The processor time this thread
+  // used, not the wall clock: a busy machine does not make it fail.
   std::string keys = "[t]\n", tables;
-  for (int i = 0; i < 200000; ++i) keys += "k" + std::to_string(i) + " = " + std::to_string(i) + "\n";
-  for (int i = 0; i < 100000; ++i) tables += "[t" + std::to_string(i) + "]\n";
-  const auto started = std::chrono::steady_clock::now();
+  for (int i = 0; i < 100000; ++i) keys += "k" + std::to_string(i) + " = " + std::to_string(i) + "\n";
+  for (int i = 0; i < 50000; ++i) tables += "[t" + std::to_string(i) + "]\n";
+  const std::clock_t started = std::clock();
   config::File f = config::parse(keys, "/c/config.toml");
   config::File g = config::parse(tables, "/c/config.toml");
-  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
+  CHECK(std::clock() - started < 10 * CLOCKS_PER_SEC);
   REQUIRE(f.tables.size() == 1);
-  CHECK(f.tables.front().entries.size() == 200000);
-  CHECK(g.tables.size() == 100000);
+  CHECK(f.tables.front().entries.size() == 100000);
+  CHECK(g.tables.size() == 50000);
   // the twice-written key and table are still found, on their line
   CHECK(config_error(keys + "k5 = 1\n").first ==
-        "/c/config.toml:200002: key-value pair: cannot redefine existing integer 'k5'");
+        "/c/config.toml:100002: key-value pair: cannot redefine existing integer 'k5'");
   CHECK(config_error(tables + "[t7]\n").first ==
-        "/c/config.toml:100001: table header: cannot redefine existing table 't7'");
+        "/c/config.toml:50001: table header: cannot redefine existing table 't7'");
   // a key of the top and the same key in a table are two keys
   CHECK(config_error("[x]\nk = 1\n[y]\nk = 1\n").first.find("twice") == std::string::npos);
   CHECK(config_error("k = 1\nk = 2\n").first ==
@@ -333,9 +335,9 @@ TEST_CASE("config: reading takes time linear in the file's size (many keys, many
   // an unknown long key is measured against no option (no "did you mean"), in linear time too
   std::string long_keys;
   for (int i = 0; i < 2000; ++i) long_keys += std::string(400, 'q') + std::to_string(i) + " = 1\n";
-  const auto measured = std::chrono::steady_clock::now();
+  const std::clock_t measured = std::clock();
   auto unknown = config_error(long_keys);
-  CHECK(std::chrono::steady_clock::now() - measured < std::chrono::seconds(2));
+  CHECK(std::clock() - measured < 2 * CLOCKS_PER_SEC);
   CHECK_THAT(unknown.first, Catch::Contains(":2000: unknown setting"));
 }
 
