@@ -649,6 +649,10 @@
         if (listed) {
           // another number than those listed
           const other = numberInput(q, 'another value', null, false);
+          if (again && !choices.some((c) => c.value === again.value)) {
+            other.input.value = again.value;
+            if (refused) markInvalid(other.input);
+          }
           form.append(other.box);
           form.addEventListener('submit', (ev) => { ev.preventDefault(); if (other.value() !== '') choose(other.value()); });
           if (!next) next = el('button', { type: 'submit', class: 'primary' }, 'Next');
@@ -684,10 +688,12 @@
         });
       } else if (numeric) {
         const num = numberInput(q, q.preset || (q.optional ? 'none' : ''), (v) => choose(v));
+        if (again) Object.assign(num.input, { value: again.value }).dataset.prefilled = '1';
+        if (refused) markInvalid(num.input);
         form.append(num.box);
         next = el('button', { type: 'submit', class: 'primary' }, 'Next');
         form.addEventListener('submit', (ev) => { ev.preventDefault(); choose(num.value()); });
-        setTimeout(() => num.input.focus(), 0);
+        setTimeout(() => { num.input.focus(); if (again) num.input.select(); }, 0);
       } else {
         const input = el('input', {
           id: 'q-input', name: q.key, autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
@@ -759,6 +765,11 @@
         pad.append(el('button', {
           type: 'button', class: 'key', dataset: { key: k }, 'aria-label': k === '⌫' ? 'delete' : k,
           onclick: () => {
+            // a value brought back (refused, or taken back to change) is edited by ⌫, replaced by a digit
+            if (input.dataset.prefilled) {
+              delete input.dataset.prefilled;
+              if (k !== '⌫' && k !== '−') input.value = '';
+            }
             if (k === '⌫') input.value = input.value.slice(0, -1);
             else if (k === '−') input.value = input.value.startsWith('-') ? input.value.slice(1) : '-' + input.value;
             else input.value += k;
