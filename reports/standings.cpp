@@ -27,6 +27,10 @@ bool by_sides(const GameStanding& g) {
 std::vector<Placing> placings(const GameStanding& g) {
   const size_t n = g.seats.size();
   std::vector<Placing> out(n);
+  if (g.given.size() == n && n > 0) {  // an event: its ranking placed each seat
+    for (size_t i = 0; i < n; ++i) out[i] = {g.seats[i].place, g.ranked, g.given[i], g.seats[i].place == 1};
+    return out;
+  }
   if (by_sides(g)) {
     // two sides: the winning side first (1), the other second (0); a draw (or no winner told apart) shares
     bool win = false, loss = false;
