@@ -41,7 +41,7 @@ struct GameStanding {
   std::vector<Seat> seats;  // setup order
   // a tournament's contribution (tournament.md 5.6): each seat's league points (M - rank) / (M - 1) among the
   // event's M ranked entrants (a team's two players both), in place of the placing of its places; empty for a game
-  std::vector<double> given;
+  std::vector<double> given{};
   int ranked = 0;  // M
 };
 

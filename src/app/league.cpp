@@ -47,7 +47,7 @@ std::vector<reports::GameStanding> standing_events(Store& store, const Filter& f
     const std::string league = ev.value("league", std::string()), game = ev.value("game", std::string());
     std::string date;
     if (ev.contains("dates") && ev["dates"].is_array() && !ev["dates"].empty() && ev["dates"][0].is_string())
-      date = ev["dates"][0];
+      date = ev["dates"][0].get<std::string>();
     if (!filter.league.empty() && !unicode::same_name(league, filter.league)) continue;
     if (!filter.game.empty() && filter.game != game) continue;
     if ((!filter.from.empty() && date < filter.from) || (!filter.to.empty() && date > filter.to)) continue;
@@ -58,7 +58,7 @@ std::vector<reports::GameStanding> standing_events(Store& store, const Filter& f
         auto& list = players[en.value("id", std::string())];
         if (en.contains("players") && en["players"].is_array())
           for (const auto& p : en["players"])
-            if (p.is_string()) list.push_back(p);
+            if (p.is_string()) list.push_back(p.get<std::string>());
         if (list.empty()) list.push_back(en.value("name", en.value("id", std::string())));
       }
     reports::GameStanding g{0, game, date, league, 0, {}};

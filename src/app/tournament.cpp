@@ -189,8 +189,8 @@ TournamentInfo info_of_row(const Store::TournamentRow& row) {
   if (doc.is_object()) {
     const json ev = doc.value("event", json::object());
     if (ev.contains("dates") && ev["dates"].is_array() && !ev["dates"].empty() && ev["dates"][0].is_string())
-      i.date = ev["dates"][0];
-    if (ev.contains("rounds") && ev["rounds"].is_number_integer()) i.rounds = ev["rounds"];
+      i.date = ev["dates"][0].get<std::string>();
+    if (ev.contains("rounds") && ev["rounds"].is_number_integer()) i.rounds = ev["rounds"].get<int>();
     if (doc.contains("entrants") && doc["entrants"].is_array()) i.entrants = static_cast<int>(doc["entrants"].size());
     if (doc.contains("rounds_played") && doc["rounds_played"].is_array())
       for (const auto& r : doc["rounds_played"]) {

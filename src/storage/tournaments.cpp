@@ -77,7 +77,7 @@ int64_t Store::save_tournament(const std::string& id, const std::string& name, c
   q.bind(2, status);
   q.bind(3, document);
   q.bind(4, id);
-  if (!q.executeStep()) throw Error(k_exit_software, "no tournament " + shown(id) + " to save");
+  if (!q.executeStep()) throw Error(k_exit_software, "no tournament " + detail::shown(id) + " to save");
   const int64_t version = q.getColumn(0).getInt64();
   q.reset();
   add_tournament_version(*m->db, id, version, document, action, by, reason);
