@@ -55,7 +55,8 @@ std::string slug(const std::string& name) {
 
 Store::TournamentRow load_row(Store& store, const std::string& id) {
   auto row = store.tournament(id);
-  if (!row) throw Error(k_exit_rejected, "no tournament \"" + clip(id) + "\" in this database", "marque tournament list");
+  if (!row)
+    throw Error(k_exit_rejected, "no tournament \"" + clip(id) + "\" in this database", "marque tournament list");
   return *row;
 }
 
@@ -146,7 +147,8 @@ Amount slip_amount(const std::string& text, int64_t per, const std::string& fiel
   auto a = parse_decimal(text);
   if (!a || !a->express_in(per))
     refuse(field, "T07",
-           "\"" + clip(text) + "\" is not a number in steps of " + (per == 1 ? std::string("1") : "1/" + std::to_string(per)));
+           "\"" + clip(text) + "\" is not a number in steps of " +
+               (per == 1 ? std::string("1") : "1/" + std::to_string(per)));
   return *a;
 }
 
@@ -168,7 +170,8 @@ tournament::Entrant make_entrant(Event& e, const TournamentEntrant& in, const st
   if (!in.licence.empty()) en.extra["licence"] = in.licence;
   if (!in.club.empty()) en.extra["club"] = in.club;
   for (const auto& other : e.entrants) {
-    if (other.id == en.id) refuse(field + ".id", "T14", "entrant id \"" + clip(en.id) + "\" is taken (" + other.name + ")");
+    if (other.id == en.id)
+      refuse(field + ".id", "T14", "entrant id \"" + clip(en.id) + "\" is taken (" + other.name + ")");
     if (unicode::same_name(other.name, en.name))
       refuse(field + ".name", "T14", "\"" + clip(en.name) + "\" is registered already");
   }
@@ -223,9 +226,8 @@ ordered store_new(Session& session, const std::string& id, const Event& e, const
 nlohmann::ordered_json tournament_calc(const nlohmann::json& doc) { return tournament::calc(doc); }
 
 std::string tournament_clock_seed() {
-  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::system_clock::now().time_since_epoch())
-                      .count();
+  const auto ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
   return std::to_string(static_cast<uint64_t>(ns));
 }
 
@@ -258,7 +260,8 @@ ordered tournament_create(Session& session, const TournamentSettings& s) {
   if (!s.confirmation.empty()) ev["confirmation"] = s.confirmation;
   if (!s.league_contribution.empty()) ev["league_contribution"] = s.league_contribution;
   Diagnostics d;
-  Event e = tournament::open_event(json{{"format", "marque-tournament/1"}, {"event", ev}, {"entrants", json::array()}}, d);
+  Event e = tournament::open_event(json{{"format", "marque-tournament/1"}, {"event", ev}, {"entrants", json::array()}},
+                                   d);
   if (d.has_errors()) throw Rejected(d, "tournament");
   const ordered doc = tournament::settle_event(e);
   return store_new(session, e.settings.id, e, doc, "create");
@@ -294,7 +297,8 @@ std::vector<TournamentEntrant> tournament_entrants_csv(const std::string& text, 
       rows.back().back() += c;
     }
   }
-  std::erase_if(rows, [](const auto& r) { return r.size() == 1 && r[0].find_first_not_of(" \t") == std::string::npos; });
+  std::erase_if(rows,
+                [](const auto& r) { return r.size() == 1 && r[0].find_first_not_of(" \t") == std::string::npos; });
   Diagnostics d;
   if (rows.empty()) refuse(file, "T13", "no entrants: the file is empty");
   std::map<std::string, size_t> col;
@@ -304,7 +308,8 @@ std::vector<TournamentEntrant> tournament_entrants_csv(const std::string& text, 
     if (name != "name" && name != "id" && name != "licence" && name != "club" && name != "players" &&
         name != "fixed_table" && name != "checked_in")
       d.error(file + ":1", "T13",
-              "unknown column \"" + clip(rows[0][i]) + "\" (name, id, licence, club, players, fixed_table, checked_in)");
+              "unknown column \"" + clip(rows[0][i]) +
+                  "\" (name, id, licence, club, players, fixed_table, checked_in)");
   std::vector<TournamentEntrant> out;
   for (size_t r = 1; r < rows.size(); ++r) {
     const auto cell = [&](const char* name) {
@@ -379,7 +384,8 @@ ordered tournament_withdraw(Session& session, const std::string& event, const st
     if (r < 0 || r > latest_round(e))
       refuse("withdrawn_after", "T04",
              "a withdrawal is after a round drawn (0 to " + std::to_string(latest_round(e)) + ")");
-    if (en.withdrawn_after) refuse("entrant", "T04", en.name + " withdrew after round " + std::to_string(*en.withdrawn_after));
+    if (en.withdrawn_after)
+      refuse("entrant", "T04", en.name + " withdrew after round " + std::to_string(*en.withdrawn_after));
     en.withdrawn_after = r;
   });
 }
@@ -415,8 +421,8 @@ ordered tournament_result(Session& session, const std::string& event, const Tour
   return change(session, event, "result", slip.reason, [&](Event& e) {
     auto& r = round_of(e, slip.round, "round");
     auto& t = table_of(r, slip.table, "table");
-    const std::string p = "rounds_played[" + std::to_string(r.number - 1) + "].tables[" +
-                          std::to_string(t.number - 1) + "].";
+    const std::string p = "rounds_played[" + std::to_string(r.number - 1) + "].tables[" + std::to_string(t.number - 1) +
+                          "].";
     std::map<std::string, Amount> points;
     std::vector<std::string> order;
     for (const auto& [who, value] : slip.points) {
@@ -425,7 +431,9 @@ ordered tournament_result(Session& session, const std::string& event, const Tour
       points[en.id] = slip_amount(value, e.profile.slip_per, p + "result." + en.id);
       order.push_back(en.id);
     }
-    const auto named = [&](const std::string& who) { return who.empty() ? who : entrant(e, who, p + "submitted_by").id; };
+    const auto named = [&](const std::string& who) {
+      return who.empty() ? who : entrant(e, who, p + "submitted_by").id;
+    };
     if (r.closed) {  // a correction (4.5)
       if (slip.reason.empty())
         refuse(p + "result", "T09",
@@ -463,15 +471,16 @@ ordered tournament_result(Session& session, const std::string& event, const Tour
   });
 }
 
-ordered tournament_override(Session& session, const std::string& event, int round, int table,
-                            const std::string& reason, const std::string& by) {
+ordered tournament_override(Session& session, const std::string& event, int round, int table, const std::string& reason,
+                            const std::string& by) {
   return change(session, event, "override", reason, [&](Event& e) {
     auto& r = round_of(e, round, "round");
     auto& t = table_of(r, table, "table");
     if (reason.empty()) refuse("reason", "T17", "an override gives its reason (--reason TEXT)");
     if (!t.result.present)
       refuse("rounds_played[" + std::to_string(r.number - 1) + "].tables[" + std::to_string(t.number - 1) + "].result",
-             "T03", "table " + std::to_string(t.number) + " has no result to confirm: enter its slip (tournament result)");
+             "T03",
+             "table " + std::to_string(t.number) + " has no result to confirm: enter its slip (tournament result)");
     t.result.override_by = json{{"by", by}, {"reason", reason}};
     t.result.status = "confirmed";
   });

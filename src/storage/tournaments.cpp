@@ -17,9 +17,8 @@ constexpr const char* k_tournament_columns =
 
 void add_tournament_version(SQLite::Database& db, const std::string& id, int64_t version, const std::string& document,
                             const std::string& action, const std::string& by, const std::string& reason) {
-  SQLite::Statement q(db,
-                      "INSERT INTO tournament_versions(tournament_id, version, document, action, by, reason) "
-                      "VALUES (?, ?, ?, ?, ?, ?)");
+  SQLite::Statement q(db, "INSERT INTO tournament_versions(tournament_id, version, document, action, by, reason) "
+                          "VALUES (?, ?, ?, ?, ?, ?)");
   q.bind(1, id);
   q.bind(2, version);
   q.bind(3, document);
@@ -55,7 +54,8 @@ std::vector<Store::TournamentRow> Store::tournaments() {
 void Store::create_tournament(const TournamentRow& row, const std::string& action, const std::string& by,
                               const std::string& reason) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "INSERT INTO tournaments(id, name, game, status, version, document) VALUES (?, ?, ?, ?, 1, ?)");
+  SQLite::Statement q(*m->db,
+                      "INSERT INTO tournaments(id, name, game, status, version, document) VALUES (?, ?, ?, ?, 1, ?)");
   q.bind(1, row.id);
   q.bind(2, row.name);
   q.bind(3, row.game);
@@ -70,9 +70,8 @@ int64_t Store::save_tournament(const std::string& id, const std::string& name, c
                                const std::string& document, const std::string& action, const std::string& by,
                                const std::string& reason) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db,
-                      "UPDATE tournaments SET name = ?, status = ?, document = ?, version = version + 1, "
-                      "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? RETURNING version");
+  SQLite::Statement q(*m->db, "UPDATE tournaments SET name = ?, status = ?, document = ?, version = version + 1, "
+                              "updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? RETURNING version");
   q.bind(1, name);
   q.bind(2, status);
   q.bind(3, document);
@@ -87,9 +86,8 @@ int64_t Store::save_tournament(const std::string& id, const std::string& name, c
 
 std::vector<Store::TournamentVersionRow> Store::tournament_versions(const std::string& id) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db,
-                      "SELECT version, action, at, by, coalesce(reason, ''), document FROM tournament_versions "
-                      "WHERE tournament_id = ? ORDER BY version");
+  SQLite::Statement q(*m->db, "SELECT version, action, at, by, coalesce(reason, ''), document FROM tournament_versions "
+                              "WHERE tournament_id = ? ORDER BY version");
   q.bind(1, id);
   std::vector<TournamentVersionRow> out;
   while (q.executeStep())
@@ -102,7 +100,8 @@ std::vector<Store::TournamentVersionRow> Store::tournament_versions(const std::s
 void Store::sync_tournament_tables(const std::string& id, const std::vector<TournamentTableRow>& tables) {
   MARQUE_DB_TRY
   // the tables no longer drawn first, so that a code drawn again is free
-  SQLite::Statement gone(*m->db, "DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ? AND table_no = ?");
+  SQLite::Statement gone(*m->db,
+                         "DELETE FROM tournament_tables WHERE tournament_id = ? AND round = ? AND table_no = ?");
   for (const auto& old : tournament_tables(id)) {
     const bool drawn = std::any_of(tables.begin(), tables.end(),
                                    [&](const auto& t) { return t.round == old.round && t.table == old.table; });
@@ -113,10 +112,10 @@ void Store::sync_tournament_tables(const std::string& id, const std::vector<Tour
     gone.exec();
     gone.reset();
   }
-  SQLite::Statement up(*m->db,
-                       "INSERT INTO tournament_tables(tournament_id, round, table_no, code, state) VALUES (?, ?, ?, ?, ?) "
-                       "ON CONFLICT(tournament_id, round, table_no) DO UPDATE SET code = excluded.code, "
-                       "state = excluded.state");
+  SQLite::Statement up(
+      *m->db, "INSERT INTO tournament_tables(tournament_id, round, table_no, code, state) VALUES (?, ?, ?, ?, ?) "
+              "ON CONFLICT(tournament_id, round, table_no) DO UPDATE SET code = excluded.code, "
+              "state = excluded.state");
   for (const auto& t : tables) {
     up.bind(1, id);
     up.bind(2, t.round);
@@ -131,9 +130,10 @@ void Store::sync_tournament_tables(const std::string& id, const std::vector<Tour
 
 std::vector<Store::TournamentTableRow> Store::tournament_tables(const std::string& id) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db,
-                      "SELECT round, table_no, code, state, game_id, published_at IS NOT NULL FROM tournament_tables WHERE tournament_id = ? "
-                      "ORDER BY round, table_no");
+  SQLite::Statement q(
+      *m->db,
+      "SELECT round, table_no, code, state, game_id, published_at IS NOT NULL FROM tournament_tables WHERE tournament_id = ? "
+      "ORDER BY round, table_no");
   q.bind(1, id);
   std::vector<TournamentTableRow> out;
   while (q.executeStep()) {
@@ -149,9 +149,9 @@ std::vector<Store::TournamentTableRow> Store::tournament_tables(const std::strin
 
 void Store::publish_tournament_round(const std::string& id, int round) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db,
-                      "UPDATE tournament_tables SET published_at = coalesce(published_at, strftime('%Y-%m-%dT%H:%M:%SZ', "
-                      "'now')) WHERE tournament_id = ? AND round = ?");
+  SQLite::Statement q(
+      *m->db, "UPDATE tournament_tables SET published_at = coalesce(published_at, strftime('%Y-%m-%dT%H:%M:%SZ', "
+              "'now')) WHERE tournament_id = ? AND round = ?");
   q.bind(1, id);
   q.bind(2, round);
   q.exec();
@@ -160,8 +160,8 @@ void Store::publish_tournament_round(const std::string& id, int round) {
 
 void Store::link_tournament_table(const std::string& id, int round, int table, int64_t game_id) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db,
-                      "UPDATE tournament_tables SET game_id = ? WHERE tournament_id = ? AND round = ? AND table_no = ?");
+  SQLite::Statement q(
+      *m->db, "UPDATE tournament_tables SET game_id = ? WHERE tournament_id = ? AND round = ? AND table_no = ?");
   q.bind(1, game_id);
   q.bind(2, id);
   q.bind(3, round);

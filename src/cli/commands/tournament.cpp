@@ -130,7 +130,8 @@ std::string draw_text(const ojson& doc, int round, const std::vector<app::Tourna
   for (const auto& b : r["absent"]) rest += "  absent: " + name_of(doc, b.get<std::string>()) + "\n";
   out += rest + "repeat pairs: " + std::to_string(r.value("repeat_pairs", 0)) + "\n";
   for (const auto& w : doc["warnings"])
-    if (w.value("round", 0) == round) out += "warning " + w.value("code", std::string()) + ": " + w.value("message", std::string()) + "\n";
+    if (w.value("round", 0) == round)
+      out += "warning " + w.value("code", std::string()) + ": " + w.value("message", std::string()) + "\n";
   return out;
 }
 
@@ -146,6 +147,16 @@ std::string entrants_said(const ojson& doc) {
   int in = 0;
   for (const auto& en : doc["entrants"]) in += en.value("checked_in", false) ? 1 : 0;
   return std::to_string(doc["entrants"].size()) + " entrants, " + std::to_string(in) + " checked in";
+}
+
+// a refusal as the organiser reads it: each error's spec code before its words ("T02 no table 5 in the draw ...")
+Diagnostics with_codes(const Diagnostics& in) {
+  Diagnostics out;
+  for (Diagnostic d : in.items()) {
+    if (d.code.size() == 3 && d.code[0] == 'T') d.message = d.code + " " + d.message;
+    out.push(std::move(d));
+  }
+  return out;
 }
 
 CLI::App* with_event(CLI::App* c, Options& o) {
@@ -176,27 +187,31 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    return 0;
                  }});
 
+  const size_t organiser = out.size();  // the organiser's subcommands from here on
   // --- create
   auto* c_create = group->add_subcommand(
       "create", "create an event: marque tournament create --name NAME --game GAME [option.ID=VALUE]...");
   auto& s = o->create;
   c_create->add_option("--name", s.name, "the event's name, printed on every output")->required();
   c_create->add_option("--game", s.game, "the game at every table")->required()->check(CLI::IsMember(game_ids()));
-  c_create->add_option("words", o->words, "house rules of every table: option.ID=VALUE (the config file's [GAME] "
-                                          "table gives the others)");
+  c_create->add_option("words", o->words,
+                       "house rules of every table: option.ID=VALUE (the config file's [GAME] "
+                       "table gives the others)");
   c_create->add_option("--id", s.id, "its id (a-z, 0-9, -; default: from the name and date)");
   c_create->add_option("--date", s.date, "its date, YYYY-MM-DD (default: today)");
   c_create->add_option("--venue", s.venue, "where");
   c_create->add_option("--league", s.league, "the league it counts in (default: the config file's league)");
   c_create->add_option("--season", s.season, "the season it counts in");
-  c_create->add_option("--rounds", s.rounds, "number of rounds (default: tarot 5, the others 4)")->check(CLI::Range(1, 99));
+  c_create->add_option("--rounds", s.rounds, "number of rounds (default: tarot 5, the others 4)")
+      ->check(CLI::Range(1, 99));
   c_create->add_option("--length", s.length_mode,
                        "round length: deals_per_player, target, deals, partie or game (default: the game's)");
   c_create->add_option("--deals-per-player", s.deals_per_player, "with --length deals_per_player: N")
       ->check(CLI::Range(1, 20));
   c_create->add_option("--target", s.target, "with --length target: the score to reach")->check(CLI::Range(1, 100000));
   c_create->add_option("--deals", s.deals, "with --length deals: the deals of a table")->check(CLI::Range(1, 200));
-  c_create->add_option("--time-limit", s.time_limit_min, "minutes per round (the room clock)")->check(CLI::Range(1, 600));
+  c_create->add_option("--time-limit", s.time_limit_min, "minutes per round (the room clock)")
+      ->check(CLI::Range(1, 600));
   c_create->add_option("--scoring", s.scoring, "total, match or placement (default: the game's)");
   c_create->add_option("--draw", s.method, "rotation, swiss or fixed (default: the game's)");
   c_create->add_option("--seed", s.seed, "the draw's seed, a decimal number (default: from the clock, printed)");
@@ -206,27 +221,28 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   c_create->footer("Example:\n  marque tournament create --name \"Tournoi du jeudi\" --game tarot --rounds 3 "
                    "--seed 20261126");
   out.push_back({c_create, [o, &ctx] {
-                   auto& s = o->create;
-                   require_date("--date", s.date);
-                   for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--name", &s.name},
-                                                      {"--venue", &s.venue},
-                                                      {"--league", &s.league},
-                                                      {"--season", &s.season}})
+                   auto& set = o->create;
+                   require_date("--date", set.date);
+                   for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--name", &set.name},
+                                                      {"--venue", &set.venue},
+                                                      {"--league", &set.league},
+                                                      {"--season", &set.season}})
                      check_utf8(field, *value);
-                   const auto& gr = app::game_rules(s.game);
+                   const auto& gr = app::game_rules(set.game);
                    const config::File& settings = ctx.settings();
                    json setup = app::setup_from_words(gr, parse_words(o->words));
                    apply_house_rules(settings, gr, setup);
-                   if (setup.contains("options")) s.options = setup["options"];
-                   if (s.league.empty())
-                     if (const config::Entry* e = settings.find("league")) s.league = e->value.get<std::string>();
-                   const bool clock = s.seed.empty();
+                   if (setup.contains("options")) set.options = setup["options"];
+                   if (set.league.empty())
+                     if (const config::Entry* e = settings.find("league")) set.league = e->value.get<std::string>();
+                   const bool clock = set.seed.empty();
                    auto db = ctx.open(true);
-                   const ojson doc = app::tournament_create(*db, s);
+                   const ojson doc = app::tournament_create(*db, set);
                    const ojson& ev = doc["event"];
                    emit_change(ctx, doc,
-                               "tournament " + ev.value("id", std::string()) + " created: " + ev.value("name", std::string()) +
-                                   ", " + ev.value("game", std::string()) + ", " + std::to_string(ev.value("rounds", 0)) +
+                               "tournament " + ev.value("id", std::string()) +
+                                   " created: " + ev.value("name", std::string()) + ", " +
+                                   ev.value("game", std::string()) + ", " + std::to_string(ev.value("rounds", 0)) +
                                    " rounds, draw " + ev["draw"].value("method", std::string()) + ", seed " +
                                    ev["draw"].value("seed", std::string()) + (clock ? " (from the clock)" : "") +
                                    "\n  next: marque tournament register " + ev.value("id", std::string()) + " NAME");
@@ -278,7 +294,8 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
     out.push_back({c, [o, &ctx, present] {
                      auto db = ctx.open(true);
                      const ojson doc = app::tournament_check_in(*db, o->event, o->names, present);
-                     emit_change(ctx, doc, std::string(present ? "checked in" : "checked out") + " (" + entrants_said(doc) + ")");
+                     emit_change(ctx, doc,
+                                 std::string(present ? "checked in" : "checked out") + " (" + entrants_said(doc) + ")");
                      return 0;
                    }});
   }
@@ -316,8 +333,7 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    int round = 0;
                    const ojson doc = app::tournament_draw(*db, o->event, round);
                    const auto tables = app::tournament_tables(*db, o->event);
-                   emit_change(ctx, doc,
-                               draw_text(doc, round, tables) + "next: marque tournament publish " + o->event);
+                   emit_change(ctx, doc, draw_text(doc, round, tables) + "next: marque tournament publish " + o->event);
                    return 0;
                  }});
   auto* c_pub = with_event(group->add_subcommand("publish", "publish a round's draw: its table codes open the tables"),
@@ -374,20 +390,21 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   c_res->add_option("--by", o->by, "who corrects (default: organiser)");
   c_res->footer("Example:\n  marque tournament result jeudi 2 Ann=93 Ben=-31 Cat=-93 Dan=31 --submitted-by Ann "
                 "--confirmed-by Cat");
-  out.push_back({c_res, [o, &ctx] {
-                   for (const auto& [k, v] : parse_words(o->words)) o->slip.points.emplace_back(k, v);
-                   check_utf8("--reason", o->slip.reason);
-                   auto db = ctx.open(true);
-                   const ojson doc = app::tournament_result(*db, o->event, o->slip, o->by);
-                   const int round = o->slip.round == 0 ? static_cast<int>(doc["rounds_played"].size()) : o->slip.round;
-                   const ojson& t = doc["rounds_played"][static_cast<size_t>(round - 1)]["tables"]
-                                       [static_cast<size_t>(o->slip.table - 1)];
-                   emit_change(ctx, doc,
-                               "round " + std::to_string(round) + " table " + std::to_string(o->slip.table) + ": " +
-                                   (o->slip.reason.empty() ? t.value("status", std::string())
-                                                           : "corrected (" + o->slip.reason + ")"));
-                   return 0;
-                 }});
+  out.push_back(
+      {c_res, [o, &ctx] {
+         for (const auto& [k, v] : parse_words(o->words)) o->slip.points.emplace_back(k, v);
+         check_utf8("--reason", o->slip.reason);
+         auto db = ctx.open(true);
+         const ojson doc = app::tournament_result(*db, o->event, o->slip, o->by);
+         const int round = o->slip.round == 0 ? static_cast<int>(doc["rounds_played"].size()) : o->slip.round;
+         const ojson& t =
+             doc["rounds_played"][static_cast<size_t>(round - 1)]["tables"][static_cast<size_t>(o->slip.table - 1)];
+         emit_change(ctx, doc,
+                     "round " + std::to_string(round) + " table " + std::to_string(o->slip.table) + ": " +
+                         (o->slip.reason.empty() ? t.value("status", std::string())
+                                                 : "corrected (" + o->slip.reason + ")"));
+         return 0;
+       }});
   auto* c_ovr = with_event(group->add_subcommand("override", "the organiser confirms a table's result, with a reason"),
                            *o);
   c_ovr->add_option("table", o->table, "the table number")->required();
@@ -398,7 +415,8 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    check_utf8("--reason", o->reason);
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_override(*db, o->event, o->round, o->table, o->reason, o->by);
-                   emit_change(ctx, doc, "table " + std::to_string(o->table) + " confirmed by " + o->by + ": " + o->reason);
+                   emit_change(ctx, doc,
+                               "table " + std::to_string(o->table) + " confirmed by " + o->by + ": " + o->reason);
                    return 0;
                  }});
   auto* c_close = with_event(group->add_subcommand("close-round", "close a round once every table is confirmed"), *o);
@@ -446,8 +464,8 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit(r, Format::json, o->out_file);
                    return 0;
                  }});
-  auto* c_import = group->add_subcommand(
-      "import", "store a marque-tournament/1 document (or a tournament case file) as an event");
+  auto* c_import =
+      group->add_subcommand("import", "store a marque-tournament/1 document (or a tournament case file) as an event");
   c_import->add_option("file", o->file, "the file, or - for standard input")->required();
   c_import->add_option("--id", o->id, "the event's id here (default: the document's)");
   add_format(c_import, o->format);
@@ -455,8 +473,9 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    const json in = parse_json(read_input(o->file), o->file);
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_import(*db, in, o->id);
-                   emit_change(ctx, doc, "imported " + o->file + " (" + entrants_said(doc) + ", " +
-                                             std::to_string(doc["rounds_played"].size()) + " rounds)");
+                   emit_change(ctx, doc,
+                               "imported " + o->file + " (" + entrants_said(doc) + ", " +
+                                   std::to_string(doc["rounds_played"].size()) + " rounds)");
                    return 0;
                  }});
   auto* c_list = group->add_subcommand("list", "the events in the database");
@@ -499,6 +518,14 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit_change(ctx, doc, "undone: " + o->event + " is back as it was before its latest change");
                    return 0;
                  }});
+  for (size_t i = organiser; i < out.size(); ++i)
+    out[i].run = [run = out[i].run] {
+      try {
+        return run();
+      } catch (const Rejected& e) {
+        throw Rejected(with_codes(e.diagnostics()), e.what());
+      }
+    };
   return {"tournament", true, {Format::text, Format::json}};
 }
 
