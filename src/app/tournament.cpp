@@ -543,23 +543,30 @@ std::vector<TournamentInfo> tournament_list(Session& session) {
   return out;
 }
 
-std::vector<TournamentVersion> tournament_history(Session& session, const std::string& event) {
+// rows of one stored event (its versions, its tables), read in one snapshot, each made an app row
+template <class Out, class Row>
+std::vector<Out> event_rows(Session& session, const std::string& event,
+                            std::vector<Row> (Store::*fetch)(const std::string&), Out (*convert)(const Row&)) {
   Store& store = store_of(session);
   Store::ReadTransaction tx(store);
   load_row(store, event);
-  std::vector<TournamentVersion> out;
-  for (const auto& v : store.tournament_versions(event)) out.push_back({v.version, v.action, v.at, v.by, v.reason});
+  std::vector<Out> out;
+  for (const auto& r : (store.*fetch)(event)) out.push_back(convert(r));
   return out;
 }
 
+std::vector<TournamentVersion> tournament_history(Session& session, const std::string& event) {
+  return event_rows<TournamentVersion, Store::TournamentVersionRow>(
+      session, event, &Store::tournament_versions, +[](const Store::TournamentVersionRow& v) {
+        return TournamentVersion{v.version, v.action, v.at, v.by, v.reason};
+      });
+}
+
 std::vector<TournamentTable> tournament_tables(Session& session, const std::string& event) {
-  Store& store = store_of(session);
-  Store::ReadTransaction tx(store);
-  load_row(store, event);
-  std::vector<TournamentTable> out;
-  for (const auto& t : store.tournament_tables(event))
-    out.push_back({t.round, t.table, t.code, t.state, t.published, t.game_id});
-  return out;
+  return event_rows<TournamentTable, Store::TournamentTableRow>(
+      session, event, &Store::tournament_tables, +[](const Store::TournamentTableRow& t) {
+        return TournamentTable{t.round, t.table, t.code, t.state, t.published, t.game_id};
+      });
 }
 
 }  // namespace marque::app

@@ -202,8 +202,7 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   c_create->add_option("--venue", s.venue, "where");
   c_create->add_option("--league", s.league, "the league it counts in (default: the config file's league)");
   c_create->add_option("--season", s.season, "the season it counts in");
-  c_create->add_option("--rounds", s.rounds, "number of rounds (default: tarot 5, the others 4)")
-      ->check(CLI::Range(1, 99));
+  c_create->add_option("--rounds", s.rounds, "number of rounds (default: the game's)")->check(CLI::Range(1, 99));
   c_create->add_option("--length", s.length_mode,
                        "round length: deals_per_player, target, deals, partie or game (default: the game's)");
   c_create->add_option("--deals-per-player", s.deals_per_player, "with --length deals_per_player: N")
@@ -215,10 +214,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   c_create->add_option("--scoring", s.scoring, "total, match or placement (default: the game's)");
   c_create->add_option("--draw", s.method, "rotation, swiss or fixed (default: the game's)");
   c_create->add_option("--seed", s.seed, "the draw's seed, a decimal number (default: from the clock, printed)");
-  c_create->add_option("--tables", s.table_preference, "tarot: fours or fives");
+  c_create->add_option("--tables", s.table_preference,
+                       "the table size preferred where the game has a choice: fours or fives");
   c_create->add_option("--confirmation", s.confirmation, "second_player or none");
   c_create->add_option("--league-contribution", s.league_contribution, "event, games or none");
-  c_create->footer("Example:\n  marque tournament create --name \"Tournoi du jeudi\" --game tarot --rounds 3 "
+  c_create->footer("Example:\n  marque tournament create --name \"Tournoi du jeudi\" --game GAME --rounds 3 "
                    "--seed 20261126");
   out.push_back({c_create, [o, &ctx] {
                    auto& set = o->create;
@@ -250,8 +250,7 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                  }});
 
   // --- register
-  auto* c_reg = with_event(group->add_subcommand("register", "register an entrant (a coinche team: --player twice)"),
-                           *o);
+  auto* c_reg = with_event(group->add_subcommand("register", "register an entrant (a team: --player twice)"), *o);
   c_reg->add_option("name", o->entrant.name, "the entrant's name (a team's name)")->required();
   c_reg->add_option("--id", o->entrant.id, "its id in the event (default: from the name)");
   c_reg->add_option("--player", o->entrant.players, "a team's player (twice)");
