@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <unordered_map>
 
@@ -149,7 +150,13 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
       in_kind[i].first->rank = i > 0 && same_rank(*in_kind[i - 1].first, *in_kind[i].first) ? in_kind[i - 1].first->rank
                                                                                             : static_cast<int>(i) + 1;
   }
-  ojson rating = ratings(games);
+  // ratings are of games played at a table: an event's ranking (a tournament's contribution) is not one
+  const bool events = std::any_of(games.begin(), games.end(), [](const GameStanding& g) { return !g.given.empty(); });
+  std::vector<GameStanding> played;
+  if (events)
+    std::copy_if(games.begin(), games.end(), std::back_inserter(played),
+                 [](const GameStanding& g) { return g.given.empty(); });
+  ojson rating = ratings(events ? played : games);
   ojson doc = ojson::object();
   doc["format"] = "marque-standings/2";
   doc["generator"] = generator;
