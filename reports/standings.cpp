@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <unordered_map>
 
@@ -27,6 +28,10 @@ bool by_sides(const GameStanding& g) {
 std::vector<Placing> placings(const GameStanding& g) {
   const size_t n = g.seats.size();
   std::vector<Placing> out(n);
+  if (g.given.size() == n && n > 0) {  // an event: its ranking placed each seat
+    for (size_t i = 0; i < n; ++i) out[i] = {g.seats[i].place, g.ranked, g.given[i], g.seats[i].place == 1};
+    return out;
+  }
   if (by_sides(g)) {
     // two sides: the winning side first (1), the other second (0); a draw (or no winner told apart) shares
     bool win = false, loss = false;
@@ -145,7 +150,13 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
       in_kind[i].first->rank = i > 0 && same_rank(*in_kind[i - 1].first, *in_kind[i].first) ? in_kind[i - 1].first->rank
                                                                                             : static_cast<int>(i) + 1;
   }
-  ojson rating = ratings(games);
+  // ratings are of games played at a table: an event's ranking (a tournament's contribution) is not one
+  const bool events = std::any_of(games.begin(), games.end(), [](const GameStanding& g) { return !g.given.empty(); });
+  std::vector<GameStanding> played;
+  if (events)
+    std::copy_if(games.begin(), games.end(), std::back_inserter(played),
+                 [](const GameStanding& g) { return g.given.empty(); });
+  ojson rating = ratings(events ? played : games);
   ojson doc = ojson::object();
   doc["format"] = "marque-standings/2";
   doc["generator"] = generator;

@@ -39,6 +39,10 @@ struct GameStanding {
   std::string league;
   int64_t hands = 0;
   std::vector<Seat> seats;  // setup order
+  // a tournament's contribution (tournament.md 5.6): each seat's league points (M - rank) / (M - 1) among the
+  // event's M ranked entrants (a team's two players both), in place of the placing of its places; empty for a game
+  std::vector<double> given{};
+  int ranked = 0;  // M
 };
 
 // How a game places one seat for the league: its place among the game's competitors (1 = first; shared places

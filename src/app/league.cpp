@@ -3,6 +3,7 @@
 #include "app/internal.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "core/date.hpp"
 #include "core/unicode.hpp"
@@ -27,6 +28,51 @@ std::vector<reports::GameStanding> standing_games(Store& store, const Filter& fi
     games.push_back(std::move(g));
   }
   return games;
+}
+
+// The closed tournaments that count in the league as one result per entrant (tournament.md 5.6,
+// league_contribution = event), under the filter: the event's league, game and first date; each player of an
+// entrant (a team's two) takes the entrant's league points. A damaged stored event counts nothing (check reports it).
+std::vector<reports::GameStanding> standing_events(Store& store, const Filter& filter) {
+  std::vector<reports::GameStanding> out;
+  if (filter.players != 0) return out;  // an event has no one table size
+  for (const auto& row : store.tournaments()) {
+    if (row.status != "closed") continue;
+    const json doc = json::parse(row.document, nullptr, false);
+    if (!doc.is_object() || !doc.contains("event") || !doc["event"].is_object() || !doc.contains("ranking") ||
+        !doc["ranking"].is_array())
+      continue;
+    const json& ev = doc["event"];
+    if (ev.value("league_contribution", std::string("event")) != "event") continue;
+    const std::string league = ev.value("league", std::string()), game = ev.value("game", std::string());
+    std::string date;
+    if (ev.contains("dates") && ev["dates"].is_array() && !ev["dates"].empty() && ev["dates"][0].is_string())
+      date = ev["dates"][0].get<std::string>();
+    if (!filter.league.empty() && !unicode::same_name(league, filter.league)) continue;
+    if (!filter.game.empty() && filter.game != game) continue;
+    if ((!filter.from.empty() && date < filter.from) || (!filter.to.empty() && date > filter.to)) continue;
+    std::map<std::string, std::vector<std::string>> players;
+    if (doc.contains("entrants") && doc["entrants"].is_array())
+      for (const auto& en : doc["entrants"]) {
+        if (!en.is_object()) continue;
+        auto& list = players[en.value("id", std::string())];
+        if (en.contains("players") && en["players"].is_array())
+          for (const auto& p : en["players"])
+            if (p.is_string()) list.push_back(p.get<std::string>());
+        if (list.empty()) list.push_back(en.value("name", en.value("id", std::string())));
+      }
+    reports::GameStanding g{0, game, date, league, 0, {}};
+    g.ranked = static_cast<int>(doc["ranking"].size());
+    for (const auto& r : doc["ranking"]) {
+      if (!r.is_object() || !r.contains("league_points") || !r["league_points"].is_number()) continue;
+      for (const auto& name : players[r.value("entrant", std::string())]) {
+        g.seats.push_back({name, r.value("rank", 0), Amount{}, ""});
+        g.given.push_back(r["league_points"].get<double>());
+      }
+    }
+    if (!g.seats.empty()) out.push_back(std::move(g));
+  }
+  return out;
 }
 
 // The stored spelling of a player named on the command line (case and accents folded), else exit 66.
@@ -133,6 +179,7 @@ ojson standings(Session& session, const Filter& asked, const std::string& genera
   Season season;
   const Filter filter = with_season(session, asked, &season);
   std::vector<reports::GameStanding> games = standing_games(store, filter);
+  for (auto& g : standing_events(store, filter)) games.push_back(std::move(g));
   reports::StandingsFilter f{filter.league,  filter.game, asked.from,  asked.to,
                              filter.players, season.name, season.from, season.to};
   reports::StandingsExtras extras;

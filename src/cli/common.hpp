@@ -108,6 +108,9 @@ void add_output(CLI::App* c, std::string& out_file,
 
 // One file per top-level command (commands/NAME.cpp), each with its registration function; main lists them.
 namespace marque::cli::commands {
+// The club's house rules (the config file's [GAME] table) for the options `setup` leaves out (start.cpp); returns
+// the ids of those used.
+std::vector<std::string> apply_house_rules(const config::File& f, const rules::GameRules& gr, json& setup);
 CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out);
 CommandRecord add_hand(CLI::App& app, Context& ctx, Commands& out);
 CommandRecord add_edit(CLI::App& app, Context& ctx, Commands& out);

@@ -315,7 +315,9 @@ std::string main_page(const CLI::App& app, const Shared& s) {
     auto subs = visible_subcommands(*sub);
     if (!subs.empty()) {
       std::string names;
-      for (const auto* x : subs) names += (names.empty() ? "" : "|") + roff(x->get_name(), true);
+      // a long list is written with spaces, so that the line can be broken and filled
+      const std::string bar = subs.size() > 6 ? " | " : "|";
+      for (const auto* x : subs) names += (names.empty() ? "" : bar) + roff(x->get_name(), true);
       label += " " + names;
     }
     out += ".TP\n" + label + "\n" + roff(summary_and_example(sub->get_description()).first) + "; see \\fBmarque\\-" +

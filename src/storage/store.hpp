@@ -273,6 +273,44 @@ public:
   // removes the league's season of that name (matched case-insensitively); false when there is none
   bool delete_season(const std::string& name, const std::string& league);
 
+  // tournaments (schema 11): an event as its marque-tournament/1 document, every version of it kept with who,
+  // when and why; each drawn table's code, result state and the marque game it is played as
+  struct TournamentRow {
+    std::string id, name, game, status;  // status: open | closed
+    int64_t version = 0;
+    std::string document;  // the marque-tournament/1 text as stored (the app parses it and reports a damaged one)
+    std::string created_at, updated_at;
+  };
+  struct TournamentVersionRow {
+    int64_t version = 0;
+    std::string action, at, by, reason, document;
+  };
+  struct TournamentTableRow {
+    int round = 0, table = 0;
+    std::string code, state;  // state: open | submitted | confirmed | disputed
+    std::optional<int64_t> game_id;
+    bool published = false;
+  };
+  std::optional<TournamentRow> tournament(const std::string& id);
+  std::vector<TournamentRow> tournaments();
+  // a new event: its row and version 1
+  void create_tournament(const TournamentRow& row, const std::string& action, const std::string& by,
+                         const std::string& reason);
+  // the next version of an event (the one before it stays in tournament_versions); returns its number
+  int64_t save_tournament(const std::string& id, const std::string& name, const std::string& status,
+                          const std::string& document, const std::string& action, const std::string& by,
+                          const std::string& reason);
+  std::vector<TournamentVersionRow> tournament_versions(const std::string& id);
+  // the event's drawn tables as the document now has them: new ones added, codes and states updated (a table's
+  // game kept), the ones no longer drawn removed
+  void sync_tournament_tables(const std::string& id, const std::vector<TournamentTableRow>& tables);
+  std::vector<TournamentTableRow> tournament_tables(const std::string& id);
+  // the round's tables published (their codes open them on a phone)
+  void publish_tournament_round(const std::string& id, int round);
+  void link_tournament_table(const std::string& id, int round, int table, int64_t game_id);
+  // the event a game is the table of, if any
+  std::optional<std::string> tournament_of_game(int64_t game_id);
+
   // nights (an evening grouping several games)
   int64_t create_night(const std::string& date, const std::string& venue, const std::string& league,
                        const std::string& note);

@@ -6,19 +6,54 @@ tie-breaks named), the rankings after each round, correction notes, the warnings
 back gives itself. Refusals: exit 1 and an error with exactly expect.code and expect.field. Draw cases: the lot order,
 table sizes, every active entrant once per round, absent, fixed, byes, tables (exact), tables_unordered, first
 dealers, the repeat pairs against the history, and the same draw a second time.
-Usage: tournament_case.py MARQUE_BIN CASE_FILE"""
+With --db the same case goes the other way: imported into a fresh database (`marque tournament import`) and printed
+back (`marque tournament export --format json`): the same checks, and the document equal to what calc prints; a
+refusal exits 1 with its error in the JSON and leaves the database as it was (a dump before and after).
+Usage: tournament_case.py MARQUE_BIN CASE_FILE [--db]"""
 import json, os, subprocess, sys, tempfile
 
 marque, path = sys.argv[1], sys.argv[2]
+through_db = "--db" in sys.argv[3:]
 case = json.load(open(path, encoding="utf-8"))
 expect = case.get("expect", {})
 problems = []
 
 
-def run(file):
+def calc(file):
     p = subprocess.run([marque, "tournament", "calc", file, "--format", "json"], capture_output=True, text=True,
                        timeout=600)
     return p.returncode, p.stdout, p.stderr
+
+
+def dump(db):
+    p = subprocess.run(["sqlite3", db, ".dump"], capture_output=True, text=True, timeout=60)
+    return p.stdout
+
+
+def through_database(file):
+    """import FILE into a fresh database, export it: (exit code, document or errors, stderr)"""
+    with tempfile.TemporaryDirectory() as t:
+        db = os.path.join(t, "marque.db")
+        m = lambda *a: subprocess.run([marque, "--db", db, "tournament", *a], capture_output=True, text=True, timeout=600)
+        p = m("create", "--name", "Another event", "--game", "tarot", "--seed", "1", "--id", "another-event")
+        if p.returncode != 0:
+            return p.returncode, "", "creating the database: " + p.stderr
+        before = dump(db)
+        p = m("import", file, "--format", "json")
+        if p.returncode != 0:
+            if dump(db) != before:
+                problems.append("a refused import changed the database")
+            return p.returncode, p.stdout, p.stderr
+        listed = json.loads(m("list", "--format", "json").stdout)
+        ids = [e["id"] for e in listed if e["id"] != "another-event"]
+        if len(ids) != 1:
+            return 70, "", f"the import made {len(ids)} events"
+        e = m("export", ids[0], "--format", "json")
+        return e.returncode, e.stdout, e.stderr
+
+
+def run(file):
+    return through_database(file) if through_db else calc(file)
 
 
 def same(a, b):
@@ -53,6 +88,9 @@ else:
     else:
         doc = json.loads(out)
         rounds = doc["rounds_played"]
+        if through_db:
+            rc0, out0, err0 = calc(path)
+            check(rc0 == 0 and json.loads(out0) == doc, "the document exported from the database differs from calc's")
         if case.get("kind") == "results":
             for key, col in (("round_points", "points"), ("placement_points", "placement_points")):
                 for r, want in expect.get(key, {}).items():
@@ -148,8 +186,8 @@ else:
             check(rc2 == 0 and out2 == out, "a second draw from the same inputs differs")
 
 if problems:
-    print(f"{case['id']}: FAILED")
+    print(f"{case['id']}{' (through the database)' if through_db else ''}: FAILED")
     for p in problems:
         print("  " + p)
     sys.exit(1)
-print(f"{case['id']}: ok")
+print(f"{case['id']}{' (through the database)' if through_db else ''}: ok")

@@ -50,6 +50,8 @@ bool confirm_new_players(app::Database& db, const rules::GameRules& gr, const js
   return answer[0] == 'y' || answer[0] == 'Y' || answer[0] == 'o' || answer[0] == 'O';
 }
 
+}  // namespace
+
 // The club's house rules (the config file's [GAME] table) for the options the command line leaves out, into the
 // set-up; returns the ids of those used.
 std::vector<std::string> apply_house_rules(const config::File& f, const rules::GameRules& gr, json& setup) {
@@ -64,6 +66,8 @@ std::vector<std::string> apply_house_rules(const config::File& f, const rules::G
   }
   return used;
 }
+
+namespace {
 
 // What came from the config file: option ids (house rules) and meta keys (league, venue).
 struct FromConfig {

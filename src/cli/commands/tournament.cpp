@@ -1,18 +1,176 @@
-// marque tournament ...: events of many tables over several rounds (../shared/rules/tournament.md). A group of
-// subcommands; today `calc FILE`, a marque-tournament/1 document or a marque-tournament-case/1 file checked, drawn
-// and ranked without a database (app::tournament_calc).
+// marque tournament ...: events of many tables over several rounds (../shared/rules/tournament.md). `calc FILE`
+// checks, draws and ranks a marque-tournament/1 document or a case file without a database; the organiser's
+// subcommands (create, register, import-entrants, check-in, late, withdraw, draw, publish, result, override,
+// close-round, ranking, show, export, import, list, history, undo, tables) keep an event in the database, each
+// change one transaction (app/tournament.hpp). This file only translates the command line.
+#include <iostream>
+
 #include "cli/common.hpp"
+#include "reports/text_table.hpp"
 #include "reports/tournament_text.hpp"
 
 namespace marque::cli::commands {
 
+namespace {
+
+struct Options {
+  std::string file, format = "text", out_file, event, who, reason, by = "organiser", id;
+  std::vector<std::string> words, players, names;
+  app::TournamentSettings create;
+  app::TournamentEntrant entrant;
+  app::TournamentSlip slip;
+  std::optional<int> after;
+  int round = 0, table = 0;
+};
+
+std::string list_text(const std::vector<app::TournamentInfo>& list) {
+  using A = reports::TextTable::Align;
+  if (list.empty()) return "no tournament yet: marque tournament create --name NAME --game GAME\n";
+  reports::TextTable t;
+  t.columns({A::left, A::left, A::left, A::left, A::right, A::right, A::left});
+  t.row({"event", "name", "game", "date", "entrants", "rounds", "status"});
+  t.rule();
+  for (const auto& i : list)
+    t.row({i.id, i.name, i.game, i.date, std::to_string(i.entrants),
+           std::to_string(i.closed) + "/" + std::to_string(i.rounds), i.status});
+  return t.render();
+}
+
+std::string number_text(const ojson& v) {
+  if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
+  if (v.is_number()) {
+    std::string s = v.dump();
+    return s;
+  }
+  return v.is_string() ? v.get<std::string>() : std::string("—");
+}
+
+// the name of an entrant id in the document
+std::string name_of(const ojson& doc, const std::string& id) {
+  for (const auto& en : doc["entrants"])
+    if (en.value("id", std::string()) == id) return en.value("name", id).empty() ? id : en.value("name", id);
+  return id;
+}
+
+// the ranking after round `after` (0 = the latest closed round: the ranking as it stands)
+const ojson& ranking_rows(const ojson& doc, int after) {
+  static const ojson none = ojson::array();
+  if (after == 0) return doc.contains("ranking") ? doc["ranking"] : none;
+  const std::string key = std::to_string(after);
+  if (!doc.contains("ranking_after") || !doc["ranking_after"].contains(key))
+    throw Error(k_exit_rejected, "round " + key + " is not closed: no ranking after it yet",
+                "marque tournament close-round EVENT");
+  return doc["ranking_after"][key];
+}
+
+std::string ranking_text(const ojson& doc, int after) {
+  using A = reports::TextTable::Align;
+  const ojson& rows = ranking_rows(doc, after);
+  const ojson& ev = doc["event"];
+  std::string head = ev.value("name", std::string()) + " — " +
+                     (after == 0 ? std::string("ranking") : "ranking after round " + std::to_string(after)) + "\n";
+  if (rows.empty()) return head + "no round closed yet\n";
+  std::vector<std::string> chain;
+  for (const auto& c : ev["scoring"]["tiebreaks"]) chain.push_back(c.get<std::string>());
+  reports::TextTable t;
+  std::vector<A> align{A::right, A::left, A::right};
+  std::vector<std::string> title{"rank", "entrant", "score"};
+  for (size_t i = 1; i < chain.size(); ++i)
+    if (chain[i] != "lot") {
+      align.push_back(A::right);
+      title.push_back(chain[i]);
+    }
+  align.push_back(A::left);
+  title.push_back("decided by");
+  t.columns(align);
+  t.row(title);
+  t.rule();
+  for (const auto& r : rows) {
+    std::vector<std::string> cells{std::to_string(r.value("rank", 0)), name_of(doc, r.value("entrant", std::string())),
+                                   number_text(r["score"])};
+    for (size_t i = 1; i < chain.size(); ++i)
+      if (chain[i] != "lot")
+        cells.push_back(r["tiebreaks"].contains(chain[i]) ? number_text(r["tiebreaks"][chain[i]]) : "");
+    std::string decided = r["decided_by"].is_string() ? r["decided_by"].get<std::string>() : "";
+    if (r["withdrawn_after"].is_number_integer())
+      decided += (decided.empty() ? "" : ", ") + std::string("withdrew after round ") +
+                 std::to_string(r["withdrawn_after"].get<int>());
+    cells.push_back(decided);
+    t.row(cells);
+  }
+  std::string out = head + t.render();
+  for (const auto& c : doc["corrections"])
+    out += "corrected at " + c.value("at", std::string()) + " by " + c.value("by", std::string()) + ": round " +
+           std::to_string(c.value("round", 0)) + " table " + std::to_string(c.value("table", 0)) + ": " +
+           c.value("reason", std::string()) + "\n";
+  return out;
+}
+
+// a round's draw as the door reads it: each table, its code, its seats (first dealer in seat 1)
+std::string draw_text(const ojson& doc, int round, const std::vector<app::TournamentTable>& tables) {
+  const ojson& r = doc["rounds_played"][static_cast<size_t>(round - 1)];
+  std::string out = doc["event"].value("name", std::string()) + " — round " + std::to_string(round) + " of " +
+                    std::to_string(doc["event"].value("rounds", 0)) + "\n";
+  using A = reports::TextTable::Align;
+  reports::TextTable t;
+  t.columns({A::right, A::left, A::left, A::left});
+  t.row({"table", "code", "seats (seat 1 deals first)", "state"});
+  t.rule();
+  for (const auto& x : r["tables"]) {
+    std::string seats;
+    for (const auto& s : x["seats"]) seats += (seats.empty() ? "" : ", ") + name_of(doc, s.get<std::string>());
+    std::string state = x.value("status", std::string());
+    for (const auto& row : tables)
+      if (row.round == round && row.table == x.value("table", 0) && !row.published) state += " (not published)";
+    t.row({std::to_string(x.value("table", 0)), x.value("code", std::string()), seats, state});
+  }
+  out += t.render();
+  std::string rest;
+  for (const auto& b : r["byes"]) rest += "  bye: " + name_of(doc, b.get<std::string>()) + "\n";
+  for (const auto& b : r["absent"]) rest += "  absent: " + name_of(doc, b.get<std::string>()) + "\n";
+  out += rest + "repeat pairs: " + std::to_string(r.value("repeat_pairs", 0)) + "\n";
+  for (const auto& w : doc["warnings"])
+    if (w.value("round", 0) == round)
+      out += "warning " + w.value("code", std::string()) + ": " + w.value("message", std::string()) + "\n";
+  return out;
+}
+
+// a command that changes the event: its JSON, or one line of text
+void emit_change(const Context& ctx, const ojson& doc, const std::string& said) {
+  Report r;
+  r.json = [&] { return json_text(doc); };
+  r.text = [&] { return said + "\n"; };
+  emit(r, ctx.format, "");
+}
+
+std::string entrants_said(const ojson& doc) {
+  int in = 0;
+  for (const auto& en : doc["entrants"]) in += en.value("checked_in", false) ? 1 : 0;
+  return std::to_string(doc["entrants"].size()) + " entrants, " + std::to_string(in) + " checked in";
+}
+
+// a refusal as the organiser reads it: each error's spec code before its words ("T02 no table 5 in the draw ...")
+Diagnostics with_codes(const Diagnostics& in) {
+  Diagnostics out;
+  for (Diagnostic d : in.items()) {
+    if (d.code.size() == 3 && d.code[0] == 'T') d.message = d.code + " " + d.message;
+    out.push(std::move(d));
+  }
+  return out;
+}
+
+CLI::App* with_event(CLI::App* c, Options& o) {
+  c->add_option("event", o.event, "the event's id (marque tournament list)")->required();
+  return c;
+}
+
+}  // namespace
+
 CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
-  struct Options {
-    std::string file, format = "text";
-  };
   auto o = std::make_shared<Options>();
-  auto* group = app.add_subcommand("tournament", "tournaments: an event's draw, results and ranking");
+  auto* group = app.add_subcommand("tournament", "tournaments: an event's entrants, draw, results and ranking");
   group->require_subcommand(1);
+
   auto* c_calc = group->add_subcommand(
       "calc", "draw and rank a marque-tournament/1 document (or a tournament case file) without a database");
   c_calc->add_option("file", o->file, "marque-tournament/1 or marque-tournament-case/1 file, or - for standard input")
@@ -28,7 +186,346 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit(r, ctx.format, "");
                    return 0;
                  }});
-  return {"tournament", false, {Format::text, Format::json}};
+
+  const size_t organiser = out.size();  // the organiser's subcommands from here on
+  // --- create
+  auto* c_create = group->add_subcommand(
+      "create", "create an event: marque tournament create --name NAME --game GAME [option.ID=VALUE]...");
+  auto& s = o->create;
+  c_create->add_option("--name", s.name, "the event's name, printed on every output")->required();
+  c_create->add_option("--game", s.game, "the game at every table")->required()->check(CLI::IsMember(game_ids()));
+  c_create->add_option("words", o->words,
+                       "house rules of every table: option.ID=VALUE (the config file's [GAME] "
+                       "table gives the others)");
+  c_create->add_option("--id", s.id, "its id (a-z, 0-9, -; default: from the name and date)");
+  c_create->add_option("--date", s.date, "its date, YYYY-MM-DD (default: today)");
+  c_create->add_option("--venue", s.venue, "where");
+  c_create->add_option("--league", s.league, "the league it counts in (default: the config file's league)");
+  c_create->add_option("--season", s.season, "the season it counts in");
+  c_create->add_option("--rounds", s.rounds, "number of rounds (default: the game's)")->check(CLI::Range(1, 99));
+  c_create->add_option("--length", s.length_mode,
+                       "round length: deals_per_player, target, deals, partie or game (default: the game's)");
+  c_create->add_option("--deals-per-player", s.deals_per_player, "with --length deals_per_player: N")
+      ->check(CLI::Range(1, 20));
+  c_create->add_option("--target", s.target, "with --length target: the score to reach")->check(CLI::Range(1, 100000));
+  c_create->add_option("--deals", s.deals, "with --length deals: the deals of a table")->check(CLI::Range(1, 200));
+  c_create->add_option("--time-limit", s.time_limit_min, "minutes per round (the room clock)")
+      ->check(CLI::Range(1, 600));
+  c_create->add_option("--scoring", s.scoring, "total, match or placement (default: the game's)");
+  c_create->add_option("--draw", s.method, "rotation, swiss or fixed (default: the game's)");
+  c_create->add_option("--seed", s.seed, "the draw's seed, a decimal number (default: from the clock, printed)");
+  c_create->add_option("--tables", s.table_preference,
+                       "the table size preferred where the game has a choice: fours or fives");
+  c_create->add_option("--confirmation", s.confirmation, "second_player or none");
+  c_create->add_option("--league-contribution", s.league_contribution, "event, games or none");
+  c_create->footer("Example:\n  marque tournament create --name \"Tournoi du jeudi\" --game GAME --rounds 3 "
+                   "--seed 20261126");
+  out.push_back({c_create, [o, &ctx] {
+                   auto& set = o->create;
+                   require_date("--date", set.date);
+                   for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--name", &set.name},
+                                                      {"--venue", &set.venue},
+                                                      {"--league", &set.league},
+                                                      {"--season", &set.season}})
+                     check_utf8(field, *value);
+                   const auto& gr = app::game_rules(set.game);
+                   const config::File& settings = ctx.settings();
+                   json setup = app::setup_from_words(gr, parse_words(o->words));
+                   apply_house_rules(settings, gr, setup);
+                   if (setup.contains("options")) set.options = setup["options"];
+                   if (set.league.empty())
+                     if (const config::Entry* e = settings.find("league")) set.league = e->value.get<std::string>();
+                   const bool clock = set.seed.empty();
+                   auto db = ctx.open(true);
+                   const ojson doc = app::tournament_create(*db, set);
+                   const ojson& ev = doc["event"];
+                   emit_change(ctx, doc,
+                               "tournament " + ev.value("id", std::string()) +
+                                   " created: " + ev.value("name", std::string()) + ", " +
+                                   ev.value("game", std::string()) + ", " + std::to_string(ev.value("rounds", 0)) +
+                                   " rounds, draw " + ev["draw"].value("method", std::string()) + ", seed " +
+                                   ev["draw"].value("seed", std::string()) + (clock ? " (from the clock)" : "") +
+                                   "\n  next: marque tournament register " + ev.value("id", std::string()) + " NAME");
+                   return 0;
+                 }});
+
+  // --- register
+  auto* c_reg = with_event(group->add_subcommand("register", "register an entrant (a team: --player twice)"), *o);
+  c_reg->add_option("name", o->entrant.name, "the entrant's name (a team's name)")->required();
+  c_reg->add_option("--id", o->entrant.id, "its id in the event (default: from the name)");
+  c_reg->add_option("--player", o->entrant.players, "a team's player (twice)");
+  c_reg->add_option("--licence", o->entrant.licence, "licence number");
+  c_reg->add_option("--club", o->entrant.club, "club");
+  c_reg->add_option("--fixed-table", o->entrant.fixed_table, "a table this entrant sits at every round")
+      ->check(CLI::Range(1, 200));
+  c_reg->add_flag("--checked-in", o->entrant.checked_in, "present already (else: tournament check-in)");
+  c_reg->footer("Example:\n  marque tournament register jeudi Ann --licence 123456 --club Colmar --checked-in");
+  out.push_back({c_reg, [o, &ctx] {
+                   check_utf8("name", o->entrant.name);
+                   auto db = ctx.open(true);
+                   const ojson doc = app::tournament_register(*db, o->event, {o->entrant});
+                   emit_change(ctx, doc, "registered " + o->entrant.name + " (" + entrants_said(doc) + ")");
+                   return 0;
+                 }});
+
+  auto* c_csv = with_event(group->add_subcommand("import-entrants", "register the entrants of a CSV file "
+                                                                    "(columns name, licence, club, players, "
+                                                                    "fixed_table, checked_in)"),
+                           *o);
+  c_csv->add_option("file", o->file, "the CSV file, or - for standard input")->required();
+  out.push_back({c_csv, [o, &ctx] {
+                   const auto list = app::tournament_entrants_csv(read_input(o->file), o->file);
+                   auto db = ctx.open(true);
+                   const ojson doc = app::tournament_register(*db, o->event, list);
+                   emit_change(ctx, doc,
+                               "registered " + std::to_string(list.size()) + " from " + o->file + " (" +
+                                   entrants_said(doc) + ")");
+                   return 0;
+                 }});
+
+  // --- check-in, late, withdraw
+  for (const bool present : {true, false}) {
+    auto* c = with_event(group->add_subcommand(present ? "check-in" : "check-out",
+                                               present ? "entrants present for the draw of round 1"
+                                                       : "entrants not present after all (before round 1)"),
+                         *o);
+    c->add_option("who", o->names, "entrants (id or name)")->required();
+    out.push_back({c, [o, &ctx, present] {
+                     auto db = ctx.open(true);
+                     const ojson doc = app::tournament_check_in(*db, o->event, o->names, present);
+                     emit_change(ctx, doc,
+                                 std::string(present ? "checked in" : "checked out") + " (" + entrants_said(doc) + ")");
+                     return 0;
+                   }});
+  }
+  auto* c_late = with_event(group->add_subcommand("late", "a late arrival: drawn from the next round on"), *o);
+  c_late->add_option("who", o->who, "the entrant (id or name)")->required();
+  out.push_back({c_late, [o, &ctx] {
+                   auto db = ctx.open(true);
+                   const ojson doc = app::tournament_late(*db, o->event, o->who);
+                   int from = 1;
+                   for (const auto& en : doc["entrants"])
+                     if (en.value("id", std::string()) == o->who || en.value("name", std::string()) == o->who)
+                       from = en.value("arrived_round", 1);
+                   emit_change(ctx, doc, o->who + " arrives late: drawn from round " + std::to_string(from));
+                   return 0;
+                 }});
+  auto* c_wd = with_event(group->add_subcommand("withdraw", "a withdrawal: not drawn after the round given"), *o);
+  c_wd->add_option("who", o->who, "the entrant (id or name)")->required();
+  c_wd->add_option("--after", o->after, "the last round played (default: the latest round drawn)");
+  out.push_back({c_wd, [o, &ctx] {
+                   auto db = ctx.open(true);
+                   const ojson doc = app::tournament_withdraw(*db, o->event, o->who, o->after);
+                   int after = 0;
+                   for (const auto& en : doc["entrants"])
+                     if ((en.value("id", std::string()) == o->who || en.value("name", std::string()) == o->who) &&
+                         en["withdrawn_after"].is_number_integer())
+                       after = en["withdrawn_after"].get<int>();
+                   emit_change(ctx, doc, o->who + " withdraws after round " + std::to_string(after));
+                   return 0;
+                 }});
+
+  // --- draw, publish, tables
+  auto* c_draw = with_event(group->add_subcommand("draw", "draw the next round (not yet published)"), *o);
+  out.push_back({c_draw, [o, &ctx] {
+                   auto db = ctx.open(true);
+                   int round = 0;
+                   const ojson doc = app::tournament_draw(*db, o->event, round);
+                   const auto tables = app::tournament_tables(*db, o->event);
+                   emit_change(ctx, doc, draw_text(doc, round, tables) + "next: marque tournament publish " + o->event);
+                   return 0;
+                 }});
+  auto* c_pub = with_event(group->add_subcommand("publish", "publish a round's draw: its table codes open the tables"),
+                           *o);
+  c_pub->add_option("--round", o->round, "the round (default: the latest drawn)");
+  out.push_back({c_pub, [o, &ctx] {
+                   auto db = ctx.open(true);
+                   int round = o->round;
+                   const ojson doc = app::tournament_publish(*db, o->event, round);
+                   emit_change(ctx, doc, draw_text(doc, round, app::tournament_tables(*db, o->event)));
+                   return 0;
+                 }});
+  auto* c_tables = with_event(group->add_subcommand("tables", "a round's tables: codes, seats and result states"), *o);
+  c_tables->add_option("--round", o->round, "the round (default: the latest drawn)");
+  add_format(c_tables, o->format);
+  out.push_back({c_tables, [o, &ctx] {
+                   auto db = ctx.open(false);
+                   const ojson doc = app::tournament_show(*db, o->event);
+                   const auto tables = app::tournament_tables(*db, o->event);
+                   const int drawn = static_cast<int>(doc["rounds_played"].size());
+                   const int round = o->round == 0 ? drawn : o->round;
+                   if (round < 1 || round > drawn)
+                     throw Error(k_exit_rejected, "round " + std::to_string(round) + " is not drawn");
+                   Report r;
+                   r.json = [&] {
+                     ojson list = ojson::array();
+                     for (const auto& t : tables)
+                       if (t.round == round)
+                         list.push_back({{"round", t.round},
+                                         {"table", t.table},
+                                         {"code", t.code},
+                                         {"state", t.state},
+                                         {"published", t.published},
+                                         {"game", t.game_id ? ojson(*t.game_id) : ojson(nullptr)}});
+                     return json_text(list);
+                   };
+                   r.text = [&] { return draw_text(doc, round, tables); };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
+
+  // --- results
+  auto* c_res = with_event(group->add_subcommand("result", "enter a table's slip (ENTRANT=TOTAL ...); after the "
+                                                           "round is closed, a correction with --reason"),
+                           *o);
+  c_res->add_option("table", o->slip.table, "the table number")->required()->check(CLI::Range(1, 1000));
+  c_res->add_option("totals", o->words, "each entrant's total: Ann=120 Ben=-40 ...")->required();
+  c_res->add_option("--round", o->slip.round, "the round (default: the latest drawn)");
+  c_res->add_option("--deals", o->slip.deals, "the deals played")->check(CLI::Range(0, 1000));
+  c_res->add_option("--submitted-by", o->slip.submitted_by, "the player who submitted it");
+  c_res->add_option("--confirmed-by", o->slip.confirmed_by, "the second player who confirmed it");
+  c_res->add_flag("--short", o->slip.short_table, "stopped by the clock before its end");
+  c_res->add_option("--reason", o->slip.reason, "a correction's reason (a closed round)");
+  c_res->add_option("--by", o->by, "who corrects (default: organiser)");
+  c_res->footer("Example:\n  marque tournament result jeudi 2 Ann=93 Ben=-31 Cat=-93 Dan=31 --submitted-by Ann "
+                "--confirmed-by Cat");
+  out.push_back(
+      {c_res, [o, &ctx] {
+         for (const auto& [k, v] : parse_words(o->words)) o->slip.points.emplace_back(k, v);
+         check_utf8("--reason", o->slip.reason);
+         auto db = ctx.open(true);
+         const ojson doc = app::tournament_result(*db, o->event, o->slip, o->by);
+         const int round = o->slip.round == 0 ? static_cast<int>(doc["rounds_played"].size()) : o->slip.round;
+         const ojson& t =
+             doc["rounds_played"][static_cast<size_t>(round - 1)]["tables"][static_cast<size_t>(o->slip.table - 1)];
+         emit_change(ctx, doc,
+                     "round " + std::to_string(round) + " table " + std::to_string(o->slip.table) + ": " +
+                         (o->slip.reason.empty() ? t.value("status", std::string())
+                                                 : "corrected (" + o->slip.reason + ")"));
+         return 0;
+       }});
+  auto* c_ovr = with_event(group->add_subcommand("override", "the organiser confirms a table's result, with a reason"),
+                           *o);
+  c_ovr->add_option("table", o->table, "the table number")->required();
+  c_ovr->add_option("--round", o->round, "the round (default: the latest drawn)");
+  c_ovr->add_option("--reason", o->reason, "why")->required();
+  c_ovr->add_option("--by", o->by, "who decides (default: organiser)");
+  out.push_back({c_ovr, [o, &ctx] {
+                   check_utf8("--reason", o->reason);
+                   auto db = ctx.open(true);
+                   const ojson doc = app::tournament_override(*db, o->event, o->round, o->table, o->reason, o->by);
+                   emit_change(ctx, doc,
+                               "table " + std::to_string(o->table) + " confirmed by " + o->by + ": " + o->reason);
+                   return 0;
+                 }});
+  auto* c_close = with_event(group->add_subcommand("close-round", "close a round once every table is confirmed"), *o);
+  c_close->add_option("--round", o->round, "the round (default: the latest drawn)");
+  out.push_back({c_close, [o, &ctx] {
+                   auto db = ctx.open(true);
+                   int round = o->round;
+                   const ojson doc = app::tournament_close_round(*db, o->event, round);
+                   emit_change(ctx, doc, "round " + std::to_string(round) + " closed\n" + ranking_text(doc, round));
+                   return 0;
+                 }});
+
+  // --- reading: ranking, show, export, list, history
+  auto* c_rank = with_event(group->add_subcommand("ranking", "the ranking (after a round, or as it stands)"), *o);
+  c_rank->add_option("--after", o->round, "after this round (default: the latest closed)");
+  add_format(c_rank, o->format);
+  out.push_back({c_rank, [o, &ctx] {
+                   auto db = ctx.open(false);
+                   const ojson doc = app::tournament_show(*db, o->event);
+                   Report r;
+                   r.json = [&] { return json_text(ranking_rows(doc, o->round)); };
+                   r.text = [&] { return ranking_text(doc, o->round); };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
+  auto* c_show = with_event(group->add_subcommand("show", "the event: rounds, tables, results, ranking"), *o);
+  add_format(c_show, o->format);
+  out.push_back({c_show, [o, &ctx] {
+                   auto db = ctx.open(false);
+                   const ojson doc = app::tournament_show(*db, o->event);
+                   Report r;
+                   r.json = [&] { return json_text(doc); };
+                   r.text = [&] { return reports::tournament_text(doc); };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
+  auto* c_export = with_event(group->add_subcommand("export", "the event as a marque-tournament/1 document"), *o);
+  add_output(c_export, o->out_file);
+  add_format(c_export, o->format);
+  out.push_back({c_export, [o, &ctx] {
+                   auto db = ctx.open(false);
+                   const ojson doc = app::tournament_show(*db, o->event);
+                   Report r;
+                   r.json = [&] { return json_text(doc); };
+                   emit(r, Format::json, o->out_file);
+                   return 0;
+                 }});
+  auto* c_import =
+      group->add_subcommand("import", "store a marque-tournament/1 document (or a tournament case file) as an event");
+  c_import->add_option("file", o->file, "the file, or - for standard input")->required();
+  c_import->add_option("--id", o->id, "the event's id here (default: the document's)");
+  add_format(c_import, o->format);
+  out.push_back({c_import, [o, &ctx] {
+                   const json in = parse_json(read_input(o->file), o->file);
+                   auto db = ctx.open(true);
+                   const ojson doc = app::tournament_import(*db, in, o->id);
+                   emit_change(ctx, doc,
+                               "imported " + o->file + " (" + entrants_said(doc) + ", " +
+                                   std::to_string(doc["rounds_played"].size()) + " rounds)");
+                   return 0;
+                 }});
+  auto* c_list = group->add_subcommand("list", "the events in the database");
+  add_format(c_list, o->format);
+  out.push_back({c_list, [o, &ctx] {
+                   auto db = ctx.open(false);
+                   const auto list = app::tournament_list(*db);
+                   Report r;
+                   r.json = [&] {
+                     ojson a = ojson::array();
+                     for (const auto& i : list)
+                       a.push_back({{"id", i.id},
+                                    {"name", i.name},
+                                    {"game", i.game},
+                                    {"date", i.date},
+                                    {"entrants", i.entrants},
+                                    {"rounds", i.rounds},
+                                    {"drawn", i.drawn},
+                                    {"closed", i.closed},
+                                    {"status", i.status},
+                                    {"version", i.version}});
+                     return json_text(a);
+                   };
+                   r.text = [&] { return list_text(list); };
+                   emit(r, ctx.format, "");
+                   return 0;
+                 }});
+  auto* c_hist = with_event(group->add_subcommand("history", "every change of the event: who, when, why"), *o);
+  out.push_back({c_hist, [o, &ctx] {
+                   auto db = ctx.open(false);
+                   for (const auto& v : app::tournament_history(*db, o->event))
+                     std::cout << v.version << "  " << v.at << "  " << v.by << "  " << v.action
+                               << (v.reason.empty() ? "" : ": " + v.reason) << "\n";
+                   return 0;
+                 }});
+  auto* c_undo = with_event(group->add_subcommand("undo", "undo the event's latest change (kept in its history)"), *o);
+  out.push_back({c_undo, [o, &ctx] {
+                   auto db = ctx.open(true);
+                   const ojson doc = app::tournament_undo(*db, o->event);
+                   emit_change(ctx, doc, "undone: " + o->event + " is back as it was before its latest change");
+                   return 0;
+                 }});
+  for (size_t i = organiser; i < out.size(); ++i)
+    out[i].run = [run = out[i].run] {
+      try {
+        return run();
+      } catch (const Rejected& e) {
+        throw Rejected(with_codes(e.diagnostics()), e.what());
+      }
+    };
+  return {"tournament", true, {Format::text, Format::json}};
 }
 
 }  // namespace marque::cli::commands
