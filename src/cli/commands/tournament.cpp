@@ -6,6 +6,8 @@
 
 namespace marque::cli::commands {
 
+void add_tournament_print(CLI::App* group, Context& ctx, Commands& out);  // tournament_print.cpp
+
 CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
     std::string file, format = "text";
@@ -28,7 +30,8 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit(r, ctx.format, "");
                    return 0;
                  }});
-  return {"tournament", false, {Format::text, Format::json}};
+  add_tournament_print(group, ctx, out);
+  return {"tournament", false, {Format::text, Format::json, Format::html, Format::pdf}};
 }
 
 }  // namespace marque::cli::commands
