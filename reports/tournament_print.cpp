@@ -25,7 +25,7 @@ struct Page {
   std::vector<std::string> header;
   std::vector<bool> right;  // per column: numbers to the right
   std::vector<std::vector<std::string>> rows;
-  int rule_before = -1;  // a rule above this row (the first withdrawn entrant)
+  int rule_before = -1;           // a rule above this row (the first withdrawn entrant)
   std::vector<std::string> list;  // the door list: one line each
   std::vector<std::string> notes;
   std::vector<std::string> signatures;
@@ -129,8 +129,7 @@ Paper door(const ojson& doc, int round) {
   };
   for (const auto& t : r["tables"])
     for (size_t i = 0; i < t["seats"].size(); ++i)
-      add(text_of(t["seats"][i]),
-          "table " + text_of(t["table"]) + ", seat " + seat_name(doc, t["seats"].size(), i));
+      add(text_of(t["seats"][i]), "table " + text_of(t["table"]) + ", seat " + seat_name(doc, t["seats"].size(), i));
   for (const auto& b : r["byes"]) add(text_of(b), "bye (no table this round)");
   for (const auto& a : r["absent"]) add(text_of(a), "absent");
   std::stable_sort(lines.begin(), lines.end(),
@@ -197,8 +196,10 @@ Paper ranking(const ojson& doc, int round) {
   const ojson none = ojson::array();
   const std::string prev_key = std::to_string(through - 1);
   const auto before = ranks_in(doc["ranking_after"].contains(prev_key) ? doc["ranking_after"][prev_key] : none);
-  Paper paper{event_title(doc) + (final_ranking ? " — final ranking" : " — ranking after round " + std::to_string(round)),
-              "A4", {}};
+  Paper paper{event_title(doc) +
+                  (final_ranking ? " — final ranking" : " — ranking after round " + std::to_string(round)),
+              "A4",
+              {}};
   Page p;
   p.title = event_title(doc);
   p.lines.push_back((final_ranking ? "Final ranking" : "Ranking after round " + std::to_string(round)) + " — " +
@@ -239,12 +240,13 @@ Paper ranking(const ojson& doc, int round) {
     if (!before.empty()) {
       auto it = before.find(id);
       const int d = it == before.end() ? 0 : it->second - row.value("rank", 0);
-      cells.push_back(it == before.end() ? "new" : d > 0 ? "+" + std::to_string(d) : d < 0 ? "−" + std::to_string(-d) : "=");
+      cells.push_back(it == before.end() ? "new"
+                      : d > 0            ? "+" + std::to_string(d)
+                      : d < 0            ? "−" + std::to_string(-d)
+                                         : "=");
     }
     const std::string decided = text_of(row["decided_by"]);
-    cells.push_back(decided == "lot"   ? "ex aequo — decided by lot"
-                    : decided.empty() ? ""
-                                      : criterion(decided));
+    cells.push_back(decided == "lot" ? "ex aequo — decided by lot" : decided.empty() ? "" : criterion(decided));
     p.rows.push_back(std::move(cells));
   }
   if (final_ranking)
@@ -259,8 +261,8 @@ Paper ranking(const ojson& doc, int round) {
       note += " Was " + was + "; now " + now + ".";
       std::string moves;
       for (const auto& ch : c["rank_changes"])
-        moves += (moves.empty() ? "" : ", ") + names.of(text_of(ch["entrant"])) + " " +
-                 ordinal(ch.value("before", 0)) + " → " + ordinal(ch.value("after", 0));
+        moves += (moves.empty() ? "" : ", ") + names.of(text_of(ch["entrant"])) + " " + ordinal(ch.value("before", 0)) +
+                 " → " + ordinal(ch.value("after", 0));
       if (!moves.empty()) note += " Rank changes: " + moves + ".";
       p.notes.push_back(note);
     }
@@ -273,18 +275,23 @@ Paper paper_of(const ojson& doc, const TournamentPrint& o) {
   if (round == 0 && o.what != TournamentPaper::ranking && !doc["rounds_played"].empty())
     round = doc["rounds_played"].back().value("round", 0);
   switch (o.what) {
-    case TournamentPaper::cards: return cards(doc, round, o.url);
-    case TournamentPaper::door: return door(doc, round);
-    case TournamentPaper::slips: return slips(doc, round);
-    case TournamentPaper::ranking: break;
+    case TournamentPaper::cards:
+      return cards(doc, round, o.url);
+    case TournamentPaper::door:
+      return door(doc, round);
+    case TournamentPaper::slips:
+      return slips(doc, round);
+    case TournamentPaper::ranking:
+      break;
   }
   return ranking(doc, round);
 }
 
 // The QR as SVG: one path of dark modules, a quiet zone of 4
 std::string qr_svg(const std::string& payload) {
-  std::unique_ptr<QRcode, decltype(&QRcode_free)> qr(
-      QRcode_encodeString(payload.c_str(), 0, QR_ECLEVEL_M, QR_MODE_8, 1), &QRcode_free);
+  std::unique_ptr<QRcode, decltype(&QRcode_free)> qr(QRcode_encodeString(payload.c_str(), 0, QR_ECLEVEL_M, QR_MODE_8,
+                                                                         1),
+                                                     &QRcode_free);
   if (!qr) return "";
   const int n = qr->width, size = n + 8;
   std::string d;
@@ -350,9 +357,8 @@ std::string html_of(const Paper& paper, TournamentPaper what) {
       out += "</ul>\n";
     }
     for (const auto& n : p.notes)
-      out += n.rfind("Table code: ", 0) == 0
-                 ? "<p class=\"code\">" + html_escape(n) + "</p>\n"
-                 : "<p class=\"notes\">" + html_escape(n) + "</p>\n";
+      out += n.rfind("Table code: ", 0) == 0 ? "<p class=\"code\">" + html_escape(n) + "</p>\n"
+                                             : "<p class=\"notes\">" + html_escape(n) + "</p>\n";
     for (const auto& s : p.signatures) out += "<p class=\"sign\">" + html_escape(s) + "</p>\n";
     if (!p.qr.empty()) out += qr_svg(p.qr) + "\n";
     out += "</section>\n";

@@ -11,11 +11,16 @@ TournamentPaper tournament_print(const nlohmann::json& doc, const TournamentPape
   const nlohmann::ordered_json event = tournament::calc(doc);
   Diagnostics d;
   reports::TournamentPrint p;
-  if (req.what == "cards") p.what = reports::TournamentPaper::cards;
-  else if (req.what == "door") p.what = reports::TournamentPaper::door;
-  else if (req.what == "slips") p.what = reports::TournamentPaper::slips;
-  else if (req.what == "ranking") p.what = reports::TournamentPaper::ranking;
-  else d.error("what", "print.what", "what to print is one of cards, door, slips, ranking");
+  if (req.what == "cards")
+    p.what = reports::TournamentPaper::cards;
+  else if (req.what == "door")
+    p.what = reports::TournamentPaper::door;
+  else if (req.what == "slips")
+    p.what = reports::TournamentPaper::slips;
+  else if (req.what == "ranking")
+    p.what = reports::TournamentPaper::ranking;
+  else
+    d.error("what", "print.what", "what to print is one of cards, door, slips, ranking");
   const auto& rounds = event["rounds_played"];
   const bool is_ranking = p.what == reports::TournamentPaper::ranking;
   if (req.round != 0) {
