@@ -33,7 +33,7 @@ struct Page {
 };
 
 struct Paper {
-  std::string title, page_size;
+  std::string title, page_size;  // page_size: CSS, "105mm 148mm" (A6)
   std::vector<Page> pages;
 };
 
@@ -96,7 +96,7 @@ std::string seat_name(const ojson& doc, size_t seats, size_t i) {
 
 Paper cards(const ojson& doc, int round, const std::string& url) {
   const Names names(doc);
-  Paper paper{event_title(doc) + " — table cards, round " + std::to_string(round), "A6", {}};
+  Paper paper{event_title(doc) + " — table cards, round " + std::to_string(round), "105mm 148mm", {}};
   for (const auto& t : round_of(doc, round)["tables"]) {
     Page p;
     p.title = event_title(doc);
@@ -120,7 +120,7 @@ Paper cards(const ojson& doc, int round, const std::string& url) {
 Paper door(const ojson& doc, int round) {
   const Names names(doc);
   const ojson& r = round_of(doc, round);
-  Paper paper{event_title(doc) + " — where do I sit? Round " + std::to_string(round), "A4", {}};
+  Paper paper{event_title(doc) + " — where do I sit? Round " + std::to_string(round), "210mm 297mm", {}};
   std::vector<std::pair<std::string, std::string>> lines;  // name, where
   auto add = [&](const std::string& id, const std::string& where) {
     lines.push_back({names.of(id), where});
@@ -145,7 +145,7 @@ Paper door(const ojson& doc, int round) {
 Paper slips(const ojson& doc, int round) {
   const Names names(doc);
   const auto& ev = doc["event"];
-  Paper paper{event_title(doc) + " — score slips, round " + std::to_string(round), "A5", {}};
+  Paper paper{event_title(doc) + " — score slips, round " + std::to_string(round), "148mm 210mm", {}};
   const bool teams = text_of(ev["entrant_kind"]) == "teams";
   for (const auto& t : round_of(doc, round)["tables"]) {
     Page p;
@@ -198,7 +198,7 @@ Paper ranking(const ojson& doc, int round) {
   const auto before = ranks_in(doc["ranking_after"].contains(prev_key) ? doc["ranking_after"][prev_key] : none);
   Paper paper{event_title(doc) +
                   (final_ranking ? " — final ranking" : " — ranking after round " + std::to_string(round)),
-              "A4",
+              "210mm 297mm",
               {}};
   Page p;
   p.title = event_title(doc);
@@ -310,7 +310,7 @@ body { font-family: "Liberation Sans", Arial, sans-serif; color: #000; margin: 0
 .page:last-child { break-after: auto; page-break-after: auto; }
 h1 { font-size: 14pt; margin: 0 0 2mm; }
 p { margin: 1mm 0; }
-.big { font-size: 40pt; font-weight: bold; margin: 2mm 0; }
+.big { font-size: 36pt; font-weight: bold; margin: 2mm 0; }
 table { border-collapse: collapse; margin: 3mm 0; }
 th, td { border: 0.3mm solid #444; padding: 1mm 2mm; text-align: left; vertical-align: top; }
 th { background: #eee; }
@@ -321,21 +321,24 @@ tr.rule td { border-top: 0.8mm solid #000; }
 .list { columns: 2; column-gap: 8mm; list-style: none; padding: 0; font-size: 11pt; }
 .list li { break-inside: avoid; padding: 0.5mm 0; }
 .notes { font-size: 9pt; }
-.code { font-size: 16pt; font-weight: bold; letter-spacing: 1mm; }
-.qr { width: 32mm; height: 32mm; display: block; margin-top: 2mm; }
+.code { font-size: 16pt; font-weight: bold; }
+.qr { width: 34mm; height: 34mm; float: right; margin: 0 0 2mm 2mm; }
+.ranking table { font-size: 9pt; }
+.ranking td { white-space: nowrap; }
 .sign { border-bottom: 0.3mm solid #000; height: 12mm; margin: 3mm 0 0; font-size: 9pt; }
 )";
 
 std::string html_of(const Paper& paper, TournamentPaper what) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
                     html_escape(paper.title) + "</title>\n<style>@page { size: " + paper.page_size +
-                    " portrait; margin: 8mm; }" + k_css + "</style>\n</head>\n<body>\n";
+                    "; margin: 8mm; }" + k_css + "</style>\n</head>\n<body>\n";
   const char* kind = what == TournamentPaper::cards   ? "cards"
                      : what == TournamentPaper::door  ? "door"
                      : what == TournamentPaper::slips ? "slips"
                                                       : "ranking";
   for (const auto& p : paper.pages) {
     out += "<section class=\"page " + std::string(kind) + "\">\n<h1>" + html_escape(p.title) + "</h1>\n";
+    if (!p.qr.empty()) out += qr_svg(p.qr) + "\n";
     for (const auto& l : p.lines) out += "<p>" + html_escape(l) + "</p>\n";
     if (!p.big.empty()) out += "<p class=\"big\">" + html_escape(p.big) + "</p>\n";
     if (!p.header.empty()) {
@@ -360,7 +363,6 @@ std::string html_of(const Paper& paper, TournamentPaper what) {
       out += n.rfind("Table code: ", 0) == 0 ? "<p class=\"code\">" + html_escape(n) + "</p>\n"
                                              : "<p class=\"notes\">" + html_escape(n) + "</p>\n";
     for (const auto& s : p.signatures) out += "<p class=\"sign\">" + html_escape(s) + "</p>\n";
-    if (!p.qr.empty()) out += qr_svg(p.qr) + "\n";
     out += "</section>\n";
   }
   return out + "</body>\n</html>\n";

@@ -44,7 +44,7 @@ def marque(*args):
 
 
 def pdf(case, what, *more):
-    out = os.path.join(T, f"{os.path.basename(case)}-{what}-{'-'.join(more) or 'last'}.pdf")
+    out = os.path.join(T, f"{os.path.basename(case)}-{what}-{len(os.listdir(T))}.pdf")
     marque("tournament", "print", case, "--what", what, *more, "-o", out)
     text = subprocess.run(["pdftotext", "-layout", out, "-"], capture_output=True, text=True, check=True).stdout
     info = subprocess.run(["pdfinfo", out], capture_output=True, text=True, check=True).stdout
