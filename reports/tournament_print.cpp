@@ -5,6 +5,7 @@
 #include <qrencode.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 
 #include "core/unicode.hpp"
