@@ -77,7 +77,7 @@ std::string event_title(const ojson& doc) {
   return name.empty() ? "Tournament" : name;
 }
 
-// "Round 2 of 3 — tarot"
+// "Round 2 of 3 — " and the game
 std::string round_line(const ojson& doc, int round) {
   const auto& ev = doc["event"];
   return "Round " + std::to_string(round) + " of " + text_of(ev["rounds"]) + " — " + text_of(ev["game"]);
