@@ -24,15 +24,12 @@ if not (shutil.which("chromium") or shutil.which("weasyprint")) or not shutil.wh
 T = tempfile.mkdtemp(prefix="marque-tpaper-")
 ENV = dict(os.environ, XDG_DATA_HOME=T, HOME=T, TZ="UTC")
 ENV.pop("MARQUE_PDF_COMMAND", None)
-failures, passed = [], 0
+results = []  # (ok, what) of every check
 
 
 def check(ok, what):
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failures.append(what)
+    results.append((ok, what))
+    if not ok:
         print("FAIL:", what)
 
 
@@ -147,5 +144,6 @@ event("tournament-W5.json")
 event("tournament-W2.json")
 event("tournament-D1.json", played=False)
 shutil.rmtree(T, ignore_errors=True)
-print(f"{passed} checks passed, {len(failures)} failed")
-sys.exit(1 if failures else 0)
+failed = [what for ok, what in results if not ok]
+print(f"{len(results) - len(failed)} checks passed, {len(failed)} failed")
+sys.exit(1 if failed else 0)
