@@ -31,6 +31,8 @@ std::string join(const nlohmann::ordered_json& list, const std::string& sep) {
 
 }  // namespace
 
+std::string tournament_value(const nlohmann::ordered_json& v) { return value_text(v); }
+
 std::string tournament_text(const nlohmann::ordered_json& doc) {
   using A = TextTable::Align;
   const auto& ev = doc["event"];

@@ -9,5 +9,7 @@
 namespace marque::reports {
 
 std::string tournament_text(const nlohmann::ordered_json& doc);
+// A value of the document as people read it: a string as is, a number exact (at most two decimals), a list spaced.
+std::string tournament_value(const nlohmann::ordered_json& v);
 
 }  // namespace marque::reports

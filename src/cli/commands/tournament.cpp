@@ -166,6 +166,8 @@ CLI::App* with_event(CLI::App* c, Options& o) {
 
 }  // namespace
 
+void add_tournament_print(CLI::App* group, Context& ctx, Commands& out);  // tournament_print.cpp
+
 CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   auto o = std::make_shared<Options>();
   auto* group = app.add_subcommand("tournament", "tournaments: an event's entrants, draw, results and ranking");
@@ -186,6 +188,8 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit(r, ctx.format, "");
                    return 0;
                  }});
+
+  add_tournament_print(group, ctx, out);
 
   const size_t organiser = out.size();  // the organiser's subcommands from here on
   // --- create
@@ -525,7 +529,7 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
         throw Rejected(with_codes(e.diagnostics()), e.what());
       }
     };
-  return {"tournament", true, {Format::text, Format::json}};
+  return {"tournament", true, {Format::text, Format::json, Format::html, Format::pdf}};
 }
 
 }  // namespace marque::cli::commands

@@ -1,0 +1,421 @@
+// An event on paper (reports/tournament_print.hpp): each kind is built once as pages of data (a title, lines, a
+// table, notes, a QR), then written as text or as HTML.
+#include "reports/tournament_print.hpp"
+
+#include <qrencode.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+#include "core/unicode.hpp"
+#include "reports/html_sheet.hpp"
+#include "reports/text_table.hpp"
+#include "reports/tournament_text.hpp"
+
+namespace marque::reports {
+
+namespace tprint {
+
+using ojson = nlohmann::ordered_json;
+
+struct Page {
+  std::string title;               // the event
+  std::vector<std::string> lines;  // under the title
+  std::string big;                 // a card's table number
+  std::vector<std::string> header;
+  std::vector<bool> right;  // per column: numbers to the right
+  std::vector<std::vector<std::string>> rows;
+  int rule_before = -1;           // a rule above this row (the first withdrawn entrant)
+  std::vector<std::string> list;  // the door list: one line each
+  std::vector<std::string> notes;
+  std::vector<std::string> signatures;
+  std::string qr;  // what the QR carries
+};
+
+struct Paper {
+  std::string title, page_size;  // page_size: CSS, "105mm 148mm" (A6)
+  std::vector<Page> pages;
+};
+
+std::string text_of(const ojson& v) { return tournament_value(v); }
+
+std::string ordinal(int n) {
+  const int t = n % 100, u = n % 10;
+  const char* s = (t >= 11 && t <= 13) ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
+  return std::to_string(n) + s;
+}
+
+// The event's names: an entrant's id -> what people read (its name, its players)
+struct Names {
+  std::map<std::string, std::string> name;
+  std::map<std::string, std::vector<std::string>> players;
+  explicit Names(const ojson& doc) {
+    for (const auto& e : doc["entrants"]) {
+      const std::string id = text_of(e["id"]), n = e.contains("name") ? text_of(e["name"]) : "";
+      name[id] = n.empty() ? id : n;
+      if (e.contains("players"))
+        for (const auto& p : e["players"]) players[id].push_back(text_of(p));
+    }
+  }
+  std::string of(const std::string& id) const {
+    auto it = name.find(id);
+    return it == name.end() ? id : it->second;
+  }
+  // "Les As (Ann, Ben)" for a team, the name for a player
+  std::string full(const std::string& id) const {
+    auto it = players.find(id);
+    if (it == players.end() || it->second.empty()) return of(id);
+    std::string s;
+    for (const auto& p : it->second) s += (s.empty() ? "" : ", ") + p;
+    return of(id) + " (" + s + ")";
+  }
+};
+
+std::string event_title(const ojson& doc) {
+  const std::string name = text_of(doc["event"]["name"]);
+  return name.empty() ? "Tournament" : name;
+}
+
+// "Round 2 of 3 — " and the game
+std::string round_line(const ojson& doc, int round) {
+  const auto& ev = doc["event"];
+  return "Round " + std::to_string(round) + " of " + text_of(ev["rounds"]) + " — " + text_of(ev["game"]);
+}
+
+const ojson& round_of(const ojson& doc, int round) {
+  for (const auto& r : doc["rounds_played"])
+    if (r.value("round", 0) == round) return r;
+  return doc["rounds_played"].back();
+}
+
+// A seat's name: coinche's two teams sit N/S and E/W; otherwise the seat's number in play order
+std::string seat_name(const ojson& doc, size_t seats, size_t i) {
+  if (text_of(doc["event"]["entrant_kind"]) == "teams" && seats == 2) return i == 0 ? "N/S" : "E/W";
+  return std::to_string(i + 1);
+}
+
+Paper cards(const ojson& doc, int round, const std::string& url) {
+  const Names names(doc);
+  Paper paper{event_title(doc) + " — table cards, round " + std::to_string(round), "105mm 148mm", {}};
+  for (const auto& t : round_of(doc, round)["tables"]) {
+    Page p;
+    p.title = event_title(doc);
+    p.lines.push_back(round_line(doc, round));
+    p.big = "Table " + text_of(t["table"]);
+    p.header = {"Seat", "Entrant"};
+    p.right = {false, false};
+    const std::string dealer = text_of(t["first_dealer"]);
+    for (size_t i = 0; i < t["seats"].size(); ++i) {
+      const std::string id = text_of(t["seats"][i]);
+      p.rows.push_back({seat_name(doc, t["seats"].size(), i), names.full(id) + (id == dealer ? " — deals first" : "")});
+    }
+    if (!dealer.empty()) p.notes.push_back("First dealer: " + names.of(dealer));
+    p.notes.push_back("Table code: " + text_of(t["code"]));
+    p.qr = table_code_address(url, text_of(t["code"]));
+    paper.pages.push_back(std::move(p));
+  }
+  return paper;
+}
+
+Paper door(const ojson& doc, int round) {
+  const Names names(doc);
+  const ojson& r = round_of(doc, round);
+  Paper paper{event_title(doc) + " — where do I sit? Round " + std::to_string(round), "210mm 297mm", {}};
+  std::vector<std::pair<std::string, std::string>> lines;  // name, where
+  auto add = [&](const std::string& id, const std::string& where) {
+    lines.push_back({names.of(id), where});
+    if (auto it = names.players.find(id); it != names.players.end())
+      for (const auto& pl : it->second) lines.push_back({pl + " (" + names.of(id) + ")", where});
+  };
+  for (const auto& t : r["tables"])
+    for (size_t i = 0; i < t["seats"].size(); ++i)
+      add(text_of(t["seats"][i]), "table " + text_of(t["table"]) + ", seat " + seat_name(doc, t["seats"].size(), i));
+  for (const auto& b : r["byes"]) add(text_of(b), "bye (no table this round)");
+  for (const auto& a : r["absent"]) add(text_of(a), "absent");
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const auto& a, const auto& b) { return unicode::collate(a.first, b.first) < 0; });
+  Page p;
+  p.title = event_title(doc);
+  p.lines.push_back(round_line(doc, round) + " — where do I sit?");
+  for (const auto& [name, where] : lines) p.list.push_back(name + " → " + where);
+  paper.pages.push_back(std::move(p));
+  return paper;
+}
+
+Paper slips(const ojson& doc, int round) {
+  const Names names(doc);
+  const auto& ev = doc["event"];
+  Paper paper{event_title(doc) + " — score slips, round " + std::to_string(round), "148mm 210mm", {}};
+  const bool teams = text_of(ev["entrant_kind"]) == "teams";
+  for (const auto& t : round_of(doc, round)["tables"]) {
+    Page p;
+    p.title = event_title(doc);
+    p.lines.push_back(round_line(doc, round));
+    p.lines.push_back("Table " + text_of(t["table"]) + " · code " + text_of(t["code"]));
+    p.header = {"Seat", "Entrant", "Total"};
+    p.right = {false, false, true};
+    for (size_t i = 0; i < t["seats"].size(); ++i)
+      p.rows.push_back({seat_name(doc, t["seats"].size(), i), names.full(text_of(t["seats"][i])), ""});
+    const std::string dealer = text_of(t["first_dealer"]);
+    if (!dealer.empty()) p.notes.push_back("First dealer: " + names.of(dealer));
+    p.signatures.push_back("Entered by (a player of this table)");
+    if (text_of(ev["confirmation"]) != "none")
+      p.signatures.push_back(teams ? "Confirmed by (a player of the other side)" : "Confirmed by (a second player)");
+    paper.pages.push_back(std::move(p));
+  }
+  return paper;
+}
+
+const std::map<std::string, std::string>& criterion_names() {
+  static const std::map<std::string, std::string> k = {
+      {"total_points", "Total points"}, {"placement_points", "Placement points"}, {"match_points", "Match points"},
+      {"points_for", "Points for"},     {"points_diff", "Point difference"},      {"wins", "Wins"},
+      {"best_rounds", "Best rounds"},   {"head_to_head", "Head-to-head"},         {"lot", "Lot"},
+      {"withdrawn", "withdrawn"}};
+  return k;
+}
+std::string criterion(const std::string& id) {
+  auto it = criterion_names().find(id);
+  return it == criterion_names().end() ? id : it->second;
+}
+
+// rank of each entrant in a ranking
+std::map<std::string, int> ranks_in(const ojson& rows) {
+  std::map<std::string, int> out;
+  for (const auto& row : rows) out[text_of(row["entrant"])] = row.value("rank", 0);
+  return out;
+}
+
+Paper ranking(const ojson& doc, int round) {
+  const Names names(doc);
+  const auto& ev = doc["event"];
+  const int last = doc["rounds_played"].empty() ? 0 : doc["rounds_played"].back().value("round", 0);
+  const bool final_ranking = round == 0;
+  const int through = final_ranking ? last : round;
+  const ojson& rows = final_ranking ? doc["ranking"] : doc["ranking_after"][std::to_string(round)];
+  const ojson none = ojson::array();
+  const std::string prev_key = std::to_string(through - 1);
+  const auto before = ranks_in(doc["ranking_after"].contains(prev_key) ? doc["ranking_after"][prev_key] : none);
+  Paper paper{event_title(doc) +
+                  (final_ranking ? " — final ranking" : " — ranking after round " + std::to_string(round)),
+              "210mm 297mm",
+              {}};
+  Page p;
+  p.title = event_title(doc);
+  p.lines.push_back((final_ranking ? "Final ranking" : "Ranking after round " + std::to_string(round)) + " — " +
+                    text_of(ev["game"]) + ", scoring " + text_of(ev["scoring"]["mode"]));
+  std::vector<std::string> chain;
+  for (const auto& c : ev["scoring"]["tiebreaks"]) chain.push_back(text_of(c));
+  std::string chain_text;
+  for (const auto& c : chain) chain_text += (chain_text.empty() ? "" : ", then ") + criterion(c);
+  p.lines.push_back("Order: " + chain_text);
+  p.header = {"Rank", "Entrant", "Score"};
+  p.right = {true, false, true};
+  for (size_t i = 1; i < chain.size(); ++i) {
+    p.header.push_back(criterion(chain[i]));
+    p.right.push_back(chain[i] != "best_rounds");
+  }
+  for (int r = 1; r <= through; ++r) {
+    p.header.push_back("R" + std::to_string(r));
+    p.right.push_back(true);
+  }
+  if (!before.empty()) {
+    p.header.push_back("Δ rank");
+    p.right.push_back(true);
+  }
+  p.header.push_back("Decided by");
+  p.right.push_back(false);
+  for (const auto& row : rows) {
+    const std::string id = text_of(row["entrant"]);
+    std::string who = names.full(id);
+    if (!row["withdrawn_after"].is_null()) {
+      who += " (withdrew after round " + text_of(row["withdrawn_after"]) + ")";
+      if (p.rule_before < 0) p.rule_before = static_cast<int>(p.rows.size());
+    }
+    std::vector<std::string> cells = {text_of(row["rank"]), who, text_of(row["score"])};
+    for (size_t i = 1; i < chain.size(); ++i)
+      cells.push_back(row["tiebreaks"].contains(chain[i]) ? text_of(row["tiebreaks"][chain[i]]) : "");
+    for (int r = 0; r < through; ++r)
+      cells.push_back(r < static_cast<int>(row["rounds"].size()) ? text_of(row["rounds"][r]) : "");
+    if (!before.empty()) {
+      auto it = before.find(id);
+      const int d = it == before.end() ? 0 : it->second - row.value("rank", 0);
+      cells.push_back(it == before.end() ? "new"
+                      : d > 0            ? "+" + std::to_string(d)
+                      : d < 0            ? "−" + std::to_string(-d)
+                                         : "=");
+    }
+    const std::string decided = text_of(row["decided_by"]);
+    cells.push_back(decided == "lot" ? "ex aequo — decided by lot" : decided.empty() ? "" : criterion(decided));
+    p.rows.push_back(std::move(cells));
+  }
+  if (final_ranking)
+    for (const auto& c : doc["corrections"]) {
+      std::string note = "Correction of round " + text_of(c["round"]) + ", table " + text_of(c["table"]) + " by " +
+                         text_of(c["by"]) + " at " + text_of(c["at"]) + ": " + text_of(c["reason"]) + ".";
+      std::string was, now;
+      for (auto it = c["before"].begin(); it != c["before"].end(); ++it)
+        was += (was.empty() ? "" : ", ") + names.of(it.key()) + " " + text_of(it.value());
+      for (auto it = c["after"].begin(); it != c["after"].end(); ++it)
+        now += (now.empty() ? "" : ", ") + names.of(it.key()) + " " + text_of(it.value());
+      note += " Was " + was + "; now " + now + ".";
+      std::string moves;
+      for (const auto& ch : c["rank_changes"])
+        moves += (moves.empty() ? "" : ", ") + names.of(text_of(ch["entrant"])) + " " + ordinal(ch.value("before", 0)) +
+                 " → " + ordinal(ch.value("after", 0));
+      if (!moves.empty()) note += " Rank changes: " + moves + ".";
+      p.notes.push_back(note);
+    }
+  paper.pages.push_back(std::move(p));
+  return paper;
+}
+
+Paper paper_of(const ojson& doc, const TournamentPrint& o) {
+  int round = o.round;
+  if (round == 0 && o.what != TournamentPaper::ranking && !doc["rounds_played"].empty())
+    round = doc["rounds_played"].back().value("round", 0);
+  switch (o.what) {
+    case TournamentPaper::cards:
+      return cards(doc, round, o.url);
+    case TournamentPaper::door:
+      return door(doc, round);
+    case TournamentPaper::slips:
+      return slips(doc, round);
+    case TournamentPaper::ranking:
+      break;
+  }
+  return ranking(doc, round);
+}
+
+// The QR as SVG: one path of dark modules, a quiet zone of 4
+std::string qr_svg(const std::string& payload) {
+  std::unique_ptr<QRcode, decltype(&QRcode_free)> qr(QRcode_encodeString(payload.c_str(), 0, QR_ECLEVEL_M, QR_MODE_8,
+                                                                         1),
+                                                     &QRcode_free);
+  if (!qr) return "";
+  const int n = qr->width, size = n + 8;
+  std::string d;
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x)
+      if (qr->data[y * n + x] & 1) d += "M" + std::to_string(x + 4) + " " + std::to_string(y + 4) + "h1v1h-1z";
+  return "<svg class=\"qr\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + std::to_string(size) + " " +
+         std::to_string(size) + "\" shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"" + html_escape(payload) +
+         "\"><rect width=\"" + std::to_string(size) + "\" height=\"" + std::to_string(size) +
+         "\" fill=\"#fff\"/><path d=\"" + d + "\" fill=\"#000\"/></svg>";
+}
+
+const char* const k_css = R"(
+body { font-family: "Liberation Sans", Arial, sans-serif; color: #000; margin: 0; }
+.page { break-after: page; page-break-after: always; }
+.page:last-child { break-after: auto; page-break-after: auto; }
+h1 { font-size: 14pt; margin: 0 0 2mm; }
+p { margin: 1mm 0; }
+.big { font-size: 36pt; font-weight: bold; margin: 2mm 0; }
+table { border-collapse: collapse; margin: 3mm 0; }
+th, td { border: 0.3mm solid #444; padding: 1mm 2mm; text-align: left; vertical-align: top; }
+th { background: #eee; }
+td.num, th.num { text-align: right; }
+tr.rule td { border-top: 0.8mm solid #000; }
+.slips td { height: 9mm; }
+.slips td.num { min-width: 30mm; }
+.list { columns: 2; column-gap: 8mm; list-style: none; padding: 0; font-size: 11pt; }
+.list li { break-inside: avoid; padding: 0.5mm 0; }
+.notes { font-size: 9pt; }
+.code { font-size: 16pt; font-weight: bold; }
+.qr { width: 34mm; height: 34mm; float: right; margin: 0 0 2mm 2mm; }
+.ranking table { font-size: 9pt; }
+.ranking td { white-space: nowrap; }
+.sign { border-bottom: 0.3mm solid #000; height: 12mm; margin: 3mm 0 0; font-size: 9pt; }
+)";
+
+std::string html_of(const Paper& paper, TournamentPaper what) {
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+                    html_escape(paper.title) + "</title>\n<style>@page { size: " + paper.page_size +
+                    "; margin: 8mm; }" + k_css + "</style>\n</head>\n<body>\n";
+  const char* kind = what == TournamentPaper::cards   ? "cards"
+                     : what == TournamentPaper::door  ? "door"
+                     : what == TournamentPaper::slips ? "slips"
+                                                      : "ranking";
+  for (const auto& p : paper.pages) {
+    out += "<section class=\"page " + std::string(kind) + "\">\n<h1>" + html_escape(p.title) + "</h1>\n";
+    if (!p.qr.empty()) out += qr_svg(p.qr) + "\n";
+    for (const auto& l : p.lines) out += "<p>" + html_escape(l) + "</p>\n";
+    if (!p.big.empty()) out += "<p class=\"big\">" + html_escape(p.big) + "</p>\n";
+    if (!p.header.empty()) {
+      out += "<table>\n<tr>";
+      for (size_t i = 0; i < p.header.size(); ++i)
+        out += std::string(p.right[i] ? "<th class=\"num\">" : "<th>") + html_escape(p.header[i]) + "</th>";
+      out += "</tr>\n";
+      for (size_t r = 0; r < p.rows.size(); ++r) {
+        out += static_cast<int>(r) == p.rule_before ? "<tr class=\"rule\">" : "<tr>";
+        for (size_t i = 0; i < p.rows[r].size(); ++i)
+          out += std::string(p.right[i] ? "<td class=\"num\">" : "<td>") + html_escape(p.rows[r][i]) + "</td>";
+        out += "</tr>\n";
+      }
+      out += "</table>\n";
+    }
+    if (!p.list.empty()) {
+      out += "<ul class=\"list\">\n";
+      for (const auto& l : p.list) out += "<li>" + html_escape(l) + "</li>\n";
+      out += "</ul>\n";
+    }
+    for (const auto& n : p.notes)
+      out += n.rfind("Table code: ", 0) == 0 ? "<p class=\"code\">" + html_escape(n) + "</p>\n"
+                                             : "<p class=\"notes\">" + html_escape(n) + "</p>\n";
+    for (const auto& s : p.signatures) out += "<p class=\"sign\">" + html_escape(s) + "</p>\n";
+    out += "</section>\n";
+  }
+  return out + "</body>\n</html>\n";
+}
+
+std::string paper_text(const Paper& paper) {
+  std::string out;
+  for (size_t k = 0; k < paper.pages.size(); ++k) {
+    const Page& p = paper.pages[k];
+    if (k) out += "\n" + std::string(40, '-') + "\n\n";
+    out += p.title + "\n";
+    for (const auto& l : p.lines) out += l + "\n";
+    if (!p.big.empty()) out += p.big + "\n";
+    if (!p.header.empty()) {
+      TextTable t;
+      std::vector<TextTable::Align> aligns;
+      for (bool r : p.right) aligns.push_back(r ? TextTable::Align::right : TextTable::Align::left);
+      t.columns(aligns);
+      t.row(p.header);
+      t.rule();
+      for (size_t r = 0; r < p.rows.size(); ++r) {
+        if (static_cast<int>(r) == p.rule_before) t.rule();
+        std::vector<std::string> cells = p.rows[r];
+        for (auto& c : cells)
+          if (c.empty() && &c == &cells.back() && !p.signatures.empty()) c = "__________";
+        t.row(cells);
+      }
+      out += t.render();
+    }
+    for (const auto& l : p.list) out += l + "\n";
+    for (const auto& n : p.notes) out += n + "\n";
+    for (const auto& s : p.signatures) out += s + ": ____________________\n";
+    if (!p.qr.empty()) out += "QR: " + p.qr + "\n";
+  }
+  return out;
+}
+
+}  // namespace tprint
+
+std::string table_code_address(const std::string& url, const std::string& code) {
+  if (url.empty()) return code;
+  std::string base = url;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  return base + "/t/" + code;
+}
+
+std::string tournament_print_text(const nlohmann::ordered_json& doc, const TournamentPrint& p) {
+  return tprint::paper_text(tprint::paper_of(doc, p));
+}
+
+std::string tournament_print_html(const nlohmann::ordered_json& doc, const TournamentPrint& p) {
+  return tprint::html_of(tprint::paper_of(doc, p), p.what);
+}
+
+}  // namespace marque::reports

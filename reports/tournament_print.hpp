@@ -1,0 +1,28 @@
+// An event on paper (../shared/rules/tournament.md section 6) from its marque-tournament/1 document: the table cards
+// of a round (one per page, with the table code and its QR), the door list (every entrant by name: its table and
+// seat, a bye, an absence), the score slips of a round (one per table, signatures of the submitter and the
+// confirming player, 4.3), the ranking after a round or the final ranking (the tie-break columns of the chain,
+// decided_by, withdrawn entrants under a rule, the correction notes of 4.5). Text and one self-contained HTML file
+// (the source of the PDF). Pure: the document in, the page out.
+#pragma once
+
+#include <string>
+
+#include "core/json.hpp"
+
+namespace marque::reports {
+
+enum class TournamentPaper { cards, door, slips, ranking };
+
+struct TournamentPrint {
+  TournamentPaper what = TournamentPaper::cards;
+  int round = 0;    // a round of rounds_played; 0: the last one (ranking: the final ranking)
+  std::string url;  // the server's address (http(s)://HOST:PORT): a card's QR is URL/t/CODE; "": the code itself
+};
+
+std::string tournament_print_text(const nlohmann::ordered_json& doc, const TournamentPrint& p);
+std::string tournament_print_html(const nlohmann::ordered_json& doc, const TournamentPrint& p);
+// What a table card's QR carries: url/t/CODE, or the code when there is no url.
+std::string table_code_address(const std::string& url, const std::string& code);
+
+}  // namespace marque::reports
