@@ -1,5 +1,5 @@
 """What the browser tests of `marque serve` share: the checks they count, a phone-sized headless Chromium
-(360x740, through chromium-driver) and a wait that asks again while a live page replaces its parts."""
+(360x740 unless told, through chromium-driver) and a wait that asks again while a live page replaces its parts."""
 import re
 import shutil
 import subprocess
@@ -34,14 +34,14 @@ def serve(binary, db, env, code):
     return server, base
 
 
-def browser(tmp, name):
+def browser(tmp, name, width=360, height=740):
     o = webdriver.ChromeOptions()
     o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-              "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=360,740",
+              "--disable-component-update", "--disable-sync", "--no-first-run", f"--window-size={width},{height}",
               f"--user-data-dir={tempfile.mkdtemp(prefix='profile-' + name + '-', dir=tmp)}"]:
         o.add_argument(a)
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 2}})
+    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     d = webdriver.Chrome(service=Service(driver), options=o)
