@@ -115,6 +115,12 @@ for rel in ("reports/game_text.cpp", "src/cli/color.cpp", "src/web/pages.cpp", "
     for n, line in enumerate(open(os.path.join(src, rel), encoding="utf-8"), 1):
         if re.search(r'team_totals|team_deltas|"teams"|"NS"|"EW"|Nous / Eux', line):
             problems.append(f"{rel}:{n}: a renderer speaks of sides, not of a game's teams or keys: {line.strip()}")
+# the rules are exact (issue 31): no floating-point type in src/rules. The word stays in texts and comments (a tarot
+# poignée "double" is the spec's value, a piquet partie "counts double"), so they are left out before the search.
+comment = re.compile(r"//.*")
+for top, rel, n, line in code_lines(("src/rules",)):
+    if re.search(r"\b(double|float|long\s+double)\b", comment.sub("", literal.sub('""', line))):
+        problems.append(f"{rel}:{n}: the rules compute exactly (Amount, integers), never in floating point: {line.strip()}")
 for p in problems:
     print("layout:", p)
 print(f"game_names: {len(problems)} problems ({', '.join(games)})")
