@@ -98,6 +98,7 @@ Session::Session(std::unique_ptr<Impl> impl) : m(std::move(impl)) {}
 Session::~Session() = default;
 const Writer& Session::writer() const { return m->writer; }
 void Session::set_writer(Writer w) { m->writer = std::move(w); }
+void Session::set_submission(std::string key) { m->store->set_submission(std::move(key)); }
 
 std::string default_db_path() { return storage::default_db_path(); }
 

@@ -36,6 +36,10 @@ public:
 
   const Writer& writer() const;
   void set_writer(Writer w);
+  // The submission key of the change the next write brings (a phone's retry-safe key, "" = none): a key stored
+  // already refuses that write with marque::Repeated (nothing is stored twice, even after a restart); otherwise the
+  // key is stored with the change, in its transaction.
+  void set_submission(std::string key);
 
   Impl& impl() { return *m; }
 

@@ -88,4 +88,11 @@ private:
   Diagnostics m_diags;
 };
 
+// A change sent again with the submission key of one already made (a phone's retry): nothing is stored again, and
+// the sender is told the change is stored.
+class Repeated : public Error {
+public:
+  explicit Repeated(const std::string& what) : Error(k_exit_ok, what) {}
+};
+
 }  // namespace marque

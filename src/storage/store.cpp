@@ -251,10 +251,21 @@ Store::Transaction::Transaction(Store& s) : m_store(s) {
   // once and waits up to lock_timeout_seconds(), then exit 75.
   try {
     m_store.m->db->exec("BEGIN IMMEDIATE");
+    if (!m_store.m->submission.empty()) {
+      SQLite::Statement q(*m_store.m->db, "SELECT 1 FROM submissions WHERE key = ?");
+      q.bind(1, m_store.m->submission);
+      if (q.executeStep()) {
+        m_store.m->db->exec("ROLLBACK");
+        m_store.m->submission.clear();
+        throw Repeated("this change was stored already (its submission key was seen): nothing was stored again");
+      }
+    }
   } catch (const SQLite::Exception& e) {
     detail::rethrow_sqlite(e, m_store.m->path);
   }
 }
+
+void Store::set_submission(std::string key) { m->submission = std::move(key); }
 
 Store::Transaction::~Transaction() {
   if (!m_done) {
@@ -267,6 +278,12 @@ Store::Transaction::~Transaction() {
 
 void Store::Transaction::commit() {
   try {
+    if (!m_store.m->submission.empty()) {
+      SQLite::Statement q(*m_store.m->db, "INSERT INTO submissions(key) VALUES (?)");
+      q.bind(1, m_store.m->submission);
+      q.exec();
+      m_store.m->submission.clear();
+    }
     m_store.m->db->exec("COMMIT");
     m_done = true;
   } catch (const SQLite::Exception& e) {

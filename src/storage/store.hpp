@@ -156,6 +156,11 @@ public:
   // whether a command waiting for that lock says so on standard error after a second (not with --quiet)
   static void tell_waits(bool tell);
 
+  // The submission key of the change the next write transaction makes (a phone's key; "" = none). That
+  // transaction refuses it with marque::Repeated when the key is stored already (the change was made: nothing is
+  // written again), and stores it when it commits; the key then applies to no later transaction.
+  void set_submission(std::string key);
+
   // One write transaction per command (BEGIN IMMEDIATE). Rolls back in its destructor unless committed.
   class Transaction {
   public:

@@ -115,7 +115,8 @@ struct Store::Impl {
   int version = 0;
   int upgraded_from = 0;
   bool read_only = false;
-  std::string temp_dir;  // a private copy of a read-only database, removed on closing
+  std::string temp_dir;    // a private copy of a read-only database, removed on closing
+  std::string submission;  // the submission key the next write transaction brings (set_submission)
   // Statements prepared once per connection (declared after db, so destroyed before it). Parsing the SQL
   // of every insert again cost a fifth of an import.
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;

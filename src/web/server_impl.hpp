@@ -375,6 +375,12 @@ struct Server::Impl {
     Replays::Result r = replays.once(token + "|" + req.path + "|" + key, [&]() -> Replays::Result {
       try {
         auto lease = pool.take();
+        // the key is also stored with the change, in its transaction: a repeat after a restart is refused there
+        lease.db()->set_submission(req.path + "|" + key);
+        struct Forget {
+          app::Database& db;
+          ~Forget() { db->set_submission(""); }
+        } forget{lease.db()};
         Done done = run(lease.db(), body);
         said = done.log;
         // the stamp of this write is seen here, then the pages are told: the poller does not tell them twice
@@ -384,6 +390,10 @@ struct Server::Impl {
         }
         notifier.bump();
         return {200, escape::json(done.answer), false};
+      } catch (const Repeated& e) {
+        said = e.what();
+        return {200, escape::json(ojson{{"stored", true}, {"replayed", true}, {"message", std::string(e.what())}}),
+                true};
       } catch (const Rejected& e) {
         ojson j = app::rejection_json(e.diagnostics());
         j["error"] = e.diagnostics().items().empty() ? std::string(e.what()) : e.diagnostics().items().front().message;

@@ -96,3 +96,33 @@ TEST_CASE("session: two threads, each with its own session, keep their own write
 }
 
 }  // namespace unit_test_session
+
+namespace unit_test_session {
+
+TEST_CASE("session: a change's submission key is stored with it; the same key again stores nothing, even from a new "
+          "session (a server restarted)",
+          "[session]") {
+  SessionDir d;
+  int64_t id = 0;
+  {
+    auto web = app::open_database(d.db(), true);
+    id = new_game(*web);
+    web->set_submission("/api/games/1/hands|key-0001");
+    app::add_hand(*web, id, k_hand, false);
+    // the key applies to that one change: the next write without a key is stored
+    app::add_hand(*web, id, k_hand, false);
+  }
+  auto again = app::open_database(d.db(), true);  // the server's memory of keys is gone
+  again->set_submission("/api/games/1/hands|key-0001");
+  CHECK_THROWS_AS(app::add_hand(*again, id, k_hand, false), Repeated);
+  CHECK(app::hands(*again, id).size() == 2);
+  // refused, the key is forgotten: the session's next change is stored
+  app::add_hand(*again, id, k_hand, false);
+  CHECK(app::hands(*again, id).size() == 3);
+  // another key is another change
+  again->set_submission("/api/games/1/hands|key-0002");
+  app::add_hand(*again, id, k_hand, false);
+  CHECK(app::hands(*again, id).size() == 4);
+}
+
+}  // namespace unit_test_session
