@@ -147,6 +147,9 @@ public:
   Store& operator=(const Store&) = delete;
 
   const std::string& path() const;
+  // SQLite's PRAGMA data_version: a number that changes when another connection (this process's or another's)
+  // commits, and only then (a checkpoint does not change it); read from the shared memory of the log, no file read
+  int64_t data_version();
   int schema_version() const;
   // the schema version found on opening when it was upgraded now (0 = new or current)
   int upgraded_from() const;
