@@ -176,6 +176,10 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
   ojson kinds = ojson::object();
   for (const auto& [kind, count] : games_by_kind) kinds[kind] = count;
   doc["games_by_kind"] = kinds;
+  // each kind's ratings by name (an ordered_json object finds a key by walking its members)
+  std::unordered_map<std::string, std::unordered_map<std::string, const ojson*>> rating_of;
+  for (const auto& [kind, table] : rating.items())
+    for (const auto& [name, value] : table.items()) rating_of[kind][name] = &value;
   ojson entries = ojson::array();
   int rank = 0;
   for (size_t i = 0; i < list.size(); ++i) {
@@ -191,7 +195,8 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
                  {"points", round2(k.points.value())},
                  {"average_per_hand", k.hands ? round2(k.points.value() / static_cast<double>(k.hands)) : 0.0},
                  {"average_per_game", round2(k.points.value() / static_cast<double>(k.games))}};
-      if (rating.contains(kind) && rating[kind].contains(p.name)) e["rating"] = rating[kind][p.name];
+      if (auto r = rating_of.find(kind); r != rating_of.end())
+        if (auto v = r->second.find(p.name); v != r->second.end()) e["rating"] = *v->second;
       auto wanted = extras.find(kind);
       for (const auto& extra : wanted == extras.end() ? std::vector<std::string>{} : wanted->second) {
         if (extra == "by_table_size") {

@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <string_view>
@@ -132,106 +133,181 @@ void check_changes(const storage::RawGame& g, std::vector<std::string>& problems
   }
 }
 
-// Everything wrong with one game, from its stored text alone (no database access: runs on a worker thread).
-// The hands are replayed one at a time (rules::next): each fresh score is compared with the stored one and
-// dropped, so a game of any length is checked in bounded memory.
+// Everything wrong with one game, from its stored text alone (no database access). The hands come a slice at a
+// time (hands(), in order) and are replayed one at a time (rules::next): each fresh score is compared with the
+// stored one and dropped, so a game of any length is checked in bounded memory: a game of up to a slice is
+// checked whole on a worker thread, a longer one by the reading thread as its slices are read.
+class GameCheck {
+public:
+  // `g`: the game's stored text; its hands and postings are not read here
+  explicit GameCheck(const storage::RawGame& g) : m_g(g), m_name("game " + std::to_string(g.id)) {
+    check_changes(g, m_problems);
+    auto parse = [&](const std::string& text, const std::string& where) {
+      json j = json::parse(text, nullptr, false);
+      if (j.is_discarded()) m_problems.push_back(m_name + where + " is damaged (not valid JSON)");
+      return j;
+    };
+    json f = json::object();
+    f["format"] = "marque-game/1";
+    f["game"] = g.game;
+    f["setup"] = parse(g.setup, ": the stored set-up");
+    f["meta"] = parse(g.meta, ": the stored meta");
+    if (!m_problems.empty()) {  // nothing to replay
+      m_failed_at = 0;
+      return;
+    }
+    m_replay = rules::replay(f);
+    if (!m_replay.ok) {
+      no_replay(0);
+      return;
+    }
+    m_players = m_replay.state->players();
+    // the records name each player exactly as the players table does (identity: statistics, renames)
+    for (size_t i = 0; i < m_players.size() && i < g.players.size(); ++i)
+      if (m_players[i] != g.players[i])
+        m_problems.push_back(m_name + ": its records name \"" + m_players[i] + "\" but the player is \"" +
+                             g.players[i] + "\" (marque player rename \"" + g.players[i] + "\" \"" + g.players[i] +
+                             "\" respells the records)");
+  }
+
+  // the hands at positions first..first + hands.size() - 1 (counted from 0, in order) and the postings of those
+  // positions (posted[k]: position first + k)
+  void hands(const std::vector<storage::RawHand>& hands, const std::vector<std::vector<Amount>>& posted, size_t first) {
+    for (size_t k = 0; k < hands.size(); ++k) {
+      const size_t i = first + k;
+      if (m_failed_at) {
+        accept(hands[k], i);
+        continue;
+      }
+      const std::string hand = m_name + " hand " + std::to_string(hands[k].seq);
+      json record = json::parse(hands[k].record, nullptr, false);
+      if (record.is_discarded()) {
+        m_problems.push_back(hand + ": the stored record is damaged (not valid JSON)");
+        no_replay(i);
+        accept(hands[k], i);
+        continue;
+      }
+      std::optional<ojson> fresh_entry = rules::next(m_replay, record);
+      if (!fresh_entry) {
+        no_replay(i);
+        accept(hands[k], i);
+        continue;
+      }
+      const ojson& fresh = *fresh_entry;
+      const auto& players = m_players;
+      bool same = posted.size() > k && posted[k].size() == players.size();
+      // exactly: the rules' own amounts against the stored units (no tolerance)
+      same = same && m_replay.last_deltas.size() == players.size();
+      for (size_t p = 0; same && p < players.size(); ++p) same = m_replay.last_deltas[p] == posted[k][p];
+      if (!same) m_problems.push_back(hand + ": stored postings differ from the rules");
+      // the text as stored is the fresh dump unless something changed it; then compare the values
+      const std::string& text = hands[k].score;
+      if (!dumps_as(fresh, text)) {
+        json stored = json::parse(text, nullptr, false);
+        if (stored.is_discarded())
+          m_problems.push_back(hand + ": the stored score is damaged (not valid JSON)");
+        else if (!same_json(fresh, stored))
+          m_problems.push_back(hand + ": stored score differs from the rules: stored " +
+                               (stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text) +
+                               ", recomputed " + fresh["deltas"].dump());
+      }
+    }
+  }
+
+  std::vector<std::string> finish() {
+    const storage::RawGame& g = m_g;
+    const std::string& name = m_name;
+    auto& problems = m_problems;
+    if (m_failed_at) {
+      if (!json::accept(g.summary)) problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
+      return std::move(problems);
+    }
+    rules::finish(m_replay);
+    // everything derived about the game as a whole, exactly as store_summary writes it
+    const storage::GameDerived want = derived_of(m_replay);
+    if (want.status != g.status)
+      problems.push_back(name + ": stored status " + g.status + ", recomputed " + want.status);
+    if (want.summary != g.summary) {  // the text as stored is the fresh one unless something changed it
+      json summary = json::parse(g.summary, nullptr, false);
+      if (summary.is_discarded())
+        problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
+      else if (!same_json(ojson::parse(want.summary), summary))
+        problems.push_back(name + ": stored summary (totals/result) differs from the rules");
+    }
+    if (g.hand_count != want.hand_count)
+      problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " +
+                         std::to_string(want.hand_count));
+    if (g.played_count != want.played_count)
+      problems.push_back(name + ": stored count of deals played " + std::to_string(g.played_count) + ", it has " +
+                         std::to_string(want.played_count));
+    for (size_t i = 0; i < want.seats.size(); ++i) {
+      bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
+                  g.seats[i].points == want.seats[i].points && g.seats[i].team_result == want.seats[i].team_result;
+      if (!same)
+        problems.push_back(name + ": stored standing of " + m_players[i] + " (place, points) differs from the rules");
+    }
+    return std::move(problems);
+  }
+
+private:
+  // the replay stopped at position `at`: why, then only whether the texts from there on are JSON
+  void no_replay(size_t at) {
+    const auto& errors = m_replay.diags.errors();
+    std::string first = errors.empty() ? std::string("?") : errors.front().text();
+    m_problems.push_back(m_name + ": its records no longer replay: " + first);
+    m_failed_at = at;
+  }
+  // the texts compared with fresh ones are parsed only when they differ; checked here once the game cannot be
+  // replayed (integrity_check leaves every JSON column to this class); the record the replay stopped at is
+  // reported already
+  void accept(const storage::RawHand& h, size_t i) {
+    if (!json::accept(h.score))
+      m_problems.push_back(m_name + " hand " + std::to_string(h.seq) +
+                           ": the stored score is damaged (not valid JSON)");
+    if (i > *m_failed_at && !json::accept(h.record))
+      m_problems.push_back(m_name + " hand " + std::to_string(h.seq) +
+                           ": the stored record is damaged (not valid JSON)");
+  }
+
+  const storage::RawGame& m_g;
+  std::string m_name;
+  std::vector<std::string> m_problems;
+  rules::Replay m_replay;
+  std::vector<std::string> m_players;
+  std::optional<size_t> m_failed_at;  // the position the replay stopped at (0 also when it could not start)
+};
+
+// a game read whole (up to a slice of hands), on a worker thread
 std::vector<std::string> check_game(const storage::RawGame& g) {
-  std::vector<std::string> problems;
-  const std::string name = "game " + std::to_string(g.id);
-  check_changes(g, problems);
-  auto parse = [&](const std::string& text, const std::string& where) {
-    json j = json::parse(text, nullptr, false);
-    if (j.is_discarded()) problems.push_back(name + where + " is damaged (not valid JSON)");
-    return j;
-  };
-  // the texts compared with fresh ones are parsed only when they differ; checked here when the game cannot
-  // be replayed (integrity_check leaves every JSON column to this function)
-  auto accept_from = [&](size_t first_hand) {
-    for (size_t i = first_hand; i < g.hands.size(); ++i) {
-      const auto& h = g.hands[i];
-      if (!json::accept(h.score))
-        problems.push_back(name + " hand " + std::to_string(h.seq) + ": the stored score is damaged (not valid JSON)");
-      if (i > first_hand && !json::accept(h.record))
-        problems.push_back(name + " hand " + std::to_string(h.seq) + ": the stored record is damaged (not valid JSON)");
+  GameCheck c(g);
+  c.hands(g.hands, g.postings, 0);
+  return c.finish();
+}
+
+// hands read at a time: a game with more is checked a slice at a time by the reading thread
+constexpr int64_t k_slice = 2048;
+
+// a long game: `g` holds its first slice of hands; the others are read and checked one slice at a time (the
+// postings of each slice's positions with it); `hands` counts them
+std::vector<std::string> check_in_slices(Store& store, storage::RawGame& g, int64_t& hands) {
+  try {
+    GameCheck c(g);
+    size_t first = 0;
+    while (!g.hands.empty()) {
+      const auto n = static_cast<int64_t>(g.hands.size());
+      c.hands(g.hands, store.raw_postings(g.id, static_cast<int64_t>(first) + 1, static_cast<int64_t>(first) + n),
+              first);
+      hands += n;
+      first += g.hands.size();
+      const int64_t last = g.hands.back().seq;
+      g.hands = n < k_slice ? std::vector<storage::RawHand>{} : store.raw_hands(g.id, last, k_slice);
     }
-    if (!json::accept(g.summary)) problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
-  };
-  json f = json::object();
-  f["format"] = "marque-game/1";
-  f["game"] = g.game;
-  f["setup"] = parse(g.setup, ": the stored set-up");
-  f["meta"] = parse(g.meta, ": the stored meta");
-  if (!problems.empty()) {  // nothing to replay
-    accept_from(0);
-    return problems;
+    return c.finish();
+  } catch (const Error& e) {
+    return {"game " + std::to_string(g.id) + ": cannot be read: " + e.what()};
+  } catch (const std::exception& e) {
+    return {"game " + std::to_string(g.id) + ": cannot be checked: " + e.what()};
   }
-  rules::Replay r = rules::replay(f);
-  auto no_replay = [&](size_t at) {
-    std::string first = r.diags.errors().empty() ? std::string("?") : r.diags.errors().front().text();
-    problems.push_back(name + ": its records no longer replay: " + first);
-    accept_from(at);
-    return problems;
-  };
-  if (!r.ok) return no_replay(0);
-  const auto players = r.state->players();
-  // the records name each player exactly as the players table does (identity: statistics, renames)
-  for (size_t i = 0; i < players.size() && i < g.players.size(); ++i)
-    if (players[i] != g.players[i])
-      problems.push_back(name + ": its records name \"" + players[i] + "\" but the player is \"" + g.players[i] +
-                         "\" (marque player rename \"" + g.players[i] + "\" \"" + g.players[i] +
-                         "\" respells the records)");
-  const auto& posted = g.postings;
-  for (size_t i = 0; i < g.hands.size(); ++i) {
-    const std::string hand = name + " hand " + std::to_string(g.hands[i].seq);
-    json record = json::parse(g.hands[i].record, nullptr, false);
-    if (record.is_discarded()) {
-      problems.push_back(hand + ": the stored record is damaged (not valid JSON)");
-      return no_replay(i);
-    }
-    std::optional<ojson> fresh_entry = rules::next(r, record);
-    if (!fresh_entry) return no_replay(i);
-    const ojson& fresh = *fresh_entry;
-    bool same = posted.size() > i && posted[i].size() == players.size();
-    // exactly: the rules' own amounts against the stored units (no tolerance)
-    same = same && r.last_deltas.size() == players.size();
-    for (size_t k = 0; same && k < players.size(); ++k) same = r.last_deltas[k] == posted[i][k];
-    if (!same) problems.push_back(hand + ": stored postings differ from the rules");
-    // the text as stored is the fresh dump unless something changed it; then compare the values
-    const std::string& text = g.hands[i].score;
-    if (!dumps_as(fresh, text)) {
-      json stored = json::parse(text, nullptr, false);
-      if (stored.is_discarded())
-        problems.push_back(hand + ": the stored score is damaged (not valid JSON)");
-      else if (!same_json(fresh, stored))
-        problems.push_back(hand + ": stored score differs from the rules: stored " +
-                           (stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text) +
-                           ", recomputed " + fresh["deltas"].dump());
-    }
-  }
-  rules::finish(r);
-  // everything derived about the game as a whole, exactly as store_summary writes it
-  const storage::GameDerived want = derived_of(r);
-  if (want.status != g.status) problems.push_back(name + ": stored status " + g.status + ", recomputed " + want.status);
-  if (want.summary != g.summary) {  // the text as stored is the fresh one unless something changed it
-    json summary = json::parse(g.summary, nullptr, false);
-    if (summary.is_discarded())
-      problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
-    else if (!same_json(ojson::parse(want.summary), summary))
-      problems.push_back(name + ": stored summary (totals/result) differs from the rules");
-  }
-  if (g.hand_count != want.hand_count)
-    problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " +
-                       std::to_string(want.hand_count));
-  if (g.played_count != want.played_count)
-    problems.push_back(name + ": stored count of deals played " + std::to_string(g.played_count) + ", it has " +
-                       std::to_string(want.played_count));
-  for (size_t i = 0; i < want.seats.size(); ++i) {
-    bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
-                g.seats[i].points == want.seats[i].points && g.seats[i].team_result == want.seats[i].team_result;
-    if (!same)
-      problems.push_back(name + ": stored standing of " + players[i] + " (place, points) differs from the rules");
-  }
-  return problems;
 }
 
 unsigned check_threads() {
@@ -305,7 +381,10 @@ CheckReport check(Session& session) {
     for (size_t i = 0; i < ids.size(); ++i) {
       std::optional<storage::RawGame> g;
       try {
-        g = store.raw_game(ids[i]);
+        g = store.raw_game_header(ids[i]);
+        if (g) g->hands = store.raw_hands(ids[i], std::numeric_limits<int64_t>::min(), k_slice);
+        if (g && static_cast<int64_t>(g->hands.size()) < k_slice)
+          g->postings = store.raw_postings(ids[i], 1, 1000000000);
       } catch (const Error& e) {
         std::lock_guard lock(mu);
         results[i] = {"game " + std::to_string(ids[i]) + ": cannot be read: " + e.what()};
@@ -313,6 +392,12 @@ CheckReport check(Session& session) {
       }
       if (!g) continue;
       ++rep.games;
+      if (static_cast<int64_t>(g->hands.size()) == k_slice) {  // a long game: here, a slice at a time
+        std::vector<std::string> p = check_in_slices(store, *g, rep.hands);
+        std::lock_guard lock(mu);
+        results[i] = std::move(p);
+        continue;
+      }
       rep.hands += static_cast<int64_t>(g->hands.size());
       std::unique_lock lock(mu);
       has_space.wait(lock, [&] { return queue.size() < k_queue; });

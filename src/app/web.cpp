@@ -51,6 +51,8 @@ Before before_hand(Store& store, int64_t game_id, std::optional<int> edit_no) {
 
 }  // namespace
 
+int64_t data_version(Session& session) { return store_of(session).data_version(); }
+
 std::string change_stamp(Session& session) {
   Store& store = store_of(session);
   // stat() only: opening and closing a file of a database this process has open would drop SQLite's locks on it

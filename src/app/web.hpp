@@ -21,6 +21,10 @@ namespace marque::app {
 // database file and of its write-ahead log (no query, no file opened). Equal stamps: nothing changed.
 std::string change_stamp(Session& session);
 
+// SQLite's count of the commits other connections made to the database, by this process or another (any change
+// makes it differ; a checkpoint does not): cheap enough to ask every few milliseconds, as the server's watcher does
+int64_t data_version(Session& session);
+
 // One step of guided hand entry (rules/entry.hpp), the one use case behind the phone's form (web/) and the terminal's
 // questions (cli/guided.cpp): for the next hand of a game or, with `edit_no`, to re-enter hand number `edit_no` (asked
 // against the game before that hand). `answers` are the answers accepted so far, in order: as a form sends them back

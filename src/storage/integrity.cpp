@@ -1,6 +1,7 @@
 // What `check` reads: a game exactly as stored (nothing parsed), PRAGMA integrity_check in words, and a cheaper
 // connection for its integrity pass.
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -51,6 +52,14 @@ void json_assumed_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
 }  // namespace
 
 std::optional<RawGame> Store::raw_game(int64_t id) {
+  auto g = raw_game_header(id);
+  if (!g) return g;
+  g->hands = raw_hands(id, std::numeric_limits<int64_t>::min(), -1);
+  g->postings = raw_postings(id, 1, 1000000000);
+  return g;
+}
+
+std::optional<RawGame> Store::raw_game_header(int64_t id) {
   MARQUE_DB_TRY
   RawGame g;
   {
@@ -79,14 +88,6 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
     }
   }
   {
-    auto h_use = m->stmt("SELECT id, seq, record, score FROM hands WHERE game_id = ? ORDER BY seq");
-    auto& h = *h_use;
-    h.bind(1, id);
-    while (h.executeStep())
-      g.hands.push_back(
-          {h.getColumn(0).getInt64(), h.getColumn(1).getInt(), h.getColumn(2).getString(), h.getColumn(3).getString()});
-  }
-  {
     auto c_use = m->stmt("SELECT id, action, seq, before, after, ref FROM changes WHERE game_id = ? ORDER BY id");
     auto& c = *c_use;
     c.bind(1, id);
@@ -101,20 +102,45 @@ std::optional<RawGame> Store::raw_game(int64_t id) {
       g.changes.push_back(std::move(r));
     }
   }
+  return g;
+  MARQUE_DB_CATCH
+}
+
+std::vector<RawHand> Store::raw_hands(int64_t id, int64_t after_seq, int64_t limit) {
+  MARQUE_DB_TRY
+  auto h_use = m->stmt("SELECT id, seq, record, score FROM hands WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?");
+  auto& h = *h_use;
+  h.bind(1, id);
+  h.bind(2, after_seq);
+  h.bind(3, limit);
+  std::vector<RawHand> out;
+  while (h.executeStep())
+    out.push_back(
+        {h.getColumn(0).getInt64(), h.getColumn(1).getInt(), h.getColumn(2).getString(), h.getColumn(3).getString()});
+  return out;
+  MARQUE_DB_CATCH
+}
+
+std::vector<std::vector<Amount>> Store::raw_postings(int64_t id, int64_t first_seq, int64_t last_seq) {
+  MARQUE_DB_TRY
   auto q_use = m->stmt("SELECT h.seq, p.position, p.units, p.per FROM hands h JOIN postings p ON p.hand_id = h.id "
-                       "WHERE h.game_id = ? ORDER BY h.seq, p.position");
+                       "WHERE h.game_id = ? AND h.seq BETWEEN ? AND ? ORDER BY h.seq, p.position");
   auto& q = *q_use;
   q.bind(1, id);
+  q.bind(2, first_seq);
+  q.bind(3, last_seq);
+  std::vector<std::vector<Amount>> out;
   while (q.executeStep()) {
-    auto seq = static_cast<size_t>(q.getColumn(0).getInt());
+    const int64_t seq = q.getColumn(0).getInt64();
     auto pos = static_cast<size_t>(q.getColumn(1).getInt());
     if (seq < 1 || seq > 1000000000 || pos > 1000) continue;  // a damaged row: the comparison reports the game
-    if (g.postings.size() < seq) g.postings.resize(seq);
-    auto& row = g.postings[seq - 1];
+    const auto at = static_cast<size_t>(seq - first_seq);
+    if (out.size() <= at) out.resize(at + 1);
+    auto& row = out[at];
     if (row.size() <= pos) row.resize(pos + 1);
     row[pos] = {q.getColumn(2).getInt64(), std::max<int64_t>(1, q.getColumn(3).getInt64())};
   }
-  return g;
+  return out;
   MARQUE_DB_CATCH
 }
 

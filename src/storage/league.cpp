@@ -20,7 +20,9 @@ std::string filter_sql(const Store::SummaryFilter& f) {
   // a game counts when it has a hand and is over: finished by its rules (and not abandoned or deleted since),
   // or closed by decision (it counts as it stands); an open game counts once it is finished or closed
   std::string sql = " AND g.hand_count > 0 AND (g.ended = 'closed' OR (g.ended IS NULL AND g.status = 'finished'))";
-  if (!f.league.empty()) sql += " AND marque_fold(l.name) = marque_fold(:league)";
+  // the league's ids found once (folding every game's league name cost a tenth of standings over a club's history)
+  if (!f.league.empty())
+    sql += " AND g.league_id IN (SELECT id FROM leagues WHERE marque_fold(name) = marque_fold(:league))";
   if (!f.game.empty()) sql += " AND g.game = :game";
   if (!f.from.empty()) sql += " AND g.played_on >= :from";
   if (!f.to.empty()) sql += " AND g.played_on <= :to";

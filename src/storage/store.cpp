@@ -241,6 +241,14 @@ Store::~Store() {
 }
 
 const std::string& Store::path() const { return m->path; }
+int64_t Store::data_version() {
+  MARQUE_DB_TRY
+  auto q_use = m->stmt("PRAGMA data_version");
+  auto& q = *q_use;
+  q.executeStep();
+  return q.getColumn(0).getInt64();
+  MARQUE_DB_CATCH
+}
 int Store::schema_version() const { return m->version; }
 int Store::upgraded_from() const { return m->upgraded_from; }
 

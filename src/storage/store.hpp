@@ -147,6 +147,9 @@ public:
   Store& operator=(const Store&) = delete;
 
   const std::string& path() const;
+  // SQLite's PRAGMA data_version: a number that changes when another connection (this process's or another's)
+  // commits, and only then (a checkpoint does not change it); read from the shared memory of the log, no file read
+  int64_t data_version();
   int schema_version() const;
   // the schema version found on opening when it was upgraded now (0 = new or current)
   int upgraded_from() const;
@@ -230,6 +233,14 @@ public:
   std::vector<int64_t> game_ids();
   // the game as stored, unparsed (for `check`)
   std::optional<RawGame> raw_game(int64_t id);
+  // the same without its hands and postings (RawGame::hands and postings empty): check reads a long game's
+  // hands a slice at a time (raw_hands, raw_postings), in bounded memory
+  std::optional<RawGame> raw_game_header(int64_t id);
+  // up to `limit` hands of the game after position `after_seq`, in order
+  std::vector<RawHand> raw_hands(int64_t id, int64_t after_seq, int64_t limit);
+  // the postings of positions first_seq..last_seq: [seq - first_seq] amounts by position, as long as the last
+  // position that has any (a position with none is empty)
+  std::vector<std::vector<Amount>> raw_postings(int64_t id, int64_t first_seq, int64_t last_seq);
   // derived after any change: status, summary (the score document without its hands), hand count, played
   // count and every seat's standing (by position)
   void set_summary(int64_t game_id, const GameDerived& d);

@@ -33,8 +33,8 @@ struct Options {
   size_t connections_per_address = 24;             // connections open at once from one client address
   size_t max_body = 64 * 1024;                     // bytes of a request body
   double writes_per_second = 5, write_burst = 20;  // per scorer's session
-  // how often the database file is looked at for changes made by other processes
-  int poll_ms = 250;
+  // how often the watcher asks SQLite whether another connection (another process) committed (data_version)
+  int poll_ms = 10;
   // the log of requests (one line each, for the terminal); empty: none
   std::function<void(const std::string&)> log;
   // what the scorer must see even without the log (wrong write codes); empty: none

@@ -420,7 +420,11 @@ struct Server::Impl {
   void api_routes();    // routes_api.cpp: the JSON API (entry steps, hands stored, changed, deleted, undone)
   void event_routes();  // routes_events.cpp: the event stream each page hears changes through
 
-  // --- the poller: a change made by another process (a hand typed at the command line) reaches the pages too
+  // --- the watcher: a change made by another process (a hand typed at the command line) reaches the pages too.
+  // Every opt.poll_ms (10 ms) it asks SQLite's data_version, which changes when another connection commits and
+  // only then: a read of the log's shared memory, no file opened or read, so a short wait costs nothing and a
+  // commit reaches the pages within the wait. A changed version is then compared by the files' stamp, which the
+  // server's own writes leave as they see it: a page is not told twice of the same hand.
 
   void poll() {
     app::Database db;
@@ -432,9 +436,19 @@ struct Server::Impl {
     }
     std::unique_lock lock(poll_mutex);
     stamp = app::change_stamp(*db);
+    std::optional<int64_t> version;
     while (!stopping) {
+      try {
+        version = app::data_version(*db);
+      } catch (const std::exception&) {
+        version.reset();  // unreadable for a moment (a restore under way): the stamp alone tells
+      }
       poll_cv.wait_for(lock, std::chrono::milliseconds(opt.poll_ms), [&] { return stopping; });
       if (stopping) break;
+      try {
+        if (version && app::data_version(*db) == *version) continue;
+      } catch (const std::exception&) {
+      }
       std::string now = app::change_stamp(*db);
       if (now != stamp) {
         stamp = now;

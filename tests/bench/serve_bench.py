@@ -6,7 +6,7 @@
   writes   a hand stored through the API (POST /api/games/ID/hands) and one guided-entry step, p50/p95
   updates  from a hand stored (the store request sent) to a watching page's event (/events) and to the page fetched
            again after it (what a watching phone does); and the same for a hand typed at the command line (another
-           process: seen by the server's poller of the database file)
+           process: seen by the server's watcher, SQLite's data_version asked every 10 ms)
 
 Usage: serve_bench.py MARQUE_BIN [--hands 60] [--readers 20] [--samples 200]"""
 import argparse
@@ -131,7 +131,7 @@ for i in range(20):
 print("\nupdates, a hand stored -> a watching page:")
 print(f"  {'phone: event':28s} {ms(web_event)}")
 print(f"  {'phone: page fetched again':28s} {ms(web_page)}")
-print(f"  {'command line: event':28s} {ms(cli_event)}   (poll every 250 ms)")
+print(f"  {'command line: event':28s} {ms(cli_event)}   (data_version every 10 ms)")
 print(f"  {'command line: page again':28s} {ms(cli_page)}")
 ev.close()
 

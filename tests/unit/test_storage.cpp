@@ -263,6 +263,60 @@ TEST_CASE("check: a damaged record is reported with its game and hand, the rest 
   CHECK(exit_code_of([&] { app::game_file(*s, 3); }) == 0);
 }
 
+// a game longer than check's slice of hands (2,048) is read and checked a slice at a time: the same findings
+TEST_CASE("check: a game of 5,000 hands is checked a slice at a time, every hand of it", "[storage][check]") {
+  TempDir t;
+  std::string f = t.file("long.db");
+  {
+    auto s = app::open_database(f, true);
+    json hands = json::array();
+    for (int i = 0; i < 5000; ++i)
+      hands.push_back({{"type", "hand"},
+                       {"taker", i % 2 ? "Ben" : "Cat"},
+                       {"contract", "prise"},
+                       {"oudlers", 1},
+                       {"points", 40 + i % 20}});
+    json file = {{"format", "marque-game/1"},
+                 {"game", "tarot"},
+                 {"setup", json::parse(R"({"players":["Ann","Ben","Cat","Dan"],"first_dealer":"Ann"})")},
+                 {"hands", hands},
+                 {"meta", json::object()}};
+    app::import_sources(
+        *s, 1,
+        [&](size_t) {
+          return std::vector<app::SourceDocument>{{"long.json", file}};
+        },
+        false);
+    auto rep = app::check(*s);
+    CHECK(rep.games == 1);
+    CHECK(rep.hands == 5000);
+    CHECK(rep.problems.empty());
+  }
+  {
+    SQLite::Database db(f, SQLite::OPEN_READWRITE);
+    db.exec("PRAGMA ignore_check_constraints = 1");
+    // a posting of the second slice, a score of the third, then a record the replay stops at
+    db.exec(
+        "UPDATE postings SET units = units + 1 WHERE position = 0 AND hand_id = (SELECT id FROM hands WHERE seq = 3000)");
+    db.exec("UPDATE hands SET score = '{\"deltas\":[1,2,3,-6]}' WHERE seq = 4500");
+    db.exec("UPDATE hands SET record = '{' WHERE seq = 4700");
+    db.exec("UPDATE hands SET score = '[' WHERE seq = 4900");
+  }
+  auto s = app::open_database(f, false);
+  auto rep = app::check(*s);
+  CHECK(rep.hands == 5000);
+  const std::vector<std::string> want = {"game 1 hand 3000: stored postings differ from the rules",
+                                         "game 1 hand 4500: stored score differs from the rules: stored [1,2,3,-6]",
+                                         "game 1 hand 4700: the stored record is damaged (not valid JSON)",
+                                         "game 1: its records no longer replay",
+                                         "game 1 hand 4900: the stored score is damaged (not valid JSON)"};
+  REQUIRE(rep.problems.size() == want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    INFO(rep.problems[i]);
+    CHECK(rep.problems[i].rfind(want[i], 0) == 0);
+  }
+}
+
 }  // namespace unit_test_storage
 namespace marque::storage::detail {
 bool schema_texts_match_migrations();  // storage/store_impl.hpp
