@@ -8,6 +8,7 @@
 
 #include "cli/common.hpp"
 #include "cli/output.hpp"
+#include "core/language.hpp"
 
 using namespace marque;
 
@@ -45,6 +46,11 @@ int run(int argc, char** argv) {
   app.add_option("--config", ctx.config,
                  "config file (default: $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)");
   app.add_flag("-q,--quiet", ctx.quiet, "no warnings or notes on standard error");
+  app.add_option("--lang", ctx.lang,
+                 "the language of what marque says: en, fr, hu or el (default: the config file's lang, else "
+                 "LC_ALL, LC_MESSAGES or LANG, else en); ids typed on the command line stay the same")
+      ->check(CLI::IsMember(text::languages()));
+  app.fallthrough();  // --lang, --db ... after the command's name too
 
   cli::Commands commands;
   std::vector<cli::CommandRecord> records;
@@ -61,6 +67,7 @@ int run(int argc, char** argv) {
     return code == 0 ? 0 : k_exit_usage;
   }
   app::quiet_waits(ctx.quiet);
+  const text::UseLanguage speaking(cli::language(ctx));
 
   try {
     for (const auto& command : commands)
