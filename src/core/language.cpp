@@ -2,6 +2,7 @@
 // locale needed; the only file that includes Boost), numbers, dates and collation through ICU.
 #include "core/language.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <locale>
@@ -9,9 +10,6 @@
 #include <memory>
 #include <mutex>
 
-#include <boost/locale/generator.hpp>
-#include <boost/locale/localization_backend.hpp>
-#include <boost/locale/message.hpp>
 #include <unicode/calendar.h>
 #include <unicode/coll.h>
 #include <unicode/datefmt.h>
@@ -20,6 +18,9 @@
 #include <unicode/numberformatter.h>
 #include <unicode/smpdtfmt.h>
 #include <unicode/timezone.h>
+#include <boost/locale/generator.hpp>
+#include <boost/locale/localization_backend.hpp>
+#include <boost/locale/message.hpp>
 
 #include "core/date.hpp"
 #include "core/text.hpp"
@@ -70,12 +71,11 @@ std::string utf8(const icu::UnicodeString& s) {
 std::string icu_number(double v, std::string_view lang, int decimals, bool sign) {
   namespace nf = icu::number;
   // Hungarian prose leaves a 4-digit number whole ("1552"), groups from 5 digits ("12 345"); fr and el group at 4
-  nf::LocalizedNumberFormatter f =
-      nf::NumberFormatter::with()
-          .precision(nf::Precision::maxFraction(decimals))
-          .grouping(lang == "hu" ? UNUM_GROUPING_MIN2 : UNUM_GROUPING_AUTO)
-          .sign(sign ? UNUM_SIGN_EXCEPT_ZERO : UNUM_SIGN_AUTO)
-          .locale(icu_locale(lang));
+  nf::LocalizedNumberFormatter f = nf::NumberFormatter::with()
+                                       .precision(nf::Precision::maxFraction(decimals))
+                                       .grouping(lang == "hu" ? UNUM_GROUPING_MIN2 : UNUM_GROUPING_AUTO)
+                                       .sign(sign ? UNUM_SIGN_EXCEPT_ZERO : UNUM_SIGN_AUTO)
+                                       .locale(icu_locale(lang));
   UErrorCode status = U_ZERO_ERROR;
   const icu::UnicodeString s = f.formatDouble(v, status).toString(status);
   if (U_FAILURE(status)) return sign ? format_signed(v, decimals) : format_number(v, decimals);
@@ -90,8 +90,8 @@ std::string base_dir() {
   if (ec) return "/usr/share/locale";
   // beside the program (the build tree), then the prefix of bin/marque, then of lib/marque/marque-serve
   const fs::path dir = self.parent_path();
-  for (const fs::path& p : {dir / "share/locale", dir.parent_path() / "share/locale",
-                            dir.parent_path().parent_path() / "share/locale"})
+  for (const fs::path& p :
+       {dir / "share/locale", dir.parent_path() / "share/locale", dir.parent_path().parent_path() / "share/locale"})
     if (fs::is_directory(p / "fr", ec)) return p.string();
   return (dir.parent_path() / "share/locale").string();
 }

@@ -38,13 +38,13 @@ const std::string& language();
 void set_language(std::string lang);
 // This thread speaks `lang` ("" = English) while the object lives.
 class UseLanguage {
- public:
+public:
   explicit UseLanguage(std::string lang);
   ~UseLanguage();
   UseLanguage(const UseLanguage&) = delete;
   UseLanguage& operator=(const UseLanguage&) = delete;
 
- private:
+private:
   std::string previous_;
 };
 

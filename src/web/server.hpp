@@ -27,7 +27,6 @@ struct Options {
   int port = 8080;                                 // 0: a free port (Server::port() tells which)
   std::string code;                                // the night's write code
   std::string tls_cert, tls_key;                   // PEM files: HTTPS (both given), else plain HTTP
-  std::string lang;  // the club's language (en, fr, hu, el); "": each request in its browser's Accept-Language
   size_t threads = 128;                            // connections served at once (an event stream holds one)
   size_t max_streams = 64;                         // event streams open at once (more are refused, the page retries)
   size_t streams_per_address = 4;                  // event streams from one client address (one more ends its oldest)
@@ -40,6 +39,8 @@ struct Options {
   std::function<void(const std::string&)> log;
   // what the scorer must see even without the log (wrong write codes); empty: none
   std::function<void(const std::string&)> alert;
+  // the club's language (en, fr, hu, el); "": each request in its browser's Accept-Language
+  std::string lang;
 };
 
 // Opens the database (one connection per serving thread that needs one).

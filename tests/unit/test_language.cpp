@@ -76,8 +76,8 @@ TEST_CASE("percentages and dates in each language's conventions", "[language]") 
 TEST_CASE("names in each language's order", "[language]") {
   std::vector<std::string> hu = {"Csaba", "Czakó", "Cecil", "Gyula", "Gábor", "Zsolt", "Zoltán", "Sándor", "Szabó"};
   text::sort_names(hu, "hu");
-  CHECK(hu == std::vector<std::string>{"Cecil", "Czakó", "Csaba", "Gábor", "Gyula", "Sándor", "Szabó", "Zoltán",
-                                       "Zsolt"});
+  CHECK(hu ==
+        std::vector<std::string>{"Cecil", "Czakó", "Csaba", "Gábor", "Gyula", "Sándor", "Szabó", "Zoltán", "Zsolt"});
   std::vector<std::string> el = {"Ελένη", "Έλενα", "Αλέξης", "Άγγελος", "Ann"};
   text::sort_names(el, "el");
   CHECK(el == std::vector<std::string>{"Ann", "Άγγελος", "Αλέξης", "Έλενα", "Ελένη"});

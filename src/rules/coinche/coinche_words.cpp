@@ -149,13 +149,13 @@ const text::Catalogue& catalogue() {
     x.add("coinche.hand.belote", "; belote {player}");
     x.add("coinche.hand.announcements", "; announcements {team} {points}");
     x.add("coinche.result.draw", "Draw: N/S and E/W both on {points}"
-          "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
+                                 "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
     x.add("coinche.result.level", "N/S and E/W level at {points}"
-          "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
+                                  "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
     x.add("coinche.result.win", "{team} win {points} to {other}"
-          "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
+                                "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
     x.add("coinche.result.lead", "{team} lead {points} to {other}"
-          "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
+                                 "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
     return x;
   }();
   return c;

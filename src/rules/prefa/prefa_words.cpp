@@ -188,11 +188,13 @@ const text::Catalogue& catalogue() {
     x.add("prefa.hand.all_pass", "All passed: redeal");
     x.add("prefa.hand.polles", "All passed, polles: {rose, select, yes {pools {rises}} other {no pool rises}}");
     x.add("prefa.hand.rise", "{player} +{points}");
-    x.add("prefa.hand.withdrawn", "{declarer} withdrew after a provisional win: pool +2, 2 points to each of {right} and {left}");
+    x.add("prefa.hand.withdrawn",
+          "{declarer} withdrew after a provisional win: pool +2, 2 points to each of {right} and {left}");
     x.add("prefa.hand.contract", "{declarer} {contract}{aces, select, yes { with four aces} other {}}{play}");
     x.add("prefa.hand.conceded", " conceded: down 2");
     x.add("prefa.hand.unplayed", ", both defenders pass: made unplayed");
-    x.add("prefa.hand.played", "{defence, select, alone {, {lone} alone} along {, {taker} takes {taken} along} other {}}: {result}");
+    x.add("prefa.hand.played",
+          "{defence, select, alone {, {lone} alone} along {, {taker} takes {taken} along} other {}}: {result}");
     x.add("prefa.hand.down", "down {short}");
     x.add("prefa.hand.made", "made");
     x.add("prefa.hand.defence_failed", "made; {defenders}");
@@ -201,8 +203,13 @@ const text::Catalogue& catalogue() {
     x.add("prefa.result.payment", "{payee} {amount}");
     x.add("prefa.result.pays", "{payer} pays {payees}");
     x.add("prefa.result.pool", "{player} {pool}");
-    x.add("prefa.result.over", "{winners} {count, plural, one {wins} other {win}} with {top}; final settlement (points received less points " "paid, every pool at 0): {values}{paid, select, yes { — {payments}} other {, nobody pays anybody}}");
-    x.add("prefa.result.open", "{leaders} {count, plural, one {leads} other {lead}} with {top}; values if the game were closed now (points " "received less paid, each open pool point paid at 10 points shared among all {players} players): {values}; " "pools still open: {pools}");
+    x.add("prefa.result.over",
+          "{winners} {count, plural, one {wins} other {win}} with {top}; final settlement (points received less points "
+          "paid, every pool at 0): {values}{paid, select, yes { — {payments}} other {, nobody pays anybody}}");
+    x.add("prefa.result.open",
+          "{leaders} {count, plural, one {leads} other {lead}} with {top}; values if the game were closed now (points "
+          "received less paid, each open pool point paid at 10 points shared among all {players} players): {values}; "
+          "pools still open: {pools}");
     return x;
   }();
   return c;
