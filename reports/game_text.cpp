@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "core/language.hpp"
+#include "core/text.hpp"
 #include "reports/text_table.hpp"
 
 namespace marque::reports {
@@ -16,7 +18,7 @@ std::string amounts_line(const ojson& values, const ojson& names, bool sign) {
     std::string name = p.get<std::string>();
     double v = values.contains(name) && values[name].is_number() ? values[name].get<double>() : 0.0;
     if (!s.empty()) s += "  ";
-    s += name + " " + (sign ? format_signed(v) : format_number(v));
+    s += name + " " + (sign ? text::local_signed(v, text::language()) : text::local_number(v, text::language()));
   }
   return s;
 }
@@ -59,7 +61,8 @@ std::string payment_lines(const ojson& entry, const text::Labels* labels) {
 }  // namespace
 
 std::string game_label(int64_t game_id, const std::string& game) {
-  return "game " + std::to_string(game_id) + (game.empty() ? "" : " · " + game);
+  return text::tr("report.game", "game {id}", text::Message().number("id", game_id)) +
+         (game.empty() ? "" : text::tr("report.separator", " · ") + game);
 }
 
 std::string game_label(int64_t game_id, const std::string& game, const std::vector<std::string>& players) {
@@ -137,25 +140,37 @@ Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHea
     out += values + "\n";
   };
   out = game_label(h.game_id, h.game, names);
-  if (h.no) out += " · hand " + std::to_string(h.no);
+  if (h.no) out += text::tr("report.hand", " · hand {no}", text::Message().number("no", h.no));
   out += " " + h.verb;
   if (!h.words.empty() && h.made)
     spanned(": ", h.words, *h.made ? Styled::Role::made : Styled::Role::failed);
   else
     out += (h.words.empty() ? "" : ": " + h.words) + "\n";
+  // the lines' labels in one column ("  hand:   ", "  deltas: ", "  totals: ", "  pools:  " in English)
+  const std::string hand_label = text::tr("report.label.hand", "hand:"),
+                    deltas_label = text::tr("report.label.deltas", "deltas:"),
+                    totals_label = text::tr("report.label.totals", "totals:"),
+                    pools_label = text::tr("report.label.pools", "pools:");
+  int width = 0;
+  for (const auto* l : {&hand_label, &deltas_label, &totals_label, &pools_label})
+    width = std::max(width, text::display_width(*l) + 1);
+  const auto label = [width](const std::string& l) { return "  " + text::pad_right(l, width); };
   if (!entry.is_null()) {
-    if (sides.teams) out += "  hand:   " + sides_line(sides, true) + "\n";
-    out += "  deltas: " + amounts_line(entry["deltas"], players, true) + "\n";
+    if (sides.teams) out += label(hand_label) + sides_line(sides, true) + "\n";
+    out += label(deltas_label) + amounts_line(entry["deltas"], players, true) + "\n";
   }
   if (sides.teams) spanned("  " + sides.heading + ": ", sides_line(sides, false), Styled::Role::total);
-  spanned("  totals: ", amounts_line(score["totals"], players, false), Styled::Role::total);
+  spanned(label(totals_label), amounts_line(score["totals"], players, false), Styled::Role::total);
   out += breakdown_lines(entry, players, h.labels);
   if (entry.contains("summary") && entry["summary"].is_string())
     out += "  " + entry["summary"].get<std::string>() + "\n";
-  if (entry.contains("pools")) out += "  pools:  " + amounts_line(entry["pools"], players, false) + "\n";
+  if (entry.contains("pools")) out += label(pools_label) + amounts_line(entry["pools"], players, false) + "\n";
   out += payment_lines(entry, h.labels);
   if (score.value("finished", false)) {
-    out += "game over" + (h.result_words.empty() ? std::string() : ": " + h.result_words) + "\n";
+    out += (h.result_words.empty() ? text::tr("report.game_over", "game over")
+                                   : text::tr("report.game_over.words", "game over: {words}",
+                                              text::Message().text("words", h.result_words))) +
+           "\n";
     std::string table = ranking_table(score, sides);
     for (size_t at = 0; at < table.size();) {
       size_t nl = table.find('\n', at);
@@ -164,7 +179,9 @@ Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHea
       at = nl + 1;
     }
   } else if (!h.next_dealer.empty()) {
-    out += "  next dealer: " + h.next_dealer + "\n";
+    out += "  " +
+           text::tr("report.next_dealer", "next dealer: {dealer}", text::Message().text("dealer", h.next_dealer)) +
+           "\n";
   }
   return styled;
 }
@@ -272,7 +289,7 @@ std::string history_text(const std::vector<HistoryLine>& lines, const text::Labe
 }
 
 std::string dealer_text(const std::string& dealer, const std::string& sitting_out) {
-  return dealer + (!dealer.empty() && dealer == sitting_out ? " (sits out)" : "");
+  return dealer + (!dealer.empty() && dealer == sitting_out ? text::tr("report.sits_out", " (sits out)") : "");
 }
 
 std::string score_text(const ojson& score, const Sides& sides, int64_t game_id, const std::string& sitting_out) {

@@ -134,7 +134,13 @@ void require_date(const char* option, const std::string& value) {
 
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
   if (quiet) return;
-  for (const auto& w : ws) std::cerr << "marque: " << (w.info ? "note: " : "warning: ") << w.text() << "\n";
+  for (const auto& w : ws) std::cerr << "marque: " << severity(w) << w.text() << "\n";
+}
+
+std::string severity(const Diagnostic& d) {
+  return d.error  ? text::tr("cli.error", "error: ")
+         : d.info ? text::tr("cli.note", "note: ")
+                  : text::tr("cli.warning", "warning: ");
 }
 
 void print_json(const ojson& j) { cli::write_stdout(escape::json(j, 2) + "\n"); }

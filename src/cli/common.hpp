@@ -160,6 +160,8 @@ CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out);
 // What two command files share: a hand's outcome printed (hand, edit); the undo or redo of a game's last change;
 // the time a report says it was made ($MARQUE_NOW, else now: standings, site).
 void emit_outcome(const Context& ctx, const app::HandOutcome& o, const std::string& verb);
+// "error: ", "warning: " or "note: " in the language spoken (after "marque: ")
+std::string severity(const Diagnostic& d);
 int undo_or_redo(const Context& ctx, std::optional<int64_t> game_id, bool undo);
 std::string generated_at();
 }  // namespace marque::cli::commands

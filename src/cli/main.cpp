@@ -81,9 +81,10 @@ int run(int argc, char** argv) {
     if (ctx.format == cli::Format::json) cli::print_json(app::rejection_json(e.diagnostics()));
     std::string prefix = std::string(e.what()) == "rejected" ? "" : std::string(e.what()) + ": ";
     for (const auto& d : e.diagnostics().items())
-      std::cerr << "marque: " << (d.error ? "error: " : d.info ? "note: " : "warning: ") << prefix << d.text() << "\n";
-    if (e.diagnostics().items().empty()) std::cerr << "marque: error: " << e.what() << "\n";
-    std::cerr << "marque: nothing was stored\n";
+      std::cerr << "marque: " << cli::severity(d) << prefix << d.text() << "\n";
+    if (e.diagnostics().items().empty())
+      std::cerr << "marque: " << text::tr("cli.error", "error: ") << e.what() << "\n";
+    std::cerr << "marque: " << text::tr("cli.nothing_stored", "nothing was stored") << "\n";
     return k_exit_rejected;
   }
   return 0;

@@ -162,6 +162,15 @@ std::string translate(std::string_view id, std::string_view english, std::string
                                  catalogue_locale(std::string(lang)));
 }
 
+std::string tr(std::string_view id, std::string_view english, const Message& args) {
+  Catalogue c;
+  c.locale = language();
+  c.add(id, translate(id, english, c.locale));
+  Message m = args;
+  m.id = std::string(id);
+  return say(m, c);
+}
+
 const Catalogue& localized(const Catalogue& english, std::string_view lang) {
   if (lang.empty() || lang == "en" || !spoken(lang)) return english;
   static std::mutex mutex;
@@ -190,6 +199,10 @@ std::string local_number(double v, std::string_view lang, int decimals) {
 std::string local_number(const Amount& a, std::string_view lang, int decimals) {
   if (lang.empty() || lang == "en") return format_number(a, decimals);
   return icu_number(a.value(), lang, decimals, false);
+}
+std::string local_signed(double v, std::string_view lang, int decimals) {
+  if (lang.empty() || lang == "en") return format_signed(v, decimals);
+  return icu_number(v, lang, decimals, true);
 }
 std::string local_signed(const Amount& a, std::string_view lang, int decimals) {
   if (lang.empty() || lang == "en") return format_signed(a, decimals);

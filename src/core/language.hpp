@@ -58,6 +58,9 @@ std::string translate(std::string_view id, std::string_view english, std::string
 // A plain text of a front end, in this thread's language: tr("cli.nothing_stored", "nothing was stored").
 // scripts/messages.sh extracts its two literals (xgettext keyword tr:1c,2).
 inline std::string tr(std::string_view id, std::string_view english) { return translate(id, english, language()); }
+// The same with arguments (an ICU MessageFormat pattern; `args` holds them, its id unused):
+// tr("report.game_over.words", "game over: {words}", Message().text("words", w)). xgettext keyword tr:1c,2,3t.
+std::string tr(std::string_view id, std::string_view english, const Message& args);
 
 // A game's English catalogue in `lang` (default: this thread's language): every pattern the .mo translates, the
 // English one for the rest (fallback); its locale is `lang`, so numbers and plurals follow the language. The same
@@ -72,6 +75,7 @@ std::string local_number(const Amount& a, std::string_view lang, int decimals = 
 std::string local_number(double v, std::string_view lang, int decimals = 2);
 // The same with the sign always shown on a delta: "+93", "-31", "0".
 std::string local_signed(const Amount& a, std::string_view lang, int decimals = 2);
+std::string local_signed(double v, std::string_view lang, int decimals = 2);
 // A fraction as a percentage: 0.25 -> fr "25 %" (U+00A0), hu "25%", el "25%", en "25%".
 std::string local_percent(double fraction, std::string_view lang, int decimals = 0);
 // A stored date ("2026-11-26") as the language writes it: short fr "26/11/2026", hu "2026. 11. 26.",
