@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 
 #include "core/language.hpp"
 #include "core/text.hpp"
@@ -58,6 +59,16 @@ std::string payment_lines(const ojson& entry, const text::Labels* labels) {
   return out;
 }
 
+}  // namespace
+
+namespace {
+// The labels of a block's lines in one column, as wide as the longest and a space: label(l) is "  " + l padded
+// ("  hand:   ", "  deltas: " in English; the column follows the language's words)
+std::function<std::string(const std::string&)> label_column(std::initializer_list<std::string> labels) {
+  int width = 0;
+  for (const auto& l : labels) width = std::max(width, text::display_width(l) + 1);
+  return [width](const std::string& l) { return "  " + text::pad_right(l, width); };
+}
 }  // namespace
 
 std::string game_label(int64_t game_id, const std::string& game) {
@@ -120,7 +131,8 @@ std::string ranking_table(const ojson& score, const Sides& sides) {
       lines[i].place = i > 0 && lines[i].total == lines[i - 1].total ? lines[i - 1].place : static_cast<int>(i) + 1;
   TextTable t;
   t.columns({TextTable::Align::right, TextTable::Align::left, TextTable::Align::right});
-  for (const auto& l : lines) t.row({std::to_string(l.place) + ".", l.name, format_number(l.total)});
+  for (const auto& l : lines)
+    t.row({std::to_string(l.place) + ".", l.name, text::local_number(l.total, text::language())});
   return t.render();
 }
 
@@ -143,18 +155,15 @@ Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHea
   if (h.no) out += text::tr("report.hand", " · hand {no}", text::Message().number("no", h.no));
   out += " " + h.verb;
   if (!h.words.empty() && h.made)
-    spanned(": ", h.words, *h.made ? Styled::Role::made : Styled::Role::failed);
+    spanned(text::tr("report.colon", ": "), h.words, *h.made ? Styled::Role::made : Styled::Role::failed);
   else
-    out += (h.words.empty() ? "" : ": " + h.words) + "\n";
+    out += (h.words.empty() ? "" : text::tr("report.colon", ": ") + h.words) + "\n";
   // the lines' labels in one column ("  hand:   ", "  deltas: ", "  totals: ", "  pools:  " in English)
   const std::string hand_label = text::tr("report.label.hand", "hand:"),
                     deltas_label = text::tr("report.label.deltas", "deltas:"),
                     totals_label = text::tr("report.label.totals", "totals:"),
                     pools_label = text::tr("report.label.pools", "pools:");
-  int width = 0;
-  for (const auto* l : {&hand_label, &deltas_label, &totals_label, &pools_label})
-    width = std::max(width, text::display_width(*l) + 1);
-  const auto label = [width](const std::string& l) { return "  " + text::pad_right(l, width); };
+  const auto label = label_column({hand_label, deltas_label, totals_label, pools_label});
   if (!entry.is_null()) {
     if (sides.teams) out += label(hand_label) + sides_line(sides, true) + "\n";
     out += label(deltas_label) + amounts_line(entry["deltas"], players, true) + "\n";
@@ -197,7 +206,8 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
   std::vector<TextTable::Align> align{TextTable::Align::right, TextTable::Align::left, TextTable::Align::left};
   for (size_t i = 0; i < cols.size(); ++i) align.push_back(TextTable::Align::right);
   t.columns(align);
-  std::vector<std::string> head{"#", "dealer", "what happened"};
+  std::vector<std::string> head{text::tr("report.list.no", "#"), text::tr("report.list.dealer", "dealer"),
+                                text::tr("report.list.what", "what happened")};
   head.insert(head.end(), cols.begin(), cols.end());
   t.row(head);
   for (const auto& h : hands) {
@@ -206,11 +216,11 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
                                  e.contains("dealer") && e["dealer"].is_string() ? e["dealer"].get<std::string>() : "",
                                  h.words};
     for (size_t i = 0; i < cols.size(); ++i)
-      row.push_back(format_signed(h.deltas && i < h.deltas->size() ? (*h.deltas)[i] : Amount{}));
+      row.push_back(text::local_signed(h.deltas && i < h.deltas->size() ? (*h.deltas)[i] : Amount{}, text::language()));
     t.row(row);
   }
-  std::vector<std::string> total{"", "", "total"};
-  for (const auto& l : sides.lines) total.push_back(format_number(l.total));
+  std::vector<std::string> total{"", "", text::tr("report.list.total", "total")};
+  for (const auto& l : sides.lines) total.push_back(text::local_number(l.total, text::language()));
   t.row(total);
   return t.render();
 }
@@ -218,18 +228,25 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
 std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohmann::json& record, const ojson& entry,
                            const std::string& recorded_at, const std::string& source, const text::Labels& labels) {
   const ojson& players = score["players"];
-  std::string out = game_label(h.game_id, h.game) + " · hand " + std::to_string(h.no) +
-                    (h.words.empty() ? "" : ": " + h.words) + "\n";
+  std::string out = game_label(h.game_id, h.game) +
+                    text::tr("report.hand", " · hand {no}", text::Message().number("no", h.no)) +
+                    (h.words.empty() ? "" : text::tr("report.colon", ": ") + h.words) + "\n";
+  const std::string dealer = text::tr("report.label.dealer", "dealer:"),
+                    said = text::tr("report.label.record", "record:"), hand = text::tr("report.label.hand", "hand:"),
+                    deltas = text::tr("report.label.deltas", "deltas:"),
+                    totals = text::tr("report.label.totals", "totals:"), note = text::tr("report.label.note", "note:"),
+                    recorded = text::tr("report.label.recorded", "recorded:");
+  const auto label = label_column({dealer, said, hand, deltas, totals, note, recorded});
   if (entry.contains("dealer") && entry["dealer"].is_string())
-    out += "  dealer:   " + entry["dealer"].get<std::string>() + "\n";
-  out += "  record:   " + record_words(record, labels) + "\n";
-  if (h.sides && h.sides->teams) out += "  hand:     " + sides_line(*h.sides, true) + "\n";
-  out += "  deltas:   " + amounts_line(entry["deltas"], players, true) + "\n";
-  out += "  totals:   " + amounts_line(entry["totals"], players, false) + "\n";
+    out += label(dealer) + entry["dealer"].get<std::string>() + "\n";
+  out += label(said) + record_words(record, labels) + "\n";
+  if (h.sides && h.sides->teams) out += label(hand) + sides_line(*h.sides, true) + "\n";
+  out += label(deltas) + amounts_line(entry["deltas"], players, true) + "\n";
+  out += label(totals) + amounts_line(entry["totals"], players, false) + "\n";
   if (entry.contains("warnings") && entry["warnings"].is_array())
     for (const auto& w : entry["warnings"])
-      out += "  note:     " + (w.is_string() ? w.get<std::string>() : w.dump()) + "\n";
-  out += "  recorded: " + recorded_at + (source.empty() ? "" : " (" + source + ")") + "\n";
+      out += label(note) + (w.is_string() ? w.get<std::string>() : w.dump()) + "\n";
+  out += label(recorded) + recorded_at + (source.empty() ? "" : " (" + source + ")") + "\n";
   return out;
 }
 

@@ -99,6 +99,8 @@ enum class OutputKind { text, csv, json_text, html };
 void write_output(const std::string& out_file, const std::string& content, OutputKind kind);
 void print_json(const ojson& j);
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet);
+// "error: ", "warning: " or "note: " in the language spoken (after "marque: ")
+std::string severity(const Diagnostic& d);
 // A marque-score/1 document printed as print_json would, its hands written one at a time by `hands`.
 void print_score_streamed(const ojson& score,
                           const std::function<void(const std::function<void(const ojson&)>&)>& hands);
@@ -160,8 +162,6 @@ CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out);
 // What two command files share: a hand's outcome printed (hand, edit); the undo or redo of a game's last change;
 // the time a report says it was made ($MARQUE_NOW, else now: standings, site).
 void emit_outcome(const Context& ctx, const app::HandOutcome& o, const std::string& verb);
-// "error: ", "warning: " or "note: " in the language spoken (after "marque: ")
-std::string severity(const Diagnostic& d);
 int undo_or_redo(const Context& ctx, std::optional<int64_t> game_id, bool undo);
 std::string generated_at();
 }  // namespace marque::cli::commands

@@ -80,7 +80,10 @@ TEST_CASE("names in each language's order", "[language]") {
         std::vector<std::string>{"Cecil", "Czakó", "Csaba", "Gábor", "Gyula", "Sándor", "Szabó", "Zoltán", "Zsolt"});
   std::vector<std::string> el = {"Ελένη", "Έλενα", "Αλέξης", "Άγγελος", "Ann"};
   text::sort_names(el, "el");
-  CHECK(el == std::vector<std::string>{"Ann", "Άγγελος", "Αλέξης", "Έλενα", "Ελένη"});
+  // accents secondary; CLDR's Greek order puts the Greek script before the Latin (the glossary says the reverse, but
+  // credits ICU for it: ICU 72 sorts this way)
+  CHECK(el == std::vector<std::string>{"Άγγελος", "Αλέξης", "Έλενα", "Ελένη", "Ann"});
+  CHECK(!text::collate_less("Οδυσσεύς", "ΟΔΥΣΣΕΥΣ", "el"));  // final sigma and accents secondary to the letters
   CHECK(text::collate_less("cote", "côte", "fr"));
   CHECK(text::collate_less("côte", "coté", "en") == text::collate_less("côte", "coté", "fr"));
 }
