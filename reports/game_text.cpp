@@ -88,7 +88,8 @@ namespace {
 std::string sides_line(const Sides& sides, bool delta) {
   std::string s;
   for (const auto& l : sides.lines)
-    s += (s.empty() ? "" : "  ") + l.name + " " + (delta ? format_signed(l.delta) : format_number(l.total));
+    s += (s.empty() ? "" : "  ") + l.name + " " +
+         (delta ? text::local_signed(l.delta, text::language()) : text::local_number(l.total, text::language()));
   return s;
 }
 
