@@ -36,15 +36,15 @@ def marque(*args):
 # must not
 tables = {
     "fr": (["tarot", "players=Ann,Ben,Cat,Dan", "dealer=Dan"],
-           {"taker": "Ben", "contract": "garde", "oudlers": "2", "points": "51.5"},
-           ["Ben\u00a0: garde, passée de 10,5"], ["made by", "'s "]),
+           {"taker": "Ben", "contract": "garde", "oudlers": "2", "points": "51"},
+           ["Ben\u00a0: garde, passée de 10"], ["made by", "'s "]),
     "hu": (["alsos", "players=Ann,Béla,Csaba", "dealer=Ann"],
            {"kind": "trump", "declarer": "Ann", "trump": "makk", "tricks.Ann": "5", "tricks.Béla": "2",
             "last_trick": "Ann", "card_points.Ann": "90", "card_points.Béla": "30", "card_points.Csaba": "42"},
-           ["Ann: adus játék", "nyert"], ["trump game", " won", "'s "]),
+           ["Ann: makk adu, nyert"], ["trump game", " won", "'s "]),
     "el": (["prefa", "players=A,B,C", "initial_pool=31", "dealer=A"],
            {"declarer": "A", "contract": "6S", "calls.B": "play", "calls.C": "play", "tricks.A": "6", "tricks.B": "2"},
-           ["A: ", "βγήκε"], ["made", " down "]),
+           ["A 6♠: βγήκε"], ["made", " down "]),
 }
 ids = {lang: int(re.match(r"game (\d+)", marque("start", *start)).group(1)) for lang, (start, _, _, _) in tables.items()}
 
@@ -95,7 +95,8 @@ def enter_hand(d, lang, game, plan):
 
 def hand_words(d, game):
     d.get(base + f"/game/{game}")
-    return wait(d, lambda: d.find_element(By.CSS_SELECTOR, "ol.hands li .words").text, 10) or ""
+    wait(d, lambda: d.current_url.endswith(f"/game/{game}"), 10)
+    return wait(d, lambda: d.find_element(By.CSS_SELECTOR, "ol.hands li .words").get_attribute("textContent"), 10) or ""
 
 
 server, base = serve(BIN, db, env, CODE)
@@ -112,6 +113,11 @@ try:
             d.find_element(By.ID, "quick").click()
             wait(d, lambda: d.find_element(By.ID, "quick").get_attribute("aria-pressed") == "true", 5)
             if enter_hand(d, lang, ids[lang], plan):
+                # the phone's result line after the store ("✓ Hand 1 stored: ..."), then the game page's hand line
+                line = wait(d, lambda: d.find_element(By.CSS_SELECTOR, "p.result.flash").get_attribute("textContent"), 10) or ""
+                for w in want:
+                    check(w in line, f"{lang}: the phone's result line says {w!r} ({line!r})")
+                d.save_screenshot(os.path.join(ARTIFACTS, f"languages-{lang}-stored.png"))
                 words = hand_words(d, ids[lang])
                 d.save_screenshot(os.path.join(ARTIFACTS, f"languages-{lang}-game.png"))
                 for w in want:
@@ -125,7 +131,7 @@ try:
     try:
         speaking(d, "de")
         words = hand_words(d, ids["fr"])
-        check("garde made by 10.5" in words, f"de: English ({words!r})")
+        check("Ben's garde made by 10" in words, f"de: English ({words!r})")
     finally:
         d.quit()
     server.terminate()
