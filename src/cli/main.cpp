@@ -25,6 +25,16 @@ constexpr cli::Registration k_commands[] = {
     cmd::add_config,  cmd::add_help,    cmd::add_manual,     cmd::add_completion, cmd::add_complete, cmd::add_serve,
 };
 
+// The main options (--lang, --db ...) after a command's name too: a command passes the options it does not know to its
+// parent. Not `complete`, which takes every word after it as its own.
+void fall_through(CLI::App* app) {
+  for (CLI::App* sub : app->get_subcommands({}))
+    if (!sub->get_prefix_command()) {
+      sub->fallthrough();
+      fall_through(sub);
+    }
+}
+
 // The value an option of a parsed command was given ("" when not given, or when the command has no such option).
 std::string given(const CLI::App* sub, const std::string& name) {
   const CLI::Option* o = sub->get_option_no_throw(name);
@@ -50,7 +60,6 @@ int run(int argc, char** argv) {
                  "the language of what marque says: en, fr, hu or el (default: the config file's lang, else "
                  "LC_ALL, LC_MESSAGES or LANG, else en); ids typed on the command line stay the same")
       ->check(CLI::IsMember(text::languages()));
-  app.fallthrough();  // --lang, --db ... after the command's name too
 
   cli::Commands commands;
   std::vector<cli::CommandRecord> records;
@@ -60,6 +69,7 @@ int run(int argc, char** argv) {
     for (size_t i = first; i < commands.size(); ++i) commands[i].record = records.size() - 1;
   }
 
+  fall_through(&app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
