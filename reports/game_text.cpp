@@ -259,15 +259,16 @@ std::string record_diff(const nlohmann::json& a, const nlohmann::json& b, const 
   if (!a.is_object() || !b.is_object()) return record_words(b, labels);
   std::string s;
   auto add = [&](const std::string& t) { s += (s.empty() ? "" : ", ") + t; };
+  const auto item = [](const std::string& t) { return text::Message().text("item", t); };
   for (auto it = b.begin(); it != b.end(); ++it) {
     if (!a.contains(it.key()))
-      add(labels.item(it.key(), *it) + " added");
+      add(text::tr("report.diff.added", "{item} added", item(labels.item(it.key(), *it))));
     else if (a[it.key()] != *it)
       add(labels.item(it.key(), a[it.key()]) + " -> " + labels.item(it.key(), *it));
   }
   for (auto it = a.begin(); it != a.end(); ++it)
-    if (!b.contains(it.key())) add(labels.item(it.key(), *it) + " removed");
-  return s.empty() ? "no change" : s;
+    if (!b.contains(it.key())) add(text::tr("report.diff.removed", "{item} removed", item(labels.item(it.key(), *it))));
+  return s.empty() ? text::tr("report.diff.none", "no change") : s;
 }
 
 std::string history_text(const std::vector<HistoryLine>& lines, const text::Labels& labels) {
@@ -276,32 +277,40 @@ std::string history_text(const std::vector<HistoryLine>& lines, const text::Labe
   for (const auto& c : lines) {
     const nlohmann::json& before = c.before ? *c.before : null_json;
     const nlohmann::json& after = c.after ? *c.after : null_json;
-    const std::string hand = "hand " + std::to_string(c.no);
+    // the change's arguments: the hand's number and the record (or what changed)
+    const auto with = [&c](const std::string& record) {
+      return text::Message().number("no", c.no).text("record", record);
+    };
     std::string what;
     if (c.action == "start")
-      what = "game started: " + record_words(after, labels);
+      what = text::tr("report.history.start", "game started: {record}", with(record_words(after, labels)));
     else if (c.action == "import")
-      what = "game imported: " + record_words(after, labels);
+      what = text::tr("report.history.import", "game imported: {record}", with(record_words(after, labels)));
     else if (c.action == "add")
-      what = hand + " added: " + record_words(after, labels);
+      what = text::tr("report.history.add", "hand {no} added: {record}", with(record_words(after, labels)));
     else if (c.action == "edit")
-      what = hand + " edited: " + record_diff(before, after, labels);
+      what = text::tr("report.history.edit", "hand {no} edited: {record}", with(record_diff(before, after, labels)));
     else if (c.action == "delete")
-      what = hand + " deleted: " + record_words(before, labels);
+      what = text::tr("report.history.delete", "hand {no} deleted: {record}", with(record_words(before, labels)));
     else if (c.action == "close")
-      what = "game closed";
+      what = text::tr("report.history.close", "game closed");
     else if (c.action == "abandon")
-      what = "game abandoned";
+      what = text::tr("report.history.abandon", "game abandoned");
     else if (c.action == "delete_game")
-      what = "game deleted";
+      what = text::tr("report.history.delete_game", "game deleted");
     else if (c.action == "reopen")
-      what = "game reopened";
-    else if (c.action == "undo" || c.action == "redo")
-      what = c.action + (c.no ? " (" + hand + ")" : "") + ": " +
-             (after.is_null() ? std::string("removed") : record_words(after, labels));
-    else
+      what = text::tr("report.history.reopen", "game reopened");
+    else if (c.action == "undo" || c.action == "redo") {
+      const std::string record = after.is_null() ? text::tr("report.history.removed", "removed")
+                                                 : record_words(after, labels);
+      what = c.action == "undo" ? text::tr("report.history.undo",
+                                           "undo{no, plural, =0 {} other { (hand {no})}}: {record}", with(record))
+                                : text::tr("report.history.redo",
+                                           "redo{no, plural, =0 {} other { (hand {no})}}: {record}", with(record));
+    } else {
       what = c.action;
-    out += c.at + "  " + what + (c.undone ? "  (undone)" : "") + "\n";
+    }
+    out += c.at + "  " + what + (c.undone ? text::tr("report.history.undone", "  (undone)") : "") + "\n";
   }
   return out;
 }

@@ -141,3 +141,32 @@ TEST_CASE("a tarot hand and result said in French, Hungarian and Greek", "[langu
 }
 
 }  // namespace unit_language
+
+namespace unit_language {
+
+TEST_CASE("a front end's text with arguments in the language this thread speaks", "[language]") {
+  using marque::text::Message;
+  const auto said = [] {
+    return marque::text::tr("report.history.add", "hand {no} added: {record}",
+                            Message().number("no", 1234).text("record", "taker Ann"));
+  };
+  CHECK(said() == "hand 1234 added: taker Ann");
+  {
+    marque::text::UseLanguage fr("fr");
+    CHECK(said() == "donne 1\u202f234 ajoutée\u00a0: taker Ann");
+    CHECK(marque::text::tr("cli.nothing_stored", "nothing was stored") == "rien n'a été enregistré");
+  }
+  {
+    marque::text::UseLanguage hu("hu");
+    CHECK(said() == "1234. leosztás rögzítve: taker Ann");
+  }
+  {
+    marque::text::UseLanguage el("el");
+    CHECK(said() == "διανομή 1.234, καταχώριση: taker Ann");
+  }
+  // a message no catalogue has: its English
+  marque::text::UseLanguage fr("fr");
+  CHECK(marque::text::tr("test.unknown", "as {it} is", Message().text("it", "it")) == "as it is");
+}
+
+}  // namespace unit_language
