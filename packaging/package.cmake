@@ -33,6 +33,12 @@ endif()
 install(TARGETS marque RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # the helper `marque serve` runs (src/cli/serve/exec.cpp looks for it in ../lib/marque/ beside bin/)
 install(TARGETS marque-serve RUNTIME DESTINATION lib/marque)
+# the translations (text::locale_dir() finds them from bin/ and lib/marque/); Boost.Locale's library comes into the
+# package's Depends with the others (SHLIBDEPS)
+foreach(lang IN LISTS MARQUE_LANGUAGES)
+  install(FILES ${PROJECT_BINARY_DIR}/share/locale/${lang}/LC_MESSAGES/marque.mo
+    DESTINATION ${CMAKE_INSTALL_LOCALEDIR}/${lang}/LC_MESSAGES)
+endforeach()
 install(DIRECTORY ${MARQUE_SHARE_DIR}/man-gz/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1.gz")
 install(FILES ${MARQUE_SHARE_DIR}/completion/marque DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${MARQUE_SHARE_DIR}/completion/_marque DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)

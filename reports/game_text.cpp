@@ -3,7 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 
+#include "core/language.hpp"
+#include "core/text.hpp"
 #include "reports/text_table.hpp"
 
 namespace marque::reports {
@@ -16,7 +19,7 @@ std::string amounts_line(const ojson& values, const ojson& names, bool sign) {
     std::string name = p.get<std::string>();
     double v = values.contains(name) && values[name].is_number() ? values[name].get<double>() : 0.0;
     if (!s.empty()) s += "  ";
-    s += name + " " + (sign ? format_signed(v) : format_number(v));
+    s += name + " " + (sign ? text::local_signed(v, text::language()) : text::local_number(v, text::language()));
   }
   return s;
 }
@@ -58,8 +61,19 @@ std::string payment_lines(const ojson& entry, const text::Labels* labels) {
 
 }  // namespace
 
+namespace {
+// The labels of a block's lines in one column, as wide as the longest and a space: label(l) is "  " + l padded
+// ("  hand:   ", "  deltas: " in English; the column follows the language's words)
+std::function<std::string(const std::string&)> label_column(std::initializer_list<std::string> labels) {
+  int width = 0;
+  for (const auto& l : labels) width = std::max(width, text::display_width(l) + 1);
+  return [width](const std::string& l) { return "  " + text::pad_right(l, width); };
+}
+}  // namespace
+
 std::string game_label(int64_t game_id, const std::string& game) {
-  return "game " + std::to_string(game_id) + (game.empty() ? "" : " · " + game);
+  return text::tr("report.game", "game {id}", text::Message().number("id", game_id)) +
+         (game.empty() ? "" : text::tr("report.separator", " · ") + game);
 }
 
 std::string game_label(int64_t game_id, const std::string& game, const std::vector<std::string>& players) {
@@ -74,7 +88,8 @@ namespace {
 std::string sides_line(const Sides& sides, bool delta) {
   std::string s;
   for (const auto& l : sides.lines)
-    s += (s.empty() ? "" : "  ") + l.name + " " + (delta ? format_signed(l.delta) : format_number(l.total));
+    s += (s.empty() ? "" : "  ") + l.name + " " +
+         (delta ? text::local_signed(l.delta, text::language()) : text::local_number(l.total, text::language()));
   return s;
 }
 
@@ -117,7 +132,8 @@ std::string ranking_table(const ojson& score, const Sides& sides) {
       lines[i].place = i > 0 && lines[i].total == lines[i - 1].total ? lines[i - 1].place : static_cast<int>(i) + 1;
   TextTable t;
   t.columns({TextTable::Align::right, TextTable::Align::left, TextTable::Align::right});
-  for (const auto& l : lines) t.row({std::to_string(l.place) + ".", l.name, format_number(l.total)});
+  for (const auto& l : lines)
+    t.row({std::to_string(l.place) + ".", l.name, text::local_number(l.total, text::language())});
   return t.render();
 }
 
@@ -137,25 +153,34 @@ Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHea
     out += values + "\n";
   };
   out = game_label(h.game_id, h.game, names);
-  if (h.no) out += " · hand " + std::to_string(h.no);
+  if (h.no) out += text::tr("report.hand", " · hand {no}", text::Message().number("no", h.no));
   out += " " + h.verb;
   if (!h.words.empty() && h.made)
-    spanned(": ", h.words, *h.made ? Styled::Role::made : Styled::Role::failed);
+    spanned(text::tr("report.colon", ": "), h.words, *h.made ? Styled::Role::made : Styled::Role::failed);
   else
-    out += (h.words.empty() ? "" : ": " + h.words) + "\n";
+    out += (h.words.empty() ? "" : text::tr("report.colon", ": ") + h.words) + "\n";
+  // the lines' labels in one column ("  hand:   ", "  deltas: ", "  totals: ", "  pools:  " in English)
+  const std::string hand_label = text::tr("report.label.hand", "hand:"),
+                    deltas_label = text::tr("report.label.deltas", "deltas:"),
+                    totals_label = text::tr("report.label.totals", "totals:"),
+                    pools_label = text::tr("report.label.pools", "pools:");
+  const auto label = label_column({hand_label, deltas_label, totals_label, pools_label});
   if (!entry.is_null()) {
-    if (sides.teams) out += "  hand:   " + sides_line(sides, true) + "\n";
-    out += "  deltas: " + amounts_line(entry["deltas"], players, true) + "\n";
+    if (sides.teams) out += label(hand_label) + sides_line(sides, true) + "\n";
+    out += label(deltas_label) + amounts_line(entry["deltas"], players, true) + "\n";
   }
   if (sides.teams) spanned("  " + sides.heading + ": ", sides_line(sides, false), Styled::Role::total);
-  spanned("  totals: ", amounts_line(score["totals"], players, false), Styled::Role::total);
+  spanned(label(totals_label), amounts_line(score["totals"], players, false), Styled::Role::total);
   out += breakdown_lines(entry, players, h.labels);
   if (entry.contains("summary") && entry["summary"].is_string())
     out += "  " + entry["summary"].get<std::string>() + "\n";
-  if (entry.contains("pools")) out += "  pools:  " + amounts_line(entry["pools"], players, false) + "\n";
+  if (entry.contains("pools")) out += label(pools_label) + amounts_line(entry["pools"], players, false) + "\n";
   out += payment_lines(entry, h.labels);
   if (score.value("finished", false)) {
-    out += "game over" + (h.result_words.empty() ? std::string() : ": " + h.result_words) + "\n";
+    out += (h.result_words.empty() ? text::tr("report.game_over", "game over")
+                                   : text::tr("report.game_over.words", "game over: {words}",
+                                              text::Message().text("words", h.result_words))) +
+           "\n";
     std::string table = ranking_table(score, sides);
     for (size_t at = 0; at < table.size();) {
       size_t nl = table.find('\n', at);
@@ -164,7 +189,9 @@ Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHea
       at = nl + 1;
     }
   } else if (!h.next_dealer.empty()) {
-    out += "  next dealer: " + h.next_dealer + "\n";
+    out += "  " +
+           text::tr("report.next_dealer", "next dealer: {dealer}", text::Message().text("dealer", h.next_dealer)) +
+           "\n";
   }
   return styled;
 }
@@ -180,7 +207,8 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
   std::vector<TextTable::Align> align{TextTable::Align::right, TextTable::Align::left, TextTable::Align::left};
   for (size_t i = 0; i < cols.size(); ++i) align.push_back(TextTable::Align::right);
   t.columns(align);
-  std::vector<std::string> head{"#", "dealer", "what happened"};
+  std::vector<std::string> head{text::tr("report.list.no", "#"), text::tr("report.list.dealer", "dealer"),
+                                text::tr("report.list.what", "what happened")};
   head.insert(head.end(), cols.begin(), cols.end());
   t.row(head);
   for (const auto& h : hands) {
@@ -189,11 +217,11 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
                                  e.contains("dealer") && e["dealer"].is_string() ? e["dealer"].get<std::string>() : "",
                                  h.words};
     for (size_t i = 0; i < cols.size(); ++i)
-      row.push_back(format_signed(h.deltas && i < h.deltas->size() ? (*h.deltas)[i] : Amount{}));
+      row.push_back(text::local_signed(h.deltas && i < h.deltas->size() ? (*h.deltas)[i] : Amount{}, text::language()));
     t.row(row);
   }
-  std::vector<std::string> total{"", "", "total"};
-  for (const auto& l : sides.lines) total.push_back(format_number(l.total));
+  std::vector<std::string> total{"", "", text::tr("report.list.total", "total")};
+  for (const auto& l : sides.lines) total.push_back(text::local_number(l.total, text::language()));
   t.row(total);
   return t.render();
 }
@@ -201,18 +229,25 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
 std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohmann::json& record, const ojson& entry,
                            const std::string& recorded_at, const std::string& source, const text::Labels& labels) {
   const ojson& players = score["players"];
-  std::string out = game_label(h.game_id, h.game) + " · hand " + std::to_string(h.no) +
-                    (h.words.empty() ? "" : ": " + h.words) + "\n";
+  std::string out = game_label(h.game_id, h.game) +
+                    text::tr("report.hand", " · hand {no}", text::Message().number("no", h.no)) +
+                    (h.words.empty() ? "" : text::tr("report.colon", ": ") + h.words) + "\n";
+  const std::string dealer = text::tr("report.label.dealer", "dealer:"),
+                    said = text::tr("report.label.record", "record:"), hand = text::tr("report.label.hand", "hand:"),
+                    deltas = text::tr("report.label.deltas", "deltas:"),
+                    totals = text::tr("report.label.totals", "totals:"), note = text::tr("report.label.note", "note:"),
+                    recorded = text::tr("report.label.recorded", "recorded:");
+  const auto label = label_column({dealer, said, hand, deltas, totals, note, recorded});
   if (entry.contains("dealer") && entry["dealer"].is_string())
-    out += "  dealer:   " + entry["dealer"].get<std::string>() + "\n";
-  out += "  record:   " + record_words(record, labels) + "\n";
-  if (h.sides && h.sides->teams) out += "  hand:     " + sides_line(*h.sides, true) + "\n";
-  out += "  deltas:   " + amounts_line(entry["deltas"], players, true) + "\n";
-  out += "  totals:   " + amounts_line(entry["totals"], players, false) + "\n";
+    out += label(dealer) + entry["dealer"].get<std::string>() + "\n";
+  out += label(said) + record_words(record, labels) + "\n";
+  if (h.sides && h.sides->teams) out += label(hand) + sides_line(*h.sides, true) + "\n";
+  out += label(deltas) + amounts_line(entry["deltas"], players, true) + "\n";
+  out += label(totals) + amounts_line(entry["totals"], players, false) + "\n";
   if (entry.contains("warnings") && entry["warnings"].is_array())
     for (const auto& w : entry["warnings"])
-      out += "  note:     " + (w.is_string() ? w.get<std::string>() : w.dump()) + "\n";
-  out += "  recorded: " + recorded_at + (source.empty() ? "" : " (" + source + ")") + "\n";
+      out += label(note) + (w.is_string() ? w.get<std::string>() : w.dump()) + "\n";
+  out += label(recorded) + recorded_at + (source.empty() ? "" : " (" + source + ")") + "\n";
   return out;
 }
 
@@ -224,15 +259,16 @@ std::string record_diff(const nlohmann::json& a, const nlohmann::json& b, const 
   if (!a.is_object() || !b.is_object()) return record_words(b, labels);
   std::string s;
   auto add = [&](const std::string& t) { s += (s.empty() ? "" : ", ") + t; };
+  const auto item = [](const std::string& t) { return text::Message().text("item", t); };
   for (auto it = b.begin(); it != b.end(); ++it) {
     if (!a.contains(it.key()))
-      add(labels.item(it.key(), *it) + " added");
+      add(text::tr("report.diff.added", "{item} added", item(labels.item(it.key(), *it))));
     else if (a[it.key()] != *it)
       add(labels.item(it.key(), a[it.key()]) + " -> " + labels.item(it.key(), *it));
   }
   for (auto it = a.begin(); it != a.end(); ++it)
-    if (!b.contains(it.key())) add(labels.item(it.key(), *it) + " removed");
-  return s.empty() ? "no change" : s;
+    if (!b.contains(it.key())) add(text::tr("report.diff.removed", "{item} removed", item(labels.item(it.key(), *it))));
+  return s.empty() ? text::tr("report.diff.none", "no change") : s;
 }
 
 std::string history_text(const std::vector<HistoryLine>& lines, const text::Labels& labels) {
@@ -241,38 +277,46 @@ std::string history_text(const std::vector<HistoryLine>& lines, const text::Labe
   for (const auto& c : lines) {
     const nlohmann::json& before = c.before ? *c.before : null_json;
     const nlohmann::json& after = c.after ? *c.after : null_json;
-    const std::string hand = "hand " + std::to_string(c.no);
+    // the change's arguments: the hand's number and the record (or what changed)
+    const auto with = [&c](const std::string& record) {
+      return text::Message().number("no", c.no).text("record", record);
+    };
     std::string what;
     if (c.action == "start")
-      what = "game started: " + record_words(after, labels);
+      what = text::tr("report.history.start", "game started: {record}", with(record_words(after, labels)));
     else if (c.action == "import")
-      what = "game imported: " + record_words(after, labels);
+      what = text::tr("report.history.import", "game imported: {record}", with(record_words(after, labels)));
     else if (c.action == "add")
-      what = hand + " added: " + record_words(after, labels);
+      what = text::tr("report.history.add", "hand {no} added: {record}", with(record_words(after, labels)));
     else if (c.action == "edit")
-      what = hand + " edited: " + record_diff(before, after, labels);
+      what = text::tr("report.history.edit", "hand {no} edited: {record}", with(record_diff(before, after, labels)));
     else if (c.action == "delete")
-      what = hand + " deleted: " + record_words(before, labels);
+      what = text::tr("report.history.delete", "hand {no} deleted: {record}", with(record_words(before, labels)));
     else if (c.action == "close")
-      what = "game closed";
+      what = text::tr("report.history.close", "game closed");
     else if (c.action == "abandon")
-      what = "game abandoned";
+      what = text::tr("report.history.abandon", "game abandoned");
     else if (c.action == "delete_game")
-      what = "game deleted";
+      what = text::tr("report.history.delete_game", "game deleted");
     else if (c.action == "reopen")
-      what = "game reopened";
-    else if (c.action == "undo" || c.action == "redo")
-      what = c.action + (c.no ? " (" + hand + ")" : "") + ": " +
-             (after.is_null() ? std::string("removed") : record_words(after, labels));
-    else
+      what = text::tr("report.history.reopen", "game reopened");
+    else if (c.action == "undo" || c.action == "redo") {
+      const std::string record = after.is_null() ? text::tr("report.history.removed", "removed")
+                                                 : record_words(after, labels);
+      what = c.action == "undo" ? text::tr("report.history.undo",
+                                           "undo{no, plural, =0 {} other { (hand {no})}}: {record}", with(record))
+                                : text::tr("report.history.redo",
+                                           "redo{no, plural, =0 {} other { (hand {no})}}: {record}", with(record));
+    } else {
       what = c.action;
-    out += c.at + "  " + what + (c.undone ? "  (undone)" : "") + "\n";
+    }
+    out += c.at + "  " + what + (c.undone ? text::tr("report.history.undone", "  (undone)") : "") + "\n";
   }
   return out;
 }
 
 std::string dealer_text(const std::string& dealer, const std::string& sitting_out) {
-  return dealer + (!dealer.empty() && dealer == sitting_out ? " (sits out)" : "");
+  return dealer + (!dealer.empty() && dealer == sitting_out ? text::tr("report.sits_out", " (sits out)") : "");
 }
 
 std::string score_text(const ojson& score, const Sides& sides, int64_t game_id, const std::string& sitting_out) {

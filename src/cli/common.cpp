@@ -7,6 +7,7 @@
 #include "cli/version.hpp"
 #include "core/date.hpp"
 #include "core/escape.hpp"
+#include "core/language.hpp"
 #include "core/output_file.hpp"
 #include "importers/json_importer.hpp"
 
@@ -20,6 +21,21 @@ config::Setting Context::db_setting() const {
   const char* env = std::getenv("MARQUE_DB");
   const bool decided = !db.empty() || (env && *env);
   return config::resolve("db", db, "--db", "MARQUE_DB", decided ? k_none : settings(), app::default_db_path());
+}
+
+std::string club_language(const Context& ctx) {
+  if (!ctx.lang.empty()) return ctx.lang;
+  try {
+    if (const config::Entry* e = ctx.settings().find("lang")) return e->value.get<std::string>();
+  } catch (const Error&) {
+    // a malformed config file: the command that reads it says so (exit 78); the language is not worth failing for
+  }
+  return {};
+}
+
+std::string language(const Context& ctx) {
+  const std::string club = club_language(ctx);
+  return club.empty() ? text::language_from_environment() : club;
 }
 
 const config::File& Context::settings() const {
@@ -118,7 +134,13 @@ void require_date(const char* option, const std::string& value) {
 
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {
   if (quiet) return;
-  for (const auto& w : ws) std::cerr << "marque: " << (w.info ? "note: " : "warning: ") << w.text() << "\n";
+  for (const auto& w : ws) std::cerr << "marque: " << severity(w) << w.text() << "\n";
+}
+
+std::string severity(const Diagnostic& d) {
+  return d.error  ? text::tr("cli.error", "error: ")
+         : d.info ? text::tr("cli.note", "note: ")
+                  : text::tr("cli.warning", "warning: ");
 }
 
 void print_json(const ojson& j) { cli::write_stdout(escape::json(j, 2) + "\n"); }

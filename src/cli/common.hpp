@@ -27,6 +27,7 @@ struct Context {
   std::string db;                 // --db ("" = $MARQUE_DB, else the config file's db, else app::default_db_path())
   std::string config;             // --config ("" = $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)
   bool quiet = false;             // -q
+  std::string lang;               // --lang ("" = the config file's lang, else LC_ALL/LC_MESSAGES/LANG, else English)
   Format format = Format::text;   // what the running command prints (main decides it: output_format); JSON: a
                                   // refusal is printed as JSON too
   bool writes = false;            // the running command writes to the database (its CommandRecord)
@@ -42,6 +43,12 @@ struct Context {
 private:
   mutable std::shared_ptr<const config::File> m_settings;
 };
+
+// The language a command speaks: --lang, else the config file's lang, else LC_ALL/LC_MESSAGES/LANG, else English
+// (core/language.hpp). club_language: --lang or the config file's lang only ("" when neither says one: `marque
+// serve` then answers each phone in its browser's Accept-Language).
+std::string language(const Context& ctx);
+std::string club_language(const Context& ctx);
 
 // The exit codes, for --help's footer and the manual's EXIT STATUS.
 struct ExitCode {
@@ -92,6 +99,8 @@ enum class OutputKind { text, csv, json_text, html };
 void write_output(const std::string& out_file, const std::string& content, OutputKind kind);
 void print_json(const ojson& j);
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet);
+// "error: ", "warning: " or "note: " in the language spoken (after "marque: ")
+std::string severity(const Diagnostic& d);
 // A marque-score/1 document printed as print_json would, its hands written one at a time by `hands`.
 void print_score_streamed(const ojson& score,
                           const std::function<void(const std::function<void(const ojson&)>&)>& hands);

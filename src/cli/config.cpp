@@ -1,5 +1,7 @@
 #include "cli/config.hpp"
 
+#include "core/language.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/diag.hpp"
+#include "core/language.hpp"
 #include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
 
@@ -198,7 +201,7 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return " (did you mean " + best + "?)";
 }
 
-const char* const k_top_keys[] = {"db", "league", "venue"};
+const char* const k_top_keys[] = {"db", "league", "venue", "lang"};
 
 }  // namespace
 
@@ -237,12 +240,14 @@ void check(const File& f, std::vector<Problem>& problems) {
                 "\"" + e.key + "\" is a game: its house rules go in a table, [" + e.key + "], one option per line");
       else
         invalid(e.line, "unknown setting \"" + e.key + "\"" + did_you_mean(e.key, top_keys) +
-                            "; marque reads db, league and venue, and a [GAME] table of house rules per game (" +
+                            "; marque reads db, league, venue and lang, and a [GAME] table of house rules per game (" +
                             rules::game_list("or") + ")");
     } else if (!e.value.is_string()) {
       invalid(e.line, e.key + " is a text: write it in quotes (" + e.key + " = \"...\")");
     } else if (e.value.get<std::string>().empty()) {
       invalid(e.line, e.key + " is empty; leave the line out for none");
+    } else if (e.key == "lang" && text::language_of(e.value.get<std::string>()) != e.value.get<std::string>()) {
+      invalid(e.line, "lang \"" + e.value.get<std::string>() + "\" is not a language marque speaks: en, fr, hu or el");
     }
   }
   for (const auto& t : f.tables) {

@@ -8,6 +8,7 @@
 
 #include "cli/common.hpp"
 #include "cli/output.hpp"
+#include "core/language.hpp"
 
 using namespace marque;
 
@@ -23,6 +24,16 @@ constexpr cli::Registration k_commands[] = {
     cmd::add_info,    cmd::add_player,  cmd::add_backup,     cmd::add_restore,    cmd::add_use,      cmd::add_game,
     cmd::add_config,  cmd::add_help,    cmd::add_manual,     cmd::add_completion, cmd::add_complete, cmd::add_serve,
 };
+
+// The main options (--lang, --db ...) after a command's name too: a command passes the options it does not know to its
+// parent. Not `complete`, which takes every word after it as its own.
+void fall_through(CLI::App* app) {
+  for (CLI::App* sub : app->get_subcommands({}))
+    if (!sub->get_prefix_command()) {
+      sub->fallthrough();
+      fall_through(sub);
+    }
+}
 
 // The value an option of a parsed command was given ("" when not given, or when the command has no such option).
 std::string given(const CLI::App* sub, const std::string& name) {
@@ -45,6 +56,10 @@ int run(int argc, char** argv) {
   app.add_option("--config", ctx.config,
                  "config file (default: $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)");
   app.add_flag("-q,--quiet", ctx.quiet, "no warnings or notes on standard error");
+  app.add_option("--lang", ctx.lang,
+                 "the language of what marque says: en, fr, hu or el (default: the config file's lang, else "
+                 "LC_ALL, LC_MESSAGES or LANG, else en); ids typed on the command line stay the same")
+      ->check(CLI::IsMember(text::languages()));
 
   cli::Commands commands;
   std::vector<cli::CommandRecord> records;
@@ -54,6 +69,7 @@ int run(int argc, char** argv) {
     for (size_t i = first; i < commands.size(); ++i) commands[i].record = records.size() - 1;
   }
 
+  fall_through(&app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -61,6 +77,7 @@ int run(int argc, char** argv) {
     return code == 0 ? 0 : k_exit_usage;
   }
   app::quiet_waits(ctx.quiet);
+  const text::UseLanguage speaking(cli::language(ctx));
 
   try {
     for (const auto& command : commands)
@@ -74,9 +91,10 @@ int run(int argc, char** argv) {
     if (ctx.format == cli::Format::json) cli::print_json(app::rejection_json(e.diagnostics()));
     std::string prefix = std::string(e.what()) == "rejected" ? "" : std::string(e.what()) + ": ";
     for (const auto& d : e.diagnostics().items())
-      std::cerr << "marque: " << (d.error ? "error: " : d.info ? "note: " : "warning: ") << prefix << d.text() << "\n";
-    if (e.diagnostics().items().empty()) std::cerr << "marque: error: " << e.what() << "\n";
-    std::cerr << "marque: nothing was stored\n";
+      std::cerr << "marque: " << cli::severity(d) << prefix << d.text() << "\n";
+    if (e.diagnostics().items().empty())
+      std::cerr << "marque: " << text::tr("cli.error", "error: ") << e.what() << "\n";
+    std::cerr << "marque: " << text::tr("cli.nothing_stored", "nothing was stored") << "\n";
     return k_exit_rejected;
   }
   return 0;

@@ -8,6 +8,7 @@
 
 #include "core/json.hpp"
 #include "core/labels.hpp"
+#include "core/language.hpp"
 #include "core/text.hpp"
 
 namespace marque::text {
@@ -75,7 +76,7 @@ std::string arg_text(const Message::Arg& a, const Catalogue& catalogue) {
     case Message::Arg::Kind::number:
       return std::to_string(a.number);
     case Message::Arg::Kind::amount:
-      return format_number(a.amount);
+      return local_number(a.amount, catalogue.locale);
     case Message::Arg::Kind::message:
       return a.nested.empty() ? std::string() : say(a.nested.front(), catalogue);
     case Message::Arg::Kind::label: {
@@ -97,17 +98,29 @@ std::string unknown(const Message& m, const Catalogue& catalogue) {
 
 }  // namespace
 
+std::string pattern_problem(const std::string& pattern, const std::string& locale) {
+  UErrorCode status = U_ZERO_ERROR;
+  UParseError where{};
+  icu::MessageFormat format(icu::UnicodeString::fromUTF8(pattern), icu::Locale(locale.c_str()), where, status);
+  if (!U_FAILURE(status)) return {};
+  return std::string(u_errorName(status)) + " at offset " + std::to_string(where.offset);
+}
+
 std::string say(const Message& m, const Catalogue& catalogue) {
   if (m.id.empty()) return {};
   const std::string* pattern = catalogue.find(m.id);
   if (!pattern) return unknown(m, catalogue);
   if (m.args.empty() && pattern->find_first_of("{'") == std::string::npos) return *pattern;
-  // a number said plainly ("{n}") is said as marque prints numbers: no grouping ("1000", not "1,000")
+  // a number said plainly ("{n}") is said as marque prints numbers: in English no grouping ("1000", not "1,000");
+  // in another language as it writes numbers in prose (local_number: fr "1 000", hu "1000" but "12 345", el "1.000")
   std::string text = *pattern;
+  const std::string skeleton = catalogue.locale == "en"   ? ", number, ::group-off}"
+                               : catalogue.locale == "hu" ? ", number, ::group-min2}"
+                                                          : ", number}";
   for (const auto& a : m.args) {
     if (a.kind != Message::Arg::Kind::number && !(a.kind == Message::Arg::Kind::amount && a.amount.is_whole()))
       continue;
-    const std::string plain = "{" + a.name + "}", exact = "{" + a.name + ", number, ::group-off}";
+    const std::string plain = "{" + a.name + "}", exact = "{" + a.name + skeleton;
     for (size_t at = text.find(plain); at != std::string::npos; at = text.find(plain, at + exact.size()))
       text.replace(at, plain.size(), exact);
   }

@@ -61,4 +61,8 @@ struct Catalogue {
 // missing pattern shows instead of disappearing (tests check that every message a game says has a pattern).
 std::string say(const Message& m, const Catalogue& catalogue);
 
+// What is wrong with a pattern as ICU MessageFormat reads it in `locale` ("" when nothing: the translations' test
+// checks every pattern of every catalogue this way).
+std::string pattern_problem(const std::string& pattern, const std::string& locale);
+
 }  // namespace marque::text

@@ -18,6 +18,7 @@
 
 #include "core/diag.hpp"
 #include "core/labels.hpp"
+#include "core/language.hpp"
 #include "core/league.hpp"
 #include "core/message.hpp"
 #include "core/sheet.hpp"
@@ -189,12 +190,15 @@ public:
   // default holds the engine's own (rules.hand.*, rules.result.*); a game adds its own to a copy of
   // default_catalogue().
   virtual const text::Catalogue& catalogue() const;
-  // The two in English, said from the messages by catalogue() (a front end in another language says the messages
-  // with its own catalogue).
+  // The two in words, in the language this thread speaks (core/language.hpp: the catalogue() translated by the
+  // language's .mo, English where it lacks a message): the terminal's show, history and game-over line, the
+  // phone's result line and the sheet's outcome.
   std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const {
-    return text::say(hand_message(record, entry, players), catalogue());
+    return text::say(hand_message(record, entry, players), text::localized(catalogue()));
   }
-  std::string result_words(const json& score) const { return text::say(result_message(score), catalogue()); }
+  std::string result_words(const json& score) const {
+    return text::say(result_message(score), text::localized(catalogue()));
+  }
 
   // A series of games of this kind played one after the other by the same players with the same options (a
   // classic Piquet match of several games, a Rubicon session of several parties): its result from the games'

@@ -4,6 +4,8 @@
 // cases.
 #include "web/server_impl.hpp"
 
+#include "core/language.hpp"
+
 namespace marque::web {
 
 namespace {
@@ -350,6 +352,9 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   });
   m->routes();
   http.set_pre_routing_handler([this](const Request& req, Response& res) {
+    // the language this request is answered in (its serving thread speaks it until the next request)
+    text::set_language(m->opt.lang.empty() ? text::language_from_accept(req.get_header_value("Accept-Language"))
+                                           : m->opt.lang);
     // the routes are std::regex, which recurses a stack frame or more a character: a long address would overflow
     // a serving thread's stack (and end the server) before any route refused it
     if (req.path.size() > 512) {

@@ -39,6 +39,8 @@ struct Options {
   std::function<void(const std::string&)> log;
   // what the scorer must see even without the log (wrong write codes); empty: none
   std::function<void(const std::string&)> alert;
+  // the club's language (en, fr, hu, el); "": each request in its browser's Accept-Language
+  std::string lang;
 };
 
 // Opens the database (one connection per serving thread that needs one).

@@ -6,6 +6,7 @@
 #include "cli/color.hpp"
 #include "cli/common.hpp"
 #include "cli/guided.hpp"
+#include "core/language.hpp"
 #include "reports/game_text.hpp"
 
 namespace marque::cli::commands {
@@ -99,7 +100,9 @@ CommandRecord add_hand(CLI::App& app, Context& ctx, Commands& out) {
                [&](const rules::Game& before) { return app::record_from_words(gr, before, parse_words(*words)); },
                o->dry_run);
          }
-         emit_outcome(ctx, outcome, o->dry_run ? "(dry run: not stored)" : "recorded");
+         emit_outcome(ctx, outcome,
+                      o->dry_run ? text::tr("cli.hand.dry_run", "(dry run: not stored)")
+                                 : text::tr("cli.hand.recorded", "recorded"));
          return 0;
        }});
   return {"hand", true, {Format::text, Format::json}};

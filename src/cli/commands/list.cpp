@@ -1,5 +1,6 @@
 // marque list [GAME]: the hands of a game with their scores.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "reports/game_text.hpp"
 
 namespace marque::cli::commands {
@@ -23,8 +24,10 @@ CommandRecord add_list(CLI::App& app, Context& ctx, Commands& out) {
                    r.text = [&] {
                      std::vector<reports::ListedHand> lines;
                      for (const auto& h : v.hands) lines.push_back({h.no, h.words, &h.entry, &h.side_deltas});
-                     return reports::game_label(id, v.game.game) + " · " + std::to_string(v.hands.size()) + " hand" +
-                            (v.hands.size() == 1 ? "" : "s") + "\n" + reports::hand_list_text(v.sides, lines);
+                     return reports::game_label(id, v.game.game) +
+                            text::tr("cli.list.hands", " · {n, plural, one {# hand} other {# hands}}",
+                                     text::Message().number("n", static_cast<int64_t>(v.hands.size()))) +
+                            "\n" + reports::hand_list_text(v.sides, lines);
                    };
                    emit(r, ctx.format, "");
                    return 0;

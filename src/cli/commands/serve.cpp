@@ -62,8 +62,8 @@ CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
                    };
                    readable("--tls-cert", o->tls_cert);
                    readable("--tls-key", o->tls_key);
-                   return serve::run({host, port, o->code, o->tls_cert, o->tls_key, ctx.quiet, ctx.argv,
-                                      [&ctx] { return ctx.open(true); }});
+                   return serve::run({host, port, o->code, o->tls_cert, o->tls_key, ctx.quiet, club_language(ctx),
+                                      ctx.argv, [&ctx] { return ctx.open(true); }});
                  }});
   return {"serve", true};
 }

@@ -49,6 +49,7 @@ int run(const Request& request) {
   opt.code = code;
   opt.tls_cert = request.tls_cert;
   opt.tls_key = request.tls_key;
+  opt.lang = request.lang;
   if (!request.quiet)
     opt.log = [&log_mutex](const std::string& line) {
       std::lock_guard lock(log_mutex);

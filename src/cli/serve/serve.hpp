@@ -18,6 +18,7 @@ struct Request {
   std::string code;                     // "": eight random digits
   std::string tls_cert, tls_key;        // PEM files: HTTPS; "": plain HTTP
   bool quiet = false;                   // -q: no request log
+  std::string lang;                     // the club's language (--lang, the config's lang); "": each browser's own
   std::vector<std::string> argv;        // the command line as typed (handed to the helper)
   std::function<app::Database()> open;  // the command line's database, opened for writing
 };

@@ -267,10 +267,10 @@ const text::Catalogue& catalogue() {
         "{declarer}'s {kind, select, trump {trump game in {suit}} betli {betli} other {no-trump game}} "
         "{kind, select, betli {{won, select, yes {made} other {failed}}} other {{won, select, yes {won} other {lost}}}}"
         "{scored, select, yes { {points} to {best}} other {}}");
-    const char* calls = "{call, select, level {level {level}} other {{call}}}";
-    x.add("alsos.hand.call", std::string("{by}'s ") + calls + " {won, select, yes {won} other {lost}}");
+    x.add("alsos.hand.call",
+          "{by}'s {call, select, level {level {level}} other {{call}}} {won, select, yes {won} other {lost}}");
     x.add("alsos.hand.gyerunk", "gyerünk by {by}{calls}{end}");
-    x.add("alsos.hand.gyerunk_call", std::string(", ") + calls + " by {side}");
+    x.add("alsos.hand.gyerunk_call", ", {call, select, level {level {level}} other {{call}}} by {side}");
     x.add("alsos.hand.gave_up", ", {side} gave up");
     x.add("alsos.hand.accepted", ", accepted (×{factor})");
     x.add("alsos.hand.figura",

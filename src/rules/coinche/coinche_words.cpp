@@ -134,10 +134,9 @@ const text::Catalogue& catalogue() {
     x.labels = &labels();
     x.add("coinche.team", "{team, select, NS {N/S} EW {E/W} other {{team}}}");
     x.add("coinche.team.players", "{team} ({first} & {second})");
-    const char* suits = "{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}";
-    x.add("coinche.contract.points", std::string("{value}") + suits);
-    x.add("coinche.contract.capot", std::string("capot") + suits);
-    x.add("coinche.contract.generale", std::string("générale") + suits);
+    x.add("coinche.contract.points", "{value}{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");
+    x.add("coinche.contract.capot", "capot{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");
+    x.add("coinche.contract.generale", "générale{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");
     x.add("coinche.hand.all_pass", "all pass: redeal");
     x.add("coinche.hand.misdeal", "misdeal: {dealer} deals again");
     x.add("coinche.hand.played",
@@ -149,11 +148,14 @@ const text::Catalogue& catalogue() {
     x.add("coinche.hand.capot_by", ", capot by {team}");
     x.add("coinche.hand.belote", "; belote {player}");
     x.add("coinche.hand.announcements", "; announcements {team} {points}");
-    const char* after = "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}";
-    x.add("coinche.result.draw", std::string("Draw: N/S and E/W both on {points}") + after);
-    x.add("coinche.result.level", std::string("N/S and E/W level at {points}") + after);
-    x.add("coinche.result.win", std::string("{team} win {points} to {other}") + after);
-    x.add("coinche.result.lead", std::string("{team} lead {points} to {other}") + after);
+    x.add("coinche.result.draw", "Draw: N/S and E/W both on {points}"
+                                 "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
+    x.add("coinche.result.level", "N/S and E/W level at {points}"
+                                  "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
+    x.add("coinche.result.win", "{team} win {points} to {other}"
+                                "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
+    x.add("coinche.result.lead", "{team} lead {points} to {other}"
+                                 "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
     return x;
   }();
   return c;

@@ -211,14 +211,18 @@ const text::Catalogue& catalogue() {
     x.add("piquet.item.point", "point {cards}");
     x.add("piquet.item.cards", "the cards");
     // a sequence by its length, a rank by its index (7 .. A)
-    const std::string length =
-        "{length, plural, =3 {tierce} =4 {quart} =5 {quint} =6 {sixieme} =7 {septieme} =8 {huitieme} other {{length}}}";
-    x.add("piquet.sequence.major", length + " major");
-    x.add("piquet.sequence.minor", length + " minor");
+    x.add(
+        "piquet.sequence.major",
+        "{length, plural, =3 {tierce} =4 {quart} =5 {quint} =6 {sixieme} =7 {septieme} =8 {huitieme} other {{length}}} "
+        "major");
+    x.add(
+        "piquet.sequence.minor",
+        "{length, plural, =3 {tierce} =4 {quart} =5 {quint} =6 {sixieme} =7 {septieme} =8 {huitieme} other {{length}}} "
+        "minor");
     x.add(
         "piquet.sequence.to",
-        length +
-            " to the {top, plural, =0 {seven} =1 {eight} =2 {nine} =3 {ten} =4 {knave} =5 {queen} =6 {king} other {ace}}");
+        "{length, plural, =3 {tierce} =4 {quart} =5 {quint} =6 {sixieme} =7 {septieme} =8 {huitieme} other {{length}}} "
+        "to the {top, plural, =0 {seven} =1 {eight} =2 {nine} =3 {ten} =4 {knave} =5 {queen} =6 {king} other {ace}}");
     x.add("piquet.sequence.unknown", "a sequence");
     x.add(
         "piquet.set",
@@ -237,13 +241,13 @@ const text::Catalogue& catalogue() {
     x.add("piquet.match.won", "; {player} wins the match {high}-{low}");
     x.add("piquet.match.level", "; the match stands at {high}-{low}");
     x.add("piquet.match.leads", "; {player} leads the match {high}-{low}");
-    const std::string fate = "{rubiconed, select, yes {{second} is rubiconed} other {{second} crossed the Rubicon}}";
     x.add("piquet.partie.drawn", "The partie is drawn, {first_total} all after {deals} deals: no score");
-    x.add("piquet.partie.won", "{winner} wins the partie {first_total} to {second_total} and scores {score}: " + fate);
+    x.add("piquet.partie.won", "{winner} wins the partie {first_total} to {second_total} and scores {score}: "
+                               "{rubiconed, select, yes {{second} is rubiconed} other {{second} crossed the Rubicon}}");
     x.add("piquet.partie.level", "{first} and {second} are level at {first_total} after deal {deals} of {scheduled}");
     x.add("piquet.partie.leads",
-          "{first} leads {first_total} to {second_total} after deal {deals} of {scheduled} ({score} if it ended now: " +
-              fate + ")");
+          "{first} leads {first_total} to {second_total} after deal {deals} of {scheduled} ({score} if it ended now: "
+          "{rubiconed, select, yes {{second} is rubiconed} other {{second} crossed the Rubicon}})");
     x.add(
         "piquet.game.won",
         "{winner} wins the game {first_total} to {second_total}{counting_two, select, yes {, counting 2} other {}}{match}");

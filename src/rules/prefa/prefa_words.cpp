@@ -175,44 +175,41 @@ Message result_message(const json& score) {
 }
 
 // The English patterns (ICU MessageFormat) of every message above.
-constexpr std::pair<const char*, const char*> k_english[] = {
-    {"prefa.list.and", "{first} and {rest}"},
-    {"prefa.list.comma", "{first}, {rest}"},
-    {"prefa.player", "{player}"},
-    {"prefa.signed", "{sign, select, plus {+{amount}} other {{amount}}}"},
-    {"prefa.hand", "{hand}{over, select, yes {; game over} other {}}"},
-    {"prefa.hand.all_pass", "All passed: redeal"},
-    {"prefa.hand.polles", "All passed, polles: {rose, select, yes {pools {rises}} other {no pool rises}}"},
-    {"prefa.hand.rise", "{player} +{points}"},
-    {"prefa.hand.withdrawn",
-     "{declarer} withdrew after a provisional win: pool +2, 2 points to each of {right} and {left}"},
-    {"prefa.hand.contract", "{declarer} {contract}{aces, select, yes { with four aces} other {}}{play}"},
-    {"prefa.hand.conceded", " conceded: down 2"},
-    {"prefa.hand.unplayed", ", both defenders pass: made unplayed"},
-    {"prefa.hand.played",
-     "{defence, select, alone {, {lone} alone} along {, {taker} takes {taken} along} other {}}: {result}"},
-    {"prefa.hand.down", "down {short}"},
-    {"prefa.hand.made", "made"},
-    {"prefa.hand.defence_failed", "made; {defenders}"},
-    {"prefa.hand.short", "{player} down {short}"},
-    {"prefa.result.value", "{player} {value}"},
-    {"prefa.result.payment", "{payee} {amount}"},
-    {"prefa.result.pays", "{payer} pays {payees}"},
-    {"prefa.result.pool", "{player} {pool}"},
-    {"prefa.result.over",
-     "{winners} {count, plural, one {wins} other {win}} with {top}; final settlement (points received less points "
-     "paid, every pool at 0): {values}{paid, select, yes { — {payments}} other {, nobody pays anybody}}"},
-    {"prefa.result.open",
-     "{leaders} {count, plural, one {leads} other {lead}} with {top}; values if the game were closed now (points "
-     "received less paid, each open pool point paid at 10 points shared among all {players} players): {values}; "
-     "pools still open: {pools}"},
-};
 
 const text::Catalogue& catalogue() {
   static const text::Catalogue c = [] {
     text::Catalogue x = default_catalogue();
     x.labels = &labels();
-    for (const auto& [id, pattern] : k_english) x.add(id, pattern);
+    x.add("prefa.list.and", "{first} and {rest}");
+    x.add("prefa.list.comma", "{first}, {rest}");
+    x.add("prefa.player", "{player}");
+    x.add("prefa.signed", "{sign, select, plus {+{amount}} other {{amount}}}");
+    x.add("prefa.hand", "{hand}{over, select, yes {; game over} other {}}");
+    x.add("prefa.hand.all_pass", "All passed: redeal");
+    x.add("prefa.hand.polles", "All passed, polles: {rose, select, yes {pools {rises}} other {no pool rises}}");
+    x.add("prefa.hand.rise", "{player} +{points}");
+    x.add("prefa.hand.withdrawn",
+          "{declarer} withdrew after a provisional win: pool +2, 2 points to each of {right} and {left}");
+    x.add("prefa.hand.contract", "{declarer} {contract}{aces, select, yes { with four aces} other {}}{play}");
+    x.add("prefa.hand.conceded", " conceded: down 2");
+    x.add("prefa.hand.unplayed", ", both defenders pass: made unplayed");
+    x.add("prefa.hand.played",
+          "{defence, select, alone {, {lone} alone} along {, {taker} takes {taken} along} other {}}: {result}");
+    x.add("prefa.hand.down", "down {short}");
+    x.add("prefa.hand.made", "made");
+    x.add("prefa.hand.defence_failed", "made; {defenders}");
+    x.add("prefa.hand.short", "{player} down {short}");
+    x.add("prefa.result.value", "{player} {value}");
+    x.add("prefa.result.payment", "{payee} {amount}");
+    x.add("prefa.result.pays", "{payer} pays {payees}");
+    x.add("prefa.result.pool", "{player} {pool}");
+    x.add("prefa.result.over",
+          "{winners} {count, plural, one {wins} other {win}} with {top}; final settlement (points received less points "
+          "paid, every pool at 0): {values}{paid, select, yes { — {payments}} other {, nobody pays anybody}}");
+    x.add("prefa.result.open",
+          "{leaders} {count, plural, one {leads} other {lead}} with {top}; values if the game were closed now (points "
+          "received less paid, each open pool point paid at 10 points shared among all {players} players): {values}; "
+          "pools still open: {pools}");
     return x;
   }();
   return c;

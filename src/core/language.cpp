@@ -1,0 +1,284 @@
+// The table's own language (core/language.hpp): the catalogues through Boost.Locale (its ICU backend: no system
+// locale needed; the only file that includes Boost), numbers, dates and collation through ICU.
+#include "core/language.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <locale>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include <unicode/calendar.h>
+#include <unicode/coll.h>
+#include <unicode/datefmt.h>
+#include <unicode/dtptngen.h>
+#include <unicode/measunit.h>
+#include <unicode/numberformatter.h>
+#include <unicode/smpdtfmt.h>
+#include <unicode/timezone.h>
+#include <boost/locale/generator.hpp>
+#include <boost/locale/localization_backend.hpp>
+#include <boost/locale/message.hpp>
+
+#include "core/date.hpp"
+#include "core/text.hpp"
+
+namespace marque::text {
+
+namespace {
+
+thread_local std::string t_language = "en";
+
+bool spoken(std::string_view lang) {
+  for (const auto& l : languages())
+    if (l == lang) return true;
+  return false;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+// The std::locale that carries a language's catalogue (Boost.Locale, ICU backend), made once per language.
+const std::locale& catalogue_locale(const std::string& lang) {
+  static std::mutex mutex;
+  static std::map<std::string, std::locale> made;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = made.find(lang);
+  if (it != made.end()) return it->second;
+  boost::locale::localization_backend_manager backends = boost::locale::localization_backend_manager::global();
+  backends.select("icu");
+  boost::locale::generator gen(backends);
+  gen.categories(boost::locale::message_facet);
+  gen.add_messages_path(locale_dir());
+  gen.add_messages_domain("marque");
+  return made.emplace(lang, gen(lang + ".UTF-8")).first->second;
+}
+
+icu::Locale icu_locale(std::string_view lang) { return icu::Locale(std::string(lang).c_str()); }
+
+std::string utf8(const icu::UnicodeString& s) {
+  std::string out;
+  s.toUTF8String(out);
+  return out;
+}
+
+std::string icu_number(double v, std::string_view lang, int decimals, bool sign) {
+  namespace nf = icu::number;
+  // Hungarian prose leaves a 4-digit number whole ("1552"), groups from 5 digits ("12 345"); fr and el group at 4
+  nf::LocalizedNumberFormatter f = nf::NumberFormatter::with()
+                                       .precision(nf::Precision::maxFraction(decimals))
+                                       .grouping(lang == "hu" ? UNUM_GROUPING_MIN2 : UNUM_GROUPING_AUTO)
+                                       .sign(sign ? UNUM_SIGN_EXCEPT_ZERO : UNUM_SIGN_AUTO)
+                                       .locale(icu_locale(lang));
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::UnicodeString s = f.formatDouble(v, status).toString(status);
+  if (U_FAILURE(status)) return sign ? format_signed(v, decimals) : format_number(v, decimals);
+  return utf8(s);
+}
+
+std::string base_dir() {
+  if (const char* dir = std::getenv("MARQUE_LOCALEDIR"); dir && *dir) return dir;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "/usr/share/locale";
+  // beside the program (the build tree), then the prefix of bin/marque, then of lib/marque/marque-serve
+  const fs::path dir = self.parent_path();
+  for (const fs::path& p :
+       {dir / "share/locale", dir.parent_path() / "share/locale", dir.parent_path().parent_path() / "share/locale"})
+    if (fs::is_directory(p / "fr", ec)) return p.string();
+  return (dir.parent_path() / "share/locale").string();
+}
+
+}  // namespace
+
+const std::vector<std::string>& languages() {
+  static const std::vector<std::string> all = {"en", "fr", "hu", "el"};
+  return all;
+}
+
+std::string language_of(std::string_view value) {
+  const size_t end = value.find_first_of("_-.@");
+  const std::string lang = lower(value.substr(0, end));
+  return spoken(lang) ? lang : std::string();
+}
+
+std::string language_from_environment() {
+  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* v = std::getenv(name);
+    if (v && *v) return language_of(v);
+  }
+  return {};
+}
+
+std::string language_from_accept(std::string_view header) {
+  std::string best;
+  double best_q = 0;
+  size_t at = 0;
+  while (at <= header.size()) {
+    size_t end = header.find(',', at);
+    if (end == std::string_view::npos) end = header.size();
+    std::string_view item = header.substr(at, end - at);
+    at = end + 1;
+    double q = 1;
+    if (const size_t semi = item.find(';'); semi != std::string_view::npos) {
+      const std::string_view param = item.substr(semi + 1);
+      if (const size_t eq = param.find("q="); eq != std::string_view::npos)
+        q = std::atof(std::string(param.substr(eq + 2)).c_str());
+      item = item.substr(0, semi);
+    }
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    const std::string lang = language_of(item);
+    if (!lang.empty() && q > best_q) {
+      best = lang;
+      best_q = q;
+    }
+  }
+  return best == "en" ? std::string() : best;
+}
+
+const std::string& language() { return t_language; }
+
+void set_language(std::string lang) { t_language = lang.empty() || !spoken(lang) ? "en" : std::move(lang); }
+
+UseLanguage::UseLanguage(std::string lang) : previous_(t_language) { set_language(std::move(lang)); }
+UseLanguage::~UseLanguage() { t_language = previous_; }
+
+std::string locale_dir() {
+  static const std::string dir = base_dir();
+  return dir;
+}
+
+std::string translate(std::string_view id, std::string_view english, std::string_view lang) {
+  if (lang.empty() || lang == "en" || !spoken(lang)) return std::string(english);
+  return boost::locale::pgettext(std::string(id).c_str(), std::string(english).c_str(),
+                                 catalogue_locale(std::string(lang)));
+}
+
+std::string tr(std::string_view id, std::string_view english, const Message& args) {
+  Catalogue c;
+  c.locale = language();
+  c.add(id, translate(id, english, c.locale));
+  Message m = args;
+  m.id = std::string(id);
+  return say(m, c);
+}
+
+const Catalogue& localized(const Catalogue& english, std::string_view lang) {
+  if (lang.empty() || lang == "en" || !spoken(lang)) return english;
+  static std::mutex mutex;
+  static std::map<std::pair<const Catalogue*, std::string>, std::unique_ptr<Catalogue>> made;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = made[{&english, std::string(lang)}];
+  if (slot) return *slot;
+  auto c = std::make_unique<Catalogue>();
+  c->locale = std::string(lang);
+  c->fallback = &english;
+  c->labels = english.labels;
+  for (const Catalogue* e = &english; e; e = e->fallback)
+    for (const auto& [id, pattern] : e->patterns) {
+      if (c->patterns.count(id)) continue;
+      std::string said = translate(id, pattern, lang);
+      if (said != pattern) c->patterns.emplace(id, std::move(said));
+    }
+  slot = std::move(c);
+  return *slot;
+}
+
+std::string local_number(double v, std::string_view lang, int decimals) {
+  if (lang.empty() || lang == "en") return format_number(v, decimals);
+  return icu_number(v, lang, decimals, false);
+}
+std::string local_number(const Amount& a, std::string_view lang, int decimals) {
+  if (lang.empty() || lang == "en") return format_number(a, decimals);
+  return icu_number(a.value(), lang, decimals, false);
+}
+std::string local_signed(double v, std::string_view lang, int decimals) {
+  if (lang.empty() || lang == "en") return format_signed(v, decimals);
+  return icu_number(v, lang, decimals, true);
+}
+std::string local_signed(const Amount& a, std::string_view lang, int decimals) {
+  if (lang.empty() || lang == "en") return format_signed(a, decimals);
+  return icu_number(a.value(), lang, decimals, true);
+}
+
+std::string local_percent(double fraction, std::string_view lang, int decimals) {
+  namespace nf = icu::number;
+  nf::LocalizedNumberFormatter f = nf::NumberFormatter::with()
+                                       .unit(icu::MeasureUnit::getPercent())
+                                       .scale(nf::Scale::powerOfTen(2))
+                                       .precision(nf::Precision::maxFraction(decimals))
+                                       .locale(icu_locale(lang.empty() ? "en" : lang));
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::UnicodeString s = f.formatDouble(fraction, status).toString(status);
+  if (U_FAILURE(status)) return format_number(fraction * 100, decimals) + "%";
+  return utf8(s);
+}
+
+std::string local_date(std::string_view iso_date, std::string_view lang, bool long_form) {
+  if (!is_valid_date(iso_date)) return std::string(iso_date);
+  if (!long_form && (lang.empty() || lang == "en")) return std::string(iso_date);
+  const int y = std::atoi(std::string(iso_date.substr(0, 4)).c_str());
+  const int m = std::atoi(std::string(iso_date.substr(5, 2)).c_str());
+  const int d = std::atoi(std::string(iso_date.substr(8, 2)).c_str());
+  const icu::Locale loc = icu_locale(lang.empty() ? "en" : lang);
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(icu::TimeZone::getGMT()->clone(), loc, status));
+  if (U_FAILURE(status)) return std::string(iso_date);
+  cal->clear();
+  cal->set(y, m - 1, d, 12, 0, 0);
+  const UDate when = cal->getTime(status);
+  std::unique_ptr<icu::DateFormat> f;
+  if (long_form) {
+    f.reset(icu::DateFormat::createDateInstance(icu::DateFormat::kFull, loc));
+  } else {
+    // the skeleton yMd: a four-digit year (CLDR's short style would give "26/11/26")
+    std::unique_ptr<icu::DateTimePatternGenerator> gen(icu::DateTimePatternGenerator::createInstance(loc, status));
+    if (U_FAILURE(status)) return std::string(iso_date);
+    const icu::UnicodeString pattern = gen->getBestPattern(icu::UnicodeString("yMMdd"), status);
+    f = std::make_unique<icu::SimpleDateFormat>(pattern, loc, status);
+  }
+  if (U_FAILURE(status) || !f) return std::string(iso_date);
+  f->setTimeZone(*icu::TimeZone::getGMT());
+  icu::UnicodeString out;
+  f->format(when, out);
+  return utf8(out);
+}
+
+namespace {
+const icu::Collator& collator(std::string_view lang) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<icu::Collator>> made;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = made[std::string(lang.empty() ? "en" : lang)];
+  if (!slot) {
+    UErrorCode status = U_ZERO_ERROR;
+    slot.reset(icu::Collator::createInstance(icu_locale(lang.empty() ? "en" : lang), status));
+    if (U_FAILURE(status) || !slot) {
+      status = U_ZERO_ERROR;
+      slot.reset(icu::Collator::createInstance(icu::Locale::getRoot(), status));
+    }
+  }
+  return *slot;
+}
+}  // namespace
+
+bool collate_less(std::string_view a, std::string_view b, std::string_view lang) {
+  UErrorCode status = U_ZERO_ERROR;
+  return collator(lang).compareUTF8(icu::StringPiece(a.data(), static_cast<int32_t>(a.size())),
+                                    icu::StringPiece(b.data(), static_cast<int32_t>(b.size())), status) == UCOL_LESS;
+}
+
+void sort_names(std::vector<std::string>& names, std::string_view lang) {
+  std::stable_sort(names.begin(), names.end(),
+                   [&](const std::string& a, const std::string& b) { return collate_less(a, b, lang); });
+}
+
+}  // namespace marque::text
