@@ -7,6 +7,7 @@
 #include "cli/common.hpp"
 #include "cli/roster.hpp"
 #include "core/date.hpp"
+#include "core/language.hpp"
 #include "reports/game_text.hpp"
 #include "reports/text_table.hpp"
 
@@ -36,11 +37,13 @@ bool confirm_new_players(app::Database& db, const rules::GameRules& gr, const js
     for (size_t i = 0; i < p.close_to.size(); ++i) text += (i ? " or " : "") + p.close_to[i];
     text += "?\n";
   }
-  text = (fresh.size() == 1 ? "new player: " : "new players: ") + names + "\n" + text;
+  text = text::tr("cli.start.new_players", "{n, plural, one {new player} other {new players}}: {names}",
+                  text::Message().number("n", static_cast<int64_t>(fresh.size())).text("names", names)) +
+         "\n" + text;
   // confirmed at a terminal when the database knows other players already (the new name may be a slip)
   const bool terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
   if (!terminal || app::players(*db).empty()) {
-    std::cerr << "marque: note: " << text;
+    std::cerr << "marque: " << text::tr("cli.note", "note: ") << text;
     return true;
   }
   std::cout << text << (doubtful ? "start with these names? [y/N] " : "start with these names? [Y/n] ") << std::flush;
@@ -81,10 +84,27 @@ struct FromConfig {
 // What was agreed: the players (teams), the first dealer, the options given (the rest as the rules' defaults), the
 // rest of the set-up (end rule, stake ...) and the date; and that the new game is the one in focus.
 std::string start_text(const rules::GameRules& gr, const app::GameView& v, const json& setup, const FromConfig& from) {
-  std::string out = reports::game_label(v.game.id, v.game.game) + " started: " + std::string(gr.title()) + "\n";
+  using text::Message;
+  using text::tr;
+  const std::string players_label = tr("cli.start.players", "players:"), teams_label = tr("cli.start.teams", "teams:"),
+                    dealer_label = tr("cli.start.first_dealer", "first dealer:"),
+                    options_label = tr("cli.start.options", "options:"), date_label = tr("cli.start.date", "date:"),
+                    league_label = tr("cli.start.league", "league:"), venue_label = tr("cli.start.venue", "venue:"),
+                    config_label = tr("cli.start.config_file", "config file:");
+  // the labels in one column, as wide as the longest of the language's words ("first dealer:" in English)
+  int width = 0;
+  for (const auto* l : {&players_label, &teams_label, &dealer_label, &options_label, &date_label, &league_label,
+                        &venue_label, &config_label})
+    width = std::max(width, text::display_width(*l));
+  const auto line = [width](const std::string& label, const std::string& value) {
+    return "  " + reports::pad_right(label, width) + " " + value + "\n";
+  };
+  std::string out = reports::game_label(v.game.id, v.game.game) +
+                    tr("cli.start.started", " started: {title}", Message().text("title", std::string(gr.title()))) +
+                    "\n";
   std::string names;
   for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;
-  out += "  players:      " + names + "\n";
+  out += line(players_label, names);
   if (v.score.contains("teams") && v.score["teams"].is_object()) {
     std::string teams;
     for (auto it = v.score["teams"].begin(); it != v.score["teams"].end(); ++it) {
@@ -92,35 +112,40 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
       for (const auto& p : it.value()) members += (members.empty() ? "" : " & ") + p.get<std::string>();
       teams += (teams.empty() ? "" : ", ") + it.key() + ": " + members;
     }
-    out += "  teams:        " + teams + "\n";
+    out += line(teams_label, teams);
   }
   const std::string dealer = v.score.value("next_dealer", std::string());
-  if (!dealer.empty()) out += "  first dealer: " + reports::dealer_text(dealer, v.sitting_out) + "\n";
+  if (!dealer.empty()) out += line(dealer_label, reports::dealer_text(dealer, v.sitting_out));
   std::string given, house;
   if (setup.contains("options") && setup["options"].is_object())
     for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it) {
       std::string& to = from.has(from.options, it.key()) ? house : given;
       to += (to.empty() ? "" : ", ") + gr.labels().item(it.key(), *it);
     }
-  if (!house.empty()) given += (given.empty() ? "" : "; ") + std::string("house rules: ") + house;
-  out += "  options:      " +
-         (given.empty() ? std::string("the rules' defaults") : given + "; the rest as the rules' defaults") +
-         " (marque rules " + std::string(gr.id()) + ")\n";
+  if (!house.empty())
+    given += (given.empty() ? "" : "; ") +
+             tr("cli.start.house_rules", "house rules: {list}", Message().text("list", house));
+  const Message options = Message().text("given", given).text("game", std::string(gr.id()));
+  out += line(options_label,
+              given.empty()
+                  ? tr("cli.start.defaults", "the rules' defaults (marque rules {game})", options)
+                  : tr("cli.start.given", "{given}; the rest as the rules' defaults (marque rules {game})", options));
   for (auto it = setup.begin(); it != setup.end(); ++it) {
     const std::string& k = it.key();
     if (k == "players" || k == "seats" || k == "first_dealer" || k == "options") continue;
-    out += "  " + reports::pad_right(gr.labels().key(k) + ":", 13) + " " + gr.labels().value(k, *it) + "\n";
+    out += line(gr.labels().key(k) + ":", gr.labels().value(k, *it));
   }
   const std::string date = v.game.meta.value("date", std::string());
-  if (!date.empty()) out += "  date:         " + date + "\n";
-  const char* config_note = " (config file)";
+  if (!date.empty()) out += line(date_label, text::local_date(date, text::language()));
+  const std::string config_note = tr("cli.start.from_config", " (config file)");
   if (!v.game.meta.value("league", std::string()).empty())
-    out += "  league:       " + v.game.meta["league"].get<std::string>() +
-           (from.has(from.meta, "league") ? config_note : "") + "\n";
-  if (from.has(from.meta, "venue"))
-    out += "  venue:        " + v.game.meta.value("venue", std::string()) + config_note + "\n";
-  if (!from.options.empty() || !from.meta.empty()) out += "  config file:  " + from.path + "\n";
-  out += "now using game " + std::to_string(v.game.id) + ": commands without -g act on it (marque use ID switches)\n";
+    out += line(league_label,
+                v.game.meta["league"].get<std::string>() + (from.has(from.meta, "league") ? config_note : ""));
+  if (from.has(from.meta, "venue")) out += line(venue_label, v.game.meta.value("venue", std::string()) + config_note);
+  if (!from.options.empty() || !from.meta.empty()) out += line(config_label, from.path);
+  out += tr("cli.start.focus", "now using game {id}: commands without -g act on it (marque use ID switches)",
+            Message().number("id", v.game.id)) +
+         "\n";
   return out;
 }
 
