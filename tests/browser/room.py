@@ -56,7 +56,8 @@ def main_text(d):
 def shown(d, slide, timeout=40):
     """waits until the screen shows that slide (it advances by itself): its visible text"""
     ok = wait(d, lambda: d.execute_script("return document.body.dataset.slide") == slide, timeout)
-    return d.find_element("css selector", f'.room-slide[data-slide="{slide}"]').text if ok else ""
+    return d.execute_script(f"const s = document.querySelector('.room-slide[data-slide=\"{slide}\"]');"
+                            "return s ? s.innerText : ''") if ok else ""
 
 
 def shot(d, name):
@@ -159,11 +160,15 @@ try:
     screen(1280, 720)
     tv.get(base + "/tournament/club/room?every=2")
     pages = wait(tv, lambda: tv.execute_script(
-        "return document.body.dataset.slide === 'tables' && document.body.dataset.page === '1'"), 30)
-    check(bool(pages), "at 1280x720 the tables take more than one screen: page 2 comes by itself")
-    mark = tv.find_element("css selector", '.room-slide[data-slide="tables"] .room-page').text
+        "return document.body.dataset.slide === 'ranking' && document.body.dataset.page === '1'"), 40)
+    check(bool(pages), "at 1280x720 the ranking of 40 takes more than one screen: page 2 comes by itself")
+    mark = tv.execute_script("return document.querySelector('.room-slide[data-slide=\"ranking\"] .room-page').textContent")
     check(mark.startswith("page 2 of"), f"the page is numbered ({mark!r})")
-    shot(tv, "room-720-tables")
+    shown_rows = tv.execute_script("return Array.from(document.querySelectorAll('.room-ranking tbody tr'))"
+                                   ".filter(r => !r.hidden).map(r => Number(r.cells[0].textContent))")
+    check(bool(shown_rows) and shown_rows[0] > 1 and shown_rows == list(range(shown_rows[0], shown_rows[-1] + 1)),
+          f"page 2 goes on where page 1 stopped (ranks {shown_rows[:1]}..{shown_rows[-1:]})")
+    shot(tv, "room-720-ranking")
     logs = [l["message"] for l in tv.get_log("browser") if "Content Security Policy" in l["message"]
             or "SEVERE" in l.get("level", "")]
     check(not logs, f"no script error and no Content-Security-Policy violation {logs[:2]}")
