@@ -22,8 +22,9 @@ CommandRecord add_site(CLI::App& app, Context& ctx, Commands& out) {
   site->add_option("--league", si->league, "only this league's games, nights and seasons (default: every league)");
   site->footer(
       "Writes index.html (the standings of all time and of each season), a page per player (games, statistics,\n"
-      "rating chart, best hands), per night (its sheets) and per game, every file self-contained: put the folder\n"
-      "on any web host or open index.html from a USB stick. Pages of an earlier run that no longer exist are removed.\n"
+      "rating chart, best hands), per night (its sheets), per game and per tournament (its ranking, rounds and\n"
+      "corrections), every file self-contained: put the folder on any web host or open index.html from a USB\n"
+      "stick. Pages of an earlier run that no longer exist are removed.\n"
       "Example:\n  marque site club-site --league \"Thursday club\"");
   out.push_back(
       {site, [si, &ctx] {
@@ -49,7 +50,7 @@ CommandRecord add_site(CLI::App& app, Context& ctx, Commands& out) {
                          "move it out of " + si->dir);
          for (const auto& [name, html] : pages) files::write_file_in_folder(si->dir, name, html);
          // pages of an earlier run that this one did not write (a game deleted since, a player merged)
-         static const std::regex ours(R"((player|night|game)-[0-9]+\.html)");
+         static const std::regex ours(R"((player|night|game)-[0-9]+\.html|event-[a-z0-9-]+\.html)");
          int removed = 0;
          for (const auto& entry : fs::directory_iterator(dir, ec)) {
            const std::string name = entry.path().filename().string();
@@ -59,6 +60,9 @@ CommandRecord add_site(CLI::App& app, Context& ctx, Commands& out) {
          }
          std::cout << "site: " << pages.size() << " pages in " << si->dir << " (" << data.players.size() << " players, "
                    << data.nights.size() << " nights, " << data.games.size() << " games"
+                   << (data.events.empty() ? std::string()
+                                           : ", " + std::to_string(data.events.size()) +
+                                                 (data.events.size() == 1 ? " tournament" : " tournaments"))
                    << (removed
                            ? ", " + std::to_string(removed) + (removed == 1 ? " old page" : " old pages") + " removed"
                            : std::string())
