@@ -2,6 +2,7 @@
 (360x740 unless told, through chromium-driver) and a wait that asks again while a live page replaces its parts."""
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 
@@ -59,3 +60,15 @@ def wait(d, cond, timeout=10):
                              ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
     except TimeoutException:
         return None
+
+
+def finish(server, tmp, *drivers):
+    """The end of a test: its browsers quit, the server stopped (SIGTERM, killed after 15 s), its folder removed."""
+    for d in drivers:
+        d.quit()
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    shutil.rmtree(tmp, ignore_errors=True)

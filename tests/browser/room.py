@@ -12,8 +12,6 @@ Screenshots in ARTIFACTS_DIR (room-*.png).
 Usage: room.py MARQUE_BIN ARTIFACTS_DIR"""
 import json
 import os
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -21,7 +19,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser, check, failures, serve, wait  # noqa: E402
+from phone import browser, check, failures, finish, serve, wait  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 os.makedirs(ARTIFACTS, exist_ok=True)
@@ -173,13 +171,7 @@ try:
             or "SEVERE" in l.get("level", "")]
     check(not logs, f"no script error and no Content-Security-Policy violation {logs[:2]}")
 finally:
-    tv.quit()
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(15)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    shutil.rmtree(tmp, ignore_errors=True)
+    finish(server, tmp, tv)
 
 print(f"{len(failures)} failure(s)")
 sys.exit(1 if failures else 0)
