@@ -143,15 +143,6 @@ Paper door(const ojson& doc, int round) {
   return paper;
 }
 
-// the game and its house rules in one line: "tarot · five_player_mode dealer_sits_out"
-std::string game_digest(const ojson& ev) {
-  std::string out = text_of(ev["game"]);
-  if (ev.contains("options") && ev["options"].is_object())
-    for (auto it = ev["options"].begin(); it != ev["options"].end(); ++it)
-      out += " · " + it.key() + " " + text_of(it.value());
-  return out;
-}
-
 // who deals each deal: the first dealer, then the next in play order; a team game's players alternate sides
 std::vector<std::string> dealers(const Names& names, const ojson& t, bool teams) {
   std::vector<std::string> order;
@@ -183,7 +174,7 @@ Paper slips(const ojson& doc, int round, const TournamentPrint& o) {
     p.title = event_title(doc);
     p.lines.push_back(round_line(doc, round));
     p.lines.push_back("Table " + text_of(t["table"]) + " · code " + text_of(t["code"]));
-    p.lines.push_back("Game: " + game_digest(ev));
+    p.lines.push_back("Game: " + (o.game.empty() ? text_of(ev["game"]) : o.game));
     const size_t k = t["seats"].size();
     std::string seats;
     for (size_t i = 0; i < k; ++i)

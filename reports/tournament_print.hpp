@@ -26,6 +26,7 @@ struct TournamentPrint {
   std::map<int, int> deals;
   std::set<int> dealer_sits_out;
   bool zero_sum = false;
+  std::string game;  // the game and its house rules as people read them ("" = the game's id)
 };
 
 std::string tournament_print_text(const nlohmann::ordered_json& doc, const TournamentPrint& p);

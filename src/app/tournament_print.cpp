@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "app/front.hpp"
+#include "core/labels.hpp"
 #include "reports/tournament_print.hpp"
 #include "tournament/tournament.hpp"
 
@@ -56,6 +58,13 @@ TournamentPaper tournament_print(const nlohmann::json& doc, const TournamentPape
     auto active = e.profile.active_per_n.find(k);
     if (!e.profile.two_sided && active != e.profile.active_per_n.end() && active->second < k)
       p.dealer_sits_out.insert(k);
+  }
+  // the game and its house rules as people read them: its title, then each option and its value
+  const std::string game = e.settings.game;
+  p.game = game_title(game);
+  if (const text::Labels* labels = game_labels(game); labels && event["event"]["options"].is_object()) {
+    const std::string rules = labels->record(nlohmann::json::parse(event["event"]["options"].dump()));
+    if (!rules.empty()) p.game += " · " + rules;
   }
   p.zero_sum = std::find(e.profile.zero_sum_lengths.begin(), e.profile.zero_sum_lengths.end(), mode) !=
                e.profile.zero_sum_lengths.end();
