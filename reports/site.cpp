@@ -9,6 +9,8 @@
 #include "reports/ratings.hpp"
 #include "reports/sheet_render.hpp"
 #include "reports/text_table.hpp"
+#include "reports/tournament_print.hpp"
+#include "reports/tournament_text.hpp"
 
 namespace marque::reports::site {
 
@@ -36,6 +38,14 @@ table.list th { border-bottom: 1.5px solid #000; }
 table.list .r { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 table.list a, section.site a { color: #000; }
 ul.cols { columns: 3; padding-left: 1.2em; }
+section.ranking { overflow-x: auto; }
+section.ranking table { border-collapse: collapse; font-size: 9pt; margin: 2mm 0; }
+section.ranking th, section.ranking td { padding: 0.2em 0.5em; border-bottom: 0.5px solid #999; text-align: left; }
+section.ranking td { white-space: nowrap; }
+section.ranking th { border-bottom: 1.5px solid #000; }
+section.ranking td.num, section.ranking th.num { text-align: right; font-variant-numeric: tabular-nums; }
+section.ranking tr.rule td { border-top: 2px solid #000; }
+section.ranking p.notes { font-size: 9pt; }
 dl.stats { display: grid; grid-template-columns: max-content auto; gap: 0.5mm 4mm; margin: 2mm 0; }
 dl.stats dt { font-weight: 700; }
 dl.stats dd { margin: 0; }
@@ -65,8 +75,9 @@ std::string page(const Site& site, const std::string& title, const std::string& 
          "initial-scale=1\">\n<meta name=\"generator\" content=\"" +
          h(site.generator) + "\">\n<title>" + h(title) + "</title>\n<style>" + sheet_css() + k_site_css +
          "</style>\n</head>\n<body>\n<nav class=\"site\"><a href=\"index.html\">" + h(site.title) +
-         ": standings</a><a href=\"index.html#players\">players</a><a href=\"index.html#nights\">nights</a><a href=\"index.html#games\">games</a></nav>\n" +
-         body + "</body>\n</html>\n";
+         ": standings</a><a href=\"index.html#players\">players</a><a href=\"index.html#nights\">nights</a><a href=\"index.html#games\">games</a>" +
+         (site.events.empty() ? "" : "<a href=\"index.html#tournaments\">tournaments</a>") + "</nav>\n" + body +
+         "</body>\n</html>\n";
 }
 
 std::string num(const ojson& v, int decimals = 2) {
@@ -162,6 +173,67 @@ std::string games_table(const Site& site, const std::vector<const Game*>& games,
   return out + "</tbody>\n</table>\n";
 }
 
+std::string event_link(const Event& e) { return "<a href=\"" + event_file(e.id) + "\">" + h(e.name) + "</a>"; }
+
+// an event's page: its ranking (final, or after the last closed round) with the tie-break columns and the
+// corrections' notes, then each round's tables with their results
+std::string event_page(const Site& site, const Event& e) {
+  const ojson& doc = e.document;
+  const ojson& ev = doc["event"];
+  std::map<std::string, std::string> names;
+  for (const auto& en : doc["entrants"]) {
+    const std::string id = tournament_value(en["id"]), name = en.contains("name") ? tournament_value(en["name"]) : "";
+    names[id] = name.empty() ? id : name;
+  }
+  auto name_of = [&](const ojson& id) {
+    auto it = names.find(tournament_value(id));
+    return it == names.end() ? tournament_value(id) : it->second;
+  };
+  int closed = 0;
+  for (const auto& r : doc["rounds_played"])
+    if (r.value("status", std::string()) == "closed") closed = r.value("round", 0);
+  std::string body = "<section class=\"site\">\n<h1>" + h(e.name) + "</h1>\n<p class=\"sub\">" + h(e.date) + " · " +
+                     h(tournament_value(ev["game"])) + " · " + std::to_string(doc["rounds_played"].size()) + " of " +
+                     h(tournament_value(ev["rounds"])) + " rounds" + (e.league.empty() ? "" : " · " + h(e.league)) +
+                     (e.season.empty() ? "" : " · season " + h(e.season)) + " · " +
+                     (e.status == "closed" ? "final" : "in progress") + "</p>\n</section>\n";
+  if (closed > 0) {
+    TournamentPrint p;
+    p.what = TournamentPaper::ranking;
+    p.round = e.status == "closed" ? 0 : closed;
+    body += tournament_print_sections(doc, p);
+  } else {
+    body +=
+        "<section class=\"site\"><p class=\"note\">No round closed yet: the ranking comes after the first.</p></section>\n";
+  }
+  body += "<section class=\"site\">\n";
+  for (const auto& r : doc["rounds_played"]) {
+    body += "<h2>Round " + tournament_value(r["round"]) +
+            (r.value("status", std::string()) == "closed" ? "" : " (open)") +
+            "</h2>\n<table class=\"list\">\n<thead><tr><th class=\"r\">table</th><th>seats and results</th><th>"
+            "result</th></tr></thead>\n<tbody>\n";
+    for (const auto& t : r["tables"]) {
+      std::string seats;
+      for (const auto& sid : t["seats"]) {
+        seats += (seats.empty() ? "" : ", ") + h(name_of(sid));
+        const std::string id = tournament_value(sid);
+        if (t["result"].is_object() && t["result"].contains(id)) seats += " " + h(tournament_value(t["result"][id]));
+      }
+      std::string state = tournament_value(t["status"]);
+      if (t["override"].is_object()) state += " by the organiser: " + tournament_value(t["override"]["reason"]);
+      body += "<tr><td class=\"r\">" + tournament_value(t["table"]) + "</td><td>" + seats + "</td><td>" + h(state) +
+              "</td></tr>\n";
+    }
+    body += "</tbody>\n</table>\n";
+    std::string others;
+    for (const auto& b : r["byes"]) others += (others.empty() ? "" : ", ") + h(name_of(b)) + " (bye)";
+    for (const auto& a : r["absent"]) others += (others.empty() ? "" : ", ") + h(name_of(a)) + " (absent)";
+    if (!others.empty()) body += "<p>Not at a table: " + others + "</p>\n";
+  }
+  body += "</section>\n";
+  return page(site, e.name + " — " + site.title, body);
+}
+
 std::string index_page(const Site& site) {
   std::string body = "<section class=\"site\">\n<h1>" + h(site.title) +
                      "</h1>\n<p class=\"sub\">Standings, players, nights and games" + " — made by " +
@@ -181,6 +253,11 @@ std::string index_page(const Site& site) {
     body += "<h2 id=\"season-" + std::to_string(i + 1) + "\">" + h(s.name) + " <small>(" + h(s.league) + ", " +
             h(s.from) + " to " + h(s.to) + ")</small></h2>\n";
     body += standings_html(site, s.standings, s.name);
+    std::string events;
+    for (const auto& e : site.events)
+      if (!e.season.empty() && e.season == s.name && (s.league.empty() || e.league == s.league))
+        events += (events.empty() ? "" : " · ") + event_link(e);
+    if (!events.empty()) body += "<p>Tournaments of the season: " + events + "</p>\n";
   }
   body += "<h2 id=\"all-time\">All time" +
           std::string(site.league.empty() ? "" : " <small>(" + h(site.league) + ")</small>") + "</h2>\n";
@@ -202,6 +279,15 @@ std::string index_page(const Site& site) {
   std::vector<const Game*> loose;
   for (const auto& g : site.games)
     if (!g.night) loose.push_back(&g);
+  if (!site.events.empty()) {
+    body += "<h2 id=\"tournaments\">Tournaments</h2>\n<table class=\"list tournaments\">\n<thead><tr><th>date</th>"
+            "<th>event</th><th>game</th><th>season</th><th>state</th></tr></thead>\n<tbody>\n";
+    for (const auto& e : site.events)
+      body += "<tr><td>" + h(e.date) + "</td><td>" + event_link(e) + "</td><td>" +
+              h(tournament_value(e.document["event"]["game"])) + "</td><td>" + h(e.season) + "</td><td>" + h(e.status) +
+              "</td></tr>\n";
+    body += "</tbody>\n</table>\n";
+  }
   body += "<h2 id=\"games\">Games outside a night</h2>\n";
   body += loose.empty() ? std::string("<p class=\"note\">None: every game was played on one of the nights above.</p>\n")
                         : games_table(site, loose);
@@ -328,6 +414,7 @@ std::string player_file(const Site& site, const std::string& name) {
 }
 std::string night_file(int64_t id) { return "night-" + std::to_string(id) + ".html"; }
 std::string game_file(int64_t id) { return "game-" + std::to_string(id) + ".html"; }
+std::string event_file(const std::string& id) { return "event-" + id + ".html"; }
 
 std::map<std::string, std::string> render(const Site& site) {
   std::map<std::string, std::string> pages;
@@ -335,6 +422,7 @@ std::map<std::string, std::string> render(const Site& site) {
   for (const auto& p : site.players) pages[player_file(site, p.name)] = player_page(site, p);
   for (const auto& n : site.nights) pages[night_file(n.id)] = night_page(site, n);
   for (const auto& g : site.games) pages[game_file(g.id)] = game_page(site, g);
+  for (const auto& e : site.events) pages[event_file(e.id)] = event_page(site, e);
   return pages;
 }
 

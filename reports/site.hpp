@@ -53,6 +53,11 @@ struct Player {
   nlohmann::ordered_json ratings;  // marque-ratings/1 of the player
 };
 
+// A tournament (marque tournament): its marque-tournament/1 document as stored.
+struct Event {
+  std::string id, name, date, league, season, status;  // status: open | closed
+  nlohmann::ordered_json document;
+};
 struct Site {
   std::string title;                 // the league, else "Card club"
   std::string league;                // "" = every league
@@ -63,12 +68,14 @@ struct Site {
   std::vector<Night> nights;
   std::vector<Game> games;
   std::vector<Player> players;  // in dictionary order
+  std::vector<Event> events;    // by date
 };
 
 // The file names of the pages (index.html, player-ID.html, night-ID.html, game-ID.html: ids of the database).
 std::string player_file(const Site& site, const std::string& name);  // "" when the player has no page
 std::string night_file(int64_t id);
 std::string game_file(int64_t id);
+std::string event_file(const std::string& id);  // event-ID.html
 
 // Every page: file name -> HTML.
 std::map<std::string, std::string> render(const Site& site);

@@ -143,22 +143,67 @@ Paper door(const ojson& doc, int round) {
   return paper;
 }
 
-Paper slips(const ojson& doc, int round) {
+// who deals each deal: the first dealer, then the next in play order; a team game's players alternate sides
+std::vector<std::string> dealers(const Names& names, const ojson& t, bool teams) {
+  std::vector<std::string> order;
+  const auto& seats = t["seats"];
+  if (teams) {
+    for (size_t k = 0; k < 2; ++k)
+      for (const auto& s : seats) {
+        auto it = names.players.find(text_of(s));
+        if (it != names.players.end() && k < it->second.size()) order.push_back(it->second[k]);
+      }
+  } else {
+    for (const auto& s : seats) order.push_back(names.of(text_of(s)));
+  }
+  const std::string first = t.contains("first_dealer") ? names.of(text_of(t["first_dealer"])) : "";
+  auto at = std::find(order.begin(), order.end(), first);
+  if (at != order.end()) std::rotate(order.begin(), at, order.end());
+  return order;
+}
+
+// 6.2: one page a table: its seats, a line a deal with its dealer printed (and "—" where the dealer sits out), a
+// column of running totals per entrant, the totals' line, the boxes of who entered and who confirmed
+Paper slips(const ojson& doc, int round, const TournamentPrint& o) {
   const Names names(doc);
   const auto& ev = doc["event"];
-  Paper paper{event_title(doc) + " — score slips, round " + std::to_string(round), "148mm 210mm", {}};
+  Paper paper{event_title(doc) + " — score slips, round " + std::to_string(round), "210mm 297mm", {}};
   const bool teams = text_of(ev["entrant_kind"]) == "teams";
   for (const auto& t : round_of(doc, round)["tables"]) {
     Page p;
     p.title = event_title(doc);
     p.lines.push_back(round_line(doc, round));
     p.lines.push_back("Table " + text_of(t["table"]) + " · code " + text_of(t["code"]));
-    p.header = {"Seat", "Entrant", "Total"};
-    p.right = {false, false, true};
-    for (size_t i = 0; i < t["seats"].size(); ++i)
-      p.rows.push_back({seat_name(doc, t["seats"].size(), i), names.full(text_of(t["seats"][i])), ""});
-    const std::string dealer = text_of(t["first_dealer"]);
-    if (!dealer.empty()) p.notes.push_back("First dealer: " + names.of(dealer));
+    p.lines.push_back("Game: " + (o.game.empty() ? text_of(ev["game"]) : o.game));
+    const size_t k = t["seats"].size();
+    std::string seats;
+    for (size_t i = 0; i < k; ++i)
+      seats += (i ? " · " : "") + seat_name(doc, k, i) + " " + names.full(text_of(t["seats"][i]));
+    p.lines.push_back("Seats: " + seats);
+    p.header = {"Deal", "Dealer"};
+    p.right = {true, false};
+    for (const auto& s : t["seats"]) {
+      p.header.push_back(names.of(text_of(s)));
+      p.right.push_back(true);
+    }
+    const std::vector<std::string> by = dealers(names, t, teams);
+    auto known = o.deals.find(static_cast<int>(k));
+    const int lines = known != o.deals.end() ? known->second : 12;
+    const bool mort = o.dealer_sits_out.count(static_cast<int>(k)) > 0;
+    for (int d = 0; d < lines; ++d) {
+      const std::string dealer = by.empty() ? "" : by[static_cast<size_t>(d) % by.size()];
+      std::vector<std::string> row{std::to_string(d + 1), dealer};
+      for (const auto& s : t["seats"]) row.push_back(mort && names.of(text_of(s)) == dealer ? "—" : "");
+      p.rows.push_back(std::move(row));
+    }
+    std::vector<std::string> totals{"", o.zero_sum ? "totals (sum must be 0)" : "totals"};
+    totals.resize(p.header.size());
+    p.rule_before = static_cast<int>(p.rows.size());
+    p.rows.push_back(std::move(totals));
+    if (known == o.deals.end())
+      p.notes.push_back("Deals: as many as the round's length takes (" + text_of(ev["round_length"]["mode"]) + ")");
+    if (mort) p.notes.push_back("—: the dealer sits this deal out");
+    p.notes.push_back("Each column: the entrant's running total after the deal");
     p.signatures.push_back("Entered by (a player of this table)");
     if (text_of(ev["confirmation"]) != "none")
       p.signatures.push_back(teams ? "Confirmed by (a player of the other side)" : "Confirmed by (a second player)");
@@ -216,6 +261,8 @@ Paper ranking(const ojson& doc, int round) {
     p.header.push_back(criterion(chain[i]));
     p.right.push_back(chain[i] != "best_rounds");
   }
+  p.header.push_back("Rounds played");
+  p.right.push_back(true);
   for (int r = 1; r <= through; ++r) {
     p.header.push_back("R" + std::to_string(r));
     p.right.push_back(true);
@@ -226,16 +273,25 @@ Paper ranking(const ojson& doc, int round) {
   }
   p.header.push_back("Decided by");
   p.right.push_back(false);
+  std::map<std::string, int> played;  // rounds played through `through`: at a table or on a bye
+  for (const auto& r : doc["rounds_played"]) {
+    if (r.value("round", 0) > through) continue;
+    for (const auto& t : r["tables"])
+      for (const auto& s : t["seats"]) ++played[text_of(s)];
+    for (const auto& b : r["byes"]) ++played[text_of(b)];
+  }
   for (const auto& row : rows) {
     const std::string id = text_of(row["entrant"]);
     std::string who = names.full(id);
-    if (!row["withdrawn_after"].is_null()) {
+    // withdrawn in this ranking when it withdrew before its round (5.5): ranked under the rule
+    if (row["withdrawn_after"].is_number_integer() && row["withdrawn_after"].get<int>() < through) {
       who += " (withdrew after round " + text_of(row["withdrawn_after"]) + ")";
       if (p.rule_before < 0) p.rule_before = static_cast<int>(p.rows.size());
     }
     std::vector<std::string> cells = {text_of(row["rank"]), who, text_of(row["score"])};
     for (size_t i = 1; i < chain.size(); ++i)
       cells.push_back(row["tiebreaks"].contains(chain[i]) ? text_of(row["tiebreaks"][chain[i]]) : "");
+    cells.push_back(std::to_string(played[id]));
     for (int r = 0; r < through; ++r)
       cells.push_back(r < static_cast<int>(row["rounds"].size()) ? text_of(row["rounds"][r]) : "");
     if (!before.empty()) {
@@ -246,12 +302,18 @@ Paper ranking(const ojson& doc, int round) {
                       : d < 0            ? "−" + std::to_string(-d)
                                          : "=");
     }
+    // a mark on the rows tied on the score with the next one (decided by a later criterion of the chain); the
+    // withdrawal rule is the line under the last continuing entrant, not a mark on its row
     const std::string decided = text_of(row["decided_by"]);
-    cells.push_back(decided == "lot" ? "ex aequo — decided by lot" : decided.empty() ? "" : criterion(decided));
+    const bool tied = !decided.empty() && decided != "withdrawn" && (chain.empty() || decided != chain.front());
+    cells.push_back(decided == "lot" ? "ex aequo — decided by lot" : tied ? "= " + criterion(decided) : "");
     p.rows.push_back(std::move(cells));
   }
-  if (final_ranking)
-    for (const auto& c : doc["corrections"]) {
+  std::string last_correction;
+  for (const auto& c : doc["corrections"]) {
+    if (c.value("round", 0) > through) continue;
+    last_correction = std::max(last_correction, text_of(c["at"]));
+    {
       std::string note = "Correction of round " + text_of(c["round"]) + ", table " + text_of(c["table"]) + " by " +
                          text_of(c["by"]) + " at " + text_of(c["at"]) + ": " + text_of(c["reason"]) + ".";
       std::string was, now;
@@ -267,6 +329,10 @@ Paper ranking(const ojson& doc, int round) {
       if (!moves.empty()) note += " Rank changes: " + moves + ".";
       p.notes.push_back(note);
     }
+  }
+  if (!last_correction.empty()) p.lines.push_back("Corrected at " + last_correction + " (the notes at the foot)");
+  if (p.rule_before >= 0)
+    p.notes.insert(p.notes.begin(), "Under the rule: entrants who withdrew, ranked after all others");
   paper.pages.push_back(std::move(p));
   return paper;
 }
@@ -281,7 +347,7 @@ Paper paper_of(const ojson& doc, const TournamentPrint& o) {
     case TournamentPaper::door:
       return door(doc, round);
     case TournamentPaper::slips:
-      return slips(doc, round);
+      return slips(doc, round, o);
     case TournamentPaper::ranking:
       break;
   }
@@ -317,8 +383,8 @@ th, td { border: 0.3mm solid #444; padding: 1mm 2mm; text-align: left; vertical-
 th { background: #eee; }
 td.num, th.num { text-align: right; }
 tr.rule td { border-top: 0.8mm solid #000; }
-.slips td { height: 9mm; }
-.slips td.num { min-width: 30mm; }
+.slips td { height: 7mm; }
+.slips td.num { min-width: 22mm; }
 .list { columns: 2; column-gap: 8mm; list-style: none; padding: 0; font-size: 11pt; }
 .list li { break-inside: avoid; padding: 0.5mm 0; }
 .notes { font-size: 9pt; }
@@ -329,10 +395,8 @@ tr.rule td { border-top: 0.8mm solid #000; }
 .sign { border-bottom: 0.3mm solid #000; height: 12mm; margin: 3mm 0 0; font-size: 9pt; }
 )";
 
-std::string html_of(const Paper& paper, TournamentPaper what) {
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-                    html_escape(paper.title) + "</title>\n<style>@page { size: " + paper.page_size +
-                    "; margin: 8mm; }" + k_css + "</style>\n</head>\n<body>\n";
+std::string sections_of(const Paper& paper, TournamentPaper what) {
+  std::string out;
   const char* kind = what == TournamentPaper::cards   ? "cards"
                      : what == TournamentPaper::door  ? "door"
                      : what == TournamentPaper::slips ? "slips"
@@ -366,7 +430,13 @@ std::string html_of(const Paper& paper, TournamentPaper what) {
     for (const auto& s : p.signatures) out += "<p class=\"sign\">" + html_escape(s) + "</p>\n";
     out += "</section>\n";
   }
-  return out + "</body>\n</html>\n";
+  return out;
+}
+
+std::string html_of(const Paper& paper, TournamentPaper what) {
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(paper.title) +
+         "</title>\n<style>@page { size: " + paper.page_size + "; margin: 8mm; }" + k_css +
+         "</style>\n</head>\n<body>\n" + sections_of(paper, what) + "</body>\n</html>\n";
 }
 
 std::string paper_text(const Paper& paper) {
@@ -387,8 +457,8 @@ std::string paper_text(const Paper& paper) {
       for (size_t r = 0; r < p.rows.size(); ++r) {
         if (static_cast<int>(r) == p.rule_before) t.rule();
         std::vector<std::string> cells = p.rows[r];
-        for (auto& c : cells)
-          if (c.empty() && &c == &cells.back() && !p.signatures.empty()) c = "__________";
+        for (size_t i = 2; i < cells.size() && !p.signatures.empty(); ++i)  // a slip: a blank to write in
+          if (cells[i].empty()) cells[i] = "______";
         t.row(cells);
       }
       out += t.render();
@@ -416,6 +486,10 @@ std::string tournament_print_text(const nlohmann::ordered_json& doc, const Tourn
 
 std::string tournament_print_html(const nlohmann::ordered_json& doc, const TournamentPrint& p) {
   return tprint::html_of(tprint::paper_of(doc, p), p.what);
+}
+
+std::string tournament_print_sections(const nlohmann::ordered_json& doc, const TournamentPrint& p) {
+  return tprint::sections_of(tprint::paper_of(doc, p), p.what);
 }
 
 }  // namespace marque::reports

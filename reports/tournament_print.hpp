@@ -6,6 +6,8 @@
 // (the source of the PDF). Pure: the document in, the page out.
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 
 #include "core/json.hpp"
@@ -18,10 +20,20 @@ struct TournamentPrint {
   TournamentPaper what = TournamentPaper::cards;
   int round = 0;    // a round of rounds_played; 0: the last one (ranking: the final ranking)
   std::string url;  // the server's address (http(s)://HOST:PORT): a card's QR is URL/t/CODE; "": the code itself
+  // what a slip needs of the game (the app asks it): the deals of a table by its size (a size not there: not known
+  // in advance, the slip has blank lines), the sizes at which the dealer sits the deal out (the mort), whether a
+  // table's totals sum to 0
+  std::map<int, int> deals;
+  std::set<int> dealer_sits_out;
+  bool zero_sum = false;
+  std::string game;  // the game and its house rules as people read them ("" = the game's id)
 };
 
 std::string tournament_print_text(const nlohmann::ordered_json& doc, const TournamentPrint& p);
 std::string tournament_print_html(const nlohmann::ordered_json& doc, const TournamentPrint& p);
+// The pages alone (<section class="page KIND">, no <html> or style around them): for a page with its own (the club's
+// site shows an event's ranking).
+std::string tournament_print_sections(const nlohmann::ordered_json& doc, const TournamentPrint& p);
 // What a table card's QR carries: url/t/CODE, or the code when there is no url.
 std::string table_code_address(const std::string& url, const std::string& code);
 

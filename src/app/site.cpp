@@ -96,6 +96,23 @@ reports::site::Site site(Session& session, const std::string& league, const std:
         if (p["player"] == name) rated["ratings"][k.key()] = ojson::array({p});
     s.players.push_back({ids[name], name, std::move(mine), std::move(rated)});
   }
+  // the tournaments of the league (its document names it), by date
+  for (const auto& row : store.tournaments()) {
+    ojson doc = ojson::parse(row.document, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc["event"].is_object()) continue;
+    const ojson& ev = doc["event"];
+    auto text = [&](const char* key) {
+      return ev.contains(key) && ev[key].is_string() ? ev[key].get<std::string>() : "";
+    };
+    const std::string event_league = text("league");
+    if (!league.empty() && !unicode::same_name(event_league, league)) continue;
+    const std::string date = ev.contains("dates") && ev["dates"].is_array() && !ev["dates"].empty() &&
+                                     ev["dates"][0].is_string()
+                                 ? ev["dates"][0].get<std::string>()
+                                 : "";
+    s.events.push_back({row.id, row.name, date, event_league, text("season"), row.status, std::move(doc)});
+  }
+  std::stable_sort(s.events.begin(), s.events.end(), [](const auto& a, const auto& b) { return a.date < b.date; });
   // the title: the league, or the one league every game names, else a club's plain name
   std::set<std::string> leagues;
   for (const auto& g : s.games) leagues.insert(g.league);

@@ -2,6 +2,10 @@
 // rendered by reports/tournament_print.
 #include "app/tournament_print.hpp"
 
+#include <algorithm>
+
+#include "app/front.hpp"
+#include "core/labels.hpp"
 #include "reports/tournament_print.hpp"
 #include "tournament/tournament.hpp"
 
@@ -42,6 +46,28 @@ TournamentPaper tournament_print(const nlohmann::json& doc, const TournamentPape
   if (d.has_errors()) throw Rejected(d, "tournament print");
   p.round = req.round;
   p.url = req.url;
+  // what the slips need of the game: each table size's deals, where the dealer sits out, whether totals sum to 0
+  Diagnostics rd;
+  const tournament::Event e = tournament::read_event(nlohmann::json::parse(event.dump()), rd);
+  const auto& length = event["event"]["round_length"];
+  const std::string mode = length.value("mode", std::string());
+  for (int k = e.profile.min_table; k <= e.profile.max_table; ++k) {
+    if (mode == "deals_per_player") p.deals[k] = k * length.value("n", 1);
+    if (mode == "deals") p.deals[k] = length.value("deals", 0);
+    if (mode == "partie" && e.profile.partie_deals > 0) p.deals[k] = e.profile.partie_deals;
+    auto active = e.profile.active_per_n.find(k);
+    if (!e.profile.two_sided && active != e.profile.active_per_n.end() && active->second < k)
+      p.dealer_sits_out.insert(k);
+  }
+  // the game and its house rules as people read them: its title, then each option and its value
+  const std::string game = e.settings.game;
+  p.game = game_title(game);
+  if (const text::Labels* labels = game_labels(game); labels && event["event"]["options"].is_object()) {
+    const std::string rules = labels->record(nlohmann::json::parse(event["event"]["options"].dump()));
+    if (!rules.empty()) p.game += " · " + rules;
+  }
+  p.zero_sum = std::find(e.profile.zero_sum_lengths.begin(), e.profile.zero_sum_lengths.end(), mode) !=
+               e.profile.zero_sum_lengths.end();
   return {reports::tournament_print_text(event, p), reports::tournament_print_html(event, p)};
 }
 

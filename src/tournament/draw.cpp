@@ -442,8 +442,10 @@ void draw_round(Event& e, int round, Diagnostics& diags) {
     const Entrant* en = e.find(id);
     if (en && e.active(*en, round)) active.push_back(id);
   }
+  // absent (2.4): late or known absent; a withdrawn entrant is withdrawn, not absent (2.3)
   for (const auto& en : e.entrants)
-    if (std::find(active.begin(), active.end(), en.id) == active.end()) absent.push_back(en.id);
+    if (std::find(active.begin(), active.end(), en.id) == active.end() && !withdrawn_before(en, round))
+      absent.push_back(en.id);
   Sizes sizes = table_sizes(e.profile, static_cast<int>(active.size()), s.table_preference);
   if (!sizes.ok) {
     diags.error("entrants", "T13",

@@ -404,9 +404,10 @@ void compute(Event& e) {
       r.placement[id] = tk.placement;
     }
     if (!r.drawn_here) r.repeat_pairs = repeat_pairs(e, r.number, r.number);
-    // absent: every entrant neither seated nor on a bye (late, withdrawn, known absent)
+    // absent: every entrant neither seated nor on a bye (late, known absent), a withdrawn one aside (2.3, 2.4)
     r.absent.clear();
     for (const auto& en : e.entrants) {
+      if (withdrawn_before(en, r.number)) continue;
       bool placed = std::find(r.byes.begin(), r.byes.end(), en.id) != r.byes.end();
       for (const auto& t : r.tables)
         placed = placed || std::find(t.seats.begin(), t.seats.end(), en.id) != t.seats.end();

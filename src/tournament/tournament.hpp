@@ -168,6 +168,9 @@ struct Event {
   bool active(const Entrant& e, int round) const;
 };
 
+// withdrawn before round r (2.3: withdrawn_after < r): not drawn, not absent, in no later result
+inline bool withdrawn_before(const Entrant& en, int round) { return en.withdrawn_after && *en.withdrawn_after < round; }
+
 // --- reading (6.5; marque-tournament-case/1): the event, or the errors (code, field) in `diags`. A case's draw
 // rounds are returned in `draw_rounds`.
 Event read_event(const json& doc, Diagnostics& diags, std::vector<int>* draw_rounds = nullptr);

@@ -2,6 +2,7 @@
 (360x740 unless told, through chromium-driver) and a wait that asks again while a live page replaces its parts."""
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 
@@ -34,14 +35,16 @@ def serve(binary, db, env, code):
     return server, base
 
 
-def browser(tmp, name, width=360, height=740):
+def browser(tmp, name, width=360, height=740, mobile=True):
     o = webdriver.ChromeOptions()
     o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
               "--disable-component-update", "--disable-sync", "--no-first-run", f"--window-size={width},{height}",
               f"--user-data-dir={tempfile.mkdtemp(prefix='profile-' + name + '-', dir=tmp)}"]:
         o.add_argument(a)
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
+    if mobile:  # a phone; else a screen (a TV) of that size
+        o.add_experimental_option("mobileEmulation",
+                                  {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     d = webdriver.Chrome(service=Service(driver), options=o)
@@ -57,3 +60,15 @@ def wait(d, cond, timeout=10):
                              ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(lambda _: cond())
     except TimeoutException:
         return None
+
+
+def finish(server, tmp, *drivers):
+    """The end of a test: its browsers quit, the server stopped (SIGTERM, killed after 15 s), its folder removed."""
+    for d in drivers:
+        d.quit()
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    shutil.rmtree(tmp, ignore_errors=True)

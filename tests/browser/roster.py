@@ -11,8 +11,6 @@ import datetime
 import json
 import os
 import re
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -20,7 +18,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser as phone_browser, check, failures, serve, wait  # noqa: E402
+from phone import browser as phone_browser, check, failures, finish, serve, wait  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "97531246"
@@ -171,13 +169,7 @@ try:
     logs = [l["message"] for l in phone.get_log("browser") if "Content Security Policy" in l["message"]]
     check(not logs, f"no Content-Security-Policy violation {logs[:2]}")
 finally:
-    phone.quit()
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(15)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    shutil.rmtree(tmp, ignore_errors=True)
+    finish(server, tmp, phone)
 
 print(f"{len(failures)} failure(s)")
 sys.exit(1 if failures else 0)

@@ -64,6 +64,15 @@ marque("start", "tarot", f"players={MARKUP},Ann,Ben", "dealer=Ann", "--league", 
 for taker, pts in [("Ann", "50"), ("Ben", "41"), ("Ann", "36")]:
     marque("hand", "--no-prompt", f"taker={taker}", "contract=garde", "oudlers=2", f"points={pts}")
 marque("game", "close")
+# a tournament of the league in its season (case W5: three rounds, a correction after round 2); it adds nothing to the
+# standings (league_contribution none), so the standings checked below stay the games'
+w5 = json.load(open(os.path.join(SRC, "..", "shared", "rules", "examples", "tournament", "tournament-W5.json")))
+w5["event"].update({"name": "Tournoi du jeudi", "dates": ["2026-11-26"], "league": "Thursday club",
+                    "season": "Autumn 2026", "league_contribution": "none"})
+with open(os.path.join(T, "w5.json"), "w") as f:
+    json.dump(w5, f)
+marque("tournament", "import", os.path.join(T, "w5.json"), "--id", "jeudi")
+EVENT = json.loads(marque("tournament", "export", "jeudi"))
 out = marque("site", SITE, "--league", "Thursday club")
 check("index.html" in out, f"site prints where the index is: {out}")
 
@@ -217,6 +226,34 @@ try:
         check(pages[n]["sheets"] == 5, f"{n}: {pages[n]['sheets']} sheets, 5 games that night")
     for g in games:
         check(pages[g]["sheets"] == 1 and pages[g]["charts"] >= 1, f"{g}: no sheet or no chart")
+    # --- the tournament's page (issue 33): from the index and its season; its ranking, rounds and corrections ------
+    check("event-jeudi.html" in pages, "the tournament's page is reached from the index")
+    season_part = raw.split('id="season-1"')[1].split("<h2")[0] if 'id="season-1"' in raw else ""
+    check('href="event-jeudi.html"' in season_part, "the season's part of the index links the tournament")
+    ev = pages.get("event-jeudi.html", {"text": ""})
+    lines = ev["text"].split("\n")
+    names = {e["id"]: e.get("name") or e["id"] for e in EVENT["entrants"]}
+
+    def num(v):
+        return f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
+    for row in EVENT["ranking"]:
+        start = f"{row['rank']}\t{names[row['entrant']]}\t{num(row['score'])}\t"
+        line = next((l for l in lines if l.startswith(start)), "")
+        check(bool(line), f"event page: the ranking row {start!r}")
+        rounds = "\t".join(num(x) for x in row["rounds"])
+        check(rounds in line, f"event page: {names[row['entrant']]}'s points per round {rounds!r} in {line!r}")
+    for c in EVENT["scoring_chain"] if "scoring_chain" in EVENT else EVENT["event"]["scoring"]["tiebreaks"][1:]:
+        label = {"placement_points": "Placement points", "head_to_head": "Head-to-head", "best_rounds": "Best rounds",
+                 "lot": "Lot"}.get(c, c)
+        check(label in ev["text"], f"event page: the tie-break column {label}")
+    for c in EVENT["corrections"]:
+        check(c["reason"] in ev["text"], f"event page: the correction note {c['reason']!r}")
+    for r in EVENT["rounds_played"]:
+        check(f"Round {r['round']}" in ev["text"], f"event page: round {r['round']}")
+        for t in r["tables"]:
+            seats = ", ".join(f"{names[x]} {num(t['result'][x])}" for x in t["seats"])
+            check(any(l.startswith(f"{t['table']}\t{seats}\t") for l in lines),
+                  f"event page: round {r['round']} table {t['table']}: {seats}")
 finally:
     d.quit()
     shutil.rmtree(T, ignore_errors=True)

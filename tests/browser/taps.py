@@ -16,8 +16,6 @@ Usage: taps.py MARQUE_BIN ARTIFACTS_DIR"""
 import json
 import os
 import re
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,7 +23,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser, check, failures, serve, wait  # noqa: E402
+from phone import browser, check, failures, finish, serve, wait  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "246810"
@@ -292,13 +290,7 @@ try:
     print(f"| redeal | {redeal_taps} | |")
     print("| undo of the hand just stored | 1 | |")
 finally:
-    phone.quit()
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(15)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    shutil.rmtree(tmp, ignore_errors=True)
+    finish(server, tmp, phone)
 
 if failures:
     print(f"\n{len(failures)} failure(s)")

@@ -135,4 +135,20 @@ TEST_CASE("league points: (M - rank) / (M - 1), 1 alone", "[tournament]") {
   CHECK(league_points(1, 1) == 1);
 }
 
+TEST_CASE("a withdrawn entrant is not absent in the rounds after its withdrawal (2.3, 2.4)", "[tournament]") {
+  // 9 tarot players, Ida withdraws after round 1; Jon arrives for round 2 (late: absent in round 1)
+  nlohmann::json doc = nlohmann::json::parse(R"({"format": "marque-tournament-case/1", "id": "w", "kind": "draw",
+    "event": {"game": "tarot", "rounds": 2, "draw": {"method": "rotation", "seed": "7"}},
+    "entrants": [{"id": "Ann"}, {"id": "Ben"}, {"id": "Cat"}, {"id": "Dan"}, {"id": "Eve"}, {"id": "Fay"},
+                 {"id": "Gus"}, {"id": "Hal"}, {"id": "Ida", "withdrawn_after": 1}, {"id": "Jon", "arrived_round": 2}],
+    "history": [{"round": 1, "tables": [["Ann", "Ben", "Cat", "Dan", "Eve"], ["Fay", "Gus", "Hal", "Ida"]]}],
+    "draw_rounds": [2]})");
+  const auto out = calc(doc);
+  REQUIRE(out["rounds_played"].size() == 2);
+  CHECK(out["rounds_played"][0]["absent"] == nlohmann::ordered_json::array({"Jon"}));
+  CHECK(out["rounds_played"][1]["absent"].empty());
+  for (const auto& t : out["rounds_played"][1]["tables"])
+    for (const auto& s : t["seats"]) CHECK(s != "Ida");
+}
+
 }  // namespace unit_tournament

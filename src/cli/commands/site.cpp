@@ -11,14 +11,20 @@
 
 namespace marque::cli::commands {
 namespace {
-// a page of an earlier run: (player|night|game)-DIGITS.html (by hand: std::regex cost the CLI's unit about 3 s of
-// compile time)
+// a page of an earlier run: (player|night|game)-DIGITS.html or event-ID.html, an event's id of a-z, 0-9 and '-' (by
+// hand: std::regex cost the CLI's unit about 3 s of compile time)
 bool is_site_page(std::string_view name) {
+  if (!name.ends_with(".html")) return false;
+  name.remove_suffix(5);
+  if (name.starts_with("event-")) {
+    name.remove_prefix(6);
+    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    });
+  }
   for (const std::string_view kind : {"player-", "night-", "game-"}) {
     if (!name.starts_with(kind)) continue;
     name.remove_prefix(kind.size());
-    if (!name.ends_with(".html")) return false;
-    name.remove_suffix(5);
     return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
   }
   return false;
@@ -37,8 +43,9 @@ CommandRecord add_site(CLI::App& app, Context& ctx, Commands& out) {
   site->add_option("--league", si->league, "only this league's games, nights and seasons (default: every league)");
   site->footer(
       "Writes index.html (the standings of all time and of each season), a page per player (games, statistics,\n"
-      "rating chart, best hands), per night (its sheets) and per game, every file self-contained: put the folder\n"
-      "on any web host or open index.html from a USB stick. Pages of an earlier run that no longer exist are removed.\n"
+      "rating chart, best hands), per night (its sheets), per game and per tournament (its ranking, rounds and\n"
+      "corrections), every file self-contained: put the folder on any web host or open index.html from a USB\n"
+      "stick. Pages of an earlier run that no longer exist are removed.\n"
       "Example:\n  marque site club-site --league \"Thursday club\"");
   out.push_back(
       {site, [si, &ctx] {
@@ -72,6 +79,9 @@ CommandRecord add_site(CLI::App& app, Context& ctx, Commands& out) {
          }
          std::cout << "site: " << pages.size() << " pages in " << si->dir << " (" << data.players.size() << " players, "
                    << data.nights.size() << " nights, " << data.games.size() << " games"
+                   << (data.events.empty() ? std::string()
+                                           : ", " + std::to_string(data.events.size()) +
+                                                 (data.events.size() == 1 ? " tournament" : " tournaments"))
                    << (removed
                            ? ", " + std::to_string(removed) + (removed == 1 ? " old page" : " old pages") + " removed"
                            : std::string())

@@ -85,14 +85,24 @@ std::string ranking_text(const ojson& doc, int after) {
   t.columns(align);
   t.row(title);
   t.rule();
+  // the round the ranking is after: an entrant counts as withdrawn in it when it withdrew before that round (5.5)
+  int through = after;
+  if (after == 0)
+    for (const auto& r : doc["rounds_played"])
+      if (r.value("status", std::string()) == "closed") through = r.value("round", 0);
+  bool ruled = false;
   for (const auto& r : rows) {
+    const bool withdrawn = r["withdrawn_after"].is_number_integer() && r["withdrawn_after"].get<int>() < through;
+    if (withdrawn && !ruled) t.rule();  // the withdrawn are ranked under a rule (5.5), not marked on the row above
+    ruled = ruled || withdrawn;
     std::vector<std::string> cells{std::to_string(r.value("rank", 0)), name_of(doc, r.value("entrant", std::string())),
                                    number_text(r["score"])};
     for (size_t i = 1; i < chain.size(); ++i)
       if (chain[i] != "lot")
         cells.push_back(r["tiebreaks"].contains(chain[i]) ? number_text(r["tiebreaks"][chain[i]]) : "");
     std::string decided = r["decided_by"].is_string() ? r["decided_by"].get<std::string>() : "";
-    if (r["withdrawn_after"].is_number_integer())
+    if (decided == "withdrawn") decided.clear();  // the rule under this row says it
+    if (withdrawn)
       decided += (decided.empty() ? "" : ", ") + std::string("withdrew after round ") +
                  std::to_string(r["withdrawn_after"].get<int>());
     cells.push_back(decided);
