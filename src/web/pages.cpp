@@ -784,4 +784,9 @@ ojson step_json(const app::EntryStep& s) {
   return j;
 }
 
+std::string page_shell(const std::string& title, const std::string& body_class, const std::string& main,
+                       const PageContext& c, bool live_main, bool bare) {
+  return page(title, body_class, main, c, live_main, bare);
+}
+
 }  // namespace marque::web
