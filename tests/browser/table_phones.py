@@ -15,6 +15,13 @@ import subprocess
 import sys
 import tempfile
 
+try:
+    import selenium  # noqa: F401
+except ImportError:  # Debian's python3-selenium is the system Python's
+    if os.path.realpath(sys.executable) != "/usr/bin/python3" and os.path.exists("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3", *sys.argv])
+    print("skipped: needs python3-selenium and chromium")
+    sys.exit(77)
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
