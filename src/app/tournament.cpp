@@ -88,7 +88,8 @@ std::vector<Store::TournamentTableRow> tables_of(const Event& e) {
   std::vector<Store::TournamentTableRow> out;
   for (const auto& r : e.rounds)
     for (const auto& t : r.tables)
-      if (t.code.size() == 4) out.push_back({r.number, t.number, t.code, tournament::table_state(t), std::nullopt, false, ""});
+      if (t.code.size() == 4)
+        out.push_back({r.number, t.number, t.code, tournament::table_state(t), std::nullopt, false, ""});
   return out;
 }
 

@@ -75,8 +75,8 @@ std::string table_page(const app::TablePlay& t, const std::optional<app::GameVie
                      (t.game_id ? std::to_string(*t.game_id) : std::string()) + "\">\n";
   main += "<h1>" + esc(title) + "</h1>\n<p class=\"sub\">" + esc(t.event_name) + " · code " + esc(t.code) + "</p>\n";
   // the part that changes with the database (app.js replaces it when anything is stored)
-  main += "<div id=\"table-live\" data-live data-state=\"" + esc(t.state) + "\" data-submitted=\"" + esc(t.submitted_by) +
-          "\">\n";
+  main += "<div id=\"table-live\" data-live data-state=\"" + esc(t.state) + "\" data-submitted=\"" +
+          esc(t.submitted_by) + "\">\n";
   main += "<p class=\"state state-" + esc(state_class(t)) + "\">" + esc(state_words(t)) + "</p>\n";
   main += clock_of(t);
   main += "<h2>Seats</h2>\n<ol class=\"seats\">";
@@ -117,8 +117,8 @@ std::string table_page(const app::TablePlay& t, const std::optional<app::GameVie
             "from the paper sheet.</p>\n";
     for (const auto& s : t.seats)
       main += "<label class=\"slip-line\"><span>" + esc(s.name) +
-              "</span><input type=\"text\" inputmode=\"decimal\" class=\"slip-points\" data-entrant=\"" + esc(s.entrant) +
-              "\" autocomplete=\"off\"></label>\n";
+              "</span><input type=\"text\" inputmode=\"decimal\" class=\"slip-points\" data-entrant=\"" +
+              esc(s.entrant) + "\" autocomplete=\"off\"></label>\n";
     main += "<label class=\"slip-line\"><span>Deals played</span><input type=\"number\" inputmode=\"numeric\" "
             "class=\"slip-deals\" min=\"0\" max=\"99\"></label>\n"
             "<p class=\"slip-sum-line\">Sum: <span class=\"slip-sum\">0</span></p>\n"
