@@ -63,6 +63,17 @@ void open_round(const tournament::Round& r, int table) {
                     "--reason)");
 }
 
+// a table of an open round whose result is submitted (T03 otherwise: only a submitted result is `verb`)
+tournament::Table& submitted_table(Event& e, int round, int table, const std::string& verb) {
+  auto& t = tournament_table(e, round, table);
+  open_round(e.rounds[static_cast<size_t>(round - 1)], table);
+  if (tournament::table_state(t) != "submitted")
+    refuse_play(result_path(round, table) + "status", "T03",
+                "table " + std::to_string(table) + " is " + tournament::table_state(t) +
+                    ": only a submitted result is " + verb);
+  return t;
+}
+
 TablePlay play_of(const Event& e, const tournament::Round& r, const tournament::Table& t,
                   const Store::TournamentTableRow* row, Store& store) {
   TablePlay p;
@@ -288,14 +299,8 @@ ordered table_submit(Session& session, const std::string& event, int round, int 
 
 ordered table_confirm(Session& session, const std::string& event, int round, int table, const std::string& by) {
   return tournament_change(session, event, "confirm", "", [&](Event& e) {
-    auto& t = tournament_table(e, round, table);
-    open_round(e.rounds[static_cast<size_t>(round - 1)], table);
+    auto& t = submitted_table(e, round, table, "confirmed");
     const std::string p = result_path(round, table);
-    if (tournament::table_state(t) != "submitted")
-      refuse_play(p + "status", "T03",
-                  "table " + std::to_string(table) + " is " + tournament::table_state(t) +
-                      ": only a submitted result is "
-                      "confirmed");
     t.result.confirmed_by = seated(e, t, by, p + "confirmed_by");
     t.result.status = "confirmed";
     t.result.note.clear();
@@ -306,14 +311,8 @@ ordered table_confirm(Session& session, const std::string& event, int round, int
 ordered table_dispute(Session& session, const std::string& event, int round, int table, const std::string& by,
                       const std::string& note) {
   return tournament_change(session, event, "dispute", note, [&](Event& e) {
-    auto& t = tournament_table(e, round, table);
-    open_round(e.rounds[static_cast<size_t>(round - 1)], table);
+    auto& t = submitted_table(e, round, table, "disputed");
     const std::string p = result_path(round, table);
-    if (tournament::table_state(t) != "submitted")
-      refuse_play(p + "status", "T03",
-                  "table " + std::to_string(table) + " is " + tournament::table_state(t) +
-                      ": only a submitted result is "
-                      "disputed");
     const std::string who = seated(e, t, by, p + "disputed_by");
     if (note.empty()) refuse_play(p + "note", "T17", "a dispute says what is wrong (a note for the organiser)");
     t.result.status = "disputed";
