@@ -141,7 +141,7 @@ def writer(code, seed):
                 count("repeats")
         except Exception as e:  # noqa: BLE001
             error(f"table {code}: {e!r}")
-        time.sleep(rng.uniform(1.0, 2.5))  # a table far busier than a real one (a tarot deal takes minutes)
+        time.sleep(rng.uniform(2.0, 5.0))  # a table far busier than a real one (a tarot deal takes minutes)
     count("reconnects", c.reconnects)
     count("throttled", c.throttled)
 
@@ -206,6 +206,8 @@ def organise():
 
 
 ready = threading.Event()
+# each table phone's own page is live too: it holds an event stream (92 in all with the watchers and the rooms)
+phone_streams = [Events(port) for _ in codes]
 listeners = [threading.Thread(target=watcher, args=(code, w)) for code in codes for w in range(args.watchers)]
 listeners += [threading.Thread(target=room, args=(i,)) for i in range(args.rooms)]
 for t in listeners:
@@ -224,6 +226,8 @@ time.sleep(2.0)  # the last hands reach the watchers
 done.set()
 for t in listeners:
     t.join()
+for e in phone_streams:
+    e.close()
 elapsed = time.monotonic() - t0
 
 problems = list(errors)
