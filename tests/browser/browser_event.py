@@ -165,6 +165,46 @@ def act(d, label, by, note=None):
     return True
 
 
+def paper(final):
+    """The event's PDFs read back: each round's table cards (every table number and code, every seat's name), the
+    door list and the slips of the last round, the final ranking (every entrant's name and score, the correction's
+    note)."""
+    names = {e["id"]: e.get("name", e["id"]) for e in final["entrants"]}
+    path = os.path.join(tmp, "event.json")
+    with open(path, "w") as f:
+        json.dump(final, f)
+    last = len(final["rounds_played"])
+
+    def pdf(what, r=0):
+        out = os.path.join(tmp, f"{what}-{r}.pdf")
+        marque("tournament", "print", path, "--what", what, *(["--round", str(r)] if r else []), "--url", base,
+               "--format", "pdf", "-o", out)
+        return subprocess.run(["pdftotext", "-layout", out, "-"], capture_output=True, text=True, check=True).stdout
+    for rnd in final["rounds_played"]:
+        r = rnd["round"]
+        cards = pdf("cards", r)
+        for t in rnd["tables"]:
+            check(re.search(rf"Table\s+{t['table']}\b", cards) is not None and t["code"] in cards and
+                  all(names[s] in cards for s in t["seats"]),
+                  f"round {r} cards: table {t['table']}, its code {t['code']} and its players")
+    door, slips = pdf("door", last), pdf("slips", last)
+    for t in final["rounds_played"][-1]["tables"]:
+        check(t["code"] in slips, f"round {last} slips: table {t['table']}'s code")
+        for s in t["seats"]:
+            line = re.search(rf"{names[s]}\s*→\s*table\s+(\d+)", door)
+            check(line is not None and line.group(1) == str(t["table"]),
+                  f"round {last} door list: {names[s]} → table {t['table']}")
+    ranking = pdf("ranking")
+    for row in final["ranking"]:
+        n = names[row["entrant"]]
+        line = next((ln for ln in ranking.splitlines() if re.search(rf"^\s*\d+\s+{n}\b", ln)), "")
+        check(re.search(rf"\s{re.escape(str(row['score']))}\s", line) is not None,
+              f"the final ranking: {n} {row['score']} ({line.strip()!r})")
+    flat = " ".join(ranking.split())
+    for c in final["corrections"]:
+        check(c["reason"] in flat, f"the final ranking carries the correction's note ({c['reason']!r})")
+
+
 plans = [  # one tarot hand per table, by taps; the taker is the table's seat given
     {"contract": "garde", "oudlers": "2", "points": "51"},
     {"contract": "prise", "oudlers": "1", "points": "38"},
@@ -255,41 +295,8 @@ try:
               f"the room screen shows the ranking after round {r} (leader {leader})")
         shot(room, f"room-round-{r}")
 
-    # the event on paper: every entrant's name, every table number, every score of the final ranking
-    final = doc()
-    names = {e["id"]: e.get("name", e["id"]) for e in final["entrants"]}
-    path = os.path.join(tmp, "event.json")
-    with open(path, "w") as f:
-        json.dump(final, f)
-    texts = {}
-    for what, rounds in (("cards", (1, 2, 3)), ("slips", (1, 2, 3)), ("door", (1, 2, 3)), ("ranking", (1, 2, 3, 0))):
-        for r in rounds:
-            out = os.path.join(tmp, f"{what}-{r}.pdf")
-            marque("tournament", "print", path, "--what", what, *(["--round", str(r)] if r else []),
-                   "--url", base, "--format", "pdf", "-o", out)
-            texts[(what, r)] = subprocess.run(["pdftotext", "-layout", out, "-"], capture_output=True, text=True,
-                                              check=True).stdout
-    for r in (1, 2, 3):
-        rnd = final["rounds_played"][r - 1]
-        for t in rnd["tables"]:
-            check(re.search(rf"Table\s+{t['table']}\b", texts[("cards", r)]) is not None,
-                  f"round {r} cards: table {t['table']}")
-            check(t["code"] in texts[("cards", r)] and t["code"] in texts[("slips", r)],
-                  f"round {r}: table {t['table']}'s code on its card and slip")
-            for s in t["seats"]:
-                line = re.search(rf"{names[s]}\s*→\s*table\s+(\d+)", texts[("door", r)])
-                check(line is not None and line.group(1) == str(t["table"]),
-                      f"round {r} door: {names[s]} → table {t['table']}")
-    final_text = texts[("ranking", 0)]
-    for n in NAMES:
-        check(n in final_text, f"the final ranking names {n}")
-    for row in final["ranking"]:
-        line = next((ln for ln in final_text.splitlines() if re.search(rf"\b{names[row['entrant']]}\b", ln)), "")
-        score = row["score"]
-        check(re.search(rf"(^|\s){re.escape(str(score))}(\s|$)", line) is not None,
-              f"the final ranking: {names[row['entrant']]} {score} ({line.strip()!r})")
-    flat = " ".join(final_text.split())
-    check("the taker was the second seat" in flat, "the final ranking carries the correction's note")
+    # the event on paper
+    paper(doc())
 finally:
     for d in (phone_a, phone_b, desk, room):
         try:

@@ -22,7 +22,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import scratch, Client, Events, Server, new_key  # noqa: E402
+from serve_client import scratch, Client, Events, Server, Tally, new_key  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("binary")
@@ -51,20 +51,8 @@ setup_s = time.monotonic() - started
 
 server = Server(args.binary, db, "424242", env)
 port = server.port
-lock = threading.Lock()
-errors = []
-stats = {"stores": 0, "repeats": 0, "fetches": 0, "room_fetches": 0, "reconnects": 0, "throttled": 0}
-
-
-def error(what):
-    with lock:
-        if len(errors) < 50:
-            errors.append(what)
-
-
-def count(key, n=1):
-    with lock:
-        stats[key] += n
+tally = Tally("stores", "repeats", "fetches", "room_fetches", "reconnects", "throttled")
+lock, errors, stats, error, count = tally.lock, tally.errors, tally.stats, tally.error, tally.count
 
 
 def table_phone(code):
