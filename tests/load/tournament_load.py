@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -36,7 +37,7 @@ started = time.monotonic()
 tmp, db, env, marque = scratch(args.binary, "marque-tload-")
 EVENT = "big-night"
 marque("tournament", "create", "--name", "Big night", "--game", "tarot", "--rounds", "3", "--date", "2026-11-26",
-       "--seed", "33", "--id", EVENT, "--time-limit", "90")
+       "--seed", "33", "--id", EVENT, "--time-limit", "90", "--length", "deals_per_player", "--deals-per-player", "20")
 csv = os.path.join(tmp, "entrants.csv")
 with open(csv, "w") as f:
     f.write("name,licence,club,checked_in\n")
@@ -56,16 +57,14 @@ lock, errors, stats, error, count = tally.lock, tally.errors, tally.stats, tally
 
 
 def table_phone(code):
-    """A phone that opened the table's QR: its cookie opens that table only; its CSRF token from /api/session."""
+    """A phone that opened the table's QR: its cookie opens that table only; its CSRF token from the page."""
     c = Client(port)
-    status, headers, _ = c.get(f"/t/{code}")
+    status, headers, page = c.get(f"/t/{code}")
     cookie = headers.get("Set-Cookie", "")
-    if status != 200 or not cookie:
-        raise RuntimeError(f"/t/{code}: HTTP {status}, cookie {cookie!r}")
-    c.cookie = cookie.split(";")[0]
-    status, _, data = c.get("/api/session")
-    if status == 200:
-        c.csrf = json.loads(data).get("csrf", "")
+    csrf = re.search(rb'<meta name="csrf-token" content="([^"]+)"', page)
+    if status != 200 or not cookie or not csrf:
+        raise RuntimeError(f"/t/{code}: HTTP {status}, cookie {cookie!r}, CSRF token {bool(csrf)}")
+    c.cookie, c.csrf = cookie.split(";")[0], csrf.group(1).decode()
     return c
 
 
