@@ -82,12 +82,6 @@ def body(d):
         return ""
 
 
-def buttons(d, label):
-    """The visible buttons whose text contains `label` (case-insensitive)."""
-    return [b for b in d.find_elements(By.CSS_SELECTOR, "button, input[type=submit], a.button")
-            if b.is_displayed() and label.lower() in (b.text or b.get_attribute("value") or "").lower()]
-
-
 def step_key(d):
     e = d.find_elements(By.ID, "entry")
     return (e[0].get_attribute("data-step") or "") if e else ""
@@ -97,40 +91,35 @@ def trail(d):
     return len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
 
 
-def answer(d, key, value):
-    """Taps an answer of the guided entry: its button, else its digits on the keypad (then Next)."""
-    form = d.find_element(By.CSS_SELECTOR, "form.question")
-    before = trail(d)
-    choice = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
-    if choice:
-        choice[0].click()
-    else:
-        for ch in value:
-            form.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{ch}']").click()
-        if not wait(d, lambda: step_key(d) != key or trail(d) != before, 0.5):
-            form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-    wait(d, lambda: not d.find_elements(By.CSS_SELECTOR, "#entry.busy") and (step_key(d) != key or trail(d) != before),
-         10)
-
-
 def tap_hand(d, plan, what):
-    """One hand entered by taps on the table's page: each question the plan answers, the rest their usual answer."""
+    """One hand entered by taps in the table's game: each question the plan answers by its button, else its digits
+    on the keypad (and Next unless the keypad moved on), the others their usual answer; then Store."""
     wait(d, lambda: step_key(d) != "" and not d.find_elements(By.CSS_SELECTOR, "#entry.busy"), 10)
     for _ in range(30):
         key = step_key(d)
         if key in ("preview", "refused", ""):
             break
-        if key in plan:
-            answer(d, key, plan[key])
-        else:  # a question the plan leaves: its usual answer (the primary button)
-            before = trail(d)
-            d.find_element(By.CSS_SELECTOR, "form.question .nav button.primary").click()
-            wait(d, lambda: step_key(d) != key or trail(d) != before, 10)
+        form = d.find_element(By.CSS_SELECTOR, "form.question")
+        before = trail(d)
+        value = plan.get(key)
+        choice = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice")
+                  if value is not None and b.get_attribute("data-value") == value]
+        if choice:
+            choice[0].click()
+        elif value is not None:
+            for ch in value:
+                form.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{ch}']").click()
+            if not wait(d, lambda: step_key(d) != key or trail(d) != before, 0.5):
+                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
+        else:
+            form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
+        wait(d, lambda: not d.find_elements(By.CSS_SELECTOR, "#entry.busy") and
+             (step_key(d) != key or trail(d) != before), 10)
     if not check(step_key(d) == "preview", f"{what}: the hand is complete ({step_key(d)})"):
         shot(d, "refused")
         return False
     d.find_element(By.ID, "store").click()
-    return True
+    return wait(d, lambda: step_key(d) not in ("preview", ""), 10) is not None
 
 
 def table_state(round_no, table):
@@ -141,28 +130,23 @@ def hands_of(game):
     return json.loads(marque("list", str(game), "--format", "json"))
 
 
-def open_table(d, code):
-    d.get(f"{base}/t/{code.lower()}")  # the code as typed: case-insensitive
-    return wait(d, lambda: code in body(d), 10) is not None
+def open_table(d, code, me):
+    """The table's code opened (as typed on a phone, lower case) and the player `me` (an entrant id) tapped."""
+    d.get(f"{base}/t/{code.lower()}")
+    wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "button.seat"), 10)
+    for b in d.find_elements(By.CSS_SELECTOR, "button.seat"):
+        if b.get_attribute("data-who") == me:
+            b.click()
+    return wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "button.seat.me"), 5) is not None
 
 
-def act(d, label, by, note=None):
-    """Submit / Confirm / Dispute on the table's page as player `by` (chosen in the page's list of the table's
-    players), with a note for a dispute."""
-    who = d.find_elements(By.CSS_SELECTOR, "select[name=by], select#by")
-    if who:
-        from selenium.webdriver.support.ui import Select
-        Select(who[0]).select_by_visible_text(by)
-    if note is not None:
-        box = d.find_elements(By.CSS_SELECTOR, "textarea[name=note], input[name=note], #note")
-        if box:
-            box[0].clear()
-            box[0].send_keys(note)
-    b = buttons(d, label)
-    if not check(bool(b), f"a {label} button"):
-        return False
-    b[0].click()
-    return True
+def state_on(d):
+    live = d.find_elements(By.ID, "table-live")
+    return live[0].get_attribute("data-state") if live else ""
+
+
+def room_text():
+    return room.execute_script("const m = document.getElementById('main'); return m ? m.textContent : ''") or ""
 
 
 def paper(final):
@@ -205,12 +189,15 @@ def paper(final):
         check(c["reason"] in flat, f"the final ranking carries the correction's note ({c['reason']!r})")
 
 
-plans = [  # one tarot hand per table, by taps; the taker is the table's seat given
+plans = [  # one tarot hand per table, by taps; the taker is a seat of the table
     {"contract": "garde", "oudlers": "2", "points": "51"},
     {"contract": "prise", "oudlers": "1", "points": "38"},
     {"contract": "garde", "oudlers": "3", "points": "44"},
     {"contract": "prise", "oudlers": "0", "points": "61"},
 ]
+NOTE = "the petit was not led to the last trick"
+REASON = "checked the slip with both sides at the desk"
+CORRECTION = "hand 1: the taker was the second seat"
 try:
     desk.get(base + "/login?next=" + f"/tournament/{EVENT}")
     desk.find_element(By.ID, "code").send_keys(CODE)
@@ -218,82 +205,90 @@ try:
     check(wait(desk, lambda: desk.current_url.endswith(f"/tournament/{EVENT}"), 10) is not None,
           "the organiser logs in to the event's page")
     room.get(f"{base}/tournament/{EVENT}/room")
-
+    quick = False
     for r in (1, 2, 3):
         marque("tournament", "draw", EVENT)
         marque("tournament", "publish", EVENT)
         tables = tables_of(r)
-        rnd = doc()["rounds_played"][r - 1]
-        names = {e["id"]: e.get("name", e["id"]) for e in doc()["entrants"]}
-        check(len(tables) == 4, f"round {r}: 4 tables drawn")
-        disputed = r == 2
+        event = doc()
+        names = {e["id"]: e.get("name", e["id"]) for e in event["entrants"]}
+        rnd = event["rounds_played"][r - 1]
+        check(len(tables) == 4 and all(t["game"] for t in tables), f"round {r}: 4 tables drawn, each with its game")
         for t, plan in zip(rnd["tables"], plans):
-            code, no = t["code"], t["table"]
-            seats = [names[s] for s in t["seats"]]
-            if not check(open_table(phone_a, code), f"round {r} table {no}: the phone opens {code}"):
+            code, no, seats = t["code"], t["table"], t["seats"]
+            game = next(x["game"] for x in tables if x["table"] == no)
+            what = f"round {r} table {no}"
+            if not check(open_table(phone_a, code, seats[0]), f"{what}: a phone opens {code} as {names[seats[0]]}"):
                 continue
             text = body(phone_a)
-            check(all(n in text for n in seats), f"round {r} table {no}: the page shows its seats {seats}")
-            game = next(x["game"] for x in tables if x["table"] == no)
-            plan = dict(plan, taker=seats[no % len(seats)])
-            if tap_hand(phone_a, plan, f"round {r} table {no}"):
+            check(all(names[s] in text for s in seats), f"{what}: the page shows its players")
+            phone_a.find_element(By.CSS_SELECTOR, "a.act-enter").click()
+            if not quick:  # "Skip the usual answers", once (the phone remembers it)
+                q = wait(phone_a, lambda: phone_a.find_element(By.ID, "quick"), 10)
+                if q and q.get_attribute("aria-pressed") != "true":
+                    q.click()
+                quick = True
+            if tap_hand(phone_a, dict(plan, taker=names[seats[no % len(seats)]]), what):
                 check(wait(phone_a, lambda: len(hands_of(game)) == 1, 10) is not None,
-                      f"round {r} table {no}: the hand is stored in the table's game")
+                      f"{what}: the hand is stored in the table's game")
+            open_table(phone_a, code, seats[0])
+            check(wait(phone_a, lambda: "1 deal" in phone_a.find_element(By.ID, "table-live").text, 10) is not None,
+                  f"{what}: the table's page shows the hand")
             if r == 1 and no == 1:
                 shot(phone_a, "table-phone")
-            act(phone_a, "Submit", seats[0])
-            check(wait(phone_a, lambda: table_state(r, no) == "submitted", 10) is not None,
-                  f"round {r} table {no}: submitted")
-            if not check(open_table(phone_b, code), f"round {r} table {no}: a second phone opens {code}"):
+            phone_a.find_element(By.CSS_SELECTOR, "button.act-submit").click()
+            check(wait(phone_a, lambda: state_on(phone_a) == "submitted", 10) is not None, f"{what}: submitted")
+            if not check(open_table(phone_b, code, seats[1]), f"{what}: a second phone opens it as {names[seats[1]]}"):
                 continue
-            if disputed and no == 3:
-                act(phone_b, "Dispute", seats[1], "the petit was not led to the last trick")
-                check(wait(phone_b, lambda: table_state(r, no) == "disputed", 10) is not None,
-                      f"round {r} table {no}: disputed")
+            if r == 2 and no == 3:
+                phone_b.find_element(By.CSS_SELECTOR, ".act-dispute-box summary").click()
+                phone_b.find_element(By.CSS_SELECTOR, "textarea.dispute-note").send_keys(NOTE)
+                phone_b.find_element(By.CSS_SELECTOR, "button.act-dispute").click()
+                check(wait(phone_b, lambda: state_on(phone_b) == "disputed", 10) is not None, f"{what}: disputed")
                 shot(phone_b, "table-disputed")
             else:
-                act(phone_b, "Confirm", seats[1])
-                check(wait(phone_b, lambda: table_state(r, no) == "confirmed", 10) is not None,
-                      f"round {r} table {no}: confirmed by a second player")
-        # the organiser's page: every table's state; the dispute settled with a reason; the round closed
+                phone_b.find_element(By.CSS_SELECTOR, "button.act-confirm").click()
+                check(wait(phone_b, lambda: state_on(phone_b) == "confirmed", 10) is not None,
+                      f"{what}: confirmed by a second player")
+        # the organiser's page: every table's state; the dispute settled with a reason; the round closed there
         desk.get(f"{base}/tournament/{EVENT}")
-        wait(desk, lambda: f"Round {r}" in body(desk) or f"round {r}" in body(desk), 10)
-        if disputed:
-            check(wait(desk, lambda: "disputed" in body(desk) and "petit" in body(desk), 10) is not None,
-                  "the organiser sees the dispute and its note")
-            shot(desk, "organiser-dispute")
-            reason = desk.find_elements(By.CSS_SELECTOR, "input[name=reason], textarea[name=reason]")
-            if check(bool(reason), "the organiser's override asks a reason"):
-                reason[0].send_keys("checked the slip with both sides at the desk")
-                b = buttons(desk, "Override") or buttons(desk, "Confirm")
-                if check(bool(b), "an override button"):
-                    b[0].click()
-            check(wait(desk, lambda: table_state(r, 3) == "confirmed", 10) is not None,
-                  "round 2 table 3: settled by the organiser")
-            over = doc()["rounds_played"][1]["tables"][2].get("override") or {}
-            check("desk" in over.get("reason", ""), f"the override's reason is stored ({over})")
-        close = wait(desk, lambda: buttons(desk, "Close"), 10)
-        if check(bool(close), f"round {r}: the organiser can close the round"):
-            close[0].click()
-        check(wait(desk, lambda: len(doc()["rounds_played"]) >= r and
-                   all(t["status"] in ("confirmed", "closed") for t in doc()["rounds_played"][r - 1]["tables"]) and
-                   str(r) in doc().get("ranking_after", {}), 15) is not None, f"round {r} closed")
+        wait(desk, lambda: len(desk.find_elements(By.CSS_SELECTOR, "li.org-table")) == 4, 10)
+        states = {li.get_attribute("data-table"): li.get_attribute("data-state")
+                  for li in desk.find_elements(By.CSS_SELECTOR, "li.org-table")}
+        want = {str(t["table"]): "disputed" if r == 2 and t["table"] == 3 else "confirmed" for t in tables}
+        check(states == want, f"round {r}: the organiser sees every table's state ({states})")
         if r == 2:
-            # a correction after round 2 is closed, with its reason
+            check(NOTE in desk.find_element(By.TAG_NAME, "main").text, "the organiser sees the dispute's note")
+            shot(desk, "organiser-dispute")
+            box = desk.find_element(By.CSS_SELECTOR, "li.org-table[data-table='3'] details.override")
+            box.find_element(By.TAG_NAME, "summary").click()
+            box.find_element(By.CSS_SELECTOR, "input.override-reason").send_keys(REASON)
+            box.find_element(By.CSS_SELECTOR, "button[data-override]").click()
+            check(wait(desk, lambda: desk.find_element(By.CSS_SELECTOR, "li.org-table[data-table='3']")
+                       .get_attribute("data-state") == "confirmed", 10) is not None,
+                  "round 2 table 3: the organiser settles the dispute")
+            over = doc()["rounds_played"][1]["tables"][2].get("override") or {}
+            check(over.get("reason") == REASON, f"the override's reason is stored ({over})")
+        desk.find_element(By.CSS_SELECTOR, "button.close-round").click()
+        check(wait(desk, lambda: "closed" in desk.find_element(By.CSS_SELECTOR, "main .sub").text, 10) is not None,
+              f"round {r}: closed on the organiser's page")
+        check(str(r) in doc()["ranking_after"], f"round {r}: its ranking is stored")
+        if r == 2:
+            # a correction after round 2 is closed, with its reason: table 1's first two seats' totals swapped
             t1 = doc()["rounds_played"][1]["tables"][0]
-            res = t1["result"]
-            ids = list(t1["seats"])
-            swapped = {ids[0]: res[ids[1]], ids[1]: res[ids[0]]}
-            words = [f"{names[i]}={swapped.get(i, res[i])}" for i in ids]
-            marque("tournament", "result", EVENT, "1", "--round", "2", *words, "--reason",
-                   "hand 1: the taker was the second seat")
-            check(len(doc()["corrections"]) == 1, "the correction is stored with its reason")
-        # the room screen: the ranking after this round, as the event's document has it
-        ranking = doc()["ranking_after"][str(r)]
-        leader = names[ranking[0]["entrant"]]
-        check(wait(room, lambda: re.search(rf"round {r}\b", body(room), re.I) and leader in body(room), 25) is not None,
-              f"the room screen shows the ranking after round {r} (leader {leader})")
-        shot(room, f"room-round-{r}")
+            res, ids = t1["result"], t1["seats"]
+            swapped = dict(res, **{ids[0]: res[ids[1]], ids[1]: res[ids[0]]})
+            marque("tournament", "result", EVENT, "1", "--round", "2", *[f"{names[i]}={swapped[i]}" for i in ids],
+                   "--reason", CORRECTION)
+            check([c["reason"] for c in doc()["corrections"]] == [CORRECTION], "the correction is stored with its reason")
+        # the room screen: the ranking after this round (as the event's document has it), without a reload
+        first = doc()["ranking_after"][str(r)][0]
+        leader = names[first["entrant"]]
+        check(wait(room, lambda: f"Ranking after round {r}" in room_text() and leader in room_text(), 15) is not None,
+              f"the room screen shows the ranking after round {r} (leader {leader}, {first['score']})")
+    if check(wait(room, lambda: room.execute_script("return document.body.dataset.slide") == "ranking", 45)
+             is not None, "the room screen turns to the ranking by itself"):
+        shot(room, "room-ranking")
 
     # the event on paper
     paper(doc())
