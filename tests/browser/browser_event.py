@@ -122,10 +122,6 @@ def tap_hand(d, plan, what):
     return wait(d, lambda: step_key(d) not in ("preview", ""), 10) is not None
 
 
-def table_state(round_no, table):
-    return next(t["state"] for t in tables_of(round_no) if t["table"] == table)
-
-
 def hands_of(game):
     return json.loads(marque("list", str(game), "--format", "json"))
 
