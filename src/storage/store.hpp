@@ -290,6 +290,7 @@ public:
     std::string code, state;  // state: open | submitted | confirmed | disputed
     std::optional<int64_t> game_id;
     bool published = false;
+    std::string published_at{};  // when its round was published (UTC, RFC 3339), "" before
   };
   std::optional<TournamentRow> tournament(const std::string& id);
   std::vector<TournamentRow> tournaments();

@@ -132,15 +132,19 @@ std::vector<Store::TournamentTableRow> Store::tournament_tables(const std::strin
   MARQUE_DB_TRY
   SQLite::Statement q(
       *m->db,
-      "SELECT round, table_no, code, state, game_id, published_at IS NOT NULL FROM tournament_tables WHERE tournament_id = ? "
+      "SELECT round, table_no, code, state, game_id, published_at FROM tournament_tables WHERE tournament_id = ? "
       "ORDER BY round, table_no");
   q.bind(1, id);
   std::vector<TournamentTableRow> out;
   while (q.executeStep()) {
-    TournamentTableRow r{q.getColumn(0).getInt(), q.getColumn(1).getInt(), q.getColumn(2).getString(),
-                         q.getColumn(3).getString(), std::nullopt};
+    TournamentTableRow r;
+    r.round = q.getColumn(0).getInt();
+    r.table = q.getColumn(1).getInt();
+    r.code = q.getColumn(2).getString();
+    r.state = q.getColumn(3).getString();
     if (!q.getColumn(4).isNull()) r.game_id = q.getColumn(4).getInt64();
-    r.published = q.getColumn(5).getInt() != 0;
+    r.published = !q.getColumn(5).isNull();
+    if (r.published) r.published_at = q.getColumn(5).getString();
     out.push_back(std::move(r));
   }
   return out;

@@ -48,8 +48,9 @@ std::string url_part(const std::string& s) {  // percent-encoding of a query val
 
 // live_main: the whole of <main> is replaced when the database changes (app.js); else only its [data-live] parts.
 // bare: no control at all (the big board on a screen): no menu, no code link, only the live mark under the page.
+// head: more of <head> (a page's own style sheet and script: assets only, the policy allows nothing inline).
 std::string page(const std::string& title, const std::string& body_class, const std::string& main, const PageContext& c,
-                 bool live_main = true, bool bare = false) {
+                 bool live_main = true, bool bare = false, const std::string& head = "") {
   const std::string v = "?v=" + c.asset_version;
   std::string out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -65,7 +66,7 @@ std::string page(const std::string& title, const std::string& body_class, const 
                     v +
                     "\">\n"
                     "<script src=\"/assets/app.js" +
-                    v + "\" defer></script>\n";
+                    v + "\" defer></script>\n" + head;
   if (c.writer) out += "<meta name=\"csrf-token\" content=\"" + h(c.csrf) + "\">\n";
   out += "</head>\n<body class=\"page-" + h(body_class) + "\" data-version=\"" + std::to_string(c.version) + "\">\n";
   if (bare)
@@ -782,6 +783,121 @@ ojson step_json(const app::EntryStep& s) {
     j["preview"] = preview;
   }
   return j;
+}
+
+// --- a tournament's room screen (tournament.md 6.4): slides that assets/room.js shows in turn, a page at a time
+
+namespace {
+
+std::string room_number(const ojson& v) { return v.is_number() ? num(v.get<double>()) : std::string("—"); }
+
+std::string room_state_label(const std::string& state) {
+  if (state == "open") return "playing";
+  if (state == "submitted") return "submitted";
+  if (state == "confirmed") return "confirmed";
+  if (state == "disputed") return "being checked";
+  return state;
+}
+
+std::string room_tables(const ojson& room) {
+  const int round = room["round"].get<int>();
+  std::string out = "<section class=\"room-slide\" data-slide=\"tables\">\n<h2>Round " + std::to_string(round) +
+                    (room["round_status"] == "closed" ? " · closed" : "") +
+                    " · the tables</h2>\n<ol class=\"room-tables room-pages\">\n";
+  for (const auto& t : room["tables"]) {
+    const std::string state = t["state"].get<std::string>();
+    out += "<li class=\"room-table state-" + h(state) + "\" data-item>\n<h3>Table " +
+           std::to_string(t["table"].get<int>()) + " <span class=\"room-state\">" + h(room_state_label(state)) +
+           "</span></h3>\n<ol class=\"room-seats\">";
+    for (const auto& s : t["seats"]) {
+      const std::string name = s["name"].get<std::string>();
+      out += "<li><span class=\"name\">" + h(name) + "</span>";
+      if (t["first_dealer"].is_string() && t["first_dealer"] == name)
+        out += " <span class=\"room-dealer\">deals first</span>";
+      if (t["result"].is_object() && t["result"].contains(s["entrant"].get<std::string>()))
+        out += "<span class=\"pts\">" + room_number(t["result"][s["entrant"].get<std::string>()]) + "</span>";
+      out += "</li>";
+    }
+    out += "</ol>\n</li>\n";
+  }
+  out += "</ol>\n";
+  if (!room["byes"].empty()) {
+    out += "<p class=\"room-byes\">Bye: ";
+    for (size_t i = 0; i < room["byes"].size(); ++i) out += (i ? ", " : "") + h(room["byes"][i].get<std::string>());
+    out += "</p>\n";
+  }
+  return out + "</section>\n";
+}
+
+std::string room_sit(const ojson& room) {
+  std::string out = "<section class=\"room-slide\" data-slide=\"sit\">\n<h2>Where do I sit? · round " +
+                    std::to_string(room["round"].get<int>()) + "</h2>\n<ol class=\"room-sit room-pages\">\n";
+  for (const auto& s : room["sit"])
+    out += "<li data-item><span class=\"name\">" + h(s["name"].get<std::string>()) +
+           "</span> <span class=\"where\">table " + std::to_string(s["table"].get<int>()) + " · seat " +
+           std::to_string(s["seat"].get<int>()) + "</span></li>\n";
+  return out + "</ol>\n</section>\n";
+}
+
+std::string room_ranking(const ojson& room) {
+  const ojson& r = room["ranking"];
+  const bool provisional = r["provisional"].get<bool>();
+  const std::string after = std::to_string(r["after"].get<int>());
+  std::string out = "<section class=\"room-slide\" data-slide=\"ranking\">\n<h2>Ranking after round " + after;
+  if (provisional)
+    out += " <span class=\"room-provisional\">provisional · " + std::to_string(r["tables_in"].get<int>()) + " of " +
+           std::to_string(r["tables"].get<int>()) + " tables in</span>";
+  out += "</h2>\n<table class=\"room-ranking\">\n<thead><tr><th class=\"num\">Rank</th><th>Name</th><th class=\"num\">"
+         "Score</th><th class=\"num\">Round " +
+         after + "</th></tr></thead>\n<tbody class=\"room-pages\">\n";
+  bool rule = false, marked = false;
+  for (const auto& row : r["rows"]) {
+    const bool withdrawn = row["withdrawn"].get<bool>();
+    std::string cls = withdrawn && !rule ? " class=\"room-withdrawn-first\"" : "";
+    rule = rule || withdrawn;
+    std::string round_pts = room_number(row["round_points"]);
+    if (row["state"] == "submitted") {
+      round_pts += "<span class=\"room-mark\" title=\"submitted, not yet confirmed\">*</span>";
+      marked = true;
+    } else if (row["state"] == "open" || row["state"] == "disputed") {
+      round_pts = "<span class=\"room-playing\">playing</span>";
+    }
+    out += "<tr data-item" + cls + "><td class=\"num\">" + std::to_string(row["rank"].get<int>()) + "</td><td>" +
+           h(row["name"].get<std::string>()) + (withdrawn ? " <span class=\"room-gone\">withdrawn</span>" : "") +
+           "</td><td class=\"num\">" + room_number(row["score"]) + "</td><td class=\"num\">" + round_pts +
+           "</td></tr>\n";
+  }
+  out += "</tbody>\n</table>\n";
+  if (marked) out += "<p class=\"room-note\">* submitted, waiting for a second player's confirmation</p>\n";
+  return out + "</section>\n";
+}
+
+}  // namespace
+
+std::string room_page(const ojson& room, const PageContext& c) {
+  const ojson& ev = room["event"];
+  const std::string title = ev["name"].get<std::string>();
+  std::string main = "<header class=\"room-head\"><h1>" + h(title) + "</h1><p class=\"room-round\">";
+  if (room["round"].is_number()) {
+    main += "Round " + std::to_string(room["round"].get<int>()) + " of " + std::to_string(ev["rounds"].get<int>());
+    if (room["round_status"] == "closed")
+      main += " · closed";
+    else if (room["ends_at"].is_string())
+      main += " · <span class=\"room-clock\" data-ends=\"" + h(room["ends_at"].get<std::string>()) + "\">ends at " +
+              h(room["ends_at"].get<std::string>().substr(11, 5)) + " UTC</span>";
+  } else {
+    main += "The draw is not published yet";
+  }
+  main += "</p></header>\n";
+  if (room["round"].is_number()) main += room_tables(room) + room_sit(room);
+  if (room["ranking"]["after"].is_number()) main += room_ranking(room);
+  if (!room["round"].is_number() && !room["ranking"]["after"].is_number())
+    main += "<section class=\"room-slide\" data-slide=\"wait\"><p class=\"room-wait\">The tables appear here when the "
+            "round is published.</p></section>\n";
+  const std::string v = "?v=" + c.asset_version;
+  return page(title, "room", main, c, true, true,
+              "<link rel=\"stylesheet\" href=\"/assets/room.css" + v + "\">\n<script src=\"/assets/room.js" + v +
+                  "\" defer></script>\n");
 }
 
 }  // namespace marque::web

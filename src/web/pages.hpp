@@ -51,6 +51,9 @@ std::string players_page(const std::vector<app::PlayerInfo>& players, const Page
 std::string player_page(const std::string& name, const nlohmann::ordered_json& stats, const PageContext& c);
 std::string login_page(const std::string& next, const std::string& error, const PageContext& c);
 std::string message_page(int status, const std::string& title, const std::string& message, const PageContext& c);
+// A tournament's room screen for a TV (app::tournament_room's data): the round's tables, where each one sits and the
+// latest ranking as slides that assets/room.js shows in turn, a screenful at a time; no control, refreshed live.
+std::string room_page(const nlohmann::ordered_json& room, const PageContext& c);
 
 // The entry API's answer for one step (app::entry_step), and a refusal (app::rejection_json) with the field of each
 // message kept for the form.

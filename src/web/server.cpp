@@ -268,6 +268,7 @@ void Server::Impl::routes() {
   login_routes();
   api_routes();
   event_routes();
+  room_routes();
   // anything else
   http.Get(".*", [this](const Request& req, Response& res) {
     page_error(req, res, 404, "there is no page " + clip(req.path, 80));

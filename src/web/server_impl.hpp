@@ -410,6 +410,7 @@ struct Server::Impl {
   void login_routes();  // routes_login.cpp: the write code (log in, log out)
   void api_routes();    // routes_api.cpp: the JSON API (entry steps, hands stored, changed, deleted, undone)
   void event_routes();  // routes_events.cpp: the event stream each page hears changes through
+  void room_routes();   // routes_room.cpp: a tournament's room screen (a TV in the hall) and its JSON
 
   // --- the poller: a change made by another process (a hand typed at the command line) reaches the pages too
 

@@ -34,14 +34,16 @@ def serve(binary, db, env, code):
     return server, base
 
 
-def browser(tmp, name, width=360, height=740):
+def browser(tmp, name, width=360, height=740, mobile=True):
     o = webdriver.ChromeOptions()
     o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
               "--disable-component-update", "--disable-sync", "--no-first-run", f"--window-size={width},{height}",
               f"--user-data-dir={tempfile.mkdtemp(prefix='profile-' + name + '-', dir=tmp)}"]:
         o.add_argument(a)
-    o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
+    if mobile:  # a phone; else a screen (a TV) of that size
+        o.add_experimental_option("mobileEmulation",
+                                  {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     d = webdriver.Chrome(service=Service(driver), options=o)
