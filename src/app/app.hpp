@@ -17,5 +17,6 @@
 #include "app/sheets.hpp"
 #include "app/site.hpp"
 #include "app/tournament.hpp"
+#include "app/tournament_play.hpp"
 #include "app/web.hpp"
 #include "app/words.hpp"

@@ -85,6 +85,14 @@ rules::Replay score_game_streamed(Session& session, int64_t game_id,
 
 int64_t start_game(Session& session, const std::string& game, const json& setup, const json& meta_in,
                    std::optional<int64_t> night_id, std::optional<int64_t> after) {
+  Store::Transaction tx(store_of(session));
+  const int64_t id = insert_game(session, game, setup, meta_in, night_id, after);
+  tx.commit();
+  return id;
+}
+
+int64_t insert_game(Session& session, const std::string& game, const json& setup, const json& meta_in,
+                    std::optional<int64_t> night_id, std::optional<int64_t> after) {
   Store& store = store_of(session);
   json meta = meta_in.is_object() ? meta_in : json::object();
   if (night_id) {
@@ -109,7 +117,6 @@ int64_t start_game(Session& session, const std::string& game, const json& setup,
             {"meta", meta}};
   rules::Replay r = replay_or_reject(f);
   check_identity_and_date(r.state->players(), meta, "rejected");
-  Store::Transaction tx(store);
   if (auto names = respellings(store, r.state->players()); !names.empty()) {
     f = respelled(std::move(f), names);
     r = replay_or_reject(f);
@@ -123,7 +130,6 @@ int64_t start_game(Session& session, const std::string& game, const json& setup,
     store.set_series(id, prev.series_id.value_or(prev.id));
   }
   if (source != "web") focus_on(store, id);  // a phone's new table leaves the command line's table in focus
-  tx.commit();
   return id;
 }
 

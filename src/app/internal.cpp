@@ -33,6 +33,16 @@ storage::GameRow live_game(Store& store, int64_t id) {
   if (g.ended == "closed" || g.ended == "abandoned")
     throw Error(k_exit_rejected, gid + " was " + g.ended + ": it takes no more changes",
                 "marque game reopen " + std::to_string(id) + " opens it again");
+  // a tournament table's game (tournament.md 4.3): no hand once its result is submitted or confirmed (a round is
+  // closed only when all its tables are confirmed)
+  if (auto t = store.tournament_table_of_game(id);
+      t && (t->table.state == "submitted" || t->table.state == "confirmed"))
+    throw Error(k_exit_rejected,
+                gid + " is table " + std::to_string(t->table.table) + " of round " + std::to_string(t->table.round) +
+                    " of " + t->event + ": its result is " + t->table.state + ", it takes no more hands",
+                t->table.state == "submitted"
+                    ? "a player of the table disputes it to reopen it (tournament dispute)"
+                    : "the organiser corrects a confirmed result (tournament result --reason)");
   return g;
 }
 

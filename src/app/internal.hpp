@@ -12,6 +12,12 @@
 #include "app/app.hpp"
 #include "storage/store.hpp"
 
+namespace marque::tournament {
+struct Event;
+struct Entrant;
+struct Table;
+}  // namespace marque::tournament
+
 namespace marque::app {
 
 using storage::Store;
@@ -51,6 +57,9 @@ std::set<int64_t> closed_without_play(Store& store, const Filter& filter);
 // a stored game that takes changes to its hands: not deleted, closed or abandoned (else an error saying how to
 // bring it back)
 storage::GameRow live_game(Store& store, int64_t id);
+// start_game inside the caller's write transaction (the tables of a tournament round started together)
+int64_t insert_game(Session& session, const std::string& game, const json& setup, const json& meta,
+                    std::optional<int64_t> night_id = std::nullopt, std::optional<int64_t> after = std::nullopt);
 // the game a command acts on from now on (stored per database: "the table in focus"). Only `start` and `use`
 // set it: a hand, an edit, an undo or a game's end written with -g, or from a phone, leaves it where it is.
 void focus_on(Store& store, int64_t id);
@@ -150,5 +159,18 @@ json respelled(json f, const std::vector<std::pair<std::string, std::string>>& n
 
 // `j` dumped compactly is exactly `text` (check: a stored score text against the fresh score; no string built)
 bool dumps_as(const ojson& j, std::string_view text);
+
+// tournament.cpp's helpers that tournament_play.cpp shares: one change of a stored event (one transaction, its
+// version kept), the stored event opened (in the caller's transaction), an entrant by id or name (T13), a drawn
+// table (T02), the time of a change (RFC 3339; MARQUE_NOW when set)
+nlohmann::ordered_json tournament_change(Session& session, const std::string& id, const std::string& action,
+                                         const std::string& reason, const std::function<void(tournament::Event&)>& f);
+tournament::Event tournament_open(Session& session, const std::string& id);
+tournament::Entrant& tournament_entrant(tournament::Event& e, const std::string& who, const std::string& field);
+tournament::Table& tournament_table(tournament::Event& e, int round, int table);
+std::string tournament_now();
+// tournament_play.cpp: a game started for each table of a published round of `e` that has none (spec 4.1), in the
+// caller's transaction
+void start_table_games(Session& session, tournament::Event& e, int round);
 
 }  // namespace marque::app

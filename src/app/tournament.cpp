@@ -88,7 +88,7 @@ std::vector<Store::TournamentTableRow> tables_of(const Event& e) {
   std::vector<Store::TournamentTableRow> out;
   for (const auto& r : e.rounds)
     for (const auto& t : r.tables)
-      if (t.code.size() == 4) out.push_back({r.number, t.number, t.code, tournament::table_state(t), std::nullopt});
+      if (t.code.size() == 4) out.push_back({r.number, t.number, t.code, tournament::table_state(t), std::nullopt, false, ""});
   return out;
 }
 
@@ -410,6 +410,7 @@ ordered tournament_publish(Session& session, const std::string& event, int& roun
   round = r.number;
   if (r.closed) refuse("round", "T09", "round " + std::to_string(r.number) + " is closed");
   store.publish_tournament_round(event, r.number);
+  start_table_games(session, e, r.number);  // a phone opens its table's game right after publish (4.1, 4.3)
   ordered doc = tournament::settle_event(e);
   store_version(store, row, e, doc, "publish round " + std::to_string(r.number), session.writer().source, "");
   tx.commit();
@@ -431,7 +432,10 @@ ordered tournament_result(Session& session, const std::string& event, const Tour
       points[en.id] = slip_amount(value, e.profile.slip_per, p + "result." + en.id);
       order.push_back(en.id);
     }
-    const auto named = [&](const std::string& who) {
+    const auto named = [&](const std::string& who) -> std::string {
+      for (const auto& en : e.entrants)  // a team's player speaks for the team (T08 tells the sides apart)
+        for (const auto& player : en.players)
+          if (unicode::same_name(player, who)) return player;
       return who.empty() ? who : entrant(e, who, p + "submitted_by").id;
     };
     if (r.closed) {  // a correction (4.5)
@@ -561,6 +565,22 @@ std::vector<TournamentVersion> tournament_history(Session& session, const std::s
         return TournamentVersion{v.version, v.action, v.at, v.by, v.reason};
       });
 }
+
+// what tournament_play.cpp shares of the above (internal.hpp)
+ordered tournament_change(Session& session, const std::string& id, const std::string& action, const std::string& reason,
+                          const std::function<void(Event&)>& f) {
+  return change(session, id, action, reason, f);
+}
+tournament::Event tournament_open(Session& session, const std::string& id) {
+  return open_stored(load_row(store_of(session), id));
+}
+tournament::Entrant& tournament_entrant(Event& e, const std::string& who, const std::string& field) {
+  return entrant(e, who, field);
+}
+tournament::Table& tournament_table(Event& e, int round, int table) {
+  return table_of(round_of(e, round, "round"), table, "table");
+}
+std::string tournament_now() { return now_rfc3339(); }
 
 std::vector<TournamentTable> tournament_tables(Session& session, const std::string& event) {
   return event_rows<TournamentTable, Store::TournamentTableRow>(

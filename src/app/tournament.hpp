@@ -83,7 +83,8 @@ nlohmann::ordered_json tournament_withdraw(Session& session, const std::string& 
                                            std::optional<int> after);
 // the next round drawn (3), stored as drawn, not yet published; `round` is set to its number
 nlohmann::ordered_json tournament_draw(Session& session, const std::string& event, int& round);
-// the round's tables published: their codes open them on a phone (3.2, 4.3); 0 = the latest round
+// the round's tables published: their codes open them on a phone (3.2, 4.3), each table's game started (4.1);
+// 0 = the latest round
 nlohmann::ordered_json tournament_publish(Session& session, const std::string& event, int& round);
 nlohmann::ordered_json tournament_result(Session& session, const std::string& event, const TournamentSlip& slip,
                                          const std::string& by);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -38,6 +39,10 @@ struct TournamentProfile {
   std::map<int, int> active_per_n;
   int reference_active = 4;
   int partie_deals = 0;  // the deals of a round of length {"mode":"partie"} (0: not offered)
+  // the end rule of a table's game (1.2) as a patch of its set-up (merged into it: top-level keys, and "options"
+  // key by key, a null removing an event's option the table does not take), from the round length, the deals a
+  // table of `size` plays (0 when the length is no deal count) and that size; empty: the game's own end rule
+  std::function<nlohmann::json(const nlohmann::json& round_length, int deals, int size)> table_end;
 };
 
 }  // namespace marque::rules

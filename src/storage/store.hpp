@@ -292,6 +292,10 @@ public:
     bool published = false;
     std::string published_at{};  // when its round was published (UTC, RFC 3339), "" before
   };
+  struct TournamentTableAt {
+    std::string event;
+    TournamentTableRow table;
+  };
   std::optional<TournamentRow> tournament(const std::string& id);
   std::vector<TournamentRow> tournaments();
   // a new event: its row and version 1
@@ -311,6 +315,10 @@ public:
   void link_tournament_table(const std::string& id, int round, int table, int64_t game_id);
   // the event a game is the table of, if any
   std::optional<std::string> tournament_of_game(int64_t game_id);
+  // the drawn tables whose code is `code` (upper case), in every event, the latest published first
+  std::vector<TournamentTableAt> tournament_tables_by_code(const std::string& code);
+  // the table a game is played as, if any
+  std::optional<TournamentTableAt> tournament_table_of_game(int64_t game_id);
 
   // nights (an evening grouping several games)
   int64_t create_night(const std::string& date, const std::string& venue, const std::string& league,

@@ -12,6 +12,18 @@ Store::TournamentRow tournament_row(SQLite::Statement& q) {
           q.getColumn(6).getString(), q.getColumn(7).getString()};
 }
 
+// a tournament_tables row from columns round, table_no, code, state, game_id, published_at starting at `at`
+Store::TournamentTableRow table_row(SQLite::Statement& q, int at) {
+  Store::TournamentTableRow r{q.getColumn(at).getInt(), q.getColumn(at + 1).getInt(), q.getColumn(at + 2).getString(),
+                              q.getColumn(at + 3).getString(), std::nullopt};
+  if (!q.getColumn(at + 4).isNull()) r.game_id = q.getColumn(at + 4).getInt64();
+  r.published = !q.getColumn(at + 5).isNull();
+  if (r.published) r.published_at = q.getColumn(at + 5).getString();
+  return r;
+}
+
+constexpr const char* k_table_columns = "tournament_id, round, table_no, code, state, game_id, published_at";
+
 constexpr const char* k_tournament_columns =
     "SELECT id, name, game, status, version, document, created_at, updated_at FROM tournaments";
 
@@ -136,17 +148,7 @@ std::vector<Store::TournamentTableRow> Store::tournament_tables(const std::strin
       "ORDER BY round, table_no");
   q.bind(1, id);
   std::vector<TournamentTableRow> out;
-  while (q.executeStep()) {
-    TournamentTableRow r;
-    r.round = q.getColumn(0).getInt();
-    r.table = q.getColumn(1).getInt();
-    r.code = q.getColumn(2).getString();
-    r.state = q.getColumn(3).getString();
-    if (!q.getColumn(4).isNull()) r.game_id = q.getColumn(4).getInt64();
-    r.published = !q.getColumn(5).isNull();
-    if (r.published) r.published_at = q.getColumn(5).getString();
-    out.push_back(std::move(r));
-  }
+  while (q.executeStep()) out.push_back(table_row(q, 0));
   return out;
   MARQUE_DB_CATCH
 }
@@ -180,6 +182,28 @@ std::optional<std::string> Store::tournament_of_game(int64_t game_id) {
   q.bind(1, game_id);
   if (!q.executeStep()) return std::nullopt;
   return q.getColumn(0).getString();
+  MARQUE_DB_CATCH
+}
+
+std::vector<Store::TournamentTableAt> Store::tournament_tables_by_code(const std::string& code) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db, std::string("SELECT ") + k_table_columns +
+                                  " FROM tournament_tables WHERE code = ? ORDER BY published_at IS NULL, "
+                                  "published_at DESC, round DESC");
+  q.bind(1, code);
+  std::vector<TournamentTableAt> out;
+  while (q.executeStep()) out.push_back({q.getColumn(0).getString(), table_row(q, 1)});
+  return out;
+  MARQUE_DB_CATCH
+}
+
+std::optional<Store::TournamentTableAt> Store::tournament_table_of_game(int64_t game_id) {
+  MARQUE_DB_TRY
+  SQLite::Statement q(*m->db,
+                      std::string("SELECT ") + k_table_columns + " FROM tournament_tables WHERE game_id = ? LIMIT 1");
+  q.bind(1, game_id);
+  if (!q.executeStep()) return std::nullopt;
+  return TournamentTableAt{q.getColumn(0).getString(), table_row(q, 1)};
   MARQUE_DB_CATCH
 }
 

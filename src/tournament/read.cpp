@@ -304,6 +304,7 @@ Result read_result(Reader& rd, const json& x, const std::string& path, int64_t p
   if (!conf.empty()) r.confirmed_by = conf;
   if (x.contains("override") && x["override"].is_object()) r.override_by = x["override"];
   if (x.contains("short") && x["short"].is_boolean()) r.short_table = x["short"];
+  if (x.contains("note") && x["note"].is_string()) r.note = x["note"];
   return r;
 }
 

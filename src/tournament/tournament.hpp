@@ -98,6 +98,7 @@ struct Result {
   std::optional<std::string> submitted_by, confirmed_by;
   json override_by = nullptr;  // {by, reason} or null
   bool short_table = false;
+  std::string note;  // a dispute's note for the organiser (4.3); written only when there is one
   std::string path;  // where it was read ("rounds_played[0].results[1]."), for the errors' fields
 };
 
@@ -173,6 +174,8 @@ struct Event {
 Event read_event(const json& doc, Diagnostics& diags, std::vector<int>* draw_rounds = nullptr);
 // the checks of section 7 on an event as read (the draw as played and its results); errors into diags
 void validate(const Event& e, Diagnostics& diags);
+// the length of a round in scored deals at a table of `size` (1.2; 0: not a deal count)
+int deal_limit(const Event& e, int size);
 
 // --- the draw (3)
 // The lot order from the seed (3.3): the checked-in entrants of round 1 in registration order shuffled, then the

@@ -4,11 +4,6 @@
 
 namespace marque::tournament {
 
-namespace {
-
-std::string at(const std::string& prefix, size_t i) { return prefix + "[" + std::to_string(i) + "]"; }
-
-// the length of a round in scored deals at a table of `size` (0: none)
 int deal_limit(const Event& e, int size) {
   const json& rl = e.settings.round_length;
   const std::string mode = rl.value("mode", std::string());
@@ -17,6 +12,10 @@ int deal_limit(const Event& e, int size) {
   if (mode == "partie") return e.profile.partie_deals;
   return 0;
 }
+
+namespace {
+
+std::string at(const std::string& prefix, size_t i) { return prefix + "[" + std::to_string(i) + "]"; }
 
 // who may confirm or submit for an entrant: the entrant itself, or a team's players
 bool speaks_for(const Entrant& en, const std::string& who) {

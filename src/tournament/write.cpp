@@ -118,6 +118,7 @@ ojson to_json(const Event& e) {
       x["confirmed_by"] = res.confirmed_by ? ojson(*res.confirmed_by) : ojson(nullptr);
       x["override"] = ojson::parse(res.override_by.dump());
       x["short"] = res.short_table;
+      if (!res.note.empty()) x["note"] = res.note;
       tables.push_back(x);
       seat_order.insert(seat_order.end(), t.seats.begin(), t.seats.end());
     }

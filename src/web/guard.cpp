@@ -146,6 +146,26 @@ void Sessions::close(const std::string& token) {
   m_sessions.erase(token);
 }
 
+std::string TableSessions::open(TableGrant grant) {
+  std::lock_guard lock(m_mutex);
+  std::string token = random_hex(16);
+  grant.csrf = random_hex(16);
+  m_sessions[token] = {std::move(grant), ++m_order};
+  while (m_sessions.size() > m_max) {
+    auto oldest = std::min_element(m_sessions.begin(), m_sessions.end(),
+                                   [](const auto& a, const auto& b) { return a.second.second < b.second.second; });
+    m_sessions.erase(oldest);
+  }
+  return token;
+}
+
+std::optional<TableGrant> TableSessions::of(const std::string& token) const {
+  std::lock_guard lock(m_mutex);
+  auto it = m_sessions.find(token);
+  if (it == m_sessions.end()) return std::nullopt;
+  return it->second.first;
+}
+
 bool RateLimiter::allow(const std::string& key, double* retry_after, Clock::time_point now) {
   std::lock_guard lock(m_mutex);
   if (m_buckets.size() > 10000) {  // forget the full buckets (the clients that stopped)

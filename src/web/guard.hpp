@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace marque::web {
@@ -52,6 +53,27 @@ private:
     uint64_t order = 0;
   };
   std::map<std::string, Session> m_sessions;
+};
+
+// Sessions opened by a tournament table's code (tournament.md 4.3): a phone that typed or scanned the code of a
+// table of a published round writes to that table and its game only (no write code), until the round is closed.
+struct TableGrant {
+  std::string csrf, event, code;
+  int round = 0, table = 0;
+  int64_t game_id = 0;  // 0: the table has no game (a slip)
+};
+class TableSessions {
+public:
+  explicit TableSessions(size_t max_sessions = 4000) : m_max(max_sessions) {}
+  // A new table session for `grant` (its csrf made here); returns its token. The oldest is forgotten beyond max.
+  std::string open(TableGrant grant);
+  std::optional<TableGrant> of(const std::string& token) const;
+
+private:
+  mutable std::mutex m_mutex;
+  size_t m_max;
+  uint64_t m_order = 0;
+  std::map<std::string, std::pair<TableGrant, uint64_t>> m_sessions;
 };
 
 // Token buckets by key (a session, a client address): `rate` per second, at most `burst` at once.

@@ -900,4 +900,9 @@ std::string room_page(const ojson& room, const PageContext& c) {
                   "\" defer></script>\n");
 }
 
+std::string page_shell(const std::string& title, const std::string& body_class, const std::string& main,
+                       const PageContext& c, bool live_main, bool bare) {
+  return page(title, body_class, main, c, live_main, bare);
+}
+
 }  // namespace marque::web

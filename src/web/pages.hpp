@@ -65,4 +65,16 @@ std::string chart_svg(const std::vector<sheet::Series>& series);
 // A sheet model (core/sheet.hpp) as HTML tables and lines.
 std::string sheet_html(const sheet::Sheet& s);
 
+// The frame every page shares (head, menu, footer) around `main` (pages_tournament.cpp builds on it).
+std::string page_shell(const std::string& title, const std::string& body_class, const std::string& main,
+                       const PageContext& c, bool live_main = true, bool bare = false);
+
+// The tournament's pages (pages_tournament.cpp): the form that asks a table's code (`error`: why the last one did
+// not open), a table on its phone, the organiser's page of an event's current round, the list of events.
+std::string table_code_page(const std::string& error, const PageContext& c);
+std::string table_page(const app::TablePlay& t, const std::optional<app::GameView>& game, const PageContext& c);
+std::string organiser_page(const std::string& event, const std::string& name, int round, int rounds,
+                           const std::vector<app::TablePlay>& tables, const PageContext& c);
+std::string tournaments_page(const std::vector<app::TournamentInfo>& events, const PageContext& c);
+
 }  // namespace marque::web

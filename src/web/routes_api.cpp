@@ -3,30 +3,11 @@
 
 namespace marque::web {
 
-namespace {
-
-// A body's "words" (key=value, as one-line entry takes them), or nullopt when it has none.
-std::optional<rules::Words> typed_words(const json& body) {
-  if (!body.contains("words") || !body["words"].is_string()) return std::nullopt;
-  rules::Words words;
-  for (const auto& w : rules::split_list(body["words"].get<std::string>(), ' ')) {
-    auto eq = w.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw Rejected([&] {
-        Diagnostics d;
-        d.error("words", "cli.word", "'" + clip(w) + "' is not key=value");
-        return d;
-      }());
-    words.emplace_back(w.substr(0, eq), w.substr(eq + 1));
-  }
-  return words;
-}
-
-}  // namespace
-
 void Server::Impl::api_routes() {
   http.Get("/api/session", [this](const Request& req, Response& res) {
     auto csrf = sessions.csrf_of(session_token(req));
+    if (!csrf)  // a table's phone (routes_tournament.cpp): its session writes to that table only
+      if (auto grant = tables.of(cookie_of(req, cookie + "_t"))) csrf = grant->csrf;
     send_json(res, 200,
               {{"writer", csrf.has_value()},
                {"csrf", csrf ? ojson(*csrf) : ojson(nullptr)},

@@ -269,6 +269,7 @@ void Server::Impl::routes() {
   api_routes();
   event_routes();
   room_routes();
+  tournament_routes();
   // anything else
   http.Get(".*", [this](const Request& req, Response& res) {
     page_error(req, res, 404, "there is no page " + clip(req.path, 80));

@@ -114,6 +114,23 @@ inline std::optional<int64_t> id_of(const std::string& s) {
   return v;
 }
 
+// A body's "words" (key=value, as one-line entry takes them), or nullopt when it has none.
+inline std::optional<rules::Words> typed_words(const json& body) {
+  if (!body.contains("words") || !body["words"].is_string()) return std::nullopt;
+  rules::Words words;
+  for (const auto& w : rules::split_list(body["words"].get<std::string>(), ' ')) {
+    auto eq = w.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw Rejected([&] {
+        Diagnostics d;
+        d.error("words", "cli.word", "'" + clip(w) + "' is not key=value");
+        return d;
+      }());
+    words.emplace_back(w.substr(0, eq), w.substr(eq + 1));
+  }
+  return words;
+}
+
 inline int status_of(const Error& e) {
   switch (e.exit_code()) {
     case k_exit_noinput:
@@ -191,6 +208,7 @@ struct Server::Impl {
   Listener http;
   Pool pool;
   Sessions sessions;
+  TableSessions tables;  // phones opened by a tournament table's code (routes_tournament.cpp)
   RateLimiter writes;
   RateLimiter steps{60, 120};                // entry steps per session (a phone taps a few a second)
   RateLimiter attempts{1.0 / 6, 20};         // write-code attempts per client address
@@ -246,7 +264,12 @@ struct Server::Impl {
 
   // --- requests
 
-  std::string session_token(const Request& req) const {
+  std::string session_token(const Request& req) const { return cookie_of(req, cookie); }
+  // the table a phone opened with its code, when the request may act on `req.path` by it: that table's pages and
+  // API, its game's pages and API (routes_tournament.cpp)
+  std::optional<TableGrant> table_grant(const Request& req) const;
+
+  std::string cookie_of(const Request& req, const std::string& name) const {
     const std::string header = req.get_header_value("Cookie");
     size_t at = 0;
     while (at < header.size()) {
@@ -255,7 +278,7 @@ struct Server::Impl {
       std::string part = header.substr(at, end - at);
       size_t b = part.find_first_not_of(' ');
       if (b != std::string::npos) part = part.substr(b);
-      if (part.rfind(cookie + "=", 0) == 0) return part.substr(cookie.size() + 1);
+      if (part.rfind(name + "=", 0) == 0) return part.substr(name.size() + 1);
       at = end + 1;
     }
     return "";
@@ -267,6 +290,9 @@ struct Server::Impl {
     if (auto csrf = sessions.csrf_of(session_token(req))) {
       c.writer = true;
       c.csrf = *csrf;
+    } else if (auto grant = table_grant(req)) {
+      c.writer = true;
+      c.csrf = grant->csrf;
     }
     c.path = req.path;
     c.asset_version = asset_version;
@@ -324,6 +350,11 @@ struct Server::Impl {
     }
     token = session_token(req);
     auto csrf = sessions.csrf_of(token);
+    if (!csrf)
+      if (auto grant = table_grant(req)) {  // a table's phone: that table and its game only
+        csrf = grant->csrf;
+        token = "table:" + cookie_of(req, cookie + "_t");
+      }
     if (!csrf) {
       json_error(res, 401, "the night's write code is needed to change the scores", {{"login", "/login"}});
       return false;
@@ -406,11 +437,12 @@ struct Server::Impl {
 
   // --- routes: routes() registers the groups (routes_*.cpp), then the answer to anything else
   void routes();
-  void page_routes();   // routes_pages.cpp: the pages, their assets
-  void login_routes();  // routes_login.cpp: the write code (log in, log out)
-  void api_routes();    // routes_api.cpp: the JSON API (entry steps, hands stored, changed, deleted, undone)
-  void event_routes();  // routes_events.cpp: the event stream each page hears changes through
-  void room_routes();   // routes_room.cpp: a tournament's room screen (a TV in the hall) and its JSON
+  void page_routes();        // routes_pages.cpp: the pages, their assets
+  void login_routes();       // routes_login.cpp: the write code (log in, log out)
+  void api_routes();         // routes_api.cpp: the JSON API (entry steps, hands stored, changed, deleted, undone)
+  void event_routes();       // routes_events.cpp: the event stream each page hears changes through
+  void tournament_routes();  // routes_tournament.cpp: the table phones (/t), the organiser's page (/tournament/ID)
+  void room_routes();        // routes_room.cpp: a tournament's room screen (a TV in the hall) and its JSON
 
   // --- the poller: a change made by another process (a hand typed at the command line) reaches the pages too
 

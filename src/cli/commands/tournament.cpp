@@ -21,6 +21,7 @@ struct Options {
   app::TournamentSlip slip;
   std::optional<int> after;
   int round = 0, table = 0;
+  bool from_game = false, start = false;
 };
 
 std::string list_text(const std::vector<app::TournamentInfo>& list) {
@@ -351,9 +352,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                  }});
   auto* c_tables = with_event(group->add_subcommand("tables", "a round's tables: codes, seats and result states"), *o);
   c_tables->add_option("--round", o->round, "the round (default: the latest drawn)");
+  c_tables->add_flag("--start", o->start, "start a game for each table of the (published) round that has none");
   add_format(c_tables, o->format);
   out.push_back({c_tables, [o, &ctx] {
-                   auto db = ctx.open(false);
+                   auto db = ctx.open(o->start);
+                   if (o->start) app::tournament_start_tables(*db, o->event, o->round);
                    const ojson doc = app::tournament_show(*db, o->event);
                    const auto tables = app::tournament_tables(*db, o->event);
                    const int drawn = static_cast<int>(doc["rounds_played"].size());
@@ -382,8 +385,10 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   auto* c_res = with_event(group->add_subcommand("result", "enter a table's slip (ENTRANT=TOTAL ...); after the "
                                                            "round is closed, a correction with --reason"),
                            *o);
-  c_res->add_option("table", o->slip.table, "the table number")->required()->check(CLI::Range(1, 1000));
-  c_res->add_option("totals", o->words, "each entrant's total: Ann=120 Ben=-40 ...")->required();
+  c_res->add_option("table", o->slip.table, "the table number")->check(CLI::Range(1, 1000));
+  c_res->add_option("--table", o->slip.table, "the table number (or as the first word)")->check(CLI::Range(1, 1000));
+  c_res->add_option("totals", o->words, "each entrant's total: Ann=120 Ben=-40 ...");
+  c_res->add_flag("--from-game", o->from_game, "the result of the table's game: its totals, deals, short if not over");
   c_res->add_option("--round", o->slip.round, "the round (default: the latest drawn)");
   c_res->add_option("--deals", o->slip.deals, "the deals played")->check(CLI::Range(0, 1000));
   c_res->add_option("--submitted-by", o->slip.submitted_by, "the player who submitted it");
@@ -395,10 +400,21 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                 "--confirmed-by Cat");
   out.push_back(
       {c_res, [o, &ctx] {
+         if (o->slip.table == 0) throw Error(k_exit_usage, "which table? marque tournament result EVENT TABLE ...");
+         if (o->from_game == !o->words.empty())
+           throw Error(k_exit_usage, o->from_game ? "--from-game takes the totals from the game: give no totals"
+                                                  : "each entrant's total (Ann=120 Ben=-40 ...), or --from-game");
          for (const auto& [k, v] : parse_words(o->words)) o->slip.points.emplace_back(k, v);
          check_utf8("--reason", o->slip.reason);
          auto db = ctx.open(true);
-         const ojson doc = app::tournament_result(*db, o->event, o->slip, o->by);
+         if (o->from_game && o->slip.round == 0) {
+           int latest = 0;
+           app::round_tables(*db, o->event, latest);
+           o->slip.round = latest;
+         }
+         const ojson doc = o->from_game
+                               ? app::table_submit(*db, o->event, o->slip.round, o->slip.table, o->slip.submitted_by)
+                               : app::tournament_result(*db, o->event, o->slip, o->by);
          const int round = o->slip.round == 0 ? static_cast<int>(doc["rounds_played"].size()) : o->slip.round;
          const ojson& t =
              doc["rounds_played"][static_cast<size_t>(round - 1)]["tables"][static_cast<size_t>(o->slip.table - 1)];
@@ -422,6 +438,34 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                                "table " + std::to_string(o->table) + " confirmed by " + o->by + ": " + o->reason);
                    return 0;
                  }});
+  // --- a table's result as its players give it (the phones' verbs): submit, confirm, dispute
+  for (const char* verb : {"submit", "confirm", "dispute"}) {
+    const std::string v = verb;
+    auto* c = with_event(group->add_subcommand(v, v == "submit"    ? "a seated player submits the table's game result"
+                                                  : v == "confirm" ? "a second player of the table confirms it"
+                                                                   : "a player of the table disputes it (a note)"),
+                         *o);
+    c->add_option("table", o->table, "the table number")->required()->check(CLI::Range(1, 1000));
+    c->add_option("--round", o->round, "the round (default: the latest drawn)");
+    c->add_option("--by", o->who, "the player (entrant id or name)")->required();
+    if (v == "dispute") c->add_option("--note", o->reason, "what is wrong, for the organiser")->required();
+    out.push_back(
+        {c, [o, &ctx, v] {
+           check_utf8("--note", o->reason);
+           auto db = ctx.open(true);
+           int round = o->round;
+           if (round == 0) app::round_tables(*db, o->event, round);
+           const ojson doc = v == "submit"    ? app::table_submit(*db, o->event, round, o->table, o->who)
+                             : v == "confirm" ? app::table_confirm(*db, o->event, round, o->table, o->who)
+                                              : app::table_dispute(*db, o->event, round, o->table, o->who, o->reason);
+           const ojson& t =
+               doc["rounds_played"][static_cast<size_t>(round - 1)]["tables"][static_cast<size_t>(o->table - 1)];
+           emit_change(ctx, doc,
+                       "round " + std::to_string(round) + " table " + std::to_string(o->table) + ": " +
+                           t.value("status", std::string()));
+           return 0;
+         }});
+  }
   auto* c_close = with_event(group->add_subcommand("close-round", "close a round once every table is confirmed"), *o);
   c_close->add_option("--round", o->round, "the round (default: the latest drawn)");
   out.push_back({c_close, [o, &ctx] {

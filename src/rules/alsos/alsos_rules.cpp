@@ -35,6 +35,9 @@ public:
     t.default_round_length = {{"mode", "deals_per_player"}, {"n", 2}};
     t.active_per_n = {{2, 2}, {3, 3}, {4, 4}};
     t.reference_active = 3;
+    t.table_end = [](const json&, int deals, int) {
+      return deals > 0 ? json{{"options", {{"session_end", {{"mode", "deals"}, {"count", deals}}}}}} : json::object();
+    };
     return t;
   }
   const league::Profile& league_profile() const override { return alsos::league_profile(); }

@@ -49,6 +49,11 @@ public:
     t.match_chain = {"points_diff", "points_for", "head_to_head", "lot"};
     t.active_per_n = {{2, 1}};
     t.reference_active = 1;
+    t.table_end = [](const json& length, int, int) {
+      return length.value("mode", std::string()) == "target" && length.contains("target")
+                 ? json{{"options", {{"target_score", length["target"]}}}}
+                 : json::object();
+    };
     return t;
   }
   const league::Profile& league_profile() const override { return coinche::league_profile(); }

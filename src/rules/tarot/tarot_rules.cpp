@@ -52,6 +52,11 @@ public:
     const bool mort = !options.contains("five_player_mode") || options["five_player_mode"] == "dealer_sits_out";
     t.active_per_n = {{3, 3}, {4, 4}, {5, mort ? 4 : 5}};
     t.reference_active = 4;
+    t.table_end = [](const json&, int deals, int size) {
+      json patch = deals > 0 ? json{{"end", {{"mode", "deals"}, {"deals", deals}}}} : json::object();
+      if (size != 5) patch["options"] = {{"five_player_mode", nullptr}};  // a table of 5's rule only
+      return patch;
+    };
     return t;
   }
   const league::Profile& league_profile() const override { return tarot::league_profile(); }
