@@ -306,7 +306,7 @@ public:
     std::string code, state;  // state: open | submitted | confirmed | disputed
     std::optional<int64_t> game_id;
     bool published = false;
-    std::string published_at;  // "" until published
+    std::string published_at{};  // when its round was published (UTC, RFC 3339), "" before
   };
   struct TournamentTableAt {
     std::string event;

@@ -52,7 +52,8 @@ public:
 
   // The next request read whole into the buffer: true, or false when the connection ends (closed, idle, refused:
   // the refusal is written).
-  bool next_request(int first_byte_ms) {
+  // kept_alive: the connection served a request already and waits for its next one.
+  bool next_request(int first_byte_ms, bool kept_alive) {
     m_buf.erase(0, m_give);  // what httplib left of the last request's body
     m_give = 0;
     using std::chrono::milliseconds;
@@ -68,10 +69,11 @@ public:
       }
       if (step == RequestReader::Step::head) {
         const bool started = !m_buf.empty();
-        // while most serving threads are taken, a connection that sends nothing or its head slowly goes sooner
-        const int limit = m_busy     ? std::min(first_byte_ms, m_limits.busy_head_ms)
-                          : !started ? first_byte_ms
-                                     : m_limits.head_ms;
+        // while most serving threads are taken, a connection that sends nothing or its head slowly goes sooner, and
+        // a kept-alive one waiting for its next request sooner still: its thread serves a connection that waits
+        // (the client opens a new one when it asks again)
+        const int busy_ms = kept_alive && !started ? m_limits.busy_idle_ms : m_limits.busy_head_ms;
+        const int limit = m_busy ? std::min(first_byte_ms, busy_ms) : !started ? first_byte_ms : m_limits.head_ms;
         const auto left = milliseconds(limit) - std::chrono::duration_cast<milliseconds>(Clock::now() - start);
         if (left.count() <= 0) {
           if (!started) return false;  // nothing asked: an idle connection, closed without a word
@@ -229,7 +231,7 @@ bool Listener::process_and_close_socket(socket_t sock) {
           ~Leave() { connections.leave(address); }
         } leave{m_connections, address};
         for (size_t served = 0; served < keep_alive_max_count_ && svr_sock_ != INVALID_SOCKET; ++served) {
-          if (!c.next_request(served == 0 ? limits.head_ms : limits.idle_ms)) break;
+          if (!c.next_request(served == 0 ? limits.head_ms : limits.idle_ms, served > 0)) break;
           const bool last = served + 1 == keep_alive_max_count_ || svr_sock_ == INVALID_SOCKET;
           bool closed = false;
           if (!process_request(c, last, closed, nullptr) || closed || last) break;
@@ -289,11 +291,11 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   auto& http = m->http;
   const size_t threads = m->opt.threads;
   http.new_task_queue = [threads] {
-    // serving threads with stacks of 2 MB, not glibc's 8 MB each: 128 threads would reserve 1 GB of address space
+    // serving threads with stacks of 1 MB, not glibc's 8 MB each: 192 threads would reserve 1.5 GB of address space
     // (under `ulimit -v` the server must start and live)
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 2 << 20);
+    pthread_attr_setstacksize(&attr, 1 << 20);
     pthread_setattr_default_np(&attr);
     pthread_attr_destroy(&attr);
     return new httplib::ThreadPool(threads);

@@ -177,8 +177,9 @@ inline std::string title_of(int status) {
 struct Limits : RequestLimits {
   int head_ms = 10000;  // the head must arrive whole within this (when the server is busy: busy_head_ms)
   int busy_head_ms = 2000;
-  int body_ms = 30000;  // the body, from the end of the head
-  int idle_ms = 5000;   // waiting for the next request on a kept-alive connection
+  int body_ms = 30000;     // the body, from the end of the head
+  int idle_ms = 5000;      // waiting for the next request on a kept-alive connection
+  int busy_idle_ms = 250;  // the same while most serving threads are taken
   int write_ms = 10000;
 };
 

@@ -45,11 +45,11 @@ threading.Thread(target=srv.stderr.read, daemon=True).start()
 d = None
 held = []
 try:
-    # every stream taken, by 64 other addresses
-    for i in range(64):
+    # every stream taken, by 128 other addresses
+    for i in range(128):
         s, _ = open_stream(port, f"127.0.4.{i + 1}")
         held.append(s)
-    check(open_stream(port, "127.0.3.1")[1] == 503, "the 65th stream is refused (503)")
+    check(open_stream(port, "127.0.3.1")[1] == 503, "the 129th stream is refused (503)")
     o = webdriver.ChromeOptions()
     o.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
     for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",

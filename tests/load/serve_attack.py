@@ -386,9 +386,9 @@ def part_slow(binary):
               f"({'never' if seen is None else f'{seen - t0:.2f} s'})")
         watcher.close()
         before = marque("list")
-        # every stream taken, by 64 addresses: the 65th gets 503, and an event stream once one frees
+        # every stream taken, by 128 addresses: one more gets 503, and an event stream once one frees
         spread = []
-        for i in range(64):
+        for i in range(128):
             s, st = open_stream(p, f"127.0.4.{i + 1}")
             spread.append((s, st))
         full, st = open_stream(p, "127.0.3.1")
@@ -414,11 +414,12 @@ def part_slow(binary):
                 pass
         dripping.set()
         check(cut >= 99, f"the slow connections were answered 408 (too slow) or 429 (too many) and closed: {cut}")
-        # 150 slow connections from 150 addresses (more than the threads): cut sooner, pages still come
+        # 300 slow connections from 300 addresses (more than the threads): cut sooner, pages still come
         many = []
-        for i in range(150):
+        for i in range(300):
             try:
-                s = socket.create_connection(("127.0.0.1", p), timeout=30, source_address=(f"127.0.2.{i + 1}", 0))
+                s = socket.create_connection(("127.0.0.1", p), timeout=30,
+                                             source_address=(f"127.0.{2 if i < 250 else 8}.{i % 250 + 1}", 0))
                 s.sendall(b"GET / HTTP/1.1\r\n")
                 many.append(s)
             except OSError:
@@ -431,7 +432,7 @@ def part_slow(binary):
                 ok = status == 200
             except OSError:
                 time.sleep(0.2)
-        check(ok and time.monotonic() - t0 < 6, f"150 slow connections from 150 addresses: a page within 6 s ({time.monotonic() - t0:.1f} s)")
+        check(ok and time.monotonic() - t0 < 6, f"300 slow connections from 300 addresses: a page within 6 s ({time.monotonic() - t0:.1f} s)")
         held += many
         check(srv.proc.poll() is None, "the server lives")
     finally:

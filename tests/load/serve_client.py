@@ -190,6 +190,24 @@ def tarot_plan(rng, players):
             "oudlers": str(oudlers), "points": str(rng.randint(20, 70))}
 
 
+class Tally:
+    """What a load test's threads count: its errors (the first 50 kept) and named counters, under one lock."""
+
+    def __init__(self, *keys):
+        self.lock = threading.Lock()
+        self.errors = []
+        self.stats = dict.fromkeys(keys, 0)
+
+    def error(self, what):
+        with self.lock:
+            if len(self.errors) < 50:
+                self.errors.append(what)
+
+    def count(self, key, n=1):
+        with self.lock:
+            self.stats[key] += n
+
+
 def new_key():
     return os.urandom(12).hex()
 

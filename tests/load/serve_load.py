@@ -17,7 +17,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from serve_client import scratch, Client, Events, Server, new_key, tarot_plan  # noqa: E402
+from serve_client import scratch, Client, Events, Server, Tally, new_key, tarot_plan  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("binary")
@@ -40,20 +40,8 @@ for t in range(args.tables):
 server = Server(args.binary, db, "424242", env)
 port = server.port
 stop_at = time.monotonic() + args.seconds
-lock = threading.Lock()
-errors = []
-stats = {"reads": 0, "steps": 0, "stores": 0, "repeats": 0, "reconnects": 0, "throttled": 0}
-
-
-def error(what):
-    with lock:
-        if len(errors) < 50:
-            errors.append(what)
-
-
-def count(key, n=1):
-    with lock:
-        stats[key] += n
+tally = Tally("reads", "steps", "stores", "repeats", "reconnects", "throttled")
+errors, stats, error, count = tally.errors, tally.stats, tally.error, tally.count
 
 
 def reader(i):

@@ -25,7 +25,7 @@ bool every_interface(const std::string& host) { return host == "0.0.0.0" || host
 }  // namespace
 
 int run(const Request& request) {
-  // glibc gives each thread that allocates at once an arena of its own, 64 MB of address space each: 128 serving
+  // glibc gives each thread that allocates at once an arena of its own, 64 MB of address space each: 192 serving
   // threads could reserve gigabytes and, under a limit on the address space (ulimit -v), a flood of requests would
   // make an allocation fail; a few arenas shared by all keep the server's address space what it needs
   mallopt(M_ARENA_MAX, 4);
