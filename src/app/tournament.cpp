@@ -7,6 +7,7 @@
 #include <ctime>
 #include <functional>
 #include <map>
+#include <mutex>
 
 #include "app/internal.hpp"
 #include "core/date.hpp"
@@ -60,8 +61,30 @@ Store::TournamentRow load_row(Store& store, const std::string& id) {
   return *row;
 }
 
-// the stored document read back; a damaged one is reported (exit 65), never crashed on
+Event read_stored(const Store::TournamentRow& row);
+
+// the stored document read back; a damaged one is reported (exit 65), never crashed on. A served event is read by
+// every table's phone, watcher and room screen after each change: the last few documents read are kept with their
+// event (reading is a pure function of the text), so the same text is not parsed and checked again by each of them.
 Event open_stored(const Store::TournamentRow& row) {
+  struct Kept {
+    std::string document;
+    Event event;
+  };
+  static std::mutex mutex;
+  static std::map<std::string, Kept> kept;  // by event id; at most 16 events
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = kept.find(row.id); it != kept.end() && it->second.document == row.document) return it->second.event;
+  }
+  Event e = read_stored(row);
+  std::lock_guard lock(mutex);
+  if (kept.size() >= 16 && !kept.count(row.id)) kept.erase(kept.begin());
+  kept[row.id] = Kept{row.document, e};
+  return e;
+}
+
+Event read_stored(const Store::TournamentRow& row) {
   const json doc = json::parse(row.document, nullptr, false);
   if (doc.is_discarded() || !doc.is_object())
     throw Error(k_exit_dataerr, "the stored tournament " + row.id + " is damaged: its document is not JSON",
