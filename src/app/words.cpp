@@ -104,6 +104,7 @@ Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& r
   std::vector<std::string> lists_said;  // a long list of keys is said once, not under every unknown key
   for (const auto& item : diags.items()) {
     std::string message = item.message;
+    std::vector<std::string> suggested;
     if (item.error && message.find("did you mean") == std::string::npos) {
       const std::vector<std::string> listed = listed_in(message);
       // the word this error is about: its key (an unknown key) or its value (an unknown value)
@@ -137,11 +138,13 @@ Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& r
         }
         std::string hint = unicode::did_you_mean(about_key ? key : value, candidates);
         if (!hint.empty()) message += " — " + hint;
+        suggested = unicode::suggestions(about_key ? key : value, candidates);
         break;
       }
     }
     Diagnostic copy = item;
     copy.message = message;
+    copy.suggestions = suggested;
     out.push(std::move(copy));
   }
   return out;

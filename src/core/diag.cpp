@@ -1,12 +1,52 @@
 #include "core/diag.hpp"
 
+#include "core/language.hpp"
+
 namespace marque {
 
+namespace {
+
+// "'a'", "'a' or 'b'", "'a', 'b' or 'c'" in this thread's language
+std::string choices(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string quoted = text::tr("diag.quoted", "''{word}''", text::Message().text("word", words[i]));
+    if (i == 0)
+      out = quoted;
+    else if (i + 1 < words.size())
+      out += ", " + quoted;
+    else
+      out = text::tr("diag.choices.or", "{rest} or {last}", text::Message().text("rest", out).text("last", quoted));
+  }
+  return out;
+}
+
+bool english() { return text::language().empty() || text::language() == "en"; }
+
+}  // namespace
+
+std::string Diagnostic::said() const {
+  if (english() || words.empty() || !catalogue) return message;
+  std::string s = text::say(words, text::localized(*catalogue));
+  if (!suggestions.empty())
+    s = text::tr("diag.did_you_mean", "{message} — did you mean {choices}?",
+                 text::Message().text("message", s).text("choices", choices(suggestions)));
+  return clip_message(s);
+}
+
 std::string Diagnostic::text() const {
-  std::string s;
-  if (hand > 0) s += "hand " + std::to_string(hand) + ": ";
-  if (!field.empty()) s += field + ": ";
-  s += message;
+  if (english()) {
+    std::string s;
+    if (hand > 0) s += "hand " + std::to_string(hand) + ": ";
+    if (!field.empty()) s += field + ": ";
+    s += message;
+    return s;
+  }
+  std::string s = said();
+  if (!field.empty())
+    s = text::tr("diag.at_field", "{field}: {message}", text::Message().text("field", field).text("message", s));
+  if (hand > 0)
+    s = text::tr("diag.at_hand", "hand {hand}: {message}", text::Message().number("hand", hand).text("message", s));
   return s;
 }
 
@@ -43,16 +83,66 @@ std::string clip_message(const std::string& message) {
   return clip(out, k_total);
 }
 
+namespace {
+
+Diagnostic plain(bool error, bool info, int hand, std::string field, std::string code, std::string message) {
+  Diagnostic d;
+  d.error = error;
+  d.info = info;
+  d.hand = hand;
+  d.field = clip_message(field);
+  d.code = std::move(code);
+  d.message = clip_message(message);
+  return d;
+}
+
+// the message's echoed values cut as clip_message cuts the English text (a 100 MB name is not said whole)
+text::Message clipped(text::Message m) {
+  for (auto& a : m.args) {
+    if (a.kind == text::Message::Arg::Kind::text) a.text = clip_message(a.text);
+    for (auto& n : a.nested) n = clipped(std::move(n));
+  }
+  return m;
+}
+
+Diagnostic with_words(bool error, bool info, int hand, std::string field, std::string code, text::Message words,
+                      const text::Catalogue& english) {
+  Diagnostic d;
+  d.error = error;
+  d.info = info;
+  d.hand = hand;
+  d.field = clip_message(field);
+  d.code = std::move(code);
+  d.message = clip_message(text::say(words, english));  // as a plain English text is clipped
+  d.words = clipped(std::move(words));
+  d.catalogue = &english;
+  return d;
+}
+
+}  // namespace
+
 void Diagnostics::error(std::string field, std::string code, std::string message) {
-  m_items.push_back({true, m_hand, clip_message(field), std::move(code), clip_message(message)});
+  m_items.push_back(plain(true, false, m_hand, std::move(field), std::move(code), std::move(message)));
 }
 
 void Diagnostics::warning(std::string field, std::string code, std::string message) {
-  m_items.push_back({false, m_hand, clip_message(field), std::move(code), clip_message(message)});
+  m_items.push_back(plain(false, false, m_hand, std::move(field), std::move(code), std::move(message)));
 }
 
 void Diagnostics::note(std::string field, std::string code, std::string message) {
-  m_items.push_back({false, m_hand, clip_message(field), std::move(code), clip_message(message), true});
+  m_items.push_back(plain(false, true, m_hand, std::move(field), std::move(code), std::move(message)));
+}
+
+void Diagnostics::error(std::string field, std::string code, text::Message words, const text::Catalogue& english) {
+  m_items.push_back(with_words(true, false, m_hand, std::move(field), std::move(code), std::move(words), english));
+}
+
+void Diagnostics::warning(std::string field, std::string code, text::Message words, const text::Catalogue& english) {
+  m_items.push_back(with_words(false, false, m_hand, std::move(field), std::move(code), std::move(words), english));
+}
+
+void Diagnostics::note(std::string field, std::string code, text::Message words, const text::Catalogue& english) {
+  m_items.push_back(with_words(false, true, m_hand, std::move(field), std::move(code), std::move(words), english));
 }
 
 bool Diagnostics::has_errors() const {

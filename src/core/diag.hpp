@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/message.hpp"
+
 namespace marque {
 
 struct Diagnostic {
@@ -15,8 +17,17 @@ struct Diagnostic {
   std::string code;     // "<game>.points_range": the spec's code, as the case files name it
   std::string message;  // "92.5 is above 91, the most card points in a hand"
   bool info = false;    // a warning the spec calls information only (shown as a note, never as a warning)
+  // The message as data (src/README.md, "Languages": refusals): a message id of `catalogue` and its arguments, so
+  // that a front end says it in the reader's language. `message` stays its English text (JSON, the case files).
+  // Empty for a diagnostic made from a plain English text.
+  text::Message words;
+  const text::Catalogue* catalogue = nullptr;  // the English catalogue that says `words` (a game's catalogue(): static)
+  std::vector<std::string> suggestions;        // the closest legal words, said after the message ("did you mean")
 
-  // "hand 3: points: 92.5 is above 91, ..." (hand/field parts omitted when empty)
+  // The message in this thread's language (text::language()): `message` as it is in English or when there are no
+  // words; otherwise `words` said by the catalogue in that language, then its suggestions.
+  std::string said() const;
+  // "hand 3: points: 92.5 is above 91, ..." (hand/field parts omitted when empty), in this thread's language.
   std::string text() const;
 };
 
@@ -26,6 +37,11 @@ public:
   void warning(std::string field, std::string code, std::string message);
   // information only: kept with the warnings of the score document, shown as a note
   void note(std::string field, std::string code, std::string message);
+  // The same with the message as data: `words` said by `english` (a game's English catalogue, which must live as
+  // long as the program: its catalogue() object) is the English `message`; front ends say it in their language.
+  void error(std::string field, std::string code, text::Message words, const text::Catalogue& english);
+  void warning(std::string field, std::string code, text::Message words, const text::Catalogue& english);
+  void note(std::string field, std::string code, text::Message words, const text::Catalogue& english);
   // a diagnostic as it is (its hand number kept)
   void push(Diagnostic d) { m_items.push_back(std::move(d)); }
   bool has_errors() const;

@@ -26,6 +26,11 @@ struct Ctx {
     d.error(field, code, msg);
     ok = false;
   }
+  // the same with the message as data: a message of the game's catalogue(), said in the reader's language
+  void err(const std::string& field, const char* code, text::Message words) {
+    d.error(field, code, std::move(words), catalogue());
+    ok = false;
+  }
   void warn(const std::string& field, const char* code, const std::string& msg) { d.warning(field, code, msg); }
   bool active(int p) const { return std::find(act.begin(), act.end(), p) != act.end(); }
   const std::string& name(int p) const { return s.players[static_cast<size_t>(p)]; }
@@ -53,8 +58,9 @@ int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, 
   }
   int p = index_of(c.s, v.get<std::string>());
   if (p < 0) {
-    c.err(field, "E_UNKNOWN_PLAYER",
-          "unknown player '" + v.get<std::string>() + "'; the players are " + c.player_list());
+    c.err(
+        field, "E_UNKNOWN_PLAYER",
+        text::Message("tarot.err.unknown_player").text("name", v.get<std::string>()).text("players", c.player_list()));
     return -1;
   }
   if (must_play && !c.active(p)) {

@@ -153,6 +153,8 @@ const text::Catalogue& catalogue() {
     x.labels = &labels();
     // a list: the first item, then ", item" for each of the rest
     x.add("tarot.list", "{item}{rest}");
+    // refusals (tarot_hand.cpp): ICU MessageFormat, so a quote around a placeholder is written twice: ''{name}''
+    x.add("tarot.err.unknown_player", "unknown player ''{name}''; the players are {players}");
     x.add("tarot.then", ", {item}{rest}");
     x.add("tarot.names.one", "{a}");
     x.add("tarot.names.two", "{a} and {b}");
