@@ -5,6 +5,7 @@
 
 #include "app/front.hpp"
 #include "core/date.hpp"
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 
 namespace marque::web {
@@ -140,6 +141,15 @@ void Server::Impl::page_routes() {
                    req.get_param_value("v") == asset_version ? "public, max-age=31536000, immutable" : "no-cache");
     res.set_header("ETag", "\"" + asset_version + "\"");
     res.set_content(std::string(it->second->body), std::string(it->second->type));
+  });
+  // the language menu: the phone's choice kept a year (over the club's and the browser's language; any other value
+  // forgets it), then back to the page it was made on
+  http.Get("/language", [this](const Request& req, Response& res) {
+    const std::string lang = text::language_of(req.get_param_value("set"));
+    res.set_header("Set-Cookie", std::string(k_language_cookie) + "=" + lang + "; Path=/; SameSite=Lax" +
+                                     (lang.empty() ? "; Max-Age=0" : "; Max-Age=31536000") +
+                                     (http.tls ? "; Secure" : ""));
+    res.set_redirect(local_path(req.get_param_value("next")), 303);
   });
   http.Get("/favicon.ico", [](const Request&, Response& res) { res.set_redirect("/assets/icon.svg", 301); });
   // the installable web app: its manifest, and the service worker from the root (its scope: every page), which

@@ -225,6 +225,7 @@ struct Server::Impl {
   std::string cookie;  // the session cookie's name (cookies do not tell ports apart: the port is in the name)
   std::string asset_version;
   std::map<std::string, const Asset*, std::less<>> assets;
+  std::map<std::string, std::string, std::less<>> script_catalogues;  // per language: the scripts' messages (JSON)
   // the poller
   std::thread poller;
   std::mutex poll_mutex;
@@ -265,6 +266,8 @@ struct Server::Impl {
   // --- requests
 
   std::string session_token(const Request& req) const { return cookie_of(req, cookie); }
+  // the language the phone chose in the menu (GET /language): "en", "fr", "hu", "el"
+  static constexpr const char* k_language_cookie = "marque_lang";
   // the table a phone opened with its code, when the request may act on `req.path` by it: that table's pages and
   // API, its game's pages and API (routes_tournament.cpp)
   std::optional<TableGrant> table_grant(const Request& req) const;
@@ -296,6 +299,7 @@ struct Server::Impl {
     }
     c.path = req.path;
     c.asset_version = asset_version;
+    if (auto it = script_catalogues.find(text::language()); it != script_catalogues.end()) c.messages = it->second;
     return c;
   }
 
