@@ -64,14 +64,15 @@ std::string url_part(const std::string& s) {  // percent-encoding of a query val
 // The language menu (in the footer of every page but a screen's): each language in its own name; a tap keeps the
 // choice on the phone (GET /language: a cookie, over the club's and the browser's language) and comes back here.
 std::string language_menu(const PageContext& c) {
-  static const std::pair<const char*, const char*> names[] = {
-      {"en", "English"}, {"fr", "Français"}, {"hu", "Magyar"}, {"el", "Ελληνικά"}};
+  static const std::pair<const char*, const char*> names[] = {{"en", "English"},
+                                                              {"fr", "Français"},
+                                                              {"hu", "Magyar"},
+                                                              {"el", "Ελληνικά"}};
   std::string out = "<nav class=\"lang\" aria-label=\"" + h(tr("web.menu.language", "Language")) + "\">";
   for (const auto& [code, name] : names) {
     const bool on = text::language() == code;
-    out += std::string("<a href=\"/language?set=") + code + "&amp;next=" + h(url_part(local_path(c.path))) +
-           "\" lang=\"" + code + "\" hreflang=\"" + code + "\"" + (on ? " aria-current=\"true\"" : "") + ">" + name +
-           "</a>";
+    out += "<a href=\"/language?next=" + h(url_part(local_path(c.path))) + "&amp;set=" + code + "\" lang=\"" + code +
+           "\" hreflang=\"" + code + "\"" + (on ? " aria-current=\"true\"" : "") + ">" + name + "</a>";
   }
   return out + "</nav>";
 }
@@ -99,14 +100,12 @@ std::string page(const std::string& title, const std::string& body_class, const 
                     "<script src=\"/assets/app.js" +
                     v + "\" defer></script>\n" + head;
   // the scripts' words in the page's language (a data block, not a script: the policy allows it)
-  if (!c.messages.empty())
-    out += "<script type=\"application/json\" id=\"messages\">" + c.messages + "</script>\n";
+  if (!c.messages.empty()) out += "<script type=\"application/json\" id=\"messages\">" + c.messages + "</script>\n";
   if (c.writer) out += "<meta name=\"csrf-token\" content=\"" + h(c.csrf) + "\">\n";
   out += "</head>\n<body class=\"page-" + h(body_class) + "\" data-version=\"" + std::to_string(c.version) + "\">\n";
   if (bare)
-    return out + "<main id=\"main\" data-live>\n" + main +
-           "</main>\n<footer><span id=\"live\" class=\"live off\">" + h(tr("web.live.off", "not live")) +
-           "</span></footer>\n</body>\n</html>\n";
+    return out + "<main id=\"main\" data-live>\n" + main + "</main>\n<footer><span id=\"live\" class=\"live off\">" +
+           h(tr("web.live.off", "not live")) + "</span></footer>\n</body>\n</html>\n";
   out += "<nav class=\"top\"><a href=\"/\">" + h(tr("web.menu.tables", "Tables")) + "</a><a href=\"/standings\">" +
          h(tr("web.menu.standings", "Standings")) + "</a><a href=\"/players\">" + h(tr("web.menu.players", "Players")) +
          "</a>";
@@ -188,8 +187,7 @@ std::string table_card(const app::BoardTable& t, const PageContext& c) {
 
 std::string night_title(const app::Night& n) {
   return tr("web.night.title", "Night of {date}", Args().text("date", text::local_date(n.date, text::language()))) +
-         (n.venue.empty() ? "" : " — " + n.venue) +
-         (n.league.empty() ? "" : " (" + n.league + ")");
+         (n.venue.empty() ? "" : " — " + n.venue) + (n.league.empty() ? "" : " (" + n.league + ")");
 }
 
 // "NS +90 · EW -90": each side's delta in the hand
@@ -207,9 +205,9 @@ std::string first_word(const json& r) {
 
 // A hand's score as a table: each side, its score for the hand and its total after it.
 std::string hand_table(const Sides& sides) {
-  std::string out =
-      "<table class=\"deltas\"><thead><tr><th></th><th class=\"num\">" + h(tr("web.hand.column_hand", "hand")) +
-      "</th><th class=\"num\">" + h(tr("web.hand.column_total", "total")) + "</th></tr></thead><tbody>";
+  std::string out = "<table class=\"deltas\"><thead><tr><th></th><th class=\"num\">" +
+                    h(tr("web.hand.column_hand", "hand")) + "</th><th class=\"num\">" +
+                    h(tr("web.hand.column_total", "total")) + "</th></tr></thead><tbody>";
   for (const auto& l : sides.lines) {
     const Amount& dv = l.delta;
     out += "<tr><th>" + h(app::board_name(sides, l)) + "</th><td class=\"num " +
@@ -226,7 +224,8 @@ std::string notes_of(const ojson& entry) {
   if (entry.contains("warnings") && entry["warnings"].is_array())
     for (const auto& w : entry["warnings"])
       out += "<p class=\"note\">" +
-             h(tr("web.hand.note", "note: {text}", Args().text("text", w.is_string() ? w.get<std::string>() : w.dump()))) +
+             h(tr("web.hand.note", "note: {text}",
+                  Args().text("text", w.is_string() ? w.get<std::string>() : w.dump()))) +
              "</p>\n";
   return out;
 }
@@ -338,8 +337,8 @@ std::string board_page(const app::Board& b, const std::vector<app::Night>& night
                       "marque start GAME … --night ID") +
             "</p>\n";
   if (!b.tables.empty() || !b.others.empty())
-    main += "<p class=\"sub\"><a href=\"" + h(c.path.rfind("/night/", 0) == 0 ? c.path + "/big" : "/big") +
-            "\">" + h(tr("web.board.big", "Big board")) + "</a> " +
+    main += "<p class=\"sub\"><a href=\"" + h(c.path.rfind("/night/", 0) == 0 ? c.path + "/big" : "/big") + "\">" +
+            h(tr("web.board.big", "Big board")) + "</a> " +
             h(tr("web.board.big_what", "(the totals, large, for a screen)")) + "</p>\n";
   // the open tables first, then the other open ones, then those that are over
   std::string over;
@@ -363,8 +362,7 @@ std::string board_page(const app::Board& b, const std::vector<app::Night>& night
     main += "<h2 class=\"section\">" + h(tr("web.board.nights", "Nights")) + "</h2>\n<ul class=\"nights\">";
     for (auto it = nights.rbegin(); it != nights.rend(); ++it)
       main += "<li><a href=\"/night/" + std::to_string(it->id) + "\">" + h(night_title(*it)) +
-              "</a> <span class=\"count\">" +
-              h(games_count(static_cast<int64_t>(it->games.size()))) + "</span></li>";
+              "</a> <span class=\"count\">" + h(games_count(static_cast<int64_t>(it->games.size()))) + "</span></li>";
     main += "</ul>\n";
   }
   return page(title, "board", main, c);
@@ -412,7 +410,8 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
       main += "<a class=\"button primary\" href=\"/game/" + id + "/hand\">" +
               h(enter_hand(v.hands.empty() ? 1 : v.hands.back().no + 1)) + "</a>";
     if (g.ended.empty() || g.ended == "closed")
-      main += "<button type=\"button\" class=\"button\" data-undo=\"" + id + "\">" + h(tr("web.game.undo", "Undo the last change")) + "</button>";
+      main += "<button type=\"button\" class=\"button\" data-undo=\"" + id + "\">" +
+              h(tr("web.game.undo", "Undo the last change")) + "</button>";
     main += "<p class=\"err\" role=\"alert\" hidden></p>";
   } else if (!finished) {
     main += "<a class=\"button\" href=\"/login?next=" + h(url_part("/game/" + id)) + "\">" +
@@ -426,7 +425,8 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
   for (auto it = v.hands.rbegin(); it != v.hands.rend(); ++it) {
     const std::string no = std::to_string(it->no);
     main += "<li id=\"hand-" + no + "\"><a href=\"/game/" + id + "/hand/" + no + "\"><span class=\"no\">" + no +
-            "</span><span class=\"words\">" + h(it->words.empty() ? tr("web.hand.title", "hand {n}", Args().text("n", no)) : it->words) +
+            "</span><span class=\"words\">" +
+            h(it->words.empty() ? tr("web.hand.title", "hand {n}", Args().text("n", no)) : it->words) +
             "</span></a><span class=\"deltas\">" + h(deltas_line(app::hand_sides(v, *it))) + "</span></li>";
   }
   main += "</ol>\n";
@@ -452,8 +452,8 @@ std::string hand_page(const app::GameView& v, const app::HandLine& hl, const Pag
   main += "<p class=\"sub\">" + h(tr("web.hand.recorded", "recorded {at}", Args().text("at", hl.recorded_at))) +
           (hl.source.empty() ? "" : " (" + h(hl.source) + ")") + "</p>\n";
   if (c.writer && g.ended.empty()) {
-    main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no +
-            "/entry\">" + h(tr("web.hand.again", "Enter this hand again")) + "</a></div>\n";
+    main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no + "/entry\">" +
+            h(tr("web.hand.again", "Enter this hand again")) + "</a></div>\n";
     main +=
         "<form class=\"words-edit\" data-game=\"" + id + "\" data-no=\"" + no +
         "\">\n"
@@ -482,19 +482,20 @@ std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const
   int no = edit_no ? *edit_no : (v.hands.empty() ? 1 : v.hands.back().no + 1);
   const Args n = Args().text("n", std::to_string(no));
   std::string title = heading + " · " +
-                      (edit_no ? tr("web.entry.title_again", "hand {n} again", n) : tr("web.hand.title", "hand {n}", n));
+                      (edit_no ? tr("web.entry.title_again", "hand {n} again", n)
+                               : tr("web.hand.title", "hand {n}", n));
   std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n";
-  main +=
-      "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" +
-      (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") + " data-no=\"" + std::to_string(no) + "\">\n<h1>" +
-      h(edit_no ? tr("web.entry.heading_again", "Hand {n} again", n) : tr("web.hand.heading", "Hand {n}", n)) +
-      "</h1>\n<p class=\"loading\">" + h(tr("web.entry.loading", "Loading the questions…")) +
-      "</p>\n"
-      "<noscript><p class=\"err\">" +
-      h(tr("web.entry.noscript",
-           "Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).")) +
-      "</p></noscript>\n"
-      "</section>\n";
+  main += "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" +
+          (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") + " data-no=\"" + std::to_string(no) +
+          "\">\n<h1>" +
+          h(edit_no ? tr("web.entry.heading_again", "Hand {n} again", n) : tr("web.hand.heading", "Hand {n}", n)) +
+          "</h1>\n<p class=\"loading\">" + h(tr("web.entry.loading", "Loading the questions…")) +
+          "</p>\n"
+          "<noscript><p class=\"err\">" +
+          h(tr("web.entry.noscript",
+               "Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).")) +
+          "</p></noscript>\n"
+          "</section>\n";
   main += "<h2 class=\"section\">" + h(tr("web.entry.totals", "Totals now")) + "</h2>\n<div id=\"totals\" data-live>" +
           totals_list(app::board_lines(v.sides, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
   // the form keeps its state when the page refreshes itself: only #totals is replaced
@@ -542,8 +543,7 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
                      "</a></p>\n<h1>" + h(title) + "</h1>\n";
   if (f.night) main += "<p class=\"sub\">" + h(night_title(*f.night)) + "</p>\n";
   main += "<section id=\"new-game\" class=\"new-game\">\n<h2>" + h(tr("web.new.game", "Game")) +
-          "</h2>\n<div class=\"choices games" +
-          std::string(f.game.empty() ? "" : " chosen") + "\" role=\"group\">";
+          "</h2>\n<div class=\"choices games" + std::string(f.game.empty() ? "" : " chosen") + "\" role=\"group\">";
   for (const auto& id : app::game_ids()) {
     NewGameForm other;  // another game, the players chosen so far kept
     other.game = id;
@@ -615,8 +615,7 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
               h(tr("web.new.cancel", "Cancel")) + "</a></div>\n";
     }
     main += "<form class=\"roster-search\" method=\"get\" action=\"/new#players\" role=\"search\">" +
-            new_game_fields(f) +
-            "<label for=\"q\">" + h(tr("web.new.find", "Find a player, or type a new name")) +
+            new_game_fields(f) + "<label for=\"q\">" + h(tr("web.new.find", "Find a player, or type a new name")) +
             "</label><div class=\"row\"><input id=\"q\" name=\"q\" "
             "value=\"" +
             h(f.search) +
@@ -642,14 +641,16 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
       with.push_back(p.name);
       main += "<li data-key=\"" + h(unicode::search_key(p.name)) + "\"><a class=\"pick\" href=\"" +
               h(new_game_href(f, with, f.dealer)) + "\"><span class=\"name\">" + h(p.name) +
-              "</span><span class=\"count\">" + h(p.last_played.empty() ? tr("web.new.no_game_yet", "no game yet")
-                                       : text::local_date(p.last_played, text::language())) +
+              "</span><span class=\"count\">" +
+              h(p.last_played.empty() ? tr("web.new.no_game_yet", "no game yet")
+                                      : text::local_date(p.last_played, text::language())) +
               "</span></a></li>";
     }
     main += "</ul>\n";
     if (more)
       main += "<p class=\"sub\">" +
-              h(tr("web.new.more", "{n} more: search for them by name.", Args().number("n", static_cast<int64_t>(more)))) +
+              h(tr("web.new.more", "{n} more: search for them by name.",
+                   Args().number("n", static_cast<int64_t>(more)))) +
               "</p>\n";
     if (!listed && f.search.empty() && f.fresh.empty())
       main += "<p class=\"empty\">" + h(tr("web.new.no_player", "No player in the club yet: type a name above.")) +
@@ -669,10 +670,9 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
               ">" + h(p) + "</a>";
     main += "</div>\n";
   }
-  main +=
-      "<form class=\"start-game\">" + new_game_fields(f) +
-      "<p class=\"err\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button primary\" id=\"start\">" +
-      h(tr("web.new.start", "Start {game}", Args().text("game", app::game_title(f.game)))) + "</button></form>\n";
+  main += "<form class=\"start-game\">" + new_game_fields(f) +
+          "<p class=\"err\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button primary\" id=\"start\">" +
+          h(tr("web.new.start", "Start {game}", Args().text("game", app::game_title(f.game)))) + "</button></form>\n";
   main += "</section>\n";
   return page(title, "new-game", main, c, false);
 }
@@ -689,12 +689,11 @@ std::string standings_page(const ojson& doc, const PageContext& c) {
             "</p>\n";
     return page(title, "standings", main, c);
   }
-  main +=
-      "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">" +
-      h(tr("web.standings.rank", "#")) + "</th><th>" + h(tr("web.standings.player", "player")) +
-      "</th><th class=\"num\">" + h(tr("web.standings.games", "games")) + "</th><th class=\"num\">" +
-      h(tr("web.standings.wins", "wins")) + "</th><th class=\"num\">" +
-      h(tr("web.standings.league_points", "league points")) + "</th></tr></thead><tbody>\n";
+  main += "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">" +
+          h(tr("web.standings.rank", "#")) + "</th><th>" + h(tr("web.standings.player", "player")) +
+          "</th><th class=\"num\">" + h(tr("web.standings.games", "games")) + "</th><th class=\"num\">" +
+          h(tr("web.standings.wins", "wins")) + "</th><th class=\"num\">" +
+          h(tr("web.standings.league_points", "league points")) + "</th></tr></thead><tbody>\n";
   for (const auto& r : rows) {
     std::string name = r.value("player", "");
     main += "<tr><td class=\"num\">" + std::to_string(r.value("rank", 0)) +
@@ -801,8 +800,8 @@ std::string login_page(const std::string& next, const std::string& error, const 
 }
 
 std::string message_page(int status, const std::string& title, const std::string& message, const PageContext& c) {
-  std::string main = "<h1>" + h(title) + "</h1>\n<p class=\"err\">" + h(message) +
-                     "</p>\n<p><a href=\"/\">← " + h(tr("web.message.back", "the tables")) + "</a></p>\n";
+  std::string main = "<h1>" + h(title) + "</h1>\n<p class=\"err\">" + h(message) + "</p>\n<p><a href=\"/\">← " +
+                     h(tr("web.message.back", "the tables")) + "</a></p>\n";
   (void)status;
   return page(title, "message", main, c);
 }
@@ -927,15 +926,15 @@ std::string room_tables(const ojson& room) {
   const int round = room["round"].get<int>();
   const Args n = Args().text("n", std::to_string(round));
   std::string out = "<section class=\"room-slide\" data-slide=\"tables\">\n<h2>" +
-                    h(room["round_status"] == "closed" ? tr("web.room.tables_closed", "Round {n} · closed · the tables", n)
-                                                       : tr("web.room.tables", "Round {n} · the tables", n)) +
+                    h(room["round_status"] == "closed"
+                          ? tr("web.room.tables_closed", "Round {n} · closed · the tables", n)
+                          : tr("web.room.tables", "Round {n} · the tables", n)) +
                     "</h2>\n<ol class=\"room-tables room-pages\">\n";
   for (const auto& t : room["tables"]) {
     const std::string state = t["state"].get<std::string>();
     out += "<li class=\"room-table state-" + h(state) + "\" data-item>\n<h3>" +
            h(tr("web.room.table", "Table {n}", Args().text("n", std::to_string(t["table"].get<int>())))) +
-           " <span class=\"room-state\">" + h(room_state_label(state)) +
-           "</span></h3>\n<ol class=\"room-seats\">";
+           " <span class=\"room-state\">" + h(room_state_label(state)) + "</span></h3>\n<ol class=\"room-seats\">";
     for (const auto& s : t["seats"]) {
       const std::string name = s["name"].get<std::string>();
       out += "<li><span class=\"name\">" + h(name) + "</span>";
@@ -957,13 +956,12 @@ std::string room_tables(const ojson& room) {
 }
 
 std::string room_sit(const ojson& room) {
-  std::string out =
-      "<section class=\"room-slide\" data-slide=\"sit\">\n<h2>" +
-      h(tr("web.room.sit", "Where do I sit? · round {n}", Args().text("n", std::to_string(room["round"].get<int>())))) +
-      "</h2>\n<ol class=\"room-sit room-pages\">\n";
+  std::string out = "<section class=\"room-slide\" data-slide=\"sit\">\n<h2>" +
+                    h(tr("web.room.sit", "Where do I sit? · round {n}",
+                         Args().text("n", std::to_string(room["round"].get<int>())))) +
+                    "</h2>\n<ol class=\"room-sit room-pages\">\n";
   for (const auto& s : room["sit"])
-    out += "<li data-item><span class=\"name\">" + h(s["name"].get<std::string>()) +
-           "</span> <span class=\"where\">" +
+    out += "<li data-item><span class=\"name\">" + h(s["name"].get<std::string>()) + "</span> <span class=\"where\">" +
            h(tr("web.room.where", "table {table} · seat {seat}",
                 Args()
                     .text("table", std::to_string(s["table"].get<int>()))
@@ -994,14 +992,15 @@ std::string room_ranking(const ojson& room) {
     rule = rule || withdrawn;
     std::string round_pts = room_number(row["round_points"]);
     if (row["state"] == "submitted") {
-      round_pts += "<span class=\"room-mark\" title=\"" +
-                   h(tr("web.room.mark_title", "submitted, not yet confirmed")) + "\">*</span>";
+      round_pts += "<span class=\"room-mark\" title=\"" + h(tr("web.room.mark_title", "submitted, not yet confirmed")) +
+                   "\">*</span>";
       marked = true;
     } else if (row["state"] == "open" || row["state"] == "disputed") {
       round_pts = "<span class=\"room-playing\">" + h(tr("web.room.playing", "playing")) + "</span>";
     }
     out += "<tr data-item" + cls + "><td class=\"num\">" + std::to_string(row["rank"].get<int>()) + "</td><td>" +
-           h(row["name"].get<std::string>()) + (withdrawn ? " <span class=\"room-gone\">" + h(tr("web.room.withdrawn", "withdrawn")) + "</span>" : "") +
+           h(row["name"].get<std::string>()) +
+           (withdrawn ? " <span class=\"room-gone\">" + h(tr("web.room.withdrawn", "withdrawn")) + "</span>" : "") +
            "</td><td class=\"num\">" + room_number(row["score"]) + "</td><td class=\"num\">" + round_pts +
            "</td></tr>\n";
   }

@@ -37,7 +37,8 @@ std::string state_words(const app::TablePlay& t) {
               Args().text("name", name_of(t, t.submitted_by)));
   if (t.state == "confirmed") {
     if (!t.override_by.empty())
-      return tr("web.table.overridden", "confirmed by the organiser ({reason})", Args().text("reason", t.override_reason));
+      return tr("web.table.overridden", "confirmed by the organiser ({reason})",
+                Args().text("reason", t.override_reason));
     if (t.confirmed_by.empty()) return tr("web.room.confirmed", "confirmed");
     return tr("web.table.confirmed_by", "confirmed by {name}", Args().text("name", name_of(t, t.confirmed_by)));
   }
@@ -71,7 +72,7 @@ std::string clock_of(const app::TablePlay& t) {
   if (t.time_limit_min) out += " data-limit=\"" + std::to_string(*t.time_limit_min) + "\"";
   out += ">" + esc(tr("web.table.published", "published {time}",
                       Args().text("time", t.published_at.size() >= 16 ? t.published_at.substr(11, 5) + " UTC"
-                                                                       : t.published_at)));
+                                                                      : t.published_at)));
   if (t.time_limit_min)
     out += " · " + esc(tr("web.table.minutes", "{n} min", Args().text("n", n_of(*t.time_limit_min)))) +
            " · <span class=\"left\">" + esc(tr("web.table.time_left", "time left")) + "</span>";
@@ -109,7 +110,8 @@ std::string table_page(const app::TablePlay& t, const std::optional<app::GameVie
     main += "<li><button type=\"button\" class=\"seat\" data-who=\"" + esc(s.entrant) + "\">" + std::to_string(s.seat) +
             " · " + esc(s.name);
     if (!s.players.empty()) main += " (" + esc(s.players.front()) + " & " + esc(s.players.back()) + ")";
-    if (s.name == t.first_dealer) main += " <span class=\"dealer\">" + esc(tr("web.room.deals_first", "deals first")) + "</span>";
+    if (s.name == t.first_dealer)
+      main += " <span class=\"dealer\">" + esc(tr("web.room.deals_first", "deals first")) + "</span>";
     main += "</button></li>";
   }
   main += "</ol>\n<p class=\"who-hint\">" + esc(tr("web.table.who", "Tap your name: who is holding this phone.")) +
@@ -117,9 +119,8 @@ std::string table_page(const app::TablePlay& t, const std::optional<app::GameVie
   main += "<h2>" + esc(tr("web.table.totals", "Totals")) + "</h2>\n" + totals_of(t);
   const Args deals = Args().number("n", t.deals).number("limit", t.deal_limit);
   main += "<p class=\"sub\">" +
-          esc(t.deal_limit > 0
-                  ? tr("web.table.deals_of", "{n, plural, one {# deal} other {# deals}} of {limit}", deals)
-                  : tr("web.table.deals", "{n, plural, one {# deal} other {# deals}}", deals)) +
+          esc(t.deal_limit > 0 ? tr("web.table.deals_of", "{n, plural, one {# deal} other {# deals}} of {limit}", deals)
+                               : tr("web.table.deals", "{n, plural, one {# deal} other {# deals}}", deals)) +
           "</p>\n";
   if (game && !game->hands.empty()) {
     main += "<h2>" + esc(tr("web.game.hands", "Hands")) + "</h2>\n<ol class=\"hands-list\">";
@@ -130,12 +131,13 @@ std::string table_page(const app::TablePlay& t, const std::optional<app::GameVie
   main += "</div>\n";
   // the actions (tournament.js shows those the state allows)
   if (t.round_closed) {
-    main += "<p>" + esc(tr("web.table.round_closed", "Round {n} is closed.", Args().text("n", n_of(t.round)))) + "</p>\n";
+    main += "<p>" + esc(tr("web.table.round_closed", "Round {n} is closed.", Args().text("n", n_of(t.round)))) +
+            "</p>\n";
   } else {
     main += "<div class=\"table-actions\">\n";
     if (t.game_id)
-      main += "<a class=\"button act-enter\" href=\"/game/" + std::to_string(*t.game_id) +
-              "/hand\">" + esc(tr("web.table.enter", "Enter a hand")) + "</a>\n<a class=\"act-hands\" href=\"/game/" +
+      main += "<a class=\"button act-enter\" href=\"/game/" + std::to_string(*t.game_id) + "/hand\">" +
+              esc(tr("web.table.enter", "Enter a hand")) + "</a>\n<a class=\"act-hands\" href=\"/game/" +
               std::to_string(*t.game_id) + "\">" + esc(tr("web.table.sheet", "The game's sheet")) + "</a>\n";
     main += "<button type=\"button\" class=\"button act act-submit\" data-act=\"submit\">" +
             esc(tr("web.table.submit", "Submit the result")) +
@@ -150,8 +152,8 @@ std::string table_page(const app::TablePlay& t, const std::optional<app::GameVie
             "<button type=\"button\" class=\"button act act-dispute\" data-act=\"dispute\">" +
             esc(tr("web.table.send_dispute", "Send the dispute")) + "</button></details>\n";
     main += "<details class=\"slip\"><summary>" + esc(tr("web.table.slip", "Enter a slip instead")) +
-            "</summary>\n<p class=\"sub\">" + esc(tr("web.table.slip_help", "Each seat's total from the paper sheet.")) +
-            "</p>\n";
+            "</summary>\n<p class=\"sub\">" +
+            esc(tr("web.table.slip_help", "Each seat's total from the paper sheet.")) + "</p>\n";
     for (const auto& s : t.seats)
       main += "<label class=\"slip-line\"><span>" + esc(s.name) +
               "</span><input type=\"text\" inputmode=\"decimal\" class=\"slip-points\" data-entrant=\"" +

@@ -330,6 +330,13 @@
       const save = Array.from(document.querySelectorAll('a[href$="/hand"]'), (a) => a.getAttribute('href'));
       if (first) save.unshift(location.pathname + location.search);
       if (save.length && reg.active) reg.active.postMessage({ save });
+      // the worker's own page (a page not saved, the network down) in this page's language
+      if (reg.active) reg.active.postMessage({ words: {
+        lang: LANG, title: t('web.sw.title', 'Offline'),
+        missing: t('web.sw.missing', 'This page was not saved on this phone, and the network is down.'),
+        others: t('web.sw.others', 'The pages opened while the network was up open without it.'),
+        tables: t('web.sw.tables', 'The tables'),
+      } });
     }).catch(() => { /* no worker: the hands are still kept and sent, the pages do not open offline */ });
   }
 
