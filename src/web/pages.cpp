@@ -165,7 +165,9 @@ std::string meta_line(const app::GameInfo& g) {
   std::string s;
   for (const char* k : {"date", "venue", "league"})
     if (g.meta.contains(k) && g.meta[k].is_string() && !g.meta[k].get<std::string>().empty())
-      s += (s.empty() ? "" : " · ") + g.meta[k].get<std::string>();
+      s += (s.empty() ? "" : " · ") + (std::string(k) == "date"
+                                           ? text::local_date(g.meta[k].get<std::string>(), text::language())
+                                           : g.meta[k].get<std::string>());
   return s;
 }
 
