@@ -221,6 +221,19 @@ std::string hand_table(const Sides& sides) {
   return out + "</tbody></table>\n";
 }
 
+// When a hand was stored, as the language writes it ("2026-11-26T21:40:12Z": English shows it as stored).
+std::string recorded_at(const std::string& at) {
+  if (text::language() == "en" || at.size() < 16 || at[10] != 'T') return at;
+  return text::local_date(at.substr(0, 10), text::language()) + " " + at.substr(11, 5) + " UTC";
+}
+
+// Where a hand came from (the writer's id: "cli", "web"), in words.
+std::string source_words(const std::string& source) {
+  if (source == "cli") return tr("web.source.cli", "cli");
+  if (source == "web") return tr("web.source.web", "web");
+  return source;
+}
+
 std::string notes_of(const ojson& entry) {
   std::string out;
   if (entry.contains("warnings") && entry["warnings"].is_array())
@@ -451,8 +464,9 @@ std::string hand_page(const app::GameView& v, const app::HandLine& hl, const Pag
   if (labels)
     main += "<p class=\"record\"><span class=\"label\">" + h(tr("web.hand.record", "record")) + "</span> " +
             h(labels->record(hl.record)) + "</p>\n";
-  main += "<p class=\"sub\">" + h(tr("web.hand.recorded", "recorded {at}", Args().text("at", hl.recorded_at))) +
-          (hl.source.empty() ? "" : " (" + h(hl.source) + ")") + "</p>\n";
+  main += "<p class=\"sub\">" +
+          h(tr("web.hand.recorded", "recorded {at}", Args().text("at", recorded_at(hl.recorded_at)))) +
+          (hl.source.empty() ? "" : " (" + h(source_words(hl.source)) + ")") + "</p>\n";
   if (c.writer && g.ended.empty()) {
     main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no + "/entry\">" +
             h(tr("web.hand.again", "Enter this hand again")) + "</a></div>\n";

@@ -233,6 +233,18 @@ std::string organiser_page(const std::string& event, const std::string& name, in
   return page_shell(name, "organiser", main, c);
 }
 
+namespace {
+
+// an event's status in a word (the list of events)
+std::string event_status(const std::string& status) {
+  if (status == "open") return tr("web.events.open", "open");
+  if (status == "closed") return tr("web.events.closed", "closed");
+  if (status == "damaged") return tr("web.events.damaged", "damaged");
+  return status;
+}
+
+}  // namespace
+
 std::string tournaments_page(const std::vector<app::TournamentInfo>& events, const PageContext& c) {
   const std::string title = tr("web.events.title", "Tournaments");
   std::string main = "<h1>" + esc(title) + "</h1>\n";
@@ -250,7 +262,7 @@ std::string tournaments_page(const std::vector<app::TournamentInfo>& events, con
             " · " +
             esc(tr("web.events.round", "round {n} of {all}",
                    Args().text("n", n_of(e.drawn)).text("all", n_of(e.rounds)))) +
-            " · " + esc(e.status) + "</span></li>";
+            " · " + esc(event_status(e.status)) + "</span></li>";
   main += "</ul>\n";
   return page_shell(title, "tournaments", main, c);
 }

@@ -1,6 +1,8 @@
 // The night's write code: a device logs in (rate-limited, a growing wait after wrong codes) and out.
 #include "web/server_impl.hpp"
 
+#include "core/language.hpp"
+
 namespace marque::web {
 
 void Server::Impl::login_routes() {
@@ -13,7 +15,9 @@ void Server::Impl::login_routes() {
     double retry = 1;
     if (!attempts.allow(req.remote_addr, &retry)) {
       res.set_header("Retry-After", std::to_string(static_cast<int>(retry) + 1));
-      send_page(res, 429, login_page(next, "Too many attempts from this device: wait a minute.", context(req)));
+      send_page(res, 429,
+                login_page(next, text::tr("web.login.too_many", "Too many attempts from this device: wait a minute."),
+                           context(req)));
       return;
     }
     const std::string network = network_of(req.remote_addr);
@@ -23,8 +27,9 @@ void Server::Impl::login_routes() {
       res.set_header("Retry-After", std::to_string(static_cast<int>(std::ceil(wait))));
       send_page(res, 429,
                 login_page(next,
-                           "Wrong codes were tried from this network or others: the next try waits " +
-                               std::to_string(static_cast<int>(std::ceil(wait))) + " s.",
+                           text::tr("web.login.wait",
+                                    "Wrong codes were tried from this network or others: the next try waits {n} s.",
+                                    text::Message().number("n", static_cast<int64_t>(std::ceil(wait)))),
                            context(req)));
       return;
     }
@@ -40,7 +45,7 @@ void Server::Impl::login_routes() {
             (n.next_wait > 0
                  ? "; the next try from there waits " + std::to_string(static_cast<int>(std::ceil(n.next_wait))) + " s"
                  : ""));
-      send_page(res, 403, login_page(next, "That is not tonight's code.", context(req)));
+      send_page(res, 403, login_page(next, text::tr("web.login.wrong", "That is not tonight's code."), context(req)));
       return;
     }
     const std::string token = sessions.open();
