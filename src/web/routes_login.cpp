@@ -11,7 +11,9 @@ void Server::Impl::login_routes() {
   });
   http.Post("/login", [this](const Request& req, Response& res) {
     const std::string next = req.get_param_value("next");
-    if (!same_origin(req)) return page_error(req, res, 403, "refused: this form does not come from marque's own pages");
+    if (!same_origin(req))
+      return page_error(req, res, 403,
+                        text::tr("web.error.foreign_form", "refused: this form does not come from marque's own pages"));
     double retry = 1;
     if (!attempts.allow(req.remote_addr, &retry)) {
       res.set_header("Retry-After", std::to_string(static_cast<int>(retry) + 1));
@@ -62,7 +64,7 @@ void Server::Impl::login_routes() {
     const std::string token = session_token(req);
     auto csrf = sessions.csrf_of(token);
     if (!same_origin(req) || !csrf || !same_secret(req.get_param_value("csrf"), *csrf))
-      return page_error(req, res, 403, "refused: reload the page and try again");
+      return page_error(req, res, 403, text::tr("web.error.reload", "refused: reload the page and try again"));
     sessions.close(token);
     res.set_header("Set-Cookie", cookie + "=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
     res.set_redirect("/", 303);

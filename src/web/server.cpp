@@ -274,7 +274,9 @@ void Server::Impl::routes() {
   tournament_routes();
   // anything else
   http.Get(".*", [this](const Request& req, Response& res) {
-    page_error(req, res, 404, "there is no page " + clip(req.path, 80));
+    page_error(req, res, 404,
+               text::tr("web.error.no_page", "there is no page {path}",
+                        text::Message().text("path", clip(req.path, 80))));
   });
   http.Post(".*", [](const Request&, Response& res) { json_error(res, 404, "no such address"); });
 }

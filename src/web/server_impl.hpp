@@ -36,6 +36,7 @@
 
 #include "core/date.hpp"
 #include "core/escape.hpp"
+#include "core/language.hpp"
 #include "web/assets_data.hpp"
 #include "web/guard.hpp"
 #include "web/pages.hpp"
@@ -146,30 +147,31 @@ inline int status_of(const Error& e) {
   }
 }
 
+// (in the request's language: a page's heading)
 inline std::string title_of(int status) {
   switch (status) {
     case 400:
-      return "Not understood";
+      return text::tr("web.error.not_understood", "Not understood");
     case 401:
-      return "The write code is needed";
+      return text::tr("web.error.code_needed", "The write code is needed");
     case 403:
-      return "Refused";
+      return text::tr("web.error.refused", "Refused");
     case 404:
-      return "Not found";
+      return text::tr("web.error.not_found", "Not found");
     case 409:
-      return "Refused";
+      return text::tr("web.error.refused", "Refused");
     case 413:
-      return "Too large";
+      return text::tr("web.error.too_large", "Too large");
     case 414:
-      return "Too long";
+      return text::tr("web.error.too_long", "Too long");
     case 421:
-      return "Not this server";
+      return text::tr("web.error.not_this_server", "Not this server");
     case 429:
-      return "Too many requests";
+      return text::tr("web.error.too_many", "Too many requests");
     case 503:
-      return "Busy";
+      return text::tr("web.error.busy", "Busy");
     default:
-      return "Something went wrong";
+      return text::tr("web.error.other", "Something went wrong");
   }
 }
 
