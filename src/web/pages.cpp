@@ -38,6 +38,14 @@ std::string local_path(const std::string& p) {
   return p;
 }
 
+std::string table_state_word(const std::string& state, bool hall) {
+  if (state == "open") return tr("web.room.playing", "playing");
+  if (state == "submitted") return tr("web.room.submitted", "submitted");
+  if (state == "confirmed") return tr("web.room.confirmed", "confirmed");
+  if (state == "disputed") return hall ? tr("web.room.checked", "being checked") : tr("web.org.disputed", "disputed");
+  return state;
+}
+
 std::string with_code(const std::string& said, const std::string& code) {
   std::string out = escape::html(said);
   const size_t at = out.find(k_code);
@@ -930,13 +938,7 @@ namespace {
 
 std::string room_number(const ojson& v) { return v.is_number() ? num(v.get<double>()) : std::string("—"); }
 
-std::string room_state_label(const std::string& state) {
-  if (state == "open") return tr("web.room.playing", "playing");
-  if (state == "submitted") return tr("web.room.submitted", "submitted");
-  if (state == "confirmed") return tr("web.room.confirmed", "confirmed");
-  if (state == "disputed") return tr("web.room.checked", "being checked");
-  return state;
-}
+std::string room_state_label(const std::string& state) { return table_state_word(state, true); }
 
 std::string room_tables(const ojson& room) {
   const int round = room["round"].get<int>();

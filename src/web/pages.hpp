@@ -80,6 +80,10 @@ std::string local_path(const std::string& p);
 inline constexpr const char* k_code = "\x1f";
 std::string with_code(const std::string& said, const std::string& code);
 
+// A tournament table's state ("open", "submitted", ...) in a word: "playing", "submitted", ...; a dispute is "being
+// checked" in the hall (the room board), "disputed" on the organiser's page.
+std::string table_state_word(const std::string& state, bool hall);
+
 // The scripts' messages (messages.cpp): every t('id', 'English') of a script's source, in its order, each once
 // (the same calls scripts/messages.sh extracts into the catalogues).
 std::vector<std::pair<std::string, std::string>> script_messages(std::string_view script);

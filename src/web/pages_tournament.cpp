@@ -46,15 +46,6 @@ std::string state_words(const app::TablePlay& t) {
   return tr("web.room.playing", "playing");
 }
 
-// a table's state in a word (the organiser's list)
-std::string state_name(const std::string& state) {
-  if (state == "open") return tr("web.room.playing", "playing");
-  if (state == "submitted") return tr("web.room.submitted", "submitted");
-  if (state == "confirmed") return tr("web.room.confirmed", "confirmed");
-  if (state == "disputed") return tr("web.org.disputed", "disputed");
-  return state;
-}
-
 std::string state_class(const app::TablePlay& t) { return t.state == "open" ? "playing" : t.state; }
 
 std::string totals_of(const app::TablePlay& t) {
@@ -199,7 +190,7 @@ std::string organiser_page(const std::string& event, const std::string& name, in
     main += "<li class=\"org-table state-" + esc(state_class(t)) + "\" data-table=\"" + std::to_string(t.table) +
             "\" data-state=\"" + esc(t.state) + "\">\n<h2>" +
             esc(tr("web.room.table", "Table {n}", Args().text("n", n_of(t.table)))) + " <span class=\"code\">" +
-            esc(t.code) + "</span> <span class=\"state\">" + esc(state_name(t.state)) +
+            esc(t.code) + "</span> <span class=\"state\">" + esc(table_state_word(t.state, false)) +
             "</span></h2>\n<p class=\"seats-line\">";
     for (size_t i = 0; i < t.seats.size(); ++i) main += (i ? " · " : "") + esc(t.seats[i].name);
     main += "</p>\n<p class=\"state-words\">" + esc(state_words(t)) + " · " +
