@@ -3,8 +3,9 @@
 tables, a game, a hand, the hand's questions, the code, New game, standings, players, a table phone of a tournament
 /t/CODE, the organiser's /tournament/ID and /tournaments) read back in French and scanned for words of the English
 catalogue; the language menu switches a phone to Hungarian by the keyboard and its choice beats the browser's
-language; the room board /tournament/ID/room speaks the club's language (`serve --lang fr`) to a Greek browser, its
-script's clock too; each page of the three languages at 360x740 without horizontal scrolling (PNGs in ARTIFACTS_DIR).
+language; the same pages in Hungarian and Greek (chosen in the menu) scanned too and at 360x740 without horizontal
+scrolling (PNGs in ARTIFACTS_DIR); the room board /tournament/ID/room speaks the club's language (`serve --lang fr`)
+to a Greek browser, its script's clock too.
 
 The scan: tests/i18n/english_words.py's find_english(text, lang) when it is there (the no-English test of the
 command line's nights); else a small scan of its own: the words of the English catalogue (po/marque.pot's msgids)
@@ -91,8 +92,8 @@ table_code = json.loads(marque("tournament", "tables", "club", "--format", "json
 WORD = r"[^\W\d_]{2,}(?:'[^\W\d_]+)?"  # a word of letters (any script; the English ones are ASCII)
 
 
-def local_scan():
-    """(word, line) of the English catalogue's words that French never uses, in a page's text: the fallback scan."""
+def local_scan(lang):
+    """(word, line) of the English catalogue's words that `lang` never uses, in a page's text: the fallback scan."""
     def entries(path):
         out, key, cur = [], None, {}
         for line in open(path, encoding="utf-8"):
@@ -115,26 +116,28 @@ def local_scan():
         return {w.lower() for w in re.findall(WORD, pattern) if w.isascii()}
 
     english = set().union(*(words(e.get("msgid", "")) for e in entries(os.path.join(SRC, "po", "marque.pot"))))
-    french = set().union(*(words(e.get("msgstr", "")) for e in entries(os.path.join(SRC, "po", "fr.po"))))
+    french = set().union(*(words(e.get("msgstr", "")) for e in entries(os.path.join(SRC, "po", lang + ".po"))))
     # the program's name, a time zone, a unit, the games' own words the tarot pages show ("petite": a contract)
     allowed = french | {"marque", "id", "utc", "min", "tarot", "petite", "garde"} | {p.lower() for p in entrants}
     vocabulary = english - allowed
 
     def scan(text, names=()):
-        names = {n.lower() for n in names}
+        names = {w.lower() for n in names for w in re.findall(WORD, n)}  # a name's words ("Soirée du club")
         return [(w, line) for line in text.splitlines() for w in re.findall(WORD, line)
                 if w.lower() in vocabulary and w.lower() not in names]
     return scan
 
 
-scan_fallback = None if find_english else local_scan()
+scans = {}
 
 
-def english_in(text):
+def english_in(text, lang="fr"):
     names = tuple(entrants) + (EVENT_NAME, table_code)
     if find_english:
-        return [(w, line) for _, w, line in find_english(text, "fr", names=names)]
-    return scan_fallback(text, names)
+        return [(w, line) for _, w, line in find_english(text, lang, names=names)]
+    if lang not in scans:
+        scans[lang] = local_scan(lang)
+    return scans[lang](text, names)
 
 
 def visible_text(d):
@@ -253,6 +256,8 @@ try:
             for name, path, there in pages_of(lang, base):
                 d.get(base + path)
                 if wait(d, lambda: d.find_elements(By.CSS_SELECTOR, there), 10) is not None:
+                    hits = english_in(visible_text(d), lang)
+                    check(not hits, f"{lang} {name} ({path}): no English word ({hits[:6]})")
                     no_scroll(d, f"languages-pages-{lang}-{name}")
         d.get(base + "/language?next=/&set=")  # forgotten: the browser's language again
         check(d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr", "the choice forgotten: French again")
