@@ -19,10 +19,10 @@ find src reports importers \( -name '*.cpp' -o -name '*.hpp' \) | LC_ALL=C sort 
 find src/web/assets -name '*.js' | LC_ALL=C sort > "$tmp/js"
 xgettext "${common[@]}" --language=C++ --keyword= --keyword=add:1c,2,2t --keyword=tr:1c,2,2t --keyword=tr:1c,2,3t --files-from="$tmp/cpp" \
   -o "$tmp/cpp.pot"
-xgettext "${common[@]}" --language=JavaScript --keyword= --keyword=t:1c,2,2t --files-from="$tmp/js" -o "$tmp/js.pot" \
+xgettext "${common[@]}" --language=JavaScript --keyword= --keyword=t:1c,2,2t --keyword=t:1c,2,3t --files-from="$tmp/js" -o "$tmp/js.pot" \
   2>/dev/null || true
 if [[ -s $tmp/js.pot ]]; then
-  msgcat --no-wrap --sort-by-file "$tmp/cpp.pot" "$tmp/js.pot" -o "$tmp/all.pot"
+  msgcat --no-wrap "$tmp/cpp.pot" "$tmp/js.pot" -o "$tmp/all.pot"  # the scripts' messages after the C++ ones
 else
   cp "$tmp/cpp.pot" "$tmp/all.pot"
 fi

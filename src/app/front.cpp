@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "core/language.hpp"
 #include "importers/csv_importer.hpp"
 #include "importers/json_importer.hpp"
 #include "rules/registry.hpp"
@@ -26,7 +27,10 @@ std::vector<std::string> game_ids() {
 
 std::string game_title(const std::string& id) {
   const auto* r = rules::find_game(id);
-  return r ? std::string(r->title()) : id;
+  if (!r) return id;
+  // the title in the language spoken, where the game's catalogue says it ("<id>.title"), else the rules' own
+  if (const std::string* said = text::localized(r->catalogue()).find(id + ".title")) return *said;
+  return std::string(r->title());
 }
 
 const text::Labels* game_labels(const std::string& id) {

@@ -78,7 +78,7 @@ EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_
   EntryStep s;
   s.game_id = game_id;
   s.game = b.game.game;
-  s.title = std::string(gr.title());
+  s.title = game_title(b.game.game);
   s.no = b.no;
   s.edit = edit_no.has_value();
   s.players = state.players();
@@ -208,7 +208,7 @@ BoardTable table_of(const GameInfo& g) {
   BoardTable t;
   t.game = g;
   const rules::GameRules* gr = rules::find_game(g.game);
-  t.title = gr ? std::string(gr->title()) : g.game;
+  t.title = game_title(g.game);
   const json& s = g.summary;
   t.hands = g.hands;
   t.finished = g.status == "finished" || g.ended == "closed" || g.ended == "abandoned";

@@ -7,6 +7,7 @@
 
 #include "app/front.hpp"
 #include "core/escape.hpp"
+#include "core/language.hpp"
 #include "core/text.hpp"
 #include "core/unicode.hpp"
 
@@ -17,11 +18,17 @@ using json = nlohmann::json;
 
 namespace {
 
+using text::tr;
+using Args = text::Message;
+
 std::string h(const std::string& s) { return escape::html(s); }
-std::string num(double v) { return text::format_number(v); }
-std::string signed_num(double v) { return text::format_signed(v); }
-std::string num(const Amount& a) { return text::format_number(a); }
-std::string signed_num(const Amount& a) { return text::format_signed(a); }
+// numbers as the page's language writes them (English: as the sheets and the terminal do)
+std::string num(double v) { return text::local_number(v, text::language()); }
+std::string signed_num(double v) { return text::local_signed(v, text::language()); }
+std::string num(const Amount& a) { return text::local_number(a, text::language()); }
+std::string signed_num(const Amount& a) { return text::local_signed(a, text::language()); }
+
+}  // namespace
 
 // A path given back to us (?next=): a path of this site only ("/game/3"), never another site ("//evil", "/\evil").
 std::string local_path(const std::string& p) {
@@ -30,6 +37,22 @@ std::string local_path(const std::string& p) {
     if (ch < 0x20 || ch == 0x7f) return "/";
   return p;
 }
+
+std::string table_state_word(const std::string& state, bool hall) {
+  if (state == "open") return tr("web.room.playing", "playing");
+  if (state == "submitted") return tr("web.room.submitted", "submitted");
+  if (state == "confirmed") return tr("web.room.confirmed", "confirmed");
+  if (state == "disputed") return hall ? tr("web.room.checked", "being checked") : tr("web.org.disputed", "disputed");
+  return state;
+}
+
+std::string with_code(const std::string& said, const std::string& code) {
+  std::string out = escape::html(said);
+  const size_t at = out.find(k_code);
+  return at == std::string::npos ? out : out.replace(at, 1, "<code>" + escape::html(code) + "</code>");
+}
+
+namespace {
 
 std::string url_part(const std::string& s) {  // percent-encoding of a query value
   static const char* hex = "0123456789ABCDEF";
@@ -46,13 +69,30 @@ std::string url_part(const std::string& s) {  // percent-encoding of a query val
   return out;
 }
 
+// The language menu (in the footer of every page but a screen's): each language in its own name; a tap keeps the
+// choice on the phone (GET /language: a cookie, over the club's and the browser's language) and comes back here.
+std::string language_menu(const PageContext& c) {
+  static const std::pair<const char*, const char*> names[] = {{"en", "English"},
+                                                              {"fr", "Français"},
+                                                              {"hu", "Magyar"},
+                                                              {"el", "Ελληνικά"}};
+  std::string out = "<nav class=\"lang\" aria-label=\"" + h(tr("web.menu.language", "Language")) + "\">";
+  for (const auto& [code, name] : names) {
+    const bool on = text::language() == code;
+    out += "<a href=\"/language?next=" + h(url_part(local_path(c.path))) + "&amp;set=" + code + "\" lang=\"" + code +
+           "\" hreflang=\"" + code + "\"" + (on ? " aria-current=\"true\"" : "") + ">" + name + "</a>";
+  }
+  return out + "</nav>";
+}
+
 // live_main: the whole of <main> is replaced when the database changes (app.js); else only its [data-live] parts.
 // bare: no control at all (the big board on a screen): no menu, no code link, only the live mark under the page.
 // head: more of <head> (a page's own style sheet and script: assets only, the policy allows nothing inline).
 std::string page(const std::string& title, const std::string& body_class, const std::string& main, const PageContext& c,
                  bool live_main = true, bool bare = false, const std::string& head = "") {
   const std::string v = "?v=" + c.asset_version;
-  std::string out = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+  std::string out = "<!doctype html>\n<html lang=\"" + text::language() +
+                    "\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                     "<title>" +
                     h(title) +
@@ -67,24 +107,30 @@ std::string page(const std::string& title, const std::string& body_class, const 
                     "\">\n"
                     "<script src=\"/assets/app.js" +
                     v + "\" defer></script>\n" + head;
+  // the scripts' words in the page's language (a data block, not a script: the policy allows it)
+  if (!c.messages.empty()) out += "<script type=\"application/json\" id=\"messages\">" + c.messages + "</script>\n";
   if (c.writer) out += "<meta name=\"csrf-token\" content=\"" + h(c.csrf) + "\">\n";
   out += "</head>\n<body class=\"page-" + h(body_class) + "\" data-version=\"" + std::to_string(c.version) + "\">\n";
   if (bare)
-    return out + "<main id=\"main\" data-live>\n" + main +
-           "</main>\n<footer><span id=\"live\" class=\"live off\">not live</span></footer>\n</body>\n</html>\n";
-  out +=
-      "<nav class=\"top\"><a href=\"/\">Tables</a><a href=\"/standings\">Standings</a><a href=\"/players\">Players</a>";
+    return out + "<main id=\"main\" data-live>\n" + main + "</main>\n<footer><span id=\"live\" class=\"live off\">" +
+           h(tr("web.live.off", "not live")) + "</span></footer>\n</body>\n</html>\n";
+  out += "<nav class=\"top\"><a href=\"/\">" + h(tr("web.menu.tables", "Tables")) + "</a><a href=\"/standings\">" +
+         h(tr("web.menu.standings", "Standings")) + "</a><a href=\"/players\">" + h(tr("web.menu.players", "Players")) +
+         "</a>";
   if (c.writer)
-    out += "<span class=\"who\" title=\"this device may enter hands\">✎ scorer</span>";
+    out += "<span class=\"who\" title=\"" + h(tr("web.menu.scorer_title", "this device may enter hands")) + "\">✎ " +
+           h(tr("web.menu.scorer", "scorer")) + "</span>";
   else
-    out += "<a class=\"who\" href=\"/login?next=" + h(url_part(local_path(c.path))) +
-           "\" title=\"enter the write code to score\">✎ code</a>";
+    out += "<a class=\"who\" href=\"/login?next=" + h(url_part(local_path(c.path))) + "\" title=\"" +
+           h(tr("web.menu.code_title", "enter the write code to score")) + "\">✎ " + h(tr("web.menu.code", "code")) +
+           "</a>";
   out += std::string("</nav>\n<main id=\"main\"") + (live_main ? " data-live" : "") + ">\n" + main + "</main>\n";
-  out += "<footer><span id=\"live\" class=\"live off\">not live</span>";
+  out += "<footer><span id=\"live\" class=\"live off\">" + h(tr("web.live.off", "not live")) + "</span>";
   if (c.writer)
     out += "<form method=\"post\" action=\"/logout\" class=\"logout\"><input type=\"hidden\" name=\"csrf\" value=\"" +
-           h(c.csrf) + "\"><button type=\"submit\" class=\"link\">forget the code on this device</button></form>";
-  out += "</footer>\n</body>\n</html>\n";
+           h(c.csrf) + "\"><button type=\"submit\" class=\"link\">" +
+           h(tr("web.menu.forget", "forget the code on this device")) + "</button></form>";
+  out += language_menu(c) + "</footer>\n</body>\n</html>\n";
   return out;
 }
 
@@ -100,13 +146,36 @@ std::string totals_list(const std::vector<app::BoardLine>& lines, const std::str
   return out + "</ol>\n";
 }
 
-std::string game_heading(int64_t id, const std::string& title) { return "Game " + std::to_string(id) + " · " + title; }
+std::string game_heading(int64_t id, const std::string& title) {
+  return tr("web.game.heading", "Game {id} · {title}", Args().text("id", std::to_string(id)).text("title", title));
+}
+
+std::string hands_count(int64_t n) {
+  return tr("web.count.hands", "{n, plural, one {# hand} other {# hands}}", Args().number("n", n));
+}
+std::string games_count(int64_t n) {
+  return tr("web.count.games", "{n, plural, one {# game} other {# games}}", Args().number("n", n));
+}
+std::string sits_out(const std::string& name) {
+  return tr("web.dealer.sits_out", "{name} (sits out)", Args().text("name", name));
+}
+std::string dealer_is(const std::string& name) { return tr("web.dealer", "dealer {name}", Args().text("name", name)); }
+std::string ended_words(const std::string& ended) {
+  if (ended == "closed") return tr("web.game.closed", "closed");
+  if (ended == "abandoned") return tr("web.game.abandoned", "abandoned");
+  return ended;
+}
+std::string enter_hand(int64_t n) {
+  return tr("web.game.enter_hand", "Enter hand {n}", Args().text("n", std::to_string(n)));
+}
 
 std::string meta_line(const app::GameInfo& g) {
   std::string s;
   for (const char* k : {"date", "venue", "league"})
     if (g.meta.contains(k) && g.meta[k].is_string() && !g.meta[k].get<std::string>().empty())
-      s += (s.empty() ? "" : " · ") + g.meta[k].get<std::string>();
+      s += (s.empty() ? "" : " · ") + (std::string(k) == "date"
+                                           ? text::local_date(g.meta[k].get<std::string>(), text::language())
+                                           : g.meta[k].get<std::string>());
   return s;
 }
 
@@ -114,21 +183,21 @@ std::string table_card(const app::BoardTable& t, const PageContext& c) {
   const std::string id = std::to_string(t.game.id);
   std::string out = "<article class=\"table" + std::string(t.finished ? " over" : "") + "\" id=\"game-" + id + "\">\n";
   out += "<h2><a href=\"/game/" + id + "\">" + h(game_heading(t.game.id, t.title)) + "</a></h2>\n";
-  std::string meta = std::to_string(t.hands) + (t.hands == 1 ? " hand" : " hands");
-  if (!t.next_dealer.empty()) meta += " · dealer " + t.next_dealer + (t.dealer_sits_out ? " (sits out)" : "");
-  if (t.game.ended == "closed" || t.game.ended == "abandoned") meta += " · " + t.game.ended;
+  std::string meta = hands_count(t.hands);
+  if (!t.next_dealer.empty()) meta += " · " + dealer_is(t.dealer_sits_out ? sits_out(t.next_dealer) : t.next_dealer);
+  if (t.game.ended == "closed" || t.game.ended == "abandoned") meta += " · " + ended_words(t.game.ended);
   out += "<p class=\"meta\">" + h(meta) + "</p>\n";
   out += totals_list(t.lines, "");
   if (!t.result_words.empty()) out += "<p class=\"result\">" + h(t.result_words) + "</p>\n";
   if (c.writer && !t.finished)
-    out += "<p class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand\">Enter hand " +
-           std::to_string(t.hands + 1) + "</a></p>\n";
+    out += "<p class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand\">" +
+           h(enter_hand(t.hands + 1)) + "</a></p>\n";
   return out + "</article>\n";
 }
 
 std::string night_title(const app::Night& n) {
-  return "Night of " + n.date + (n.venue.empty() ? "" : " — " + n.venue) +
-         (n.league.empty() ? "" : " (" + n.league + ")");
+  return tr("web.night.title", "Night of {date}", Args().text("date", text::local_date(n.date, text::language()))) +
+         (n.venue.empty() ? "" : " — " + n.venue) + (n.league.empty() ? "" : " (" + n.league + ")");
 }
 
 // "NS +90 · EW -90": each side's delta in the hand
@@ -146,8 +215,9 @@ std::string first_word(const json& r) {
 
 // A hand's score as a table: each side, its score for the hand and its total after it.
 std::string hand_table(const Sides& sides) {
-  std::string out =
-      "<table class=\"deltas\"><thead><tr><th></th><th class=\"num\">hand</th><th class=\"num\">total</th></tr></thead><tbody>";
+  std::string out = "<table class=\"deltas\"><thead><tr><th></th><th class=\"num\">" +
+                    h(tr("web.hand.column_hand", "hand")) + "</th><th class=\"num\">" +
+                    h(tr("web.hand.column_total", "total")) + "</th></tr></thead><tbody>";
   for (const auto& l : sides.lines) {
     const Amount& dv = l.delta;
     out += "<tr><th>" + h(app::board_name(sides, l)) + "</th><td class=\"num " +
@@ -159,11 +229,27 @@ std::string hand_table(const Sides& sides) {
   return out + "</tbody></table>\n";
 }
 
+// When a hand was stored, as the language writes it ("2026-11-26T21:40:12Z": English shows it as stored).
+std::string recorded_at(const std::string& at) {
+  if (text::language() == "en" || at.size() < 16 || at[10] != 'T') return at;
+  return text::local_date(at.substr(0, 10), text::language()) + " " + at.substr(11, 5) + " UTC";
+}
+
+// Where a hand came from (the writer's id: "cli", "web"), in words.
+std::string source_words(const std::string& source) {
+  if (source == "cli") return tr("web.source.cli", "cli");
+  if (source == "web") return tr("web.source.web", "web");
+  return source;
+}
+
 std::string notes_of(const ojson& entry) {
   std::string out;
   if (entry.contains("warnings") && entry["warnings"].is_array())
     for (const auto& w : entry["warnings"])
-      out += "<p class=\"note\">note: " + h(w.is_string() ? w.get<std::string>() : w.dump()) + "</p>\n";
+      out += "<p class=\"note\">" +
+             h(tr("web.hand.note", "note: {text}",
+                  Args().text("text", w.is_string() ? w.get<std::string>() : w.dump()))) +
+             "</p>\n";
   return out;
 }
 
@@ -189,7 +275,7 @@ std::string chart_svg(const std::vector<sheet::Series>& series) {
   auto x = [&](size_t i) { return left + (w - left - right) * static_cast<double>(i) / static_cast<double>(n - 1); };
   auto y = [&](double v) { return top + (hgt - top - bottom) * (hi - v) / (hi - lo); };
   std::string out = "<figure class=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + fmt(w) + " " +
-                    fmt(hgt) + "\" role=\"img\" aria-label=\"running totals\">\n";
+                    fmt(hgt) + "\" role=\"img\" aria-label=\"" + h(tr("web.chart.label", "running totals")) + "\">\n";
   out += "<line class=\"zero\" x1=\"" + fmt(left) + "\" y1=\"" + fmt(y(0)) + "\" x2=\"" + fmt(w - right) + "\" y2=\"" +
          fmt(y(0)) + "\"/>\n";
   out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(hi) + 4) + "\" text-anchor=\"end\">" +
@@ -199,8 +285,8 @@ std::string chart_svg(const std::vector<sheet::Series>& series) {
   if (lo < 0 && hi > 0)
     out += "<text class=\"axis\" x=\"" + fmt(left - 4) + "\" y=\"" + fmt(y(0) + 4) +
            "\" text-anchor=\"end\">0</text>\n";
-  out += "<text class=\"axis\" x=\"" + fmt(w - right) + "\" y=\"" + fmt(hgt - 6) + "\" text-anchor=\"end\">hand " +
-         std::to_string(n - 1) + "</text>\n";
+  out += "<text class=\"axis\" x=\"" + fmt(w - right) + "\" y=\"" + fmt(hgt - 6) + "\" text-anchor=\"end\">" +
+         h(tr("web.chart.hand", "hand {n}", Args().text("n", std::to_string(n - 1)))) + "</text>\n";
   for (size_t k = 0; k < series.size(); ++k) {
     std::string pts;
     for (size_t i = 0; i < series[k].points.size(); ++i)
@@ -261,18 +347,22 @@ std::string sheet_html(const sheet::Sheet& s) {
 }
 
 std::string board_page(const app::Board& b, const std::vector<app::Night>& nights, const PageContext& c) {
-  std::string title = b.night ? night_title(*b.night) : "Open tables";
+  std::string title = b.night ? night_title(*b.night) : tr("web.board.open_tables", "Open tables");
   std::string main = "<h1>" + h(title) + "</h1>\n";
   if (c.writer)
-    main += "<p class=\"actions\"><a class=\"button\" id=\"new-game-link\" href=\"/new\">New game</a></p>\n";
+    main += "<p class=\"actions\"><a class=\"button\" id=\"new-game-link\" href=\"/new\">" +
+            h(tr("web.new.title", "New game")) + "</a></p>\n";
   if (b.night && !b.night->note.empty()) main += "<p class=\"sub\">" + h(b.night->note) + "</p>\n";
   if (b.tables.empty() && b.others.empty())
-    main +=
-        "<p class=\"empty\">No table yet. Start a game with <code>marque start GAME … --night ID</code>; it shows here at "
-        "once.</p>\n";
+    main += "<p class=\"empty\">" +
+            with_code(tr("web.board.empty", "No table yet. Start a game with {command}; it shows here at once.",
+                         Args().text("command", k_code)),
+                      "marque start GAME … --night ID") +
+            "</p>\n";
   if (!b.tables.empty() || !b.others.empty())
-    main += "<p class=\"sub\"><a href=\"" + h(c.path.rfind("/night/", 0) == 0 ? c.path + "/big" : "/big") +
-            "\">Big board</a> (the totals, large, for a screen)</p>\n";
+    main += "<p class=\"sub\"><a href=\"" + h(c.path.rfind("/night/", 0) == 0 ? c.path + "/big" : "/big") + "\">" +
+            h(tr("web.board.big", "Big board")) + "</a> " +
+            h(tr("web.board.big_what", "(the totals, large, for a screen)")) + "</p>\n";
   // the open tables first, then the other open ones, then those that are over
   std::string over;
   main += "<section class=\"board\">\n";
@@ -283,26 +373,26 @@ std::string board_page(const app::Board& b, const std::vector<app::Night>& night
       main += table_card(t, c);
   main += "</section>\n";
   if (!b.others.empty()) {
-    main += std::string("<h2 class=\"section\">") + (b.night ? "Other open tables" : "") +
+    main += std::string("<h2 class=\"section\">") + (b.night ? h(tr("web.board.others", "Other open tables")) : "") +
             "</h2>\n<section class=\"board\">\n";
     for (const auto& t : b.others) main += table_card(t, c);
     main += "</section>\n";
   }
   if (!over.empty())
-    main += "<h2 class=\"section\">Over</h2>\n<section class=\"board over\">\n" + over + "</section>\n";
+    main += "<h2 class=\"section\">" + h(tr("web.board.over", "Over")) + "</h2>\n<section class=\"board over\">\n" +
+            over + "</section>\n";
   if (nights.size() > 1 || (nights.size() == 1 && !b.night)) {
-    main += "<h2 class=\"section\">Nights</h2>\n<ul class=\"nights\">";
+    main += "<h2 class=\"section\">" + h(tr("web.board.nights", "Nights")) + "</h2>\n<ul class=\"nights\">";
     for (auto it = nights.rbegin(); it != nights.rend(); ++it)
       main += "<li><a href=\"/night/" + std::to_string(it->id) + "\">" + h(night_title(*it)) +
-              "</a> <span class=\"count\">" + std::to_string(it->games.size()) +
-              (it->games.size() == 1 ? " game" : " games") + "</span></li>";
+              "</a> <span class=\"count\">" + h(games_count(static_cast<int64_t>(it->games.size()))) + "</span></li>";
     main += "</ul>\n";
   }
   return page(title, "board", main, c);
 }
 
 std::string big_board_page(const app::Board& b, const PageContext& c) {
-  const std::string title = b.night ? night_title(*b.night) : "Open tables";
+  const std::string title = b.night ? night_title(*b.night) : tr("web.board.open_tables", "Open tables");
   std::string main = "<h1>" + h(title) + "</h1>\n<section class=\"bigboard\">\n";
   bool any = false;
   for (const auto* list : {&b.tables, &b.others})
@@ -313,7 +403,7 @@ std::string big_board_page(const app::Board& b, const PageContext& c) {
               h(game_heading(t.game.id, t.title)) + "</h2>\n" + totals_list(t.lines, "") + "</article>\n";
     }
   main += "</section>\n";
-  if (!any) main += "<p class=\"empty\">No open table.</p>\n";
+  if (!any) main += "<p class=\"empty\">" + h(tr("web.big.empty", "No open table.")) + "</p>\n";
   return page(title, "big", main, c, true, true);
 }
 
@@ -327,11 +417,11 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
   std::string dealer = v.score.contains("next_dealer") && v.score["next_dealer"].is_string()
                            ? v.score["next_dealer"].get<std::string>()
                            : "";
-  if (!dealer.empty() && dealer == v.sitting_out) dealer += " (sits out)";
-  std::string count = std::to_string(v.hands.size()) + (v.hands.size() == 1 ? " hand" : " hands");
+  if (!dealer.empty() && dealer == v.sitting_out) dealer = sits_out(dealer);
+  const std::string hands = hands_count(static_cast<int64_t>(v.hands.size()));
   main += "<p class=\"sub\">" +
-          h(sub + (sub.empty() ? "" : " · ") + count + (!finished && !dealer.empty() ? " · dealer " + dealer : "") +
-            (g.ended.empty() ? "" : " · " + g.ended)) +
+          h(sub + (sub.empty() ? "" : " · ") + hands + (!finished && !dealer.empty() ? " · " + dealer_is(dealer) : "") +
+            (g.ended.empty() ? "" : " · " + ended_words(g.ended))) +
           "</p>\n";
   main += totals_list(app::board_lines(v.sides, static_cast<int64_t>(v.hands.size())), "big");
   if (!v.result_words.empty()) main += "<p class=\"result\">" + h(v.result_words) + "</p>\n";
@@ -340,27 +430,30 @@ std::string game_page(const app::GameView& v, const sheet::Sheet& s, const PageC
   main += "<div class=\"actions\">";
   if (c.writer) {
     if (!finished)
-      main += "<a class=\"button primary\" href=\"/game/" + id + "/hand\">Enter hand " +
-              std::to_string(v.hands.empty() ? 1 : v.hands.back().no + 1) + "</a>";
+      main += "<a class=\"button primary\" href=\"/game/" + id + "/hand\">" +
+              h(enter_hand(v.hands.empty() ? 1 : v.hands.back().no + 1)) + "</a>";
     if (g.ended.empty() || g.ended == "closed")
-      main += "<button type=\"button\" class=\"button\" data-undo=\"" + id + "\">Undo the last change</button>";
+      main += "<button type=\"button\" class=\"button\" data-undo=\"" + id + "\">" +
+              h(tr("web.game.undo", "Undo the last change")) + "</button>";
     main += "<p class=\"err\" role=\"alert\" hidden></p>";
   } else if (!finished) {
-    main += "<a class=\"button\" href=\"/login?next=" + h(url_part("/game/" + id)) + "\">Enter the code to score</a>";
+    main += "<a class=\"button\" href=\"/login?next=" + h(url_part("/game/" + id)) + "\">" +
+            h(tr("web.game.code_to_score", "Enter the code to score")) + "</a>";
   }
   main += "</div>\n";
   main += chart_svg(s.chart);
-  main += "<h2 class=\"section\">Hands</h2>\n";
-  if (v.hands.empty()) main += "<p class=\"empty\">No hand yet.</p>\n";
+  main += "<h2 class=\"section\">" + h(tr("web.game.hands", "Hands")) + "</h2>\n";
+  if (v.hands.empty()) main += "<p class=\"empty\">" + h(tr("web.game.no_hand", "No hand yet.")) + "</p>\n";
   main += "<ol class=\"hands\">";
   for (auto it = v.hands.rbegin(); it != v.hands.rend(); ++it) {
     const std::string no = std::to_string(it->no);
     main += "<li id=\"hand-" + no + "\"><a href=\"/game/" + id + "/hand/" + no + "\"><span class=\"no\">" + no +
-            "</span><span class=\"words\">" + h(it->words.empty() ? "hand " + no : it->words) +
+            "</span><span class=\"words\">" +
+            h(it->words.empty() ? tr("web.hand.title", "hand {n}", Args().text("n", no)) : it->words) +
             "</span></a><span class=\"deltas\">" + h(deltas_line(app::hand_sides(v, *it))) + "</span></li>";
   }
   main += "</ol>\n";
-  main += "<h2 class=\"section\">Sheet</h2>\n" + sheet_html(s);
+  main += "<h2 class=\"section\">" + h(tr("web.game.sheet", "Sheet")) + "</h2>\n" + sheet_html(s);
   return page(title, "game", main, c);
 }
 
@@ -369,31 +462,39 @@ std::string hand_page(const app::GameView& v, const app::HandLine& hl, const Pag
   const std::string id = std::to_string(g.id), no = std::to_string(hl.no);
   const text::Labels* labels = app::game_labels(g.game);
   const std::string heading = game_heading(g.id, app::game_title(g.game));
-  const std::string title = heading + " · hand " + no;
-  std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n<h1>Hand " + no +
-                     "</h1>\n";
+  const std::string title = heading + " · " + tr("web.hand.title", "hand {n}", Args().text("n", no));
+  std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n<h1>" +
+                     h(tr("web.hand.heading", "Hand {n}", Args().text("n", no))) + "</h1>\n";
   if (!hl.words.empty()) main += "<p class=\"words big\">" + h(hl.words) + "</p>\n";
   if (hl.entry.contains("dealer") && hl.entry["dealer"].is_string())
-    main += "<p class=\"sub\">dealer " + h(hl.entry["dealer"].get<std::string>()) + "</p>\n";
+    main += "<p class=\"sub\">" + h(dealer_is(hl.entry["dealer"].get<std::string>())) + "</p>\n";
   main += hand_table(app::hand_sides(v, hl)) + notes_of(hl.entry);
   if (labels)
-    main += "<p class=\"record\"><span class=\"label\">record</span> " + h(labels->record(hl.record)) + "</p>\n";
-  main += "<p class=\"sub\">recorded " + h(hl.recorded_at) + (hl.source.empty() ? "" : " (" + h(hl.source) + ")") +
-          "</p>\n";
+    main += "<p class=\"record\"><span class=\"label\">" + h(tr("web.hand.record", "record")) + "</span> " +
+            h(labels->record(hl.record)) + "</p>\n";
+  main += "<p class=\"sub\">" +
+          h(tr("web.hand.recorded", "recorded {at}", Args().text("at", recorded_at(hl.recorded_at)))) +
+          (hl.source.empty() ? "" : " (" + h(source_words(hl.source)) + ")") + "</p>\n";
   if (c.writer && g.ended.empty()) {
-    main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no +
-            "/entry\">Enter this hand again</a></div>\n";
+    main += "<div class=\"actions\"><a class=\"button primary\" href=\"/game/" + id + "/hand/" + no + "/entry\">" +
+            h(tr("web.hand.again", "Enter this hand again")) + "</a></div>\n";
     main +=
         "<form class=\"words-edit\" data-game=\"" + id + "\" data-no=\"" + no +
         "\">\n"
-        "<label for=\"words\">Change fields (key=value, as <code>marque edit</code> takes them)</label>\n"
+        "<label for=\"words\">" +
+        with_code(tr("web.hand.change_label", "Change fields (key=value, as {command} takes them)",
+                     Args().text("command", k_code)),
+                  "marque edit") +
+        "</label>\n"
         "<input id=\"words\" name=\"words\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" placeholder=\"" +
         h(first_word(hl.record)) +
         "\">\n"
         "<p class=\"err\" role=\"alert\" hidden></p>\n"
-        "<button type=\"submit\" class=\"button\">Change</button>\n</form>\n";
+        "<button type=\"submit\" class=\"button\">" +
+        h(tr("web.hand.change", "Change")) + "</button>\n</form>\n";
     main += "<div class=\"actions danger\"><button type=\"button\" class=\"button\" data-delete=\"" + id +
-            "\" data-no=\"" + no + "\">Delete this hand</button><p class=\"err\" role=\"alert\" hidden></p></div>\n";
+            "\" data-no=\"" + no + "\">" + h(tr("web.hand.delete", "Delete this hand")) +
+            "</button><p class=\"err\" role=\"alert\" hidden></p></div>\n";
   }
   return page(title, "hand", main, c);
 }
@@ -403,17 +504,23 @@ std::string entry_page(const app::GameView& v, std::optional<int> edit_no, const
   const std::string id = std::to_string(g.id);
   const std::string heading = game_heading(g.id, app::game_title(g.game));
   int no = edit_no ? *edit_no : (v.hands.empty() ? 1 : v.hands.back().no + 1);
+  const Args n = Args().text("n", std::to_string(no));
   std::string title = heading + " · " +
-                      (edit_no ? "hand " + std::to_string(no) + " again" : "hand " + std::to_string(no));
+                      (edit_no ? tr("web.entry.title_again", "hand {n} again", n)
+                               : tr("web.hand.title", "hand {n}", n));
   std::string main = "<p class=\"back\"><a href=\"/game/" + id + "\">← " + h(heading) + "</a></p>\n";
-  main +=
-      "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" +
-      (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") + " data-no=\"" + std::to_string(no) + "\">\n<h1>" +
-      (edit_no ? "Hand " + std::to_string(no) + " again" : "Hand " + std::to_string(no)) +
-      "</h1>\n<p class=\"loading\">Loading the questions…</p>\n"
-      "<noscript><p class=\"err\">Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).</p></noscript>\n"
-      "</section>\n";
-  main += "<h2 class=\"section\">Totals now</h2>\n<div id=\"totals\" data-live>" +
+  main += "<section id=\"entry\" class=\"entry\" data-game=\"" + id + "\"" +
+          (edit_no ? " data-edit=\"" + std::to_string(no) + "\"" : "") + " data-no=\"" + std::to_string(no) +
+          "\">\n<h1>" +
+          h(edit_no ? tr("web.entry.heading_again", "Hand {n} again", n) : tr("web.hand.heading", "Hand {n}", n)) +
+          "</h1>\n<p class=\"loading\">" + h(tr("web.entry.loading", "Loading the questions…")) +
+          "</p>\n"
+          "<noscript><p class=\"err\">" +
+          h(tr("web.entry.noscript",
+               "Entering a hand needs JavaScript (this page's own script, nothing from elsewhere).")) +
+          "</p></noscript>\n"
+          "</section>\n";
+  main += "<h2 class=\"section\">" + h(tr("web.entry.totals", "Totals now")) + "</h2>\n<div id=\"totals\" data-live>" +
           totals_list(app::board_lines(v.sides, static_cast<int64_t>(v.hands.size())), "small") + "</div>\n";
   // the form keeps its state when the page refreshes itself: only #totals is replaced
   return page(title, "entry", main, c, false);
@@ -455,10 +562,12 @@ std::string new_game_fields(const NewGameForm& f) {
 
 std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPlayer>& roster, const PageContext& c) {
   const std::string back = f.night ? "/night/" + std::to_string(f.night->id) : "/";
-  std::string main = "<p class=\"back\"><a href=\"" + back + "\">← Tables</a></p>\n<h1>New game</h1>\n";
+  const std::string title = tr("web.new.title", "New game");
+  std::string main = "<p class=\"back\"><a href=\"" + back + "\">← " + h(tr("web.menu.tables", "Tables")) +
+                     "</a></p>\n<h1>" + h(title) + "</h1>\n";
   if (f.night) main += "<p class=\"sub\">" + h(night_title(*f.night)) + "</p>\n";
-  main += "<section id=\"new-game\" class=\"new-game\">\n<h2>Game</h2>\n<div class=\"choices games" +
-          std::string(f.game.empty() ? "" : " chosen") + "\" role=\"group\">";
+  main += "<section id=\"new-game\" class=\"new-game\">\n<h2>" + h(tr("web.new.game", "Game")) +
+          "</h2>\n<div class=\"choices games" + std::string(f.game.empty() ? "" : " chosen") + "\" role=\"group\">";
   for (const auto& id : app::game_ids()) {
     NewGameForm other;  // another game, the players chosen so far kept
     other.game = id;
@@ -469,33 +578,40 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
   }
   main += "</div>\n";
   const rules::GameRules* gr = f.game.empty() ? nullptr : app::find_rules(f.game);
-  if (!gr) return page("New game", "new-game", main + "</section>\n", c, false);
+  if (!gr) return page(title, "new-game", main + "</section>\n", c, false);
 
   const rules::GameRules::Seating seating = gr->seating();
   if (seating.max_players == 0)  // no table of players starts it with its defaults: the command line says why
-    return page("New game", "new-game",
-                main + "<p class=\"empty\">" + h(app::game_title(f.game)) +
-                    " starts from the command line only: <code>marque start " + h(f.game) +
-                    " …</code></p>\n</section>\n",
+    return page(title, "new-game",
+                main + "<p class=\"empty\">" +
+                    with_code(tr("web.new.cli_only", "{game} starts from the command line only: {command}",
+                                 Args().text("game", app::game_title(f.game)).text("command", k_code)),
+                              "marque start " + f.game + " …") +
+                    "</p>\n</section>\n",
                 c, false);
   const size_t lo = static_cast<size_t>(seating.min_players), hi = static_cast<size_t>(seating.max_players);
   auto seat_label = [&](size_t i) { return i < seating.seats.size() ? seating.seats[i] : std::to_string(i + 1); };
-  main += "<h2 id=\"players\">Players <span class=\"count\">" +
-          (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) + "</span></h2>\n";
+  main += "<h2 id=\"players\">" + h(tr("web.menu.players", "Players")) + " <span class=\"count\">" +
+          h(lo == hi ? std::to_string(lo)
+                     : tr("web.new.players_range", "{lo} to {hi}",
+                          Args().text("lo", std::to_string(lo)).text("hi", std::to_string(hi)))) +
+          "</span></h2>\n";
   main += "<ol class=\"seats\">";
   for (size_t i = 0; i < f.players.size(); ++i) {
     std::vector<std::string> rest = f.players;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
     main += "<li data-player=\"" + h(f.players[i]) + "\"><span class=\"seat\">" + h(seat_label(i)) +
             "</span><span class=\"name\">" + h(f.players[i]) + "</span><a class=\"remove\" href=\"" +
-            h(new_game_href(f, rest, f.dealer == f.players[i] ? "" : f.dealer)) + "\" aria-label=\"take " +
-            h(f.players[i]) + " off the table\">✕</a></li>";
+            h(new_game_href(f, rest, f.dealer == f.players[i] ? "" : f.dealer)) + "\" aria-label=\"" +
+            h(tr("web.new.remove", "take {name} off the table", Args().text("name", f.players[i]))) + "\">✕</a></li>";
   }
   const bool full = f.players.size() >= hi;
   if (!full)
     main += "<li class=\"next\"><span class=\"seat\">" + h(seat_label(f.players.size())) +
             "</span><span class=\"name\">" +
-            (f.players.size() < lo ? "tap a player below" : "another player, or Start") + "</span></li>";
+            h(f.players.size() < lo ? tr("web.new.tap", "tap a player below")
+                                    : tr("web.new.another", "another player, or Start")) +
+            "</span></li>";
   main += "</ol>\n";
 
   if (!full) {
@@ -508,23 +624,31 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
         main += "<p class=\"err\">" + h(f.fresh_error) + "</p>";
       } else {
         std::string close;
-        for (size_t i = 0; i < f.fresh_close.size(); ++i) close += (i ? " or " : "") + f.fresh_close[i];
-        main += "<p><b>" + h(f.fresh) + "</b> is not one of the club's players" +
-                (close.empty() ? std::string(".") : " — did you mean " + h(close) + "?") + "</p>";
-        main += "<a class=\"button primary\" id=\"add-new\" href=\"" + h(new_game_href(f, with, f.dealer)) + "\">Add " +
-                h(f.fresh) + " as a new player</a>";
+        for (size_t i = 0; i < f.fresh_close.size(); ++i)
+          close += (i ? tr("web.new.or", " or ") : "") + f.fresh_close[i];
+        const Args fresh = Args().text("name", f.fresh).text("close", close);
+        main += "<p>" +
+                h(close.empty() ? tr("web.new.unknown", "{name} is not one of the club's players.", fresh)
+                                : tr("web.new.unknown_close",
+                                     "{name} is not one of the club's players — did you mean {close}?", fresh)) +
+                "</p>";
+        main += "<a class=\"button primary\" id=\"add-new\" href=\"" + h(new_game_href(f, with, f.dealer)) + "\">" +
+                h(tr("web.new.add", "Add {name} as a new player", fresh)) + "</a>";
       }
-      main += "<a class=\"button\" href=\"" + h(new_game_href(f, f.players, f.dealer)) + "\">Cancel</a></div>\n";
+      main += "<a class=\"button\" href=\"" + h(new_game_href(f, f.players, f.dealer)) + "\">" +
+              h(tr("web.new.cancel", "Cancel")) + "</a></div>\n";
     }
     main += "<form class=\"roster-search\" method=\"get\" action=\"/new#players\" role=\"search\">" +
-            new_game_fields(f) +
-            "<label for=\"q\">Find a player, or type a new name</label><div class=\"row\"><input id=\"q\" name=\"q\" "
+            new_game_fields(f) + "<label for=\"q\">" + h(tr("web.new.find", "Find a player, or type a new name")) +
+            "</label><div class=\"row\"><input id=\"q\" name=\"q\" "
             "value=\"" +
             h(f.search) +
             "\" autocomplete=\"off\" autocapitalize=\"words\" spellcheck=\"false\" enterkeyhint=\"search\">"
-            "<button type=\"submit\" class=\"button\">Search</button></div></form>\n";
+            "<button type=\"submit\" class=\"button\">" +
+            h(tr("web.new.search", "Search")) + "</button></div></form>\n";
     const size_t k_listed = 40;
-    main += "<ul class=\"roster\" aria-label=\"the club's players, the most recent first\">";
+    main += "<ul class=\"roster\" aria-label=\"" +
+            h(tr("web.new.roster", "the club's players, the most recent first")) + "\">";
     size_t listed = 0, more = 0;
     bool exact = false;
     for (const auto& p : roster) {
@@ -541,47 +665,59 @@ std::string new_game_page(const NewGameForm& f, const std::vector<app::RosterPla
       with.push_back(p.name);
       main += "<li data-key=\"" + h(unicode::search_key(p.name)) + "\"><a class=\"pick\" href=\"" +
               h(new_game_href(f, with, f.dealer)) + "\"><span class=\"name\">" + h(p.name) +
-              "</span><span class=\"count\">" + h(p.last_played.empty() ? "no game yet" : p.last_played) +
+              "</span><span class=\"count\">" +
+              h(p.last_played.empty() ? tr("web.new.no_game_yet", "no game yet")
+                                      : text::local_date(p.last_played, text::language())) +
               "</span></a></li>";
     }
     main += "</ul>\n";
-    if (more) main += "<p class=\"sub\">" + std::to_string(more) + " more: search for them by name.</p>\n";
+    if (more)
+      main += "<p class=\"sub\">" +
+              h(tr("web.new.more", "{n} more: search for them by name.",
+                   Args().number("n", static_cast<int64_t>(more)))) +
+              "</p>\n";
     if (!listed && f.search.empty() && f.fresh.empty())
-      main += "<p class=\"empty\">No player in the club yet: type a name above.</p>\n";
+      main += "<p class=\"empty\">" + h(tr("web.new.no_player", "No player in the club yet: type a name above.")) +
+              "</p>\n";
     if (!f.search.empty() && !exact && f.fresh.empty())
       main += "<p><a class=\"button\" id=\"new-name\" href=\"" +
-              h(new_game_href(f, f.players, f.dealer, "&new=" + url_part(f.search))) + "\">New player: " + h(f.search) +
-              "</a></p>\n";
+              h(new_game_href(f, f.players, f.dealer, "&new=" + url_part(f.search))) + "\">" +
+              h(tr("web.new.new_player", "New player: {name}", Args().text("name", f.search))) + "</a></p>\n";
   }
 
   if (f.players.size() >= lo) {
-    main += "<h2 id=\"dealer\">First dealer</h2>\n<div class=\"choices\" role=\"group\">";
+    main += "<h2 id=\"dealer\">" + h(tr("web.new.first_dealer", "First dealer")) +
+            "</h2>\n<div class=\"choices\" role=\"group\">";
     for (const auto& p : f.players)
       main += "<a class=\"button choice dealer" + std::string(p == f.dealer ? " on" : "") + "\" href=\"" +
               h(new_game_href(f, f.players, p, "", "dealer")) + "\"" + (p == f.dealer ? " aria-current=\"true\"" : "") +
               ">" + h(p) + "</a>";
     main += "</div>\n";
   }
-  main +=
-      "<form class=\"start-game\">" + new_game_fields(f) +
-      "<p class=\"err\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button primary\" id=\"start\">Start " +
-      h(app::game_title(f.game)) + "</button></form>\n";
+  main += "<form class=\"start-game\">" + new_game_fields(f) +
+          "<p class=\"err\" role=\"alert\" hidden></p><button type=\"submit\" class=\"button primary\" id=\"start\">" +
+          h(tr("web.new.start", "Start {game}", Args().text("game", app::game_title(f.game)))) + "</button></form>\n";
   main += "</section>\n";
-  return page("New game", "new-game", main, c, false);
+  return page(title, "new-game", main, c, false);
 }
 
 std::string standings_page(const ojson& doc, const PageContext& c) {
-  std::string main = "<h1>Standings</h1>\n";
+  const std::string title = tr("web.menu.standings", "Standings");
+  std::string main = "<h1>" + h(title) + "</h1>\n";
   if (doc.contains("league") && doc["league"].is_string())
     main += "<p class=\"sub\">" + h(doc["league"].get<std::string>()) + "</p>\n";
   const ojson& rows = doc.contains("standings") ? doc["standings"] : ojson::array();
   if (rows.empty()) {
-    main += "<p class=\"empty\">No game counts yet (a game counts once it is over: finished, or closed).</p>\n";
-    return page("Standings", "standings", main, c);
+    main += "<p class=\"empty\">" +
+            h(tr("web.standings.empty", "No game counts yet (a game counts once it is over: finished, or closed).")) +
+            "</p>\n";
+    return page(title, "standings", main, c);
   }
-  main +=
-      "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">#</th><th>player</th>"
-      "<th class=\"num\">games</th><th class=\"num\">wins</th><th class=\"num\">league points</th></tr></thead><tbody>\n";
+  main += "<div class=\"sheet-wrap\"><table class=\"standings\"><thead><tr><th class=\"num\">" +
+          h(tr("web.standings.rank", "#")) + "</th><th>" + h(tr("web.standings.player", "player")) +
+          "</th><th class=\"num\">" + h(tr("web.standings.games", "games")) + "</th><th class=\"num\">" +
+          h(tr("web.standings.wins", "wins")) + "</th><th class=\"num\">" +
+          h(tr("web.standings.league_points", "league points")) + "</th></tr></thead><tbody>\n";
   for (const auto& r : rows) {
     std::string name = r.value("player", "");
     main += "<tr><td class=\"num\">" + std::to_string(r.value("rank", 0)) +
@@ -591,20 +727,23 @@ std::string standings_page(const ojson& doc, const PageContext& c) {
   }
   main += "</tbody></table></div>\n";
   if (doc.contains("ranking_rule") && doc["ranking_rule"].is_string())
-    main += "<p class=\"sub\">Ranked by " + h(doc["ranking_rule"].get<std::string>()) + ".</p>\n";
-  return page("Standings", "standings", main, c);
+    main += "<p class=\"sub\">" +
+            h(tr("web.standings.ranked_by", "Ranked by {rule}.",
+                 Args().text("rule", doc["ranking_rule"].get<std::string>()))) +
+            "</p>\n";
+  return page(title, "standings", main, c);
 }
 
 std::string players_page(const std::vector<app::PlayerInfo>& players, const PageContext& c) {
-  std::string main = "<h1>Players</h1>\n";
-  if (players.empty()) main += "<p class=\"empty\">No player yet.</p>\n";
+  const std::string title = tr("web.menu.players", "Players");
+  std::string main = "<h1>" + h(title) + "</h1>\n";
+  if (players.empty()) main += "<p class=\"empty\">" + h(tr("web.players.empty", "No player yet.")) + "</p>\n";
   main += "<ul class=\"players\">";
   for (const auto& p : players)
     main += "<li><a href=\"/player?name=" + h(url_part(p.name)) + "\"><span class=\"name\">" + h(p.name) +
-            "</span><span class=\"count\">" + std::to_string(p.games) + (p.games == 1 ? " game" : " games") +
-            "</span></a></li>";
+            "</span><span class=\"count\">" + h(games_count(p.games)) + "</span></a></li>";
   main += "</ul>\n";
-  return page("Players", "players", main, c);
+  return page(title, "players", main, c);
 }
 
 namespace {
@@ -623,7 +762,7 @@ std::string value_html(const std::string& key, const ojson& v) {
     return h(num(v.get<double>()));
   }
   if (v.is_string()) return h(v.get<std::string>());
-  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+  if (v.is_boolean()) return h(v.get<bool>() ? tr("web.yes", "yes") : tr("web.no", "no"));
   if (v.is_null()) return "—";
   if (v.is_object()) {
     if (v.empty()) return "—";
@@ -646,12 +785,13 @@ std::string value_html(const std::string& key, const ojson& v) {
 }  // namespace
 
 std::string player_page(const std::string& name, const ojson& stats, const PageContext& c) {
-  std::string main = "<p class=\"back\"><a href=\"/players\">← Players</a></p>\n<h1>" + h(name) + "</h1>\n";
+  std::string main = "<p class=\"back\"><a href=\"/players\">← " + h(tr("web.menu.players", "Players")) +
+                     "</a></p>\n<h1>" + h(name) + "</h1>\n";
   const ojson* mine = nullptr;
   if (stats.contains("players") && stats["players"].is_object())
     for (auto it = stats["players"].begin(); it != stats["players"].end(); ++it) mine = &it.value();
   if (!mine || mine->empty()) {
-    main += "<p class=\"empty\">No hand played yet.</p>\n";
+    main += "<p class=\"empty\">" + h(tr("web.player.empty", "No hand played yet.")) + "</p>\n";
     return page(name, "player", main, c);
   }
   for (auto it = mine->begin(); it != mine->end(); ++it) {
@@ -664,21 +804,28 @@ std::string player_page(const std::string& name, const ojson& stats, const PageC
 }
 
 std::string login_page(const std::string& next, const std::string& error, const PageContext& c) {
+  const std::string title = tr("web.login.title", "Scorer's code");
   std::string main =
-      "<h1>Scorer's code</h1>\n<p>Watching needs nothing. To enter hands on this device, type the night's write code "
-      "(printed where <code>marque serve</code> runs).</p>\n"
+      "<h1>" + h(title) + "</h1>\n<p>" +
+      with_code(tr("web.login.intro",
+                   "Watching needs nothing. To enter hands on this device, type the night's write code (printed "
+                   "where {command} runs).",
+                   Args().text("command", k_code)),
+                "marque serve") +
+      "</p>\n"
       "<form method=\"post\" action=\"/login\" class=\"login\">\n<input type=\"hidden\" name=\"next\" value=\"" +
-      h(local_path(next)) +
-      "\">\n<label for=\"code\">Write code</label>\n"
+      h(local_path(next)) + "\">\n<label for=\"code\">" + h(tr("web.login.code", "Write code")) +
+      "</label>\n"
       "<input id=\"code\" name=\"code\" inputmode=\"numeric\" autocomplete=\"one-time-code\" maxlength=\"64\" required autofocus>\n";
   if (!error.empty()) main += "<p class=\"err\" role=\"alert\">" + h(error) + "</p>\n";
-  main += "<button type=\"submit\" class=\"button primary\">Enter</button>\n</form>\n";
-  return page("Scorer's code", "login", main, c);
+  main += "<button type=\"submit\" class=\"button primary\">" + h(tr("web.login.enter", "Enter")) +
+          "</button>\n</form>\n";
+  return page(title, "login", main, c);
 }
 
 std::string message_page(int status, const std::string& title, const std::string& message, const PageContext& c) {
-  std::string main = "<h1>" + h(title) + "</h1>\n<p class=\"err\">" + h(message) +
-                     "</p>\n<p><a href=\"/\">← the tables</a></p>\n";
+  std::string main = "<h1>" + h(title) + "</h1>\n<p class=\"err\">" + h(message) + "</p>\n<p><a href=\"/\">← " +
+                     h(tr("web.message.back", "the tables")) + "</a></p>\n";
   (void)status;
   return page(title, "message", main, c);
 }
@@ -791,29 +938,26 @@ namespace {
 
 std::string room_number(const ojson& v) { return v.is_number() ? num(v.get<double>()) : std::string("—"); }
 
-std::string room_state_label(const std::string& state) {
-  if (state == "open") return "playing";
-  if (state == "submitted") return "submitted";
-  if (state == "confirmed") return "confirmed";
-  if (state == "disputed") return "being checked";
-  return state;
-}
+std::string room_state_label(const std::string& state) { return table_state_word(state, true); }
 
 std::string room_tables(const ojson& room) {
   const int round = room["round"].get<int>();
-  std::string out = "<section class=\"room-slide\" data-slide=\"tables\">\n<h2>Round " + std::to_string(round) +
-                    (room["round_status"] == "closed" ? " · closed" : "") +
-                    " · the tables</h2>\n<ol class=\"room-tables room-pages\">\n";
+  const Args n = Args().text("n", std::to_string(round));
+  std::string out = "<section class=\"room-slide\" data-slide=\"tables\">\n<h2>" +
+                    h(room["round_status"] == "closed"
+                          ? tr("web.room.tables_closed", "Round {n} · closed · the tables", n)
+                          : tr("web.room.tables", "Round {n} · the tables", n)) +
+                    "</h2>\n<ol class=\"room-tables room-pages\">\n";
   for (const auto& t : room["tables"]) {
     const std::string state = t["state"].get<std::string>();
-    out += "<li class=\"room-table state-" + h(state) + "\" data-item>\n<h3>Table " +
-           std::to_string(t["table"].get<int>()) + " <span class=\"room-state\">" + h(room_state_label(state)) +
-           "</span></h3>\n<ol class=\"room-seats\">";
+    out += "<li class=\"room-table state-" + h(state) + "\" data-item>\n<h3>" +
+           h(tr("web.room.table", "Table {n}", Args().text("n", std::to_string(t["table"].get<int>())))) +
+           " <span class=\"room-state\">" + h(room_state_label(state)) + "</span></h3>\n<ol class=\"room-seats\">";
     for (const auto& s : t["seats"]) {
       const std::string name = s["name"].get<std::string>();
       out += "<li><span class=\"name\">" + h(name) + "</span>";
       if (t["first_dealer"].is_string() && t["first_dealer"] == name)
-        out += " <span class=\"room-dealer\">deals first</span>";
+        out += " <span class=\"room-dealer\">" + h(tr("web.room.deals_first", "deals first")) + "</span>";
       if (t["result"].is_object() && t["result"].contains(s["entrant"].get<std::string>()))
         out += "<span class=\"pts\">" + room_number(t["result"][s["entrant"].get<std::string>()]) + "</span>";
       out += "</li>";
@@ -822,7 +966,7 @@ std::string room_tables(const ojson& room) {
   }
   out += "</ol>\n";
   if (!room["byes"].empty()) {
-    out += "<p class=\"room-byes\">Bye: ";
+    out += "<p class=\"room-byes\">" + h(tr("web.room.bye", "Bye:")) + " ";
     for (size_t i = 0; i < room["byes"].size(); ++i) out += (i ? ", " : "") + h(room["byes"][i].get<std::string>());
     out += "</p>\n";
   }
@@ -830,12 +974,17 @@ std::string room_tables(const ojson& room) {
 }
 
 std::string room_sit(const ojson& room) {
-  std::string out = "<section class=\"room-slide\" data-slide=\"sit\">\n<h2>Where do I sit? · round " +
-                    std::to_string(room["round"].get<int>()) + "</h2>\n<ol class=\"room-sit room-pages\">\n";
+  std::string out = "<section class=\"room-slide\" data-slide=\"sit\">\n<h2>" +
+                    h(tr("web.room.sit", "Where do I sit? · round {n}",
+                         Args().text("n", std::to_string(room["round"].get<int>())))) +
+                    "</h2>\n<ol class=\"room-sit room-pages\">\n";
   for (const auto& s : room["sit"])
-    out += "<li data-item><span class=\"name\">" + h(s["name"].get<std::string>()) +
-           "</span> <span class=\"where\">table " + std::to_string(s["table"].get<int>()) + " · seat " +
-           std::to_string(s["seat"].get<int>()) + "</span></li>\n";
+    out += "<li data-item><span class=\"name\">" + h(s["name"].get<std::string>()) + "</span> <span class=\"where\">" +
+           h(tr("web.room.where", "table {table} · seat {seat}",
+                Args()
+                    .text("table", std::to_string(s["table"].get<int>()))
+                    .text("seat", std::to_string(s["seat"].get<int>())))) +
+           "</span></li>\n";
   return out + "</ol>\n</section>\n";
 }
 
@@ -843,13 +992,17 @@ std::string room_ranking(const ojson& room) {
   const ojson& r = room["ranking"];
   const bool provisional = r["provisional"].get<bool>();
   const std::string after = std::to_string(r["after"].get<int>());
-  std::string out = "<section class=\"room-slide\" data-slide=\"ranking\">\n<h2>Ranking after round " + after;
+  std::string out = "<section class=\"room-slide\" data-slide=\"ranking\">\n<h2>" +
+                    h(tr("web.room.ranking", "Ranking after round {n}", Args().text("n", after)));
   if (provisional)
-    out += " <span class=\"room-provisional\">provisional · " + std::to_string(r["tables_in"].get<int>()) + " of " +
-           std::to_string(r["tables"].get<int>()) + " tables in</span>";
-  out += "</h2>\n<table class=\"room-ranking\">\n<thead><tr><th class=\"num\">Rank</th><th>Name</th><th class=\"num\">"
-         "Score</th><th class=\"num\">Round " +
-         after + "</th></tr></thead>\n<tbody class=\"room-pages\">\n";
+    out += " <span class=\"room-provisional\">" +
+           h(tr("web.room.provisional", "provisional · {in} of {all} tables in",
+                Args().number("in", r["tables_in"].get<int>()).number("all", r["tables"].get<int>()))) +
+           "</span>";
+  out += "</h2>\n<table class=\"room-ranking\">\n<thead><tr><th class=\"num\">" + h(tr("web.room.rank", "Rank")) +
+         "</th><th>" + h(tr("web.room.name", "Name")) + "</th><th class=\"num\">" + h(tr("web.room.score", "Score")) +
+         "</th><th class=\"num\">" + h(tr("web.room.round", "Round {n}", Args().text("n", after))) +
+         "</th></tr></thead>\n<tbody class=\"room-pages\">\n";
   bool rule = false, marked = false;
   for (const auto& row : r["rows"]) {
     const bool withdrawn = row["withdrawn"].get<bool>();
@@ -857,18 +1010,22 @@ std::string room_ranking(const ojson& room) {
     rule = rule || withdrawn;
     std::string round_pts = room_number(row["round_points"]);
     if (row["state"] == "submitted") {
-      round_pts += "<span class=\"room-mark\" title=\"submitted, not yet confirmed\">*</span>";
+      round_pts += "<span class=\"room-mark\" title=\"" + h(tr("web.room.mark_title", "submitted, not yet confirmed")) +
+                   "\">*</span>";
       marked = true;
     } else if (row["state"] == "open" || row["state"] == "disputed") {
-      round_pts = "<span class=\"room-playing\">playing</span>";
+      round_pts = "<span class=\"room-playing\">" + h(tr("web.room.playing", "playing")) + "</span>";
     }
     out += "<tr data-item" + cls + "><td class=\"num\">" + std::to_string(row["rank"].get<int>()) + "</td><td>" +
-           h(row["name"].get<std::string>()) + (withdrawn ? " <span class=\"room-gone\">withdrawn</span>" : "") +
+           h(row["name"].get<std::string>()) +
+           (withdrawn ? " <span class=\"room-gone\">" + h(tr("web.room.withdrawn", "withdrawn")) + "</span>" : "") +
            "</td><td class=\"num\">" + room_number(row["score"]) + "</td><td class=\"num\">" + round_pts +
            "</td></tr>\n";
   }
   out += "</tbody>\n</table>\n";
-  if (marked) out += "<p class=\"room-note\">* submitted, waiting for a second player's confirmation</p>\n";
+  if (marked)
+    out += "<p class=\"room-note\">* " +
+           h(tr("web.room.note", "submitted, waiting for a second player's confirmation")) + "</p>\n";
   return out + "</section>\n";
 }
 
@@ -879,21 +1036,26 @@ std::string room_page(const ojson& room, const PageContext& c) {
   const std::string title = ev["name"].get<std::string>();
   std::string main = "<header class=\"room-head\"><h1>" + h(title) + "</h1><p class=\"room-round\">";
   if (room["round"].is_number()) {
-    main += "Round " + std::to_string(room["round"].get<int>()) + " of " + std::to_string(ev["rounds"].get<int>());
+    main += h(tr("web.room.round_of", "Round {n} of {all}",
+                 Args()
+                     .text("n", std::to_string(room["round"].get<int>()))
+                     .text("all", std::to_string(ev["rounds"].get<int>()))));
     if (room["round_status"] == "closed")
-      main += " · closed";
+      main += " · " + h(tr("web.room.closed", "closed"));
     else if (room["ends_at"].is_string())
-      main += " · <span class=\"room-clock\" data-ends=\"" + h(room["ends_at"].get<std::string>()) + "\">ends at " +
-              h(room["ends_at"].get<std::string>().substr(11, 5)) + " UTC</span>";
+      main += " · <span class=\"room-clock\" data-ends=\"" + h(room["ends_at"].get<std::string>()) + "\">" +
+              h(tr("web.room.ends_at", "ends at {time} UTC",
+                   Args().text("time", room["ends_at"].get<std::string>().substr(11, 5)))) +
+              "</span>";
   } else {
-    main += "The draw is not published yet";
+    main += h(tr("web.room.no_draw", "The draw is not published yet"));
   }
   main += "</p></header>\n";
   if (room["round"].is_number()) main += room_tables(room) + room_sit(room);
   if (room["ranking"]["after"].is_number()) main += room_ranking(room);
   if (!room["round"].is_number() && !room["ranking"]["after"].is_number())
-    main += "<section class=\"room-slide\" data-slide=\"wait\"><p class=\"room-wait\">The tables appear here when the "
-            "round is published.</p></section>\n";
+    main += "<section class=\"room-slide\" data-slide=\"wait\"><p class=\"room-wait\">" +
+            h(tr("web.room.wait", "The tables appear here when the round is published.")) + "</p></section>\n";
   const std::string v = "?v=" + c.asset_version;
   return page(title, "room", main, c, true, true,
               "<link rel=\"stylesheet\" href=\"/assets/room.css" + v + "\">\n<script src=\"/assets/room.js" + v +

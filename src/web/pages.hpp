@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/app.hpp"
@@ -20,6 +22,7 @@ struct PageContext {
   uint64_t version = 0;       // the database's version when the page was made (the event stream compares it)
   std::string path;           // the page's own path (where the code form comes back to)
   std::string asset_version;  // appended to the assets' addresses (a new binary is a new address)
+  std::string messages;       // the scripts' messages in the page's language (JSON; "" in English: their own words)
 };
 
 // The night's scoreboard: every table's running totals, a link to each game.
@@ -68,6 +71,24 @@ std::string sheet_html(const sheet::Sheet& s);
 // The frame every page shares (head, menu, footer) around `main` (pages_tournament.cpp builds on it).
 std::string page_shell(const std::string& title, const std::string& body_class, const std::string& main,
                        const PageContext& c, bool live_main = true, bool bare = false);
+
+// A path given back to us (?next=): a path of this site only ("/game/3"), else "/" (never "//evil", "/\\evil").
+std::string local_path(const std::string& p);
+
+// A translated text as HTML with a command in it as <code>: the text says it by a {command} argument given as
+// k_code (tr("web.x", "type {command}", Message().text("command", k_code))), `code` takes its place.
+inline constexpr const char* k_code = "\x1f";
+std::string with_code(const std::string& said, const std::string& code);
+
+// A tournament table's state ("open", "submitted", ...) in a word: "playing", "submitted", ...; a dispute is "being
+// checked" in the hall (the room board), "disputed" on the organiser's page.
+std::string table_state_word(const std::string& state, bool hall);
+
+// The scripts' messages (messages.cpp): every t('id', 'English') of a script's source, in its order, each once
+// (the same calls scripts/messages.sh extracts into the catalogues).
+std::vector<std::pair<std::string, std::string>> script_messages(std::string_view script);
+// Those messages in `lang` as a JSON object {id: pattern} (an ICU MessageFormat pattern each, app.js says them).
+std::string script_catalogue(const std::vector<std::pair<std::string, std::string>>& messages, std::string_view lang);
 
 // The tournament's pages (pages_tournament.cpp): the form that asks a table's code (`error`: why the last one did
 // not open), a table on its phone, the organiser's page of an event's current round, the list of events.

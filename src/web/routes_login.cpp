@@ -1,6 +1,8 @@
 // The night's write code: a device logs in (rate-limited, a growing wait after wrong codes) and out.
 #include "web/server_impl.hpp"
 
+#include "core/language.hpp"
+
 namespace marque::web {
 
 void Server::Impl::login_routes() {
@@ -9,11 +11,15 @@ void Server::Impl::login_routes() {
   });
   http.Post("/login", [this](const Request& req, Response& res) {
     const std::string next = req.get_param_value("next");
-    if (!same_origin(req)) return page_error(req, res, 403, "refused: this form does not come from marque's own pages");
+    if (!same_origin(req))
+      return page_error(req, res, 403,
+                        text::tr("web.error.foreign_form", "refused: this form does not come from marque's own pages"));
     double retry = 1;
     if (!attempts.allow(req.remote_addr, &retry)) {
       res.set_header("Retry-After", std::to_string(static_cast<int>(retry) + 1));
-      send_page(res, 429, login_page(next, "Too many attempts from this device: wait a minute.", context(req)));
+      send_page(res, 429,
+                login_page(next, text::tr("web.login.too_many", "Too many attempts from this device: wait a minute."),
+                           context(req)));
       return;
     }
     const std::string network = network_of(req.remote_addr);
@@ -23,8 +29,9 @@ void Server::Impl::login_routes() {
       res.set_header("Retry-After", std::to_string(static_cast<int>(std::ceil(wait))));
       send_page(res, 429,
                 login_page(next,
-                           "Wrong codes were tried from this network or others: the next try waits " +
-                               std::to_string(static_cast<int>(std::ceil(wait))) + " s.",
+                           text::tr("web.login.wait",
+                                    "Wrong codes were tried from this network or others: the next try waits {n} s.",
+                                    text::Message().number("n", static_cast<int64_t>(std::ceil(wait)))),
                            context(req)));
       return;
     }
@@ -40,7 +47,7 @@ void Server::Impl::login_routes() {
             (n.next_wait > 0
                  ? "; the next try from there waits " + std::to_string(static_cast<int>(std::ceil(n.next_wait))) + " s"
                  : ""));
-      send_page(res, 403, login_page(next, "That is not tonight's code.", context(req)));
+      send_page(res, 403, login_page(next, text::tr("web.login.wrong", "That is not tonight's code."), context(req)));
       return;
     }
     const std::string token = sessions.open();
@@ -57,7 +64,7 @@ void Server::Impl::login_routes() {
     const std::string token = session_token(req);
     auto csrf = sessions.csrf_of(token);
     if (!same_origin(req) || !csrf || !same_secret(req.get_param_value("csrf"), *csrf))
-      return page_error(req, res, 403, "refused: reload the page and try again");
+      return page_error(req, res, 403, text::tr("web.error.reload", "refused: reload the page and try again"));
     sessions.close(token);
     res.set_header("Set-Cookie", cookie + "=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
     res.set_redirect("/", 303);

@@ -5,6 +5,7 @@
 
 #include "app/front.hpp"
 #include "core/date.hpp"
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 
 namespace marque::web {
@@ -17,7 +18,7 @@ void Server::Impl::page_routes() {
   });
   http.Get(R"(/night/(\d{1,18}))", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]);
-    if (!id) return page_error(req, res, 404, "no such night");
+    if (!id) return page_error(req, res, 404, text::tr("web.error.no_night", "no such night"));
     html(req, res, [&](app::Database& db, const PageContext& c) {
       return board_page(app::board(*db, *id), app::nights(*db), c);
     });
@@ -28,12 +29,12 @@ void Server::Impl::page_routes() {
   });
   http.Get(R"(/night/(\d{1,18})/big)", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]);
-    if (!id) return page_error(req, res, 404, "no such night");
+    if (!id) return page_error(req, res, 404, text::tr("web.error.no_night", "no such night"));
     html(req, res, [&](app::Database& db, const PageContext& c) { return big_board_page(app::board(*db, *id), c); });
   });
   http.Get(R"(/game/(\d{1,18}))", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]);
-    if (!id) return page_error(req, res, 404, "no such game");
+    if (!id) return page_error(req, res, 404, text::tr("web.error.no_game", "no such game"));
     html(req, res, [&](app::Database& db, const PageContext& c) {
       app::GameView v = app::game_view(*db, *id);
       if (v.game.ended == "deleted") throw Error(k_exit_noinput, "game " + std::to_string(*id) + " was deleted");
@@ -43,7 +44,7 @@ void Server::Impl::page_routes() {
   http.Get(R"(/game/(\d{1,18})/hand/(\d{1,9}))", [this](const Request& req, Response& res) {
     auto id = id_of(req.matches[1]);
     auto no = id_of(req.matches[2]);
-    if (!id || !no) return page_error(req, res, 404, "no such hand");
+    if (!id || !no) return page_error(req, res, 404, text::tr("web.error.no_hand", "no such hand"));
     html(req, res, [&](app::Database& db, const PageContext& c) {
       app::GameView v = app::game_view(*db, *id);
       for (const auto& h : v.hands)
@@ -54,7 +55,7 @@ void Server::Impl::page_routes() {
   auto entry = [this](const Request& req, Response& res, bool edit) {
     auto id = id_of(req.matches[1]);
     std::optional<int64_t> no = edit ? id_of(req.matches[2]) : std::nullopt;
-    if (!id || (edit && !no)) return page_error(req, res, 404, "no such game");
+    if (!id || (edit && !no)) return page_error(req, res, 404, text::tr("web.error.no_game", "no such game"));
     if (!sessions.csrf_of(session_token(req)) && !table_grant(req)) {  // a table's phone enters its own game
       res.set_redirect("/login?next=" + req.path, 303);
       return;
@@ -135,11 +136,20 @@ void Server::Impl::page_routes() {
 
   http.Get(R"(/assets/([a-z0-9_.-]{1,64}))", [this](const Request& req, Response& res) {
     auto it = assets.find(std::string(req.matches[1]));
-    if (it == assets.end()) return page_error(req, res, 404, "no such file");
+    if (it == assets.end()) return page_error(req, res, 404, text::tr("web.error.no_file", "no such file"));
     res.set_header("Cache-Control",
                    req.get_param_value("v") == asset_version ? "public, max-age=31536000, immutable" : "no-cache");
     res.set_header("ETag", "\"" + asset_version + "\"");
     res.set_content(std::string(it->second->body), std::string(it->second->type));
+  });
+  // the language menu: the phone's choice kept a year (over the club's and the browser's language; any other value
+  // forgets it), then back to the page it was made on
+  http.Get("/language", [this](const Request& req, Response& res) {
+    const std::string lang = text::language_of(req.get_param_value("set"));
+    res.set_header("Set-Cookie", std::string(k_language_cookie) + "=" + lang + "; Path=/; SameSite=Lax" +
+                                     (lang.empty() ? "; Max-Age=0" : "; Max-Age=31536000") +
+                                     (http.tls ? "; Secure" : ""));
+    res.set_redirect(local_path(req.get_param_value("next")), 303);
   });
   http.Get("/favicon.ico", [](const Request&, Response& res) { res.set_redirect("/assets/icon.svg", 301); });
   // the installable web app: its manifest, and the service worker from the root (its scope: every page), which

@@ -7,6 +7,8 @@
 
 #include "web/server_impl.hpp"
 
+#include "core/language.hpp"
+
 namespace marque::web {
 
 namespace {
@@ -111,8 +113,9 @@ void Server::Impl::tournament_routes() {
       ++refused_guesses;
       res.set_header("Retry-After", std::to_string(static_cast<int>(std::ceil(wait))));
       send_page(res, 429,
-                table_code_page("Wrong codes were tried from this network: the next try waits " +
-                                    std::to_string(static_cast<int>(std::ceil(wait))) + " s.",
+                table_code_page(text::tr("web.table.wait",
+                                         "Wrong codes were tried from this network: the next try waits {n} s.",
+                                         text::Message().number("n", static_cast<int64_t>(std::ceil(wait)))),
                                 context(req)));
       return;
     }
@@ -126,18 +129,26 @@ void Server::Impl::tournament_routes() {
         if (e.exit_code() != k_exit_noinput) throw;
         Guesses::Counts n = guesses.failed(network);
         alert("wrong table code from " + req.remote_addr + " (" + std::to_string(n.network) + " from " + network + ")");
-        return send_page(res, 404, table_code_page("No table has the code " + code + ": look at your table card.", c));
+        return send_page(res, 404,
+                         table_code_page(text::tr("web.table.no_code",
+                                                  "No table has the code {code}: look at your table card.",
+                                                  text::Message().text("code", code)),
+                                         c));
       }
       if (!t.published)
-        return send_page(res, 409,
-                         table_code_page("Round " + std::to_string(t.round) + " of " + t.event_name +
-                                             " is not published yet: wait for the organiser.",
-                                         c));
+        return send_page(
+            res, 409,
+            table_code_page(text::tr("web.table.unpublished",
+                                     "Round {n} of {event} is not published yet: wait for the organiser.",
+                                     text::Message().text("n", std::to_string(t.round)).text("event", t.event_name)),
+                            c));
       if (t.round_closed)
-        return send_page(res, 410,
-                         table_code_page("Round " + std::to_string(t.round) + " of " + t.event_name +
-                                             " is closed: this code no longer opens its table.",
-                                         c));
+        return send_page(
+            res, 410,
+            table_code_page(text::tr("web.table.closed",
+                                     "Round {n} of {event} is closed: this code no longer opens its table.",
+                                     text::Message().text("n", std::to_string(t.round)).text("event", t.event_name)),
+                            c));
       if (!c.writer || !known || own->round != t.round || own->event != t.event) {
         TableGrant g{"", t.event, t.code, t.round, t.table, t.game_id.value_or(0)};
         const std::string token = tables.open(g);

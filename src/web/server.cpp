@@ -274,7 +274,9 @@ void Server::Impl::routes() {
   tournament_routes();
   // anything else
   http.Get(".*", [this](const Request& req, Response& res) {
-    page_error(req, res, 404, "there is no page " + clip(req.path, 80));
+    page_error(req, res, 404,
+               text::tr("web.error.no_page", "there is no page {path}",
+                        text::Message().text("path", clip(req.path, 80))));
   });
   http.Post(".*", [](const Request&, Response& res) { json_error(res, 404, "no such address"); });
 }
@@ -288,6 +290,13 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
     all += a.body;
   }
   m->asset_version = fnv_hex(all);
+  // the scripts' messages in each language marque speaks (English: the scripts' own words)
+  std::vector<std::pair<std::string, std::string>> said;
+  for (const auto& a : k_assets)
+    if (a.name.size() > 3 && a.name.substr(a.name.size() - 3) == ".js")
+      for (auto& one : script_messages(a.body)) said.push_back(std::move(one));
+  for (const auto& lang : text::languages())
+    if (lang != "en") m->script_catalogues[lang] = script_catalogue(said, lang);
   auto& http = m->http;
   const size_t threads = m->opt.threads;
   http.new_task_queue = [threads] {
@@ -357,8 +366,11 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   m->routes();
   http.set_pre_routing_handler([this](const Request& req, Response& res) {
     // the language this request is answered in (its serving thread speaks it until the next request)
-    text::set_language(m->opt.lang.empty() ? text::language_from_accept(req.get_header_value("Accept-Language"))
-                                           : m->opt.lang);
+    // (the phone's own choice from the language menu, else the club's, else the browser's)
+    const std::string chosen = text::language_of(m->cookie_of(req, Impl::k_language_cookie));
+    text::set_language(!chosen.empty()        ? chosen
+                       : !m->opt.lang.empty() ? m->opt.lang
+                                              : text::language_from_accept(req.get_header_value("Accept-Language")));
     // the routes are std::regex, which recurses a stack frame or more a character: a long address would overflow
     // a serving thread's stack (and end the server) before any route refused it
     if (req.path.size() > 512) {

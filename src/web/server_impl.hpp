@@ -36,6 +36,7 @@
 
 #include "core/date.hpp"
 #include "core/escape.hpp"
+#include "core/language.hpp"
 #include "web/assets_data.hpp"
 #include "web/guard.hpp"
 #include "web/pages.hpp"
@@ -146,30 +147,31 @@ inline int status_of(const Error& e) {
   }
 }
 
+// (in the request's language: a page's heading)
 inline std::string title_of(int status) {
   switch (status) {
     case 400:
-      return "Not understood";
+      return text::tr("web.error.not_understood", "Not understood");
     case 401:
-      return "The write code is needed";
+      return text::tr("web.error.code_needed", "The write code is needed");
     case 403:
-      return "Refused";
+      return text::tr("web.error.refused", "Refused");
     case 404:
-      return "Not found";
+      return text::tr("web.error.not_found", "Not found");
     case 409:
-      return "Refused";
+      return text::tr("web.error.refused", "Refused");
     case 413:
-      return "Too large";
+      return text::tr("web.error.too_large", "Too large");
     case 414:
-      return "Too long";
+      return text::tr("web.error.too_long", "Too long");
     case 421:
-      return "Not this server";
+      return text::tr("web.error.not_this_server", "Not this server");
     case 429:
-      return "Too many requests";
+      return text::tr("web.error.too_many", "Too many requests");
     case 503:
-      return "Busy";
+      return text::tr("web.error.busy", "Busy");
     default:
-      return "Something went wrong";
+      return text::tr("web.error.other", "Something went wrong");
   }
 }
 
@@ -225,6 +227,7 @@ struct Server::Impl {
   std::string cookie;  // the session cookie's name (cookies do not tell ports apart: the port is in the name)
   std::string asset_version;
   std::map<std::string, const Asset*, std::less<>> assets;
+  std::map<std::string, std::string, std::less<>> script_catalogues;  // per language: the scripts' messages (JSON)
   // the poller
   std::thread poller;
   std::mutex poll_mutex;
@@ -265,6 +268,8 @@ struct Server::Impl {
   // --- requests
 
   std::string session_token(const Request& req) const { return cookie_of(req, cookie); }
+  // the language the phone chose in the menu (GET /language): "en", "fr", "hu", "el"
+  static constexpr const char* k_language_cookie = "marque_lang";
   // the table a phone opened with its code, when the request may act on `req.path` by it: that table's pages and
   // API, its game's pages and API (routes_tournament.cpp)
   std::optional<TableGrant> table_grant(const Request& req) const;
@@ -296,6 +301,7 @@ struct Server::Impl {
     }
     c.path = req.path;
     c.asset_version = asset_version;
+    if (auto it = script_catalogues.find(text::language()); it != script_catalogues.end()) c.messages = it->second;
     return c;
   }
 

@@ -612,4 +612,44 @@ TEST_CASE("web request reader: nesting and an entry's answers", "[web]") {
   CHECK_FALSE(web::entry_answers(json::parse(R"({"then":{"points":"1"}})"), "then"));
 }
 
+TEST_CASE("web languages: the scripts' messages are read from their t() calls, said in the page's language",
+          "[web][language]") {
+  const std::string js = "const a = t('web.js.next', 'Next');\n"
+                         "el('p', {}, t(\"web.js.kept\", '✓ Kept: {words}', { words }));\n"
+                         "x.t('not.this', 'a method'); set('no.call', 'x'); at('not.at', 'y');\n"
+                         "t('web.js.next', 'Next');  // once\n"
+                         "t('web.js.words_bad', \"words: ''{word}'' is not key=value\", { word });\n"
+                         "t('web.js.escaped', 'it\\'s \\u00e9');\n";
+  const auto said = web::script_messages(js);
+  REQUIRE(said.size() == 4);
+  CHECK(said[0] == std::pair<std::string, std::string>{"web.js.next", "Next"});
+  CHECK(said[1] == std::pair<std::string, std::string>{"web.js.kept", "✓ Kept: {words}"});
+  CHECK(said[2].second == "words: ''{word}'' is not key=value");
+  CHECK(said[3].second == "it's é");
+  // English: the script's own words; French from the catalogue; a page cannot be ended by a message ("</")
+  const std::string en = web::script_catalogue(said, "en");
+  CHECK(en.find("\"web.js.next\":\"Next\"") != std::string::npos);
+  const std::string fr = web::script_catalogue(said, "fr");
+  CHECK(fr.find("\"web.js.next\":\"Suivant\"") != std::string::npos);
+  CHECK(web::script_catalogue({{"x", "</script>"}}, "en").find("</") == std::string::npos);
+}
+
+TEST_CASE("web languages: the page says its language, carries the scripts' words and the menu", "[web][language]") {
+  web::PageContext c;
+  c.path = "/game/1/hand";
+  c.messages = "{\"web.js.next\":\"Suivant\"}";
+  text::UseLanguage fr("fr");
+  const std::string html = web::login_page("/game/1/hand", "", c);
+  CHECK(html.find("<html lang=\"fr\">") != std::string::npos);
+  CHECK(html.find("<script type=\"application/json\" id=\"messages\">{\"web.js.next\":\"Suivant\"}</script>") !=
+        std::string::npos);
+  CHECK(html.find("Code du marqueur") != std::string::npos);
+  // the menu: each language in its own name, this one marked, the links back to this page (never ending in /hand:
+  // the service worker fetches such links ahead)
+  CHECK(html.find("<a href=\"/language?next=/game/1/hand&amp;set=hu\" lang=\"hu\" hreflang=\"hu\">Magyar</a>") !=
+        std::string::npos);
+  CHECK(html.find("hreflang=\"fr\" aria-current=\"true\">Français</a>") != std::string::npos);
+  CHECK(html.find("Scorer") == std::string::npos);
+}
+
 }  // namespace unit_test_web

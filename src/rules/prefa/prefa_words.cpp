@@ -180,6 +180,7 @@ const text::Catalogue& catalogue() {
   static const text::Catalogue c = [] {
     text::Catalogue x = default_catalogue();
     x.labels = &labels();
+    x.add("prefa.title", "Prefa (Greek Preference)");  // the game's title on the phone pages (GameRules::title)
     x.add("prefa.list.and", "{first} and {rest}");
     x.add("prefa.list.comma", "{first}, {rest}");
     x.add("prefa.player", "{player}");

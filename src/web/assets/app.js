@@ -13,6 +13,42 @@
   const csrf = () => { const m = $('meta[name="csrf-token"]'); return m ? m.content : ''; };
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+  // ---- the page's language: t('id', 'English', args) says a message in it, from the page's #messages (the
+  // catalogue's patterns for the scripts, in the page's language; English pages carry none: the words here)
+  const LANG = document.documentElement.lang || 'en';
+  const MESSAGES = (() => {
+    const s = document.getElementById('messages');
+    try { return s ? JSON.parse(s.textContent) : {}; } catch (e) { return {}; }
+  })();
+  const plural = new Intl.PluralRules(LANG);
+  const numbers = new Intl.NumberFormat(LANG, { maximumFractionDigits: 2 });
+  // an ICU MessageFormat pattern with its arguments: {name}, {n, plural, =0 {…} one {# …} other {# …}}; '' is '
+  function say(pattern, args) {
+    let out = '';
+    for (let i = 0; i < pattern.length; i++) {
+      const ch = pattern[i];
+      if (ch === "'" && pattern[i + 1] === "'") { out += "'"; i++; continue; }
+      if (ch !== '{') { out += ch; continue; }
+      let depth = 1, j = i + 1;
+      for (; j < pattern.length && depth; j++) depth += pattern[j] === '{' ? 1 : pattern[j] === '}' ? -1 : 0;
+      const inner = pattern.slice(i + 1, j - 1);
+      i = j - 1;
+      const parts = inner.split(',');
+      const v = args[parts[0].trim()];
+      if (parts.length > 2 && parts[1].trim() === 'plural') {
+        const forms = {};
+        parts.slice(2).join(',').replace(/(=?\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g, (_, k, body) => { forms[k] = body; return ''; });
+        const form = forms['=' + v] ?? forms[plural.select(Number(v))] ?? forms.other ?? '';
+        out += say(form.replace(/#/g, numbers.format(Number(v))), args);
+      } else {
+        out += v === undefined || v === null ? '' : typeof v === 'number' ? numbers.format(v) : String(v);
+      }
+    }
+    return out;
+  }
+  function t(id, english, args) { return say(MESSAGES[id] || english, args || {}); }
+  window.marque = { t, lang: LANG };
+
   function newKey() {
     const b = new Uint8Array(16);
     crypto.getRandomValues(b);
@@ -60,7 +96,7 @@
     if (data && Array.isArray(data.errors) && data.errors.length)
       return data.errors.map((e) => (e.field ? e.field + ': ' : '') + e.message).join('\n');
     if (data && data.error) return data.error + (data.hint ? ' (' + data.hint + ')' : '');
-    return 'the server answered ' + status;
+    return t('web.js.server_answered', 'the server answered {status}', { status: String(status) });
   }
 
   function showError(p, text) {
@@ -92,7 +128,7 @@
     // the hand just stored undone in one tap
     if (f.undo) {
       const err = el('span', { class: 'err', role: 'alert' });
-      const b = el('button', { type: 'button', class: 'button undo-now', id: 'undo-now' }, 'Undo');
+      const b = el('button', { type: 'button', class: 'button undo-now', id: 'undo-now' }, t('web.js.undo', 'Undo'));
       b.addEventListener('click', async () => {
         b.disabled = true;
         try {
@@ -103,7 +139,7 @@
           location.assign(data.next);
         } catch (e) {
           b.disabled = false;
-          showError(err, 'no answer from the server: ' + e.message);
+          showError(err, t('web.js.no_answer', 'no answer from the server: {error}', { error: e.message }));
         }
       });
       p.append(' ', b, err);
@@ -118,7 +154,6 @@
   // with the first result: stored once), removed only on a definite answer: stored, or refused (then kept, with its
   // error, for the scorer to fix or drop; the hands behind it wait).
   const QUEUE = 'marque-queue';
-  const hands = (n) => (n === 1 ? '1 hand' : n + ' hands');
   function queued() {
     try {
       const q = JSON.parse(localStorage.getItem(QUEUE) || '[]');
@@ -145,9 +180,9 @@
   const waitingFor = (game) => queued().filter((x) => String(x.game) === String(game)).length;
 
   function wordsError(text) {
-    if (!text) return 'words: type the hand as key=value words';
+    if (!text) return t('web.js.words_empty', 'words: type the hand as key=value words');
     const bad = text.split(/\s+/).find((w) => w.indexOf('=') <= 0);
-    return bad ? "words: '" + bad + "' is not key=value" : '';
+    return bad ? t('web.js.words_bad', "words: ''{word}'' is not key=value", { word: bad }) : '';
   }
 
   let sending = false, sent = 0, needLogin = false, retryDelay = 5000, retryTimer = null;
@@ -221,42 +256,42 @@
     const q = queued();
     const keptLine = $('#kept');
     if (keptLine && sentKeys.has(keptLine.dataset.key)) {
-      keptLine.textContent = '✓ Sent and stored: ' + keptLine.dataset.what;
+      keptLine.textContent = t('web.js.sent_stored', '✓ Sent and stored: {what}', { what: keptLine.dataset.what });
       delete keptLine.dataset.key;
     }
     box.replaceChildren();
     box.hidden = !q.length && !sent;
     if (!q.length) {
-      if (sent) box.append(el('p', { class: 'sent', id: 'queue-count' }, '✓ ' + hands(sent) + ' sent: none waiting'));
+      if (sent) box.append(el('p', { class: 'sent', id: 'queue-count' }, t('web.js.queue_sent', '✓ {n, plural, one {# hand} other {# hands}} sent: none waiting', { n: sent })));
       return;
     }
-    box.append(el('p', { class: 'count', id: 'queue-count' }, hands(q.length) + ' waiting to be sent'));
+    box.append(el('p', { class: 'count', id: 'queue-count' }, t('web.js.queue_waiting', '{n, plural, one {# hand} other {# hands}} waiting to be sent', { n: q.length })));
     if (needLogin)
-      box.append(el('p', {}, el('a', { href: '/login?next=' + encodeURIComponent(location.pathname) }, 'Enter the write code to send them')));
+      box.append(el('p', {}, el('a', { href: '/login?next=' + encodeURIComponent(location.pathname) }, t('web.js.queue_code', 'Enter the write code to send them'))));
     else if (q[0].error)
-      box.append(el('p', { class: 'help' }, 'The first was refused: change it or drop it, and the others follow.'));
+      box.append(el('p', { class: 'help' }, t('web.js.queue_refused', 'The first was refused: change it or drop it, and the others follow.')));
     else
-      box.append(el('p', { class: 'help' }, sending ? 'Sending…' : 'Kept on this phone: they are sent, each once, when the network is back.'));
+      box.append(el('p', { class: 'help' }, sending ? t('web.js.queue_sending', 'Sending…') : t('web.js.queue_kept', 'Kept on this phone: they are sent, each once, when the network is back.')));
     const ol = el('ol', { class: 'waiting' });
     for (const item of q) {
-      const li = el('li', {}, el('span', { class: 'what' }, 'game ' + item.game + ' · ' + (item.said || item.words)));
+      const li = el('li', {}, el('span', { class: 'what' }, t('web.js.queue_item', 'game {game} · {words}', { game: String(item.game), words: item.said || item.words })));
       if (item.error) {
         li.classList.add('refused');
         const input = el('input', {
-          value: item.words, 'aria-label': 'the hand as key=value words', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
+          value: item.words, 'aria-label': t('web.js.words_label', 'the hand as key=value words'), autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
         });
         const err = el('p', { class: 'err', role: 'alert' }, item.error);
-        const fix = el('form', { class: 'fix', novalidate: true }, input, el('button', { type: 'submit', class: 'button' }, 'Send again'));
+        const fix = el('form', { class: 'fix', novalidate: true }, input, el('button', { type: 'submit', class: 'button' }, t('web.js.send_again', 'Send again')));
         fix.addEventListener('submit', (ev) => { ev.preventDefault(); fixQueued(item, input.value.trim(), err); });
-        const drop = el('button', { type: 'button', class: 'button' }, 'Drop this hand');
-        drop.addEventListener('click', () => twoTaps(drop, 'Tap again to drop it', async () => changeQueue(item.body.key, () => null)));
+        const drop = el('button', { type: 'button', class: 'button' }, t('web.js.drop', 'Drop this hand'));
+        drop.addEventListener('click', () => twoTaps(drop, t('web.js.drop_again', 'Tap again to drop it'), async () => changeQueue(item.body.key, () => null)));
         li.append(err, fix, drop);
       }
       ol.append(li);
     }
     box.append(ol);
     if (!sending && !needLogin && !q[0].error)
-      box.append(el('button', { type: 'button', class: 'button', onclick: () => { retryDelay = 5000; sendQueue(); } }, 'Send now'));
+      box.append(el('button', { type: 'button', class: 'button', onclick: () => { retryDelay = 5000; sendQueue(); } }, t('web.js.send_now', 'Send now')));
   }
 
   // "Offline: this copy of the page was saved at 21:40" (a page the service worker answered from its cache)
@@ -273,10 +308,12 @@
     if (saved) {
       const d = new Date(saved);
       const today = d.toDateString() === new Date().toDateString();
-      text = 'Offline: this copy of the page was saved at ' + d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) +
-        (today ? '' : ' on ' + d.toLocaleDateString()) + '.';
+      const locale = LANG === 'en' ? [] : LANG;
+      const said = { time: d.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }), date: d.toLocaleDateString(locale) };
+      text = today ? t('web.js.offline_saved', 'Offline: this copy of the page was saved at {time}.', said)
+        : t('web.js.offline_saved_day', 'Offline: this copy of the page was saved at {time} on {date}.', said);
     } else if (navigator.onLine === false) {
-      text = 'Offline: no network. A hand entered now is kept on this phone.';
+      text = t('web.js.offline', 'Offline: no network. A hand entered now is kept on this phone.');
     }
     p.textContent = text;
     p.hidden = !text;
@@ -293,6 +330,13 @@
       const save = Array.from(document.querySelectorAll('a[href$="/hand"]'), (a) => a.getAttribute('href'));
       if (first) save.unshift(location.pathname + location.search);
       if (save.length && reg.active) reg.active.postMessage({ save });
+      // the worker's own page (a page not saved, the network down) in this page's language
+      if (reg.active) reg.active.postMessage({ words: {
+        lang: LANG, title: t('web.sw.title', 'Offline'),
+        missing: t('web.sw.missing', 'This page was not saved on this phone, and the network is down.'),
+        others: t('web.sw.others', 'The pages opened while the network was up open without it.'),
+        tables: t('web.sw.tables', 'The tables'),
+      } });
     }).catch(() => { /* no worker: the hands are still kept and sent, the pages do not open offline */ });
   }
 
@@ -347,9 +391,9 @@
     };
     es.addEventListener('hello', seen);
     es.addEventListener('change', seen);
-    es.addEventListener('open', () => { watchDelay = 2000; if (state) { state.className = 'live on'; state.textContent = 'live'; } });
+    es.addEventListener('open', () => { watchDelay = 2000; if (state) { state.className = 'live on'; state.textContent = t('web.live.on', 'live'); } });
     es.addEventListener('error', () => {
-      if (state) { state.className = 'live off'; state.textContent = 'reconnecting…'; }
+      if (state) { state.className = 'live off'; state.textContent = t('web.live.reconnecting', 'reconnecting…'); }
       if (es.readyState === EventSource.CLOSED) {
         setTimeout(watch, watchDelay + Math.random() * 1000);
         watchDelay = Math.min(watchDelay * 2, 30000);
@@ -377,7 +421,7 @@
     const undo = ev.target.closest('[data-undo]');
     if (undo) {
       const err = undo.parentElement.querySelector('.err');
-      twoTaps(undo, 'Tap again to undo', async () => {
+      twoTaps(undo, t('web.js.undo_again', 'Tap again to undo'), async () => {
         const { status, data } = await post('/api/games/' + undo.dataset.undo + '/undo', { key: newKey() });
         if (status === 401) return toLogin();
         if (status !== 200) return showError(err, message(data, status));
@@ -389,7 +433,7 @@
     const del = ev.target.closest('[data-delete]');
     if (del) {
       const err = del.parentElement.querySelector('.err');
-      twoTaps(del, 'Tap again to delete', async () => {
+      twoTaps(del, t('web.js.delete_again', 'Tap again to delete'), async () => {
         const { status, data } = await post('/api/games/' + del.dataset.delete + '/hands/' + del.dataset.no + '/delete', { key: newKey() });
         if (status === 401) return toLogin();
         if (status !== 200) return showError(err, message(data, status));
@@ -410,10 +454,10 @@
         { words: $('input', form).value, key: form.dataset.key });
       if (status === 401) return toLogin();
       if (status !== 200) { form.dataset.key = ''; markInvalid($('input', form)); return showError(err, message(data, status)); }
-      flash('Hand ' + data.no + ' changed: ' + (data.words || ''));
+      flash(t('web.js.hand_changed', 'Hand {n} changed: {words}', { n: String(data.no), words: data.words || '' }));
       location.assign(data.next);
     } catch (e) {
-      showError(err, 'no answer from the server: ' + e.message);
+      showError(err, t('web.js.no_answer', 'no answer from the server: {error}', { error: e.message }));
     } finally {
       button.disabled = false;
     }
@@ -478,7 +522,7 @@
         render(data);
         return data;
       } catch (e) {
-        if (edit) fatal('No answer from the server (is it still running?): ' + e.message);
+        if (edit) fatal(t('web.js.no_server', 'No answer from the server (is it still running?): {error}', { error: e.message }));
         else offline();
       } finally {
         busy = false;
@@ -493,14 +537,14 @@
     function fatal(text) {
       clear();
       root.append(el('p', { class: 'err', role: 'alert' }, text),
-        el('p', {}, el('a', { href: '/game/' + game }, '← back to the game')));
+        el('p', {}, el('a', { href: '/game/' + game }, '← ' + t('web.js.back_to_game', 'back to the game'))));
     }
 
     // No answer from the server: the hand typed as one line (key=value words, the answers so far filled in), kept on
     // the phone and sent when the network is back.
     function offline() {
       clear();
-      heading.textContent = 'Hand ' + (pageNo + waitingFor(game)) + ' · offline';
+      heading.textContent = t('web.js.offline_heading', 'Hand {n} · offline', { n: String(pageNo + waitingFor(game)) });
       const input = el('input', {
         id: 'offline-words', name: 'words', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false',
         'aria-labelledby': 'offline-title', 'aria-describedby': 'offline-err',
@@ -508,13 +552,12 @@
       });
       const err = el('p', { class: 'err', role: 'alert', id: 'offline-err' });
       const form = el('form', { class: 'question offline-entry', novalidate: true },
-        el('h2', { id: 'offline-title' }, 'No connection: type the hand as one line'),
-        el('p', { class: 'help' }, 'The questions need the server. Type the hand as key=value words, as marque hand takes them at ' +
-          'the terminal; it is kept on this phone and sent, once, when the network is back.'),
+        el('h2', { id: 'offline-title' }, t('web.js.offline_title', 'No connection: type the hand as one line')),
+        el('p', { class: 'help' }, t('web.js.offline_help', 'The questions need the server. Type the hand as key=value words, as marque hand takes them at the terminal; it is kept on this phone and sent, once, when the network is back.')),
         input, err,
         el('div', { class: 'nav' },
-          el('button', { type: 'button', class: 'back', onclick: () => step() }, 'Ask the questions'),
-          el('button', { type: 'submit', class: 'primary', id: 'keep' }, 'Keep this hand to send')));
+          el('button', { type: 'button', class: 'back', onclick: () => step() }, t('web.js.ask', 'Ask the questions')),
+          el('button', { type: 'submit', class: 'primary', id: 'keep' }, t('web.js.keep', 'Keep this hand to send'))));
       form.addEventListener('submit', (ev) => {
         ev.preventDefault();
         const text = input.value.trim().split(/\s+/).join(' ');
@@ -533,22 +576,22 @@
       try {
         enqueue({ game, url: '/api/games/' + game + '/hands', body, words, said, at: new Date().toISOString(), error: null });
       } catch (e) {
-        showError(err, 'this phone cannot keep the hand (' + e.message + '): enter it again when the network is back');
+        showError(err, t('web.js.cannot_keep', 'this phone cannot keep the hand ({error}): enter it again when the network is back', { error: e.message }));
         return false;
       }
       answers = [];
       key = null;
       clear();
-      heading.textContent = 'Hand kept on this phone';
+      heading.textContent = t('web.js.kept_heading', 'Hand kept on this phone');
       root.append(el('section', { class: 'preview kept' },
         el('p', { class: 'result', id: 'kept', role: 'status', dataset: { key: body.key, what: said || words } },
-          '✓ Kept on this phone, sent when the network is back: ' + (said || words)),
+          t('web.js.kept', '✓ Kept on this phone, sent when the network is back: {words}', { words: said || words })),
         // without a service worker (plain http on the club's network) no page opens while the network is down
         navigator.serviceWorker && navigator.serviceWorker.controller ? null
-          : el('p', { class: 'help' }, 'Keep this page open until then: this phone has no copy of the other pages.'),
+          : el('p', { class: 'help' }, t('web.js.keep_open', 'Keep this page open until then: this phone has no copy of the other pages.')),
         el('div', { class: 'nav' },
-          el('a', { class: 'button back', href: '/game/' + game }, '← The game'),
-          el('button', { type: 'button', class: 'primary', id: 'next-hand', onclick: () => step() }, 'Enter the next hand'))));
+          el('a', { class: 'button back', href: '/game/' + game }, '← ' + t('web.js.the_game', 'The game')),
+          el('button', { type: 'button', class: 'primary', id: 'next-hand', onclick: () => step() }, t('web.js.next_hand', 'Enter the next hand')))));
       root.dataset.step = 'kept';
       window.scrollTo(0, 0);
       sendQueue();
@@ -557,10 +600,10 @@
 
     function trail(data) {
       if (!answers.length) return null;
-      const ol = el('ol', { class: 'trail', 'aria-label': 'answers so far (tap one to change it)' });
+      const ol = el('ol', { class: 'trail', 'aria-label': t('web.js.trail_label', 'answers so far (tap one to change it)') });
       answers.forEach(([k, v], i) => {
         ol.append(el('li', {}, el('button', {
-          type: 'button', title: 'change this answer', dataset: { key: k },
+          type: 'button', title: t('web.js.change_answer', 'change this answer'), dataset: { key: k },
           'aria-invalid': names(refusedFields, k) ? 'true' : null,
           onclick: () => {
             // with the fast paths on, the other answers stay: given again where the game asks them
@@ -568,7 +611,7 @@
             takeBack(i);
             step(undefined, { plain: true });
           },
-        }, trailWords[i] || k + ': ' + (v === '' ? 'none' : v))));
+        }, trailWords[i] || k + ': ' + (v === '' ? t('web.js.none', 'none') : v))));
       });
       return ol;
     }
@@ -594,7 +637,7 @@
     }
 
     function navBar(next) {
-      const nav = el('div', { class: 'nav' }, el('button', { type: 'button', class: 'back', onclick: back }, '← Back'));
+      const nav = el('div', { class: 'nav' }, el('button', { type: 'button', class: 'back', onclick: back }, '← ' + t('web.js.back', 'Back')));
       if (next) nav.append(next);
       return nav;
     }
@@ -634,7 +677,7 @@
       const layout = q.layout ? ' ' + q.layout : '';
       if (q.kind === 'player' || q.kind === 'choice' || q.kind === 'yes_no' || small || listed) {
         let choices = q.choices;
-        if (q.kind === 'yes_no') choices = [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
+        if (q.kind === 'yes_no') choices = [{ value: 'yes', label: t('web.js.yes', 'Yes') }, { value: 'no', label: t('web.js.no', 'No') }];
         if (small) choices = Array.from({ length: q.max - q.min + 1 }, (_, i) => ({ value: String(q.min + i), label: String(q.min + i) }));
         const grid = el('div', { class: 'choices' + (choices.length <= 2 ? ' few' : '') + layout, role: 'group', 'aria-labelledby': 'q-text' });
         for (const c of choices)
@@ -643,19 +686,19 @@
             'aria-invalid': refused && again.value === c.value ? 'true' : null,
             onclick: () => choose(c.value),
           }, ...face(c, q.layout)));
-        if (q.optional && !q.preset) grid.append(el('button', { type: 'button', class: 'choice', dataset: { value: '' }, onclick: () => choose('') }, 'none'));
+        if (q.optional && !q.preset) grid.append(el('button', { type: 'button', class: 'choice', dataset: { value: '' }, onclick: () => choose('') }, t('web.js.none', 'none')));
         form.append(grid);
-        if (q.preset) next = el('button', { type: 'button', class: 'primary', onclick: () => choose('') }, 'Next (' + q.preset + ')');
+        if (q.preset) next = el('button', { type: 'button', class: 'primary', onclick: () => choose('') }, t('web.js.next_preset', 'Next ({preset})', { preset: q.preset }));
         if (listed) {
           // another number than those listed
-          const other = numberInput(q, 'another value', null, false);
+          const other = numberInput(q, t('web.js.another_value', 'another value'), null, false);
           if (again && !choices.some((c) => c.value === again.value)) {
             other.input.value = again.value;
             if (refused) markInvalid(other.input);
           }
           form.append(other.box);
           form.addEventListener('submit', (ev) => { ev.preventDefault(); if (other.value() !== '') choose(other.value()); });
-          if (!next) next = el('button', { type: 'submit', class: 'primary' }, 'Next');
+          if (!next) next = el('button', { type: 'submit', class: 'primary' }, t('web.js.next', 'Next'));
         }
       } else if (q.kind === 'choices') {
         const on = new Set(q.preset ? q.preset.split(',') : []);
@@ -680,7 +723,7 @@
           grid.append(b);
         }
         form.append(grid);
-        next = el('button', { type: 'submit', class: 'primary' }, 'Next');
+        next = el('button', { type: 'submit', class: 'primary' }, t('web.js.next', 'Next'));
         form.addEventListener('submit', (ev) => {
           ev.preventDefault();
           const picked = q.choices.map((c) => c.value).filter((v) => on.has(v));
@@ -691,7 +734,7 @@
         if (again) Object.assign(num.input, { value: again.value }).dataset.prefilled = '1';
         if (refused) markInvalid(num.input);
         form.append(num.box);
-        next = el('button', { type: 'submit', class: 'primary' }, 'Next');
+        next = el('button', { type: 'submit', class: 'primary' }, t('web.js.next', 'Next'));
         form.addEventListener('submit', (ev) => { ev.preventDefault(); choose(num.value()); });
         setTimeout(() => { num.input.focus(); if (again) num.input.select(); }, 0);
       } else {
@@ -703,7 +746,7 @@
         if (again) input.value = again.value;
         if (refused) markInvalid(input);
         form.append(input);
-        next = el('button', { type: 'submit', class: 'primary' }, 'Next');
+        next = el('button', { type: 'submit', class: 'primary' }, t('web.js.next', 'Next'));
         form.addEventListener('submit', (ev) => { ev.preventDefault(); choose(input.value); });
         setTimeout(() => input.focus(), 0);
       }
@@ -724,9 +767,9 @@
       let other = false;
       const shown = el('p', { class: 'complement-value', id: 'q-computed', 'aria-live': 'polite' });
       const own = () => {
-        const t = input.value.trim().replace(',', '.');
-        if (!other || t === '' || q.complement === null) return input.value.trim();
-        const x = Number(t);
+        const typed = input.value.trim().replace(',', '.');  // a decimal comma (the keypad's in fr, hu, el) as a dot
+        if (!other || typed === '' || q.complement === null) return typed;
+        const x = Number(typed);
         if (!Number.isFinite(x)) return input.value.trim();
         return String(Math.round((q.complement - x) * 100) / 100);
       };
@@ -737,20 +780,20 @@
       // the other side's figure waits for Next, its computed value shown
       const full = () => {
         const limit = q.max;
-        const t = input.value;
-        if (other || q.kind !== 'int' || limit === null || limit === undefined || !/^[0-9]+$/.test(t)) return false;
-        const v = Number(t);
-        return v <= limit && (v * 10 > limit || (t === '0' && limit > 0));
+        const typed = input.value;
+        if (other || q.kind !== 'int' || limit === null || limit === undefined || !/^[0-9]+$/.test(typed)) return false;
+        const v = Number(typed);
+        return v <= limit && (v * 10 > limit || (typed === '0' && limit > 0));
       };
       input.addEventListener('input', update);
       if (q.complement !== null && q.complement !== undefined) {
         const sw = el('button', { type: 'button', class: 'complement', id: 'q-complement', 'aria-pressed': 'false' },
-          'Type ' + (q.complement_text || 'the other side') + ' instead');
+          t('web.js.complement', 'Type {what} instead', { what: q.complement_text || t('web.js.other_side', 'the other side') }));
         sw.addEventListener('click', () => {
           other = !other;
           sw.setAttribute('aria-pressed', other ? 'true' : 'false');
           sw.classList.toggle('on', other);
-          input.placeholder = other ? (q.complement_text || 'the other side') : placeholder;
+          input.placeholder = other ? (q.complement_text || t('web.js.other_side', 'the other side')) : placeholder;
           update();
           input.focus();
         });
@@ -758,12 +801,13 @@
       }
       box.append(input);
       if (q.complement !== null && q.complement !== undefined) box.append(shown);
-      const pad = el('div', { class: 'keypad', role: 'group', 'aria-label': 'keypad' });
-      const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9', decimals ? '.' : (q.min !== null && q.min < 0 ? '−' : ''), '0', '⌫'];
+      const pad = el('div', { class: 'keypad', role: 'group', 'aria-label': t('web.js.keypad', 'keypad') });
+      const mark = numbers.format(1.5).charAt(1);  // the language's decimal mark (sent as a dot)
+      const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9', decimals ? mark : (q.min !== null && q.min < 0 ? '−' : ''), '0', '⌫'];
       for (const k of keys) {
         if (!k) { pad.append(el('span')); continue; }
         pad.append(el('button', {
-          type: 'button', class: 'key', dataset: { key: k }, 'aria-label': k === '⌫' ? 'delete' : k,
+          type: 'button', class: 'key', dataset: { key: k }, 'aria-label': k === '⌫' ? t('web.js.key_delete', 'delete') : k,
           onclick: () => {
             // a value brought back (refused, or taken back to change) is edited by ⌫, replaced by a digit
             if (input.dataset.prefilled) {
@@ -785,20 +829,22 @@
     function preview(data) {
       const p = data.preview;
       const sec = el('section', { class: 'preview', 'aria-live': 'polite' });
-      sec.append(el('h2', {}, edit ? 'Hand ' + data.no + ', changed' : 'Hand ' + data.no),
-        el('p', { class: 'words', id: 'preview-words' }, p.words || 'this hand'));
-      const t = el('table', { class: 'deltas' },
-        el('thead', {}, el('tr', {}, el('th', {}), el('th', { class: 'num' }, 'hand'), el('th', { class: 'num' }, 'total'))));
+      const no = { n: String(data.no) };
+      sec.append(el('h2', {}, edit ? t('web.js.preview_changed', 'Hand {n}, changed', no) : t('web.hand.heading', 'Hand {n}', no)),
+        el('p', { class: 'words', id: 'preview-words' }, p.words || t('web.js.this_hand', 'this hand')));
+      const table = el('table', { class: 'deltas' },
+        el('thead', {}, el('tr', {}, el('th', {}), el('th', { class: 'num' }, t('web.hand.column_hand', 'hand')),
+          el('th', { class: 'num' }, t('web.hand.column_total', 'total')))));
       const tb = el('tbody');
       for (const s of p.sides) {
         const cls = s.delta.startsWith('+') ? 'up' : s.delta.startsWith('-') ? 'down' : '';
         tb.append(el('tr', {}, el('th', {}, s.name), el('td', { class: 'num ' + cls }, s.delta), el('td', { class: 'num' }, s.total)));
       }
-      t.append(tb);
-      sec.append(t);
-      for (const n of p.notes) sec.append(el('p', { class: 'note' }, 'note: ' + n));
+      table.append(tb);
+      sec.append(table);
+      for (const n of p.notes) sec.append(el('p', { class: 'note' }, t('web.hand.note', 'note: {text}', { text: n })));
       const err = el('p', { class: 'err', role: 'alert' });
-      const store = el('button', { type: 'button', class: 'primary store', id: 'store' }, edit ? 'Store the change' : 'Store this hand');
+      const store = el('button', { type: 'button', class: 'primary store', id: 'store' }, edit ? t('web.js.store_change', 'Store the change') : t('web.js.store', 'Store this hand'));
       store.addEventListener('click', async () => {
         if (store.disabled) return;
         store.disabled = true;
@@ -819,13 +865,13 @@
               if (names(refusedFields, b.dataset.key)) b.setAttribute('aria-invalid', 'true');
             return showError(err, message(r, status));
           }
-          store.textContent = 'Stored';
+          store.textContent = t('web.js.stored', 'Stored');
           stored(r);
         } catch (e) {
           // no answer (the hand may be stored: its key makes a repeat store nothing): kept on the phone and sent again
           if (!edit && keep({ answers, key }, asWords, p.words, err)) return;
           store.disabled = false;
-          showError(err, 'no answer from the server (the hand may be stored: tap again, it is never stored twice): ' + e.message);
+          showError(err, t('web.js.no_answer_hand', 'no answer from the server (the hand may be stored: tap again, it is never stored twice): {error}', { error: e.message }));
         }
       });
       sec.append(err, navBar(store));
@@ -836,7 +882,8 @@
     // usual answers skipped, the next hand's questions at once (the game page is one tap away)
     function stored(r) {
       if (!edit) saved.set('marque-last-' + game, { no: r.no, answers: keptAnswers() });
-      flash('Hand ' + r.no + (edit ? ' changed: ' : ' stored: ') + (r.words || ''), edit ? null : game);
+      const said = { n: String(r.no), words: r.words || '' };
+      flash(edit ? t('web.js.hand_changed', 'Hand {n} changed: {words}', said) : t('web.js.hand_stored', 'Hand {n} stored: {words}', said), edit ? null : game);
       location.assign('/game/' + game + (quick && !edit && !r.result ? '/hand' : ''));
     }
 
@@ -844,17 +891,17 @@
     // taken by themselves.
     function fastBar(data) {
       if (edit || userAnswered) return null;
-      const bar = el('div', { class: 'fast', role: 'group', 'aria-label': 'fast entry' });
+      const bar = el('div', { class: 'fast', role: 'group', 'aria-label': t('web.js.fast', 'fast entry') });
       const last = saved.get('marque-last-' + game);
       if (last && last.no === data.no - 1 && Array.isArray(last.answers) && !pending)
         bar.append(el('button', {
           type: 'button', class: 'button', id: 'same',
           onclick: () => { pending = last.answers; userAnswered = true; answers = []; step(); },
-        }, 'Same as last hand'));
+        }, t('web.js.same', 'Same as last hand')));
       if (data.redeal) {
         const err = el('p', { class: 'err', role: 'alert' });
-        const b = el('button', { type: 'button', class: 'button', id: 'redeal' }, 'Redeal');
-        b.addEventListener('click', () => twoTaps(b, 'Tap again to store a redeal', async () => {
+        const b = el('button', { type: 'button', class: 'button', id: 'redeal' }, t('web.js.redeal', 'Redeal'));
+        b.addEventListener('click', () => twoTaps(b, t('web.js.redeal_again', 'Tap again to store a redeal'), async () => {
           answers = [];
           const d = await step(undefined, { redeal: true, silent: true });
           if (!d) return;
@@ -867,8 +914,8 @@
         bar.append(b, err);
       }
       const q = el('button', { type: 'button', class: 'button' + (quick ? ' on' : ''), id: 'quick', 'aria-pressed': quick ? 'true' : 'false',
-        title: 'answer every question that has a usual answer by itself (tap an answer in the list to change it)' },
-      quick ? '✓ Usual answers skipped' : 'Skip the usual answers');
+        title: t('web.js.quick_title', 'answer every question that has a usual answer by itself (tap an answer in the list to change it)') },
+      quick ? t('web.js.quick_on', '✓ Usual answers skipped') : t('web.js.quick', 'Skip the usual answers'));
       q.addEventListener('click', () => {
         quick = !quick;
         saved.set('marque-quick', quick);
@@ -880,20 +927,23 @@
 
     function render(data) {
       clear();
-      heading.textContent = (edit ? 'Hand ' + data.no + ' again' : 'Hand ' + data.no) + (data.dealer ? ' · dealer ' + data.dealer + (data.dealer === data.sitting_out ? ' (sits out)' : '') : '');
+      const no = { n: String(data.no) };
+      const dealer = data.dealer === data.sitting_out ? t('web.dealer.sits_out', '{name} (sits out)', { name: data.dealer }) : data.dealer;
+      heading.textContent = (edit ? t('web.entry.heading_again', 'Hand {n} again', no) : t('web.hand.heading', 'Hand {n}', no)) +
+        (data.dealer ? ' · ' + t('web.dealer', 'dealer {name}', { name: dealer }) : '');
       const bar = data.question ? fastBar(data) : null;
       if (bar) root.append(bar);
       if (data.question) root.append(question(data));
       else if (data.complete) root.append(preview(data));
       else {
-        const box = el('section', { class: 'preview' }, el('h2', {}, 'This hand cannot be stored as it is'));
+        const box = el('section', { class: 'preview' }, el('h2', {}, t('web.js.refused', 'This hand cannot be stored as it is')));
         for (const e of data.errors || []) box.append(el('p', { class: 'err', role: 'alert' }, (e.field ? e.field + ': ' : '') + e.message));
-        box.append(el('p', { class: 'help' }, 'Tap an answer below to change it, or go back.'), navBar(null));
+        box.append(el('p', { class: 'help' }, t('web.js.refused_help', 'Tap an answer below to change it, or go back.')), navBar(null));
         root.append(box);
       }
       // the answers so far under the question (the question stays at the top of a phone's screen)
       const tr = trail(data);
-      if (tr) root.append(el('h2', { class: 'trail-title' }, 'Answers so far (tap one to change it)'), tr);
+      if (tr) root.append(el('h2', { class: 'trail-title' }, t('web.js.trail_title', 'Answers so far (tap one to change it)')), tr);
       window.scrollTo(0, 0);
       root.dataset.step = data.question ? data.question.key : data.complete ? 'preview' : 'refused';
     }
@@ -927,10 +977,10 @@
       if (status === 401) return toLogin();
       // refused: the error under the button, the choices kept (a new try is a new submission)
       if (status !== 200) { form.dataset.key = ''; return showError(err, message(data, status)); }
-      flash('Game ' + data.game + ' started');
+      flash(t('web.js.game_started', 'Game {game} started', { game: String(data.game) }));
       location.assign(data.next);
     } catch (e) {
-      showError(err, 'no answer from the server (the game may be started: tap again, it is never started twice): ' + e.message);
+      showError(err, t('web.js.no_answer_game', 'no answer from the server (the game may be started: tap again, it is never started twice): {error}', { error: e.message }));
     } finally {
       button.disabled = false;
     }

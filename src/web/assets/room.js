@@ -4,6 +4,8 @@
 // stays, its pages are measured again. ?every=SECONDS sets how long a screenful stays (default 12).
 'use strict';
 (function () {
+  // the page's words in its language (the club's: app.js, loaded first, says them)
+  const t = window.marque ? window.marque.t : (id, english) => english;
   const every = Math.min(120, Math.max(2, Number(new URLSearchParams(location.search).get('every')) || 12)) * 1000;
   let at = 0;        // the screenful shown: its index in screens()
   let kind = '';     // the slide it belongs to, kept across a refresh
@@ -53,7 +55,7 @@
       mark.className = 'room-page';
       slide.appendChild(mark);
     }
-    mark.textContent = pages > 1 ? 'page ' + (n + 1) + ' of ' + pages : '';
+    mark.textContent = pages > 1 ? t('web.rjs.page', 'page {n} of {all}', { n: String(n + 1), all: String(pages) }) : '';
     document.body.dataset.slide = kind;
     document.body.dataset.page = String(n);
   }
@@ -72,9 +74,9 @@
     const left = Math.round((Date.parse(c.dataset.ends) - Date.now()) / 1000);
     const ends = new Date(c.dataset.ends);
     const hhmm = ends.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
-    if (left <= 0) { c.textContent = 'time is up (' + hhmm + ')'; c.classList.add('over'); return; }
+    if (left <= 0) { c.textContent = t('web.rjs.time_up', 'time is up ({time})', { time: hhmm }); c.classList.add('over'); return; }
     const m = Math.floor(left / 60), s = left % 60;
-    c.textContent = 'ends at ' + hhmm + ' · ' + m + ':' + String(s).padStart(2, '0') + ' left';
+    c.textContent = t('web.rjs.ends', 'ends at {time} · {left} left', { time: hhmm, left: m + ':' + String(s).padStart(2, '0') });
   }
 
   function start() {

@@ -12,7 +12,7 @@ const SHELL = 'marque-shell-' + VERSION;
 const PAGES = 'marque-pages';
 const SHELL_FILES = ['app.js', 'style.css', 'icon.svg'].map((f) => '/assets/' + f + '?v=' + VERSION)
   .concat(['/manifest.webmanifest']);
-const NEVER = /^\/(api|events|login|logout|sw\.js)(\/|$)/;
+const NEVER = /^\/(api|events|login|logout|language|sw\.js)(\/|$)/;
 
 self.addEventListener('install', (ev) => {
   ev.waitUntil(caches.open(SHELL).then((c) => c.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
@@ -37,15 +37,24 @@ async function keep(url, r) {
   await (await caches.open(PAGES)).put(pageKey(url), copy);
 }
 
+// the words of the page below in the language of the last page seen (app.js sends them: this script has no
+// catalogue of its own), English until then
+const WORDS = '/offline-words';
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+
 async function savedCopy(url) {
-  const hit = await (await caches.open(PAGES)).match(pageKey(url));
+  const pages = await caches.open(PAGES);
+  const hit = await pages.match(pageKey(url));
   if (!hit) {
+    let w = {};
+    try { w = await (await pages.match(WORDS)).json(); } catch (e) { /* none yet: English */ }
+    const say = (k, english) => esc(w[k] || english);
     return new Response(
-      '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
-      '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · marque</title>' +
+      '<!doctype html>\n<html lang="' + say('lang', 'en') + '"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1"><title>' + say('title', 'Offline') + ' · marque</title>' +
       '<link rel="stylesheet" href="/assets/style.css?v=' + VERSION + '"></head><body class="page-message">' +
-      '<main><h1>Offline</h1><p class="err">This page was not saved on this phone, and the network is down.</p>' +
-      '<p>The pages opened while the network was up open without it. <a href="/">The tables</a></p></main></body></html>\n',
+      '<main><h1>' + say('title', 'Offline') + '</h1><p class="err">' + say('missing', 'This page was not saved on this phone, and the network is down.') + '</p>' +
+      '<p>' + say('others', 'The pages opened while the network was up open without it.') + ' <a href="/">' + say('tables', 'The tables') + '</a></p></main></body></html>\n',
       { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8',
         'Content-Security-Policy': "default-src 'none'; style-src 'self'" } });
   }
@@ -99,5 +108,7 @@ self.addEventListener('message', (ev) => {
         .then((r) => keep(url, r)).catch(() => {});
     })));
   }
+  if (data.words && typeof data.words === 'object')
+    ev.waitUntil(caches.open(PAGES).then((c) => c.put(WORDS, new Response(JSON.stringify(data.words)))));
   if (data.forget) ev.waitUntil(caches.delete(PAGES));
 });

@@ -7,6 +7,8 @@
 (function () {
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+  // the page's words in its language (app.js, loaded first, says them)
+  const t = window.marque ? window.marque.t : (id, english) => english;
   const csrf = () => { const m = $('meta[name="csrf-token"]'); return m ? m.content : ''; };
   const key = () => {
     const b = new Uint8Array(16);
@@ -35,14 +37,14 @@
   function refusal(data) {
     if (data && Array.isArray(data.errors) && data.errors.length)
       return data.errors.map((e) => (e.code ? e.code + ': ' : '') + e.message).join(' · ');
-    return (data && data.error) || 'refused';
+    return (data && data.error) || t('web.tjs.refused', 'refused');
   }
 
   // a number as typed on a phone: "12,5" is 12.5; "" is not a number
   function number(text) {
-    const t = String(text || '').trim().replace(',', '.').replace(/^\u2212/, '-');
-    if (!/^[-+]?\d+(\.\d+)?$/.test(t)) return null;
-    return Number(t);
+    const typed = String(text || '').trim().replace(',', '.').replace(/^\u2212/, '-');
+    if (!/^[-+]?\d+(\.\d+)?$/.test(typed)) return null;
+    return Number(typed);
   }
 
   // ---- the table phone --------------------------------------------------------------------------------------
@@ -99,13 +101,13 @@
       const body = { by: who() };
       if (act === 'dispute') {
         body.note = ($('.dispute-note') || {}).value || '';
-        if (!body.note.trim()) { say('Say what is wrong: the organiser reads it.', true); return; }
+        if (!body.note.trim()) { say(t('web.tjs.say_wrong', 'Say what is wrong: the organiser reads it.'), true); return; }
       }
       if (act === 'slip') {
         body.points = {};
         for (const i of $$('.slip-points')) {
           const n = number(i.value);
-          if (n === null) { say('Each seat needs its total.', true); i.focus(); return; }
+          if (n === null) { say(t('web.tjs.each_seat', 'Each seat needs its total.'), true); i.focus(); return; }
           body.points[i.dataset.entrant] = i.value.trim().replace(',', '.');
         }
         const d = $('.slip-deals');
@@ -115,14 +117,15 @@
       try {
         const r = await post('/api/t/' + code + '/' + act, body);
         if (r.status === 200) {
-          say({ submit: 'Submitted: a second player confirms it on their phone.', confirm: 'Confirmed.',
-                dispute: 'Disputed: the organiser is told.', slip: 'Slip submitted.' }[act]);
+          say({ submit: t('web.tjs.submitted', 'Submitted: a second player confirms it on their phone.'),
+                confirm: t('web.tjs.confirmed', 'Confirmed.'), dispute: t('web.tjs.disputed', 'Disputed: the organiser is told.'),
+                slip: t('web.tjs.slip', 'Slip submitted.') }[act]);
           location.reload();
         } else {
           say(refusal(r.data), true);
         }
       } catch (e) {
-        say('No answer from the server: try again.', true);
+        say(t('web.tjs.no_answer', 'No answer from the server: try again.'), true);
       } finally {
         b.disabled = false;
       }
@@ -149,7 +152,7 @@
         let any = false;
         for (const i of $$('.slip-points', box)) if (i.value.trim()) { points[i.dataset.entrant] = i.value.trim().replace(',', '.'); any = true; }
         if (any) body.points = points;
-        if (!body.reason.trim()) { say('An override gives its reason.', true); return; }
+        if (!body.reason.trim()) { say(t('web.tjs.reason', 'An override gives its reason.'), true); return; }
         r = await post('/api/tournaments/' + event + '/override', body);
       } else {
         r = await post('/api/tournaments/' + event + '/close-round', { round: Number(c.dataset.closeRound) });
@@ -165,8 +168,8 @@
       const left = Math.round((end - Date.now()) / 1000);
       const s = $('.left', c);
       if (!s || Number.isNaN(end)) continue;
-      if (left <= 0) { s.textContent = 'time is up: finish the deal in progress'; c.classList.add('over'); continue; }
-      s.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') + ' left';
+      if (left <= 0) { s.textContent = t('web.tjs.time_up', 'time is up: finish the deal in progress'); c.classList.add('over'); continue; }
+      s.textContent = t('web.tjs.left', '{time} left', { time: Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') });
     }
   }
   tick();
