@@ -832,7 +832,12 @@ std::string message_page(int status, const std::string& title, const std::string
 
 ojson diagnostics_json(const std::vector<Diagnostic>& ds) {
   ojson arr = ojson::array();
-  for (const auto& d : ds) arr.push_back({{"field", d.field}, {"code", d.code}, {"message", d.message}});
+  // "message" in English as the JSON of every refusal; "text" what the phone shows, in the page's language
+  for (const auto& d : ds) {
+    Diagnostic shown = d;
+    shown.hand = 0;  // the page says which hand
+    arr.push_back({{"field", d.field}, {"code", d.code}, {"message", d.message}, {"text", shown.text()}});
+  }
   return arr;
 }
 

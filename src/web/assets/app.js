@@ -94,7 +94,7 @@
 
   function message(data, status) {
     if (data && Array.isArray(data.errors) && data.errors.length)
-      return data.errors.map((e) => (e.field ? e.field + ': ' : '') + e.message).join('\n');
+      return data.errors.map((e) => (e.text || (e.field ? e.field + ': ' : '') + e.message)).join('\n');
     if (data && data.error) return data.error + (data.hint ? ' (' + data.hint + ')' : '');
     return t('web.js.server_answered', 'the server answered {status}', { status: String(status) });
   }
@@ -658,7 +658,7 @@
       const form = el('form', { class: 'question', dataset: { key: q.key, kind: q.kind }, novalidate: true });
       form.append(el('h2', { id: 'q-text' }, q.text));
       if (q.help) form.append(el('p', { class: 'help' }, q.help));
-      const errText = [data.error, ...(data.errors || []).map((e) => (e.field ? e.field + ': ' : '') + e.message)]
+      const errText = [data.error, ...(data.errors || []).map((e) => (e.text || (e.field ? e.field + ': ' : '') + e.message))]
         .filter(Boolean).join('\n');
       const again = kept && kept.key === q.key ? kept : null;
       kept = null;
@@ -937,7 +937,7 @@
       else if (data.complete) root.append(preview(data));
       else {
         const box = el('section', { class: 'preview' }, el('h2', {}, t('web.js.refused', 'This hand cannot be stored as it is')));
-        for (const e of data.errors || []) box.append(el('p', { class: 'err', role: 'alert' }, (e.field ? e.field + ': ' : '') + e.message));
+        for (const e of data.errors || []) box.append(el('p', { class: 'err', role: 'alert' }, (e.text || (e.field ? e.field + ': ' : '') + e.message)));
         box.append(el('p', { class: 'help' }, t('web.js.refused_help', 'Tap an answer below to change it, or go back.')), navBar(null));
         root.append(box);
       }
