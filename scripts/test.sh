@@ -51,4 +51,7 @@ TZ=UTC NO_COLOR=1 LC_ALL=C.UTF-8 build-san/tests/marque_tests &
 units=$!
 ctest --test-dir build-san -L cases --output-on-failure -j"$jobs"
 wait "$units"
-bash tests/fuzz/run.sh build-san 30
+# a smoke run, 20 s a target (the four side by side on the 2 cores): every seed (each example and case file, the
+# pages' requests) runs first, then a few hundred to a few thousand mutations each; longer fuzzing is not the test
+# command's job (tests/fuzz/run.sh build-san SECONDS runs it longer)
+bash tests/fuzz/run.sh build-san 20

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
@@ -66,10 +67,11 @@ def tables_of(round_no):
 
 
 server, base = serve(BIN, db, env, CODE)
-phone_a = browser(tmp, "table-a")
-phone_b = browser(tmp, "table-b")
-desk = browser(tmp, "organiser", 1280, 900)
-room = browser(tmp, "room", 1920, 1080)
+# the four sessions started side by side (each a chromedriver and a Chromium: their start-ups overlap)
+with ThreadPoolExecutor(4) as pool:
+    phone_a, phone_b, desk, room = pool.map(lambda a: browser(tmp, *a), [("table-a",), ("table-b",),
+                                                                          ("organiser", 1280, 900),
+                                                                          ("room", 1920, 1080)])
 
 
 def shot(d, name):
@@ -166,26 +168,31 @@ def paper(final):
         json.dump(final, f)
     last = len(final["rounds_played"])
 
-    def pdf(what, r=0):
+    def pdf(job):
+        what, r = job
         out = os.path.join(tmp, f"{what}-{r}.pdf")
         marque("tournament", "print", path, "--what", what, *(["--round", str(r)] if r else []), "--url", base,
                "--format", "pdf", "-o", out)
         return subprocess.run(["pdftotext", "-layout", out, "-"], capture_output=True, text=True, check=True).stdout
+    # every PDF printed first, two at a time (each is a Chromium of its own), then read
+    jobs = [("cards", rnd["round"]) for rnd in final["rounds_played"]] + [("door", last), ("slips", last), ("ranking", 0)]
+    with ThreadPoolExecutor(2) as pool:
+        printed = dict(zip(jobs, pool.map(pdf, jobs)))
     for rnd in final["rounds_played"]:
         r = rnd["round"]
-        cards = pdf("cards", r)
+        cards = printed[("cards", r)]
         for t in rnd["tables"]:
             check(re.search(rf"Table\s+{t['table']}\b", cards) is not None and t["code"] in cards and
                   all(names[s] in cards for s in t["seats"]),
                   f"round {r} cards: table {t['table']}, its code {t['code']} and its players")
-    door, slips = pdf("door", last), pdf("slips", last)
+    door, slips = printed[("door", last)], printed[("slips", last)]
     for t in final["rounds_played"][-1]["tables"]:
         check(t["code"] in slips, f"round {last} slips: table {t['table']}'s code")
         for s in t["seats"]:
             line = re.search(rf"{names[s]}\s*→\s*table\s+(\d+)", door)
             check(line is not None and line.group(1) == str(t["table"]),
                   f"round {last} door list: {names[s]} → table {t['table']}")
-    ranking = pdf("ranking")
+    ranking = printed[("ranking", 0)]
     for row in final["ranking"]:
         n = names[row["entrant"]]
         line = next((ln for ln in ranking.splitlines() if re.search(rf"^\s*\d+\s+{n}\b", ln)), "")
@@ -211,7 +218,7 @@ try:
     desk.find_element(By.CSS_SELECTOR, "form.login button").click()
     check(wait(desk, lambda: desk.current_url.endswith(f"/tournament/{EVENT}"), 10) is not None,
           "the organiser logs in to the event's page")
-    room.get(f"{base}/tournament/{EVENT}/room")
+    room.get(f"{base}/tournament/{EVENT}/room?every=2")  # a screenful 2 s (12 by default): it turns sooner
     quick = False
     for r in (1, 2, 3):
         marque("tournament", "draw", EVENT)

@@ -14,6 +14,7 @@ examples/season.json) and for a night of wide games made here with the CLI (a 5-
 Usage: paper.py MARQUE_BIN SOURCE_DIR. Exit 77 (skipped) without chromium or pdftotext. MARQUE_KEEP_PAPER=DIR keeps
 the HTML and PDF files there."""
 import collections, html as htmllib, json, os, re, shutil, sqlite3, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 BIN, SRC = sys.argv[1], sys.argv[2]
 CHROME = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -41,6 +42,21 @@ def marque(db, *args, ok=True):
     if ok and r.returncode != 0:
         raise SystemExit(f"marque {' '.join(args)} failed ({r.returncode}): {r.stderr}")
     return r
+
+
+# Each PDF is a Chromium run of its own: a night's PDFs are printed ahead, two at a time, while its checks read them
+POOL = ThreadPoolExecutor(2)
+printing = {}  # the PDF's path -> its `marque sheet` run
+
+
+def print_ahead(db, path, *args):
+    printing[path] = POOL.submit(marque, db, "sheet", *args, "-o", path)
+
+
+def printed(db, path, *args):
+    if path not in printing:
+        print_ahead(db, path, *args)
+    return printing.pop(path).result()
 
 
 # --- the databases ------------------------------------------------------------------------------------------------
@@ -230,7 +246,7 @@ def expected_rows(sheet):
 def check_game_pdf(db, gid, label):
     sheet = json.loads(marque(db, "sheet", str(gid), "--format", "json").stdout)
     pdf = os.path.join(T, f"{label}.pdf")
-    r = marque(db, "sheet", str(gid), "-o", pdf)
+    r = printed(db, pdf, str(gid))
     check("PDF by " in r.stderr, f"{label}: marque does not say which converter made the PDF ({r.stderr.strip()})")
     marque(db, "sheet", str(gid), "--format", "html", "-o", pdf[:-4] + ".html")  # (its sections: probed in the night's)
     text = pdf_text(pdf)
@@ -274,11 +290,14 @@ def check_game_pdf(db, gid, label):
 
 def check_night(db, night, label, page_counts):
     doc = json.loads(marque(db, "sheet", "--night", str(night), "--format", "json").stdout)
+    pdf = os.path.join(T, f"{label}.pdf")
+    print_ahead(db, pdf, "--night", str(night))
+    for s in doc["sheets"]:
+        print_ahead(db, os.path.join(T, f"{label}-game{s['game']}.pdf"), str(s["game"]))
     html = os.path.join(T, f"{label}.html")
     marque(db, "sheet", "--night", str(night), "--format", "html", "-o", html)
     check_html(html, label + " html")
-    pdf = os.path.join(T, f"{label}.pdf")
-    marque(db, "sheet", "--night", str(night), "-o", pdf)
+    printed(db, pdf)
     pages = pdf_pages(pdf)
     flat = " ".join(pdf_text(pdf).split())
     first = " ".join(pdf_text(pdf, 1).split())

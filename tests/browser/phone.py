@@ -55,20 +55,18 @@ def browser(tmp, name, width=360, height=740, mobile=True):
 
 def wait(d, cond, timeout=10):
     # a live page replaces its parts when the event stream says so: an element found a moment ago may be gone by the
-    # time it is read (stale, or Chromium's "Node with given id does not belong to the document"); that is "not yet",
-    # and the condition is asked again
+    # time it is read; that is "not yet", and the condition is asked again (Chromium says so as a stale element, or
+    # as an inspector error, "Node with given id does not belong to the document")
     def ask(_):
         try:
             return cond()
-        except (NoSuchElementException, StaleElementReferenceException):
-            raise
         except WebDriverException as e:
-            if "does not belong to the document" not in str(e):
-                raise
-            return False
+            if isinstance(e, (NoSuchElementException, StaleElementReferenceException)) or \
+                    "does not belong to the document" in str(e):
+                return False
+            raise
     try:
-        return WebDriverWait(d, timeout, poll_frequency=0.05,
-                             ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(ask)
+        return WebDriverWait(d, timeout, poll_frequency=0.05).until(ask)
     except TimeoutException:
         return None
 

@@ -12,6 +12,7 @@ Usage: tournament_paper.py MARQUE_BIN SOURCE_DIR [SHOTS_DIR]. With SHOTS_DIR, th
 of W5 are kept there as PNG (pdftoppm -r 60): tournament-card.png, tournament-ranking.png.
 Exit 77 (skipped) without chromium (or weasyprint) and poppler-utils."""
 import json, os, re, shutil, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 BIN, SRC = sys.argv[1], sys.argv[2]
 SHOTS = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -40,13 +41,29 @@ def marque(*args):
     return r.stdout
 
 
-def pdf(case, what, *more):
-    out = os.path.join(T, f"{os.path.basename(case)}-{what}-{len(os.listdir(T))}.pdf")
+def print_pdf(case, what, *more):
+    tail = re.sub(r"\W", "", "-".join(more))
+    out = os.path.join(T, f"{os.path.basename(case)}-{what}-{tail}.pdf")
     marque("tournament", "print", case, "--what", what, *more, "-o", out)
     text = subprocess.run(["pdftotext", "-layout", out, "-"], capture_output=True, text=True, check=True).stdout
     info = subprocess.run(["pdfinfo", out], capture_output=True, text=True, check=True).stdout
     pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
     return out, text, pages
+
+
+# Each PDF is a Chromium run of its own: an event's PDFs are printed ahead, two at a time, while the checks read them
+POOL = ThreadPoolExecutor(2)
+printing = {}  # (case, what, options) -> its print_pdf run
+
+
+def print_ahead(case, what, *more):
+    printing[(case, what, *more)] = POOL.submit(print_pdf, case, what, *more)
+
+
+def pdf(case, what, *more):
+    if (case, what, *more) not in printing:
+        print_ahead(case, what, *more)
+    return printing.pop((case, what, *more)).result()
 
 
 def words(text):
@@ -74,6 +91,14 @@ def event(case_name, played=True):
     case = os.path.join(CASES, case_name)
     doc = json.loads(marque("tournament", "calc", case, "--format", "json"))
     names = names_of(doc)
+    for rnd in doc["rounds_played"]:  # the PDFs the checks below read, in their order
+        r = str(rnd["round"])
+        print_ahead(case, "cards", "--round", r, "--url", "http://192.168.1.20:8080")
+        if played:
+            for what in ("door", "slips", "ranking"):
+                print_ahead(case, what, "--round", r)
+    if played:
+        print_ahead(case, "ranking")
     for rnd in doc["rounds_played"]:
         r = str(rnd["round"])
         tables = rnd["tables"]
