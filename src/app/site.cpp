@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 #include "reports/site.hpp"
 #include "reports/standings.hpp"
@@ -63,6 +64,8 @@ reports::site::Site site(Session& session, const std::string& league, const std:
                   !unplayed.count(g.id);
     game.state = !g.ended.empty() ? g.ended : g.status == "finished" ? "finished" : "in progress";
     game.sheets = sheets(session, g.id);
+    if (rules && !game.sheets.parts.empty())
+      game.title = local_title(rules->title(), game.sheets.parts.front().sheet.title);
     for (const auto& p : g.players) names.insert(p);
     s.games.push_back(std::move(game));
   }
@@ -77,7 +80,10 @@ reports::site::Site site(Session& session, const std::string& league, const std:
     s.nights.push_back(std::move(night));
   }
   std::vector<std::string> sorted(names.begin(), names.end());
-  unicode::sort_names(sorted);
+  if (text::language() == "en")
+    unicode::sort_names(sorted);
+  else
+    text::sort_names(sorted, text::language());  // the club's language's order: hu "Csaba" after "Czakó"
   // everyone's statistics and ratings computed once (a pass over the hands), then each player's share
   const ojson every_stats = stats(session, "", all);
   const ojson every_rating = ratings(session, "", all);
@@ -118,7 +124,7 @@ reports::site::Site site(Session& session, const std::string& league, const std:
   for (const auto& g : s.games) leagues.insert(g.league);
   s.title = !s.league.empty()                                  ? s.league
             : leagues.size() == 1 && !leagues.begin()->empty() ? *leagues.begin()
-                                                               : "Card club";
+                                                               : text::tr("site.card_club", "Card club");
   return s;
 }
 
