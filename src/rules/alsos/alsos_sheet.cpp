@@ -61,7 +61,9 @@ void sheet_header(sheet::Sheet& out, const json& game_file, const std::vector<st
     std::string m;
     for (const char* k : {"date", "venue"})
       if (meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
-        m += (m.empty() ? "" : "   ") + meta[k].get<std::string>();
+        m += (m.empty() ? "" : "   ") + (std::string(k) == "date"
+                                             ? text::local_date(meta[k].get<std::string>(), text::language())
+                                             : meta[k].get<std::string>());
     if (!m.empty()) out.line(m);
   }
 }
@@ -85,12 +87,27 @@ void carried_row(sheet::Table& t, const json& game_file, const std::vector<std::
 // An item's label of marque-score/1 ("Hélène negy_asz(l) 1 D", spec §7) as the sheet says it: each figura by its
 // name (négy ász), not its id. The stored score keeps the id: `check` compares it with the fresh one as written.
 std::string sheet_item_label(std::string label) {
+  if (label.rfind("game ", 0) == 0) label = text::tr("sheet.alsos.item.game", "game") + label.substr(4);
   for (const auto& f : k_figurak) {
     const std::string id = std::string(f.id) + "(";
     for (size_t at = label.find(id); at != std::string::npos; at = label.find(id, at + f.label.size()))
       label.replace(at, id.size() - 1, f.label);
   }
   return label;
+}
+
+// The contract's code of marque-score/1 ("Bálint BE won", "Zsófi P(turn) lost (gave up)", spec §7) in the reader's
+// language: the suit and kind codes stay, the words are said
+std::string contract_words(std::string code) {
+  const std::pair<const char*, std::string> words[] = {
+      {"(turn)", text::tr("sheet.alsos.turn", "(turn)")},
+      {" won", text::tr("sheet.alsos.won", " won")},
+      {" lost", text::tr("sheet.alsos.lost", " lost")},
+      {" (defenders gave up)", text::tr("sheet.alsos.defenders_gave_up", " (defenders gave up)")},
+      {" (gave up)", text::tr("sheet.alsos.gave_up", " (gave up)")}};
+  for (const auto& [english, said] : words)
+    if (auto at = code.find(english); at != std::string::npos) code.replace(at, std::string_view(english).size(), said);
+  return code;
 }
 
 // One hand: its row (number, dealer, contract, items, deltas, zero check) and the running-total row under it.
@@ -109,7 +126,7 @@ void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::
   std::string items;
   if (bd.contains("labels"))
     for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + sheet_item_label(l.get<std::string>());
-  std::vector<std::string> row = {number, dealer, bd.value("contract_code", std::string()), items};
+  std::vector<std::string> row = {number, dealer, contract_words(bd.value("contract_code", std::string())), items};
   Amount sum;
   for (std::size_t i = 0; i < players.size(); ++i) {
     const Amount v = points_at(h["deltas"], players[i]).value_or(Amount{});

@@ -430,7 +430,7 @@ void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, const 
       st.row({"  " + text::tr("sheet.prefa.nobody_pays", "nobody pays anybody")}, "");
     std::string minimal;
     for (const auto& t : res["settlement"]["payments"])
-      minimal += (minimal.empty() ? "" : "; ") +
+      minimal += (minimal.empty() ? "" : text::tr("sheet.prefa.payments_separator", "; ")) +
                  text::tr("sheet.pays", "{from} pays {to} {amount}",
                           text::Message()
                               .text("from", t["from"].get<std::string>())
