@@ -172,11 +172,14 @@ std::string chart_text(const sheet::Sheet& s, int width, int height, const Chart
   int lw = 0;
   for (const auto& l : label) lw = std::max(lw, display_width(l));
   const std::string what = chart_what(style), step_word = chart_step(style);
-  std::string out = style.step.empty()
-                        ? text::tr("chart.text.heading", "{what}, hands 1-{n}",
-                                   text::Message().text("what", what).number("n", static_cast<int64_t>(n))) +
-                              "\n"
-                        : what + ", " + step_word + "s 1-" + std::to_string(n) + "\n";
+  std::string out =
+      style.step.empty()
+          ? text::tr("chart.text.heading", "{what}, hands 1-{n}",
+                     text::Message().text("what", what).number("n", static_cast<int64_t>(n))) +
+                "\n"
+          : text::tr("chart.text.heading_steps", "{what}, {step}s 1-{n}",
+                     text::Message().text("what", what).text("step", step_word).number("n", static_cast<int64_t>(n))) +
+                "\n";
   for (int r = 0; r < h; ++r) {
     out += pad_left(label[static_cast<size_t>(r)], lw) + " |" + grid[static_cast<size_t>(r)];
     while (!out.empty() && out.back() == ' ') out.pop_back();

@@ -70,7 +70,12 @@ bool has_note(const json& rec) {
 // "-- redeal: petit sec (Cat)"
 void redeal_line(SheetLine& l, const json& rec, size_t players, std::vector<std::string>& notes) {
   std::string reason = rec.value("reason", "");
-  std::replace(reason.begin(), reason.end(), '_', ' ');
+  if (reason == "all_pass") reason = text::tr("sheet.tarot.reason.all_pass", "all pass");
+  if (reason == "no_trumps") reason = text::tr("sheet.tarot.reason.no_trumps", "no trumps");
+  if (reason == "few_honours") reason = text::tr("sheet.tarot.reason.few_honours", "few honours");
+  if (reason == "misdeal") reason = text::tr("sheet.tarot.reason.misdeal", "misdeal");
+  if (reason == "other") reason = text::tr("sheet.tarot.reason.other", "other");
+  std::replace(reason.begin(), reason.end(), '_', ' ');  // petit_sec: "petit sec", in every language
   l.text = text::tr("sheet.tarot.redeal", "-- redeal: {reason}", text::Message().text("reason", reason));
   if (rec.contains("player") && rec["player"].is_string()) l.text += " (" + rec["player"].get<std::string>() + ")";
   if (has_note(rec)) {
