@@ -29,6 +29,12 @@ std::string game_title(const std::string& id) {
   return r ? std::string(r->title()) : id;
 }
 
+std::string local_game_title(const std::string& id) {
+  const auto* r = rules::find_game(id);
+  if (!r || text::language() == "en" || !r->catalogue().find(id + ".title")) return game_title(id);
+  return text::say(text::Message(id + ".title"), text::localized(r->catalogue()));
+}
+
 const text::Labels* game_labels(const std::string& id) {
   const auto* r = rules::find_game(id);
   return r ? &r->labels() : nullptr;

@@ -9,7 +9,6 @@
 #include <utility>
 
 #include "core/date.hpp"
-#include "core/language.hpp"
 #include "core/unicode.hpp"
 
 #include <functional>
@@ -336,10 +335,6 @@ std::string shown_name(const std::string& name) {
   return out + "\"";
 }
 }  // namespace
-
-std::string local_title(std::string_view title, const std::string& sheet_title) {
-  return text::language() == "en" || sheet_title.empty() ? std::string(title) : sheet_title;
-}
 
 std::string name_problem(const std::string& name) {
   if (name.find_first_not_of(" \t") == std::string::npos) return "is empty";

@@ -122,10 +122,6 @@ void describe(HandOutcome& o, const json& record);
 Sides sides_of(const rules::GameRules& rules, const rules::Game& game, const ojson& doc, const ojson* entry);
 Sides sides_of(const rules::GameRules& rules, const rules::Game& game, const json& summary);
 
-// A game's name as a reader of this thread's language reads it: its title (rules::GameRules::title) in English,
-// else the title its sheet gives in that language (`sheet_title`, said by the game's sheet) when it gives one.
-std::string local_title(std::string_view title, const std::string& sheet_title);
-
 // What is wrong with a player's name, or "" when nothing is: a name is one line of visible text, not only spaces
 // (no control character: a line feed or a tab in a name would spoof output lines and Tab completion candidates).
 std::string name_problem(const std::string& name);

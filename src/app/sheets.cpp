@@ -143,7 +143,7 @@ sheet::Part part_of(Session& session, int64_t id) {
                       (std::string(k) == "date" ? text::local_date(meta[k].get<std::string>(), text::language())
                                                 : meta[k].get<std::string>());
   p.sheet = rules->score_sheet(file, r.score);
-  const std::string title = local_title(rules->title(), p.sheet.title);
+  const std::string title = local_game_title(std::string(rules->id()));
   p.heading = text::tr("sheet.game_heading", "Game {id} — {title}",
                        text::Message().number("id", id).text("title", title));
   p.corrections = net_corrections(history(session, id), rules->labels());

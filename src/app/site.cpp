@@ -44,7 +44,7 @@ reports::site::Site site(Session& session, const std::string& league, const std:
     game.id = g.id;
     game.kind = g.game;
     const rules::GameRules* rules = rules::find_game(g.game);
-    game.title = rules ? std::string(rules->title()) : g.game;
+    game.title = rules ? local_game_title(g.game) : g.game;
     game.date = g.meta.is_object() && g.meta.contains("date") && g.meta["date"].is_string()
                     ? g.meta["date"].get<std::string>()
                     : "";
@@ -64,8 +64,6 @@ reports::site::Site site(Session& session, const std::string& league, const std:
                   !unplayed.count(g.id);
     game.state = !g.ended.empty() ? g.ended : g.status == "finished" ? "finished" : "in progress";
     game.sheets = sheets(session, g.id);
-    if (rules && !game.sheets.parts.empty())
-      game.title = local_title(rules->title(), game.sheets.parts.front().sheet.title);
     for (const auto& p : g.players) names.insert(p);
     s.games.push_back(std::move(game));
   }

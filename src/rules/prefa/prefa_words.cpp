@@ -180,6 +180,8 @@ const text::Catalogue& catalogue() {
   static const text::Catalogue c = [] {
     text::Catalogue x = default_catalogue();
     x.labels = &labels();
+    x.add("prefa.title",
+          "Prefa (Greek Preference)");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("prefa.list.and", "{first} and {rest}");
     x.add("prefa.list.comma", "{first}, {rest}");
     x.add("prefa.player", "{player}");

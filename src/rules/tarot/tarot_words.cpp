@@ -151,6 +151,7 @@ const text::Catalogue& catalogue() {
   static const text::Catalogue c = [] {
     text::Catalogue x = default_catalogue();
     x.labels = &labels();
+    x.add("tarot.title", "French Tarot");  // title() in the reader's language (sheets, site, tournament papers)
     // a list: the first item, then ", item" for each of the rest
     x.add("tarot.list", "{item}{rest}");
     x.add("tarot.then", ", {item}{rest}");
