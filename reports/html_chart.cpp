@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/language.hpp"
 #include "reports/html_sheet.hpp"
 #include "reports/sheet_render.hpp"
 #include "reports/text_table.hpp"
@@ -71,11 +72,12 @@ std::string svg_chart(const sheet::Sheet& s, double width, const ChartStyle& sty
   std::vector<std::string> names;
   double label_w = 0;
   for (const auto& ser : series) {
-    names.push_back(ser.name + " " + format_number(ser.points.back()));
+    names.push_back(ser.name + " " + text::local_number(ser.points.back(), text::language()));
     label_w = std::max(label_w, text_em(names.back()) * font);
   }
   double tick_w = 0;
-  for (double v = lo; v <= hi + step / 2; v += step) tick_w = std::max(tick_w, text_em(format_number(v)) * font);
+  for (double v = lo; v <= hi + step / 2; v += step)
+    tick_w = std::max(tick_w, text_em(text::local_number(v, text::language())) * font);
   const double left = tick_w + 10, right = std::min(label_w + 28, width * 0.45), top = 10, bottom = 34;
   const double plot_h = std::max(180.0, static_cast<double>(series.size()) * gap);
   const double height = top + plot_h + bottom;
@@ -84,7 +86,7 @@ std::string svg_chart(const sheet::Sheet& s, double width, const ChartStyle& sty
   auto y = [&](double v) { return top + plot_h * (hi - v) / (hi - lo); };
   std::string out = "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" + css_number(width) +
                     "\" height=\"" + css_number(height) + "\" viewBox=\"0 0 " + css_number(width) + " " +
-                    css_number(height) + "\" role=\"img\" aria-label=\"" + html_escape(style.what) +
+                    css_number(height) + "\" role=\"img\" aria-label=\"" + html_escape(chart_what(style)) +
                     "\" font-family=\"Liberation Sans, Arial, sans-serif\" font-size=\"" + css_number(font) + "\">\n";
   // grid and its values
   for (double v = lo; v <= hi + step / 2; v += step) {
@@ -92,7 +94,7 @@ std::string svg_chart(const sheet::Sheet& s, double width, const ChartStyle& sty
     out += "<line x1=\"" + css_number(left) + "\" y1=\"" + css_number(yy) + "\" x2=\"" + css_number(left + plot_w) +
            "\" y2=\"" + css_number(yy) + "\" stroke=\"#bbb\" stroke-width=\"0.6\"/>\n";
     out += "<text x=\"" + css_number(left - 5) + "\" y=\"" + css_number(yy + font * 0.35) + "\" text-anchor=\"end\">" +
-           html_escape(format_number(std::abs(v) < step / 1e6 ? 0.0 : v)) + "</text>\n";
+           html_escape(text::local_number(std::abs(v) < step / 1e6 ? 0.0 : v, text::language())) + "</text>\n";
   }
   out += "<rect x=\"" + css_number(left) + "\" y=\"" + css_number(top) + "\" width=\"" + css_number(plot_w) +
          "\" height=\"" + css_number(plot_h) + "\" fill=\"none\" stroke=\"#000\" stroke-width=\"0.8\"/>\n";
@@ -115,7 +117,7 @@ std::string svg_chart(const sheet::Sheet& s, double width, const ChartStyle& sty
       out += "<text x=\"" + css_number(x(i)) + "\" y=\"" + css_number(top + plot_h + 6 + font) +
              "\" text-anchor=\"middle\">" + std::to_string(i) + "</text>\n";
   }
-  out += "<text x=\"" + css_number(left) + "\" y=\"" + css_number(height - 4) + "\">" + html_escape(style.step) +
+  out += "<text x=\"" + css_number(left) + "\" y=\"" + css_number(height - 4) + "\">" + html_escape(chart_step(style)) +
          "</text>\n";
   // zero line and levels
   if (style.zero)

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/escape.hpp"
+#include "core/language.hpp"
 #include "reports/sheet_render.hpp"
 #include "reports/text_table.hpp"
 
@@ -672,9 +673,11 @@ std::string section_open(const char* cls, bool landscape) {
 
 std::string summary_html(const sheet::Document& d, bool titled) {
   std::string out = section_open("summary", false) +
-                    (titled ? "<h1>" + html_escape(d.title) + "</h1>\n" : "<h2>Results</h2>\n");
-  out +=
-      "<table class=\"summary\">\n<thead><tr><th>Game</th><th>Winner</th><th>Final totals</th></tr></thead>\n<tbody>\n";
+                    (titled ? "<h1>" + html_escape(d.title) + "</h1>\n"
+                            : "<h2>" + html_escape(text::tr("sheet.summary.results", "Results")) + "</h2>\n");
+  out += "<table class=\"summary\">\n<thead><tr><th>" + html_escape(text::tr("sheet.summary.game", "Game")) +
+         "</th><th>" + html_escape(text::tr("sheet.summary.winner", "Winner")) + "</th><th>" +
+         html_escape(text::tr("sheet.summary.totals", "Final totals")) + "</th></tr></thead>\n<tbody>\n";
   for (const auto& p : d.parts) {
     std::string totals;
     for (const auto& pl : p.places)
@@ -682,8 +685,8 @@ std::string summary_html(const sheet::Document& d, bool titled) {
                 "</div>";
     out += "<tr><td><span class=\"w\">" + html_escape(p.heading) + "</span>" +
            (p.subheading.empty() ? "" : "<br><i>" + html_escape(p.subheading) + "</i>") + "</td><td><b>" +
-           (p.finished ? html_escape(winner_text(p)) : std::string("in progress")) + "</b>" +
-           (p.outcome.empty() ? "" : "<p class=\"outcome\">" + html_escape(p.outcome) + "</p>") +
+           html_escape(p.finished ? winner_text(p) : text::tr("sheet.summary.in_progress_html", "in progress")) +
+           "</b>" + (p.outcome.empty() ? "" : "<p class=\"outcome\">" + html_escape(p.outcome) + "</p>") +
            "</td><td class=\"totals\">" + totals + "</td></tr>\n";
   }
   return out + "</tbody>\n</table>\n</section>\n";
@@ -711,9 +714,11 @@ std::string part_html(const sheet::Part& p) {
   }
   out += "</div>\n";
   if (!p.corrections.empty()) {
-    out += "<h3>Corrections</h3>\n<table class=\"corrections\">\n";
+    out += "<h3>" + html_escape(text::tr("sheet.corrections.html", "Corrections")) +
+           "</h3>\n<table class=\"corrections\">\n";
     for (const auto& c : p.corrections)
-      out += "<tr><td class=\"at\">" + html_escape(c.at) + "</td><td class=\"at\">hand " + std::to_string(c.hand) +
+      out += "<tr><td class=\"at\">" + html_escape(c.at) + "</td><td class=\"at\">" +
+             html_escape(text::tr("sheet.correction.hand", "hand {no}", text::Message().number("no", c.hand))) +
              "</td><td>" + html_escape(c.what) + "</td></tr>\n";
     out += "</table>\n";
   }
@@ -733,8 +738,9 @@ std::string sheet_sections(const sheet::Document& doc, bool titled) {
 }
 
 std::string render_html(const sheet::Document& doc) {
-  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(doc.title) +
-         "</title>\n<style>" + k_css + "</style>\n</head>\n<body>\n" + sheet_sections(doc) + "</body>\n</html>\n";
+  return "<!DOCTYPE html>\n<html lang=\"" + text::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+         html_escape(doc.title) + "</title>\n<style>" + k_css + "</style>\n</head>\n<body>\n" + sheet_sections(doc) +
+         "</body>\n</html>\n";
 }
 
 }  // namespace marque::reports

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/escape.hpp"
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 #include "reports/text_table.hpp"
 
@@ -176,7 +177,8 @@ sheet::Sheet rating_chart(const ojson& doc, const std::string& kind) {
     for (const auto& step : p["history"]) series.points.push_back(step["rating"].get<double>());
     s.chart.push_back(std::move(series));
   }
-  s.levels.push_back({start, "start " + format_number(start, 0)});
+  s.levels.push_back({start, text::tr("chart.rating_start", "start {rating}",
+                                      text::Message().text("rating", text::local_number(start, text::language(), 0)))});
   return s;
 }
 

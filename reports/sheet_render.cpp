@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/escape.hpp"
+#include "core/language.hpp"
 #include "reports/text_table.hpp"
 
 namespace marque::reports {
@@ -154,9 +155,10 @@ std::string chart_text(const sheet::Sheet& s, int width, int height, const Chart
     if (label[static_cast<size_t>(r)].empty()) label[static_cast<size_t>(r)] = text;
   };
   if (style.zero) hline(0, '-', "0");
-  for (const auto& l : s.levels) hline(l.value, '=', format_number(l.value));
-  label[0] = label[0].empty() ? format_number(hi) : label[0];
-  if (label[static_cast<size_t>(h - 1)].empty()) label[static_cast<size_t>(h - 1)] = format_number(lo);
+  for (const auto& l : s.levels) hline(l.value, '=', text::local_number(l.value, text::language()));
+  label[0] = label[0].empty() ? text::local_number(hi, text::language()) : label[0];
+  if (label[static_cast<size_t>(h - 1)].empty())
+    label[static_cast<size_t>(h - 1)] = text::local_number(lo, text::language());
   for (size_t k = 0; k < s.chart.size(); ++k) {
     const auto& pts = s.chart[k].points;
     for (int c = 0; c < w; ++c) {  // the series at this column, between its two nearest hands
@@ -169,7 +171,15 @@ std::string chart_text(const sheet::Sheet& s, int width, int height, const Chart
   }
   int lw = 0;
   for (const auto& l : label) lw = std::max(lw, display_width(l));
-  std::string out = style.what + ", " + style.step + "s 1-" + std::to_string(n) + "\n";
+  const std::string what = chart_what(style), step_word = chart_step(style);
+  std::string out =
+      style.step.empty()
+          ? text::tr("chart.text.heading", "{what}, hands 1-{n}",
+                     text::Message().text("what", what).number("n", static_cast<int64_t>(n))) +
+                "\n"
+          : text::tr("chart.text.heading_steps", "{what}, {step}s 1-{n}",
+                     text::Message().text("what", what).text("step", step_word).number("n", static_cast<int64_t>(n))) +
+                "\n";
   for (int r = 0; r < h; ++r) {
     out += pad_left(label[static_cast<size_t>(r)], lw) + " |" + grid[static_cast<size_t>(r)];
     while (!out.empty() && out.back() == ' ') out.pop_back();
@@ -191,11 +201,11 @@ std::string chart_text(const sheet::Sheet& s, int width, int height, const Chart
   }
   while (!axis.empty() && axis.back() == ' ') axis.pop_back();
   out += std::string(static_cast<size_t>(lw) + 1, ' ') + "+" + std::string(static_cast<size_t>(w), '-') + "\n";
-  out += std::string(static_cast<size_t>(lw) + 2, ' ') + axis + "  (" + style.step + ")\n";
+  out += std::string(static_cast<size_t>(lw) + 2, ' ') + axis + "  (" + step_word + ")\n";
   std::string legend;
   for (size_t k = 0; k < s.chart.size(); ++k)
     legend += std::string(legend.empty() ? "" : "   ") + marks[k % sizeof marks] + " " + s.chart[k].name + " " +
-              format_number(s.chart[k].points.back());
+              text::local_number(s.chart[k].points.back(), text::language());
   for (const auto& l : s.levels) legend += "   = " + l.label;
   return out + legend + "\n";
 }
@@ -243,13 +253,20 @@ ojson sheet_json(const sheet::Sheet& s) {
   return out;
 }
 
+std::string chart_what(const ChartStyle& style) {
+  return style.what.empty() ? text::tr("chart.running_totals", "running totals") : style.what;
+}
+std::string chart_step(const ChartStyle& style) {
+  return style.step.empty() ? text::tr("chart.step.hand", "hand") : style.step;
+}
+
 // "Thierry", "Sophie & Nadine", "Ann, Ben (tie)"; "" when nobody is first.
 std::string winner_text(const sheet::Part& p) {
   std::string w;
   int firsts = 0;
   for (const auto& pl : p.places)
     if (pl.place == 1) w += (firsts++ ? ", " : "") + pl.who;
-  return firsts > 1 ? w + " (tie)" : w;
+  return firsts > 1 ? w + text::tr("sheet.summary.tie", " (tie)") : w;
 }
 
 std::string totals_text(const sheet::Part& p) {
@@ -262,8 +279,10 @@ namespace {
 
 std::string corrections_text(const std::vector<sheet::Correction>& cs) {
   if (cs.empty()) return "";
-  std::string out = "\nCorrections:\n";
-  for (const auto& c : cs) out += "  " + c.at + "  hand " + std::to_string(c.hand) + " " + c.what + "\n";
+  std::string out = "\n" + text::tr("sheet.corrections", "Corrections:") + "\n";
+  for (const auto& c : cs)
+    out += "  " + c.at + "  " + text::tr("sheet.correction.hand", "hand {no}", text::Message().number("no", c.hand)) +
+           " " + c.what + "\n";
   return out;
 }
 
@@ -275,8 +294,11 @@ std::string document_text(const sheet::Document& d, bool chart) {
     out += d.title + "\n\n";
     TextTable t;
     t.columns({TextTable::Align::left, TextTable::Align::left, TextTable::Align::left});
-    t.row({"Game", "Winner", "Final totals"});
-    for (const auto& p : d.parts) t.row({p.heading, p.finished ? winner_text(p) : "(in progress)", totals_text(p)});
+    t.row({text::tr("sheet.summary.game", "Game"), text::tr("sheet.summary.winner", "Winner"),
+           text::tr("sheet.summary.totals", "Final totals")});
+    for (const auto& p : d.parts)
+      t.row({p.heading, p.finished ? winner_text(p) : text::tr("sheet.summary.in_progress", "(in progress)"),
+             totals_text(p)});
     out += t.render() + "\n";
   }
   for (const auto& p : d.parts) {

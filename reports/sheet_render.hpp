@@ -15,10 +15,13 @@ std::string sheet_text(const sheet::Sheet& s);
 // "game"), and whether the value axis always takes in zero (running totals do; a rating around 1500 does not,
 // and draws no zero line).
 struct ChartStyle {
-  std::string what = "running totals";
-  std::string step = "hand";
+  std::string what;  // "" = "running totals" in the reader's language
+  std::string step;  // "" = "hand" in the reader's language
   bool zero = true;
 };
+// What a chart's series are and what one step along it is, as the style says or in the reader's language.
+std::string chart_what(const ChartStyle& style);
+std::string chart_step(const ChartStyle& style);
 // The running totals as a text chart for a terminal (`marque sheet --chart`): one mark per series, the zero line,
 // the chart's levels, hand numbers under it and a legend with each final total; "" when there is nothing to draw.
 std::string chart_text(const sheet::Sheet& s, int width = 60, int height = 12, const ChartStyle& style = {});

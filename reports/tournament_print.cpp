@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 #include "reports/html_sheet.hpp"
 #include "reports/text_table.hpp"
@@ -40,7 +41,16 @@ struct Paper {
 
 std::string text_of(const ojson& v) { return tournament_value(v); }
 
+// a number of the event (a score, a tie-break's value) as the reader's language writes it
+std::string num_of(const ojson& v) {
+  return text::language() == "en" || !v.is_number() ? text_of(v)
+                                                    : text::local_number(v.get<double>(), text::language());
+}
+
 std::string ordinal(int n) {
+  if (text::language() != "en")
+    return text::tr("tournament.print.ordinal", "{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}",
+                    text::Message().number("n", n));
   const int t = n % 100, u = n % 10;
   const char* s = (t >= 11 && t <= 13) ? "th" : u == 1 ? "st" : u == 2 ? "nd" : u == 3 ? "rd" : "th";
   return std::to_string(n) + s;
@@ -74,13 +84,15 @@ struct Names {
 
 std::string event_title(const ojson& doc) {
   const std::string name = text_of(doc["event"]["name"]);
-  return name.empty() ? "Tournament" : name;
+  return name.empty() ? text::tr("tournament.print.tournament", "Tournament") : name;
 }
 
 // "Round 2 of 3 — " and the game
 std::string round_line(const ojson& doc, int round) {
   const auto& ev = doc["event"];
-  return "Round " + std::to_string(round) + " of " + text_of(ev["rounds"]) + " — " + text_of(ev["game"]);
+  return text::tr("tournament.print.round_of", "Round {round} of {rounds}",
+                  text::Message().number("round", round).text("rounds", text_of(ev["rounds"]))) +
+         " — " + text_of(ev["game"]);
 }
 
 const ojson& round_of(const ojson& doc, int round) {
@@ -97,21 +109,29 @@ std::string seat_name(const ojson& doc, size_t seats, size_t i) {
 
 Paper cards(const ojson& doc, int round, const std::string& url) {
   const Names names(doc);
-  Paper paper{event_title(doc) + " — table cards, round " + std::to_string(round), "105mm 148mm", {}};
+  Paper paper{event_title(doc) + text::tr("tournament.print.cards_title", " — table cards, round {round}",
+                                          text::Message().number("round", round)),
+              "105mm 148mm",
+              {}};
   for (const auto& t : round_of(doc, round)["tables"]) {
     Page p;
     p.title = event_title(doc);
     p.lines.push_back(round_line(doc, round));
-    p.big = "Table " + text_of(t["table"]);
-    p.header = {"Seat", "Entrant"};
+    p.big = text::tr("tournament.print.table", "Table {table}", text::Message().text("table", text_of(t["table"])));
+    p.header = {text::tr("tournament.print.seat", "Seat"), text::tr("tournament.print.entrant", "Entrant")};
     p.right = {false, false};
     const std::string dealer = text_of(t["first_dealer"]);
     for (size_t i = 0; i < t["seats"].size(); ++i) {
       const std::string id = text_of(t["seats"][i]);
-      p.rows.push_back({seat_name(doc, t["seats"].size(), i), names.full(id) + (id == dealer ? " — deals first" : "")});
+      p.rows.push_back(
+          {seat_name(doc, t["seats"].size(), i),
+           names.full(id) + (id == dealer ? text::tr("tournament.print.deals_first", " — deals first") : "")});
     }
-    if (!dealer.empty()) p.notes.push_back("First dealer: " + names.of(dealer));
-    p.notes.push_back("Table code: " + text_of(t["code"]));
+    if (!dealer.empty())
+      p.notes.push_back(text::tr("tournament.print.first_dealer", "First dealer: {name}",
+                                 text::Message().text("name", names.of(dealer))));
+    p.notes.push_back(text::tr("tournament.print.table_code", "Table code: {code}",
+                               text::Message().text("code", text_of(t["code"]))));
     p.qr = table_code_address(url, text_of(t["code"]));
     paper.pages.push_back(std::move(p));
   }
@@ -121,7 +141,10 @@ Paper cards(const ojson& doc, int round, const std::string& url) {
 Paper door(const ojson& doc, int round) {
   const Names names(doc);
   const ojson& r = round_of(doc, round);
-  Paper paper{event_title(doc) + " — where do I sit? Round " + std::to_string(round), "210mm 297mm", {}};
+  Paper paper{event_title(doc) + text::tr("tournament.print.door_title", " — where do I sit? Round {round}",
+                                          text::Message().number("round", round)),
+              "210mm 297mm",
+              {}};
   std::vector<std::pair<std::string, std::string>> lines;  // name, where
   auto add = [&](const std::string& id, const std::string& where) {
     lines.push_back({names.of(id), where});
@@ -130,14 +153,19 @@ Paper door(const ojson& doc, int round) {
   };
   for (const auto& t : r["tables"])
     for (size_t i = 0; i < t["seats"].size(); ++i)
-      add(text_of(t["seats"][i]), "table " + text_of(t["table"]) + ", seat " + seat_name(doc, t["seats"].size(), i));
-  for (const auto& b : r["byes"]) add(text_of(b), "bye (no table this round)");
-  for (const auto& a : r["absent"]) add(text_of(a), "absent");
-  std::stable_sort(lines.begin(), lines.end(),
-                   [](const auto& a, const auto& b) { return unicode::collate(a.first, b.first) < 0; });
+      add(text_of(t["seats"][i]),
+          text::tr(
+              "tournament.print.where", "table {table}, seat {seat}",
+              text::Message().text("table", text_of(t["table"])).text("seat", seat_name(doc, t["seats"].size(), i))));
+  for (const auto& b : r["byes"]) add(text_of(b), text::tr("tournament.print.bye", "bye (no table this round)"));
+  for (const auto& a : r["absent"]) add(text_of(a), text::tr("tournament.print.absent", "absent"));
+  const std::string& lang = text::language();  // names in the language's order (English: as marque always sorted)
+  std::stable_sort(lines.begin(), lines.end(), [&](const auto& a, const auto& b) {
+    return lang == "en" ? unicode::collate(a.first, b.first) < 0 : text::collate_less(a.first, b.first, lang);
+  });
   Page p;
   p.title = event_title(doc);
-  p.lines.push_back(round_line(doc, round) + " — where do I sit?");
+  p.lines.push_back(round_line(doc, round) + text::tr("tournament.print.where_title", " — where do I sit?"));
   for (const auto& [name, where] : lines) p.list.push_back(name + " → " + where);
   paper.pages.push_back(std::move(p));
   return paper;
@@ -167,20 +195,25 @@ std::vector<std::string> dealers(const Names& names, const ojson& t, bool teams)
 Paper slips(const ojson& doc, int round, const TournamentPrint& o) {
   const Names names(doc);
   const auto& ev = doc["event"];
-  Paper paper{event_title(doc) + " — score slips, round " + std::to_string(round), "210mm 297mm", {}};
+  Paper paper{event_title(doc) + text::tr("tournament.print.slips_title", " — score slips, round {round}",
+                                          text::Message().number("round", round)),
+              "210mm 297mm",
+              {}};
   const bool teams = text_of(ev["entrant_kind"]) == "teams";
   for (const auto& t : round_of(doc, round)["tables"]) {
     Page p;
     p.title = event_title(doc);
     p.lines.push_back(round_line(doc, round));
-    p.lines.push_back("Table " + text_of(t["table"]) + " · code " + text_of(t["code"]));
-    p.lines.push_back("Game: " + (o.game.empty() ? text_of(ev["game"]) : o.game));
+    p.lines.push_back(text::tr("tournament.print.table_line", "Table {table} · code {code}",
+                               text::Message().text("table", text_of(t["table"])).text("code", text_of(t["code"]))));
+    p.lines.push_back(text::tr("tournament.print.game", "Game: {game}",
+                               text::Message().text("game", o.game.empty() ? text_of(ev["game"]) : o.game)));
     const size_t k = t["seats"].size();
     std::string seats;
     for (size_t i = 0; i < k; ++i)
       seats += (i ? " · " : "") + seat_name(doc, k, i) + " " + names.full(text_of(t["seats"][i]));
-    p.lines.push_back("Seats: " + seats);
-    p.header = {"Deal", "Dealer"};
+    p.lines.push_back(text::tr("tournament.print.seats", "Seats: {seats}", text::Message().text("seats", seats)));
+    p.header = {text::tr("tournament.print.deal", "Deal"), text::tr("tournament.print.dealer", "Dealer")};
     p.right = {true, false};
     for (const auto& s : t["seats"]) {
       p.header.push_back(names.of(text_of(s)));
@@ -196,33 +229,39 @@ Paper slips(const ojson& doc, int round, const TournamentPrint& o) {
       for (const auto& s : t["seats"]) row.push_back(mort && names.of(text_of(s)) == dealer ? "—" : "");
       p.rows.push_back(std::move(row));
     }
-    std::vector<std::string> totals{"", o.zero_sum ? "totals (sum must be 0)" : "totals"};
+    std::vector<std::string> totals{"", o.zero_sum ? text::tr("tournament.print.totals_zero", "totals (sum must be 0)")
+                                                   : text::tr("tournament.print.totals", "totals")};
     totals.resize(p.header.size());
     p.rule_before = static_cast<int>(p.rows.size());
     p.rows.push_back(std::move(totals));
     if (known == o.deals.end())
-      p.notes.push_back("Deals: as many as the round's length takes (" + text_of(ev["round_length"]["mode"]) + ")");
-    if (mort) p.notes.push_back("—: the dealer sits this deal out");
-    p.notes.push_back("Each column: the entrant's running total after the deal");
-    p.signatures.push_back("Entered by (a player of this table)");
+      p.notes.push_back(text::tr("tournament.print.deals_note", "Deals: as many as the round's length takes ({mode})",
+                                 text::Message().text("mode", text_of(ev["round_length"]["mode"]))));
+    if (mort) p.notes.push_back(text::tr("tournament.print.sits_out", "—: the dealer sits this deal out"));
+    p.notes.push_back(text::tr("tournament.print.columns", "Each column: the entrant's running total after the deal"));
+    p.signatures.push_back(text::tr("tournament.print.entered_by", "Entered by (a player of this table)"));
     if (text_of(ev["confirmation"]) != "none")
-      p.signatures.push_back(teams ? "Confirmed by (a player of the other side)" : "Confirmed by (a second player)");
+      p.signatures.push_back(
+          teams ? text::tr("tournament.print.confirmed_side", "Confirmed by (a player of the other side)")
+                : text::tr("tournament.print.confirmed_second", "Confirmed by (a second player)"));
     paper.pages.push_back(std::move(p));
   }
   return paper;
 }
 
-const std::map<std::string, std::string>& criterion_names() {
-  static const std::map<std::string, std::string> k = {
-      {"total_points", "Total points"}, {"placement_points", "Placement points"}, {"match_points", "Match points"},
-      {"points_for", "Points for"},     {"points_diff", "Point difference"},      {"wins", "Wins"},
-      {"best_rounds", "Best rounds"},   {"head_to_head", "Head-to-head"},         {"lot", "Lot"},
-      {"withdrawn", "withdrawn"}};
-  return k;
-}
+// a tie-break criterion's name in the reader's language
 std::string criterion(const std::string& id) {
-  auto it = criterion_names().find(id);
-  return it == criterion_names().end() ? id : it->second;
+  if (id == "total_points") return text::tr("tournament.print.criterion.total_points", "Total points");
+  if (id == "placement_points") return text::tr("tournament.print.criterion.placement_points", "Placement points");
+  if (id == "match_points") return text::tr("tournament.print.criterion.match_points", "Match points");
+  if (id == "points_for") return text::tr("tournament.print.criterion.points_for", "Points for");
+  if (id == "points_diff") return text::tr("tournament.print.criterion.points_diff", "Point difference");
+  if (id == "wins") return text::tr("tournament.print.criterion.wins", "Wins");
+  if (id == "best_rounds") return text::tr("tournament.print.criterion.best_rounds", "Best rounds");
+  if (id == "head_to_head") return text::tr("tournament.print.criterion.head_to_head", "Head-to-head");
+  if (id == "lot") return text::tr("tournament.print.criterion.lot", "Lot");
+  if (id == "withdrawn") return text::tr("tournament.print.criterion.withdrawn", "withdrawn");
+  return id;
 }
 
 // rank of each entrant in a ranking
@@ -242,36 +281,44 @@ Paper ranking(const ojson& doc, int round) {
   const ojson none = ojson::array();
   const std::string prev_key = std::to_string(through - 1);
   const auto before = ranks_in(doc["ranking_after"].contains(prev_key) ? doc["ranking_after"][prev_key] : none);
-  Paper paper{event_title(doc) +
-                  (final_ranking ? " — final ranking" : " — ranking after round " + std::to_string(round)),
+  Paper paper{event_title(doc) + (final_ranking
+                                      ? text::tr("tournament.print.final_title", " — final ranking")
+                                      : text::tr("tournament.print.after_title", " — ranking after round {round}",
+                                                 text::Message().number("round", round))),
               "210mm 297mm",
               {}};
   Page p;
   p.title = event_title(doc);
-  p.lines.push_back((final_ranking ? "Final ranking" : "Ranking after round " + std::to_string(round)) + " — " +
-                    text_of(ev["game"]) + ", scoring " + text_of(ev["scoring"]["mode"]));
+  p.lines.push_back((final_ranking ? text::tr("tournament.print.final", "Final ranking")
+                                   : text::tr("tournament.print.after", "Ranking after round {round}",
+                                              text::Message().number("round", round))) +
+                    " — " + text_of(ev["game"]) +
+                    text::tr("tournament.print.scoring", ", scoring {mode}",
+                             text::Message().text("mode", text_of(ev["scoring"]["mode"]))));
   std::vector<std::string> chain;
   for (const auto& c : ev["scoring"]["tiebreaks"]) chain.push_back(text_of(c));
   std::string chain_text;
-  for (const auto& c : chain) chain_text += (chain_text.empty() ? "" : ", then ") + criterion(c);
-  p.lines.push_back("Order: " + chain_text);
-  p.header = {"Rank", "Entrant", "Score"};
+  for (const auto& c : chain)
+    chain_text += (chain_text.empty() ? "" : text::tr("tournament.print.then", ", then ")) + criterion(c);
+  p.lines.push_back(text::tr("tournament.print.order", "Order: {chain}", text::Message().text("chain", chain_text)));
+  p.header = {text::tr("tournament.print.rank", "Rank"), text::tr("tournament.print.entrant", "Entrant"),
+              text::tr("tournament.print.score", "Score")};
   p.right = {true, false, true};
   for (size_t i = 1; i < chain.size(); ++i) {
     p.header.push_back(criterion(chain[i]));
     p.right.push_back(chain[i] != "best_rounds");
   }
-  p.header.push_back("Rounds played");
+  p.header.push_back(text::tr("tournament.print.rounds_played", "Rounds played"));
   p.right.push_back(true);
   for (int r = 1; r <= through; ++r) {
-    p.header.push_back("R" + std::to_string(r));
+    p.header.push_back(text::tr("tournament.print.round_column", "R{n}", text::Message().number("n", r)));
     p.right.push_back(true);
   }
   if (!before.empty()) {
-    p.header.push_back("Δ rank");
+    p.header.push_back(text::tr("tournament.print.rank_change", "Δ rank"));
     p.right.push_back(true);
   }
-  p.header.push_back("Decided by");
+  p.header.push_back(text::tr("tournament.print.decided_by", "Decided by"));
   p.right.push_back(false);
   std::map<std::string, int> played;  // rounds played through `through`: at a table or on a bye
   for (const auto& r : doc["rounds_played"]) {
@@ -285,19 +332,20 @@ Paper ranking(const ojson& doc, int round) {
     std::string who = names.full(id);
     // withdrawn in this ranking when it withdrew before its round (5.5): ranked under the rule
     if (row["withdrawn_after"].is_number_integer() && row["withdrawn_after"].get<int>() < through) {
-      who += " (withdrew after round " + text_of(row["withdrawn_after"]) + ")";
+      who += text::tr("tournament.print.withdrew", " (withdrew after round {round})",
+                      text::Message().text("round", text_of(row["withdrawn_after"])));
       if (p.rule_before < 0) p.rule_before = static_cast<int>(p.rows.size());
     }
-    std::vector<std::string> cells = {text_of(row["rank"]), who, text_of(row["score"])};
+    std::vector<std::string> cells = {text_of(row["rank"]), who, num_of(row["score"])};
     for (size_t i = 1; i < chain.size(); ++i)
-      cells.push_back(row["tiebreaks"].contains(chain[i]) ? text_of(row["tiebreaks"][chain[i]]) : "");
+      cells.push_back(row["tiebreaks"].contains(chain[i]) ? num_of(row["tiebreaks"][chain[i]]) : "");
     cells.push_back(std::to_string(played[id]));
     for (int r = 0; r < through; ++r)
-      cells.push_back(r < static_cast<int>(row["rounds"].size()) ? text_of(row["rounds"][r]) : "");
+      cells.push_back(r < static_cast<int>(row["rounds"].size()) ? num_of(row["rounds"][r]) : "");
     if (!before.empty()) {
       auto it = before.find(id);
       const int d = it == before.end() ? 0 : it->second - row.value("rank", 0);
-      cells.push_back(it == before.end() ? "new"
+      cells.push_back(it == before.end() ? text::tr("tournament.print.new", "new")
                       : d > 0            ? "+" + std::to_string(d)
                       : d < 0            ? "−" + std::to_string(-d)
                                          : "=");
@@ -306,7 +354,9 @@ Paper ranking(const ojson& doc, int round) {
     // withdrawal rule is the line under the last continuing entrant, not a mark on its row
     const std::string decided = text_of(row["decided_by"]);
     const bool tied = !decided.empty() && decided != "withdrawn" && (chain.empty() || decided != chain.front());
-    cells.push_back(decided == "lot" ? "ex aequo — decided by lot" : tied ? "= " + criterion(decided) : "");
+    cells.push_back(decided == "lot" ? text::tr("tournament.print.by_lot", "ex aequo — decided by lot")
+                    : tied           ? "= " + criterion(decided)
+                                     : "");
     p.rows.push_back(std::move(cells));
   }
   std::string last_correction;
@@ -314,25 +364,37 @@ Paper ranking(const ojson& doc, int round) {
     if (c.value("round", 0) > through) continue;
     last_correction = std::max(last_correction, text_of(c["at"]));
     {
-      std::string note = "Correction of round " + text_of(c["round"]) + ", table " + text_of(c["table"]) + " by " +
-                         text_of(c["by"]) + " at " + text_of(c["at"]) + ": " + text_of(c["reason"]) + ".";
+      std::string note = text::tr("tournament.print.correction",
+                                  "Correction of round {round}, table {table} by {by} at {at}: {reason}.",
+                                  text::Message()
+                                      .text("round", text_of(c["round"]))
+                                      .text("table", text_of(c["table"]))
+                                      .text("by", text_of(c["by"]))
+                                      .text("at", text_of(c["at"]))
+                                      .text("reason", text_of(c["reason"])));
       std::string was, now;
       for (auto it = c["before"].begin(); it != c["before"].end(); ++it)
-        was += (was.empty() ? "" : ", ") + names.of(it.key()) + " " + text_of(it.value());
+        was += (was.empty() ? "" : ", ") + names.of(it.key()) + " " + num_of(it.value());
       for (auto it = c["after"].begin(); it != c["after"].end(); ++it)
-        now += (now.empty() ? "" : ", ") + names.of(it.key()) + " " + text_of(it.value());
-      note += " Was " + was + "; now " + now + ".";
+        now += (now.empty() ? "" : ", ") + names.of(it.key()) + " " + num_of(it.value());
+      note += text::tr("tournament.print.was_now", " Was {was}; now {now}.",
+                       text::Message().text("was", was).text("now", now));
       std::string moves;
       for (const auto& ch : c["rank_changes"])
         moves += (moves.empty() ? "" : ", ") + names.of(text_of(ch["entrant"])) + " " + ordinal(ch.value("before", 0)) +
                  " → " + ordinal(ch.value("after", 0));
-      if (!moves.empty()) note += " Rank changes: " + moves + ".";
+      if (!moves.empty())
+        note += text::tr("tournament.print.rank_changes", " Rank changes: {moves}.",
+                         text::Message().text("moves", moves));
       p.notes.push_back(note);
     }
   }
-  if (!last_correction.empty()) p.lines.push_back("Corrected at " + last_correction + " (the notes at the foot)");
+  if (!last_correction.empty())
+    p.lines.push_back(text::tr("tournament.print.corrected_at", "Corrected at {at} (the notes at the foot)",
+                               text::Message().text("at", last_correction)));
   if (p.rule_before >= 0)
-    p.notes.insert(p.notes.begin(), "Under the rule: entrants who withdrew, ranked after all others");
+    p.notes.insert(p.notes.begin(), text::tr("tournament.print.under_rule",
+                                             "Under the rule: entrants who withdrew, ranked after all others"));
   paper.pages.push_back(std::move(p));
   return paper;
 }
@@ -434,8 +496,8 @@ std::string sections_of(const Paper& paper, TournamentPaper what) {
 }
 
 std::string html_of(const Paper& paper, TournamentPaper what) {
-  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(paper.title) +
-         "</title>\n<style>@page { size: " + paper.page_size + "; margin: 8mm; }" + k_css +
+  return "<!DOCTYPE html>\n<html lang=\"" + text::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+         html_escape(paper.title) + "</title>\n<style>@page { size: " + paper.page_size + "; margin: 8mm; }" + k_css +
          "</style>\n</head>\n<body>\n" + sections_of(paper, what) + "</body>\n</html>\n";
 }
 
@@ -465,7 +527,7 @@ std::string paper_text(const Paper& paper) {
     }
     for (const auto& l : p.list) out += l + "\n";
     for (const auto& n : p.notes) out += n + "\n";
-    for (const auto& s : p.signatures) out += s + ": ____________________\n";
+    for (const auto& s : p.signatures) out += s + text::tr("report.colon", ": ") + "____________________\n";
     if (!p.qr.empty()) out += "QR: " + p.qr + "\n";
   }
   return out;

@@ -33,6 +33,12 @@ std::string game_title(const std::string& id) {
   return std::string(r->title());
 }
 
+std::string local_game_title(const std::string& id) {
+  const auto* r = rules::find_game(id);
+  if (!r || text::language() == "en" || !r->catalogue().find(id + ".title")) return game_title(id);
+  return text::say(text::Message(id + ".title"), text::localized(r->catalogue()));
+}
+
 const text::Labels* game_labels(const std::string& id) {
   const auto* r = rules::find_game(id);
   return r ? &r->labels() : nullptr;

@@ -22,6 +22,9 @@ const rules::GameRules* find_rules(const std::string& id);
 std::vector<std::string> game_ids();
 // What people read for a game: its title (the id itself when unknown), its labels (nullptr when unknown).
 std::string game_title(const std::string& id);
+// The same in this thread's language: the game's "<id>.title" message said by its localized catalogue (English:
+// game_title).
+std::string local_game_title(const std::string& id);
 const text::Labels* game_labels(const std::string& id);
 // A game's paper sheet from its marque-game/1 file and marque-score/1 score (empty when the game is unknown).
 sheet::Sheet score_sheet(const std::string& id, const json& file, const ojson& score);

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <map>
 
+#include "core/language.hpp"
 #include "core/text.hpp"
 #include "reports/game_text.hpp"
 
@@ -67,10 +68,10 @@ std::vector<sheet::Correction> net_corrections(const std::vector<Change>& change
     c.at = local_time(n.at);
     c.hand = no;
     if (n.deleted) {
-      c.what = "deleted: " + reports::record_words(n.before, labels);
+      c.what = text::tr("sheet.correction.deleted", "deleted: ") + reports::record_words(n.before, labels);
     } else {
       if (n.before == n.after) continue;
-      c.what = "edited: " + reports::record_diff(n.before, n.after, labels);
+      c.what = text::tr("sheet.correction.edited", "edited: ") + reports::record_diff(n.before, n.after, labels);
     }
     out.emplace_back(n.order, std::move(c));
   }
@@ -94,10 +95,11 @@ std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::
   std::vector<std::string> team_of;  // the team result of each line of `out`, "" = no team
   for (size_t i = 0; i < seats.size() && i < players.size(); ++i) {
     const auto& s = seats[i];
-    std::string total = text::format_number(s.points);
+    const std::string& lang = text::language();
+    std::string total = text::local_number(s.points, lang);
     if (auto raw = totals.find(players[i]);
         !teams && raw != totals.end() && raw->is_number() && *raw != ojson(s.points))
-      total = text::format_signed(s.points) + " (" + text::format_number(raw->get<double>()) + ")";
+      total = text::local_signed(s.points, lang) + " (" + text::local_number(raw->get<double>(), lang) + ")";
     bool joined = false;
     // a team game in progress has no team result yet: partners are the two seats alone at their place and total
     const bool pair = teams && std::count_if(seats.begin(), seats.end(), [&](const league::SeatResult& o) {
@@ -134,12 +136,16 @@ sheet::Part part_of(Session& session, int64_t id) {
   if (!rules) throw Error(k_exit_dataerr, "game " + std::to_string(id) + " is of a kind this marque does not know");
   sheet::Part p;
   p.game = id;
-  p.heading = "Game " + std::to_string(id) + " — " + std::string(rules->title());
   const json meta = file.value("meta", json::object());
   for (const char* k : {"date", "venue", "league"})
     if (meta.is_object() && meta.contains(k) && meta[k].is_string() && !meta[k].get<std::string>().empty())
-      p.subheading += (p.subheading.empty() ? "" : " · ") + meta[k].get<std::string>();
+      p.subheading += (p.subheading.empty() ? "" : " · ") +
+                      (std::string(k) == "date" ? text::local_date(meta[k].get<std::string>(), text::language())
+                                                : meta[k].get<std::string>());
   p.sheet = rules->score_sheet(file, r.score);
+  const std::string title = local_game_title(std::string(rules->id()));
+  p.heading = text::tr("sheet.game_heading", "Game {id} — {title}",
+                       text::Message().number("id", id).text("title", title));
   p.corrections = net_corrections(history(session, id), rules->labels());
   p.finished = r.score.value("finished", false);
   p.places = places_of(*rules, r);
@@ -157,8 +163,9 @@ sheet::Document sheets(Session& session, std::optional<int64_t> game_id, std::op
     if (!n)
       throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
     ids = n->games;
-    doc.title = "Night of " + n->date + (n->venue.empty() ? "" : " — " + n->venue) +
-                (n->league.empty() ? "" : " (" + n->league + ")");
+    doc.title = text::tr("sheet.night_title", "Night of {date}",
+                         text::Message().text("date", text::local_date(n->date, text::language()))) +
+                (n->venue.empty() ? "" : " — " + n->venue) + (n->league.empty() ? "" : " (" + n->league + ")");
     doc.night = true;
     if (ids.empty()) throw Error(k_exit_noinput, "night " + std::to_string(*night_id) + " has no games yet");
   } else {

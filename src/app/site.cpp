@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 #include "reports/site.hpp"
 #include "reports/standings.hpp"
@@ -43,7 +44,7 @@ reports::site::Site site(Session& session, const std::string& league, const std:
     game.id = g.id;
     game.kind = g.game;
     const rules::GameRules* rules = rules::find_game(g.game);
-    game.title = rules ? std::string(rules->title()) : g.game;
+    game.title = rules ? local_game_title(g.game) : g.game;
     game.date = g.meta.is_object() && g.meta.contains("date") && g.meta["date"].is_string()
                     ? g.meta["date"].get<std::string>()
                     : "";
@@ -77,7 +78,10 @@ reports::site::Site site(Session& session, const std::string& league, const std:
     s.nights.push_back(std::move(night));
   }
   std::vector<std::string> sorted(names.begin(), names.end());
-  unicode::sort_names(sorted);
+  if (text::language() == "en")
+    unicode::sort_names(sorted);
+  else
+    text::sort_names(sorted, text::language());  // the club's language's order: hu "Csaba" after "Czakó"
   // everyone's statistics and ratings computed once (a pass over the hands), then each player's share
   const ojson every_stats = stats(session, "", all);
   const ojson every_rating = ratings(session, "", all);
@@ -118,7 +122,7 @@ reports::site::Site site(Session& session, const std::string& league, const std:
   for (const auto& g : s.games) leagues.insert(g.league);
   s.title = !s.league.empty()                                  ? s.league
             : leagues.size() == 1 && !leagues.begin()->empty() ? *leagues.begin()
-                                                               : "Card club";
+                                                               : text::tr("site.card_club", "Card club");
   return s;
 }
 

@@ -61,7 +61,7 @@ TournamentPaper tournament_print(const nlohmann::json& doc, const TournamentPape
   }
   // the game and its house rules as people read them: its title, then each option and its value
   const std::string game = e.settings.game;
-  p.game = game_title(game);
+  p.game = local_game_title(game);
   if (const text::Labels* labels = game_labels(game); labels && event["event"]["options"].is_object()) {
     const std::string rules = labels->record(nlohmann::json::parse(event["event"]["options"].dump()));
     if (!rules.empty()) p.game += " · " + rules;

@@ -27,26 +27,28 @@ CommandRecord add_ratings(CLI::App& app, Context& ctx, Commands& out) {
       "An Elo rating per player and game kind, from 1500, over the games that count in date order: each pair of\n"
       "opponents is a duel won by the better place (partners are one side), K = 32 / the number of opponents.\n"
       "Examples:\n  marque ratings\n  marque ratings Sophie --chart\n  marque ratings Sophie --format csv -o sophie.csv");
-  out.push_back(
-      {ratings, [o, &ctx] {
-         auto db = ctx.open();
-         if (o->chart && (o->player.empty() || ctx.format != Format::text))
-           throw Error(k_exit_usage, "--chart draws one player's history as text: marque ratings PLAYER --chart");
-         ojson doc = app::ratings(*db, o->player, o->filter);
-         Report r;
-         r.json = [&] { return json_text(doc); };
-         r.csv = [&] { return reports::render_ratings_csv(doc); };
-         r.text = [&] {
-           std::string text = reports::render_ratings_text(doc);
-           if (o->chart)
-             for (auto k = doc["ratings"].begin(); k != doc["ratings"].end(); ++k)
-               text += "\n" + k.key() + ": " +
-                       reports::chart_text(reports::rating_chart(doc, k.key()), 60, 12, {"rating", "game", false});
-           return text;
-         };
-         emit(r, ctx.format, o->out_file);
-         return 0;
-       }});
+  out.push_back({ratings, [o, &ctx] {
+                   auto db = ctx.open();
+                   if (o->chart && (o->player.empty() || ctx.format != Format::text))
+                     throw Error(k_exit_usage,
+                                 "--chart draws one player's history as text: marque ratings PLAYER --chart");
+                   ojson doc = app::ratings(*db, o->player, o->filter);
+                   Report r;
+                   r.json = [&] { return json_text(doc); };
+                   r.csv = [&] { return reports::render_ratings_csv(doc); };
+                   r.text = [&] {
+                     std::string text = reports::render_ratings_text(doc);
+                     if (o->chart)
+                       for (auto k = doc["ratings"].begin(); k != doc["ratings"].end(); ++k)
+                         text += "\n" + k.key() + ": " +
+                                 reports::chart_text(reports::rating_chart(doc, k.key()), 60, 12,
+                                                     {text::tr("chart.rating", "rating"),
+                                                      text::tr("chart.step.game", "game"), false});
+                     return text;
+                   };
+                   emit(r, ctx.format, o->out_file);
+                   return 0;
+                 }});
   return {"ratings", false, {Format::text, Format::csv, Format::json}};
 }
 

@@ -28,6 +28,9 @@ CommandRecord add_sheet(CLI::App& app, Context& ctx, Commands& out) {
             "  marque sheet --night 1 -o night.pdf");
   out.push_back({c, [o, &ctx] {
                    auto db = ctx.open();
+                   // the sheet as data stays language-neutral: its words in English, numbers with a dot
+                   std::optional<text::UseLanguage> neutral;
+                   if (ctx.format == Format::json) neutral.emplace("en");
                    const sheet::Document doc = app::sheets(*db, o->night_id ? std::nullopt : o->game_id, o->night_id);
                    Report r;
                    r.text = [&] { return reports::document_text(doc, o->chart); };

@@ -255,6 +255,7 @@ const text::Catalogue& catalogue() {
     text::Catalogue x;
     x.fallback = &default_catalogue();
     x.labels = &labels();
+    x.add("alsos.title", "Alsós");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("alsos.list.semicolon", "{first}; {rest}");
     x.add("alsos.list.comma", "{first}, {rest}");
     x.add("alsos.list.concat", "{first}{rest}");

@@ -132,6 +132,8 @@ const text::Catalogue& catalogue() {
     text::Catalogue x;
     x.fallback = &default_catalogue();
     x.labels = &labels();
+    x.add("coinche.title",
+          "Coinche (belote contrée)");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("coinche.team", "{team, select, NS {N/S} EW {E/W} other {{team}}}");
     x.add("coinche.team.players", "{team} ({first} & {second})");
     x.add("coinche.contract.points", "{value}{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");

@@ -1,6 +1,7 @@
 #include "rules/common/sheet.hpp"
 
 #include "core/json.hpp"
+#include "core/language.hpp"
 
 namespace marque::rules::common {
 
@@ -43,5 +44,8 @@ std::string hand_number(const ojson& entry, size_t index) {
       return std::to_string(entry[k].get<long long>());
   return std::to_string(index + 1);
 }
+
+std::string local(const Amount& a) { return text::local_number(a, text::language()); }
+std::string local_signed(const Amount& a) { return text::local_signed(a, text::language()); }
 
 }  // namespace marque::rules::common

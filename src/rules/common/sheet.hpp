@@ -6,6 +6,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "core/amount.hpp"
 #include "core/sheet.hpp"
 
 namespace marque::rules::common {
@@ -18,5 +19,11 @@ std::vector<sheet::Series> running_totals(const nlohmann::ordered_json& score, i
 // earlier hand was deleted), else its position ("seq"), else index + 1. Redeals are numbered like any record,
 // so the sheet, list, show, edit and delete speak of the same hand 4.
 std::string hand_number(const nlohmann::ordered_json& entry, size_t index);
+
+// A number as the sheet's reader writes it, in this thread's language (text::local_number, local_signed: fr
+// "1 234,5", el "1.234,5"; English as text::format_number and format_signed write it).
+std::string local(const Amount& a);
+std::string local_signed(const Amount& a);
+inline std::string local(int64_t n) { return local(Amount::whole(n)); }
 
 }  // namespace marque::rules::common

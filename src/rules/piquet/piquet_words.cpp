@@ -195,6 +195,7 @@ const text::Catalogue& catalogue() {
   static const text::Catalogue c = [] {
     text::Catalogue x = default_catalogue();
     x.labels = &labels();
+    x.add("piquet.title", "Piquet");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("piquet.list", "{item}{rest}");
     x.add("piquet.list.more", ", {item}{rest}");
     x.add("piquet.notes", "; {item}{rest}");

@@ -2,6 +2,7 @@
 // open question Q8), the hand log, the received-from matrix, the settlement and the result line.
 #include <algorithm>
 
+#include "core/language.hpp"
 #include "core/text.hpp"
 #include "rules/common/sheet.hpp"
 #include "rules/prefa/prefa.hpp"
@@ -11,8 +12,6 @@ namespace marque::rules::prefa {
 namespace {
 
 using text::display_width;
-using text::format_number;
-using text::format_signed;
 using text::pad_left;
 using text::pad_right;
 
@@ -89,7 +88,7 @@ private:
       pool[i] = Amount::whole(initial);
       if (st.contains("pools") && st["pools"].contains(p) && st["pools"][p].is_number())
         pool[i] = amount_of(st["pools"][p], 1).value_or(pool[i]);
-      h.pool[i].values.push_back(format_number(pool[i]));
+      h.pool[i].values.push_back(common::local(pool[i]));
       for (size_t j = 0; j < n; ++j)
         if (i != j && received.contains(p) && received[p].contains(h.players[j]) &&
             received[p][h.players[j]].is_number())
@@ -105,14 +104,14 @@ private:
   // A new value in the column of i received from j (net: the pair's running net on the winner's side).
   void push_pair(size_t i, size_t j) {
     if (!net) {
-      h.recv[i][j].values.push_back(format_number(recv[i][j]));
+      h.recv[i][j].values.push_back(common::local(recv[i][j]));
       return;
     }
     const Amount d = recv[i][j] - recv[j][i];
     if (d >= 0)
-      h.recv[i][j].values.push_back(format_number(d));
+      h.recv[i][j].values.push_back(common::local(d));
     else
-      h.recv[j][i].values.push_back(format_number(-d));
+      h.recv[j][i].values.push_back(common::local(-d));
   }
 
   size_t index(const std::string& nm) const {
@@ -144,7 +143,7 @@ private:
       pool[i] = amount_in(hand["pools"], h.players[i], 1);
       if (pool[i] == prev_pool[i]) continue;
       // marks: + went up, * lowered by another player's overflow, 0. a closed pool (spec prefa §7)
-      std::string v = format_number(pool[i]);
+      std::string v = common::local(pool[i]);
       if (pool[i] > prev_pool[i])
         v += "+";
       else if (pool[i] == 0)
@@ -244,7 +243,9 @@ std::string t_sheet(const History& h, size_t scorer) {
 sheet::Table column_sheet(const History& h, size_t scorer) {
   const size_t n = h.players.size();
   sheet::Table t;
-  t.columns = {{"player", false}, {"pool", false}, {"received from", false}};
+  t.columns = {{text::tr("sheet.prefa.col.player", "player"), false},
+               {text::tr("sheet.prefa.col.pool", "pool"), false},
+               {text::tr("sheet.prefa.col.received_from", "received from"), false}};
   t.rule();
   for (size_t k = 0; k < n; ++k) {
     size_t i = (scorer + k) % n;
@@ -257,7 +258,7 @@ sheet::Table column_sheet(const History& h, size_t scorer) {
       for (const auto& s : h.recv[i][j].rendered()) col += (col.empty() ? "" : " ") + s;
       recv += (recv.empty() ? "" : "  |  ") + h.players[j] + ": " + (col.empty() ? "0" : col);
     }
-    t.row({h.players[i] + (k == 0 ? " (scorer)" : ""), pools, recv}, "pool");
+    t.row({h.players[i] + (k == 0 ? text::tr("sheet.prefa.scorer_mark", " (scorer)") : ""), pools, recv}, "pool");
   }
   return t;
 }
@@ -269,7 +270,7 @@ sheet::Drawing drawn_sheet(const History& h, size_t scorer) {
   const size_t n = h.players.size();
   auto tally = [&](size_t to, size_t from, bool upwards) {
     sheet::Tally t;
-    t.label = "from " + h.players[from];
+    t.label = text::tr("sheet.prefa.from", "from {name}", text::Message().text("name", h.players[from]));
     t.values = h.recv[to][from].values;
     t.upwards = upwards;
     return t;
@@ -306,10 +307,14 @@ sheet::Drawing drawn_sheet(const History& h, size_t scorer) {
 
 std::string defence_text(const ojson& b) {
   std::string mode = b.value("mode", "");
-  if (mode == "none") return "both pass";
-  if (mode == "alone") return b.value("lone_defender", "") + " alone";
-  if (mode == "along") return b.value("taker", "") + " takes " + b.value("taken", "") + " along";
-  if (mode == "both") return b.contains("calls") && b["calls"].is_object() ? "both play" : "-";
+  if (mode == "none") return text::tr("sheet.prefa.both_pass", "both pass");
+  if (mode == "alone")
+    return text::tr("sheet.prefa.alone", "{name} alone", text::Message().text("name", b.value("lone_defender", "")));
+  if (mode == "along")
+    return text::tr("sheet.prefa.along", "{taker} takes {taken} along",
+                    text::Message().text("taker", b.value("taker", "")).text("taken", b.value("taken", "")));
+  if (mode == "both")
+    return b.contains("calls") && b["calls"].is_object() ? text::tr("sheet.prefa.both_play", "both play") : "-";
   return "";
 }
 
@@ -336,9 +341,16 @@ void pools_block(sheet::Sheet& out, const History& h, size_t scorer) {
 void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
   const size_t n = h.players.size();
   sheet::Table& log = out.table("hands");
-  log.columns = {{"#", true},        {"dealer", false}, {"declarer", false}, {"contract", false},
-                 {"defence", false}, {"tricks", false}, {"outcome", false}};
-  for (const char* what : {"pools", "cash", "value"}) {  // each player's own column (text: "pools A/B/C")
+  log.columns = {{"#", true},
+                 {text::tr("sheet.prefa.col.dealer", "dealer"), false},
+                 {text::tr("sheet.prefa.col.declarer", "declarer"), false},
+                 {text::tr("sheet.prefa.col.contract", "contract"), false},
+                 {text::tr("sheet.prefa.col.defence", "defence"), false},
+                 {text::tr("sheet.prefa.col.tricks", "tricks"), false},
+                 {text::tr("sheet.prefa.col.outcome", "outcome"), false}};
+  for (const std::string& what :
+       {text::tr("sheet.prefa.col.pools", "pools"), text::tr("sheet.prefa.col.cash", "cash"),
+        text::tr("sheet.prefa.col.value", "value")}) {  // each player's own column (text: "pools A/B/C")
     log.groups.push_back({static_cast<int>(log.columns.size()), static_cast<int>(n), what});
     for (const auto& p : h.players) log.columns.push_back({p, true});
   }
@@ -348,18 +360,19 @@ void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
     std::string tricks;
     if (b.contains("tricks"))
       for (auto it = b["tricks"].begin(); it != b["tricks"].end(); ++it)
-        tricks += (tricks.empty() ? "" : ", ") + it.key() + " " + std::to_string(it.value().get<int>());
+        tricks += (tricks.empty() ? "" : ", ") + it.key() + " " + common::local(int64_t{it.value().get<int>()});
     std::vector<std::string> pools, cash, value;
     for (size_t i = 0; i < n; ++i) {
       const std::string& p = h.players[i];
-      pools.push_back(format_number(amount_in(hand["pools"], p, 1)));
-      cash.push_back(format_signed(b.contains("cash_delta") ? amount_in(b["cash_delta"], p, k_scale) : Amount{}));
-      value.push_back(format_number(amount_in(hand["totals"], p, k_scale)));
+      pools.push_back(common::local(amount_in(hand["pools"], p, 1)));
+      cash.push_back(
+          common::local_signed(b.contains("cash_delta") ? amount_in(b["cash_delta"], p, k_scale) : Amount{}));
+      value.push_back(common::local(amount_in(hand["totals"], p, k_scale)));
     }
     std::string contract = b.value("contract", "");
     if (b.value("four_aces", false)) contract += " +4A";
     std::string outcome = labels().value("outcome", b.value("outcome", json("")));
-    if (b.value("game_over", false)) outcome += ", game over";
+    if (b.value("game_over", false)) outcome += text::tr("sheet.prefa.game_over", ", game over");
     std::vector<std::string> row = {std::to_string(hand.value("hand", hand.value("seq", 0))),
                                     hand.value("dealer", ""),
                                     b.value("declarer", ""),
@@ -375,7 +388,7 @@ void hand_log(sheet::Sheet& out, const History& h, const ojson& score) {
 // The received-from matrix (spec prefa §5.5 step 2).
 void received_block(sheet::Sheet& out, const History& h, const ojson& res) {
   out.line("", "received");
-  out.line("received from (row received from column):", "received");
+  out.line(text::tr("sheet.prefa.received", "received from (row received from column):"), "received");
   sheet::Table& m = out.table("received");
   m.columns = {{"", false}};
   for (const auto& p : h.players) m.columns.push_back({p, true});
@@ -383,7 +396,7 @@ void received_block(sheet::Sheet& out, const History& h, const ojson& res) {
     std::vector<std::string> row = {p};
     for (const auto& q : h.players)
       row.push_back(p == q ? "-"
-                           : format_number(res.contains("received") && res["received"].contains(p)
+                           : common::local(res.contains("received") && res["received"].contains(p)
                                                ? amount_in(res["received"][p], q, k_scale)
                                                : Amount{}));
     m.row(row, "");
@@ -393,34 +406,51 @@ void received_block(sheet::Sheet& out, const History& h, const ojson& res) {
 // The settlement (spec prefa §5.5 steps 3 and 5) and the result line.
 void settlement_block(sheet::Sheet& out, const ojson& res, bool finished, const Amount& stake) {
   auto in_money = [&](const Amount& v) {
-    return stake > 0 ? " (" + format_number(times(v, stake)) + " money)" : std::string();
+    return stake > 0 ? text::tr("sheet.prefa.money", " ({amount} money)",
+                                text::Message().text("amount", common::local(times(v, stake))))
+                     : std::string();
   };
   out.line("", "settlement");
-  out.line(finished ? "settlement, who pays whom:" : "settlement if the game were closed now (general end settlement):",
+  out.line(finished ? text::tr("sheet.prefa.settlement.final", "settlement, who pays whom:")
+                    : text::tr("sheet.prefa.settlement.now",
+                               "settlement if the game were closed now (general end settlement):"),
            "settlement");
   if (res.contains("settlement")) {
     sheet::Table& st = out.table("settlement");
     st.header = false;
-    st.columns = {{"from", false}, {"", false}, {"to", false}, {"amount", false}};
+    st.columns = {{text::tr("sheet.prefa.col.from", "from"), false},
+                  {"", false},
+                  {text::tr("sheet.prefa.col.to", "to"), false},
+                  {text::tr("sheet.prefa.col.amount", "amount"), false}};
     for (const auto& t : res["settlement"]["pairwise"])
-      st.row({"  " + t["from"].get<std::string>(), "pays", t["to"].get<std::string>(),
-              format_number(amount_in(t, "amount", k_scale)) + in_money(amount_in(t, "amount", k_scale))},
+      st.row({"  " + t["from"].get<std::string>(), text::tr("sheet.prefa.pays", "pays"), t["to"].get<std::string>(),
+              common::local(amount_in(t, "amount", k_scale)) + in_money(amount_in(t, "amount", k_scale))},
              "payment");
-    if (res["settlement"]["pairwise"].empty()) st.row({"  nobody pays anybody"}, "");
+    if (res["settlement"]["pairwise"].empty())
+      st.row({"  " + text::tr("sheet.prefa.nobody_pays", "nobody pays anybody")}, "");
     std::string minimal;
     for (const auto& t : res["settlement"]["payments"])
-      minimal += (minimal.empty() ? "" : "; ") + t["from"].get<std::string>() + " pays " + t["to"].get<std::string>() +
-                 " " + format_number(amount_in(t, "amount", k_scale));
-    if (!minimal.empty()) out.line("  in fewest payments: " + minimal, "settlement");
+      minimal += (minimal.empty() ? "" : text::tr("sheet.prefa.payments_separator", "; ")) +
+                 text::tr("sheet.pays", "{from} pays {to} {amount}",
+                          text::Message()
+                              .text("from", t["from"].get<std::string>())
+                              .text("to", t["to"].get<std::string>())
+                              .text("amount", common::local(amount_in(t, "amount", k_scale))));
+    if (!minimal.empty())
+      out.line(text::tr("sheet.prefa.fewest", "  in fewest payments: {payments}",
+                        text::Message().text("payments", minimal)),
+               "settlement");
   }
-  std::string line = finished ? "result:" : "standing (game in progress):";
+  std::string line = finished ? text::tr("sheet.prefa.result", "result:")
+                              : text::tr("sheet.prefa.standing", "standing (game in progress):");
   int i = 0;
   for (const auto& p : res["ranking"]) {
     std::string nm = p.get<std::string>();
     int place = res.contains("places") && res["places"].contains(nm) ? res["places"][nm].get<int>() : i + 1;
     ++i;
     const Amount final_result = amount_in(res["final"], nm, k_scale);
-    line += "  " + std::to_string(place) + ". " + nm + " " + format_signed(final_result) + in_money(final_result);
+    line += "  " + std::to_string(place) + ". " + nm + " " + common::local_signed(final_result) +
+            in_money(final_result);
   }
   out.line("", "result");
   out.line(line, "result");
@@ -438,21 +468,24 @@ sheet::Sheet render_sheet(const json& file, const ojson& score) {
     if (h.players[i] == scorer_name) scorer = i;
 
   sheet::Sheet out;
-  out.title = "Prefa";
-  out.line("Prefa score sheet (scorer " + h.players[scorer] + ")");
+  out.title = text::tr("sheet.prefa.title", "Prefa");
+  out.line(text::tr("sheet.prefa.heading", "Prefa score sheet (scorer {name})",
+                    text::Message().text("name", h.players[scorer])));
   pools_block(out, h, scorer);
-  out.line("(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool", "notes");
+  out.line(text::tr("sheet.prefa.legend",
+                    "(x) superseded value, + pool went up, * lowered by another player's overflow, 0. closed pool"),
+           "notes");
   out.line("", "notes");
   hand_log(out, h, score);
   // spec prefa §5.4, §5.3: the value column, once
-  const std::string nn = std::to_string(n);
-  out.line(
-      "value: each player's result if the game were closed now = points received - paid - 10 x (own pool - average pool);",
-      "notes");
-  out.line(
-      "  its fractions come from that end settlement: each open pool point is paid at 10 points shared among all " +
-          nn + " players (10 x pool / " + nn + " to each)",
-      "notes");
+  out.line(text::tr("sheet.prefa.value_note", "value: each player's result if the game were closed now = points "
+                                              "received - paid - 10 x (own pool - average pool);"),
+           "notes");
+  out.line(text::tr("sheet.prefa.fraction_note",
+                    "  its fractions come from that end settlement: each open pool point is paid at 10 points shared "
+                    "among all {n} players (10 x pool / {n} to each)",
+                    text::Message().number("n", static_cast<int64_t>(n))),
+           "notes");
   const ojson& res = score["result"];
   received_block(out, h, res);
   const Amount stake = setup.contains("stake") ? stake_of(setup["stake"]).value_or(Amount{}) : Amount{};  // 0: no money

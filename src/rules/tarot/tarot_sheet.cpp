@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/language.hpp"
 #include "core/text.hpp"
 #include "rules/common/sheet.hpp"
 #include "rules/tarot/tarot.hpp"
@@ -26,26 +27,30 @@ template <class J>
 Amount amount(const J& v) {
   return amount_of(v, 2).value_or(Amount{});
 }
-std::string num(const json& v) { return v.is_number() ? text::format_number(amount(v)) : std::string(); }
+std::string num(const json& v) { return v.is_number() ? common::local(amount(v)) : std::string(); }
 
 std::string end_text(const json& setup) {
-  if (!setup.contains("end") || !setup["end"].is_object()) return "open";
+  const std::string open = text::tr("sheet.tarot.end.open", "open");
+  if (!setup.contains("end") || !setup["end"].is_object()) return open;
   const json& e = setup["end"];
   std::string mode = e.value("mode", "open");
-  if (mode == "deals" && e.contains("deals")) return "after " + num(e["deals"]) + " scored deals";
-  if (mode == "target" && e.contains("target")) return "when a player reaches " + num(e["target"]);
-  return "open";
+  if (mode == "deals" && e.contains("deals"))
+    return text::tr("sheet.tarot.end.deals", "after {n} scored deals", text::Message().text("n", num(e["deals"])));
+  if (mode == "target" && e.contains("target"))
+    return text::tr("sheet.tarot.end.target", "when a player reaches {n}", text::Message().text("n", num(e["target"])));
+  return open;
 }
 
 // header: player count, end rule, non-default options
 void sheet_header(sheet::Sheet& out, const json& setup, size_t players) {
-  out.title = "French Tarot";
-  out.line("French Tarot, " + std::to_string(players) + " players, end: " + end_text(setup));
+  out.title = text::tr("sheet.tarot.title", "French Tarot");
+  out.line(text::tr("sheet.tarot.heading", "French Tarot, {n} players, end: {end}",
+                    text::Message().number("n", static_cast<int64_t>(players)).text("end", end_text(setup))));
   if (setup.contains("options") && setup["options"].is_object() && !setup["options"].empty()) {
     std::string o;
     for (auto it = setup["options"].begin(); it != setup["options"].end(); ++it)
       o += (o.empty() ? "" : ", ") + labels().item(it.key(), *it);
-    out.line("options: " + o);
+    out.line(text::tr("sheet.options", "options: {options}", text::Message().text("options", o)));
   }
   out.line("");
 }
@@ -65,8 +70,13 @@ bool has_note(const json& rec) {
 // "-- redeal: petit sec (Cat)"
 void redeal_line(SheetLine& l, const json& rec, size_t players, std::vector<std::string>& notes) {
   std::string reason = rec.value("reason", "");
-  std::replace(reason.begin(), reason.end(), '_', ' ');
-  l.text = "-- redeal: " + reason;
+  if (reason == "all_pass") reason = text::tr("sheet.tarot.reason.all_pass", "all pass");
+  if (reason == "no_trumps") reason = text::tr("sheet.tarot.reason.no_trumps", "no trumps");
+  if (reason == "few_honours") reason = text::tr("sheet.tarot.reason.few_honours", "few honours");
+  if (reason == "misdeal") reason = text::tr("sheet.tarot.reason.misdeal", "misdeal");
+  if (reason == "other") reason = text::tr("sheet.tarot.reason.other", "other");
+  std::replace(reason.begin(), reason.end(), '_', ' ');  // petit_sec: "petit sec", in every language
+  l.text = text::tr("sheet.tarot.redeal", "-- redeal: {reason}", text::Message().text("reason", reason));
   if (rec.contains("player") && rec["player"].is_string()) l.text += " (" + rec["player"].get<std::string>() + ")";
   if (has_note(rec)) {
     l.text += " *";
@@ -78,7 +88,7 @@ void redeal_line(SheetLine& l, const json& rec, size_t players, std::vector<std:
 // The result column: "+10", "-5", "=0", then the bonuses (spec tarot §7 abbreviations).
 std::string result_text(const json& rec, const ojson& b, const std::string& no, std::vector<std::string>& notes) {
   int64_t margin = b.value("points_rounded", int64_t{0}) - b.value("target", int64_t{0});
-  std::string result = margin == 0 ? "=0" : text::format_signed(Amount::whole(margin));
+  std::string result = margin == 0 ? "=0" : common::local_signed(Amount::whole(margin));
   auto tag = [&](const std::string& t) { result += " " + t; };
   if (rec.contains("poignees") && rec["poignees"].is_array())
     for (const auto& q : rec["poignees"]) {
@@ -117,15 +127,20 @@ void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<
   l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))),
             num(rec.value("points", json(nullptr))), result};
   const ojson& t = h["totals"];
-  for (const auto& p : players) l.cells.push_back(t.contains(p) ? text::format_signed(amount(t[p])) : "");
+  for (const auto& p : players) l.cells.push_back(t.contains(p) ? common::local_signed(amount(t[p])) : "");
 }
 
 // The hand table: number, dealer, the deal's description in its own columns (a redeal's words across them), the
 // running totals.
 void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const std::vector<std::string>& players) {
   sheet::Table& t = out.table("hands");
-  t.columns = {{"#", true},    {"Dlr", false}, {"Taker(+Partner)", false}, {"Contract", false},
-               {"Oud", false}, {"Pts", false}, {"Result", false}};
+  t.columns = {{"#", true},
+               {text::tr("sheet.col.dlr", "Dlr"), false},
+               {text::tr("sheet.tarot.col.taker", "Taker(+Partner)"), false},
+               {text::tr("sheet.col.contract", "Contract"), false},
+               {text::tr("sheet.tarot.col.oudlers", "Oud"), false},
+               {text::tr("sheet.col.pts", "Pts"), false},
+               {text::tr("sheet.col.result", "Result"), false}};
   for (const auto& p : players) t.columns.push_back({p, true});
   t.bar_after = 6;
   for (const auto& l : lines) {
@@ -147,7 +162,8 @@ void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const s
 void result_lines(sheet::Sheet& out, const ojson& score) {
   const ojson& res = score["result"];
   bool finished = score.value("finished", false);
-  std::string rank = finished ? "Final ranking:" : "Standing:";
+  std::string rank = finished ? text::tr("sheet.final_ranking", "Final ranking:")
+                              : text::tr("sheet.standing", "Standing:");
   Amount sum;
   if (res.contains("ranking"))
     for (const auto& p : res["ranking"]) {
@@ -155,21 +171,29 @@ void result_lines(sheet::Sheet& out, const ojson& score) {
       const Amount total = score["totals"].contains(n) ? amount(score["totals"][n]) : Amount{};
       sum += total;
       int place = res.contains("places") && res["places"].contains(n) ? res["places"][n].get<int>() : 0;
-      rank += " " + std::to_string(place) + ". " + n + " " + text::format_signed(total) + "  ";
+      rank += " " + std::to_string(place) + ". " + n + " " + common::local_signed(total) + "  ";
     }
   while (!rank.empty() && rank.back() == ' ') rank.pop_back();
-  out.line(rank + "   (sum = " + text::format_number(sum) + ")", "result");
+  out.line(rank + text::tr("sheet.tarot.sum", "   (sum = {sum})", text::Message().text("sum", common::local(sum))),
+           "result");
   if (!finished && score.contains("next_dealer") && score["next_dealer"].is_string() &&
       !score["next_dealer"].get<std::string>().empty())
-    out.line("Next dealer: " + score["next_dealer"].get<std::string>(), "result");
+    out.line(text::tr("sheet.next_dealer", "Next dealer: {name}",
+                      text::Message().text("name", score["next_dealer"].get<std::string>())),
+             "result");
   if (!res.contains("settlement")) return;
   const ojson& s = res["settlement"];
   std::string pay;
   for (const auto& tr : s["transfers"])
-    pay += (pay.empty() ? "" : ", ") + tr["from"].get<std::string>() + " pays " + tr["to"].get<std::string>() + " " +
-           text::format_number(amount(tr["amount"]));
-  out.line("Settlement (" + text::format_number(amount(s["stake_per_point"])) +
-               " per point): " + (pay.empty() ? "nothing to pay" : pay),
+    pay += (pay.empty() ? "" : ", ") + text::tr("sheet.pays", "{from} pays {to} {amount}",
+                                                text::Message()
+                                                    .text("from", tr["from"].get<std::string>())
+                                                    .text("to", tr["to"].get<std::string>())
+                                                    .text("amount", common::local(amount(tr["amount"]))));
+  out.line(text::tr("sheet.tarot.settlement", "Settlement ({stake} per point): {payments}",
+                    text::Message()
+                        .text("stake", common::local(amount(s["stake_per_point"])))
+                        .text("payments", pay.empty() ? text::tr("sheet.nothing_to_pay", "nothing to pay") : pay)),
            "settlement");
 }
 
@@ -206,7 +230,8 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   out.chart = common::running_totals(score, 1);
   const json end = setup.contains("end") && setup["end"].is_object() ? setup["end"] : json::object();
   if (end.value("mode", "") == "target" && end.contains("target") && end["target"].is_number())
-    out.levels.push_back({amount(end["target"]).value(), "target " + num(end["target"])});
+    out.levels.push_back({amount(end["target"]).value(), text::tr("sheet.level.target", "target {target}",
+                                                                  text::Message().text("target", num(end["target"])))});
   return out;
 }
 

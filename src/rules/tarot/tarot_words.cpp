@@ -151,8 +151,8 @@ const text::Catalogue& catalogue() {
   static const text::Catalogue c = [] {
     text::Catalogue x = default_catalogue();
     x.labels = &labels();
+    x.add("tarot.title", "French Tarot");  // title() in the reader's language (sheets, site, tournament papers)
     // a list: the first item, then ", item" for each of the rest
-    x.add("tarot.title", "French Tarot");  // the game's title on the phone pages (GameRules::title in English)
     x.add("tarot.list", "{item}{rest}");
     // refusals (tarot_hand.cpp): ICU MessageFormat, so a quote around a placeholder is written twice: ''{name}''
     x.add("tarot.err.unknown_player", "unknown player ''{name}''; the players are {players}");
