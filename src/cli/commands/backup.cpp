@@ -2,13 +2,15 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
 CommandRecord add_backup(CLI::App& app, Context& ctx, Commands& out) {
   auto file = std::make_shared<std::string>();
-  auto* backup = app.add_subcommand("backup", "copy the whole database to FILE (SQLite online backup)");
-  backup->add_option("file", *file, "backup file")->required();
+  auto* backup = app.add_subcommand("backup",
+                                    text::tr("help.backup", "copy the whole database to FILE (SQLite online backup)"));
+  backup->add_option("file", *file, text::tr("help.backup.file", "backup file"))->required();
   out.push_back({backup, [file, &ctx] {
                    auto db = ctx.open();
                    app::backup(*db, *file);

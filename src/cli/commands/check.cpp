@@ -1,11 +1,14 @@
 // marque check: every score recomputed from the records and compared.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
 CommandRecord add_check(CLI::App& app, Context& ctx, Commands& out) {
   auto format = std::make_shared<std::string>("text");
-  auto* check = app.add_subcommand("check", "recompute every score from the records and report any difference");
+  auto* check = app.add_subcommand("check",
+                                   text::tr("help.check",
+                                            "recompute every score from the records and report any difference"));
   add_format(check, *format);
   out.push_back({check, [format, &ctx] {  // format: --format's storage (main reads the option)
                    auto db = ctx.open();

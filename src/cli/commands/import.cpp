@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
@@ -35,10 +36,12 @@ CommandRecord add_import(CLI::App& app, Context& ctx, Commands& out) {
     bool dry_run = false;
   };
   auto o = std::make_shared<Options>();
-  auto* c_import = app.add_subcommand("import", "import marque-game/1 files (all or nothing)");
-  c_import->add_option("files", o->files, "files, or - for standard input")->required();
-  c_import->add_flag("--dry-run,-n", o->dry_run, "check and report, store nothing");
-  c_import->add_option("--importer", o->importer, "json or csv (default: from the file name)")
+  auto* c_import = app.add_subcommand("import", text::tr("help.import", "import marque-game/1 files (all or nothing)"));
+  c_import->add_option("files", o->files, text::tr("help.import.files", "files, or - for standard input"))->required();
+  c_import->add_flag("--dry-run,-n", o->dry_run, text::tr("help.import.dry_run", "check and report, store nothing"));
+  c_import
+      ->add_option("--importer", o->importer,
+                   text::tr("help.import.importer", "json or csv (default: from the file name)"))
       ->check(CLI::IsMember({"json", "csv"}));
   add_format(c_import, o->format);
   out.push_back({c_import, [o, &ctx] {

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
@@ -10,9 +11,9 @@ CommandRecord add_player(CLI::App& app, Context& ctx, Commands& out) {
     std::string a, b;
   };
   auto o = std::make_shared<Options>();
-  auto* player = app.add_subcommand("player", "players: list, rename, merge");
+  auto* player = app.add_subcommand("player", text::tr("help.player", "players: list, rename, merge"));
   player->require_subcommand(1);
-  auto* list = player->add_subcommand("list", "every player and the games they played");
+  auto* list = player->add_subcommand("list", text::tr("help.player.list", "every player and the games they played"));
   out.push_back({list, [&ctx] {
                    auto db = ctx.open(false);
                    for (const auto& p : app::players(*db))
@@ -23,9 +24,12 @@ CommandRecord add_player(CLI::App& app, Context& ctx, Commands& out) {
                    return 0;
                  }});
   for (bool merge : {false, true}) {
-    auto* c = merge ? player->add_subcommand("merge",
-                                             "the same person under two names: marque player merge DUPLICATE KEEP")
-                    : player->add_subcommand("rename", "rename a player everywhere: marque player rename OLD NEW");
+    auto* c =
+        merge ? player->add_subcommand("merge",
+                                       text::tr("help.player.merge",
+                                                "the same person under two names: marque player merge DUPLICATE KEEP"))
+              : player->add_subcommand("rename", text::tr("help.player.rename",
+                                                          "rename a player everywhere: marque player rename OLD NEW"));
     c->add_option(merge ? "duplicate" : "old", o->a, merge ? "the name to fold away" : "current name")->required();
     c->add_option(merge ? "keep" : "new", o->b, merge ? "the name to keep" : "new name")->required();
     out.push_back({c, [o, merge, &ctx] {

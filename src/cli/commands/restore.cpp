@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
@@ -11,9 +12,9 @@ CommandRecord add_restore(CLI::App& app, Context& ctx, Commands& out) {
     bool yes = false;
   };
   auto o = std::make_shared<Options>();
-  auto* restore = app.add_subcommand("restore", "replace the database by a backup FILE");
-  restore->add_option("file", o->file, "backup file")->required();
-  restore->add_flag("--yes,-y", o->yes, "do it (the current content is replaced)");
+  auto* restore = app.add_subcommand("restore", text::tr("help.restore", "replace the database by a backup FILE"));
+  restore->add_option("file", o->file, text::tr("help.backup.file", "backup file"))->required();
+  restore->add_flag("--yes,-y", o->yes, text::tr("help.restore.yes", "do it (the current content is replaced)"));
   out.push_back({restore, [o, &ctx] {
                    auto db = ctx.open();
                    const std::string path = app::info(*db).path;

@@ -162,18 +162,21 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
     bool guided = false;
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("start",
-                               "start a game: marque start GAME players=Ann,Ben,Cat dealer=Ann [option.ID=VALUE]...");
+  auto* c = app.add_subcommand(
+      "start",
+      text::tr("help.start", "start a game: marque start GAME players=Ann,Ben,Cat dealer=Ann [option.ID=VALUE]..."));
   c->add_option("game", o->game, rules::game_list("or"))->required();
-  c->add_option("fields", o->words, "set-up fields as key=value");
-  c->add_option("--league", o->league, "league the game counts for");
-  c->add_option("--date", o->date, "date played (YYYY-MM-DD)");
-  c->add_option("--venue", o->venue, "where it was played");
-  c->add_option("--note", o->note, "free text");
-  c->add_option("--night", o->night_id, "the night (evening) this game belongs to (marque night start)")
+  c->add_option("fields", o->words, text::tr("help.start.fields", "set-up fields as key=value"));
+  c->add_option("--league", o->league, text::tr("help.start.league", "league the game counts for"));
+  c->add_option("--date", o->date, text::tr("help.start.date", "date played (YYYY-MM-DD)"));
+  c->add_option("--venue", o->venue, text::tr("help.start.venue", "where it was played"));
+  c->add_option("--note", o->note, text::tr("help.night.start.note", "free text"));
+  c->add_option("--night", o->night_id,
+                text::tr("help.start.night", "the night (evening) this game belongs to (marque night start)"))
       ->check(k_whole_number);
   c->add_flag("--guided", o->guided,
-              "ask for the players and the first dealer even when standard input is not a terminal");
+              text::tr("help.start.guided",
+                       "ask for the players and the first dealer even when standard input is not a terminal"));
   c->footer(
       "The roster: with no players given, at a terminal (or with --guided), marque asks for them one seat at a time\n"
       "from the club's players, the most recent first: a number picks one, letters narrow the list (accents and\n"
