@@ -95,19 +95,20 @@ int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int
     if (hands[i].no == no) return static_cast<int>(i) + 1;
   std::string have;
   if (hands.empty()) {
-    have = "it has no hands yet";
+    have = text::tr("app.no_hands_yet", "it has no hands yet");
   } else {
     // "its hands are 1-9, 11-14"
-    have = "its hands are ";
+    std::string list;
     size_t i = 0;
     bool first = true;
     while (i < hands.size()) {
       size_t k = i;
       while (k + 1 < hands.size() && hands[k + 1].no == hands[k].no + 1) ++k;
-      have += (first ? "" : ", ") + std::to_string(hands[i].no) + (k > i ? "-" + std::to_string(hands[k].no) : "");
+      list += (first ? "" : ", ") + std::to_string(hands[i].no) + (k > i ? "-" + std::to_string(hands[k].no) : "");
       first = false;
       i = k + 1;
     }
+    have = text::tr("app.its_hands", "its hands are {list}", text::Message().text("list", list));
   }
   throw Error(
       k_exit_noinput,

@@ -156,7 +156,11 @@ def run_night(marque, lang, night, work):
         if (done.returncode != 0) != refused:
             failed.append(f"marque --lang {lang} {words}: exit {done.returncode}" +
                           (" (a refusal was expected)" if refused else f": {done.stderr.strip()[:300]}"))
-        shown.append((f"marque {words}  [stdout]", done.stdout))
+        out = done.stdout
+        if "--help" in words:  # a row of --help starts with a command's or an option's name: ids, as typed
+            out = re.sub(r"(?m)^(\s+)[\w-]+(?=\s{2,}|\s+[A-Z]+\b)", r"\1", out)
+            out = re.sub(r"\b[A-Z]+:(\{[^}]*\}|[A-Z]+)", " ", out)  # CLI11's type and values: TEXT:{text,json}
+        shown.append((f"marque {words}  [stdout]", out))
         shown.append((f"marque {words}  [stderr]", done.stderr))
         if command == "SITE":
             for root, _, files in os.walk(os.path.join(work, "site")):

@@ -14,7 +14,9 @@ CommandRecord add_backup(CLI::App& app, Context& ctx, Commands& out) {
   out.push_back({backup, [file, &ctx] {
                    auto db = ctx.open();
                    app::backup(*db, *file);
-                   std::cout << "backed up " << app::info(*db).path << " to " << *file << "\n";
+                   std::cout << text::tr("cli.backup.done", "backed up {path} to {file}",
+                                         text::Message().text("path", app::info(*db).path).text("file", *file))
+                             << "\n";
                    return 0;
                  }});
   return {"backup", false};

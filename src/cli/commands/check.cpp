@@ -17,11 +17,15 @@ CommandRecord add_check(CLI::App& app, Context& ctx, Commands& out) {
                    r.json = [&] { return json_text(app::check_json(rep)); };
                    r.text = [&] {
                      std::string text;
-                     for (const auto& p : rep.problems) text += "problem: " + p + "\n";
-                     return text + "checked " + std::to_string(rep.games) + " game(s), " + std::to_string(rep.hands) +
-                            " hand(s): " +
-                            (rep.problems.empty() ? "every score recomputes identically"
-                                                  : std::to_string(rep.problems.size()) + " problem(s)") +
+                     for (const auto& p : rep.problems) text += text::tr("cli.check.problem", "problem: ") + p + "\n";
+                     return text +
+                            text::tr("cli.check.done",
+                                     "checked {games} game(s), {hands} hand(s): {problems, plural, =0 {every score "
+                                     "recomputes identically} other {{problems} problem(s)}}",
+                                     text::Message()
+                                         .text("games", std::to_string(rep.games))
+                                         .text("hands", std::to_string(rep.hands))
+                                         .number("problems", static_cast<int64_t>(rep.problems.size()))) +
                             "\n";
                    };
                    emit(r, ctx.format, "");

@@ -35,7 +35,7 @@ CommandRecord add_night(CLI::App& app, Context& ctx, Commands& out) {
                    auto db = ctx.open(true);
                    int64_t id = app::start_night(*db, o->date, o->venue, o->league, o->note);
                    const text::Message night_id = text::Message().text("id", std::to_string(id));
-                   std::cout << text::tr("cli.night.label", "night {id}", night_id) << ": "
+                   std::cout << text::tr("cli.night.heading", "night {id}:", night_id) << " "
                              << text::local_date(o->date, text::language()) << (o->venue.empty() ? "" : ", " + o->venue)
                              << (o->league.empty() ? "" : " (" + o->league + ")") << "\n  "
                              << text::tr("cli.night.started",

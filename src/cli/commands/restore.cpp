@@ -19,10 +19,14 @@ CommandRecord add_restore(CLI::App& app, Context& ctx, Commands& out) {
                    auto db = ctx.open();
                    const std::string path = app::info(*db).path;
                    if (!o->yes)
-                     throw Error(k_exit_usage, "restore replaces everything in " + path + "; add --yes to do it");
+                     throw Error(k_exit_usage,
+                                 text::tr("cli.restore.needs_yes", "restore replaces everything in {path}; add --yes to do it",
+                                          text::Message().text("path", path)));
                    std::string safety = app::restore(db, o->file);
-                   std::cout << "restored " << path << " from " << o->file << " (the database it replaced is kept as "
-                             << safety << ")\n";
+                   std::cout << text::tr("cli.restore.done",
+                                         "restored {path} from {file} (the database it replaced is kept as {safety})",
+                                         text::Message().text("path", path).text("file", o->file).text("safety", safety))
+                             << "\n";
                    return 0;
                  }});
   return {"restore", true};

@@ -48,16 +48,20 @@ void print_rules(const rules::GameRules& gr) {
             << tr("cli.rules.fields", "hand fields:") << "\n";
   reports::TextTable fields;
   fields.row({tr("cli.rules.field", "field"), tr("cli.rules.type", "type"), "", tr("cli.rules.what", "what")});
+  // a description in the language, by its id (rules/common/help_text.hpp); the values are ids, typed as they are
+  const std::string game(gr.id()), lang = text::language();
   for (const auto& f : gr.fields())
     fields.row({f.name, f.type, f.required ? tr("cli.rules.required", "required") : "",
-                f.help + legal_values(f.values, [](const std::string& v) { return v; })});
+                text::translate(game + ".field." + f.name, f.help, lang) +
+                    legal_values(f.values, [](const std::string& v) { return v; })});
   print_indented(fields);
   std::cout << "\n" << tr("cli.rules.options", "options (option.ID=VALUE when starting a game):") << "\n";
   reports::TextTable options;
   options.row({tr("cli.rules.option", "option"), tr("cli.rules.default", "default"), tr("cli.rules.what", "what")});
   for (const auto& o : gr.options())
     options.row({o.id, o.default_value.dump(),
-                 o.help + legal_values(o.values, [](const rules::json& v) { return v.dump(); }) + range_of(o)});
+                 text::translate(game + ".option." + o.id, o.help, lang) +
+                     legal_values(o.values, [](const rules::json& v) { return v.dump(); }) + range_of(o)});
   print_indented(options);
 }
 

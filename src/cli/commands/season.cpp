@@ -12,10 +12,14 @@ namespace {
 
 std::string seasons_text(const std::vector<app::Season>& list) {
   using A = reports::TextTable::Align;
-  if (list.empty()) return "no season yet: marque season add NAME --league L --from YYYY-MM-DD --to YYYY-MM-DD\n";
+  using text::tr;
+  if (list.empty())
+    return tr("cli.season.none", "no season yet: marque season add NAME --league L --from YYYY-MM-DD --to YYYY-MM-DD") +
+           "\n";
   reports::TextTable t;
   t.columns({A::left, A::left, A::left, A::left, A::right});
-  t.row({"season", "league", "from", "to", "games"});
+  t.row({tr("cli.season.season", "season"), tr("cli.games.league", "league"), tr("cli.season.from", "from"),
+         tr("cli.season.to", "to"), tr("cli.season.games", "games")});
   t.rule();
   for (const auto& s : list) t.row({s.name, s.league, s.from, s.to, std::to_string(s.games)});
   return t.render();
@@ -54,9 +58,19 @@ CommandRecord add_season(CLI::App& app, Context& ctx, Commands& out) {
                        so->league = e->value.get<std::string>();
                    auto db = ctx.open(true);
                    app::Season s = app::add_season(*db, so->name, so->league, so->from, so->to);
-                   std::cout << "season " << s.name << " of " << s.league << ": " << s.from << " to " << s.to << " ("
-                             << s.games << (s.games == 1 ? " game" : " games") << " so far)\n";
-                   std::cout << "  its standings: marque standings --season \"" << s.name << "\"\n";
+                   std::cout << text::tr("cli.season.added",
+                                         "season {name} of {league}: {from} to {to} ({games, plural, one {# game} other "
+                                         "{# games}} so far)",
+                                         text::Message()
+                                             .text("name", s.name)
+                                             .text("league", s.league)
+                                             .text("from", text::local_date(s.from, text::language()))
+                                             .text("to", text::local_date(s.to, text::language()))
+                                             .number("games", s.games))
+                             << "\n  "
+                             << text::tr("cli.season.standings", "its standings: marque standings --season \"{name}\"",
+                                         text::Message().text("name", s.name))
+                             << "\n";
                    return 0;
                  }});
   auto* list = season->add_subcommand("list", text::tr("help.season.list", "the seasons, by league and date"));
@@ -80,7 +94,10 @@ CommandRecord add_season(CLI::App& app, Context& ctx, Commands& out) {
                    auto db = ctx.open(true);
                    app::Season s = app::find_season(*db, so->name, so->league);
                    app::delete_season(*db, s.name, s.league);
-                   std::cout << "season " << s.name << " of " << s.league << " deleted (its games are untouched)\n";
+                   std::cout << text::tr("cli.season.deleted", "season {name} of {league} deleted (its games are "
+                                                               "untouched)",
+                                         text::Message().text("name", s.name).text("league", s.league))
+                             << "\n";
                    return 0;
                  }});
   return {"season", true, {Format::text, Format::json}};

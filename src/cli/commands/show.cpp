@@ -28,8 +28,14 @@ CommandRecord add_show(CLI::App& app, Context& ctx, Commands& out) {
          if (!h) {
            std::string have;
            for (const auto& line : v.hands) have += (have.empty() ? "" : ", ") + std::to_string(line.no);
-           throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(o->seq) +
-                                           (have.empty() ? " (it has no hands yet)" : " (its hands: " + have + ")"));
+           throw Error(k_exit_noinput,
+                       text::tr("cli.show.no_hand", "game {id} has no hand {no} ({have})",
+                                text::Message()
+                                    .text("id", std::to_string(id))
+                                    .text("no", std::to_string(o->seq))
+                                    .text("have", have.empty() ? text::tr("app.no_hands_yet", "it has no hands yet")
+                                                               : text::tr("cli.show.its_hands", "its hands: {list}",
+                                                                          text::Message().text("list", have)))));
          }
          Report r;
          r.json = [&] { return json_text(app::hand_json(id, *h)); };

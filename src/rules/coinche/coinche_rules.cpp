@@ -5,6 +5,7 @@
 // coinche_entry.cpp, results in words in coinche_words.cpp.
 #include "rules/coinche/coinche.hpp"
 #include "rules/registry.hpp"
+#include "rules/common/help_text.hpp"
 
 namespace marque::rules {
 
@@ -64,39 +65,39 @@ public:
   std::vector<FieldSpec> fields() const override {
     const std::vector<std::string> seats = {"N", "E", "S", "W"};
     return {
-        {"dealer", "player", true, seats, "seat who dealt this hand (default: the expected dealer)"},
-        {"redeal", "enum", false, {"all_pass", "misdeal"}, "a hand with no play: all four passed, or a void deal"},
-        {"bidder", "player", false, seats, "seat who made the final bid (played hands)"},
+        {"dealer", "player", true, seats, help_text("coinche.field.dealer", "seat who dealt this hand (default: the expected dealer)")},
+        {"redeal", "enum", false, {"all_pass", "misdeal"}, help_text("coinche.field.redeal", "a hand with no play: all four passed, or a void deal")},
+        {"bidder", "player", false, seats, help_text("coinche.field.bidder", "seat who made the final bid (played hands)")},
         {"contract",
          "enum",
          false,
          {"points", "capot", "generale"},
-         "kind of contract (capot / generale need their options)"},
-        {"bid", "int", false, {}, "contract value: 80, 90, 100 ... (contract points); bid=90D also sets the trump"},
-        {"trump", "enum", false, {"S", "H", "D", "C"}, "trump suit named by the bidder"},
+         help_text("coinche.field.contract", "kind of contract (capot / generale need their options)")},
+        {"bid", "int", false, {}, help_text("coinche.field.bid", "contract value: 80, 90, 100 ... (contract points); bid=90D also sets the trump")},
+        {"trump", "enum", false, {"S", "H", "D", "C"}, help_text("coinche.field.trump", "trump suit named by the bidder")},
         {"coinche",
          "int",
          false,
          {"0", "1", "2"},
-         "0 none, 1 coinche (x2), 2 surcoinche; coinche=E also sets coinched_by"},
-        {"coinched_by", "player", false, seats, "the defender who said coinche"},
-        {"surcoinched_by", "player", false, seats, "the bidding-team player who said surcoinche (surcoinche=S)"},
-        {"auction", "array", false, {}, "the bidding: auction=N:pass,E:80H,S:90D,W:pass,N:pass,E:coinche,S:pass"},
+         help_text("coinche.field.coinche", "0 none, 1 coinche (x2), 2 surcoinche; coinche=E also sets coinched_by")},
+        {"coinched_by", "player", false, seats, help_text("coinche.field.coinched_by", "the defender who said coinche")},
+        {"surcoinched_by", "player", false, seats, help_text("coinche.field.surcoinched_by", "the bidding-team player who said surcoinche (surcoinche=S)")},
+        {"auction", "array", false, {}, help_text("coinche.field.auction", "the bidding: auction=N:pass,E:80H,S:90D,W:pass,N:pass,E:coinche,S:pass")},
         {"bidder_card_points",
          "int",
          false,
          {},
-         "card points in the bidding team's tricks, 0..152, not 1 or 151 (points=)"},
-        {"defender_card_points", "int", false, {}, "cross-check: 152 - bidder_card_points"},
-        {"last_trick", "enum", false, {"bidders", "defenders"}, "team that won the eighth trick (last=)"},
-        {"capot", "enum", false, {"bidders", "defenders"}, "team that won all eight tricks"},
-        {"sole_winner", "player", false, seats, "the player who won all eight tricks alone (générale; sole=)"},
-        {"belote", "player", false, seats, "player who said belote and rebelote"},
+         help_text("coinche.field.bidder_card_points", "card points in the bidding team's tricks, 0..152, not 1 or 151 (points=)")},
+        {"defender_card_points", "int", false, {}, help_text("coinche.field.defender_card_points", "cross-check: 152 - bidder_card_points")},
+        {"last_trick", "enum", false, {"bidders", "defenders"}, help_text("coinche.field.last_trick", "team that won the eighth trick (last=)")},
+        {"capot", "enum", false, {"bidders", "defenders"}, help_text("coinche.field.capot", "team that won all eight tricks")},
+        {"sole_winner", "player", false, seats, help_text("coinche.field.sole_winner", "the player who won all eight tricks alone (générale; sole=)")},
+        {"belote", "player", false, seats, help_text("coinche.field.belote", "player who said belote and rebelote")},
         {"announcements",
          "array",
          false,
          {},
-         "annonce=W:tierce:C:Q,N:carre:J,E:cent:H:A:6 (player:type:suit:top[:length] or player:carre:rank)"},
+         help_text("coinche.field.announcements", "annonce=W:tierce:C:Q,N:carre:J,E:cent:H:A:6 (player:type:suit:top[:length] or player:carre:rank)")},
     };
   }
 

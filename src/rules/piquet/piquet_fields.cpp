@@ -17,6 +17,7 @@
 #include <cctype>
 
 #include "rules/piquet/piquet.hpp"
+#include "rules/common/help_text.hpp"
 
 namespace marque::rules::piquet {
 
@@ -433,48 +434,48 @@ json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
 std::vector<FieldSpec> field_table() {
   const std::vector<std::string> roles = {"elder", "younger"};
   return {
-      {"entry", "enum", false, {"detail", "totals"}, "record kind (default detail); CLI: totals=... selects totals"},
+      {"entry", "enum", false, {"detail", "totals"}, help_text("piquet.field.entry", "record kind (default detail); CLI: totals=... selects totals")},
       {"dealer",
        "player",
        false,
        {},
-       "younger hand of this deal; checked against the alternation (CLI: dealer=NAME or elder=NAME)"},
-      {"redeal", "bool", false, {}, "void deal (misdeal): no score, same dealer again (CLI: redeal=yes [reason=...])"},
-      {"reason", "string", false, {}, "why the deal was void"},
-      {"carte_blanche", "enum", false, {"elder", "younger"}, "who showed a blank hand, 10 points (CLI: carte=NAME)"},
+       help_text("piquet.field.dealer", "younger hand of this deal; checked against the alternation (CLI: dealer=NAME or elder=NAME)")},
+      {"redeal", "bool", false, {}, help_text("piquet.field.redeal", "void deal (misdeal): no score, same dealer again (CLI: redeal=yes [reason=...])")},
+      {"reason", "string", false, {}, help_text("piquet.field.reason", "why the deal was void")},
+      {"carte_blanche", "enum", false, {"elder", "younger"}, help_text("piquet.field.carte_blanche", "who showed a blank hand, 10 points (CLI: carte=NAME)")},
       {"point",
        "object",
        true,
        {},
-       "{winner: elder|younger|equal, cards, pips} (CLI: point=NAME:5[:49] or point=equal:4[:38])"},
+       help_text("piquet.field.point", "{winner: elder|younger|equal, cards, pips} (CLI: point=NAME:5[:49] or point=equal:4[:38])")},
       {"sequences",
        "object",
        false,
        {},
-       "{winner: elder|younger|equal|none, scored: [{length, top}]} (CLI: seq=NAME:quart:A,tierce:9 | seq=none | seq=equal[:quint:K])"},
+       help_text("piquet.field.sequences", "{winner: elder|younger|equal|none, scored: [{length, top}]} (CLI: seq=NAME:quart:A,tierce:9 | seq=none | seq=equal[:quint:K])")},
       {"sets",
        "object",
        false,
        {},
-       "{winner: elder|younger|none, scored: [{rank, count}]} (CLI: sets=NAME:quatorze:10,trio:Q | sets=none)"},
-      {"tricks", "object", true, {}, "{elder, younger}, sum 12 (CLI: tricks=NAME:7 or tricks=NAME:7,NAME:5)"},
-      {"play_points", "object", true, {}, "points made in play: leads, captures, last trick (CLI: play=NAME:9,NAME:6)"},
-      {"pique", "bool", false, {}, "did elder pique; only when the record cannot tell (CLI: pique=yes|no)"},
+       help_text("piquet.field.sets", "{winner: elder|younger|none, scored: [{rank, count}]} (CLI: sets=NAME:quatorze:10,trio:Q | sets=none)")},
+      {"tricks", "object", true, {}, help_text("piquet.field.tricks", "{elder, younger}, sum 12 (CLI: tricks=NAME:7 or tricks=NAME:7,NAME:5)")},
+      {"play_points", "object", true, {}, help_text("piquet.field.play_points", "points made in play: leads, captures, last trick (CLI: play=NAME:9,NAME:6)")},
+      {"pique", "bool", false, {}, help_text("piquet.field.pique", "did elder pique; only when the record cannot tell (CLI: pique=yes|no)")},
       {"concession", "enum", false, roles,
-       "rubicon final deal: who threw in his hand before play (CLI: concession=NAME)"},
+       help_text("piquet.field.concession", "rubicon final deal: who threw in his hand before play (CLI: concession=NAME)")},
       {"reckons_nothing", "enum", false, roles,
-       "Portland penalty: that player scores nothing (CLI: reckons_nothing=NAME)"},
+       help_text("piquet.field.reckons_nothing", "Portland penalty: that player scores nothing (CLI: reckons_nothing=NAME)")},
       {"game_winner",
        "player",
        false,
        {},
-       "classic: who won when both end on or above the target with a tie (CLI: game_winner=NAME)"},
+       help_text("piquet.field.game_winner", "classic: who won when both end on or above the target with a tie (CLI: game_winner=NAME)")},
       {"check_totals",
        "object",
        false,
        {},
-       "{elder, younger}: the counts called out, compared (CLI: check=NAME:28,NAME:23)"},
-      {"totals", "object", false, {}, "totals entry: {player: deal score} (CLI: totals=NAME:27,NAME:13)"},
+       help_text("piquet.field.check_totals", "{elder, younger}: the counts called out, compared (CLI: check=NAME:28,NAME:23)")},
+      {"totals", "object", false, {}, help_text("piquet.field.totals", "totals entry: {player: deal score} (CLI: totals=NAME:27,NAME:13)")},
   };
 }
 
