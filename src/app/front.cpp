@@ -4,10 +4,10 @@
 #include <fstream>
 #include <iostream>
 
+#include "core/language.hpp"
 #include "importers/csv_importer.hpp"
 #include "importers/json_importer.hpp"
 #include "rules/registry.hpp"
-#include "core/language.hpp"
 
 namespace marque::app {
 
@@ -50,7 +50,8 @@ SourceDocument read_source(const std::string& name) {
     in = file.get();
   }
   importers::GameSource src = importers::read_game_source(*in, name);
-  if (in->bad()) throw Error(k_exit_ioerr, text::tr("app.cannot_read", "cannot read {file}", text::Message().text("file", name)));
+  if (in->bad())
+    throw Error(k_exit_ioerr, text::tr("app.cannot_read", "cannot read {file}", text::Message().text("file", name)));
   SourceDocument doc;
   doc.name = name;
   doc.document = std::move(src.envelope);

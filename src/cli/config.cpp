@@ -241,12 +241,13 @@ void check(const File& f, std::vector<Problem>& problems) {
                                  "\"{key}\" is a game: its house rules go in a table, [{key}], one option per line",
                                  text::Message().text("key", e.key)));
       else
-        invalid(e.line, text::tr("cli.config.unknown", "unknown setting \"{key}\"", text::Message().text("key", e.key)) +
-                            did_you_mean(e.key, top_keys) +
-                            text::tr("cli.config.known",
-                                     "; marque reads db, league, venue and lang, and a [GAME] table of house rules "
-                                     "per game ({games})",
-                                     text::Message().text("games", rules::game_list("or"))));
+        invalid(e.line,
+                text::tr("cli.config.unknown", "unknown setting \"{key}\"", text::Message().text("key", e.key)) +
+                    did_you_mean(e.key, top_keys) +
+                    text::tr("cli.config.known",
+                             "; marque reads db, league, venue and lang, and a [GAME] table of house rules "
+                             "per game ({games})",
+                             text::Message().text("games", rules::game_list("or"))));
     } else if (!e.value.is_string()) {
       invalid(e.line, text::tr("cli.config.text", "{key} is a text: write it in quotes ({key} = \"...\")",
                                text::Message().text("key", e.key)));

@@ -12,9 +12,9 @@
 
 #include "core/diag.hpp"
 #include "core/json_check.hpp"
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 #include "storage/store_impl.hpp"
-#include "core/language.hpp"
 
 namespace marque::storage::detail {
 
@@ -69,9 +69,9 @@ bool wait_busy(BusyWait& b, int count) {
   int limit = Store::lock_timeout_seconds();
   if (!b.told && say_waits && now - b.since >= std::chrono::seconds(1)) {
     // the one message storage prints: a command must not seem to hang
-    const std::string waiting =
-        text::tr("storage.waiting", "waiting for another process writing to {path} (giving up after {seconds} s)",
-                 text::Message().text("path", b.path).number("seconds", limit));
+    const std::string waiting = text::tr("storage.waiting",
+                                         "waiting for another process writing to {path} (giving up after {seconds} s)",
+                                         text::Message().text("path", b.path).number("seconds", limit));
     std::fprintf(stderr, "marque: %s\n", waiting.c_str());
     std::fflush(stderr);
     b.told = true;

@@ -48,31 +48,31 @@ CommandRecord add_season(CLI::App& app, Context& ctx, Commands& out) {
   add->footer(text::tr(
       "help.season.add.footer",
       "Example:\n  marque season add \"Autumn 2026\" --league \"Thursday club\" --from 2026-09-01 --to 2026-12-31"));
-  out.push_back({add, [so, &ctx] {
-                   check_utf8("name", so->name);
-                   check_utf8("--league", so->league);
-                   require_date("--from", so->from);
-                   require_date("--to", so->to);
-                   if (so->league.empty())
-                     if (const config::Entry* e = ctx.settings().find("league"))
-                       so->league = e->value.get<std::string>();
-                   auto db = ctx.open(true);
-                   app::Season s = app::add_season(*db, so->name, so->league, so->from, so->to);
-                   std::cout << text::tr("cli.season.added",
-                                         "season {name} of {league}: {from} to {to} ({games, plural, one {# game} other "
-                                         "{# games}} so far)",
-                                         text::Message()
-                                             .text("name", s.name)
-                                             .text("league", s.league)
-                                             .text("from", text::local_date(s.from, text::language()))
-                                             .text("to", text::local_date(s.to, text::language()))
-                                             .number("games", s.games))
-                             << "\n  "
-                             << text::tr("cli.season.standings", "its standings: marque standings --season \"{name}\"",
-                                         text::Message().text("name", s.name))
-                             << "\n";
-                   return 0;
-                 }});
+  out.push_back(
+      {add, [so, &ctx] {
+         check_utf8("name", so->name);
+         check_utf8("--league", so->league);
+         require_date("--from", so->from);
+         require_date("--to", so->to);
+         if (so->league.empty())
+           if (const config::Entry* e = ctx.settings().find("league")) so->league = e->value.get<std::string>();
+         auto db = ctx.open(true);
+         app::Season s = app::add_season(*db, so->name, so->league, so->from, so->to);
+         std::cout << text::tr("cli.season.added",
+                               "season {name} of {league}: {from} to {to} ({games, plural, one {# game} other "
+                               "{# games}} so far)",
+                               text::Message()
+                                   .text("name", s.name)
+                                   .text("league", s.league)
+                                   .text("from", text::local_date(s.from, text::language()))
+                                   .text("to", text::local_date(s.to, text::language()))
+                                   .number("games", s.games))
+                   << "\n  "
+                   << text::tr("cli.season.standings", "its standings: marque standings --season \"{name}\"",
+                               text::Message().text("name", s.name))
+                   << "\n";
+         return 0;
+       }});
   auto* list = season->add_subcommand("list", text::tr("help.season.list", "the seasons, by league and date"));
   list->add_option("--league", so->league, text::tr("help.season.list.league", "only this league"));
   add_format(list, so->format);
@@ -94,8 +94,9 @@ CommandRecord add_season(CLI::App& app, Context& ctx, Commands& out) {
                    auto db = ctx.open(true);
                    app::Season s = app::find_season(*db, so->name, so->league);
                    app::delete_season(*db, s.name, s.league);
-                   std::cout << text::tr("cli.season.deleted", "season {name} of {league} deleted (its games are "
-                                                               "untouched)",
+                   std::cout << text::tr("cli.season.deleted",
+                                         "season {name} of {league} deleted (its games are "
+                                         "untouched)",
                                          text::Message().text("name", s.name).text("league", s.league))
                              << "\n";
                    return 0;

@@ -188,16 +188,17 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
               text::tr("help.start.guided",
                        "ask for the players and the first dealer even when standard input is not a terminal"));
   c->footer(
-      text::tr("help.start.footer",
-               "The roster: with no players given, at a terminal (or with --guided), marque asks for them one seat at a "
-               "time\nfrom the club's players, the most recent first: a number picks one, letters narrow the list "
-               "(accents and\ncase aside), a name the club does not know is confirmed (+NAME takes it as new at once); "
-               "then the first\ndealer. The options keep their defaults (or the house rules); the game starts as the "
-               "one-line start would.\n'<' goes back, '.' abandons (nothing is stored).\n\nHouse rules: the options "
-               "the command line leaves out come from the config file's table for the game\n([GAME] in "
-               "~/.config/marque/config.toml), and --league and --venue from its league and venue (not for a game\nof "
-               "a night: the night has its own); marque config shows them, and the game's start says which were "
-               "used.") +
+      text::tr(
+          "help.start.footer",
+          "The roster: with no players given, at a terminal (or with --guided), marque asks for them one seat at a "
+          "time\nfrom the club's players, the most recent first: a number picks one, letters narrow the list "
+          "(accents and\ncase aside), a name the club does not know is confirmed (+NAME takes it as new at once); "
+          "then the first\ndealer. The options keep their defaults (or the house rules); the game starts as the "
+          "one-line start would.\n'<' goes back, '.' abandons (nothing is stored).\n\nHouse rules: the options "
+          "the command line leaves out come from the config file's table for the game\n([GAME] in "
+          "~/.config/marque/config.toml), and --league and --venue from its league and venue (not for a game\nof "
+          "a night: the night has its own); marque config shows them, and the game's start says which were "
+          "used.") +
       "\n" + text::tr("help.examples", "Examples:") + examples);
   out.push_back(
       {c, [o, &ctx] {

@@ -13,9 +13,10 @@ int undo_or_redo(const Context& ctx, std::optional<int64_t> game_id, bool undo) 
   int64_t id = app::resolve_game(*db, game_id, true);
   std::string what = undo ? app::undo(*db, id) : app::redo(*db, id);
   const app::GameInfo game = app::game_info(*db, id);
-  std::cout << text::tr("cli.undo.line", "{game}: {what}",
-                        text::Message().text("game", reports::game_label(id, game.game, game.players)).text("what", what))
-            << "\n";
+  std::cout
+      << text::tr("cli.undo.line", "{game}: {what}",
+                  text::Message().text("game", reports::game_label(id, game.game, game.players)).text("what", what))
+      << "\n";
   auto games = app::games(*db);
   if (std::any_of(games.begin(), games.end(), [&](const app::GameInfo& g) { return g.id == id; })) {
     rules::Replay r = app::score_game(*db, id);

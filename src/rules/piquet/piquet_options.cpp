@@ -2,8 +2,8 @@
 // (§2.3) and the state of a paper game being resumed (`start`).
 #include <set>
 
-#include "rules/piquet/piquet.hpp"
 #include "rules/common/help_text.hpp"
+#include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
 
@@ -25,7 +25,8 @@ std::vector<OptionSpec> build_option_table() {
        "enum",
        {"classic", "rubicon"},
        "classic",
-       help_text("piquet.option.mode", "classic = game to the target (seed); rubicon = partie of six deals (spec 5.2 / 5.3)")},
+       help_text("piquet.option.mode",
+                 "classic = game to the target (seed); rubicon = partie of six deals (spec 5.2 / 5.3)")},
       {"target",
        "int",
        {},
@@ -38,18 +39,22 @@ std::vector<OptionSpec> build_option_table() {
        "enum",
        {"best_of_3", "single", "best_of_5_doubles"},
        "best_of_3",
-       help_text("piquet.option.match", "classic match: best of three games, a single game, or first to 3 games with a game won against a "
-       "loser under 50 counting 2")},
+       help_text("piquet.option.match",
+                 "classic match: best of three games, a single game, or first to 3 games with a game won against a "
+                 "loser under 50 counting 2")},
       {"point_scoring",
        "enum",
        {"cards", "pips_rounded"},
        "cards",
-       help_text("piquet.option.point_scoring", "point scores its number of cards, or (old rule) pips / 10 rounded half up; needs point.pips")},
+       help_text("piquet.option.point_scoring",
+                 "point scores its number of cards, or (old rule) pips / 10 rounded half up; needs point.pips")},
       {"trick_scoring",
        "enum",
        {"modern", "old_tens"},
        "modern",
-       help_text("piquet.option.trick_scoring", "modern = every lead / capture scores; old_tens = only with a ten or higher (pique taken from the record)")},
+       help_text(
+           "piquet.option.trick_scoring",
+           "modern = every lead / capture scores; old_tens = only with a ten or higher (pique taken from the record)")},
       {"last_trick_on_capot",
        "enum",
        {"yes", "no"},
@@ -59,7 +64,8 @@ std::vector<OptionSpec> build_option_table() {
        "enum",
        {6, "4_doubled_ends"},
        6,
-       help_text("piquet.option.partie_deals", "rubicon partie of 6 deals, or 4 deals with the first and last counting double")},
+       help_text("piquet.option.partie_deals",
+                 "rubicon partie of 6 deals, or 4 deals with the first and last counting double")},
       {"stake_rounding",
        "enum",
        {"none", "floor_50", "floor_25"},
@@ -69,8 +75,9 @@ std::vector<OptionSpec> build_option_table() {
        "bool",
        {},
        false,
-       help_text("piquet.option.concession_pique", "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
-       "true = older reading, an eligible elder piques when his declarations + 13 reach 30")},
+       help_text("piquet.option.concession_pique",
+                 "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
+                 "true = older reading, an eligible elder piques when his declarations + 13 reach 30")},
   };
 }
 }  // namespace

@@ -16,8 +16,8 @@
 #include <cctype>
 
 #include "core/unicode.hpp"
-#include "rules/prefa/prefa.hpp"
 #include "rules/common/help_text.hpp"
+#include "rules/prefa/prefa.hpp"
 
 namespace marque::rules::prefa {
 
@@ -178,7 +178,11 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
 std::vector<FieldSpec> field_table() {
   return {
       {"hand", "int", false, {}, help_text("prefa.field.hand", "hand number, consecutive (default: the next one)")},
-      {"dealer", "player", false, {}, help_text("prefa.field.dealer", "who dealt (default: the right-hand neighbour of the previous dealer)")},
+      {"dealer",
+       "player",
+       false,
+       {},
+       help_text("prefa.field.dealer", "who dealt (default: the right-hand neighbour of the previous dealer)")},
       {"type",
        "enum",
        false,
@@ -188,23 +192,46 @@ std::vector<FieldSpec> field_table() {
        "array",
        false,
        {},
-       help_text("prefa.field.auction", "optional calls in order; CLI: auction=B:6S,C:6C,A:pass,... (call: pass, 6S..10H, prov)")},
+       help_text("prefa.field.auction",
+                 "optional calls in order; CLI: auction=B:6S,C:6C,A:pass,... (call: pass, 6S..10H, prov)")},
       {"first_bidder",
        "player",
        false,
        {},
-       help_text("prefa.field.first_bidder", "hand 1 with option first_hand_seven_of_diamonds: the 7-of-diamonds holder")},
-      {"declarer", "player", false, {}, help_text("prefa.field.declarer", "required for contract, withdrawn, conceded")},
+       help_text("prefa.field.first_bidder",
+                 "hand 1 with option first_hand_seven_of_diamonds: the 7-of-diamonds holder")},
+      {"declarer",
+       "player",
+       false,
+       {},
+       help_text("prefa.field.declarer", "required for contract, withdrawn, conceded")},
       {"contract",
        "string",
        false,
        {},
-       help_text("prefa.field.contract", "final contract 6S..10H (10NT with option ten_no_trumps); required for contract, conceded")},
-      {"won_bid", "string", false, {}, help_text("prefa.field.won_bid", "declarer's last auction bid when no auction is recorded")},
-      {"four_aces", "bool", false, {}, help_text("prefa.field.four_aces", "declarer announced four aces (option four_aces)")},
-      {"calls", "object", false, {}, help_text("prefa.field.calls", "defenders' play/pass, levels 6..9; CLI: calls=C:play,A:pass")},
+       help_text("prefa.field.contract",
+                 "final contract 6S..10H (10NT with option ten_no_trumps); required for contract, conceded")},
+      {"won_bid",
+       "string",
+       false,
+       {},
+       help_text("prefa.field.won_bid", "declarer's last auction bid when no auction is recorded")},
+      {"four_aces",
+       "bool",
+       false,
+       {},
+       help_text("prefa.field.four_aces", "declarer announced four aces (option four_aces)")},
+      {"calls",
+       "object",
+       false,
+       {},
+       help_text("prefa.field.calls", "defenders' play/pass, levels 6..9; CLI: calls=C:play,A:pass")},
       {"along", "player", false, {}, help_text("prefa.field.along", "the defender who takes the other along")},
-      {"tricks", "object", false, {}, help_text("prefa.field.tricks", "tricks of every player who played; CLI: tricks=B:7,C:3")},
+      {"tricks",
+       "object",
+       false,
+       {},
+       help_text("prefa.field.tricks", "tricks of every player who played; CLI: tricks=B:7,C:3")},
       {"note", "string", false, {}, help_text("prefa.field.note", "free text")},
   };
 }

@@ -3,8 +3,8 @@
 #include <cctype>
 #include <limits>
 
-#include "rules/tarot/tarot.hpp"
 #include "rules/common/help_text.hpp"
+#include "rules/tarot/tarot.hpp"
 
 namespace marque::rules::tarot {
 
@@ -65,15 +65,27 @@ namespace {
 std::vector<OptionSpec> build_option_table() {
   // spec tarot §6, in the spec's order; defaults = seed column.
   std::vector<OptionSpec> t;
-  t.push_back(
-      {"preset", "enum", {"seed", "fft"}, "seed", help_text("tarot.option.preset", "seed or fft: sets the variants below; explicit ids override")});
-  t.push_back({"poignee_values", "enum", {"seed", "fft"}, "seed", help_text("tarot.option.poignee_values", "poignee values: seed 20/40/60, fft 20/30/40")});
-  t.push_back({"garde_contre_multiplier", "int", {6, 8}, 6, help_text("tarot.option.garde_contre_multiplier", "multiplier of garde contre")});
+  t.push_back({"preset",
+               "enum",
+               {"seed", "fft"},
+               "seed",
+               help_text("tarot.option.preset", "seed or fft: sets the variants below; explicit ids override")});
+  t.push_back({"poignee_values",
+               "enum",
+               {"seed", "fft"},
+               "seed",
+               help_text("tarot.option.poignee_values", "poignee values: seed 20/40/60, fft 20/30/40")});
+  t.push_back({"garde_contre_multiplier",
+               "int",
+               {6, 8},
+               6,
+               help_text("tarot.option.garde_contre_multiplier", "multiplier of garde contre")});
   t.push_back({"bid_ladder",
                "enum",
                {"standard", "petite_pousse"},
                "standard",
-               help_text("tarot.option.bid_ladder", "standard (prise<garde<garde_sans<garde_contre) or petite_pousse (petite<pousse<garde<...)")});
+               help_text("tarot.option.bid_ladder",
+                         "standard (prise<garde<garde_sans<garde_contre) or petite_pousse (petite<pousse<garde<...)")});
   t.push_back({"bidding_rounds",
                "enum",
                {"multi", "single"},
@@ -89,7 +101,11 @@ std::vector<OptionSpec> build_option_table() {
                {"no_trumps", "few_honours"},
                json::array(),
                help_text("tarot.option.extra_redeal_reasons", "house redeal reasons accepted without a warning")});
-  t.push_back({"misere", "enum", {"off", "on", false, true}, "off", help_text("tarot.option.misere", "enables the miseres field")});
+  t.push_back({"misere",
+               "enum",
+               {"off", "on", false, true},
+               "off",
+               help_text("tarot.option.misere", "enables the miseres field")});
   t.push_back(
       {"misere_value",
        "int",
@@ -104,47 +120,77 @@ std::vector<OptionSpec> build_option_table() {
                "enum",
                {"personal", "team"},
                "personal",
-               help_text("tarot.option.misere_scoring", "personal: paid by every other player; team: added to S like a poignee")});
+               help_text("tarot.option.misere_scoring",
+                         "personal: paid by every other player; team: added to S like a poignee")});
   t.push_back({"misere_kinds",
                "enum",
                {"combined", "separate"},
                "combined",
                help_text("tarot.option.misere_kinds", "combined misere, or trumps/faces misères declared separately")});
-  t.push_back({"petite_chelem", "enum", {"off", "on", false, true}, "off", help_text("tarot.option.petite_chelem", "petite chelem bonuses 300/-150/150")});
+  t.push_back({"petite_chelem",
+               "enum",
+               {"off", "on", false, true},
+               "off",
+               help_text("tarot.option.petite_chelem", "petite chelem bonuses 300/-150/150")});
   t.push_back({"petite_chelem_tricks",
                "int",
                {},
                nullptr,
-               help_text("tarot.option.petite_chelem_tricks", "tricks for a petite chelem (null = T - 3: 21/15/12 for 3/4/5 players)"),
+               help_text("tarot.option.petite_chelem_tricks",
+                         "tricks for a petite chelem (null = T - 3: 21/15/12 for 3/4/5 players)"),
                &check_petite_chelem_tricks,
                1,
                24});  // at most the 24 tricks of a 3-player deal (E_VARIANT: of this table's)
-  t.push_back({"defence_chelem_bonus", "int", {200, 0}, 200, help_text("tarot.option.defence_chelem_bonus", "defence chelem: paid to each defender")});
+  t.push_back({"defence_chelem_bonus",
+               "int",
+               {200, 0},
+               200,
+               help_text("tarot.option.defence_chelem_bonus", "defence chelem: paid to each defender")});
   t.push_back({"five_player_mode",
                "enum",
                {"called_king", "dealer_sits_out"},
                "called_king",
-               help_text("tarot.option.five_player_mode", "5 at the table: called king, or the 4-player game with the dealer sitting out")});
-  t.push_back({"self_call", "bool", {true, false}, true, help_text("tarot.option.self_call", "5p: the taker may call a king he holds and play alone")});
+               help_text("tarot.option.five_player_mode",
+                         "5 at the table: called king, or the 4-player game with the dealer sitting out")});
+  t.push_back({"self_call",
+               "bool",
+               {true, false},
+               true,
+               help_text("tarot.option.self_call", "5p: the taker may call a king he holds and play alone")});
   t.push_back(
-      {"jack_call", "bool", {true, false}, false, help_text("tarot.option.jack_call", "5p: with all kings, queens and knights the taker may call a jack")});
-  t.push_back(
-      {"gain_rounding", "enum", {"none", "nearest_5", "nearest_10"}, "none", help_text("tarot.option.gain_rounding", "rounding of the diff (halves up)")});
-  t.push_back({"count_redeals", "bool", {false, true}, false, help_text("tarot.option.count_redeals", "redeals count toward end.deals")});
+      {"jack_call",
+       "bool",
+       {true, false},
+       false,
+       help_text("tarot.option.jack_call", "5p: with all kings, queens and knights the taker may call a jack")});
+  t.push_back({"gain_rounding",
+               "enum",
+               {"none", "nearest_5", "nearest_10"},
+               "none",
+               help_text("tarot.option.gain_rounding", "rounding of the diff (halves up)")});
+  t.push_back({"count_redeals",
+               "bool",
+               {false, true},
+               false,
+               help_text("tarot.option.count_redeals", "redeals count toward end.deals")});
   t.push_back(
       {"poignee_to",
        "enum",
        {"winner", "shower"},
        "winner",
-       help_text("tarot.option.poignee_to", "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
-       "showed it (house rule)")});
+       help_text(
+           "tarot.option.poignee_to",
+           "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
+           "showed it (house rule)")});
   t.push_back(
       {"petit_au_bout_failed_attack",
        "enum",
        {"counts", "lost"},
        "counts",
-       help_text("tarot.option.petit_au_bout_failed_attack", "a petit au bout won by an attack whose contract fails: counts = still +10 x m for the attack (FFT); lost = "
-       "-10 x m, the attack loses it (house rule)")});
+       help_text(
+           "tarot.option.petit_au_bout_failed_attack",
+           "a petit au bout won by an attack whose contract fails: counts = still +10 x m for the attack (FFT); lost = "
+           "-10 x m, the attack loses it (house rule)")});
   return t;
 }
 }  // namespace
