@@ -39,8 +39,14 @@ struct Problem {
   std::string what, hint;
 };
 
-const char* const k_syntax_hint = "the config file is TOML: key = value lines, and [GAME] tables of house rules";
-const char* const k_meaning_hint = "marque rules GAME lists a game's options and their values";
+// the hints of a refused config file, in the language of the command
+std::string syntax_hint() {
+  return text::tr("cli.config.syntax_hint",
+                  "the config file is TOML: key = value lines, and [GAME] tables of house rules");
+}
+std::string meaning_hint() {
+  return text::tr("cli.config.meaning_hint", "marque rules GAME lists a game's options and their values");
+}
 
 // Every mistake of the file at once, in line order, each naming PATH:LINE (one per line after "marque: error: ",
 // as the errors of a refused hand are); one Error (exit 78).
@@ -123,20 +129,20 @@ void read_entry(const std::string& table, const toml::key& key, const toml::node
   const std::string k(key.str());
   if (node.is_array_of_tables()) {
     problems.push_back(
-        {line, "arrays of tables ([[" + k + "]]) are not part of marque's config; write [GAME] tables", k_syntax_hint});
+        {line, "arrays of tables ([[" + k + "]]) are not part of marque's config; write [GAME] tables", syntax_hint()});
     return;
   }
   if (node.is_table()) {
     problems.push_back({line,
                         "a table inside [" + table + "] (" + table + "." + k +
                             ") is not part of marque's config; a [GAME] table holds option = value lines",
-                        k_syntax_hint});
+                        syntax_hint()});
     return;
   }
   std::string problem;
   auto v = value_of(node, problem);
   if (!v) {
-    problems.push_back({line, "\"" + k + "\": " + problem, k_syntax_hint});
+    problems.push_back({line, "\"" + k + "\": " + problem, syntax_hint()});
     return;
   }
   out.push_back({k, std::move(*v), line});
@@ -152,7 +158,7 @@ File read_toml(const std::string& text, const std::string& path, std::vector<Pro
   try {
     root = toml::parse(std::string_view(text), std::string_view(path));
   } catch (const toml::parse_error& e) {
-    problems.push_back({line_of(e.source()), syntax_message(text, e), k_syntax_hint});
+    problems.push_back({line_of(e.source()), syntax_message(text, e), syntax_hint()});
     return f;
   }
   for (const auto& [key, node] : root) {
@@ -229,7 +235,7 @@ namespace {
 // What marque does not read in a well-formed file (an unknown setting, table or option, a value not legal), each noted
 // in `problems`.
 void check(const File& f, std::vector<Problem>& problems) {
-  auto invalid = [&](int line, const std::string& what) { problems.push_back({line, what, k_meaning_hint}); };
+  auto invalid = [&](int line, const std::string& what) { problems.push_back({line, what, meaning_hint()}); };
   std::vector<std::string> top_keys(std::begin(k_top_keys), std::end(k_top_keys));
   for (const auto& e : f.top) {
     bool known = false;
@@ -247,7 +253,7 @@ void check(const File& f, std::vector<Problem>& problems) {
                     text::tr("cli.config.known",
                              "; marque reads db, league, venue and lang, and a [GAME] table of house rules "
                              "per game ({games})",
-                             text::Message().text("games", rules::game_list("or"))));
+                             text::Message().text("games", rules::game_list(text::tr("cli.list.or", "or")))));
     } else if (!e.value.is_string()) {
       invalid(e.line, text::tr("cli.config.text", "{key} is a text: write it in quotes ({key} = \"...\")",
                                text::Message().text("key", e.key)));
@@ -270,7 +276,7 @@ void check(const File& f, std::vector<Problem>& problems) {
                                text::Message().text("table", t.name)) +
                           did_you_mean(t.name, ids) +
                           text::tr("cli.config.tables", "; the tables are the games: {games}",
-                                   text::Message().text("games", rules::game_list("and"))));
+                                   text::Message().text("games", rules::game_list(text::tr("cli.list.and", "and")))));
       continue;
     }
     const auto table = game->options();

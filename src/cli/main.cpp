@@ -3,6 +3,7 @@
 // format once (cli/output.hpp), runs it, and maps every failure to one "marque: error: ..." line and an exit code.
 // Commands call app:: use cases; none touches storage.
 #include <iostream>
+#include <memory>
 #include <regex>
 
 #include <CLI/CLI.hpp>
@@ -10,6 +11,7 @@
 #include "cli/common.hpp"
 #include "cli/output.hpp"
 #include "core/language.hpp"
+#include "core/text.hpp"
 
 using namespace marque;
 
@@ -95,6 +97,26 @@ std::string usage_failure(const CLI::App* app, const CLI::Error& e) {
          "\n";
 }
 
+// CLI11 pads --help's left column by bytes: a translated type name ("SZÖVEG", "ΚΕΙΜΕΝΟ") is padded here by what a
+// terminal shows (core/text's display width), as format_help does it otherwise
+class LocalFormatter : public CLI::Formatter {
+public:
+  std::string make_option(const CLI::Option* opt, bool is_positional) const override {
+    std::string out = "  " + make_option_name(opt, is_positional) + make_option_opts(opt);
+    const size_t width = get_column_width(), shown = static_cast<size_t>(text::display_width(out));
+    const std::string desc = make_option_desc(opt);
+    if (!desc.empty() && shown >= width)
+      out += "\n" + std::string(width, ' ');
+    else if (shown < width)
+      out += std::string(width - shown, ' ');
+    for (char c : desc) {
+      out += c;
+      if (c == '\n') out += std::string(width, ' ');
+    }
+    return out + "\n";
+  }
+};
+
 // --help's own words in the language: the headings CLI11 writes, the groups and the help flag of every command
 void localize_help(CLI::App& app) {
   if (text::language() == "en") return;
@@ -130,6 +152,7 @@ int run(int argc, char** argv) {
   for (const auto* game : rules::all_games()) titles += (titles.empty() ? "" : ", ") + std::string(game->title());
   CLI::App app{text::tr("cli.help.marque", "marque: a scorekeeper for real card tables ({games})",
                         text::Message().text("games", titles))};
+  if (text::language() != "en") app.formatter(std::make_shared<LocalFormatter>());
   app.set_version_flag("-V,--version", cli::version_text(),
                        text::tr("cli.help.version", "Display program version information and exit"));
   app.require_subcommand(1);

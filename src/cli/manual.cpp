@@ -2,6 +2,8 @@
 // descriptions and footers), so that `man marque-start` and `marque start --help` never disagree:
 //   marque manual [COMMAND] [--dir DIR] [--date YYYY-MM-DD]   (hidden; the build writes the pages with it)
 //   marque help [COMMAND [SUBCOMMAND]]                        (the same text as marque COMMAND --help)
+#include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 
@@ -326,7 +328,7 @@ std::string main_page(const CLI::App& app, const Shared& s) {
       text::tr("man.marque.games",
                "The games: {games} (\\fBmarque rules\\fR \\fIGAME\\fR lists a game''s hand fields and options). "
                "Each command has its own page, \\fBmarque\\-\\fR\\fICOMMAND\\fR(1), and its own \\fB\\-\\-help\\fR.",
-               text::Message().text("games", roff(rules::game_list("and")))) +
+               text::Message().text("games", roff(rules::game_list(text::tr("cli.list.and", "and"))))) +
       "\n";
   auto [prose, examples] = footer_parts(app.get_footer());
   out += ".SH " + text::tr("man.commands", "COMMANDS") + "\n";
@@ -376,12 +378,33 @@ std::vector<const CLI::App*> visible_subcommands(const CLI::App& app) {
 
 bool takes_value(const CLI::Option* o) { return o->get_type_size_max() > 0 && o->get_expected_max() > 0; }
 
+// A page with every character beyond ASCII written \[uXXXX], so that it reads the same in any language whatever groff
+// takes its input to be (man runs preconv; groff alone reads Latin-1)
+std::string ascii_page(const std::string& page) {
+  std::string out;
+  for (size_t i = 0; i < page.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(page[i]);
+    if (byte < 0x80) {
+      out += page[i];
+      continue;
+    }
+    const int more = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : 1;  // the page is valid UTF-8 (the CLI's and catalogues')
+    uint32_t cp = byte & (0x3F >> more);
+    for (int k = 0; k < more && i + 1 < page.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(page[++i]) & 0x3F);
+    char escape[16];
+    std::snprintf(escape, sizeof escape, "\\[u%04X]", static_cast<unsigned>(cp));
+    out += escape;
+  }
+  return out;
+}
+
 std::vector<std::pair<std::string, std::string>> manual_pages(const CLI::App& root, const std::string& date) {
   Shared s{date, MARQUE_VERSION, &root};
   std::vector<std::pair<std::string, std::string>> pages;
-  pages.emplace_back("marque.1", main_page(root, s));
+  pages.emplace_back("marque.1", ascii_page(main_page(root, s)));
   for (const auto* sub : visible_subcommands(root))
-    pages.emplace_back("marque-" + sub->get_name() + ".1", command_page(*sub, s));
+    pages.emplace_back("marque-" + sub->get_name() + ".1", ascii_page(command_page(*sub, s)));
   return pages;
 }
 

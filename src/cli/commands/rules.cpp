@@ -70,7 +70,7 @@ void print_rules(const rules::GameRules& gr) {
 CommandRecord add_rules(CLI::App& app, Context&, Commands& out) {
   auto game = std::make_shared<std::string>();
   auto* rules_cmd = app.add_subcommand("rules", text::tr("help.rules", "the games, their hand fields and options"));
-  rules_cmd->add_option("game", *game, rules::game_list("or"));
+  rules_cmd->add_option("game", *game, rules::game_list(text::tr("cli.list.or", "or")));
   out.push_back({rules_cmd, [game] {
                    if (game->empty()) {
                      for (const auto* gr : rules::all_games()) std::cout << gr->id() << "  " << gr->title() << "\n";

@@ -175,7 +175,7 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
   auto* c = app.add_subcommand(
       "start",
       text::tr("help.start", "start a game: marque start GAME players=Ann,Ben,Cat dealer=Ann [option.ID=VALUE]..."));
-  c->add_option("game", o->game, rules::game_list("or"))->required();
+  c->add_option("game", o->game, rules::game_list(text::tr("cli.list.or", "or")))->required();
   c->add_option("fields", o->words, text::tr("help.start.fields", "set-up fields as key=value"));
   c->add_option("--league", o->league, text::tr("help.start.league", "league the game counts for"));
   c->add_option("--date", o->date, text::tr("help.start.date", "date played (YYYY-MM-DD)"));
