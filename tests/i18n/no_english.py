@@ -160,6 +160,12 @@ def run_night(marque, lang, night, work):
         if "--help" in words:  # a row of --help starts with a command's or an option's name: ids, as typed
             out = re.sub(r"(?m)^(\s+)[\w-]+(?=\s{2,}|\s+[A-Z]+\b)", r"\1", out)
             out = re.sub(r"\b[A-Z]+:(\{[^}]*\}|[A-Z]+)", " ", out)  # CLI11's type and values: TEXT:{text,json}
+        if words.startswith("rules "):  # a table of ids: a field's or an option's name, its values [a, b], defaults
+            out = re.sub(r"(?m)^(\s+)[\w.-]+(?=\s{2,})", r"\1", out)
+            out = re.sub(r"\[[^\]]*\]$|\[[^\]]*\](?= \()", " ", out, flags=re.M)
+            out = re.sub(r'"[^"]*"|\b(true|false|null)\b', " ", out)
+            for _ in range(3):  # a record's shape in JSON keys: {kind, trump_suit, declarer}, [{by, phase}]
+                out = re.sub(r"\{[^{}]*\}", " ", out)
         shown.append((f"marque {words}  [stdout]", out))
         shown.append((f"marque {words}  [stderr]", done.stderr))
         if command == "SITE":

@@ -51,7 +51,12 @@ void print_rules(const rules::GameRules& gr) {
   // a description in the language, by its id (rules/common/help_text.hpp); the values are ids, typed as they are
   const std::string game(gr.id()), lang = text::language();
   for (const auto& f : gr.fields())
-    fields.row({f.name, f.type, f.required ? tr("cli.rules.required", "required") : "",
+    fields.row({f.name,
+                tr("cli.rules.type_name",
+                   "{type, select, string {string} int {int} number {number} bool {bool} player {player} enum {enum} "
+                   "object {object} array {array} list {list} any {any} other {{type}}}",
+                   text::Message().text("type", f.type)),
+                f.required ? tr("cli.rules.required", "required") : "",
                 text::translate(game + ".field." + f.name, f.help, lang) +
                     legal_values(f.values, [](const std::string& v) { return v; })});
   print_indented(fields);
