@@ -1,6 +1,7 @@
 # What the package installs beside the binary, made by the binary itself from its command definitions:
-#   cmake -DMARQUE=path/to/marque -DOUT=DIR -DSRC=SOURCE_DIR -DDATE=YYYY-MM-DD -P generate.cmake
-# writes DIR/man/*.1 (roff, for man -l) and DIR/man-gz/*.1.gz, DIR/completion/{marque,_marque,marque.fish}, and
+#   cmake -DMARQUE=path/to/marque -DOUT=DIR -DSRC=SOURCE_DIR -DDATE=YYYY-MM-DD [-DLANGUAGES=fr;hu;el] -P generate.cmake
+# writes DIR/man/*.1 (roff, for man -l) and DIR/man-gz/*.1.gz, the same in each language of LANGUAGES in
+# DIR/man-lang/LANG/*.1 and DIR/man-lang-gz/LANG/*.1.gz, DIR/completion/{marque,_marque,marque.fish}, and
 # DIR/doc/changelog.gz. Compressed with gzip -9n (no name, no time stamp: the same bytes on every build).
 foreach(v MARQUE OUT SRC DATE)
   if(NOT ${v})
@@ -8,7 +9,7 @@ foreach(v MARQUE OUT SRC DATE)
   endif()
 endforeach()
 find_program(GZIP gzip REQUIRED)
-file(REMOVE_RECURSE ${OUT}/man ${OUT}/man-gz ${OUT}/completion ${OUT}/doc)
+file(REMOVE_RECURSE ${OUT}/man ${OUT}/man-gz ${OUT}/man-lang ${OUT}/man-lang-gz ${OUT}/completion ${OUT}/doc)
 file(MAKE_DIRECTORY ${OUT}/man ${OUT}/man-gz ${OUT}/completion ${OUT}/doc)
 
 function(run)
@@ -18,7 +19,11 @@ function(run)
   endif()
 endfunction()
 
-run(${MARQUE} manual --dir ${OUT}/man --date ${DATE})
+run(${MARQUE} --lang en manual --dir ${OUT}/man --date ${DATE})
+foreach(lang IN LISTS LANGUAGES)
+  file(MAKE_DIRECTORY ${OUT}/man-lang/${lang} ${OUT}/man-lang-gz/${lang})
+  run(${MARQUE} --lang ${lang} manual --dir ${OUT}/man-lang/${lang} --date ${DATE})
+endforeach()
 run(${MARQUE} completion bash OUTPUT_FILE ${OUT}/completion/marque)
 run(${MARQUE} completion zsh OUTPUT_FILE ${OUT}/completion/_marque)
 run(${MARQUE} completion fish OUTPUT_FILE ${OUT}/completion/marque.fish)
@@ -33,6 +38,13 @@ file(GLOB pages ${OUT}/man/*.1)
 foreach(page IN LISTS pages)
   get_filename_component(name ${page} NAME)
   compress(${page} ${OUT}/man-gz/${name}.gz)
+endforeach()
+foreach(lang IN LISTS LANGUAGES)
+  file(GLOB pages ${OUT}/man-lang/${lang}/*.1)
+  foreach(page IN LISTS pages)
+    get_filename_component(name ${page} NAME)
+    compress(${page} ${OUT}/man-lang-gz/${lang}/${name}.gz)
+  endforeach()
 endforeach()
 # a native package (version without a Debian revision): its Debian changelog is changelog.gz
 compress(${SRC}/packaging/changelog ${OUT}/doc/changelog.gz)

@@ -10,9 +10,9 @@ string(TIMESTAMP MARQUE_MAN_DATE "%Y-%m-%d" UTC)
 set(MARQUE_SHARE_DIR ${PROJECT_BINARY_DIR}/share)
 add_custom_command(OUTPUT ${MARQUE_SHARE_DIR}/stamp
   COMMAND ${CMAKE_COMMAND} -DMARQUE=$<TARGET_FILE:marque> -DOUT=${MARQUE_SHARE_DIR} -DSRC=${PROJECT_SOURCE_DIR}
-          -DDATE=${MARQUE_MAN_DATE} -P ${PROJECT_SOURCE_DIR}/packaging/generate.cmake
+          -DDATE=${MARQUE_MAN_DATE} "-DLANGUAGES=${MARQUE_LANGUAGES}" -P ${PROJECT_SOURCE_DIR}/packaging/generate.cmake
   COMMAND ${CMAKE_COMMAND} -E touch ${MARQUE_SHARE_DIR}/stamp
-  DEPENDS marque ${PROJECT_SOURCE_DIR}/packaging/generate.cmake ${PROJECT_SOURCE_DIR}/packaging/changelog
+  DEPENDS marque ${MARQUE_MO_FILES} ${PROJECT_SOURCE_DIR}/packaging/generate.cmake ${PROJECT_SOURCE_DIR}/packaging/changelog
   COMMENT "Manual pages and completion scripts from marque's command definitions" VERBATIM)
 add_custom_target(marque_share ALL DEPENDS ${MARQUE_SHARE_DIR}/stamp)
 
@@ -40,6 +40,11 @@ foreach(lang IN LISTS MARQUE_LANGUAGES)
     DESTINATION ${CMAKE_INSTALL_LOCALEDIR}/${lang}/LC_MESSAGES)
 endforeach()
 install(DIRECTORY ${MARQUE_SHARE_DIR}/man-gz/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 FILES_MATCHING PATTERN "*.1.gz")
+# the pages in each language marque speaks (marque --lang LANG manual), where man looks for them: man/LANG/man1
+foreach(lang IN LISTS MARQUE_LANGUAGES)
+  install(DIRECTORY ${MARQUE_SHARE_DIR}/man-lang-gz/${lang}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/${lang}/man1
+    FILES_MATCHING PATTERN "*.1.gz")
+endforeach()
 install(FILES ${MARQUE_SHARE_DIR}/completion/marque DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${MARQUE_SHARE_DIR}/completion/_marque DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 install(FILES ${MARQUE_SHARE_DIR}/completion/marque.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)

@@ -320,16 +320,23 @@ std::string dealer_text(const std::string& dealer, const std::string& sitting_ou
 }
 
 std::string score_text(const ojson& score, const Sides& sides, int64_t game_id, const std::string& sitting_out) {
+  using text::tr;
   const ojson& players = score["players"];
-  std::string out = score["game"].get<std::string>();
-  if (game_id) out += " game " + std::to_string(game_id);
-  out += ": " + std::to_string(score["hands"].size()) + " hand(s), " +
-         (score.value("finished", false) ? "finished" : "in progress") + "\n";
+  const bool finished = score.value("finished", false);
+  std::string out = tr("report.score.heading",
+                       "{game}{id, select, none {} other { game {id}}}: {hands} hand(s), {finished, select, yes "
+                       "{finished} other {in progress}}",
+                       text::Message()
+                           .text("game", score["game"].get<std::string>())
+                           .text("id", game_id ? std::to_string(game_id) : "none")
+                           .text("hands", std::to_string(score["hands"].size()))
+                           .text("finished", finished ? "yes" : "no")) +
+                    "\n";
   if (sides.teams) out += sides.heading + ": " + sides_line(sides, false) + "\n";
-  out += "totals: " + amounts_line(score["totals"], players, false) + "\n";
+  out += tr("report.label.totals", "totals:") + " " + amounts_line(score["totals"], players, false) + "\n";
   const ojson& res = score["result"];
   if (res.contains("ranking")) {
-    out += score.value("finished", false) ? "ranking: " : "standing: ";
+    out += finished ? tr("report.score.ranking", "ranking: ") : tr("report.score.standing", "standing: ");
     int i = 0;
     for (const auto& p : res["ranking"]) {
       std::string n = p.get<std::string>();
@@ -338,14 +345,15 @@ std::string score_text(const ojson& score, const Sides& sides, int64_t game_id, 
     }
     out += "\n";
   } else if (res.contains("winner") && !res["winner"].is_null()) {
-    out += "winner: " + res["winner"].get<std::string>() + "\n";
+    out += tr("report.score.winner", "winner: ") + res["winner"].get<std::string>() + "\n";
   }
   // a game whose result is not its totals (a Rubicon partie scores ±R): what it counts for
-  if (score.value("finished", false) && res.contains("scores") && res["scores"].is_object())
-    out += "result: " + amounts_line(res["scores"], players, true) + "\n";
-  if (!score.value("finished", false) && score.contains("next_dealer") &&
-      !score["next_dealer"].get<std::string>().empty())
-    out += "next dealer: " + dealer_text(score["next_dealer"].get<std::string>(), sitting_out) + "\n";
+  if (finished && res.contains("scores") && res["scores"].is_object())
+    out += tr("report.score.result", "result: ") + amounts_line(res["scores"], players, true) + "\n";
+  if (!finished && score.contains("next_dealer") && !score["next_dealer"].get<std::string>().empty())
+    out += tr("report.next_dealer", "next dealer: {dealer}",
+              text::Message().text("dealer", dealer_text(score["next_dealer"].get<std::string>(), sitting_out))) +
+           "\n";
   return out;
 }
 

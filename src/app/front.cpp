@@ -13,7 +13,9 @@ namespace marque::app {
 
 const rules::GameRules& game_rules(const std::string& id) {
   const auto* r = rules::find_game(id);
-  if (!r) throw Error(k_exit_usage, "\"" + id + "\" is not a game marque knows; one of " + rules::game_list());
+  if (!r)
+    throw Error(k_exit_usage, text::tr("app.unknown_game", "\"{id}\" is not a game marque knows; one of {games}",
+                                       text::Message().text("id", id).text("games", rules::game_list())));
   return *r;
 }
 
@@ -57,7 +59,8 @@ SourceDocument read_source(const std::string& name) {
     in = file.get();
   }
   importers::GameSource src = importers::read_game_source(*in, name);
-  if (in->bad()) throw Error(k_exit_ioerr, "cannot read " + name);
+  if (in->bad())
+    throw Error(k_exit_ioerr, text::tr("app.cannot_read", "cannot read {file}", text::Message().text("file", name)));
   SourceDocument doc;
   doc.name = name;
   doc.document = std::move(src.envelope);

@@ -2,6 +2,7 @@
 #include "app/internal.hpp"
 
 #include <algorithm>
+#include "core/language.hpp"
 
 namespace marque::app {
 
@@ -30,9 +31,11 @@ int64_t resolve_game(Session& session, std::optional<int64_t> id, bool deleted_t
   }
   auto latest = focus_game(session, deleted_too);
   if (!latest)
-    throw Error(k_exit_noinput, "there is no game in " + store.path() + " yet",
-                "start one (marque start " + rules::all_games().front()->start_examples().front() +
-                    ") or import a file");
+    throw Error(k_exit_noinput,
+                text::tr("app.no_game_yet", "there is no game in {path} yet",
+                         text::Message().text("path", store.path())),
+                text::tr("app.no_game_yet.hint", "start one (marque start {example}) or import a file",
+                         text::Message().text("example", rules::all_games().front()->start_examples().front())));
   return *latest;
 }
 
@@ -97,8 +100,7 @@ int64_t insert_game(Session& session, const std::string& game, const json& setup
   json meta = meta_in.is_object() ? meta_in : json::object();
   if (night_id) {
     auto n = store.night(*night_id);
-    if (!n)
-      throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
+    if (!n) no_night(*night_id);
     if (!meta.contains("date")) meta["date"] = n->date;
     if (!meta.contains("venue") && !n->venue.empty()) meta["venue"] = n->venue;
     if (!meta.contains("league") && !n->league.empty()) meta["league"] = n->league;
@@ -171,9 +173,7 @@ void use_game(Session& session, int64_t id) {
   Store& store = store_of(session);
   Store::Transaction tx(store);
   auto g = load_game(store, id);
-  if (g.ended == "deleted")
-    throw Error(k_exit_noinput, "game " + std::to_string(id) + " was deleted",
-                "marque undo -g " + std::to_string(id) + " brings it back");
+  if (g.ended == "deleted") game_deleted(id);
   focus_on(store, id);
   tx.commit();
 }
@@ -187,8 +187,7 @@ GameInfo set_game_end(Session& session, int64_t id, const std::string& ended) {
     if (ended.empty()) throw Error(k_exit_rejected, gid + " is open already");
     throw Error(k_exit_rejected, gid + " was " + ended + " already");
   }
-  if (g.ended == "deleted" && !ended.empty())
-    throw Error(k_exit_noinput, gid + " was deleted", "marque undo -g " + std::to_string(id) + " brings it back");
+  if (g.ended == "deleted" && !ended.empty()) game_deleted(id);
   const std::string action = ended == "closed"      ? "close"
                              : ended == "abandoned" ? "abandon"
                              : ended == "deleted"   ? "delete_game"

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <functional>
+#include "core/language.hpp"
 
 namespace marque::app {
 
@@ -205,15 +206,18 @@ int apply_hand_change(Store& store, int64_t game_id, const storage::ChangeRow& c
 }
 
 std::string describe(const storage::ChangeRow& c) {
+  using text::tr;
   const std::string n = c.no ? std::to_string(*c.no) : c.seq ? std::to_string(*c.seq) : "";
-  if (c.action == "add") return "the added hand " + n;
-  if (c.action == "edit") return "the edit of hand " + n;
-  if (c.action == "delete") return "the deletion of hand " + n;
-  if (c.action == "start") return "the start of game " + std::to_string(c.game_id);
-  if (c.action == "close") return "the closing of game " + std::to_string(c.game_id);
-  if (c.action == "abandon") return "the abandoning of game " + std::to_string(c.game_id);
-  if (c.action == "delete_game") return "the deletion of game " + std::to_string(c.game_id);
-  if (c.action == "reopen") return "the reopening of game " + std::to_string(c.game_id);
+  const text::Message hand = text::Message().text("no", n),
+                      game = text::Message().text("id", std::to_string(c.game_id));
+  if (c.action == "add") return tr("app.change.add", "the added hand {no}", hand);
+  if (c.action == "edit") return tr("app.change.edit", "the edit of hand {no}", hand);
+  if (c.action == "delete") return tr("app.change.delete", "the deletion of hand {no}", hand);
+  if (c.action == "start") return tr("app.change.start", "the start of game {id}", game);
+  if (c.action == "close") return tr("app.change.close", "the closing of game {id}", game);
+  if (c.action == "abandon") return tr("app.change.abandon", "the abandoning of game {id}", game);
+  if (c.action == "delete_game") return tr("app.change.delete_game", "the deletion of game {id}", game);
+  if (c.action == "reopen") return tr("app.change.reopen", "the reopening of game {id}", game);
   return c.action;
 }
 
@@ -250,7 +254,10 @@ std::string walk_history(Session& session, int64_t game_id, bool forward) {
   auto changes = store.changes(game_id);
   const storage::ChangeRow* target = target_of(changes, forward);
   std::string verb = forward ? "redo" : "undo";
-  if (!target) throw Error(k_exit_rejected, "nothing to " + verb + " in game " + std::to_string(game_id));
+  if (!target)
+    throw Error(k_exit_rejected,
+                text::tr("app.nothing_to_undo", "nothing to {verb, select, redo {redo} other {undo}} in game {id}",
+                         text::Message().text("verb", verb).text("id", std::to_string(game_id))));
   if (is_game_change(target->action)) {
     store.set_ended(game_id, ended_of(*target, forward));
   } else {
@@ -277,7 +284,8 @@ std::string walk_history(Session& session, int64_t game_id, bool forward) {
   else
     store.log_change(game_id, "undo", target->seq, target->after, target->before, target->id, target->no);
   tx.commit();
-  return (forward ? "redid " : "undid ") + describe(*target);
+  const text::Message change = text::Message().text("change", describe(*target));
+  return forward ? text::tr("app.redid", "redid {change}", change) : text::tr("app.undid", "undid {change}", change);
 }
 
 }  // namespace

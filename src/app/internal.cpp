@@ -12,11 +12,27 @@
 #include "core/unicode.hpp"
 
 #include <functional>
+#include "core/language.hpp"
 
 namespace marque::app {
 
 [[noreturn]] void not_found(int64_t id) {
-  throw Error(k_exit_noinput, "no game " + std::to_string(id) + " in this database", "marque games lists them");
+  throw Error(k_exit_noinput,
+              text::tr("app.no_game", "no game {id} in this database", text::Message().text("id", std::to_string(id))),
+              text::tr("app.no_game.hint", "marque games lists them"));
+}
+
+[[noreturn]] void game_deleted(int64_t id) {
+  const text::Message args = text::Message().text("id", std::to_string(id));
+  throw Error(k_exit_noinput, text::tr("app.game_deleted", "game {id} was deleted", args),
+              text::tr("app.game_deleted.hint", "marque undo -g {id} brings it back", args));
+}
+
+[[noreturn]] void no_night(int64_t id) {
+  throw Error(k_exit_noinput,
+              text::tr("app.no_night", "no night {id} in this database",
+                       text::Message().text("id", std::to_string(id))),
+              "marque night list");
 }
 
 storage::GameRow load_game(Store& store, int64_t id) {
@@ -28,11 +44,15 @@ storage::GameRow load_game(Store& store, int64_t id) {
 storage::GameRow live_game(Store& store, int64_t id) {
   auto g = load_game(store, id);
   const std::string gid = "game " + std::to_string(id);
-  if (g.ended == "deleted")
-    throw Error(k_exit_noinput, gid + " was deleted", "marque undo -g " + std::to_string(id) + " brings it back");
+  if (g.ended == "deleted") game_deleted(id);
   if (g.ended == "closed" || g.ended == "abandoned")
-    throw Error(k_exit_rejected, gid + " was " + g.ended + ": it takes no more changes",
-                "marque game reopen " + std::to_string(id) + " opens it again");
+    throw Error(k_exit_rejected,
+                text::tr("app.game_ended",
+                         "game {id} was {how, select, closed {closed} other {abandoned}}: it takes "
+                         "no more changes",
+                         text::Message().text("id", std::to_string(id)).text("how", g.ended)),
+                text::tr("app.game_ended.hint", "marque game reopen {id} opens it again",
+                         text::Message().text("id", std::to_string(id))));
   // a tournament table's game (tournament.md 4.3): no hand once its result is submitted or confirmed (a round is
   // closed only when all its tables are confirmed)
   if (auto t = store.tournament_table_of_game(id);
@@ -75,23 +95,26 @@ int position_of(const std::vector<storage::HandRow>& hands, int64_t game_id, int
     if (hands[i].no == no) return static_cast<int>(i) + 1;
   std::string have;
   if (hands.empty()) {
-    have = "it has no hands yet";
+    have = text::tr("app.no_hands_yet", "it has no hands yet");
   } else {
     // "its hands are 1-9, 11-14"
-    have = "its hands are ";
+    std::string list;
     size_t i = 0;
     bool first = true;
     while (i < hands.size()) {
       size_t k = i;
       while (k + 1 < hands.size() && hands[k + 1].no == hands[k].no + 1) ++k;
-      have += (first ? "" : ", ") + std::to_string(hands[i].no) + (k > i ? "-" + std::to_string(hands[k].no) : "");
+      list += (first ? "" : ", ") + std::to_string(hands[i].no) + (k > i ? "-" + std::to_string(hands[k].no) : "");
       first = false;
       i = k + 1;
     }
+    have = text::tr("app.its_hands", "its hands are {list}", text::Message().text("list", list));
   }
-  throw Error(k_exit_noinput,
-              "game " + std::to_string(game_id) + " has no hand " + std::to_string(no) + " (" + have + ")",
-              "marque list shows the hands with their numbers");
+  throw Error(
+      k_exit_noinput,
+      text::tr("app.no_hand", "game {id} has no hand {no} ({have})",
+               text::Message().text("id", std::to_string(game_id)).text("no", std::to_string(no)).text("have", have)),
+      text::tr("app.no_hand.hint", "marque list shows the hands with their numbers"));
 }
 
 int next_number(const std::vector<storage::HandRow>& hands) { return hands.empty() ? 1 : hands.back().no + 1; }
@@ -436,7 +459,9 @@ void no_player(Store& store, const std::string& name, const std::string& what) {
   std::vector<std::string> known;
   for (const auto& [id, stored] : store.players()) known.push_back(stored);
   const std::string hint = unicode::did_you_mean(name, known);
-  throw Error(k_exit_noinput, "no player named " + name + what + (hint.empty() ? "" : " — " + hint),
+  throw Error(k_exit_noinput,
+              text::tr("app.no_player", "no player named {name}", text::Message().text("name", name)) + what +
+                  (hint.empty() ? "" : " — " + hint),
               "marque player list");
 }
 

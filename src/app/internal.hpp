@@ -49,6 +49,10 @@ Store::SummaryFilter stored_filter(const Filter& f);
 
 // "no game ID" (exit 66)
 [[noreturn]] void not_found(int64_t id);
+// "game ID was deleted" (exit 66), with how to bring it back
+[[noreturn]] void game_deleted(int64_t id);
+// "no night ID in this database" (exit 66)
+[[noreturn]] void no_night(int64_t id);
 // a stored game, or not_found
 storage::GameRow load_game(Store& store, int64_t id);
 // The games closed by decision under `filter` none of whose hands was played (only redeals, all-pass deals,

@@ -160,14 +160,15 @@ sheet::Document sheets(Session& session, std::optional<int64_t> game_id, std::op
   std::vector<int64_t> ids;
   if (night_id) {
     auto n = night(session, *night_id);
-    if (!n)
-      throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database", "marque night list");
+    if (!n) no_night(*night_id);
     ids = n->games;
     doc.title = text::tr("sheet.night_title", "Night of {date}",
                          text::Message().text("date", text::local_date(n->date, text::language()))) +
                 (n->venue.empty() ? "" : " — " + n->venue) + (n->league.empty() ? "" : " (" + n->league + ")");
     doc.night = true;
-    if (ids.empty()) throw Error(k_exit_noinput, "night " + std::to_string(*night_id) + " has no games yet");
+    if (ids.empty())
+      throw Error(k_exit_noinput, text::tr("app.night_empty", "night {id} has no games yet",
+                                           text::Message().text("id", std::to_string(*night_id))));
   } else {
     ids.push_back(resolve_game(session, game_id));
   }

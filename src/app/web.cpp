@@ -232,7 +232,7 @@ Board board(Session& session, std::optional<int64_t> night_id) {
   Board b;
   if (night_id) {
     b.night = night(session, *night_id);
-    if (!b.night) throw Error(k_exit_noinput, "no night " + std::to_string(*night_id) + " in this database");
+    if (!b.night) no_night(*night_id);
   } else {
     auto all = nights(session);
     for (auto it = all.rbegin(); it != all.rend(); ++it)

@@ -9,6 +9,7 @@
 #include "core/escape.hpp"
 #include "core/language.hpp"
 #include "core/output_file.hpp"
+#include "core/text.hpp"
 #include "importers/json_importer.hpp"
 
 namespace marque::cli {
@@ -44,11 +45,12 @@ const config::File& Context::settings() const {
 }
 
 std::string main_footer() {
-  std::string out = "Exit codes:", line = out;
-  const auto& codes = exit_codes();
+  using text::tr;
+  std::string out = tr("cli.exit.heading", "Exit codes:"), line = out;
+  const auto codes = exit_codes();
   for (size_t i = 0; i < codes.size(); ++i) {
     std::string item = " " + std::to_string(codes[i].code) + " " + codes[i].brief + (i + 1 < codes.size() ? "," : ".");
-    if (line.size() + item.size() > 110) {
+    if (text::display_width(line) + text::display_width(item) > 110) {
       out += "\n";
       line.clear();
       item.erase(0, 1);
@@ -56,37 +58,49 @@ std::string main_footer() {
     out += item;
     line += item;
   }
-  return out +
-         "\nDatabase: --db PATH, else $MARQUE_DB, else the config file's db, else $XDG_DATA_HOME/marque/marque.db "
-         "(~/.local/share/marque/marque.db).\n"
-         "Config: $XDG_CONFIG_HOME/marque/config.toml (~/.config/marque/config.toml): db, league, venue and house rules "
-         "per game; marque config shows what is in force.";
+  return out + "\n" +
+         tr("cli.help.footer_db", "Database: --db PATH, else $MARQUE_DB, else the config file's db, else "
+                                  "$XDG_DATA_HOME/marque/marque.db (~/.local/share/marque/marque.db).") +
+         "\n" +
+         tr("cli.help.footer_config", "Config: $XDG_CONFIG_HOME/marque/config.toml (~/.config/marque/config.toml): "
+                                      "db, league, venue and house rules per game; marque config shows what is in "
+                                      "force.");
 }
 
 std::string version_text() {
   return std::string("marque ") + MARQUE_VERSION + " (database schema " + std::to_string(app::schema_version()) + ")";
 }
 
-const std::vector<ExitCode>& exit_codes() {
-  static const std::vector<ExitCode> codes = {
-      {0, "ok", "success (also --help and --version)"},
-      {1, "rejected record/file or check failed",
-       "a rejected record or file (nothing was stored), or check found a difference"},
-      {2, "usage", "usage: an unknown command or option, a missing argument, a word that is not key=value"},
-      {65, "not a marque database or newer schema",
-       "not a marque database, a schema newer than this marque or other than its own, or a damaged row (named)"},
-      {66, "missing input/game",
-       "missing input: an input file, the database, a game, or a config file named by --config or MARQUE_CONFIG"},
-      {69, "missing external tool", "an external tool is missing (no PDF converter)"},
-      {70, "internal error", "internal error (a bug: please report it)"},
-      {73, "cannot create",
-       "cannot create an output file or the database, or a writing command on a read-only database"},
-      {74, "I/O", "input/output error (a full disk, a write error on standard output)"},
-      {75, "busy", "busy: another process held the write lock longer than MARQUE_LOCK_TIMEOUT"},
-      {config::k_exit_config, "bad config file",
-       "a malformed config file or a setting marque does not know (the message names the file and line)"},
+std::vector<ExitCode> exit_codes() {
+  using text::tr;
+  return {
+      {0, tr("cli.exit.ok", "ok"), tr("cli.exit.ok_meaning", "success (also --help and --version)")},
+      {1, tr("cli.exit.rejected", "rejected record/file or check failed"),
+       tr("cli.exit.rejected_meaning", "a rejected record or file (nothing was stored), or check found a difference")},
+      {2, tr("cli.exit.usage", "usage"),
+       tr("cli.exit.usage_meaning",
+          "usage: an unknown command or option, a missing argument, a word that is not key=value")},
+      {65, tr("cli.exit.dataerr", "not a marque database or newer schema"),
+       tr("cli.exit.dataerr_meaning", "not a marque database, a schema newer than this marque or other than its "
+                                      "own, or a damaged row (named)")},
+      {66, tr("cli.exit.noinput", "missing input/game"),
+       tr("cli.exit.noinput_meaning", "missing input: an input file, the database, a game, or a config file named "
+                                      "by --config or MARQUE_CONFIG")},
+      {69, tr("cli.exit.unavailable", "missing external tool"),
+       tr("cli.exit.unavailable_meaning", "an external tool is missing (no PDF converter)")},
+      {70, tr("cli.exit.software", "internal error"),
+       tr("cli.exit.software_meaning", "internal error (a bug: please report it)")},
+      {73, tr("cli.exit.cantcreat", "cannot create"),
+       tr("cli.exit.cantcreat_meaning",
+          "cannot create an output file or the database, or a writing command on a read-only database")},
+      {74, tr("cli.exit.ioerr", "I/O"),
+       tr("cli.exit.ioerr_meaning", "input/output error (a full disk, a write error on standard output)")},
+      {75, tr("cli.exit.busy", "busy"),
+       tr("cli.exit.busy_meaning", "busy: another process held the write lock longer than MARQUE_LOCK_TIMEOUT")},
+      {config::k_exit_config, tr("cli.exit.config", "bad config file"),
+       tr("cli.exit.config_meaning",
+          "a malformed config file or a setting marque does not know (the message names the file and line)")},
   };
-  return codes;
 }
 
 void check_utf8(const std::string& field, const std::string& value) {
@@ -191,19 +205,26 @@ const CLI::Validator k_whole_number(
       errno = 0;
       char* end = nullptr;
       long long v = std::strtoll(s.c_str(), &end, 10);
-      if (s.empty() || !end || *end != '\0') return "'" + clip(s, 30) + "' is not a whole number";
-      if (errno == ERANGE) return clip(s, 30) + " is outside -2^63 .. 2^63-1";
+      if (s.empty() || !end || *end != '\0')
+        return text::tr("cli.not_whole_number", "''{value}'' is not a whole number",
+                        text::Message().text("value", clip(s, 30)));
+      if (errno == ERANGE)
+        return text::tr("cli.outside_int64", "{value} is outside -2^63 .. 2^63-1",
+                        text::Message().text("value", clip(s, 30)));
       (void)v;
       return "";
     },
     "INT");
 
 void add_format(CLI::App* c, std::string& format) {
-  c->add_option("--format", format, "output format")->check(CLI::IsMember({"text", "json"}));
+  c->add_option("--format", format, text::tr("help.format", "output format"))->check(CLI::IsMember({"text", "json"}));
 }
 
 void add_output(CLI::App* c, std::string& out_file, const std::string& help) {
-  c->add_option("-o,--output", out_file, help);
+  c->add_option("-o,--output", out_file,
+                help.empty() ? text::tr("help.output", "write to FILE (format from its extension when --format is not "
+                                                       "given)")
+                             : help);
 }
 
 }  // namespace marque::cli

@@ -53,10 +53,10 @@ std::string club_language(const Context& ctx);
 // The exit codes, for --help's footer and the manual's EXIT STATUS.
 struct ExitCode {
   int code;
-  const char* brief;    // in --help's footer
-  const char* meaning;  // in the manual
+  std::string brief;    // in --help's footer
+  std::string meaning;  // in the manual
 };
-const std::vector<ExitCode>& exit_codes();
+std::vector<ExitCode> exit_codes();  // in this thread's language
 // --help's footer (exit codes, where the database and the config file are); --version's text.
 std::string main_footer();
 std::string version_text();
@@ -109,9 +109,9 @@ void print_score_streamed(const ojson& score,
 extern const CLI::Validator k_whole_number;
 // --format text|json on a subcommand, into `format` (main reads it: Context::format).
 void add_format(CLI::App* c, std::string& format);
-// -o FILE on a subcommand, into `out_file` (its extension chooses the format when --format is not given).
-void add_output(CLI::App* c, std::string& out_file,
-                const std::string& help = "write to FILE (format from its extension when --format is not given)");
+// -o FILE on a subcommand, into `out_file` (its extension chooses the format when --format is not given); `help`
+// its description ("": the usual one).
+void add_output(CLI::App* c, std::string& out_file, const std::string& help = "");
 
 }  // namespace marque::cli
 

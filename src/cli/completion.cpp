@@ -12,6 +12,7 @@
 #include "cli/common.hpp"
 #include "cli/manual.hpp"
 #include "core/date.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli {
 
@@ -540,11 +541,15 @@ CommandRecord add_completion(CLI::App& app, Context&, Commands& out) {
     std::string shell;
   };
   auto o = std::make_shared<Options>();
-  auto* script = app.add_subcommand("completion", "write the Tab-completion script for bash, zsh or fish");
+  auto* script = app.add_subcommand("completion", text::tr("help.completion",
+                                                           "write the Tab-completion script for bash, zsh or fish"));
   script->group("");  // hidden: the package installs the scripts
-  script->add_option("shell", o->shell, "bash, zsh or fish")->required()->check(CLI::IsMember({"bash", "zsh", "fish"}));
-  script->footer("Examples:\n  source <(marque completion bash)\n  marque completion zsh > ~/.zfunc/_marque\n"
-                 "  marque completion fish > ~/.config/fish/completions/marque.fish");
+  script->add_option("shell", o->shell, text::tr("help.completion.shell", "bash, zsh or fish"))
+      ->required()
+      ->check(CLI::IsMember({"bash", "zsh", "fish"}));
+  script->footer(text::tr("help.completion.footer",
+                          "Examples:\n  source <(marque completion bash)\n  marque completion zsh > ~/.zfunc/_marque\n"
+                          "  marque completion fish > ~/.config/fish/completions/marque.fish"));
   out.push_back({script, [o] {
                    std::cout << (o->shell == "bash" ? k_bash : o->shell == "zsh" ? k_zsh : k_fish);
                    return 0;
@@ -553,8 +558,9 @@ CommandRecord add_completion(CLI::App& app, Context&, Commands& out) {
 }
 
 CommandRecord add_complete(CLI::App& app, Context& ctx, Commands& out) {
-  auto* complete = app.add_subcommand("complete",
-                                      "the candidates for the word at the cursor (what the completion scripts ask)");
+  auto* complete = app.add_subcommand(
+      "complete",
+      text::tr("help.complete", "the candidates for the word at the cursor (what the completion scripts ask)"));
   complete->group("");
   // every word after "complete" is a word of the line: the words after marque up to the cursor, the last one the word
   // being completed, each with a leading "_" (so that CLI11 reads none of them as an option: --db, -, -h)

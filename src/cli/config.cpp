@@ -39,8 +39,14 @@ struct Problem {
   std::string what, hint;
 };
 
-const char* const k_syntax_hint = "the config file is TOML: key = value lines, and [GAME] tables of house rules";
-const char* const k_meaning_hint = "marque rules GAME lists a game's options and their values";
+// the hints of a refused config file, in the language of the command
+std::string syntax_hint() {
+  return text::tr("cli.config.syntax_hint",
+                  "the config file is TOML: key = value lines, and [GAME] tables of house rules");
+}
+std::string meaning_hint() {
+  return text::tr("cli.config.meaning_hint", "marque rules GAME lists a game's options and their values");
+}
 
 // Every mistake of the file at once, in line order, each naming PATH:LINE (one per line after "marque: error: ",
 // as the errors of a refused hand are); one Error (exit 78).
@@ -49,10 +55,11 @@ const char* const k_meaning_hint = "marque rules GAME lists a game's options and
                    [](const Problem& a, const Problem& b) { return a.line < b.line; });
   std::string message, hint;
   for (const auto& p : problems) {
-    message += (message.empty() ? "" : "\nmarque: error: ") + path + ":" + std::to_string(p.line) + ": " + p.what;
+    message += (message.empty() ? "" : "\nmarque: " + text::tr("cli.error", "error: ")) + path + ":" +
+               std::to_string(p.line) + ": " + p.what;
     if (hint.find(p.hint) == std::string::npos) hint += p.hint + "; ";
   }
-  throw Error(k_exit_config, message, hint + "marque config shows what is in force");
+  throw Error(k_exit_config, message, hint + text::tr("cli.config.hint", "marque config shows what is in force"));
 }
 
 int line_of(const toml::source_region& where) { return static_cast<int>(where.begin.line); }
@@ -122,20 +129,20 @@ void read_entry(const std::string& table, const toml::key& key, const toml::node
   const std::string k(key.str());
   if (node.is_array_of_tables()) {
     problems.push_back(
-        {line, "arrays of tables ([[" + k + "]]) are not part of marque's config; write [GAME] tables", k_syntax_hint});
+        {line, "arrays of tables ([[" + k + "]]) are not part of marque's config; write [GAME] tables", syntax_hint()});
     return;
   }
   if (node.is_table()) {
     problems.push_back({line,
                         "a table inside [" + table + "] (" + table + "." + k +
                             ") is not part of marque's config; a [GAME] table holds option = value lines",
-                        k_syntax_hint});
+                        syntax_hint()});
     return;
   }
   std::string problem;
   auto v = value_of(node, problem);
   if (!v) {
-    problems.push_back({line, "\"" + k + "\": " + problem, k_syntax_hint});
+    problems.push_back({line, "\"" + k + "\": " + problem, syntax_hint()});
     return;
   }
   out.push_back({k, std::move(*v), line});
@@ -151,7 +158,7 @@ File read_toml(const std::string& text, const std::string& path, std::vector<Pro
   try {
     root = toml::parse(std::string_view(text), std::string_view(path));
   } catch (const toml::parse_error& e) {
-    problems.push_back({line_of(e.source()), syntax_message(text, e), k_syntax_hint});
+    problems.push_back({line_of(e.source()), syntax_message(text, e), syntax_hint()});
     return f;
   }
   for (const auto& [key, node] : root) {
@@ -198,7 +205,7 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
     if (d < best_d) best_d = d, best = k;
   }
   if (best.empty() || best_d > std::max<size_t>(2, word.size() / 3)) return "";
-  return " (did you mean " + best + "?)";
+  return " " + text::tr("cli.config.did_you_mean", "(did you mean {key}?)", text::Message().text("key", best));
 }
 
 const char* const k_top_keys[] = {"db", "league", "venue", "lang"};
@@ -228,7 +235,7 @@ namespace {
 // What marque does not read in a well-formed file (an unknown setting, table or option, a value not legal), each noted
 // in `problems`.
 void check(const File& f, std::vector<Problem>& problems) {
-  auto invalid = [&](int line, const std::string& what) { problems.push_back({line, what, k_meaning_hint}); };
+  auto invalid = [&](int line, const std::string& what) { problems.push_back({line, what, meaning_hint()}); };
   std::vector<std::string> top_keys(std::begin(k_top_keys), std::end(k_top_keys));
   for (const auto& e : f.top) {
     bool known = false;
@@ -236,18 +243,26 @@ void check(const File& f, std::vector<Problem>& problems) {
     if (!known) {
       const auto& games = rules::all_games();
       if (std::any_of(games.begin(), games.end(), [&](const rules::GameRules* g) { return g->id() == e.key; }))
-        invalid(e.line,
-                "\"" + e.key + "\" is a game: its house rules go in a table, [" + e.key + "], one option per line");
+        invalid(e.line, text::tr("cli.config.game_key",
+                                 "\"{key}\" is a game: its house rules go in a table, [{key}], one option per line",
+                                 text::Message().text("key", e.key)));
       else
-        invalid(e.line, "unknown setting \"" + e.key + "\"" + did_you_mean(e.key, top_keys) +
-                            "; marque reads db, league, venue and lang, and a [GAME] table of house rules per game (" +
-                            rules::game_list("or") + ")");
+        invalid(e.line,
+                text::tr("cli.config.unknown", "unknown setting \"{key}\"", text::Message().text("key", e.key)) +
+                    did_you_mean(e.key, top_keys) +
+                    text::tr("cli.config.known",
+                             "; marque reads db, league, venue and lang, and a [GAME] table of house rules "
+                             "per game ({games})",
+                             text::Message().text("games", rules::game_list(text::tr("cli.list.or", "or")))));
     } else if (!e.value.is_string()) {
-      invalid(e.line, e.key + " is a text: write it in quotes (" + e.key + " = \"...\")");
+      invalid(e.line, text::tr("cli.config.text", "{key} is a text: write it in quotes ({key} = \"...\")",
+                               text::Message().text("key", e.key)));
     } else if (e.value.get<std::string>().empty()) {
-      invalid(e.line, e.key + " is empty; leave the line out for none");
+      invalid(e.line, text::tr("cli.config.empty", "{key} is empty; leave the line out for none",
+                               text::Message().text("key", e.key)));
     } else if (e.key == "lang" && text::language_of(e.value.get<std::string>()) != e.value.get<std::string>()) {
-      invalid(e.line, "lang \"" + e.value.get<std::string>() + "\" is not a language marque speaks: en, fr, hu or el");
+      invalid(e.line, text::tr("cli.config.lang", "lang \"{value}\" is not a language marque speaks: en, fr, hu or el",
+                               text::Message().text("value", e.value.get<std::string>())));
     }
   }
   for (const auto& t : f.tables) {
@@ -257,8 +272,11 @@ void check(const File& f, std::vector<Problem>& problems) {
     if (!game) {
       std::vector<std::string> ids;
       for (const auto* g : rules::all_games()) ids.emplace_back(g->id());
-      invalid(t.line, "[" + t.name + "] is not a game marque knows" + did_you_mean(t.name, ids) +
-                          "; the tables are the games: " + rules::game_list("and"));
+      invalid(t.line, text::tr("cli.config.not_game", "[{table}] is not a game marque knows",
+                               text::Message().text("table", t.name)) +
+                          did_you_mean(t.name, ids) +
+                          text::tr("cli.config.tables", "; the tables are the games: {games}",
+                                   text::Message().text("games", rules::game_list(text::tr("cli.list.and", "and")))));
       continue;
     }
     const auto table = game->options();
@@ -268,8 +286,11 @@ void check(const File& f, std::vector<Problem>& problems) {
       bool known = false;
       for (const auto& id : ids) known = known || id == e.key;
       if (!known) {
-        invalid(e.line, "[" + t.name + "] has no option \"" + e.key + "\"" + did_you_mean(e.key, ids) +
-                            "; its options are listed by marque rules " + t.name);
+        invalid(e.line, text::tr("cli.config.no_option", "[{table}] has no option \"{key}\"",
+                                 text::Message().text("table", t.name).text("key", e.key)) +
+                            did_you_mean(e.key, ids) +
+                            text::tr("cli.config.options", "; its options are listed by marque rules {game}",
+                                     text::Message().text("game", t.name)));
         continue;
       }
       Diagnostics d;
@@ -351,7 +372,8 @@ File load(const std::string& flag) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) {
     if (by == "--config" || by == "MARQUE_CONFIG")
-      throw Error(k_exit_noinput, "config file " + path + " (named by " + by + ") does not exist");
+      throw Error(k_exit_noinput, text::tr("cli.config.missing", "config file {path} (named by {by}) does not exist",
+                                           text::Message().text("path", path).text("by", by)));
     File none;
     none.path = path;
     none.located_by = by;

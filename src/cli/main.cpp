@@ -3,12 +3,15 @@
 // format once (cli/output.hpp), runs it, and maps every failure to one "marque: error: ..." line and an exit code.
 // Commands call app:: use cases; none touches storage.
 #include <iostream>
+#include <memory>
+#include <regex>
 
 #include <CLI/CLI.hpp>
 
 #include "cli/common.hpp"
 #include "cli/output.hpp"
 #include "core/language.hpp"
+#include "core/text.hpp"
 
 using namespace marque;
 
@@ -41,24 +44,133 @@ std::string given(const CLI::App* sub, const std::string& name) {
   return o && o->count() ? o->as<std::string>() : std::string();
 }
 
+// The language --help and the parser's messages speak, decided before the parser is built as cli::language decides
+// it after parsing: --lang in the words (a language marque speaks), the config file's lang (--config in the words,
+// else $MARQUE_CONFIG, else the default file), the environment, English.
+std::string early_language(int argc, char** argv) {
+  cli::Context probe;
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--") break;
+    for (auto [name, to] : {std::pair{std::string("--lang"), &probe.lang}, {std::string("--config"), &probe.config}}) {
+      if (word == name && i + 1 < argc)
+        *to = argv[i + 1];
+      else if (word.rfind(name + "=", 0) == 0)
+        *to = word.substr(name.size() + 1);
+    }
+  }
+  if (text::language_of(probe.lang) != probe.lang) probe.lang.clear();
+  return cli::language(probe);
+}
+
+// A parser's message (CLI11's English) in the language: its usual shapes said through the catalogue, the options and
+// words it names unchanged; English exactly as CLI11 says it.
+std::string usage_text(const std::string& what) {
+  using text::Message;
+  static const std::regex k_required("(\\S+) is required"),
+      k_extra("The following arguments? (?:was|were) not expected: (.*)"), k_member("(.*): (.*) not in \\{(.*)\\}"),
+      k_range("(.*?)(?:: )?Value (.*) not in range (.*) to (.*)"), k_missing("(\\S+): (\\d+) required (\\S+) missing");
+  std::smatch m;
+  if (what == "A subcommand is required") return text::tr("cli.usage.command_required", "A subcommand is required");
+  if (std::regex_match(what, m, k_required))
+    return text::tr("cli.usage.required", "{option} is required", Message().text("option", m[1]));
+  if (std::regex_match(what, m, k_extra))
+    return text::tr("cli.usage.not_expected", "not expected: {words}", Message().text("words", m[1]));
+  if (std::regex_match(what, m, k_member))
+    return text::tr("cli.usage.not_one_of", "{option}: {value} is not one of {values}",
+                    Message().text("option", m[1]).text("value", m[2]).text("values", m[3]));
+  if (std::regex_match(what, m, k_range))
+    return (m[1].length() ? m[1].str() + ": " : "") +
+           text::tr("cli.usage.range", "{value} is not between {min} and {max}",
+                    Message().text("value", m[2]).text("min", m[3]).text("max", m[4]));
+  if (std::regex_match(what, m, k_missing))
+    return text::tr("cli.usage.missing", "{option}: {n} {type} missing",
+                    Message().text("option", m[1]).text("n", m[2]).text("type", m[3]));
+  return what;
+}
+
+std::string usage_failure(const CLI::App* app, const CLI::Error& e) {
+  if (text::language() == "en") return CLI::FailureMessage::simple(app, e);
+  return usage_text(e.what()) + "\n" +
+         text::tr("cli.usage.more", "Run with {option} for more information.",
+                  text::Message().text("option", "--help")) +
+         "\n";
+}
+
+// CLI11 pads --help's left column by bytes: a translated type name ("SZÖVEG", "ΚΕΙΜΕΝΟ") is padded here by what a
+// terminal shows (core/text's display width), as format_help does it otherwise
+class LocalFormatter : public CLI::Formatter {
+public:
+  std::string make_option(const CLI::Option* opt, bool is_positional) const override {
+    std::string out = "  " + make_option_name(opt, is_positional) + make_option_opts(opt);
+    const size_t width = get_column_width(), shown = static_cast<size_t>(text::display_width(out));
+    const std::string desc = make_option_desc(opt);
+    if (!desc.empty() && shown >= width)
+      out += "\n" + std::string(width, ' ');
+    else if (shown < width)
+      out += std::string(width - shown, ' ');
+    for (char c : desc) {
+      out += c;
+      if (c == '\n') out += std::string(width, ' ');
+    }
+    return out + "\n";
+  }
+};
+
+// --help's own words in the language: the headings CLI11 writes, the groups and the help flag of every command
+void localize_help(CLI::App& app) {
+  if (text::language() == "en") return;
+  auto f = app.get_formatter();
+  f->label("Usage", text::tr("cli.help.usage", "Usage"));
+  f->label("OPTIONS", text::tr("cli.help.options_word", "OPTIONS"));
+  f->label("SUBCOMMAND", text::tr("cli.help.command_word", "SUBCOMMAND"));
+  f->label("SUBCOMMANDS", text::tr("cli.help.commands_word", "SUBCOMMANDS"));
+  f->label("REQUIRED", text::tr("cli.help.required", "REQUIRED"));
+  f->label("Positionals", text::tr("cli.help.positionals", "Positionals"));
+  f->label("TEXT", text::tr("cli.help.text_type", "TEXT"));
+  f->label("INT", text::tr("cli.help.int_type", "INT"));
+  f->label("UINT", text::tr("cli.help.uint_type", "UINT"));
+  const std::string options = text::tr("cli.help.options", "Options"),
+                    commands = text::tr("cli.help.commands", "Subcommands"),
+                    help = text::tr("cli.help.help", "Print this help message and exit");
+  std::vector<CLI::App*> todo{&app};
+  while (!todo.empty()) {
+    CLI::App* a = todo.back();
+    todo.pop_back();
+    for (CLI::Option* o : a->get_options())
+      if (o->get_group() == "Options") o->group(options);
+    if (CLI::Option* h = a->get_help_ptr()) h->description(help);
+    for (CLI::App* sub : a->get_subcommands({})) {
+      if (sub->get_group() == "Subcommands") sub->group(commands);
+      todo.push_back(sub);
+    }
+  }
+}
+
 int run(int argc, char** argv) {
   std::string titles;
   for (const auto* game : rules::all_games()) titles += (titles.empty() ? "" : ", ") + std::string(game->title());
-  CLI::App app{"marque: a scorekeeper for real card tables (" + titles + ")"};
-  app.set_version_flag("-V,--version", cli::version_text());
+  CLI::App app{text::tr("cli.help.marque", "marque: a scorekeeper for real card tables ({games})",
+                        text::Message().text("games", titles))};
+  if (text::language() != "en") app.formatter(std::make_shared<LocalFormatter>());
+  app.set_version_flag("-V,--version", cli::version_text(),
+                       text::tr("cli.help.version", "Display program version information and exit"));
   app.require_subcommand(1);
   app.footer(cli::main_footer());
+  app.failure_message(usage_failure);
   cli::Context ctx;
   ctx.argv.assign(argv, argv + argc);
-  app.add_option(
-      "--db", ctx.db,
-      "database file (default: $MARQUE_DB, else the config file's db, else $XDG_DATA_HOME/marque/marque.db)");
+  app.add_option("--db", ctx.db,
+                 text::tr("cli.help.db", "database file (default: $MARQUE_DB, else the config file's db, else "
+                                         "$XDG_DATA_HOME/marque/marque.db)"));
   app.add_option("--config", ctx.config,
-                 "config file (default: $MARQUE_CONFIG, else $XDG_CONFIG_HOME/marque/config.toml)");
-  app.add_flag("-q,--quiet", ctx.quiet, "no warnings or notes on standard error");
+                 text::tr("cli.help.config", "config file (default: $MARQUE_CONFIG, else "
+                                             "$XDG_CONFIG_HOME/marque/config.toml)"));
+  app.add_flag("-q,--quiet", ctx.quiet, text::tr("cli.help.quiet", "no warnings or notes on standard error"));
   app.add_option("--lang", ctx.lang,
-                 "the language of what marque says: en, fr, hu or el (default: the config file's lang, else "
-                 "LC_ALL, LC_MESSAGES or LANG, else en); ids typed on the command line stay the same")
+                 text::tr("cli.help.lang", "the language of what marque says: en, fr, hu or el (default: the config "
+                                           "file's lang, else LC_ALL, LC_MESSAGES or LANG, else en); ids typed on the "
+                                           "command line stay the same"))
       ->check(CLI::IsMember(text::languages()));
 
   cli::Commands commands;
@@ -70,6 +182,7 @@ int run(int argc, char** argv) {
   }
 
   fall_through(&app);
+  localize_help(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -104,14 +217,17 @@ int run_reported(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (const Error& e) {
-    std::cerr << "marque: error: " << e.what() << "\n";
-    if (!e.hint().empty()) std::cerr << "hint: " << e.hint() << "\n";
+    std::cerr << "marque: " << text::tr("cli.error", "error: ") << e.what() << "\n";
+    if (!e.hint().empty()) std::cerr << text::tr("cli.hint", "hint: ") << e.hint() << "\n";
     return e.exit_code();
   } catch (const std::exception& e) {
-    std::cerr << "marque: internal error: " << e.what() << "; please report\n";
+    std::cerr << "marque: "
+              << text::tr("cli.internal_error", "internal error: {what}; please report",
+                          text::Message().text("what", e.what()))
+              << "\n";
     return k_exit_software;
   } catch (...) {
-    std::cerr << "marque: internal error; please report\n";
+    std::cerr << "marque: " << text::tr("cli.internal_error_unknown", "internal error; please report") << "\n";
     return k_exit_software;
   }
 }
@@ -120,11 +236,16 @@ int run_reported(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   cli::TerminalStreams streams;  // every text on stdout and stderr is shown, never obeyed
+  // the language of --help, the parser's messages and a failure (the command speaks cli::language once parsed)
+  const text::UseLanguage reading(early_language(argc, argv));
   int rc = run_reported(argc, argv);
   // a write error on standard output (a full disk, a closed pipe) is an error, not a success
   std::string failed = cli::finish_stdout();
   if (!failed.empty()) {
-    std::cerr << "marque: error: cannot write standard output: " << failed << "\n";
+    std::cerr << "marque: " << text::tr("cli.error", "error: ")
+              << text::tr("cli.stdout_failed", "cannot write standard output: {why}",
+                          text::Message().text("why", failed))
+              << "\n";
     if (rc == 0) rc = k_exit_ioerr;
   }
   return rc;

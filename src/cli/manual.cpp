@@ -2,6 +2,8 @@
 // descriptions and footers), so that `man marque-start` and `marque start --help` never disagree:
 //   marque manual [COMMAND] [--dir DIR] [--date YYYY-MM-DD]   (hidden; the build writes the pages with it)
 //   marque help [COMMAND [SUBCOMMAND]]                        (the same text as marque COMMAND --help)
+#include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 
@@ -9,6 +11,7 @@
 #include "cli/manual.hpp"
 #include "cli/version.hpp"
 #include "core/date.hpp"
+#include "core/language.hpp"
 #include "core/output_file.hpp"
 
 namespace marque::cli {
@@ -80,7 +83,11 @@ std::string option_text(const CLI::Option* o) {
 std::pair<std::string, std::string> summary_and_example(const std::string& description) {
   auto at = description.find(": marque ");
   if (at == std::string::npos) return {description, ""};
-  return {description.substr(0, at), description.substr(at + 2)};
+  std::string summary = description.substr(0, at);
+  for (const std::string space : {" ", "\u00a0", "\u202f"})  // French " : ": a space before the colon
+    if (summary.size() >= space.size() && summary.compare(summary.size() - space.size(), space.size(), space) == 0)
+      summary.resize(summary.size() - space.size());
+  return {summary, description.substr(at + 2)};
 }
 
 // A footer as prose and examples: the lines after "Examples:" that start with "marque" are examples.
@@ -94,7 +101,9 @@ std::pair<std::string, std::vector<std::string>> footer_parts(const std::string&
     std::string line = footer.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
     at = nl == std::string::npos ? footer.size() + 1 : nl + 1;
     std::string trimmed = line.substr(std::min(line.find_first_not_of(' '), line.size()));
-    if (trimmed.rfind("Examples:", 0) == 0 || trimmed.rfind("Example:", 0) == 0) {
+    if (trimmed.rfind("Examples:", 0) == 0 || trimmed.rfind("Example:", 0) == 0 ||
+        trimmed.rfind(text::tr("help.examples", "Examples:"), 0) == 0 ||
+        trimmed.rfind(text::tr("help.example", "Example:"), 0) == 0) {
       in_examples = true;
       continue;
     }
@@ -171,38 +180,47 @@ std::string header(const std::string& name, const std::string& summary, const Sh
          ".TH " +
          upper(name) + " 1 \"" + s.date + "\" \"marque " + s.version +
          "\" \"marque manual\"\n"
-         ".SH NAME\n" +
-         roff(name, true) + " \\- " + roff(summary) + "\n";
+         ".SH " +
+         text::tr("man.name", "NAME") + "\n" + roff(name, true) + " \\- " + roff(summary) + "\n";
 }
 
 std::string common_sections(const Shared& s) {
-  std::string out = ".SH EXIT STATUS\n";
+  using text::tr;
+  std::string out = ".SH " + tr("man.exit_status", "EXIT STATUS") + "\n";
   for (const auto& e : exit_codes()) out += ".TP\n.B " + std::to_string(e.code) + "\n" + roff(e.meaning) + "\n";
-  out += ".SH ENVIRONMENT\n";
-  const std::pair<const char*, const char*> vars[] = {
-      {"MARQUE_DB", "the database file when --db is not given (before the config file's db)."},
-      {"MARQUE_CONFIG", "the config file when --config is not given."},
+  out += ".SH " + tr("man.environment", "ENVIRONMENT") + "\n";
+  const std::pair<const char*, std::string> vars[] = {
+      {"MARQUE_DB", tr("man.env.marque_db", "the database file when --db is not given (before the config file's db).")},
+      {"MARQUE_CONFIG", tr("man.env.marque_config", "the config file when --config is not given.")},
+      {"LANG", tr("man.env.lang", "LC_ALL, LC_MESSAGES or LANG (the first one set): the language marque speaks when "
+                                  "neither --lang nor the config file's lang says one (fr, hu, el; else English).")},
       {"XDG_DATA_HOME",
-       "the database is $XDG_DATA_HOME/marque/marque.db when neither --db, MARQUE_DB nor the config file "
-       "says otherwise (default ~/.local/share)."},
-      {"XDG_CONFIG_HOME", "the config file is $XDG_CONFIG_HOME/marque/config.toml (default ~/.config); an empty or "
-                          "relative value counts as unset."},
-      {"HOME", "the home folder, for the defaults above and for ~/ in the config file's db."},
-      {"NO_COLOR", "when set and not empty, no colour (colour is used only when standard output is a terminal, and "
-                   "never when TERM is dumb)."},
-      {"MARQUE_LOCK_TIMEOUT", "seconds a writing command waits for another writer before it gives up with exit 75 "
-                              "(default 30)."},
+       tr("man.env.xdg_data_home", "the database is $XDG_DATA_HOME/marque/marque.db when neither --db, MARQUE_DB nor "
+                                   "the config file says otherwise (default ~/.local/share).")},
+      {"XDG_CONFIG_HOME", tr("man.env.xdg_config_home", "the config file is $XDG_CONFIG_HOME/marque/config.toml "
+                                                        "(default ~/.config); an empty or relative value counts as "
+                                                        "unset.")},
+      {"HOME", tr("man.env.home", "the home folder, for the defaults above and for ~/ in the config file's db.")},
+      {"NO_COLOR", tr("man.env.no_color", "when set and not empty, no colour (colour is used only when standard "
+                                          "output is a terminal, and never when TERM is dumb).")},
+      {"MARQUE_LOCK_TIMEOUT", tr("man.env.lock_timeout", "seconds a writing command waits for another writer before "
+                                                         "it gives up with exit 75 (default 30).")},
   };
   for (const auto& [name, text] : vars) out += ".TP\n.B " + roff(name, true) + "\n" + roff(text) + "\n";
-  out += ".SH FILES\n"
-         ".TP\n.I ~/.local/share/marque/marque.db\n"
-         "The database (SQLite). Copy it with \\fBmarque backup\\fR, not cp. Before an upgrade of its schema marque "
-         "keeps the old one as \\fImarque.db.pre\\-v\\fRN\\fI.bak\\fR.\n"
-         ".TP\n.I ~/.config/marque/config.toml\n"
-         "The config file (TOML): \\fBdb\\fR, \\fBleague\\fR and \\fBvenue\\fR, and a table per game of the club's "
-         "house rules, the game's options, which \\fBmarque start\\fR uses unless the command line gives them. "
-         "Precedence: command line, then environment, then the config file, then the default. "
-         "\\fBmarque config\\fR shows what is in force and where it comes from.\n"
+  out += ".SH " + tr("man.files", "FILES") +
+         "\n"
+         ".TP\n.I ~/.local/share/marque/marque.db\n" +
+         tr("man.files.db",
+            "The database (SQLite). Copy it with \\fBmarque backup\\fR, not cp. Before an upgrade of its "
+            "schema marque keeps the old one as \\fImarque.db.pre\\-v\\fRN\\fI.bak\\fR.") +
+         "\n"
+         ".TP\n.I ~/.config/marque/config.toml\n" +
+         tr("man.files.config", "The config file (TOML): \\fBdb\\fR, \\fBleague\\fR and \\fBvenue\\fR, and a table per "
+                                "game of the club's house rules, the game's options, which \\fBmarque start\\fR uses "
+                                "unless the command line gives them. Precedence: command line, then environment, then "
+                                "the config file, then the default. \\fBmarque config\\fR shows what is in force and "
+                                "where it comes from.") +
+         "\n"
          ".PP\n.nf\n.RS 4\n"
          "db = \"~/club/marque.db\"\n"
          "league = \"Thursday club\"\n"
@@ -226,7 +244,7 @@ std::string common_sections(const Shared& s) {
 }
 
 std::string see_also(const std::string& self, const Shared& s) {
-  std::string out = ".SH SEE ALSO\n";
+  std::string out = ".SH " + text::tr("man.see_also", "SEE ALSO") + "\n";
   std::string list;
   if (self != "marque") list = "\\fBmarque\\fR(1)";
   for (const auto* sub : visible_subcommands(*s.root)) {
@@ -257,16 +275,16 @@ std::string command_page(const CLI::App& cmd, const Shared& s) {
   auto [prose, examples] = footer_parts(own_footer(cmd));
   if (!described_example.empty()) examples.insert(examples.begin(), described_example);
   const auto subs = visible_subcommands(cmd);
-  std::string out = header(name, summary, s) + ".SH SYNOPSIS\n";
+  std::string out = header(name, summary, s) + ".SH " + text::tr("man.synopsis", "SYNOPSIS") + "\n";
   if (subs.empty() || !cmd.get_options([](const CLI::Option* x) { return x->get_positional(); }).empty())
     out += synopsis_line(path, cmd) + (subs.empty() ? "" : ".br\n");
   for (size_t i = 0; i < subs.size(); ++i)
     out += synopsis_line(path + " " + subs[i]->get_name(), *subs[i]) + (i + 1 < subs.size() ? ".br\n" : "");
-  out += ".SH DESCRIPTION\n" + sentence(cmd.get_description());
+  out += ".SH " + text::tr("man.description", "DESCRIPTION") + "\n" + sentence(cmd.get_description());
   if (!prose.empty()) out += prose_block(prose);
   out += ".PP\n\\fBmarque " + roff(cmd.get_name(), true) + " \\-\\-help\\fR (or \\fBmarque help " +
          roff(cmd.get_name(), true) + "\\fR) shows the same, in short.\n";
-  out += ".SH OPTIONS\n" + options_block(cmd, true);
+  out += ".SH " + text::tr("man.options", "OPTIONS") + "\n" + options_block(cmd, true);
   for (const auto* sub : subs) {
     out += ".SS \"" + roff(path + " " + sub->get_name(), true) + "\"\n" + sentence(sub->get_description());
     out += options_block(*sub, false);
@@ -277,8 +295,11 @@ std::string command_page(const CLI::App& cmd, const Shared& s) {
     if (sub_examples.empty()) sub_examples.push_back(path + " " + sub->get_name());
     examples.insert(examples.end(), sub_examples.begin(), sub_examples.end());
   }
-  out +=
-      ".PP\nThe global options of \\fBmarque\\fR(1) (\\fB\\-\\-db\\fR, \\fB\\-\\-config\\fR, \\fB\\-q\\fR) come before the command.\n";
+  out += ".PP\n" +
+         text::tr("man.global_options",
+                  "The global options of \\fBmarque\\fR(1) (\\fB\\-\\-db\\fR, \\fB\\-\\-config\\fR, "
+                  "\\fB\\-q\\fR) come before the command.") +
+         "\n";
   if (examples.empty()) {
     // the command with its required arguments
     std::string e = path;
@@ -286,27 +307,31 @@ std::string command_page(const CLI::App& cmd, const Shared& s) {
       e += " " + upper(o->get_name(true));
     examples.push_back(e);
   }
-  out += common_sections(s) + ".SH EXAMPLES\n" + example_block(examples) + see_also(name, s);
+  out += common_sections(s) + ".SH " + text::tr("man.examples", "EXAMPLES") + "\n" + example_block(examples) +
+         see_also(name, s);
   return out;
 }
 
 std::string main_page(const CLI::App& app, const Shared& s) {
   std::string description = app.get_description();
   std::string summary = description.rfind("marque: ", 0) == 0 ? description.substr(8) : description;
-  std::string out = header("marque", summary, s) +
-                    ".SH SYNOPSIS\n.B marque\n[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGUMENTS\\fR]\n";
-  out += ".SH DESCRIPTION\n"
-         "After each hand someone types what happened at the table; marque checks the record against the rules of the "
-         "game, stores it in an SQLite database and computes what a careful scorer does on paper: the hand's scores, "
-         "the running totals, the end of the game, settlements, score sheets and league standings. Every command that "
-         "writes is one transaction: a refused record stores nothing.\n"
-         ".PP\nThe games: " +
-         roff(rules::game_list("and")) +
-         " (\\fBmarque rules\\fR \\fIGAME\\fR lists a game's hand "
-         "fields and options). Each command has its own page, \\fBmarque\\-\\fR\\fICOMMAND\\fR(1), and its own "
-         "\\fB\\-\\-help\\fR.\n";
+  std::string out = header("marque", summary, s) + ".SH " + text::tr("man.synopsis", "SYNOPSIS") +
+                    "\n.B marque\n[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGUMENTS\\fR]\n";
+  out +=
+      ".SH " + text::tr("man.description", "DESCRIPTION") + "\n" +
+      text::tr("man.marque.about",
+               "After each hand someone types what happened at the table; marque checks the record against the "
+               "rules of the game, stores it in an SQLite database and computes what a careful scorer does on paper: "
+               "the hand's scores, the running totals, the end of the game, settlements, score sheets and league "
+               "standings. Every command that writes is one transaction: a refused record stores nothing.") +
+      "\n.PP\n" +
+      text::tr("man.marque.games",
+               "The games: {games} (\\fBmarque rules\\fR \\fIGAME\\fR lists a game''s hand fields and options). "
+               "Each command has its own page, \\fBmarque\\-\\fR\\fICOMMAND\\fR(1), and its own \\fB\\-\\-help\\fR.",
+               text::Message().text("games", roff(rules::game_list(text::tr("cli.list.and", "and"))))) +
+      "\n";
   auto [prose, examples] = footer_parts(app.get_footer());
-  out += ".SH COMMANDS\n";
+  out += ".SH " + text::tr("man.commands", "COMMANDS") + "\n";
   for (const auto* sub : visible_subcommands(app)) {
     std::string label = "\\fB" + roff(sub->get_name(), true) + "\\fR";
     for (const auto* o :
@@ -320,10 +345,12 @@ std::string main_page(const CLI::App& app, const Shared& s) {
       for (const auto* x : subs) names += (names.empty() ? "" : bar) + roff(x->get_name(), true);
       label += " " + names;
     }
-    out += ".TP\n" + label + "\n" + roff(summary_and_example(sub->get_description()).first) + "; see \\fBmarque\\-" +
-           roff(sub->get_name(), true) + "\\fR(1).\n";
+    out += ".TP\n" + label + "\n" + roff(summary_and_example(sub->get_description()).first) +
+           text::tr("man.see_page", "; see {page}(1).",
+                    text::Message().text("page", "\\fBmarque\\-" + roff(sub->get_name(), true) + "\\fR")) +
+           "\n";
   }
-  out += ".SH OPTIONS\n" + options_block(app, true);
+  out += ".SH " + text::tr("man.options", "OPTIONS") + "\n" + options_block(app, true);
   out += common_sections(s);
   // a table started for each game, a hand (the hand command's own example), then the commands of a night
   std::vector<std::string> all;
@@ -338,7 +365,7 @@ std::string main_page(const CLI::App& app, const Shared& s) {
   for (const char* e : {"marque edit 1 points=52", "marque undo", "marque sheet", "marque score --format json",
                         "marque standings --league \"Thursday club\"", "marque backup club.db", "marque config"})
     all.push_back(e);
-  out += ".SH EXAMPLES\n" + example_block(all);
+  out += ".SH " + text::tr("man.examples", "EXAMPLES") + "\n" + example_block(all);
   out += see_also("marque", s);
   return out;
 }
@@ -351,12 +378,33 @@ std::vector<const CLI::App*> visible_subcommands(const CLI::App& app) {
 
 bool takes_value(const CLI::Option* o) { return o->get_type_size_max() > 0 && o->get_expected_max() > 0; }
 
+// A page with every character beyond ASCII written \[uXXXX], so that it reads the same in any language whatever groff
+// takes its input to be (man runs preconv; groff alone reads Latin-1)
+std::string ascii_page(const std::string& page) {
+  std::string out;
+  for (size_t i = 0; i < page.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(page[i]);
+    if (byte < 0x80) {
+      out += page[i];
+      continue;
+    }
+    const int more = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : 1;  // the page is valid UTF-8 (the CLI's and catalogues')
+    uint32_t cp = byte & (0x3F >> more);
+    for (int k = 0; k < more && i + 1 < page.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(page[++i]) & 0x3F);
+    char escape[16];
+    std::snprintf(escape, sizeof escape, "\\[u%04X]", static_cast<unsigned>(cp));
+    out += escape;
+  }
+  return out;
+}
+
 std::vector<std::pair<std::string, std::string>> manual_pages(const CLI::App& root, const std::string& date) {
   Shared s{date, MARQUE_VERSION, &root};
   std::vector<std::pair<std::string, std::string>> pages;
-  pages.emplace_back("marque.1", main_page(root, s));
+  pages.emplace_back("marque.1", ascii_page(main_page(root, s)));
   for (const auto* sub : visible_subcommands(root))
-    pages.emplace_back("marque-" + sub->get_name() + ".1", command_page(*sub, s));
+    pages.emplace_back("marque-" + sub->get_name() + ".1", ascii_page(command_page(*sub, s)));
   return pages;
 }
 
@@ -368,11 +416,17 @@ CommandRecord add_manual(CLI::App& app, Context&, Commands& out) {
     std::string dir, date;
   };
   auto o = std::make_shared<Options>();
-  auto* manual = app.add_subcommand("manual", "write the manual pages (roff) made from the command definitions");
+  auto* manual = app.add_subcommand("manual",
+                                    text::tr("help.manual",
+                                             "write the manual pages (roff) made from the command definitions"));
   manual->group("");  // hidden: the build runs it
-  manual->add_option("command", o->command, "the command whose page to print (none: marque(1))");
-  manual->add_option("--dir", o->dir, "write every page (marque.1, marque-COMMAND.1 ...) into DIR");
-  manual->add_option("--date", o->date, "the date in the pages' footer (default: today; the build gives its own)");
+  manual->add_option("command", o->command,
+                     text::tr("help.manual.command", "the command whose page to print (none: marque(1))"));
+  manual->add_option("--dir", o->dir,
+                     text::tr("help.manual.dir", "write every page (marque.1, marque-COMMAND.1 ...) into DIR"));
+  manual->add_option("--date", o->date,
+                     text::tr("help.manual.date",
+                              "the date in the pages' footer (default: today; the build gives its own)"));
   out.push_back({manual, [o, &app] {
                    if (!o->date.empty()) require_date("--date", o->date);
                    const auto pages = manual_pages(app, o->date.empty() ? today() : o->date);

@@ -250,12 +250,17 @@ void emit(const Report& report, Format format, const std::string& out_file) {
       return;
     case Format::html:
       write_output(out_file, report.html(), OutputKind::html);
-      if (!to_stdout) std::cerr << "marque: wrote " << out_file << "\n";
+      if (!to_stdout)
+        std::cerr << "marque: " << text::tr("cli.wrote", "wrote {file}", text::Message().text("file", out_file))
+                  << "\n";
       return;
     case Format::pdf: {
-      if (to_stdout) throw Error(k_exit_usage, "--format pdf needs -o FILE.pdf");
+      if (to_stdout) throw Error(k_exit_usage, text::tr("cli.pdf_needs_file", "--format pdf needs -o FILE.pdf"));
       const std::string converter = write_pdf(report.html(), out_file);
-      std::cerr << "marque: wrote " << out_file << " (PDF by " << converter << ")\n";
+      std::cerr << "marque: "
+                << text::tr("cli.wrote_pdf", "wrote {file} (PDF by {converter})",
+                            text::Message().text("file", out_file).text("converter", converter))
+                << "\n";
       return;
     }
   }

@@ -12,6 +12,7 @@
 
 #include "core/diag.hpp"
 #include "core/json_check.hpp"
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 #include "storage/store_impl.hpp"
 
@@ -25,15 +26,21 @@ namespace marque::storage::detail {
                 "marque check reports what it can still read; restore a backup (marque restore FILE --yes)");
   if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
     throw Error(k_exit_tempfail,
-                "gave up after " + std::to_string(Store::lock_timeout_seconds()) + " s: another process kept " + path +
-                    " locked for writing; try again",
-                "MARQUE_LOCK_TIMEOUT=SECONDS waits longer");
+                text::tr("storage.busy",
+                         "gave up after {seconds} s: another process kept {path} locked for writing; try again",
+                         text::Message().number("seconds", Store::lock_timeout_seconds()).text("path", path)),
+                text::tr("storage.busy.hint", "MARQUE_LOCK_TIMEOUT=SECONDS waits longer"));
   if (code == SQLITE_CONSTRAINT)
     throw Error(k_exit_rejected, std::string("the database refused the change: ") + e.what());
-  if (code == SQLITE_CANTOPEN) throw Error(k_exit_cantcreat, "cannot open the database " + path);
+  if (code == SQLITE_CANTOPEN)
+    throw Error(k_exit_cantcreat,
+                text::tr("storage.cannot_open", "cannot open the database {path}", text::Message().text("path", path)));
   if (code == SQLITE_READONLY)
-    throw Error(k_exit_cantcreat, "the database " + path + " is read-only; this command changes it",
-                "copy it to a writable place, or use a reading command (score, standings, export, check)");
+    throw Error(k_exit_cantcreat,
+                text::tr("storage.read_only", "the database {path} is read-only; this command changes it",
+                         text::Message().text("path", path)),
+                text::tr("storage.read_only.hint",
+                         "copy it to a writable place, or use a reading command (score, standings, export, check)"));
   throw Error(k_exit_ioerr, "database error on " + path + ": " + e.what());
 }
 
@@ -62,8 +69,10 @@ bool wait_busy(BusyWait& b, int count) {
   int limit = Store::lock_timeout_seconds();
   if (!b.told && say_waits && now - b.since >= std::chrono::seconds(1)) {
     // the one message storage prints: a command must not seem to hang
-    std::fprintf(stderr, "marque: waiting for another process writing to %s (giving up after %d s)\n", b.path.c_str(),
-                 limit);
+    const std::string waiting = text::tr("storage.waiting",
+                                         "waiting for another process writing to {path} (giving up after {seconds} s)",
+                                         text::Message().text("path", b.path).number("seconds", limit));
+    std::fprintf(stderr, "marque: %s\n", waiting.c_str());
     std::fflush(stderr);
     b.told = true;
   }

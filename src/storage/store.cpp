@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 
 #include "core/diag.hpp"
+#include "core/language.hpp"
 #include "storage/migrations_data.hpp"
 #include "storage/store_impl.hpp"
 
@@ -62,8 +63,10 @@ void Store::tell_waits(bool tell) { detail::say_waits = tell; }
 std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
   bool exists = fs::exists(path);
   if (!exists && mode != Mode::write)
-    throw Error(k_exit_noinput, "no database at " + path,
-                "record a game first (marque start / marque import), or name one with --db");
+    throw Error(k_exit_noinput,
+                text::tr("storage.no_database", "no database at {path}", text::Message().text("path", path)),
+                text::tr("storage.no_database.hint",
+                         "record a game first (marque start / marque import), or name one with --db"));
   std::error_code kind_ec;
   if (exists && !fs::is_regular_file(path, kind_ec))  // SQLite would call a pipe or a device "disk I/O error"
     throw Error(k_exit_cantcreat,
@@ -86,10 +89,14 @@ std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
   if (dir_writable && mode == Mode::peek) return {Access::readonly};
   if (dir_writable && file_writable) return {Access::readwrite};
   if (mode == Mode::write)
-    throw Error(k_exit_cantcreat,
-                "the database " + path + " is read-only (" + (file_writable ? "its folder" : "the file") +
-                    " cannot be written); this command changes it",
-                "copy it to a writable place, or use a reading command (score, standings, export, check)");
+    throw Error(
+        k_exit_cantcreat,
+        text::tr("storage.read_only_because",
+                 "the database {path} is read-only ({what, select, folder {its folder} other {the file}} cannot "
+                 "be written); this command changes it",
+                 text::Message().text("path", path).text("what", file_writable ? "folder" : "file")),
+        text::tr("storage.read_only.hint",
+                 "copy it to a writable place, or use a reading command (score, standings, export, check)"));
   std::error_code ec;
   bool wal = fs::exists(path + "-wal", ec) && fs::file_size(path + "-wal", ec) > 0;
   bool shm = fs::exists(path + "-shm", ec);

@@ -90,5 +90,26 @@ done
 "$BIN" manual start >"$T/start.1" && grep -q '^\.TH MARQUE-START 1' "$T/start.1" && ok || bad "marque manual start"
 "$BIN" manual nosuch >/dev/null 2>&1; [[ $? -eq 2 ]] && ok || bad "marque manual nosuch: not exit 2"
 
+# the pages in each language (issue 34): the build wrote them all (SHARE/man-lang/LANG), each renders without a
+# groff warning, with its sections in the language and the command's description translated
+for lang in fr hu el; do
+  [[ $(ls "$SHARE/man-lang/$lang"/*.1 2>/dev/null | wc -l) -eq $(ls "$SHARE"/man/*.1 | wc -l) ]] && ok ||
+    bad "the build did not write every page in $lang (SHARE/man-lang/$lang)"
+  for page in "$SHARE/man-lang/$lang"/*.1; do
+    warnings=$(groff -man -Tutf8 -ww -z "$page" 2>&1)
+    [[ -z $warnings ]] && ok || bad "$lang/$(basename "$page"): groff: $warnings"
+  done
+done
+"$BIN" --lang fr manual start >"$T/start-fr.1"
+for want in '^\.SH NOM$' '^\.SH CODE DE RETOUR$' '^\.SH EXEMPLES$' 'commence une partie' '^marque start tarot '; do
+  grep -q "$want" "$T/start-fr.1" && ok || bad "marque --lang fr manual start lacks $want"
+done
+"$BIN" --lang el manual >"$T/marque-el.1"
+man -l "$T/marque-el.1" >"$T/marque-el.txt" 2>/dev/null </dev/null
+grep -q '^ΠΕΡΙΓΡΑΦΗ$' "$T/marque-el.txt" && grep -q '^ΣΥΝΟΨΗ$' "$T/marque-el.txt" && ok || bad "marque --lang el manual: not in Greek"
+LC_ALL=C grep -q $'[\x80-\xff]' "$T/marque-el.1" && bad "marque --lang el manual: bytes beyond ASCII (not \\[uXXXX])" || ok
+# English pages whatever the environment says (the package's pages in man1 are English)
+diff <(LANG=fr_FR.UTF-8 LC_ALL= "$BIN" --lang en manual start) "$T/start.1" >/dev/null && ok || bad "--lang en manual differs"
+
 echo "manual: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]

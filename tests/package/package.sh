@@ -88,6 +88,11 @@ for section in NAME SYNOPSIS DESCRIPTION OPTIONS "EXIT STATUS" ENVIRONMENT FILES
   grep -q "^$section\$" "$T/man" && ok || bad "man marque: no $section"
 done
 man -l "$R/usr/share/man/man1/marque-start.1.gz" 2>/dev/null | grep -q "^       marque-start - start a game" && ok || bad "man marque-start"
+# the pages in French, Hungarian and Greek where man looks for a language's pages (issue 34)
+for lang in fr hu el; do
+  [[ -f $R/usr/share/man/$lang/man1/marque-start.1.gz ]] && ok || bad "the package lacks /usr/share/man/$lang/man1/marque-start.1.gz"
+done
+man -l "$R/usr/share/man/fr/man1/marque-start.1.gz" 2>/dev/null | grep -q "^NOM" && ok || bad "man fr/marque-start: not in French"
 # and man finds them by name in the root's manual path
 MANPATH=$R/usr/share/man man marque-config 2>/dev/null | grep -q "^NAME" && ok || bad "man marque-config through MANPATH"
 

@@ -108,6 +108,22 @@ TEST_CASE("every game's words are translated in fr, hu and el, and every pattern
   }
 }
 
+// marque rules GAME says each field's and option's description in the language, found by its id GAME.field.NAME or
+// GAME.option.ID (rules/common/help_text.hpp): a description whose id does not match its name stays English here
+TEST_CASE("every game's fields and options are described in fr, hu and el", "[language]") {
+  for (const auto* game : rules::all_games()) {
+    const std::string g(game->id());
+    std::vector<std::pair<std::string, std::string>> described;
+    for (const auto& f : game->fields()) described.emplace_back(g + ".field." + f.name, f.help);
+    for (const auto& o : game->options()) described.emplace_back(g + ".option." + o.id, o.help);
+    for (const auto& [id, help] : described)
+      for (const char* lang : {"fr", "hu", "el"}) {
+        INFO(id << " in " << lang << ": " << help);
+        CHECK(text::translate(id, help, lang) != help);
+      }
+  }
+}
+
 TEST_CASE("a tarot hand and result said in French, Hungarian and Greek", "[language]") {
   const auto* tarot = rules::find_game("tarot");
   REQUIRE(tarot);

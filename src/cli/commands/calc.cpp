@@ -1,5 +1,6 @@
 // marque calc FILE: a marque-game/1 file scored without a database (app::calc), its sheet or its marque-score/1.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "reports/sheet_render.hpp"
 
 namespace marque::cli::commands {
@@ -9,8 +10,8 @@ CommandRecord add_calc(CLI::App& app, Context& ctx, Commands& out) {
     std::string file, format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* c_calc = app.add_subcommand("calc", "score a marque-game/1 file without a database");
-  c_calc->add_option("file", o->file, "game file, or - for standard input")->required();
+  auto* c_calc = app.add_subcommand("calc", text::tr("help.calc", "score a marque-game/1 file without a database"));
+  c_calc->add_option("file", o->file, text::tr("help.calc.file", "game file, or - for standard input"))->required();
   add_format(c_calc, o->format);
   out.push_back({c_calc, [o, &ctx] {
                    app::SourceDocument src = app::read_source(o->file);

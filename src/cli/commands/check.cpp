@@ -1,11 +1,14 @@
 // marque check: every score recomputed from the records and compared.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
 CommandRecord add_check(CLI::App& app, Context& ctx, Commands& out) {
   auto format = std::make_shared<std::string>("text");
-  auto* check = app.add_subcommand("check", "recompute every score from the records and report any difference");
+  auto* check = app.add_subcommand("check",
+                                   text::tr("help.check",
+                                            "recompute every score from the records and report any difference"));
   add_format(check, *format);
   out.push_back({check, [format, &ctx] {  // format: --format's storage (main reads the option)
                    auto db = ctx.open();
@@ -14,11 +17,15 @@ CommandRecord add_check(CLI::App& app, Context& ctx, Commands& out) {
                    r.json = [&] { return json_text(app::check_json(rep)); };
                    r.text = [&] {
                      std::string text;
-                     for (const auto& p : rep.problems) text += "problem: " + p + "\n";
-                     return text + "checked " + std::to_string(rep.games) + " game(s), " + std::to_string(rep.hands) +
-                            " hand(s): " +
-                            (rep.problems.empty() ? "every score recomputes identically"
-                                                  : std::to_string(rep.problems.size()) + " problem(s)") +
+                     for (const auto& p : rep.problems) text += text::tr("cli.check.problem", "problem: ") + p + "\n";
+                     return text +
+                            text::tr("cli.check.done",
+                                     "checked {games} game(s), {hands} hand(s): {problems, plural, =0 {every score "
+                                     "recomputes identically} other {{problems} problem(s)}}",
+                                     text::Message()
+                                         .text("games", std::to_string(rep.games))
+                                         .text("hands", std::to_string(rep.hands))
+                                         .number("problems", static_cast<int64_t>(rep.problems.size()))) +
                             "\n";
                    };
                    emit(r, ctx.format, "");

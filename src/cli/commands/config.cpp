@@ -1,6 +1,7 @@
 // marque config [--format json]: the settings in force and where each comes from (command line, environment, the
 // config file and its line, or the default), and the house rules per game.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "reports/text_table.hpp"
 
 namespace marque::cli::commands {
@@ -11,7 +12,8 @@ CommandRecord add_config(CLI::App& app, Context& ctx, Commands& out) {
   };
   auto o = std::make_shared<Options>();
   auto* c = app.add_subcommand(
-      "config", "show the settings in force and where each comes from (config file, environment, default)");
+      "config", text::tr("help.config",
+                         "show the settings in force and where each comes from (config file, environment, default)"));
   add_format(c, o->format);
   std::string first_game = rules::all_games().empty() ? "GAME" : std::string(rules::all_games().front()->id());
   c->footer(

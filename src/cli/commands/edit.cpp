@@ -1,5 +1,6 @@
 // marque edit SEQ key=value... [--replace] [--json FILE] [--dry-run]: correct a hand.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
@@ -12,14 +13,16 @@ CommandRecord add_edit(CLI::App& app, Context& ctx, Commands& out) {
     std::string json_input, format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("edit",
-                               "correct a hand: marque edit SEQ key=value... (fields given replace the old ones)");
-  c->add_option("seq", o->seq, "hand number")->check(k_whole_number)->required();
-  c->add_option("fields", o->words, "fields to change as key=value");
-  c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
-  c->add_flag("--replace", o->replace, "the fields given are the whole new record");
-  c->add_option("--json", o->json_input, "the whole new record as JSON from FILE or -");
-  c->add_flag("--dry-run,-n", o->dry_run, "show the result, store nothing");
+  auto* c = app.add_subcommand(
+      "edit",
+      text::tr("help.edit", "correct a hand: marque edit SEQ key=value... (fields given replace the old ones)"));
+  c->add_option("seq", o->seq, text::tr("help.hand_seq", "hand number"))->check(k_whole_number)->required();
+  c->add_option("fields", o->words, text::tr("help.edit.fields", "fields to change as key=value"));
+  c->add_option("--game,-g", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
+  c->add_flag("--replace", o->replace, text::tr("help.edit.replace", "the fields given are the whole new record"));
+  c->add_option("--json", o->json_input, text::tr("help.edit.json", "the whole new record as JSON from FILE or -"));
+  c->add_flag("--dry-run,-n", o->dry_run, text::tr("help.dry_run", "show the result, store nothing"));
   add_format(c, o->format);
   out.push_back({c, [o, &ctx] {
                    auto db = ctx.open();

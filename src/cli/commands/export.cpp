@@ -1,5 +1,6 @@
 // marque export [GAME | --all | --night ID] [-o FILE]: a game as marque-game/1, or everything as marque-export/1.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
@@ -10,12 +11,19 @@ CommandRecord add_export(CLI::App& app, Context& ctx, Commands& out) {
     std::optional<int64_t> game_id, night_id;
   };
   auto o = std::make_shared<Options>();
-  auto* c_export = app.add_subcommand("export", "write a game as marque-game/1, or everything as marque-export/1");
-  c_export->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
-  c_export->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
-  add_output(c_export, o->out_file, "write to FILE instead of standard output");
-  c_export->add_flag("--all", o->all, "every game, player, league and night (marque-export/1)");
-  c_export->add_option("--night", o->night_id, "every game of one night (marque-export/1)")->check(k_whole_number);
+  auto* c_export = app.add_subcommand("export",
+                                      text::tr("help.export",
+                                               "write a game as marque-game/1, or everything as marque-export/1"));
+  c_export->add_option("game", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
+  c_export->add_option("--game,-g", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
+  add_output(c_export, o->out_file, text::tr("help.export.output", "write to FILE instead of standard output"));
+  c_export->add_flag("--all", o->all,
+                     text::tr("help.export.all", "every game, player, league and night (marque-export/1)"));
+  c_export
+      ->add_option("--night", o->night_id, text::tr("help.export.night", "every game of one night (marque-export/1)"))
+      ->check(k_whole_number);
   out.push_back({c_export, [o, &ctx] {
                    auto db = ctx.open();
                    Report r;

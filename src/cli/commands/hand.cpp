@@ -51,15 +51,21 @@ CommandRecord add_hand(CLI::App& app, Context& ctx, Commands& out) {
     std::string json_input, format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("hand", "record a hand: marque hand taker=Ben contract=garde oudlers=2 points=47");
-  c->add_option("fields", o->words, "hand fields as key=value (see marque rules GAME)");
-  c->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
-  c->add_flag("--dry-run,-n", o->dry_run, "score and show, store nothing");
-  c->add_option("--json", o->json_input, "read the hand record as JSON from FILE or - (stdin)");
-  c->add_flag("--no-prompt", o->no_prompt, "never ask for missing fields, even at a terminal");
+  auto* c = app.add_subcommand("hand",
+                               text::tr("help.hand",
+                                        "record a hand: marque hand taker=Ben contract=garde oudlers=2 points=47"));
+  c->add_option("fields", o->words, text::tr("help.hand.fields", "hand fields as key=value (see marque rules GAME)"));
+  c->add_option("--game,-g", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
+  c->add_flag("--dry-run,-n", o->dry_run, text::tr("help.hand.dry_run", "score and show, store nothing"));
+  c->add_option("--json", o->json_input,
+                text::tr("help.hand.json", "read the hand record as JSON from FILE or - (stdin)"));
+  c->add_flag("--no-prompt", o->no_prompt,
+              text::tr("help.hand.no_prompt", "never ask for missing fields, even at a terminal"));
   add_format(c, o->format);
   // what cli/guided.cpp does, for marque-hand(1) and marque help hand
-  c->footer(
+  c->footer(text::tr(
+      "help.hand.footer",
       "Guided entry: at a terminal (standard input and output both), marque asks for the fields the command line\n"
       "leaves out, one question at a time, in the order a scorer thinks (--no-prompt never asks). A question lists\n"
       "its choices: type a choice's number, its value (in any case) or the start of it.\n"
@@ -71,7 +77,7 @@ CommandRecord add_hand(CLI::App& app, Context& ctx, Commands& out) {
       "key=value corrects a field, '.' abandons.\n"
       "Examples:\n"
       "  marque hand\n"
-      "  marque hand --no-prompt taker=Ben contract=garde oudlers=2 points=47");
+      "  marque hand --no-prompt taker=Ben contract=garde oudlers=2 points=47"));
   out.push_back(
       {c, [o, &ctx] {
          auto db = ctx.open();

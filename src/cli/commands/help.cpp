@@ -3,14 +3,17 @@
 
 #include "cli/common.hpp"
 #include "cli/manual.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
 CommandRecord add_help(CLI::App& app, Context&, Commands& out) {
   auto command = std::make_shared<std::vector<std::string>>();
-  auto* help = app.add_subcommand("help", "show a command's help (the same as marque COMMAND --help)");
-  help->add_option("command", *command, "the command (and subcommand)");
-  help->footer("Examples:\n  marque help start\n  marque help night start\n  man marque-start");
+  auto* help = app.add_subcommand("help",
+                                  text::tr("help.help", "show a command's help (the same as marque COMMAND --help)"));
+  help->add_option("command", *command, text::tr("help.help.command", "the command (and subcommand)"));
+  help->footer(
+      text::tr("help.help.footer", "Examples:\n  marque help start\n  marque help night start\n  man marque-start"));
   out.push_back(
       {help, [command, &app] {
          const CLI::App* at = &app;

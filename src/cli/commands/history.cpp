@@ -1,5 +1,6 @@
 // marque history [GAME]: every change to a game, oldest first.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "reports/game_text.hpp"
 
 namespace marque::cli::commands {
@@ -10,9 +11,11 @@ CommandRecord add_history(CLI::App& app, Context& ctx, Commands& out) {
     std::string format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* history = app.add_subcommand("history", "every change to a game, oldest first");
-  history->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
-  history->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  auto* history = app.add_subcommand("history", text::tr("help.history", "every change to a game, oldest first"));
+  history->add_option("game", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
+  history->add_option("--game,-g", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
   add_format(history, o->format);
   out.push_back({history, [o, &ctx] {
                    auto db = ctx.open();

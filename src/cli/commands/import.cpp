@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
@@ -13,17 +14,28 @@ namespace {
 std::string import_text(const app::ImportOutcome& out, bool dry_run) {
   std::string text;
   for (const auto& it : out.items) {
+    const text::Message item = text::Message()
+                                   .text("file", it.file)
+                                   .text("game", it.game)
+                                   .text("id", std::to_string(it.game_id))
+                                   .text("hands", std::to_string(it.hands));
     if (it.duplicate)
-      text += "skipped " + it.file + ": the same " + it.game + " game is already stored as game " +
-              std::to_string(it.game_id) + "\n";
+      text += text::tr("cli.import.duplicate", "skipped {file}: the same {game} game is already stored as game {id}",
+                       item) +
+              "\n";
     else
-      text += (dry_run ? "would import " : "imported ") + it.file + " as " + it.game + " game " +
-              std::to_string(it.game_id) + " (" + std::to_string(it.hands) + " hands)\n";
+      text += (dry_run ? text::tr("cli.import.would", "would import {file} as {game} game {id} ({hands} hands)", item)
+                       : text::tr("cli.import.done", "imported {file} as {game} game {id} ({hands} hands)", item)) +
+              "\n";
   }
-  text += std::to_string(out.hands) + " hand(s) in " +
-          std::to_string(out.items.size() - static_cast<size_t>(out.duplicates)) + " game(s)";
-  if (out.duplicates) text += ", " + std::to_string(out.duplicates) + " duplicate game(s) skipped";
-  return text + (dry_run ? " (dry run: nothing stored)" : "") + "\n";
+  text += text::tr("cli.import.total", "{hands} hand(s) in {games} game(s)",
+                   text::Message()
+                       .text("hands", std::to_string(out.hands))
+                       .text("games", std::to_string(out.items.size() - static_cast<size_t>(out.duplicates))));
+  if (out.duplicates)
+    text += text::tr("cli.import.skipped", ", {n} duplicate game(s) skipped",
+                     text::Message().text("n", std::to_string(out.duplicates)));
+  return text + (dry_run ? text::tr("cli.import.dry_run", " (dry run: nothing stored)") : "") + "\n";
 }
 
 }  // namespace
@@ -35,10 +47,12 @@ CommandRecord add_import(CLI::App& app, Context& ctx, Commands& out) {
     bool dry_run = false;
   };
   auto o = std::make_shared<Options>();
-  auto* c_import = app.add_subcommand("import", "import marque-game/1 files (all or nothing)");
-  c_import->add_option("files", o->files, "files, or - for standard input")->required();
-  c_import->add_flag("--dry-run,-n", o->dry_run, "check and report, store nothing");
-  c_import->add_option("--importer", o->importer, "json or csv (default: from the file name)")
+  auto* c_import = app.add_subcommand("import", text::tr("help.import", "import marque-game/1 files (all or nothing)"));
+  c_import->add_option("files", o->files, text::tr("help.import.files", "files, or - for standard input"))->required();
+  c_import->add_flag("--dry-run,-n", o->dry_run, text::tr("help.import.dry_run", "check and report, store nothing"));
+  c_import
+      ->add_option("--importer", o->importer,
+                   text::tr("help.import.importer", "json or csv (default: from the file name)"))
       ->check(CLI::IsMember({"json", "csv"}));
   add_format(c_import, o->format);
   out.push_back({c_import, [o, &ctx] {

@@ -11,9 +11,11 @@ CommandRecord add_list(CLI::App& app, Context& ctx, Commands& out) {
     std::string format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* list = app.add_subcommand("list", "list the hands of a game with their scores");
-  list->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
-  list->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  auto* list = app.add_subcommand("list", text::tr("help.list", "list the hands of a game with their scores"));
+  list->add_option("game", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
+  list->add_option("--game,-g", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
   add_format(list, o->format);
   out.push_back({list, [o, &ctx] {
                    auto db = ctx.open();

@@ -1,5 +1,6 @@
 // marque score [GAME]: a game's scores (marque-score/1 as JSON, printed one hand at a time).
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "reports/game_text.hpp"
 
 namespace marque::cli::commands {
@@ -10,9 +11,11 @@ CommandRecord add_score(CLI::App& app, Context& ctx, Commands& out) {
     std::string format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* score = app.add_subcommand("score", "scores of a game (default: the latest)");
-  score->add_option("game", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
-  score->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  auto* score = app.add_subcommand("score", text::tr("help.score", "scores of a game (default: the latest)"));
+  score->add_option("game", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
+  score->add_option("--game,-g", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
   add_format(score, o->format);
   out.push_back({score, [o, &ctx] {
                    auto db = ctx.open();

@@ -5,6 +5,7 @@
 
 #include "cli/common.hpp"
 #include "cli/serve/serve.hpp"
+#include "core/language.hpp"
 
 namespace marque::cli::commands {
 
@@ -33,19 +34,28 @@ CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
     std::string listen = "127.0.0.1:8080", code, tls_cert, tls_key;
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("serve",
-                               "serve the scoreboard and hand entry to the phones at the tables (a web server)");
-  c->add_option("--listen", o->listen,
-                "ADDRESS:PORT to listen on (default 127.0.0.1:8080: this machine only; 0.0.0.0:8080: the phones on the "
-                "network; port 0: a free one)");
-  c->add_option("--code", o->code, "the night's write code (default: 8 random digits, printed at start)");
-  c->add_option("--tls-cert", o->tls_cert,
-                "serve HTTPS with this certificate (a PEM file, its chain after it): a phone then keeps the pages for "
-                "when the network drops");
-  c->add_option("--tls-key", o->tls_key, "the certificate's private key (a PEM file), with --tls-cert");
-  c->footer("Watching needs nothing; entering hands needs the write code, typed once on each device that scores.\n"
-            "Examples:\n  marque serve\n  marque serve --listen 0.0.0.0:8080\n"
-            "  marque serve --listen 0.0.0.0:8443 --tls-cert club.pem --tls-key club.key");
+  auto* c = app.add_subcommand(
+      "serve",
+      text::tr("help.serve", "serve the scoreboard and hand entry to the phones at the tables (a web server)"));
+  c->add_option(
+      "--listen", o->listen,
+      text::tr("help.serve.listen",
+               "ADDRESS:PORT to listen on (default 127.0.0.1:8080: this machine only; 0.0.0.0:8080: the phones on the "
+               "network; port 0: a free one)"));
+  c->add_option("--code", o->code,
+                text::tr("help.serve.code", "the night's write code (default: 8 random digits, printed at start)"));
+  c->add_option(
+      "--tls-cert", o->tls_cert,
+      text::tr("help.serve.tls_cert",
+               "serve HTTPS with this certificate (a PEM file, its chain after it): a phone then keeps the pages for "
+               "when the network drops"));
+  c->add_option("--tls-key", o->tls_key,
+                text::tr("help.serve.tls_key", "the certificate's private key (a PEM file), with --tls-cert"));
+  c->footer(
+      text::tr("help.serve.footer",
+               "Watching needs nothing; entering hands needs the write code, typed once on each device that scores.\n"
+               "Examples:\n  marque serve\n  marque serve --listen 0.0.0.0:8080\n"
+               "  marque serve --listen 0.0.0.0:8443 --tls-cert club.pem --tls-key club.key"));
   out.push_back({c, [o, &ctx] {
                    auto [host, port] = parse_listen(o->listen);
                    if (!o->code.empty() && (o->code.size() < 4 || o->code.size() > 64 ||

@@ -1,5 +1,6 @@
 // marque show SEQ: one hand, its record and its score.
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "reports/game_text.hpp"
 
 namespace marque::cli::commands {
@@ -11,9 +12,10 @@ CommandRecord add_show(CLI::App& app, Context& ctx, Commands& out) {
     std::string format = "text";
   };
   auto o = std::make_shared<Options>();
-  auto* show = app.add_subcommand("show", "show one hand: its record and its score");
-  show->add_option("seq", o->seq, "hand number")->check(k_whole_number)->required();
-  show->add_option("--game,-g", o->game_id, "game id (default: the game in focus)")->check(k_whole_number);
+  auto* show = app.add_subcommand("show", text::tr("help.show", "show one hand: its record and its score"));
+  show->add_option("seq", o->seq, text::tr("help.hand_seq", "hand number"))->check(k_whole_number)->required();
+  show->add_option("--game,-g", o->game_id, text::tr("help.game_id", "game id (default: the game in focus)"))
+      ->check(k_whole_number);
   add_format(show, o->format);
   out.push_back(
       {show, [o, &ctx] {
@@ -26,8 +28,14 @@ CommandRecord add_show(CLI::App& app, Context& ctx, Commands& out) {
          if (!h) {
            std::string have;
            for (const auto& line : v.hands) have += (have.empty() ? "" : ", ") + std::to_string(line.no);
-           throw Error(k_exit_noinput, "game " + std::to_string(id) + " has no hand " + std::to_string(o->seq) +
-                                           (have.empty() ? " (it has no hands yet)" : " (its hands: " + have + ")"));
+           throw Error(k_exit_noinput,
+                       text::tr("cli.show.no_hand", "game {id} has no hand {no} ({have})",
+                                text::Message()
+                                    .text("id", std::to_string(id))
+                                    .text("no", std::to_string(o->seq))
+                                    .text("have", have.empty() ? text::tr("app.no_hands_yet", "it has no hands yet")
+                                                               : text::tr("cli.show.its_hands", "its hands: {list}",
+                                                                          text::Message().text("list", have)))));
          }
          Report r;
          r.json = [&] { return json_text(app::hand_json(id, *h)); };

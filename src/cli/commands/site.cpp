@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "core/output_file.hpp"
 #include "reports/site.hpp"
 
@@ -37,16 +38,22 @@ CommandRecord add_site(CLI::App& app, Context& ctx, Commands& out) {
   };
   auto si = std::make_shared<SiteOptions>();
   auto* site = app.add_subcommand(
-      "site", "the club's website: marque site DIR [--league L] (static pages, no script, no external file)");
-  site->add_option("dir", si->dir, "the folder to write (created when missing; its other files are left alone)")
+      "site", text::tr("help.site",
+                       "the club's website: marque site DIR [--league L] (static pages, no script, no external file)"));
+  site->add_option("dir", si->dir,
+                   text::tr("help.site.dir",
+                            "the folder to write (created when missing; its other files are left alone)"))
       ->required();
-  site->add_option("--league", si->league, "only this league's games, nights and seasons (default: every league)");
-  site->footer(
+  site->add_option("--league", si->league,
+                   text::tr("help.site.league",
+                            "only this league's games, nights and seasons (default: every league)"));
+  site->footer(text::tr(
+      "help.site.footer",
       "Writes index.html (the standings of all time and of each season), a page per player (games, statistics,\n"
       "rating chart, best hands), per night (its sheets), per game and per tournament (its ranking, rounds and\n"
       "corrections), every file self-contained: put the folder on any web host or open index.html from a USB\n"
       "stick. Pages of an earlier run that no longer exist are removed.\n"
-      "Example:\n  marque site club-site --league \"Thursday club\"");
+      "Example:\n  marque site club-site --league \"Thursday club\""));
   out.push_back(
       {site, [si, &ctx] {
          check_utf8("--league", si->league);
@@ -77,15 +84,23 @@ CommandRecord add_site(CLI::App& app, Context& ctx, Commands& out) {
            if (entry.is_regular_file() && is_site_page(name) && !pages.count(name) && fs::remove(entry.path(), ec))
              ++removed;
          }
-         std::cout << "site: " << pages.size() << " pages in " << si->dir << " (" << data.players.size() << " players, "
-                   << data.nights.size() << " nights, " << data.games.size() << " games"
-                   << (data.events.empty() ? std::string()
-                                           : ", " + std::to_string(data.events.size()) +
-                                                 (data.events.size() == 1 ? " tournament" : " tournaments"))
-                   << (removed
-                           ? ", " + std::to_string(removed) + (removed == 1 ? " old page" : " old pages") + " removed"
-                           : std::string())
-                   << "): open " << (dir / "index.html").string() << "\n";
+         auto count = [](size_t n) { return static_cast<int64_t>(n); };
+         std::cout << text::tr("cli.site.written",
+                               "site: {pages, plural, one {# page} other {# pages}} in {dir} ({players, plural, one {# "
+                               "player} other {# players}}, {nights, plural, one {# night} other {# nights}}, {games, "
+                               "plural, one {# game} other {# games}}{events, plural, =0 {} one {, # tournament} other "
+                               "{, # tournaments}}{removed, plural, =0 {} one {, # old page removed} other {, # old "
+                               "pages removed}}): open {index}",
+                               text::Message()
+                                   .number("pages", count(pages.size()))
+                                   .text("dir", si->dir)
+                                   .number("players", count(data.players.size()))
+                                   .number("nights", count(data.nights.size()))
+                                   .number("games", count(data.games.size()))
+                                   .number("events", count(data.events.size()))
+                                   .number("removed", removed)
+                                   .text("index", (dir / "index.html").string()))
+                   << "\n";
          return 0;
        }});
   return {"site", false};

@@ -2,6 +2,7 @@
 #include <ctime>
 
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "reports/standings.hpp"
 
 namespace marque::cli::commands {
@@ -23,20 +24,30 @@ CommandRecord add_standings(CLI::App& app, Context& ctx, Commands& out) {
   };
   auto o = std::make_shared<Options>();
   auto* standings = app.add_subcommand(
-      "standings", "league standings: marque standings [--league L] [--season S] [--kind GAME] [--from D] [--to D]");
-  standings->add_option("--league", o->filter.league, "only this league");
-  standings->add_option("--season,-s", o->filter.season, "only this season of the league (marque season list)");
-  standings->add_option("--kind,-k", o->filter.game, "only this game kind")->check(CLI::IsMember(game_ids()));
-  standings->add_option("--players", o->filter.players, "only tables of this many players")->check(k_whole_number);
-  standings->add_option("--from", o->filter.from, "from this date (YYYY-MM-DD, inclusive)");
-  standings->add_option("--to", o->filter.to, "to this date (inclusive)");
-  standings->add_option("--format", o->format, "text, csv or json (marque-standings/2)")
+      "standings",
+      text::tr("help.standings",
+               "league standings: marque standings [--league L] [--season S] [--kind GAME] [--from D] [--to D]"));
+  standings->add_option("--league", o->filter.league, text::tr("help.season.list.league", "only this league"));
+  standings->add_option("--season,-s", o->filter.season,
+                        text::tr("help.standings.season", "only this season of the league (marque season list)"));
+  standings->add_option("--kind,-k", o->filter.game, text::tr("help.ratings.kind", "only this game kind"))
+      ->check(CLI::IsMember(game_ids()));
+  standings
+      ->add_option("--players", o->filter.players,
+                   text::tr("help.standings.players", "only tables of this many players"))
+      ->check(k_whole_number);
+  standings->add_option("--from", o->filter.from,
+                        text::tr("help.standings.from", "from this date (YYYY-MM-DD, inclusive)"));
+  standings->add_option("--to", o->filter.to, text::tr("help.standings.to", "to this date (inclusive)"));
+  standings
+      ->add_option("--format", o->format, text::tr("help.standings.format", "text, csv or json (marque-standings/2)"))
       ->check(CLI::IsMember({"text", "csv", "json"}));
   add_output(standings, o->out_file);
   standings->footer(
-      "Only games that are over count: finished by their rules or closed (marque game close), with a hand.\n"
-      "The ranking uses league points only: 1 for the winner of a game (a side of partners), 0 for the last;\n"
-      "points are shown per game kind, never added across kinds.");
+      text::tr("help.standings.footer",
+               "Only games that are over count: finished by their rules or closed (marque game close), with a hand.\n"
+               "The ranking uses league points only: 1 for the winner of a game (a side of partners), 0 for the last;\n"
+               "points are shown per game kind, never added across kinds."));
   out.push_back({standings, [o, &ctx] {
                    require_date("--from", o->filter.from);
                    require_date("--to", o->filter.to);

@@ -33,9 +33,13 @@ bool confirm_new_players(app::Database& db, const rules::GameRules& gr, const js
     names += (names.empty() ? "" : ", ") + p.name;
     if (p.close_to.empty()) continue;
     doubtful = true;
-    text += "  " + p.name + " is new here — did you mean ";
-    for (size_t i = 0; i < p.close_to.size(); ++i) text += (i ? " or " : "") + p.close_to[i];
-    text += "?\n";
+    std::string close;
+    for (size_t i = 0; i < p.close_to.size(); ++i)
+      close += (i ? text::tr("cli.start.or", " or ") : std::string()) + p.close_to[i];
+    text += "  " +
+            text::tr("cli.start.new_here", "{name} is new here — did you mean {close}?",
+                     text::Message().text("name", p.name).text("close", close)) +
+            "\n";
   }
   text = text::tr("cli.start.new_players", "{n, plural, one {new player} other {new players}}: {names}",
                   text::Message().number("n", static_cast<int64_t>(fresh.size())).text("names", names)) +
@@ -46,11 +50,17 @@ bool confirm_new_players(app::Database& db, const rules::GameRules& gr, const js
     std::cerr << "marque: " << text::tr("cli.note", "note: ") << text;
     return true;
   }
-  std::cout << text << (doubtful ? "start with these names? [y/N] " : "start with these names? [Y/n] ") << std::flush;
+  std::cout << text
+            << (doubtful ? text::tr("cli.start.confirm_doubtful", "start with these names? [y/N] ")
+                         : text::tr("cli.start.confirm", "start with these names? [Y/n] "))
+            << std::flush;
   std::string answer;
   if (!std::getline(std::cin, answer)) return false;
   if (answer.empty()) return !doubtful;
-  return answer[0] == 'y' || answer[0] == 'Y' || answer[0] == 'o' || answer[0] == 'O';
+  // yes in the four languages: y(es), o(ui), i(gen), ν(αι)
+  for (const std::string_view yes : {"y", "Y", "o", "O", "i", "I", "\u03bd", "\u039d"})
+    if (answer.rfind(yes, 0) == 0) return true;
+  return false;
 }
 
 }  // namespace
@@ -162,29 +172,34 @@ CommandRecord add_start(CLI::App& app, Context& ctx, Commands& out) {
     bool guided = false;
   };
   auto o = std::make_shared<Options>();
-  auto* c = app.add_subcommand("start",
-                               "start a game: marque start GAME players=Ann,Ben,Cat dealer=Ann [option.ID=VALUE]...");
-  c->add_option("game", o->game, rules::game_list("or"))->required();
-  c->add_option("fields", o->words, "set-up fields as key=value");
-  c->add_option("--league", o->league, "league the game counts for");
-  c->add_option("--date", o->date, "date played (YYYY-MM-DD)");
-  c->add_option("--venue", o->venue, "where it was played");
-  c->add_option("--note", o->note, "free text");
-  c->add_option("--night", o->night_id, "the night (evening) this game belongs to (marque night start)")
+  auto* c = app.add_subcommand(
+      "start",
+      text::tr("help.start", "start a game: marque start GAME players=Ann,Ben,Cat dealer=Ann [option.ID=VALUE]..."));
+  c->add_option("game", o->game, rules::game_list(text::tr("cli.list.or", "or")))->required();
+  c->add_option("fields", o->words, text::tr("help.start.fields", "set-up fields as key=value"));
+  c->add_option("--league", o->league, text::tr("help.start.league", "league the game counts for"));
+  c->add_option("--date", o->date, text::tr("help.start.date", "date played (YYYY-MM-DD)"));
+  c->add_option("--venue", o->venue, text::tr("help.start.venue", "where it was played"));
+  c->add_option("--note", o->note, text::tr("help.night.start.note", "free text"));
+  c->add_option("--night", o->night_id,
+                text::tr("help.start.night", "the night (evening) this game belongs to (marque night start)"))
       ->check(k_whole_number);
   c->add_flag("--guided", o->guided,
-              "ask for the players and the first dealer even when standard input is not a terminal");
+              text::tr("help.start.guided",
+                       "ask for the players and the first dealer even when standard input is not a terminal"));
   c->footer(
-      "The roster: with no players given, at a terminal (or with --guided), marque asks for them one seat at a time\n"
-      "from the club's players, the most recent first: a number picks one, letters narrow the list (accents and\n"
-      "case aside), a name the club does not know is confirmed (+NAME takes it as new at once); then the first\n"
-      "dealer. The options keep their defaults (or the house rules); the game starts as the one-line start would.\n"
-      "'<' goes back, '.' abandons (nothing is stored).\n\n"
-      "House rules: the options the command line leaves out come from the config file's table for the game\n"
-      "([GAME] in ~/.config/marque/config.toml), and --league and --venue from its league and venue (not for a game\n"
-      "of a night: the night has its own); marque config shows them, and the game's start says which were used.\n"
-      "Examples:" +
-      examples);
+      text::tr(
+          "help.start.footer",
+          "The roster: with no players given, at a terminal (or with --guided), marque asks for them one seat at a "
+          "time\nfrom the club's players, the most recent first: a number picks one, letters narrow the list "
+          "(accents and\ncase aside), a name the club does not know is confirmed (+NAME takes it as new at once); "
+          "then the first\ndealer. The options keep their defaults (or the house rules); the game starts as the "
+          "one-line start would.\n'<' goes back, '.' abandons (nothing is stored).\n\nHouse rules: the options "
+          "the command line leaves out come from the config file's table for the game\n([GAME] in "
+          "~/.config/marque/config.toml), and --league and --venue from its league and venue (not for a game\nof "
+          "a night: the night has its own); marque config shows them, and the game's start says which were "
+          "used.") +
+      "\n" + text::tr("help.examples", "Examples:") + examples);
   out.push_back(
       {c, [o, &ctx] {
          require_date("--date", o->date);

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "core/language.hpp"
 #include "reports/text_table.hpp"
 #include "reports/tournament_text.hpp"
 
@@ -171,7 +172,8 @@ Diagnostics with_codes(const Diagnostics& in) {
 }
 
 CLI::App* with_event(CLI::App* c, Options& o) {
-  c->add_option("event", o.event, "the event's id (marque tournament list)")->required();
+  c->add_option("event", o.event, text::tr("help.tournament.event", "the event's id (marque tournament list)"))
+      ->required();
   return c;
 }
 
@@ -181,15 +183,22 @@ void add_tournament_print(CLI::App* group, Context& ctx, Commands& out);  // tou
 
 CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   auto o = std::make_shared<Options>();
-  auto* group = app.add_subcommand("tournament", "tournaments: an event's entrants, draw, results and ranking");
+  auto* group = app.add_subcommand("tournament",
+                                   text::tr("help.tournament",
+                                            "tournaments: an event's entrants, draw, results and ranking"));
   group->require_subcommand(1);
 
   auto* c_calc = group->add_subcommand(
-      "calc", "draw and rank a marque-tournament/1 document (or a tournament case file) without a database");
-  c_calc->add_option("file", o->file, "marque-tournament/1 or marque-tournament-case/1 file, or - for standard input")
+      "calc", text::tr("help.tournament.calc",
+                       "draw and rank a marque-tournament/1 document (or a tournament case file) without a database"));
+  c_calc
+      ->add_option("file", o->file,
+                   text::tr("help.tournament.calc.file",
+                            "marque-tournament/1 or marque-tournament-case/1 file, or - for standard input"))
       ->required();
   add_format(c_calc, o->format);
-  c_calc->footer("Example:\n  marque tournament calc event.json --format json");
+  c_calc->footer(
+      text::tr("help.tournament.calc.footer", "Example:\n  marque tournament calc event.json --format json"));
   out.push_back({c_calc, [o, &ctx] {
                    const json doc = parse_json(read_input(o->file), o->file);
                    const ojson result = app::tournament_calc(doc);
@@ -205,36 +214,69 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   const size_t organiser = out.size();  // the organiser's subcommands from here on
   // --- create
   auto* c_create = group->add_subcommand(
-      "create", "create an event: marque tournament create --name NAME --game GAME [option.ID=VALUE]...");
+      "create", text::tr("help.tournament.create",
+                         "create an event: marque tournament create --name NAME --game GAME [option.ID=VALUE]..."));
   auto& s = o->create;
-  c_create->add_option("--name", s.name, "the event's name, printed on every output")->required();
-  c_create->add_option("--game", s.game, "the game at every table")->required()->check(CLI::IsMember(game_ids()));
+  c_create
+      ->add_option("--name", s.name,
+                   text::tr("help.tournament.create.name", "the event's name, printed on every output"))
+      ->required();
+  c_create->add_option("--game", s.game, text::tr("help.tournament.create.game", "the game at every table"))
+      ->required()
+      ->check(CLI::IsMember(game_ids()));
   c_create->add_option("words", o->words,
-                       "house rules of every table: option.ID=VALUE (the config file's [GAME] "
-                       "table gives the others)");
-  c_create->add_option("--id", s.id, "its id (a-z, 0-9, -; default: from the name and date)");
-  c_create->add_option("--date", s.date, "its date, YYYY-MM-DD (default: today)");
-  c_create->add_option("--venue", s.venue, "where");
-  c_create->add_option("--league", s.league, "the league it counts in (default: the config file's league)");
-  c_create->add_option("--season", s.season, "the season it counts in");
-  c_create->add_option("--rounds", s.rounds, "number of rounds (default: the game's)")->check(CLI::Range(1, 99));
+                       text::tr("help.tournament.create.words",
+                                "house rules of every table: option.ID=VALUE (the config file's [GAME] "
+                                "table gives the others)"));
+  c_create->add_option("--id", s.id,
+                       text::tr("help.tournament.create.id", "its id (a-z, 0-9, -; default: from the name and date)"));
+  c_create->add_option("--date", s.date,
+                       text::tr("help.tournament.create.date", "its date, YYYY-MM-DD (default: today)"));
+  c_create->add_option("--venue", s.venue, text::tr("help.night.start.venue", "where"));
+  c_create->add_option("--league", s.league,
+                       text::tr("help.tournament.create.league",
+                                "the league it counts in (default: the config file's league)"));
+  c_create->add_option("--season", s.season, text::tr("help.tournament.create.season", "the season it counts in"));
+  c_create
+      ->add_option("--rounds", s.rounds,
+                   text::tr("help.tournament.create.rounds", "number of rounds (default: the game's)"))
+      ->check(CLI::Range(1, 99));
   c_create->add_option("--length", s.length_mode,
-                       "round length: deals_per_player, target, deals, partie or game (default: the game's)");
-  c_create->add_option("--deals-per-player", s.deals_per_player, "with --length deals_per_player: N")
+                       text::tr("help.tournament.create.length",
+                                "round length: deals_per_player, target, deals, partie or game (default: the game's)"));
+  c_create
+      ->add_option("--deals-per-player", s.deals_per_player,
+                   text::tr("help.tournament.create.deals_per_player", "with --length deals_per_player: N"))
       ->check(CLI::Range(1, 20));
-  c_create->add_option("--target", s.target, "with --length target: the score to reach")->check(CLI::Range(1, 100000));
-  c_create->add_option("--deals", s.deals, "with --length deals: the deals of a table")->check(CLI::Range(1, 200));
-  c_create->add_option("--time-limit", s.time_limit_min, "minutes per round (the room clock)")
+  c_create
+      ->add_option("--target", s.target,
+                   text::tr("help.tournament.create.target", "with --length target: the score to reach"))
+      ->check(CLI::Range(1, 100000));
+  c_create
+      ->add_option("--deals", s.deals,
+                   text::tr("help.tournament.create.deals", "with --length deals: the deals of a table"))
+      ->check(CLI::Range(1, 200));
+  c_create
+      ->add_option("--time-limit", s.time_limit_min,
+                   text::tr("help.tournament.create.time_limit", "minutes per round (the room clock)"))
       ->check(CLI::Range(1, 600));
-  c_create->add_option("--scoring", s.scoring, "total, match or placement (default: the game's)");
-  c_create->add_option("--draw", s.method, "rotation, swiss or fixed (default: the game's)");
-  c_create->add_option("--seed", s.seed, "the draw's seed, a decimal number (default: from the clock, printed)");
+  c_create->add_option("--scoring", s.scoring,
+                       text::tr("help.tournament.create.scoring", "total, match or placement (default: the game's)"));
+  c_create->add_option("--draw", s.method,
+                       text::tr("help.tournament.create.draw", "rotation, swiss or fixed (default: the game's)"));
+  c_create->add_option("--seed", s.seed,
+                       text::tr("help.tournament.create.seed",
+                                "the draw's seed, a decimal number (default: from the clock, printed)"));
   c_create->add_option("--tables", s.table_preference,
-                       "the table size preferred where the game has a choice: fours or fives");
-  c_create->add_option("--confirmation", s.confirmation, "second_player or none");
-  c_create->add_option("--league-contribution", s.league_contribution, "event, games or none");
-  c_create->footer("Example:\n  marque tournament create --name \"Tournoi du jeudi\" --game GAME --rounds 3 "
-                   "--seed 20261126");
+                       text::tr("help.tournament.create.tables",
+                                "the table size preferred where the game has a choice: fours or fives"));
+  c_create->add_option("--confirmation", s.confirmation,
+                       text::tr("help.tournament.create.confirmation", "second_player or none"));
+  c_create->add_option("--league-contribution", s.league_contribution,
+                       text::tr("help.tournament.create.league_contribution", "event, games or none"));
+  c_create->footer(text::tr("help.tournament.create.footer",
+                            "Example:\n  marque tournament create --name \"Tournoi du jeudi\" --game GAME --rounds 3 "
+                            "--seed 20261126"));
   out.push_back({c_create, [o, &ctx] {
                    auto& set = o->create;
                    require_date("--date", set.date);
@@ -265,16 +307,25 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                  }});
 
   // --- register
-  auto* c_reg = with_event(group->add_subcommand("register", "register an entrant (a team: --player twice)"), *o);
-  c_reg->add_option("name", o->entrant.name, "the entrant's name (a team's name)")->required();
-  c_reg->add_option("--id", o->entrant.id, "its id in the event (default: from the name)");
-  c_reg->add_option("--player", o->entrant.players, "a team's player (twice)");
-  c_reg->add_option("--licence", o->entrant.licence, "licence number");
-  c_reg->add_option("--club", o->entrant.club, "club");
-  c_reg->add_option("--fixed-table", o->entrant.fixed_table, "a table this entrant sits at every round")
+  auto* c_reg = with_event(group->add_subcommand("register", text::tr("help.tournament.register",
+                                                                      "register an entrant (a team: --player twice)")),
+                           *o);
+  c_reg->add_option("name", o->entrant.name, text::tr("help.tournament.name", "the entrant's name (a team's name)"))
+      ->required();
+  c_reg->add_option("--id", o->entrant.id,
+                    text::tr("help.tournament.id", "its id in the event (default: from the name)"));
+  c_reg->add_option("--player", o->entrant.players, text::tr("help.tournament.player", "a team's player (twice)"));
+  c_reg->add_option("--licence", o->entrant.licence, text::tr("help.tournament.licence", "licence number"));
+  c_reg->add_option("--club", o->entrant.club, text::tr("help.tournament.club", "club"));
+  c_reg
+      ->add_option("--fixed-table", o->entrant.fixed_table,
+                   text::tr("help.tournament.fixed_table", "a table this entrant sits at every round"))
       ->check(CLI::Range(1, 200));
-  c_reg->add_flag("--checked-in", o->entrant.checked_in, "present already (else: tournament check-in)");
-  c_reg->footer("Example:\n  marque tournament register jeudi Ann --licence 123456 --club Colmar --checked-in");
+  c_reg->add_flag("--checked-in", o->entrant.checked_in,
+                  text::tr("help.tournament.checked_in", "present already (else: tournament check-in)"));
+  c_reg->footer(
+      text::tr("help.tournament.footer",
+               "Example:\n  marque tournament register jeudi Ann --licence 123456 --club Colmar --checked-in"));
   out.push_back({c_reg, [o, &ctx] {
                    check_utf8("name", o->entrant.name);
                    auto db = ctx.open(true);
@@ -283,11 +334,13 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    return 0;
                  }});
 
-  auto* c_csv = with_event(group->add_subcommand("import-entrants", "register the entrants of a CSV file "
-                                                                    "(columns name, licence, club, players, "
-                                                                    "fixed_table, checked_in)"),
+  auto* c_csv = with_event(group->add_subcommand("import-entrants", text::tr("help.tournament.import-entrants",
+                                                                             "register the entrants of a CSV file "
+                                                                             "(columns name, licence, club, players, "
+                                                                             "fixed_table, checked_in)")),
                            *o);
-  c_csv->add_option("file", o->file, "the CSV file, or - for standard input")->required();
+  c_csv->add_option("file", o->file, text::tr("help.tournament.file", "the CSV file, or - for standard input"))
+      ->required();
   out.push_back({c_csv, [o, &ctx] {
                    const auto list = app::tournament_entrants_csv(read_input(o->file), o->file);
                    auto db = ctx.open(true);
@@ -304,7 +357,7 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                                                present ? "entrants present for the draw of round 1"
                                                        : "entrants not present after all (before round 1)"),
                          *o);
-    c->add_option("who", o->names, "entrants (id or name)")->required();
+    c->add_option("who", o->names, text::tr("help.tournament.who", "entrants (id or name)"))->required();
     out.push_back({c, [o, &ctx, present] {
                      auto db = ctx.open(true);
                      const ojson doc = app::tournament_check_in(*db, o->event, o->names, present);
@@ -313,8 +366,10 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                      return 0;
                    }});
   }
-  auto* c_late = with_event(group->add_subcommand("late", "a late arrival: drawn from the next round on"), *o);
-  c_late->add_option("who", o->who, "the entrant (id or name)")->required();
+  auto* c_late = with_event(group->add_subcommand("late", text::tr("help.tournament.late",
+                                                                   "a late arrival: drawn from the next round on")),
+                            *o);
+  c_late->add_option("who", o->who, text::tr("help.tournament.who2", "the entrant (id or name)"))->required();
   out.push_back({c_late, [o, &ctx] {
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_late(*db, o->event, o->who);
@@ -325,9 +380,12 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit_change(ctx, doc, o->who + " arrives late: drawn from round " + std::to_string(from));
                    return 0;
                  }});
-  auto* c_wd = with_event(group->add_subcommand("withdraw", "a withdrawal: not drawn after the round given"), *o);
-  c_wd->add_option("who", o->who, "the entrant (id or name)")->required();
-  c_wd->add_option("--after", o->after, "the last round played (default: the latest round drawn)");
+  auto* c_wd = with_event(group->add_subcommand("withdraw", text::tr("help.tournament.withdraw",
+                                                                     "a withdrawal: not drawn after the round given")),
+                          *o);
+  c_wd->add_option("who", o->who, text::tr("help.tournament.who2", "the entrant (id or name)"))->required();
+  c_wd->add_option("--after", o->after,
+                   text::tr("help.tournament.after", "the last round played (default: the latest round drawn)"));
   out.push_back({c_wd, [o, &ctx] {
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_withdraw(*db, o->event, o->who, o->after);
@@ -341,7 +399,9 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                  }});
 
   // --- draw, publish, tables
-  auto* c_draw = with_event(group->add_subcommand("draw", "draw the next round (not yet published)"), *o);
+  auto* c_draw = with_event(group->add_subcommand("draw", text::tr("help.tournament.draw",
+                                                                   "draw the next round (not yet published)")),
+                            *o);
   out.push_back({c_draw, [o, &ctx] {
                    auto db = ctx.open(true);
                    int round = 0;
@@ -350,9 +410,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit_change(ctx, doc, draw_text(doc, round, tables) + "next: marque tournament publish " + o->event);
                    return 0;
                  }});
-  auto* c_pub = with_event(group->add_subcommand("publish", "publish a round's draw: its table codes open the tables"),
+  auto* c_pub = with_event(group->add_subcommand("publish",
+                                                 text::tr("help.tournament.publish",
+                                                          "publish a round's draw: its table codes open the tables")),
                            *o);
-  c_pub->add_option("--round", o->round, "the round (default: the latest drawn)");
+  c_pub->add_option("--round", o->round, text::tr("help.tournament.round", "the round (default: the latest drawn)"));
   out.push_back({c_pub, [o, &ctx] {
                    auto db = ctx.open(true);
                    int round = o->round;
@@ -360,9 +422,14 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit_change(ctx, doc, draw_text(doc, round, app::tournament_tables(*db, o->event)));
                    return 0;
                  }});
-  auto* c_tables = with_event(group->add_subcommand("tables", "a round's tables: codes, seats and result states"), *o);
-  c_tables->add_option("--round", o->round, "the round (default: the latest drawn)");
-  c_tables->add_flag("--start", o->start, "start a game for each table of the (published) round that has none");
+  auto* c_tables = with_event(group->add_subcommand("tables",
+                                                    text::tr("help.tournament.tables",
+                                                             "a round's tables: codes, seats and result states")),
+                              *o);
+  c_tables->add_option("--round", o->round, text::tr("help.tournament.round", "the round (default: the latest drawn)"));
+  c_tables->add_flag("--start", o->start,
+                     text::tr("help.tournament.start",
+                              "start a game for each table of the (published) round that has none"));
   add_format(c_tables, o->format);
   out.push_back({c_tables, [o, &ctx] {
                    auto db = ctx.open(o->start);
@@ -392,22 +459,39 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                  }});
 
   // --- results
-  auto* c_res = with_event(group->add_subcommand("result", "enter a table's slip (ENTRANT=TOTAL ...); after the "
-                                                           "round is closed, a correction with --reason"),
+  auto* c_res = with_event(group->add_subcommand("result",
+                                                 text::tr("help.tournament.result",
+                                                          "enter a table's slip (ENTRANT=TOTAL ...); after the "
+                                                          "round is closed, a correction with --reason")),
                            *o);
-  c_res->add_option("table", o->slip.table, "the table number")->check(CLI::Range(1, 1000));
-  c_res->add_option("--table", o->slip.table, "the table number (or as the first word)")->check(CLI::Range(1, 1000));
-  c_res->add_option("totals", o->words, "each entrant's total: Ann=120 Ben=-40 ...");
-  c_res->add_flag("--from-game", o->from_game, "the result of the table's game: its totals, deals, short if not over");
-  c_res->add_option("--round", o->slip.round, "the round (default: the latest drawn)");
-  c_res->add_option("--deals", o->slip.deals, "the deals played")->check(CLI::Range(0, 1000));
-  c_res->add_option("--submitted-by", o->slip.submitted_by, "the player who submitted it");
-  c_res->add_option("--confirmed-by", o->slip.confirmed_by, "the second player who confirmed it");
-  c_res->add_flag("--short", o->slip.short_table, "stopped by the clock before its end");
-  c_res->add_option("--reason", o->slip.reason, "a correction's reason (a closed round)");
-  c_res->add_option("--by", o->by, "who corrects (default: organiser)");
-  c_res->footer("Example:\n  marque tournament result jeudi 2 Ann=93 Ben=-31 Cat=-93 Dan=31 --submitted-by Ann "
-                "--confirmed-by Cat");
+  c_res->add_option("table", o->slip.table, text::tr("help.tournament.table", "the table number"))
+      ->check(CLI::Range(1, 1000));
+  c_res
+      ->add_option("--table", o->slip.table,
+                   text::tr("help.tournament.table2", "the table number (or as the first word)"))
+      ->check(CLI::Range(1, 1000));
+  c_res->add_option("totals", o->words,
+                    text::tr("help.tournament.totals", "each entrant's total: Ann=120 Ben=-40 ..."));
+  c_res->add_flag("--from-game", o->from_game,
+                  text::tr("help.tournament.from_game",
+                           "the result of the table's game: its totals, deals, short if not over"));
+  c_res->add_option("--round", o->slip.round,
+                    text::tr("help.tournament.round", "the round (default: the latest drawn)"));
+  c_res->add_option("--deals", o->slip.deals, text::tr("help.tournament.deals", "the deals played"))
+      ->check(CLI::Range(0, 1000));
+  c_res->add_option("--submitted-by", o->slip.submitted_by,
+                    text::tr("help.tournament.submitted_by", "the player who submitted it"));
+  c_res->add_option("--confirmed-by", o->slip.confirmed_by,
+                    text::tr("help.tournament.confirmed_by", "the second player who confirmed it"));
+  c_res->add_flag("--short", o->slip.short_table,
+                  text::tr("help.tournament.short", "stopped by the clock before its end"));
+  c_res->add_option("--reason", o->slip.reason,
+                    text::tr("help.tournament.reason", "a correction's reason (a closed round)"));
+  c_res->add_option("--by", o->by, text::tr("help.tournament.by", "who corrects (default: organiser)"));
+  c_res->footer(
+      text::tr("help.tournament.footer2",
+               "Example:\n  marque tournament result jeudi 2 Ann=93 Ben=-31 Cat=-93 Dan=31 --submitted-by Ann "
+               "--confirmed-by Cat"));
   out.push_back(
       {c_res, [o, &ctx] {
          if (o->slip.table == 0) throw Error(k_exit_usage, "which table? marque tournament result EVENT TABLE ...");
@@ -434,12 +518,14 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                                                  : "corrected (" + o->slip.reason + ")"));
          return 0;
        }});
-  auto* c_ovr = with_event(group->add_subcommand("override", "the organiser confirms a table's result, with a reason"),
+  auto* c_ovr = with_event(group->add_subcommand("override",
+                                                 text::tr("help.tournament.override",
+                                                          "the organiser confirms a table's result, with a reason")),
                            *o);
-  c_ovr->add_option("table", o->table, "the table number")->required();
-  c_ovr->add_option("--round", o->round, "the round (default: the latest drawn)");
-  c_ovr->add_option("--reason", o->reason, "why")->required();
-  c_ovr->add_option("--by", o->by, "who decides (default: organiser)");
+  c_ovr->add_option("table", o->table, text::tr("help.tournament.table", "the table number"))->required();
+  c_ovr->add_option("--round", o->round, text::tr("help.tournament.round", "the round (default: the latest drawn)"));
+  c_ovr->add_option("--reason", o->reason, text::tr("help.tournament.reason2", "why"))->required();
+  c_ovr->add_option("--by", o->by, text::tr("help.tournament.by2", "who decides (default: organiser)"));
   out.push_back({c_ovr, [o, &ctx] {
                    check_utf8("--reason", o->reason);
                    auto db = ctx.open(true);
@@ -455,10 +541,14 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                                                   : v == "confirm" ? "a second player of the table confirms it"
                                                                    : "a player of the table disputes it (a note)"),
                          *o);
-    c->add_option("table", o->table, "the table number")->required()->check(CLI::Range(1, 1000));
-    c->add_option("--round", o->round, "the round (default: the latest drawn)");
-    c->add_option("--by", o->who, "the player (entrant id or name)")->required();
-    if (v == "dispute") c->add_option("--note", o->reason, "what is wrong, for the organiser")->required();
+    c->add_option("table", o->table, text::tr("help.tournament.table", "the table number"))
+        ->required()
+        ->check(CLI::Range(1, 1000));
+    c->add_option("--round", o->round, text::tr("help.tournament.round", "the round (default: the latest drawn)"));
+    c->add_option("--by", o->who, text::tr("help.tournament.by3", "the player (entrant id or name)"))->required();
+    if (v == "dispute")
+      c->add_option("--note", o->reason, text::tr("help.tournament.note", "what is wrong, for the organiser"))
+          ->required();
     out.push_back(
         {c, [o, &ctx, v] {
            check_utf8("--note", o->reason);
@@ -476,8 +566,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
            return 0;
          }});
   }
-  auto* c_close = with_event(group->add_subcommand("close-round", "close a round once every table is confirmed"), *o);
-  c_close->add_option("--round", o->round, "the round (default: the latest drawn)");
+  auto* c_close = with_event(group->add_subcommand("close-round",
+                                                   text::tr("help.tournament.close-round",
+                                                            "close a round once every table is confirmed")),
+                             *o);
+  c_close->add_option("--round", o->round, text::tr("help.tournament.round", "the round (default: the latest drawn)"));
   out.push_back({c_close, [o, &ctx] {
                    auto db = ctx.open(true);
                    int round = o->round;
@@ -487,8 +580,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                  }});
 
   // --- reading: ranking, show, export, list, history
-  auto* c_rank = with_event(group->add_subcommand("ranking", "the ranking (after a round, or as it stands)"), *o);
-  c_rank->add_option("--after", o->round, "after this round (default: the latest closed)");
+  auto* c_rank = with_event(group->add_subcommand("ranking", text::tr("help.tournament.ranking",
+                                                                      "the ranking (after a round, or as it stands)")),
+                            *o);
+  c_rank->add_option("--after", o->round,
+                     text::tr("help.tournament.after2", "after this round (default: the latest closed)"));
   add_format(c_rank, o->format);
   out.push_back({c_rank, [o, &ctx] {
                    auto db = ctx.open(false);
@@ -499,7 +595,9 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit(r, ctx.format, "");
                    return 0;
                  }});
-  auto* c_show = with_event(group->add_subcommand("show", "the event: rounds, tables, results, ranking"), *o);
+  auto* c_show = with_event(group->add_subcommand("show", text::tr("help.tournament.show",
+                                                                   "the event: rounds, tables, results, ranking")),
+                            *o);
   add_format(c_show, o->format);
   out.push_back({c_show, [o, &ctx] {
                    auto db = ctx.open(false);
@@ -510,7 +608,9 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit(r, ctx.format, "");
                    return 0;
                  }});
-  auto* c_export = with_event(group->add_subcommand("export", "the event as a marque-tournament/1 document"), *o);
+  auto* c_export = with_event(group->add_subcommand("export", text::tr("help.tournament.export",
+                                                                       "the event as a marque-tournament/1 document")),
+                              *o);
   add_output(c_export, o->out_file);
   add_format(c_export, o->format);
   out.push_back({c_export, [o, &ctx] {
@@ -521,10 +621,13 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit(r, Format::json, o->out_file);
                    return 0;
                  }});
-  auto* c_import =
-      group->add_subcommand("import", "store a marque-tournament/1 document (or a tournament case file) as an event");
-  c_import->add_option("file", o->file, "the file, or - for standard input")->required();
-  c_import->add_option("--id", o->id, "the event's id here (default: the document's)");
+  auto* c_import = group->add_subcommand(
+      "import", text::tr("help.tournament.import",
+                         "store a marque-tournament/1 document (or a tournament case file) as an event"));
+  c_import->add_option("file", o->file, text::tr("help.tournament.import.file", "the file, or - for standard input"))
+      ->required();
+  c_import->add_option("--id", o->id,
+                       text::tr("help.tournament.import.id", "the event's id here (default: the document's)"));
   add_format(c_import, o->format);
   out.push_back({c_import, [o, &ctx] {
                    const json in = parse_json(read_input(o->file), o->file);
@@ -535,7 +638,7 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                                    std::to_string(doc["rounds_played"].size()) + " rounds)");
                    return 0;
                  }});
-  auto* c_list = group->add_subcommand("list", "the events in the database");
+  auto* c_list = group->add_subcommand("list", text::tr("help.tournament.list", "the events in the database"));
   add_format(c_list, o->format);
   out.push_back({c_list, [o, &ctx] {
                    auto db = ctx.open(false);
@@ -560,7 +663,9 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    emit(r, ctx.format, "");
                    return 0;
                  }});
-  auto* c_hist = with_event(group->add_subcommand("history", "every change of the event: who, when, why"), *o);
+  auto* c_hist = with_event(group->add_subcommand("history", text::tr("help.tournament.history",
+                                                                      "every change of the event: who, when, why")),
+                            *o);
   out.push_back({c_hist, [o, &ctx] {
                    auto db = ctx.open(false);
                    for (const auto& v : app::tournament_history(*db, o->event))
@@ -568,7 +673,10 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                                << (v.reason.empty() ? "" : ": " + v.reason) << "\n";
                    return 0;
                  }});
-  auto* c_undo = with_event(group->add_subcommand("undo", "undo the event's latest change (kept in its history)"), *o);
+  auto* c_undo = with_event(group->add_subcommand("undo",
+                                                  text::tr("help.tournament.undo",
+                                                           "undo the event's latest change (kept in its history)")),
+                            *o);
   out.push_back({c_undo, [o, &ctx] {
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_undo(*db, o->event);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "rules/alsos/alsos.hpp"
+#include "rules/common/help_text.hpp"
 
 namespace marque::rules::alsos {
 
@@ -422,47 +423,65 @@ std::vector<FieldSpec> field_table() {
   std::vector<std::string> suits(k_suit_ids.begin(), k_suit_ids.end());
   std::vector<std::string> kinds(k_kind_ids.begin(), k_kind_ids.end());
   return {
-      {"hand", "int", false, {}, "hand number 1, 2, 3... (default: the next one)"},
-      {"dealer", "player", false, {}, "dealer (default: the expected one); with 4 players he sits out"},
+      {"hand", "int", false, {}, help_text("alsos.field.hand", "hand number 1, 2, 3... (default: the next one)")},
+      {"dealer",
+       "player",
+       false,
+       {},
+       help_text("alsos.field.dealer", "dealer (default: the expected one); with 4 players he sits out")},
       {"turn_up_suit", "enum", false, suits,
-       "suit of the turn-up card; CLI turn=piros (tells a round-1 trump from a round-2 one)"},
+       help_text("alsos.field.turn_up_suit",
+                 "suit of the turn-up card; CLI turn=piros (tells a round-1 trump from a round-2 one)")},
       {"contract", "object", true, kinds,
-       "{kind, trump_suit, declarer}; CLI contract=trump:piros:B | piros:B | no_trumps:A (nt:A) | betli:C | kloptzky | misdeal"},
+       help_text(
+           "alsos.field.contract",
+           "{kind, trump_suit, declarer}; CLI contract=trump:piros:B | piros:B | no_trumps:A (nt:A) | betli:C | kloptzky | misdeal")},
       {"game_kontra",
        "array",
        false,
        {},
-       "kontra chain on the game, [{by, phase}] = kontra, rekontra, szubkontra; CLI game_kontra=C:late,B:late (short: kontra=; phase early|late, e|l)"},
+       help_text(
+           "alsos.field.game_kontra",
+           "kontra chain on the game, [{by, phase}] = kontra, rekontra, szubkontra; CLI game_kontra=C:late,B:late (short: kontra=; phase early|late, e|l)")},
       {"figurak", "array", false, figs,
-       "[{by, name, phase, kontra, made}]; CLI figurak=BY:NAME:PHASE[:made|failed][/KBY:KPHASE...], comma separated, e.g. "
-       "figura=B:kassza:early,A:tuli:early/B:early/A:late,C:negy_asz:late:failed"},
+       help_text(
+           "alsos.field.figurak",
+           "[{by, name, phase, kontra, made}]; CLI figurak=BY:NAME:PHASE[:made|failed][/KBY:KPHASE...], comma separated, e.g. "
+           "figura=B:kassza:early,A:tuli:early/B:early/A:late,C:negy_asz:late:failed")},
       {"gyerunk",
        "object",
        false,
        {"accepted", "surrendered"},
-       "{by, level 1-4, outcome}; CLI gyerunk=C:2:surrendered (or C:accepted for level 1)"},
+       help_text("alsos.field.gyerunk",
+                 "{by, level 1-4, outcome}; CLI gyerunk=C:2:surrendered (or C:accepted for level 1)")},
       {"tricks",
        "object",
        false,
        {},
-       "tricks per active player; CLI tricks=A:2,B:5,C:2 (betli: at least the declarer, tricks=C:0)"},
+       help_text("alsos.field.tricks",
+                 "tricks per active player; CLI tricks=A:2,B:5,C:2 (betli: at least the declarer, tricks=C:0)")},
       {"card_points",
        "object",
        false,
        {},
-       "card points per active player incl. the last-trick 10, melds excluded; CLI card_points=A:28,B:96,C:20 (short: points=, cp=)"},
-      {"last_trick", "player", false, {}, "who won the last trick; CLI last=B"},
+       help_text(
+           "alsos.field.card_points",
+           "card points per active player incl. the last-trick 10, melds excluded; CLI card_points=A:28,B:96,C:20 (short: points=, cp=)")},
+      {"last_trick", "player", false, {}, help_text("alsos.field.last_trick", "who won the last trick; CLI last=B")},
       {"melds",
        "object",
        false,
        {},
-       "{player: {sequences, sets, bela}}; CLI melds=B:20:0:bela,A:0:80 (PLAYER:SEQUENCES[:SETS][:bela], or B:bela)"},
+       help_text(
+           "alsos.field.melds",
+           "{player: {sequences, sets, bela}}; CLI melds=B:20:0:bela,A:0:80 (PLAYER:SEQUENCES[:SETS][:bela], or B:bela)")},
       {"unplayed_points",
        "int",
        false,
        {},
-       "card points left out of play (talon); when given the points must balance exactly; CLI unplayed=18"},
-      {"note", "string", false, {}, "free text"},
+       help_text("alsos.field.unplayed_points",
+                 "card points left out of play (talon); when given the points must balance exactly; CLI unplayed=18")},
+      {"note", "string", false, {}, help_text("alsos.field.note", "free text")},
   };
 }
 

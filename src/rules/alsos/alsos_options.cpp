@@ -1,6 +1,7 @@
 // Alsós options (spec alsos §6), the set-up (§2.1 + [M] `start`: resume a paper sheet) and the small table
 // look-ups.
 #include "rules/alsos/alsos.hpp"
+#include "rules/common/help_text.hpp"
 
 #include <algorithm>
 
@@ -85,31 +86,46 @@ std::optional<int> suit_index(std::string_view id) {
 namespace {
 std::vector<OptionSpec> build_option_table() {
   std::vector<OptionSpec> t;
-  t.push_back({"game_value_trump",
-               "int",
-               {},
-               1,
-               "game value of a trump game in the turn-up suit (round 1) [R]",
-               check_positive,
-               1,
-               k_max_game_value});
+  t.push_back(
+      {"game_value_trump",
+       "int",
+       {},
+       1,
+       help_text("alsos.option.game_value_trump", "game value of a trump game in the turn-up suit (round 1) [R]"),
+       check_positive,
+       1,
+       k_max_game_value});
   t.push_back({"game_value_other_suit",
                "any",
                {},
                nullptr,
-               "game value of a trump game in a suit named in round 2 (needs turn_up_suit); null = same as "
-               "game_value_trump [R]",
+               help_text("alsos.option.game_value_other_suit",
+                         "game value of a trump game in a suit named in round 2 (needs turn_up_suit); null = same as "
+                         "game_value_trump [R]"),
                check_other_suit,
                1,
                k_max_game_value});
-  t.push_back(
-      {"game_value_no_trumps", "int", {}, 2, "game value of a no-trump game [R]", check_positive, 1, k_max_game_value});
-  t.push_back({"game_value_betli", "int", {}, 2, "game value of betli [R]", check_positive, 1, k_max_game_value});
+  t.push_back({"game_value_no_trumps",
+               "int",
+               {},
+               2,
+               help_text("alsos.option.game_value_no_trumps", "game value of a no-trump game [R]"),
+               check_positive,
+               1,
+               k_max_game_value});
+  t.push_back({"game_value_betli",
+               "int",
+               {},
+               2,
+               help_text("alsos.option.game_value_betli", "game value of betli [R]"),
+               check_positive,
+               1,
+               k_max_game_value});
   t.push_back({"kloptzky_value",
                "int",
                {},
                3,
-               "kloptzky penalty per loser-receiver pair",
+               help_text("alsos.option.kloptzky_value", "kloptzky penalty per loser-receiver pair"),
                check_positive,
                1,
                k_max_game_value});
@@ -117,25 +133,31 @@ std::vector<OptionSpec> build_option_table() {
                "enum",
                {3, 4},
                3,
-               "levels of a kontra chain: 3 (kontra, rekontra, szubkontra) or 4 (adds mordkontra)"});
-  t.push_back({"kassza_mode",
-               "enum",
-               {"plus_one", "double_game"},
-               "plus_one",
-               "plus_one: kassza is its own item worth 1, following the game; double_game: kassza doubles the game "
-               "item (no own kontra chain)"});
-  t.push_back({"sequence_values",
-               "list",
-               {},
-               json::array({20, 50, 100}),
-               "meld values of 3-, 4-, 5+-card sequences (validation of melds only)",
-               check_sequence_values});
-  t.push_back({"session_end",
-               "any",
-               {},
-               "manual",
-               std::string("when the session ends: ") + k_session_end_help,
-               check_session_end});
+               help_text("alsos.option.max_kontra_level",
+                         "levels of a kontra chain: 3 (kontra, rekontra, szubkontra) or 4 (adds mordkontra)")});
+  t.push_back(
+      {"kassza_mode",
+       "enum",
+       {"plus_one", "double_game"},
+       "plus_one",
+       help_text("alsos.option.kassza_mode",
+                 "plus_one: kassza is its own item worth 1, following the game; double_game: kassza doubles the game "
+                 "item (no own kontra chain)")});
+  t.push_back(
+      {"sequence_values",
+       "list",
+       {},
+       json::array({20, 50, 100}),
+       help_text("alsos.option.sequence_values", "meld values of 3-, 4-, 5+-card sequences (validation of melds only)"),
+       check_sequence_values});
+  t.push_back(
+      {"session_end",
+       "any",
+       {},
+       "manual",
+       help_text("alsos.option.session_end", "when the session ends: \"manual\", {\"mode\":\"deals\",\"count\":N} or "
+                                             "{\"mode\":\"radli\",\"radli_target\":80,\"radli_bonus\":20}"),
+       check_session_end});
   return t;
 }
 }  // namespace

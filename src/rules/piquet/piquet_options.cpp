@@ -2,6 +2,7 @@
 // (§2.3) and the state of a paper game being resumed (`start`).
 #include <set>
 
+#include "rules/common/help_text.hpp"
 #include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
@@ -24,12 +25,13 @@ std::vector<OptionSpec> build_option_table() {
        "enum",
        {"classic", "rubicon"},
        "classic",
-       "classic = game to the target (seed); rubicon = partie of six deals (spec 5.2 / 5.3)"},
+       help_text("piquet.option.mode",
+                 "classic = game to the target (seed); rubicon = partie of six deals (spec 5.2 / 5.3)")},
       {"target",
        "int",
        {},
        100,
-       "classic game target (seed 100; 150/200 also used; Hoyle 101)",
+       help_text("piquet.option.target", "classic game target (seed 100; 150/200 also used; Hoyle 101)"),
        &check_target,
        1,
        100000},
@@ -37,39 +39,45 @@ std::vector<OptionSpec> build_option_table() {
        "enum",
        {"best_of_3", "single", "best_of_5_doubles"},
        "best_of_3",
-       "classic match: best of three games, a single game, or first to 3 games with a game won against a "
-       "loser under 50 counting 2"},
+       help_text("piquet.option.match",
+                 "classic match: best of three games, a single game, or first to 3 games with a game won against a "
+                 "loser under 50 counting 2")},
       {"point_scoring",
        "enum",
        {"cards", "pips_rounded"},
        "cards",
-       "point scores its number of cards, or (old rule) pips / 10 rounded half up; needs point.pips"},
+       help_text("piquet.option.point_scoring",
+                 "point scores its number of cards, or (old rule) pips / 10 rounded half up; needs point.pips")},
       {"trick_scoring",
        "enum",
        {"modern", "old_tens"},
        "modern",
-       "modern = every lead / capture scores; old_tens = only with a ten or higher (pique taken from the record)"},
+       help_text(
+           "piquet.option.trick_scoring",
+           "modern = every lead / capture scores; old_tens = only with a ten or higher (pique taken from the record)")},
       {"last_trick_on_capot",
        "enum",
        {"yes", "no"},
        "yes",
-       "does a capot winner get the extra point for the last trick"},
+       help_text("piquet.option.last_trick_on_capot", "does a capot winner get the extra point for the last trick")},
       {"partie_deals",
        "enum",
        {6, "4_doubled_ends"},
        6,
-       "rubicon partie of 6 deals, or 4 deals with the first and last counting double"},
+       help_text("piquet.option.partie_deals",
+                 "rubicon partie of 6 deals, or 4 deals with the first and last counting double")},
       {"stake_rounding",
        "enum",
        {"none", "floor_50", "floor_25"},
        "none",
-       "settlement: fractions of 50 (or 25) points are not reckoned"},
+       help_text("piquet.option.stake_rounding", "settlement: fractions of 50 (or 25) points are not reckoned")},
       {"concession_pique",
        "bool",
        {},
        false,
-       "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
-       "true = older reading, an eligible elder piques when his declarations + 13 reach 30"},
+       help_text("piquet.option.concession_pique",
+                 "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
+                 "true = older reading, an eligible elder piques when his declarations + 13 reach 30")},
   };
 }
 }  // namespace

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <limits>
 
+#include "rules/common/help_text.hpp"
 #include "rules/tarot/tarot.hpp"
 
 namespace marque::rules::tarot {
@@ -64,37 +65,53 @@ namespace {
 std::vector<OptionSpec> build_option_table() {
   // spec tarot §6, in the spec's order; defaults = seed column.
   std::vector<OptionSpec> t;
-  t.push_back(
-      {"preset", "enum", {"seed", "fft"}, "seed", "seed or fft: sets the variants below; explicit ids override"});
-  t.push_back({"poignee_values", "enum", {"seed", "fft"}, "seed", "poignee values: seed 20/40/60, fft 20/30/40"});
-  t.push_back({"garde_contre_multiplier", "int", {6, 8}, 6, "multiplier of garde contre"});
+  t.push_back({"preset",
+               "enum",
+               {"seed", "fft"},
+               "seed",
+               help_text("tarot.option.preset", "seed or fft: sets the variants below; explicit ids override")});
+  t.push_back({"poignee_values",
+               "enum",
+               {"seed", "fft"},
+               "seed",
+               help_text("tarot.option.poignee_values", "poignee values: seed 20/40/60, fft 20/30/40")});
+  t.push_back({"garde_contre_multiplier",
+               "int",
+               {6, 8},
+               6,
+               help_text("tarot.option.garde_contre_multiplier", "multiplier of garde contre")});
   t.push_back({"bid_ladder",
                "enum",
                {"standard", "petite_pousse"},
                "standard",
-               "standard (prise<garde<garde_sans<garde_contre) or petite_pousse (petite<pousse<garde<...)"});
+               help_text("tarot.option.bid_ladder",
+                         "standard (prise<garde<garde_sans<garde_contre) or petite_pousse (petite<pousse<garde<...)")});
   t.push_back({"bidding_rounds",
                "enum",
                {"multi", "single"},
                "multi",
-               "auction check: several rounds (seed) or one bid each (FFT)"});
+               help_text("tarot.option.bidding_rounds", "auction check: several rounds (seed) or one bid each (FFT)")});
   t.push_back({"petit_sec",
                "enum",
                {"redeal", "play_as_excuse"},
                "redeal",
-               "a bare petit is redealt, or played like an Excuse"});
+               help_text("tarot.option.petit_sec", "a bare petit is redealt, or played like an Excuse")});
   t.push_back({"extra_redeal_reasons",
                "list",
                {"no_trumps", "few_honours"},
                json::array(),
-               "house redeal reasons accepted without a warning"});
-  t.push_back({"misere", "enum", {"off", "on", false, true}, "off", "enables the miseres field"});
+               help_text("tarot.option.extra_redeal_reasons", "house redeal reasons accepted without a warning")});
+  t.push_back({"misere",
+               "enum",
+               {"off", "on", false, true},
+               "off",
+               help_text("tarot.option.misere", "enables the miseres field")});
   t.push_back(
       {"misere_value",
        "int",
        {},
        10,
-       "points of a misere (seed 10, RENC 20)",
+       help_text("tarot.option.misere_value", "points of a misere (seed 10, RENC 20)"),
        &check_misere_value,
        // the spec gives no upper bound: 1000 (a hundred times the seed) keeps a misère's 1000 x 4 far from overflow
        1,
@@ -103,47 +120,77 @@ std::vector<OptionSpec> build_option_table() {
                "enum",
                {"personal", "team"},
                "personal",
-               "personal: paid by every other player; team: added to S like a poignee"});
+               help_text("tarot.option.misere_scoring",
+                         "personal: paid by every other player; team: added to S like a poignee")});
   t.push_back({"misere_kinds",
                "enum",
                {"combined", "separate"},
                "combined",
-               "combined misere, or trumps/faces misères declared separately"});
-  t.push_back({"petite_chelem", "enum", {"off", "on", false, true}, "off", "petite chelem bonuses 300/-150/150"});
+               help_text("tarot.option.misere_kinds", "combined misere, or trumps/faces misères declared separately")});
+  t.push_back({"petite_chelem",
+               "enum",
+               {"off", "on", false, true},
+               "off",
+               help_text("tarot.option.petite_chelem", "petite chelem bonuses 300/-150/150")});
   t.push_back({"petite_chelem_tricks",
                "int",
                {},
                nullptr,
-               "tricks for a petite chelem (null = T - 3: 21/15/12 for 3/4/5 players)",
+               help_text("tarot.option.petite_chelem_tricks",
+                         "tricks for a petite chelem (null = T - 3: 21/15/12 for 3/4/5 players)"),
                &check_petite_chelem_tricks,
                1,
                24});  // at most the 24 tricks of a 3-player deal (E_VARIANT: of this table's)
-  t.push_back({"defence_chelem_bonus", "int", {200, 0}, 200, "defence chelem: paid to each defender"});
+  t.push_back({"defence_chelem_bonus",
+               "int",
+               {200, 0},
+               200,
+               help_text("tarot.option.defence_chelem_bonus", "defence chelem: paid to each defender")});
   t.push_back({"five_player_mode",
                "enum",
                {"called_king", "dealer_sits_out"},
                "called_king",
-               "5 at the table: called king, or the 4-player game with the dealer sitting out"});
-  t.push_back({"self_call", "bool", {true, false}, true, "5p: the taker may call a king he holds and play alone"});
+               help_text("tarot.option.five_player_mode",
+                         "5 at the table: called king, or the 4-player game with the dealer sitting out")});
+  t.push_back({"self_call",
+               "bool",
+               {true, false},
+               true,
+               help_text("tarot.option.self_call", "5p: the taker may call a king he holds and play alone")});
   t.push_back(
-      {"jack_call", "bool", {true, false}, false, "5p: with all kings, queens and knights the taker may call a jack"});
-  t.push_back(
-      {"gain_rounding", "enum", {"none", "nearest_5", "nearest_10"}, "none", "rounding of the diff (halves up)"});
-  t.push_back({"count_redeals", "bool", {false, true}, false, "redeals count toward end.deals"});
+      {"jack_call",
+       "bool",
+       {true, false},
+       false,
+       help_text("tarot.option.jack_call", "5p: with all kings, queens and knights the taker may call a jack")});
+  t.push_back({"gain_rounding",
+               "enum",
+               {"none", "nearest_5", "nearest_10"},
+               "none",
+               help_text("tarot.option.gain_rounding", "rounding of the diff (halves up)")});
+  t.push_back({"count_redeals",
+               "bool",
+               {false, true},
+               false,
+               help_text("tarot.option.count_redeals", "redeals count toward end.deals")});
   t.push_back(
       {"poignee_to",
        "enum",
        {"winner", "shower"},
        "winner",
-       "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
-       "showed it (house rule)"});
+       help_text(
+           "tarot.option.poignee_to",
+           "who scores a poignee: winner = the side that wins the deal (seed, FFT); shower = always the side of the player who "
+           "showed it (house rule)")});
   t.push_back(
       {"petit_au_bout_failed_attack",
        "enum",
        {"counts", "lost"},
        "counts",
-       "a petit au bout won by an attack whose contract fails: counts = still +10 x m for the attack (FFT); lost = "
-       "-10 x m, the attack loses it (house rule)"});
+       help_text(
+           "tarot.option.petit_au_bout_failed_attack",
+           "a petit au bout won by an attack whose contract fails: counts = still +10 x m for the attack (FFT); lost = "
+           "-10 x m, the attack loses it (house rule)")});
   return t;
 }
 }  // namespace
