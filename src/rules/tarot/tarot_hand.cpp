@@ -32,6 +32,9 @@ struct Ctx {
     ok = false;
   }
   void warn(const std::string& field, const char* code, const std::string& msg) { d.warning(field, code, msg); }
+  void warn(const std::string& field, const char* code, text::Message words) {
+    d.warning(field, code, std::move(words), catalogue());
+  }
   bool active(int p) const { return std::find(act.begin(), act.end(), p) != act.end(); }
   const std::string& name(int p) const { return s.players[static_cast<size_t>(p)]; }
   std::string player_list() const {
@@ -51,9 +54,11 @@ int index_of(const Setup& s, const std::string& name) {
 bool present(const json& rec, const char* key) { return rec.contains(key) && !rec[key].is_null(); }
 
 // A player reference; -1 when bad (errors added). `must_play`: the player must hold cards this deal.
-int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, const std::string& role) {
+// `role`: the message that says what the player would be ("tarot.role.taker": "the taker")
+int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, const char* role) {
   if (!v.is_string()) {
-    c.err(field, "E_UNKNOWN_PLAYER", show_quoted(v) + " is not a player name; the players are " + c.player_list());
+    c.err(field, "E_UNKNOWN_PLAYER",
+          text::Message("tarot.err.not_player_name").text("value", show_quoted(v)).text("players", c.player_list()));
     return -1;
   }
   int p = index_of(c.s, v.get<std::string>());
@@ -64,7 +69,8 @@ int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, 
     return -1;
   }
   if (must_play && !c.active(p)) {
-    c.err(field, "E_SITTING_OUT", c.name(p) + " is the dealer and sits out this deal, so cannot be " + role);
+    c.err(field, "E_SITTING_OUT",
+          text::Message("tarot.err.sitting_out").text("name", c.name(p)).message("role", text::Message(role)));
     return -1;
   }
   return p;
@@ -74,11 +80,14 @@ int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, 
 int legal_contract(Ctx& c, const json& v, const std::string& field, const char* code, const std::string& prefix) {
   const int id = v.is_string() ? contract_id(v.get<std::string>()) : k_none;
   if (id == k_none)
-    c.err(field, code, prefix + show_quoted(v) + " is not a contract; the ladder is " + ladder_text(c.s.opt));
+    c.err(field, code,
+          text::Message("tarot.err.not_contract")
+              .text("at", prefix)
+              .text("value", show_quoted(v))
+              .text("ladder", ladder_text(c.s.opt)));
   else if (id == k_pousse && !c.s.opt.petite_pousse)
     c.err(field, code,
-          prefix + "contract 'pousse' needs ladder petite_pousse (option bid_ladder); this game uses " +
-              ladder_text(c.s.opt));
+          text::Message("tarot.err.pousse_ladder").text("at", prefix).text("ladder", ladder_text(c.s.opt)));
   else
     return id;
   return k_none;
@@ -238,7 +247,7 @@ bool get_bool(Ctx& c, const json& rec, const char* key, const char* code, bool& 
   out = false;
   if (!present(rec, key)) return true;
   if (!rec[key].is_boolean()) {
-    c.err(key, code, show_quoted(rec[key]) + " is not true or false");
+    c.err(key, code, text::Message("tarot.err.not_bool").text("value", show_quoted(rec[key])));
     return false;
   }
   out = rec[key].get<bool>();
@@ -246,7 +255,7 @@ bool get_bool(Ctx& c, const json& rec, const char* key, const char* code, bool& 
 }
 
 void check_note(Ctx& c, const json& rec) {
-  if (present(rec, "note") && !rec["note"].is_string()) c.err("note", "E_NOTE", "a note is free text (a string)");
+  if (present(rec, "note") && !rec["note"].is_string()) c.err("note", "E_NOTE", text::Message("tarot.err.note"));
 }
 
 // ---------------------------------------------------------------- redeal (spec tarot §2.3)
@@ -272,7 +281,7 @@ std::optional<Outcome> play_redeal(Ctx& c, const json& rec) {
   bool needs_player = reason == "petit_sec" || reason == "no_trumps" || reason == "few_honours";
   int player = -1;
   if (present(rec, "player"))
-    player = player_ref(c, rec["player"], "player", true, "the player who declared");
+    player = player_ref(c, rec["player"], "player", true, "tarot.role.declarer");
   else if (needs_player)
     c.err("player", "E_REDEAL", "a '" + reason + "' redeal needs the player who declared it");
   if (present(rec, "bids")) {
@@ -313,12 +322,12 @@ struct Draft {
 
 void read_taker_contract(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "taker"))
-    c.err("taker", "E_UNKNOWN_PLAYER", "missing: name the taker (one of " + c.player_list() + ")");
+    c.err("taker", "E_UNKNOWN_PLAYER", text::Message("tarot.err.taker_missing").text("players", c.player_list()));
   else
-    d.h.taker = player_ref(c, rec["taker"], "taker", true, "the taker");
+    d.h.taker = player_ref(c, rec["taker"], "taker", true, "tarot.role.taker");
   // E_CONTRACT
   if (!present(rec, "contract"))
-    c.err("contract", "E_CONTRACT", "missing: one of " + ladder_text(c.s.opt));
+    c.err("contract", "E_CONTRACT", text::Message("tarot.err.contract_missing").text("ladder", ladder_text(c.s.opt)));
   else
     d.h.contract = legal_contract(c, rec["contract"], "contract", "E_CONTRACT", "");
 }
@@ -335,7 +344,7 @@ void read_chelem(Ctx& c, const json& rec, Draft& d) {
     else if (s == "defence")
       d.h.chelem = k_chelem_defence;
     else {
-      c.err("chelem", "E_CHELEM", show_quoted(v) + " is not a chelem value; one of: none, attack, defence");
+      c.err("chelem", "E_CHELEM", text::Message("tarot.err.chelem_value").text("value", show_quoted(v)));
       d.chelem_ok = false;
     }
   }
@@ -424,18 +433,17 @@ void read_called_card(Ctx& c, const json& rec) {
 // oudlers and oudler_cards (E_OUDLERS)
 void read_oudlers(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "oudlers")) {
-    c.err("oudlers", "E_OUDLERS", "missing: the number of oudlers (0..3) in the attack's cards");
+    c.err("oudlers", "E_OUDLERS", text::Message("tarot.err.oudlers_missing"));
   } else if (auto o = whole_in(rec["oudlers"], 0, 3)) {
     d.h.oudlers = static_cast<int>(*o);
   } else {
-    c.err("oudlers", "E_OUDLERS",
-          show_quoted(rec["oudlers"]) + " is not allowed: oudlers must be 0..3 (there are three oudlers)");
+    c.err("oudlers", "E_OUDLERS", text::Message("tarot.err.oudlers_range").text("value", show_quoted(rec["oudlers"])));
   }
   if (!present(rec, "oudler_cards")) return;
   const json& oc = rec["oudler_cards"];
   d.cards_given = true;
   if (!oc.is_array()) {
-    c.err("oudler_cards", "E_OUDLERS", "must be a list of petit, 21, excuse");
+    c.err("oudler_cards", "E_OUDLERS", text::Message("tarot.err.oudler_cards_list"));
     d.cards_ok = false;
     return;
   }
@@ -443,10 +451,10 @@ void read_oudlers(Ctx& c, const json& rec, Draft& d) {
   for (const auto& x : oc) {
     std::string v = x.is_string() ? x.get<std::string>() : (whole_in(x, 21, 21) ? "21" : x.dump());
     if (v != "petit" && v != "21" && v != "excuse") {
-      c.err("oudler_cards", "E_OUDLERS", show_quoted(x) + " is not an oudler; the oudlers are petit, 21, excuse");
+      c.err("oudler_cards", "E_OUDLERS", text::Message("tarot.err.not_oudler").text("value", show_quoted(x)));
       d.cards_ok = false;
     } else if (std::find(seen.begin(), seen.end(), v) != seen.end()) {
-      c.err("oudler_cards", "E_OUDLERS", "'" + v + "' is listed twice");
+      c.err("oudler_cards", "E_OUDLERS", text::Message("tarot.err.oudler_twice").text("value", v));
       d.cards_ok = false;
     } else {
       seen.push_back(v);
@@ -456,8 +464,9 @@ void read_oudlers(Ctx& c, const json& rec, Draft& d) {
   d.cards_excuse = std::find(seen.begin(), seen.end(), "excuse") != seen.end();
   if (d.cards_ok && d.h.oudlers >= 0 && static_cast<int>(seen.size()) != d.h.oudlers) {
     c.err("oudler_cards", "E_OUDLERS",
-          std::to_string(seen.size()) + " oudler card(s) listed but oudlers = " + std::to_string(d.h.oudlers) +
-              "; they must agree");
+          text::Message("tarot.err.oudler_cards_count")
+              .number("listed", static_cast<int64_t>(seen.size()))
+              .number("oudlers", d.h.oudlers));
     d.cards_ok = false;
   }
 }
@@ -465,19 +474,23 @@ void read_oudlers(Ctx& c, const json& rec, Draft& d) {
 // points (E_POINTS_RANGE) as half points, and defence_points (E_DEFENCE_POINTS)
 void read_points(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "points")) {
-    c.err("points", "E_POINTS_RANGE", "missing: the attack's card points, 0..91 in half points");
+    c.err("points", "E_POINTS_RANGE", text::Message("tarot.err.points_missing"));
   } else if (!rec["points"].is_number()) {
-    c.err("points", "E_POINTS_RANGE",
-          show_quoted(rec["points"]) + " is not a number; points must be 0..91 in half points");
+    c.err("points", "E_POINTS_RANGE", text::Message("tarot.err.points_not_number").text("value", show_quoted(rec["points"])));
   } else {
     const json& v = rec["points"];
     const std::optional<Amount> half = amount_of(v, 2);  // in half points, exactly
+    // the value as typed, in the reader's number format when it is a count of half points
+    auto with_value = [&](const char* id) {
+      text::Message m(id);
+      return half ? m.amount("value", *half) : m.text("value", v.dump());
+    };
     if (v < 0)
-      c.err("points", "E_POINTS_RANGE", v.dump() + " is below 0; points must be 0..91 in half points");
+      c.err("points", "E_POINTS_RANGE", with_value("tarot.err.points_below"));
     else if (v > 91)
-      c.err("points", "E_POINTS_RANGE", v.dump() + " is above 91, the most card points in tarot");
+      c.err("points", "E_POINTS_RANGE", with_value("tarot.err.points_above"));
     else if (!half)
-      c.err("points", "E_POINTS_RANGE", v.dump() + " is not a multiple of 0.5; points must be 0..91 in half points");
+      c.err("points", "E_POINTS_RANGE", with_value("tarot.err.points_half"));
     else
       d.h.points2 = half->units;
   }
@@ -485,13 +498,15 @@ void read_points(Ctx& c, const json& rec, Draft& d) {
   const json& dp = rec["defence_points"];
   const std::optional<Amount> defence = dp.is_number() ? amount_of(dp, 2) : std::nullopt;
   if (!defence) {
-    c.err("defence_points", "E_DEFENCE_POINTS", show_quoted(dp) + " is not a card-point count (0..91 in half points)");
+    c.err("defence_points", "E_DEFENCE_POINTS", text::Message("tarot.err.defence_points").text("value", show_quoted(dp)));
   } else if (d.h.points2 >= 0) {
     const int64_t p2 = d.h.points2, d2 = defence->units;
     if (p2 + d2 != 182)
       c.err("defence_points", "E_DEFENCE_POINTS",
-            "attack " + half_points_text(p2) + " + defence " + half_points_text(d2) + " = " +
-                half_points_text(p2 + d2) + ", must be 91");
+            text::Message("tarot.err.points_sum")
+                .amount("attack", Amount::ratio(p2, 2))
+                .amount("defence", Amount::ratio(d2, 2))
+                .amount("sum", Amount::ratio(p2 + d2, 2)));
   }
 }
 
@@ -568,17 +583,20 @@ void check_points(Ctx& c, Draft& d) {
   int64_t lo2 = 9 * oudlers - slack2, hi2 = 182 - 9 * (3 - oudlers) + slack2;
   if (p2 < lo2)
     c.err("points", "E_POINTS_OUDLERS",
-          half_points_text(p2) + " is too few: " + std::to_string(oudlers) + " oudler" +
-              (oudlers == 1 ? " alone is" : "s alone are") + " worth " + half_points_text(9 * oudlers) + " points");
+          text::Message("tarot.err.points_too_few")
+              .amount("points", Amount::ratio(p2, 2))
+              .number("oudlers", oudlers)
+              .amount("worth", Amount::ratio(9 * oudlers, 2)));
   else if (p2 > hi2)
     c.err("points", "E_POINTS_OUDLERS",
-          half_points_text(p2) + " is too many: the " + std::to_string(3 - oudlers) + " oudler" +
-              (3 - oudlers == 1 ? "" : "s") + " of the defence are worth " + half_points_text(9 * (3 - oudlers)) +
-              ", so the attack has at most " + half_points_text(182 - 9 * (3 - oudlers)));
+          text::Message("tarot.err.points_too_many")
+              .amount("points", Amount::ratio(p2, 2))
+              .number("oudlers", 3 - oudlers)
+              .amount("worth", Amount::ratio(9 * (3 - oudlers), 2))
+              .amount("most", Amount::ratio(182 - 9 * (3 - oudlers), 2)));
   // E_HALF_POINT_4P
   if (c.n == 4 && p2 % 2 != 0 && d.h.chelem == k_chelem_none)
-    c.err("points", "E_HALF_POINT_4P",
-          half_points_text(p2) + ": half points are impossible with 4 players outside a chelem; recount");
+    c.err("points", "E_HALF_POINT_4P", text::Message("tarot.err.half_point_4p").amount("points", Amount::ratio(p2, 2)));
 }
 
 // E_CHELEM_POINTS (§3.2): a side that won no trick can own at most the Excuse (4.5, or 4 as FFT rounds it), and only
@@ -674,7 +692,7 @@ void read_poignee(Ctx& c, const json& x, Draft& d) {
     c.err(f, "E_POIGNEE_LEVEL", show_quoted(x) + " is not {\"player\": name, \"level\": simple|double|triple}");
     return;
   }
-  int p = player_ref(c, x["player"], f, true, "showing a poignée");
+  int p = player_ref(c, x["player"], f, true, "tarot.role.poignee");
   int level = -1;
   std::string lv = x.contains("level") && x["level"].is_string() ? x["level"].get<std::string>() : "";
   for (int i = 0; i < 3; ++i)
@@ -741,7 +759,7 @@ void read_misere(Ctx& c, const json& x, Draft& d) {
     c.err(f, "E_MISERE", show_quoted(x) + " is not {\"player\": name, \"kind\": combined|trumps|faces}");
     return;
   }
-  int p = player_ref(c, x["player"], f, true, "declaring a misère");
+  int p = player_ref(c, x["player"], f, true, "tarot.role.misere");
   int kind = -1;
   if (!present(x, "kind"))
     kind = 0;

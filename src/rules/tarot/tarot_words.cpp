@@ -155,6 +155,40 @@ const text::Catalogue& catalogue() {
     x.add("tarot.list", "{item}{rest}");
     // refusals (tarot_hand.cpp): ICU MessageFormat, so a quote around a placeholder is written twice: ''{name}''
     x.add("tarot.err.unknown_player", "unknown player ''{name}''; the players are {players}");
+    x.add("tarot.err.not_player_name", "{value} is not a player name; the players are {players}");
+    x.add("tarot.err.sitting_out", "{name} is the dealer and sits out this deal, so cannot be {role}");
+    x.add("tarot.role.taker", "the taker");
+    x.add("tarot.role.declarer", "the player who declared");
+    x.add("tarot.role.poignee", "showing a poignée");
+    x.add("tarot.role.misere", "declaring a misère");
+    x.add("tarot.err.not_contract", "{at}{value} is not a contract; the ladder is {ladder}");
+    x.add("tarot.err.pousse_ladder",
+          "{at}contract ''pousse'' needs ladder petite_pousse (option bid_ladder); this game uses {ladder}");
+    x.add("tarot.err.not_bool", "{value} is not true or false");
+    x.add("tarot.err.note", "a note is free text (a string)");
+    x.add("tarot.err.taker_missing", "missing: name the taker (one of {players})");
+    x.add("tarot.err.contract_missing", "missing: one of {ladder}");
+    x.add("tarot.err.chelem_value", "{value} is not a chelem value; one of: none, attack, defence");
+    x.add("tarot.err.oudlers_missing", "missing: the number of oudlers (0..3) in the attack''s cards");
+    x.add("tarot.err.oudlers_range", "{value} is not allowed: oudlers must be 0..3 (there are three oudlers)");
+    x.add("tarot.err.oudler_cards_list", "must be a list of petit, 21, excuse");
+    x.add("tarot.err.not_oudler", "{value} is not an oudler; the oudlers are petit, 21, excuse");
+    x.add("tarot.err.oudler_twice", "''{value}'' is listed twice");
+    x.add("tarot.err.oudler_cards_count", "{listed} oudler card(s) listed but oudlers = {oudlers}; they must agree");
+    x.add("tarot.err.points_missing", "missing: the attack''s card points, 0..91 in half points");
+    x.add("tarot.err.points_not_number", "{value} is not a number; points must be 0..91 in half points");
+    x.add("tarot.err.points_below", "{value} is below 0; points must be 0..91 in half points");
+    x.add("tarot.err.points_above", "{value} is above 91, the most card points in tarot");
+    x.add("tarot.err.points_half", "{value} is not a multiple of 0.5; points must be 0..91 in half points");
+    x.add("tarot.err.defence_points", "{value} is not a card-point count (0..91 in half points)");
+    x.add("tarot.err.points_sum", "attack {attack} + defence {defence} = {sum}, must be 91");
+    x.add("tarot.err.points_too_few",
+          "{points} is too few: {oudlers, plural, one {# oudler alone is} other {# oudlers alone are}} worth {worth} "
+          "points");
+    x.add("tarot.err.points_too_many",
+          "{points} is too many: the {oudlers, plural, one {# oudler} other {# oudlers}} of the defence are worth "
+          "{worth}, so the attack has at most {most}");
+    x.add("tarot.err.half_point_4p", "{points}: half points are impossible with 4 players outside a chelem; recount");
     x.add("tarot.then", ", {item}{rest}");
     x.add("tarot.names.one", "{a}");
     x.add("tarot.names.two", "{a} and {b}");
