@@ -115,7 +115,8 @@ private:
       const json& t = m_rec["turn_up_suit"];
       auto s = t.is_string() ? suit_index(t.get<std::string>()) : std::nullopt;
       if (!s)
-        err("turn_up_suit", "suit", text::Message("alsos.err.suit").text("value", show(t)).text("suits", join(k_suit_ids)));
+        err("turn_up_suit", "suit",
+            text::Message("alsos.err.suit").text("value", show(t)).text("suits", join(k_suit_ids)));
       else
         m_h.turn_up = s;
     }
@@ -148,7 +149,8 @@ private:
     if (m_h.kind == Kind::trump) {
       auto s = has_trump && c["trump_suit"].is_string() ? suit_index(c["trump_suit"].get<std::string>()) : std::nullopt;
       if (!has_trump)
-        err("contract.trump_suit", "trump_missing", text::Message("alsos.err.trump_missing").text("suits", join(k_suit_ids)));
+        err("contract.trump_suit", "trump_missing",
+            text::Message("alsos.err.trump_missing").text("suits", join(k_suit_ids)));
       else if (!s)
         err("contract.trump_suit", "suit",
             text::Message("alsos.err.suit").text("value", show(c["trump_suit"])).text("suits", join(k_suit_ids)));
@@ -175,8 +177,7 @@ private:
   std::optional<Hand> misdeal() {
     for (const auto& [key, value] : m_rec.items()) {
       if (key == "hand" || key == "dealer" || key == "note" || key == "contract" || key == "type") continue;
-      if (given(m_rec, key.c_str()))
-        err(key, "misdeal_data", text::Message("alsos.err.misdeal_data").text("key", key));
+      if (given(m_rec, key.c_str())) err(key, "misdeal_data", text::Message("alsos.err.misdeal_data").text("key", key));
     }
     note();
     if (m_bad) return std::nullopt;
@@ -191,7 +192,8 @@ private:
   // V05: every named player must be active (the 4-player dealer sits out).
   bool active_ok(const std::string& name, const std::string& field) {
     if (m_game.player_index(name) < 0) {
-      err(field, "player_unknown", text::Message("alsos.err.player_unknown").text("name", name).text("players", m_player_list));
+      err(field, "player_unknown",
+          text::Message("alsos.err.player_unknown").text("name", name).text("players", m_player_list));
       return false;
     }
     if (m_game.roster().size() == 4 && name == m_h.dealer) {
@@ -492,10 +494,12 @@ private:
   void order() {
     const std::string& expected = m_game.expected_dealer();
     if (m_h.dealer != expected)
-      warn("dealer", "dealer_order", text::Message("alsos.warn.dealer_order").text("expected", expected).text("name", m_h.dealer));
+      warn("dealer", "dealer_order",
+           text::Message("alsos.warn.dealer_order").text("expected", expected).text("name", m_h.dealer));
     const i64 next = m_game.next_hand_number();
     if (m_h.number && *m_h.number != next)
-      warn("hand", "hand_number", text::Message("alsos.warn.hand_number").number("expected", next).number("got", *m_h.number));
+      warn("hand", "hand_number",
+           text::Message("alsos.warn.hand_number").number("expected", next).number("got", *m_h.number));
   }
 
   // kloptzky (V10, V23, V31), betli (V10)
@@ -616,8 +620,9 @@ private:
     i64 sum = 0;
     for (const auto& [p, t] : m_h.tricks) {
       if (t < 0 || t > m_tricks_total)
-        fact_err("tricks", "tricks_range",
-                 text::Message("alsos.err.tricks_range").text("name", p).number("tricks", t).number("most", m_tricks_total));
+        fact_err(
+            "tricks", "tricks_range",
+            text::Message("alsos.err.tricks_range").text("name", p).number("tricks", t).number("most", m_tricks_total));
       sum += t;
     }
     return sum;
@@ -644,7 +649,8 @@ private:
     }
     i64 sum = trick_sum();
     if (m_facts_ok && missing(m_h.tricks).empty() && sum > m_tricks_total)
-      fact_err("tricks", "tricks_sum", text::Message("alsos.err.tricks_above").number("sum", sum).number("players", m_n));
+      fact_err("tricks", "tricks_sum",
+               text::Message("alsos.err.tricks_above").number("sum", sum).number("players", m_n));
   }
 
   // V42-V46

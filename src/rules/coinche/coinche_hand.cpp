@@ -396,8 +396,7 @@ void warn_unknown_fields(const json& rec, Diagnostics& d) {
 void decode_dealer(Checker& ck, Hand& h, int expected_dealer) {
   bool ok = true;
   h.dealer = ck.seat_field("dealer", ok);
-  if (ok && h.dealer < 0)
-    ck.error("dealer", "C03", text::Message("coinche.err.dealer_missing"));
+  if (ok && h.dealer < 0) ck.error("dealer", "C03", text::Message("coinche.err.dealer_missing"));
   if (h.dealer >= 0 && h.dealer != expected_dealer)
     ck.warning("dealer", "W01",
                text::Message("coinche.warn.dealer")

@@ -138,7 +138,8 @@ const text::Catalogue& catalogue() {
     x.add("coinche.err.seat_is_player",
           "unknown seat ''{value}'': records name seats, and {name} sits at {seat}; write {seat}");
     x.add("coinche.err.unknown_seat", "unknown seat ''{value}'': a seat is N, E, S or W");
-    x.add("coinche.warn.unknown_field", "''{key}'' is not a coinche hand field and is ignored; the fields are: {fields}");
+    x.add("coinche.warn.unknown_field",
+          "''{key}'' is not a coinche hand field and is ignored; the fields are: {fields}");
     x.add("coinche.err.dealer_missing", "missing field ''dealer'': the seat (N, E, S or W) who dealt this hand");
     x.add("coinche.warn.dealer", "expected {seat} ({name}) to deal, the record says {recorded}");
     x.add("coinche.err.redeal_value", "redeal is null, \"all_pass\" or \"misdeal\" (got {value})");

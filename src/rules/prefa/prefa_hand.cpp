@@ -218,7 +218,8 @@ private:
   }
   // "unknown player X; the players are ..."
   void unknown_player(const std::string& field, const std::string& shown) {
-    err(field, "unknown_player", text::Message("prefa.err.unknown_player").text("name", shown).text("players", list_of(m_players)));
+    err(field, "unknown_player",
+        text::Message("prefa.err.unknown_player").text("name", shown).text("players", list_of(m_players)));
   }
   bool has(const char* k) const { return m_rec.contains(k) && !m_rec[k].is_null(); }
   int index_of(const std::string& nm) const {
@@ -282,13 +283,17 @@ bool Decoder::header() {
   if (has("dealer")) {
     if (!m_rec["dealer"].is_string() || index_of(m_rec["dealer"].get<std::string>()) < 0) {
       err("dealer", "unknown_dealer",
-          text::Message("prefa.err.unknown_dealer").text("name", show(m_rec["dealer"])).text("players", list_of(m_players)));
+          text::Message("prefa.err.unknown_dealer")
+              .text("name", show(m_rec["dealer"]))
+              .text("players", list_of(m_players)));
       return false;
     }
     m_h.dealer = index_of(m_rec["dealer"].get<std::string>());
     if (m_h.dealer != m_st.dealer)
       m_diags.warning("dealer", "prefa.dealer_rotation",
-                      text::Message("prefa.warn.dealer_rotation").text("name", name(m_h.dealer)).text("expected", name(m_st.dealer)),
+                      text::Message("prefa.warn.dealer_rotation")
+                          .text("name", name(m_h.dealer))
+                          .text("expected", name(m_st.dealer)),
                       catalogue());
   }
   m_h.sitting_out = m_n == 4 ? m_h.dealer : -1;
@@ -315,13 +320,15 @@ bool Decoder::hand_type() {
     return false;
   }
   if (type == "withdrawn" && !m_opt.provisional)
-    err("type", "type_option", text::Message("prefa.err.type_option").text("type", "withdrawn").text("needs", "provisional_entry=on"));
+    err("type", "type_option",
+        text::Message("prefa.err.type_option").text("type", "withdrawn").text("needs", "provisional_entry=on"));
   if (type == "conceded" && !m_opt.concession)
-    err("type", "type_option", text::Message("prefa.err.type_option").text("type", "conceded").text("needs", "concession=on"));
+    err("type", "type_option",
+        text::Message("prefa.err.type_option").text("type", "conceded").text("needs", "concession=on"));
   if (type == "polles" && !m_opt.polles)
-    err("type", "type_option", text::Message("prefa.err.type_option").text("type", "polles").text("needs", "all_pass=polles"));
-  if (type == "all_pass" && m_opt.polles)
-    err("type", "type_option", text::Message("prefa.err.type_all_pass"));
+    err("type", "type_option",
+        text::Message("prefa.err.type_option").text("type", "polles").text("needs", "all_pass=polles"));
+  if (type == "all_pass" && m_opt.polles) err("type", "type_option", text::Message("prefa.err.type_all_pass"));
   return !m_diags.has_errors();
 }
 
@@ -520,7 +527,8 @@ bool Decoder::decode_tricks() {
       continue;
     }
     if (!is_whole(it.value()) || it.value().get<ll>() < 0 || it.value().get<ll>() > 10) {
-      err("tricks", "tricks_range", text::Message("prefa.err.tricks_range").text("name", name(p)).text("value", show(it.value())));
+      err("tricks", "tricks_range",
+          text::Message("prefa.err.tricks_range").text("name", name(p)).text("value", show(it.value())));
       continue;
     }
     x(p) = static_cast<int>(it.value().get<ll>());
@@ -572,7 +580,8 @@ bool Decoder::calls() {
     return !m_diags.has_errors();
   }
   if (!has("calls") || !m_rec["calls"].is_object()) {
-    err("calls", "calls_missing", text::Message("prefa.err.calls_missing").text("right", name(R)).text("left", name(L)));
+    err("calls", "calls_missing",
+        text::Message("prefa.err.calls_missing").text("right", name(R)).text("left", name(L)));
     return false;
   }
   for (auto it = m_rec["calls"].begin(); it != m_rec["calls"].end(); ++it) {
@@ -672,7 +681,8 @@ bool Decoder::contract_tricks() {
   for (int p = 0; p < m_n; ++p) {
     if (given(p) && !plays(p) && x(p) != 0)
       err("tricks", "tricks_not_played",
-          text::Message(p == h.sitting_out ? "prefa.err.tricks_sits_out" : "prefa.err.tricks_passed").text("name", name(p)));
+          text::Message(p == h.sitting_out ? "prefa.err.tricks_sits_out" : "prefa.err.tricks_passed")
+              .text("name", name(p)));
     if (plays(p) && !given(p) && p != h.taken) m_missing.push_back(p);
     if (plays(p)) sum += x(p);
   }

@@ -184,9 +184,11 @@ const text::Catalogue& catalogue() {
     x.add("prefa.list.comma", "{first}, {rest}");
     // refusals and warnings (prefa_hand.cpp): ICU MessageFormat, a quote around a placeholder written twice
     x.add("prefa.err.unknown_player", "unknown player {name}; the players are {players}");
-    x.add("prefa.err.game_over", "the game is over: all pools are 0 after hand {hand}; no hand can follow the game-ending hand");
+    x.add("prefa.err.game_over",
+          "the game is over: all pools are 0 after hand {hand}; no hand can follow the game-ending hand");
     x.add("prefa.warn.unknown_field", "unknown field ''{key}'' ignored");
-    x.add("prefa.err.hand_number", "{value} is not the next hand: hand numbers must be consecutive, expected {expected}");
+    x.add("prefa.err.hand_number",
+          "{value} is not the next hand: hand numbers must be consecutive, expected {expected}");
     x.add("prefa.err.unknown_dealer", "unknown dealer {name}; the players are {players}");
     x.add("prefa.warn.dealer_rotation", "dealer out of rotation: {name} dealt, expected {expected}");
     x.add("prefa.err.type", "{value} is not a hand type: contract, all_pass, withdrawn, conceded or polles");

@@ -262,16 +262,16 @@ void check_note(Ctx& c, const json& rec) {
 std::string redeal_reason(Ctx& c, const json& rec) {
   if (!rec.contains("reason") || !rec["reason"].is_string()) {
     c.err("reason", "E_REDEAL",
-          (rec.contains("reason") ? show_quoted(rec["reason"]) + " is not a reason" : std::string("missing")) +
-              "; a redeal needs a reason: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+          rec.contains("reason")
+              ? text::Message("tarot.err.redeal_not_reason").text("value", show_quoted(rec["reason"]))
+              : text::Message("tarot.err.redeal_reason_missing"));
     return "";
   }
   std::string reason = rec["reason"].get<std::string>();
   bool known = false;
   for (const char* r : k_redeal_reasons) known = known || reason == r;
   if (known) return reason;
-  c.err("reason", "E_REDEAL",
-        "'" + reason + "' is not a redeal reason; one of: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+  c.err("reason", "E_REDEAL", text::Message("tarot.err.redeal_reason").text("value", reason));
   return "";
 }
 
@@ -283,23 +283,21 @@ std::optional<Outcome> play_redeal(Ctx& c, const json& rec) {
   if (present(rec, "player"))
     player = player_ref(c, rec["player"], "player", true, "tarot.role.declarer");
   else if (needs_player)
-    c.err("player", "E_REDEAL", "a '" + reason + "' redeal needs the player who declared it");
+    c.err("player", "E_REDEAL", text::Message("tarot.err.redeal_player").text("reason", reason));
   if (present(rec, "bids")) {
     auto a = check_auction(c, rec["bids"]);
     if (a && a->contract != k_none)
       c.err("bids", "E_REDEAL",
-            "these bids are not an all-pass auction: " + c.name(a->winner) + " takes at " +
-                k_contract_names[a->contract] + "; record the hand instead");
+            text::Message("tarot.err.redeal_bids")
+                .text("name", c.name(a->winner))
+                .text("contract", k_contract_names[a->contract]));
   }
   check_note(c, rec);
   // W_REDEAL_NOT_HOUSE
   if ((reason == "no_trumps" && !c.s.opt.redeal_no_trumps) || (reason == "few_honours" && !c.s.opt.redeal_few_honours))
-    c.warn("reason", "W_REDEAL_NOT_HOUSE",
-           "'" + reason +
-               "' is not a house redeal reason of this game (option extra_redeal_reasons); recorded as it happened");
+    c.warn("reason", "W_REDEAL_NOT_HOUSE", text::Message("tarot.warn.redeal_not_house").text("reason", reason));
   if (reason == "petit_sec" && !c.s.opt.petit_sec_redeal)
-    c.warn("reason", "W_REDEAL_NOT_HOUSE",
-           "this table plays a bare petit like an Excuse (option petit_sec); redeal recorded as it happened");
+    c.warn("reason", "W_REDEAL_NOT_HOUSE", text::Message("tarot.warn.redeal_petit_sec"));
   if (!c.ok) return std::nullopt;
 
   Outcome o;
@@ -357,18 +355,16 @@ void read_partner(Ctx& c, const json& rec, Draft& d) {
   const bool has_partner_key = rec.contains("partner");
   if (!c.called_king) {
     if (!has_partner_key || rec["partner"].is_null()) return;
-    std::string why = static_cast<int>(c.s.players.size()) == 5
-                          ? "with the dealer sitting out, 4 play and there is no partner"
-                          : "with " + std::to_string(c.n) + " players the taker plays alone";
     c.err("partner", "E_PARTNER",
-          show_quoted(rec["partner"]) + " cannot be a partner: " + why + "; leave partner out or null");
+          text::Message(static_cast<int>(c.s.players.size()) == 5 ? "tarot.err.no_partner_sits_out"
+                                                                  : "tarot.err.no_partner")
+              .text("value", show_quoted(rec["partner"]))
+              .number("players", c.n));
     d.partner_ok = false;
     return;
   }
   if (!has_partner_key) {
-    c.err(
-        "partner", "E_PARTNER",
-        "5 players: record the partner (the taker's own name if he called himself, null if the card was in the chien)");
+    c.err("partner", "E_PARTNER", text::Message("tarot.err.partner_missing"));
     d.partner_ok = false;
     return;
   }
@@ -380,14 +376,14 @@ void read_partner(Ctx& c, const json& rec, Draft& d) {
   int p = rec["partner"].is_string() ? index_of(c.s, rec["partner"].get<std::string>()) : -1;
   if (p < 0) {
     c.err("partner", "E_PARTNER",
-          show_quoted(rec["partner"]) + " is not a player; the partner is one of " + c.player_list() +
-              " (the taker's own name if he called himself, null if the card was in the chien)");
+          text::Message("tarot.err.partner_unknown")
+              .text("value", show_quoted(rec["partner"]))
+              .text("players", c.player_list()));
     d.partner_ok = false;
   } else if (p == d.h.taker) {
     d.h.partner_note = "self";
     if (!c.s.opt.self_call) {
-      c.err("partner", "E_SELF_CALL",
-            "calling oneself is disabled (option self_call = false); " + c.name(p) + " cannot be his own partner");
+      c.err("partner", "E_SELF_CALL", text::Message("tarot.err.self_call").text("name", c.name(p)));
       d.partner_ok = false;
     }
   } else {
@@ -400,7 +396,7 @@ void read_called_card(Ctx& c, const json& rec) {
   if (!present(rec, "called_card")) return;
   const json& cc = rec["called_card"];
   if (!c.called_king) {
-    c.err("called_card", "E_CALLED_CARD", "a card is only called with 5 players in called-king mode");
+    c.err("called_card", "E_CALLED_CARD", text::Message("tarot.err.called_card_mode"));
     return;
   }
   if (!cc.is_object() || !cc.contains("rank") || !cc.contains("suit")) {
@@ -476,7 +472,8 @@ void read_points(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "points")) {
     c.err("points", "E_POINTS_RANGE", text::Message("tarot.err.points_missing"));
   } else if (!rec["points"].is_number()) {
-    c.err("points", "E_POINTS_RANGE", text::Message("tarot.err.points_not_number").text("value", show_quoted(rec["points"])));
+    c.err("points", "E_POINTS_RANGE",
+          text::Message("tarot.err.points_not_number").text("value", show_quoted(rec["points"])));
   } else {
     const json& v = rec["points"];
     const std::optional<Amount> half = amount_of(v, 2);  // in half points, exactly
@@ -498,7 +495,8 @@ void read_points(Ctx& c, const json& rec, Draft& d) {
   const json& dp = rec["defence_points"];
   const std::optional<Amount> defence = dp.is_number() ? amount_of(dp, 2) : std::nullopt;
   if (!defence) {
-    c.err("defence_points", "E_DEFENCE_POINTS", text::Message("tarot.err.defence_points").text("value", show_quoted(dp)));
+    c.err("defence_points", "E_DEFENCE_POINTS",
+          text::Message("tarot.err.defence_points").text("value", show_quoted(dp)));
   } else if (d.h.points2 >= 0) {
     const int64_t p2 = d.h.points2, d2 = defence->units;
     if (p2 + d2 != 182)
@@ -517,23 +515,23 @@ void read_tricks(Ctx& c, const json& rec, Draft& d) {
   const int T = c.sz.tricks;
   auto w = whole_in(t, 0, T);
   if (!w) {
-    c.err("attack_tricks", "E_TRICKS",
-          show_quoted(t) + " is not allowed: attack_tricks must be 0.." + std::to_string(T) + " with " +
-              std::to_string(c.n) + " players");
+    c.err(
+        "attack_tricks", "E_TRICKS",
+        text::Message("tarot.err.tricks_range").text("value", show_quoted(t)).number("most", T).number("players", c.n));
     return;
   }
   const int tricks = d.h.tricks = static_cast<int>(*w);
   if (!d.chelem_ok) return;
   const int chelem = d.h.chelem;
   if (tricks == T && chelem != k_chelem_attack)
-    c.err("attack_tricks", "E_TRICKS", std::to_string(T) + " tricks means chelem = attack");
+    c.err("attack_tricks", "E_TRICKS", text::Message("tarot.err.tricks_all").number("tricks", T));
   else if (tricks == 0 && chelem != k_chelem_defence)
-    c.err("attack_tricks", "E_TRICKS", "0 tricks for the attack means chelem = defence");
+    c.err("attack_tricks", "E_TRICKS", text::Message("tarot.err.tricks_none"));
   else if (chelem == k_chelem_attack && tricks != T)
     c.err("attack_tricks", "E_TRICKS",
-          "chelem = attack means the attack won all " + std::to_string(T) + " tricks, not " + std::to_string(tricks));
+          text::Message("tarot.err.chelem_attack_tricks").number("all", T).number("tricks", tricks));
   else if (chelem == k_chelem_defence && tricks != 0)
-    c.err("attack_tricks", "E_TRICKS", "chelem = defence means the attack won no trick, not " + std::to_string(tricks));
+    c.err("attack_tricks", "E_TRICKS", text::Message("tarot.err.chelem_defence_tricks").number("tricks", tricks));
 }
 
 // petit_au_bout (E_PETIT_AU_BOUT)
@@ -547,28 +545,22 @@ void read_petit_au_bout(Ctx& c, const json& rec, Draft& d) {
   else if (s == "defence")
     pab = -1;
   else
-    c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-          show_quoted(v) + " is not a side; petit_au_bout is attack, defence or null");
+    c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_side").text("value", show_quoted(v)));
   const bool cards_known = d.cards_given && d.cards_ok;
   if (pab == 1) {
     if (d.h.oudlers == 0)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the attack but the attack has no petit (oudlers = 0)");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_attack_no_petit"));
     else if (cards_known && !d.cards_petit)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the attack but oudler_cards does not list the petit");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_attack_cards"));
     else if (d.h.chelem == k_chelem_defence)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the attack is impossible when the defence won every trick");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_attack_chelem"));
   } else if (pab == -1) {
     if (d.h.oudlers == 3)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT", "petit au bout for the defence but the attack holds all three oudlers");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_defence_three"));
     else if (cards_known && d.cards_petit)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the defence but oudler_cards gives the petit to the attack");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_defence_cards"));
     else if (d.h.chelem == k_chelem_attack)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the defence is impossible when the attack won every trick");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_defence_chelem"));
   }
 }
 
@@ -645,12 +637,14 @@ void check_chelem(Ctx& c, const Draft& d) {
   if (d.h.contract != k_none) check_chelem_points(c, d);
   if (d.h.chelem == k_chelem_attack && !d.h.made)
     c.err("chelem", "E_CHELEM_CONTRACT",
-          "impossible: chelem for the attack but the contract is failed (" + half_points_text(p2) + " < " +
-              std::to_string(k_target[oudlers]) + ")");
+          text::Message("tarot.err.chelem_failed")
+              .amount("points", Amount::ratio(p2, 2))
+              .number("target", k_target[oudlers]));
   if (d.h.chelem == k_chelem_defence && d.h.made)
     c.err("chelem", "E_CHELEM_CONTRACT",
-          "impossible: chelem for the defence but the contract is made (" + half_points_text(p2) +
-              " >= " + std::to_string(k_target[oudlers]) + ")");
+          text::Message("tarot.err.chelem_made")
+              .amount("points", Amount::ratio(p2, 2))
+              .number("target", k_target[oudlers]));
 }
 
 // The trumps shown with one poignée (E_POIGNEE_TRUMPS, W_POIGNEE_SMALLER): -1 when not given, -2 on an error.
@@ -735,18 +729,15 @@ void check_petite_chelem(Ctx& c, const json& rec, const Draft& d) {
   const Hand& h = d.h;
   if (d.petite_ok && h.petite_announced) {
     if (!opt.petite_chelem)
-      c.err("petite_chelem_announced", "E_PETITE_CHELEM",
-            "a petite chelem needs variant petite_chelem (it is off in this game)");
+      c.err("petite_chelem_announced", "E_PETITE_CHELEM", text::Message("tarot.err.petite_chelem_off"));
     else if (h.chelem_announced)
-      c.err("petite_chelem_announced", "E_PETITE_CHELEM",
-            "only one slam announcement per hand: chelem and petite chelem are both announced");
+      c.err("petite_chelem_announced", "E_PETITE_CHELEM", text::Message("tarot.err.petite_chelem_both"));
     else if (!present(rec, "attack_tricks"))
-      c.err("attack_tricks", "E_PETITE_CHELEM", "record attack_tricks to score an announced petite chelem");
+      c.err("attack_tricks", "E_PETITE_CHELEM", text::Message("tarot.err.petite_chelem_tricks"));
   }
   if (opt.petite_chelem && !h.petite_announced && !h.chelem_announced && h.tricks < 0 && h.chelem == k_chelem_none &&
       !present(rec, "attack_tricks"))
-    c.warn("attack_tricks", "W_PETITE_NO_TRICKS",
-           "attack_tricks not recorded: no unannounced petite chelem can be scored (counted as 0 tricks)");
+    c.warn("attack_tricks", "W_PETITE_NO_TRICKS", text::Message("tarot.warn.petite_no_tricks"));
 }
 
 constexpr const char* k_misere_kinds[3] = {"combined", "trumps", "faces"};

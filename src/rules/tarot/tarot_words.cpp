@@ -189,6 +189,59 @@ const text::Catalogue& catalogue() {
           "{points} is too many: the {oudlers, plural, one {# oudler} other {# oudlers}} of the defence are worth "
           "{worth}, so the attack has at most {most}");
     x.add("tarot.err.half_point_4p", "{points}: half points are impossible with 4 players outside a chelem; recount");
+    x.add(
+        "tarot.err.redeal_not_reason",
+        "{value} is not a reason; a redeal needs a reason: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+    x.add("tarot.err.redeal_reason_missing",
+          "missing; a redeal needs a reason: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+    x.add("tarot.err.redeal_reason",
+          "''{value}'' is not a redeal reason; one of: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+    x.add("tarot.err.redeal_player", "a ''{reason}'' redeal needs the player who declared it");
+    x.add("tarot.err.redeal_bids",
+          "these bids are not an all-pass auction: {name} takes at {contract}; record the hand instead");
+    x.add("tarot.warn.redeal_not_house",
+          "''{reason}'' is not a house redeal reason of this game (option extra_redeal_reasons); recorded as it "
+          "happened");
+    x.add("tarot.warn.redeal_petit_sec",
+          "this table plays a bare petit like an Excuse (option petit_sec); redeal recorded as it happened");
+    x.add("tarot.err.no_partner_sits_out",
+          "{value} cannot be a partner: with the dealer sitting out, 4 play and there is no partner; leave partner out "
+          "or null");
+    x.add("tarot.err.no_partner",
+          "{value} cannot be a partner: with {players} players the taker plays alone; leave partner out or null");
+    x.add("tarot.err.partner_missing",
+          "5 players: record the partner (the taker''s own name if he called himself, null if the card was in the "
+          "chien)");
+    x.add("tarot.err.partner_unknown",
+          "{value} is not a player; the partner is one of {players} (the taker''s own name if he called himself, null "
+          "if the card was in the chien)");
+    x.add("tarot.err.self_call",
+          "calling oneself is disabled (option self_call = false); {name} cannot be his own partner");
+    x.add("tarot.err.called_card_mode", "a card is only called with 5 players in called-king mode");
+    x.add("tarot.err.tricks_range", "{value} is not allowed: attack_tricks must be 0..{most} with {players} players");
+    x.add("tarot.err.tricks_all", "{tricks} tricks means chelem = attack");
+    x.add("tarot.err.tricks_none", "0 tricks for the attack means chelem = defence");
+    x.add("tarot.err.chelem_attack_tricks", "chelem = attack means the attack won all {all} tricks, not {tricks}");
+    x.add("tarot.err.chelem_defence_tricks", "chelem = defence means the attack won no trick, not {tricks}");
+    x.add("tarot.err.pab_side", "{value} is not a side; petit_au_bout is attack, defence or null");
+    x.add("tarot.err.pab_attack_no_petit", "petit au bout for the attack but the attack has no petit (oudlers = 0)");
+    x.add("tarot.err.pab_attack_cards", "petit au bout for the attack but oudler_cards does not list the petit");
+    x.add("tarot.err.pab_attack_chelem", "petit au bout for the attack is impossible when the defence won every trick");
+    x.add("tarot.err.pab_defence_three", "petit au bout for the defence but the attack holds all three oudlers");
+    x.add("tarot.err.pab_defence_cards",
+          "petit au bout for the defence but oudler_cards gives the petit to the attack");
+    x.add("tarot.err.pab_defence_chelem",
+          "petit au bout for the defence is impossible when the attack won every trick");
+    x.add("tarot.err.petite_chelem_off", "a petite chelem needs variant petite_chelem (it is off in this game)");
+    x.add("tarot.err.petite_chelem_both",
+          "only one slam announcement per hand: chelem and petite chelem are both announced");
+    x.add("tarot.err.petite_chelem_tricks", "record attack_tricks to score an announced petite chelem");
+    x.add("tarot.warn.petite_no_tricks",
+          "attack_tricks not recorded: no unannounced petite chelem can be scored (counted as 0 tricks)");
+    x.add("tarot.err.chelem_failed",
+          "impossible: chelem for the attack but the contract is failed ({points} < {target})");
+    x.add("tarot.err.chelem_made",
+          "impossible: chelem for the defence but the contract is made ({points} >= {target})");
     x.add("tarot.then", ", {item}{rest}");
     x.add("tarot.names.one", "{a}");
     x.add("tarot.names.two", "{a} and {b}");
