@@ -655,27 +655,39 @@ int poignee_trumps(Ctx& c, const json& x, int p, int level) {
   auto w = whole_in(x["trumps"], INT64_MIN, INT64_MAX);
   if (!w) {
     c.err(f, "E_POIGNEE_TRUMPS",
-          c.name(p) + ": trumps " + show_quoted(x["trumps"]) + " is not a whole number of trumps");
+          text::Message("tarot.err.poignee_trumps_whole")
+              .text("name", c.name(p))
+              .text("value", show_quoted(x["trumps"])));
     return -2;
   }
   const int64_t t = *w;
   const int need = c.sz.poignee[static_cast<size_t>(level)];
   if (t < need) {
     c.err(f, "E_POIGNEE_TRUMPS",
-          std::to_string(c.n) + " players: a " + k_levels[level] + " poignée needs " + std::to_string(need) +
-              " trumps; " + c.name(p) + " shows " + std::to_string(t));
+          text::Message("tarot.err.poignee_too_few")
+              .number("players", c.n)
+              .text("level", k_levels[level])
+              .number("need", need)
+              .text("name", c.name(p))
+              .number("trumps", t));
     return -2;
   }
   if (t > max_trumps) {
     c.err(f, "E_POIGNEE_TRUMPS",
-          c.name(p) + " shows " + std::to_string(t) + " trumps; at most " + std::to_string(max_trumps) +
-              " are possible with " + std::to_string(c.n) + " players");
+          text::Message("tarot.err.poignee_too_many")
+              .text("name", c.name(p))
+              .number("trumps", t)
+              .number("most", max_trumps)
+              .number("players", c.n));
     return -2;
   }
   if (level < 2 && t >= c.sz.poignee[static_cast<size_t>(level + 1)])
     c.warn(f, "W_POIGNEE_SMALLER",
-           c.name(p) + " shows " + std::to_string(t) + " trumps, enough for a " + k_levels[level + 1] +
-               " poignée, but declared a " + k_levels[level] + " one (legal)");
+           text::Message("tarot.warn.poignee_smaller")
+               .text("name", c.name(p))
+               .number("trumps", t)
+               .text("enough", k_levels[level + 1])
+               .text("level", k_levels[level]));
   return static_cast<int>(t);
 }
 
@@ -693,12 +705,12 @@ void read_poignee(Ctx& c, const json& x, Draft& d) {
     if (lv == k_levels[i]) level = i;
   if (level < 0)
     c.err(f, "E_POIGNEE_LEVEL",
-          (x.contains("level") ? show_quoted(x["level"]) : std::string("a missing level")) +
-              " is not a poignée level; one of: simple, double, triple");
+          x.contains("level") ? text::Message("tarot.err.poignee_level").text("value", show_quoted(x["level"]))
+                              : text::Message("tarot.err.poignee_level_missing"));
   if (p < 0 || level < 0) return;
   for (const auto& q : d.h.poignees)
     if (q.player == p) {
-      c.err(f, "E_POIGNEE_DUP", c.name(p) + " has two poignées; one poignée per player");
+      c.err(f, "E_POIGNEE_DUP", text::Message("tarot.err.poignee_twice").text("name", c.name(p)));
       return;
     }
   int trumps = poignee_trumps(c, x, p, level);
@@ -719,8 +731,7 @@ void read_poignees(Ctx& c, const json& rec, Draft& d) {
   int total = 0;
   for (const auto& q : d.h.poignees) total += q.trumps >= 0 ? q.trumps : c.sz.poignee[static_cast<size_t>(q.level)];
   if (total > k_max_trumps)
-    c.err(f, "E_POIGNEE_TOTAL",
-          "these poignées need " + std::to_string(total) + " trumps; only 22 exist (21 trumps and the Excuse)");
+    c.err(f, "E_POIGNEE_TOTAL", text::Message("tarot.err.poignee_total").number("trumps", total));
 }
 
 // petite chelem (E_PETITE_CHELEM, W_PETITE_NO_TRICKS)
@@ -758,35 +769,33 @@ void read_misere(Ctx& c, const json& x, Draft& d) {
     for (int i = 0; i < 3; ++i)
       if (x["kind"].get<std::string>() == k_misere_kinds[i]) kind = i;
   if (kind < 0) {
-    c.err(f, "E_MISERE", show_quoted(x["kind"]) + " is not a misère kind; one of: combined, trumps, faces");
+    c.err(f, "E_MISERE", text::Message("tarot.err.misere_kind").text("value", show_quoted(x["kind"])));
     return;
   }
   if (!opt.misere_separate && kind != 0) {
-    c.err(f, "E_MISERE",
-          std::string("kind '") + k_misere_kinds[kind] +
-              "' needs misere_kinds = separate; this game counts combined misères only");
+    c.err(f, "E_MISERE", text::Message("tarot.err.misere_separate").text("kind", k_misere_kinds[kind]));
     return;
   }
   if (opt.misere_separate && kind == 0) {
-    c.err(f, "E_MISERE", "with misere_kinds = separate a misère is of kind trumps or faces, not combined");
+    c.err(f, "E_MISERE", text::Message("tarot.err.misere_combined"));
     return;
   }
   if (p < 0) return;
   for (const auto& m : d.h.miseres)
     if (m.player == p && (m.kind == kind || m.kind == 0 || kind == 0)) {
       c.err(f, "E_MISERE",
-            c.name(p) + std::string(" declares the same misère twice") +
-                (kind ? std::string(" (") + k_misere_kinds[kind] + ")" : ""));
+            text::Message("tarot.err.misere_twice")
+                .text("name", c.name(p))
+                .text("kind", kind ? k_misere_kinds[kind] : "none"));
       return;
     }
   if (kind != 2)
     for (const auto& q : d.h.poignees)
       if (q.player == p)
-        c.err(f, "E_MISERE_POIGNEE", c.name(p) + " declares a misère without trumps, so cannot also show a poignée");
+        c.err(f, "E_MISERE_POIGNEE", text::Message("tarot.err.misere_poignee").text("name", c.name(p)));
   if (d.h.partner >= 0 && p == d.h.partner && kind != 1)
-    c.err(f, "E_MISERE_PARTNER",
-          c.name(p) + " is the partner, who holds the called face card, so cannot declare a misère of face cards");
-  if (p == d.h.taker) c.warn(f, "W_MISERE_TAKER", c.name(p) + ", the taker, declares a misère (legal but unusual)");
+    c.err(f, "E_MISERE_PARTNER", text::Message("tarot.err.misere_partner").text("name", c.name(p)));
+  if (p == d.h.taker) c.warn(f, "W_MISERE_TAKER", text::Message("tarot.warn.misere_taker").text("name", c.name(p)));
   d.h.miseres.push_back({p, kind});
 }
 
@@ -797,7 +806,7 @@ void read_miseres(Ctx& c, const json& rec, Draft& d) {
   if (!arr.is_array())
     c.err("miseres", "E_MISERE", "must be a list of {\"player\": name, \"kind\": combined|trumps|faces}");
   else if (!arr.empty() && !c.s.opt.misere)
-    c.err("miseres", "E_MISERE", "misère is recorded but variant misere is off in this game");
+    c.err("miseres", "E_MISERE", text::Message("tarot.err.misere_off"));
   else
     for (const auto& x : arr) read_misere(c, x, d);
 }

@@ -242,6 +242,28 @@ const text::Catalogue& catalogue() {
           "impossible: chelem for the attack but the contract is failed ({points} < {target})");
     x.add("tarot.err.chelem_made",
           "impossible: chelem for the defence but the contract is made ({points} >= {target})");
+    x.add("tarot.err.poignee_trumps_whole", "{name}: trumps {value} is not a whole number of trumps");
+    x.add("tarot.err.poignee_too_few",
+          "{players} players: a {level} poignée needs {need} trumps; {name} shows {trumps}");
+    x.add("tarot.err.poignee_too_many",
+          "{name} shows {trumps} trumps; at most {most} are possible with {players} players");
+    x.add("tarot.warn.poignee_smaller",
+          "{name} shows {trumps} trumps, enough for a {enough} poignée, but declared a {level} one (legal)");
+    x.add("tarot.err.poignee_level", "{value} is not a poignée level; one of: simple, double, triple");
+    x.add("tarot.err.poignee_level_missing", "a missing level is not a poignée level; one of: simple, double, triple");
+    x.add("tarot.err.poignee_twice", "{name} has two poignées; one poignée per player");
+    x.add("tarot.err.poignee_total", "these poignées need {trumps} trumps; only 22 exist (21 trumps and the Excuse)");
+    x.add("tarot.err.misere_kind", "{value} is not a misère kind; one of: combined, trumps, faces");
+    x.add("tarot.err.misere_separate",
+          "kind ''{kind}'' needs misere_kinds = separate; this game counts combined misères only");
+    x.add("tarot.err.misere_combined",
+          "with misere_kinds = separate a misère is of kind trumps or faces, not combined");
+    x.add("tarot.err.misere_twice", "{name} declares the same misère twice{kind, select, none {} other { ({kind})}}");
+    x.add("tarot.err.misere_poignee", "{name} declares a misère without trumps, so cannot also show a poignée");
+    x.add("tarot.err.misere_partner",
+          "{name} is the partner, who holds the called face card, so cannot declare a misère of face cards");
+    x.add("tarot.warn.misere_taker", "{name}, the taker, declares a misère (legal but unusual)");
+    x.add("tarot.err.misere_off", "misère is recorded but variant misere is off in this game");
     x.add("tarot.then", ", {item}{rest}");
     x.add("tarot.names.one", "{a}");
     x.add("tarot.names.two", "{a} and {b}");
