@@ -264,6 +264,19 @@ const text::Catalogue& catalogue() {
           "{name} is the partner, who holds the called face card, so cannot declare a misère of face cards");
     x.add("tarot.warn.misere_taker", "{name}, the taker, declares a misère (legal but unusual)");
     x.add("tarot.err.misere_off", "misère is recorded but variant misere is off in this game");
+    // the command line's words (tarot_fields.cpp)
+    x.add("tarot.err.end_rule", "''{value}'' is not an end rule; write end=open, end=deals:N or end=target:X");
+    x.add("tarot.err.setup_key", "unknown set-up key ''{key}''; the keys are: {keys}");
+    x.add("tarot.err.called_words", "''{value}'' is not a called card; write rank:suit, e.g. called=king:hearts");
+    x.add("tarot.err.poignee_words",
+          "''{value}'' is not a poignée; write player:level[:trumps], e.g. poignee=Ben:simple:10");
+    x.add("tarot.err.misere_words",
+          "''{value}'' is not a misère; write player[:kind], e.g. misere=Ann or misere=Ann:trumps");
+    x.add("tarot.err.bid_words", "''{value}'' is not a bid; write player:bid, e.g. bids=Ann:pass,Ben:garde");
+    x.add("tarot.err.unknown_field", "unknown field ''{key}''; the fields are: {fields}");
+    x.add("tarot.err.partner_self", "partner=self needs the taker: write taker=NAME too");
+    x.add("tarot.warn.unknown_hand_field", "''{key}'' is not a field of a tarot hand record; ignored");
+    x.add("tarot.warn.unknown_redeal_field", "''{key}'' is not a field of a tarot redeal record; ignored");
     x.add("tarot.then", ", {item}{rest}");
     x.add("tarot.names.one", "{a}");
     x.add("tarot.names.two", "{a} and {b}");
