@@ -175,6 +175,12 @@ const text::Catalogue& catalogue() {
           "all 152 card points to the bidders but no capot: did the defenders really win a trick?");
     x.add("coinche.warn.no_points_no_capot",
           "no card points for the bidders but no capot: did the bidders really win a trick?");
+    x.add("coinche.err.player_or_seat", "unknown player or seat ''{value}''");
+    x.add("coinche.err.player_or_seat_known", "unknown player or seat ''{value}''; the seats are {seats}");
+    x.add("coinche.err.unknown_key", "unknown key ''{key}'' for a coinche hand; the keys are: {keys}");
+    x.add("coinche.err.not_team",
+          "''{value}'' is not a team: bidders, defenders, NS, EW or a player{none, select, yes {, or none} other {}}");
+    x.add("coinche.err.team_needs_bidder", "''{value}'' names a team; give bidder= too, or write bidders / defenders");
     x.add("coinche.err.capot_value", "capot is null, \"bidders\" or \"defenders\" (got {value})");
     x.add("coinche.contract.points", "{value}{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");
     x.add("coinche.contract.capot", "capot{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");
