@@ -259,6 +259,17 @@ const text::Catalogue& catalogue() {
     x.add("alsos.list.comma", "{first}, {rest}");
     x.add("alsos.list.concat", "{first}{rest}");
     // refusals and warnings (alsos_hand.cpp): ICU MessageFormat, a quote around a placeholder written twice
+    // the command line's words (alsos_fields.cpp)
+    x.add("alsos.err.cli_player", "''{value}'' is not a player of this game ({players})");
+    x.add("alsos.err.cli_suit", "''{value}'' is not a suit; one of makk (m), piros (p), tok (t), zold (z)");
+    x.add("alsos.err.cli_phase", "''{value}'' is not a phase; early (e) or late (l)");
+    x.add("alsos.err.cli_contract",
+          "''{value}'' is not a contract; write trump:SUIT:DECLARER, SUIT:DECLARER, no_trumps:DECLARER (nt), "
+          "betli:DECLARER, kloptzky or misdeal");
+    x.add("alsos.err.cli_player_number", "''{value}'': write PLAYER:NUMBER, e.g. {field}=A:2,B:5,C:2");
+    x.add("alsos.err.cli_unknown_field",
+          "unknown field ''{key}''; the Alsós hand fields are: {fields} (see marque rules alsos)");
+    x.add("alsos.err.cli_twice", "''{key}'' is given twice");
     x.add("alsos.err.unknown_field", "''{key}'' is not a field of an Alsós hand; the fields are: {fields}");
     x.add("alsos.err.type", "{value} is not a record type of Alsós; the only one is \"hand\"");
     x.add("alsos.err.hand_number", "{value} is not a hand number (1, 2, 3...)");
