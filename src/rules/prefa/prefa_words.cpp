@@ -183,6 +183,10 @@ const text::Catalogue& catalogue() {
     x.add("prefa.list.and", "{first} and {rest}");
     x.add("prefa.list.comma", "{first}, {rest}");
     // refusals and warnings (prefa_hand.cpp): ICU MessageFormat, a quote around a placeholder written twice
+    // the command line's words (prefa_fields.cpp)
+    x.add("prefa.err.cli_pair", "''{value}'' is not PLAYER:VALUE; write e.g. {example}");
+    x.add("prefa.err.cli_bool", "''{value}'' is not true or false");
+    x.add("prefa.err.cli_unknown_field", "unknown field ''{key}''; the prefa hand fields are: {fields}");
     x.add("prefa.err.unknown_player", "unknown player {name}; the players are {players}");
     x.add("prefa.err.game_over",
           "the game is over: all pools are 0 after hand {hand}; no hand can follow the game-ending hand");
