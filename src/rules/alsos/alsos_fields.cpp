@@ -139,10 +139,11 @@ public:
     c["kind"] = k;
     std::size_t want = k == "trump" ? 2 : (k == "no_trumps" || k == "betli") ? 1 : 0;
     if (parts.size() - at != want) {
-      error("contract", "'" + s + "': " + k +
-                            (want == 2   ? " is written trump:SUIT:DECLARER (e.g. trump:piros:B)"
-                             : want == 1 ? " is written " + k + ":DECLARER (e.g. " + k + ":B)"
-                                         : " takes no declarer (write just " + k + ")"));
+      error("contract", text::Message(want == 2   ? "alsos.err.cli_trump_form"
+                                      : want == 1 ? "alsos.err.cli_declarer_form"
+                                                  : "alsos.err.cli_no_declarer")
+                            .text("value", s)
+                            .text("kind", k));
       return json();
     }
     if (k == "trump") {

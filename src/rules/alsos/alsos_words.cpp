@@ -269,6 +269,9 @@ const text::Catalogue& catalogue() {
     x.add("alsos.err.cli_player_number", "''{value}'': write PLAYER:NUMBER, e.g. {field}=A:2,B:5,C:2");
     x.add("alsos.err.cli_unknown_field",
           "unknown field ''{key}''; the Alsós hand fields are: {fields} (see marque rules alsos)");
+    x.add("alsos.err.cli_trump_form", "''{value}'': {kind} is written trump:SUIT:DECLARER (e.g. trump:piros:B)");
+    x.add("alsos.err.cli_declarer_form", "''{value}'': {kind} is written {kind}:DECLARER (e.g. {kind}:B)");
+    x.add("alsos.err.cli_no_declarer", "''{value}'': {kind} takes no declarer (write just {kind})");
     x.add("alsos.err.cli_twice", "''{key}'' is given twice");
     x.add("alsos.err.unknown_field", "''{key}'' is not a field of an Alsós hand; the fields are: {fields}");
     x.add("alsos.err.type", "{value} is not a record type of Alsós; the only one is \"hand\"");
