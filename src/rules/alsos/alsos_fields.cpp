@@ -60,12 +60,17 @@ public:
     m_d.error(field, "alsos.cli", msg);
     m_ok = false;
   }
+  // the same with the message as data: a message of the game's catalogue(), said in the reader's language
+  void error(const std::string& field, text::Message words) {
+    m_d.error(field, "alsos.cli", std::move(words), catalogue());
+    m_ok = false;
+  }
 
   std::optional<std::string> player(const std::string& s, const std::string& field) {
     const auto& players = m_game.roster();
     int i = common::player_index(players, s);
     if (i >= 0) return players[static_cast<std::size_t>(i)];
-    error(field, "'" + s + "' is not a player of this game (" + join(players) + ")");
+    error(field, text::Message("alsos.err.cli_player").text("value", s).text("players", join(players)));
     return std::nullopt;
   }
 
@@ -82,7 +87,7 @@ public:
     std::string f = fold(s);
     for (std::size_t i = 0; i < k_suit_ids.size(); ++i)
       if (f == k_suit_ids[i] || f == lower(std::string(k_suit_codes[i]))) return std::string(k_suit_ids[i]);
-    error(field, "'" + s + "' is not a suit; one of makk (m), piros (p), tok (t), zold (z)");
+    error(field, text::Message("alsos.err.cli_suit").text("value", s));
     return std::nullopt;
   }
 
@@ -90,7 +95,7 @@ public:
     std::string f = fold(s);
     if (f == "early" || f == "e" || f == "elolrol") return "early";
     if (f == "late" || f == "l" || f == "hatulrol") return "late";
-    error(field, "'" + s + "' is not a phase; early (e) or late (l)");
+    error(field, text::Message("alsos.err.cli_phase").text("value", s));
     return std::nullopt;
   }
 
@@ -126,9 +131,7 @@ public:
       bool is_suit = false;
       for (std::size_t i = 0; i < k_suit_ids.size(); ++i) is_suit = is_suit || kind == k_suit_ids[i];
       if (!is_suit) {
-        error("contract", "'" + parts[0] +
-                              "' is not a contract; write trump:SUIT:DECLARER, SUIT:DECLARER, no_trumps:DECLARER (nt), "
-                              "betli:DECLARER, kloptzky or misdeal");
+        error("contract", text::Message("alsos.err.cli_contract").text("value", parts[0]));
         return json();
       }
       k = "trump";
@@ -137,10 +140,11 @@ public:
     c["kind"] = k;
     std::size_t want = k == "trump" ? 2 : (k == "no_trumps" || k == "betli") ? 1 : 0;
     if (parts.size() - at != want) {
-      error("contract", "'" + s + "': " + k +
-                            (want == 2   ? " is written trump:SUIT:DECLARER (e.g. trump:piros:B)"
-                             : want == 1 ? " is written " + k + ":DECLARER (e.g. " + k + ":B)"
-                                         : " takes no declarer (write just " + k + ")"));
+      error("contract", text::Message(want == 2   ? "alsos.err.cli_trump_form"
+                                      : want == 1 ? "alsos.err.cli_declarer_form"
+                                                  : "alsos.err.cli_no_declarer")
+                            .text("value", s)
+                            .text("kind", k));
       return json();
     }
     if (k == "trump") {
@@ -224,7 +228,7 @@ public:
     for (const auto& item : split_list(s)) {
       auto c = item.rfind(':');
       if (c == std::string::npos) {
-        error(field, "'" + item + "': write PLAYER:NUMBER, e.g. " + field + "=A:2,B:5,C:2");
+        error(field, text::Message("alsos.err.cli_player_number").text("value", item).text("field", field));
         continue;
       }
       auto p = player(item.substr(0, c), field);
@@ -331,12 +335,12 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
       std::string list;
       for (const auto& x : keys())
         for (auto n : x.names) list += (list.empty() ? "" : ", ") + std::string(n);
-      p.error(key, "unknown field '" + key + "'; the Alsós hand fields are: " + list + " (see marque rules alsos)");
+      p.error(key, text::Message("alsos.err.cli_unknown_field").text("key", key).text("fields", list));
       continue;
     }
     bool repeatable = field == "figurak" || field == "melds" || field == "game_kontra";
     if (!repeatable && std::find(seen.begin(), seen.end(), field) != seen.end()) {
-      p.error(field, "'" + key + "' is given twice");
+      p.error(field, text::Message("alsos.err.cli_twice").text("key", key));
       continue;
     }
     seen.push_back(field);

@@ -74,6 +74,11 @@ private:
     m_d.error(field, "alsos." + code, msg);
     m_bad = true;
   }
+  // the same with the message as data: a message of the game's catalogue(), said in the reader's language
+  void err(const std::string& field, const std::string& code, text::Message words) {
+    m_d.error(field, "alsos." + code, std::move(words), catalogue());
+    m_bad = true;
+  }
 
   bool needs_declarer() const {
     return m_h.kind == Kind::trump || m_h.kind == Kind::no_trumps || m_h.kind == Kind::betli;
@@ -84,32 +89,34 @@ private:
     for (const auto& [key, value] : m_rec.items()) {
       if (std::find(k_record_fields.begin(), k_record_fields.end(), key) == k_record_fields.end())
         err(key, "unknown_field",
-            "'" + key + "' is not a field of an Alsós hand; the fields are: " + join(k_record_fields));
+            text::Message("alsos.err.unknown_field").text("key", key).text("fields", join(k_record_fields)));
     }
     if (m_rec.contains("type") && !m_rec["type"].is_null() && m_rec["type"] != "hand")
-      err("type", "type", show(m_rec["type"]) + " is not a record type of Alsós; the only one is \"hand\"");
+      err("type", "type", text::Message("alsos.err.type").text("value", show(m_rec["type"])));
 
     if (m_rec.contains("hand") && !m_rec["hand"].is_null()) {
       if (!is_whole(m_rec["hand"]) || whole(m_rec["hand"]) < 1)
-        err("hand", "hand_number", show(m_rec["hand"]) + " is not a hand number (1, 2, 3...)");
+        err("hand", "hand_number", text::Message("alsos.err.hand_number").text("value", show(m_rec["hand"])));
       else
         m_h.number = whole(m_rec["hand"]);
     }
 
     // V02
     if (!m_rec.contains("dealer") || !m_rec["dealer"].is_string()) {
-      err("dealer", "dealer_missing", "every hand names its dealer: one of " + m_player_list);
+      err("dealer", "dealer_missing", text::Message("alsos.err.dealer_missing").text("players", m_player_list));
     } else {
       m_h.dealer = m_rec["dealer"].get<std::string>();
       if (m_game.player_index(m_h.dealer) < 0)
-        err("dealer", "dealer_unknown", "dealer " + m_h.dealer + " is not in this session (" + m_player_list + ")");
+        err("dealer", "dealer_unknown",
+            text::Message("alsos.err.dealer_unknown").text("name", m_h.dealer).text("players", m_player_list));
     }
 
     if (given(m_rec, "turn_up_suit")) {
       const json& t = m_rec["turn_up_suit"];
       auto s = t.is_string() ? suit_index(t.get<std::string>()) : std::nullopt;
       if (!s)
-        err("turn_up_suit", "suit", show(t) + " is not a suit; one of " + join(k_suit_ids));
+        err("turn_up_suit", "suit",
+            text::Message("alsos.err.suit").text("value", show(t)).text("suits", join(k_suit_ids)));
       else
         m_h.turn_up = s;
     }
@@ -118,15 +125,13 @@ private:
   // V04; false when the contract or its kind cannot be read (nothing else is checked then)
   bool contract() {
     if (!m_rec.contains("contract") || !m_rec["contract"].is_object()) {
-      err("contract", "contract_missing",
-          "every hand has a contract {kind, trump_suit, declarer}; kind is one of " + join(k_kind_ids));
+      err("contract", "contract_missing", text::Message("alsos.err.contract_missing").text("kinds", join(k_kind_ids)));
       return false;
     }
     const json& c = m_rec["contract"];
     for (const auto& [key, value] : c.items())
       if (key != "kind" && key != "trump_suit" && key != "declarer")
-        err("contract." + key, "unknown_field",
-            "'" + key + "' is not part of a contract; its fields are kind, trump_suit, declarer");
+        err("contract." + key, "unknown_field", text::Message("alsos.err.contract_field").text("key", key));
     std::optional<Kind> kind;
     if (c.contains("kind") && c["kind"].is_string()) {
       for (std::size_t i = 0; i < k_kind_ids.size(); ++i)
@@ -134,8 +139,9 @@ private:
     }
     if (!kind) {
       err("contract.kind", "kind",
-          (c.contains("kind") ? show(c["kind"]) + " is not a contract" : std::string("missing")) + "; one of " +
-              join(k_kind_ids));
+          c.contains("kind")
+              ? text::Message("alsos.err.kind").text("value", show(c["kind"])).text("kinds", join(k_kind_ids))
+              : text::Message("alsos.err.kind_missing").text("kinds", join(k_kind_ids)));
       return false;
     }
     m_h.kind = *kind;
@@ -143,20 +149,24 @@ private:
     if (m_h.kind == Kind::trump) {
       auto s = has_trump && c["trump_suit"].is_string() ? suit_index(c["trump_suit"].get<std::string>()) : std::nullopt;
       if (!has_trump)
-        err("contract.trump_suit", "trump_missing", "a trump game needs its trump_suit: one of " + join(k_suit_ids));
+        err("contract.trump_suit", "trump_missing",
+            text::Message("alsos.err.trump_missing").text("suits", join(k_suit_ids)));
       else if (!s)
-        err("contract.trump_suit", "suit", show(c["trump_suit"]) + " is not a suit; one of " + join(k_suit_ids));
+        err("contract.trump_suit", "suit",
+            text::Message("alsos.err.suit").text("value", show(c["trump_suit"])).text("suits", join(k_suit_ids)));
       else
         m_h.trump = s;
     } else if (has_trump) {
       err("contract.trump_suit", "trump_not_allowed",
-          "a " + kind_name(m_h.kind) + " hand has no trump suit (only kind trump has one)");
+          text::Message("alsos.err.trump_not_allowed").text("kind", kind_name(m_h.kind)));
     }
     bool has_declarer = c.contains("declarer") && !c["declarer"].is_null();
     if (needs_declarer() && (!has_declarer || !c["declarer"].is_string())) {
-      err("contract.declarer", "declarer_missing", kind_name(m_h.kind) + " needs a declarer: one of " + m_player_list);
+      err("contract.declarer", "declarer_missing",
+          text::Message("alsos.err.declarer_missing").text("kind", kind_name(m_h.kind)).text("players", m_player_list));
     } else if (!needs_declarer() && has_declarer) {
-      err("contract.declarer", "declarer_not_allowed", kind_name(m_h.kind) + " has no declarer");
+      err("contract.declarer", "declarer_not_allowed",
+          text::Message("alsos.err.declarer_not_allowed").text("kind", kind_name(m_h.kind)));
     } else if (needs_declarer()) {
       m_h.declarer = c["declarer"].get<std::string>();
     }
@@ -167,9 +177,7 @@ private:
   std::optional<Hand> misdeal() {
     for (const auto& [key, value] : m_rec.items()) {
       if (key == "hand" || key == "dealer" || key == "note" || key == "contract" || key == "type") continue;
-      if (given(m_rec, key.c_str()))
-        err(key, "misdeal_data",
-            "a misdeal carries no play data (" + key + " given); record only hand, dealer and note");
+      if (given(m_rec, key.c_str())) err(key, "misdeal_data", text::Message("alsos.err.misdeal_data").text("key", key));
     }
     note();
     if (m_bad) return std::nullopt;
@@ -178,17 +186,18 @@ private:
 
   void note() {
     if (m_rec.contains("note") && !m_rec["note"].is_null() && !m_rec["note"].is_string())
-      err("note", "note", "the note is free text (a string)");
+      err("note", "note", text::Message("alsos.err.note"));
   }
 
   // V05: every named player must be active (the 4-player dealer sits out).
   bool active_ok(const std::string& name, const std::string& field) {
     if (m_game.player_index(name) < 0) {
-      err(field, "player_unknown", name + " is not a player of this session (" + m_player_list + ")");
+      err(field, "player_unknown",
+          text::Message("alsos.err.player_unknown").text("name", name).text("players", m_player_list));
       return false;
     }
     if (m_game.roster().size() == 4 && name == m_h.dealer) {
-      err(field, "player_sits_out", name + " is dealer and sits out this hand (4 players: the dealer does not play)");
+      err(field, "player_sits_out", text::Message("alsos.err.player_sits_out").text("name", name));
       return false;
     }
     return true;
@@ -454,15 +463,26 @@ private:
     m_d.error(field, "alsos." + code, msg);
     m_bad = true;
   }
+  // the same with the message as data: a message of the game's catalogue(), said in the reader's language
+  void err(const std::string& field, const std::string& code, text::Message words) {
+    m_d.error(field, "alsos." + code, std::move(words), catalogue());
+    m_bad = true;
+  }
   void warn(const std::string& field, const std::string& code, const std::string& msg) {
     m_d.warning(field, "alsos." + code, msg);
+  }
+  void warn(const std::string& field, const std::string& code, text::Message words) {
+    m_d.warning(field, "alsos." + code, std::move(words), catalogue());
   }
   void fact_err(const std::string& field, const std::string& code, const std::string& msg) {
     err(field, code, msg);
     m_facts_ok = false;
   }
+  void fact_err(const std::string& field, const std::string& code, text::Message words) {
+    err(field, code, std::move(words));
+    m_facts_ok = false;
+  }
   Side side_of(const std::string& p) const { return p == m_h.declarer ? Side::declarer : Side::defenders; }
-  std::string deal_size() const { return m_n == 2 ? "12 tricks (2 players)" : "9 tricks (3-4 players)"; }
   std::vector<std::string> missing(const std::map<std::string, i64>& m) const {
     std::vector<std::string> out;
     for (const auto& p : m_active)
@@ -473,12 +493,13 @@ private:
   // V03 (warning) and the hand number
   void order() {
     const std::string& expected = m_game.expected_dealer();
-    if (m_h.dealer != expected) warn("dealer", "dealer_order", "expected dealer " + expected + ", got " + m_h.dealer);
+    if (m_h.dealer != expected)
+      warn("dealer", "dealer_order",
+           text::Message("alsos.warn.dealer_order").text("expected", expected).text("name", m_h.dealer));
     const i64 next = m_game.next_hand_number();
     if (m_h.number && *m_h.number != next)
       warn("hand", "hand_number",
-           "expected hand " + std::to_string(next) + ", got " + std::to_string(*m_h.number) +
-               " (hands are numbered 1, 2, 3... in order)");
+           text::Message("alsos.warn.hand_number").number("expected", next).number("got", *m_h.number));
   }
 
   // kloptzky (V10, V23, V31), betli (V10)
@@ -599,8 +620,9 @@ private:
     i64 sum = 0;
     for (const auto& [p, t] : m_h.tricks) {
       if (t < 0 || t > m_tricks_total)
-        fact_err("tricks", "tricks_range",
-                 p + ": " + std::to_string(t) + " tricks is outside 0.." + std::to_string(m_tricks_total));
+        fact_err(
+            "tricks", "tricks_range",
+            text::Message("alsos.err.tricks_range").text("name", p).number("tricks", t).number("most", m_tricks_total));
       sum += t;
     }
     return sum;
@@ -610,12 +632,12 @@ private:
   void all_tricks() {
     auto miss = missing(m_h.tricks);
     if (!miss.empty()) {
-      fact_err("tricks", "tricks_missing", "tricks are needed for every active player; missing: " + join(miss));
+      fact_err("tricks", "tricks_missing", text::Message("alsos.err.tricks_missing").text("players", join(miss)));
       return;
     }
     i64 sum = trick_sum();
     if (m_facts_ok && sum != m_tricks_total)
-      fact_err("tricks", "tricks_sum", "tricks add up to " + std::to_string(sum) + ", but a deal has " + deal_size());
+      fact_err("tricks", "tricks_sum", text::Message("alsos.err.tricks_sum").number("sum", sum).number("players", m_n));
   }
 
   // V41
@@ -628,46 +650,51 @@ private:
     i64 sum = trick_sum();
     if (m_facts_ok && missing(m_h.tricks).empty() && sum > m_tricks_total)
       fact_err("tricks", "tricks_sum",
-               "tricks add up to " + std::to_string(sum) + ", more than the " + deal_size() + " of a deal");
+               text::Message("alsos.err.tricks_above").number("sum", sum).number("players", m_n));
   }
 
   // V42-V46
   void points() {
     auto miss = missing(m_h.card_points);  // V42
     if (!miss.empty())
-      fact_err("card_points", "points_missing",
-               "card points are needed for every active player; missing: " + join(miss));
+      fact_err("card_points", "points_missing", text::Message("alsos.err.points_missing").text("players", join(miss)));
     if (m_h.last_trick.empty())
-      fact_err("last_trick", "last_trick_missing", "last_trick (who won the last trick) is needed");
+      fact_err("last_trick", "last_trick_missing", text::Message("alsos.err.last_trick_missing"));
     if (!m_facts_ok) return;
     i64 sum = 0;
     for (const auto& [p, cp] : m_h.card_points) {
       sum += cp;
       if (cp < 0 || cp > m_total)
         fact_err("card_points", "points_range",
-                 p + ": " + std::to_string(cp) + " card points is outside 0.." + std::to_string(m_total) + " (" +
-                     (m_trump ? "trump game" : "no trumps") + ")");
+                 text::Message("alsos.err.points_range")
+                     .text("name", p)
+                     .number("points", cp)
+                     .number("most", m_total)
+                     .text("trump", m_trump ? "yes" : "no"));
       else if (m_h.tricks.at(p) == 0 && cp != 0)  // V43
         fact_err("card_points", "points_no_tricks",
-                 p + " took no trick but has " + std::to_string(cp) + " card points; must be 0");
+                 text::Message("alsos.err.points_no_tricks").text("name", p).number("points", cp));
       else if (cp == 1 || (p == m_h.last_trick && cp == k_last_trick_bonus + 1))  // V45
         fact_err("card_points", "points_one",
-                 p + ": " + std::to_string(cp) + " card points" +
-                     (p == m_h.last_trick
-                          ? " (" + std::to_string(cp - k_last_trick_bonus) + " without the last-trick 10)"
-                          : "") +
-                     " is impossible: no card is worth 1 point");
+                 p == m_h.last_trick ? text::Message("alsos.err.points_one_last")
+                                           .text("name", p)
+                                           .number("points", cp)
+                                           .number("without", cp - k_last_trick_bonus)
+                                     : text::Message("alsos.err.points_one").text("name", p).number("points", cp));
     }
     const std::string& lt = m_h.last_trick;
     if (m_h.tricks.at(lt) < 1 || m_h.card_points.at(lt) < k_last_trick_bonus)  // V44
       fact_err("last_trick", "last_trick_facts",
-               lt + " won the last trick, so has at least 1 trick and 10 card points; recorded " +
-                   std::to_string(m_h.tricks.at(lt)) + " tricks, " + std::to_string(m_h.card_points.at(lt)) +
-                   " card points");
+               text::Message("alsos.err.last_trick_facts")
+                   .text("name", lt)
+                   .number("tricks", m_h.tricks.at(lt))
+                   .number("points", m_h.card_points.at(lt)));
     if (sum > m_total)  // V46
       fact_err("card_points", "points_sum",
-               "card points add up to " + std::to_string(sum) + ", above " + std::to_string(m_total) +
-                   ", all card points with the last trick in " + (m_trump ? "a trump game" : "no trumps"));
+               text::Message("alsos.err.points_sum")
+                   .number("sum", sum)
+                   .number("most", m_total)
+                   .text("trump", m_trump ? "yes" : "no"));
     if (m_h.unplayed) unplayed(sum);
   }
 

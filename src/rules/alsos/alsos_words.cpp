@@ -259,6 +259,64 @@ const text::Catalogue& catalogue() {
     x.add("alsos.list.semicolon", "{first}; {rest}");
     x.add("alsos.list.comma", "{first}, {rest}");
     x.add("alsos.list.concat", "{first}{rest}");
+    // refusals and warnings (alsos_hand.cpp): ICU MessageFormat, a quote around a placeholder written twice
+    // the command line's words (alsos_fields.cpp)
+    x.add("alsos.err.cli_player", "''{value}'' is not a player of this game ({players})");
+    x.add("alsos.err.cli_suit", "''{value}'' is not a suit; one of makk (m), piros (p), tok (t), zold (z)");
+    x.add("alsos.err.cli_phase", "''{value}'' is not a phase; early (e) or late (l)");
+    x.add("alsos.err.cli_contract",
+          "''{value}'' is not a contract; write trump:SUIT:DECLARER, SUIT:DECLARER, no_trumps:DECLARER (nt), "
+          "betli:DECLARER, kloptzky or misdeal");
+    x.add("alsos.err.cli_player_number", "''{value}'': write PLAYER:NUMBER, e.g. {field}=A:2,B:5,C:2");
+    x.add("alsos.err.cli_unknown_field",
+          "unknown field ''{key}''; the Alsós hand fields are: {fields} (see marque rules alsos)");
+    x.add("alsos.err.cli_trump_form", "''{value}'': {kind} is written trump:SUIT:DECLARER (e.g. trump:piros:B)");
+    x.add("alsos.err.cli_declarer_form", "''{value}'': {kind} is written {kind}:DECLARER (e.g. {kind}:B)");
+    x.add("alsos.err.cli_no_declarer", "''{value}'': {kind} takes no declarer (write just {kind})");
+    x.add("alsos.err.cli_twice", "''{key}'' is given twice");
+    x.add("alsos.err.unknown_field", "''{key}'' is not a field of an Alsós hand; the fields are: {fields}");
+    x.add("alsos.err.type", "{value} is not a record type of Alsós; the only one is \"hand\"");
+    x.add("alsos.err.hand_number", "{value} is not a hand number (1, 2, 3...)");
+    x.add("alsos.err.dealer_missing", "every hand names its dealer: one of {players}");
+    x.add("alsos.err.dealer_unknown", "dealer {name} is not in this session ({players})");
+    x.add("alsos.err.suit", "{value} is not a suit; one of {suits}");
+    x.add("alsos.err.contract_missing",
+          "every hand has a contract '{'kind, trump_suit, declarer'}'; kind is one of {kinds}");
+    x.add("alsos.err.contract_field", "''{key}'' is not part of a contract; its fields are kind, trump_suit, declarer");
+    x.add("alsos.err.kind", "{value} is not a contract; one of {kinds}");
+    x.add("alsos.err.kind_missing", "missing; one of {kinds}");
+    x.add("alsos.err.trump_missing", "a trump game needs its trump_suit: one of {suits}");
+    x.add("alsos.err.trump_not_allowed", "a {kind} hand has no trump suit (only kind trump has one)");
+    x.add("alsos.err.declarer_missing", "{kind} needs a declarer: one of {players}");
+    x.add("alsos.err.declarer_not_allowed", "{kind} has no declarer");
+    x.add("alsos.err.misdeal_data", "a misdeal carries no play data ({key} given); record only hand, dealer and note");
+    x.add("alsos.err.note", "the note is free text (a string)");
+    x.add("alsos.err.player_unknown", "{name} is not a player of this session ({players})");
+    x.add("alsos.err.player_sits_out", "{name} is dealer and sits out this hand (4 players: the dealer does not play)");
+    x.add("alsos.warn.dealer_order", "expected dealer {expected}, got {name}");
+    x.add("alsos.warn.hand_number", "expected hand {expected}, got {got} (hands are numbered 1, 2, 3... in order)");
+    x.add("alsos.err.tricks_range", "{name}: {tricks} tricks is outside 0..{most}");
+    x.add("alsos.err.tricks_missing", "tricks are needed for every active player; missing: {players}");
+    x.add("alsos.err.tricks_sum",
+          "tricks add up to {sum}, but a deal has {players, plural, =2 {12 tricks (2 players)} other {9 tricks (3-4 "
+          "players)}}");
+    x.add("alsos.err.tricks_above",
+          "tricks add up to {sum}, more than the {players, plural, =2 {12 tricks (2 players)} other {9 tricks (3-4 "
+          "players)}} of a deal");
+    x.add("alsos.err.points_missing", "card points are needed for every active player; missing: {players}");
+    x.add("alsos.err.last_trick_missing", "last_trick (who won the last trick) is needed");
+    x.add("alsos.err.points_range",
+          "{name}: {points} card points is outside 0..{most} ({trump, select, yes {trump game} other {no trumps}})");
+    x.add("alsos.err.points_no_tricks", "{name} took no trick but has {points} card points; must be 0");
+    x.add("alsos.err.points_one", "{name}: {points} card points is impossible: no card is worth 1 point");
+    x.add("alsos.err.points_one_last",
+          "{name}: {points} card points ({without} without the last-trick 10) is impossible: no card is worth 1 point");
+    x.add("alsos.err.last_trick_facts",
+          "{name} won the last trick, so has at least 1 trick and 10 card points; recorded {tricks} tricks, {points} "
+          "card points");
+    x.add("alsos.err.points_sum",
+          "card points add up to {sum}, above {most}, all card points with the last trick in {trump, select, yes {a "
+          "trump game} other {no trumps}}");
     x.add("alsos.names.one", "{name}");
     x.add("alsos.names.and", "{first} and {rest}");
     x.add("alsos.names.comma", "{first}, {rest}");

@@ -120,7 +120,10 @@ struct RecordReader {
       if (game)
         for (size_t i = 0; i < 4; ++i)
           known += (known.empty() ? "" : ", ") + std::string(k_seats[i]) + "=" + game->names()[i];
-      d.error(key, "C01", "unknown player or seat '" + v + "'" + (known.empty() ? "" : "; the seats are " + known));
+      d.error(key, "C01",
+              known.empty() ? text::Message("coinche.err.player_or_seat").text("value", v)
+                            : text::Message("coinche.err.player_or_seat_known").text("value", v).text("seats", known),
+              catalogue());
       return v;
     }
     return std::string(k_seats[static_cast<size_t>(s)]);
@@ -283,7 +286,8 @@ struct RecordReader {
     } else {
       std::string known;
       for (auto k : k_hand_keys) known += (known.empty() ? "" : ", ") + std::string(k);
-      d.error(key, "cli.unknown_key", "unknown key '" + key + "' for a coinche hand; the keys are: " + known);
+      d.error(key, "cli.unknown_key", text::Message("coinche.err.unknown_key").text("key", key).text("keys", known),
+              catalogue());
     }
   }
 
@@ -301,12 +305,12 @@ struct RecordReader {
     }
     if (t < 0) {
       d.error(key, code,
-              "'" + v + "' is not a team: bidders, defenders, NS, EW or a player" +
-                  (field == "capot" ? ", or none" : ""));
+              text::Message("coinche.err.not_team").text("value", v).text("none", field == "capot" ? "yes" : "no"),
+              catalogue());
       return v;
     }
     if (!rec.contains("bidder") || !rec["bidder"].is_string() || seat_index(rec["bidder"].get<std::string>()) < 0) {
-      d.error(key, code, "'" + v + "' names a team; give bidder= too, or write bidders / defenders");
+      d.error(key, code, text::Message("coinche.err.team_needs_bidder").text("value", v), catalogue());
       return v;
     }
     return t == team_of(seat_index(rec["bidder"].get<std::string>())) ? "bidders" : "defenders";

@@ -61,6 +61,14 @@ struct Checker {
     d.error(field, code, msg);
     bad = true;
   }
+  // the same with the message as data: a message of the game's catalogue(), said in the reader's language
+  void error(const std::string& field, const std::string& code, text::Message words) {
+    d.error(field, code, std::move(words), catalogue());
+    bad = true;
+  }
+  void warning(const std::string& field, const std::string& code, text::Message words) {
+    d.warning(field, code, std::move(words), catalogue());
+  }
 
   // C01: a seat field; -1 when absent (null). `ok` false when present but wrong.
   int seat(const json& v, const std::string& field, bool& ok) {
@@ -72,13 +80,15 @@ struct Checker {
       for (size_t i = 0; i < 4; ++i)
         if (names[i] == v.get<std::string>()) {
           error(field, "C01",
-                "unknown seat '" + show(v) + "': records name seats, and " + names[i] + " sits at " +
-                    seat_name(static_cast<int>(i)) + "; write " + seat_name(static_cast<int>(i)));
+                text::Message("coinche.err.seat_is_player")
+                    .text("value", show(v))
+                    .text("name", names[i])
+                    .text("seat", seat_name(static_cast<int>(i))));
           ok = false;
           return -1;
         }
     }
-    error(field, "C01", "unknown seat '" + show(v) + "': a seat is N, E, S or W");
+    error(field, "C01", text::Message("coinche.err.unknown_seat").text("value", show(v)));
     ok = false;
     return -1;
   }
@@ -377,7 +387,7 @@ void warn_unknown_fields(const json& rec, Diagnostics& d) {
       std::string list;
       for (auto f : k_record_fields) list += (list.empty() ? "" : ", ") + std::string(f);
       d.warning(it.key(), "coinche.unknown_field",
-                "'" + it.key() + "' is not a coinche hand field and is ignored; the fields are: " + list);
+                text::Message("coinche.warn.unknown_field").text("key", it.key()).text("fields", list), catalogue());
     }
   }
 }
@@ -386,12 +396,13 @@ void warn_unknown_fields(const json& rec, Diagnostics& d) {
 void decode_dealer(Checker& ck, Hand& h, int expected_dealer) {
   bool ok = true;
   h.dealer = ck.seat_field("dealer", ok);
-  if (ok && h.dealer < 0)
-    ck.error("dealer", "C03", "missing field 'dealer': the seat (N, E, S or W) who dealt this hand");
+  if (ok && h.dealer < 0) ck.error("dealer", "C03", text::Message("coinche.err.dealer_missing"));
   if (h.dealer >= 0 && h.dealer != expected_dealer)
-    ck.d.warning("dealer", "W01",
-                 "expected " + seat_name(expected_dealer) + " (" + ck.names[static_cast<size_t>(expected_dealer)] +
-                     ") to deal, the record says " + seat_name(h.dealer));
+    ck.warning("dealer", "W01",
+               text::Message("coinche.warn.dealer")
+                   .text("seat", seat_name(expected_dealer))
+                   .text("name", ck.names[static_cast<size_t>(expected_dealer)])
+                   .text("recorded", seat_name(h.dealer)));
 }
 
 // C02: the redeal value; false when it is not one (the record is rejected at once).
@@ -402,7 +413,7 @@ bool decode_redeal(Checker& ck, Hand& h) {
     h.redeal = r.get<std::string>();
     return true;
   }
-  ck.error("redeal", "C02", "redeal is null, \"all_pass\" or \"misdeal\" (got " + show(r) + ")");
+  ck.error("redeal", "C02", text::Message("coinche.err.redeal_value").text("value", show(r)));
   return false;
 }
 
@@ -415,7 +426,8 @@ void check_redeal(Checker& ck, const Hand& h) {
     const json& v = rec[key];
     bool empty = v.is_null() || (v.is_array() && v.empty()) || (key == "coinche" && v == 0) ||
                  (key == "contract" && v == "points");
-    if (!empty) ck.error(key, "C02", "a redeal (" + h.redeal + ") records no contract or points: remove '" + key + "'");
+    if (!empty)
+      ck.error(key, "C02", text::Message("coinche.err.redeal_field").text("redeal", h.redeal).text("key", key));
   }
   if (absent(rec, "auction") || h.dealer < 0) return;
   if (h.redeal == "misdeal") {
@@ -454,36 +466,37 @@ void decode_contract(Checker& ck, Hand& h) {
     return;
   }
   if (absent(rec, "bid")) {
-    ck.error("bid", "C03", "missing field 'bid': the contract value (80, 90, 100 ...)");
+    ck.error("bid", "C03", text::Message("coinche.err.bid_missing"));
     return;
   }
   auto b = as_int(rec["bid"]);
   if (!b || *b < 80 || *b % 10 != 0) {
-    ck.error("bid", "C04", "bids go up in steps of 10 from 80 (got " + show(rec["bid"]) + ")");
+    ck.error("bid", "C04", text::Message("coinche.err.bid_steps").text("value", show(rec["bid"])));
     return;
   }
   h.bid = static_cast<int>(std::min<int64_t>(*b, 1000000));
   if (o.max_numeric_bid > 0 && h.bid > o.max_numeric_bid)
     ck.error("bid", "C05",
-             std::to_string(h.bid) + " is above " + std::to_string(o.max_numeric_bid) + ": numeric bids stop at " +
-                 std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : ""));
+             text::Message("coinche.err.bid_above")
+                 .number("bid", h.bid)
+                 .number("max", o.max_numeric_bid)
+                 .text("capot", o.capot_bid ? "yes" : "no"));
   else if (h.bid > 250)
-    ck.d.warning("bid", "W02",
-                 "a " + std::to_string(h.bid) + " bid needs announcements or belote to be made (a capot gives 252)");
+    ck.warning("bid", "W02", text::Message("coinche.warn.bid_high").number("bid", h.bid));
 }
 
 // bidder (C03, C01) and trump (C03, C07)
 void decode_bidder_and_trump(Checker& ck, Hand& h) {
   bool ok = true;
   h.bidder = ck.seat_field("bidder", ok);
-  if (ok && h.bidder < 0) ck.error("bidder", "C03", "missing field 'bidder': the seat who made the final bid");
+  if (ok && h.bidder < 0) ck.error("bidder", "C03", text::Message("coinche.err.bidder_missing"));
   if (absent(ck.rec, "trump")) {
-    ck.error("trump", "C03", "missing field 'trump': S, H, D or C");
+    ck.error("trump", "C03", text::Message("coinche.err.trump_missing"));
     return;
   }
   const json& t = ck.rec["trump"];
   h.trump = t.is_string() ? suit_index(t.get<std::string>()) : -1;
-  if (h.trump < 0) ck.error("trump", "C07", "trump must be a suit: S, H, D or C (got " + show(t) + ")");
+  if (h.trump < 0) ck.error("trump", "C07", text::Message("coinche.err.trump_suit").text("value", show(t)));
 }
 
 // coinche, coinched_by, surcoinched_by (C08)
@@ -492,8 +505,7 @@ void decode_coinche(Checker& ck, Hand& h) {
   if (!absent(rec, "coinche")) {
     auto c = as_int(rec["coinche"]);
     if (!c || *c < 0 || *c > 2)
-      ck.error("coinche", "C08",
-               "coinche is 0 (none), 1 (coinche, x2) or 2 (surcoinche) (got " + show(rec["coinche"]) + ")");
+      ck.error("coinche", "C08", text::Message("coinche.err.coinche_value").text("value", show(rec["coinche"])));
     else
       h.coinche = static_cast<int>(*c);
   }
@@ -502,21 +514,23 @@ void decode_coinche(Checker& ck, Hand& h) {
   if (h.coinched_by >= 0) {
     if (h.coinche < 1)
       ck.error("coinched_by", "C08",
-               "coinched_by " + seat_name(h.coinched_by) + " needs coinche 1 or 2 (the record says " +
-                   std::to_string(h.coinche) + ")");
+               text::Message("coinche.err.coinched_by_level")
+                   .text("seat", seat_name(h.coinched_by))
+                   .number("coinche", h.coinche));
     else if (h.bidder >= 0 && team_of(h.coinched_by) == team_of(h.bidder))
       ck.error("coinched_by", "C08",
-               "only an opponent of the bidder can coinche: " + seat_name(h.coinched_by) +
-                   (h.coinched_by == h.bidder ? " is the bidder" : " is the bidder's partner"));
+               text::Message("coinche.err.coinched_by_team")
+                   .text("seat", seat_name(h.coinched_by))
+                   .text("who", h.coinched_by == h.bidder ? "bidder" : "partner"));
   }
   h.surcoinched_by = ck.seat_field("surcoinched_by", ok);
   if (h.surcoinched_by >= 0) {
     if (h.coinche != 2)
       ck.error("surcoinched_by", "C08",
-               "surcoinched_by " + seat_name(h.surcoinched_by) + " needs coinche 2 (surcoinche needs a coinche first)");
+               text::Message("coinche.err.surcoinched_by_level").text("seat", seat_name(h.surcoinched_by)));
     else if (h.bidder >= 0 && team_of(h.surcoinched_by) != team_of(h.bidder))
       ck.error("surcoinched_by", "C08",
-               "only the bidding team can surcoinche: " + seat_name(h.surcoinched_by) + " is a defender");
+               text::Message("coinche.err.surcoinched_by_team").text("seat", seat_name(h.surcoinched_by)));
   }
 }
 
@@ -525,19 +539,17 @@ bool decode_card_points(Checker& ck, Hand& h) {
   const json& rec = ck.rec;
   bool points_ok = false;
   if (absent(rec, "bidder_card_points")) {
-    ck.error("bidder_card_points", "C03",
-             "missing field 'bidder_card_points': the card points in the bidding team's tricks (0..152)");
+    ck.error("bidder_card_points", "C03", text::Message("coinche.err.points_missing"));
   } else {
     auto p = as_int(rec["bidder_card_points"]);
     const std::string v = show(rec["bidder_card_points"]);
     if (!p)
-      ck.error("bidder_card_points", "C09", v + " is not a whole number of card points (0..152)");
+      ck.error("bidder_card_points", "C09", text::Message("coinche.err.points_whole").text("value", v));
     else if (*p < 0 || *p > 152)
-      ck.error("bidder_card_points", "C09", v + " is outside 0..152, the card points in the pack");
+      ck.error("bidder_card_points", "C09", text::Message("coinche.err.points_range").text("value", v));
     else if (*p == 1 || *p == 151)
       ck.error("bidder_card_points", "C09",
-               v + " card points is impossible: " + (*p == 1 ? "the bidders" : "the other team") +
-                   " would hold exactly 1, and no card is worth 1 point");
+               text::Message("coinche.err.points_one").text("value", v).text("who", *p == 1 ? "bidders" : "other"));
     else {
       h.bidder_card_points = static_cast<int>(*p);
       points_ok = true;
@@ -547,8 +559,9 @@ bool decode_card_points(Checker& ck, Hand& h) {
     auto p = as_int(rec["defender_card_points"]);
     if (!p || *p != k_card_points - h.bidder_card_points)
       ck.error("defender_card_points", "C10",
-               show(rec["defender_card_points"]) + " + " + std::to_string(h.bidder_card_points) +
-                   " is not 152: card points must add up to 152 (162 with the dix de der)");
+               text::Message("coinche.err.points_sum")
+                   .text("defenders", show(rec["defender_card_points"]))
+                   .number("bidders", h.bidder_card_points));
   }
   return points_ok;
 }
@@ -557,14 +570,14 @@ bool decode_card_points(Checker& ck, Hand& h) {
 bool decode_last_trick(Checker& ck, Hand& h) {
   const json& rec = ck.rec;
   if (absent(rec, "last_trick")) {
-    ck.error("last_trick", "C03", "missing field 'last_trick': \"bidders\" or \"defenders\"");
+    ck.error("last_trick", "C03", text::Message("coinche.err.last_trick_missing"));
     return false;
   }
   if (rec["last_trick"] == "bidders" || rec["last_trick"] == "defenders") {
     h.last_trick_bidders = rec["last_trick"] == "bidders";
     return true;
   }
-  ck.error("last_trick", "C11", "last_trick is \"bidders\" or \"defenders\" (got " + show(rec["last_trick"]) + ")");
+  ck.error("last_trick", "C11", text::Message("coinche.err.last_trick_value").text("value", show(rec["last_trick"])));
   return false;
 }
 
@@ -573,15 +586,14 @@ void decode_capot(Checker& ck, Hand& h, bool points_ok, bool last_ok) {
   const json& rec = ck.rec;
   if (absent(rec, "capot")) {
     if (points_ok && (h.bidder_card_points == 152 || h.bidder_card_points == 0))
-      ck.d.warning("capot", "W04",
-                   h.bidder_card_points == 152
-                       ? "all 152 card points to the bidders but no capot: did the defenders really win a trick?"
-                       : "no card points for the bidders but no capot: did the bidders really win a trick?");
+      ck.warning("capot", "W04",
+                 text::Message(h.bidder_card_points == 152 ? "coinche.warn.all_points_no_capot"
+                                                           : "coinche.warn.no_points_no_capot"));
     return;
   }
   const json& c = rec["capot"];
   if (c != "bidders" && c != "defenders") {
-    ck.error("capot", "C12", "capot is null, \"bidders\" or \"defenders\" (got " + show(c) + ")");
+    ck.error("capot", "C12", text::Message("coinche.err.capot_value").text("value", show(c)));
     return;
   }
   h.capot = c == "bidders" ? 0 : 1;

@@ -136,6 +136,54 @@ const text::Catalogue& catalogue() {
           "Coinche (belote contrée)");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("coinche.team", "{team, select, NS {N/S} EW {E/W} other {{team}}}");
     x.add("coinche.team.players", "{team} ({first} & {second})");
+    // refusals and warnings (coinche_hand.cpp): ICU MessageFormat, a quote around a placeholder written twice
+    x.add("coinche.err.seat_is_player",
+          "unknown seat ''{value}'': records name seats, and {name} sits at {seat}; write {seat}");
+    x.add("coinche.err.unknown_seat", "unknown seat ''{value}'': a seat is N, E, S or W");
+    x.add("coinche.warn.unknown_field",
+          "''{key}'' is not a coinche hand field and is ignored; the fields are: {fields}");
+    x.add("coinche.err.dealer_missing", "missing field ''dealer'': the seat (N, E, S or W) who dealt this hand");
+    x.add("coinche.warn.dealer", "expected {seat} ({name}) to deal, the record says {recorded}");
+    x.add("coinche.err.redeal_value", "redeal is null, \"all_pass\" or \"misdeal\" (got {value})");
+    x.add("coinche.err.redeal_field", "a redeal ({redeal}) records no contract or points: remove ''{key}''");
+    x.add("coinche.err.bid_missing", "missing field ''bid'': the contract value (80, 90, 100 ...)");
+    x.add("coinche.err.bid_steps", "bids go up in steps of 10 from 80 (got {value})");
+    x.add("coinche.err.bid_above",
+          "{bid} is above {max}: numeric bids stop at {max}{capot, select, yes {; bid capot instead} other {}}");
+    x.add("coinche.warn.bid_high", "a {bid} bid needs announcements or belote to be made (a capot gives 252)");
+    x.add("coinche.err.bidder_missing", "missing field ''bidder'': the seat who made the final bid");
+    x.add("coinche.err.trump_missing", "missing field ''trump'': S, H, D or C");
+    x.add("coinche.err.trump_suit", "trump must be a suit: S, H, D or C (got {value})");
+    x.add("coinche.err.coinche_value", "coinche is 0 (none), 1 (coinche, x2) or 2 (surcoinche) (got {value})");
+    x.add("coinche.err.coinched_by_level", "coinched_by {seat} needs coinche 1 or 2 (the record says {coinche})");
+    x.add("coinche.err.coinched_by_team",
+          "only an opponent of the bidder can coinche: {seat} {who, select, bidder {is the bidder} other {is the "
+          "bidder''s partner}}");
+    x.add("coinche.err.surcoinched_by_level",
+          "surcoinched_by {seat} needs coinche 2 (surcoinche needs a coinche first)");
+    x.add("coinche.err.surcoinched_by_team", "only the bidding team can surcoinche: {seat} is a defender");
+    x.add("coinche.err.points_missing",
+          "missing field ''bidder_card_points'': the card points in the bidding team''s tricks (0..152)");
+    x.add("coinche.err.points_whole", "{value} is not a whole number of card points (0..152)");
+    x.add("coinche.err.points_range", "{value} is outside 0..152, the card points in the pack");
+    x.add("coinche.err.points_one",
+          "{value} card points is impossible: {who, select, bidders {the bidders} other {the other team}} would hold "
+          "exactly 1, and no card is worth 1 point");
+    x.add("coinche.err.points_sum",
+          "{defenders} + {bidders} is not 152: card points must add up to 152 (162 with the dix de der)");
+    x.add("coinche.err.last_trick_missing", "missing field ''last_trick'': \"bidders\" or \"defenders\"");
+    x.add("coinche.err.last_trick_value", "last_trick is \"bidders\" or \"defenders\" (got {value})");
+    x.add("coinche.warn.all_points_no_capot",
+          "all 152 card points to the bidders but no capot: did the defenders really win a trick?");
+    x.add("coinche.warn.no_points_no_capot",
+          "no card points for the bidders but no capot: did the bidders really win a trick?");
+    x.add("coinche.err.player_or_seat", "unknown player or seat ''{value}''");
+    x.add("coinche.err.player_or_seat_known", "unknown player or seat ''{value}''; the seats are {seats}");
+    x.add("coinche.err.unknown_key", "unknown key ''{key}'' for a coinche hand; the keys are: {keys}");
+    x.add("coinche.err.not_team",
+          "''{value}'' is not a team: bidders, defenders, NS, EW or a player{none, select, yes {, or none} other {}}");
+    x.add("coinche.err.team_needs_bidder", "''{value}'' names a team; give bidder= too, or write bidders / defenders");
+    x.add("coinche.err.capot_value", "capot is null, \"bidders\" or \"defenders\" (got {value})");
     x.add("coinche.contract.points", "{value}{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");
     x.add("coinche.contract.capot", "capot{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");
     x.add("coinche.contract.generale", "générale{trump, select, S {♠} H {♥} D {♦} C {♣} other {}}");

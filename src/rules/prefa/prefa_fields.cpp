@@ -54,7 +54,8 @@ bool split_pairs(const std::string& key, const std::string& value, const std::st
   for (const auto& item : split_list(value)) {
     auto colon = item.rfind(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == item.size()) {
-      diags.error(key, "prefa.cli_syntax", "'" + item + "' is not PLAYER:VALUE; write e.g. " + example);
+      diags.error(key, "prefa.cli_syntax",
+                  text::Message("prefa.err.cli_pair").text("value", item).text("example", example), catalogue());
       return false;
     }
     auto trim = [](std::string s) {
@@ -93,7 +94,8 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
       else if (v == "false" || v == "no" || v == "0" || v == "off")
         rec["four_aces"] = false;
       else
-        diags.error("four_aces", "prefa.cli_syntax", "'" + value + "' is not true or false");
+        diags.error("four_aces", "prefa.cli_syntax", text::Message("prefa.err.cli_bool").text("value", value),
+                    catalogue());
     } else if (key == "calls") {
       std::vector<std::pair<std::string, std::string>> pairs;
       if (!split_pairs(key, value, "calls=C:play,A:pass", pairs, diags)) continue;
@@ -120,7 +122,8 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
     } else {
       std::string known;
       for (const auto& k : k_keys) known += (known.empty() ? "" : ", ") + k;
-      diags.error(key, "prefa.cli_key", "unknown field '" + key + "'; the prefa hand fields are: " + known);
+      diags.error(key, "prefa.cli_key",
+                  text::Message("prefa.err.cli_unknown_field").text("key", key).text("fields", known), catalogue());
     }
   }
   // spec prefa §2.2: a hand with a declarer is a contract unless the scorer typed another type.

@@ -212,6 +212,15 @@ private:
   void err(const std::string& field, const std::string& code, const std::string& msg) {
     m_diags.error(field, "prefa." + code, msg);
   }
+  // the same with the message as data: a message of the game's catalogue(), said in the reader's language
+  void err(const std::string& field, const std::string& code, text::Message words) {
+    m_diags.error(field, "prefa." + code, std::move(words), catalogue());
+  }
+  // "unknown player X; the players are ..."
+  void unknown_player(const std::string& field, const std::string& shown) {
+    err(field, "unknown_player",
+        text::Message("prefa.err.unknown_player").text("name", shown).text("players", list_of(m_players)));
+  }
   bool has(const char* k) const { return m_rec.contains(k) && !m_rec[k].is_null(); }
   int index_of(const std::string& nm) const {
     for (int i = 0; i < m_n; ++i)
@@ -257,32 +266,35 @@ private:
 // The game is not over, the unknown fields, E-H1 the hand number, E-H3 / W-H4 the dealer.
 bool Decoder::header() {
   if (m_st.over) {
-    err("hand", "game_over",
-        "the game is over: all pools are 0 after hand " + std::to_string(m_st.hands) +
-            "; no hand can follow the game-ending hand");
+    err("hand", "game_over", text::Message("prefa.err.game_over").number("hand", m_st.hands));
     return false;
   }
   m_h.number = m_st.hands + 1;
   for (auto it = m_rec.begin(); it != m_rec.end(); ++it)
     if (!k_record_fields.count(it.key()))
-      m_diags.warning(it.key(), "prefa.unknown_field", "unknown field '" + it.key() + "' ignored");
+      m_diags.warning(it.key(), "prefa.unknown_field", text::Message("prefa.warn.unknown_field").text("key", it.key()),
+                      catalogue());
   if (has("hand") && (!is_whole(m_rec["hand"]) || m_rec["hand"].get<ll>() != m_h.number)) {
     err("hand", "hand_number",
-        show(m_rec["hand"]) + " is not the next hand: hand numbers must be consecutive, expected " +
-            std::to_string(m_h.number));
+        text::Message("prefa.err.hand_number").text("value", show(m_rec["hand"])).number("expected", m_h.number));
     return false;
   }
   m_h.dealer = m_st.dealer;
   if (has("dealer")) {
     if (!m_rec["dealer"].is_string() || index_of(m_rec["dealer"].get<std::string>()) < 0) {
       err("dealer", "unknown_dealer",
-          "unknown dealer " + show(m_rec["dealer"]) + "; the players are " + list_of(m_players));
+          text::Message("prefa.err.unknown_dealer")
+              .text("name", show(m_rec["dealer"]))
+              .text("players", list_of(m_players)));
       return false;
     }
     m_h.dealer = index_of(m_rec["dealer"].get<std::string>());
     if (m_h.dealer != m_st.dealer)
       m_diags.warning("dealer", "prefa.dealer_rotation",
-                      "dealer out of rotation: " + name(m_h.dealer) + " dealt, expected " + name(m_st.dealer));
+                      text::Message("prefa.warn.dealer_rotation")
+                          .text("name", name(m_h.dealer))
+                          .text("expected", name(m_st.dealer)),
+                      catalogue());
   }
   m_h.sitting_out = m_n == 4 ? m_h.dealer : -1;
   return true;
@@ -293,30 +305,30 @@ bool Decoder::hand_type() {
   std::string& type = m_h.type;
   if (has("type")) {
     if (!m_rec["type"].is_string()) {
-      err("type", "type",
-          show(m_rec["type"]) + " is not a hand type: contract, all_pass, withdrawn, conceded or polles");
+      err("type", "type", text::Message("prefa.err.type").text("value", show(m_rec["type"])));
       return false;
     }
     type = m_rec["type"].get<std::string>();
   } else if (has("declarer")) {
     type = "contract";
   } else {
-    err("type", "type_missing", "missing: contract (with a declarer), all_pass, withdrawn, conceded or polles");
+    err("type", "type_missing", text::Message("prefa.err.type_missing"));
     return false;
   }
   if (type != "contract" && type != "all_pass" && type != "withdrawn" && type != "conceded" && type != "polles") {
-    err("type", "type", "\"" + type + "\" is not a hand type: contract, all_pass, withdrawn, conceded or polles");
+    err("type", "type", text::Message("prefa.err.type").text("value", "\"" + type + "\""));
     return false;
   }
   if (type == "withdrawn" && !m_opt.provisional)
-    err("type", "type_option", "type withdrawn is not allowed under current options (needs provisional_entry=on)");
-  if (type == "conceded" && !m_opt.concession)
-    err("type", "type_option", "type conceded is not allowed under current options (needs concession=on)");
-  if (type == "polles" && !m_opt.polles)
-    err("type", "type_option", "type polles is not allowed under current options (needs all_pass=polles)");
-  if (type == "all_pass" && m_opt.polles)
     err("type", "type_option",
-        "type all_pass is not allowed under current options: with all_pass=polles an all-pass hand is played (type polles)");
+        text::Message("prefa.err.type_option").text("type", "withdrawn").text("needs", "provisional_entry=on"));
+  if (type == "conceded" && !m_opt.concession)
+    err("type", "type_option",
+        text::Message("prefa.err.type_option").text("type", "conceded").text("needs", "concession=on"));
+  if (type == "polles" && !m_opt.polles)
+    err("type", "type_option",
+        text::Message("prefa.err.type_option").text("type", "polles").text("needs", "all_pass=polles"));
+  if (type == "all_pass" && m_opt.polles) err("type", "type_option", text::Message("prefa.err.type_all_pass"));
   return !m_diags.has_errors();
 }
 
@@ -331,7 +343,7 @@ bool Decoder::first_bidder() {
     } else if (!first_hand) {
       err("first_bidder", "first_bidder_hand", "first_bidder belongs to hand 1 only");
     } else if (!v.is_string() || index_of(v.get<std::string>()) < 0) {
-      err("first_bidder", "unknown_player", "unknown player " + show(v) + "; the players are " + list_of(m_players));
+      unknown_player("first_bidder", show(v));
     } else {
       m_h.first_bidder = index_of(v.get<std::string>());
       if (!m_h.active(m_h.first_bidder))
@@ -382,21 +394,21 @@ bool Decoder::declarer() {
   const std::string& type = m_h.type;
   if (type != "contract" && type != "withdrawn" && type != "conceded") return true;
   if (!has("declarer")) {
-    err("declarer", "declarer_missing", "missing: a " + type + " hand needs the declarer");
+    err("declarer", "declarer_missing", text::Message("prefa.err.declarer_missing").text("type", type));
     return false;
   }
   if (!m_rec["declarer"].is_string() || index_of(m_rec["declarer"].get<std::string>()) < 0) {
-    err("declarer", "unknown_player",
-        "unknown player " + show(m_rec["declarer"]) + "; the players are " + list_of(m_players));
+    unknown_player("declarer", show(m_rec["declarer"]));
     return false;
   }
   const int d = index_of(m_rec["declarer"].get<std::string>());
   if (!m_h.active(d)) {
-    err("declarer", "declarer_sits_out", name(d) + " is the dealer: the dealer sits out and cannot declare");
+    err("declarer", "declarer_sits_out", text::Message("prefa.err.declarer_sits_out").text("name", name(d)));
     return false;
   }
   if (m_has_auction && m_auction.winner != d) {
-    err("declarer", "auction_outcome", "the auction was won by " + name(m_auction.winner) + ", not " + name(d));
+    err("declarer", "auction_outcome",
+        text::Message("prefa.err.auction_winner").text("winner", name(m_auction.winner)).text("name", name(d)));
     return false;
   }
   m_h.d = d;
@@ -435,19 +447,19 @@ bool Decoder::fields_of_type() {
 bool Decoder::contract() {
   if (m_h.type != "contract" && m_h.type != "conceded") return true;
   if (!has("contract")) {
-    err("contract", "contract_missing", "missing: a " + m_h.type + " hand needs the contract (6S..10H)");
+    err("contract", "contract_missing", text::Message("prefa.err.contract_missing").text("type", m_h.type));
     return false;
   }
   const json& cj = m_rec["contract"];
   std::string cs = cj.is_string() ? cj.get<std::string>() : show(cj);
   m_h.contract = cj.is_string() ? parse_contract(cs) : std::nullopt;
   if (!m_h.contract) {
-    err("contract", "contract_format", "\"" + cs + "\" is not a contract: 6..10 tricks and S, C, D, H or NT (6S..10H)");
+    err("contract", "contract_format", text::Message("prefa.err.contract_format").text("value", cs));
     return false;
   }
   const Contract c = *m_h.contract;
   if (c.level == 10 && c.strain == 4 && m_opt.ten_nt == 0) {
-    err("contract", "contract_10nt", "10NT is not allowed (option ten_no_trumps is off)");
+    err("contract", "contract_10nt", text::Message("prefa.err.contract_10nt"));
     return false;
   }
   std::optional<Contract> floor;  // E-C3
@@ -455,15 +467,14 @@ bool Decoder::contract() {
   if (!won_bid(floor)) return false;
   if (floor && c.rank() < floor->rank())
     err("contract", "contract_below_bid",
-        "declared contract " + c.name() + " is below the auction contract " + floor->name() +
-            ": the declarer must announce at least the contract he won");
+        text::Message("prefa.err.contract_below_bid").text("contract", c.name()).text("won", floor->name()));
   if (has("four_aces")) {  // E-C4
     if (!m_rec["four_aces"].is_boolean()) {
-      err("four_aces", "four_aces_type", show(m_rec["four_aces"]) + " is not true or false");
+      err("four_aces", "four_aces_type", text::Message("prefa.err.not_bool").text("value", show(m_rec["four_aces"])));
     } else {
       m_h.four_aces = m_rec["four_aces"].get<bool>();
       if (m_h.four_aces && m_opt.aces == Options::Aces::off)
-        err("four_aces", "four_aces_option", "four aces bonus not in use (option four_aces is off)");
+        err("four_aces", "four_aces_option", text::Message("prefa.err.four_aces_option"));
     }
   }
   if (m_diags.has_errors()) return false;
@@ -506,17 +517,18 @@ bool Decoder::decode_tricks() {
   if (!has("tricks")) return true;
   const json& t = m_rec["tricks"];
   if (!t.is_object()) {
-    err("tricks", "tricks_shape", "must be an object player -> tricks, e.g. {\"B\": 7, \"C\": 3}");
+    err("tricks", "tricks_shape", text::Message("prefa.err.tricks_shape"));
     return false;
   }
   for (auto it = t.begin(); it != t.end(); ++it) {
     int p = index_of(it.key());
     if (p < 0) {
-      err("tricks", "unknown_player", "unknown player " + it.key() + "; the players are " + list_of(m_players));
+      unknown_player("tricks", it.key());
       continue;
     }
     if (!is_whole(it.value()) || it.value().get<ll>() < 0 || it.value().get<ll>() > 10) {
-      err("tricks", "tricks_range", name(p) + ": " + show(it.value()) + " tricks; tricks must be 0..10");
+      err("tricks", "tricks_range",
+          text::Message("prefa.err.tricks_range").text("name", name(p)).text("value", show(it.value())));
       continue;
     }
     x(p) = static_cast<int>(it.value().get<ll>());
@@ -535,14 +547,14 @@ bool Decoder::polles_tricks() {
   int sum = 0;
   for (int p = 0; p < m_n; ++p) {
     if (!m_h.active(p) && given(p) && x(p) != 0)
-      err("tricks", "tricks_not_played", name(p) + " sits out (dealer): no tricks");
+      err("tricks", "tricks_not_played", text::Message("prefa.err.tricks_sits_out").text("name", name(p)));
     if (m_h.active(p) && !given(p))
       err("tricks", "tricks_missing",
           "tricks missing for " + name(p) + ": polles needs the three active players' tricks");
     if (m_h.active(p)) sum += x(p);
   }
   if (!m_diags.has_errors() && sum != 10)
-    err("tricks", "tricks_sum", "tricks add up to " + std::to_string(sum) + ", must be 10");
+    err("tricks", "tricks_sum", text::Message("prefa.err.tricks_sum").number("sum", sum));
   return !m_diags.has_errors();
 }
 
@@ -568,7 +580,8 @@ bool Decoder::calls() {
     return !m_diags.has_errors();
   }
   if (!has("calls") || !m_rec["calls"].is_object()) {
-    err("calls", "calls_missing", "declarations needed for " + name(R) + " and " + name(L) + " (play or pass)");
+    err("calls", "calls_missing",
+        text::Message("prefa.err.calls_missing").text("right", name(R)).text("left", name(L)));
     return false;
   }
   for (auto it = m_rec["calls"].begin(); it != m_rec["calls"].end(); ++it) {
@@ -580,7 +593,7 @@ bool Decoder::calls() {
     }
     std::string v = it.value().is_string() ? it.value().get<std::string>() : show(it.value());
     if (v != "play" && v != "pass") {
-      err("calls", "calls_value", name(p) + ": \"" + v + "\" is not a declaration: play or pass");
+      err("calls", "calls_value", text::Message("prefa.err.calls_value").text("name", name(p)).text("value", v));
       continue;
     }
     (p == R ? m_h.cR : m_h.cL) = v;
@@ -597,23 +610,22 @@ bool Decoder::along() {
   int along = -1;
   if (has("along")) {
     if (!m_rec["along"].is_string() || index_of(m_rec["along"].get<std::string>()) < 0) {
-      err("along", "unknown_player",
-          "unknown player " + show(m_rec["along"]) + "; the players are " + list_of(m_players));
+      unknown_player("along", show(m_rec["along"]));
       return false;
     }
     along = index_of(m_rec["along"].get<std::string>());
     if (along != R && along != L) {
-      err("along", "along_not_defender", name(along) + " is not a defender: only a defender can take the other along");
+      err("along", "along_not_defender", text::Message("prefa.err.along_not_defender").text("name", name(along)));
       return false;
     }
   }
   const bool pR = m_h.cR == "play", pL = m_h.cL == "play";
   if (pR && pL) {
     m_h.mode = "both";
-    if (along >= 0) err("along", "along_nobody", "nobody to take along: both defenders play");
+    if (along >= 0) err("along", "along_nobody", text::Message("prefa.err.along_both_play"));
   } else if (!pR && !pL) {
     m_h.mode = "none";
-    if (along >= 0) err("along", "along_nobody", "nobody to take along: both defenders passed");
+    if (along >= 0) err("along", "along_nobody", text::Message("prefa.err.along_both_passed"));
   } else {
     const int player = pR ? R : L;
     const int passer = pR ? L : R;
@@ -662,15 +674,15 @@ bool Decoder::contract_tricks() {
     std::string s;
     for (int p : played)
       if (p != h.taken) s += (s.empty() ? "" : ", ") + name(p);
-    err("tricks", "tricks_missing", "missing: tricks of " + s);
+    err("tricks", "tricks_missing", text::Message("prefa.err.tricks_missing").text("players", s));
     return false;
   }
   int sum = 0;
   for (int p = 0; p < m_n; ++p) {
     if (given(p) && !plays(p) && x(p) != 0)
       err("tricks", "tricks_not_played",
-          name(p) +
-              (p == h.sitting_out ? " sits out (dealer): no tricks" : " passed and was not taken along: no tricks"));
+          text::Message(p == h.sitting_out ? "prefa.err.tricks_sits_out" : "prefa.err.tricks_passed")
+              .text("name", name(p)));
     if (plays(p) && !given(p) && p != h.taken) m_missing.push_back(p);
     if (plays(p)) sum += x(p);
   }
@@ -690,7 +702,7 @@ bool Decoder::contract_tricks() {
   }
   if (m_diags.has_errors()) return false;
   if (sum != 10) {
-    err("tricks", "tricks_sum", "tricks add up to " + std::to_string(sum) + ", must be 10");
+    err("tricks", "tricks_sum", text::Message("prefa.err.tricks_sum").number("sum", sum));
     return false;
   }
   if (h.mode == "along" && x(h.taken) > 0)

@@ -183,6 +183,47 @@ const text::Catalogue& catalogue() {
     x.add("prefa.title", "Prefa (Greek Preference)");  // the game's title on the phone pages (GameRules::title)
     x.add("prefa.list.and", "{first} and {rest}");
     x.add("prefa.list.comma", "{first}, {rest}");
+    // refusals and warnings (prefa_hand.cpp): ICU MessageFormat, a quote around a placeholder written twice
+    // the command line's words (prefa_fields.cpp)
+    x.add("prefa.err.cli_pair", "''{value}'' is not PLAYER:VALUE; write e.g. {example}");
+    x.add("prefa.err.cli_bool", "''{value}'' is not true or false");
+    x.add("prefa.err.cli_unknown_field", "unknown field ''{key}''; the prefa hand fields are: {fields}");
+    x.add("prefa.err.unknown_player", "unknown player {name}; the players are {players}");
+    x.add("prefa.err.game_over",
+          "the game is over: all pools are 0 after hand {hand}; no hand can follow the game-ending hand");
+    x.add("prefa.warn.unknown_field", "unknown field ''{key}'' ignored");
+    x.add("prefa.err.hand_number",
+          "{value} is not the next hand: hand numbers must be consecutive, expected {expected}");
+    x.add("prefa.err.unknown_dealer", "unknown dealer {name}; the players are {players}");
+    x.add("prefa.warn.dealer_rotation", "dealer out of rotation: {name} dealt, expected {expected}");
+    x.add("prefa.err.type", "{value} is not a hand type: contract, all_pass, withdrawn, conceded or polles");
+    x.add("prefa.err.type_missing", "missing: contract (with a declarer), all_pass, withdrawn, conceded or polles");
+    x.add("prefa.err.type_option", "type {type} is not allowed under current options (needs {needs})");
+    x.add("prefa.err.type_all_pass",
+          "type all_pass is not allowed under current options: with all_pass=polles an all-pass hand is played (type "
+          "polles)");
+    x.add("prefa.err.declarer_missing", "missing: a {type} hand needs the declarer");
+    x.add("prefa.err.declarer_sits_out", "{name} is the dealer: the dealer sits out and cannot declare");
+    x.add("prefa.err.auction_winner", "the auction was won by {winner}, not {name}");
+    x.add("prefa.err.contract_missing", "missing: a {type} hand needs the contract (6S..10H)");
+    x.add("prefa.err.contract_format", "\"{value}\" is not a contract: 6..10 tricks and S, C, D, H or NT (6S..10H)");
+    x.add("prefa.err.contract_10nt", "10NT is not allowed (option ten_no_trumps is off)");
+    x.add("prefa.err.contract_below_bid",
+          "declared contract {contract} is below the auction contract {won}: the declarer must announce at least the "
+          "contract he won");
+    x.add("prefa.err.not_bool", "{value} is not true or false");
+    x.add("prefa.err.four_aces_option", "four aces bonus not in use (option four_aces is off)");
+    x.add("prefa.err.tricks_shape", "must be an object player -> tricks, e.g. '{'\"B\": 7, \"C\": 3'}'");
+    x.add("prefa.err.tricks_range", "{name}: {value} tricks; tricks must be 0..10");
+    x.add("prefa.err.tricks_sum", "tricks add up to {sum}, must be 10");
+    x.add("prefa.err.tricks_sits_out", "{name} sits out (dealer): no tricks");
+    x.add("prefa.err.tricks_passed", "{name} passed and was not taken along: no tricks");
+    x.add("prefa.err.tricks_missing", "missing: tricks of {players}");
+    x.add("prefa.err.calls_value", "{name}: \"{value}\" is not a declaration: play or pass");
+    x.add("prefa.err.calls_missing", "declarations needed for {right} and {left} (play or pass)");
+    x.add("prefa.err.along_not_defender", "{name} is not a defender: only a defender can take the other along");
+    x.add("prefa.err.along_both_play", "nobody to take along: both defenders play");
+    x.add("prefa.err.along_both_passed", "nobody to take along: both defenders passed");
     x.add("prefa.player", "{player}");
     x.add("prefa.signed", "{sign, select, plus {+{amount}} other {{amount}}}");
     x.add("prefa.hand", "{hand}{over, select, yes {; game over} other {}}");

@@ -119,7 +119,7 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
       end["mode"] = mode;
       if (parts.size() > 2 || (parts.size() == 2 && mode != "deals" && mode != "target") ||
           (parts.size() == 1 && mode != "open" && mode != "deals" && mode != "target")) {
-        diags.error("end", "E_END", "'" + v + "' is not an end rule; write end=open, end=deals:N or end=target:X");
+        diags.error("end", "E_END", text::Message("tarot.err.end_rule").text("value", v), catalogue());
       } else if (parts.size() == 2) {
         end[mode] = typed_value(parts[1]);
       }
@@ -140,7 +140,8 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
       if (is_option) {
         options[k] = option_value(k, v);
       } else {
-        diags.error(k, "E_ARGS", "unknown set-up key '" + k + "'; the keys are: " + k_setup_keys);
+        diags.error(k, "E_ARGS", text::Message("tarot.err.setup_key").text("key", k).text("keys", k_setup_keys),
+                    catalogue());
       }
     }
   }
@@ -166,7 +167,7 @@ json partner_word(const std::string& v, const std::vector<std::string>& players)
 void called_words(const std::string& key, const std::string& v, json& rec, Diagnostics& diags) {
   auto parts = split_list(v, ':');
   if (parts.size() != 2) {
-    diags.error(key, "E_ARGS", "'" + v + "' is not a called card; write rank:suit, e.g. called=king:hearts");
+    diags.error(key, "E_ARGS", text::Message("tarot.err.called_words").text("value", v), catalogue());
     return;
   }
   std::string a = lower(parts[0]), b = lower(parts[1]);
@@ -181,8 +182,7 @@ void poignee_words(const std::string& v, json& rec, const std::vector<std::strin
   for (const auto& item : split_list(v)) {
     auto parts = split_list(item, ':');
     if (parts.size() < 2 || parts.size() > 3) {
-      diags.error("poignees", "E_ARGS",
-                  "'" + item + "' is not a poignée; write player:level[:trumps], e.g. poignee=Ben:simple:10");
+      diags.error("poignees", "E_ARGS", text::Message("tarot.err.poignee_words").text("value", item), catalogue());
       continue;
     }
     json p = {{"player", player_word(parts[0], players)}, {"level", level_word(parts[1])}};
@@ -198,8 +198,7 @@ void misere_words(const std::string& v, json& rec, const std::vector<std::string
   for (const auto& item : split_list(v)) {
     auto parts = split_list(item, ':');
     if (parts.empty() || parts.size() > 2) {
-      diags.error("miseres", "E_ARGS",
-                  "'" + item + "' is not a misère; write player[:kind], e.g. misere=Ann or misere=Ann:trumps");
+      diags.error("miseres", "E_ARGS", text::Message("tarot.err.misere_words").text("value", item), catalogue());
       continue;
     }
     json m = {{"player", player_word(parts[0], players)}};
@@ -214,7 +213,7 @@ json bids_words(const std::string& v, const std::vector<std::string>& players, D
   for (const auto& item : split_list(v)) {
     auto parts = split_list(item, ':');
     if (parts.size() != 2) {
-      diags.error("bids", "E_ARGS", "'" + item + "' is not a bid; write player:bid, e.g. bids=Ann:pass,Ben:garde");
+      diags.error("bids", "E_ARGS", text::Message("tarot.err.bid_words").text("value", item), catalogue());
       continue;
     }
     std::string b = lower(parts[1]);
@@ -277,7 +276,8 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
     } else if (k == "bids") {
       rec["bids"] = bids_words(v, players, diags);
     } else {
-      diags.error(key, "E_ARGS", "unknown field '" + key + "'; the fields are: " + k_hand_keys);
+      diags.error(key, "E_ARGS", text::Message("tarot.err.unknown_field").text("key", key).text("fields", k_hand_keys),
+                  catalogue());
     }
   }
   if (!typed_type) rec["type"] = rec.contains("reason") ? "redeal" : "hand";  // the record type default
@@ -285,7 +285,7 @@ json record_from_words(const std::vector<std::pair<std::string, std::string>>& k
     if (rec.contains("taker") && rec["taker"].is_string())
       rec["partner"] = rec["taker"];
     else
-      diags.error("partner", "E_ARGS", "partner=self needs the taker: write taker=NAME too");
+      diags.error("partner", "E_ARGS", text::Message("tarot.err.partner_self"), catalogue());
   }
   return rec;
 }
@@ -322,8 +322,9 @@ void warn_unknown_fields(const json& rec, bool redeal, Diagnostics& diags) {
       for (const char* k : k_hand_fields) found = found || it.key() == k;
     if (!found)
       diags.warning(it.key(), "W_UNKNOWN_FIELD",
-                    "'" + it.key() + "' is not a field of a tarot " + (redeal ? "redeal" : "hand") +
-                        " record; ignored");
+                    text::Message(redeal ? "tarot.warn.unknown_redeal_field" : "tarot.warn.unknown_hand_field")
+                        .text("key", it.key()),
+                    catalogue());
   }
 }
 

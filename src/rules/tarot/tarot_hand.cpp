@@ -32,6 +32,9 @@ struct Ctx {
     ok = false;
   }
   void warn(const std::string& field, const char* code, const std::string& msg) { d.warning(field, code, msg); }
+  void warn(const std::string& field, const char* code, text::Message words) {
+    d.warning(field, code, std::move(words), catalogue());
+  }
   bool active(int p) const { return std::find(act.begin(), act.end(), p) != act.end(); }
   const std::string& name(int p) const { return s.players[static_cast<size_t>(p)]; }
   std::string player_list() const {
@@ -51,9 +54,11 @@ int index_of(const Setup& s, const std::string& name) {
 bool present(const json& rec, const char* key) { return rec.contains(key) && !rec[key].is_null(); }
 
 // A player reference; -1 when bad (errors added). `must_play`: the player must hold cards this deal.
-int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, const std::string& role) {
+// `role`: the message that says what the player would be ("tarot.role.taker": "the taker")
+int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, const char* role) {
   if (!v.is_string()) {
-    c.err(field, "E_UNKNOWN_PLAYER", show_quoted(v) + " is not a player name; the players are " + c.player_list());
+    c.err(field, "E_UNKNOWN_PLAYER",
+          text::Message("tarot.err.not_player_name").text("value", show_quoted(v)).text("players", c.player_list()));
     return -1;
   }
   int p = index_of(c.s, v.get<std::string>());
@@ -64,7 +69,8 @@ int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, 
     return -1;
   }
   if (must_play && !c.active(p)) {
-    c.err(field, "E_SITTING_OUT", c.name(p) + " is the dealer and sits out this deal, so cannot be " + role);
+    c.err(field, "E_SITTING_OUT",
+          text::Message("tarot.err.sitting_out").text("name", c.name(p)).message("role", text::Message(role)));
     return -1;
   }
   return p;
@@ -74,11 +80,14 @@ int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, 
 int legal_contract(Ctx& c, const json& v, const std::string& field, const char* code, const std::string& prefix) {
   const int id = v.is_string() ? contract_id(v.get<std::string>()) : k_none;
   if (id == k_none)
-    c.err(field, code, prefix + show_quoted(v) + " is not a contract; the ladder is " + ladder_text(c.s.opt));
+    c.err(field, code,
+          text::Message("tarot.err.not_contract")
+              .text("at", prefix)
+              .text("value", show_quoted(v))
+              .text("ladder", ladder_text(c.s.opt)));
   else if (id == k_pousse && !c.s.opt.petite_pousse)
     c.err(field, code,
-          prefix + "contract 'pousse' needs ladder petite_pousse (option bid_ladder); this game uses " +
-              ladder_text(c.s.opt));
+          text::Message("tarot.err.pousse_ladder").text("at", prefix).text("ladder", ladder_text(c.s.opt)));
   else
     return id;
   return k_none;
@@ -238,7 +247,7 @@ bool get_bool(Ctx& c, const json& rec, const char* key, const char* code, bool& 
   out = false;
   if (!present(rec, key)) return true;
   if (!rec[key].is_boolean()) {
-    c.err(key, code, show_quoted(rec[key]) + " is not true or false");
+    c.err(key, code, text::Message("tarot.err.not_bool").text("value", show_quoted(rec[key])));
     return false;
   }
   out = rec[key].get<bool>();
@@ -246,23 +255,23 @@ bool get_bool(Ctx& c, const json& rec, const char* key, const char* code, bool& 
 }
 
 void check_note(Ctx& c, const json& rec) {
-  if (present(rec, "note") && !rec["note"].is_string()) c.err("note", "E_NOTE", "a note is free text (a string)");
+  if (present(rec, "note") && !rec["note"].is_string()) c.err("note", "E_NOTE", text::Message("tarot.err.note"));
 }
 
 // ---------------------------------------------------------------- redeal (spec tarot §2.3)
 std::string redeal_reason(Ctx& c, const json& rec) {
   if (!rec.contains("reason") || !rec["reason"].is_string()) {
     c.err("reason", "E_REDEAL",
-          (rec.contains("reason") ? show_quoted(rec["reason"]) + " is not a reason" : std::string("missing")) +
-              "; a redeal needs a reason: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+          rec.contains("reason")
+              ? text::Message("tarot.err.redeal_not_reason").text("value", show_quoted(rec["reason"]))
+              : text::Message("tarot.err.redeal_reason_missing"));
     return "";
   }
   std::string reason = rec["reason"].get<std::string>();
   bool known = false;
   for (const char* r : k_redeal_reasons) known = known || reason == r;
   if (known) return reason;
-  c.err("reason", "E_REDEAL",
-        "'" + reason + "' is not a redeal reason; one of: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+  c.err("reason", "E_REDEAL", text::Message("tarot.err.redeal_reason").text("value", reason));
   return "";
 }
 
@@ -272,25 +281,23 @@ std::optional<Outcome> play_redeal(Ctx& c, const json& rec) {
   bool needs_player = reason == "petit_sec" || reason == "no_trumps" || reason == "few_honours";
   int player = -1;
   if (present(rec, "player"))
-    player = player_ref(c, rec["player"], "player", true, "the player who declared");
+    player = player_ref(c, rec["player"], "player", true, "tarot.role.declarer");
   else if (needs_player)
-    c.err("player", "E_REDEAL", "a '" + reason + "' redeal needs the player who declared it");
+    c.err("player", "E_REDEAL", text::Message("tarot.err.redeal_player").text("reason", reason));
   if (present(rec, "bids")) {
     auto a = check_auction(c, rec["bids"]);
     if (a && a->contract != k_none)
       c.err("bids", "E_REDEAL",
-            "these bids are not an all-pass auction: " + c.name(a->winner) + " takes at " +
-                k_contract_names[a->contract] + "; record the hand instead");
+            text::Message("tarot.err.redeal_bids")
+                .text("name", c.name(a->winner))
+                .text("contract", k_contract_names[a->contract]));
   }
   check_note(c, rec);
   // W_REDEAL_NOT_HOUSE
   if ((reason == "no_trumps" && !c.s.opt.redeal_no_trumps) || (reason == "few_honours" && !c.s.opt.redeal_few_honours))
-    c.warn("reason", "W_REDEAL_NOT_HOUSE",
-           "'" + reason +
-               "' is not a house redeal reason of this game (option extra_redeal_reasons); recorded as it happened");
+    c.warn("reason", "W_REDEAL_NOT_HOUSE", text::Message("tarot.warn.redeal_not_house").text("reason", reason));
   if (reason == "petit_sec" && !c.s.opt.petit_sec_redeal)
-    c.warn("reason", "W_REDEAL_NOT_HOUSE",
-           "this table plays a bare petit like an Excuse (option petit_sec); redeal recorded as it happened");
+    c.warn("reason", "W_REDEAL_NOT_HOUSE", text::Message("tarot.warn.redeal_petit_sec"));
   if (!c.ok) return std::nullopt;
 
   Outcome o;
@@ -313,12 +320,12 @@ struct Draft {
 
 void read_taker_contract(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "taker"))
-    c.err("taker", "E_UNKNOWN_PLAYER", "missing: name the taker (one of " + c.player_list() + ")");
+    c.err("taker", "E_UNKNOWN_PLAYER", text::Message("tarot.err.taker_missing").text("players", c.player_list()));
   else
-    d.h.taker = player_ref(c, rec["taker"], "taker", true, "the taker");
+    d.h.taker = player_ref(c, rec["taker"], "taker", true, "tarot.role.taker");
   // E_CONTRACT
   if (!present(rec, "contract"))
-    c.err("contract", "E_CONTRACT", "missing: one of " + ladder_text(c.s.opt));
+    c.err("contract", "E_CONTRACT", text::Message("tarot.err.contract_missing").text("ladder", ladder_text(c.s.opt)));
   else
     d.h.contract = legal_contract(c, rec["contract"], "contract", "E_CONTRACT", "");
 }
@@ -335,7 +342,7 @@ void read_chelem(Ctx& c, const json& rec, Draft& d) {
     else if (s == "defence")
       d.h.chelem = k_chelem_defence;
     else {
-      c.err("chelem", "E_CHELEM", show_quoted(v) + " is not a chelem value; one of: none, attack, defence");
+      c.err("chelem", "E_CHELEM", text::Message("tarot.err.chelem_value").text("value", show_quoted(v)));
       d.chelem_ok = false;
     }
   }
@@ -348,18 +355,16 @@ void read_partner(Ctx& c, const json& rec, Draft& d) {
   const bool has_partner_key = rec.contains("partner");
   if (!c.called_king) {
     if (!has_partner_key || rec["partner"].is_null()) return;
-    std::string why = static_cast<int>(c.s.players.size()) == 5
-                          ? "with the dealer sitting out, 4 play and there is no partner"
-                          : "with " + std::to_string(c.n) + " players the taker plays alone";
     c.err("partner", "E_PARTNER",
-          show_quoted(rec["partner"]) + " cannot be a partner: " + why + "; leave partner out or null");
+          text::Message(static_cast<int>(c.s.players.size()) == 5 ? "tarot.err.no_partner_sits_out"
+                                                                  : "tarot.err.no_partner")
+              .text("value", show_quoted(rec["partner"]))
+              .number("players", c.n));
     d.partner_ok = false;
     return;
   }
   if (!has_partner_key) {
-    c.err(
-        "partner", "E_PARTNER",
-        "5 players: record the partner (the taker's own name if he called himself, null if the card was in the chien)");
+    c.err("partner", "E_PARTNER", text::Message("tarot.err.partner_missing"));
     d.partner_ok = false;
     return;
   }
@@ -371,14 +376,14 @@ void read_partner(Ctx& c, const json& rec, Draft& d) {
   int p = rec["partner"].is_string() ? index_of(c.s, rec["partner"].get<std::string>()) : -1;
   if (p < 0) {
     c.err("partner", "E_PARTNER",
-          show_quoted(rec["partner"]) + " is not a player; the partner is one of " + c.player_list() +
-              " (the taker's own name if he called himself, null if the card was in the chien)");
+          text::Message("tarot.err.partner_unknown")
+              .text("value", show_quoted(rec["partner"]))
+              .text("players", c.player_list()));
     d.partner_ok = false;
   } else if (p == d.h.taker) {
     d.h.partner_note = "self";
     if (!c.s.opt.self_call) {
-      c.err("partner", "E_SELF_CALL",
-            "calling oneself is disabled (option self_call = false); " + c.name(p) + " cannot be his own partner");
+      c.err("partner", "E_SELF_CALL", text::Message("tarot.err.self_call").text("name", c.name(p)));
       d.partner_ok = false;
     }
   } else {
@@ -391,7 +396,7 @@ void read_called_card(Ctx& c, const json& rec) {
   if (!present(rec, "called_card")) return;
   const json& cc = rec["called_card"];
   if (!c.called_king) {
-    c.err("called_card", "E_CALLED_CARD", "a card is only called with 5 players in called-king mode");
+    c.err("called_card", "E_CALLED_CARD", text::Message("tarot.err.called_card_mode"));
     return;
   }
   if (!cc.is_object() || !cc.contains("rank") || !cc.contains("suit")) {
@@ -424,18 +429,17 @@ void read_called_card(Ctx& c, const json& rec) {
 // oudlers and oudler_cards (E_OUDLERS)
 void read_oudlers(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "oudlers")) {
-    c.err("oudlers", "E_OUDLERS", "missing: the number of oudlers (0..3) in the attack's cards");
+    c.err("oudlers", "E_OUDLERS", text::Message("tarot.err.oudlers_missing"));
   } else if (auto o = whole_in(rec["oudlers"], 0, 3)) {
     d.h.oudlers = static_cast<int>(*o);
   } else {
-    c.err("oudlers", "E_OUDLERS",
-          show_quoted(rec["oudlers"]) + " is not allowed: oudlers must be 0..3 (there are three oudlers)");
+    c.err("oudlers", "E_OUDLERS", text::Message("tarot.err.oudlers_range").text("value", show_quoted(rec["oudlers"])));
   }
   if (!present(rec, "oudler_cards")) return;
   const json& oc = rec["oudler_cards"];
   d.cards_given = true;
   if (!oc.is_array()) {
-    c.err("oudler_cards", "E_OUDLERS", "must be a list of petit, 21, excuse");
+    c.err("oudler_cards", "E_OUDLERS", text::Message("tarot.err.oudler_cards_list"));
     d.cards_ok = false;
     return;
   }
@@ -443,10 +447,10 @@ void read_oudlers(Ctx& c, const json& rec, Draft& d) {
   for (const auto& x : oc) {
     std::string v = x.is_string() ? x.get<std::string>() : (whole_in(x, 21, 21) ? "21" : x.dump());
     if (v != "petit" && v != "21" && v != "excuse") {
-      c.err("oudler_cards", "E_OUDLERS", show_quoted(x) + " is not an oudler; the oudlers are petit, 21, excuse");
+      c.err("oudler_cards", "E_OUDLERS", text::Message("tarot.err.not_oudler").text("value", show_quoted(x)));
       d.cards_ok = false;
     } else if (std::find(seen.begin(), seen.end(), v) != seen.end()) {
-      c.err("oudler_cards", "E_OUDLERS", "'" + v + "' is listed twice");
+      c.err("oudler_cards", "E_OUDLERS", text::Message("tarot.err.oudler_twice").text("value", v));
       d.cards_ok = false;
     } else {
       seen.push_back(v);
@@ -456,8 +460,9 @@ void read_oudlers(Ctx& c, const json& rec, Draft& d) {
   d.cards_excuse = std::find(seen.begin(), seen.end(), "excuse") != seen.end();
   if (d.cards_ok && d.h.oudlers >= 0 && static_cast<int>(seen.size()) != d.h.oudlers) {
     c.err("oudler_cards", "E_OUDLERS",
-          std::to_string(seen.size()) + " oudler card(s) listed but oudlers = " + std::to_string(d.h.oudlers) +
-              "; they must agree");
+          text::Message("tarot.err.oudler_cards_count")
+              .number("listed", static_cast<int64_t>(seen.size()))
+              .number("oudlers", d.h.oudlers));
     d.cards_ok = false;
   }
 }
@@ -465,19 +470,24 @@ void read_oudlers(Ctx& c, const json& rec, Draft& d) {
 // points (E_POINTS_RANGE) as half points, and defence_points (E_DEFENCE_POINTS)
 void read_points(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "points")) {
-    c.err("points", "E_POINTS_RANGE", "missing: the attack's card points, 0..91 in half points");
+    c.err("points", "E_POINTS_RANGE", text::Message("tarot.err.points_missing"));
   } else if (!rec["points"].is_number()) {
     c.err("points", "E_POINTS_RANGE",
-          show_quoted(rec["points"]) + " is not a number; points must be 0..91 in half points");
+          text::Message("tarot.err.points_not_number").text("value", show_quoted(rec["points"])));
   } else {
     const json& v = rec["points"];
     const std::optional<Amount> half = amount_of(v, 2);  // in half points, exactly
+    // the value as typed, in the reader's number format when it is a count of half points
+    auto with_value = [&](const char* id) {
+      text::Message m(id);
+      return half ? m.amount("value", *half) : m.text("value", v.dump());
+    };
     if (v < 0)
-      c.err("points", "E_POINTS_RANGE", v.dump() + " is below 0; points must be 0..91 in half points");
+      c.err("points", "E_POINTS_RANGE", with_value("tarot.err.points_below"));
     else if (v > 91)
-      c.err("points", "E_POINTS_RANGE", v.dump() + " is above 91, the most card points in tarot");
+      c.err("points", "E_POINTS_RANGE", with_value("tarot.err.points_above"));
     else if (!half)
-      c.err("points", "E_POINTS_RANGE", v.dump() + " is not a multiple of 0.5; points must be 0..91 in half points");
+      c.err("points", "E_POINTS_RANGE", with_value("tarot.err.points_half"));
     else
       d.h.points2 = half->units;
   }
@@ -485,13 +495,16 @@ void read_points(Ctx& c, const json& rec, Draft& d) {
   const json& dp = rec["defence_points"];
   const std::optional<Amount> defence = dp.is_number() ? amount_of(dp, 2) : std::nullopt;
   if (!defence) {
-    c.err("defence_points", "E_DEFENCE_POINTS", show_quoted(dp) + " is not a card-point count (0..91 in half points)");
+    c.err("defence_points", "E_DEFENCE_POINTS",
+          text::Message("tarot.err.defence_points").text("value", show_quoted(dp)));
   } else if (d.h.points2 >= 0) {
     const int64_t p2 = d.h.points2, d2 = defence->units;
     if (p2 + d2 != 182)
       c.err("defence_points", "E_DEFENCE_POINTS",
-            "attack " + half_points_text(p2) + " + defence " + half_points_text(d2) + " = " +
-                half_points_text(p2 + d2) + ", must be 91");
+            text::Message("tarot.err.points_sum")
+                .amount("attack", Amount::ratio(p2, 2))
+                .amount("defence", Amount::ratio(d2, 2))
+                .amount("sum", Amount::ratio(p2 + d2, 2)));
   }
 }
 
@@ -502,23 +515,23 @@ void read_tricks(Ctx& c, const json& rec, Draft& d) {
   const int T = c.sz.tricks;
   auto w = whole_in(t, 0, T);
   if (!w) {
-    c.err("attack_tricks", "E_TRICKS",
-          show_quoted(t) + " is not allowed: attack_tricks must be 0.." + std::to_string(T) + " with " +
-              std::to_string(c.n) + " players");
+    c.err(
+        "attack_tricks", "E_TRICKS",
+        text::Message("tarot.err.tricks_range").text("value", show_quoted(t)).number("most", T).number("players", c.n));
     return;
   }
   const int tricks = d.h.tricks = static_cast<int>(*w);
   if (!d.chelem_ok) return;
   const int chelem = d.h.chelem;
   if (tricks == T && chelem != k_chelem_attack)
-    c.err("attack_tricks", "E_TRICKS", std::to_string(T) + " tricks means chelem = attack");
+    c.err("attack_tricks", "E_TRICKS", text::Message("tarot.err.tricks_all").number("tricks", T));
   else if (tricks == 0 && chelem != k_chelem_defence)
-    c.err("attack_tricks", "E_TRICKS", "0 tricks for the attack means chelem = defence");
+    c.err("attack_tricks", "E_TRICKS", text::Message("tarot.err.tricks_none"));
   else if (chelem == k_chelem_attack && tricks != T)
     c.err("attack_tricks", "E_TRICKS",
-          "chelem = attack means the attack won all " + std::to_string(T) + " tricks, not " + std::to_string(tricks));
+          text::Message("tarot.err.chelem_attack_tricks").number("all", T).number("tricks", tricks));
   else if (chelem == k_chelem_defence && tricks != 0)
-    c.err("attack_tricks", "E_TRICKS", "chelem = defence means the attack won no trick, not " + std::to_string(tricks));
+    c.err("attack_tricks", "E_TRICKS", text::Message("tarot.err.chelem_defence_tricks").number("tricks", tricks));
 }
 
 // petit_au_bout (E_PETIT_AU_BOUT)
@@ -532,28 +545,22 @@ void read_petit_au_bout(Ctx& c, const json& rec, Draft& d) {
   else if (s == "defence")
     pab = -1;
   else
-    c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-          show_quoted(v) + " is not a side; petit_au_bout is attack, defence or null");
+    c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_side").text("value", show_quoted(v)));
   const bool cards_known = d.cards_given && d.cards_ok;
   if (pab == 1) {
     if (d.h.oudlers == 0)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the attack but the attack has no petit (oudlers = 0)");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_attack_no_petit"));
     else if (cards_known && !d.cards_petit)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the attack but oudler_cards does not list the petit");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_attack_cards"));
     else if (d.h.chelem == k_chelem_defence)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the attack is impossible when the defence won every trick");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_attack_chelem"));
   } else if (pab == -1) {
     if (d.h.oudlers == 3)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT", "petit au bout for the defence but the attack holds all three oudlers");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_defence_three"));
     else if (cards_known && d.cards_petit)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the defence but oudler_cards gives the petit to the attack");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_defence_cards"));
     else if (d.h.chelem == k_chelem_attack)
-      c.err("petit_au_bout", "E_PETIT_AU_BOUT",
-            "petit au bout for the defence is impossible when the attack won every trick");
+      c.err("petit_au_bout", "E_PETIT_AU_BOUT", text::Message("tarot.err.pab_defence_chelem"));
   }
 }
 
@@ -568,17 +575,20 @@ void check_points(Ctx& c, Draft& d) {
   int64_t lo2 = 9 * oudlers - slack2, hi2 = 182 - 9 * (3 - oudlers) + slack2;
   if (p2 < lo2)
     c.err("points", "E_POINTS_OUDLERS",
-          half_points_text(p2) + " is too few: " + std::to_string(oudlers) + " oudler" +
-              (oudlers == 1 ? " alone is" : "s alone are") + " worth " + half_points_text(9 * oudlers) + " points");
+          text::Message("tarot.err.points_too_few")
+              .amount("points", Amount::ratio(p2, 2))
+              .number("oudlers", oudlers)
+              .amount("worth", Amount::ratio(9 * oudlers, 2)));
   else if (p2 > hi2)
     c.err("points", "E_POINTS_OUDLERS",
-          half_points_text(p2) + " is too many: the " + std::to_string(3 - oudlers) + " oudler" +
-              (3 - oudlers == 1 ? "" : "s") + " of the defence are worth " + half_points_text(9 * (3 - oudlers)) +
-              ", so the attack has at most " + half_points_text(182 - 9 * (3 - oudlers)));
+          text::Message("tarot.err.points_too_many")
+              .amount("points", Amount::ratio(p2, 2))
+              .number("oudlers", 3 - oudlers)
+              .amount("worth", Amount::ratio(9 * (3 - oudlers), 2))
+              .amount("most", Amount::ratio(182 - 9 * (3 - oudlers), 2)));
   // E_HALF_POINT_4P
   if (c.n == 4 && p2 % 2 != 0 && d.h.chelem == k_chelem_none)
-    c.err("points", "E_HALF_POINT_4P",
-          half_points_text(p2) + ": half points are impossible with 4 players outside a chelem; recount");
+    c.err("points", "E_HALF_POINT_4P", text::Message("tarot.err.half_point_4p").amount("points", Amount::ratio(p2, 2)));
 }
 
 // E_CHELEM_POINTS (§3.2): a side that won no trick can own at most the Excuse (4.5, or 4 as FFT rounds it), and only
@@ -627,12 +637,14 @@ void check_chelem(Ctx& c, const Draft& d) {
   if (d.h.contract != k_none) check_chelem_points(c, d);
   if (d.h.chelem == k_chelem_attack && !d.h.made)
     c.err("chelem", "E_CHELEM_CONTRACT",
-          "impossible: chelem for the attack but the contract is failed (" + half_points_text(p2) + " < " +
-              std::to_string(k_target[oudlers]) + ")");
+          text::Message("tarot.err.chelem_failed")
+              .amount("points", Amount::ratio(p2, 2))
+              .number("target", k_target[oudlers]));
   if (d.h.chelem == k_chelem_defence && d.h.made)
     c.err("chelem", "E_CHELEM_CONTRACT",
-          "impossible: chelem for the defence but the contract is made (" + half_points_text(p2) +
-              " >= " + std::to_string(k_target[oudlers]) + ")");
+          text::Message("tarot.err.chelem_made")
+              .amount("points", Amount::ratio(p2, 2))
+              .number("target", k_target[oudlers]));
 }
 
 // The trumps shown with one poignée (E_POIGNEE_TRUMPS, W_POIGNEE_SMALLER): -1 when not given, -2 on an error.
@@ -643,27 +655,39 @@ int poignee_trumps(Ctx& c, const json& x, int p, int level) {
   auto w = whole_in(x["trumps"], INT64_MIN, INT64_MAX);
   if (!w) {
     c.err(f, "E_POIGNEE_TRUMPS",
-          c.name(p) + ": trumps " + show_quoted(x["trumps"]) + " is not a whole number of trumps");
+          text::Message("tarot.err.poignee_trumps_whole")
+              .text("name", c.name(p))
+              .text("value", show_quoted(x["trumps"])));
     return -2;
   }
   const int64_t t = *w;
   const int need = c.sz.poignee[static_cast<size_t>(level)];
   if (t < need) {
     c.err(f, "E_POIGNEE_TRUMPS",
-          std::to_string(c.n) + " players: a " + k_levels[level] + " poignée needs " + std::to_string(need) +
-              " trumps; " + c.name(p) + " shows " + std::to_string(t));
+          text::Message("tarot.err.poignee_too_few")
+              .number("players", c.n)
+              .text("level", k_levels[level])
+              .number("need", need)
+              .text("name", c.name(p))
+              .number("trumps", t));
     return -2;
   }
   if (t > max_trumps) {
     c.err(f, "E_POIGNEE_TRUMPS",
-          c.name(p) + " shows " + std::to_string(t) + " trumps; at most " + std::to_string(max_trumps) +
-              " are possible with " + std::to_string(c.n) + " players");
+          text::Message("tarot.err.poignee_too_many")
+              .text("name", c.name(p))
+              .number("trumps", t)
+              .number("most", max_trumps)
+              .number("players", c.n));
     return -2;
   }
   if (level < 2 && t >= c.sz.poignee[static_cast<size_t>(level + 1)])
     c.warn(f, "W_POIGNEE_SMALLER",
-           c.name(p) + " shows " + std::to_string(t) + " trumps, enough for a " + k_levels[level + 1] +
-               " poignée, but declared a " + k_levels[level] + " one (legal)");
+           text::Message("tarot.warn.poignee_smaller")
+               .text("name", c.name(p))
+               .number("trumps", t)
+               .text("enough", k_levels[level + 1])
+               .text("level", k_levels[level]));
   return static_cast<int>(t);
 }
 
@@ -674,19 +698,19 @@ void read_poignee(Ctx& c, const json& x, Draft& d) {
     c.err(f, "E_POIGNEE_LEVEL", show_quoted(x) + " is not {\"player\": name, \"level\": simple|double|triple}");
     return;
   }
-  int p = player_ref(c, x["player"], f, true, "showing a poignée");
+  int p = player_ref(c, x["player"], f, true, "tarot.role.poignee");
   int level = -1;
   std::string lv = x.contains("level") && x["level"].is_string() ? x["level"].get<std::string>() : "";
   for (int i = 0; i < 3; ++i)
     if (lv == k_levels[i]) level = i;
   if (level < 0)
     c.err(f, "E_POIGNEE_LEVEL",
-          (x.contains("level") ? show_quoted(x["level"]) : std::string("a missing level")) +
-              " is not a poignée level; one of: simple, double, triple");
+          x.contains("level") ? text::Message("tarot.err.poignee_level").text("value", show_quoted(x["level"]))
+                              : text::Message("tarot.err.poignee_level_missing"));
   if (p < 0 || level < 0) return;
   for (const auto& q : d.h.poignees)
     if (q.player == p) {
-      c.err(f, "E_POIGNEE_DUP", c.name(p) + " has two poignées; one poignée per player");
+      c.err(f, "E_POIGNEE_DUP", text::Message("tarot.err.poignee_twice").text("name", c.name(p)));
       return;
     }
   int trumps = poignee_trumps(c, x, p, level);
@@ -707,8 +731,7 @@ void read_poignees(Ctx& c, const json& rec, Draft& d) {
   int total = 0;
   for (const auto& q : d.h.poignees) total += q.trumps >= 0 ? q.trumps : c.sz.poignee[static_cast<size_t>(q.level)];
   if (total > k_max_trumps)
-    c.err(f, "E_POIGNEE_TOTAL",
-          "these poignées need " + std::to_string(total) + " trumps; only 22 exist (21 trumps and the Excuse)");
+    c.err(f, "E_POIGNEE_TOTAL", text::Message("tarot.err.poignee_total").number("trumps", total));
 }
 
 // petite chelem (E_PETITE_CHELEM, W_PETITE_NO_TRICKS)
@@ -717,18 +740,15 @@ void check_petite_chelem(Ctx& c, const json& rec, const Draft& d) {
   const Hand& h = d.h;
   if (d.petite_ok && h.petite_announced) {
     if (!opt.petite_chelem)
-      c.err("petite_chelem_announced", "E_PETITE_CHELEM",
-            "a petite chelem needs variant petite_chelem (it is off in this game)");
+      c.err("petite_chelem_announced", "E_PETITE_CHELEM", text::Message("tarot.err.petite_chelem_off"));
     else if (h.chelem_announced)
-      c.err("petite_chelem_announced", "E_PETITE_CHELEM",
-            "only one slam announcement per hand: chelem and petite chelem are both announced");
+      c.err("petite_chelem_announced", "E_PETITE_CHELEM", text::Message("tarot.err.petite_chelem_both"));
     else if (!present(rec, "attack_tricks"))
-      c.err("attack_tricks", "E_PETITE_CHELEM", "record attack_tricks to score an announced petite chelem");
+      c.err("attack_tricks", "E_PETITE_CHELEM", text::Message("tarot.err.petite_chelem_tricks"));
   }
   if (opt.petite_chelem && !h.petite_announced && !h.chelem_announced && h.tricks < 0 && h.chelem == k_chelem_none &&
       !present(rec, "attack_tricks"))
-    c.warn("attack_tricks", "W_PETITE_NO_TRICKS",
-           "attack_tricks not recorded: no unannounced petite chelem can be scored (counted as 0 tricks)");
+    c.warn("attack_tricks", "W_PETITE_NO_TRICKS", text::Message("tarot.warn.petite_no_tricks"));
 }
 
 constexpr const char* k_misere_kinds[3] = {"combined", "trumps", "faces"};
@@ -741,7 +761,7 @@ void read_misere(Ctx& c, const json& x, Draft& d) {
     c.err(f, "E_MISERE", show_quoted(x) + " is not {\"player\": name, \"kind\": combined|trumps|faces}");
     return;
   }
-  int p = player_ref(c, x["player"], f, true, "declaring a misère");
+  int p = player_ref(c, x["player"], f, true, "tarot.role.misere");
   int kind = -1;
   if (!present(x, "kind"))
     kind = 0;
@@ -749,35 +769,33 @@ void read_misere(Ctx& c, const json& x, Draft& d) {
     for (int i = 0; i < 3; ++i)
       if (x["kind"].get<std::string>() == k_misere_kinds[i]) kind = i;
   if (kind < 0) {
-    c.err(f, "E_MISERE", show_quoted(x["kind"]) + " is not a misère kind; one of: combined, trumps, faces");
+    c.err(f, "E_MISERE", text::Message("tarot.err.misere_kind").text("value", show_quoted(x["kind"])));
     return;
   }
   if (!opt.misere_separate && kind != 0) {
-    c.err(f, "E_MISERE",
-          std::string("kind '") + k_misere_kinds[kind] +
-              "' needs misere_kinds = separate; this game counts combined misères only");
+    c.err(f, "E_MISERE", text::Message("tarot.err.misere_separate").text("kind", k_misere_kinds[kind]));
     return;
   }
   if (opt.misere_separate && kind == 0) {
-    c.err(f, "E_MISERE", "with misere_kinds = separate a misère is of kind trumps or faces, not combined");
+    c.err(f, "E_MISERE", text::Message("tarot.err.misere_combined"));
     return;
   }
   if (p < 0) return;
   for (const auto& m : d.h.miseres)
     if (m.player == p && (m.kind == kind || m.kind == 0 || kind == 0)) {
       c.err(f, "E_MISERE",
-            c.name(p) + std::string(" declares the same misère twice") +
-                (kind ? std::string(" (") + k_misere_kinds[kind] + ")" : ""));
+            text::Message("tarot.err.misere_twice")
+                .text("name", c.name(p))
+                .text("kind", kind ? k_misere_kinds[kind] : "none"));
       return;
     }
   if (kind != 2)
     for (const auto& q : d.h.poignees)
       if (q.player == p)
-        c.err(f, "E_MISERE_POIGNEE", c.name(p) + " declares a misère without trumps, so cannot also show a poignée");
+        c.err(f, "E_MISERE_POIGNEE", text::Message("tarot.err.misere_poignee").text("name", c.name(p)));
   if (d.h.partner >= 0 && p == d.h.partner && kind != 1)
-    c.err(f, "E_MISERE_PARTNER",
-          c.name(p) + " is the partner, who holds the called face card, so cannot declare a misère of face cards");
-  if (p == d.h.taker) c.warn(f, "W_MISERE_TAKER", c.name(p) + ", the taker, declares a misère (legal but unusual)");
+    c.err(f, "E_MISERE_PARTNER", text::Message("tarot.err.misere_partner").text("name", c.name(p)));
+  if (p == d.h.taker) c.warn(f, "W_MISERE_TAKER", text::Message("tarot.warn.misere_taker").text("name", c.name(p)));
   d.h.miseres.push_back({p, kind});
 }
 
@@ -788,7 +806,7 @@ void read_miseres(Ctx& c, const json& rec, Draft& d) {
   if (!arr.is_array())
     c.err("miseres", "E_MISERE", "must be a list of {\"player\": name, \"kind\": combined|trumps|faces}");
   else if (!arr.empty() && !c.s.opt.misere)
-    c.err("miseres", "E_MISERE", "misère is recorded but variant misere is off in this game");
+    c.err("miseres", "E_MISERE", text::Message("tarot.err.misere_off"));
   else
     for (const auto& x : arr) read_misere(c, x, d);
 }

@@ -156,6 +156,128 @@ const text::Catalogue& catalogue() {
     x.add("tarot.list", "{item}{rest}");
     // refusals (tarot_hand.cpp): ICU MessageFormat, so a quote around a placeholder is written twice: ''{name}''
     x.add("tarot.err.unknown_player", "unknown player ''{name}''; the players are {players}");
+    x.add("tarot.err.not_player_name", "{value} is not a player name; the players are {players}");
+    x.add("tarot.err.sitting_out", "{name} is the dealer and sits out this deal, so cannot be {role}");
+    x.add("tarot.role.taker", "the taker");
+    x.add("tarot.role.declarer", "the player who declared");
+    x.add("tarot.role.poignee", "showing a poignée");
+    x.add("tarot.role.misere", "declaring a misère");
+    x.add("tarot.err.not_contract", "{at}{value} is not a contract; the ladder is {ladder}");
+    x.add("tarot.err.pousse_ladder",
+          "{at}contract ''pousse'' needs ladder petite_pousse (option bid_ladder); this game uses {ladder}");
+    x.add("tarot.err.not_bool", "{value} is not true or false");
+    x.add("tarot.err.note", "a note is free text (a string)");
+    x.add("tarot.err.taker_missing", "missing: name the taker (one of {players})");
+    x.add("tarot.err.contract_missing", "missing: one of {ladder}");
+    x.add("tarot.err.chelem_value", "{value} is not a chelem value; one of: none, attack, defence");
+    x.add("tarot.err.oudlers_missing", "missing: the number of oudlers (0..3) in the attack''s cards");
+    x.add("tarot.err.oudlers_range", "{value} is not allowed: oudlers must be 0..3 (there are three oudlers)");
+    x.add("tarot.err.oudler_cards_list", "must be a list of petit, 21, excuse");
+    x.add("tarot.err.not_oudler", "{value} is not an oudler; the oudlers are petit, 21, excuse");
+    x.add("tarot.err.oudler_twice", "''{value}'' is listed twice");
+    x.add("tarot.err.oudler_cards_count", "{listed} oudler card(s) listed but oudlers = {oudlers}; they must agree");
+    x.add("tarot.err.points_missing", "missing: the attack''s card points, 0..91 in half points");
+    x.add("tarot.err.points_not_number", "{value} is not a number; points must be 0..91 in half points");
+    x.add("tarot.err.points_below", "{value} is below 0; points must be 0..91 in half points");
+    x.add("tarot.err.points_above", "{value} is above 91, the most card points in tarot");
+    x.add("tarot.err.points_half", "{value} is not a multiple of 0.5; points must be 0..91 in half points");
+    x.add("tarot.err.defence_points", "{value} is not a card-point count (0..91 in half points)");
+    x.add("tarot.err.points_sum", "attack {attack} + defence {defence} = {sum}, must be 91");
+    x.add("tarot.err.points_too_few",
+          "{points} is too few: {oudlers, plural, one {# oudler alone is} other {# oudlers alone are}} worth {worth} "
+          "points");
+    x.add("tarot.err.points_too_many",
+          "{points} is too many: the {oudlers, plural, one {# oudler} other {# oudlers}} of the defence are worth "
+          "{worth}, so the attack has at most {most}");
+    x.add("tarot.err.half_point_4p", "{points}: half points are impossible with 4 players outside a chelem; recount");
+    x.add(
+        "tarot.err.redeal_not_reason",
+        "{value} is not a reason; a redeal needs a reason: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+    x.add("tarot.err.redeal_reason_missing",
+          "missing; a redeal needs a reason: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+    x.add("tarot.err.redeal_reason",
+          "''{value}'' is not a redeal reason; one of: all_pass, petit_sec, no_trumps, few_honours, misdeal, other");
+    x.add("tarot.err.redeal_player", "a ''{reason}'' redeal needs the player who declared it");
+    x.add("tarot.err.redeal_bids",
+          "these bids are not an all-pass auction: {name} takes at {contract}; record the hand instead");
+    x.add("tarot.warn.redeal_not_house",
+          "''{reason}'' is not a house redeal reason of this game (option extra_redeal_reasons); recorded as it "
+          "happened");
+    x.add("tarot.warn.redeal_petit_sec",
+          "this table plays a bare petit like an Excuse (option petit_sec); redeal recorded as it happened");
+    x.add("tarot.err.no_partner_sits_out",
+          "{value} cannot be a partner: with the dealer sitting out, 4 play and there is no partner; leave partner out "
+          "or null");
+    x.add("tarot.err.no_partner",
+          "{value} cannot be a partner: with {players} players the taker plays alone; leave partner out or null");
+    x.add("tarot.err.partner_missing",
+          "5 players: record the partner (the taker''s own name if he called himself, null if the card was in the "
+          "chien)");
+    x.add("tarot.err.partner_unknown",
+          "{value} is not a player; the partner is one of {players} (the taker''s own name if he called himself, null "
+          "if the card was in the chien)");
+    x.add("tarot.err.self_call",
+          "calling oneself is disabled (option self_call = false); {name} cannot be his own partner");
+    x.add("tarot.err.called_card_mode", "a card is only called with 5 players in called-king mode");
+    x.add("tarot.err.tricks_range", "{value} is not allowed: attack_tricks must be 0..{most} with {players} players");
+    x.add("tarot.err.tricks_all", "{tricks} tricks means chelem = attack");
+    x.add("tarot.err.tricks_none", "0 tricks for the attack means chelem = defence");
+    x.add("tarot.err.chelem_attack_tricks", "chelem = attack means the attack won all {all} tricks, not {tricks}");
+    x.add("tarot.err.chelem_defence_tricks", "chelem = defence means the attack won no trick, not {tricks}");
+    x.add("tarot.err.pab_side", "{value} is not a side; petit_au_bout is attack, defence or null");
+    x.add("tarot.err.pab_attack_no_petit", "petit au bout for the attack but the attack has no petit (oudlers = 0)");
+    x.add("tarot.err.pab_attack_cards", "petit au bout for the attack but oudler_cards does not list the petit");
+    x.add("tarot.err.pab_attack_chelem", "petit au bout for the attack is impossible when the defence won every trick");
+    x.add("tarot.err.pab_defence_three", "petit au bout for the defence but the attack holds all three oudlers");
+    x.add("tarot.err.pab_defence_cards",
+          "petit au bout for the defence but oudler_cards gives the petit to the attack");
+    x.add("tarot.err.pab_defence_chelem",
+          "petit au bout for the defence is impossible when the attack won every trick");
+    x.add("tarot.err.petite_chelem_off", "a petite chelem needs variant petite_chelem (it is off in this game)");
+    x.add("tarot.err.petite_chelem_both",
+          "only one slam announcement per hand: chelem and petite chelem are both announced");
+    x.add("tarot.err.petite_chelem_tricks", "record attack_tricks to score an announced petite chelem");
+    x.add("tarot.warn.petite_no_tricks",
+          "attack_tricks not recorded: no unannounced petite chelem can be scored (counted as 0 tricks)");
+    x.add("tarot.err.chelem_failed",
+          "impossible: chelem for the attack but the contract is failed ({points} < {target})");
+    x.add("tarot.err.chelem_made",
+          "impossible: chelem for the defence but the contract is made ({points} >= {target})");
+    x.add("tarot.err.poignee_trumps_whole", "{name}: trumps {value} is not a whole number of trumps");
+    x.add("tarot.err.poignee_too_few",
+          "{players} players: a {level} poignée needs {need} trumps; {name} shows {trumps}");
+    x.add("tarot.err.poignee_too_many",
+          "{name} shows {trumps} trumps; at most {most} are possible with {players} players");
+    x.add("tarot.warn.poignee_smaller",
+          "{name} shows {trumps} trumps, enough for a {enough} poignée, but declared a {level} one (legal)");
+    x.add("tarot.err.poignee_level", "{value} is not a poignée level; one of: simple, double, triple");
+    x.add("tarot.err.poignee_level_missing", "a missing level is not a poignée level; one of: simple, double, triple");
+    x.add("tarot.err.poignee_twice", "{name} has two poignées; one poignée per player");
+    x.add("tarot.err.poignee_total", "these poignées need {trumps} trumps; only 22 exist (21 trumps and the Excuse)");
+    x.add("tarot.err.misere_kind", "{value} is not a misère kind; one of: combined, trumps, faces");
+    x.add("tarot.err.misere_separate",
+          "kind ''{kind}'' needs misere_kinds = separate; this game counts combined misères only");
+    x.add("tarot.err.misere_combined",
+          "with misere_kinds = separate a misère is of kind trumps or faces, not combined");
+    x.add("tarot.err.misere_twice", "{name} declares the same misère twice{kind, select, none {} other { ({kind})}}");
+    x.add("tarot.err.misere_poignee", "{name} declares a misère without trumps, so cannot also show a poignée");
+    x.add("tarot.err.misere_partner",
+          "{name} is the partner, who holds the called face card, so cannot declare a misère of face cards");
+    x.add("tarot.warn.misere_taker", "{name}, the taker, declares a misère (legal but unusual)");
+    x.add("tarot.err.misere_off", "misère is recorded but variant misere is off in this game");
+    // the command line's words (tarot_fields.cpp)
+    x.add("tarot.err.end_rule", "''{value}'' is not an end rule; write end=open, end=deals:N or end=target:X");
+    x.add("tarot.err.setup_key", "unknown set-up key ''{key}''; the keys are: {keys}");
+    x.add("tarot.err.called_words", "''{value}'' is not a called card; write rank:suit, e.g. called=king:hearts");
+    x.add("tarot.err.poignee_words",
+          "''{value}'' is not a poignée; write player:level[:trumps], e.g. poignee=Ben:simple:10");
+    x.add("tarot.err.misere_words",
+          "''{value}'' is not a misère; write player[:kind], e.g. misere=Ann or misere=Ann:trumps");
+    x.add("tarot.err.bid_words", "''{value}'' is not a bid; write player:bid, e.g. bids=Ann:pass,Ben:garde");
+    x.add("tarot.err.unknown_field", "unknown field ''{key}''; the fields are: {fields}");
+    x.add("tarot.err.partner_self", "partner=self needs the taker: write taker=NAME too");
+    x.add("tarot.warn.unknown_hand_field", "''{key}'' is not a field of a tarot hand record; ignored");
+    x.add("tarot.warn.unknown_redeal_field", "''{key}'' is not a field of a tarot redeal record; ignored");
     x.add("tarot.then", ", {item}{rest}");
     x.add("tarot.names.one", "{a}");
     x.add("tarot.names.two", "{a} and {b}");
