@@ -179,7 +179,7 @@ bool parse_point(const json& rec, Detail& x, Diagnostics& d, bool pips_rounded);
 bool parse_sequences(const json& rec, Detail& x, Diagnostics& d);
 bool parse_sets(const json& rec, Detail& x, Diagnostics& d);
 bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d,
-                const std::string& rule);
+                const text::Message& rule);
 
 // Sequence / set names for the command line, the sheet and the words; ranks.
 std::string sequence_name(int length);
