@@ -304,6 +304,13 @@ Words entry_words_of(const PiquetGame& game, const Answers& answers);
 text::Message deal_message(const json& record, const json& entry, const std::vector<std::string>& players);
 text::Message outcome_message(const json& score);
 const text::Catalogue& catalogue();  // their English patterns
+// a refusal or warning as a message of that catalogue (piquet.err.*), said in the reader's language
+inline void err(Diagnostics& d, std::string field, const std::string& code, text::Message m) {
+  d.error(std::move(field), code, std::move(m), catalogue());
+}
+inline void warn(Diagnostics& d, std::string field, const std::string& code, text::Message m) {
+  d.warning(std::move(field), code, std::move(m), catalogue());
+}
 
 // ---- sheet and league --------------------------------------------------------------------------------
 

@@ -12,14 +12,6 @@ namespace {
 
 using text::Message;
 
-// a refusal or warning of this file as a message of the game's catalogue (piquet_words.cpp: piquet.err.*)
-void err(Diagnostics& d, std::string field, const char* code, Message m) {
-  d.error(std::move(field), code, std::move(m), catalogue());
-}
-void warn(Diagnostics& d, std::string field, const char* code, Message m) {
-  d.warning(std::move(field), code, std::move(m), catalogue());
-}
-
 // "elder" / "younger" -> role; null -> -2; anything else -> -1
 int role_value(const json& v) {
   if (v.is_null()) return -2;
@@ -37,7 +29,7 @@ int parse_role_field(const json& rec, const char* field, Diagnostics& d, const s
   int r = role_value(rec[field]);
   if (r == -2) return -1;
   if (r < 0) {
-    err(d, field, (std::string("piquet.") + field).c_str(),
+    err(d, field, std::string("piquet.") + field,
         Message("piquet.err.role").text("value", show(rec[field])).text("field", field).text("rule", extra_rule));
     return -3;
   }
@@ -271,22 +263,22 @@ bool parse_sets(const json& rec, Detail& x, Diagnostics& d) {
 bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d, const Message& rule) {
   const json& o = rec[field];
   if (!o.is_object()) {
-    err(d, field, (std::string("piquet.") + field).c_str(), Message("piquet.err.pair_type"));
+    err(d, field, std::string("piquet.") + field, Message("piquet.err.pair_type"));
     return false;
   }
   bool ok = true;
   for (const auto& k : o.items())
     if (k.key() != "elder" && k.key() != "younger") {
-      err(d, field, (std::string("piquet.") + field).c_str(), Message("piquet.err.pair_key").text("key", k.key()));
+      err(d, field, std::string("piquet.") + field, Message("piquet.err.pair_key").text("key", k.key()));
       ok = false;
     }
   for (int r = 0; r < 2; ++r) {
     const char* rn = k_role_names[static_cast<size_t>(r)];
     if (!o.contains(rn)) {
-      err(d, field, (std::string("piquet.") + field).c_str(), Message("piquet.err.pair_missing").text("role", rn));
+      err(d, field, std::string("piquet.") + field, Message("piquet.err.pair_missing").text("role", rn));
       ok = false;
     } else if (!read_int(o[rn], lo, hi, out[r])) {
-      err(d, field, (std::string("piquet.") + field).c_str(),
+      err(d, field, std::string("piquet.") + field,
           Message("piquet.err.pair_value").text("role", rn).text("value", o[rn].dump()).message("rule", rule));
       ok = false;
     }

@@ -362,6 +362,19 @@ const text::Catalogue& catalogue() {
     x.add("piquet.err.blank_courts",
           "{role} showed a carte blanche but his scored combinations need {courts} court cards (K/Q/J); after the "
           "exchange a blank holder has at most 7");
+    // the hand's fields as typed (piquet_fields.cpp)
+    x.add("piquet.err.cli_role", "''{value}'' is neither a player ({first}, {second}) nor elder / younger");
+    x.add("piquet.err.cli_roles", "cannot tell whether {player} is elder or younger: give dealer=NAME");
+    x.add("piquet.err.cli_length",
+          "''{value}'' is not a sequence length (3-8, tierce, quart, quint, sixieme, septieme, huitieme)");
+    x.add("piquet.err.cli_set_kind", "''{value}'' is not a set kind (trio or quatorze)");
+    x.add("piquet.err.cli_pair", "''{value}'' is not NAME:NUMBER (e.g. {key}={player}:7)");
+    x.add("piquet.err.cli_point",
+          "''{value}'' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point={player}:5:49)");
+    x.add("piquet.err.cli_yes_no", "''{value}'' is not yes or no");
+    x.add("piquet.err.cli_player", "''{value}'' is not a player ({first}, {second})");
+    x.add("piquet.err.cli_totals", "''{value}'' is not PLAYER:POINTS (e.g. totals={first}:27,{second}:13)");
+    x.add("piquet.err.cli_unknown", "unknown field ''{key}''; the piquet hand fields are: {fields}");
     x.add("piquet.err.totals_low", "the two deal scores add up to {sum}: the play alone gives at least 13");
     return x;
   }();
