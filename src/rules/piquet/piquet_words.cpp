@@ -375,6 +375,34 @@ const text::Catalogue& catalogue() {
     x.add("piquet.err.cli_player", "''{value}'' is not a player ({first}, {second})");
     x.add("piquet.err.cli_totals", "''{value}'' is not PLAYER:POINTS (e.g. totals={first}:27,{second}:13)");
     x.add("piquet.err.cli_unknown", "unknown field ''{key}''; the piquet hand fields are: {fields}");
+    // the deal's score (piquet_score.cpp)
+    x.add("piquet.err.pique_impossible", "Pique is impossible: {why}");
+    x.add("piquet.err.why.elder_repiqued", "elder repiqued (a player who repiqued cannot also pique)");
+    x.add("piquet.err.why.younger_repiqued", "younger repiqued");
+    x.add("piquet.err.why.younger_scored", "younger scored {points} in declarations");
+    x.add("piquet.err.why.elder_conceded", "elder conceded the play");
+    x.add("piquet.err.why.conceded_no_pique",
+          "a conceded deal earns no pique from its 13 play points (Cavendish, Case XXII; option concession_pique=true "
+          "for the older reading)");
+    x.add("piquet.err.why.reaches_only", "elder reaches only {points}");
+    x.add("piquet.err.why.counts_only", "elder counts only {declarations} + {play} = {total} in declarations and play");
+    x.add("piquet.err.why.runs",
+          "elder has {declarations} in declarations and wins at most {runs} trick(s) in a row from the first, so he "
+          "cannot reach 30 before younger scores");
+    x.add("piquet.err.pique_certain",
+          "Pique is certain: younger conceded and elder counts {declarations} + 13 = {total} before younger scores "
+          "(concession_pique=true)");
+    x.add("piquet.err.pique_false",
+          "false contradicts the record: elder has {declarations} in declarations and every trick order giving these "
+          "play points lets him reach 30 before younger scores — pique");
+    x.add("piquet.err.pique_needed",
+          "missing: cannot tell whether elder piqued (elder has {declarations} in declarations; he won between {lo} "
+          "and {hi} tricks in a row from the first): record pique true or false");
+    x.add("piquet.err.check_totals",
+          "Computed {elder} / {younger}, entered {elder_entered} / {younger_entered} (elder / younger)");
+    x.add("piquet.err.concession_hopeful",
+          "{player} conceded but could still have reached 100 ({before, number, ::group-off} + {declarations} in "
+          "declarations + up to 53 in play and cards)");
     x.add("piquet.err.totals_low", "the two deal scores add up to {sum}: the play alone gives at least 13");
     return x;
   }();
