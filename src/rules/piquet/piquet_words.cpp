@@ -403,6 +403,17 @@ const text::Catalogue& catalogue() {
     x.add("piquet.err.concession_hopeful",
           "{player} conceded but could still have reached 100 ({before, number, ::group-off} + {declarations} in "
           "declarations + up to 53 in play and cards)");
+    // the game's course (piquet_game.cpp)
+    x.add("piquet.err.dealer",
+          "{player} cannot deal now: {why, select, redeal {{dealer}'s deal was void (redeal), so {dealer} deals again} "
+          "first {deal {deal} must be dealt by {dealer} (first_dealer)} other {{other} dealt deal {previous}; deal "
+          "{deal} must be dealt by {dealer}}} (the deal alternates)");
+    x.add("piquet.err.entry", "{value} is not a record kind; entry is \"detail\" (default) or \"totals\"");
+    x.add("piquet.err.redeal", "{value} is not true or false");
+    x.add("piquet.err.redeal_scores",
+          "A redeal carries no scores: remove ''{field}'' (a void deal has only dealer and reason)");
+    x.add("piquet.err.reason", "must be a text");
+    x.add("piquet.err.game_winner_classic", "game_winner ignored: it is used only in the classic game");
     x.add("piquet.err.totals_low", "the two deal scores add up to {sum}: the play alone gives at least 13");
     return x;
   }();
