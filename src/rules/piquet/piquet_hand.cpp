@@ -444,6 +444,15 @@ void keep_parts(const json& rec, DetailRead& r, int ended, int winner, const Dea
 
 namespace {
 
+// a V-P2 / V-P3 refusal with the recorded play points and tricks (elder, younger)
+Message play_refusal(const char* id, const Detail& x) {
+  return Message(id)
+      .number("elder", x.play[0])
+      .number("younger", x.play[1])
+      .number("elder_tricks", x.tricks[0])
+      .number("younger_tricks", x.tricks[1]);
+}
+
 // spec piquet §3 V-P2: the feasible pairs named when the recorded one is not among them
 void report_infeasible(const Detail& x, const std::vector<PlayOutcome>& orders, Diagnostics& d) {
   std::set<std::pair<int, int>> feasible;
@@ -458,11 +467,7 @@ void report_infeasible(const Detail& x, const std::vector<PlayOutcome>& orders, 
     return lo == hi ? std::to_string(lo) : std::to_string(lo) + "–" + std::to_string(hi);
   };
   err(d, "play_points", "piquet.play_infeasible",
-      Message("piquet.err.play_infeasible")
-          .number("elder", x.play[0])
-          .number("younger", x.play[1])
-          .number("elder_tricks", x.tricks[0])
-          .number("younger_tricks", x.tricks[1])
+      play_refusal("piquet.err.play_infeasible", x)
           .text("elder_range", range(lo_e, hi_e))
           .text("younger_range", range(lo_y, hi_y))
           .text("pairs", join(pairs, " ")));
@@ -474,13 +479,7 @@ void check_old_play(const Detail& x, const std::vector<PlayOutcome>& orders, Dia
   for (const auto& o : orders) max_e = std::max(max_e, o.points[0]), max_y = std::max(max_y, o.points[1]);
   if (x.play[0] > max_e || x.play[1] > max_y)
     err(d, "play_points", "piquet.play_old_max",
-        Message("piquet.err.play_old_max")
-            .number("elder", x.play[0])
-            .number("younger", x.play[1])
-            .number("elder_tricks", x.tricks[0])
-            .number("younger_tricks", x.tricks[1])
-            .number("elder_max", max_e)
-            .number("younger_max", max_y));
+        play_refusal("piquet.err.play_old_max", x).number("elder_max", max_e).number("younger_max", max_y));
   else if (x.play[0] + x.play[1] < 1)
     err(d, "play_points", "piquet.play_old_last", Message("piquet.err.play_old_last"));
 }
