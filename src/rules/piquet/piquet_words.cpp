@@ -414,6 +414,16 @@ const text::Catalogue& catalogue() {
           "A redeal carries no scores: remove ''{field}'' (a void deal has only dealer and reason)");
     x.add("piquet.err.reason", "must be a text");
     x.add("piquet.err.game_winner_classic", "game_winner ignored: it is used only in the classic game");
+    // the set-up (piquet_options.cpp)
+    x.add("piquet.err.players_missing", "missing: Piquet needs exactly 2 players, e.g. players: [\"Ann\", \"Ben\"]");
+    x.add("piquet.err.player_name", "{value} is not a player name");
+    x.add("piquet.err.players_count", "Piquet is for exactly 2 players; got {count, number, ::group-off} ({players})");
+    x.add("piquet.err.players_distinct", "the two players must have different names (both are \"{name}\")");
+    x.add("piquet.err.first_dealer_missing",
+          "missing: the player who deals the first deal (the result of the cut; dealer=NAME or elder=NAME)");
+    x.add("piquet.err.first_dealer", "{value} is not one of the players ({players})");
+    x.add("piquet.err.setup_field",
+          "''{field}'' is not a piquet set-up field (players, first_dealer, options, start); ignored");
     x.add("piquet.err.totals_low", "the two deal scores add up to {sum}: the play alone gives at least 13");
     return x;
   }();
