@@ -428,12 +428,15 @@ void draw_round(Event& e, int round, Diagnostics& diags) {
   const std::string field = "draw_rounds";
   if (round != static_cast<int>(e.rounds.size()) + 1 || round > s.rounds) {
     diags.error(field, "T10",
-                "round " + std::to_string(round) + " cannot be drawn now (" + std::to_string(e.rounds.size()) + " of " +
-                    std::to_string(s.rounds) + " drawn)");
+                text::Message("tournament.err.draw_not_now")
+                    .number("round", round)
+                    .number("drawn", static_cast<int64_t>(e.rounds.size()))
+                    .number("rounds", s.rounds),
+                catalogue());
     return;
   }
   if (!e.rounds.empty() && !e.rounds.back().closed && !e.rounds.back().drawn_here) {
-    diags.error(field, "T10", "round " + std::to_string(round - 1) + " is open");
+    diags.error(field, "T10", text::Message("tournament.err.round_open").number("round", round - 1), catalogue());
     return;
   }
   // who is drawn: the active entrants in lot order
@@ -449,8 +452,10 @@ void draw_round(Event& e, int round, Diagnostics& diags) {
   Sizes sizes = table_sizes(e.profile, static_cast<int>(active.size()), s.table_preference);
   if (!sizes.ok) {
     diags.error("entrants", "T13",
-                std::to_string(active.size()) + " entrants to seat in round " + std::to_string(round) +
-                    "; the game cannot seat that many");
+                text::Message("tournament.err.too_many")
+                    .number("count", static_cast<int64_t>(active.size()))
+                    .number("round", round),
+                catalogue());
     return;
   }
   const std::vector<std::string> ranking = current_ranking(e, round);
@@ -478,12 +483,15 @@ void draw_round(Event& e, int round, Diagnostics& diags) {
     const Entrant* en = e.find(id);
     if (en->fixed_table && static_cast<size_t>(*en->fixed_table) > T)
       diags.error("entrants[" + std::to_string(en - e.entrants.data()) + "].fixed_table", "T15",
-                  "table " + std::to_string(*en->fixed_table) + " of a round of " + std::to_string(T) + " tables");
+                  text::Message("tournament.err.fixed_over")
+                      .number("table", *en->fixed_table)
+                      .number("tables", static_cast<int64_t>(T)),
+                  catalogue());
   }
   std::map<int, int> fixed_count;
   for (const auto& id : seated)
     if (int t = fixed_table(id); t >= 0 && ++fixed_count[t] > sizes.tables[static_cast<size_t>(t)])
-      diags.error("entrants", "T15", "more fixed entrants than seats at table " + std::to_string(t + 1));
+      diags.error("entrants", "T15", text::Message("tournament.err.fixed_full").number("table", t + 1), catalogue());
   if (diags.has_errors()) return;
 
   const bool by_lot = round == 1 && s.method != "fixed";
@@ -535,7 +543,8 @@ void draw_round(Event& e, int round, Diagnostics& diags) {
                            ? s.plan[static_cast<size_t>(round - 1)]
                            : json();
     if (!plan.is_array()) {
-      diags.error("event.draw.plan", "T11", "the plan has no round " + std::to_string(round));
+      diags.error("event.draw.plan", "T11", text::Message("tournament.err.plan_missing").number("round", round),
+                  catalogue());
       return;
     }
     tables.assign(plan.size(), {});

@@ -177,6 +177,8 @@ inline bool withdrawn_before(const Entrant& en, int round) { return en.withdrawn
 Event read_event(const json& doc, Diagnostics& diags, std::vector<int>* draw_rounds = nullptr);
 // the checks of section 7 on an event as read (the draw as played and its results); errors into diags
 void validate(const Event& e, Diagnostics& diags);
+// the English patterns of validate's and draw_round's refusals (words.cpp), for Diagnostics' words
+const text::Catalogue& catalogue();
 // the length of a round in scored deals at a table of `size` (1.2; 0: not a deal count)
 int deal_limit(const Event& e, int size);
 

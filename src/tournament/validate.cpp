@@ -15,6 +15,13 @@ int deal_limit(const Event& e, int size) {
 
 namespace {
 
+using text::Message;
+
+// a refusal as a message of the tournament's catalogue (words.cpp)
+void refuse(Diagnostics& diags, std::string field, const char* code, Message m) {
+  diags.error(std::move(field), code, std::move(m), catalogue());
+}
+
 std::string at(const std::string& prefix, size_t i) { return prefix + "[" + std::to_string(i) + "]"; }
 
 // who may confirm or submit for an entrant: the entrant itself, or a team's players
@@ -29,19 +36,17 @@ void check_result(const Event& e, const Table& t, const Result& r, Diagnostics& 
   std::vector<std::string> seats = t.seats;
   std::sort(seats.begin(), seats.end());
   if (named != seats)
-    diags.error(p + "result", "T06",
-                "the result must name exactly the table's entrants, table " + std::to_string(t.number));
+    refuse(diags, p + "result", "T06", Message("tournament.err.result_entrants").number("table", t.number));
   const std::string mode = e.settings.round_length.value("mode", std::string());
   const auto& zs = e.profile.zero_sum_lengths;
   if (std::find(zs.begin(), zs.end(), mode) != zs.end()) {
     Amount sum;
     for (const auto& [_, a] : r.points) sum += a;
-    if (sum != 0) diags.error(p + "result", "T07", "the table's results must sum to 0 (each deal is zero-sum)");
+    if (sum != 0) refuse(diags, p + "result", "T07", Message("tournament.err.zero_sum"));
   }
   const int limit = deal_limit(e, static_cast<int>(t.seats.size()));
   if (r.deals && limit > 0 && *r.deals > limit)
-    diags.error(p + "deals", "T16",
-                std::to_string(*r.deals) + " deals; the round's length is " + std::to_string(limit));
+    refuse(diags, p + "deals", "T16", Message("tournament.err.deals").number("deals", *r.deals).number("limit", limit));
   const bool overridden = r.override_by.is_object();
   if (r.status == "confirmed" && !overridden && e.settings.confirmation == "second_player") {
     const Entrant* conf_side = nullptr;
@@ -52,19 +57,22 @@ void check_result(const Event& e, const Table& t, const Result& r, Diagnostics& 
         if (r.submitted_by && speaks_for(*en, *r.submitted_by)) sub_side = en;
       }
     if (!r.confirmed_by)
-      diags.error(p + "confirmed_by", "T08", "a confirmed result names the second player who confirmed it");
+      refuse(diags, p + "confirmed_by", "T08", Message("tournament.err.confirmed_missing"));
     else if (r.submitted_by && *r.confirmed_by == *r.submitted_by)
-      diags.error(p + "confirmed_by", "T08", "confirmed by the player who submitted it; a second player confirms");
+      refuse(diags, p + "confirmed_by", "T08", Message("tournament.err.confirmed_self"));
     else if (!conf_side)
-      diags.error(p + "confirmed_by", "T08",
-                  clip(*r.confirmed_by) + " is not seated at table " + std::to_string(t.number));
+      refuse(diags, p + "confirmed_by", "T08",
+             Message("tournament.err.confirmed_not_seated")
+                 .text("player", clip(*r.confirmed_by))
+                 .number("table", t.number));
     else if (e.profile.two_sided && sub_side == conf_side)
-      diags.error(p + "confirmed_by", "T08", "a player of the other side confirms");
+      refuse(diags, p + "confirmed_by", "T08", Message("tournament.err.confirmed_side"));
   }
   const bool counts = r.status == "confirmed" || overridden ||
                       (e.settings.confirmation == "none" && r.status == "submitted");
   if (closed_round && !counts)
-    diags.error(p + "status", "T03", "round closed while table " + std::to_string(t.number) + " is " + r.status);
+    refuse(diags, p + "status", "T03",
+           Message("tournament.err.closed_status").number("table", t.number).text("status", r.status));
 }
 
 }  // namespace
@@ -75,9 +83,8 @@ void validate(const Event& e, Diagnostics& diags) {
   for (const auto& en : e.entrants)
     if (e.active(en, 1)) ++first;
   if (!e.entrants.empty() && first < e.profile.min_entrants)
-    diags.error("entrants", "T13",
-                "only " + std::to_string(first) + " entrant(s) in round 1; the game needs at least " +
-                    std::to_string(e.profile.min_entrants));
+    refuse(diags, "entrants", "T13",
+           Message("tournament.err.too_few").number("count", first).number("min", e.profile.min_entrants));
   // a fixed plan (3.7)
   if (e.settings.method == "fixed" && e.settings.plan.is_array()) {
     const size_t n = e.entrants.size();
@@ -96,21 +103,18 @@ void validate(const Event& e, Diagnostics& diags) {
             }
         }
       for (size_t i = 1; i <= n && ok; ++i) ok = seen[i] == 1;
-      if (!ok)
-        diags.error(at("event.draw.plan", r), "T11",
-                    "every registration number once per round, at tables of sizes the game plays");
+      if (!ok) refuse(diags, at("event.draw.plan", r), "T11", Message("tournament.err.plan_round"));
     }
   }
   for (size_t i = 0; i < e.rounds.size(); ++i) {
     const Round& r = e.rounds[i];
     const std::string rp = at("rounds_played", i) + ".";
     if (r.number > e.settings.rounds)
-      diags.error(rp + "round", "T10",
-                  "round " + std::to_string(r.number) + " of an event of " + std::to_string(e.settings.rounds));
+      refuse(diags, rp + "round", "T10",
+             Message("tournament.err.round_over").number("round", r.number).number("rounds", e.settings.rounds));
     if (i > 0 && !e.rounds[i - 1].closed && !r.tables.empty())
-      diags.error(rp + "round", "T10",
-                  "round " + std::to_string(r.number) + " drawn while round " + std::to_string(r.number - 1) +
-                      " is open");
+      refuse(diags, rp + "round", "T10",
+             Message("tournament.err.round_drawn_open").number("round", r.number).number("previous", r.number - 1));
     std::map<std::string, size_t> seen;
     const int T = static_cast<int>(r.tables.size());
     std::vector<int> sizes;
@@ -120,44 +124,49 @@ void validate(const Event& e, Diagnostics& diags) {
       const int k = static_cast<int>(t.seats.size());
       sizes.push_back(k);
       if (k < e.profile.min_table || k > e.profile.max_table)
-        diags.error(tp, "T05",
-                    "a table of " + std::to_string(k) + "; the game plays tables of " +
-                        std::to_string(e.profile.min_table) + " to " + std::to_string(e.profile.max_table));
+        refuse(diags, tp, "T05",
+               Message("tournament.err.table_size")
+                   .number("size", k)
+                   .number("min", e.profile.min_table)
+                   .number("max", e.profile.max_table));
       for (const auto& id : t.seats) {
         const Entrant* en = e.find(id);
         if (!en) {
-          diags.error(tp, "T13", "unknown entrant \"" + clip(id) + "\"");
+          refuse(diags, tp, "T13", Message("tournament.err.unknown_entrant").text("id", clip(id)));
           continue;
         }
         if (!seen.emplace(id, j).second)
-          diags.error(tp, "T01", clip(id) + " is seated at two tables of round " + std::to_string(r.number));
+          refuse(diags, tp, "T01", Message("tournament.err.two_tables").text("id", clip(id)).number("round", r.number));
         if (!e.active(*en, r.number))
-          diags.error(tp, "T04", clip(id) + " is withdrawn or absent in round " + std::to_string(r.number));
+          refuse(diags, tp, "T04", Message("tournament.err.inactive").text("id", clip(id)).number("round", r.number));
         if (en->fixed_table && *en->fixed_table != t.number && *en->fixed_table <= T)
-          diags.error(tp, "T15", clip(id) + " must sit at table " + std::to_string(*en->fixed_table));
+          refuse(diags, tp, "T15",
+                 Message("tournament.err.fixed_table").text("id", clip(id)).number("table", *en->fixed_table));
       }
     }
     for (const auto& id : r.byes) {
       const Entrant* en = e.find(id);
       if (!en)
-        diags.error(rp + "byes", "T13", "unknown entrant \"" + clip(id) + "\"");
+        refuse(diags, rp + "byes", "T13", Message("tournament.err.unknown_entrant").text("id", clip(id)));
       else if (seen.count(id))
-        diags.error(rp + "byes", "T01", clip(id) + " is seated and on a bye in round " + std::to_string(r.number));
+        refuse(diags, rp + "byes", "T01",
+               Message("tournament.err.seated_and_bye").text("id", clip(id)).number("round", r.number));
       else if (!e.active(*en, r.number))
-        diags.error(rp + "byes", "T04", clip(id) + " is withdrawn or absent in round " + std::to_string(r.number));
+        refuse(diags, rp + "byes", "T04",
+               Message("tournament.err.inactive").text("id", clip(id)).number("round", r.number));
     }
     // fixed tables: over a table's size, or a table number the round does not have
     std::map<int, int> fixed_at;
     for (const auto& en : e.entrants)
       if (en.fixed_table && e.active(en, r.number)) {
         if (*en.fixed_table > T && T > 0)
-          diags.error("entrants[" + std::to_string(&en - e.entrants.data()) + "].fixed_table", "T15",
-                      "table " + std::to_string(*en.fixed_table) + " of a round of " + std::to_string(T) + " tables");
+          refuse(diags, "entrants[" + std::to_string(&en - e.entrants.data()) + "].fixed_table", "T15",
+                 Message("tournament.err.fixed_over").number("table", *en.fixed_table).number("tables", T));
         else if (*en.fixed_table <= T &&
                  ++fixed_at[*en.fixed_table] >
                      static_cast<int>(r.tables[static_cast<size_t>(*en.fixed_table - 1)].seats.size()))
-          diags.error("entrants[" + std::to_string(&en - e.entrants.data()) + "].fixed_table", "T15",
-                      "more fixed entrants than seats at table " + std::to_string(*en.fixed_table));
+          refuse(diags, "entrants[" + std::to_string(&en - e.entrants.data()) + "].fixed_table", "T15",
+                 Message("tournament.err.fixed_full").number("table", *en.fixed_table));
       }
     for (size_t j = 0; j < r.tables.size(); ++j) {
       const Table& t = r.tables[j];
@@ -167,17 +176,17 @@ void validate(const Event& e, Diagnostics& diags) {
                !std::all_of(e.rounds.begin(), e.rounds.end(), [](const Round& x) {
                  return std::all_of(x.tables.begin(), x.tables.end(), [](const Table& y) { return !y.result.present; });
                }))
-        diags.error(rp + "tables[" + std::to_string(j) + "]", "T03",
-                    "round closed without a result for table " + std::to_string(t.number));
+        refuse(diags, rp + "tables[" + std::to_string(j) + "]", "T03",
+               Message("tournament.err.no_result").number("table", t.number));
     }
   }
   for (size_t i = 0; i < e.corrections.size(); ++i) {
     const Correction& c = e.corrections[i];
     const std::string cp = at("corrections", i) + ".";
     if (c.at.size() < 16 || c.at[4] != '-' || c.at[10] != 'T')
-      diags.error(cp + "at", "T17", "a correction carries its time (RFC 3339)");
-    if (c.by.empty()) diags.error(cp + "by", "T17", "a correction names its author");
-    if (c.reason.empty()) diags.error(cp + "reason", "T17", "a correction gives its reason");
+      refuse(diags, cp + "at", "T17", Message("tournament.err.correction_time"));
+    if (c.by.empty()) refuse(diags, cp + "by", "T17", Message("tournament.err.correction_author"));
+    if (c.reason.empty()) refuse(diags, cp + "reason", "T17", Message("tournament.err.correction_reason"));
     const Round* r = c.round >= 1 && c.round <= static_cast<int>(e.rounds.size())
                          ? &e.rounds[static_cast<size_t>(c.round - 1)]
                          : nullptr;
@@ -186,7 +195,8 @@ void validate(const Event& e, Diagnostics& diags) {
       for (const auto& x : r->tables)
         if (x.number == c.table) t = &x;
     if (!t) {
-      diags.error(cp + "table", "T02", "no table " + std::to_string(c.table) + " in round " + std::to_string(c.round));
+      refuse(diags, cp + "table", "T02",
+             Message("tournament.err.no_table").number("table", c.table).number("round", c.round));
       continue;
     }
     Result as;

@@ -5,6 +5,8 @@
 
 #include <set>
 
+#include "core/language.hpp"
+#include "core/message.hpp"
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
 #include "tournament/tournament.hpp"
@@ -149,6 +151,39 @@ TEST_CASE("a withdrawn entrant is not absent in the rounds after its withdrawal 
   CHECK(out["rounds_played"][1]["absent"].empty());
   for (const auto& t : out["rounds_played"][1]["tables"])
     for (const auto& s : t["seats"]) CHECK(s != "Ida");
+}
+
+TEST_CASE("the tournament's refusals are said in fr, hu and el, and English as before", "[tournament][language]") {
+  const text::Catalogue& english = catalogue();
+  REQUIRE(english.patterns.size() >= 29);
+  for (const char* lang : {"fr", "hu", "el"}) {
+    const text::Catalogue& local = text::localized(english, lang);
+    INFO(lang << " (the catalogues: " << text::locale_dir() << ")");
+    CHECK(local.patterns.size() == english.patterns.size());  // every refusal translated
+    for (const auto& [id, pattern] : local.patterns) {
+      INFO(id << ": " << pattern);
+      CHECK(text::pattern_problem(pattern, lang).empty());
+    }
+  }
+  nlohmann::json doc = nlohmann::json::parse(R"({"format": "marque-tournament-case/1", "id": "w", "kind": "draw",
+    "event": {"game": "tarot", "rounds": 2, "draw": {"method": "rotation", "seed": "7"}},
+    "entrants": [{"id": "Ann"}, {"id": "Ben"}, {"id": "Cat"}, {"id": "Dan"}, {"id": "Eve"}, {"id": "Fay"},
+                 {"id": "Gus"}, {"id": "Hal"}],
+    "history": [{"round": 1, "tables": [["Ann", "Ben", "Cat", "Dan"], ["Eve", "Fay", "Gus", "Hal"]]}]})");
+  Diagnostics read;
+  std::vector<int> rounds;
+  Event e = read_event(doc, read, &rounds);
+  REQUIRE_FALSE(read.has_errors());
+  Diagnostics d;
+  draw_round(e, 5, d);
+  REQUIRE(d.has_errors());
+  const Diagnostic refusal = d.errors().front();
+  CHECK(refusal.message == "round 5 cannot be drawn now (1 of 2 drawn)");
+  CHECK(refusal.said() == refusal.message);
+  text::UseLanguage fr("fr");
+  CHECK(refusal.said() == "la ronde 5 ne peut pas être tirée maintenant (1 sur 2 tirées)");
+  text::UseLanguage hu("hu");
+  CHECK(refusal.said() == "a forduló (5) most nem sorsolható (1/2 sorsolva)");
 }
 
 }  // namespace unit_tournament

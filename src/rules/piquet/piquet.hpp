@@ -179,7 +179,7 @@ bool parse_point(const json& rec, Detail& x, Diagnostics& d, bool pips_rounded);
 bool parse_sequences(const json& rec, Detail& x, Diagnostics& d);
 bool parse_sets(const json& rec, Detail& x, Diagnostics& d);
 bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d,
-                const std::string& rule);
+                const text::Message& rule);
 
 // Sequence / set names for the command line, the sheet and the words; ranks.
 std::string sequence_name(int length);
@@ -304,6 +304,13 @@ Words entry_words_of(const PiquetGame& game, const Answers& answers);
 text::Message deal_message(const json& record, const json& entry, const std::vector<std::string>& players);
 text::Message outcome_message(const json& score);
 const text::Catalogue& catalogue();  // their English patterns
+// a refusal or warning as a message of that catalogue (piquet.err.*), said in the reader's language
+inline void err(Diagnostics& d, std::string field, const std::string& code, text::Message m) {
+  d.error(std::move(field), code, std::move(m), catalogue());
+}
+inline void warn(Diagnostics& d, std::string field, const std::string& code, text::Message m) {
+  d.warning(std::move(field), code, std::move(m), catalogue());
+}
 
 // ---- sheet and league --------------------------------------------------------------------------------
 

@@ -69,12 +69,15 @@ std::string role_of(const Ctx& c, const std::string& key, const std::string& tok
   if (l == "elder" || l == "younger") return l;
   std::string p = player_name(c, tok);
   if (p.empty()) {
-    c.d->error(key, "piquet.cli_player",
-               "'" + tok + "' is neither a player (" + c.players[0] + ", " + c.players[1] + ") nor elder / younger");
+    err(*c.d, key, "piquet.cli_player",
+        text::Message("piquet.err.cli_role")
+            .text("value", tok)
+            .text("first", c.players[0])
+            .text("second", c.players[1]));
     return "";
   }
   if (c.dealer.empty()) {
-    c.d->error(key, "piquet.cli_roles", "cannot tell whether " + p + " is elder or younger: give dealer=NAME");
+    err(*c.d, key, "piquet.cli_roles", text::Message("piquet.err.cli_roles").text("player", p));
     return "";
   }
   return p == c.dealer ? "younger" : "elder";
@@ -83,8 +86,7 @@ std::string role_of(const Ctx& c, const std::string& key, const std::string& tok
 json sequence_item(const Ctx& c, const std::string& key, const std::string& len_tok, const std::string& top_tok) {
   int len = length_of(len_tok);
   if (len < 0) {
-    c.d->error(key, "piquet.cli_sequence",
-               "'" + len_tok + "' is not a sequence length (3-8, tierce, quart, quint, sixieme, septieme, huitieme)");
+    err(*c.d, key, "piquet.cli_sequence", text::Message("piquet.err.cli_length").text("value", len_tok));
     return nullptr;
   }
   std::string t = lower(top_tok);
@@ -106,7 +108,7 @@ json set_item(const Ctx& c, const std::string& key, const std::string& kind_tok,
   else if (k == "quatorze" || k == "four" || k == "4" || k == "14")
     count = 4;
   else {
-    c.d->error(key, "piquet.cli_set", "'" + kind_tok + "' is not a set kind (trio or quatorze)");
+    err(*c.d, key, "piquet.cli_set", text::Message("piquet.err.cli_set_kind").text("value", kind_tok));
     return nullptr;
   }
   return json{{"rank", upper(rank_tok)}, {"count", count}};
@@ -119,7 +121,8 @@ json role_pairs(const Ctx& c, const std::string& key, const std::string& v) {
     auto bits = split_list(part, ':', true);
     int n = 0;
     if (bits.size() != 2 || !parse_int(bits[1], n)) {
-      c.d->error(key, "piquet.cli_pair", "'" + part + "' is not NAME:NUMBER (e.g. " + key + "=" + c.players[0] + ":7)");
+      err(*c.d, key, "piquet.cli_pair",
+          text::Message("piquet.err.cli_pair").text("value", part).text("key", key).text("player", c.players[0]));
       continue;
     }
     std::string r = role_of(c, key, bits[0]);
@@ -166,8 +169,8 @@ void word_point(const Ctx& c, const std::string& v, json& rec) {
   int cards = 0, pips = 0;
   if (bits.size() < 2 || bits.size() > 3 || !parse_int(bits[1], cards) ||
       (bits.size() == 3 && !parse_int(bits[2], pips))) {
-    c.d->error("point", "piquet.cli_point",
-               "'" + v + "' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point=" + c.players[0] + ":5:49)");
+    err(*c.d, "point", "piquet.cli_point",
+        text::Message("piquet.err.cli_point").text("value", v).text("player", c.players[0]));
     return;
   }
   json p = json::object();
@@ -263,7 +266,7 @@ void word_pique(const Ctx& c, const std::string& v, json& rec) {
   if (l == "null" || l == "auto")
     rec["pique"] = nullptr;
   else if (!yes_no(v, b))
-    c.d->error("pique", "piquet.cli_bool", "'" + v + "' is not yes or no");
+    err(*c.d, "pique", "piquet.cli_bool", text::Message("piquet.err.cli_yes_no").text("value", v));
   else
     rec["pique"] = b;
 }
@@ -282,8 +285,11 @@ void word_role_or_none(const Ctx& c, const std::string& field, const std::string
 void word_game_winner(const Ctx& c, const std::string& v, json& rec) {
   std::string p = player_name(c, v);
   if (p.empty())
-    c.d->error("game_winner", "piquet.cli_player",
-               "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
+    err(*c.d, "game_winner", "piquet.cli_player",
+        text::Message("piquet.err.cli_player")
+            .text("value", v)
+            .text("first", c.players[0])
+            .text("second", c.players[1]));
   else
     rec["game_winner"] = p;
 }
@@ -296,8 +302,11 @@ void word_totals(const Ctx& c, const std::string& v, json& rec) {
     int n = 0;
     std::string p = bits.size() == 2 ? player_name(c, bits[0]) : "";
     if (bits.size() != 2 || !parse_int(bits[1], n) || p.empty()) {
-      c.d->error("totals", "piquet.cli_totals",
-                 "'" + part + "' is not PLAYER:POINTS (e.g. totals=" + c.players[0] + ":27," + c.players[1] + ":13)");
+      err(*c.d, "totals", "piquet.cli_totals",
+          text::Message("piquet.err.cli_totals")
+              .text("value", part)
+              .text("first", c.players[0])
+              .text("second", c.players[1]));
       continue;
     }
     t[p] = n;
@@ -312,7 +321,7 @@ bool read_word(const Ctx& c, const std::string& key, const std::string& v, json&
   if (key == "entry")
     rec["entry"] = v;
   else if (key == "redeal") {
-    if (!yes_no(v, b)) c.d->error("redeal", "piquet.cli_bool", "'" + v + "' is not yes or no");
+    if (!yes_no(v, b)) err(*c.d, "redeal", "piquet.cli_bool", text::Message("piquet.err.cli_yes_no").text("value", v));
     rec["redeal"] = b;
   } else if (key == "reason")
     rec["reason"] = v;
@@ -362,8 +371,11 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
     if (k != "dealer" && k != "elder" && k != "younger") continue;
     std::string p = player_name(c, v);
     if (p.empty()) {
-      d.error("dealer", "piquet.cli_player",
-              "'" + v + "' is not a player (" + c.players[0] + ", " + c.players[1] + ")");
+      err(d, "dealer", "piquet.cli_player",
+          text::Message("piquet.err.cli_player")
+              .text("value", v)
+              .text("first", c.players[0])
+              .text("second", c.players[1]));
       continue;
     }
     std::string dealer = k == "elder" ? (p == c.players[0] ? c.players[1] : c.players[0]) : p;
@@ -373,7 +385,8 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
   for (const auto& [key, v] : kv) {
     if (key == "dealer" || key == "elder" || key == "younger") continue;
     if (!read_word(c, key, v, rec))
-      d.error(key, "piquet.cli_unknown", "unknown field '" + key + "'; the piquet hand fields are: " + k_known_keys);
+      err(d, key, "piquet.cli_unknown",
+          text::Message("piquet.err.cli_unknown").text("key", key).text("fields", k_known_keys));
   }
   return rec;
 }

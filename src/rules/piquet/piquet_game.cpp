@@ -62,21 +62,21 @@ void PiquetGame::check_dealer(const json& rec, Diagnostics& d) const {
   if (!rec.contains("dealer") || rec["dealer"].is_null()) return;
   const json& v = rec["dealer"];
   if (!v.is_string() || (v != name(0) && v != name(1))) {
-    d.error("dealer", "piquet.dealer_unknown",
-            show(v) + " is not a player of this game (" + name(0) + ", " + name(1) + ")");
+    err(d, "dealer", "piquet.dealer_unknown",
+        text::Message("piquet.err.not_a_player").text("value", show(v)).text("first", name(0)).text("second", name(1)));
     return;
   }
   if (v == name(m_dealer)) return;
   int deal_no = m_deals + 1;
-  std::string why;
-  if (m_last_redeal)
-    why = name(m_dealer) + "'s deal was void (redeal), so " + name(m_dealer) + " deals again";
-  else if (m_recorded == 0)
-    why = "deal " + std::to_string(deal_no) + " must be dealt by " + name(m_dealer) + " (first_dealer)";
-  else
-    why = name(1 - m_dealer) + " dealt deal " + std::to_string(deal_no - 1) + "; deal " + std::to_string(deal_no) +
-          " must be dealt by " + name(m_dealer);
-  d.error("dealer", "piquet.dealer", v.get<std::string>() + " cannot deal now: " + why + " (the deal alternates)");
+  const char* why = m_last_redeal ? "redeal" : m_recorded == 0 ? "first" : "alternate";
+  err(d, "dealer", "piquet.dealer",
+      text::Message("piquet.err.dealer")
+          .text("player", v.get<std::string>())
+          .text("why", why)
+          .text("dealer", name(m_dealer))
+          .text("other", name(1 - m_dealer))
+          .number("deal", deal_no)
+          .number("previous", deal_no - 1));
 }
 
 std::optional<HandResult> PiquetGame::play_hand(const json& rec, Diagnostics& diags) {
@@ -96,8 +96,7 @@ std::optional<HandResult> PiquetGame::play_inner(const json& rec, Diagnostics& d
   std::string entry = "detail";
   if (rec.contains("entry") && !rec["entry"].is_null()) {
     if (!rec["entry"].is_string() || (rec["entry"] != "detail" && rec["entry"] != "totals")) {
-      d.error("entry", "piquet.entry",
-              show(rec["entry"]) + " is not a record kind; entry is \"detail\" (default) or \"totals\"");
+      err(d, "entry", "piquet.entry", text::Message("piquet.err.entry").text("value", show(rec["entry"])));
       return std::nullopt;
     }
     entry = rec["entry"].get<std::string>();
@@ -105,7 +104,7 @@ std::optional<HandResult> PiquetGame::play_inner(const json& rec, Diagnostics& d
   bool redeal = false;
   if (rec.contains("redeal") && !rec["redeal"].is_null()) {
     if (!rec["redeal"].is_boolean()) {
-      d.error("redeal", "piquet.redeal", show(rec["redeal"]) + " is not true or false");
+      err(d, "redeal", "piquet.redeal", text::Message("piquet.err.redeal").text("value", show(rec["redeal"])));
       return std::nullopt;
     }
     redeal = rec["redeal"].get<bool>();
@@ -130,11 +129,10 @@ std::optional<HandResult> PiquetGame::play_redeal(const json& rec, Diagnostics& 
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     const std::string& k = it.key();
     if (k == "redeal" || k == "reason" || k == "dealer" || k == "entry") continue;
-    d.error(k, "piquet.redeal_scores",
-            "A redeal carries no scores: remove '" + k + "' (a void deal has only dealer and reason)");
+    err(d, k, "piquet.redeal_scores", text::Message("piquet.err.redeal_scores").text("field", k));
   }
   if (rec.contains("reason") && !rec["reason"].is_null() && !rec["reason"].is_string())
-    d.error("reason", "piquet.reason", "must be a text");
+    err(d, "reason", "piquet.reason", text::Message("piquet.err.reason"));
   if (d.has_errors()) return std::nullopt;
   ++m_recorded;
   m_last_redeal = true;
@@ -197,7 +195,7 @@ std::optional<HandResult> PiquetGame::play_totals(const json& rec, Diagnostics& 
   if (m_opts.mode == Mode::classic) {
     if (!classic_after(now, gw, true, winner, d)) return std::nullopt;
   } else if (gw >= 0) {
-    d.warning("game_winner", "piquet.game_winner_ignored", "game_winner ignored: it is used only in the classic game");
+    warn(d, "game_winner", "piquet.game_winner_ignored", text::Message("piquet.err.game_winner_classic"));
   }
   ojson b = ojson::object();
   b["entry"] = "totals";
@@ -243,7 +241,7 @@ std::optional<HandResult> PiquetGame::play_detail(const json& rec, Diagnostics& 
     if (!classic_after(now, x.game_winner, false, winner, d)) return std::nullopt;
     if (winner >= 0) reached_in = "play";
   } else if (x.game_winner >= 0) {
-    d.warning("game_winner", "piquet.game_winner_ignored", "game_winner ignored: it is used only in the classic game");
+    warn(d, "game_winner", "piquet.game_winner_ignored", text::Message("piquet.err.game_winner_classic"));
   }
   if (d.has_errors()) return std::nullopt;
   ojson b = detail_breakdown(x, dc, s, c);

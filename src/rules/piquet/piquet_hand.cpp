@@ -10,6 +10,8 @@ namespace marque::rules::piquet {
 
 namespace {
 
+using text::Message;
+
 // "elder" / "younger" -> role; null -> -2; anything else -> -1
 int role_value(const json& v) {
   if (v.is_null()) return -2;
@@ -27,9 +29,8 @@ int parse_role_field(const json& rec, const char* field, Diagnostics& d, const s
   int r = role_value(rec[field]);
   if (r == -2) return -1;
   if (r < 0) {
-    d.error(field, std::string("piquet.") + field,
-            show(rec[field]) + " is not a role of this deal; " + field + " is null, \"elder\" or \"younger\"" +
-                extra_rule);
+    err(d, field, std::string("piquet.") + field,
+        Message("piquet.err.role").text("value", show(rec[field])).text("field", field).text("rule", extra_rule));
     return -3;
   }
   return r;
@@ -38,50 +39,52 @@ int parse_role_field(const json& rec, const char* field, Diagnostics& d, const s
 bool parse_point(const json& rec, Detail& x, Diagnostics& d, bool pips_rounded) {
   size_t before = d.errors().size();
   if (!rec.contains("point") || rec["point"].is_null()) {
-    d.error("point", "piquet.point_missing", "missing: Elder must always call a point (point: {winner, cards, pips})");
+    err(d, "point", "piquet.point_missing", Message("piquet.err.point_missing"));
     return false;
   }
   const json& p = rec["point"];
   if (!p.is_object()) {
-    d.error("point", "piquet.point_type", "must be an object {winner, cards, pips}");
+    err(d, "point", "piquet.point_type", Message("piquet.err.point_type"));
     return false;
   }
   // spec piquet §3 V-PT1
   if (!p.contains("winner") || !p["winner"].is_string() ||
       (p["winner"] != "elder" && p["winner"] != "younger" && p["winner"] != "equal")) {
-    d.error("point.winner", "piquet.point_winner",
-            (p.contains("winner") ? show(p["winner"]) + " is not allowed" : std::string("missing")) +
-                ": Elder must always call a point; point.winner is \"elder\", \"younger\" or \"equal\"");
+    err(d, "point.winner", "piquet.point_winner",
+        Message("piquet.err.point_winner")
+            .text("given", p.contains("winner") ? "yes" : "no")
+            .text("value", p.contains("winner") ? show(p["winner"]) : ""));
   } else {
     x.point_winner = p["winner"] == "elder" ? k_elder : p["winner"] == "younger" ? k_younger : k_equal;
   }
   // spec piquet §3 V-PT2
   if (!p.contains("cards") || !read_int(p["cards"], 1, 8, x.point_cards)) {
-    d.error("point.cards", "piquet.point_cards",
-            (p.contains("cards") ? p["cards"].dump() + " is not allowed" : std::string("missing")) +
-                ": the point is a whole number of cards from 1 to 8");
+    err(d, "point.cards", "piquet.point_cards",
+        Message("piquet.err.point_cards")
+            .text("given", p.contains("cards") ? "yes" : "no")
+            .text("value", p.contains("cards") ? p["cards"].dump() : ""));
     x.point_cards = 0;
   } else if (x.point_cards <= 2) {
-    d.warning("point.cards", "piquet.point_short",
-              "a point of " + std::to_string(x.point_cards) +
-                  ": every 12-card hand has a suit of at least 3 cards — is " + std::to_string(x.point_cards) +
-                  " a typo?");
+    warn(d, "point.cards", "piquet.point_short", Message("piquet.err.point_short").number("cards", x.point_cards));
   }
   // spec piquet §3 V-PT3 / V-PT4
   if (p.contains("pips") && !p["pips"].is_null()) {
     if (!read_int(p["pips"], -1000000, 1000000, x.point_pips)) {
-      d.error("point.pips", "piquet.point_pips", p["pips"].dump() + " is not a whole number of pips");
+      err(d, "point.pips", "piquet.point_pips", Message("piquet.err.point_pips").text("value", p["pips"].dump()));
       x.point_pips = -1;
     } else if (x.point_cards >= 1) {
       auto [lo, hi] = k_pip_range[static_cast<size_t>(x.point_cards)];
       if (x.point_pips < lo || x.point_pips > hi)
-        d.error("point.pips", "piquet.point_pips_range",
-                std::to_string(x.point_cards) + " cards cannot make " + std::to_string(x.point_pips) +
-                    " (possible: " + std::to_string(lo) + (lo == hi ? "" : "–" + std::to_string(hi)) + ")");
+        err(d, "point.pips", "piquet.point_pips_range",
+            Message("piquet.err.point_pips_range")
+                .number("cards", x.point_cards)
+                .number("pips", x.point_pips)
+                .number("lo", lo)
+                .number("hi", hi)
+                .text("single", lo == hi ? "yes" : "no"));
     }
   } else if (pips_rounded) {
-    d.error("point.pips", "piquet.point_pips_required",
-            "missing: the old-rule point (point_scoring = pips_rounded) needs the pip value");
+    err(d, "point.pips", "piquet.point_pips_required", Message("piquet.err.point_pips_required"));
   }
   return d.errors().size() == before;
 }
@@ -90,30 +93,35 @@ namespace {
 
 bool parse_sequence(const json& s, Sequence& out, const std::string& field, Diagnostics& d) {
   if (!s.is_object()) {
-    d.error(field, "piquet.sequence_type", s.dump() + " is not a sequence {length, top}");
+    err(d, field, "piquet.sequence_type", Message("piquet.err.sequence_type").text("value", s.dump()));
     return false;
   }
   int len = 0;
   if (!s.contains("length") || !read_int(s["length"], 3, 8, len)) {
-    d.error(field, "piquet.sequence_length",
-            (s.contains("length") ? s["length"].dump() : std::string("a missing length")) +
-                " is not a sequence length: a sequence has 3 to 8 cards");
+    err(d, field, "piquet.sequence_length",
+        Message("piquet.err.sequence_length")
+            .text("given", s.contains("length") ? "yes" : "no")
+            .text("value", s.contains("length") ? s["length"].dump() : ""));
     return false;
   }
   int top = s.contains("top") ? rank_index(s["top"]) : -1;
   if (top < 0) {
-    d.error(field, "piquet.sequence_top",
-            (s.contains("top") ? show(s["top"]) : std::string("a missing top")) +
-                " is not a rank (A, K, Q, J, 10, 9, 8, 7)");
+    err(d, field, "piquet.sequence_top",
+        Message("piquet.err.sequence_rank")
+            .text("given", s.contains("top") ? "yes" : "no")
+            .text("value", s.contains("top") ? show(s["top"]) : ""));
     return false;
   }
   // spec piquet §3 V-SQ2
   if (top < len - 1) {
     std::string lowest;
     for (int i = top; i >= 0; --i) lowest += std::string(k_ranks[static_cast<size_t>(i)]) + (i ? "-" : "");
-    d.error(field, "piquet.sequence_top",
-            "a " + sequence_name(len) + " cannot be headed by a " + std::string(k_ranks[static_cast<size_t>(top)]) +
-                " (" + lowest + " is only " + std::to_string(top + 1) + " card" + (top ? "s" : "") + ")");
+    err(d, field, "piquet.sequence_top",
+        Message("piquet.err.sequence_top")
+            .number("length", len)
+            .text("top", k_ranks[static_cast<size_t>(top)])
+            .text("lowest", lowest)
+            .number("cards", top + 1));
     return false;
   }
   out = {len, top};
@@ -127,7 +135,7 @@ bool parse_sequences(const json& rec, Detail& x, Diagnostics& d) {
   if (!rec.contains("sequences") || rec["sequences"].is_null()) return true;  // = none
   const json& s = rec["sequences"];
   if (!s.is_object()) {
-    d.error("sequences", "piquet.sequences_type", "must be an object {winner, scored}");
+    err(d, "sequences", "piquet.sequences_type", Message("piquet.err.winner_scored_type"));
     return false;
   }
   // spec piquet §3 V-SQ1
@@ -141,24 +149,21 @@ bool parse_sequences(const json& rec, Detail& x, Diagnostics& d) {
   else if (w == "none")
     x.seq_winner = k_none;
   else {
-    d.error("sequences.winner", "piquet.sequences_winner",
-            show(w) + " is not allowed; sequences.winner is \"elder\", \"younger\", \"equal\" or \"none\"");
+    err(d, "sequences.winner", "piquet.sequences_winner",
+        Message("piquet.err.sequences_winner").text("value", show(w)));
     x.seq_winner = -1;
   }
   json scored = s.value("scored", json::array());
   if (!scored.is_array()) {
-    d.error("sequences.scored", "piquet.sequences_scored", "must be an array of {length, top}");
+    err(d, "sequences.scored", "piquet.sequences_scored", Message("piquet.err.sequences_scored"));
     scored = json::array();
   }
   bool role = x.seq_winner == k_elder || x.seq_winner == k_younger;
   if (role && scored.empty())
-    d.error("sequences.scored", "piquet.sequences_empty",
-            "Sequence winner given but no sequence listed: list the sequences " +
-                std::string(k_role_names[static_cast<size_t>(x.seq_winner)]) + " scored");
+    err(d, "sequences.scored", "piquet.sequences_empty",
+        Message("piquet.err.sequences_empty").text("role", k_role_names[static_cast<size_t>(x.seq_winner)]));
   if (!role && x.seq_winner >= 0 && !scored.empty())
-    d.error("sequences.scored", "piquet.sequences_unwon",
-            "sequences listed but winner is " + show(w) +
-                ": only the winner of the sequences scores (name elder or younger)");
+    err(d, "sequences.scored", "piquet.sequences_unwon", Message("piquet.err.sequences_unwon").text("winner", show(w)));
   int total_len = 0;
   for (const auto& item : scored) {
     Sequence q;
@@ -169,16 +174,15 @@ bool parse_sequences(const json& rec, Detail& x, Diagnostics& d) {
   }
   // spec piquet §3 V-SQ3
   if (total_len > 12)
-    d.error("sequences.scored", "piquet.sequences_cards",
-            "these sequences need " + std::to_string(total_len) + " cards; a hand has 12");
+    err(d, "sequences.scored", "piquet.sequences_cards",
+        Message("piquet.err.sequences_cards").number("cards", total_len));
   if (s.contains("equal_to") && !s["equal_to"].is_null()) {
     Sequence q;
     if (parse_sequence(s["equal_to"], q, "sequences.equal_to", d)) {
       if (x.seq_winner == k_equal)
         x.equal_to = q;
       else
-        d.warning("sequences.equal_to", "piquet.equal_to_ignored",
-                  "equal_to is informative only when sequences.winner is \"equal\"; ignored");
+        warn(d, "sequences.equal_to", "piquet.equal_to_ignored", Message("piquet.err.equal_to_ignored"));
     }
   }
   return d.errors().size() == before;
@@ -189,7 +193,7 @@ bool parse_sets(const json& rec, Detail& x, Diagnostics& d) {
   if (!rec.contains("sets") || rec["sets"].is_null()) return true;
   const json& s = rec["sets"];
   if (!s.is_object()) {
-    d.error("sets", "piquet.sets_type", "must be an object {winner, scored}");
+    err(d, "sets", "piquet.sets_type", Message("piquet.err.winner_scored_type"));
     return false;
   }
   // spec piquet §3 V-ST1
@@ -201,58 +205,54 @@ bool parse_sets(const json& rec, Detail& x, Diagnostics& d) {
   else if (w == "none")
     x.set_winner = k_none;
   else if (w == "equal") {
-    d.error(
-        "sets.winner", "piquet.sets_equal",
-        "\"equal\" is impossible: two players cannot hold sets of the same rank and size (sets.winner is elder, younger or none)");
+    err(d, "sets.winner", "piquet.sets_equal", Message("piquet.err.sets_equal"));
     x.set_winner = -1;
   } else {
-    d.error("sets.winner", "piquet.sets_winner",
-            show(w) + " is not allowed; sets.winner is \"elder\", \"younger\" or \"none\"");
+    err(d, "sets.winner", "piquet.sets_winner", Message("piquet.err.sets_winner").text("value", show(w)));
     x.set_winner = -1;
   }
   json scored = s.value("scored", json::array());
   if (!scored.is_array()) {
-    d.error("sets.scored", "piquet.sets_scored", "must be an array of {rank, count}");
+    err(d, "sets.scored", "piquet.sets_scored", Message("piquet.err.sets_scored"));
     scored = json::array();
   }
   bool role = x.set_winner == k_elder || x.set_winner == k_younger;
   if (role && scored.empty())
-    d.error("sets.scored", "piquet.sets_empty",
-            "Sets winner given but no set listed: list the trios / quatorzes " +
-                std::string(k_role_names[static_cast<size_t>(x.set_winner)]) + " scored");
+    err(d, "sets.scored", "piquet.sets_empty",
+        Message("piquet.err.sets_empty").text("role", k_role_names[static_cast<size_t>(x.set_winner)]));
   if (!role && x.set_winner >= 0 && !scored.empty())
-    d.error("sets.scored", "piquet.sets_unwon",
-            "sets listed but winner is " + show(w) + ": only the winner of the sets scores");
+    err(d, "sets.scored", "piquet.sets_unwon", Message("piquet.err.sets_unwon").text("winner", show(w)));
   std::set<int> seen;
   for (const auto& item : scored) {
     if (!item.is_object()) {
-      d.error("sets.scored", "piquet.set_type", item.dump() + " is not a set {rank, count}");
+      err(d, "sets.scored", "piquet.set_type", Message("piquet.err.set_type").text("value", item.dump()));
       continue;
     }
     int r = item.contains("rank") ? rank_index(item["rank"]) : -1;
     int c = 0;
     // spec piquet §3 V-ST2
     if (r < 0) {
-      d.error("sets.scored", "piquet.set_rank",
-              (item.contains("rank") ? show(item["rank"]) : std::string("a missing rank")) +
-                  " is not a rank (A, K, Q, J, 10)");
+      err(d, "sets.scored", "piquet.set_rank",
+          Message("piquet.err.set_rank")
+              .text("given", item.contains("rank") ? "yes" : "no")
+              .text("value", item.contains("rank") ? show(item["rank"]) : ""));
       continue;
     }
     if (r < 3) {
-      d.error("sets.scored", "piquet.set_rank",
-              std::string("a set of ") + k_ranks[static_cast<size_t>(r)] +
-                  "s: sets of nines or lower do not score (A, K, Q, J, 10)");
+      err(d, "sets.scored", "piquet.set_rank",
+          Message("piquet.err.set_low").text("rank", k_ranks[static_cast<size_t>(r)]));
       continue;
     }
     if (!item.contains("count") || !read_int(item["count"], 3, 4, c)) {
-      d.error("sets.scored", "piquet.set_count",
-              (item.contains("count") ? item["count"].dump() : std::string("a missing count")) +
-                  " is not a set size: 3 (trio) or 4 (quatorze)");
+      err(d, "sets.scored", "piquet.set_count",
+          Message("piquet.err.set_count")
+              .text("given", item.contains("count") ? "yes" : "no")
+              .text("value", item.contains("count") ? item["count"].dump() : ""));
       continue;
     }
     if (!seen.insert(r).second) {
-      d.error("sets.scored", "piquet.set_duplicate",
-              std::string("two sets of ") + k_ranks[static_cast<size_t>(r)] + " listed: a rank makes at most one set");
+      err(d, "sets.scored", "piquet.set_duplicate",
+          Message("piquet.err.set_duplicate").text("rank", k_ranks[static_cast<size_t>(r)]));
       continue;
     }
     x.sets.push_back({r, c});
@@ -260,27 +260,26 @@ bool parse_sets(const json& rec, Detail& x, Diagnostics& d) {
   return d.errors().size() == before;
 }
 
-bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d,
-                const std::string& rule) {
+bool parse_pair(const json& rec, const char* field, int lo, int hi, int out[2], Diagnostics& d, const Message& rule) {
   const json& o = rec[field];
   if (!o.is_object()) {
-    d.error(field, std::string("piquet.") + field, "must be an object {elder: n, younger: n}");
+    err(d, field, std::string("piquet.") + field, Message("piquet.err.pair_type"));
     return false;
   }
   bool ok = true;
   for (const auto& k : o.items())
     if (k.key() != "elder" && k.key() != "younger") {
-      d.error(field, std::string("piquet.") + field, "'" + k.key() + "' is not a role; the keys are elder and younger");
+      err(d, field, std::string("piquet.") + field, Message("piquet.err.pair_key").text("key", k.key()));
       ok = false;
     }
   for (int r = 0; r < 2; ++r) {
     const char* rn = k_role_names[static_cast<size_t>(r)];
     if (!o.contains(rn)) {
-      d.error(field, std::string("piquet.") + field,
-              std::string(rn) + " is missing (both elder and younger are required)");
+      err(d, field, std::string("piquet.") + field, Message("piquet.err.pair_missing").text("role", rn));
       ok = false;
     } else if (!read_int(o[rn], lo, hi, out[r])) {
-      d.error(field, std::string("piquet.") + field, std::string(rn) + " " + o[rn].dump() + " is not allowed: " + rule);
+      err(d, field, std::string("piquet.") + field,
+          Message("piquet.err.pair_value").text("role", rn).text("value", o[rn].dump()).message("rule", rule));
       ok = false;
     }
   }
@@ -326,10 +325,9 @@ void check_known_fields(const json& rec, Diagnostics& d) {
                                               "reckons_nothing", "game_winner", "check_totals"};
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     if (it.key() == "totals")
-      d.error("totals", "piquet.detail_totals",
-              "a detail entry has no totals; use entry \"totals\" to record deal totals only");
+      err(d, "totals", "piquet.detail_totals", Message("piquet.err.detail_totals"));
     else if (!known.count(it.key()))
-      d.warning(it.key(), "piquet.unknown_field", "'" + it.key() + "' is not a piquet deal field; ignored");
+      warn(d, it.key(), "piquet.unknown_field", Message("piquet.err.unknown_field").text("field", it.key()));
   }
 }
 
@@ -338,9 +336,7 @@ void read_blanche(const json& rec, Detail& x, Diagnostics& d) {
   x.reckons_nothing = parse_role_field(rec, "reckons_nothing", d, "");
   if (x.reckons_nothing == -3) x.reckons_nothing = -1;
   if (rec.contains("carte_blanche") && rec["carte_blanche"] == "both") {
-    d.error(
-        "carte_blanche", "piquet.carte_blanche_both",
-        "\"both\" is impossible: both players cannot hold a carte blanche, the pack has only 20 cards without K/Q/J");
+    err(d, "carte_blanche", "piquet.carte_blanche_both", Message("piquet.err.carte_blanche_both"));
     return;
   }
   x.carte_blanche = parse_role_field(rec, "carte_blanche", d, "");
@@ -350,36 +346,32 @@ void read_blanche(const json& rec, Detail& x, Diagnostics& d) {
 // spec piquet §3 V-C1: only in the final deal of a Rubicon partie, and then the deal is not played
 void read_concession(const json& rec, const DealContext& c, Diagnostics& d) {
   if (c.opts.mode != Mode::rubicon)
-    d.error("concession", "piquet.concession_mode",
-            "Conceding the play is only allowed in the final deal of a Rubicon partie; this is a classic game");
+    err(d, "concession", "piquet.concession_mode", Message("piquet.err.concession_mode"));
   else if (c.deal_no != c.last_deal)
-    d.error("concession", "piquet.concession_deal",
-            "Conceding the play is only allowed in the final deal of a partie: this is deal " +
-                std::to_string(c.deal_no) + ", the last is deal " + std::to_string(c.last_deal));
+    err(d, "concession", "piquet.concession_deal",
+        Message("piquet.err.concession_deal").number("deal", c.deal_no).number("last", c.last_deal));
   for (const char* f : {"tricks", "play_points"})
     if (rec.contains(f) && !rec[f].is_null())
-      d.error(f, "piquet.concession_play",
-              std::string("a conceded deal is not played: remove ") + f +
-                  " (the concession gives the opponent 13 and 10)");
+      err(d, f, "piquet.concession_play", Message("piquet.err.concession_play").text("field", f));
 }
 
 // spec piquet §3 V-T1, V-P1
 void read_tricks_and_play(const json& rec, Detail& x, Diagnostics& d) {
   if (!rec.contains("tricks") || rec["tricks"].is_null()) {
-    d.error("tricks", "piquet.tricks_missing",
-            "missing: the tricks each player took, {elder: n, younger: n} adding up to 12");
-  } else if (parse_pair(rec, "tricks", 0, 12, x.tricks, d, "tricks are 0 to 12 each")) {
+    err(d, "tricks", "piquet.tricks_missing", Message("piquet.err.tricks_missing"));
+  } else if (parse_pair(rec, "tricks", 0, 12, x.tricks, d, Message("piquet.err.tricks_range"))) {
     if (x.tricks[0] + x.tricks[1] != 12)
-      d.error("tricks", "piquet.tricks_sum",
-              "Tricks add up to " + std::to_string(x.tricks[0] + x.tricks[1]) + " (" + std::to_string(x.tricks[0]) +
-                  " + " + std::to_string(x.tricks[1]) + "), must be 12");
+      err(d, "tricks", "piquet.tricks_sum",
+          Message("piquet.err.tricks_sum")
+              .number("sum", x.tricks[0] + x.tricks[1])
+              .number("elder", x.tricks[0])
+              .number("younger", x.tricks[1]));
     else
       x.has_tricks = true;
   }
   if (!rec.contains("play_points") || rec["play_points"].is_null()) {
-    d.error("play_points", "piquet.play_missing",
-            "missing: the points each player made in play (leads, captures, last trick), {elder: n, younger: n}");
-  } else if (parse_pair(rec, "play_points", 0, 13, x.play, d, "play points are 0 to 13 each")) {
+    err(d, "play_points", "piquet.play_missing", Message("piquet.err.play_missing"));
+  } else if (parse_pair(rec, "play_points", 0, 13, x.play, d, Message("piquet.err.play_range"))) {
     x.has_play = true;
   }
 }
@@ -388,7 +380,7 @@ void read_tricks_and_play(const json& rec, Detail& x, Diagnostics& d) {
 void read_play(const json& rec, Detail& x, const DealContext& c, Diagnostics& d) {
   if (rec.contains("pique") && !rec["pique"].is_null()) {
     if (!rec["pique"].is_boolean())
-      d.error("pique", "piquet.pique_type", show(rec["pique"]) + " is not allowed: pique is null, true or false");
+      err(d, "pique", "piquet.pique_type", Message("piquet.err.pique_type").text("value", show(rec["pique"])));
     else
       x.pique = rec["pique"].get<bool>() ? 1 : 0;
   }
@@ -411,7 +403,8 @@ void read_detail(const json& rec, const DealContext& c, DetailRead& out) {
   read_play(rec, x, c, out.diags[k_part_play]);
   Diagnostics& tail = out.diags[k_part_tail];
   if (rec.contains("check_totals") && !rec["check_totals"].is_null())
-    x.has_check = parse_pair(rec, "check_totals", 0, k_max_deal_total, x.check, tail, "a deal total is 0 to 174");
+    x.has_check = parse_pair(rec, "check_totals", 0, k_max_deal_total, x.check, tail,
+                             Message("piquet.err.check_totals_range"));
   int gw = read_game_winner(rec, c, tail);
   x.game_winner = gw < 0 ? -1 : gw;
 }
@@ -419,11 +412,11 @@ void read_detail(const json& rec, const DealContext& c, DetailRead& out) {
 void keep_parts(const json& rec, DetailRead& r, int ended, int winner, const DealContext& c, Diagnostics& d) {
   auto ignored = [&](const char* field) {  // spec piquet §3 C-9 (W)
     if (rec.contains(field) && !rec[field].is_null())
-      d.warning(field, "piquet.after_end",
-                std::string("Ignored: the game was won during the ") +
-                    (ended == 0 ? std::string("carte blanche")
-                                : std::string(k_decl_categories[static_cast<size_t>(ended)])) +
-                    " (" + c.name(winner) + " reached " + std::to_string(c.opts.target) + ")");
+      warn(d, field, "piquet.after_end",
+           Message("piquet.err.after_end")
+               .text("during", k_decl_categories[static_cast<size_t>(ended)])
+               .text("player", c.name(winner))
+               .number("target", c.opts.target));
   };
   Detail& x = r.x;
   d.append(r.diags[k_part_fields]);
@@ -451,6 +444,15 @@ void keep_parts(const json& rec, DetailRead& r, int ended, int winner, const Dea
 
 namespace {
 
+// a V-P2 / V-P3 refusal with the recorded play points and tricks (elder, younger)
+Message play_refusal(const char* id, const Detail& x) {
+  return Message(id)
+      .number("elder", x.play[0])
+      .number("younger", x.play[1])
+      .number("elder_tricks", x.tricks[0])
+      .number("younger_tricks", x.tricks[1]);
+}
+
 // spec piquet §3 V-P2: the feasible pairs named when the recorded one is not among them
 void report_infeasible(const Detail& x, const std::vector<PlayOutcome>& orders, Diagnostics& d) {
   std::set<std::pair<int, int>> feasible;
@@ -464,11 +466,11 @@ void report_infeasible(const Detail& x, const std::vector<PlayOutcome>& orders, 
   auto range = [](int lo, int hi) {
     return lo == hi ? std::to_string(lo) : std::to_string(lo) + "–" + std::to_string(hi);
   };
-  d.error("play_points", "piquet.play_infeasible",
-          "elder " + std::to_string(x.play[0]) + ", younger " + std::to_string(x.play[1]) + " cannot arise: with " +
-              std::to_string(x.tricks[0]) + " tricks to " + std::to_string(x.tricks[1]) +
-              ", elder's play points can only be " + range(lo_e, hi_e) + ", younger's " + range(lo_y, hi_y) +
-              ", in the combinations " + join(pairs, " "));
+  err(d, "play_points", "piquet.play_infeasible",
+      play_refusal("piquet.err.play_infeasible", x)
+          .text("elder_range", range(lo_e, hi_e))
+          .text("younger_range", range(lo_y, hi_y))
+          .text("pairs", join(pairs, " ")));
 }
 
 // spec piquet §3 V-P3 (old trick scoring): each at most the modern maximum, and someone won the last trick
@@ -476,12 +478,10 @@ void check_old_play(const Detail& x, const std::vector<PlayOutcome>& orders, Dia
   int max_e = 0, max_y = 0;
   for (const auto& o : orders) max_e = std::max(max_e, o.points[0]), max_y = std::max(max_y, o.points[1]);
   if (x.play[0] > max_e || x.play[1] > max_y)
-    d.error("play_points", "piquet.play_old_max",
-            "elder " + std::to_string(x.play[0]) + ", younger " + std::to_string(x.play[1]) + " cannot arise: with " +
-                std::to_string(x.tricks[0]) + " tricks to " + std::to_string(x.tricks[1]) + " elder makes at most " +
-                std::to_string(max_e) + " and younger at most " + std::to_string(max_y) + " in play");
+    err(d, "play_points", "piquet.play_old_max",
+        play_refusal("piquet.err.play_old_max", x).number("elder_max", max_e).number("younger_max", max_y));
   else if (x.play[0] + x.play[1] < 1)
-    d.error("play_points", "piquet.play_old_last", "0 and 0: someone won the last trick, which always scores 1");
+    err(d, "play_points", "piquet.play_old_last", Message("piquet.err.play_old_last"));
 }
 
 }  // namespace
@@ -563,14 +563,13 @@ void check_cards(const Detail& x, int ended, Diagnostics& d) {
     for (size_t r = 0; r < 8; ++r) cards += n.need[static_cast<size_t>(role)][r];
     for (size_t r = 4; r <= 6; ++r) courts += n.need[static_cast<size_t>(role)][r];
     if (cards > 12)
-      d.error(x.set_winner == role ? "sets.scored" : "sequences.scored", "piquet.hand_size",
-              std::string(role == k_elder ? "Elder" : "Younger") + "'s combinations need " + std::to_string(cards) +
-                  " cards; a hand has 12");
+      err(d, x.set_winner == role ? "sets.scored" : "sequences.scored", "piquet.hand_size",
+          Message("piquet.err.hand_size").text("role", k_role_names[static_cast<size_t>(role)]).number("cards", cards));
     if (x.carte_blanche == role && courts > k_max_courts_blank)
-      d.error("carte_blanche", "piquet.blank_courts",
-              std::string(k_role_names[static_cast<size_t>(role)]) +
-                  " showed a carte blanche but his scored combinations need " + std::to_string(courts) +
-                  " court cards (K/Q/J); after the exchange a blank holder has at most 7");
+      err(d, "carte_blanche", "piquet.blank_courts",
+          Message("piquet.err.blank_courts")
+              .text("role", k_role_names[static_cast<size_t>(role)])
+              .number("courts", courts));
   }
 }
 
@@ -583,10 +582,12 @@ void check_consistency(const Detail& x, const int cat[4][2], int ended, Diagnost
     int comb = cat[1][role] + cat[2][role] + cat[3][role];
     int cap = x.carte_blanche == role ? k_max_combinations_blank : k_max_combinations;
     if (comb > cap)
-      d.error(x.set_winner == role ? "sets.scored" : "sequences.scored", "piquet.combinations_max",
-              std::string(k_role_names[static_cast<size_t>(role)]) + " scores " + std::to_string(comb) +
-                  " in point, sequences and sets: no 12-card hand makes more than " + std::to_string(cap) +
-                  (x.carte_blanche == role ? " after a carte blanche" : " in combinations"));
+      err(d, x.set_winner == role ? "sets.scored" : "sequences.scored", "piquet.combinations_max",
+          Message("piquet.err.combinations_max")
+              .text("role", k_role_names[static_cast<size_t>(role)])
+              .number("points", comb)
+              .number("max", cap)
+              .text("blanche", x.carte_blanche == role ? "yes" : "no"));
   }
   // C-4 (W): sunk point?
   if ((ended < 0 || ended >= 2) && (x.seq_winner == k_elder || x.seq_winner == k_younger) &&
@@ -594,9 +595,11 @@ void check_consistency(const Detail& x, const int cat[4][2], int ended, Diagnost
     int longest = 0;
     for (const auto& q : x.seqs) longest = std::max(longest, q.length);
     if (x.point_cards < longest)
-      d.warning("point", "piquet.sunk_point",
-                std::string(x.seq_winner == k_elder ? "Elder" : "Younger") + " held a " + std::to_string(longest) +
-                    "-card suit but lost the point with " + std::to_string(x.point_cards) + " — sunk point?");
+      warn(d, "point", "piquet.sunk_point",
+           Message("piquet.err.sunk_point")
+               .text("role", k_role_names[static_cast<size_t>(x.seq_winner)])
+               .number("longest", longest)
+               .number("cards", x.point_cards));
   }
 }
 
@@ -616,8 +619,8 @@ int read_game_winner(const json& rec, const DealContext& c, Diagnostics& d) {
   const json& v = rec["game_winner"];
   if (v.is_string() && v == c.name(0)) return 0;
   if (v.is_string() && v == c.name(1)) return 1;
-  d.error("game_winner", "piquet.game_winner",
-          show(v) + " is not a player of this game (" + c.name(0) + ", " + c.name(1) + ")");
+  err(d, "game_winner", "piquet.game_winner",
+      Message("piquet.err.not_a_player").text("value", show(v)).text("first", c.name(0)).text("second", c.name(1)));
   return -2;
 }
 
@@ -631,35 +634,36 @@ void check_totals_fields(const json& rec, Diagnostics& d) {
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     if (allowed.count(it.key())) continue;
     if (detail_fields.count(it.key()))
-      d.error(it.key(), "piquet.totals_field",
-              "'" + it.key() +
-                  "' belongs to a detail entry; a totals entry carries only totals, dealer and game_winner");
+      err(d, it.key(), "piquet.totals_field", Message("piquet.err.totals_field").text("field", it.key()));
     else
-      d.warning(it.key(), "piquet.unknown_field", "'" + it.key() + "' is not a piquet deal field; ignored");
+      warn(d, it.key(), "piquet.unknown_field", Message("piquet.err.unknown_field").text("field", it.key()));
   }
 }
 
 // spec piquet §3 V-TT1: both players, 0..174 each
 void read_totals_object(const json& rec, const DealContext& c, std::array<int, 2>& t, Diagnostics& d) {
   if (!rec.contains("totals") || !rec["totals"].is_object()) {
-    d.error("totals", "piquet.totals_missing",
-            "a totals entry needs totals: {\"" + c.name(0) + "\": n, \"" + c.name(1) + "\": n}");
+    err(d, "totals", "piquet.totals_missing",
+        Message("piquet.err.totals_missing").text("first", c.name(0)).text("second", c.name(1)));
     return;
   }
   const json& o = rec["totals"];
   for (auto it = o.begin(); it != o.end(); ++it)
     if (it.key() != c.name(0) && it.key() != c.name(1))
-      d.error("totals", "piquet.totals_player",
-              "'" + it.key() + "' is not a player of this game (" + c.name(0) + ", " + c.name(1) + ")");
+      err(d, "totals", "piquet.totals_player",
+          Message("piquet.err.not_a_player")
+              .text("value", "'" + it.key() + "'")
+              .text("first", c.name(0))
+              .text("second", c.name(1)));
   for (int p = 0; p < 2; ++p) {
     const std::string& n = c.name(p);
     if (!o.contains(n)) {
-      d.error("totals", "piquet.totals_player", "the deal score of " + n + " is missing (both players are required)");
+      err(d, "totals", "piquet.totals_player", Message("piquet.err.totals_player_missing").text("player", n));
       continue;
     }
     if (!read_int(o[n], 0, k_max_deal_total, t[static_cast<size_t>(p)]))
-      d.error("totals", "piquet.totals_range",
-              n + ": " + o[n].dump() + " is not a whole number from 0 to 174; no deal can score more than 174");
+      err(d, "totals", "piquet.totals_range",
+          Message("piquet.err.totals_range").text("player", n).text("value", o[n].dump()));
   }
 }
 
@@ -674,13 +678,9 @@ void read_totals(const json& rec, const DealContext& c, std::array<int, 2>& t, D
 void check_totals_entry(const DealContext& c, const std::array<int, 2>& t, Diagnostics& d) {
   int elder = c.player_of(k_elder);
   if (t[static_cast<size_t>(elder)] == 0)
-    d.warning(
-        "totals", "piquet.elder_zero",
-        c.name(elder) +
-            " (elder) scored 0: elder always scores at least 1 for the first lead (unless conceding or penalised)");
+    warn(d, "totals", "piquet.elder_zero", Message("piquet.err.elder_zero").text("player", c.name(elder)));
   else if (t[0] + t[1] < 13)
-    d.warning("totals", "piquet.totals_low",
-              "the two deal scores add up to " + std::to_string(t[0] + t[1]) + ": the play alone gives at least 13");
+    warn(d, "totals", "piquet.totals_low", Message("piquet.err.totals_low").number("sum", t[0] + t[1]));
 }
 
 }  // namespace marque::rules::piquet

@@ -142,23 +142,23 @@ namespace {
 std::vector<std::string> read_players(const json& setup, Diagnostics& d) {
   std::vector<std::string> players;
   if (!setup.contains("players") || !setup["players"].is_array()) {
-    d.error("players", "piquet.players", "missing: Piquet needs exactly 2 players, e.g. players: [\"Ann\", \"Ben\"]");
+    err(d, "players", "piquet.players", text::Message("piquet.err.players_missing"));
     return players;
   }
   for (const auto& p : setup["players"]) {
     if (!p.is_string() || p.get<std::string>().empty()) {
-      d.error("players", "piquet.players", p.dump() + " is not a player name");
+      err(d, "players", "piquet.players", text::Message("piquet.err.player_name").text("value", p.dump()));
       continue;
     }
     players.push_back(p.get<std::string>());
   }
   if (setup["players"].size() != 2)
-    d.error("players", "piquet.players_count",
-            "Piquet is for exactly 2 players; got " + std::to_string(setup["players"].size()) + " (" + join(players) +
-                ")");
+    err(d, "players", "piquet.players_count",
+        text::Message("piquet.err.players_count")
+            .number("count", static_cast<int64_t>(setup["players"].size()))
+            .text("players", join(players)));
   else if (players.size() == 2 && players[0] == players[1])
-    d.error("players", "piquet.players_distinct",
-            "the two players must have different names (both are \"" + players[0] + "\")");
+    err(d, "players", "piquet.players_distinct", text::Message("piquet.err.players_distinct").text("name", players[0]));
   for (const auto& p : players)
     for (const auto& k : reserved_breakdown_keys())
       if (p == k)
@@ -169,15 +169,15 @@ std::vector<std::string> read_players(const json& setup, Diagnostics& d) {
 
 int read_first_dealer(const json& setup, const std::vector<std::string>& players, Diagnostics& d) {
   if (!setup.contains("first_dealer") || setup["first_dealer"].is_null()) {
-    d.error("first_dealer", "piquet.first_dealer",
-            "missing: the player who deals the first deal (the result of the cut; dealer=NAME or elder=NAME)");
+    err(d, "first_dealer", "piquet.first_dealer", text::Message("piquet.err.first_dealer_missing"));
     return -1;
   }
   if (players.size() != 2) return -1;
   const json& f = setup["first_dealer"];
   if (f.is_string() && f == players[0]) return 0;
   if (f.is_string() && f == players[1]) return 1;
-  d.error("first_dealer", "piquet.first_dealer", show(f) + " is not one of the players (" + join(players) + ")");
+  err(d, "first_dealer", "piquet.first_dealer",
+      text::Message("piquet.err.first_dealer").text("value", show(f)).text("players", join(players)));
   return -1;
 }
 
@@ -281,8 +281,7 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
   static const std::set<std::string> known = {"players", "first_dealer", "options", "start"};
   for (auto it = setup.begin(); it != setup.end(); ++it)
     if (!known.count(it.key()))
-      d.warning(it.key(), "piquet.setup_field",
-                "'" + it.key() + "' is not a piquet set-up field (players, first_dealer, options, start); ignored");
+      warn(d, it.key(), "piquet.setup_field", text::Message("piquet.err.setup_field").text("field", it.key()));
   Resume resume = read_resume(setup, players, opts, d);
   if (d.errors().size() != before) return nullptr;
   return make_game(players, opts, first, resume);

@@ -126,11 +126,17 @@ Declarations score_declarations(const DetailRead& r, const DealContext& c) {
 
 namespace {
 
-std::string not_eligible_why(const Declarations& dc) {
-  if (dc.repique_by == k_elder) return "elder repiqued (a player who repiqued cannot also pique)";
-  if (dc.repique_by == k_younger) return "younger repiqued";
-  if (dc.decl(k_younger) > 0) return "younger scored " + std::to_string(dc.decl(k_younger)) + " in declarations";
-  return "";
+text::Message not_eligible_why(const Declarations& dc) {
+  if (dc.repique_by == k_elder) return text::Message("piquet.err.why.elder_repiqued");
+  if (dc.repique_by == k_younger) return text::Message("piquet.err.why.younger_repiqued");
+  if (dc.decl(k_younger) > 0)
+    return text::Message("piquet.err.why.younger_scored").number("points", dc.decl(k_younger));
+  return {};
+}
+
+// "Pique is impossible: <why>"
+text::Message pique_impossible(text::Message why) {
+  return text::Message("piquet.err.pique_impossible").message("why", std::move(why));
 }
 
 // spec piquet §4.7: the opponent of the conceder counts 13 for the play and 10 for the cards (not 40). No pique
@@ -144,18 +150,14 @@ void score_conceded(const Detail& x, const Declarations& dc, bool eligible, cons
   const int de = dc.decl(k_elder);
   bool reached = opts.concession_pique && opp == k_elder && eligible && de + 13 >= 30;
   if (x.pique == 1 && !reached)
-    d.error("pique", "piquet.pique",
-            "Pique is impossible: " +
-                (opp != k_elder ? std::string("elder conceded the play")
-                 : !opts.concession_pique
-                     ? std::string("a conceded deal earns no pique from its 13 play points (Cavendish, Case XXII; "
-                                   "option concession_pique=true for the older reading)")
-                 : !eligible ? not_eligible_why(dc)
-                             : "elder reaches only " + std::to_string(de + 13)));
+    err(d, "pique", "piquet.pique",
+        pique_impossible(opp != k_elder           ? text::Message("piquet.err.why.elder_conceded")
+                         : !opts.concession_pique ? text::Message("piquet.err.why.conceded_no_pique")
+                         : !eligible              ? not_eligible_why(dc)
+                                     : text::Message("piquet.err.why.reaches_only").number("points", de + 13)));
   if (x.pique == 0 && reached)
-    d.error("pique", "piquet.pique",
-            "Pique is certain: younger conceded and elder counts " + std::to_string(de) +
-                " + 13 = " + std::to_string(de + 13) + " before younger scores (concession_pique=true)");
+    err(d, "pique", "piquet.pique",
+        text::Message("piquet.err.pique_certain").number("declarations", de).number("total", de + 13));
   s.pique = reached;
 }
 
@@ -165,11 +167,13 @@ void old_pique(const Detail& x, const Declarations& dc, bool eligible, DealScore
   if (x.pique != 1) return;
   const int de = dc.decl(k_elder);
   if (!eligible)
-    d.error("pique", "piquet.pique", "Pique is impossible: " + not_eligible_why(dc));
+    err(d, "pique", "piquet.pique", pique_impossible(not_eligible_why(dc)));
   else if (de + x.play[k_elder] < 30)
-    d.error("pique", "piquet.pique",
-            "Pique is impossible: elder counts only " + std::to_string(de) + " + " + std::to_string(x.play[k_elder]) +
-                " = " + std::to_string(de + x.play[k_elder]) + " in declarations and play");
+    err(d, "pique", "piquet.pique",
+        pique_impossible(text::Message("piquet.err.why.counts_only")
+                             .number("declarations", de)
+                             .number("play", x.play[k_elder])
+                             .number("total", de + x.play[k_elder])));
   s.pique = true;
 }
 
@@ -187,23 +191,16 @@ void modern_pique(const Detail& x, const Declarations& dc, const std::vector<int
   if (any_true && !any_false) {
     s.pique = true;
     if (x.pique == 0)
-      d.error(
-          "pique", "piquet.pique",
-          "false contradicts the record: elder has " + std::to_string(de) +
-              " in declarations and every trick order giving these play points lets him reach 30 before younger scores — pique");
+      err(d, "pique", "piquet.pique", text::Message("piquet.err.pique_false").number("declarations", de));
   } else if (any_false && !any_true) {
     if (x.pique == 1)
-      d.error("pique", "piquet.pique",
-              "Pique is impossible: elder has " + std::to_string(de) + " in declarations and wins at most " +
-                  std::to_string(hi) +
-                  " trick(s) in a row from the first, so he cannot reach 30 before younger scores");
+      err(d, "pique", "piquet.pique",
+          pique_impossible(text::Message("piquet.err.why.runs").number("declarations", de).number("runs", hi)));
   } else {
     s.pique_determined = false;
     if (x.pique < 0)
-      d.error("pique", "piquet.pique_needed",
-              "missing: cannot tell whether elder piqued (elder has " + std::to_string(de) +
-                  " in declarations; he won between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                  " tricks in a row from the first): record pique true or false");
+      err(d, "pique", "piquet.pique_needed",
+          text::Message("piquet.err.pique_needed").number("declarations", de).number("lo", lo).number("hi", hi));
     s.pique = x.pique == 1;
   }
 }
@@ -225,7 +222,7 @@ void score_played(const Detail& x, const Declarations& dc, const std::vector<int
   if (opts.old_tens)
     old_pique(x, dc, eligible, s, d);
   else if (!eligible) {
-    if (x.pique == 1) d.error("pique", "piquet.pique", "Pique is impossible: " + not_eligible_why(dc));
+    if (x.pique == 1) err(d, "pique", "piquet.pique", pique_impossible(not_eligible_why(dc)));
   } else
     modern_pique(x, dc, runs, lc, s, d);
 }
@@ -257,18 +254,23 @@ void score_totals(const Detail& x, const Declarations& dc, DealScore& s, const D
   }
   // C-6
   if (x.has_check && (x.check[0] != s.total[0] || x.check[1] != s.total[1]))
-    d.error("check_totals", "piquet.check_totals",
-            "Computed " + std::to_string(s.total[0]) + " / " + std::to_string(s.total[1]) + ", entered " +
-                std::to_string(x.check[0]) + " / " + std::to_string(x.check[1]) + " (elder / younger)");
+    err(d, "check_totals", "piquet.check_totals",
+        text::Message("piquet.err.check_totals")
+            .number("elder", s.total[0])
+            .number("younger", s.total[1])
+            .number("elder_entered", x.check[0])
+            .number("younger_entered", x.check[1]));
   // C-8 (W)
   if (x.concession >= 0) {
     int p = c.player_of(x.concession);
     int before = c.totals[static_cast<size_t>(p)];
     int could = before + c.weight * (dc.decl(x.concession) + 53);
     if (could >= k_rubicon)
-      d.warning("concession", "piquet.concession_hopeful",
-                c.name(p) + " conceded but could still have reached 100 (" + std::to_string(before) + " + " +
-                    std::to_string(dc.decl(x.concession)) + " in declarations + up to 53 in play and cards)");
+      warn(d, "concession", "piquet.concession_hopeful",
+           text::Message("piquet.err.concession_hopeful")
+               .text("player", c.name(p))
+               .number("before", before)
+               .number("declarations", dc.decl(x.concession)));
   }
 }
 

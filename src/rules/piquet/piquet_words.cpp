@@ -254,6 +254,178 @@ const text::Catalogue& catalogue() {
         "{winner} wins the game {first_total} to {second_total}{counting_two, select, yes {, counting 2} other {}}{match}");
     x.add("piquet.game.level", "{first} and {second} are level at {first_total} (target {target})");
     x.add("piquet.game.leads", "{first} leads {first_total} to {second_total} (target {target})");
+    // refusals and warnings (piquet_hand.cpp): ICU MessageFormat, so a quote around a placeholder is written twice
+    // (''{field}'') and a brace of the text is quoted ('{elder: n, younger: n}')
+    x.add("piquet.err.role", "{value} is not a role of this deal; {field} is null, \"elder\" or \"younger\"{rule}");
+    x.add("piquet.err.point_missing", "missing: Elder must always call a point (point: '{winner, cards, pips}')");
+    x.add("piquet.err.point_winner",
+          "{given, select, yes {{value} is not allowed} other {missing}}: Elder must always call a point; "
+          "point.winner is \"elder\", \"younger\" or \"equal\"");
+    x.add("piquet.err.point_cards",
+          "{given, select, yes {{value} is not allowed} other {missing}}: the point is a whole number of cards from 1 "
+          "to 8");
+    x.add("piquet.err.point_short",
+          "a point of {cards}: every 12-card hand has a suit of at least 3 cards — is {cards} a typo?");
+    x.add("piquet.err.point_pips", "{value} is not a whole number of pips");
+    x.add("piquet.err.point_pips_range",
+          "{cards} cards cannot make {pips, number, ::group-off} (possible: {single, select, yes {{lo}} other "
+          "{{lo}–{hi}}})");
+    x.add("piquet.err.point_pips_required",
+          "missing: the old-rule point (point_scoring = pips_rounded) needs the pip value");
+    x.add("piquet.err.sequences_empty",
+          "Sequence winner given but no sequence listed: list the sequences {role} scored");
+    x.add("piquet.err.sequences_unwon",
+          "sequences listed but winner is {winner}: only the winner of the sequences scores (name elder or younger)");
+    x.add("piquet.err.sequences_cards", "these sequences need {cards} cards; a hand has 12");
+    x.add("piquet.err.sets_empty", "Sets winner given but no set listed: list the trios / quatorzes {role} scored");
+    x.add("piquet.err.sets_unwon", "sets listed but winner is {winner}: only the winner of the sets scores");
+    x.add("piquet.err.set_duplicate", "two sets of {rank} listed: a rank makes at most one set");
+    x.add("piquet.err.pair_type", "must be an object '{elder: n, younger: n}'");
+    x.add("piquet.err.pair_key", "''{key}'' is not a role; the keys are elder and younger");
+    x.add("piquet.err.pair_missing", "{role} is missing (both elder and younger are required)");
+    x.add("piquet.err.pair_value", "{role} {value} is not allowed: {rule}");
+    x.add("piquet.err.tricks_range", "tricks are 0 to 12 each");
+    x.add("piquet.err.play_range", "play points are 0 to 13 each");
+    x.add("piquet.err.check_totals_range", "a deal total is 0 to 174");
+    x.add("piquet.err.concession_mode",
+          "Conceding the play is only allowed in the final deal of a Rubicon partie; this is a classic game");
+    x.add("piquet.err.concession_deal",
+          "Conceding the play is only allowed in the final deal of a partie: this is deal {deal}, the last is deal "
+          "{last}");
+    x.add("piquet.err.concession_play",
+          "a conceded deal is not played: remove {field} (the concession gives the opponent 13 and 10)");
+    x.add("piquet.err.tricks_missing",
+          "missing: the tricks each player took, '{elder: n, younger: n}' adding up to 12");
+    x.add("piquet.err.tricks_sum", "Tricks add up to {sum} ({elder} + {younger}), must be 12");
+    x.add("piquet.err.play_missing",
+          "missing: the points each player made in play (leads, captures, last trick), '{elder: n, younger: n}'");
+    x.add("piquet.err.after_end",
+          "Ignored: the game was won during the {during, select, carte_blanche {carte blanche} other {{during}}} "
+          "({player} reached {target, number, ::group-off})");
+    x.add("piquet.err.play_infeasible",
+          "elder {elder}, younger {younger} cannot arise: with {elder_tricks} tricks to {younger_tricks}, elder's play "
+          "points can only be {elder_range}, younger's {younger_range}, in the combinations {pairs}");
+    x.add(
+        "piquet.err.play_old_max",
+        "elder {elder}, younger {younger} cannot arise: with {elder_tricks} tricks to {younger_tricks} elder makes at "
+        "most {elder_max} and younger at most {younger_max} in play");
+    x.add("piquet.err.play_old_last", "0 and 0: someone won the last trick, which always scores 1");
+    x.add("piquet.err.hand_size",
+          "{role, select, elder {Elder} other {Younger}}'s combinations need {cards} cards; a hand has 12");
+    x.add("piquet.err.combinations_max",
+          "{role} scores {points} in point, sequences and sets: no 12-card hand makes more than {max}"
+          "{blanche, select, yes { after a carte blanche} other { in combinations}}");
+    x.add("piquet.err.sunk_point",
+          "{role, select, elder {Elder} other {Younger}} held a {longest}-card suit but lost the point with {cards} — "
+          "sunk point?");
+    x.add("piquet.err.not_a_player", "{value} is not a player of this game ({first}, {second})");
+    x.add("piquet.err.totals_field",
+          "''{field}'' belongs to a detail entry; a totals entry carries only totals, dealer and game_winner");
+    x.add("piquet.err.unknown_field", "''{field}'' is not a piquet deal field; ignored");
+    x.add("piquet.err.totals_missing", "a totals entry needs totals: '{'\"{first}\": n, \"{second}\": n'}'");
+    x.add("piquet.err.totals_player_missing", "the deal score of {player} is missing (both players are required)");
+    x.add("piquet.err.totals_range",
+          "{player}: {value} is not a whole number from 0 to 174; no deal can score more than 174");
+    x.add("piquet.err.elder_zero",
+          "{player} (elder) scored 0: elder always scores at least 1 for the first lead (unless conceding or "
+          "penalised)");
+    x.add("piquet.err.point_type", "must be an object '{winner, cards, pips}'");
+    x.add("piquet.err.sequence_type", "{value} is not a sequence '{length, top}'");
+    x.add(
+        "piquet.err.sequence_length",
+        "{given, select, yes {{value}} other {a missing length}} is not a sequence length: a sequence has 3 to 8 cards");
+    x.add("piquet.err.sequence_rank",
+          "{given, select, yes {{value}} other {a missing top}} is not a rank (A, K, Q, J, 10, 9, 8, 7)");
+    x.add("piquet.err.sequence_top",
+          "a {length, plural, =3 {tierce} =4 {quart} =5 {quint} =6 {sixieme} =7 {septieme} =8 {huitieme} other "
+          "{{length}}} cannot be headed by a {top} ({lowest} is only {cards, plural, one {{cards} card} other {{cards} "
+          "cards}})");
+    x.add("piquet.err.winner_scored_type", "must be an object '{winner, scored}'");
+    x.add("piquet.err.sequences_winner",
+          "{value} is not allowed; sequences.winner is \"elder\", \"younger\", \"equal\" or \"none\"");
+    x.add("piquet.err.sequences_scored", "must be an array of '{length, top}'");
+    x.add("piquet.err.equal_to_ignored", "equal_to is informative only when sequences.winner is \"equal\"; ignored");
+    x.add("piquet.err.sets_equal",
+          "\"equal\" is impossible: two players cannot hold sets of the same rank and size (sets.winner is elder, "
+          "younger or none)");
+    x.add("piquet.err.sets_winner", "{value} is not allowed; sets.winner is \"elder\", \"younger\" or \"none\"");
+    x.add("piquet.err.sets_scored", "must be an array of '{rank, count}'");
+    x.add("piquet.err.set_type", "{value} is not a set '{rank, count}'");
+    x.add("piquet.err.set_rank",
+          "{given, select, yes {{value}} other {a missing rank}} is not a rank (A, K, Q, J, 10)");
+    x.add("piquet.err.set_low", "a set of {rank}s: sets of nines or lower do not score (A, K, Q, J, 10)");
+    x.add("piquet.err.set_count",
+          "{given, select, yes {{value}} other {a missing count}} is not a set size: 3 (trio) or 4 (quatorze)");
+    x.add("piquet.err.detail_totals", "a detail entry has no totals; use entry \"totals\" to record deal totals only");
+    x.add("piquet.err.carte_blanche_both",
+          "\"both\" is impossible: both players cannot hold a carte blanche, the pack has only 20 cards without K/Q/J");
+    x.add("piquet.err.pique_type", "{value} is not allowed: pique is null, true or false");
+    x.add("piquet.err.blank_courts",
+          "{role} showed a carte blanche but his scored combinations need {courts} court cards (K/Q/J); after the "
+          "exchange a blank holder has at most 7");
+    // the hand's fields as typed (piquet_fields.cpp)
+    x.add("piquet.err.cli_role", "''{value}'' is neither a player ({first}, {second}) nor elder / younger");
+    x.add("piquet.err.cli_roles", "cannot tell whether {player} is elder or younger: give dealer=NAME");
+    x.add("piquet.err.cli_length",
+          "''{value}'' is not a sequence length (3-8, tierce, quart, quint, sixieme, septieme, huitieme)");
+    x.add("piquet.err.cli_set_kind", "''{value}'' is not a set kind (trio or quatorze)");
+    x.add("piquet.err.cli_pair", "''{value}'' is not NAME:NUMBER (e.g. {key}={player}:7)");
+    x.add("piquet.err.cli_point",
+          "''{value}'' is not NAME:CARDS[:PIPS] or equal:CARDS[:PIPS] (e.g. point={player}:5:49)");
+    x.add("piquet.err.cli_yes_no", "''{value}'' is not yes or no");
+    x.add("piquet.err.cli_player", "''{value}'' is not a player ({first}, {second})");
+    x.add("piquet.err.cli_totals", "''{value}'' is not PLAYER:POINTS (e.g. totals={first}:27,{second}:13)");
+    x.add("piquet.err.cli_unknown", "unknown field ''{key}''; the piquet hand fields are: {fields}");
+    // the deal's score (piquet_score.cpp)
+    x.add("piquet.err.pique_impossible", "Pique is impossible: {why}");
+    x.add("piquet.err.why.elder_repiqued", "elder repiqued (a player who repiqued cannot also pique)");
+    x.add("piquet.err.why.younger_repiqued", "younger repiqued");
+    x.add("piquet.err.why.younger_scored", "younger scored {points} in declarations");
+    x.add("piquet.err.why.elder_conceded", "elder conceded the play");
+    x.add("piquet.err.why.conceded_no_pique",
+          "a conceded deal earns no pique from its 13 play points (Cavendish, Case XXII; option concession_pique=true "
+          "for the older reading)");
+    x.add("piquet.err.why.reaches_only", "elder reaches only {points}");
+    x.add("piquet.err.why.counts_only", "elder counts only {declarations} + {play} = {total} in declarations and play");
+    x.add("piquet.err.why.runs",
+          "elder has {declarations} in declarations and wins at most {runs} trick(s) in a row from the first, so he "
+          "cannot reach 30 before younger scores");
+    x.add("piquet.err.pique_certain",
+          "Pique is certain: younger conceded and elder counts {declarations} + 13 = {total} before younger scores "
+          "(concession_pique=true)");
+    x.add("piquet.err.pique_false",
+          "false contradicts the record: elder has {declarations} in declarations and every trick order giving these "
+          "play points lets him reach 30 before younger scores — pique");
+    x.add("piquet.err.pique_needed",
+          "missing: cannot tell whether elder piqued (elder has {declarations} in declarations; he won between {lo} "
+          "and {hi} tricks in a row from the first): record pique true or false");
+    x.add("piquet.err.check_totals",
+          "Computed {elder} / {younger}, entered {elder_entered} / {younger_entered} (elder / younger)");
+    x.add("piquet.err.concession_hopeful",
+          "{player} conceded but could still have reached 100 ({before, number, ::group-off} + {declarations} in "
+          "declarations + up to 53 in play and cards)");
+    // the game's course (piquet_game.cpp)
+    x.add("piquet.err.dealer",
+          "{player} cannot deal now: {why, select, redeal {{dealer}'s deal was void (redeal), so {dealer} deals again} "
+          "first {deal {deal} must be dealt by {dealer} (first_dealer)} other {{other} dealt deal {previous}; deal "
+          "{deal} must be dealt by {dealer}}} (the deal alternates)");
+    x.add("piquet.err.entry", "{value} is not a record kind; entry is \"detail\" (default) or \"totals\"");
+    x.add("piquet.err.redeal", "{value} is not true or false");
+    x.add("piquet.err.redeal_scores",
+          "A redeal carries no scores: remove ''{field}'' (a void deal has only dealer and reason)");
+    x.add("piquet.err.reason", "must be a text");
+    x.add("piquet.err.game_winner_classic", "game_winner ignored: it is used only in the classic game");
+    // the set-up (piquet_options.cpp)
+    x.add("piquet.err.players_missing", "missing: Piquet needs exactly 2 players, e.g. players: [\"Ann\", \"Ben\"]");
+    x.add("piquet.err.player_name", "{value} is not a player name");
+    x.add("piquet.err.players_count", "Piquet is for exactly 2 players; got {count, number, ::group-off} ({players})");
+    x.add("piquet.err.players_distinct", "the two players must have different names (both are \"{name}\")");
+    x.add("piquet.err.first_dealer_missing",
+          "missing: the player who deals the first deal (the result of the cut; dealer=NAME or elder=NAME)");
+    x.add("piquet.err.first_dealer", "{value} is not one of the players ({players})");
+    x.add("piquet.err.setup_field",
+          "''{field}'' is not a piquet set-up field (players, first_dealer, options, start); ignored");
+    x.add("piquet.err.totals_low", "the two deal scores add up to {sum}: the play alone gives at least 13");
     return x;
   }();
   return c;

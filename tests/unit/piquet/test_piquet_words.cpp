@@ -1,8 +1,11 @@
 // Piquet results in words (piquet_words.cpp) and the series of games (piquet_game.cpp: §5.2 match, §5.4 session),
 // with the numbers of spec piquet §8 (P-1 .. P-11) and of Cavendish's session card (§7).
+#include <set>
+
 #include <catch2/catch.hpp>
 
 #include "../words_walk.hpp"
+#include "core/language.hpp"
 #include "rules/engine.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
@@ -343,6 +346,61 @@ TEST_CASE("piquet series: documents that are not one series", "[piquet][series]"
 // they replaced, over every case file and the example
 TEST_CASE("piquet words: every hand and standing of the case files and the example, as before", "[piquet][words]") {
   unit_words_walk::check_words("piquet");
+}
+
+TEST_CASE("piquet refusals: the hand, the field and the rule in each language (piquet.err.*)", "[piquet][language]") {
+  // one wrong record per file (a replay stops at the first record with errors); elder is A (B deals)
+  const std::vector<std::string> records = {
+      R"({"dealer": "B", "tricks": {"elder": 7, "younger": 5}, "play_points": {"elder": 9, "younger": 6}})",
+      R"({"dealer": "B", "point": {"winner": "first", "cards": 9, "pips": "x"}, "colour": 1,
+          "tricks": {"elder": 7, "younger": 6}, "play_points": {"elder": 20, "ace": 1}})",
+      R"({"dealer": "B", "point": {"winner": "elder", "cards": 5, "pips": 10},
+          "sequences": {"winner": "elder", "scored": []}, "sets": {"winner": "equal", "scored": [{"rank": "9", "count": 3}]},
+          "tricks": {"elder": 6, "younger": 6}, "play_points": {"elder": 13, "younger": 0}, "pique": 3})",
+      R"({"dealer": "B", "point": {"winner": "elder", "cards": 2},
+          "sequences": {"winner": "younger", "scored": [{"length": 5, "top": "9"}, {"length": 2, "top": "A"}]},
+          "sets": {"winner": "younger", "scored": [{"rank": "A", "count": 5}, {"rank": "K", "count": 3}, {"rank": "K", "count": 4}, {"rank": "Z"}]},
+          "tricks": {"elder": 7, "younger": 5}, "play_points": {"elder": 9, "younger": 6}, "concession": "younger"})",
+      R"({"entry": "totals", "totals": {"A": 200, "Z": 3}, "point": 1, "game_winner": "Z"})",
+  };
+  std::set<std::string> ids;
+  for (const auto& record : records) {
+    INFO(record);
+    Replay r = replay(file_with(json::object(), json::array({json::parse(record)})));
+    CHECK_FALSE(r.ok);
+    for (const Diagnostic& d : r.diags.items()) {
+      INFO(d.code << " " << d.message);
+      REQUIRE(d.catalogue);
+      REQUIRE(d.catalogue->find(d.words.id));
+      ids.insert(d.words.id);
+      CHECK(d.said() == d.message);  // English is the message as it was
+      for (const char* lang : {"fr", "hu", "el"}) {
+        text::UseLanguage speak(lang);
+        const std::string said = d.said();
+        INFO(lang << ": " << said);
+        CHECK(said.find("piquet.err") == std::string::npos);  // a pattern in every language, said by ICU
+        CHECK(said != d.message);
+        CHECK(d.text().find("piquet.err") == std::string::npos);
+      }
+    }
+  }
+  for (const char* id :
+       {"piquet.err.point_missing",    "piquet.err.point_winner",    "piquet.err.point_cards",
+        "piquet.err.point_pips",       "piquet.err.unknown_field",   "piquet.err.tricks_sum",
+        "piquet.err.pair_key",         "piquet.err.pair_missing",    "piquet.err.pair_value",
+        "piquet.err.point_pips_range", "piquet.err.sequences_empty", "piquet.err.sets_equal",
+        "piquet.err.set_low",          "piquet.err.pique_type",      "piquet.err.point_short",
+        "piquet.err.sequence_top",     "piquet.err.sequence_length", "piquet.err.set_count",
+        "piquet.err.set_duplicate",    "piquet.err.set_rank",        "piquet.err.concession_mode",
+        "piquet.err.not_a_player",     "piquet.err.totals_range",    "piquet.err.totals_player_missing",
+        "piquet.err.totals_field"})
+    CHECK(ids.count(id) == 1);
+  // English said as before, a French pattern said with the hand and the field framed in French
+  text::UseLanguage fr("fr");
+  Replay r = replay(file_with(json::object(), json::array({json::parse(records[0])})));
+  REQUIRE(!r.diags.items().empty());
+  CHECK(r.diags.items()[0].text() ==
+        "donne 1 : point : manquant : le premier annonce toujours un point (point : {winner, cards, pips})");
 }
 
 }  // namespace unit_test_piquet_words
