@@ -19,6 +19,7 @@ block that is absent must be empty. Times and today's date are written as <time>
 is rewritten with what marque printed (review the diff before committing it).
 """
 import datetime
+import zoneinfo
 import os
 import re
 import subprocess
@@ -75,7 +76,7 @@ def main():
     update = "--update" in sys.argv
     text = open(path, encoding="utf-8").read()
     cases, tail = parse(text)
-    today = datetime.date.today().isoformat()
+    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()  # the commands run in TZ=UTC
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, MARQUE_DB=os.path.join(tmp, "marque.db"), XDG_DATA_HOME=os.path.join(tmp, "data"),
@@ -88,8 +89,11 @@ def main():
             cmd = re.sub(r"(^|[;|&]\s*)marque\b", lambda m: m.group(1) + binary, c["cmd"])
             stdin = "".join(l + "\n" for l in c["stdin"])
             p = subprocess.run(["bash", "-c", cmd], input=stdin.encode(), capture_output=True, cwd=tmp, env=env, timeout=120)
-            out = normal(p.stdout.decode("utf-8", "replace"), today, tmp, src)
-            err = normal(p.stderr.decode("utf-8", "replace"), today, tmp, src)
+            # today's date as the command's own time zone says it (TZ=Europe/Paris is a day ahead after 23:00 UTC)
+            zone = re.match(r"TZ=(\S+) ", c["cmd"])
+            day = datetime.datetime.now(zoneinfo.ZoneInfo(zone.group(1))).date().isoformat() if zone else today
+            out = normal(p.stdout.decode("utf-8", "replace"), day, tmp, src)
+            err = normal(p.stderr.decode("utf-8", "replace"), day, tmp, src)
             want_out, want_err = "\n".join(c["out"]), "\n".join(c["err"])
             if update:
                 c["out"], c["err"], c["code"] = out.split("\n") if out else [], err.split("\n") if err else [], p.returncode
