@@ -62,8 +62,8 @@ TEST_CASE("native words: each game's words read as their ids on the command line
         Words{{"contract", "trump:piros:Zsófi"}, {"figurak", "Bálint:kassza:early"}});
   CHECK(ids("alsos", {{"contract", "színtelen:Gergő"}}) == Words{{"contract", "no_trumps:Gergő"}});
   // prefa: with and without accents
-  CHECK(ids("prefa", {{"κάσα", "30"}}) == Words{{"initial_pool", "30"}});
-  CHECK(ids("prefa", {{"κασα", "30"}}) == Words{{"initial_pool", "30"}});
+  CHECK(ids("prefa", {{"κάσα", "30"}}) == Words{{"option.initial_pool", "30"}});
+  CHECK(ids("prefa", {{"κασα", "30"}}) == Words{{"option.initial_pool", "30"}});
   CHECK(ids("prefa", {{"τζογαδόρος", "Eleni"}, {"αγορά", "6H"}, {"calls", "Giorgos:παίζω,Nikos:πασο"}}) ==
         Words{{"declarer", "Eleni"}, {"contract", "6H"}, {"calls", "Giorgos:play,Nikos:pass"}});
   CHECK(ids("prefa", {{"type", "ΠΟΛΛΕΣ"}}) == Words{{"type", "polles"}});
