@@ -9,12 +9,12 @@ namespace marque::text {
 
 NativeWords::NativeWords(std::initializer_list<std::pair<const char*, const char*>> table) {
   for (const auto& [word, id] : table) {
-    const std::string_view i(id);
-    const auto eq = i.find('=');
+    const std::string_view w(word);
+    const auto eq = w.find('=');
     Entry e;
-    e.key = eq == std::string_view::npos ? "" : std::string(i.substr(0, eq));
-    e.id = std::string(eq == std::string_view::npos ? i : i.substr(eq + 1));
-    e.match = match_key(word);
+    e.key = eq == std::string_view::npos ? "" : std::string(w.substr(0, eq));
+    e.id = id;
+    e.match = match_key(eq == std::string_view::npos ? w : w.substr(eq + 1));
     m_words.push_back(std::move(e));
   }
 }

@@ -16,7 +16,8 @@ namespace marque::text {
 class NativeWords {
 public:
   NativeWords() = default;
-  // (word, id): an id "taker" is a key, "contract=garde_sans" a value of a key.
+  // (word, id): a key's word ("preneur", "taker"), or a value's word after its key ("contract=garde sans",
+  // "garde_sans").
   NativeWords(std::initializer_list<std::pair<const char*, const char*>> table);
 
   // What a word was read as: the id ("" when the table has no such word) or, for a word that names several ids,

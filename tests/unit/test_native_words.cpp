@@ -79,8 +79,8 @@ TEST_CASE("native words: ids, names and other words stay as typed", "[language][
 }
 
 TEST_CASE("native words: a word that names several ids is refused with them", "[language][entry]") {
-  const text::NativeWords table{{"pic", "stroke=pique"},           {"pique", "stroke=pique"}, {"passe", "stroke=pass"},
-                                {"passe", "stroke=passe_partout"}, {"joueur", "player"},      {"joueur", "players"}};
+  const text::NativeWords table{{"stroke=pic", "pique"},           {"stroke=pique", "pique"}, {"stroke=passe", "pass"},
+                                {"stroke=passe", "passe_partout"}, {"joueur", "player"},      {"joueur", "players"}};
   CHECK(table.value("stroke", "PIC").id == "pique");
   CHECK(table.value("stroke", "pi", true).id == "pique");  // the beginning of two words of one id
   const auto passe = table.value("stroke", "passe");
