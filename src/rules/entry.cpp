@@ -235,21 +235,26 @@ Reading read_entry_answer(const GameRules& rules, const Game& before, const Answ
     Diagnostics ignored;
     return rules.record_from_args(rules.entry_words(before, a), before, ignored);
   };
-  return read_with(q, typed, [&](const std::string& word) -> Reading {
-    // the players' own words for this question's key or its fields ("garde sans", "κάσα")
-    std::vector<std::string> keys = {q.key};
-    keys.insert(keys.end(), q.fields.begin(), q.fields.end());
+  // the players' own words for this question's key or its fields ("garde sans", "κάσα"): whole, or (after the
+  // game's own words) a beginning that names one choice
+  std::vector<std::string> keys = {q.key};
+  keys.insert(keys.end(), q.fields.begin(), q.fields.end());
+  auto native = [&](const std::string& word, bool prefix) -> Reading {
     for (const auto& key : keys) {
-      const auto native = rules.native_words().value(key, word, true);
-      if (!native.error.empty()) return {"", native.error};
+      const auto found = rules.native_words().value(key, word, prefix);
+      if (!found.error.empty()) return {"", found.error};
       for (const auto& c : q.choices)
-        if (!native.id.empty() && c.value == native.id) return {c.value, ""};
+        if (!found.id.empty() && c.value == found.id) return {c.value, ""};
     }
-    const json mine = record(word);
-    if (mine == record("")) return {};  // the word does not reach the record (yet): nothing to compare
-    for (const auto& c : q.choices)
-      if (record(c.value) == mine) return {c.value, ""};
     return {};
+  };
+  return read_with(q, typed, [&](const std::string& word) -> Reading {
+    if (Reading whole = native(word, false); !whole.value.empty()) return whole;
+    const json mine = record(word);
+    if (mine != record(""))  // the word reaches the record: the choice that makes the same one
+      for (const auto& c : q.choices)
+        if (record(c.value) == mine) return {c.value, ""};
+    return native(word, true);
   });
 }
 
