@@ -194,8 +194,8 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
                        : q.min        ? "min"
                        : q.max        ? "max"
                                       : "none")
-        .text("min", q.min ? text::local_number(static_cast<double>(*q.min), lang) : "")
-        .text("max", q.max ? text::local_number(static_cast<double>(*q.max), lang) : "");
+        .text("min", q.min ? text::local_number(Amount::whole(*q.min), lang) : "")
+        .text("max", q.max ? text::local_number(Amount::whole(*q.max), lang) : "");
     if (!v || (q.kind == "int" && !v->is_whole()))
       return {"", text::tr("entry.not_a_number",
                            "''{word}'' is not {kind, select, int {a whole number} other {a number}}: type "
