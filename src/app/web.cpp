@@ -86,7 +86,9 @@ EntryStep entry_step(Session& session, int64_t game_id, std::optional<int> edit_
   s.sitting_out = state.sitting_out();
   s.has_redeal = !gr.redeal_answers(state).empty();
   // the answers sent back by a form: each must answer the question asked at its point; the terminal's: all of them
-  if (order == AnswerOrder::given) s.answers = answers;
+  // the terminal's answers as typed on its command line or at the preview: the players' own words read as ids
+  Diagnostics native_errors;  // a native word that names several ids stays as typed: the engine refuses it
+  if (order == AnswerOrder::given) s.answers = rules::native_to_ids(gr, answers, native_errors);
   for (size_t i = 0; order == AnswerOrder::asked && i < answers.size(); ++i) {
     auto q = rules::ask_next(gr, state, s.answers);
     if (!q || q->key != answers[i].first) break;

@@ -150,8 +150,20 @@ Diagnostics with_suggestions(const Diagnostics& diags, const rules::GameRules& r
   return out;
 }
 
+namespace {
+
+// the words with the players' own words read as ids; a native word that names several ids is refused
+rules::Words native_words(const rules::GameRules& rules, const rules::Words& words) {
+  Diagnostics d;
+  rules::Words w = rules::native_to_ids(rules, checked_words(words), d);
+  if (d.has_errors()) throw Rejected(d);
+  return w;
+}
+
+}  // namespace
+
 json record_from_words(const rules::GameRules& rules, const rules::Game& before, const rules::Words& words) {
-  rules::Words w = checked_words(words);
+  rules::Words w = native_words(rules, words);
   Diagnostics d;
   json rec = rules.record_from_args(w, before, d);
   if (d.has_errors()) throw Rejected(with_suggestions(d, rules, before.players(), w));
@@ -159,7 +171,7 @@ json record_from_words(const rules::GameRules& rules, const rules::Game& before,
 }
 
 json setup_from_words(const rules::GameRules& rules, const rules::Words& words) {
-  rules::Words w = checked_words(words);
+  rules::Words w = native_words(rules, words);
   Diagnostics d;
   json setup = rules.setup_from_args(w, d);
   if (d.has_errors()) throw Rejected(with_suggestions(d, rules, {}, w));

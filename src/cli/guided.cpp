@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iostream>
 
+#include "core/language.hpp"
+#include "core/native_words.hpp"
 #include "core/text.hpp"
 
 namespace marque::cli {
@@ -43,16 +45,16 @@ std::string prompt_of(const rules::Question& q) {
           p += " (" + c.label + ")";
       }
     }
-    if (q.kind == "choices") p += "   (several: comma-separated)";
+    if (q.kind == "choices") p += text::tr("entry.several", "   (several: comma-separated)");
   } else if (q.kind == "yes_no") {
-    p += " (y/n)";
+    p += text::tr("entry.yes_no", " (y/n)");
   }
   if (!q.help.empty()) p += "\n   " + q.help;
   p += "\n";
   if (!q.preset.empty())
     p += "  [" + q.preset + "]";
   else if (q.optional)
-    p += "  [none]";
+    p += text::tr("entry.none_preset", "  [none]");
   p += " > ";
   return p;
 }
@@ -64,18 +66,26 @@ void print_errors(std::ostream& out, const std::vector<Diagnostic>& errors) {
 // The preview: the hand in words, then each player's score for it and the running total.
 void print_preview(std::ostream& out, const app::EntryStep& step) {
   const auto& e = step.entry;
-  out << "\npreview: " << (step.words.empty() ? "this hand" : step.words) << "\n";
+  out << "\n"
+      << text::tr("entry.preview", "preview: {words}",
+                  text::Message().text("words",
+                                       step.words.empty() ? text::tr("entry.this_hand", "this hand") : step.words))
+      << "\n";
+  const std::string& lang = text::language();
   int w = 0;
   for (const auto& p : step.players) w = std::max(w, text::display_width(p));
   for (const auto& p : step.players) {
     auto num = [&](const char* k) {
       return e.contains(k) && e[k].contains(p) && e[k][p].is_number() ? e[k][p].get<double>() : 0.0;
     };
-    out << "  " << text::pad_right(p, w) << "  " << text::pad_left(text::format_signed(num("deltas")), 8) << "   total "
-        << text::format_number(num("totals")) << "\n";
+    out << "  " << text::pad_right(p, w) << "  " << text::pad_left(text::local_signed(num("deltas"), lang), 8)
+        << text::tr("entry.preview_total", "   total {total}",
+                    text::Message().text("total", text::local_number(num("totals"), lang)))
+        << "\n";
   }
   for (const auto& warn : step.warnings)
-    out << "  note: " << (warn.field.empty() ? "" : warn.field + ": ") << warn.message << "\n";
+    out << text::tr("entry.preview_note", "  note: ") << (warn.field.empty() ? "" : warn.field + ": ") << warn.message
+        << "\n";
 }
 
 }  // namespace
@@ -95,8 +105,12 @@ std::optional<std::vector<std::string>> guided_words(app::Database& db, int64_t 
   rules::Answers answers = to_answers(words);
   app::EntryStep step = app::entry_step(*db, game_id, std::nullopt, answers, std::nullopt, app::AnswerOrder::given);
   out << title;
-  if (!step.dealer.empty()) out << " · dealer " << step.dealer;
-  out << "\n(Enter takes the [default]; '<' goes back a question; Ctrl-D or '.' abandons: nothing is stored)\n";
+  if (!step.dealer.empty())
+    out << text::tr("entry.dealer", " · dealer {name}", text::Message().text("name", step.dealer));
+  out << "\n"
+      << text::tr("entry.keys",
+                  "(Enter takes the [default]; '<' goes back a question; Ctrl-D or '.' abandons: nothing is stored)")
+      << "\n";
 
   const size_t given = answers.size();  // typed on the command line: '<' does not go back into them
   auto read = [&](const std::string& prompt, std::string& line) {
@@ -110,10 +124,10 @@ std::optional<std::vector<std::string>> guided_words(app::Database& db, int64_t 
   };
   auto back = [&] {
     if (answers.size() > given) {
-      out << "  (back: " << answers.back().first << ")\n";
+      out << text::tr("entry.back", "  (back: {key})", text::Message().text("key", answers.back().first)) << "\n";
       answers.pop_back();
     } else {
-      out << "  (nothing to go back to)\n";
+      out << text::tr("entry.nothing_back", "  (nothing to go back to)") << "\n";
     }
   };
 
@@ -137,9 +151,10 @@ std::optional<std::vector<std::string>> guided_words(app::Database& db, int64_t 
     // every question answered: the whole hand, checked and previewed
     std::string line;
     if (!step.complete) {
-      out << "this hand cannot be stored as it is:\n";
+      out << text::tr("entry.cannot_store", "this hand cannot be stored as it is:") << "\n";
       print_errors(out, step.errors);
-      if (!read("'<' to go back, key=value to correct a field, '.' to abandon > ", line)) return std::nullopt;
+      if (!read(text::tr("entry.correct", "'<' to go back, key=value to correct a field, '.' to abandon > "), line))
+        return std::nullopt;
       if (line == "<" || line.empty()) {
         back();
         continue;
@@ -148,15 +163,18 @@ std::optional<std::vector<std::string>> guided_words(app::Database& db, int64_t 
       continue;
     }
     print_preview(out, step);
-    if (!read("store this hand? [Y/n, '<' to go back, key=value to change a field] > ", line)) return std::nullopt;
+    if (!read(text::tr("entry.store", "store this hand? [Y/n, '<' to go back, key=value to change a field] > "), line))
+      return std::nullopt;
     if (line == "<") {
       back();
       continue;
     }
-    std::string l = line;
-    std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (l.empty() || l == "y" || l == "yes" || l == "o" || l == "oui") return step.hand;
-    if (l == "n" || l == "no" || l == "non") return std::nullopt;
+    // yes and no in the four languages, any case, accents optional
+    const std::string l = text::NativeWords::match_key(line);
+    if (l.empty() || l == "y" || l == "yes" || l == "o" || l == "oui" || l == "i" || l == "igen" || l == "ν" ||
+        l == "ναι")
+      return step.hand;
+    if (l == "n" || l == "no" || l == "non" || l == "nem" || l == "ο" || l == "οχι") return std::nullopt;
     for (const auto& [k, v] : to_answers(rules::split_list(line, ' '))) answers.emplace_back(k, v);
   }
 }

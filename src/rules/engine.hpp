@@ -21,6 +21,7 @@
 #include "core/language.hpp"
 #include "core/league.hpp"
 #include "core/message.hpp"
+#include "core/native_words.hpp"
 #include "core/sheet.hpp"
 #include "rules/entry.hpp"
 #include "rules/registry.hpp"
@@ -111,6 +112,9 @@ public:
   // them, in English with the game's own terms kept; the one source for `show`, `history`, `start`, the phone and
   // the sheets.
   virtual const text::Labels& labels() const = 0;
+  // The players' own words for its keys and values (core/native_words.hpp: "preneur", "garde sans", "κάσα"),
+  // accepted beside the ids at the guided entry, on phones and on the command line; none by default.
+  virtual const text::NativeWords& native_words() const;
   // Where a set-up and a hand record hold player names (the only places a rename or merge touches): dotted
   // paths, "*" = every element of an array or value of an object, "#" = the keys of an object; e.g.
   // "players.*", "poignees.*.player", "tricks.#". Coinche hands name seats, not players.

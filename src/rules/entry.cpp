@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "core/language.hpp"
 #include "core/text.hpp"
 #include "core/unicode.hpp"
 #include "rules/common/values.hpp"
@@ -139,39 +140,44 @@ std::optional<std::string> pick(const Question& q, const std::string& word) {
   return found;
 }
 
-// A typed word the choices do not name, as the game reads it (read_entry_answer); nullptr: none.
-using OtherWord = std::function<std::optional<std::string>(const std::string&)>;
+// A typed word the choices do not name, as the game reads it (read_entry_answer): its value, or an error (a native
+// word that names several choices); both empty: none. nullptr: none.
+using OtherWord = std::function<Reading(const std::string&)>;
 
 Reading read_with(const Question& q, const std::string& typed, const OtherWord& other) {
   std::string a = trim(typed);
   if (a.empty()) {
     if (!q.preset.empty()) return {q.preset, ""};
     if (q.optional) return {"", ""};
-    return {"", "an answer is needed"};
+    return {"", text::tr("entry.answer_needed", "an answer is needed")};
   }
   if (q.kind == "yes_no") {
-    static const std::vector<std::string> yes{"y", "yes", "o", "oui", "i", "igen", "j", "ja", "true", "1"};
-    static const std::vector<std::string> no{"n", "no", "non", "nem", "nein", "false", "0"};
+    static const std::vector<std::string> yes{"y", "yes", "o", "oui", "i", "igen", "j", "ja", "true", "1", "ν", "ναι"};
+    static const std::vector<std::string> no{"n", "no", "non", "nem", "nein", "false", "0", "ο", "οχι", "όχι"};
     std::string w = common::lower(a);
     if (std::find(yes.begin(), yes.end(), w) != yes.end()) return {"yes", ""};
     if (std::find(no.begin(), no.end(), w) != no.end()) return {"no", ""};
-    if (auto v = other ? other(a) : std::nullopt) return {*v, ""};  // the game's own words (on, off ...)
-    return {"", "answer yes or no"};
+    if (other) {  // the game's own words (on, off ...)
+      Reading r = other(a);
+      if (!r.value.empty() || !r.error.empty()) return r;
+    }
+    return {"", text::tr("entry.yes_or_no", "answer yes or no")};
   }
-  auto pick_or_other = [&](const std::string& word) {
-    std::optional<std::string> v = pick(q, word);
-    return v || !other ? v : other(word);
+  auto pick_or_other = [&](const std::string& word) -> Reading {
+    if (std::optional<std::string> v = pick(q, word)) return {*v, ""};
+    Reading r = other ? other(word) : Reading{};
+    if (r.value.empty() && r.error.empty())
+      r.error = text::tr("entry.not_a_choice", "''{word}'' is not one of: {choices}",
+                         text::Message().text("word", clip(word)).text("choices", legal_list(q)));
+    return r;
   };
-  if (q.kind == "player" || q.kind == "choice") {
-    if (auto v = pick_or_other(a)) return {*v, ""};
-    return {"", "'" + clip(a) + "' is not one of: " + legal_list(q)};
-  }
+  if (q.kind == "player" || q.kind == "choice") return pick_or_other(a);
   if (q.kind == "choices") {
     std::string out;
     for (const auto& part : split_list(a)) {
-      auto v = pick_or_other(part);
-      if (!v) return {"", "'" + clip(part) + "' is not one of: " + legal_list(q)};
-      out += (out.empty() ? "" : ",") + *v;
+      Reading r = pick_or_other(part);
+      if (!r.error.empty()) return r;
+      out += (out.empty() ? "" : ",") + r.value;
     }
     return {out, ""};
   }
@@ -181,15 +187,27 @@ Reading read_with(const Question& q, const std::string& typed, const OtherWord& 
       if (choice_key(c.value) == choice_key(a) && !parse_decimal(c.value)) return {c.value, ""};
     const std::optional<Amount> v = parse_decimal(a);
     // the message says what to type instead: "95 is out of range: type a whole number from 0 to 91"
-    const std::string what = q.kind == "int" ? "a whole number" : "a number";
-    const std::string range = q.min && q.max ? " from " + std::to_string(*q.min) + " to " + std::to_string(*q.max)
-                              : q.min        ? " of at least " + std::to_string(*q.min)
-                              : q.max        ? " of at most " + std::to_string(*q.max)
-                                             : "";
+    const std::string& lang = text::language();
+    text::Message m;
+    m.text("kind", q.kind)
+        .text("range", q.min && q.max ? "between"
+                       : q.min        ? "min"
+                       : q.max        ? "max"
+                                      : "none")
+        .text("min", q.min ? text::local_number(Amount::whole(*q.min), lang) : "")
+        .text("max", q.max ? text::local_number(Amount::whole(*q.max), lang) : "");
     if (!v || (q.kind == "int" && !v->is_whole()))
-      return {"", "'" + clip(a) + "' is not " + what + ": type " + what + range};
+      return {"", text::tr("entry.not_a_number",
+                           "''{word}'' is not {kind, select, int {a whole number} other {a number}}: type "
+                           "{kind, select, int {a whole number} other {a number}}{range, select, between { from {min} "
+                           "to {max}} min { of at least {min}} max { of at most {max}} other {}}",
+                           m.text("word", clip(a)))};
     if ((q.min && *v < Amount::whole(*q.min)) || (q.max && *v > Amount::whole(*q.max)))
-      return {"", text::format_number(*v) + " is out of range: type " + what + range};
+      return {"", text::tr("entry.out_of_range",
+                           "{n} is out of range: type {kind, select, int {a whole number} other {a number}}"
+                           "{range, select, between { from {min} to {max}} min { of at least {min}} max { of at most "
+                           "{max}} other {}}",
+                           m.text("n", text::local_number(*v, lang)))};
     return {a, ""};
   }
   return {a, ""};
@@ -217,12 +235,26 @@ Reading read_entry_answer(const GameRules& rules, const Game& before, const Answ
     Diagnostics ignored;
     return rules.record_from_args(rules.entry_words(before, a), before, ignored);
   };
-  return read_with(q, typed, [&](const std::string& word) -> std::optional<std::string> {
+  // the players' own words for this question's key or its fields ("garde sans", "κάσα"): whole, or (after the
+  // game's own words) a beginning that names one choice
+  std::vector<std::string> keys = {q.key};
+  keys.insert(keys.end(), q.fields.begin(), q.fields.end());
+  auto native = [&](const std::string& word, bool prefix) -> Reading {
+    for (const auto& key : keys) {
+      const auto found = rules.native_words().value(key, word, prefix);
+      if (!found.error.empty()) return {"", found.error};
+      for (const auto& c : q.choices)
+        if (!found.id.empty() && c.value == found.id) return {c.value, ""};
+    }
+    return {};
+  };
+  return read_with(q, typed, [&](const std::string& word) -> Reading {
+    if (Reading whole = native(word, false); !whole.value.empty()) return whole;
     const json mine = record(word);
-    if (mine == record("")) return std::nullopt;  // the word does not reach the record (yet): nothing to compare
-    for (const auto& c : q.choices)
-      if (record(c.value) == mine) return c.value;
-    return std::nullopt;
+    if (mine != record(""))  // the word reaches the record: the choice that makes the same one
+      for (const auto& c : q.choices)
+        if (record(c.value) == mine) return {c.value, ""};
+    return native(word, true);
   });
 }
 
@@ -336,6 +368,55 @@ const text::Catalogue& default_catalogue() {
 }
 
 const text::Catalogue& GameRules::catalogue() const { return default_catalogue(); }
+
+const text::NativeWords& GameRules::native_words() const {
+  static const text::NativeWords none;
+  return none;
+}
+
+namespace {
+
+// `v` with each item and part that is a native word of `key` as its id ("" found: as typed)
+std::string native_value(const text::NativeWords& n, const std::string& key, const std::string& v, std::string& error) {
+  const auto whole = n.value(key, v);
+  if (!whole.id.empty() || !whole.error.empty()) {
+    if (!whole.error.empty()) error = whole.error;
+    return whole.id.empty() ? v : whole.id;
+  }
+  std::string out, part;
+  auto flush = [&](char sep) {
+    const auto f = n.value(key, part);
+    if (!f.error.empty() && error.empty()) error = f.error;
+    out += (f.id.empty() ? part : f.id);
+    if (sep) out += sep;
+    part.clear();
+  };
+  for (char c : v)
+    if (c == ',' || c == ':')
+      flush(c);
+    else
+      part += c;
+  flush('\0');
+  return out;
+}
+
+}  // namespace
+
+Words native_to_ids(const GameRules& rules, const Words& words, Diagnostics& diags) {
+  const text::NativeWords& n = rules.native_words();
+  if (n.empty()) return words;
+  Words out;
+  for (auto [k, v] : words) {
+    const auto key = n.key(k);
+    if (!key.error.empty()) diags.error(k, "words.native_ambiguous", key.error);
+    if (!key.id.empty()) k = key.id;
+    std::string error;
+    v = native_value(n, k, v, error);
+    if (!error.empty()) diags.error(k, "words.native_ambiguous", error);
+    out.emplace_back(std::move(k), std::move(v));
+  }
+  return out;
+}
 
 text::Message GameRules::hand_message(const json& record, const json& entry,
                                       const std::vector<std::string>& players) const {

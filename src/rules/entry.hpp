@@ -151,6 +151,11 @@ std::optional<Question> ask_next(const GameRules& rules, const Game& before, con
 Reading read_entry_answer(const GameRules& rules, const Game& before, const Answers& answers, const Question& q,
                           const std::string& typed);
 
+// The words with the players' own words read as ids (GameRules::native_words): each key, then each value, whole or
+// item by item (',' and ':' apart: "Giorgos:παίζω"), of the keys the table gives values for. A word that names
+// several ids is an error in `diags` (the field, the ids it could be); the words are left as typed then.
+Words native_to_ids(const GameRules& rules, const Words& words, Diagnostics& diags);
+
 // The engine's errors that concern the answer to `q` (its fields), leaving out those that only say another
 // field is still missing.
 std::vector<Diagnostic> errors_for(const Question& q, const std::vector<Diagnostic>& errors);

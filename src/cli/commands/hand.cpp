@@ -35,8 +35,11 @@ std::optional<std::vector<std::string>> words_for_hand(app::Database& db, int64_
   if (!interactive) return words;
   if (!cli::needs_questions(db, id, words)) return words;
   json file = app::game_file(*db, id);
-  std::string title = std::string(gr.title()) + " · game " + std::to_string(id) + " · hand " +
-                      std::to_string(file["hands"].size() + 1);
+  std::string title = text::tr("entry.title", "{title} · game {game} · hand {hand}",
+                               text::Message()
+                                   .text("title", std::string(gr.title()))
+                                   .text("game", std::to_string(id))
+                                   .text("hand", std::to_string(file["hands"].size() + 1)));
   return cli::guided_words(db, id, words, std::cin, std::cout, title);
   return words;
 }

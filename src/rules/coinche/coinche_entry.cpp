@@ -5,6 +5,7 @@
 //
 // Started from nothing, every question that applies is asked (guided). Started from words typed on the command
 // line that already describe a played hand, only the fields the record still needs are asked.
+#include "core/language.hpp"
 #include "rules/coinche/coinche.hpp"
 
 namespace marque::rules::coinche {
@@ -74,24 +75,26 @@ struct HandQuestions {
   // --- the questions, in table order
 
   Question dealer() const {
-    Question q = seat_question("dealer", "Who dealt?", {0, 1, 2, 3});
+    Question q = seat_question("dealer", text::tr("coinche.entry.dealer", "Who dealt?"), {0, 1, 2, 3});
     q.preset = seat_name(game.next_dealer_seat());
-    q.help = "the expected dealer is " + seat_label(game.next_dealer_seat());
+    q.help = text::tr("coinche.entry.dealer.help", "the expected dealer is {seat}",
+                      text::Message().text("seat", seat_label(game.next_dealer_seat())));
     return q;
   }
 
   Question redeal() const {
-    Question q = ask_choice("redeal", "Was the hand played?",
-                            {{"played", "a contract was bid and played"},
-                             {"all_pass", "all four passed: redeal"},
-                             {"misdeal", "a void deal: the same dealer deals again"}});
+    Question q = ask_choice("redeal", text::tr("coinche.entry.redeal", "Was the hand played?"),
+                            {{"played", text::tr("coinche.entry.redeal.played", "a contract was bid and played")},
+                             {"all_pass", text::tr("coinche.entry.redeal.all_pass", "all four passed: redeal")},
+                             {"misdeal",
+                              text::tr("coinche.entry.redeal.misdeal", "a void deal: the same dealer deals again")}});
     q.preset = "played";
     return q;
   }
 
   Question bidder() const {
-    Question q = seat_question("bidder", "Who made the final bid?", {0, 1, 2, 3});
-    q.help = "the bidder's team is the bidding team";
+    Question q = seat_question("bidder", text::tr("coinche.entry.bidder", "Who made the final bid?"), {0, 1, 2, 3});
+    q.help = text::tr("coinche.entry.bidder.help", "the bidder's team is the bidding team");
     return q;
   }
 
@@ -99,7 +102,8 @@ struct HandQuestions {
   // the capot and générale contracts the options allow; another number (190, 260 ...) may be typed.
   Question bid() const {
     const int max = opts().max_numeric_bid;
-    Question q = ask_number("bid", "The bid?", "int", 80, max > 0 ? std::optional<int64_t>(max) : std::nullopt);
+    Question q = ask_number("bid", text::tr("coinche.entry.bid", "The bid?"), "int", 80,
+                            max > 0 ? std::optional<int64_t>(max) : std::nullopt);
     for (int v = 80; v <= (max > 0 ? max : 180); v += 10) q.choices.push_back({std::to_string(v), ""});
     if (max <= 0) q.choices.push_back({"250", ""});
     // a grid's button shows its label: short
@@ -119,26 +123,29 @@ struct HandQuestions {
   // The suits with their symbols and French names; the value stays the letter the record takes.
   Question trump() const {
     Question q = ask_choice(
-        "trump", "Trump suit?",
+        "trump", text::tr("coinche.entry.trump", "Trump suit?"),
         {{"S", "\u2660 pique"}, {"H", "\u2665 c\u0153ur"}, {"D", "\u2666 carreau"}, {"C", "\u2663 tr\u00e8fle"}});
     q.layout = "labels";
     return q;
   }
 
   Question coinche() const {
-    Question q = seat_question("coinche", "Coinche (x2)?", team_seats(false), "coinched by ");
+    Question q = seat_question("coinche", text::tr("coinche.entry.coinche", "Coinche (x2)?"), team_seats(false),
+                               text::tr("coinche.entry.coinche.by", "coinched by "));
     q.kind = "choice";
-    q.choices.insert(q.choices.begin(), {"no", "no coinche"});
+    q.choices.insert(q.choices.begin(), {"no", text::tr("coinche.entry.coinche.no", "no coinche")});
     q.preset = "no";
     q.fields = {"coinche", "coinched_by"};
     return q;
   }
 
   Question surcoinche() const {
-    Question q = seat_question("surcoinche", "Surcoinche (x" + std::to_string(opts().surcoinche_factor) + ")?",
-                               team_seats(true), "surcoinched by ");
+    Question q = seat_question("surcoinche",
+                               text::tr("coinche.entry.surcoinche", "Surcoinche (x{factor})?",
+                                        text::Message().text("factor", std::to_string(opts().surcoinche_factor))),
+                               team_seats(true), text::tr("coinche.entry.surcoinche.by", "surcoinched by "));
     q.kind = "choice";
-    q.choices.insert(q.choices.begin(), {"no", "no surcoinche"});
+    q.choices.insert(q.choices.begin(), {"no", text::tr("coinche.entry.surcoinche.no", "no surcoinche")});
     q.preset = "no";
     q.fields = {"surcoinche", "surcoinched_by"};
     return q;
@@ -146,21 +153,23 @@ struct HandQuestions {
 
   Question points() const {
     const int b = seat_in("bidder");
-    Question q = ask_number("points",
-                            "Card points won by the bidders" + (b < 0 ? std::string() : " " + team_label(team_of(b))) +
-                                ", without the dix de der?",
-                            "int", 0, k_card_points);
-    q.help = "0 to 152, not 1 or 151; the defenders have the rest (152 minus this)";
+    Question q =
+        ask_number("points",
+                   text::tr("coinche.entry.points", "Card points won by the bidders{team}, without the dix de der?",
+                            text::Message().text("team", b < 0 ? std::string() : " " + team_label(team_of(b)))),
+                   "int", 0, k_card_points);
+    q.help = text::tr("coinche.entry.points.help",
+                      "0 to 152, not 1 or 151; the defenders have the rest (152 minus this)");
     q.fields = {"points", "bidder_card_points"};
     q.complement = k_card_points;
-    q.complement_text = "the defenders' card points";
+    q.complement_text = text::tr("coinche.entry.points.defenders", "the defenders' card points");
     return q;
   }
 
   Question last() const {
     const int b = seat_in("bidder");
     auto label = [&](int team) { return b < 0 ? std::string() : team_label(team); };
-    Question q = ask_choice("last", "Who took the last trick (dix de der)?",
+    Question q = ask_choice("last", text::tr("coinche.entry.last", "Who took the last trick (dix de der)?"),
                             {{"bidders", label(team_of(b))}, {"defenders", label(1 - team_of(b))}});
     auto p = int_in("bidder_card_points");
     if (p && *p == k_card_points) q.preset = "bidders";
@@ -182,23 +191,33 @@ struct HandQuestions {
     const std::string team = possible_capot();
     const int b = seat_in("bidder");
     const int t = team == "bidders" ? team_of(b) : 1 - team_of(b);
-    Question q = ask_choice("capot", "Capot: did the " + team + " take all eight tricks?",
-                            {{team, "capot: " + team_label(t) + " took every trick"},
-                             {"none", "no capot: " + team_label(1 - t) + " won a trick with no card points"}});
+    Question q = ask_choice("capot",
+                            text::tr("coinche.entry.capot",
+                                     "Capot: did the {team, select, bidders {bidders} other {defenders}} take all "
+                                     "eight tricks?",
+                                     text::Message().text("team", team)),
+                            {{team, text::tr("coinche.entry.capot.yes", "capot: {side} took every trick",
+                                             text::Message().text("side", team_label(t)))},
+                             {"none",
+                              text::tr("coinche.entry.capot.none", "no capot: {side} won a trick with no card points",
+                                       text::Message().text("side", team_label(1 - t)))}});
     q.preset = team;
     return q;
   }
 
   Question sole() const {
-    Question q = seat_question("sole", "Who won all eight tricks (générale)?", team_seats(true));
-    q.choices.push_back({"none", "shared: both partners won tricks"});
+    Question q = seat_question("sole", text::tr("coinche.entry.sole", "Who won all eight tricks (générale)?"),
+                               team_seats(true));
+    q.choices.push_back({"none", text::tr("coinche.entry.sole.none", "shared: both partners won tricks")});
     q.fields = {"sole", "sole_winner"};
     return q;
   }
 
   Question belote() const {
-    Question q = seat_question("belote", "Belote and rebelote (K and Q of trumps, both said)?", {0, 1, 2, 3});
-    q.choices.insert(q.choices.begin(), {"none", "no belote"});
+    Question q = seat_question("belote",
+                               text::tr("coinche.entry.belote", "Belote and rebelote (K and Q of trumps, both said)?"),
+                               {0, 1, 2, 3});
+    q.choices.insert(q.choices.begin(), {"none", text::tr("coinche.entry.belote.none", "no belote")});
     q.preset = "none";
     return q;
   }

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "core/language.hpp"
 #include "rules/prefa/prefa.hpp"
 
 namespace marque::rules::prefa {
@@ -116,14 +117,18 @@ struct Sketch {
 };
 
 Question type_question(const Options& opt) {
-  std::vector<Choice> choices = {{"contract", "a declarer: played, or both defenders passed"}};
+  std::vector<Choice> choices = {
+      {"contract", text::tr("prefa.entry.type.contract", "a declarer: played, or both defenders passed")}};
   if (opt.polles)
-    choices.push_back({"polles", "everybody passed: played for penalties"});
+    choices.push_back({"polles", text::tr("prefa.entry.type.polles", "everybody passed: played for penalties")});
   else
-    choices.push_back({"all_pass", "everybody passed: redeal, nothing scored"});
-  if (opt.provisional) choices.push_back({"withdrawn", "the provisional winner withdrew: pool +2, pays 2 to each"});
-  if (opt.concession) choices.push_back({"conceded", "the declarer conceded: down 2"});
-  Question q = ask_choice("type", "What kind of hand?", std::move(choices));
+    choices.push_back({"all_pass", text::tr("prefa.entry.type.all_pass", "everybody passed: redeal, nothing scored")});
+  if (opt.provisional)
+    choices.push_back({"withdrawn", text::tr("prefa.entry.type.withdrawn",
+                                             "the provisional winner withdrew: pool +2, pays 2 to each")});
+  if (opt.concession)
+    choices.push_back({"conceded", text::tr("prefa.entry.type.conceded", "the declarer conceded: down 2")});
+  Question q = ask_choice("type", text::tr("prefa.entry.type", "What kind of hand?"), std::move(choices));
   q.preset = "contract";
   return q;
 }
@@ -136,28 +141,39 @@ Question contract_question(const Options& opt) {
       Contract c{level, strain};
       choices.push_back({c.name(), c.label()});
     }
-  Question q = ask_choice("contract", "Which contract did the declarer announce after the talon?", std::move(choices));
-  q.help = "6S..10H: tricks and trumps (S spades, C clubs, D diamonds, H hearts, NT no trumps)";
+  Question q = ask_choice("contract",
+                          text::tr("prefa.entry.contract", "Which contract did the declarer announce after the talon?"),
+                          std::move(choices));
+  q.help = text::tr("prefa.entry.contract.help",
+                    "6S..10H: tricks and trumps (S spades, C clubs, D diamonds, H hearts, NT no trumps)");
   return q;
 }
 
 Question call_question(const Sketch& s, int p) {
-  const std::string role = p == s.R ? "right defender" : "left defender";
-  Question q = ask_choice("calls." + s.name(p), s.name(p) + " (" + role + "): play or pass?",
-                          {{"play", "defends"}, {"pass", "drops out"}});
+  Question q = ask_choice("calls." + s.name(p),
+                          text::tr("prefa.entry.call",
+                                   "{name} ({side, select, right {right defender} other {left "
+                                   "defender}}): play or pass?",
+                                   text::Message().text("name", s.name(p)).text("side", p == s.R ? "right" : "left")),
+                          {{"play", text::tr("prefa.entry.call.play", "defends")},
+                           {"pass", text::tr("prefa.entry.call.pass", "drops out")}});
   q.fields = {"calls"};
   return q;
 }
 
 Question along_question(const Sketch& s) {
   const int player = s.cR == "play" ? s.R : s.L, passer = s.cR == "play" ? s.L : s.R;
-  std::vector<Choice> choices = {{"none", s.name(player) + " plays alone"},
-                                 {s.name(player), s.name(player) + " takes " + s.name(passer) + " along"}};
+  auto names = [&](int a, int b) { return text::Message().text("player", s.name(a)).text("passer", s.name(b)); };
+  std::vector<Choice> choices = {
+      {"none", text::tr("prefa.entry.along.alone", "{player} plays alone", names(player, passer))},
+      {s.name(player), text::tr("prefa.entry.along.takes", "{player} takes {passer} along", names(player, passer))}};
   if (s.game.options().redeclare && s.cR == "pass")
-    choices.push_back({s.name(s.R), s.name(s.R) + " changes his mind and takes " + s.name(s.L) + " along"});
+    choices.push_back({s.name(s.R), text::tr("prefa.entry.along.redeclare",
+                                             "{player} changes his mind and takes {passer} along", names(s.R, s.L))});
   Question q = ask_choice("along",
-                          s.name(passer) + " passed: does " + s.name(player) + " play alone or take " + s.name(passer) +
-                              " along?",
+                          text::tr("prefa.entry.along",
+                                   "{passer} passed: does {player} play alone or take {passer} along?",
+                                   names(player, passer)),
                           std::move(choices));
   q.preset = "none";
   return q;
@@ -175,14 +191,24 @@ std::optional<Question> tricks_question(const Sketch& s) {
       sum += v->empty() ? 0 : std::atoi(v->c_str());
       continue;
     }
-    std::string role;
-    if (p == s.d) role = " (declarer, " + s.contract->label() + ")";
-    if (p == s.e && s.taken >= 0)
-      role = " with " + s.name(s.taken) + " (taken along: his tricks count as " + s.name(p) + "'s)";
-    Question q = ask_number(key, "How many tricks did " + s.name(p) + role + " take?", "int", 0, std::max(0, 10 - sum));
+    text::Message m;
+    m.text("name", s.name(p))
+        .text("role", p == s.e && s.taken >= 0 ? "along"
+                      : p == s.d               ? "declarer"
+                                               : "other")
+        .text("contract", p == s.d && s.contract ? s.contract->label() : "")
+        .text("taken", s.taken >= 0 ? s.name(s.taken) : "");
+    Question q = ask_number(key,
+                            text::tr("prefa.entry.tricks",
+                                     "How many tricks did {name}{role, select, declarer { (declarer, {contract})} "
+                                     "along { with {taken} (taken along: his tricks count as {name}''s)} other {}} "
+                                     "take?",
+                                     m),
+                            "int", 0, std::max(0, 10 - sum));
     if (i + 1 == who.size() || (p != s.d && s.contract && s.contract->level == 10)) {
       q.preset = std::to_string(std::max(0, 10 - sum));
-      q.help = "the ten tricks less the others' " + std::to_string(sum);
+      q.help = text::tr("prefa.entry.tricks.help", "the ten tricks less the others' {sum}",
+                        text::Message().text("sum", std::to_string(sum)));
     }
     q.fields = {"tricks"};
     return q;
@@ -194,9 +220,11 @@ std::optional<Question> contract_questions(const Sketch& s) {
   const Options& opt = s.game.options();
   if (!asked(s.answers, "contract")) return contract_question(opt);
   if (opt.aces != Options::Aces::off && !asked(s.answers, "four_aces")) {
-    Question q = ask_yes_no("four_aces", "Did " + s.name(s.d) + " announce four aces?");
-    q.help = opt.aces == Options::Aces::bonus ? "a bonus from each other player if made, to each if not"
-                                              : "raises the game value";
+    Question q = ask_yes_no("four_aces", text::tr("prefa.entry.four_aces", "Did {name} announce four aces?",
+                                                  text::Message().text("name", s.name(s.d))));
+    q.help = opt.aces == Options::Aces::bonus
+                 ? text::tr("prefa.entry.four_aces.bonus", "a bonus from each other player if made, to each if not")
+                 : text::tr("prefa.entry.four_aces.value", "raises the game value");
     return q;
   }
   if (s.type != "contract" || !s.contract || !s.declares || answered(s.answers, "calls")) return std::nullopt;
@@ -218,7 +246,9 @@ std::optional<Question> entry_question(const Game& before, const Answers& answer
     std::vector<std::string> holders;
     for (int p = 0; p < s.n; ++p)
       if (s.active(p)) holders.push_back(s.name(p));
-    Question q = ask_player("first_bidder", "Who held the 7 of diamonds (bid first, deals next)?", holders);
+    Question q = ask_player("first_bidder",
+                            text::tr("prefa.entry.first_bidder", "Who held the 7 of diamonds (bid first, deals next)?"),
+                            holders);
     return q;
   }
   if (s.type.empty() && !asked(answers, "type")) return type_question(opt);
@@ -227,7 +257,10 @@ std::optional<Question> entry_question(const Game& before, const Answers& answer
     for (int p = 0; p < s.n; ++p)
       if (s.active(p)) active.push_back(s.name(p));
     return ask_player("declarer",
-                      s.type == "withdrawn" ? "Who won provisionally and withdrew?" : "Who is the declarer?", active);
+                      s.type == "withdrawn"
+                          ? text::tr("prefa.entry.withdrawn_by", "Who won provisionally and withdrew?")
+                          : text::tr("prefa.entry.declarer", "Who is the declarer?"),
+                      active);
   }
   if (s.d < 0 && s.type != "polles") return std::nullopt;
   if (s.has_contract())

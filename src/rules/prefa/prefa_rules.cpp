@@ -51,6 +51,50 @@ public:
   }
   std::vector<FieldSpec> fields() const override { return field_table(); }
   const text::Labels& labels() const override { return prefa::labels(); }
+  const text::NativeWords& native_words() const override {
+    static const text::NativeWords table{
+        {"joueurs", "players"},
+        {"játékosok", "players"},
+        {"παίκτες", "players"},
+        {"donneur", "dealer"},
+        {"osztó", "dealer"},
+        {"μοιράζει", "dealer"},
+        // the set-up and the hand (glossary §3.4: Greek is the native column)
+        {"κάσα", "option.initial_pool"},
+        {"αρχική κάσα", "option.initial_pool"},
+        {"caisse", "option.initial_pool"},
+        {"caisse initiale", "option.initial_pool"},
+        {"kezdő kassza", "option.initial_pool"},
+        {"τζογαδόρος", "declarer"},
+        {"déclarant", "declarer"},
+        {"felvevő", "declarer"},
+        {"αγορά", "contract"},
+        {"contrat", "contract"},
+        {"vállalás", "contract"},
+        {"μπάζες", "tricks"},
+        {"plis", "tricks"},
+        {"ütések", "tricks"},
+        {"μαζί", "along"},
+        {"άσοι", "four_aces"},
+        {"τέσσερις άσοι", "four_aces"},
+        {"quatre as", "four_aces"},
+        {"négy ász", "four_aces"},
+        {"type=πάσο πάσο πάσο", "all_pass"},
+        {"type=πολλές", "polles"},
+        {"type=σόλο", "conceded"},
+        {"type=tout le monde passe", "all_pass"},
+        {"type=mindenki passzolt", "all_pass"},
+        {"calls=παίζω", "play"},
+        {"calls=πάσο", "pass"},
+        {"calls=άμα μείνουν", "prov"},
+        {"calls=je joue", "play"},
+        {"calls=je passe", "pass"},
+        {"calls=passe", "pass"},
+        {"calls=játszom", "play"},
+        {"calls=passz", "pass"},
+    };
+    return table;
+  }
   std::unique_ptr<Game> start(const json& setup, Diagnostics& diags) const override { return start_game(setup, diags); }
   json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv, Diagnostics& diags) const override {
     std::vector<std::pair<std::string, std::string>> plain, start_words;

@@ -9,6 +9,7 @@
 // reads (poignee=Ben:simple,Eve:double). A word typed on the command line counts as answered.
 #include <string_view>
 
+#include "core/language.hpp"
 #include "rules/tarot/tarot.hpp"
 
 namespace marque::rules::tarot {
@@ -83,7 +84,8 @@ Question ask_who(std::string key, std::string text, const Table& t, std::string 
   q.kind = "choices";
   q.choices.push_back({"none", ""});
   q.preset = "none";
-  q.help = "several: comma-separated, e.g. " + t.active[0] + "," + t.active[1] + "; Enter: none";
+  q.help = text::tr("tarot.entry.who_help", "several: comma-separated, e.g. {a},{b}; Enter: none",
+                    text::Message().text("a", t.active[0]).text("b", t.active[1]));
   q.fields = {std::move(field)};
   return q;
 }
@@ -91,27 +93,29 @@ Question ask_who(std::string key, std::string text, const Table& t, std::string 
 // ---------------------------------------------------------------- redeal (spec tarot §2.3)
 std::optional<Question> redeal_question(const Table& t, const Answers& answers) {
   if (!asked(answers, "reason")) {
-    Question q = ask_choice("reason", "Why the redeal?",
-                            {{"all_pass", "everybody passed"},
-                             {"petit_sec", "a player held the petit sec"},
-                             {"no_trumps", "a hand without trumps (house rule)"},
-                             {"few_honours", "too few trumps and face cards (house rule)"},
-                             {"misdeal", "dealing error: the same dealer deals again"},
-                             {"other", "another reason"}});
+    Question q = ask_choice(
+        "reason", text::tr("tarot.entry.reason", "Why the redeal?"),
+        {{"all_pass", text::tr("tarot.entry.reason.all_pass", "everybody passed")},
+         {"petit_sec", text::tr("tarot.entry.reason.petit_sec", "a player held the petit sec")},
+         {"no_trumps", text::tr("tarot.entry.reason.no_trumps", "a hand without trumps (house rule)")},
+         {"few_honours", text::tr("tarot.entry.reason.few_honours", "too few trumps and face cards (house rule)")},
+         {"misdeal", text::tr("tarot.entry.reason.misdeal", "dealing error: the same dealer deals again")},
+         {"other", text::tr("tarot.entry.reason.other", "another reason")}});
     q.preset = "all_pass";
     return q;
   }
   const std::string reason = answer_or(answers, "reason");
   if ((reason == "petit_sec" || reason == "no_trumps" || reason == "few_honours") && !asked(answers, "player"))
-    return ask_player("player", "Who declared it?", t.active);
+    return ask_player("player", text::tr("tarot.entry.declared_by", "Who declared it?"), t.active);
   return std::nullopt;
 }
 
 // ---------------------------------------------------------------- played hand (spec tarot §2.2)
 Question taker_question(const Table& t) {
-  Question q = ask_player("taker", "Who took?", t.active);
+  Question q = ask_player("taker", text::tr("tarot.entry.taker", "Who took?"), t.active);
   q.kind = "choice";
-  q.choices.push_back({redeal_value(t.s.players), "nobody took: all passed, petit sec, misdeal ..."});
+  q.choices.push_back({redeal_value(t.s.players),
+                       text::tr("tarot.entry.taker.redeal", "nobody took: all passed, petit sec, misdeal ...")});
   return q;
 }
 
@@ -128,7 +132,7 @@ Question contract_question(const Table& t) {
       if (ch == '_') ch = ' ';
     choices.push_back({c, label + " ×" + std::to_string(m)});
   }
-  return ask_choice("contract", "Contract?", std::move(choices));
+  return ask_choice("contract", text::tr("tarot.entry.contract", "Contract?"), std::move(choices));
 }
 
 // 5 players, called king: the holder of the called card, or the taker alone.
@@ -137,10 +141,13 @@ Question partner_question(const Table& t, const Answers& answers) {
   std::vector<Choice> choices;
   for (const auto& p : t.active)
     if (taker < 0 || p != t.s.players[static_cast<size_t>(taker)]) choices.push_back({p, ""});
-  if (t.s.opt.self_call) choices.push_back({"self", "the taker called his own king and plays alone"});
-  choices.push_back({"none", "the called card was in the chien: the taker plays alone"});
-  Question q = ask_choice("partner", "Who held the called card (the partner)?", std::move(choices));
-  q.help = "self or none: the taker plays alone, 1 against 4";
+  if (t.s.opt.self_call)
+    choices.push_back({"self", text::tr("tarot.entry.partner.self", "the taker called his own king and plays alone")});
+  choices.push_back(
+      {"none", text::tr("tarot.entry.partner.none", "the called card was in the chien: the taker plays alone")});
+  Question q = ask_choice("partner", text::tr("tarot.entry.partner", "Who held the called card (the partner)?"),
+                          std::move(choices));
+  q.help = text::tr("tarot.entry.partner.help", "self or none: the taker plays alone, 1 against 4");
   return q;
 }
 
@@ -151,30 +158,44 @@ int oudlers_of(const Answers& answers) {
 }
 
 Question oudlers_question() {
-  Question q = ask_number("oudlers", "How many oudlers has the attack?", "int", 0, 3);
-  q.help = "the 21, the petit and the Excuse in the attack's cards: 0, 1, 2 or 3 (target 56, 51, 41, 36)";
+  Question q = ask_number("oudlers", text::tr("tarot.entry.oudlers", "How many oudlers has the attack?"), "int", 0, 3);
+  q.help = text::tr("tarot.entry.oudlers.help",
+                    "the 21, the petit and the Excuse in the attack's cards: 0, 1, 2 or 3 (target 56, 51, 41, 36)");
   return q;
 }
 
 Question points_question(const Table& t, const Answers& answers) {
   const int oudlers = oudlers_of(answers);
-  std::string text = "The attack's card points?";
-  if (oudlers >= 0) text += " (target " + std::to_string(k_target[oudlers]) + ")";
+  const std::string text = oudlers >= 0
+                               ? text::tr("tarot.entry.points.target", "The attack''s card points? (target {target})",
+                                          text::Message().text("target", std::to_string(k_target[oudlers])))
+                               : text::tr("tarot.entry.points", "The attack's card points?");
   Question q = ask_number("points", text, "number", 0, 91);
   q.complement = 91;
-  q.complement_text = "the defence's card points";
-  q.help = t.active.size() == 4 ? "as counted, 0..91 (the defence has the rest); whole points with 4 players"
-                                : "as counted, 0..91 (the defence has the rest); halves such as 40.5 are normal with " +
-                                      std::to_string(t.active.size()) + " players";
+  q.complement_text = text::tr("tarot.entry.points.defence", "the defence's card points");
+  q.help = t.active.size() == 4
+               ? text::tr("tarot.entry.points.help4",
+                          "as counted, 0..91 (the defence has the rest); whole points with 4 players")
+               : text::tr("tarot.entry.points.help",
+                          "as counted, 0..91 (the defence has the rest); halves such as {half} are normal with {n} "
+                          "players",
+                          text::Message()
+                              .text("half", text::local_number(40.5, text::language()))
+                              .text("n", std::to_string(t.active.size())));
   return q;
 }
 
 Question petit_au_bout_question(const Answers& answers) {
   const int oudlers = oudlers_of(answers);
-  std::vector<Choice> choices = {{"none", "the petit was not in the last trick"}};
-  if (oudlers != 0) choices.push_back({"attack", "the attack won the last trick with the petit in it"});
-  if (oudlers != 3) choices.push_back({"defence", "the defence won the last trick with the petit in it"});
-  Question q = ask_choice("petit_au_bout", "Petit au bout?", std::move(choices));
+  std::vector<Choice> choices = {
+      {"none", text::tr("tarot.entry.petit_au_bout.none", "the petit was not in the last trick")}};
+  if (oudlers != 0)
+    choices.push_back(
+        {"attack", text::tr("tarot.entry.petit_au_bout.attack", "the attack won the last trick with the petit in it")});
+  if (oudlers != 3)
+    choices.push_back({"defence", text::tr("tarot.entry.petit_au_bout.defence",
+                                           "the defence won the last trick with the petit in it")});
+  Question q = ask_choice("petit_au_bout", text::tr("tarot.entry.petit_au_bout", "Petit au bout?"), std::move(choices));
   q.preset = "none";
   return q;
 }
@@ -198,9 +219,14 @@ Question poignee_level_question(const Table& t, const Answers& answers, const st
   std::vector<Choice> choices;
   for (int i = 0; i < 3; ++i)
     if (legal_with(t, answers, {{std::string(k_poignee_key) + name, k_levels[i]}}, "poignees"))
-      choices.push_back({k_levels[i], std::to_string(t.sz.poignee[static_cast<size_t>(i)]) + "+ trumps, " +
-                                          std::to_string(t.s.opt.fft_poignee_values ? fft[i] : seed[i]) + " points"});
-  Question q = ask_choice(std::string(k_poignee_key) + name, "Which poignée did " + name + " show?",
+      choices.push_back(
+          {k_levels[i], text::tr("tarot.entry.poignee.level", "{trumps}+ trumps, {points} points",
+                                 text::Message()
+                                     .text("trumps", std::to_string(t.sz.poignee[static_cast<size_t>(i)]))
+                                     .text("points", std::to_string(t.s.opt.fft_poignee_values ? fft[i] : seed[i])))});
+  Question q = ask_choice(std::string(k_poignee_key) + name,
+                          text::tr("tarot.entry.poignee.which", "Which poignée did {name} show?",
+                                   text::Message().text("name", name)),
                           std::move(choices));
   q.preset = "simple";
   q.fields = {"poignees"};
@@ -208,10 +234,10 @@ Question poignee_level_question(const Table& t, const Answers& answers, const st
 }
 
 Question chelem_question() {
-  Question q = ask_choice("chelem", "Chelem (every trick won by one side)?",
-                          {{"none", "no side won every trick"},
-                           {"attack", "the attack won every trick"},
-                           {"defence", "the defence won every trick"}});
+  Question q = ask_choice("chelem", text::tr("tarot.entry.chelem", "Chelem (every trick won by one side)?"),
+                          {{"none", text::tr("tarot.entry.chelem.none", "no side won every trick")},
+                           {"attack", text::tr("tarot.entry.chelem.attack", "the attack won every trick")},
+                           {"defence", text::tr("tarot.entry.chelem.defence", "the defence won every trick")}});
   q.preset = "none";
   q.fields = {"chelem", "points", "petit_au_bout"};
   return q;
@@ -221,11 +247,12 @@ Question chelem_question() {
 std::optional<Question> bonus_question(const Table& t, const Answers& answers) {
   if (!asked(answers, "petit_au_bout")) return petit_au_bout_question(answers);
   if (!asked(answers, "poignee") && !asked(answers, "poignees"))
-    return ask_who("poignee", "Who showed a poignée?", t, "poignees");
+    return ask_who("poignee", text::tr("tarot.entry.poignee", "Who showed a poignée?"), t, "poignees");
   for (const auto& name : names_in(t, answer_or(answers, "poignee", answer_or(answers, "poignees"))))
     if (!asked(answers, std::string(k_poignee_key) + name)) return poignee_level_question(t, answers, name);
   if (!asked(answers, "chelem")) return chelem_question();
-  if (!asked(answers, "chelem_announced")) return ask_yes_no("chelem_announced", "Did the taker announce a chelem?");
+  if (!asked(answers, "chelem_announced"))
+    return ask_yes_no("chelem_announced", text::tr("tarot.entry.chelem_announced", "Did the taker announce a chelem?"));
   return std::nullopt;
 }
 
@@ -234,14 +261,21 @@ std::optional<Question> petite_chelem_question(const Table& t, const Answers& an
   if (!t.s.opt.petite_chelem) return std::nullopt;
   const bool announced = yes_word(answer_of(answers, "petite_chelem_announced"));
   if (!asked(answers, "petite_chelem_announced") && !yes_word(answer_of(answers, "chelem_announced")))
-    return ask_yes_no("petite_chelem_announced", "Did the taker announce a petite chelem?");
+    return ask_yes_no("petite_chelem_announced",
+                      text::tr("tarot.entry.petite_chelem_announced", "Did the taker announce a petite chelem?"));
   if (asked(answers, "attack_tricks") || yes_word(answer_of(answers, "chelem_announced"))) return std::nullopt;
   if (!none_word(answer_or(answers, "chelem")) && !announced) return std::nullopt;  // all the tricks or none
   const int pct = t.s.opt.petite_chelem_tricks > 0 ? t.s.opt.petite_chelem_tricks : t.sz.tricks - 3;
-  Question q = ask_number("attack_tricks", "How many tricks did the attack win?", "int", 0, t.sz.tricks);
+  Question q = ask_number("attack_tricks", text::tr("tarot.entry.attack_tricks", "How many tricks did the attack win?"),
+                          "int", 0, t.sz.tricks);
   q.optional = !announced;
-  q.help = "0.." + std::to_string(t.sz.tricks) + "; a petite chelem needs " + std::to_string(pct) +
-           (announced ? "" : "; Enter: not counted (no petite chelem)");
+  q.help = text::tr("tarot.entry.attack_tricks.help",
+                    "0..{tricks}; a petite chelem needs {needs}{announced, select, yes {} other {; Enter: not counted "
+                    "(no petite chelem)}}",
+                    text::Message()
+                        .text("tricks", std::to_string(t.sz.tricks))
+                        .text("needs", std::to_string(pct))
+                        .text("announced", announced ? "yes" : "no"));
   return q;
 }
 
@@ -249,7 +283,7 @@ std::optional<Question> petite_chelem_question(const Table& t, const Answers& an
 std::optional<Question> misere_question(const Table& t, const Answers& answers) {
   if (!t.s.opt.misere) return std::nullopt;
   if (!asked(answers, "misere") && !asked(answers, "miseres")) {
-    Question q = ask_who("misere", "Who declared a misère?", t, "miseres");
+    Question q = ask_who("misere", text::tr("tarot.entry.misere", "Who declared a misère?"), t, "miseres");
     std::erase_if(q.choices, [&](const Choice& c) {  // a misère without trumps after a poignée (E_MISERE_POIGNEE)
       Answers least = {{"misere", c.value}};
       if (t.s.opt.misere_separate) least.emplace_back(std::string(k_misere_key) + c.value, "faces");
@@ -262,10 +296,14 @@ std::optional<Question> misere_question(const Table& t, const Answers& answers) 
     if (!asked(answers, std::string(k_misere_key) + name)) {
       const std::string key = std::string(k_misere_key) + name;
       std::vector<Choice> kinds;
-      for (const Choice& c :
-           std::vector<Choice>{{"trumps", "no trumps"}, {"faces", "no face cards"}, {"both", "both: two misères"}})
+      for (const Choice& c : std::vector<Choice>{{"trumps", text::tr("tarot.entry.misere.trumps", "no trumps")},
+                                                 {"faces", text::tr("tarot.entry.misere.faces", "no face cards")},
+                                                 {"both", text::tr("tarot.entry.misere.both", "both: two misères")}})
         if (legal_with(t, answers, {{key, c.value}}, "miseres")) kinds.push_back(c);
-      Question q = ask_choice(key, "Which misère did " + name + " declare?", std::move(kinds));
+      Question q = ask_choice(key,
+                              text::tr("tarot.entry.misere.which", "Which misère did {name} declare?",
+                                       text::Message().text("name", name)),
+                              std::move(kinds));
       q.fields = {"miseres"};
       return q;
     }
