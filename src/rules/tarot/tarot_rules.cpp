@@ -117,7 +117,6 @@ public:
         {"poignee=aucune", "none"},
         {"miseres=atout", "trumps"},
         {"miseres=figures", "faces"},
-        {"miseres=les deux", "both"},
         {"reason=tout le monde passe", "all_pass"},
         {"reason=passe", "all_pass"},
         {"reason=petit sec", "petit_sec"},
