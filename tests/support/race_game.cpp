@@ -72,7 +72,14 @@ public:
   std::string_view title() const override { return "Race to ten"; }
   int rules_version() const override { return 1; }
   std::vector<rules::OptionSpec> options() const override {
-    return {{"target", "int", {}, 10, "points that win the race", nullptr}};
+    return {{"target",
+             "int",
+             {},
+             10,
+             "points that win the race",
+             nullptr,
+             1,
+             1000000}};  // a range, as every game's int option has (test_engine.cpp)
   }
   std::vector<rules::FieldSpec> fields() const override {
     return {{"winner", "player", true, {}, "who won the hand"}, {"points", "int", true, {}, "points won"}};
