@@ -135,6 +135,16 @@ def page_text(path):
     return "\n".join(l for l in lines if l)
 
 
+def typed_values(commands):
+    """The values the night's user typed (`contract=gard`: "gard"), which a refusal may quote back: the user's own
+    words, like the names, never reported."""
+    values = set()
+    for command in commands:
+        for token in re.findall(r"[\w.]+=(\S+)", command):
+            values.update(v for v in re.split(r"[,:]", token.strip("'\"")) if v)
+    return tuple(sorted(values))
+
+
 def run_night(marque, lang, night, work):
     """(where, text) of everything the night showed: a command's output, a sheet, a site's page."""
     config = os.path.join(work, "config.toml")
@@ -187,8 +197,9 @@ def main():
             findings = []
             shown, failed = run_night(marque, lang, night, work)
             broken += failed
+            names = tuple(night["names"]) + typed_values(night["commands"])
             for where, text in shown:
-                for no, word, line in find_english(text, lang, names=night["names"], src=src):
+                for no, word, line in find_english(text, lang, names=names, src=src):
                     findings.append((where, no, word, line))
         words = sorted({w.lower() for _, _, w, _ in findings})
         print(f"== {lang}: {len(findings)} English words" + (f" ({len(words)} different)" if findings else ""))
