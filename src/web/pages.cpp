@@ -47,9 +47,11 @@ std::string table_state_word(const std::string& state, bool hall) {
 }
 
 std::string with_code(const std::string& said, const std::string& code) {
-  std::string out = escape::html(said);
-  const size_t at = out.find(k_code);
-  return at == std::string::npos ? out : out.replace(at, 1, "<code>" + escape::html(code) + "</code>");
+  // split before escaping: the HTML escape shows a control character such as the marker as text ("\x1f")
+  const size_t at = said.find(k_code);
+  if (at == std::string::npos) return escape::html(said);
+  return escape::html(said.substr(0, at)) + "<code>" + escape::html(code) + "</code>" +
+         escape::html(said.substr(at + 1));
 }
 
 namespace {
@@ -118,8 +120,8 @@ std::string page(const std::string& title, const std::string& body_class, const 
          h(tr("web.menu.standings", "Standings")) + "</a><a href=\"/players\">" + h(tr("web.menu.players", "Players")) +
          "</a>";
   if (c.writer)
-    out += "<span class=\"who\" title=\"" + h(tr("web.menu.scorer_title", "this device may enter hands")) + "\">✎ " +
-           h(tr("web.menu.scorer", "scorer")) + "</span>";
+    out += "<span class=\"who\" title=\"" + h(tr("web.menu.scorer_title", "this device may enter hands")) +
+           "\">✎ <span class=\"who-word\">" + h(tr("web.menu.scorer", "scorer")) + "</span></span>";
   else
     out += "<a class=\"who\" href=\"/login?next=" + h(url_part(local_path(c.path))) + "\" title=\"" +
            h(tr("web.menu.code_title", "enter the write code to score")) + "\">✎ " + h(tr("web.menu.code", "code")) +

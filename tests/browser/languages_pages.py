@@ -167,6 +167,10 @@ def no_scroll(d, name):
     d.save_screenshot(os.path.join(ARTIFACTS, name + ".png"))
     sw, iw = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
     check(sw <= iw, f"{name}: no horizontal scrolling at 360 ({sw} <= {iw})")
+    bar = d.execute_script("var n = document.querySelector('nav.top'); return n ? n.getBoundingClientRect().height : 0")
+    check(bar <= 64, f"{name}: the top bar is one line at 360 ({bar:.0f} px high)")
+    shown = d.find_element(By.TAG_NAME, "body").text
+    check(not re.search(r"\\x[0-9a-f]{2}", shown), f"{name}: no control character shown as text ({shown[:0]}\\x..)")
 
 
 def login(d, base):
