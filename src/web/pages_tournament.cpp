@@ -97,9 +97,10 @@ std::string table_page(const app::TablePlay& t, const std::optional<app::GameVie
   main += "<p class=\"state state-" + esc(state_class(t)) + "\">" + esc(state_words(t)) + "</p>\n";
   main += clock_of(t);
   main += "<h2>" + esc(tr("web.table.seats", "Seats")) + "</h2>\n<ol class=\"seats\">";
+  const std::string mine = esc(tr("web.table.this_phone", "this phone"));  // shown after the seat tapped (CSS)
   for (const auto& s : t.seats) {
-    main += "<li><button type=\"button\" class=\"seat\" data-who=\"" + esc(s.entrant) + "\">" + std::to_string(s.seat) +
-            " · " + esc(s.name);
+    main += "<li><button type=\"button\" class=\"seat\" data-who=\"" + esc(s.entrant) + "\" data-me=\"" + mine + "\">" +
+            std::to_string(s.seat) + " · " + esc(s.name);
     if (!s.players.empty()) main += " (" + esc(s.players.front()) + " & " + esc(s.players.back()) + ")";
     if (s.name == t.first_dealer)
       main += " <span class=\"dealer\">" + esc(tr("web.room.deals_first", "deals first")) + "</span>";

@@ -154,7 +154,16 @@ def visible_text(d):
         body.style.position = 'absolute'; body.style.left = '-10000px';
         const shown = body.innerText;
         body.remove();
-        return document.title + '\\n' + shown + '\\n' + extra.join('\\n');
+        // words a style sheet adds (content of ::before and ::after), as a person reads them beside the element
+        const added = [];
+        for (const e of document.body.querySelectorAll('*')) {
+          if (e.closest(skip.join(',') || 'none')) continue;
+          for (const pseudo of ['::before', '::after']) {
+            const c = getComputedStyle(e, pseudo).content;
+            if (c && c !== 'none' && c !== 'normal') added.push(c.replace(/^"|"$/g, ''));
+          }
+        }
+        return document.title + '\\n' + shown + '\\n' + extra.join('\\n') + '\\n' + added.join('\\n');
     """, SKIP)
 
 
