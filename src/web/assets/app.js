@@ -644,12 +644,19 @@
 
     // A choice's button: its value, and its label under it when the label says more ("Ann" / "elder"); a label
     // that begins with the value ("N — Nina", "garde sans ×4" for garde_sans) is the whole text.
-    function face(c, layout) {
+    // In another language than English, a value's id ("redeal", "no_trumps") is not a word of the page: the label,
+    // which says it in the page's language, is the whole face, its head before " — " or ":" large ("adu — a trump
+    // game", "personne n'a pris : tout le monde a passé"); a player's name stays the face.
+    function face(c, layout, kind) {
       const label = c.label || '';
       if (layout === 'labels' && label) return [label];
       if (layout === 'grid') return [label || c.value];  // a bid: short; the help says what each is
       if (!label || label === c.value) return [c.value];
       if (label.startsWith(c.value) || label.startsWith(c.value.replace(/_/g, ' '))) return [label];
+      if (kind === 'choice' && !/^en\b/.test(document.documentElement.lang || 'en')) {
+        const cut = label.match(/^(.+?)(?: — |\s?: )(.+)$/);
+        return cut ? [cut[1], el('small', {}, cut[2])] : [label];
+      }
       return [c.value, el('small', {}, label)];
     }
 
@@ -685,7 +692,7 @@
             type: 'button', class: 'choice' + (c.value === q.preset ? ' preset' : ''), dataset: { value: c.value },
             'aria-invalid': refused && again.value === c.value ? 'true' : null,
             onclick: () => choose(c.value),
-          }, ...face(c, q.layout)));
+          }, ...face(c, q.layout, q.kind)));
         if (q.optional && !q.preset) grid.append(el('button', { type: 'button', class: 'choice', dataset: { value: '' }, onclick: () => choose('') }, t('web.js.none', 'none')));
         form.append(grid);
         if (q.preset) next = el('button', { type: 'button', class: 'primary', onclick: () => choose('') }, t('web.js.next_preset', 'Next ({preset})', { preset: q.preset }));
@@ -707,7 +714,7 @@
           const b = el('button', {
             type: 'button', class: 'choice' + (on.has(c.value) ? ' on' : ''), 'aria-pressed': on.has(c.value) ? 'true' : 'false',
             dataset: { value: c.value },
-          }, ...face(c));
+          }, ...face(c, q.layout, "choice"));
           b.addEventListener('click', () => {
             if (on.has(c.value)) on.delete(c.value);
             else {
