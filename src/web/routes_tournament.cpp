@@ -256,8 +256,8 @@ void Server::Impl::tournament_routes() {
     html(req, res, [&](app::Database& db, const PageContext& c) {
       const auto info = info_of(db, id);
       int round = 0;
-      const auto tables = app::round_tables(*db, id, round);
-      return organiser_page(id, info.name, round, info.rounds, tables, c);
+      const auto in_round = app::round_tables(*db, id, round);
+      return organiser_page(id, info.name, round, info.rounds, in_round, c);
     });
   });
   http.Get(R"(/api/tournaments/([a-z0-9-]{1,64}))", [this, info_of](const Request& req, Response& res) {
@@ -268,14 +268,14 @@ void Server::Impl::tournament_routes() {
       auto lease = pool.take();
       const auto info = info_of(lease.db(), id);
       int round = 0;
-      const auto tables = app::round_tables(*lease.db(), id, round);
+      const auto in_round = app::round_tables(*lease.db(), id, round);
       ojson list = ojson::array();
       int confirmed = 0;
-      for (const auto& t : tables) {
+      for (const auto& t : in_round) {
         list.push_back(table_json(t));
         confirmed += t.state == "confirmed" ? 1 : 0;
       }
-      const app::TablePlay* first = tables.empty() ? nullptr : &tables.front();
+      const app::TablePlay* first = in_round.empty() ? nullptr : &in_round.front();
       send_json(res, 200,
                 {{"event", id},
                  {"name", info.name},

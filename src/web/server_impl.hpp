@@ -476,17 +476,19 @@ struct Server::Impl {
     }
     std::unique_lock lock(poll_mutex);
     stamp = app::change_stamp(*db);
-    std::optional<int64_t> version;
+    int64_t version = 0;
+    bool known = false;  // (not an optional: g++ 12 sees it "maybe uninitialized")
     while (!stopping) {
       try {
         version = app::data_version(*db);
+        known = true;
       } catch (const std::exception&) {
-        version.reset();  // unreadable for a moment (a restore under way): the stamp alone tells
+        known = false;  // unreadable for a moment (a restore under way): the stamp alone tells
       }
       poll_cv.wait_for(lock, std::chrono::milliseconds(opt.poll_ms), [&] { return stopping; });
       if (stopping) break;
       try {
-        if (version && app::data_version(*db) == *version) continue;
+        if (known && app::data_version(*db) == version) continue;
       } catch (const std::exception&) {
       }
       std::string now = app::change_stamp(*db);
