@@ -2,9 +2,12 @@
 // command). main builds the CLI11 app from the command files' registrations, decides the parsed command's output
 // format once (cli/output.hpp), runs it, and maps every failure to one "marque: error: ..." line and an exit code.
 // Commands call app:: use cases; none touches storage.
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <memory>
-#include <regex>
+#include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -63,29 +66,113 @@ std::string early_language(int argc, char** argv) {
   return cli::language(probe);
 }
 
+// CLI11's messages matched by hand (no <regex>: it cost the CLI's unit about 4 s of compile time). Each function
+// says the regular expression it stands for (ECMAScript, whole string; '.' is any character but a line end).
+namespace usage {
+using Parts = std::vector<std::string>;
+bool one_line(std::string_view s) { return s.find_first_of("\n\r") == std::string_view::npos; }
+bool has_space(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c) != 0; });
+}
+// (\S+) is required
+bool required(std::string_view s, Parts& m) {
+  constexpr std::string_view tail = " is required";
+  if (!s.ends_with(tail)) return false;
+  const auto option = s.substr(0, s.size() - tail.size());
+  if (option.empty() || has_space(option)) return false;
+  m = {std::string(option)};
+  return true;
+}
+// The following arguments? (?:was|were) not expected: (.*)
+bool not_expected(std::string_view s, Parts& m) {
+  constexpr std::string_view head = "The following argument";
+  if (!s.starts_with(head) || !one_line(s)) return false;
+  s.remove_prefix(head.size());
+  if (s.starts_with("s")) s.remove_prefix(1);
+  if (s.starts_with(" was not expected: "))
+    s.remove_prefix(19);
+  else if (s.starts_with(" were not expected: "))
+    s.remove_prefix(20);
+  else
+    return false;
+  m = {std::string(s)};
+  return true;
+}
+// (.*): (.*) not in \{(.*)\}
+bool not_one_of(std::string_view s, Parts& m) {
+  constexpr std::string_view in = " not in {";
+  if (!s.ends_with("}") || !one_line(s)) return false;
+  const auto q = s.rfind(in);
+  if (q == std::string_view::npos || q < 2) return false;
+  const auto p = s.rfind(": ", q - 2);
+  if (p == std::string_view::npos) return false;
+  m = {std::string(s.substr(0, p)), std::string(s.substr(p + 2, q - p - 2)),
+       std::string(s.substr(q + in.size(), s.size() - 1 - q - in.size()))};
+  return true;
+}
+// (.*?)(?:: )?Value (.*) not in range (.*) to (.*)
+bool out_of_range(std::string_view s, Parts& m) {
+  constexpr std::string_view value = "Value ", range = " not in range ", to = " to ";
+  if (!one_line(s)) return false;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    auto rest = s.substr(k);
+    if (rest.starts_with(": Value "))
+      rest.remove_prefix(2);
+    else if (!rest.starts_with(value))
+      continue;
+    rest.remove_prefix(value.size());
+    // (.*) not in range (.*) to (.*): the last " not in range " with a " to " after it, then the last " to "
+    for (auto q = rest.rfind(range); q != std::string_view::npos;
+         q = q ? rest.rfind(range, q - 1) : std::string_view::npos) {
+      const auto after = rest.substr(q + range.size());
+      const auto t = after.rfind(to);
+      if (t == std::string_view::npos) continue;
+      m = {std::string(s.substr(0, k)), std::string(rest.substr(0, q)), std::string(after.substr(0, t)),
+           std::string(after.substr(t + to.size()))};
+      return true;
+    }
+  }
+  return false;
+}
+// (\S+): (\d+) required (\S+) missing
+bool missing(std::string_view s, Parts& m) {
+  constexpr std::string_view req = " required ", tail = " missing";
+  const auto colon = s.find(": ");
+  if (colon == std::string_view::npos || colon == 0 || !s.ends_with(tail) || colon + 2 + tail.size() > s.size())
+    return false;
+  const auto option = s.substr(0, colon);
+  if (has_space(option)) return false;
+  auto rest = s.substr(colon + 2, s.size() - colon - 2 - tail.size());
+  std::size_t d = 0;
+  while (d < rest.size() && rest[d] >= '0' && rest[d] <= '9') ++d;
+  if (d == 0 || !rest.substr(d).starts_with(req)) return false;
+  const auto type = rest.substr(d + req.size());
+  if (type.empty() || has_space(type)) return false;
+  m = {std::string(option), std::string(rest.substr(0, d)), std::string(type)};
+  return true;
+}
+}  // namespace usage
+
 // A parser's message (CLI11's English) in the language: its usual shapes said through the catalogue, the options and
 // words it names unchanged; English exactly as CLI11 says it.
 std::string usage_text(const std::string& what) {
   using text::Message;
-  static const std::regex k_required("(\\S+) is required"),
-      k_extra("The following arguments? (?:was|were) not expected: (.*)"), k_member("(.*): (.*) not in \\{(.*)\\}"),
-      k_range("(.*?)(?:: )?Value (.*) not in range (.*) to (.*)"), k_missing("(\\S+): (\\d+) required (\\S+) missing");
-  std::smatch m;
+  usage::Parts m;
   if (what == "A subcommand is required") return text::tr("cli.usage.command_required", "A subcommand is required");
-  if (std::regex_match(what, m, k_required))
-    return text::tr("cli.usage.required", "{option} is required", Message().text("option", m[1]));
-  if (std::regex_match(what, m, k_extra))
-    return text::tr("cli.usage.not_expected", "not expected: {words}", Message().text("words", m[1]));
-  if (std::regex_match(what, m, k_member))
+  if (usage::required(what, m))
+    return text::tr("cli.usage.required", "{option} is required", Message().text("option", m[0]));
+  if (usage::not_expected(what, m))
+    return text::tr("cli.usage.not_expected", "not expected: {words}", Message().text("words", m[0]));
+  if (usage::not_one_of(what, m))
     return text::tr("cli.usage.not_one_of", "{option}: {value} is not one of {values}",
-                    Message().text("option", m[1]).text("value", m[2]).text("values", m[3]));
-  if (std::regex_match(what, m, k_range))
-    return (m[1].length() ? m[1].str() + ": " : "") +
+                    Message().text("option", m[0]).text("value", m[1]).text("values", m[2]));
+  if (usage::out_of_range(what, m))
+    return (m[0].empty() ? "" : m[0] + ": ") +
            text::tr("cli.usage.range", "{value} is not between {min} and {max}",
-                    Message().text("value", m[2]).text("min", m[3]).text("max", m[4]));
-  if (std::regex_match(what, m, k_missing))
+                    Message().text("value", m[1]).text("min", m[2]).text("max", m[3]));
+  if (usage::missing(what, m))
     return text::tr("cli.usage.missing", "{option}: {n} {type} missing",
-                    Message().text("option", m[1]).text("n", m[2]).text("type", m[3]));
+                    Message().text("option", m[0]).text("n", m[1]).text("type", m[2]));
   return what;
 }
 

@@ -1,8 +1,10 @@
 // Labels (issue 29, point 9): every set-up key, field, option and value of every game has a label in its game's
 // description, and a record reads as a scorer says it: no id, no JSON.
-#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cctype>
+#include <string>
 
-#include <regex>
+#include <catch2/catch.hpp>
 
 #include "core/labels.hpp"
 #include "rules/engine.hpp"
@@ -77,8 +79,30 @@ TEST_CASE("labels: a coinche seat is a seat, a suit letter a suit (S is south, n
   CHECK(words.find("bidder ♠") == std::string::npos);
 }
 
+// The first word of the text (a run of [A-Za-z0-9_]) that reads like an id: lower-case letters and digits joined by
+// '_', a letter first, not '_' last (the regex (^|\W)[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]($|\W), by hand: <regex> cost
+// the tests' unit seconds of compile time); "" when there is none.
+std::string snake_case_id(const std::string& text) {
+  const auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t i = 0; i < text.size();) {
+    if (!word_char(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t e = i;
+    while (e < text.size() && word_char(text[e])) ++e;
+    const std::string word = text.substr(i, e - i);
+    const bool lower = std::all_of(word.begin(), word.end(),
+                                   [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
+    if (lower && word.size() >= 3 && word.front() >= 'a' && word.front() <= 'z' && word.back() != '_' &&
+        word.find('_') != std::string::npos)
+      return word;
+    i = e;
+  }
+  return "";
+}
+
 TEST_CASE("labels: the games' records of the examples read without ids", "[labels]") {
-  const std::regex id("(^|[^A-Za-z0-9_])[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]($|[^A-Za-z0-9_])");
   const json fields = {{"tarot", {{"reason", "few_honours"}, {"contract", "garde_contre"}, {"chelem", "defence"}}},
                        {"coinche",
                         {{"redeal", "all_pass"},
@@ -93,7 +117,7 @@ TEST_CASE("labels: the games' records of the examples read without ids", "[label
   for (auto it = fields.begin(); it != fields.end(); ++it) {
     const std::string words = marque::rules::find_game(it.key())->labels().record(*it);
     INFO(words);
-    CHECK_FALSE(std::regex_search(words, id));
+    CHECK(snake_case_id(words).empty());
     CHECK(words.find("{\"") == std::string::npos);
   }
 }
