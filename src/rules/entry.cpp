@@ -362,6 +362,17 @@ const text::Catalogue& default_catalogue() {
     x.add("rules.result.one", "{leader} {over, select, yes {wins} other {leads}} with {points}");
     x.add("rules.result.two",
           "{leader} {over, select, yes {wins} other {leads}} with {points}; {last} last with {last_points}");
+    // a value the user typed, echoed in a refusal (common::quoted): a string in quotes, anything else as it is
+    x.add("rules.quoted", "{string, select, yes {''{value}''} other {{value}}}");
+    // the options' refusals of every game (resolve_options)
+    x.add("rules.err.options_type", "must be an object of option ids and values");
+    x.add("rules.err.unknown_option",
+          "unknown option ''{key}''; the options are: {none, select, yes {(none)} other {{ids}}}");
+    x.add("rules.err.option_range", "{value} is out of range: {key} is a whole number from {min} to {max}");
+    x.add("rules.err.option_check", "{value} is not allowed: {problem}");
+    x.add(
+        "rules.err.option_value",
+        "{value} is not a legal value; allowed: {listed, select, yes {one of: {values}} other {a value of type {type}}}");
     return x;
   }();
   return c;
