@@ -508,18 +508,24 @@ struct ListWalk {
   bool typed = false;  // answered in the one-line syntax (a word, or "text" then the syntax)
 };
 
+// a list's choices, in the reader's language
+std::string add_another() { return text::tr("entry.list.add_another", "add another"); }
+std::string typed_choice(const ListAsk& l) {
+  return text::tr("entry.list.typed", "type them in one line: {help}", text::Message().text("help", l.typed.help));
+}
+
 Question step_question(const ListAsk& l, size_t n) {
   Question q;
   if (n <= l.min_items) {  // an item is needed: add it (or, first, type them)
-    q = ask_choice(step_key(l, n), n == 1 ? l.first : l.another, {{"add", n == 1 ? l.add : "add another"}});
-    if (n == 1) q.choices.push_back({"text", "type them in one line: " + l.typed.help});
+    q = ask_choice(step_key(l, n), n == 1 ? l.first : l.another, {{"add", n == 1 ? l.add : add_another()}});
+    if (n == 1) q.choices.push_back({"text", typed_choice(l)});
     q.preset = "add";
   } else if (n == 1) {
     q = ask_choice(step_key(l, n), l.first,
-                   {{"none", "none"}, {"add", l.add}, {"text", "type them in one line: " + l.typed.help}});
+                   {{"none", text::tr("entry.list.none", "none")}, {"add", l.add}, {"text", typed_choice(l)}});
     q.preset = "none";
   } else {
-    q = ask_choice(step_key(l, n), l.another, {{"add", "add another"}, {"done", "done"}});
+    q = ask_choice(step_key(l, n), l.another, {{"add", add_another()}, {"done", text::tr("entry.list.done", "done")}});
     q.preset = "done";
   }
   q.fields = list_fields(l);
