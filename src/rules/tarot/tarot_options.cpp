@@ -373,7 +373,7 @@ bool check_variants_for_table(const json& given, const Setup& out, Diagnostics& 
     if (o.petite_chelem_tricks > t) {
       diags.error(
           "options.petite_chelem_tricks", "E_VARIANT",
-          text::Message("tarot.err.petite_chelem_tricks").number("value", o.petite_chelem_tricks).number("tricks", t),
+          text::Message("tarot.err.petite_chelem_over").number("value", o.petite_chelem_tricks).number("tricks", t),
           catalogue());
       ok = false;
     }

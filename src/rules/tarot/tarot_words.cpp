@@ -334,7 +334,7 @@ const text::Catalogue& catalogue() {
     x.add("tarot.err.first_dealer", "{value} is not one of the players; the first dealer must be one of them");
     x.add("tarot.err.sits_out_5", "''dealer_sits_out'' is a 5-player mode; this game has {players} players");
     x.add("tarot.err.jack_call_5", "jack_call is a 5-player (called king) variant; this game has {players} players");
-    x.add("tarot.err.petite_chelem_tricks", "{value} is more than the {tricks} tricks of a deal");
+    x.add("tarot.err.petite_chelem_over", "{value} is more than the {tricks} tricks of a deal");
     x.add("tarot.err.end_value",
           "end mode ''{mode}'' needs {mode} >= 1 ({mode, select, target {a whole number of points} other {a whole "
           "number}}){got, select, yes {; got {value}} other {}}");
