@@ -361,11 +361,14 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
   } else {
     first = setup["first_dealer"].is_string() ? seat_index(setup["first_dealer"].get<std::string>()) : -1;
     if (first < 0) {
-      text::Message m("coinche.err.first_dealer_seat");
-      m.text("value", show(setup["first_dealer"])).text("sits", "no").text("name", "").text("seat", "");
+      int sits = -1;  // the seat of a player named as first dealer: said as a hint
       for (size_t i = 0; i < 4; ++i)
-        if (setup["first_dealer"] == names[i])
-          m.text("sits", "yes").text("name", names[i]).text("seat", std::string(k_seats[i]));
+        if (setup["first_dealer"] == names[i]) sits = static_cast<int>(i);
+      text::Message m("coinche.err.first_dealer_seat");
+      m.text("value", show(setup["first_dealer"]))
+          .text("sits", sits >= 0 ? "yes" : "no")
+          .text("name", sits >= 0 ? names[static_cast<size_t>(sits)] : std::string())
+          .text("seat", sits >= 0 ? std::string(k_seats[static_cast<size_t>(sits)]) : std::string());
       d.error("first_dealer", "C01", std::move(m), catalogue());
     }
   }
