@@ -53,7 +53,7 @@ json resolve_options(const json& given, const std::vector<OptionSpec>& table, Di
   for (const auto& spec : table) out[spec.id] = spec.default_value;
   if (given.is_null()) return out;
   if (!given.is_object()) {
-    diags.error("options", "setup.options_type", "must be an object of option ids and values");
+    diags.error("options", "setup.options_type", text::Message("rules.err.options_type"), default_catalogue());
     return out;
   }
   for (const auto& [key, value] : given.items()) {
@@ -64,14 +64,22 @@ json resolve_options(const json& given, const std::vector<OptionSpec>& table, Di
       std::string ids;
       for (const auto& s : table) ids += (ids.empty() ? "" : ", ") + s.id;
       diags.error("options." + key, "setup.unknown_option",
-                  "unknown option '" + key + "'; the options are: " + (ids.empty() ? "(none)" : ids));
+                  text::Message("rules.err.unknown_option")
+                      .text("key", key)
+                      .text("none", ids.empty() ? "yes" : "no")
+                      .text("ids", ids),
+                  default_catalogue());
       continue;
     }
     bool ok = type_ok(spec->type, value);
     if (ok && !in_range(value, spec->min, spec->max)) {
       diags.error("options." + key, "setup.option_range",
-                  show(value) + " is out of range: " + key + " is a whole number from " + std::to_string(spec->min) +
-                      " to " + std::to_string(spec->max));
+                  text::Message("rules.err.option_range")
+                      .text("value", show(value))
+                      .text("key", key)
+                      .number("min", spec->min)
+                      .number("max", spec->max),
+                  default_catalogue());
       continue;
     }
     if (ok && spec->type == "list") {
@@ -88,13 +96,20 @@ json resolve_options(const json& given, const std::vector<OptionSpec>& table, Di
     if (ok && spec->check) {
       std::string problem = spec->check(value);
       if (!problem.empty()) {
-        diags.error("options." + key, "setup.option_value", show(value) + " is not allowed: " + problem);
+        diags.error("options." + key, "setup.option_value",
+                    text::Message("rules.err.option_check").text("value", show(value)).text("problem", problem),
+                    default_catalogue());
         continue;
       }
     }
     if (!ok) {
-      std::string what = spec->values.empty() ? "a value of type " + spec->type : "one of: " + allowed_list(*spec);
-      diags.error("options." + key, "setup.option_value", show(value) + " is not a legal value; allowed: " + what);
+      diags.error("options." + key, "setup.option_value",
+                  text::Message("rules.err.option_value")
+                      .text("value", show(value))
+                      .text("listed", spec->values.empty() ? "no" : "yes")
+                      .text("type", spec->type)
+                      .text("values", spec->values.empty() ? std::string() : allowed_list(*spec)),
+                  default_catalogue());
       continue;
     }
     out[key] = value;

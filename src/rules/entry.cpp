@@ -362,6 +362,17 @@ const text::Catalogue& default_catalogue() {
     x.add("rules.result.one", "{leader} {over, select, yes {wins} other {leads}} with {points}");
     x.add("rules.result.two",
           "{leader} {over, select, yes {wins} other {leads}} with {points}; {last} last with {last_points}");
+    // a value the user typed, echoed in a refusal (common::quoted): a string in quotes, anything else as it is
+    x.add("rules.quoted", "{string, select, yes {''{value}''} other {{value}}}");
+    // the options' refusals of every game (resolve_options)
+    x.add("rules.err.options_type", "must be an object of option ids and values");
+    x.add("rules.err.unknown_option",
+          "unknown option ''{key}''; the options are: {none, select, yes {(none)} other {{ids}}}");
+    x.add("rules.err.option_range", "{value} is out of range: {key} is a whole number from {min} to {max}");
+    x.add("rules.err.option_check", "{value} is not allowed: {problem}");
+    x.add(
+        "rules.err.option_value",
+        "{value} is not a legal value; allowed: {listed, select, yes {one of: {values}} other {a value of type {type}}}");
     return x;
   }();
   return c;
@@ -497,18 +508,24 @@ struct ListWalk {
   bool typed = false;  // answered in the one-line syntax (a word, or "text" then the syntax)
 };
 
+// a list's choices, in the reader's language
+std::string add_another() { return text::tr("entry.list.add_another", "add another"); }
+std::string typed_choice(const ListAsk& l) {
+  return text::tr("entry.list.typed", "type them in one line: {help}", text::Message().text("help", l.typed.help));
+}
+
 Question step_question(const ListAsk& l, size_t n) {
   Question q;
   if (n <= l.min_items) {  // an item is needed: add it (or, first, type them)
-    q = ask_choice(step_key(l, n), n == 1 ? l.first : l.another, {{"add", n == 1 ? l.add : "add another"}});
-    if (n == 1) q.choices.push_back({"text", "type them in one line: " + l.typed.help});
+    q = ask_choice(step_key(l, n), n == 1 ? l.first : l.another, {{"add", n == 1 ? l.add : add_another()}});
+    if (n == 1) q.choices.push_back({"text", typed_choice(l)});
     q.preset = "add";
   } else if (n == 1) {
     q = ask_choice(step_key(l, n), l.first,
-                   {{"none", "none"}, {"add", l.add}, {"text", "type them in one line: " + l.typed.help}});
+                   {{"none", text::tr("entry.list.none", "none")}, {"add", l.add}, {"text", typed_choice(l)}});
     q.preset = "none";
   } else {
-    q = ask_choice(step_key(l, n), l.another, {{"add", "add another"}, {"done", "done"}});
+    q = ask_choice(step_key(l, n), l.another, {{"add", add_another()}, {"done", text::tr("entry.list.done", "done")}});
     q.preset = "done";
   }
   q.fields = list_fields(l);

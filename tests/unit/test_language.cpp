@@ -157,6 +157,30 @@ TEST_CASE("a tarot hand and result said in French, Hungarian and Greek", "[langu
 
 namespace unit_language {
 
+TEST_CASE("a set-up refusal keeps its English message and quotes a typed value in the reader's quotes", "[language]") {
+  const auto* tarot = rules::find_game("tarot");
+  REQUIRE(tarot);
+  Diagnostics d;
+  CHECK(!tarot->start(json{{"players", {"Ann", "Ben", "Cat"}}, {"first_dealer", "Zoé"}}, d));
+  REQUIRE(d.errors().size() == 1);
+  const Diagnostic refusal = d.errors().front();
+  CHECK(refusal.message == "'Zoé' is not one of the players; the first dealer must be one of them");
+  CHECK(refusal.said() == refusal.message);
+  {
+    text::UseLanguage fr("fr");
+    CHECK(refusal.said() ==
+          "\u00ab\u202fZoé\u202f\u00bb n'est pas un des joueurs\u202f; le premier donneur doit en être un");
+  }
+  {
+    text::UseLanguage hu("hu");
+    CHECK(refusal.said().rfind("\u201eZoé\u201d nem", 0) == 0);
+  }
+  {
+    text::UseLanguage el("el");
+    CHECK(refusal.said().find("\u00abZoé\u00bb") != std::string::npos);
+  }
+}
+
 TEST_CASE("a front end's text with arguments in the language this thread speaks", "[language]") {
   using marque::text::Message;
   const auto said = [] {

@@ -90,7 +90,7 @@ struct Announcement {
   int rank = -1;   // carré
   int value() const;
   bool is_sequence() const { return type >= 0 && type <= 2; }
-  std::string describe() const;  // "tierce Q♣", "carré of J"
+  text::Message describe() const;  // "tierce Q♣", "carré of J" (coinche.announce.*)
 };
 
 // spec coinche §2.2, decoded and validated.

@@ -110,12 +110,17 @@ struct HandQuestions {
     if (opts().capot_bid) q.choices.push_back({"capot", "capot"});
     if (opts().generale_bid) q.choices.push_back({"generale", "générale"});
     q.layout = "grid";
-    q.help = max > 0 ? "80 to " + std::to_string(max) + " in steps of 10"
-                     : "80, 90, 100 ... in steps of 10 (above 250 only with announcements or belote)";
+    q.help = max > 0 ? text::tr("coinche.entry.bid.help_max", "80 to {max} in steps of 10",
+                                text::Message().number("max", max))
+                     : text::tr("coinche.entry.bid.help",
+                                "80, 90, 100 ... in steps of 10 (above 250 only with announcements or belote)");
     if (opts().capot_bid)
-      q.help += "; capot: the bidding team takes all eight tricks (" + std::to_string(k_capot_value) + ")";
+      q.help += text::tr("coinche.entry.bid.help_capot", "; capot: the bidding team takes all eight tricks ({points})",
+                         text::Message().number("points", k_capot_value));
     if (opts().generale_bid)
-      q.help += "; generale: the bidder alone takes all eight tricks (" + std::to_string(k_generale_value) + ")";
+      q.help += text::tr("coinche.entry.bid.help_generale",
+                         "; generale: the bidder alone takes all eight tricks ({points})",
+                         text::Message().number("points", k_generale_value));
     q.fields = {"bid", "contract"};
     return q;
   }
@@ -224,12 +229,12 @@ struct HandQuestions {
 
   // The one-line syntax, offered as the list's text fallback.
   static Question announcements_typed() {
-    Question q = ask_choice("annonce", "Announcements?", {});
+    Question q = ask_choice("annonce", text::tr("coinche.entry.annonce", "Announcements?"), {});
     q.kind = "words";
     q.optional = true;
-    q.help =
-        "PLAYER:TYPE:SUIT:TOP or PLAYER:carre:RANK, comma-separated (e.g. W:tierce:C:Q,N:carre:J; cent:H:A:6 for 6 cards); "
-        "empty for none";
+    q.help = text::tr("coinche.entry.annonce.help",
+                      "PLAYER:TYPE:SUIT:TOP or PLAYER:carre:RANK, comma-separated (e.g. W:tierce:C:Q,N:carre:J; "
+                      "cent:H:A:6 for 6 cards); empty for none");
     q.fields = {"annonce", "announcements"};
     return q;
   }
@@ -328,20 +333,24 @@ struct HandQuestions {
     const std::string part = missing_part(cur);
     if (part.empty()) return std::nullopt;
     if (part == "who") {
-      Question q = seat_question("who", "Who showed the announcement?", {0, 1, 2, 3});
+      Question q = seat_question("who", text::tr("coinche.entry.annonce.who", "Who showed the announcement?"),
+                                 {0, 1, 2, 3});
       q.choices = only("who", q.choices);
       return q;
     }
     const std::string who = *cur.part("who");
     if (part == "type")
-      return ask_choice("type", "Which announcement did " + who + " show?",
-                        only("type", {{"tierce", "tierce: 3 in a row (20)"},
-                                      {"cinquante", "cinquante: 4 in a row (50)"},
-                                      {"cent", "cent: 5 or more in a row (100)"},
-                                      {"carre", "carré: four of a kind"}}));
+      return ask_choice("type",
+                        text::tr("coinche.entry.annonce.type", "Which announcement did {who} show?",
+                                 text::Message().text("who", who)),
+                        only("type",
+                             {{"tierce", text::tr("coinche.entry.annonce.tierce", "tierce: 3 in a row (20)")},
+                              {"cinquante", text::tr("coinche.entry.annonce.cinquante", "cinquante: 4 in a row (50)")},
+                              {"cent", text::tr("coinche.entry.annonce.cent", "cent: 5 or more in a row (100)")},
+                              {"carre", text::tr("coinche.entry.annonce.carre", "carré: four of a kind")}}));
     const std::string type = *cur.part("type");
     if (part == "rank")
-      return ask_choice("rank", "A carré of?",
+      return ask_choice("rank", text::tr("coinche.entry.annonce.rank", "A carré of?"),
                         only("rank", {{"J", "J (200)"},
                                       {"9", "9 (150)"},
                                       {"A", "A (100)"},
@@ -351,7 +360,8 @@ struct HandQuestions {
     if (part == "suit") {
       Question q = trump();
       q.key = "suit";
-      q.text = "In which suit is the " + type + "?";
+      q.text = text::tr("coinche.entry.annonce.suit", "In which suit is the {type}?",
+                        text::Message().text("type", type));
       q.choices = only("suit", q.choices);
       return q;
     }
@@ -364,21 +374,23 @@ struct HandQuestions {
           cards += (cards.empty() ? "" : " ") + std::string(k_ranks[static_cast<size_t>(r)]);
         c.push_back({std::string(k_ranks[static_cast<size_t>(top)]), cards + (type == "cent" ? " ..." : "")});
       }
-      return ask_choice("top", "Its top card?", only("top", c));
+      return ask_choice("top", text::tr("coinche.entry.annonce.top", "Its top card?"), only("top", c));
     }
     std::vector<Choice> c;
     for (int l = 5; rank_index(json(*cur.part("top"))) + l <= 8; ++l)
-      c.push_back({std::to_string(l), std::to_string(l) + " cards"});
-    Question q = ask_choice("length", "How many cards in the cent?", only("length", c));
+      c.push_back(
+          {std::to_string(l), text::tr("coinche.entry.annonce.cards", "{n} cards", text::Message().number("n", l))});
+    Question q = ask_choice("length", text::tr("coinche.entry.annonce.length", "How many cards in the cent?"),
+                            only("length", c));
     q.preset = "5";
     return q;
   }
 
   ListAsk announcement_list() const {
     ListAsk l = announcement_shape();
-    l.first = "Announcements?";
-    l.add = "add an announcement";
-    l.another = "Another announcement?";
+    l.first = text::tr("coinche.entry.annonce", "Announcements?");
+    l.add = text::tr("coinche.entry.annonce.add", "add an announcement");
+    l.another = text::tr("coinche.entry.annonce.another", "Another announcement?");
     l.next_part = [this](const std::vector<ListItem>& earlier, const ListItem& cur) {
       return announcement_part(earlier, cur);
     };

@@ -203,10 +203,7 @@ struct RecordReader {
   std::optional<json> announcement(const std::string& key, const std::string& item) {
     auto parts = split_list(item, ':');
     if (parts.size() < 2) {
-      d.error(
-          key, "C15",
-          "'" + item +
-              "' is not an announcement: write PLAYER:TYPE:SUIT:TOP (W:tierce:C:Q) or PLAYER:carre:RANK (N:carre:J)");
+      d.error(key, "C15", text::Message("coinche.err.announcement_words").text("value", item), catalogue());
       return std::nullopt;
     }
     json a = json::object();
@@ -215,15 +212,14 @@ struct RecordReader {
     a["type"] = t;
     if (t == "carre") {
       if (parts.size() != 3) {
-        d.error(key, "C15", "'" + item + "': a carré is PLAYER:carre:RANK, e.g. N:carre:J");
+        d.error(key, "C15", text::Message("coinche.err.carre_words").text("value", item), catalogue());
         return std::nullopt;
       }
       a["rank"] = parts[2] == "10" || parts[2] == "9" ? parts[2] : rank_word(parts[2]);
       return a;
     }
     if (parts.size() < 4 || parts.size() > 5) {
-      d.error(key, "C15",
-              "'" + item + "': a sequence is PLAYER:TYPE:SUIT:TOP[:LENGTH], e.g. W:tierce:C:Q or E:cent:H:A:6");
+      d.error(key, "C15", text::Message("coinche.err.sequence_words").text("value", item), catalogue());
       return std::nullopt;
     }
     a["suit"] = suit_word(parts[2]);
@@ -243,8 +239,7 @@ struct RecordReader {
   std::optional<json> call(const std::string& key, const std::string& item) {
     auto parts = split_list(item, ':');
     if (parts.size() < 2 || parts.size() > 3) {
-      d.error(key, "C19",
-              "'" + item + "' is not a call: write SEAT:pass, SEAT:90D, SEAT:capot:H, SEAT:coinche or SEAT:surcoinche");
+      d.error(key, "C19", text::Message("coinche.err.call_words").text("value", item), catalogue());
       return std::nullopt;
     }
     json c = json::object();
@@ -349,7 +344,7 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
       for (const auto& item : split_list(v)) {
         auto parts = split_list(item, ':');
         if (parts.size() != 2 || seat_index(parts[0]) < 0) {
-          d.error("seats", "coinche.seats", "'" + item + "' is not SEAT:NAME (e.g. seats=N:Nina,E:Emil,S:Sara,W:Will)");
+          d.error("seats", "coinche.seats", text::Message("coinche.err.seats_words").text("value", item), catalogue());
           continue;
         }
         seats[parts[0]] = parts[1];
@@ -358,7 +353,8 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
       auto names = split_list(v);
       if (names.size() != 4) {
         d.error("players", "coinche.seats",
-                "players= lists the 4 players in seat order N, E, S, W (got " + std::to_string(names.size()) + ")");
+                text::Message("coinche.err.players_words").number("count", static_cast<int64_t>(names.size())),
+                catalogue());
         continue;
       }
       for (size_t i = 0; i < 4; ++i) seats[std::string(k_seats[i])] = names[i];
@@ -372,7 +368,7 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
         auto parts = split_list(item, ':');
         if (parts.size() != 2) {
           d.error("starting_totals", "coinche.starting_totals",
-                  "'" + item + "' is not TEAM:POINTS (e.g. starting_totals=NS:120,EW:80)");
+                  text::Message("coinche.err.starting_words").text("value", item), catalogue());
           continue;
         }
         std::string team = parts[0];
@@ -392,10 +388,7 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
       if (is_option) {
         options[key] = option_value(v);
       } else {
-        d.error(key, "cli.unknown_key",
-                "unknown key '" + key +
-                    "' for a coinche set-up; the keys are N=, E=, S=, W= (or seats=N:Ann,... / players=N,E,S,W names), "
-                    "dealer=, target=, starting_totals=NS:120,EW:80, nous=NS|EW, option.ID=VALUE (or ID=VALUE)");
+        d.error(key, "cli.unknown_key", text::Message("coinche.err.setup_key").text("key", key), catalogue());
       }
     }
   }

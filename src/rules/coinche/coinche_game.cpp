@@ -125,14 +125,16 @@ void CoincheGame::check_end(int contract_winner) {
 std::optional<HandResult> CoincheGame::play_hand(const json& record, Diagnostics& diags) {
   if (m_finished) {
     diags.error("", "coinche.game_over",
-                "game over: " +
-                    (m_winner == "draw" ? std::string("the game ended in a draw") : m_winner + " won the game") +
-                    " (NS " + std::to_string(m_totals[0]) + ", EW " + std::to_string(m_totals[1]) +
-                    "); no further hand can be recorded");
+                text::Message("coinche.err.game_over")
+                    .text("draw", m_winner == "draw" ? "yes" : "no")
+                    .text("winner", m_winner)
+                    .number("ns", m_totals[0])
+                    .number("ew", m_totals[1]),
+                catalogue());
     return std::nullopt;
   }
   if (!record.is_object()) {
-    diags.error("", "coinche.record", "a hand record is a JSON object");
+    diags.error("", "coinche.record", text::Message("coinche.err.record"), catalogue());
     return std::nullopt;
   }
   auto h = decode_hand(record, m_options, m_next_dealer, m_names, diags);

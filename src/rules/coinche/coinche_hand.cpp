@@ -18,13 +18,15 @@ bool absent(const json& rec, const char* key) { return !rec.contains(key) || rec
 
 }  // namespace
 
-std::string Announcement::describe() const {
-  std::string t(k_announcement_types[static_cast<size_t>(type)]);
-  if (!is_sequence()) return "carré of " + std::string(k_ranks[static_cast<size_t>(rank)]);
-  std::string s = t + " " + std::string(k_ranks[static_cast<size_t>(top)]) +
-                  std::string(k_suit_symbols[static_cast<size_t>(suit)]);
-  if (type == 2 && length > 5) s += " (" + std::to_string(length) + " cards)";
-  return s;
+text::Message Announcement::describe() const {
+  if (!is_sequence())
+    return text::Message("coinche.announce.carre").text("rank", std::string(k_ranks[static_cast<size_t>(rank)]));
+  return text::Message("coinche.announce.sequence")
+      .text("type", std::string(k_announcement_types[static_cast<size_t>(type)]))
+      .text("top", std::string(k_ranks[static_cast<size_t>(top)]))
+      .text("suit", std::string(k_suit_symbols[static_cast<size_t>(suit)]))
+      .text("long", type == 2 && length > 5 ? "yes" : "no")
+      .number("length", length);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -121,7 +123,7 @@ std::string call_text(const json& c) {
   return s;
 }
 
-// C19: the auction in progress, one call at a time. Each call returns "" when legal, else what is wrong.
+// C19: the auction in progress, one call at a time. Each call returns no message when legal, else what is wrong.
 struct AuctionRun {
   const Options& o;
   int dealer;
@@ -133,15 +135,17 @@ struct AuctionRun {
 
   AuctionRun(const Options& opts, int dealer_seat) : o(opts), dealer(dealer_seat), turn(opts.next_seat(dealer_seat)) {}
 
-  std::string wrong_turn() const {
-    return "it was " + seat_name(turn) + "'s turn: bids and passes go round " +
-           (o.anticlockwise ? "anticlockwise" : "clockwise") + " from the player after the dealer " + seat_name(dealer);
+  text::Message wrong_turn() const {
+    return text::Message("coinche.err.turn")
+        .text("seat", seat_name(turn))
+        .text("anticlockwise", o.anticlockwise ? "yes" : "no")
+        .text("dealer", seat_name(dealer));
   }
 
   static std::string level_name(int l) { return l >= 20000 ? "générale" : l >= 10000 ? "capot" : std::to_string(l); }
 
-  std::string bid(int seat, const json& c) {
-    if (out.coinche > 0) return "no bid is allowed after a coinche";
+  text::Message bid(int seat, const json& c) {
+    if (out.coinche > 0) return text::Message("coinche.err.bid_after_coinche");
     if (seat != turn) return wrong_turn();
     std::string contract = c.contains("contract") && c["contract"].is_string() ? c["contract"].get<std::string>()
                                                                                : "points";
@@ -149,20 +153,27 @@ struct AuctionRun {
     if (contract == "points") {
       auto b = c.contains("bid") ? as_int(c["bid"]) : std::nullopt;
       if (!b || *b < 80 || *b % 10 != 0)
-        return "bids go up in steps of 10 from 80 (got " + (c.contains("bid") ? show(c["bid"]) : "no bid") + ")";
+        return text::Message("coinche.err.call_bid_steps")
+            .text("given", c.contains("bid") ? "yes" : "no")
+            .text("value", c.contains("bid") ? show(c["bid"]) : std::string());
       if (o.max_numeric_bid > 0 && *b > o.max_numeric_bid)
-        return "numeric bids stop at " + std::to_string(o.max_numeric_bid) + (o.capot_bid ? "; bid capot instead" : "");
+        return text::Message("coinche.err.call_bid_above")
+            .number("max", o.max_numeric_bid)
+            .text("capot", o.capot_bid ? "yes" : "no");
       value = new_level = static_cast<int>(*b);
     } else if (contract == "capot" && o.capot_bid) {
       new_level = 10000;
     } else if (contract == "generale" && o.generale_bid) {
       new_level = 20000;
     } else {
-      return "\"" + contract + "\" bids are not enabled for this game";
+      return text::Message("coinche.err.call_contract").text("contract", contract);
     }
     int suit = c.contains("suit") && c["suit"].is_string() ? suit_index(c["suit"].get<std::string>()) : -1;
-    if (suit < 0) return "a bid names a trump suit: S, H, D or C";
-    if (new_level <= level) return "bid " + level_name(new_level) + " does not beat the current " + level_name(level);
+    if (suit < 0) return text::Message("coinche.err.call_suit");
+    if (new_level <= level)
+      return text::Message("coinche.err.call_beat")
+          .text("bid", level_name(new_level))
+          .text("current", level_name(level));
     level = new_level;
     out.bidder = seat;
     out.contract = contract;
@@ -170,47 +181,49 @@ struct AuctionRun {
     out.suit = suit;
     passes = 0;
     turn = o.next_seat(seat);
-    return "";
+    return {};
   }
 
-  std::string pass(int seat) {
+  text::Message pass(int seat) {
     if (out.coinche > 0) {
       // after a coinche only passes (declining the surcoinche) or one surcoinche; turn not checked
-      return ++passes_after_coinche > 3 ? "the auction was already over" : "";
+      return ++passes_after_coinche > 3 ? text::Message("coinche.err.auction_over") : text::Message();
     }
     if (seat != turn) return wrong_turn();
     ++passes;
     turn = o.next_seat(seat);
     if ((out.bidder >= 0 && passes == 3) || (out.bidder < 0 && passes == 4)) ended = true;
-    return "";
+    return {};
   }
 
-  std::string coinche(int seat) {
-    if (out.bidder < 0) return "a coinche needs a bid first";
-    if (out.coinche > 0) return "the contract is already coinched";
+  text::Message coinche(int seat) {
+    if (out.bidder < 0) return text::Message("coinche.err.coinche_first_bid");
+    if (out.coinche > 0) return text::Message("coinche.err.coinche_again");
     if (team_of(seat) == team_of(out.bidder))
-      return seat_name(seat) + " cannot coinche " + (seat == out.bidder ? "his own bid" : "his partner");
+      return text::Message("coinche.err.coinche_own")
+          .text("seat", seat_name(seat))
+          .text("own", seat == out.bidder ? "yes" : "no");
     out.coinche = 1;
     out.coinched_by = seat;
-    return "";
+    return {};
   }
 
-  std::string surcoinche(int seat) {
-    if (out.coinche == 0) return "surcoinche needs a coinche first";
-    if (out.coinche == 2) return "the contract is already surcoinched";
-    if (team_of(seat) != team_of(out.bidder)) return "only the bidding team can surcoinche";
+  text::Message surcoinche(int seat) {
+    if (out.coinche == 0) return text::Message("coinche.err.surcoinche_first");
+    if (out.coinche == 2) return text::Message("coinche.err.surcoinche_again");
+    if (team_of(seat) != team_of(out.bidder)) return text::Message("coinche.err.surcoinche_team");
     out.coinche = 2;
     out.surcoinched_by = seat;
     ended = true;  // after a surcoinche nothing
-    return "";
+    return {};
   }
 
-  std::string call(int seat, const std::string& what, const json& c) {
+  text::Message call(int seat, const std::string& what, const json& c) {
     if (what == "bid") return bid(seat, c);
     if (what == "pass") return pass(seat);
     if (what == "coinche") return coinche(seat);
     if (what == "surcoinche") return surcoinche(seat);
-    return "unknown call; a call is bid, pass, coinche or surcoinche";
+    return text::Message("coinche.err.call_unknown");
   }
 
   bool complete() const { return ended || out.coinche > 0 || (out.bidder >= 0 && out.contract != "points"); }
@@ -219,31 +232,32 @@ struct AuctionRun {
 // C19: the auction's own rules; returns the final contract (C20 compares it with the record).
 std::optional<AuctionOutcome> check_auction(Checker& ck, const json& auction, int dealer) {
   if (!auction.is_array()) {
-    ck.error("auction", "C19",
-             "must be an array of calls such as {\"seat\": \"E\", \"call\": \"bid\", \"bid\": 90, \"suit\": \"D\"}");
+    ck.error("auction", "C19", text::Message("coinche.err.auction_array"));
     return std::nullopt;
   }
   AuctionRun run(ck.o, dealer);
   for (size_t i = 0; i < auction.size(); ++i) {
     const json& c = auction[i];
-    auto fail = [&](const std::string& msg) {
+    auto fail = [&](text::Message why) {
       ck.error("auction", "C19",
-               "call " + std::to_string(i + 1) + " (" + (c.is_object() ? call_text(c) : c.dump()) + "): " + msg);
+               text::Message("coinche.err.call")
+                   .number("n", static_cast<int64_t>(i + 1))
+                   .text("call", c.is_object() ? call_text(c) : c.dump())
+                   .message("why", std::move(why)));
       return std::nullopt;
     };
-    if (!c.is_object()) return fail("a call is an object with \"seat\" and \"call\"");
+    if (!c.is_object()) return fail(text::Message("coinche.err.call_object"));
     bool ok = true;
     int seat = c.contains("seat") ? ck.seat(c["seat"], "auction", ok) : -1;
     if (!ok) return std::nullopt;
-    if (seat < 0) return fail("missing \"seat\"");
+    if (seat < 0) return fail(text::Message("coinche.err.call_seat"));
     std::string what = c.value("call", json("")).is_string() ? c.value("call", std::string()) : "";
-    if (run.ended) return fail("the auction was already over");
-    if (std::string why = run.call(seat, what, c); !why.empty()) return fail(why);
+    if (run.ended) return fail(text::Message("coinche.err.auction_over"));
+    if (text::Message why = run.call(seat, what, c); !why.empty()) return fail(std::move(why));
   }
   if (!run.complete()) {
     ck.error("auction", "C19",
-             run.out.bidder < 0 ? "the auction is incomplete: four passes (all pass) or a bid followed by three passes"
-                                : "the auction is incomplete: it ends with three passes after the last bid");
+             text::Message("coinche.err.auction_incomplete").text("bid", run.out.bidder < 0 ? "no" : "yes"));
     return std::nullopt;
   }
   run.out.all_pass = run.out.bidder < 0;
@@ -252,55 +266,65 @@ std::optional<AuctionOutcome> check_auction(Checker& ck, const json& auction, in
 
 // C15: one announcement object
 std::optional<Announcement> decode_announcement(Checker& ck, const json& a, size_t i) {
-  std::string at = "announcement " + std::to_string(i + 1);
-  auto fail = [&](const std::string& code, const std::string& msg) {
-    ck.error("announcements", code, at + ": " + msg);
+  auto fail = [&](const std::string& code, text::Message why) {
+    ck.error("announcements", code,
+             text::Message("coinche.err.announcement")
+                 .number("n", static_cast<int64_t>(i + 1))
+                 .message("why", std::move(why)));
     return std::nullopt;
   };
-  if (!a.is_object()) return fail("C15", "an announcement is an object with player, type and suit/top or rank");
+  if (!a.is_object()) return fail("C15", text::Message("coinche.err.announce_object"));
   Announcement x;
   bool ok = true;
   x.player = a.contains("player") ? ck.seat(a["player"], "announcements", ok) : -1;
   if (!ok) return std::nullopt;
-  if (x.player < 0) return fail("C15", "missing \"player\" (the seat who showed it)");
+  if (x.player < 0) return fail("C15", text::Message("coinche.err.announce_player"));
   std::string type = a.contains("type") && a["type"].is_string() ? a["type"].get<std::string>() : "";
   for (size_t t = 0; t < k_announcement_types.size(); ++t)
     if (k_announcement_types[t] == type) x.type = static_cast<int>(t);
   if (type == "carré") x.type = 3;
   if (x.type < 0)
-    return fail("C15", "unknown type '" + (a.contains("type") ? show(a["type"]) : std::string()) +
-                           "'; one of tierce, cinquante, cent, carre (belote is the separate belote field)");
+    return fail("C15", text::Message("coinche.err.announce_type")
+                           .text("value", a.contains("type") ? show(a["type"]) : std::string()));
   if (x.is_sequence()) {
-    if (!absent(a, "rank")) return fail("C15", "a sequence has a suit and a top card, not a rank");
+    if (!absent(a, "rank")) return fail("C15", text::Message("coinche.err.announce_sequence_rank"));
     x.suit = !absent(a, "suit") && a["suit"].is_string() ? suit_index(a["suit"].get<std::string>()) : -1;
     if (x.suit < 0)
-      return fail("C15", "a " + type + " needs a suit: S, H, D or C (got " +
-                             (absent(a, "suit") ? "none" : show(a["suit"])) + ")");
-    if (absent(a, "top")) return fail("C15", "a " + type + " needs its top card (A, K, Q, J, 10, 9 ...)");
+      return fail("C15", text::Message("coinche.err.announce_suit")
+                             .text("type", type)
+                             .text("given", absent(a, "suit") ? "no" : "yes")
+                             .text("value", absent(a, "suit") ? std::string() : show(a["suit"])));
+    if (absent(a, "top")) return fail("C15", text::Message("coinche.err.announce_top_missing").text("type", type));
     x.top = rank_index(a["top"]);
-    if (x.top < 0) return fail("C15", "unknown top card '" + show(a["top"]) + "'; ranks are A K Q J 10 9 8 7");
+    if (x.top < 0) return fail("C15", text::Message("coinche.err.announce_top").text("value", show(a["top"])));
     int fixed_length = x.type == 0 ? 3 : x.type == 1 ? 4 : 0;
     if (!absent(a, "length")) {
       auto len = as_int(a["length"]);
       if (!len || (fixed_length && *len != fixed_length) || (!fixed_length && (*len < 5 || *len > 8)))
-        return fail("C15", "length " + show(a["length"]) + " does not fit a " + type +
-                               (fixed_length ? " (" + std::to_string(fixed_length) + " cards)" : " (5 to 8 cards)"));
+        return fail("C15", text::Message("coinche.err.announce_length")
+                               .text("value", show(a["length"]))
+                               .text("type", type)
+                               .text("fixed", fixed_length ? "yes" : "no")
+                               .number("cards", fixed_length));
       x.length = static_cast<int>(*len);
     } else {
       x.length = fixed_length ? fixed_length : 5;
     }
     if (x.top + x.length > 8)
-      return fail("C15", "a " + type + (x.length > 5 ? " of " + std::to_string(x.length) + " cards" : "") +
-                             " cannot be headed by " + (x.top == 6 || x.top == 7 ? "an " : "a ") +
-                             std::string(k_ranks[static_cast<size_t>(x.top)]) + ": the sequence would run below the 7");
+      return fail("C15", text::Message("coinche.err.announce_below")
+                             .text("type", type)
+                             .text("long", x.length > 5 ? "yes" : "no")
+                             .number("length", x.length)
+                             .text("an", x.top == 6 || x.top == 7 ? "yes" : "no")
+                             .text("rank", std::string(k_ranks[static_cast<size_t>(x.top)])));
   } else {
-    if (!absent(a, "suit") || !absent(a, "top")) return fail("C15", "a carré has a rank, not a suit or top card");
-    if (absent(a, "rank")) return fail("C15", "a carré needs its rank (J, 9, A, 10, K or Q)");
+    if (!absent(a, "suit") || !absent(a, "top")) return fail("C15", text::Message("coinche.err.carre_suit"));
+    if (absent(a, "rank")) return fail("C15", text::Message("coinche.err.carre_rank_missing"));
     x.rank = rank_index(a["rank"]);
-    if (x.rank < 0) return fail("C15", "unknown rank '" + show(a["rank"]) + "'; ranks are A K Q J 10 9 8 7");
+    if (x.rank < 0) return fail("C15", text::Message("coinche.err.carre_rank").text("value", show(a["rank"])));
     if (x.rank >= 6)
-      return fail("C15", "a carré of " + std::string(k_ranks[static_cast<size_t>(x.rank)]) +
-                             "s is not an announcement: carrés are of J, 9, A, 10, K or Q");
+      return fail("C15", text::Message("coinche.err.carre_low")
+                             .text("rank", std::string(k_ranks[static_cast<size_t>(x.rank)])));
   }
   return x;
 }
@@ -319,15 +343,19 @@ std::vector<int> cards_of(const Announcement& a) {
 void check_cards(Checker& ck, const Hand& h) {
   struct Claim {
     int player;
-    std::string what;
+    text::Message what;
   };
   std::array<std::vector<Claim>, 32> claims;
-  auto claim = [&](int card, int player, const std::string& what) {
+  auto claim = [&](int card, int player, const text::Message& what) {
     for (const auto& c : claims[static_cast<size_t>(card)])
       if (c.player != player) {
         ck.error("announcements", "C16",
-                 card_name(card) + " is claimed by both " + seat_name(c.player) + " (" + c.what + ") and " +
-                     seat_name(player) + " (" + what + "): a card is held by one player only");
+                 text::Message("coinche.err.card_twice")
+                     .text("card", card_name(card))
+                     .text("first", seat_name(c.player))
+                     .message("first_what", c.what)
+                     .text("second", seat_name(player))
+                     .message("second_what", what));
         return;
       }
     claims[static_cast<size_t>(card)].push_back({player, what});
@@ -335,8 +363,8 @@ void check_cards(Checker& ck, const Hand& h) {
   for (const auto& a : h.announcements)
     for (int card : cards_of(a)) claim(card, a.player, a.describe());
   if (h.belote >= 0 && h.trump >= 0) {
-    claim(h.trump * 8 + 1, h.belote, "belote");
-    claim(h.trump * 8 + 2, h.belote, "belote");
+    claim(h.trump * 8 + 1, h.belote, text::Message("coinche.announce.belote"));
+    claim(h.trump * 8 + 2, h.belote, text::Message("coinche.announce.belote"));
   }
   if (ck.bad) return;
   for (int p = 0; p < 4; ++p) {
@@ -348,20 +376,27 @@ void check_cards(Checker& ck, const Hand& h) {
         const auto& x = *mine[i];
         const auto& y = *mine[j];
         if (!x.is_sequence() && !y.is_sequence() && x.rank == y.rank) {
-          ck.error("announcements", "C17", seat_name(p) + " declares the " + x.describe() + " twice");
+          ck.error(
+              "announcements", "C17",
+              text::Message("coinche.err.declared_twice").text("seat", seat_name(p)).message("what", x.describe()));
           return;
         }
         if (!x.is_sequence() || !y.is_sequence() || x.suit != y.suit) continue;
         int x_end = x.top + x.length, y_end = y.top + y.length;
         if (x.top < y_end && y.top < x_end) {
           ck.error("announcements", "C17",
-                   "two sequences of " + seat_name(p) + " overlap (" + x.describe() + " and " + y.describe() + ")");
+                   text::Message("coinche.err.sequences_overlap")
+                       .text("seat", seat_name(p))
+                       .message("a", x.describe())
+                       .message("b", y.describe()));
           return;
         }
         if (x_end == y.top || y_end == x.top)
-          ck.d.warning("announcements", "W03",
-                       seat_name(p) + "'s " + x.describe() + " and " + y.describe() +
-                           " touch: they form one longer run and should be declared as one");
+          ck.warning("announcements", "W03",
+                     text::Message("coinche.warn.sequences_touch")
+                         .text("seat", seat_name(p))
+                         .message("a", x.describe())
+                         .message("b", y.describe()));
       }
     std::set<int> cards;
     for (const auto* a : mine)
@@ -372,8 +407,9 @@ void check_cards(Checker& ck, const Hand& h) {
     }
     if (cards.size() > 8) {
       ck.error("announcements", "C18",
-               seat_name(p) + " would need " + std::to_string(cards.size()) +
-                   " cards for these announcements, and holds 8");
+               text::Message("coinche.err.too_many_cards")
+                   .text("seat", seat_name(p))
+                   .number("cards", static_cast<int64_t>(cards.size())));
       return;
     }
   }
@@ -431,10 +467,9 @@ void check_redeal(Checker& ck, const Hand& h) {
   }
   if (absent(rec, "auction") || h.dealer < 0) return;
   if (h.redeal == "misdeal") {
-    ck.error("auction", "C20", "a misdeal has no auction (an auction of four passes is an all_pass redeal)");
+    ck.error("auction", "C20", text::Message("coinche.err.misdeal_auction"));
   } else if (auto a = check_auction(ck, rec["auction"], h.dealer); a && !a->all_pass) {
-    ck.error("auction", "C20",
-             "the auction has a bid by " + seat_name(a->bidder) + ", so the hand is not an all-pass redeal");
+    ck.error("auction", "C20", text::Message("coinche.err.redeal_bid").text("seat", seat_name(a->bidder)));
   }
 }
 
@@ -451,18 +486,22 @@ void decode_contract(Checker& ck, Hand& h) {
       bool enabled = h.contract == "capot" ? o.capot_bid : o.generale_bid;
       if (!enabled)
         ck.error("contract", "C06",
-                 std::string(h.contract == "capot" ? "capot" : "générale") +
-                     " bids are not enabled for this game (option " + h.contract + "_bid)");
+                 text::Message("coinche.err.contract_disabled")
+                     .text("name", h.contract == "capot" ? "capot" : "générale")
+                     .text("contract", h.contract));
     } else {
       ck.error("contract", "C06",
-               "unknown contract " + show(c) + "; \"points\"" + (o.capot_bid ? ", \"capot\"" : "") +
-                   (o.generale_bid ? ", \"generale\"" : ""));
+               text::Message("coinche.err.contract_unknown")
+                   .text("value", show(c))
+                   .text("capot", o.capot_bid ? "yes" : "no")
+                   .text("generale", o.generale_bid ? "yes" : "no"));
     }
   }
   if (h.contract != "points") {
     if (!absent(rec, "bid"))
-      ck.error("bid", "C03",
-               "a " + h.contract + " contract has no numeric bid: remove 'bid' (" + show(rec["bid"]) + ")");
+      ck.error(
+          "bid", "C03",
+          text::Message("coinche.err.bid_not_numeric").text("contract", h.contract).text("value", show(rec["bid"])));
     return;
   }
   if (absent(rec, "bid")) {
@@ -602,9 +641,10 @@ void decode_capot(Checker& ck, Hand& h, bool points_ok, bool last_ok) {
                            : h.bidder_card_points == 0 && !h.last_trick_bidders;
   if (!fits)
     ck.error("capot", "C12",
-             "a capot team holds all 152 card points and the last trick; the record gives the " + c.get<std::string>() +
-                 " " + std::to_string(h.capot == 0 ? h.bidder_card_points : 152 - h.bidder_card_points) +
-                 " card points and the last trick to the " + (h.last_trick_bidders ? "bidders" : "defenders"));
+             text::Message("coinche.err.capot_points")
+                 .text("team", c.get<std::string>())
+                 .number("points", h.capot == 0 ? h.bidder_card_points : 152 - h.bidder_card_points)
+                 .text("last", h.last_trick_bidders ? "bidders" : "defenders"));
 }
 
 // sole_winner (C13)
@@ -614,15 +654,15 @@ void decode_sole_winner(Checker& ck, Hand& h) {
   if (h.sole_winner >= 0 && h.bidder >= 0) {
     int capot_team = h.capot < 0 ? -1 : h.capot == 0 ? team_of(h.bidder) : 1 - team_of(h.bidder);
     if (capot_team < 0)
-      ck.error("sole_winner", "C13",
-               "sole_winner " + seat_name(h.sole_winner) + " needs a capot (one team won all eight tricks)");
+      ck.error("sole_winner", "C13", text::Message("coinche.err.sole_no_capot").text("seat", seat_name(h.sole_winner)));
     else if (team_of(h.sole_winner) != capot_team)
-      ck.error("sole_winner", "C13", seat_name(h.sole_winner) + " is not in the capot team " + team_name(capot_team));
+      ck.error("sole_winner", "C13",
+               text::Message("coinche.err.sole_team")
+                   .text("seat", seat_name(h.sole_winner))
+                   .text("team", team_name(capot_team)));
   }
   if (h.contract == "generale" && h.capot == 0 && !ck.rec.contains("sole_winner"))
-    ck.error(
-        "sole_winner", "C13",
-        "who won all eight tricks alone? a générale needs 'sole_winner' (a seat, or null if the partners shared them)");
+    ck.error("sole_winner", "C13", text::Message("coinche.err.sole_missing"));
 }
 
 // announcements (C14, C15)
@@ -630,10 +670,9 @@ void decode_announcements(Checker& ck, Hand& h) {
   if (absent(ck.rec, "announcements")) return;
   const json& a = ck.rec["announcements"];
   if (!a.is_array()) {
-    ck.error("announcements", "C15", "announcements is an array of announcement objects");
+    ck.error("announcements", "C15", text::Message("coinche.err.announcements_array"));
   } else if (!a.empty() && !ck.o.announcements) {
-    ck.error("announcements", "C14",
-             "this game is played without announcements (belote only): option announcements is false");
+    ck.error("announcements", "C14", text::Message("coinche.err.announcements_off"));
   } else {
     for (size_t i = 0; i < a.size(); ++i)
       if (auto x = decode_announcement(ck, a[i], i)) h.announcements.push_back(*x);
@@ -647,14 +686,22 @@ void check_played_auction(Checker& ck, const Hand& h) {
   auto a = check_auction(ck, rec["auction"], h.dealer);
   if (!a) return;
   if (a->all_pass) {
-    ck.error("redeal", "C20", "the auction is four passes: record it as \"redeal\": \"all_pass\"");
+    ck.error("redeal", "C20", text::Message("coinche.err.auction_all_pass"));
     return;
   }
   auto mismatch = [&](const std::string& field, const std::string& from_auction, const std::string& recorded) {
-    ck.error(field, "C20", "the auction gives " + field + " " + from_auction + " but the record says " + recorded);
+    auto said = [](const std::string& v) {
+      return v.empty() ? text::Message("coinche.err.none") : text::Message("coinche.err.value").text("value", v);
+    };
+    ck.error(field, "C20",
+             text::Message("coinche.err.auction_gives")
+                 .text("field", field)
+                 .message("auction", said(from_auction))
+                 .message("recorded", said(recorded)));
   };
-  auto seat_or_none = [](int s) { return s < 0 ? std::string("none") : seat_name(s); };
-  auto suit_or_none = [](int s) { return s < 0 ? std::string("none") : std::string(k_suits[static_cast<size_t>(s)]); };
+  // "none" is said in the reader's language (the pattern's select); a seat, a suit, a number as it is
+  auto seat_or_none = [](int s) { return s < 0 ? std::string() : seat_name(s); };
+  auto suit_or_none = [](int s) { return s < 0 ? std::string() : std::string(k_suits[static_cast<size_t>(s)]); };
   if (a->bidder != h.bidder) mismatch("bidder", seat_name(a->bidder), seat_name(h.bidder));
   if (a->contract != h.contract)
     mismatch("contract", a->contract, h.contract);

@@ -302,7 +302,7 @@ Options options_from(const json& r) {
 // spec coinche §2.1: seats, first_dealer, starting_totals, options (+ `nous`, the sheet's own team, §7).
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
   if (!setup.is_object()) {
-    d.error("setup", "coinche.setup", "the set-up is an object with seats, first_dealer, starting_totals and options");
+    d.error("setup", "coinche.setup", text::Message("coinche.err.setup"), catalogue());
     return nullptr;
   }
   static constexpr std::array<std::string_view, 5> k_setup_fields = {"seats", "first_dealer", "starting_totals",
@@ -310,10 +310,10 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
   for (auto it = setup.begin(); it != setup.end(); ++it)
     if (std::find(k_setup_fields.begin(), k_setup_fields.end(), it.key()) == k_setup_fields.end())
       d.error(it.key(), "coinche.setup_field",
-              "'" + it.key() +
-                  "' is not a coinche set-up field; the fields are seats ({N, E, S, W} -> player), first_dealer, "
-                  "starting_totals, options, nous" +
-                  (it.key() == "players" ? " (coinche seats its players: seats N, E, S, W)" : ""));
+              text::Message("coinche.err.setup_field")
+                  .text("key", it.key())
+                  .text("players", it.key() == "players" ? "yes" : "no"),
+              catalogue());
   // options, normalising the numbers the spec writes as values ("160" -> 160)
   json given = setup.contains("options") ? setup["options"] : json(nullptr);
   if (given.is_object()) {
@@ -331,71 +331,77 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& d) {
 
   std::array<std::string, 4> names;
   if (!setup.contains("seats") || !setup["seats"].is_object()) {
-    d.error("seats", "coinche.seats",
-            "missing or not an object: seats {\"N\": name, \"E\": name, \"S\": name, \"W\": name}");
+    d.error("seats", "coinche.seats", text::Message("coinche.err.seats_missing"), catalogue());
   } else {
     const json& seats = setup["seats"];
     for (auto it = seats.begin(); it != seats.end(); ++it)
       if (seat_index(it.key()) < 0)
-        d.error("seats." + it.key(), "C01", "unknown seat '" + it.key() + "': the seats are N, E, S, W");
+        d.error("seats." + it.key(), "C01", text::Message("coinche.err.setup_seat").text("value", it.key()),
+                catalogue());
     for (size_t i = 0; i < 4; ++i) {
       std::string key(k_seats[i]);
       if (!seats.contains(key) || !seats[key].is_string() || seats[key].get<std::string>().empty()) {
-        d.error("seats." + key, "coinche.seats",
-                "seat " + key + " needs a player name (coinche is played by exactly 4 players)");
+        d.error("seats." + key, "coinche.seats", text::Message("coinche.err.seat_name").text("seat", key), catalogue());
         continue;
       }
       names[i] = seats[key].get<std::string>();
       for (size_t j = 0; j < i; ++j)
         if (names[j] == names[i])
           d.error("seats." + key, "coinche.seats",
-                  names[i] + " cannot sit at both " + std::string(k_seats[j]) + " and " + key);
+                  text::Message("coinche.err.seat_twice")
+                      .text("name", names[i])
+                      .text("first", std::string(k_seats[j]))
+                      .text("second", key),
+                  catalogue());
     }
   }
   int first = -1;
   if (!setup.contains("first_dealer") || setup["first_dealer"].is_null()) {
-    d.error("first_dealer", "coinche.first_dealer",
-            "missing: the seat (N, E, S or W) of the first dealer, decided by the draw");
+    d.error("first_dealer", "coinche.first_dealer", text::Message("coinche.err.first_dealer_missing"), catalogue());
   } else {
     first = setup["first_dealer"].is_string() ? seat_index(setup["first_dealer"].get<std::string>()) : -1;
     if (first < 0) {
-      std::string hint;
+      int sits = -1;  // the seat of a player named as first dealer: said as a hint
       for (size_t i = 0; i < 4; ++i)
-        if (setup["first_dealer"] == names[i]) hint = "; " + names[i] + " sits at " + std::string(k_seats[i]);
-      d.error("first_dealer", "C01",
-              "unknown seat '" + show(setup["first_dealer"]) + "': the first dealer is N, E, S or W" + hint);
+        if (setup["first_dealer"] == names[i]) sits = static_cast<int>(i);
+      text::Message m("coinche.err.first_dealer_seat");
+      m.text("value", show(setup["first_dealer"]))
+          .text("sits", sits >= 0 ? "yes" : "no")
+          .text("name", sits >= 0 ? names[static_cast<size_t>(sits)] : std::string())
+          .text("seat", sits >= 0 ? std::string(k_seats[static_cast<size_t>(sits)]) : std::string());
+      d.error("first_dealer", "C01", std::move(m), catalogue());
     }
   }
   std::array<int64_t, 2> start{};
   if (setup.contains("starting_totals") && !setup["starting_totals"].is_null()) {
     const json& st = setup["starting_totals"];
     if (!st.is_object()) {
-      d.error("starting_totals", "coinche.starting_totals", "an object {\"NS\": points, \"EW\": points}");
+      d.error("starting_totals", "coinche.starting_totals", text::Message("coinche.err.starting_object"), catalogue());
     } else {
       for (auto it = st.begin(); it != st.end(); ++it)
         if (it.key() != "NS" && it.key() != "EW")
           d.error("starting_totals." + it.key(), "coinche.starting_totals",
-                  "unknown team '" + it.key() + "': the teams are NS and EW");
+                  text::Message("coinche.err.unknown_team").text("value", it.key()), catalogue());
       for (size_t t = 0; t < 2; ++t) {
         std::string key(k_teams[t]);
         if (!st.contains(key)) continue;
         auto v = as_int(st[key]);
         if (!v || *v < 0 || *v >= o.target_score)
-          d.error("starting_totals." + key, "coinche.starting_totals",
-                  show(st[key]) + " is not a total to resume from: a whole number from 0 to below the target " +
-                      std::to_string(o.target_score));
+          d.error(
+              "starting_totals." + key, "coinche.starting_totals",
+              text::Message("coinche.err.starting_total").text("value", show(st[key])).number("target", o.target_score),
+              catalogue());
         else
           start[t] = *v;
       }
       // W05
       if (o.rounding != "none" && (start[0] % 10 != 0 || start[1] % 10 != 0))
         d.warning("starting_totals", "W05",
-                  "rounding is on (" + o.rounding + ") but the starting totals are not multiples of 10");
+                  text::Message("coinche.warn.starting_rounding").text("rounding", o.rounding), catalogue());
     }
   }
   if (setup.contains("nous") && !(setup["nous"] == "NS" || setup["nous"] == "EW"))
-    d.error("nous", "coinche.nous",
-            "nous is the scorekeeper's team on the sheet: \"NS\" or \"EW\" (got " + show(setup["nous"]) + ")");
+    d.error("nous", "coinche.nous", text::Message("coinche.err.nous").text("value", show(setup["nous"])), catalogue());
   if (d.has_errors()) return nullptr;
   return std::make_unique<CoincheGame>(names, first, start, o);
 }

@@ -137,6 +137,134 @@ const text::Catalogue& catalogue() {
     x.add("coinche.team", "{team, select, NS {N/S} EW {E/W} other {{team}}}");
     x.add("coinche.team.players", "{team} ({first} & {second})");
     // refusals and warnings (coinche_hand.cpp): ICU MessageFormat, a quote around a placeholder written twice
+    // an announcement in a refusal (coinche_hand.cpp)
+    x.add("coinche.announce.carre", "carré of {rank}");
+    x.add("coinche.announce.sequence", "{type} {top}{suit}{long, select, yes { ({length} cards)} other {}}");
+    x.add("coinche.announce.belote", "belote");
+    // the auction's refusals (C19, C20): "call 3 (E bid 90 ♦): …"
+    x.add("coinche.err.auction_array",
+          "must be an array of calls such as '{\"seat\": \"E\", \"call\": \"bid\", \"bid\": 90, \"suit\": \"D\"}'");
+    x.add("coinche.err.call", "call {n} ({call}): {why}");
+    x.add("coinche.err.call_object", "a call is an object with \"seat\" and \"call\"");
+    x.add("coinche.err.call_seat", "missing \"seat\"");
+    x.add("coinche.err.call_unknown", "unknown call; a call is bid, pass, coinche or surcoinche");
+    x.add("coinche.err.turn",
+          "it was {seat}''s turn: bids and passes go round {anticlockwise, select, yes {anticlockwise} other "
+          "{clockwise}} from the player after the dealer {dealer}");
+    x.add("coinche.err.bid_after_coinche", "no bid is allowed after a coinche");
+    x.add("coinche.err.call_bid_steps",
+          "bids go up in steps of 10 from 80 (got {given, select, yes {{value}} other {no bid}})");
+    x.add("coinche.err.call_bid_above",
+          "numeric bids stop at {max}{capot, select, yes {; bid capot instead} other {}}");
+    x.add("coinche.err.call_contract", "\"{contract}\" bids are not enabled for this game");
+    x.add("coinche.err.call_suit", "a bid names a trump suit: S, H, D or C");
+    x.add("coinche.err.call_beat", "bid {bid} does not beat the current {current}");
+    x.add("coinche.err.auction_over", "the auction was already over");
+    x.add("coinche.err.coinche_first_bid", "a coinche needs a bid first");
+    x.add("coinche.err.coinche_again", "the contract is already coinched");
+    x.add("coinche.err.coinche_own", "{seat} cannot coinche {own, select, yes {his own bid} other {his partner}}");
+    x.add("coinche.err.surcoinche_first", "surcoinche needs a coinche first");
+    x.add("coinche.err.surcoinche_again", "the contract is already surcoinched");
+    x.add("coinche.err.surcoinche_team", "only the bidding team can surcoinche");
+    x.add("coinche.err.auction_incomplete",
+          "the auction is incomplete: {bid, select, yes {it ends with three passes after the last bid} other {four "
+          "passes (all pass) or a bid followed by three passes}}");
+    x.add("coinche.err.misdeal_auction", "a misdeal has no auction (an auction of four passes is an all_pass redeal)");
+    x.add("coinche.err.redeal_bid", "the auction has a bid by {seat}, so the hand is not an all-pass redeal");
+    x.add("coinche.err.auction_all_pass", "the auction is four passes: record it as \"redeal\": \"all_pass\"");
+    x.add("coinche.err.auction_gives", "the auction gives {field} {auction} but the record says {recorded}");
+    x.add("coinche.err.none", "none");
+    x.add("coinche.err.value", "{value}");
+    // the announcements' refusals (C14 to C18): "announcement 2: …"
+    x.add("coinche.err.announcements_array", "announcements is an array of announcement objects");
+    x.add("coinche.err.announcements_off",
+          "this game is played without announcements (belote only): option announcements is false");
+    x.add("coinche.err.announcement", "announcement {n}: {why}");
+    x.add("coinche.err.announce_object", "an announcement is an object with player, type and suit/top or rank");
+    x.add("coinche.err.announce_player", "missing \"player\" (the seat who showed it)");
+    x.add("coinche.err.announce_type",
+          "unknown type ''{value}''; one of tierce, cinquante, cent, carre (belote is the separate belote field)");
+    x.add("coinche.err.announce_sequence_rank", "a sequence has a suit and a top card, not a rank");
+    x.add("coinche.err.announce_suit",
+          "a {type} needs a suit: S, H, D or C (got {given, select, yes {{value}} other {none}})");
+    x.add("coinche.err.announce_top_missing", "a {type} needs its top card (A, K, Q, J, 10, 9 ...)");
+    x.add("coinche.err.announce_top", "unknown top card ''{value}''; ranks are A K Q J 10 9 8 7");
+    x.add("coinche.err.announce_length",
+          "length {value} does not fit a {type} ({fixed, select, yes {{cards} cards} other {5 to 8 cards}})");
+    x.add("coinche.err.announce_below",
+          "a {type}{long, select, yes { of {length} cards} other {}} cannot be headed by {an, select, yes {an} other "
+          "{a}} {rank}: the sequence would run below the 7");
+    x.add("coinche.err.carre_suit", "a carré has a rank, not a suit or top card");
+    x.add("coinche.err.carre_rank_missing", "a carré needs its rank (J, 9, A, 10, K or Q)");
+    x.add("coinche.err.carre_rank", "unknown rank ''{value}''; ranks are A K Q J 10 9 8 7");
+    x.add("coinche.err.carre_low", "a carré of {rank}s is not an announcement: carrés are of J, 9, A, 10, K or Q");
+    x.add("coinche.err.card_twice",
+          "{card} is claimed by both {first} ({first_what}) and {second} ({second_what}): a card is held by one "
+          "player only");
+    x.add("coinche.err.declared_twice", "{seat} declares the {what} twice");
+    x.add("coinche.err.sequences_overlap", "two sequences of {seat} overlap ({a} and {b})");
+    x.add("coinche.warn.sequences_touch",
+          "{seat}''s {a} and {b} touch: they form one longer run and should be declared as one");
+    x.add("coinche.err.too_many_cards", "{seat} would need {cards} cards for these announcements, and holds 8");
+    // the contract, the capot, the sole winner (C03, C06, C12, C13)
+    x.add("coinche.err.contract_disabled", "{name} bids are not enabled for this game (option {contract}_bid)");
+    x.add("coinche.err.contract_unknown",
+          "unknown contract {value}; \"points\"{capot, select, yes {, \"capot\"} other {}}{generale, select, yes {, "
+          "\"generale\"} other {}}");
+    x.add("coinche.err.bid_not_numeric", "a {contract} contract has no numeric bid: remove ''bid'' ({value})");
+    x.add("coinche.err.capot_points",
+          "a capot team holds all 152 card points and the last trick; the record gives the {team, select, bidders "
+          "{bidders} other {defenders}} {points} card points and the last trick to the {last, select, bidders "
+          "{bidders} other {defenders}}");
+    x.add("coinche.err.sole_no_capot", "sole_winner {seat} needs a capot (one team won all eight tricks)");
+    x.add("coinche.err.sole_team", "{seat} is not in the capot team {team}");
+    x.add("coinche.err.sole_missing",
+          "who won all eight tricks alone? a générale needs ''sole_winner'' (a seat, or null if the partners shared "
+          "them)");
+    x.add("coinche.err.record", "a hand record is a JSON object");
+    // the command line's words (coinche_fields.cpp)
+    x.add("coinche.err.announcement_words",
+          "''{value}'' is not an announcement: write PLAYER:TYPE:SUIT:TOP (W:tierce:C:Q) or PLAYER:carre:RANK "
+          "(N:carre:J)");
+    x.add("coinche.err.carre_words", "''{value}'': a carré is PLAYER:carre:RANK, e.g. N:carre:J");
+    x.add("coinche.err.sequence_words",
+          "''{value}'': a sequence is PLAYER:TYPE:SUIT:TOP[:LENGTH], e.g. W:tierce:C:Q or E:cent:H:A:6");
+    x.add("coinche.err.call_words",
+          "''{value}'' is not a call: write SEAT:pass, SEAT:90D, SEAT:capot:H, SEAT:coinche or SEAT:surcoinche");
+    x.add("coinche.err.seats_words", "''{value}'' is not SEAT:NAME (e.g. seats=N:Nina,E:Emil,S:Sara,W:Will)");
+    x.add("coinche.err.players_words", "players= lists the 4 players in seat order N, E, S, W (got {count})");
+    x.add("coinche.err.starting_words", "''{value}'' is not TEAM:POINTS (e.g. starting_totals=NS:120,EW:80)");
+    x.add("coinche.err.setup_key",
+          "unknown key ''{key}'' for a coinche set-up; the keys are N=, E=, S=, W= (or seats=N:Ann,... / "
+          "players=N,E,S,W names), dealer=, target=, starting_totals=NS:120,EW:80, nous=NS|EW, option.ID=VALUE (or "
+          "ID=VALUE)");
+    // the set-up's refusals (coinche_options.cpp)
+    x.add("coinche.err.setup", "the set-up is an object with seats, first_dealer, starting_totals and options");
+    x.add("coinche.err.setup_field",
+          "''{key}'' is not a coinche set-up field; the fields are seats ('{N, E, S, W}' -> player), first_dealer, "
+          "starting_totals, options, nous{players, select, yes { (coinche seats its players: seats N, E, S, W)} other "
+          "{}}");
+    x.add("coinche.err.seats_missing",
+          "missing or not an object: seats '{\"N\": name, \"E\": name, \"S\": name, \"W\": name}'");
+    x.add("coinche.err.setup_seat", "unknown seat ''{value}'': the seats are N, E, S, W");
+    x.add("coinche.err.seat_name", "seat {seat} needs a player name (coinche is played by exactly 4 players)");
+    x.add("coinche.err.seat_twice", "{name} cannot sit at both {first} and {second}");
+    x.add("coinche.err.first_dealer_missing",
+          "missing: the seat (N, E, S or W) of the first dealer, decided by the draw");
+    x.add(
+        "coinche.err.first_dealer_seat",
+        "unknown seat ''{value}'': the first dealer is N, E, S or W{sits, select, yes {; {name} sits at {seat}} other "
+        "{}}");
+    x.add("coinche.err.starting_object", "an object '{\"NS\": points, \"EW\": points}'");
+    x.add("coinche.err.unknown_team", "unknown team ''{value}'': the teams are NS and EW");
+    x.add("coinche.err.starting_total",
+          "{value} is not a total to resume from: a whole number from 0 to below the target {target}");
+    x.add("coinche.warn.starting_rounding",
+          "rounding is on ({rounding}) but the starting totals are not multiples of 10");
+    x.add("coinche.err.nous", "nous is the scorekeeper''s team on the sheet: \"NS\" or \"EW\" (got {value})");
+    x.add("coinche.err.game_over",
+          "game over: {draw, select, yes {the game ended in a draw} other {{winner} won the game}} (NS {ns}, EW {ew}); "
+          "no further hand can be recorded");
     x.add("coinche.err.seat_is_player",
           "unknown seat ''{value}'': records name seats, and {name} sits at {seat}; write {seat}");
     x.add("coinche.err.unknown_seat", "unknown seat ''{value}'': a seat is N, E, S or W");

@@ -39,6 +39,10 @@ std::string show_quoted(const nlohmann::json& v, char quote) {
   return v.is_string() ? quote + v.get<std::string>() + quote : v.dump();
 }
 
+text::Message quoted(const nlohmann::json& v) {
+  return text::Message("rules.quoted").text("string", v.is_string() ? "yes" : "no").text("value", show(v));
+}
+
 int player_index(const std::vector<std::string>& players, const std::string& name) {
   for (size_t i = 0; i < players.size(); ++i)
     if (players[i] == name) return static_cast<int>(i);

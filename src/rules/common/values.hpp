@@ -10,6 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/labels.hpp"
+#include "core/message.hpp"
 
 namespace marque::rules::common {
 
@@ -23,6 +24,9 @@ std::string lower(std::string s);
 std::string show(const nlohmann::json& v);
 // The same with a string in the given quotes ("'Ann'", "\"A\""); other values as JSON text.
 std::string show_quoted(const nlohmann::json& v, char quote = '\'');
+// The same as words of a message ("rules.quoted"), so that a refusal quotes a string in its language's quotes (fr
+// « Ann », hu „Ann”, el «Ann»): an argument of a message of a catalogue that falls back on default_catalogue().
+text::Message quoted(const nlohmann::json& v);
 // The index of `name` among `players` (exact spelling first, then the name folded as `start` folds it: case and
 // accents written two ways, core/unicode), or -1. How a typed name finds the player it means, in every field.
 int player_index(const std::vector<std::string>& players, const std::string& name);

@@ -35,6 +35,11 @@ struct Ctx {
   void warn(const std::string& field, const char* code, text::Message words) {
     d.warning(field, code, std::move(words), catalogue());
   }
+  // a refusal of bid `i` of the auction: "bid 3: ..."
+  void bid_err(size_t i, const char* code, text::Message why) {
+    err("bids", code,
+        text::Message("tarot.err.bid_at").number("n", static_cast<int64_t>(i + 1)).message("why", std::move(why)));
+  }
   bool active(int p) const { return std::find(act.begin(), act.end(), p) != act.end(); }
   const std::string& name(int p) const { return s.players[static_cast<size_t>(p)]; }
   std::string player_list() const {
@@ -77,17 +82,17 @@ int player_ref(Ctx& c, const json& v, const std::string& field, bool must_play, 
 }
 
 // A contract name legal for the ladder (E_CONTRACT otherwise); k_none on error. `field` for messages.
-int legal_contract(Ctx& c, const json& v, const std::string& field, const char* code, const std::string& prefix) {
+int legal_contract(Ctx& c, const json& v, const std::string& field, const char* code, const text::Message& prefix) {
   const int id = v.is_string() ? contract_id(v.get<std::string>()) : k_none;
   if (id == k_none)
     c.err(field, code,
           text::Message("tarot.err.not_contract")
-              .text("at", prefix)
+              .message("at", prefix)
               .text("value", show_quoted(v))
               .text("ladder", ladder_text(c.s.opt)));
   else if (id == k_pousse && !c.s.opt.petite_pousse)
     c.err(field, code,
-          text::Message("tarot.err.pousse_ladder").text("at", prefix).text("ladder", ladder_text(c.s.opt)));
+          text::Message("tarot.err.pousse_ladder").message("at", prefix).text("ladder", ladder_text(c.s.opt)));
   else
     return id;
   return k_none;
@@ -111,27 +116,29 @@ std::string bid_name(int id) { return id == 0 ? std::string("pass") : std::strin
 bool parse_bids(Ctx& c, const json& bids, std::vector<Bid>& list) {
   const std::string f = "bids";
   bool parsed = true;
-  auto bad = [&](const char* code, const std::string& msg) {
-    c.err(f, code, msg);
-    parsed = false;
-  };
   for (size_t i = 0; i < bids.size(); ++i) {
     const json& b = bids[i];
-    std::string at = "bid " + std::to_string(i + 1) + ": ";
+    auto bad = [&](const char* code, text::Message why) {
+      c.bid_err(i, code, std::move(why));
+      parsed = false;
+    };
     if (!b.is_object() || !b.contains("player") || !b.contains("bid")) {
-      bad("E_BIDS", at + show_quoted(b) + " is not {\"player\": name, \"bid\": ...}");
+      bad("E_BIDS", text::Message("tarot.err.bid_object").message("value", common::quoted(b)));
       continue;
     }
     int p = b["player"].is_string() ? index_of(c.s, b["player"].get<std::string>()) : -1;
     if (p < 0) {
-      bad("E_UNKNOWN_PLAYER",
-          at + "unknown player " + show_quoted(b["player"]) + "; the players are " + c.player_list());
+      bad("E_UNKNOWN_PLAYER", text::Message("tarot.err.bid_player")
+                                  .message("value", common::quoted(b["player"]))
+                                  .text("players", c.player_list()));
     } else if (!c.active(p)) {
-      bad("E_BIDS", at + c.name(p) + " is the dealer and sits out this deal, so does not bid");
+      bad("E_BIDS", text::Message("tarot.err.bid_sits_out").text("name", c.name(p)));
     } else if (b["bid"].is_string() && b["bid"].get<std::string>() == "pass") {
       list.push_back({p, 0});
     } else {
-      int id = legal_contract(c, b["bid"], f, "E_BIDS", at + c.name(p) + ": ");
+      int id = legal_contract(
+          c, b["bid"], f, "E_BIDS",
+          text::Message("tarot.err.bid_prefix").number("n", static_cast<int64_t>(i + 1)).text("name", c.name(p)));
       if (id == k_none)
         parsed = false;
       else
@@ -159,36 +166,40 @@ struct AuctionRun {
   }
 
   // Whether b's player may speak now (an error otherwise).
-  bool may_speak(const Bid& b, const std::string& at) {
-    const std::string f = "bids";
+  bool may_speak(const Bid& b, size_t at) {
     if (!c.s.opt.multi_rounds && spoken[static_cast<size_t>(b.player)]) {
-      c.err(f, "E_BIDS", at + c.name(b.player) + " has already spoken (bidding_rounds single: one bid each)");
+      c.bid_err(at, "E_BIDS", text::Message("tarot.err.bid_spoken").text("name", c.name(b.player)));
       return false;
     }
     if (ended) {
-      c.err(f, "E_BIDS",
-            at + "the auction was already over (" +
-                (highest ? c.name(highest_player) + " takes at " + bid_name(highest)
-                         : std::string("everybody passed")) +
-                "); " + c.name(b.player) + " cannot speak");
+      c.bid_err(at, "E_BIDS",
+                text::Message("tarot.err.bid_over")
+                    .text("taken", highest ? "yes" : "no")
+                    .text("highest", highest ? c.name(highest_player) : std::string())
+                    .text("bid", bid_name(highest))
+                    .text("name", c.name(b.player)));
       return false;
     }
     if (c.s.opt.multi_rounds)
       while (passed[static_cast<size_t>(ord[pos])]) pos = (pos + 1) % ord.size();
     if (b.player == ord[pos]) return true;
     if (c.s.opt.multi_rounds && passed[static_cast<size_t>(b.player)])
-      c.err(f, "E_BIDS", at + c.name(b.player) + " has already passed and may not speak again");
+      c.bid_err(at, "E_BIDS", text::Message("tarot.err.bid_passed").text("name", c.name(b.player)));
     else
-      c.err(f, "E_BIDS", at + "it is " + c.name(ord[pos]) + "'s turn to speak, not " + c.name(b.player) + "'s");
+      c.bid_err(at, "E_BIDS",
+                text::Message("tarot.err.bid_turn").text("turn", c.name(ord[pos])).text("name", c.name(b.player)));
     return false;
   }
 
   // Bid `i` spoken; false when it is not above the highest bid (error added).
-  bool take(const Bid& b, size_t i, const std::string& at) {
+  bool take(const Bid& b, size_t i) {
     if (b.bid != 0 && b.bid <= highest) {
-      c.err("bids", "E_BIDS",
-            at + c.name(b.player) + " bids " + bid_name(b.bid) + ", which is not above " + c.name(highest_player) +
-                "'s " + bid_name(highest) + "; a bid must be strictly higher");
+      c.bid_err(i, "E_BIDS",
+                text::Message("tarot.err.bid_not_above")
+                    .text("name", c.name(b.player))
+                    .text("bid", bid_name(b.bid))
+                    .text("highest", c.name(highest_player))
+                    .text("current", bid_name(highest)));
       return false;
     }
     spoken[static_cast<size_t>(b.player)] = true;
@@ -225,19 +236,16 @@ struct AuctionRun {
 // spec tarot §3.4: auction legality (only when `bids` is recorded).
 std::optional<Auction> check_auction(Ctx& c, const json& bids) {
   if (!bids.is_array()) {
-    c.err("bids", "E_BIDS",
-          "must be a list of {\"player\": name, \"bid\": \"pass\" or a contract}, first speaker first");
+    c.err("bids", "E_BIDS", text::Message("tarot.err.bids_list"));
     return std::nullopt;
   }
   std::vector<Bid> list;
   if (!parse_bids(c, bids, list)) return std::nullopt;
   AuctionRun run(c);
-  for (size_t i = 0; i < list.size(); ++i) {
-    std::string at = "bid " + std::to_string(i + 1) + ": ";
-    if (!run.may_speak(list[i], at) || !run.take(list[i], i, at)) return std::nullopt;
-  }
+  for (size_t i = 0; i < list.size(); ++i)
+    if (!run.may_speak(list[i], i) || !run.take(list[i], i)) return std::nullopt;
   if (!run.ended) {
-    c.err("bids", "E_BIDS", "the auction is not finished: " + run.next_speaker() + " still has to speak");
+    c.err("bids", "E_BIDS", text::Message("tarot.err.bids_unfinished").text("name", run.next_speaker()));
     return std::nullopt;
   }
   return Auction{run.highest_player, run.highest};
@@ -327,7 +335,7 @@ void read_taker_contract(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "contract"))
     c.err("contract", "E_CONTRACT", text::Message("tarot.err.contract_missing").text("ladder", ladder_text(c.s.opt)));
   else
-    d.h.contract = legal_contract(c, rec["contract"], "contract", "E_CONTRACT", "");
+    d.h.contract = legal_contract(c, rec["contract"], "contract", "E_CONTRACT", text::Message());
 }
 
 // chelem (E_CHELEM) and the announcements
@@ -602,30 +610,19 @@ void check_chelem_points(Ctx& c, const Draft& d) {
   // in the attack's half points and oudlers; for a defence chelem mirror them to the defence's
   const int64_t own2 = attack_chelem ? p2 : 182 - p2;
   const int own_oudlers = attack_chelem ? oudlers : 3 - oudlers;
+  // the chelem's side in the messages' selects: "attack" (a chelem of the attack) or "defence"
   const std::string side = attack_chelem ? "attack" : "defence";
-  const std::string other = attack_chelem ? "defence" : "attack";
-  const std::string what = attack_chelem ? "a chelem of the attack" : "a chelem of the defence in garde contre";
+  auto chelem_points = [&](const char* id) {
+    return text::Message(id).amount("points", Amount::ratio(p2, 2)).number("oudlers", oudlers).text("side", side);
+  };
   if (own_oudlers < 2) {
-    c.err("points", "E_CHELEM_POINTS",
-          "oudlers = " + std::to_string(oudlers) + " is impossible in " + what + ": the " + other +
-              ", without tricks, can only own the Excuse, so it has at most 1 oudler and the " + side + " at least 2");
+    c.err("points", "E_CHELEM_POINTS", chelem_points("tarot.err.chelem_oudlers"));
   } else if (own_oudlers == 3 && own2 != 182) {
-    c.err("points", "E_CHELEM_POINTS",
-          half_points_text(p2) + " points with oudlers = " + std::to_string(oudlers) + " in " + what + ": the " +
-              other + ", without tricks, owns no card at all, so the attack has exactly " +
-              half_points_text(attack_chelem ? 182 : 0));
+    c.err("points", "E_CHELEM_POINTS", chelem_points("tarot.err.chelem_all_cards"));
   } else if (own_oudlers == 2 && own2 != 173 && own2 != 174) {
-    c.err("points", "E_CHELEM_POINTS",
-          half_points_text(p2) + " points with oudlers = " + std::to_string(oudlers) + " in " + what + ": the " +
-              other + ", without tricks, owns only the Excuse, so the attack has " +
-              (attack_chelem ? std::string("86.5 (or 87 rounded)") : std::string("4.5 (or 4 rounded)")));
+    c.err("points", "E_CHELEM_POINTS", chelem_points("tarot.err.chelem_excuse"));
   } else if (own_oudlers == 2 && d.cards_given && d.cards_ok && d.cards_excuse != defence_chelem) {
-    c.err(
-        "oudler_cards", "E_CHELEM_POINTS",
-        attack_chelem
-            ? "a chelem of the attack with 2 oudlers leaves the Excuse to the defence, but oudler_cards lists the excuse"
-            : "in a chelem of the defence in garde contre the attack's only oudler is the Excuse, but oudler_cards "
-              "does not list the excuse");
+    c.err("oudler_cards", "E_CHELEM_POINTS", text::Message("tarot.err.chelem_excuse_card").text("side", side));
   }
 }
 
@@ -695,7 +692,7 @@ int poignee_trumps(Ctx& c, const json& x, int p, int level) {
 void read_poignee(Ctx& c, const json& x, Draft& d) {
   const std::string f = "poignees";
   if (!x.is_object() || !x.contains("player")) {
-    c.err(f, "E_POIGNEE_LEVEL", show_quoted(x) + " is not {\"player\": name, \"level\": simple|double|triple}");
+    c.err(f, "E_POIGNEE_LEVEL", text::Message("tarot.err.poignee_object").message("value", common::quoted(x)));
     return;
   }
   int p = player_ref(c, x["player"], f, true, "tarot.role.poignee");
@@ -724,7 +721,7 @@ void read_poignees(Ctx& c, const json& rec, Draft& d) {
   const json& arr = rec["poignees"];
   const std::string f = "poignees";
   if (!arr.is_array()) {
-    c.err(f, "E_POIGNEE_LEVEL", "must be a list of {\"player\": name, \"level\": simple|double|triple, \"trumps\": n}");
+    c.err(f, "E_POIGNEE_LEVEL", text::Message("tarot.err.poignees_list"));
     return;
   }
   for (const auto& x : arr) read_poignee(c, x, d);
@@ -758,7 +755,7 @@ void read_misere(Ctx& c, const json& x, Draft& d) {
   const std::string f = "miseres";
   const Options& opt = c.s.opt;
   if (!x.is_object() || !x.contains("player")) {
-    c.err(f, "E_MISERE", show_quoted(x) + " is not {\"player\": name, \"kind\": combined|trumps|faces}");
+    c.err(f, "E_MISERE", text::Message("tarot.err.misere_object").message("value", common::quoted(x)));
     return;
   }
   int p = player_ref(c, x["player"], f, true, "tarot.role.misere");
@@ -804,7 +801,7 @@ void read_miseres(Ctx& c, const json& rec, Draft& d) {
   if (!present(rec, "miseres")) return;
   const json& arr = rec["miseres"];
   if (!arr.is_array())
-    c.err("miseres", "E_MISERE", "must be a list of {\"player\": name, \"kind\": combined|trumps|faces}");
+    c.err("miseres", "E_MISERE", text::Message("tarot.err.miseres_list"));
   else if (!arr.empty() && !c.s.opt.misere)
     c.err("miseres", "E_MISERE", text::Message("tarot.err.misere_off"));
   else
@@ -817,13 +814,15 @@ void check_hand_bids(Ctx& c, const json& rec, const Draft& d) {
   auto a = check_auction(c, rec["bids"]);
   if (!a) return;
   if (a->contract == k_none)
-    c.err("bids", "E_BIDS", "everybody passed: record a redeal with reason all_pass instead of a hand");
+    c.err("bids", "E_BIDS", text::Message("tarot.err.bids_all_pass"));
   else if (d.h.taker >= 0 && a->winner != d.h.taker)
-    c.err("bids", "E_BIDS", "the auction is won by " + c.name(a->winner) + ", but the taker is " + c.name(d.h.taker));
+    c.err("bids", "E_BIDS",
+          text::Message("tarot.err.bids_winner").text("winner", c.name(a->winner)).text("taker", c.name(d.h.taker)));
   else if (d.h.contract != k_none && a->contract != d.h.contract)
     c.err("bids", "E_BIDS",
-          "the auction ends at " + std::string(k_contract_names[a->contract]) + ", but the contract is " +
-              k_contract_names[d.h.contract]);
+          text::Message("tarot.err.bids_contract")
+              .text("auction", std::string(k_contract_names[a->contract]))
+              .text("contract", std::string(k_contract_names[d.h.contract])));
 }
 
 std::optional<Outcome> play_hand(Ctx& c, const json& rec) {
@@ -858,20 +857,21 @@ std::optional<Outcome> play_record(const Setup& setup, const State& st, const js
   c.sz = sizes_for(c.n);
   c.called_king = c.n == 5;
   if (!rec.is_object()) {
-    c.err("", "E_TYPE", "a record must be a JSON object");
+    c.err("", "E_TYPE", text::Message("tarot.err.record_object"));
     return std::nullopt;
   }
   // E_GAME_OVER (spec tarot §5.3)
   if (st.over) {
-    c.err("type", "E_GAME_OVER", "game is over after deal " + std::to_string(st.over_after) + "; start a new game");
+    c.err("type", "E_GAME_OVER", text::Message("tarot.err.game_over").number("deal", st.over_after));
     return std::nullopt;
   }
   // E_TYPE
   std::string type = rec.contains("type") && rec["type"].is_string() ? rec["type"].get<std::string>() : "";
   if (type != "hand" && type != "redeal") {
     c.err("type", "E_TYPE",
-          (rec.contains("type") ? show_quoted(rec["type"]) + " is an unknown record type" : std::string("missing")) +
-              "; a tarot record is of type hand or redeal");
+          text::Message("tarot.err.record_type")
+              .text("given", rec.contains("type") ? "yes" : "no")
+              .message("value", rec.contains("type") ? common::quoted(rec["type"]) : text::Message()));
     return std::nullopt;
   }
   // dealer (W_DEALER); the engine keeps its own expected dealer (§3.3)
@@ -879,11 +879,13 @@ std::optional<Outcome> play_record(const Setup& setup, const State& st, const js
     const json& d = rec["dealer"];
     int p = d.is_string() ? index_of(setup, d.get<std::string>()) : -1;
     if (p < 0)
-      c.err("dealer", "E_UNKNOWN_PLAYER", "unknown player " + show_quoted(d) + "; the players are " + c.player_list());
+      c.err("dealer", "E_UNKNOWN_PLAYER",
+            text::Message("tarot.err.dealer_player")
+                .message("value", common::quoted(d))
+                .text("players", c.player_list()));
     else if (p != st.dealer)
       c.warn("dealer", "W_DEALER",
-             "recorded dealer " + c.name(p) + ", but " + c.name(st.dealer) +
-                 " was expected to deal (a redeal may be missing); the expected dealer is kept");
+             text::Message("tarot.warn.dealer").text("recorded", c.name(p)).text("expected", c.name(st.dealer)));
   }
   auto out = type == "redeal" ? play_redeal(c, rec) : play_hand(c, rec);
   if (!c.ok) return std::nullopt;

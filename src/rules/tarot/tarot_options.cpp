@@ -259,10 +259,8 @@ void warn_unknown_setup_fields(const json& s, Diagnostics& diags) {
     bool known = false;
     for (const char* k : k_known) known = known || it.key() == k;
     if (!known)
-      diags.warning(
-          it.key(), "W_SETUP_FIELD",
-          "'" + it.key() +
-              "' is not a tarot set-up field (players, first_dealer, options, end, stake_per_point); ignored");
+      diags.warning(it.key(), "W_SETUP_FIELD", text::Message("tarot.warn.setup_field").text("key", it.key()),
+                    catalogue());
   }
 }
 
@@ -270,30 +268,30 @@ void warn_unknown_setup_fields(const json& s, Diagnostics& diags) {
 bool read_players(const json& s, Setup& out, Diagnostics& diags) {
   const json* players = s.contains("players") ? &s["players"] : nullptr;
   if (!players || !players->is_array()) {
-    diags.error("players", "E_PLAYER_COUNT",
-                "missing: tarot needs 3, 4 or 5 distinct players, e.g. [\"Ann\",\"Ben\",\"Cat\",\"Dan\"]");
+    diags.error("players", "E_PLAYER_COUNT", text::Message("tarot.err.players_missing"), catalogue());
     return false;
   }
   bool ok = true;
   for (const auto& p : *players) {
     if (!p.is_string() || p.get<std::string>().find_first_not_of(" \t") == std::string::npos) {
       diags.error("players", "E_PLAYER_COUNT",
-                  show_quoted(p) + " is not a player name; tarot needs 3, 4 or 5 distinct non-empty names");
+                  text::Message("tarot.err.player_name").message("value", common::quoted(p)), catalogue());
       ok = false;
       continue;
     }
     std::string name = p.get<std::string>();
     for (const auto& q : out.players)
       if (lower(q) == lower(name)) {
-        diags.error("players", "E_PLAYER_COUNT",
-                    "'" + name + "' appears twice; tarot needs 3, 4 or 5 distinct players");
+        diags.error("players", "E_PLAYER_COUNT", text::Message("tarot.err.player_twice").text("name", name),
+                    catalogue());
         ok = false;
       }
     out.players.push_back(name);
   }
   if (players->size() < 3 || players->size() > 5) {
     diags.error("players", "E_PLAYER_COUNT",
-                std::to_string(players->size()) + " players given; tarot needs 3, 4 or 5 distinct players");
+                text::Message("tarot.err.player_count").number("count", static_cast<int64_t>(players->size())),
+                catalogue());
     ok = false;
   }
   return ok;
@@ -312,7 +310,7 @@ bool read_first_dealer(const json& s, Setup& out, Diagnostics& diags) {
       }
   if (!found)
     diags.error("first_dealer", "E_FIRST_DEALER",
-                show_quoted(d) + " is not one of the players; the first dealer must be one of them");
+                text::Message("tarot.err.first_dealer").message("value", common::quoted(d)), catalogue());
   return found;
 }
 
@@ -360,12 +358,12 @@ bool check_variants_for_table(const json& given, const Setup& out, Diagnostics& 
   if (np >= 3 && np < 5) {
     if (o.dealer_sits_out) {
       diags.error("options.five_player_mode", "E_VARIANT",
-                  "'dealer_sits_out' is a 5-player mode; this game has " + std::to_string(np) + " players");
+                  text::Message("tarot.err.sits_out_5").number("players", static_cast<int64_t>(np)), catalogue());
       ok = false;
     }
     if (given.is_object() && given.contains("jack_call") && given["jack_call"] == true) {
       diags.error("options.jack_call", "E_VARIANT",
-                  "jack_call is a 5-player (called king) variant; this game has " + std::to_string(np) + " players");
+                  text::Message("tarot.err.jack_call_5").number("players", static_cast<int64_t>(np)), catalogue());
       ok = false;
     }
   }
@@ -373,9 +371,10 @@ bool check_variants_for_table(const json& given, const Setup& out, Diagnostics& 
     int n = np == 5 && o.dealer_sits_out ? 4 : static_cast<int>(np);
     int t = sizes_for(n).tricks;
     if (o.petite_chelem_tricks > t) {
-      diags.error("options.petite_chelem_tricks", "E_VARIANT",
-                  std::to_string(o.petite_chelem_tricks) + " is more than the " + std::to_string(t) +
-                      " tricks of a deal");
+      diags.error(
+          "options.petite_chelem_tricks", "E_VARIANT",
+          text::Message("tarot.err.petite_chelem_over").number("value", o.petite_chelem_tricks).number("tricks", t),
+          catalogue());
       ok = false;
     }
   }
@@ -388,8 +387,9 @@ bool read_options(const json& s, Setup& out, Diagnostics& diags) {
   json given = s.contains("options") ? s["options"] : json(nullptr);
   Diagnostics od;
   json opts = resolve_options(given, option_table(), od);
-  for (const auto& d : od.items()) {
-    diags.error(d.field, "E_VARIANT", d.message);
+  for (Diagnostic d : od.items()) {  // the engine's refusal, its words kept
+    d.code = "E_VARIANT";
+    diags.push(std::move(d));
     ok = false;
   }
   // spec tarot §6 `preset`: sets the column values; explicit keys override.
@@ -406,12 +406,15 @@ bool read_options(const json& s, Setup& out, Diagnostics& diags) {
 std::optional<int64_t> whole_at_least_1(const json& v) { return common::whole_in(v, 1, 999'999'999'999'999); }
 
 // One end value (deals N or target X) of end mode `mode` (E_END).
-bool read_end_value(const json& e, const std::string& mode, const std::string& what, Setup& out, Diagnostics& diags) {
+bool read_end_value(const json& e, const std::string& mode, Setup& out, Diagnostics& diags) {
   const std::optional<int64_t> value = e.contains(mode) ? whole_at_least_1(e[mode]) : std::nullopt;
   if (!value) {
     diags.error("end", "E_END",
-                "end mode '" + mode + "' needs " + mode + " >= 1 (" + what + ")" +
-                    (e.contains(mode) ? "; got " + show_quoted(e[mode]) : std::string()));
+                text::Message("tarot.err.end_value")
+                    .text("mode", mode)
+                    .text("got", e.contains(mode) ? "yes" : "no")
+                    .message("value", e.contains(mode) ? common::quoted(e[mode]) : text::Message()),
+                catalogue());
     return false;
   }
   out.end_value = *value;
@@ -424,10 +427,7 @@ bool read_end(const json& s, Setup& out, Diagnostics& diags) {
   const json& e = s["end"];
   std::string mode = e.is_object() && e.contains("mode") && e["mode"].is_string() ? e["mode"].get<std::string>() : "";
   if (!e.is_object()) {
-    diags.error(
-        "end", "E_END",
-        show_quoted(e) +
-            " is not an end rule; write {\"mode\":\"open\"}, {\"mode\":\"deals\",\"deals\":N} or {\"mode\":\"target\",\"target\":X}");
+    diags.error("end", "E_END", text::Message("tarot.err.end_object").message("value", common::quoted(e)), catalogue());
     return false;
   }
   if (mode == "open") {
@@ -436,15 +436,17 @@ bool read_end(const json& s, Setup& out, Diagnostics& diags) {
   }
   if (mode == "deals") {
     out.end = EndMode::deals;
-    return read_end_value(e, "deals", "a whole number", out, diags);
+    return read_end_value(e, "deals", out, diags);
   }
   if (mode == "target") {
     out.end = EndMode::target;
-    return read_end_value(e, "target", "a whole number of points", out, diags);
+    return read_end_value(e, "target", out, diags);
   }
   diags.error("end", "E_END",
-              (e.contains("mode") ? show_quoted(e["mode"]) : std::string("a missing mode")) +
-                  " is not an end mode; one of: open, deals, target");
+              text::Message("tarot.err.end_mode")
+                  .text("given", e.contains("mode") ? "yes" : "no")
+                  .message("value", e.contains("mode") ? common::quoted(e["mode"]) : text::Message()),
+              catalogue());
   return false;
 }
 
@@ -453,8 +455,8 @@ bool read_stake(const json& s, Setup& out, Diagnostics& diags) {
   const json& v = s["stake_per_point"];
   const std::optional<int64_t> stake = common::whole_in(v, 0, std::numeric_limits<int64_t>::max());
   if (!stake) {
-    diags.error("stake_per_point", "E_STAKE",
-                show_quoted(v) + " is not allowed: stake_per_point is a whole number >= 0 (minor units per point)");
+    diags.error("stake_per_point", "E_STAKE", text::Message("tarot.err.stake").message("value", common::quoted(v)),
+                catalogue());
     return false;
   }
   out.stake_per_point = *stake;

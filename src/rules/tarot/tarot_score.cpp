@@ -108,9 +108,11 @@ std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& ac
   const Parts p = parts_of(opt, h, sizes_for(static_cast<int>(act.size())).tricks);
   if (h.points2 % 2 != 0)
     diags.note("points", "W_HALF_POINT",
-               half_points_text(h.points2) + " points: the half point goes to the " + (h.made ? "attack" : "defence") +
-                   " (" + half_points_text(p.points_rounded2) + "); contract " + (h.made ? "made" : "failed") +
-                   " on the exact count");
+               text::Message("tarot.note.half_point")
+                   .amount("points", Amount::ratio(h.points2, 2))
+                   .amount("rounded", Amount::ratio(p.points_rounded2, 2))
+                   .text("made", h.made ? "yes" : "no"),
+               catalogue());
   const int64_t S = p.S();
   Outcome o;
   o.deltas = shares(setup, act, h, S);

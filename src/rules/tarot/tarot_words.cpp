@@ -268,6 +268,82 @@ const text::Catalogue& catalogue() {
     // the command line's words (tarot_fields.cpp)
     x.add("tarot.err.end_rule", "''{value}'' is not an end rule; write end=open, end=deals:N or end=target:X");
     x.add("tarot.err.setup_key", "unknown set-up key ''{key}''; the keys are: {keys}");
+    // the auction (bids): "bid 3: ..."
+    x.add("tarot.err.bid_at", "bid {n}: {why}");
+    x.add("tarot.err.bid_prefix", "bid {n}: {name}: ");
+    x.add("tarot.err.bid_object", "{value} is not '{\"player\": name, \"bid\": ...}'");
+    x.add("tarot.err.bid_player", "unknown player {value}; the players are {players}");
+    x.add("tarot.err.bid_sits_out", "{name} is the dealer and sits out this deal, so does not bid");
+    x.add("tarot.err.bid_spoken", "{name} has already spoken (bidding_rounds single: one bid each)");
+    x.add("tarot.err.bid_over",
+          "the auction was already over ({taken, select, yes {{highest} takes at {bid}} other {everybody passed}}); "
+          "{name} cannot speak");
+    x.add("tarot.err.bid_passed", "{name} has already passed and may not speak again");
+    x.add("tarot.err.bid_turn", "it is {turn}''s turn to speak, not {name}''s");
+    x.add("tarot.err.bid_not_above",
+          "{name} bids {bid}, which is not above {highest}''s {current}; a bid must be strictly higher");
+    x.add("tarot.err.bids_list",
+          "must be a list of '{'\"player\": name, \"bid\": \"pass\" or a contract'}', first speaker first");
+    x.add("tarot.err.bids_unfinished", "the auction is not finished: {name} still has to speak");
+    x.add("tarot.err.bids_all_pass", "everybody passed: record a redeal with reason all_pass instead of a hand");
+    x.add("tarot.err.bids_winner", "the auction is won by {winner}, but the taker is {taker}");
+    x.add("tarot.err.bids_contract", "the auction ends at {auction}, but the contract is {contract}");
+    // a chelem against the points (E_CHELEM_POINTS); side: whose chelem
+    x.add("tarot.err.chelem_oudlers",
+          "oudlers = {oudlers} is impossible in {side, select, attack {a chelem of the attack} other {a chelem of the "
+          "defence in garde contre}}: the {side, select, attack {defence} other {attack}}, without tricks, can only "
+          "own the Excuse, so it has at most 1 oudler and the {side, select, attack {attack} other {defence}} at "
+          "least 2");
+    x.add("tarot.err.chelem_all_cards",
+          "{points} points with oudlers = {oudlers} in {side, select, attack {a chelem of the attack} other {a chelem "
+          "of the defence in garde contre}}: the {side, select, attack {defence} other {attack}}, without tricks, "
+          "owns no card at all, so the attack has exactly {side, select, attack {91} other {0}}");
+    x.add("tarot.err.chelem_excuse",
+          "{points} points with oudlers = {oudlers} in {side, select, attack {a chelem of the attack} other {a chelem "
+          "of the defence in garde contre}}: the {side, select, attack {defence} other {attack}}, without tricks, "
+          "owns only the Excuse, so the attack has {side, select, attack {86.5 (or 87 rounded)} other {4.5 (or 4 "
+          "rounded)}}");
+    x.add("tarot.err.chelem_excuse_card",
+          "{side, select, attack {a chelem of the attack with 2 oudlers leaves the Excuse to the defence, but "
+          "oudler_cards lists the excuse} other {in a chelem of the defence in garde contre the attack''s only oudler "
+          "is the Excuse, but oudler_cards does not list the excuse}}");
+    x.add("tarot.err.poignee_object", "{value} is not '{\"player\": name, \"level\": simple|double|triple}'");
+    x.add("tarot.err.poignees_list",
+          "must be a list of '{\"player\": name, \"level\": simple|double|triple, \"trumps\": n}'");
+    x.add("tarot.err.misere_object", "{value} is not '{\"player\": name, \"kind\": combined|trumps|faces}'");
+    x.add("tarot.err.miseres_list", "must be a list of '{\"player\": name, \"kind\": combined|trumps|faces}'");
+    x.add("tarot.err.record_object", "a record must be a JSON object");
+    x.add("tarot.err.record_type",
+          "{given, select, yes {{value} is an unknown record type} other {missing}}; a tarot record is of type hand or "
+          "redeal");
+    x.add("tarot.err.dealer_player", "unknown player {value}; the players are {players}");
+    x.add("tarot.warn.dealer",
+          "recorded dealer {recorded}, but {expected} was expected to deal (a redeal may be missing); the expected "
+          "dealer is kept");
+    x.add("tarot.err.game_over", "game is over after deal {deal}; start a new game");
+    x.add("tarot.note.half_point",
+          "{points} points: the half point goes to the {made, select, yes {attack} other {defence}} ({rounded}); "
+          "contract {made, select, yes {made} other {failed}} on the exact count");
+    x.add("tarot.warn.setup_field",
+          "''{key}'' is not a tarot set-up field (players, first_dealer, options, end, stake_per_point); ignored");
+    x.add("tarot.err.players_missing",
+          "missing: tarot needs 3, 4 or 5 distinct players, e.g. [\"Ann\",\"Ben\",\"Cat\",\"Dan\"]");
+    x.add("tarot.err.player_name", "{value} is not a player name; tarot needs 3, 4 or 5 distinct non-empty names");
+    x.add("tarot.err.player_twice", "''{name}'' appears twice; tarot needs 3, 4 or 5 distinct players");
+    x.add("tarot.err.player_count", "{count} players given; tarot needs 3, 4 or 5 distinct players");
+    x.add("tarot.err.first_dealer", "{value} is not one of the players; the first dealer must be one of them");
+    x.add("tarot.err.sits_out_5", "''dealer_sits_out'' is a 5-player mode; this game has {players} players");
+    x.add("tarot.err.jack_call_5", "jack_call is a 5-player (called king) variant; this game has {players} players");
+    x.add("tarot.err.petite_chelem_over", "{value} is more than the {tricks} tricks of a deal");
+    x.add("tarot.err.end_value",
+          "end mode ''{mode}'' needs {mode} >= 1 ({mode, select, target {a whole number of points} other {a whole "
+          "number}}){got, select, yes {; got {value}} other {}}");
+    x.add("tarot.err.end_object",
+          "{value} is not an end rule; write '{\"mode\":\"open\"}', '{\"mode\":\"deals\",\"deals\":N}' or "
+          "'{\"mode\":\"target\",\"target\":X}'");
+    x.add("tarot.err.end_mode",
+          "{given, select, yes {{value}} other {a missing mode}} is not an end mode; one of: open, deals, target");
+    x.add("tarot.err.stake", "{value} is not allowed: stake_per_point is a whole number >= 0 (minor units per point)");
     x.add("tarot.err.called_words", "''{value}'' is not a called card; write rank:suit, e.g. called=king:hearts");
     x.add("tarot.err.poignee_words",
           "''{value}'' is not a poignée; write player:level[:trumps], e.g. poignee=Ben:simple:10");
