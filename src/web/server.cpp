@@ -298,7 +298,7 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   for (const auto& lang : text::languages())
     if (lang != "en") m->script_catalogues[lang] = script_catalogue(said, lang);
   auto& http = m->http;
-  const size_t threads = m->opt.threads;
+  const size_t threads = m->opt.threads ? m->opt.threads : m->opt.max_streams + 64;
   http.new_task_queue = [threads] {
     // serving threads with stacks of 1 MB, not glibc's 8 MB each: 192 threads would reserve 1.5 GB of address space
     // (under `ulimit -v` the server must start and live)
