@@ -6,6 +6,8 @@
 #include <cctype>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,15 +23,72 @@ using namespace marque;
 namespace {
 
 namespace cmd = cli::commands;
-// Every top-level command, in the order --help lists them.
-constexpr cli::Registration k_commands[] = {
-    cmd::add_start,   cmd::add_hand,    cmd::add_edit,       cmd::add_delete,     cmd::add_undo,     cmd::add_redo,
-    cmd::add_history, cmd::add_list,    cmd::add_show,       cmd::add_games,      cmd::add_score,    cmd::add_sheet,
-    cmd::add_night,   cmd::add_calc,    cmd::add_tournament, cmd::add_import,     cmd::add_export,   cmd::add_standings,
-    cmd::add_stats,   cmd::add_ratings, cmd::add_season,     cmd::add_site,       cmd::add_check,    cmd::add_rules,
-    cmd::add_info,    cmd::add_player,  cmd::add_backup,     cmd::add_restore,    cmd::add_use,      cmd::add_game,
-    cmd::add_config,  cmd::add_help,    cmd::add_manual,     cmd::add_completion, cmd::add_complete, cmd::add_serve,
+// Every top-level command, in the order --help lists them, with its name (the name its registration gives).
+struct Entry {
+  const char* name;
+  cli::Registration add;
 };
+constexpr Entry k_commands[] = {
+    {"start", cmd::add_start},
+    {"hand", cmd::add_hand},
+    {"edit", cmd::add_edit},
+    {"delete", cmd::add_delete},
+    {"undo", cmd::add_undo},
+    {"redo", cmd::add_redo},
+    {"history", cmd::add_history},
+    {"list", cmd::add_list},
+    {"show", cmd::add_show},
+    {"games", cmd::add_games},
+    {"score", cmd::add_score},
+    {"sheet", cmd::add_sheet},
+    {"night", cmd::add_night},
+    {"calc", cmd::add_calc},
+    {"tournament", cmd::add_tournament},
+    {"import", cmd::add_import},
+    {"export", cmd::add_export},
+    {"standings", cmd::add_standings},
+    {"stats", cmd::add_stats},
+    {"ratings", cmd::add_ratings},
+    {"season", cmd::add_season},
+    {"site", cmd::add_site},
+    {"check", cmd::add_check},
+    {"rules", cmd::add_rules},
+    {"info", cmd::add_info},
+    {"player", cmd::add_player},
+    {"backup", cmd::add_backup},
+    {"restore", cmd::add_restore},
+    {"use", cmd::add_use},
+    {"game", cmd::add_game},
+    {"config", cmd::add_config},
+    {"help", cmd::add_help},
+    {"manual", cmd::add_manual},
+    {"completion", cmd::add_completion},
+    {"complete", cmd::add_complete},
+    {"serve", cmd::add_serve},
+};
+
+// The command the words name, when only it needs building (a process builds one command's options, not all 36:
+// a tenth of a hand's instructions): the first word that is not a main option or its value, if it is a command's
+// name. None (every command built) for --help, --version and any other option before it, a word that names no
+// command (CLI11's message lists them), and the commands that read the others (help, manual, completion, complete).
+const Entry* named_command(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--db" || word == "--config" || word == "--lang") {
+      ++i;
+      continue;
+    }
+    if (word == "-q" || word == "--quiet" || word.rfind("--db=", 0) == 0 || word.rfind("--config=", 0) == 0 ||
+        word.rfind("--lang=", 0) == 0)
+      continue;
+    if (word.empty() || word[0] == '-') return nullptr;
+    for (const Entry& e : k_commands)
+      if (word == e.name)
+        return word == "help" || word == "manual" || word == "completion" || word == "complete" ? nullptr : &e;
+    return nullptr;
+  }
+  return nullptr;
+}
 
 // The main options (--lang, --db ...) after a command's name too: a command passes the options it does not know to its
 // parent. Not `complete`, which takes every word after it as its own.
@@ -262,9 +321,13 @@ int run(int argc, char** argv) {
 
   cli::Commands commands;
   std::vector<cli::CommandRecord> records;
-  for (cli::Registration add : k_commands) {
+  const Entry* only = named_command(argc, argv);
+  for (const Entry& e : k_commands) {
+    if (only && only != &e) continue;
     const size_t first = commands.size();
-    records.push_back(add(app, ctx, commands));
+    records.push_back(e.add(app, ctx, commands));
+    if (records.back().name != e.name)
+      throw std::logic_error("command table: " + std::string(e.name) + " registers " + records.back().name);
     for (size_t i = first; i < commands.size(); ++i) commands[i].record = records.size() - 1;
   }
 

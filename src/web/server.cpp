@@ -298,13 +298,14 @@ Server::Server(Options options, DatabaseOpener open) : m(std::make_unique<Impl>(
   for (const auto& lang : text::languages())
     if (lang != "en") m->script_catalogues[lang] = script_catalogue(said, lang);
   auto& http = m->http;
-  const size_t threads = m->opt.threads;
+  const size_t threads = m->opt.threads ? m->opt.threads : m->opt.max_streams + 64;
   http.new_task_queue = [threads] {
-    // serving threads with stacks of 1 MB, not glibc's 8 MB each: 192 threads would reserve 1.5 GB of address space
-    // (under `ulimit -v` the server must start and live)
+    // serving threads with stacks of 512 KB, not glibc's 8 MB each: 320 threads would reserve 2.5 GB of address
+    // space (under `ulimit -v` the server must start and live); a route's regex recursion over the longest path
+    // allowed (512 characters) stays far within it
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 1 << 20);
+    pthread_attr_setstacksize(&attr, 512 << 10);
     pthread_setattr_default_np(&attr);
     pthread_attr_destroy(&attr);
     return new httplib::ThreadPool(threads);

@@ -23,15 +23,15 @@
 namespace marque::web {
 
 struct Options {
-  std::string host = "127.0.0.1";                  // the address to listen on ("0.0.0.0": every interface)
-  int port = 8080;                                 // 0: a free port (Server::port() tells which)
-  std::string code;                                // the night's write code
-  std::string tls_cert, tls_key;                   // PEM files: HTTPS (both given), else plain HTTP
-  size_t threads = 192;                            // connections served at once (an event stream holds one)
-  size_t max_streams = 128;                        // event streams open at once (more are refused, the page retries)
-  size_t streams_per_address = 4;                  // event streams from one client address (one more ends its oldest)
-  size_t connections_per_address = 24;             // connections open at once from one client address
-  size_t max_body = 64 * 1024;                     // bytes of a request body
+  std::string host = "127.0.0.1";       // the address to listen on ("0.0.0.0": every interface)
+  int port = 8080;                      // 0: a free port (Server::port() tells which)
+  std::string code;                     // the night's write code
+  std::string tls_cert, tls_key;        // PEM files: HTTPS (both given), else plain HTTP
+  size_t threads = 0;                   // connections served at once, an event stream holds one (0: max_streams + 64)
+  size_t max_streams = 256;             // event streams open at once (more are refused, the page retries)
+  size_t streams_per_address = 4;       // event streams from one client address (one more ends its oldest)
+  size_t connections_per_address = 24;  // connections open at once from one client address
+  size_t max_body = 64 * 1024;          // bytes of a request body
   double writes_per_second = 5, write_burst = 20;  // per scorer's session
   // how often the watcher asks SQLite whether another connection (another process) committed (data_version)
   int poll_ms = 10;

@@ -6,9 +6,10 @@
   writes   a hand stored through the API (POST /api/games/ID/hands) and one guided-entry step, p50/p95
   updates  from a hand stored (the store request sent) to a watching page's event (/events) and to the page fetched
            again after it (what a watching phone does); and the same for a hand typed at the command line (another
-           process: seen by the server's watcher, SQLite's data_version asked every 10 ms)
+           process: seen by the server's watcher, SQLite's data_version asked every 10 ms), while PAGES pages watch (each
+           its event stream, from its own loopback address): to the first page and to the last of them
 
-Usage: serve_bench.py MARQUE_BIN [--hands 60] [--readers 20] [--samples 200]"""
+Usage: serve_bench.py MARQUE_BIN [--hands 60] [--readers 20] [--samples 200] [--pages 200]"""
 import argparse
 import os
 import random
@@ -27,6 +28,7 @@ ap.add_argument("binary")
 ap.add_argument("--hands", type=int, default=60, help="hands already in the game the pages show")
 ap.add_argument("--readers", type=int, default=20)
 ap.add_argument("--samples", type=int, default=200)
+ap.add_argument("--pages", type=int, default=200, help="pages watching (open event streams) while hands are stored")
 args = ap.parse_args()
 
 tmp, db, env, marque = scratch(args.binary, "marque-bench-")
@@ -101,11 +103,21 @@ print(f"  {'hand stored':28s} {ms(store)}   (the commit is synced to disk)")
 if w.throttled:
     print(f"  ({w.throttled} requests were asked to wait)")
 
-# updates: a watching page
-ev = Events(port)
+# updates: the watching pages
+evs = [Events(port) for _ in range(max(1, args.pages))]
+ev = evs[0]
 watcher = Client(port)
 time.sleep(0.3)
-web_event, web_page, cli_event, cli_page = [], [], [], []
+web_event, web_page, cli_event, cli_page, web_all, cli_all = [], [], [], [], [], []
+
+
+def last_page(t0):
+    """When the last of the watching pages heard of the change made after t0."""
+    ts = [e.wait_change_after(t0) for e in evs]
+    assert all(ts), f"{ts.count(None)} of {len(evs)} pages heard nothing"
+    return max(ts)
+
+
 for i in range(30):
     plan = tarot_plan(rng, writer_players)
     answers, _ = w.enter(writer_game, plan)
@@ -113,6 +125,7 @@ for i in range(30):
     status, _, d = w.post(f"/api/games/{writer_game}/hands", {"answers": answers, "key": new_key()})
     te = ev.wait_change_after(t0)
     assert te, "no event for a stored hand"
+    web_all.append(last_page(t0) - t0)
     watcher.get("/")
     web_event.append(te - t0)
     web_page.append(time.monotonic() - t0)
@@ -124,16 +137,20 @@ for i in range(20):
     t0 = time.monotonic()  # the command has exited: its hand is committed
     te = ev.wait_change_after(t0 - 0.05)
     assert te, "no event for a hand typed at the command line"
+    cli_all.append(max(0.0, last_page(t0 - 0.05) - t0))
     watcher.get("/")
     cli_event.append(max(0.0, te - t0))
     cli_page.append(time.monotonic() - t0)
     time.sleep(rng.uniform(0.3, 0.6))
-print("\nupdates, a hand stored -> a watching page:")
+print(f"\nupdates, a hand stored -> the watching pages ({len(evs)} event streams open):")
 print(f"  {'phone: event':28s} {ms(web_event)}")
+print(f"  {'phone: event, last page':28s} {ms(web_all)}")
 print(f"  {'phone: page fetched again':28s} {ms(web_page)}")
 print(f"  {'command line: event':28s} {ms(cli_event)}   (data_version every 10 ms)")
+print(f"  {'command line: last page':28s} {ms(cli_all)}")
 print(f"  {'command line: page again':28s} {ms(cli_page)}")
-ev.close()
+for e in evs:
+    e.close()
 
 # pages under load
 stop = time.monotonic() + 20

@@ -35,7 +35,9 @@ def marque(*args):
 
 
 marque("start", "tarot", "players=Anna,Ben,Chloe,Dan", "dealer=Anna")
-srv = subprocess.Popen([BIN, "--db", db, "-q", "serve", "--listen", "127.0.0.1:0", "--code", "streams-1234"], env=env,
+# 128 streams (`--streams`; the default is 256): the option is obeyed, and the page meets every stream taken
+srv = subprocess.Popen([BIN, "--db", db, "-q", "serve", "--listen", "127.0.0.1:0", "--code", "streams-1234",
+                        "--streams", "128"], env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 port = int(re.search(r":(\d+)/", srv.stdout.readline()).group(1))
 threading.Thread(target=srv.stdout.read, daemon=True).start()

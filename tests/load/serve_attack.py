@@ -386,11 +386,14 @@ def part_slow(binary):
               f"({'never' if seen is None else f'{seen - t0:.2f} s'})")
         watcher.close()
         before = marque("list")
-        # every stream taken, by 128 addresses: one more gets 503, and an event stream once one frees
+        # every stream taken (256), by 256 addresses: a club's night of 200 pages is served, one more gets 503, and
+        # an event stream once one frees
         spread = []
-        for i in range(128):
-            s, st = open_stream(p, f"127.0.4.{i + 1}")
+        for i in range(256):
+            s, st = open_stream(p, f"127.0.{4 + i // 250}.{i % 250 + 1}")
             spread.append((s, st))
+        served = [st for _, st in spread].count(200)
+        check(served >= 200, f"200 pages from 200 addresses each get an event stream: {served} of 256 served")
         full, st = open_stream(p, "127.0.3.1")
         check(st == 503, f"every stream taken: one more is refused (503, the page retries): {st}")
         full.close()

@@ -32,6 +32,7 @@ std::pair<std::string, int> parse_listen(const std::string& s) {
 CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
   struct Options {
     std::string listen = "127.0.0.1:8080", code, tls_cert, tls_key;
+    size_t streams = 256;
   };
   auto o = std::make_shared<Options>();
   auto* c = app.add_subcommand(
@@ -51,6 +52,10 @@ CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
                "when the network drops"));
   c->add_option("--tls-key", o->tls_key,
                 text::tr("help.serve.tls_key", "the certificate's private key (a PEM file), with --tls-cert"));
+  c->add_option("--streams", o->streams,
+                text::tr("help.serve.streams",
+                         "pages watching at once, each with its event stream (default 256; 4 from one device)"))
+      ->check(CLI::Range(size_t{1}, size_t{4096}));
   c->footer(
       text::tr("help.serve.footer",
                "Watching needs nothing; entering hands needs the write code, typed once on each device that scores.\n"
@@ -73,7 +78,7 @@ CommandRecord add_serve(CLI::App& app, Context& ctx, Commands& out) {
                    readable("--tls-cert", o->tls_cert);
                    readable("--tls-key", o->tls_key);
                    return serve::run({host, port, o->code, o->tls_cert, o->tls_key, ctx.quiet, club_language(ctx),
-                                      ctx.argv, [&ctx] { return ctx.open(true); }});
+                                      ctx.argv, [&ctx] { return ctx.open(true); }, o->streams});
                  }});
   return {"serve", true};
 }

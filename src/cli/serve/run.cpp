@@ -50,6 +50,7 @@ int run(const Request& request) {
   opt.tls_cert = request.tls_cert;
   opt.tls_key = request.tls_key;
   opt.lang = request.lang;
+  opt.max_streams = request.streams;
   if (!request.quiet)
     opt.log = [&log_mutex](const std::string& line) {
       std::lock_guard lock(log_mutex);

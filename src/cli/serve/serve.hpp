@@ -21,6 +21,7 @@ struct Request {
   std::string lang;                     // the club's language (--lang, the config's lang); "": each browser's own
   std::vector<std::string> argv;        // the command line as typed (handed to the helper)
   std::function<app::Database()> open;  // the command line's database, opened for writing
+  size_t streams = 256;                 // --streams: event streams open at once (a page each)
 };
 
 // Serves until SIGINT or SIGTERM (the helper), or replaces this process with the helper (marque); the exit code.
