@@ -188,6 +188,26 @@ const text::Catalogue& catalogue() {
     x.add("prefa.err.cli_pair", "''{value}'' is not PLAYER:VALUE; write e.g. {example}");
     x.add("prefa.err.cli_bool", "''{value}'' is not true or false");
     x.add("prefa.err.cli_unknown_field", "unknown field ''{key}''; the prefa hand fields are: {fields}");
+    // the auction, call by call (prefa_hand.cpp)
+    x.add("prefa.err.auction_list", "must be a list of calls '{'\"player\": name, \"call\": pass | 6S..10H | prov'}'");
+    x.add("prefa.err.auction_unfinished", "the auction is not finished: {name} still has to call");
+    x.add("prefa.err.auction_ended", "call {k}: calls after the auction ended");
+    x.add("prefa.err.auction_call_shape",
+          "call {k}: a call is '{'\"player\": name, \"call\": pass | 6S..10H | prov'}'");
+    x.add("prefa.err.auction_inactive", "call {k}: {name} sits out this hand (dealer) and cannot call");
+    x.add("prefa.err.auction_unknown_player", "call {k}: unknown player {name}");
+    x.add("prefa.err.auction_turn",
+          "call {k}: {name} called out of turn: expected {expected} (calls go counterclockwise from 1st hand {first})");
+    x.add("prefa.err.auction_prov_off", "call {k}: provisional entry is not in use (option provisional_entry)");
+    x.add("prefa.err.auction_prov_late", "call {k}: provisional entry only before any spades bid, once per auction");
+    x.add("prefa.err.auction_call",
+          "call {k}: \"{value}\" is not a call: pass, 6S..10H{ten_nt, select, yes {, 10NT} other {}}{prov, select, "
+          "yes { or prov} other {}}");
+    x.add("prefa.err.auction_first_bid", "call {k}: the first bid must be spades (6S), not {value}");
+    x.add("prefa.err.auction_same", "call {k}: {name} may only say ''same {high}'' or pass, not {value}");
+    x.add("prefa.err.auction_next",
+          "call {k}: {name} must bid exactly {next, select, none {nothing higher} other {{next}}} or pass, not {value} "
+          "(no jump bids)");
     x.add("prefa.err.unknown_player", "unknown player {name}; the players are {players}");
     x.add("prefa.err.game_over",
           "the game is over: all pools are 0 after hand {hand}; no hand can follow the game-ending hand");
