@@ -276,7 +276,7 @@ private:
   int scheduled_deals() const { return base_deals() + (m_extended ? 2 : 0); }
   int weight_of(int deal_no) const;
   ojson by_player(int a, int b) const;
-  std::string end_message() const;
+  text::Message end_message() const;
   void check_dealer(const json& rec, Diagnostics& d) const;
   std::optional<HandResult> play_inner(const json& rec, Diagnostics& d);
   std::optional<HandResult> play_redeal(const json& rec, Diagnostics& d);
