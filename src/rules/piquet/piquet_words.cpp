@@ -19,9 +19,11 @@ std::string str(const json& o, const std::string& key) {
   return o.is_object() && o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : "";
 }
 
+}  // namespace
+
 // Items one after the other: each said by `id` with {item} and the rest in {rest} ("piquet.list": ", " between
 // them; "piquet.notes": "; " before each).
-Message chain(const std::vector<Message>& items, const char* id, size_t from = 0) {
+Message chain(const std::vector<Message>& items, const char* id, size_t from) {
   Message rest;
   for (size_t i = items.size(); i-- > from;)
     rest = Message(id).message("item", items[i]).message("rest", std::move(rest));
@@ -31,6 +33,8 @@ Message chain(const std::vector<Message>& items, const char* id, size_t from = 0
 Message listed(const std::vector<Message>& items) {
   return Message("piquet.list").message("item", items.front()).message("rest", chain(items, "piquet.list.more", 1));
 }
+
+namespace {
 
 // "quart major", "tierce minor", "quint to the king", "septieme to the king"
 Message sequence_message(const json& s) {
@@ -310,6 +314,10 @@ const text::Catalogue& catalogue() {
         "elder {elder}, younger {younger} cannot arise: with {elder_tricks} tricks to {younger_tricks} elder makes at "
         "most {elder_max} and younger at most {younger_max} in play");
     x.add("piquet.err.play_old_last", "0 and 0: someone won the last trick, which always scores 1");
+    x.add("piquet.err.card_count", "The record needs {total} cards of rank {rank} ({who}); the pack has 4");
+    x.add("piquet.card.role", "{role, select, elder {elder} other {younger}}: {parts}");
+    x.add("piquet.card.set", "{count, plural, =4 {quatorze} other {trio}} of {rank}");
+    x.add("piquet.card.sequence", "{name} to the {rank}{equal, select, yes { (equal)} other {}}");
     x.add("piquet.err.hand_size",
           "{role, select, elder {Elder} other {Younger}}'s combinations need {cards} cards; a hand has 12");
     x.add("piquet.err.combinations_max",
