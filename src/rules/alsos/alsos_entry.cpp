@@ -793,10 +793,10 @@ private:
   }
 
   Question last_trick() const {
-    const json& tr = rec_map("tricks");
+    const json& taken = rec_map("tricks");
     std::vector<std::string> takers;
     for (const auto& p : m_active)
-      if (!tr.contains(p) || tr[p] != 0) takers.push_back(p);
+      if (!taken.contains(p) || taken[p] != 0) takers.push_back(p);
     Question q = ask_player("last_trick", tr("alsos.entry.last_trick", "Who won the last trick?"), takers);
     if (takers.size() == 1) q.preset = takers.front();
     return q;
@@ -804,11 +804,11 @@ private:
 
   std::optional<Question> points() const {
     const json& known = rec_map("card_points");
-    const json& tr = rec_map("tricks");
+    const json& taken = rec_map("tricks");
     const i64 total = m_kind == Kind::trump ? k_total_trump : k_total_no_trumps;
     const std::string last = m_rec.value("last_trick", std::string());
     for (const auto& p : m_active) {
-      if (known.contains(p) || (tr.contains(p) && tr[p] == 0)) continue;
+      if (known.contains(p) || (taken.contains(p) && taken[p] == 0)) continue;
       const bool took_last = p == last;
       Question q = ask_number(std::string(k_key_points) + p,
                               tr("alsos.entry.points", "Card points of {name}?", Message().text("name", p)), "int",
