@@ -34,7 +34,8 @@ struct Deal {
   }
   // "Ann (elder)"-labelled choices: elder, younger, then the extra values.
   std::vector<Choice> players_and(std::vector<Choice> extra) const {
-    std::vector<Choice> out = {{elder, "elder"}, {younger, "younger"}};
+    std::vector<Choice> out = {{elder, text::tr("piquet.entry.elder", "elder")},
+                               {younger, text::tr("piquet.entry.younger", "younger")}};
     out.insert(out.end(), extra.begin(), extra.end());
     return out;
   }
