@@ -30,15 +30,15 @@ std::string quoted(const std::vector<std::string>& v) {
 struct Reader {
   Diagnostics& diags;
 
-  void bad(const std::string& field, const std::string& code, const std::string& message) {
-    diags.error(field, code, message);
+  void bad(const std::string& field, const std::string& code, text::Message words) {
+    diags.error(field, code, std::move(words), catalogue());
   }
   // a string member (absent: `fallback`); a wrong type is an error with `code`
   std::string text(const json& o, const std::string& key, const std::string& path, const std::string& code,
                    const std::string& fallback = "") {
     if (!o.is_object() || !o.contains(key) || o[key].is_null()) return fallback;
     if (!o[key].is_string()) {
-      bad(path + key, code, key + " must be a string");
+      bad(path + key, code, text::Message("tournament.err.read_string").text("key", key));
       return fallback;
     }
     return o[key].get<std::string>();
@@ -48,7 +48,7 @@ struct Reader {
     if (!o.is_object() || !o.contains(key) || o[key].is_null()) return std::nullopt;
     const json& v = o[key];
     if (!v.is_number_integer() || v.get<long long>() < min || v.get<long long>() > 1000000) {
-      bad(path + key, code, key + " must be a whole number of at least " + std::to_string(min));
+      bad(path + key, code, text::Message("tournament.err.read_whole").text("key", key).number("min", min));
       return std::nullopt;
     }
     return static_cast<int>(v.get<long long>());
@@ -57,7 +57,11 @@ struct Reader {
                      const std::vector<std::string>& allowed, const std::string& code = "T12") {
     std::string v = text(o, key, path, code, fallback);
     if (!one_of(v, allowed)) {
-      bad(path + key, code, key + " \"" + clip(v) + "\" is not one of " + quoted(allowed));
+      bad(path + key, code,
+          text::Message("tournament.err.read_choice")
+              .text("key", key)
+              .text("value", clip(v))
+              .text("allowed", quoted(allowed)));
       return fallback;
     }
     return v;
@@ -70,22 +74,22 @@ struct Reader {
         const double u = std::nearbyint(d * static_cast<double>(per));
         if (std::fabs(u / static_cast<double>(per) - d) <= 1e-6) return Amount{static_cast<int64_t>(u), per};
       }
-      bad(field, code, "a number that is not a multiple of 1/" + std::to_string(per));
+      bad(field, code, text::Message("tournament.err.read_multiple").number("per", per));
       return std::nullopt;
     }
-    bad(field, code, "must be a number");
+    bad(field, code, text::Message("tournament.err.read_number"));
     return std::nullopt;
   }
   std::vector<std::string> ids(const json& o, const std::string& key, const std::string& path) {
     std::vector<std::string> out;
     if (!o.is_object() || !o.contains(key) || o[key].is_null()) return out;
     if (!o[key].is_array()) {
-      bad(path + key, "T13", key + " must be a list of entrant ids");
+      bad(path + key, "T13", text::Message("tournament.err.read_ids").text("key", key));
       return out;
     }
     for (const auto& x : o[key]) {
       if (!x.is_string()) {
-        bad(path + key, "T13", key + " must be a list of entrant ids");
+        bad(path + key, "T13", text::Message("tournament.err.read_ids").text("key", key));
         continue;
       }
       out.push_back(x.get<std::string>());
@@ -98,18 +102,19 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
   Settings& s = e.settings;
   const std::string p = "event.";
   if (!ev.is_object()) {
-    rd.bad("event", "T12", "the event must be an object");
+    rd.bad("event", "T12", text::Message("tournament.err.read_event"));
     return;
   }
   s.game = rd.text(ev, "game", p, "T12");
   const rules::GameRules* game = rules::find_game(s.game);
   if (!game) {
-    rd.bad("event.game", "T12", "unknown game \"" + clip(s.game) + "\"; marque knows " + rules::game_list("or"));
+    rd.bad("event.game", "T12",
+           text::Message("tournament.err.read_game").text("value", clip(s.game)).text("games", rules::game_list("or")));
     return;
   }
   json given = ev.contains("options") && ev["options"].is_object() ? ev["options"] : json::object();
   if (ev.contains("options") && !ev["options"].is_object() && !ev["options"].is_null())
-    rd.bad("event.options", "T12", "options must be an object");
+    rd.bad("event.options", "T12", text::Message("tournament.err.read_options"));
   e.profile = game->tournament_profile(given);
   s.options = e.profile.default_options;
   for (auto it = given.begin(); it != given.end(); ++it) s.options[it.key()] = it.value();
@@ -118,7 +123,9 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
   for (auto it = given.begin(); it != given.end(); ++it) {
     const bool known = std::any_of(specs.begin(), specs.end(),
                                    [&](const rules::OptionSpec& o) { return o.id == it.key(); });
-    if (!known) rd.bad("event.options." + it.key(), "T12", "unknown option \"" + clip(it.key()) + "\"");
+    if (!known)
+      rd.bad("event.options." + it.key(), "T12",
+             text::Message("tournament.err.read_option").text("key", clip(it.key())));
   }
   const auto& pr = e.profile;
   s.id = rd.text(ev, "id", p, "T12");
@@ -135,7 +142,8 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
                                                                                 : pr.default_round_length;
   const std::string mode = s.round_length.is_object() ? s.round_length.value("mode", std::string()) : "";
   if (!one_of(mode, pr.length_modes))
-    rd.bad("event.round_length", "T12", "round_length.mode must be one of " + quoted(pr.length_modes));
+    rd.bad("event.round_length", "T12",
+           text::Message("tournament.err.read_length_mode").text("allowed", quoted(pr.length_modes)));
   else if (mode == "deals_per_player" && !rd.integer(s.round_length, "n", "event.round_length.", "T12", 1))
     s.round_length["n"] = pr.default_round_length.value("n", 1);
   s.time_limit_min = rd.integer(ev, "time_limit_min", p, "T12", 1);
@@ -171,9 +179,10 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
     s.seed_text = std::to_string(s.seed);
     seed_ok = true;
   }
-  if (!seed_ok) rd.bad("event.draw.seed", "T12", "the seed must be an unsigned 64-bit integer written in decimal");
+  if (!seed_ok) rd.bad("event.draw.seed", "T12", text::Message("tournament.err.read_seed"));
   if (draw.contains("plan")) s.plan = draw["plan"];
-  if (s.method == "fixed" && !s.plan.is_array()) rd.bad("event.draw.plan", "T11", "method fixed needs a plan");
+  if (s.method == "fixed" && !s.plan.is_array())
+    rd.bad("event.draw.plan", "T11", text::Message("tournament.err.read_plan"));
   if (draw.contains("premet") && draw["premet"].is_array())
     for (const auto& pair : draw["premet"])
       if (pair.is_array() && pair.size() == 2 && pair[0].is_string() && pair[1].is_string())
@@ -183,7 +192,7 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
   const std::string sp = "event.scoring.";
   s.mode = rd.choice(sc, "mode", sp, pr.default_scoring, {"total", "match", "placement"});
   if (s.mode == "match" && !pr.two_sided)
-    rd.bad("event.scoring.mode", "T12", "match points need tables of two sides; this game seats more");
+    rd.bad("event.scoring.mode", "T12", text::Message("tournament.err.read_match_points"));
   s.normalise = rd.choice(sc, "normalise", sp, "none", {"none", "per_deal"});
   s.withdrawn = rd.choice(sc, "withdrawn", sp, "last", {"last", "in_place"});
   s.late = rd.choice(sc, "late", sp, "absent", {"absent", "bye"});
@@ -197,7 +206,7 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
         if (ok)
           for (const auto& v : it.value()) ok = ok && v.is_number();
       }
-    if (!ok) rd.bad("event.scoring.placement_points", "T12", "placement_points: {size: [points of each place]}");
+    if (!ok) rd.bad("event.scoring.placement_points", "T12", text::Message("tournament.err.read_placement"));
   }
   if (sc.contains("match_points") && sc["match_points"].is_object()) {
     const json& m = sc["match_points"];
@@ -225,7 +234,7 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
       const json& c = sc["tiebreaks"][i];
       if (!c.is_string() || !one_of(c.get<std::string>(), k_criteria)) {
         rd.bad("event.scoring.tiebreaks[" + std::to_string(i) + "]", "T12",
-               "unknown criterion; the criteria are " + quoted(k_criteria));
+               text::Message("tournament.err.read_criterion").text("allowed", quoted(k_criteria)));
         continue;
       }
       s.tiebreaks.push_back(c.get<std::string>());
@@ -242,7 +251,7 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
 
 void read_entrants(Reader& rd, const json& list, Event& e) {
   if (!list.is_array()) {
-    rd.bad("entrants", "T13", "entrants must be a list");
+    rd.bad("entrants", "T13", text::Message("tournament.err.read_entrants"));
     return;
   }
   std::map<std::string, std::string> player_team;
@@ -258,10 +267,10 @@ void read_entrants(Reader& rd, const json& list, Event& e) {
     }
     if (en.name.empty()) en.name = en.id;
     if (en.id.empty()) {
-      rd.bad(p + "id", "T14", "an entrant needs an id");
+      rd.bad(p + "id", "T14", text::Message("tournament.err.read_entrant_id"));
       continue;
     }
-    if (e.find(en.id)) rd.bad(p + "id", "T14", "duplicate entrant id \"" + clip(en.id) + "\"");
+    if (e.find(en.id)) rd.bad(p + "id", "T14", text::Message("tournament.err.read_duplicate").text("id", clip(en.id)));
     en.no = rd.integer(x, "no", p, "T14", 1).value_or(static_cast<int>(i) + 1);
     en.fixed_table = rd.integer(x, "fixed_table", p, "T15", 1);
     if (x.is_object() && x.contains("checked_in") && x["checked_in"].is_boolean()) en.checked_in = x["checked_in"];
@@ -272,11 +281,12 @@ void read_entrants(Reader& rd, const json& list, Event& e) {
     if (x.is_object() && x.contains("players")) en.players = rd.ids(x, "players", p);
     if (e.settings.entrant_kind == "teams") {
       if (en.players.size() != 2 || en.players[0] == en.players[1])
-        rd.bad(p + "players", "T14", "a team has exactly two players");
+        rd.bad(p + "players", "T14", text::Message("tournament.err.read_team"));
       for (const auto& pl : en.players) {
         auto [it, fresh] = player_team.emplace(pl, en.id);
         if (!fresh && it->second != en.id)
-          rd.bad(p + "players", "T14", clip(pl) + " already plays in team " + clip(it->second));
+          rd.bad(p + "players", "T14",
+                 text::Message("tournament.err.read_other_team").text("name", clip(pl)).text("team", clip(it->second)));
       }
     }
     e.entrants.push_back(std::move(en));
@@ -289,7 +299,7 @@ Result read_result(Reader& rd, const json& x, const std::string& path, int64_t p
   r.present = true;
   r.path = path;
   if (!x.contains("result") || !x["result"].is_object()) {
-    rd.bad(path + "result", "T06", "a result names each entrant of the table with a number");
+    rd.bad(path + "result", "T06", text::Message("tournament.err.read_result"));
     return r;
   }
   for (auto it = x["result"].begin(); it != x["result"].end(); ++it) {
@@ -316,7 +326,7 @@ Table* find_table(Round& r, int number) {
 
 void read_rounds(Reader& rd, const json& list, Event& e) {
   if (!list.is_array()) {
-    rd.bad("rounds_played", "T10", "rounds_played must be a list");
+    rd.bad("rounds_played", "T10", text::Message("tournament.err.read_rounds"));
     return;
   }
   for (size_t i = 0; i < list.size(); ++i) {
@@ -324,7 +334,8 @@ void read_rounds(Reader& rd, const json& list, Event& e) {
     const std::string p = "rounds_played[" + std::to_string(i) + "].";
     Round r;
     r.number = rd.integer(x, "round", p, "T10", 1).value_or(static_cast<int>(i) + 1);
-    if (r.number != static_cast<int>(i) + 1) rd.bad(p + "round", "T10", "rounds are numbered 1, 2, ... in order");
+    if (r.number != static_cast<int>(i) + 1)
+      rd.bad(p + "round", "T10", text::Message("tournament.err.read_round_numbers"));
     if (x.contains("closed") && x["closed"].is_boolean()) r.closed = x["closed"];
     if (x.contains("status") && x["status"].is_string()) r.closed = x["status"] == "closed";
     for (const char* k : {"drawn_at", "closed_at"})
@@ -360,8 +371,9 @@ void read_rounds(Reader& rd, const json& list, Event& e) {
         Table* tb = number ? find_table(r, *number) : nullptr;
         if (!tb) {
           rd.bad(rp + "table", "T02",
-                 "no table " + (number ? std::to_string(*number) : std::string("?")) + " in the draw of round " +
-                     std::to_string(r.number));
+                 text::Message("tournament.err.read_no_table")
+                     .text("table", number ? std::to_string(*number) : std::string("?"))
+                     .number("round", r.number));
           continue;
         }
         tb->result = read_result(rd, results[k], rp, e.profile.slip_per);
@@ -421,12 +433,12 @@ Event read_event(const json& doc, Diagnostics& diags, std::vector<int>* draw_rou
   Reader rd{diags};
   Event e;
   if (!doc.is_object()) {
-    rd.bad("", "file.format", "not a marque-tournament/1 document");
+    rd.bad("", "file.format", text::Message("tournament.err.read_document"));
     return e;
   }
   const std::string format = doc.value("format", std::string());
   if (format != "marque-tournament/1" && format != "marque-tournament-case/1") {
-    rd.bad("format", "file.format", "the format must be marque-tournament/1 or marque-tournament-case/1");
+    rd.bad("format", "file.format", text::Message("tournament.err.read_format"));
     return e;
   }
   read_settings(rd, doc.contains("event") ? doc["event"] : json(), e);
@@ -435,10 +447,12 @@ Event read_event(const json& doc, Diagnostics& diags, std::vector<int>* draw_rou
   e.lot_order = rd.ids(doc, "lot_order", "");
   for (size_t i = 0; i < e.lot_order.size(); ++i) {
     if (!e.find(e.lot_order[i]))
-      rd.bad("lot_order[" + std::to_string(i) + "]", "T13", "unknown entrant \"" + clip(e.lot_order[i]) + "\"");
+      rd.bad("lot_order[" + std::to_string(i) + "]", "T13",
+             text::Message("tournament.err.unknown_entrant").text("id", clip(e.lot_order[i])));
     if (std::find(e.lot_order.begin(), e.lot_order.begin() + static_cast<long>(i), e.lot_order[i]) !=
         e.lot_order.begin() + static_cast<long>(i))
-      rd.bad("lot_order[" + std::to_string(i) + "]", "T14", "\"" + clip(e.lot_order[i]) + "\" twice in the lot order");
+      rd.bad("lot_order[" + std::to_string(i) + "]", "T14",
+             text::Message("tournament.err.read_lot_twice").text("id", clip(e.lot_order[i])));
   }
   if (doc.contains("rounds_played")) read_rounds(rd, doc["rounds_played"], e);
   if (doc.contains("history")) {

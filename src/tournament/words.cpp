@@ -8,6 +8,37 @@ const text::Catalogue& catalogue() {
   static const text::Catalogue c = [] {
     text::Catalogue x;
     // ICU MessageFormat: a quote around a placeholder is written twice (''{id}'')
+    // an error as the organiser reads it, its spec code first (the tournament command: "T02 no table 5 ...")
+    x.add("tournament.err.coded", "{code} {text}");
+    // the document as read (read.cpp): types and values
+    x.add("tournament.err.read_string", "{key} must be a string");
+    x.add("tournament.err.read_whole", "{key} must be a whole number of at least {min}");
+    x.add("tournament.err.read_choice", "{key} \"{value}\" is not one of {allowed}");
+    x.add("tournament.err.read_multiple", "a number that is not a multiple of 1/{per}");
+    x.add("tournament.err.read_number", "must be a number");
+    x.add("tournament.err.read_ids", "{key} must be a list of entrant ids");
+    x.add("tournament.err.read_event", "the event must be an object");
+    x.add("tournament.err.read_game", "unknown game \"{value}\"; marque knows {games}");
+    x.add("tournament.err.read_options", "options must be an object");
+    x.add("tournament.err.read_option", "unknown option \"{key}\"");
+    x.add("tournament.err.read_length_mode", "round_length.mode must be one of {allowed}");
+    x.add("tournament.err.read_seed", "the seed must be an unsigned 64-bit integer written in decimal");
+    x.add("tournament.err.read_plan", "method fixed needs a plan");
+    x.add("tournament.err.read_match_points", "match points need tables of two sides; this game seats more");
+    x.add("tournament.err.read_placement", "placement_points: '{'size: [points of each place]'}'");
+    x.add("tournament.err.read_criterion", "unknown criterion; the criteria are {allowed}");
+    x.add("tournament.err.read_entrants", "entrants must be a list");
+    x.add("tournament.err.read_entrant_id", "an entrant needs an id");
+    x.add("tournament.err.read_duplicate", "duplicate entrant id \"{id}\"");
+    x.add("tournament.err.read_team", "a team has exactly two players");
+    x.add("tournament.err.read_other_team", "{name} already plays in team {team}");
+    x.add("tournament.err.read_result", "a result names each entrant of the table with a number");
+    x.add("tournament.err.read_rounds", "rounds_played must be a list");
+    x.add("tournament.err.read_round_numbers", "rounds are numbered 1, 2, ... in order");
+    x.add("tournament.err.read_no_table", "no table {table} in the draw of round {round}");
+    x.add("tournament.err.read_document", "not a marque-tournament/1 document");
+    x.add("tournament.err.read_format", "the format must be marque-tournament/1 or marque-tournament-case/1");
+    x.add("tournament.err.read_lot_twice", "\"{id}\" twice in the lot order");
     x.add("tournament.err.result_entrants",
           "the result must name exactly the table's entrants, table {table, number, ::group-off}");
     x.add("tournament.err.zero_sum", "the table's results must sum to 0 (each deal is zero-sum)");

@@ -165,7 +165,12 @@ std::string entrants_said(const ojson& doc) {
 Diagnostics with_codes(const Diagnostics& in) {
   Diagnostics out;
   for (Diagnostic d : in.items()) {
-    if (d.code.size() == 3 && d.code[0] == 'T') d.message = d.code + " " + d.message;
+    if (d.code.size() == 3 && d.code[0] == 'T') {
+      d.message = d.code + " " + d.message;
+      // the words too, when their catalogue says a coded error (the tournament library's: tournament.err.coded)
+      if (!d.words.empty() && d.catalogue && d.catalogue->find("tournament.err.coded"))
+        d.words = text::Message("tournament.err.coded").text("code", d.code).message("text", d.words);
+    }
     out.push(std::move(d));
   }
   return out;

@@ -13,6 +13,7 @@
 // one level at a time), the figurák (which -> by whom -> when -> the kontras on it) and the melds (whose ->
 // sequences -> sets -> béla), offering at each step only what the engine's own checks accept (AlsosGame::check on
 // the hand with that choice); each is folded back into its one-line word, which stays accepted as typed text.
+#include "core/language.hpp"
 #include "rules/alsos/alsos.hpp"
 
 #include <algorithm>
@@ -161,12 +162,16 @@ struct ListContext {
   }
 };
 
-const std::vector<Choice>& phase_choices(bool kontra) {
-  static const std::vector<Choice> kontras = {{"early", "elölről — before the unseen cards: ×4"},
-                                              {"late", "hátulról — with the first trick: ×2"}};
-  static const std::vector<Choice> figurak = {{"early", "elölről — before the unseen cards: double value"},
-                                              {"late", "hátulról — with the first trick"}};
-  return kontra ? kontras : figurak;
+// the questions' words in the reader's language (alsos.entry.*; the game's terms kept)
+using text::Message;
+using text::tr;
+
+std::vector<Choice> phase_choices(bool kontra) {
+  if (kontra)
+    return {{"early", tr("alsos.entry.phase.kontra_early", "elölről — before the unseen cards: ×4")},
+            {"late", tr("alsos.entry.phase.kontra_late", "hátulról — with the first trick: ×2")}};
+  return {{"early", tr("alsos.entry.phase.figura_early", "elölről — before the unseen cards: double value")},
+          {"late", tr("alsos.entry.phase.figura_late", "hátulról — with the first trick")}};
 }
 
 // The phases `fits` accepts; the question's preset when only one does.
@@ -185,6 +190,22 @@ bool any_phase(const std::function<bool(const std::string&)>& fits) { return fit
 std::string figura_label(const std::string& id) {
   auto i = figura_index(id);
   return i ? std::string(k_figurak[*i].label) : id;
+}
+
+// what a figura takes (FiguraInfo::feat), in the reader's language
+std::string figura_feat(std::string_view id) {
+  return tr("alsos.entry.figura.feat",
+            "{id, select, kassza {K+F of trumps, +1 with the game} tuli {82 card points (66 in no trumps)} "
+            "absolut {100 card points (80 in no trumps)} szaz {200 with melds (180 in no trumps)} "
+            "negy_asz {all four aces} tuletroa {U, 9 and 7 of trumps} ultimo {the last trick with the 7 of trumps} "
+            "trump_akf {A, K and F of trumps} trump_six {U, 9, A, 10, K and F of trumps} durchmarsch {every trick} "
+            "other {{id}}}",
+            Message().text("id", std::string(id)));
+}
+
+// "When was the rekontra said?"
+std::string when_said(const std::string& level) {
+  return tr("alsos.entry.kontra.when", "When was the {level} said?", Message().text("level", level));
 }
 
 std::string level_word(std::size_t level) {
@@ -221,8 +242,10 @@ ListAsk list_of(std::string key, std::string first, std::string add, std::string
 
 // The kontra chain on the game: one level at a time (kontra, rekontra, szubkontra), who said it, then when.
 ListAsk kontra_list(const ListContext& c, Question typed) {
-  ListAsk l = list_of("game_kontra", "Kontra on the game?", "add a kontra",
-                      "Another level on the game (rekontra, then szubkontra)?", std::move(typed), kontra_words);
+  ListAsk l = list_of("game_kontra", tr("alsos.entry.kontra", "Kontra on the game?"),
+                      tr("alsos.entry.kontra.add", "add a kontra"),
+                      tr("alsos.entry.kontra.another", "Another level on the game (rekontra, then szubkontra)?"),
+                      std::move(typed), kontra_words);
   l.max_items = static_cast<std::size_t>(c.g.options().max_kontra_level);
   l.next_part = [c](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
     const std::string level = level_word(earlier.size());
@@ -230,12 +253,13 @@ ListAsk kontra_list(const ListContext& c, Question typed) {
       return c.ok(earlier, kontra_words, who + ":" + when);
     };
     if (!cur.part("who"))
-      return ask_player("who", "Who said " + level + " on the game?", c.legal_players([&](const std::string& p) {
-        return any_phase([&](const std::string& w) { return fits(p, w); });
-      }));
+      return ask_player("who",
+                        tr("alsos.entry.kontra.who", "Who said {level} on the game?", Message().text("level", level)),
+                        c.legal_players([&](const std::string& p) {
+                          return any_phase([&](const std::string& w) { return fits(p, w); });
+                        }));
     if (!cur.part("when"))
-      return ask_phase("when", "When was the " + level + " said?", true,
-                       [&](const std::string& w) { return fits(*cur.part("who"), w); });
+      return ask_phase("when", when_said(level), true, [&](const std::string& w) { return fits(*cur.part("who"), w); });
     return std::nullopt;
   };
   return l;
@@ -243,8 +267,9 @@ ListAsk kontra_list(const ListContext& c, Question typed) {
 
 // A figura: which, by whom, when, then the kontras on it one level at a time (kontraN: a player or none, whenN).
 ListAsk figurak_list(const ListContext& c, Question typed) {
-  ListAsk l = list_of("figurak", "Figurák announced?", "add a figura", "Another figura?", std::move(typed),
-                      figura_words);
+  ListAsk l = list_of("figurak", tr("alsos.entry.figurak", "Figurák announced?"),
+                      tr("alsos.entry.figurak.add", "add a figura"),
+                      tr("alsos.entry.figurak.another", "Another figura?"), std::move(typed), figura_words);
   const std::size_t max_level = static_cast<std::size_t>(c.g.options().max_kontra_level);
   l.next_part = [c, max_level](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
     auto fits = [&](const std::string& item) { return c.ok(earlier, figura_words, item); };
@@ -258,36 +283,47 @@ ListAsk figurak_list(const ListContext& c, Question typed) {
       std::vector<Choice> names;
       for (const auto& f : k_figurak)
         if (any_by(std::string(f.id)))
-          names.push_back({std::string(f.id), std::string(f.label) + " — " + std::string(f.feat)});
-      return ask_choice("name", "Which figura?", std::move(names));
+          names.push_back({std::string(f.id), std::string(f.label) + " — " + figura_feat(f.id)});
+      return ask_choice("name", tr("alsos.entry.figura.which", "Which figura?"), std::move(names));
     }
     const std::string* by = cur.part("by");
     if (!by)
-      return ask_player("by", "Who announced " + figura_label(*name) + "?", c.legal_players([&](const std::string& p) {
-        return any_phase([&](const std::string& w) { return fits(p + ":" + *name + ":" + w); });
-      }));
+      return ask_player("by",
+                        tr("alsos.entry.figura.by", "Who announced {figura}?",
+                           Message().text("figura", figura_label(*name))),
+                        c.legal_players([&](const std::string& p) {
+                          return any_phase([&](const std::string& w) { return fits(p + ":" + *name + ":" + w); });
+                        }));
     const std::string* phase = cur.part("phase");
     if (!phase)
-      return ask_phase("phase", "When did " + *by + " announce " + figura_label(*name) + "?", false,
-                       [&](const std::string& w) { return fits(*by + ":" + *name + ":" + w); });
+      return ask_phase("phase",
+                       tr("alsos.entry.figura.phase", "When did {name} announce {figura}?",
+                          Message().text("name", *by).text("figura", figura_label(*name))),
+                       false, [&](const std::string& w) { return fits(*by + ":" + *name + ":" + w); });
     std::string chain = *by + ":" + *name + ":" + *phase;
     for (std::size_t n = 1; n <= max_level; ++n) {
       const std::string k = "kontra" + std::to_string(n), w = "when" + std::to_string(n);
       const std::string level = level_word(n - 1);
       const std::string* who = cur.part(k);
       if (!who) {
-        std::vector<Choice> choices = {{"none", n == 1 ? "no kontra" : "no " + level}};
+        std::vector<Choice> choices = {
+            {"none", tr("alsos.entry.figura.no_kontra", "{first, select, yes {no kontra} other {no {level}}}",
+                        Message().text("first", n == 1 ? "yes" : "no").text("level", level))}};
         for (const auto& p : c.active)
           if (any_phase([&](const std::string& x) { return fits(chain + "/" + p + ":" + x); }))
             choices.push_back({p, ""});
-        Question q = ask_choice(k, "A " + level + " on " + *by + "'s " + figura_label(*name) + "?", std::move(choices));
+        Question q =
+            ask_choice(k,
+                       tr("alsos.entry.figura.kontra", "A {level} on {name}'s {figura}?",
+                          Message().text("level", level).text("name", *by).text("figura", figura_label(*name))),
+                       std::move(choices));
         q.preset = "none";
         return q;
       }
       if (*who == "none") return std::nullopt;
       const std::string* when = cur.part(w);
       if (!when)
-        return ask_phase(w, "When was the " + level + " said?", true,
+        return ask_phase(w, when_said(level), true,
                          [&](const std::string& x) { return fits(chain + "/" + *who + ":" + x); });
       chain += "/" + *who + ":" + *when;
     }
@@ -298,23 +334,28 @@ ListAsk figurak_list(const ListContext& c, Question typed) {
 
 // A player's melds: whose, his sequences, his four-of-a-kinds, béla (trump games).
 ListAsk melds_list(const ListContext& c, Question typed) {
-  ListAsk l = list_of("melds", "Melds?", "add a player's melds", "Another player's melds?", std::move(typed),
-                      meld_words);
+  ListAsk l = list_of("melds", tr("alsos.entry.melds", "Melds?"), tr("alsos.entry.melds.add", "add a player's melds"),
+                      tr("alsos.entry.melds.another", "Another player's melds?"), std::move(typed), meld_words);
   l.max_items = c.active.size();
   l.next_part = [c](const std::vector<ListItem>& earlier, const ListItem& cur) -> std::optional<Question> {
     auto fits = [&](const std::string& item) { return c.ok(earlier, meld_words, item); };
     const std::string* who = cur.part("who");
     if (!who)  // a player's melds are one item (a second would replace the first)
-      return ask_player("who", "Whose melds?", c.legal_players([&](const std::string& p) {
+      return ask_player("who", tr("alsos.entry.melds.who", "Whose melds?"), c.legal_players([&](const std::string& p) {
         return std::none_of(earlier.begin(), earlier.end(), [&](const ListItem& i) { return *i.part("who") == p; });
       }));
     const std::string* seq = cur.part("sequences");
     if (!seq) {
       std::vector<Choice> choices;
       for (i64 v : sequence_sums(c.g.options().sequence_values, static_cast<int>(c.g.tricks_per_deal())))
-        if (fits(*who + ":" + std::to_string(v))) choices.push_back({std::to_string(v), v == 0 ? "none" : ""});
-      Question q = ask_choice("sequences", *who + "'s sequences, in points?", std::move(choices));
-      q.help = "only the best sequence scores: its holder counts all his sequences";
+        if (fits(*who + ":" + std::to_string(v)))
+          choices.push_back({std::to_string(v), v == 0 ? tr("alsos.entry.none", "none") : ""});
+      Question q = ask_choice("sequences",
+                              tr("alsos.entry.melds.sequences", "{name}'s sequences, in points?",
+                                 Message().text("name", *who)),
+                              std::move(choices));
+      q.help = tr("alsos.entry.melds.sequences.help",
+                  "only the best sequence scores: its holder counts all his sequences");
       return q;
     }
     const std::string* sets = cur.part("sets");
@@ -322,15 +363,20 @@ ListAsk melds_list(const ListContext& c, Question typed) {
       std::vector<Choice> choices;
       for (i64 v = 0; v <= 80 * (c.g.tricks_per_deal() / 4); v += 80)
         if (fits(*who + ":" + *seq + ":" + std::to_string(v)))
-          choices.push_back({std::to_string(v), v == 0 ? "none" : ""});
-      return ask_choice("sets", *who + "'s four of a kind, 80 each?", std::move(choices));
+          choices.push_back({std::to_string(v), v == 0 ? tr("alsos.entry.none", "none") : ""});
+      return ask_choice("sets",
+                        tr("alsos.entry.melds.sets", "{name}'s four of a kind, 80 each?", Message().text("name", *who)),
+                        std::move(choices));
     }
     if (!c.trump || cur.part("bela")) return std::nullopt;
     std::vector<Choice> choices;
     const std::string item = *who + ":" + *seq + ":" + *sets;
-    if (fits(item + ":bela")) choices.push_back({"yes", "béla: K+F of trumps, 20"});
-    if (fits(item)) choices.push_back({"no", "no béla"});
-    Question q = ask_choice("bela", "Did " + *who + " hold K+F of trumps (béla, 20)?", std::move(choices));
+    if (fits(item + ":bela")) choices.push_back({"yes", tr("alsos.entry.bela.yes", "béla: K+F of trumps, 20")});
+    if (fits(item)) choices.push_back({"no", tr("alsos.entry.bela.no", "no béla")});
+    Question q = ask_choice("bela",
+                            tr("alsos.entry.bela", "Did {name} hold K+F of trumps (béla, 20)?",
+                               Message().text("name", *who)),
+                            std::move(choices));
     if (c.bela_preset == *who) q.preset = "yes";
     return q;
   };
@@ -499,8 +545,9 @@ Legal::Legal(const AlsosGame& g, const Answers& answers, const std::string& fiel
 
 // "acorns", "tök — bells": the Hungarian name when the id is spelled without its accents, then the English one
 std::string suit_label(std::size_t i) {
-  const std::string english(k_suit_english[i]);
-  return k_suit_names[i] == k_suit_ids[i] ? english : std::string(k_suit_names[i]) + " — " + english;
+  return tr("alsos.entry.suit",
+            "{suit, select, makk {acorns} piros {hearts} tok {tök — bells} zold {zöld — leaves} other {{suit}}}",
+            Message().text("suit", std::string(k_suit_ids[i])));
 }
 
 class Asker {
@@ -565,10 +612,11 @@ private:
   }
 
   Question dealer() const {
-    Question q = ask_player("dealer", "Who dealt?", m_g.roster());
+    Question q = ask_player("dealer", tr("alsos.entry.dealer", "Who dealt?"), m_g.roster());
     q.preset = m_g.expected_dealer();
     if (m_g.roster().size() == 4)
-      q.help = "with 4 players the dealer sits out this hand (he pays and receives as a defender)";
+      q.help = tr("alsos.entry.dealer.help",
+                  "with 4 players the dealer sits out this hand (he pays and receives as a defender)");
     return q;
   }
 
@@ -587,25 +635,29 @@ private:
 
   std::optional<Question> contract_piece() const {
     if (!asked(m_answers, "kind")) {
-      Question q = ask_choice("kind", "What was played?",
-                              {{"trump", "adu — a trump game"},
-                               {"no_trumps", "színtelen — no trumps"},
-                               {"betli", "the declarer takes no trick"},
-                               {"kloptzky", "all passed betli: fewest tricks"},
-                               {"misdeal", "hibás osztás — misdeal, redealt by the same dealer"}});
+      Question q = ask_choice("kind", tr("alsos.entry.kind", "What was played?"),
+                              {{"trump", tr("alsos.entry.kind.trump", "adu — a trump game")},
+                               {"no_trumps", tr("alsos.entry.kind.no_trumps", "színtelen — no trumps")},
+                               {"betli", tr("alsos.entry.kind.betli", "the declarer takes no trick")},
+                               {"kloptzky", tr("alsos.entry.kind.kloptzky", "all passed betli: fewest tricks")},
+                               {"misdeal",
+                                tr("alsos.entry.kind.misdeal", "hibás osztás — misdeal, redealt by the same dealer")}});
       q.fields = {"contract.kind"};
       return q;
     }
     auto k = kind_of(*answer_of(m_answers, "kind"));
     if (k && needs_declarer(*k) && !asked(m_answers, "declarer")) {
-      Question q = ask_player("declarer", *k == Kind::betli ? "Who bid betli?" : "Who is the declarer?", m_active);
+      Question q = ask_player("declarer",
+                              *k == Kind::betli ? tr("alsos.entry.declarer.betli", "Who bid betli?")
+                                                : tr("alsos.entry.declarer", "Who is the declarer?"),
+                              m_active);
       q.fields = {"contract.declarer"};
       return q;
     }
     if (k == Kind::trump && !asked(m_answers, "trump")) {
       std::vector<Choice> suits;
       for (std::size_t i = 0; i < k_suit_ids.size(); ++i) suits.push_back({std::string(k_suit_ids[i]), suit_label(i)});
-      Question q = ask_choice("trump", "Which suit was trumps?", suits);
+      Question q = ask_choice("trump", tr("alsos.entry.trump", "Which suit was trumps?"), suits);
       q.fields = {"contract.trump_suit"};
       return q;
     }
@@ -615,10 +667,10 @@ private:
   Question note() const {
     Question q;
     q.key = "note";
-    q.text = "What happened? (a note for the sheet)";
+    q.text = tr("alsos.entry.note", "What happened? (a note for the sheet)");
     q.kind = "text";
     q.optional = true;
-    q.help = "a misdeal scores nothing; the same player deals again";
+    q.help = tr("alsos.entry.note.help", "a misdeal scores nothing; the same player deals again");
     return q;
   }
 
@@ -627,24 +679,29 @@ private:
     std::vector<Choice> suits;
     for (std::size_t i = 0; i < k_suit_ids.size(); ++i)
       suits.push_back({std::string(k_suit_ids[i]),
-                       suit_label(i) + (i == t ? ", accepted in round 1" : ", trumps named in round 2")});
-    Question q = ask_choice("turn_up_suit", "Which suit was the turn-up card?", suits);
+                       tr("alsos.entry.turn_up.choice",
+                          "{suit}{accepted, select, yes {, accepted in round 1} other {, trumps named in round 2}}",
+                          Message().text("suit", suit_label(i)).text("accepted", i == t ? "yes" : "no"))});
+    Question q = ask_choice("turn_up_suit", tr("alsos.entry.turn_up", "Which suit was the turn-up card?"), suits);
     q.preset = std::string(k_suit_ids[t]);
-    q.help = "the trump suit if it was accepted in round 1; another suit if " + std::string(k_suit_names[t]) +
-             " was named in round 2";
+    q.help = tr("alsos.entry.turn_up.help",
+                "the trump suit if it was accepted in round 1; another suit if {suit} was named in round 2",
+                Message().text("suit", std::string(k_suit_names[t])));
     return q;
   }
 
   Question kontra() const {
     Question q;
     q.key = "game_kontra";
-    q.text = "Kontra on the game?";
+    q.text = tr("alsos.entry.kontra", "Kontra on the game?");
     q.kind = "words";
     q.optional = true;
     std::string defender = m_active.front() == m_declarer ? m_active[1] : m_active.front();
     std::string phase = m_kind == Kind::betli ? "late" : "early|late";
-    q.help = "kontra, rekontra, szubkontra in order as PLAYER:PHASE (" + phase + ", or e|l), e.g. " + defender +
-             ":late," + m_declarer + ":late; Enter: none";
+    q.help = tr("alsos.entry.kontra.help",
+                "kontra, rekontra, szubkontra in order as PLAYER:PHASE ({phase}, or e|l), e.g. {defender}:late,"
+                "{declarer}:late; Enter: none",
+                Message().text("phase", phase).text("defender", defender).text("declarer", m_declarer));
     return q;
   }
 
@@ -654,11 +711,13 @@ private:
       if (m_kind == Kind::trump || !f.trump_only) names.emplace_back(f.id);
     Question q;
     q.key = "figurak";
-    q.text = "Figurák announced?";
+    q.text = tr("alsos.entry.figurak", "Figurák announced?");
     q.kind = "words";
     q.optional = true;
-    q.help = "PLAYER:NAME:PHASE[/KONTRA_BY:PHASE...] comma-separated, NAME one of " + join(names, " ") + ", e.g. " +
-             m_declarer + ":" + names.front() + ":early; Enter: none";
+    q.help = tr("alsos.entry.figurak.help",
+                "PLAYER:NAME:PHASE[/KONTRA_BY:PHASE...] comma-separated, NAME one of {names}, e.g. "
+                "{declarer}:{first}:early; Enter: none",
+                Message().text("names", join(names, " ")).text("declarer", m_declarer).text("first", names.front()));
     return q;
   }
 
@@ -668,28 +727,30 @@ private:
       for (const auto& f : m_rec["figurak"])
         if (!f.is_object() || f.value("name", json()) != "kassza") return std::nullopt;
     if (m_guided && !typed("gyerunk")) {
-      Question q = ask_player("gyerunk", "Gyerünk — who said it?", m_active);
+      Question q = ask_player("gyerunk", tr("alsos.entry.gyerunk", "Gyerünk — who said it?"), m_active);
       q.optional = true;
-      q.help = "Enter: nobody said gyerünk";
+      q.help = tr("alsos.entry.gyerunk.help", "Enter: nobody said gyerünk");
       return q;
     }
     const std::string* by = answer_of(m_answers, "gyerunk");
     if (!by || by->empty() || by->find(':') != std::string::npos || is_none(*by)) return std::nullopt;
     if (!asked(m_answers, "gyerunk_level")) {
-      Question q = ask_choice("gyerunk_level", "How far did it go?",
-                              {{"gyerunk", "only gyerünk: then accepted or given up"},
-                               {"kontra", "the other side said kontra on it"},
-                               {"rekontra", "and rekontra"},
-                               {"szubkontra", "and szubkontra"}});
+      Question q = ask_choice("gyerunk_level", tr("alsos.entry.gyerunk_level", "How far did it go?"),
+                              {{"gyerunk",
+                                tr("alsos.entry.gyerunk_level.gyerunk", "only gyerünk: then accepted or given up")},
+                               {"kontra", tr("alsos.entry.gyerunk_level.kontra", "the other side said kontra on it")},
+                               {"rekontra", tr("alsos.entry.gyerunk_level.rekontra", "and rekontra")},
+                               {"szubkontra", tr("alsos.entry.gyerunk_level.szubkontra", "and szubkontra")}});
       q.preset = "gyerunk";
       q.fields = {"gyerunk"};
       return q;
     }
     if (!asked(m_answers, "gyerunk_outcome")) {
-      Question q = ask_choice("gyerunk_outcome", "And then?",
-                              {{"accepted", "played on"},
+      Question q = ask_choice("gyerunk_outcome", tr("alsos.entry.gyerunk_outcome", "And then?"),
+                              {{"accepted", tr("alsos.entry.gyerunk_outcome.accepted", "played on")},
                                {"surrendered",
-                                "given up by the side that had to answer the last call: no play facts"}});
+                                tr("alsos.entry.gyerunk_outcome.surrendered",
+                                   "given up by the side that had to answer the last call: no play facts")}});
       q.preset = "accepted";
       q.fields = {"gyerunk"};
       return q;
@@ -717,38 +778,45 @@ private:
     if (missing.empty()) return std::nullopt;
     const std::string& p = missing.front();
     const bool betli = m_kind == Kind::betli;
-    Question q = ask_number(std::string(k_key_tricks) + p,
-                            betli ? "Tricks taken by " + p + ", the betli declarer?" : "Tricks taken by " + p + "?",
-                            "int", 0, total);
+    Question q = ask_number(
+        std::string(k_key_tricks) + p,
+        tr("alsos.entry.tricks",
+           "{betli, select, yes {Tricks taken by {name}, the betli declarer?} other {Tricks taken by {name}?}}",
+           Message().text("betli", betli ? "yes" : "no").text("name", p)),
+        "int", 0, total);
     q.fields = {"tricks"};
-    if (betli) q.help = "0: the betli is made; play stops at the declarer's first trick";
+    if (betli)
+      q.help = tr("alsos.entry.tricks.betli_help", "0: the betli is made; play stops at the declarer's first trick");
     if (!betli && missing.size() == 1 && who.size() == m_active.size() && sum <= total)
       q.preset = std::to_string(total - sum);
     return q;
   }
 
   Question last_trick() const {
-    const json& tr = rec_map("tricks");
+    const json& taken = rec_map("tricks");
     std::vector<std::string> takers;
     for (const auto& p : m_active)
-      if (!tr.contains(p) || tr[p] != 0) takers.push_back(p);
-    Question q = ask_player("last_trick", "Who won the last trick?", takers);
+      if (!taken.contains(p) || taken[p] != 0) takers.push_back(p);
+    Question q = ask_player("last_trick", tr("alsos.entry.last_trick", "Who won the last trick?"), takers);
     if (takers.size() == 1) q.preset = takers.front();
     return q;
   }
 
   std::optional<Question> points() const {
     const json& known = rec_map("card_points");
-    const json& tr = rec_map("tricks");
+    const json& taken = rec_map("tricks");
     const i64 total = m_kind == Kind::trump ? k_total_trump : k_total_no_trumps;
     const std::string last = m_rec.value("last_trick", std::string());
     for (const auto& p : m_active) {
-      if (known.contains(p) || (tr.contains(p) && tr[p] == 0)) continue;
+      if (known.contains(p) || (taken.contains(p) && taken[p] == 0)) continue;
       const bool took_last = p == last;
-      Question q = ask_number(std::string(k_key_points) + p, "Card points of " + p + "?", "int", took_last ? 10 : 0,
-                              total);
-      q.help = "the card points in " + p + "'s tricks" + (took_last ? " with the 10 for the last trick" : "") +
-               ", melds not included (all cards: " + std::to_string(total) + ")";
+      Question q = ask_number(std::string(k_key_points) + p,
+                              tr("alsos.entry.points", "Card points of {name}?", Message().text("name", p)), "int",
+                              took_last ? 10 : 0, total);
+      q.help = tr("alsos.entry.points.help",
+                  "the card points in {name}'s tricks{last, select, yes { with the 10 for the last trick} other {}}, "
+                  "melds not included (all cards: {total})",
+                  Message().text("name", p).text("last", took_last ? "yes" : "no").number("total", total));
       q.fields = {"card_points", "last_trick"};
       return q;
     }
@@ -758,13 +826,15 @@ private:
   Question melds() const {
     Question q;
     q.key = "melds";
-    q.text = "Melds?";
+    q.text = tr("alsos.entry.melds", "Melds?");
     q.kind = "words";
     q.optional = true;
     const bool trump = m_kind == Kind::trump;
-    q.help = std::string("PLAYER:SEQUENCES[:SETS]") + (trump ? "[:bela]" : "") +
-             " comma-separated: his scoring sequences' points, 80 per four of a kind" +
-             (trump ? ", bela = K+F of trumps" : "") + "; e.g. " + m_declarer + ":20:80; none: no melds";
+    q.help = tr("alsos.entry.melds.help",
+                "PLAYER:SEQUENCES[:SETS]{trump, select, yes {[:bela]} other {}} comma-separated: his scoring "
+                "sequences'' points, 80 per four of a kind{trump, select, yes {, bela = K+F of trumps} other {}}; "
+                "e.g. {declarer}:20:80; none: no melds",
+                Message().text("trump", trump ? "yes" : "no").text("declarer", m_declarer));
     // kassza means K+F of trumps: the announcer's béla is known
     if (const std::string by = kassza_by(); !by.empty()) q.preset = by + ":bela";
     return q;
@@ -783,8 +853,10 @@ private:
       if (!idx || k_figurak[*idx].derived) continue;
       const FiguraInfo& info = k_figurak[*idx];
       const std::string by = f["by"].get<std::string>();
-      Question q = ask_yes_no(std::string(k_key_made) + std::to_string(i),
-                              "Did " + by + " make " + std::string(info.label) + " (" + std::string(info.feat) + ")?");
+      Question q = ask_yes_no(
+          std::string(k_key_made) + std::to_string(i),
+          tr("alsos.entry.made", "Did {name} make {figura} ({feat})?",
+             Message().text("name", by).text("figura", std::string(info.label)).text("feat", figura_feat(info.id))));
       q.preset = "";
       if (*idx == k_ultimo && m_rec.value("last_trick", std::string()) != by) q.preset = "no";
       q.fields = {"figurak"};

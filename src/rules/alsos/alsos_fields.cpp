@@ -74,10 +74,12 @@ public:
     return std::nullopt;
   }
 
-  std::optional<i64> integer(const std::string& s, const std::string& field, const std::string& what) {
+  // what: level, sequences or sets (of the player named), other (the player named)
+  std::optional<i64> integer(const std::string& s, const std::string& field, const std::string& what,
+                             const std::string& name = "") {
     json v = typed_value(s);
     if (!v.is_number_integer()) {
-      error(field, what + ": '" + s + "' is not a whole number");
+      error(field, text::Message("alsos.err.cli_whole_number").text("what", what).text("name", name).text("value", s));
       return std::nullopt;
     }
     return v.get<i64>();
@@ -103,7 +105,7 @@ public:
   json kontra_level(const std::string& s, const std::string& field) {
     auto parts = split_list(s, ':', true);
     if (parts.size() != 2) {
-      error(field, "'" + s + "': a kontra level is PLAYER:PHASE, e.g. C:late");
+      error(field, text::Message("alsos.err.cli_kontra_form").text("value", s));
       return json();
     }
     auto by = player(parts[0], field);
@@ -164,10 +166,7 @@ public:
     auto segs = split_list(s, '/', true);
     auto parts = split_list(segs[0], ':', true);
     if (parts.size() < 3 || parts.size() > 4) {
-      error("figurak",
-            "'" + segs[0] +
-                "': a figura is PLAYER:NAME:PHASE[:made|failed][/KONTRA_BY:PHASE...], e.g. B:kassza:early or "
-                "A:tuli:early/B:early/A:late");
+      error("figurak", text::Message("alsos.err.cli_figura_form").text("value", segs[0]));
       return json();
     }
     json f = json::object();
@@ -185,7 +184,7 @@ public:
       else if (m == "failed" || m == "no" || m == "n" || m == "false" || m == "0" || m == "lost")
         f["made"] = false;
       else
-        error("figurak", "'" + parts[3] + "': the outcome of a figura is made or failed");
+        error("figurak", text::Message("alsos.err.cli_figura_outcome").text("value", parts[3]));
     }
     json chain = json::array();
     for (std::size_t i = 1; i < segs.size(); ++i) chain.push_back(kontra_level(segs[i], "figurak"));
@@ -198,10 +197,7 @@ public:
     if (fold(s) == "none" || s == "-") return nullptr;
     auto parts = split_list(s, ':', true);
     if (parts.size() < 2 || parts.size() > 3) {
-      error(
-          "gyerunk",
-          "'" + s +
-              "': gyerunk is PLAYER:LEVEL:OUTCOME, e.g. C:2:surrendered (level 1-4; outcome accepted or surrendered)");
+      error("gyerunk", text::Message("alsos.err.cli_gyerunk_form").text("value", s));
       return json();
     }
     json g = json::object();
@@ -218,7 +214,7 @@ public:
     else if (o == "surrendered" || o == "surrender" || o == "s" || o == "gave_up" || o == "give_up" || o == "surr")
       g["outcome"] = "surrendered";
     else
-      error("gyerunk", "'" + parts.back() + "': the outcome is accepted or surrendered");
+      error("gyerunk", text::Message("alsos.err.cli_gyerunk_outcome").text("value", parts.back()));
     return g;
   }
 
@@ -232,7 +228,7 @@ public:
         continue;
       }
       auto p = player(item.substr(0, c), field);
-      auto v = integer(item.substr(c + 1), field, item.substr(0, c));
+      auto v = integer(item.substr(c + 1), field, "other", item.substr(0, c));
       if (p && v) m[*p] = *v;
     }
     return m;
@@ -251,15 +247,15 @@ public:
         if (x == "bela") {
           m["bela"] = true;
         } else if (numbers < 2) {
-          auto v = integer(parts[i], "melds", *p + (numbers == 0 ? " sequences" : " sets"));
+          auto v = integer(parts[i], "melds", numbers == 0 ? "sequences" : "sets", *p);
           if (v) m[numbers == 0 ? "sequences" : "sets"] = *v;
           ++numbers;
         } else {
-          error("melds", "'" + item + "': melds are PLAYER:SEQUENCES[:SETS][:bela], e.g. B:20:0:bela or B:bela");
+          error("melds", text::Message("alsos.err.cli_melds_form").text("value", item).text("example", "B:20:0:bela"));
         }
       }
       if (parts.size() < 2)
-        error("melds", "'" + item + "': melds are PLAYER:SEQUENCES[:SETS][:bela], e.g. B:20:80 or B:bela");
+        error("melds", text::Message("alsos.err.cli_melds_form").text("value", item).text("example", "B:20:80"));
       out[*p] = m;
     }
   }
@@ -364,7 +360,8 @@ json session_end_word(const std::string& end, Diagnostics& d) {
     try {
       e = json::parse(end);
     } catch (const std::exception&) {
-      d.error("options.session_end", "cli.session_end", "'" + end + "' is not valid JSON");
+      d.error("options.session_end", "cli.session_end", text::Message("alsos.err.cli_not_json").text("value", end),
+              catalogue());
     }
     return e;
   }
@@ -389,7 +386,7 @@ json start_totals_word(const std::string& v, Diagnostics& d) {
   for (const auto& part : split_list(v)) {
     auto c = part.rfind(':');
     if (c == std::string::npos) {
-      d.error("start", "cli.start", "'" + part + "': write start=PLAYER:TOTAL,... e.g. start=Ann:5,Ben:-2,Cat:-3");
+      d.error("start", "cli.start", text::Message("alsos.err.cli_start_form").text("value", part), catalogue());
       continue;
     }
     t[part.substr(0, c)] = typed_value(part.substr(c + 1));

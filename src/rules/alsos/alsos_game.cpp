@@ -146,9 +146,15 @@ bool AlsosGame::session_ends(i64 deals, std::vector<i64>& delta, std::vector<i64
 
 std::optional<HandResult> AlsosGame::play_hand(const json& record, Diagnostics& d) {
   if (m_finished) {
+    const char* end = m_opt.end == EndMode::deals ? "deals" : m_opt.end == EndMode::radli ? "radli" : "manual";
     d.error("hand", "alsos.game_over",
-            "the session has ended (" + session_end_text(m_opt) + ", after " + std::to_string(m_deals) +
-                " deals); no more hands can be recorded");
+            text::Message("alsos.err.game_over")
+                .text("end", end)
+                .number("end_deals", m_opt.end_deals)
+                .number("target", m_opt.radli_target)
+                .number("bonus", m_opt.radli_bonus)
+                .number("deals", m_deals),
+            catalogue());
     return std::nullopt;
   }
   auto decoded = decode(record, d);

@@ -240,8 +240,7 @@ public:
   std::unique_ptr<Game> run() {
     for (const auto& [key, value] : m_setup.items())
       if (key != "players" && key != "first_dealer" && key != "options" && key != "start")
-        err(key, "setup_field",
-            "'" + key + "' is not a set-up field of Alsós; the fields are: players, first_dealer, options, start");
+        err(key, "setup_field", text::Message("alsos.err.setup_field").text("key", key));
     players();
     first_dealer();
     Diagnostics od;
@@ -254,60 +253,64 @@ public:
     Options o = options_from(resolved);
     if (o.end == EndMode::deals && o.end_deals % static_cast<i64>(m_players.size()) != 0)  // spec alsos §5
       m_d.warning("options.session_end", "alsos.deals_uneven",
-                  std::to_string(o.end_deals) + " deals is not a multiple of " + std::to_string(m_players.size()) +
-                      " players: someone deals (or sits out) more often");
+                  text::Message("alsos.warn.deals_uneven")
+                      .number("deals", o.end_deals)
+                      .number("players", static_cast<std::int64_t>(m_players.size())),
+                  catalogue());
     return std::make_unique<AlsosGame>(m_players, m_first, o, resolved, m_totals, m_hands_played);
   }
 
 private:
-  void err(const std::string& field, const std::string& code, const std::string& msg) {
-    m_d.error(field, "alsos." + code, msg);
+  void err(const std::string& field, const std::string& code, text::Message words) {
+    m_d.error(field, "alsos." + code, std::move(words), catalogue());
     m_bad = true;
   }
 
   // V01
   void players() {
     if (!m_setup.contains("players") || !m_setup["players"].is_array()) {
-      err("players", "players", "Alsós needs 2-4 distinct players in playing order, e.g. [\"Ann\", \"Ben\", \"Cat\"]");
+      err("players", "players", text::Message("alsos.err.setup_players"));
       return;
     }
     for (const auto& p : m_setup["players"]) {
       if (!p.is_string() || p.get<std::string>().empty()) {
-        err("players", "players", p.dump() + " is not a player name");
+        err("players", "players", text::Message("alsos.err.setup_player_name").text("value", p.dump()));
         continue;
       }
       std::string name = p.get<std::string>();
       for (const auto& q : m_players)
-        if (q == name) err("players", "players", name + " is listed twice; Alsós needs 2-4 distinct players");
+        if (q == name) err("players", "players", text::Message("alsos.err.setup_player_twice").text("name", name));
       m_players.push_back(name);
     }
     if (!m_bad && (m_players.size() < 2 || m_players.size() > 4))
-      err("players", "players", std::to_string(m_players.size()) + " players given; Alsós needs 2-4 distinct players");
+      err("players", "players",
+          text::Message("alsos.err.setup_player_count").number("n", static_cast<std::int64_t>(m_players.size())));
   }
 
   void first_dealer() {
     if (!m_setup.contains("first_dealer") || !m_setup["first_dealer"].is_string()) {
-      err("first_dealer", "first_dealer", "the first dealer is required: one of the players");
+      err("first_dealer", "first_dealer", text::Message("alsos.err.setup_first_dealer_missing"));
       return;
     }
     m_first = m_setup["first_dealer"].get<std::string>();
     bool found = std::find(m_players.begin(), m_players.end(), m_first) != m_players.end();
     if (!found && !m_players.empty())
-      err("first_dealer", "first_dealer", "first dealer " + m_first + " is not one of the players");
+      err("first_dealer", "first_dealer", text::Message("alsos.err.setup_first_dealer_unknown").text("name", m_first));
   }
 
   // [M] start: {totals, hands_played} carried over from a paper sheet
   void start(const json& s) {
     if (!s.is_object()) {
-      err("start", "start", "start must be {\"totals\": {player: n}, \"hands_played\": n}");
+      err("start", "start", text::Message("alsos.err.setup_start_shape"));
       return;
     }
     for (const auto& [key, value] : s.items())
       if (key != "totals" && key != "hands_played")
-        err("start." + key, "start", "'" + key + "' is not part of start (totals, hands_played)");
+        err("start." + key, "start", text::Message("alsos.err.setup_start_key").text("key", key));
     if (s.contains("hands_played")) {
       if (!is_whole(s["hands_played"]) || whole(s["hands_played"]) < 0)
-        err("start.hands_played", "start", s["hands_played"].dump() + " is not a number of deals >= 0");
+        err("start.hands_played", "start",
+            text::Message("alsos.err.setup_hands_played").text("value", s["hands_played"].dump()));
       else
         m_hands_played = whole(s["hands_played"]);
     }
@@ -316,25 +319,26 @@ private:
 
   void totals(const json& t) {
     if (!t.is_object()) {
-      err("start.totals", "start", "totals must map every player to his running total in game points");
+      err("start.totals", "start", text::Message("alsos.err.setup_totals_shape"));
       return;
     }
     i64 sum = 0;
     for (const auto& [name, v] : t.items()) {
       auto at = std::find(m_players.begin(), m_players.end(), name);
       if (at == m_players.end()) {
-        err("start.totals", "start", name + " is not a player of this session");
+        err("start.totals", "start", text::Message("alsos.err.setup_totals_player").text("name", name));
       } else if (!is_whole(v)) {
-        err("start.totals", "start", name + ": " + v.dump() + " is not a whole number of game points");
+        err("start.totals", "start",
+            text::Message("alsos.err.setup_totals_whole").text("name", name).text("value", v.dump()));
       } else {
         m_totals[static_cast<std::size_t>(at - m_players.begin())] = whole(v);
         sum += whole(v);
       }
     }
     for (const auto& p : m_players)
-      if (!t.contains(p)) err("start.totals", "start", "no total given for " + p);
+      if (!t.contains(p)) err("start.totals", "start", text::Message("alsos.err.setup_totals_missing").text("name", p));
     if (!m_bad && sum != 0)  // spec alsos §5: totals are zero-sum
-      err("start.totals", "start", "the totals add up to " + std::to_string(sum) + "; Alsós totals always add up to 0");
+      err("start.totals", "start", text::Message("alsos.err.setup_totals_sum").number("sum", sum));
   }
 
   const json& m_setup;

@@ -274,6 +274,45 @@ const text::Catalogue& catalogue() {
     x.add("alsos.err.cli_declarer_form", "''{value}'': {kind} is written {kind}:DECLARER (e.g. {kind}:B)");
     x.add("alsos.err.cli_no_declarer", "''{value}'': {kind} takes no declarer (write just {kind})");
     x.add("alsos.err.cli_twice", "''{key}'' is given twice");
+    x.add("alsos.err.cli_whole_number",
+          "{what, select, hand {hand} unplayed_points {unplayed_points} level {level} sequences {{name} sequences} "
+          "sets {{name} sets} other {{name}}}: ''{value}'' is not a whole number");
+    x.add("alsos.err.cli_kontra_form", "''{value}'': a kontra level is PLAYER:PHASE, e.g. C:late");
+    x.add("alsos.err.cli_figura_form",
+          "''{value}'': a figura is PLAYER:NAME:PHASE[:made|failed][/KONTRA_BY:PHASE...], e.g. B:kassza:early or "
+          "A:tuli:early/B:early/A:late");
+    x.add("alsos.err.cli_figura_outcome", "''{value}'': the outcome of a figura is made or failed");
+    x.add("alsos.err.cli_gyerunk_form",
+          "''{value}'': gyerunk is PLAYER:LEVEL:OUTCOME, e.g. C:2:surrendered (level 1-4; outcome accepted or "
+          "surrendered)");
+    x.add("alsos.err.cli_gyerunk_outcome", "''{value}'': the outcome is accepted or surrendered");
+    x.add("alsos.err.cli_melds_form",
+          "''{value}'': melds are PLAYER:SEQUENCES[:SETS][:bela], e.g. {example} or B:bela");
+    // the set-up (alsos_options.cpp) and the end of the session (alsos_game.cpp)
+    x.add("alsos.err.setup_field",
+          "''{key}'' is not a set-up field of Alsós; the fields are: players, first_dealer, options, start");
+    x.add("alsos.err.setup_players",
+          "Alsós needs 2-4 distinct players in playing order, e.g. [\"Ann\", \"Ben\", \"Cat\"]");
+    x.add("alsos.err.setup_player_name", "{value} is not a player name");
+    x.add("alsos.err.setup_player_twice", "{name} is listed twice; Alsós needs 2-4 distinct players");
+    x.add("alsos.err.setup_player_count", "{n} players given; Alsós needs 2-4 distinct players");
+    x.add("alsos.err.setup_first_dealer_missing", "the first dealer is required: one of the players");
+    x.add("alsos.err.setup_first_dealer_unknown", "first dealer {name} is not one of the players");
+    x.add("alsos.err.setup_start_shape", "start must be '{'\"totals\": '{'player: n'}', \"hands_played\": n'}'");
+    x.add("alsos.err.setup_start_key", "''{key}'' is not part of start (totals, hands_played)");
+    x.add("alsos.err.setup_hands_played", "{value} is not a number of deals >= 0");
+    x.add("alsos.err.setup_totals_shape", "totals must map every player to his running total in game points");
+    x.add("alsos.err.setup_totals_player", "{name} is not a player of this session");
+    x.add("alsos.err.setup_totals_whole", "{name}: {value} is not a whole number of game points");
+    x.add("alsos.err.setup_totals_missing", "no total given for {name}");
+    x.add("alsos.err.setup_totals_sum", "the totals add up to {sum}; Alsós totals always add up to 0");
+    x.add("alsos.warn.deals_uneven",
+          "{deals} deals is not a multiple of {players} players: someone deals (or sits out) more often");
+    x.add("alsos.err.game_over",
+          "the session has ended ({end, select, deals {after {end_deals} deals} radli {radli to {target} (bonus "
+          "{bonus})} other {manual}}, after {deals} deals); no more hands can be recorded");
+    x.add("alsos.err.cli_not_json", "''{value}'' is not valid JSON");
+    x.add("alsos.err.cli_start_form", "''{value}'': write start=PLAYER:TOTAL,... e.g. start=Ann:5,Ben:-2,Cat:-3");
     x.add("alsos.err.unknown_field", "''{key}'' is not a field of an Alsós hand; the fields are: {fields}");
     x.add("alsos.err.type", "{value} is not a record type of Alsós; the only one is \"hand\"");
     x.add("alsos.err.hand_number", "{value} is not a hand number (1, 2, 3...)");

@@ -276,7 +276,7 @@ private:
   int scheduled_deals() const { return base_deals() + (m_extended ? 2 : 0); }
   int weight_of(int deal_no) const;
   ojson by_player(int a, int b) const;
-  std::string end_message() const;
+  text::Message end_message() const;
   void check_dealer(const json& rec, Diagnostics& d) const;
   std::optional<HandResult> play_inner(const json& rec, Diagnostics& d);
   std::optional<HandResult> play_redeal(const json& rec, Diagnostics& d);
@@ -304,6 +304,9 @@ Words entry_words_of(const PiquetGame& game, const Answers& answers);
 text::Message deal_message(const json& record, const json& entry, const std::vector<std::string>& players);
 text::Message outcome_message(const json& score);
 const text::Catalogue& catalogue();  // their English patterns
+// messages one after the other, each said by `id` ({item}{rest}); "a, b, c" (piquet.list)
+text::Message chain(const std::vector<text::Message>& items, const char* id, size_t from = 0);
+text::Message listed(const std::vector<text::Message>& items);
 // a refusal or warning as a message of that catalogue (piquet.err.*), said in the reader's language
 inline void err(Diagnostics& d, std::string field, const std::string& code, text::Message m) {
   d.error(std::move(field), code, std::move(m), catalogue());

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "core/language.hpp"
 #include "rules/piquet/piquet.hpp"
 
 namespace marque::rules::piquet {
@@ -33,7 +34,8 @@ struct Deal {
   }
   // "Ann (elder)"-labelled choices: elder, younger, then the extra values.
   std::vector<Choice> players_and(std::vector<Choice> extra) const {
-    std::vector<Choice> out = {{elder, "elder"}, {younger, "younger"}};
+    std::vector<Choice> out = {{elder, text::tr("piquet.entry.elder", "elder")},
+                               {younger, text::tr("piquet.entry.younger", "younger")}};
     out.insert(out.end(), extra.begin(), extra.end());
     return out;
   }
@@ -73,10 +75,19 @@ Question with(Question q, std::vector<std::string> fields, std::string help = ""
 
 // ---- the first questions: detail or totals, a redeal ---------------------------------------------------------
 
+// the questions' words in the reader's language (piquet.entry.*; the game's terms kept)
+using text::tr;
+
+// "Ann (elder)"
+std::string with_role(const std::string& who, int role) {
+  return tr("piquet.entry.role", "{name} ({role, select, elder {elder} other {younger}})",
+            text::Message().text("name", who).text("role", k_role_names[static_cast<size_t>(role)]));
+}
+
 Question ask_kind() {
-  Question q = ask_choice("entry", "Record this deal in detail or only its two totals?",
-                          {{"detail", "point, sequences, sets, tricks, play"},
-                           {"totals", "the two deal scores, as on a score card"}});
+  Question q = ask_choice("entry", tr("piquet.entry.entry", "Record this deal in detail or only its two totals?"),
+                          {{"detail", tr("piquet.entry.entry.detail", "point, sequences, sets, tricks, play")},
+                           {"totals", tr("piquet.entry.entry.totals", "the two deal scores, as on a score card")}});
   q.preset = "detail";
   return with(q, {"entry"});
 }
@@ -87,63 +98,69 @@ std::optional<Question> totals_question(const Deal& deal) {
     if (asked(deal.answers, key)) continue;
     const std::string& who = role == k_elder ? deal.elder : deal.younger;
     Question q = ask_number(key,
-                            "What did " + who + " (" + k_role_names[static_cast<size_t>(role)] +
-                                ") score in this deal?",
+                            tr("piquet.entry.total", "What did {who} score in this deal?",
+                               text::Message().text("who", with_role(who, role))),
                             "int", 0, k_max_deal_total);
-    return with(q, {"totals"}, "the deal total, 0 to 174: everything " + who + " counted in it");
+    return with(q, {"totals"},
+                tr("piquet.entry.total.help", "the deal total, 0 to 174: everything {name} counted in it",
+                   text::Message().text("name", who)));
   }
   return std::nullopt;
 }
 
 Question ask_redeal(const Deal& deal) {
-  return with(ask_yes_no("redeal", "Misdeal: is the deal void (" + deal.c.name(deal.c.dealer) + " deals again)?"),
+  return with(ask_yes_no("redeal", tr("piquet.entry.redeal", "Misdeal: is the deal void ({name} deals again)?",
+                                      text::Message().text("name", deal.c.name(deal.c.dealer)))),
               {"redeal"});
 }
 
 Question ask_reason() {
   Question q;
   q.key = "reason";
-  q.text = "Why was it void?";
+  q.text = tr("piquet.entry.reason", "Why was it void?");
   q.kind = "text";
   q.optional = true;
-  return with(q, {"reason"}, "e.g. wrong number of cards, a card exposed (Enter: no reason)");
+  return with(q, {"reason"},
+              tr("piquet.entry.reason.help", "e.g. wrong number of cards, a card exposed (Enter: no reason)"));
 }
 
 // ---- the declarations: carte blanche, point, sequences, sets ---------------------------------------------
 
 Question ask_carte(const Deal& deal) {
-  Question q = ask_choice("carte", "Carte blanche (a dealt hand without K, Q or J, 10 points)?", deal.players_and({}));
-  q.choices.insert(q.choices.begin(), {"none", "nobody"});
+  Question q = ask_choice("carte",
+                          tr("piquet.entry.carte", "Carte blanche (a dealt hand without K, Q or J, 10 points)?"),
+                          deal.players_and({}));
+  q.choices.insert(q.choices.begin(), {"none", tr("piquet.entry.nobody", "nobody")});
   q.preset = "none";
   return with(q, {"carte_blanche"});
 }
 
 std::optional<Question> point_question(const Deal& deal) {
   if (!asked(deal.answers, "point_winner"))
-    return with(ask_choice("point_winner", "Who won the point?",
-                           deal.players_and({{"equal", "same cards and pips: nobody scores"}})),
+    return with(ask_choice("point_winner", tr("piquet.entry.point", "Who won the point?"),
+                           deal.players_and(
+                               {{"equal", tr("piquet.entry.point.equal", "same cards and pips: nobody scores")}})),
                 {"point.winner"});
   const std::string w = deal.value("point_winner");
   if (!asked(deal.answers, "point_cards"))
-    return with(ask_number("point_cards",
-                           w == "equal" ? "How many cards in each point?" : "How many cards in " + w + "'s point?",
-                           "int", 1, 8),
-                {"point.cards"});
+    return with(
+        ask_number("point_cards",
+                   tr("piquet.entry.point_cards",
+                      "{equal, select, yes {How many cards in each point?} other {How many cards in {name}'s point?}}",
+                      text::Message().text("equal", w == "equal" ? "yes" : "no").text("name", w)),
+                   "int", 1, 8),
+        {"point.cards"});
   int cards = 0;
   if (deal.c.opts.pips_rounded && !asked(deal.answers, "point_pips") &&
       read_int(typed_value(deal.value("point_cards")), 1, 8, cards)) {
     auto [lo, hi] = k_pip_range[static_cast<size_t>(cards)];
-    return with(ask_number("point_pips", "What did it make (pips)?", "int", lo, hi), {"point.pips"},
-                "old rule (point_scoring = pips_rounded): the point scores its pips / 10, rounded");
+    return with(ask_number("point_pips", tr("piquet.entry.point_pips", "What did it make (pips)?"), "int", lo, hi),
+                {"point.pips"},
+                tr("piquet.entry.point_pips.help",
+                   "old rule (point_scoring = pips_rounded): the point scores its pips / 10, rounded"));
   }
   return std::nullopt;
 }
-
-const char* k_sequence_help =
-    "LEN:TOP, several with commas, e.g. quart:A,tierce:9 (LEN tierce, quart, quint, sixieme, septieme, "
-    "huitieme or 3-8; TOP A K Q J 10 9 8 7, major = A)";
-const char* k_sets_help =
-    "KIND:RANK, several with commas, e.g. quatorze:10,trio:Q (KIND trio or quatorze; RANK A K Q J 10)";
 
 constexpr std::array<const char*, 6> k_lengths = {"tierce", "quart", "quint", "sixieme", "septieme", "huitieme"};
 
@@ -180,7 +197,14 @@ ListAsk decl_shape(Decl which) {
   const bool sets = which == Decl::sets_scored;
   l.typed.key = l.key;
   l.typed.kind = "words";
-  l.typed.help = sets ? k_sets_help : which == Decl::seq_equal ? "LEN:TOP, e.g. quint:K" : k_sequence_help;
+  l.typed.help = sets ? tr("piquet.entry.sets.help",
+                           "KIND:RANK, several with commas, e.g. quatorze:10,trio:Q (KIND trio or quatorze; RANK A K Q "
+                           "J 10)")
+                 : which == Decl::seq_equal
+                     ? tr("piquet.entry.seq_equal.help", "LEN:TOP, e.g. quint:K")
+                     : tr("piquet.entry.sequences.help",
+                          "LEN:TOP, several with commas, e.g. quart:A,tierce:9 (LEN tierce, quart, quint, sixieme, "
+                          "septieme, huitieme or 3-8; TOP A K Q J 10 9 8 7, major = A)");
   l.typed.fields = {sets ? "sets" : "sequences"};
   l.typed.optional = which == Decl::seq_equal;
   l.max_items = which == Decl::seq_equal ? 1 : 0;
@@ -224,19 +248,20 @@ bool decl_legal(const Deal& deal, Decl which, const std::string& items) {
 ListAsk decl_list(const Deal& deal, Decl which) {
   ListAsk l = decl_shape(which);
   const std::string w = which == Decl::seq_equal
-                            ? std::string("both players")
+                            ? std::string()
                             : deal.value(which == Decl::sets_scored ? "sets_winner" : "seq_winner");
+  const text::Message name = text::Message().text("name", w);
   if (which == Decl::sets_scored) {
-    l.first = "Which sets did " + w + " score?";
-    l.add = "add a set";
-    l.another = "Another set of " + w + "?";
+    l.first = tr("piquet.entry.sets.first", "Which sets did {name} score?", name);
+    l.add = tr("piquet.entry.sets.add", "add a set");
+    l.another = tr("piquet.entry.sets.another", "Another set of {name}?", name);
   } else if (which == Decl::seq_equal) {
-    l.first = "Which sequence was equal?";
-    l.add = "say which";
+    l.first = tr("piquet.entry.seq_equal.first", "Which sequence was equal?");
+    l.add = tr("piquet.entry.seq_equal.add", "say which");
   } else {
-    l.first = "Which sequences did " + w + " score?";
-    l.add = "add a sequence";
-    l.another = "Another sequence of " + w + "?";
+    l.first = tr("piquet.entry.sequences.first", "Which sequences did {name} score?", name);
+    l.add = tr("piquet.entry.sequences.add", "add a sequence");
+    l.another = tr("piquet.entry.sequences.another", "Another sequence of {name}?", name);
   }
   l.typed.text = l.first;
   l.next_part = [&deal, which, words = l.item_words](const std::vector<ListItem>& earlier,
@@ -250,34 +275,41 @@ ListAsk decl_list(const Deal& deal, Decl which) {
     };
     if (which == Decl::sets_scored) {
       if (!cur.part("kind"))
-        return ask_choice("kind", "Which set?",
-                          only("kind",
-                               {{"quatorze", "quatorze: four of a kind (14)"}, {"trio", "trio: three of a kind (3)"}}));
+        return ask_choice("kind", tr("piquet.entry.set.kind", "Which set?"),
+                          only("kind", {{"quatorze", tr("piquet.entry.set.quatorze", "quatorze: four of a kind (14)")},
+                                        {"trio", tr("piquet.entry.set.trio", "trio: three of a kind (3)")}}));
       if (cur.part("rank")) return std::nullopt;
       std::vector<Choice> c;
       for (int r = 7; r >= 3; --r) c.push_back({k_ranks[static_cast<size_t>(r)], ""});
-      return ask_choice("rank", "A " + *cur.part("kind") + " of?", only("rank", c));
+      return ask_choice("rank",
+                        tr("piquet.entry.set.rank", "A {kind} of?", text::Message().text("kind", *cur.part("kind"))),
+                        only("rank", c));
     }
     if (!cur.part("len")) {
       std::vector<Choice> c;
       for (int len = 3; len <= 8; ++len)
         c.push_back({k_lengths[static_cast<size_t>(len - 3)],
-                     std::string(k_lengths[static_cast<size_t>(len - 3)]) + ": " + std::to_string(len) + " cards"});
-      return ask_choice("len", which == Decl::seq_equal ? "How long was it?" : "How long is it?", only("len", c));
+                     tr("piquet.entry.seq.length", "{name}: {n} cards",
+                        text::Message().text("name", k_lengths[static_cast<size_t>(len - 3)]).number("n", len))});
+      return ask_choice("len",
+                        which == Decl::seq_equal ? tr("piquet.entry.seq.len_equal", "How long was it?")
+                                                 : tr("piquet.entry.seq.len", "How long is it?"),
+                        only("len", c));
     }
     if (cur.part("top")) return std::nullopt;
     std::vector<Choice> c;
     for (int top = 7; top >= 0; --top) c.push_back({k_ranks[static_cast<size_t>(top)], ""});
-    return ask_choice("top", "Its top card?", only("top", c));
+    return ask_choice("top", tr("piquet.entry.seq.top", "Its top card?"), only("top", c));
   };
   return l;
 }
 
 std::optional<Question> sequences_question(const Deal& deal) {
   if (!asked(deal.answers, "seq_winner")) {
-    Question q = ask_choice("seq_winner", "Who won the sequences?",
+    Question q = ask_choice("seq_winner", tr("piquet.entry.seq_winner", "Who won the sequences?"),
                             deal.players_and(
-                                {{"equal", "best sequences tied: nobody scores"}, {"none", "no sequence declared"}}));
+                                {{"equal", tr("piquet.entry.seq_winner.equal", "best sequences tied: nobody scores")},
+                                 {"none", tr("piquet.entry.seq_winner.none", "no sequence declared")}}));
     q.preset = "none";
     return with(q, {"sequences.winner"});
   }
@@ -289,8 +321,8 @@ std::optional<Question> sequences_question(const Deal& deal) {
 
 std::optional<Question> sets_question(const Deal& deal) {
   if (!asked(deal.answers, "sets_winner")) {
-    Question q = ask_choice("sets_winner", "Who won the sets (trios and quatorzes)?",
-                            deal.players_and({{"none", "no set declared"}}));
+    Question q = ask_choice("sets_winner", tr("piquet.entry.sets_winner", "Who won the sets (trios and quatorzes)?"),
+                            deal.players_and({{"none", tr("piquet.entry.sets_winner.none", "no set declared")}}));
     q.preset = "none";
     return with(q, {"sets.winner"});
   }
@@ -302,18 +334,27 @@ std::optional<Question> sets_question(const Deal& deal) {
 // ---- the play: concession, tricks, play points -------------------------------------------------------------
 
 Question ask_concession(const Deal& deal) {
-  Question q = ask_choice("concession", "Did a player throw in his hand before the play (last deal of the partie)?",
+  Question q = ask_choice("concession",
+                          tr("piquet.entry.concession",
+                             "Did a player throw in his hand before the play (last deal of the partie)?"),
                           deal.players_and({}));
-  q.choices.insert(q.choices.begin(), {"none", "the deal was played"});
+  q.choices.insert(q.choices.begin(), {"none", tr("piquet.entry.concession.none", "the deal was played")});
   q.preset = "none";
-  return with(q, {"concession"}, "the other then counts 13 for the play and 10 for the cards");
+  return with(q, {"concession"},
+              tr("piquet.entry.concession.help", "the other then counts 13 for the play and 10 for the cards"));
 }
 
 Question ask_tricks(const Deal& deal) {
-  Question q = with(ask_number("tricks", "How many tricks did " + deal.elder + " (elder) take?", "int", 0, 12),
-                    {"tricks"}, deal.younger + " (younger) takes the rest of the 12");
+  Question q = with(ask_number("tricks",
+                               tr("piquet.entry.tricks", "How many tricks did {name} (elder) take?",
+                                  text::Message().text("name", deal.elder)),
+                               "int", 0, 12),
+                    {"tricks"},
+                    tr("piquet.entry.tricks.help", "{name} (younger) takes the rest of the 12",
+                       text::Message().text("name", deal.younger)));
   q.complement = 12;
-  q.complement_text = deal.younger + "'s tricks (younger)";
+  q.complement_text = tr("piquet.entry.tricks.complement", "{name}'s tricks (younger)",
+                         text::Message().text("name", deal.younger));
   return q;
 }
 
@@ -344,16 +385,19 @@ Question ask_play(const Deal& deal, int role, const std::set<int>& values) {
   const bool elder = role == k_elder;
   const std::string& who = elder ? deal.elder : deal.younger;
   Question q = ask_number(elder ? "play_elder" : "play_younger",
-                          "How many points did " + who + " (" + k_role_names[static_cast<size_t>(role)] +
-                              ") make in play?",
+                          tr("piquet.entry.play", "How many points did {who} make in play?",
+                             text::Message().text("who", with_role(who, role))),
                           "int", values.empty() ? 0 : *values.begin(), values.empty() ? 13 : *values.rbegin());
   if (values.size() == 1) q.preset = std::to_string(*values.begin());
-  std::string range = values.empty()       ? ""
-                      : values.size() == 1 ? " (only " + std::to_string(*values.begin()) + " is possible)"
-                                           : " (" + std::to_string(*values.begin()) + " to " +
-                                                 std::to_string(*values.rbegin()) + " possible)";
+  const char* range = values.empty() ? "none" : values.size() == 1 ? "one" : "range";
   return with(q, {"play_points"},
-              "1 for each trick led, 1 for each trick won on the other's lead, 1 more for the last trick" + range);
+              tr("piquet.entry.play.help",
+                 "1 for each trick led, 1 for each trick won on the other''s lead, 1 more for the last trick"
+                 "{range, select, one { (only {lo} is possible)} range { ({lo} to {hi} possible)} other {}}",
+                 text::Message()
+                     .text("range", range)
+                     .number("lo", values.empty() ? 0 : *values.begin())
+                     .number("hi", values.empty() ? 0 : *values.rbegin())));
 }
 
 std::optional<Question> play_question(const Deal& deal, const Trial& t) {
@@ -391,18 +435,22 @@ bool old_pique_possible(const Trial& t, const Deal& deal) {
 std::optional<Question> late_question(const Deal& deal, const Trial& t) {
   if (!deal.any({"pique", "elder_piqued"})) {
     if (t.has_error("piquet.pique_needed") || old_pique_possible(t, deal)) {
-      Question q = ask_yes_no("pique", "Did " + deal.elder + " (elder) reach 30 before " + deal.younger +
-                                           " scored anything (pique)?");
+      Question q = ask_yes_no("pique", tr("piquet.entry.pique",
+                                          "Did {elder} (elder) reach 30 before {younger} scored anything (pique)?",
+                                          text::Message().text("elder", deal.elder).text("younger", deal.younger)));
       q.preset = deal.c.opts.old_tens ? "no" : "";
       return with(q, {"pique"},
-                  "the tricks and play points allow both: it depends on how many tricks " + deal.elder +
-                      " won in a row from the first");
+                  tr("piquet.entry.pique.help",
+                     "the tricks and play points allow both: it depends on how many tricks {elder} won in a row "
+                     "from the first",
+                     text::Message().text("elder", deal.elder)));
     }
   }
   if (!deal.any({"game_winner", "winner"}) && t.has_error("piquet.game_winner_required")) {
     Question q = ask_choice("game_winner",
-                            "Both players are at or above " + std::to_string(deal.c.opts.target) +
-                                ": who reached it first?",
+                            tr("piquet.entry.game_winner",
+                               "Both players are at or above {target}: who reached it first?",
+                               text::Message().number("target", deal.c.opts.target)),
                             deal.players_and({}));
     return with(q, {"game_winner"});
   }

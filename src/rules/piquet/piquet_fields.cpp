@@ -187,9 +187,10 @@ void word_point(const Ctx& c, const std::string& v, json& rec) {
 }
 
 // NAME:A:B,A:B,... -> the winner's role and the items made by `item` of each A:B; false when the winner is unknown
+// (the refusal of an item's form names the player of its example)
 using ItemReader = json (*)(const Ctx&, const std::string&, const std::string&, const std::string&);
 bool scored_list(const Ctx& c, const std::string& field, const std::vector<std::string>& items, ItemReader item,
-                 const std::string& syntax, json& s) {
+                 const std::string& example_player, json& s) {
   auto first = split_list(items[0], ':', true);
   std::string r = role_of(c, field, first[0]);
   if (r.empty()) return false;
@@ -199,8 +200,11 @@ bool scored_list(const Ctx& c, const std::string& field, const std::vector<std::
     auto bits = split_list(items[i], ':', true);
     if (i == 0) bits.erase(bits.begin());
     if (bits.size() != 2) {
-      c.d->error(field, field == "sets" ? "piquet.cli_set" : "piquet.cli_sequence",
-                 "'" + items[i] + "' is not " + syntax);
+      err(*c.d, field, field == "sets" ? "piquet.cli_set" : "piquet.cli_sequence",
+          text::Message("piquet.err.cli_item")
+              .text("value", items[i])
+              .text("field", field)
+              .text("player", example_player));
       continue;
     }
     json one = item(c, field, bits[0], bits[1]);
@@ -224,9 +228,8 @@ void word_sequences(const Ctx& c, const std::string& v, json& rec) {
     if (first.size() == 3)
       s["equal_to"] = sequence_item(c, "sequences", first[1], first[2]);
     else if (first.size() != 1)
-      c.d->error("sequences", "piquet.cli_sequence", "'" + v + "' is not equal or equal:LEN:TOP");
-  } else if (!scored_list(c, "sequences", items, &sequence_item,
-                          "LEN:TOP (e.g. seq=" + c.players[0] + ":quart:A,tierce:9)", s)) {
+      err(*c.d, "sequences", "piquet.cli_sequence", text::Message("piquet.err.cli_equal").text("value", v));
+  } else if (!scored_list(c, "sequences", items, &sequence_item, c.players[0], s)) {
     return;
   }
   rec["sequences"] = s;
@@ -242,8 +245,7 @@ void word_sets(const Ctx& c, const std::string& v, json& rec) {
     // as initialised
   } else if (lower(split_list(items[0], ':', true)[0]) == "equal") {
     s["winner"] = "equal";  // refused by the engine with the rule
-  } else if (!scored_list(c, "sets", items, &set_item, "KIND:RANK (e.g. sets=" + c.players[1] + ":quatorze:10,trio:Q)",
-                          s)) {
+  } else if (!scored_list(c, "sets", items, &set_item, c.players[1], s)) {
     return;
   }
   rec["sets"] = s;
@@ -361,9 +363,10 @@ json record_from_args(const std::vector<std::pair<std::string, std::string>>& kv
   json rec = json::object();
   if (c.players.size() != 2) return rec;
   if (game.finished()) {  // spec piquet §3 V-G1
-    d.error("entry", "piquet.game_over",
-            "this " + std::string(game.result().value("mode", std::string()) == "rubicon" ? "partie" : "game") +
-                " is finished (" + game.result().dump() + "); start a new one for the next deal");
+    err(d, "entry", "piquet.game_over",
+        text::Message("piquet.err.cli_game_over")
+            .text("mode", game.result().value("mode", std::string()) == "rubicon" ? "rubicon" : "classic")
+            .text("result", game.result().dump()));
     return rec;
   }
   // the dealer first: roles depend on it
@@ -412,7 +415,7 @@ json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
         for (const auto& part : split_list(v)) {
           auto bits = split_list(part, ':', true);
           if (bits.size() != 2) {
-            d.error("start." + sub, "piquet.cli_start", "'" + part + "' is not PLAYER:NUMBER");
+            err(d, "start." + sub, "piquet.cli_start", text::Message("piquet.err.cli_start_pair").text("value", part));
             continue;
           }
           m[bits[0]] = typed_value(bits[1]);
@@ -428,7 +431,7 @@ json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
     if (!setup["options"].contains(it.key())) setup["options"][it.key()] = it.value();
   if (!elder.empty()) {
     if (!setup.contains("players") || !setup["players"].is_array() || setup["players"].size() != 2) {
-      d.error("first_dealer", "piquet.cli_elder", "elder=NAME needs players=A,B first (two players)");
+      err(d, "first_dealer", "piquet.cli_elder", text::Message("piquet.err.cli_elder_players"));
     } else {
       const json& ps = setup["players"];
       if (ps[0] == elder)
@@ -436,7 +439,7 @@ json setup_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
       else if (ps[1] == elder)
         setup["first_dealer"] = ps[0];
       else
-        d.error("first_dealer", "piquet.cli_elder", "'" + elder + "' is not one of the players");
+        err(d, "first_dealer", "piquet.cli_elder", text::Message("piquet.err.cli_elder").text("value", elder));
     }
   }
   if (!start.empty()) setup["start"] = start;

@@ -48,13 +48,12 @@ ojson PiquetGame::by_player(int a, int b) const {
   return o;
 }
 
-std::string PiquetGame::end_message() const {
-  std::string standing = name(0) + " " + std::to_string(m_totals[0]) + ", " + name(1) + " " +
-                         std::to_string(m_totals[1]);
-  if (m_opts.mode == Mode::classic)
-    return "the game was won by " + name(m_winner) + " (" + standing +
-           "); no deal can follow it — start a new game for the next one";
-  return "the partie ended after deal " + std::to_string(m_deals) + " (" + standing + "); no deal can follow it";
+text::Message PiquetGame::end_message() const {
+  text::Message m(m_opts.mode == Mode::classic ? "piquet.err.game_over_classic" : "piquet.err.game_over_partie");
+  m.text("first", name(0)).number("first_total", m_totals[0]).text("second", name(1));
+  m.number("second_total", m_totals[1]).number("deals", m_deals);
+  if (m_opts.mode == Mode::classic) m.text("winner", name(m_winner));
+  return m;
 }
 
 // spec piquet §3 V-D1
@@ -90,7 +89,7 @@ std::optional<HandResult> PiquetGame::play_hand(const json& rec, Diagnostics& di
 std::optional<HandResult> PiquetGame::play_inner(const json& rec, Diagnostics& d) {
   // spec piquet §3 V-G1: nothing after the end of the game / partie
   if (m_finished) {
-    d.error("entry", "piquet.game_over", end_message());
+    err(d, "entry", "piquet.game_over", end_message());
     return std::nullopt;
   }
   std::string entry = "detail";
@@ -162,21 +161,21 @@ bool PiquetGame::classic_after(const std::array<int, 2>& now, int game_winner, b
   }
   if (required) {
     if (game_winner < 0) {
-      std::string why = totals_entry
-                            ? "both players are on or above the target " + std::to_string(m_opts.target) +
-                                  " after this deal (" + name(0) + " " + std::to_string(now[0]) + ", " + name(1) + " " +
-                                  std::to_string(now[1]) + ") and a totals entry cannot tell who reached it first"
-                            : "both players end the deal on " + std::to_string(now[0]) +
-                                  ", on or above the target: record who reached it first in the play";
-      d.error("game_winner", "piquet.game_winner_required", "missing: " + why + " (game_winner=NAME)");
+      err(d, "game_winner", "piquet.game_winner_required",
+          text::Message(totals_entry ? "piquet.err.game_winner_totals" : "piquet.err.game_winner_play")
+              .number("target", m_opts.target)
+              .text("first", name(0))
+              .number("first_total", now[0])
+              .text("second", name(1))
+              .number("second_total", now[1]));
       return false;
     }
     winner = game_winner;
   } else if (game_winner >= 0) {
-    d.warning("game_winner", "piquet.game_winner_ignored",
-              "game_winner " + name(game_winner) +
-                  " ignored: it is needed only when both players end the deal on or above the target " +
-                  (totals_entry ? std::string("(totals entry)") : std::string("with equal totals")));
+    warn(d, "game_winner", "piquet.game_winner_ignored",
+         text::Message("piquet.warn.game_winner_unneeded")
+             .text("name", name(game_winner))
+             .text("entry", totals_entry ? "totals" : "detail"));
   }
   return true;
 }
@@ -235,8 +234,8 @@ std::optional<HandResult> PiquetGame::play_detail(const json& rec, Diagnostics& 
   if (classic && dc.ended >= 0) {
     reached_in = k_decl_categories[static_cast<size_t>(dc.ended)];
     if (x.game_winner >= 0)
-      d.warning("game_winner", "piquet.game_winner_ignored",
-                "game_winner ignored: " + name(winner) + " reached the target during the " + reached_in);
+      warn(d, "game_winner", "piquet.game_winner_ignored",
+           text::Message("piquet.warn.game_winner_reached").text("name", name(winner)).text("during", reached_in));
   } else if (classic) {
     if (!classic_after(now, x.game_winner, false, winner, d)) return std::nullopt;
     if (winner >= 0) reached_in = "play";

@@ -504,28 +504,34 @@ std::vector<int> check_play_points(const Detail& x, const Options& opts, Diagnos
 
 namespace {
 
-std::string seq_text(const Sequence& s) {
-  return sequence_name(s.length) + " to the " + k_ranks[static_cast<size_t>(s.top)];
+text::Message seq_text(const Sequence& s, bool equal) {
+  return text::Message("piquet.card.sequence")
+      .text("name", sequence_name(s.length))
+      .text("rank", k_ranks[static_cast<size_t>(s.top)])
+      .text("equal", equal ? "yes" : "no");
 }
 
 // What each role's scored combinations need, rank by rank (C-1), and why.
 struct CardNeeds {
   std::array<std::array<int, 8>, 2> need{}, seq_need{}, set_need{};
-  std::array<std::array<std::string, 8>, 2> why;  // no {}: clang 14 crashes on it
+  std::array<std::array<std::vector<text::Message>, 8>, 2> why;  // no {}: clang 14 crashes on it
 
-  void add_seq(int role, const Sequence& q, const std::string& label) {
+  void add_seq(int role, const Sequence& q, const text::Message& label) {
     for (int r = q.top - q.length + 1; r <= q.top; ++r) {
       seq_need[static_cast<size_t>(role)][static_cast<size_t>(r)] += 1;
-      auto& w = why[static_cast<size_t>(role)][static_cast<size_t>(r)];
-      w += (w.empty() ? "" : ", ") + label;
+      why[static_cast<size_t>(role)][static_cast<size_t>(r)].push_back(label);
     }
   }
-  std::string describe(int role, size_t r) const {
-    std::vector<std::string> parts;
+  // "elder: quatorze of K, quint to the A"
+  text::Message describe(int role, size_t r) const {
+    std::vector<text::Message> parts;
     int set = set_need[static_cast<size_t>(role)][r];
-    if (set) parts.push_back(std::string(set == 4 ? "quatorze" : "trio") + " of " + k_ranks[r]);
-    if (seq_need[static_cast<size_t>(role)][r]) parts.push_back(why[static_cast<size_t>(role)][r]);
-    return std::string(k_role_names[static_cast<size_t>(role)]) + ": " + join(parts, ", ");
+    if (set) parts.push_back(text::Message("piquet.card.set").number("count", set).text("rank", k_ranks[r]));
+    if (seq_need[static_cast<size_t>(role)][r])
+      for (const auto& w : why[static_cast<size_t>(role)][r]) parts.push_back(w);
+    return text::Message("piquet.card.role")
+        .text("role", k_role_names[static_cast<size_t>(role)])
+        .message("parts", listed(parts));
   }
 };
 
@@ -533,9 +539,9 @@ CardNeeds needs_of(const Detail& x, int ended) {
   CardNeeds n;
   if (ended < 0 || ended >= 2) {
     if (x.seq_winner == k_elder || x.seq_winner == k_younger)
-      for (const auto& q : x.seqs) n.add_seq(x.seq_winner, q, seq_text(q));
+      for (const auto& q : x.seqs) n.add_seq(x.seq_winner, q, seq_text(q, false));
     if (x.equal_to)
-      for (int r = 0; r < 2; ++r) n.add_seq(r, *x.equal_to, seq_text(*x.equal_to) + " (equal)");
+      for (int r = 0; r < 2; ++r) n.add_seq(r, *x.equal_to, seq_text(*x.equal_to, true));
   }
   if ((ended < 0 || ended >= 3) && (x.set_winner == k_elder || x.set_winner == k_younger))
     for (const auto& s : x.sets) n.set_need[static_cast<size_t>(x.set_winner)][static_cast<size_t>(s.rank)] = s.count;
@@ -550,13 +556,17 @@ void check_cards(const Detail& x, int ended, Diagnostics& d) {
   for (size_t r = 0; r < 8; ++r) {
     int total = n.need[0][r] + n.need[1][r];
     if (total <= 4) continue;
-    std::vector<std::string> who;
+    std::vector<text::Message> who;
     for (int role = 0; role < 2; ++role)
       if (n.need[static_cast<size_t>(role)][r]) who.push_back(n.describe(role, r));
     bool sets_involved = n.set_need[0][r] || n.set_need[1][r];
-    d.error(sets_involved ? "sets.scored" : "sequences.scored", "piquet.card_count",
-            "The record needs " + std::to_string(total) + " cards of rank " + k_ranks[r] + " (" + join(who, "; ") +
-                "); the pack has 4");
+    err(d, sets_involved ? "sets.scored" : "sequences.scored", "piquet.card_count",
+        text::Message("piquet.err.card_count")
+            .number("total", total)
+            .text("rank", k_ranks[r])
+            .message("who", text::Message("piquet.list")
+                                .message("item", who.front())
+                                .message("rest", chain(who, "piquet.notes", 1))));
   }
   for (int role = 0; role < 2; ++role) {
     int cards = 0, courts = 0;

@@ -162,8 +162,7 @@ std::vector<std::string> read_players(const json& setup, Diagnostics& d) {
   for (const auto& p : players)
     for (const auto& k : reserved_breakdown_keys())
       if (p == k)
-        d.error("players", "piquet.players_reserved",
-                "\"" + p + "\" cannot be a player name in piquet (it is a deal-breakdown key)");
+        err(d, "players", "piquet.players_reserved", text::Message("piquet.err.players_reserved").text("name", p));
   return players;
 }
 
@@ -184,23 +183,29 @@ int read_first_dealer(const json& setup, const std::vector<std::string>& players
 bool read_player_map(const json& v, const std::vector<std::string>& players, const std::string& field,
                      bool allow_negative, std::array<long long, 2>& out, Diagnostics& d) {
   if (!v.is_object()) {
-    d.error(field, "piquet.start", "must be an object {\"" + players[0] + "\": n, \"" + players[1] + "\": n}");
+    err(d, field, "piquet.start",
+        text::Message("piquet.err.start_map").text("first", players[0]).text("second", players[1]));
     return false;
   }
   bool ok = true;
   for (auto it = v.begin(); it != v.end(); ++it)
     if (it.key() != players[0] && it.key() != players[1]) {
-      d.error(field, "piquet.start",
-              "'" + it.key() + "' is not a player of this game (" + players[0] + ", " + players[1] + ")");
+      err(d, field, "piquet.start",
+          text::Message("piquet.err.start_player")
+              .text("value", it.key())
+              .text("first", players[0])
+              .text("second", players[1]));
       ok = false;
     }
   for (size_t p = 0; p < 2; ++p) {
     int n = 0;
     if (!v.contains(players[p])) continue;
     if (!read_int(v[players[p]], allow_negative ? -1000000 : 0, 1000000, n)) {
-      d.error(field, "piquet.start",
-              players[p] + ": " + v[players[p]].dump() + " is not a whole number" +
-                  (allow_negative ? "" : " of at least 0"));
+      err(d, field, "piquet.start",
+          text::Message("piquet.err.start_number")
+              .text("name", players[p])
+              .text("value", v[players[p]].dump())
+              .text("negative", allow_negative ? "yes" : "no"));
       ok = false;
     } else {
       out[p] = n;
@@ -215,29 +220,31 @@ void check_resume(const json& s, const Resume& r, const std::vector<std::string>
   if (opts.mode == Mode::classic) {
     for (size_t p = 0; p < 2; ++p)
       if (r.totals[p] >= opts.target)
-        d.error("start.totals", "piquet.start_over",
-                players[p] + " already has " + std::to_string(r.totals[p]) + ", at or above the target " +
-                    std::to_string(opts.target) + ": that game is over");
+        err(d, "start.totals", "piquet.start_over",
+            text::Message("piquet.err.start_game_over")
+                .text("name", players[p])
+                .number("total", r.totals[p])
+                .number("target", opts.target));
     for (size_t p = 0; p < 2; ++p)
       if (r.won[p] >= games_needed(opts.match))
-        d.error("start.games_won", "piquet.start_over",
-                players[p] + " already won " + std::to_string(r.won[p]) + " game(s): the match (" + opts.match +
-                    ") is over");
+        err(d, "start.games_won", "piquet.start_over",
+            text::Message("piquet.err.start_match_over")
+                .text("name", players[p])
+                .number("won", r.won[p])
+                .text("match", opts.match));
     if (s.contains("balance"))
-      d.error("start.balance", "piquet.start", "balance is the Rubicon session balance; this is a classic game");
+      err(d, "start.balance", "piquet.start", text::Message("piquet.err.start_balance_classic"));
     return;
   }
   if (s.contains("games_won"))
-    d.error("start.games_won", "piquet.start", "games_won counts classic games; this is a Rubicon partie");
+    err(d, "start.games_won", "piquet.start", text::Message("piquet.err.start_games_won_rubicon"));
   int base = opts.four_doubled ? 4 : 6;
   if (r.deals >= base + 2 || (r.deals >= base && r.totals[0] != r.totals[1]))
-    d.error("start.deals", "piquet.start_over",
-            std::to_string(r.deals) + " deals already played: that partie is over (" + std::to_string(base) +
-                " deals, two more only on a tie)");
+    err(d, "start.deals", "piquet.start_over",
+        text::Message("piquet.err.start_partie_over").number("deals", r.deals).number("base", base));
   if (r.balance[0] + r.balance[1] != 0)
-    d.error("start.balance", "piquet.start",
-            "a session balance is zero-sum: " + std::to_string(r.balance[0]) + " and " + std::to_string(r.balance[1]) +
-                " do not add up to 0");
+    err(d, "start.balance", "piquet.start",
+        text::Message("piquet.err.start_balance_sum").number("first", r.balance[0]).number("second", r.balance[1]));
 }
 
 // `start` (format README §1): the state of a paper game being resumed.
@@ -246,7 +253,7 @@ Resume read_resume(const json& setup, const std::vector<std::string>& players, c
   if (!setup.contains("start") || setup["start"].is_null() || players.size() != 2) return r;
   const json& s = setup["start"];
   if (!s.is_object()) {
-    d.error("start", "piquet.start", "must be an object {totals, deals, games_won, balance}");
+    err(d, "start", "piquet.start", text::Message("piquet.err.start_shape"));
     return r;
   }
   for (auto it = s.begin(); it != s.end(); ++it) {
@@ -259,10 +266,9 @@ Resume read_resume(const json& setup, const std::vector<std::string>& players, c
       read_player_map(it.value(), players, "start.balance", true, r.balance, d);
     else if (k == "deals") {
       if (!read_int(it.value(), 0, 1000000, r.deals))
-        d.error("start.deals", "piquet.start", it.value().dump() + " is not a number of deals (0 or more)");
+        err(d, "start.deals", "piquet.start", text::Message("piquet.err.start_deals").text("value", it.value().dump()));
     } else {
-      d.error("start." + k, "piquet.start",
-              "'" + k + "' is not a resume field; start has totals, deals, games_won, balance");
+      err(d, "start." + k, "piquet.start", text::Message("piquet.err.start_field").text("key", k));
     }
   }
   check_resume(s, r, players, opts, d);

@@ -19,9 +19,11 @@ std::string str(const json& o, const std::string& key) {
   return o.is_object() && o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : "";
 }
 
+}  // namespace
+
 // Items one after the other: each said by `id` with {item} and the rest in {rest} ("piquet.list": ", " between
 // them; "piquet.notes": "; " before each).
-Message chain(const std::vector<Message>& items, const char* id, size_t from = 0) {
+Message chain(const std::vector<Message>& items, const char* id, size_t from) {
   Message rest;
   for (size_t i = items.size(); i-- > from;)
     rest = Message(id).message("item", items[i]).message("rest", std::move(rest));
@@ -31,6 +33,8 @@ Message chain(const std::vector<Message>& items, const char* id, size_t from = 0
 Message listed(const std::vector<Message>& items) {
   return Message("piquet.list").message("item", items.front()).message("rest", chain(items, "piquet.list.more", 1));
 }
+
+namespace {
 
 // "quart major", "tierce minor", "quint to the king", "septieme to the king"
 Message sequence_message(const json& s) {
@@ -310,6 +314,10 @@ const text::Catalogue& catalogue() {
         "elder {elder}, younger {younger} cannot arise: with {elder_tricks} tricks to {younger_tricks} elder makes at "
         "most {elder_max} and younger at most {younger_max} in play");
     x.add("piquet.err.play_old_last", "0 and 0: someone won the last trick, which always scores 1");
+    x.add("piquet.err.card_count", "The record needs {total} cards of rank {rank} ({who}); the pack has 4");
+    x.add("piquet.card.role", "{role, select, elder {elder} other {younger}}: {parts}");
+    x.add("piquet.card.set", "{count, plural, =4 {quatorze} other {trio}} of {rank}");
+    x.add("piquet.card.sequence", "{name} to the {rank}{equal, select, yes { (equal)} other {}}");
     x.add("piquet.err.hand_size",
           "{role, select, elder {Elder} other {Younger}}'s combinations need {cards} cards; a hand has 12");
     x.add("piquet.err.combinations_max",
@@ -420,6 +428,51 @@ const text::Catalogue& catalogue() {
     x.add("piquet.err.player_name", "{value} is not a player name");
     x.add("piquet.err.players_count", "Piquet is for exactly 2 players; got {count, number, ::group-off} ({players})");
     x.add("piquet.err.players_distinct", "the two players must have different names (both are \"{name}\")");
+    x.add("piquet.err.players_reserved", "\"{name}\" cannot be a player name in piquet (it is a deal-breakdown key)");
+    // the end of the game, game_winner (piquet_game.cpp)
+    x.add("piquet.err.game_over_classic",
+          "the game was won by {winner} ({first} {first_total}, {second} {second_total}); no deal can follow it — "
+          "start a new game for the next one");
+    x.add(
+        "piquet.err.game_over_partie",
+        "the partie ended after deal {deals} ({first} {first_total}, {second} {second_total}); no deal can follow it");
+    x.add("piquet.err.game_winner_totals",
+          "missing: both players are on or above the target {target} after this deal ({first} {first_total}, "
+          "{second} {second_total}) and a totals entry cannot tell who reached it first (game_winner=NAME)");
+    x.add("piquet.err.game_winner_play",
+          "missing: both players end the deal on {first_total}, on or above the target: record who reached it first "
+          "in the play (game_winner=NAME)");
+    x.add("piquet.warn.game_winner_unneeded",
+          "game_winner {name} ignored: it is needed only when both players end the deal on or above the target "
+          "{entry, select, totals {(totals entry)} other {with equal totals}}");
+    x.add("piquet.warn.game_winner_reached", "game_winner ignored: {name} reached the target during the {during}");
+    // the command line's words (piquet_fields.cpp)
+    x.add("piquet.err.cli_game_over",
+          "this {mode, select, rubicon {partie} other {game}} is finished ({result}); start a new one for the next "
+          "deal");
+    x.add("piquet.err.cli_start_pair", "''{value}'' is not PLAYER:NUMBER");
+    x.add("piquet.err.cli_elder_players", "elder=NAME needs players=A,B first (two players)");
+    x.add("piquet.err.cli_elder", "''{value}'' is not one of the players");
+    x.add("piquet.err.cli_equal", "''{value}'' is not equal or equal:LEN:TOP");
+    x.add("piquet.err.cli_item",
+          "''{value}'' is not {field, select, sets {KIND:RANK (e.g. sets={player}:quatorze:10,trio:Q)} other "
+          "{LEN:TOP (e.g. seq={player}:quart:A,tierce:9)}}");
+    // a paper game resumed: start (piquet_options.cpp)
+    x.add("piquet.err.start_shape", "must be an object '{'totals, deals, games_won, balance'}'");
+    x.add("piquet.err.start_field", "''{key}'' is not a resume field; start has totals, deals, games_won, balance");
+    x.add("piquet.err.start_map", "must be an object '{'\"{first}\": n, \"{second}\": n'}'");
+    x.add("piquet.err.start_player", "''{value}'' is not a player of this game ({first}, {second})");
+    x.add("piquet.err.start_number",
+          "{name}: {value} is not a whole number{negative, select, yes {} other { of at least 0}}");
+    x.add("piquet.err.start_deals", "{value} is not a number of deals (0 or more)");
+    x.add("piquet.err.start_game_over",
+          "{name} already has {total}, at or above the target {target}: that game is over");
+    x.add("piquet.err.start_match_over", "{name} already won {won} game(s): the match ({match}) is over");
+    x.add("piquet.err.start_balance_classic", "balance is the Rubicon session balance; this is a classic game");
+    x.add("piquet.err.start_games_won_rubicon", "games_won counts classic games; this is a Rubicon partie");
+    x.add("piquet.err.start_partie_over",
+          "{deals} deals already played: that partie is over ({base} deals, two more only on a tie)");
+    x.add("piquet.err.start_balance_sum", "a session balance is zero-sum: {first} and {second} do not add up to 0");
     x.add("piquet.err.first_dealer_missing",
           "missing: the player who deals the first deal (the result of the cut; dealer=NAME or elder=NAME)");
     x.add("piquet.err.first_dealer", "{value} is not one of the players ({players})");

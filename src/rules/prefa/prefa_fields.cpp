@@ -156,8 +156,7 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
       for (const auto& [pq, v] : pairs) {
         auto slash = pq.find('/');
         if (slash == std::string::npos) {
-          diags.error(key, "prefa.cli_syntax",
-                      "'" + pq + "' is not TO/FROM; write e.g. start.received=A/B:97 (A received 97 from B)");
+          diags.error(key, "prefa.cli_syntax", text::Message("prefa.err.cli_to_from").text("value", pq), catalogue());
           continue;
         }
         rec[resolve(pq.substr(0, slash), players)][resolve(pq.substr(slash + 1), players)] = typed_value(v);
@@ -168,9 +167,7 @@ json start_from_args(const std::vector<std::pair<std::string, std::string>>& kv,
     } else if (sub == "hands_played") {
       start["hands_played"] = typed_value(value);
     } else {
-      diags.error(key, "prefa.cli_key",
-                  "unknown start field '" + sub +
-                      "'; they are start.pools, start.received, start.dealer, start.hands_played");
+      diags.error(key, "prefa.cli_key", text::Message("prefa.err.cli_start_field").text("key", sub), catalogue());
     }
   }
   setup["start"] = start;

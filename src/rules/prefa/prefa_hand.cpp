@@ -29,14 +29,14 @@ public:
   AuctionOutcome run(const json& calls) {
     AuctionOutcome out;
     if (!calls.is_array()) {
-      error("prefa.auction_shape", "must be a list of calls {\"player\": name, \"call\": pass | 6S..10H | prov}");
+      error("prefa.auction_shape", text::Message("prefa.err.auction_list"));
       return out;
     }
     int k = 0;
     for (const auto& c : calls)
       if (!call(c, ++k, out)) return out;
     if (!m_ended) {
-      error("prefa.auction_unfinished", "the auction is not finished: " + seat_name(m_turn) + " still has to call");
+      error("prefa.auction_unfinished", text::Message("prefa.err.auction_unfinished").text("name", seat_name(m_turn)));
       return out;
     }
     out.ok = true;
@@ -45,20 +45,23 @@ public:
   }
 
 private:
-  void error(const std::string& code, const std::string& msg) { m_diags.error("auction", code, msg); }
+  void error(const std::string& code, text::Message words) {
+    m_diags.error("auction", code, std::move(words), catalogue());
+  }
+  // a refusal of call k ("call 3: ...")
+  static text::Message at(int k, const char* id) { return text::Message(id).number("k", k); }
   std::string seat_name(int pos) const { return m_names[static_cast<size_t>(m_seats[static_cast<size_t>(pos)])]; }
   int n_seats() const { return static_cast<int>(m_seats.size()); }
 
   // One call; false (with an error) when the auction is broken.
   bool call(const json& c, int k, AuctionOutcome& out) {
-    const std::string at = "call " + std::to_string(k) + ": ";
     if (m_ended) {
-      error("prefa.auction_ended", at + "calls after the auction ended");
+      error("prefa.auction_ended", at(k, "prefa.err.auction_ended"));
       return false;
     }
     if (!c.is_object() || !c.contains("player") || !c["player"].is_string() || !c.contains("call") ||
         !c["call"].is_string()) {
-      error("prefa.auction_shape", at + "a call is {\"player\": name, \"call\": pass | 6S..10H | prov}");
+      error("prefa.auction_shape", at(k, "prefa.err.auction_call_shape"));
       return false;
     }
     const std::string who = c["player"].get<std::string>();
@@ -69,21 +72,23 @@ private:
     if (pos < 0) {
       bool known = std::find(m_names.begin(), m_names.end(), who) != m_names.end();
       error(known ? "prefa.auction_inactive" : "prefa.unknown_player",
-            at + (known ? who + " sits out this hand (dealer) and cannot call" : "unknown player " + who));
+            at(k, known ? "prefa.err.auction_inactive" : "prefa.err.auction_unknown_player").text("name", who));
       return false;
     }
     if (pos != m_turn) {
-      error("prefa.auction_turn", at + who + " called out of turn: expected " + seat_name(m_turn) +
-                                      " (calls go counterclockwise from 1st hand " + seat_name(0) + ")");
+      error("prefa.auction_turn", at(k, "prefa.err.auction_turn")
+                                      .text("name", who)
+                                      .text("expected", seat_name(m_turn))
+                                      .text("first", seat_name(0)));
       return false;
     }
     if (what == "pass") {
       m_out_of[static_cast<size_t>(pos)] = true;
     } else if (what == "prov") {
-      if (!provisional(at)) return false;
+      if (!provisional(k)) return false;
       m_prov = pos;
       m_prov_used = true;
-    } else if (!bid(at, who, what, pos)) {
+    } else if (!bid(k, who, what, pos)) {
       return false;
     }
     after_call(pos, out);
@@ -91,30 +96,31 @@ private:
   }
 
   // E-A5: a provisional entry is legal here.
-  bool provisional(const std::string& at) {
+  bool provisional(int k) {
     if (!m_opt.provisional) {
-      error("prefa.auction_prov", at + "provisional entry is not in use (option provisional_entry)");
+      error("prefa.auction_prov", at(k, "prefa.err.auction_prov_off"));
       return false;
     }
     if (m_high || m_prov_used) {
-      error("prefa.auction_prov", at + "provisional entry only before any spades bid, once per auction");
+      error("prefa.auction_prov", at(k, "prefa.err.auction_prov_late"));
       return false;
     }
     return true;
   }
 
   // E-A2..E-A4: a contract bid.
-  bool bid(const std::string& at, const std::string& who, const std::string& what, int pos) {
+  bool bid(int k, const std::string& who, const std::string& what, int pos) {
     auto b = parse_contract(what);
     if (!b || (b->level == 10 && b->strain == 4 && m_opt.ten_nt == 0)) {
-      error("prefa.auction_call", at + "\"" + what + "\" is not a call: pass, 6S..10H" +
-                                      std::string(m_opt.ten_nt ? ", 10NT" : "") +
-                                      (m_opt.provisional ? " or prov" : ""));
+      error("prefa.auction_call", at(k, "prefa.err.auction_call")
+                                      .text("value", what)
+                                      .text("ten_nt", m_opt.ten_nt ? "yes" : "no")
+                                      .text("prov", m_opt.provisional ? "yes" : "no"));
       return false;
     }
     if (!m_high) {
       if (b->rank() != 0) {
-        error("prefa.auction_first_bid", at + "the first bid must be spades (6S), not " + what);
+        error("prefa.auction_first_bid", at(k, "prefa.err.auction_first_bid").text("value", what));
         return false;
       }
       if (m_prov >= 0) {  // the first spades bid eliminates the provisional entrant
@@ -123,14 +129,16 @@ private:
       }
     } else if (m_holder > pos) {  // E-A3: the caller has priority over the holder
       if (b->rank() != m_high->rank()) {
-        error("prefa.auction_same", at + who + " may only say 'same " + m_high->name() + "' or pass, not " + what);
+        error("prefa.auction_same",
+              at(k, "prefa.err.auction_same").text("name", who).text("high", m_high->name()).text("value", what));
         return false;
       }
     } else if (b->rank() != m_high->rank() + 1) {  // E-A4: exactly the next contract
       const int next = m_high->rank() + 1;
-      std::string name = next > (m_opt.ten_nt ? 24 : 23) ? std::string("nothing higher")
+      std::string name = next > (m_opt.ten_nt ? 24 : 23) ? std::string("none")
                                                          : Contract{6 + next / 5, next % 5}.name();
-      error("prefa.auction_next", at + who + " must bid exactly " + name + " or pass, not " + what + " (no jump bids)");
+      error("prefa.auction_next",
+            at(k, "prefa.err.auction_next").text("name", who).text("next", name).text("value", what));
       return false;
     }
     m_high = b;

@@ -246,8 +246,8 @@ const std::vector<OptionSpec>& option_table() {
 // spec prefa §2.1 the set-up (+ `start`, a paper game being resumed)
 namespace {
 
-void err(Diagnostics& diags, const std::string& field, const std::string& code, const std::string& msg) {
-  diags.error(field, "prefa." + code, msg);
+void err(Diagnostics& diags, const std::string& field, const std::string& code, text::Message words) {
+  diags.error(field, "prefa." + code, std::move(words), catalogue());
 }
 
 int index_in(const std::vector<std::string>& players, const std::string& nm) {
@@ -260,25 +260,24 @@ int index_in(const std::vector<std::string>& players, const std::string& nm) {
 std::optional<std::vector<std::string>> read_players(const json& setup, Diagnostics& diags) {
   std::vector<std::string> players;
   if (!setup.contains("players") || !setup["players"].is_array()) {
-    err(diags, "players", "players",
-        "missing: Prefa needs 3 or 4 different players, in counterclockwise seating order");
+    err(diags, "players", "players", text::Message("prefa.err.setup_players_missing"));
     return std::nullopt;
   }
   for (const auto& p : setup["players"]) {
     if (!p.is_string() || p.get<std::string>().empty()) {
-      err(diags, "players", "players", show(p) + " is not a name: Prefa needs 3 or 4 different non-empty names");
+      err(diags, "players", "players", text::Message("prefa.err.setup_player_name").text("value", show(p)));
       return std::nullopt;
     }
     std::string nm = p.get<std::string>();
     if (std::find(players.begin(), players.end(), nm) != players.end()) {
-      err(diags, "players", "players", nm + " appears twice: Prefa needs 3 or 4 different players");
+      err(diags, "players", "players", text::Message("prefa.err.setup_player_twice").text("name", nm));
       return std::nullopt;
     }
     players.push_back(nm);
   }
   if (players.size() < 3 || players.size() > 4) {
     err(diags, "players", "players",
-        std::to_string(players.size()) + " players given: Prefa needs 3 or 4 different players");
+        text::Message("prefa.err.setup_player_count").number("n", static_cast<std::int64_t>(players.size())));
     return std::nullopt;
   }
   return players;
@@ -291,13 +290,12 @@ ll read_initial_pool(const json& setup, const json& given_opts, const json& o, D
   if (setup.contains("initial_pool")) {
     const json& ip = setup["initial_pool"];
     if (!is_whole(ip) || ip.get<ll>() < 1 || ip.get<ll>() > 999) {
-      err(diags, "initial_pool", "initial_pool",
-          show(ip) + ": the initial pool must be a positive whole number from 1 to 999");
+      err(diags, "initial_pool", "initial_pool", text::Message("prefa.err.setup_initial_pool").text("value", show(ip)));
     } else {
       initial_pool = ip.get<ll>();
       if (pool_in_options && o["initial_pool"].is_number() && o["initial_pool"].get<ll>() != initial_pool)
         err(diags, "options.initial_pool", "initial_pool",
-            "differs from the set-up field initial_pool " + std::to_string(initial_pool));
+            text::Message("prefa.err.setup_initial_pool_differs").number("pool", initial_pool));
     }
   } else if (pool_in_options && is_whole(o["initial_pool"])) {
     initial_pool = o["initial_pool"].get<ll>();
@@ -308,7 +306,9 @@ ll read_initial_pool(const json& setup, const json& given_opts, const json& o, D
 // A player named by set-up field `field` (-1 with an error when not one of them).
 int read_player(const json& v, const std::string& field, const std::vector<std::string>& players, Diagnostics& diags) {
   int i = v.is_string() ? index_in(players, v.get<std::string>()) : -1;
-  if (i < 0) err(diags, field, "unknown_player", "unknown player " + show(v) + "; the players are " + list_of(players));
+  if (i < 0)
+    err(diags, field, "unknown_player",
+        text::Message("prefa.err.unknown_player").text("name", show(v)).text("players", list_of(players)));
   return i;
 }
 
@@ -344,22 +344,23 @@ Options options_from(const json& o, ll initial_pool) {
 void read_start_pools(const json& s, const std::vector<std::string>& players, const Options& opt, State& st,
                       Diagnostics& diags) {
   if (!s.contains("pools") || !s["pools"].is_object()) {
-    err(diags, "start.pools", "start", "missing: the pool of every player now on the sheet");
+    err(diags, "start.pools", "start", text::Message("prefa.err.start_pools_missing"));
     return;
   }
   for (auto it = s["pools"].begin(); it != s["pools"].end(); ++it)
     if (index_in(players, it.key()) < 0)
       err(diags, "start.pools", "unknown_player",
-          "unknown player " + it.key() + "; the players are " + list_of(players));
+          text::Message("prefa.err.unknown_player").text("name", it.key()).text("players", list_of(players)));
   for (size_t i = 0; i < players.size(); ++i) {
     const std::string& p = players[i];
     if (!s["pools"].contains(p)) {
-      err(diags, "start.pools", "start", "start: no pool given for " + p);
+      err(diags, "start.pools", "start", text::Message("prefa.err.start_pool_missing").text("name", p));
       continue;
     }
     const json& v = s["pools"][p];
     if (!is_whole(v) || v.get<ll>() < 0 || v.get<ll>() > 999) {
-      err(diags, "start.pools", "start", p + ": " + show(v) + " is not a pool: whole numbers 0..999");
+      err(diags, "start.pools", "start",
+          text::Message("prefa.err.start_pool_value").text("name", p).text("value", show(v)));
       continue;
     }
     st.pool[i] = v.get<ll>();
@@ -368,7 +369,7 @@ void read_start_pools(const json& s, const std::vector<std::string>& players, co
   int positive = 0;
   for (ll p : st.pool) positive += p > 0;
   if (positive == 0 || (opt.all_but_one && positive == 1))
-    err(diags, "start.pools", "start_finished", "these pools are a finished game (section 5.3): nothing left to play");
+    err(diags, "start.pools", "start_finished", text::Message("prefa.err.start_finished"));
 }
 
 // the most points received and hands played a resumed sheet may hold (the spec gives no bound): a million keeps the
@@ -378,27 +379,33 @@ constexpr ll k_max_start_count = 1000000;
 // start.received: {p: {q: n}}, the points p has received from q.
 void read_start_received(const json& r, const std::vector<std::string>& players, State& st, Diagnostics& diags) {
   if (!r.is_object()) {
-    err(diags, "start.received", "start", "must be {p: {q: n}}: the points p has received from q");
+    err(diags, "start.received", "start", text::Message("prefa.err.start_received_shape"));
     return;
   }
   for (auto it = r.begin(); it != r.end(); ++it) {
     int p = index_in(players, it.key());
     if (p < 0 || !it.value().is_object()) {
-      err(diags, "start.received", "start", p < 0 ? "unknown player " + it.key() : it.key() + ": must be {q: n}");
+      err(diags, "start.received", "start",
+          text::Message(p < 0 ? "prefa.err.start_unknown_player" : "prefa.err.start_received_row")
+              .text("name", it.key()));
       continue;
     }
     for (auto jt = it.value().begin(); jt != it.value().end(); ++jt) {
       int q = index_in(players, jt.key());
       if (q < 0 || q == p) {
         err(diags, "start.received", "start",
-            q < 0 ? "unknown player " + jt.key() : "received only between two different players (" + jt.key() + ")");
+            text::Message(q < 0 ? "prefa.err.start_unknown_player" : "prefa.err.start_received_self")
+                .text("name", jt.key()));
         continue;
       }
       const auto n = common::whole_in(jt.value(), 0, k_max_start_count);
       if (!n) {
         err(diags, "start.received", "start",
-            it.key() + " from " + jt.key() + ": " + show(jt.value()) + " is not a whole number from 0 to " +
-                std::to_string(k_max_start_count));
+            text::Message("prefa.err.start_received_value")
+                .text("to", it.key())
+                .text("from", jt.key())
+                .text("value", show(jt.value()))
+                .number("max", k_max_start_count));
         continue;
       }
       st.recv[static_cast<size_t>(p)][static_cast<size_t>(q)] = *n * k_scale;
@@ -410,27 +417,30 @@ void read_start_received(const json& r, const std::vector<std::string>& players,
 bool read_start(const json& s, const std::vector<std::string>& players, const Options& opt, int first_dealer, State& st,
                 Diagnostics& diags) {
   if (!s.is_object()) {
-    err(diags, "start", "start", "must be an object {pools, received, dealer, hands_played}");
+    err(diags, "start", "start", text::Message("prefa.err.start_shape"));
     return false;
   }
   for (auto it = s.begin(); it != s.end(); ++it)
     if (it.key() != "pools" && it.key() != "received" && it.key() != "dealer" && it.key() != "hands_played")
-      err(diags, "start." + it.key(), "start", "unknown field; start has pools, received, dealer, hands_played");
+      err(diags, "start." + it.key(), "start", text::Message("prefa.err.start_field"));
   read_start_pools(s, players, opt, st, diags);
   if (s.contains("received") && !s["received"].is_null()) read_start_received(s["received"], players, st, diags);
   if (s.contains("dealer") && !s["dealer"].is_null()) {
     int sd = read_player(s["dealer"], "start.dealer", players, diags);
     if (sd >= 0 && first_dealer >= 0 && sd != first_dealer)
       err(diags, "start.dealer", "start",
-          "start.dealer " + players[static_cast<size_t>(sd)] + " differs from first_dealer " +
-              players[static_cast<size_t>(first_dealer)]);
+          text::Message("prefa.err.start_dealer")
+              .text("dealer", players[static_cast<size_t>(sd)])
+              .text("first", players[static_cast<size_t>(first_dealer)]));
     else if (sd >= 0)
       st.dealer = sd;
   }
   if (s.contains("hands_played") && !s["hands_played"].is_null()) {
     if (const auto n = common::whole_in(s["hands_played"], 0, k_max_start_count); !n)
       err(diags, "start.hands_played", "start",
-          show(s["hands_played"]) + " is not a whole number from 0 to " + std::to_string(k_max_start_count));
+          text::Message("prefa.err.start_hands_played")
+              .text("value", show(s["hands_played"]))
+              .number("max", k_max_start_count));
     else
       st.hands = static_cast<int>(*n);
   }
@@ -460,9 +470,7 @@ std::optional<Amount> stake_of(const json& v) {
 std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   for (auto it = setup.begin(); it != setup.end(); ++it)
     if (!k_setup_fields.count(it.key()))
-      err(diags, it.key(), "setup_field",
-          "unknown set-up field '" + it.key() +
-              "'; the fields are players, initial_pool, first_dealer, scorer, stake, options, start");
+      err(diags, it.key(), "setup_field", text::Message("prefa.err.setup_field").text("key", it.key()));
   std::optional<std::vector<std::string>> read = read_players(setup, diags);
   if (!read) return nullptr;
   std::vector<std::string> players = std::move(*read);
@@ -482,8 +490,7 @@ std::unique_ptr<Game> start_game(const json& setup, Diagnostics& diags) {
   // to print, whatever the points (each far below 2^63)
   if (setup.contains("stake") && !setup["stake"].is_null() &&
       (!setup["stake"].is_number() || setup["stake"] <= json(0) || setup["stake"] > json(k_max_stake)))
-    err(diags, "stake", "stake",
-        show(setup["stake"]) + ": the stake per point must be a number above 0 and at most 1000000");
+    err(diags, "stake", "stake", text::Message("prefa.err.setup_stake").text("value", show(setup["stake"])));
 
   Options opt;
   if (!diags.has_errors()) opt = options_from(o, initial_pool);

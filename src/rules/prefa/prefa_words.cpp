@@ -188,6 +188,55 @@ const text::Catalogue& catalogue() {
     x.add("prefa.err.cli_pair", "''{value}'' is not PLAYER:VALUE; write e.g. {example}");
     x.add("prefa.err.cli_bool", "''{value}'' is not true or false");
     x.add("prefa.err.cli_unknown_field", "unknown field ''{key}''; the prefa hand fields are: {fields}");
+    // the set-up and a resumed sheet's start (prefa_options.cpp)
+    x.add("prefa.err.setup_field",
+          "unknown set-up field ''{key}''; the fields are players, initial_pool, first_dealer, scorer, stake, options, "
+          "start");
+    x.add("prefa.err.setup_players_missing",
+          "missing: Prefa needs 3 or 4 different players, in counterclockwise seating order");
+    x.add("prefa.err.setup_player_name", "{value} is not a name: Prefa needs 3 or 4 different non-empty names");
+    x.add("prefa.err.setup_player_twice", "{name} appears twice: Prefa needs 3 or 4 different players");
+    x.add("prefa.err.setup_player_count", "{n} players given: Prefa needs 3 or 4 different players");
+    x.add("prefa.err.setup_initial_pool", "{value}: the initial pool must be a positive whole number from 1 to 999");
+    x.add("prefa.err.setup_initial_pool_differs", "differs from the set-up field initial_pool {pool}");
+    x.add("prefa.err.setup_stake", "{value}: the stake per point must be a number above 0 and at most 1000000");
+    x.add("prefa.err.start_shape", "must be an object '{'pools, received, dealer, hands_played'}'");
+    x.add("prefa.err.start_field", "unknown field; start has pools, received, dealer, hands_played");
+    x.add("prefa.err.start_pools_missing", "missing: the pool of every player now on the sheet");
+    x.add("prefa.err.start_pool_missing", "start: no pool given for {name}");
+    x.add("prefa.err.start_pool_value", "{name}: {value} is not a pool: whole numbers 0..999");
+    x.add("prefa.err.start_finished", "these pools are a finished game (section 5.3): nothing left to play");
+    x.add("prefa.err.start_received_shape", "must be '{'p: '{'q: n'}}': the points p has received from q");
+    x.add("prefa.err.start_unknown_player", "unknown player {name}");
+    x.add("prefa.err.start_received_row", "{name}: must be '{'q: n'}'");
+    x.add("prefa.err.start_received_self", "received only between two different players ({name})");
+    x.add("prefa.err.start_received_value", "{to} from {from}: {value} is not a whole number from 0 to {max}");
+    x.add("prefa.err.start_dealer", "start.dealer {dealer} differs from first_dealer {first}");
+    x.add("prefa.err.start_hands_played", "{value} is not a whole number from 0 to {max}");
+    x.add("prefa.err.cli_to_from",
+          "''{value}'' is not TO/FROM; write e.g. start.received=A/B:97 (A received 97 from B)");
+    x.add("prefa.err.cli_start_field",
+          "unknown start field ''{key}''; they are start.pools, start.received, start.dealer, start.hands_played");
+    // the auction, call by call (prefa_hand.cpp)
+    x.add("prefa.err.auction_list", "must be a list of calls '{'\"player\": name, \"call\": pass | 6S..10H | prov'}'");
+    x.add("prefa.err.auction_unfinished", "the auction is not finished: {name} still has to call");
+    x.add("prefa.err.auction_ended", "call {k}: calls after the auction ended");
+    x.add("prefa.err.auction_call_shape",
+          "call {k}: a call is '{'\"player\": name, \"call\": pass | 6S..10H | prov'}'");
+    x.add("prefa.err.auction_inactive", "call {k}: {name} sits out this hand (dealer) and cannot call");
+    x.add("prefa.err.auction_unknown_player", "call {k}: unknown player {name}");
+    x.add("prefa.err.auction_turn",
+          "call {k}: {name} called out of turn: expected {expected} (calls go counterclockwise from 1st hand {first})");
+    x.add("prefa.err.auction_prov_off", "call {k}: provisional entry is not in use (option provisional_entry)");
+    x.add("prefa.err.auction_prov_late", "call {k}: provisional entry only before any spades bid, once per auction");
+    x.add("prefa.err.auction_call",
+          "call {k}: \"{value}\" is not a call: pass, 6S..10H{ten_nt, select, yes {, 10NT} other {}}{prov, select, "
+          "yes { or prov} other {}}");
+    x.add("prefa.err.auction_first_bid", "call {k}: the first bid must be spades (6S), not {value}");
+    x.add("prefa.err.auction_same", "call {k}: {name} may only say ''same {high}'' or pass, not {value}");
+    x.add("prefa.err.auction_next",
+          "call {k}: {name} must bid exactly {next, select, none {nothing higher} other {{next}}} or pass, not {value} "
+          "(no jump bids)");
     x.add("prefa.err.unknown_player", "unknown player {name}; the players are {players}");
     x.add("prefa.err.game_over",
           "the game is over: all pools are 0 after hand {hand}; no hand can follow the game-ending hand");
