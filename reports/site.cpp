@@ -437,7 +437,7 @@ std::string player_page(const Site& site, const Player& p) {
       if (e.contains("deals_not_played") && !e["deals_not_played"].empty()) {
         std::string apart;
         for (auto d = e["deals_not_played"].begin(); d != e["deals_not_played"].end(); ++d)
-          apart += (apart.empty() ? "" : ", ") + h(d.key()) + " " + num(d.value());
+          apart += (apart.empty() ? "" : ", ") + h(said(kind, "type", d.key())) + " " + num(d.value());
         body += h(text::tr("site.stats.not_played", " (and not played: ")) + apart + ")";
       }
       body += "</dd>\n";

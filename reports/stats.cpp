@@ -152,9 +152,12 @@ std::string render_stats_text(const ojson& doc, const StatsWords& words) {
         std::string what;
         for (auto d = e["deals_not_played"].begin(); d != e["deals_not_played"].end(); ++d) {
           n += d.value().get<int64_t>();
-          what += (what.empty() ? "" : ", ") + d.key() + " " + std::to_string(d.value().get<int64_t>());
+          what += (what.empty() ? "" : ", ") + said(k.key(), "type", d.key()) + " " +
+                  std::to_string(d.value().get<int64_t>());
         }
-        out += " (and " + std::to_string(n) + (n == 1 ? " deal" : " deals") + " not played: " + what + ")";
+        out += text::tr("report.stats.not_played",
+                        " (and {n, plural, one {{shown} deal} other {{shown} deals}} not played: {what})",
+                        text::Message().number("n", n).text("shown", std::to_string(n)).text("what", what));
       }
       if (e.contains("role")) {
         const int64_t times = e["as_role"].get<int64_t>();

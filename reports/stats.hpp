@@ -28,7 +28,7 @@ struct StatsGame {
 
 // {"format": "marque-stats/1", "players": {name: {kind: {...}}}}; `only` = one player ("" = all)
 nlohmann::ordered_json build_stats(const std::vector<StatsGame>& games, const std::string& only);
-// A game kind's contract ("contract") or bonus ("bonus") id in the game's words (the command line's: its labels).
+// A game kind's contract ("contract"), bonus ("bonus") or deal not played ("type") id in the game's words (the command line's: its labels).
 using StatsWords = std::function<std::string(const std::string& kind, const std::string& what, const std::string& id)>;
 std::string render_stats_text(const nlohmann::ordered_json& doc, const StatsWords& words = {});
 // The statistics' name of a game's actor ("taker", "bidder", "declarer": league::Profile::role) in the reader's

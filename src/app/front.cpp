@@ -46,11 +46,11 @@ const text::Labels* game_labels(const std::string& id) {
   return r ? &r->labels() : nullptr;
 }
 
-reports::StatsWords stats_words() {
+std::function<std::string(const std::string&, const std::string&, const std::string&)> stats_words() {
   return [](const std::string& kind, const std::string& what, const std::string& id) {
     const text::Labels* labels = game_labels(kind);
     if (!labels) return id;
-    return what == "contract" ? labels->value("contract", id) : labels->key(id);
+    return what == "bonus" ? labels->key(id) : labels->value(what, id);
   };
 }
 
