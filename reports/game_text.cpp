@@ -37,21 +37,22 @@ std::string breakdown_lines(const ojson& entry, const ojson& players, const text
     std::string line;
     for (auto it = b[name].begin(); it != b[name].end(); ++it)
       if (it->is_number() && it->get<double>() != 0)
-        line += " " + (labels ? labels->key(it.key()) : it.key()) + " " + format_number(it->get<double>());
-    out += "  " + name + ":" + (line.empty() ? " nothing" : line) + "\n";
+        line += " " + (labels ? labels->key(it.key()) : it.key()) + " " +
+                text::local_number(it->get<double>(), text::language());
+    out += "  " + name + ":" + (line.empty() ? text::tr("report.breakdown.nothing", " nothing") : line) + "\n";
   }
   return out;
 }
 
 std::string payment_lines(const ojson& entry, const text::Labels* labels) {
   if (!entry.contains("transfers") || !entry["transfers"].is_array() || entry["transfers"].empty()) return "";
-  std::string out = "  payments:\n";
+  std::string out = "  " + text::tr("report.payments", "payments:") + "\n";
   for (const auto& t : entry["transfers"]) {
     auto str = [&](const char* k) {
       return t.contains(k) && t[k].is_string() ? t[k].get<std::string>() : std::string();
     };
     double amount = t.contains("amount") && t["amount"].is_number() ? t["amount"].get<double>() : 0.0;
-    out += "    " + str("from") + " -> " + str("to") + "  " + format_number(amount) +
+    out += "    " + str("from") + " -> " + str("to") + "  " + text::local_number(amount, text::language()) +
            (str("reason").empty() ? ""
                                   : "  (" + (labels ? labels->value("reason", str("reason")) : str("reason")) + ")") +
            "\n";

@@ -428,19 +428,23 @@ std::string player_page(const Site& site, const Player& p) {
     body += "<h2>" + h(title) + "</h2>\n";
     if (kinds && kinds->contains(kind)) {
       const ojson& e = (*kinds)[kind];
+      // a contract or bonus in the game's words (English: its id, as before)
+      const auto said = [&](const std::string& k, const std::string& what, const std::string& id) {
+        return text::language() == "en" || !site.words ? id : site.words(k, what, id);
+      };
       body += "<dl class=\"stats\">\n<dt>" + h(text::tr("site.stats.hands_played", "hands played")) + "</dt><dd>" +
               num(e["hands"]);
       if (e.contains("deals_not_played") && !e["deals_not_played"].empty()) {
         std::string apart;
         for (auto d = e["deals_not_played"].begin(); d != e["deals_not_played"].end(); ++d)
-          apart += (apart.empty() ? "" : ", ") + h(d.key()) + " " + num(d.value());
+          apart += (apart.empty() ? "" : ", ") + h(said(kind, "type", d.key())) + " " + num(d.value());
         body += h(text::tr("site.stats.not_played", " (and not played: ")) + apart + ")";
       }
       body += "</dd>\n";
       if (e.contains("role"))
         body += "<dt>" +
                 h(text::tr("site.stats.as_role", "as {role}",
-                           text::Message().text("role", e["role"].get<std::string>()))) +
+                           text::Message().text("role", role_word(e["role"].get<std::string>())))) +
                 "</dt><dd>" +
                 h(text::tr("site.stats.times_made", "{n} times, made {made} ({rate})",
                            text::Message()
@@ -454,13 +458,14 @@ std::string player_page(const Site& site, const Player& p) {
       if (e.contains("contracts") && !e["contracts"].empty()) {
         std::string c;
         for (auto it = e["contracts"].begin(); it != e["contracts"].end(); ++it)
-          c += (c.empty() ? "" : ", ") + h(it.key()) + " " + num(it.value()["made"]) + "/" + num(it.value()["count"]);
+          c += (c.empty() ? "" : ", ") + h(said(kind, "contract", it.key())) + " " + num(it.value()["made"]) + "/" +
+               num(it.value()["count"]);
         body += "<dt>" + h(text::tr("site.stats.contracts", "contracts")) + "</dt><dd>" + c + "</dd>\n";
       }
       if (e.contains("bonuses") && !e["bonuses"].empty()) {
         std::string b;
         for (auto it = e["bonuses"].begin(); it != e["bonuses"].end(); ++it)
-          b += (b.empty() ? "" : ", ") + h(it.key()) + " " + num(it.value());
+          b += (b.empty() ? "" : ", ") + h(said(kind, "bonus", it.key())) + " " + num(it.value());
         body += "<dt>" + h(text::tr("site.stats.bonuses", "bonuses")) + "</dt><dd>" + b + "</dd>\n";
       }
       if (e["hands"].get<int64_t>() > 0)

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/sheet.hpp"
+#include "reports/stats.hpp"
 
 namespace marque::reports::site {
 
@@ -69,6 +70,7 @@ struct Site {
   std::vector<Game> games;
   std::vector<Player> players;  // in dictionary order
   std::vector<Event> events;    // by date
+  StatsWords words;             // a contract or bonus id in its game's words (none: the id)
 };
 
 // The file names of the pages (index.html, player-ID.html, night-ID.html, game-ID.html: ids of the database).

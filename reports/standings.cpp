@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "core/escape.hpp"
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 #include "reports/ratings.hpp"
 #include "reports/text_table.hpp"
@@ -235,15 +236,39 @@ ojson build_standings(const std::vector<GameStanding>& games, const StandingsFil
 
 namespace {
 
+// "(3 games)" in the reader's language
+std::string games_count(int64_t n) {
+  return text::tr("report.standings.games", " ({n, plural, one {{shown} game} other {{shown} games}})",
+                  text::Message().number("n", n).text("shown", std::to_string(n)));
+}
+
+// a season's day: ISO in English (as before), the language's date otherwise
+std::string season_day(const ojson& v) {
+  const std::string iso = v.get<std::string>();
+  return text::language() == "en" ? iso : text::local_date(iso, text::language());
+}
+
 std::string standings_heading(const ojson& doc) {
-  std::string head = "Standings";
+  std::string head = text::tr("report.standings.title", "Standings");
   if (doc["league"].is_string()) head += " — " + doc["league"].get<std::string>();
   if (doc["season"].is_object())
-    head += " — " + doc["season"]["name"].get<std::string>() + " (" + doc["season"]["from"].get<std::string>() +
-            " to " + doc["season"]["to"].get<std::string>() + ")";
+    head += " — " + doc["season"]["name"].get<std::string>() +
+            text::tr("report.standings.season", " ({from} to {to})",
+                     text::Message()
+                         .text("from", season_day(doc["season"]["from"]))
+                         .text("to", season_day(doc["season"]["to"])));
   if (doc["filter"]["game"].is_string()) head += " — " + doc["filter"]["game"].get<std::string>();
-  const int64_t n = doc["games"].get<int64_t>();
-  return head + " (" + std::to_string(n) + (n == 1 ? " game)" : " games)");
+  return head + games_count(doc["games"].get<int64_t>());
+}
+
+// the columns' words: rank, player, league points, games, wins, then the table's own
+std::vector<std::string> columns(std::initializer_list<std::string> more) {
+  std::vector<std::string> out = {"#", text::tr("report.standings.player", "player"),
+                                  text::tr("report.standings.league_pts", "league pts"),
+                                  text::tr("report.standings.games_col", "games"),
+                                  text::tr("report.standings.wins", "wins")};
+  out.insert(out.end(), more);
+  return out;
 }
 
 // The players of one kind in that kind's rank order: (rank, player, entry)
@@ -259,6 +284,11 @@ std::vector<std::pair<std::string, const ojson*>> kind_rows(const ojson& doc, co
 
 std::string int_cell(const ojson& v) { return std::to_string(v.get<int64_t>()); }
 std::string num_cell(const ojson& v, int decimals = 2) { return format_number(v.get<double>(), decimals); }
+// a number a person reads: in the language's format (English: as the CSV's)
+std::string shown_cell(const ojson& v, int decimals = 2) {
+  return text::language() == "en" ? num_cell(v, decimals)
+                                  : text::local_number(v.get<double>(), text::language(), decimals);
+}
 
 }  // namespace
 
@@ -266,25 +296,27 @@ std::string render_standings_text(const ojson& doc) {
   using A = TextTable::Align;
   TextTable t;
   t.columns({A::right, A::left, A::right, A::right, A::right, A::right, A::right});
-  t.row({"#", "player", "league pts", "games", "wins", "per game", "hands"});
+  t.row(columns({text::tr("report.standings.per_game", "per game"), text::tr("report.standings.hands", "hands")}));
   t.rule();
   for (const auto& e : doc["standings"])
-    t.row({std::to_string(e["rank"].get<int>()), e["player"].get<std::string>(), num_cell(e["league_points"]),
-           int_cell(e["games"]), int_cell(e["wins"]), num_cell(e["league_points_per_game"]), int_cell(e["hands"])});
+    t.row({std::to_string(e["rank"].get<int>()), e["player"].get<std::string>(), shown_cell(e["league_points"]),
+           int_cell(e["games"]), int_cell(e["wins"]), shown_cell(e["league_points_per_game"]), int_cell(e["hands"])});
   std::string out = standings_heading(doc) + "\n" + t.render();
   // one table per game kind: its points stay among its own games
   for (auto k = doc["games_by_kind"].begin(); k != doc["games_by_kind"].end(); ++k) {
     const std::string& kind = k.key();
     TextTable kt;
     kt.columns({A::right, A::left, A::right, A::right, A::right, A::right, A::right, A::right, A::right});
-    kt.row({"#", "player", "league pts", "games", "wins", "hands", "points", "pts/hand", "rating"});
+    kt.row(columns({text::tr("report.standings.hands", "hands"), text::tr("report.standings.points", "points"),
+                    text::tr("report.standings.per_hand", "pts/hand"), text::tr("report.standings.rating", "rating")}));
     kt.rule();
     for (const auto& [player, e] : kind_rows(doc, kind))
-      kt.row({std::to_string((*e)["rank"].get<int>()), player, num_cell((*e)["league_points"]), int_cell((*e)["games"]),
-              int_cell((*e)["wins"]), int_cell((*e)["hands"]), num_cell((*e)["points"]),
-              num_cell((*e)["average_per_hand"]), e->contains("rating") ? num_cell((*e)["rating"], 0) : std::string()});
+      kt.row({std::to_string((*e)["rank"].get<int>()), player, shown_cell((*e)["league_points"]),
+              int_cell((*e)["games"]), int_cell((*e)["wins"]), int_cell((*e)["hands"]), shown_cell((*e)["points"]),
+              shown_cell((*e)["average_per_hand"]),
+              e->contains("rating") ? shown_cell((*e)["rating"], 0) : std::string()});
     const int64_t n = k.value().get<int64_t>();
-    out += "\n" + kind + " (" + std::to_string(n) + (n == 1 ? " game)" : " games)") + "\n" + kt.render();
+    out += "\n" + kind + games_count(n) + "\n" + kt.render();
   }
   return out;
 }

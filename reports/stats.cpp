@@ -1,11 +1,13 @@
 #include "reports/stats.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <optional>
 
 #include <nlohmann/json.hpp>
 
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 #include "reports/text_table.hpp"
 
@@ -113,51 +115,101 @@ ojson build_stats(const std::vector<StatsGame>& games, const std::string& only) 
   return {{"format", "marque-stats/1"}, {"players", players}};
 }
 
-std::string render_stats_text(const ojson& doc) {
+namespace {
+
+// "game 1 hand 3" (the JSON's words) as the reader's language says it
+std::string at_text(const std::string& at) {
+  long long game = 0, hand = 0;
+  if (text::language() == "en" || std::sscanf(at.c_str(), "game %lld hand %lld", &game, &hand) != 2) return at;
+  return text::tr("report.stats.at", "game {game} hand {hand}",
+                  text::Message().text("game", std::to_string(game)).text("hand", std::to_string(hand)));
+}
+
+}  // namespace
+
+std::string role_word(const std::string& role) {
+  return text::tr("report.stats.role_word",
+                  "{role, select, taker {taker} bidder {bidder} declarer {declarer} other {{role}}}",
+                  text::Message().text("role", role));
+}
+
+std::string render_stats_text(const ojson& doc, const StatsWords& words) {
+  // a contract or a bonus in the game's words (English: its id, as before)
+  const auto said = [&](const std::string& kind, const std::string& what, const std::string& id) {
+    return text::language() == "en" || !words ? id : words(kind, what, id);
+  };
   std::string out;
   for (auto it = doc["players"].begin(); it != doc["players"].end(); ++it) {
     out += it.key() + "\n";
     for (auto k = it.value().begin(); k != it.value().end(); ++k) {
       const auto& e = k.value();
-      out += "  " + k.key() + ": " + std::to_string(e["hands"].get<int64_t>()) +
-             (e["hands"].get<int64_t>() == 1 ? " hand" : " hands");
+      const int64_t hands = e["hands"].get<int64_t>();
+      out += "  " + k.key() + ": " +
+             text::tr("report.stats.hands", "{n, plural, one {{shown} hand} other {{shown} hands}}",
+                      text::Message().number("n", hands).text("shown", std::to_string(hands)));
       if (e.contains("deals_not_played") && !e["deals_not_played"].empty()) {
         int64_t n = 0;
         std::string what;
         for (auto d = e["deals_not_played"].begin(); d != e["deals_not_played"].end(); ++d) {
           n += d.value().get<int64_t>();
-          what += (what.empty() ? "" : ", ") + d.key() + " " + std::to_string(d.value().get<int64_t>());
+          what += (what.empty() ? "" : ", ") + said(k.key(), "type", d.key()) + " " +
+                  std::to_string(d.value().get<int64_t>());
         }
-        out += " (and " + std::to_string(n) + (n == 1 ? " deal" : " deals") + " not played: " + what + ")";
+        out += text::tr("report.stats.not_played",
+                        " (and {n, plural, one {{shown} deal} other {{shown} deals}} not played: {what})",
+                        text::Message().number("n", n).text("shown", std::to_string(n)).text("what", what));
       }
-      if (e.contains("role"))
-        out += ", " + e["role"].get<std::string>() + " " + std::to_string(e["as_role"].get<int64_t>()) +
-               " times, made " + std::to_string(e["made"].get<int64_t>()) + " (" +
-               format_number(100.0 * e["success_rate"].get<double>(), 0) + "%)";
+      if (e.contains("role")) {
+        const int64_t times = e["as_role"].get<int64_t>();
+        const std::string rate = text::language() == "en"
+                                     ? format_number(100.0 * e["success_rate"].get<double>(), 0) + "%"
+                                     : text::local_percent(e["success_rate"].get<double>(), text::language());
+        out += text::tr("report.stats.role",
+                        ", {role} {n, plural, one {{shown} times} other {{shown} times}}, made {made} ({rate})",
+                        text::Message()
+                            .text("role", role_word(e["role"].get<std::string>()))
+                            .number("n", times)
+                            .text("shown", std::to_string(times))
+                            .text("made", std::to_string(e["made"].get<int64_t>()))
+                            .text("rate", rate));
+      }
       out += "\n";
       if (e.contains("contracts") && !e["contracts"].empty()) {
-        out += "    contracts:";
+        out += "    " + text::tr("report.stats.contracts", "contracts:");
         for (auto c = e["contracts"].begin(); c != e["contracts"].end(); ++c)
-          out += " " + c.key() + " " + std::to_string(c.value()["made"].get<int64_t>()) + "/" +
-                 std::to_string(c.value()["count"].get<int64_t>());
+          out += " " + said(k.key(), "contract", c.key()) + " " + std::to_string(c.value()["made"].get<int64_t>()) +
+                 "/" + std::to_string(c.value()["count"].get<int64_t>());
         out += "\n";
       }
       if (!e["bonuses"].empty()) {
-        out += "    bonuses:";
+        out += "    " + text::tr("report.stats.bonuses", "bonuses:");
         for (auto b = e["bonuses"].begin(); b != e["bonuses"].end(); ++b)
-          out += " " + b.key() + " " + std::to_string(b.value().get<int64_t>());
+          out += " " + said(k.key(), "bonus", b.key()) + " " + std::to_string(b.value().get<int64_t>());
         out += "\n";
       }
       if (e["hands"].get<int64_t>() == 0) continue;  // no played hand: no best or worst
-      out += "    best hand " + format_signed(e["best_hand"]["delta"].get<double>()) + " (" +
-             e["best_hand"]["at"].get<std::string>() + "), worst " +
-             format_signed(e["worst_hand"]["delta"].get<double>()) + " (" + e["worst_hand"]["at"].get<std::string>() +
-             "); streaks: " + std::to_string(e["longest_winning_streak"].get<int64_t>()) + " won, " +
-             std::to_string(e["longest_losing_streak"].get<int64_t>()) + " lost in a row\n";
+      const auto signed_text = [](const ojson& v) {
+        return text::language() == "en" ? format_signed(v.get<double>())
+                                        : text::local_signed(v.get<double>(), text::language());
+      };
+      out += "    " +
+             text::tr("report.stats.best_worst",
+                      "best hand {best} ({best_at}), worst {worst} ({worst_at}); streaks: {won} won, {lost} lost in a "
+                      "row",
+                      text::Message()
+                          .text("best", signed_text(e["best_hand"]["delta"]))
+                          .text("best_at", at_text(e["best_hand"]["at"].get<std::string>()))
+                          .text("worst", signed_text(e["worst_hand"]["delta"]))
+                          .text("worst_at", at_text(e["worst_hand"]["at"].get<std::string>()))
+                          .text("won", std::to_string(e["longest_winning_streak"].get<int64_t>()))
+                          .text("lost", std::to_string(e["longest_losing_streak"].get<int64_t>()))) +
+             "\n";
     }
   }
   // nothing selected: say so (a game counts once it is over)
-  return out.empty() ? std::string("No hand counts here: no game of this selection is over (finished, or closed).\n")
+  return out.empty() ? text::tr("report.stats.none",
+                                "No hand counts here: no game of this selection is over (finished, or closed).") +
+                           "\n"
                      : out;
 }
 

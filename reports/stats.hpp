@@ -6,6 +6,7 @@
 // ("deals_not_played") and are never a best or worst hand nor part of a streak. Players in dictionary order.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ struct StatsGame {
 
 // {"format": "marque-stats/1", "players": {name: {kind: {...}}}}; `only` = one player ("" = all)
 nlohmann::ordered_json build_stats(const std::vector<StatsGame>& games, const std::string& only);
-std::string render_stats_text(const nlohmann::ordered_json& doc);
+// A game kind's contract ("contract"), bonus ("bonus") or deal not played ("type") id in the game's words (the command line's: its labels).
+using StatsWords = std::function<std::string(const std::string& kind, const std::string& what, const std::string& id)>;
+std::string render_stats_text(const nlohmann::ordered_json& doc, const StatsWords& words = {});
+// The statistics' name of a game's actor ("taker", "bidder", "declarer": league::Profile::role) in the reader's
+// language.
+std::string role_word(const std::string& role);
 
 }  // namespace marque::reports

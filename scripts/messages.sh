@@ -17,7 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 find src reports importers \( -name '*.cpp' -o -name '*.hpp' \) | LC_ALL=C sort > "$tmp/cpp"
 find src/web/assets -name '*.js' | LC_ALL=C sort > "$tmp/js"
-xgettext "${common[@]}" --language=C++ --keyword= --keyword=add:1c,2,2t --keyword=tr:1c,2,2t --keyword=tr:1c,2,3t --keyword=help_text:1c,2 --files-from="$tmp/cpp" \
+xgettext "${common[@]}" --language=C++ --keyword= --keyword=add:1c,2,2t --keyword=tr:1c,2,2t --keyword=tr:1c,2,3t --keyword=help_text:1c,2 --keyword=said_label:1c,2 --files-from="$tmp/cpp" \
   -o "$tmp/cpp.pot"
 xgettext "${common[@]}" --language=JavaScript --keyword= --keyword=t:1c,2,2t --keyword=t:1c,2,3t --files-from="$tmp/js" -o "$tmp/js.pot" \
   2>/dev/null || true

@@ -46,6 +46,14 @@ const text::Labels* game_labels(const std::string& id) {
   return r ? &r->labels() : nullptr;
 }
 
+std::function<std::string(const std::string&, const std::string&, const std::string&)> stats_words() {
+  return [](const std::string& kind, const std::string& what, const std::string& id) {
+    const text::Labels* labels = game_labels(kind);
+    if (!labels) return id;
+    return what == "bonus" ? labels->key(id) : labels->value(what, id);
+  };
+}
+
 sheet::Sheet score_sheet(const std::string& id, const json& file, const ojson& score) {
   const auto* r = rules::find_game(id);
   return r ? r->score_sheet(file, score) : sheet::Sheet{};

@@ -26,6 +26,10 @@ std::string game_title(const std::string& id);
 // game_title).
 std::string local_game_title(const std::string& id);
 const text::Labels* game_labels(const std::string& id);
+// A contract ("contract"), bonus ("bonus") or deal not played ("type") id of the statistics in its game's words (its
+// labels): what stats and the site print.
+// (reports::StatsWords: kind, "contract" or "bonus", id -> words)
+std::function<std::string(const std::string& kind, const std::string& what, const std::string& id)> stats_words();
 // A game's paper sheet from its marque-game/1 file and marque-score/1 score (empty when the game is unknown).
 sheet::Sheet score_sheet(const std::string& id, const json& file, const ojson& score);
 

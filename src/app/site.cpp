@@ -21,6 +21,7 @@ reports::site::Site site(Session& session, const std::string& league, const std:
   s.league = league;
   s.generated_at = generated_at;
   s.generator = generator;
+  s.words = stats_words();
   Filter all;
   all.league = league;
   s.standings = standings(session, all, generated_at);

@@ -68,7 +68,9 @@ std::string main_footer() {
 }
 
 std::string version_text() {
-  return std::string("marque ") + MARQUE_VERSION + " (database schema " + std::to_string(app::schema_version()) + ")";
+  return text::tr(
+      "cli.version", "marque {version} (database schema {schema})",
+      text::Message().text("version", MARQUE_VERSION).text("schema", std::to_string(app::schema_version())));
 }
 
 std::vector<ExitCode> exit_codes() {

@@ -243,10 +243,34 @@ std::string usage_failure(const CLI::App* app, const CLI::Error& e) {
          "\n";
 }
 
+// A command's positional as --help names it (CLI11 prints its name): a word of the language; the parsed id stays.
+std::string positional_word(const std::string& name) {
+  using text::tr;
+  if (name == "command") return tr("cli.help.arg.command", "command");
+  if (name == "dir") return tr("cli.help.arg.dir", "dir");
+  if (name == "event") return tr("cli.help.arg.event", "event");
+  if (name == "fields") return tr("cli.help.arg.fields", "fields");
+  if (name == "file") return tr("cli.help.arg.file", "file");
+  if (name == "files") return tr("cli.help.arg.files", "files");
+  if (name == "game") return tr("cli.help.arg.game", "game");
+  if (name == "name") return tr("cli.help.arg.name", "name");
+  if (name == "player") return tr("cli.help.arg.player", "player");
+  if (name == "seq") return tr("cli.help.arg.seq", "seq");
+  if (name == "shell") return tr("cli.help.arg.shell", "shell");
+  if (name == "table") return tr("cli.help.arg.table", "table");
+  if (name == "totals") return tr("cli.help.arg.totals", "totals");
+  if (name == "who") return tr("cli.help.arg.who", "who");
+  if (name == "words") return tr("cli.help.arg.words", "words");
+  return name;
+}
+
 // CLI11 pads --help's left column by bytes: a translated type name ("SZÖVEG", "ΚΕΙΜΕΝΟ") is padded here by what a
 // terminal shows (core/text's display width), as format_help does it otherwise
 class LocalFormatter : public CLI::Formatter {
 public:
+  std::string make_option_name(const CLI::Option* opt, bool is_positional) const override {
+    return is_positional ? positional_word(opt->get_name(true, false)) : CLI::Formatter::make_option_name(opt, false);
+  }
   std::string make_option(const CLI::Option* opt, bool is_positional) const override {
     std::string out = "  " + make_option_name(opt, is_positional) + make_option_opts(opt);
     const size_t width = get_column_width(), shown = static_cast<size_t>(text::display_width(out));
@@ -295,7 +319,8 @@ void localize_help(CLI::App& app) {
 
 int run(int argc, char** argv) {
   std::string titles;
-  for (const auto* game : rules::all_games()) titles += (titles.empty() ? "" : ", ") + std::string(game->title());
+  for (const auto* game : rules::all_games())
+    titles += (titles.empty() ? "" : ", ") + app::local_game_title(std::string(game->id()));
   CLI::App app{text::tr("cli.help.marque", "marque: a scorekeeper for real card tables ({games})",
                         text::Message().text("games", titles))};
   if (text::language() != "en") app.formatter(std::make_shared<LocalFormatter>());

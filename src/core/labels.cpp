@@ -3,7 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
+#include "core/language.hpp"
 #include "core/text.hpp"
 
 namespace marque::text {
@@ -37,7 +40,8 @@ std::string scalar_text(const json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
   if (v.is_null()) return "null";
-  if (v.is_number()) return format_number(v.get<double>());
+  if (v.is_number())
+    return language() == "en" ? format_number(v.get<double>()) : local_number(v.get<double>(), language());
   return "";
 }
 
@@ -61,7 +65,15 @@ void Labels::add(const Labels& other) {
 
 const std::string* Labels::find(std::string_view id) const {
   auto it = m_table.find(std::string(id));
-  return it == m_table.end() ? nullptr : &it->second;
+  if (it == m_table.end()) return nullptr;
+  const std::string& lang = language();
+  if (lang == "en" || it->second.empty()) return &it->second;
+  // the label in the reader's language (its id the msgctxt, its English the msgid: said_label), kept for the thread
+  thread_local std::map<std::tuple<std::string, std::string, std::string>, std::string> said;
+  auto key = std::make_tuple(lang, it->first, it->second);
+  auto at = said.find(key);
+  if (at == said.end()) at = said.emplace(key, translate(it->first, it->second, lang)).first;
+  return &at->second;
 }
 
 namespace {

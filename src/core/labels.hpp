@@ -19,6 +19,11 @@
 
 namespace marque::text {
 
+// An entry of a table said in the reader's language: its id is the message's msgctxt and its label the English msgid
+// (xgettext keyword said_label:1c,2 in scripts/messages.sh; po/LANG.po translates it). Labels::find says every entry
+// through the catalogue; one the catalogue lacks stays English.
+constexpr std::pair<const char*, const char*> said_label(const char* id, const char* english) { return {id, english}; }
+
 class Labels {
 public:
   Labels() = default;

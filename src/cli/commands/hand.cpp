@@ -37,7 +37,7 @@ std::optional<std::vector<std::string>> words_for_hand(app::Database& db, int64_
   json file = app::game_file(*db, id);
   std::string title = text::tr("entry.title", "{title} · game {game} · hand {hand}",
                                text::Message()
-                                   .text("title", std::string(gr.title()))
+                                   .text("title", app::local_game_title(std::string(gr.id())))
                                    .text("game", std::to_string(id))
                                    .text("hand", std::to_string(file["hands"].size() + 1)));
   return cli::guided_words(db, id, words, std::cin, std::cout, title);

@@ -41,7 +41,7 @@ void print_indented(const reports::TextTable& table) {
 
 void print_rules(const rules::GameRules& gr) {
   using text::tr;
-  std::cout << gr.title() << " (" << gr.id() << "), "
+  std::cout << app::local_game_title(std::string(gr.id())) << " (" << gr.id() << "), "
             << tr("cli.rules.version", "rules version {version}",
                   text::Message().text("version", std::to_string(gr.rules_version())))
             << "\n\n"
@@ -78,7 +78,8 @@ CommandRecord add_rules(CLI::App& app, Context&, Commands& out) {
   rules_cmd->add_option("game", *game, rules::game_list(text::tr("cli.list.or", "or")));
   out.push_back({rules_cmd, [game] {
                    if (game->empty()) {
-                     for (const auto* gr : rules::all_games()) std::cout << gr->id() << "  " << gr->title() << "\n";
+                     for (const auto* gr : rules::all_games())
+                       std::cout << gr->id() << "  " << app::local_game_title(std::string(gr->id())) << "\n";
                      return 0;
                    }
                    print_rules(app::game_rules(*game));

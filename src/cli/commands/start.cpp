@@ -110,7 +110,8 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
     return "  " + reports::pad_right(label, width) + " " + value + "\n";
   };
   std::string out = reports::game_label(v.game.id, v.game.game) +
-                    tr("cli.start.started", " started: {title}", Message().text("title", std::string(gr.title()))) +
+                    tr("cli.start.started", " started: {title}",
+                       Message().text("title", app::local_game_title(std::string(gr.id())))) +
                     "\n";
   std::string names;
   for (const auto& p : v.game.players) names += (names.empty() ? "" : ", ") + p;

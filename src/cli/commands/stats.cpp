@@ -29,7 +29,7 @@ CommandRecord add_stats(CLI::App& app, Context& ctx, Commands& out) {
                    ojson doc = app::stats(*db, o->player, o->filter);
                    Report r;
                    r.json = [&] { return json_text(doc); };
-                   r.text = [&] { return reports::render_stats_text(doc); };
+                   r.text = [&] { return reports::render_stats_text(doc, app::stats_words()); };
                    emit(r, ctx.format, "");
                    return 0;
                  }});

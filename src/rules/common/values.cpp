@@ -54,18 +54,18 @@ int player_index(const std::vector<std::string>& players, const std::string& nam
 text::Labels game_labels(text::Labels own, const text::Labels& options) {
   own.add(options);
   own.add({
-      {"players", "players {}"},
-      {"first_dealer", "first dealer {}"},
-      {"dealer", "dealer {}"},
-      {"hand", "hand {}"},
-      {"note", "note: {}"},
-      {"options", "options: {}"},
-      {"options={}", "the rules' options"},
-      {"=none", "none"},
-      {"=off", "off"},
-      {"=on", "on"},
-      {"=yes", "yes"},
-      {"=no", "no"},
+      text::said_label("players", "players {}"),
+      text::said_label("first_dealer", "first dealer {}"),
+      text::said_label("dealer", "dealer {}"),
+      text::said_label("hand", "hand {}"),
+      text::said_label("note", "note: {}"),
+      text::said_label("options", "options: {}"),
+      text::said_label("options={}", "the rules' options"),
+      text::said_label("=none", "none"),
+      text::said_label("=off", "off"),
+      text::said_label("=on", "on"),
+      text::said_label("=yes", "yes"),
+      text::said_label("=no", "no"),
   });
   return own;
 }
