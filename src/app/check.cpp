@@ -22,6 +22,11 @@ namespace marque::app {
 bool dumps_as(const ojson& j, std::string_view text) {
   size_t at = 0;
   auto same = [&](std::string_view s) {
+    if (s.size() == 1) {
+      if (at >= text.size() || text[at] != s[0]) return false;
+      ++at;
+      return true;
+    }
     if (text.size() - at < s.size() || (!s.empty() && std::memcmp(text.data() + at, s.data(), s.size()) != 0))
       return false;
     at += s.size();

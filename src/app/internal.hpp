@@ -168,31 +168,32 @@ json respelled(json f, const std::vector<std::pair<std::string, std::string>>& n
 // was a fifth of check's instructions and of an import's a tenth.
 template <class Put>
 bool compact_walk(const ojson& v, Put& put) {
+  auto ch = [&](const char& c) { return put(std::string_view(&c, 1)); };  // no strlen for one character
   auto str = [&](const std::string& s) {
     for (unsigned char c : s)
       if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return put(std::string_view(ojson(s).dump()));
-    return put("\"") && put(std::string_view(s)) && put("\"");
+    return ch('"') && put(std::string_view(s)) && ch('"');
   };
   switch (v.type()) {
     case ojson::value_t::object: {
-      if (!put("{")) return false;
+      if (!ch('{')) return false;
       bool first = true;
       for (const auto& [key, value] : v.get_ref<const ojson::object_t&>()) {
-        if (!first && !put(",")) return false;
+        if (!first && !ch(',')) return false;
         first = false;
-        if (!str(key) || !put(":") || !compact_walk(value, put)) return false;
+        if (!str(key) || !ch(':') || !compact_walk(value, put)) return false;
       }
-      return put("}");
+      return ch('}');
     }
     case ojson::value_t::array: {
-      if (!put("[")) return false;
+      if (!ch('[')) return false;
       bool first = true;
       for (const auto& value : v.get_ref<const ojson::array_t&>()) {
-        if (!first && !put(",")) return false;
+        if (!first && !ch(',')) return false;
         first = false;
         if (!compact_walk(value, put)) return false;
       }
-      return put("]");
+      return ch(']');
     }
     case ojson::value_t::string:
       return str(v.get_ref<const std::string&>());
@@ -204,9 +205,9 @@ bool compact_walk(const ojson& v, Put& put) {
       return put(std::string_view(buf, static_cast<size_t>(r.ptr - buf)));
     }
     case ojson::value_t::null:
-      return put("null");
+      return put(std::string_view("null", 4));
     case ojson::value_t::boolean:
-      return put(v.get<bool>() ? "true" : "false");
+      return v.get<bool>() ? put(std::string_view("true", 4)) : put(std::string_view("false", 5));
     default:
       return put(std::string_view(v.dump()));  // floats (nlohmann's shortest round-trip form), binary
   }
