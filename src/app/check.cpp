@@ -17,67 +17,22 @@
 namespace marque::app {
 
 // `j` serialised (compact, as dump() writes it) is exactly `text`, compared while walking the value with no string
-// built: keys, plain strings and integers are compared directly; a float or a string that needs escaping is dumped
-// alone (nlohmann writes a scalar the same alone as inside a document). The stored score texts are marque's own
-// dumps; nlohmann's serializer escaping every character was a fifth of check's instructions.
+// built (compact_walk, app/internal.hpp). The stored score texts are marque's own dumps; nlohmann's serializer
+// escaping every character was a fifth of check's instructions.
 bool dumps_as(const ojson& j, std::string_view text) {
   size_t at = 0;
-  auto ch = [&](char c) {
-    if (at >= text.size() || text[at] != c) return false;
-    ++at;
-    return true;
-  };
-  auto lit = [&](std::string_view s) {
+  auto same = [&](std::string_view s) {
+    if (s.size() == 1) {
+      if (at >= text.size() || text[at] != s[0]) return false;
+      ++at;
+      return true;
+    }
     if (text.size() - at < s.size() || (!s.empty() && std::memcmp(text.data() + at, s.data(), s.size()) != 0))
       return false;
     at += s.size();
     return true;
   };
-  auto str = [&](const std::string& s) {
-    for (unsigned char c : s)
-      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return lit(ojson(s).dump());
-    return ch('"') && lit(s) && ch('"');
-  };
-  auto walk = [&](auto& self, const ojson& v) -> bool {
-    switch (v.type()) {
-      case ojson::value_t::object: {
-        if (!ch('{')) return false;
-        bool first = true;
-        for (const auto& [key, value] : v.get_ref<const ojson::object_t&>()) {
-          if (!first && !ch(',')) return false;
-          first = false;
-          if (!str(key) || !ch(':') || !self(self, value)) return false;
-        }
-        return ch('}');
-      }
-      case ojson::value_t::array: {
-        if (!ch('[')) return false;
-        bool first = true;
-        for (const auto& value : v.get_ref<const ojson::array_t&>()) {
-          if (!first && !ch(',')) return false;
-          first = false;
-          if (!self(self, value)) return false;
-        }
-        return ch(']');
-      }
-      case ojson::value_t::string:
-        return str(v.get_ref<const std::string&>());
-      case ojson::value_t::number_integer:
-      case ojson::value_t::number_unsigned: {
-        char buf[24];
-        auto r = v.is_number_unsigned() ? std::to_chars(buf, buf + sizeof buf, v.get<uint64_t>())
-                                        : std::to_chars(buf, buf + sizeof buf, v.get<int64_t>());
-        return lit(std::string_view(buf, static_cast<size_t>(r.ptr - buf)));
-      }
-      case ojson::value_t::null:
-        return lit("null");
-      case ojson::value_t::boolean:
-        return lit(v.get<bool>() ? "true" : "false");
-      default:
-        return lit(v.dump());  // floats (nlohmann's shortest round-trip form), binary
-    }
-  };
-  return walk(walk, j) && at == text.size();
+  return compact_walk(j, same) && at == text.size();
 }
 
 namespace {

@@ -126,7 +126,7 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
     // the text was written by marque's own reader (depth and numbers checked), parsing it again is safe
     auto entry = rules::next(r, json::parse(rec));
     if (!entry) throw Rejected(r.diags, name);
-    store.insert_hand(id, seq, seq, rec, entry->dump(), deltas_of(*entry, players, rules->amount_denominator()),
+    store.insert_hand(id, seq, seq, rec, compact_dump(*entry), deltas_of(*entry, players, rules->amount_denominator()),
                       "import");
   }
   rules::finish(r);

@@ -200,11 +200,21 @@ std::vector<storage::SeatStanding> seats_from(const std::string& game, const std
   return out;
 }
 
+std::string compact_dump(const ojson& j) {
+  std::string out;
+  auto append = [&](std::string_view s) {
+    out.append(s);
+    return true;
+  };
+  compact_walk(j, append);
+  return out;
+}
+
 storage::GameDerived derived_of(const rules::Replay& r) {
   storage::GameDerived d;
   d.status = r.state->finished() ? "finished" : "open";
   const ojson summary = summary_of(r);
-  d.summary = summary.dump();
+  d.summary = compact_dump(summary);
   d.hand_count = static_cast<int64_t>(r.hands_played);
   d.played_count = static_cast<int64_t>(r.deals_played);
   d.seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), json(summary));

@@ -2,6 +2,7 @@
 // marque-game/1 file, replaying it, deriving what is stored beside the records, names as stored.
 #pragma once
 
+#include <charconv>
 #include <functional>
 #include <set>
 #include <string>
@@ -161,8 +162,62 @@ json same_spelling(const rules::GameRules& rules, json setup);
 // `f` (set-up and hands) with those respellings
 json respelled(json f, const std::vector<std::pair<std::string, std::string>>& names);
 
+// `j` as dump() writes it compactly, piece by piece to `put` (a string_view each; `put` returns false to stop):
+// keys, plain strings and integers written directly, a float or a string that needs escaping dumped alone
+// (nlohmann writes a scalar the same alone as inside a document). Its serializer escaping every character
+// was a fifth of check's instructions and of an import's a tenth.
+template <class Put>
+bool compact_walk(const ojson& v, Put& put) {
+  auto ch = [&](const char& c) { return put(std::string_view(&c, 1)); };  // no strlen for one character
+  auto str = [&](const std::string& s) {
+    for (unsigned char c : s)
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') return put(std::string_view(ojson(s).dump()));
+    return ch('"') && put(std::string_view(s)) && ch('"');
+  };
+  switch (v.type()) {
+    case ojson::value_t::object: {
+      if (!ch('{')) return false;
+      bool first = true;
+      for (const auto& [key, value] : v.get_ref<const ojson::object_t&>()) {
+        if (!first && !ch(',')) return false;
+        first = false;
+        if (!str(key) || !ch(':') || !compact_walk(value, put)) return false;
+      }
+      return ch('}');
+    }
+    case ojson::value_t::array: {
+      if (!ch('[')) return false;
+      bool first = true;
+      for (const auto& value : v.get_ref<const ojson::array_t&>()) {
+        if (!first && !ch(',')) return false;
+        first = false;
+        if (!compact_walk(value, put)) return false;
+      }
+      return ch(']');
+    }
+    case ojson::value_t::string:
+      return str(v.get_ref<const std::string&>());
+    case ojson::value_t::number_integer:
+    case ojson::value_t::number_unsigned: {
+      char buf[24];
+      auto r = v.is_number_unsigned() ? std::to_chars(buf, buf + sizeof buf, v.get<uint64_t>())
+                                      : std::to_chars(buf, buf + sizeof buf, v.get<int64_t>());
+      return put(std::string_view(buf, static_cast<size_t>(r.ptr - buf)));
+    }
+    case ojson::value_t::null:
+      return put(std::string_view("null", 4));
+    case ojson::value_t::boolean:
+      return v.get<bool>() ? put(std::string_view("true", 4)) : put(std::string_view("false", 5));
+    default:
+      return put(std::string_view(v.dump()));  // floats (nlohmann's shortest round-trip form), binary
+  }
+}
+
 // `j` dumped compactly is exactly `text` (check: a stored score text against the fresh score; no string built)
 bool dumps_as(const ojson& j, std::string_view text);
+
+// `j.dump()`, byte for byte, through compact_walk (an import stores every hand's score text)
+std::string compact_dump(const ojson& j);
 
 // tournament.cpp's helpers that tournament_play.cpp shares: one change of a stored event (one transaction, its
 // version kept), the stored event opened (in the caller's transaction), an entrant by id or name (T13), a drawn

@@ -276,6 +276,12 @@ TEST_CASE("dumps_as agrees with dump() on every kind of value", "[outputs][check
   CHECK(marque::app::dumps_as(marque::app::ojson(42), "42"));
   CHECK(marque::app::dumps_as(marque::app::ojson("a\nb"), "\"a\\nb\""));
   CHECK_FALSE(marque::app::dumps_as(marque::app::ojson::object(), "{} "));
+  // an import stores each score as compact_dump writes it: the same bytes as dump()
+  CHECK(marque::app::compact_dump(v) == text);
+  for (const char* t : {"42", "-7", "1.5", "null", "true", "[]", "{}", R"("a\nb")", R"({"k\"":["\u0001é",0.1]})"}) {
+    const auto j = marque::app::ojson::parse(t);
+    CHECK(marque::app::compact_dump(j) == j.dump());
+  }
 }
 
 }  // namespace unit_test_outputs
