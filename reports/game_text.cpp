@@ -228,7 +228,8 @@ std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& ha
 }
 
 std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohmann::json& record, const ojson& entry,
-                           const std::string& recorded_at, const std::string& source, const text::Labels& labels) {
+                           const std::string& recorded_at, const std::string& source, const text::Labels& labels,
+                           const std::vector<std::string>* notes) {
   const ojson& players = score["players"];
   std::string out = game_label(h.game_id, h.game) +
                     text::tr("report.hand", " · hand {no}", text::Message().number("no", h.no)) +
@@ -245,7 +246,9 @@ std::string hand_show_text(const ojson& score, const HandHeader& h, const nlohma
   if (h.sides && h.sides->teams) out += label(hand) + sides_line(*h.sides, true) + "\n";
   out += label(deltas) + amounts_line(entry["deltas"], players, true) + "\n";
   out += label(totals) + amounts_line(entry["totals"], players, false) + "\n";
-  if (entry.contains("warnings") && entry["warnings"].is_array())
+  if (notes)
+    for (const auto& w : *notes) out += label(note) + w + "\n";
+  else if (entry.contains("warnings") && entry["warnings"].is_array())
     for (const auto& w : entry["warnings"])
       out += label(note) + (w.is_string() ? w.get<std::string>() : w.dump()) + "\n";
   out += label(recorded) + recorded_at + (source.empty() ? "" : " (" + source + ")") + "\n";

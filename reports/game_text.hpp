@@ -72,10 +72,12 @@ struct ListedHand {
 std::string hand_list_text(const Sides& sides, const std::vector<ListedHand>& hands);
 
 // `marque show N`: the hand in words, its record in the game's labels (`labels`), who dealt, its score (h.sides: the
-// sides after it) and the totals after it.
+// sides after it) and the totals after it. `notes`: the hand's warnings said in the reader's language (in the order of
+// the entry's English "warnings"), or null to show those.
 std::string hand_show_text(const nlohmann::ordered_json& score, const HandHeader& h, const nlohmann::json& record,
                            const nlohmann::ordered_json& entry, const std::string& recorded_at,
-                           const std::string& source, const text::Labels& labels);
+                           const std::string& source, const text::Labels& labels,
+                           const std::vector<std::string>* notes = nullptr);
 
 // One change in a game's history, and the history as lines a scorer reads ("hand 2 edited: points 38 -> 52").
 struct HistoryLine {

@@ -242,6 +242,8 @@ GameView game_view(Session& session, int64_t game_id) {
     line.words = rules ? rules->hand_words(line.record, json(line.entry), players) : "";
     line.recorded_at = hands[i].recorded_at;
     line.source = hands[i].source;
+    for (const auto& d : r.diags.items())  // the replay stamps a hand's warnings with its seq, i + 1
+      if (!d.error && d.hand == static_cast<int>(i) + 1) line.notes.push_back(d.said());
     if (rules)
       for (const auto& side : sides_of(*rules, *r.state, line.entry, &line.entry).lines) {
         line.side_deltas.push_back(side.delta);

@@ -120,6 +120,7 @@ struct HandLine {
   ojson entry;        // its marque-score/1 hands entry
   std::string words;  // GameRules::hand_words
   std::string recorded_at, source;
+  std::vector<std::string> notes;  // the entry's warnings said in this thread's language (Diagnostic::said)
   std::vector<Amount> side_deltas,
       side_totals;  // the hand's delta and the total after it of each side (GameView::sides)
 };

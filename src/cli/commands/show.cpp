@@ -44,7 +44,7 @@ CommandRecord add_show(CLI::App& app, Context& ctx, Commands& out) {
            return reports::hand_show_text(v.score,
                                           {id, v.game.game, h->no, "", h->words, "", "", nullptr, &sides, std::nullopt},
                                           h->record, h->entry, h->recorded_at, h->source,
-                                          app::game_rules(v.game.game).labels());
+                                          app::game_rules(v.game.game).labels(), &h->notes);
          };
          emit(r, ctx.format, "");
          return 0;

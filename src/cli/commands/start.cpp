@@ -144,7 +144,8 @@ std::string start_text(const rules::GameRules& gr, const app::GameView& v, const
   for (auto it = setup.begin(); it != setup.end(); ++it) {
     const std::string& k = it.key();
     if (k == "players" || k == "seats" || k == "first_dealer" || k == "options") continue;
-    out += line(gr.labels().key(k) + ":", gr.labels().value(k, *it));
+    out += line(tr("cli.start.other", "{label}:", Message().text("label", gr.labels().key(k))),
+                gr.labels().value(k, *it));
   }
   const std::string date = v.game.meta.value("date", std::string());
   if (!date.empty()) out += line(date_label, text::local_date(date, text::language()));

@@ -470,6 +470,10 @@ const text::Labels& labels() {
           {"poignees.player", "{}"},
           {"poignees.level", "{}"},
           text::said_label("poignees.trumps", "{} trumps"),
+          // the statistics' bonus ids (tarot_league.cpp), said as English has always printed them
+          text::said_label("poignee_simple", "poignee simple {}"),
+          text::said_label("poignee_double", "poignee double {}"),
+          text::said_label("poignee_triple", "poignee triple {}"),
           {"=simple", "simple"},
           {"=double", "double"},
           {"=triple", "triple"},
