@@ -3,11 +3,16 @@
 #include <algorithm>
 #include <iostream>
 
+#include "app/front.hpp"
+#include "core/text.hpp"
 #include "core/unicode.hpp"
 
 namespace marque::cli {
 
 namespace {
+
+using text::Message;
+using text::tr;
 
 constexpr size_t k_roster_shown = 12;  // the players listed at once; letters find the others
 
@@ -29,13 +34,15 @@ bool seated(const std::vector<std::string>& table, const std::string& name) {
 std::string numbered(const std::vector<std::string>& names, size_t more) {
   std::string s = names.empty() && !more ? "" : "\n  ";
   for (size_t i = 0; i < names.size(); ++i) s += " " + std::to_string(i + 1) + " " + names[i] + " ";
-  if (more) s += " … " + std::to_string(more) + " more: type letters to search";
+  if (more)
+    s += " … " +
+         tr("cli.roster.more", "{n} more: type letters to search", Message().number("n", static_cast<int64_t>(more)));
   while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;
 }
 
 void refused(std::ostream& out, const Rejected& e) {
-  for (const auto& d : e.diagnostics().errors()) out << "  ✗ " << d.message << "\n";
+  for (const auto& d : e.diagnostics().errors()) out << "  ✗ " << d.said() << "\n";
   if (e.diagnostics().errors().empty()) out << "  ✗ " << e.what() << "\n";
 }
 
@@ -54,13 +61,26 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
   const rules::GameRules::Seating seating = gr.seating();
   if (seating.max_players == 0) return rules::Words{};  // no table of players starts it: `start` says why
   const int lo = seating.min_players, hi = seating.max_players;
-  out << gr.title() << ": who plays? "
-      << (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) << " players, "
-      << (seating.seats.empty() ? "one at a time" : "seat by seat") << ".\n"
-      << "(a number picks a player, the most recent first; letters search the club's players; a name the club does "
-         "not know\n is confirmed once, +NAME takes it as new at once; "
-      << (lo < hi ? "Enter after " + std::to_string(lo) + " players: no more; " : std::string())
-      << "'<' goes back; '.' abandons: nothing is stored)\n";
+  const Message counts = Message().number("lo", lo).number("hi", hi).text("game",
+                                                                          app::local_game_title(std::string(gr.id())));
+  out << (lo == hi ? (seating.seats.empty()
+                          ? tr("cli.roster.who_n", "{game}: who plays? {lo} players, one at a time.", counts)
+                          : tr("cli.roster.who_n_seats", "{game}: who plays? {lo} players, seat by seat.", counts))
+                   : (seating.seats.empty() ? tr("cli.roster.who_range",
+                                                 "{game}: who plays? {lo} to {hi} players, one at a time.", counts)
+                                            : tr("cli.roster.who_range_seats",
+                                                 "{game}: who plays? {lo} to {hi} players, seat by seat.", counts)))
+      << "\n"
+      << (lo < hi ? tr("cli.roster.help_range",
+                       "(a number picks a player, the most recent first; letters search the club's players; a name the "
+                       "club does not know\n is confirmed once, +NAME takes it as new at once; Enter after {lo} "
+                       "players: no more; '<' goes back; '.' abandons: nothing is stored)",
+                       counts)
+                  : tr("cli.roster.help",
+                       "(a number picks a player, the most recent first; letters search the club's players; a name the "
+                       "club does not know\n is confirmed once, +NAME takes it as new at once; '<' goes back; '.' "
+                       "abandons: nothing is stored)"))
+      << "\n";
   auto read = [&](const std::string& prompt, std::string& line) {
     out << prompt << std::flush;
     if (!std::getline(in, line)) {
@@ -71,7 +91,9 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
     return line != ".";
   };
   auto yes = [](const std::string& a) {
-    return !a.empty() && (a[0] == 'y' || a[0] == 'Y' || a[0] == 'o' || a[0] == 'O');
+    // yes, oui, igen, ναι (Ν/ν: the Greek letter's two bytes)
+    return !a.empty() && (a[0] == 'y' || a[0] == 'Y' || a[0] == 'o' || a[0] == 'O' || a[0] == 'i' || a[0] == 'I' ||
+                          a.rfind("ν", 0) == 0 || a.rfind("Ν", 0) == 0);
   };
 
   std::vector<std::string> table;
@@ -89,14 +111,22 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
         else
           ++more;
       }
-      std::string label = seat < seating.seats.size() ? "Seat " + seating.seats[seat]
-                                                      : "Player " + std::to_string(seat + 1);
-      if (!search.empty()) label += " · matching '" + search + "'";
+      std::string label = seat < seating.seats.size()
+                              ? tr("cli.roster.seat", "Seat {seat}", Message().text("seat", seating.seats[seat]))
+                              : tr("cli.roster.player", "Player {n}",
+                                   Message().number("n", static_cast<int64_t>(seat + 1)));
+      if (!search.empty())
+        label += tr("cli.roster.matching", " · matching ''{letters}''", Message().text("letters", search));
       std::string prompt = label + numbered(offered, more) + "\n";
-      if (!search.empty()) prompt += "   (+" + search + ": a new player named " + search + ")\n";
+      if (!search.empty())
+        prompt += tr("cli.roster.new_named", "   (+{letters}: a new player named {letters})",
+                     Message().text("letters", search)) +
+                  "\n";
       const bool may_stop = search.empty() && static_cast<int>(seat) >= lo;
       const std::string preset = !search.empty() && offered.size() == 1 ? offered.front() : "";
-      prompt += !preset.empty() ? "  [" + preset + "] > " : may_stop ? "  [no more players] > " : " > ";
+      prompt += !preset.empty() ? "  [" + preset + "] > "
+                : may_stop      ? "  [" + tr("cli.roster.no_more", "no more players") + "] > "
+                                : " > ";
       std::string line;
       if (!read(prompt, line)) return std::nullopt;
 
@@ -106,10 +136,10 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
         if (!search.empty())
           search.clear();
         else if (!table.empty()) {
-          out << "  (back: " << table.back() << ")\n";
+          out << "  " << tr("cli.roster.back", "(back: {name})", Message().text("name", table.back())) << "\n";
           table.pop_back();
         } else {
-          out << "  (nothing to go back to)\n";
+          out << "  " << tr("cli.roster.nothing_back", "(nothing to go back to)") << "\n";
         }
         continue;
       }
@@ -119,14 +149,20 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
         } else if (may_stop) {
           break;
         } else {
-          out << "  ✗ " << label << ": type a number, letters to search, or a name\n";
+          out << "  ✗ "
+              << tr("cli.roster.type", "{label}: type a number, letters to search, or a name",
+                    Message().text("label", label))
+              << "\n";
           continue;
         }
       } else if (is_number(line)) {
         const size_t n = std::stoul(line);
         if (n < 1 || n > offered.size()) {
-          out << "  ✗ no player numbered " << line
-              << (offered.empty() ? std::string(" here") : " here: 1 to " + std::to_string(offered.size())) << "\n";
+          out << "  ✗ "
+              << (offered.empty() ? tr("cli.roster.no_number", "no player numbered {n} here", Message().text("n", line))
+                                  : tr("cli.roster.no_number_range", "no player numbered {n} here: 1 to {max}",
+                                       Message().text("n", line).number("max", static_cast<int64_t>(offered.size()))))
+              << "\n";
           continue;
         }
         pick = offered[n - 1];
@@ -135,7 +171,8 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
         const std::string name = roster_trim(forced ? line.substr(1) : line);
         if (name.empty()) continue;
         if (seated(table, name)) {
-          out << "  ✗ " << name << " is at the table already\n";
+          out << "  ✗ " << tr("cli.roster.seated", "{name} is at the table already", Message().text("name", name))
+              << "\n";
           continue;
         }
         std::vector<std::string> found;
@@ -161,9 +198,12 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
           std::string close;
           if (!news.empty())
             for (size_t i = 0; i < news.front().close_to.size(); ++i)
-              close += (i ? " or " : "") + news.front().close_to[i];
+              close += (i ? tr("cli.roster.or", " or ") : "") + news.front().close_to[i];
           std::string answer;
-          if (!read("New player '" + name + "'" + (close.empty() ? "" : " (did you mean " + close + "?)") + "? [y/N] ",
+          const Message named = Message().text("name", name).text("close", close);
+          if (!read(close.empty()
+                        ? tr("cli.roster.new", "New player ''{name}''? [y/N] ", named)
+                        : tr("cli.roster.new_close", "New player ''{name}'' (did you mean {close}?)? [y/N] ", named),
                     answer))
             return std::nullopt;
           if (!yes(answer)) continue;
@@ -173,18 +213,19 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
       }
       table.push_back(pick);
       search.clear();
-      out << "  ✓ " << label.substr(0, label.find(" · ")) << ": " << pick << (fresh ? " (new)" : "") << "\n";
+      out << "  ✓ " << label.substr(0, label.find(" · ")) << tr("report.colon", ": ") << pick
+          << (fresh ? tr("cli.roster.fresh", " (new)") : "") << "\n";
     }
 
     // the first dealer, one of the players ('<' goes back to the last seat)
     asked = true;
     while (ask_dealer) {
-      std::string prompt = "First dealer" + numbered(table, 0) + "\n" +
-                           (seating.dealer_required ? " > " : "  [none] > ");
+      std::string prompt = tr("cli.roster.first_dealer", "First dealer") + numbered(table, 0) + "\n" +
+                           (seating.dealer_required ? " > " : "  [" + tr("cli.roster.none", "none") + "] > ");
       std::string line;
       if (!read(prompt, line)) return std::nullopt;
       if (line == "<") {
-        out << "  (back: " << table.back() << ")\n";
+        out << "  " << tr("cli.roster.back", "(back: {name})", Message().text("name", table.back())) << "\n";
         table.pop_back();
         asked = false;
         break;
@@ -201,7 +242,10 @@ std::optional<rules::Words> roster_words(app::Database& db, const rules::GameRul
         dealer = found.front();
         break;
       }
-      out << "  ✗ the first dealer is one of the players: a number from 1 to " << table.size() << ", or a name\n";
+      out << "  ✗ "
+          << tr("cli.roster.dealer_one", "the first dealer is one of the players: a number from 1 to {max}, or a name",
+                Message().number("max", static_cast<int64_t>(table.size())))
+          << "\n";
     }
   }
   try {

@@ -194,7 +194,7 @@ std::vector<OptionSpec> build_option_table() {
 
 text::Labels option_labels() {
   return {
-      {"target_score", "game to {}"},
+      text::said_label("target_score", "game to {}"),
       {"target_rule", "the target {}"},
       {"target_rule=reach", "the target reached ends the game"},
       {"target_rule=exceed", "the target passed ends the game"},
