@@ -9,8 +9,9 @@ to a Greek browser, its script's clock too.
 
 The scan: tests/i18n/english_words.py's find_english(text, lang) when it is there (the no-English test of the
 command line's nights); else a small scan of its own: the words of the English catalogue (po/marque.pot's msgids)
-that the French catalogue never uses. Words of other parts' surfaces not translated yet (the hand's questions and
-labels, the paper sheet, a player's statistics) are left out of the scan by their elements, named in SKIP.
+that the French catalogue never uses. Every part of a page is scanned (the hand's questions and choices, the
+records, the paper sheet, a player's statistics) but what SKIP names: the language menu, each language in its own
+name.
 
 Usage: languages_pages.py MARQUE_BIN ARTIFACTS_DIR"""
 import json
@@ -44,11 +45,6 @@ PLAYERS = ["Anne", "Benoît", "Céline", "Denis"]
 EVENT_NAME = "Soirée du club"
 # what other parts of issue 34 say (not this part's pages): their elements are not scanned
 SKIP = [
-    ".sheet",              # the paper sheet (print18n)
-    "form.question",       # the hand's questions and their choices (entry18n)
-    "ol.trail",            # the answers' chips in the game's labels (entry18n)
-    "p.record",            # a record in the game's labels (entry18n)
-    "section.stats dl",    # a player's statistics by their ids (the statistics' labels)
     "nav.lang",            # the languages, each in its own name ("English" on purpose)
 ]
 
