@@ -24,6 +24,7 @@ from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phone import browser, check, failures, finish, serve, wait  # noqa: E402
+from phone import tap as touch  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "246810"
@@ -94,7 +95,7 @@ taps = 0
 
 def tap(element):
     global taps
-    element.click()
+    touch(element)
     taps += 1
 
 
