@@ -14,7 +14,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser, check, failures, serve, wait  # noqa: E402
+from phone import ENTRY, answer, browser, check, failures, serve, tap_on, until  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "135791"
@@ -55,99 +55,74 @@ def speaking(d, lang):
     d.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": f"{lang},en;q=0.5"})
 
 
-def step_key(d):
-    return d.find_element(By.ID, "entry").get_attribute("data-step") or ""
-
-
-def answer(d, key, value):
-    """The answer's button, else its digits on the keypad and Next; waits until the entry moves on."""
-    form = d.find_element(By.CSS_SELECTOR, "form.question")
-    before = len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
-    buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
-    if buttons:
-        buttons[0].click()
-    else:
-        for ch in value:
-            form.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{ch}']").click()
-        moved = wait(d, lambda: step_key(d) != key or len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li")) != before, 0.5)
-        if not moved:
-            form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-    wait(d, lambda: not d.find_elements(By.CSS_SELECTOR, "#entry.busy") and
-         (step_key(d) != key or len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li")) != before), 10)
-    errs = d.find_elements(By.ID, "q-err")
-    return check(not (errs and errs[0].text), f"{key}={value!r} accepted" + (f" ({errs[0].text})" if errs and errs[0].text else ""))
-
-
 def enter_hand(d, lang, game, plan):
+    """The hand's questions answered by taps (a choice's button, else the keypad's digits and Next), then Store."""
     d.get(base + f"/game/{game}/hand")
-    wait(d, lambda: step_key(d) != "" and not d.find_elements(By.CSS_SELECTOR, "#entry.busy"), 10)
+    st = until(d, ENTRY + " return s.step !== '' && !s.busy ? s : null;") or {"step": ""}
     for _ in range(40):
-        key = step_key(d)
+        key = st["step"]
         if key in ("preview", "refused", ""):
             break
-        if not check(key in plan, f"{lang}: {key} asked (the usual answers skipped)") or not answer(d, key, plan[key]):
+        if not check(key in plan, f"{lang}: {key} asked (the usual answers skipped)"):
             return False
-    if not check(step_key(d) == "preview", f"{lang}: the hand is complete"):
+        moved = answer(d, st, plan[key])
+        if not check(moved is not None, f"{lang}: the entry moves on after {key}"):
+            return False
+        if not check(not moved["err"], f"{key}={plan[key]!r} accepted" + (f" ({moved['err']})" if moved["err"] else "")):
+            return False
+        st = moved
+    if not check(st["step"] == "preview", f"{lang}: the hand is complete"):
         return False
-    d.find_element(By.ID, "store").click()
-    return check(wait(d, lambda: d.current_url.endswith(f"/game/{game}/hand"), 10) is not None, f"{lang}: stored")
+    tap_on(d, "#store")
+    return check(until(d, "return location.href.endsWith(arguments[0])", f"/game/{game}/hand") is not None, f"{lang}: stored")
 
 
 def hand_words(d, game):
     d.get(base + f"/game/{game}")
-    wait(d, lambda: d.current_url.endswith(f"/game/{game}"), 10)
-    return wait(d, lambda: d.find_element(By.CSS_SELECTOR, "ol.hands li .words").get_attribute("textContent"), 10) or ""
+    return until(d, "const w = location.href.endsWith(arguments[0]) && document.querySelector('ol.hands li .words');"
+                 " return w && w.textContent", f"/game/{game}") or ""
 
 
 server, base = serve(BIN, db, env, CODE)
 club = None
+# one phone, its language changed between the tables (Accept-Language is asked afresh by every page it opens)
+d = browser(tmp, "languages")
 try:
+    d.get(base + "/login?next=" + f"/game/{ids['fr']}/hand")
+    d.find_element(By.ID, "code").send_keys(CODE)
+    tap_on(d, "form.login button")
+    until(d, ENTRY + " return s.step !== '';")
+    tap_on(d, "#quick")
+    until(d, "return document.getElementById('quick').getAttribute('aria-pressed') === 'true'", timeout=5)
     for lang, (start, plan, want, english) in tables.items():
-        d = browser(tmp, "languages-" + lang)
-        try:
-            speaking(d, lang)
-            d.get(base + "/login?next=" + f"/game/{ids[lang]}/hand")
-            d.find_element(By.ID, "code").send_keys(CODE)
-            d.find_element(By.CSS_SELECTOR, "form.login button").click()
-            wait(d, lambda: step_key(d) != "", 10)
-            d.find_element(By.ID, "quick").click()
-            wait(d, lambda: d.find_element(By.ID, "quick").get_attribute("aria-pressed") == "true", 5)
-            if enter_hand(d, lang, ids[lang], plan):
-                # the phone's result line after the store ("✓ Hand 1 stored: ..."), then the game page's hand line
-                line = wait(d, lambda: d.find_element(By.CSS_SELECTOR, "p.result.flash").get_attribute("textContent"), 10) or ""
-                for w in want:
-                    check(w in line, f"{lang}: the phone's result line says {w!r} ({line!r})")
-                d.save_screenshot(os.path.join(ARTIFACTS, f"languages-{lang}-stored.png"))
-                words = hand_words(d, ids[lang])
-                d.save_screenshot(os.path.join(ARTIFACTS, f"languages-{lang}-game.png"))
-                for w in want:
-                    check(w in words, f"{lang}: the hand's line says {w!r} ({words!r})")
-                for w in english:
-                    check(w not in words, f"{lang}: no English {w!r} in the hand's line ({words!r})")
-        finally:
-            d.quit()
+        speaking(d, lang)
+        if enter_hand(d, lang, ids[lang], plan):
+            # the phone's result line after the store ("✓ Hand 1 stored: ..."), then the game page's hand line
+            line = until(d, "const p = document.querySelector('p.result.flash'); return p && p.textContent") or ""
+            for w in want:
+                check(w in line, f"{lang}: the phone's result line says {w!r} ({line!r})")
+            d.save_screenshot(os.path.join(ARTIFACTS, f"languages-{lang}-stored.png"))
+            words = hand_words(d, ids[lang])
+            d.save_screenshot(os.path.join(ARTIFACTS, f"languages-{lang}-game.png"))
+            for w in want:
+                check(w in words, f"{lang}: the hand's line says {w!r} ({words!r})")
+            for w in english:
+                check(w not in words, f"{lang}: no English {w!r} in the hand's line ({words!r})")
     # a language marque does not speak: English
-    d = browser(tmp, "languages-de")
-    try:
-        speaking(d, "de")
-        words = hand_words(d, ids["fr"])
-        check("Ben's garde made by 10" in words, f"de: English ({words!r})")
-    finally:
-        d.quit()
+    speaking(d, "de")
+    words = hand_words(d, ids["fr"])
+    check("Ben's garde made by 10" in words, f"de: English ({words!r})")
     server.terminate()
     server.wait(10)
     # the club's language (serve --lang fr) wins over the browser's (Greek)
     club = subprocess.Popen([BIN, "--db", db, "serve", "--listen", "127.0.0.1:0", "--code", CODE, "--lang", "fr"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     base = "http://127.0.0.1:" + re.search(r":(\d+)/", club.stdout.readline()).group(1)
-    d = browser(tmp, "languages-club")
-    try:
-        speaking(d, "el")
-        words = hand_words(d, ids["el"])
-        check("réussi" in words and "βγήκε" not in words, f"club default fr over a Greek browser ({words!r})")
-    finally:
-        d.quit()
+    speaking(d, "el")
+    words = hand_words(d, ids["el"])
+    check("réussi" in words and "βγήκε" not in words, f"club default fr over a Greek browser ({words!r})")
 finally:
+    d.quit()
     for s in (server, club):
         if s and s.poll() is None:
             s.terminate()

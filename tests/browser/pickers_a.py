@@ -22,7 +22,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser as phone_browser, check, failures, serve, wait  # noqa: E402
+from phone import ENTRY, answer, browser as phone_browser, check, failures, serve, tap_on, until  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 SHOTS = os.environ.get("SHOTS_DIR", "")
@@ -103,26 +103,19 @@ phone = browser()
 try:
     phone.get(base + f"/game/{GAMES['coinche']['picked']}/hand")
     phone.find_element(By.ID, "code").send_keys(CODE)
-    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
-    wait(phone, lambda: phone.current_url.endswith("/hand"), 5)
-
-    def step_key():
-        return phone.find_element(By.ID, "entry").get_attribute("data-step") or ""
-
-    def answered():
-        return len(phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+    tap_on(phone, "form.login button")
+    until(phone, "return location.href.endsWith('/hand')", timeout=5)
 
     for name, g in GAMES.items():
         phone.get(base + f"/game/{g['picked']}/hand")
-        wait(phone, lambda: step_key() != "", 10)
+        st = until(phone, ENTRY + " return s.step !== '' ? s : null;") or {"step": ""}
         asked, typed_text = [], []
         for _ in range(80):
-            key = step_key()
+            key = st["step"]
             if key in ("preview", "refused", ""):
                 break
             asked.append(key)
-            form = phone.find_element(By.CSS_SELECTOR, "form.question")
-            choices = [b.get_attribute("data-value") for b in form.find_elements(By.CSS_SELECTOR, "button.choice")]
+            choices = st["choices"]
             if key == g["shot"]:
                 check(choices == g["offered"], f"{name}: {key} offers the legal choices only ({choices})")
                 path = os.path.join(ARTIFACTS, f"picker-{name}.png")
@@ -130,50 +123,33 @@ try:
                 if SHOTS:
                     os.makedirs(SHOTS, exist_ok=True)
                     shutil.copy(path, os.path.join(SHOTS, f"picker-{name}.png"))
-            before = answered()
             value = g["taps"].get(key)
-            if value is None:  # the form's default
-                nxt = form.find_elements(By.CSS_SELECTOR, ".nav button.primary")
-                if not nxt:
-                    check(False, f"{name}: {key} has no default and the test no answer")
-                    break
-                nxt[0].click()
-            elif isinstance(value, list):  # several: tap each, then Next
-                for v in value:
-                    form.find_element(By.CSS_SELECTOR, f"button.choice[data-value='{v}']").click()
-                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-            elif value in choices:
-                form.find_element(By.CSS_SELECTOR, f"button.choice[data-value='{value}']").click()
-            else:  # a number the form asks to be typed
-                check(re.fullmatch(r"[0-9.]+", value) is not None, f"{name}: {key}: only numbers are typed ({value!r})")
-                inp = form.find_element(By.TAG_NAME, "input")
-                inp.clear()
-                inp.send_keys(value)
-                typed_text.append(key)
-                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-
-            def moved():
-                if answered() > before or step_key() in ("preview", "refused"):
-                    return True
-                errs = phone.find_elements(By.ID, "q-err")
-                return bool(errs and errs[0].text)
-
-            ok = wait(phone, moved, 10)
-            errs = phone.find_elements(By.ID, "q-err")
-            if errs and errs[0].text:
-                check(False, f"{name}: {key}={value!r} refused: {errs[0].text}")
+            if value is None and not st["next"]:  # the form's default
+                check(False, f"{name}: {key} has no default and the test no answer")
                 break
-            if not ok:
+            if isinstance(value, list):  # several: tap each, then Next
+                for v in value:
+                    tap_on(phone, "form.question button.choice", v)
+                value = None
+            elif value is not None and value not in choices:  # a number the form asks to be typed
+                check(re.fullmatch(r"[0-9.]+", value) is not None, f"{name}: {key}: only numbers are typed ({value!r})")
+                typed_text.append(key)
+            moved = answer(phone, st, value, typed=True)
+            if moved and moved["err"]:
+                check(False, f"{name}: {key}={value!r} refused: {moved['err']}")
+                break
+            if not moved:
                 check(False, f"{name}: no next question after {key}")
                 break
-        check(step_key() == "preview", f"{name}: the hand entered through the pickers ({', '.join(asked)})")
+            st = moved
+        check(st["step"] == "preview", f"{name}: the hand entered through the pickers ({', '.join(asked)})")
         lists = [k for k in asked if "#" in k or "." in k]  # a list step or part, a poignée's level
         check(len(lists) > 0, f"{name}: its composite fields were asked as pickers ({len(lists)} steps)")
         missing = [k for k in g["taps"] if k not in asked]
         check(not missing, f"{name}: every planned step was asked (missing {missing})")
         check(g["shot"] in asked, f"{name}: the picker step {g['shot']} was shot")
-        phone.find_element(By.ID, "store").click()
-        wait(phone, lambda: re.search(rf"/game/{g['picked']}(#hand-\d+)?$", phone.current_url), 10)
+        tap_on(phone, "#store")
+        until(phone, "return new RegExp(arguments[0]).test(location.href)", rf"/game/{g['picked']}(#hand-\d+)?$")
         marque("hand", "-g", str(g["typed"]), *g["line"])
         picked, typed = stored_record(g["picked"]), stored_record(g["typed"])
         check(picked is not None and picked == typed,

@@ -19,7 +19,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser as phone_browser, check, failures, serve, wait  # noqa: E402
+from phone import ENTRY, answer, browser as phone_browser, check, failures, serve, tap_on, until  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 SHOTS = sys.argv[3] if len(sys.argv) > 3 else None
@@ -95,24 +95,17 @@ phone = browser()
 try:
     phone.get(base + "/login")
     phone.find_element(By.ID, "code").send_keys(CODE)
-    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
-    wait(phone, lambda: "/login" not in phone.current_url, 5)
-
-    def step_key():
-        return phone.find_element(By.ID, "entry").get_attribute("data-step") or ""
-
-    def answered():
-        return len(phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+    tap_on(phone, "form.login button")
+    until(phone, "return !location.href.includes('/login')", timeout=5)
 
     for name, g in GAMES.items():
         picked, typed = ids[name]
         phone.get(base + f"/game/{picked}/hand")
-        wait(phone, lambda: step_key() != "", 10)
+        st = until(phone, ENTRY + " return s.step !== '' ? s : null;") or {"step": ""}
         for key, value in g["steps"]:
-            now = step_key()
+            now = st["step"]
             if not check(now == key, f"{name}: the question {key} is asked (got {now})"):
                 break
-            form = phone.find_element(By.CSS_SELECTOR, "form.question")
             if key == g["shot"]:
                 path = os.path.join(ARTIFACTS, f"picker-{name}.png")
                 phone.save_screenshot(path)
@@ -121,39 +114,22 @@ try:
                     shutil.copy(path, os.path.join(SHOTS, f"picker-{name}.png"))
                 sw, iw = phone.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
                 check(sw <= iw, f"{name}: the picker fits the phone ({sw} <= {iw})")
-            before = answered()
-            buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
-            if value == "":
-                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()  # the default offered
-            elif buttons:
-                buttons[0].click()
-            elif value.isdigit():
-                inp = form.find_element(By.TAG_NAME, "input")
-                inp.clear()
-                inp.send_keys(value)
-                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-            else:
+            if value != "" and value not in st["choices"] and not value.isdigit():
                 check(False, f"{name}: {key} offers no button {value!r}")
                 break
-
-            def moved():
-                if answered() > before or step_key() in ("preview", "refused"):
-                    return True
-                errs = phone.find_elements(By.ID, "q-err")
-                return bool(errs and errs[0].text)
-
-            ok = wait(phone, moved, 10)
-            errs = phone.find_elements(By.ID, "q-err")
-            if errs and errs[0].text:
-                check(False, f"{name}: {key}={value!r} refused: {errs[0].text}")
+            # "": the default offered (Next)
+            moved = answer(phone, st, value if value != "" else None, typed=True)
+            if moved and moved["err"]:
+                check(False, f"{name}: {key}={value!r} refused: {moved['err']}")
                 break
-            if not check(bool(ok), f"{name}: {key}={value!r} answered"):
+            if not check(bool(moved), f"{name}: {key}={value!r} answered"):
                 break
-        if not check(step_key() == "preview", f"{name}: the hand is previewed after the last picker"):
+            st = moved
+        if not check(st["step"] == "preview", f"{name}: the hand is previewed after the last picker"):
             continue
-        phone.find_element(By.ID, "store").click()
-        check(wait(phone, lambda: re.search(rf"/game/{picked}(#hand-\d+)?$", phone.current_url), 10) is not None,
-              f"{name}: stored through the phone")
+        tap_on(phone, "#store")
+        check(until(phone, "return new RegExp(arguments[0]).test(location.href)", rf"/game/{picked}(#hand-\d+)?$")
+              is not None, f"{name}: stored through the phone")
         marque("hand", "-g", str(typed), *g["words"])
         a, b = record_of(picked), record_of(typed)
         check(a is not None and a == b, f"{name}: the record entered with pickers equals the one-line entry's\n  {a}\n  {b}")

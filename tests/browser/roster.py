@@ -10,7 +10,6 @@ Usage: roster.py MARQUE_BIN ARTIFACTS_DIR"""
 import datetime
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -18,7 +17,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser as phone_browser, check, failures, finish, serve, wait  # noqa: E402
+from phone import browser as phone_browser, check, failures, finish, serve, tap, tap_on, until  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "97531246"
@@ -55,27 +54,36 @@ def shot(d, name):
     check(sw <= iw, f"{name}: no horizontal scrolling ({sw} <= {iw})")
 
 
+# the players seated, and the roster's names (each as shown: '' when hidden), with whether its item is shown
+SEATS = "const seats = () => Array.from(document.querySelectorAll('ol.seats li[data-player]'), li => li.getAttribute('data-player'));"
+ROSTER = ("const shown = (e) => e.getClientRects().length > 0;"
+          " const roster = (visibleOnly) => Array.from(document.querySelectorAll('ul.roster li'))"
+          ".filter(li => !visibleOnly || shown(li)).map(li => { const n = li.querySelector('.name');"
+          " return shown(n) ? n.innerText.trim() : ''; });")
+
+
 def seats(d):
-    return [li.get_attribute("data-player") for li in d.find_elements(By.CSS_SELECTOR, "ol.seats li[data-player]")]
+    return d.execute_script(SEATS + " return seats();")
 
 
 def roster(d, visible_only=False):
-    items = d.find_elements(By.CSS_SELECTOR, "ul.roster li")
-    return [li.find_element(By.CSS_SELECTOR, ".name").text for li in items if not visible_only or li.is_displayed()]
+    return d.execute_script(ROSTER + " return roster(arguments[0]);", visible_only)
 
 
 def tap_player(d, name):
-    for li in d.find_elements(By.CSS_SELECTOR, "ul.roster li"):
-        if li.find_element(By.CSS_SELECTOR, ".name").text == name:
-            before = len(seats(d))
-            li.find_element(By.CSS_SELECTOR, "a.pick").click()
-            return wait(d, lambda: len(seats(d)) == before + 1, 5) is not None
-    return False
+    found = d.execute_script(SEATS + " const li = Array.from(document.querySelectorAll('ul.roster li'))"
+                             ".find(li => li.querySelector('.name').innerText.trim() === arguments[0]);"
+                             " return li ? [li.querySelector('a.pick'), seats().length] : null;", name)
+    if not found:
+        return False
+    tap(found[0])
+    return until(d, SEATS + " return seats().length === arguments[0];", found[1] + 1, timeout=5) is not None
 
 
 def start_error(d):
-    d.find_element(By.ID, "start").click()
-    return wait(d, lambda: d.find_element(By.CSS_SELECTOR, "form.start-game .err").text, 5) or ""
+    tap_on(d, "#start")
+    return until(d, "const e = document.querySelector('form.start-game .err'); return e && e.innerText.trim()",
+                 timeout=5) or ""
 
 
 def games():
@@ -88,24 +96,26 @@ try:
     phone.get(base + "/new")
     check("/login" in phone.current_url, "the New game page asks for the write code first")
     phone.find_element(By.ID, "code").send_keys(CODE)
-    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
-    check(wait(phone, lambda: phone.current_url.endswith("/new"), 5) is not None, "the code opens the New game page")
+    tap_on(phone, "form.login button")
+    check(until(phone, "return location.href.endsWith('/new')", timeout=5) is not None, "the code opens the New game page")
     phone.get(base + "/")
-    phone.find_element(By.ID, "new-game-link").click()
-    check(wait(phone, lambda: "/new" in phone.current_url, 5) is not None, "New game on the night's board opens the page")
-    choices = [a.get_attribute("data-game") for a in phone.find_elements(By.CSS_SELECTOR, ".choices a[data-game]")]
+    tap_on(phone, "#new-game-link")
+    choices = until(phone, "return location.href.includes('/new') &&"
+                           " Array.from(document.querySelectorAll('.choices a[data-game]'), a => a.getAttribute('data-game'))",
+                    timeout=5)
+    check(choices is not None, "New game on the night's board opens the page")
+    choices = choices or []
     check(choices == ["alsos", "coinche", "piquet", "prefa", "tarot"] or set(choices) >= {"tarot", "coinche", "alsos", "piquet", "prefa"},
           f"every game is a button ({choices})")
     shot(phone, "new-game-01-games")
-    phone.find_element(By.CSS_SELECTOR, ".choices a[data-game='tarot']").click()
-    wait(phone, lambda: phone.find_elements(By.CSS_SELECTOR, "ul.roster li"), 5)
-    listed = roster(phone)
+    tap_on(phone, ".choices a[data-game='tarot']")
+    listed = until(phone, ROSTER + " return document.querySelector('ul.roster li') && roster(false);", timeout=5) or []
     check(listed[:2] == ["Éva", "Gus"] and listed[2:6] == ["Ann", "Ben", "Cat", "Dan"],
           f"the club's players, the most recent first ({listed})")
 
     # letters narrow the list as they are typed, accents and case aside; a tap seats the player
     phone.find_element(By.ID, "q").send_keys("EVA")
-    check(wait(phone, lambda: roster(phone, True) == ["Éva"], 5) is not None,
+    check(until(phone, ROSTER + " const r = roster(true); return r.length === 1 && r[0] === 'Éva';", timeout=5) is not None,
           f"typing EVA narrows the list to Éva ({roster(phone, True)})")
     check(tap_player(phone, "Éva"), "a tap seats Éva at seat 1")
     check(tap_player(phone, "Ann"), "a tap seats Ann at seat 2")
@@ -114,7 +124,8 @@ try:
     # too few players: refused, the error shown, the choices kept
     err = start_error(phone)
     check("player" in err and "3" in err, f"two players are refused with the rule ({err!r})")
-    check(seats(phone) == ["Éva", "Ann"] and "/new" in phone.current_url, "the refusal keeps the choices")
+    check(seats(phone) == ["Éva", "Ann"] and phone.execute_script("return location.href.includes('/new')"),
+          "the refusal keeps the choices")
     shot(phone, "new-game-02-refused")
     check(tap_player(phone, "Ben"), "a tap seats Ben at seat 3")
     phone.execute_script("window.scrollTo(0, 0)")
@@ -124,26 +135,28 @@ try:
     q = phone.find_element(By.ID, "q")
     q.send_keys("Zoé")
     q.submit()
-    add = wait(phone, lambda: phone.find_element(By.ID, "add-new"), 5)
-    check(add is not None and "Zoé" in phone.find_element(By.CSS_SELECTOR, ".confirm").text,
-          "a name the club does not know asks for a confirmation")
+    add = until(phone, "const a = document.getElementById('add-new');"
+                       " return a && [a, document.querySelector('.confirm').innerText]", timeout=5)
+    check(add is not None and "Zoé" in add[1], "a name the club does not know asks for a confirmation")
     check(seats(phone) == ["Éva", "Ann", "Ben"], "nothing is seated before the confirmation")
     shot(phone, "new-game-03-confirm")
-    add.click()
-    check(wait(phone, lambda: seats(phone) == ["Éva", "Ann", "Ben", "Zoé"], 5) is not None,
+    if add:
+        tap(add[0])
+    check(until(phone, SEATS + " return seats().join() === 'Éva,Ann,Ben,Zoé';", timeout=5) is not None,
           f"confirmed, Zoé takes seat 4 ({seats(phone)})")
 
     # the first dealer: a button of each player seated
-    dealers = [a.text for a in phone.find_elements(By.CSS_SELECTOR, "a.choice.dealer")]
+    dealers = phone.execute_script("return Array.from(document.querySelectorAll('a.choice.dealer'), a => a.innerText.trim())")
     check(dealers == ["Éva", "Ann", "Ben", "Zoé"], f"the first dealer is one of the players ({dealers})")
-    next(a for a in phone.find_elements(By.CSS_SELECTOR, "a.choice.dealer") if a.text == "Ann").click()
-    check(wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, "a.choice.dealer.on").text == "Ann", 5) is not None,
-          "Ann deals first")
+    tap(phone.execute_script("return Array.from(document.querySelectorAll('a.choice.dealer'))"
+                             ".find(a => a.innerText.trim() === 'Ann')"))
+    check(until(phone, "const a = document.querySelector('a.choice.dealer.on'); return a && a.innerText.trim() === 'Ann'",
+                timeout=5) is not None, "Ann deals first")
     shot(phone, "new-game-04-ready")
     before = len(games())
-    phone.find_element(By.ID, "start").click()
-    check(wait(phone, lambda: re.search(r"/game/\d+/hand$", phone.current_url), 10) is not None,
-          f"Start opens the new game's hand entry ({phone.current_url})")
+    tap_on(phone, "#start")
+    url = until(phone, "return /\\/game\\/\\d+\\/hand$/.test(location.href) && location.href")
+    check(url is not None, f"Start opens the new game's hand entry ({url})")
     after = games()
     check(len(after) == before + 1, f"one game stored ({before} -> {len(after)})")
     g = after[-1]
@@ -153,7 +166,7 @@ try:
     check(not g["in_focus"], "the command line's table in focus stays where it was")
     setup = json.loads(marque("export", str(g["id"])))["setup"]
     check(setup.get("first_dealer") == "Ann", f"Ann deals first ({setup.get('first_dealer')})")
-    check(phone.current_url.endswith(f"/game/{g['id']}/hand"), "the page opened is that game's")
+    check((url or "").endswith(f"/game/{g['id']}/hand"), "the page opened is that game's")
 
     # a player twice (an address made by hand): refused, the choices kept
     phone.get(base + "/new?game=tarot&p=Ann&p=ann&p=Ben&dealer=Ben")
@@ -164,7 +177,7 @@ try:
 
     # coinche: the seats are N, E, S, W with their teams
     phone.get(base + "/new?game=coinche")
-    nxt = phone.find_element(By.CSS_SELECTOR, "ol.seats li.next .seat").text
+    nxt = phone.execute_script("return document.querySelector('ol.seats li.next .seat').innerText")
     check(nxt.startswith("N"), f"coinche asks seat N first ({nxt!r})")
     logs = [l["message"] for l in phone.get_log("browser") if "Content Security Policy" in l["message"]]
     check(not logs, f"no Content-Security-Policy violation {logs[:2]}")

@@ -23,7 +23,7 @@ from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser as phone_browser, check, failures, serve, wait  # noqa: E402
+from phone import ENTRY, answer, browser as phone_browser, check, failures, serve, tap, tap_on, until, wait  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "246810"
@@ -105,6 +105,11 @@ def no_alert(d, where):
         check(True, f"{where}: no alert (no injected script ran)")
 
 
+# the watcher's scoreboard line of a game (arguments: its selector, how its text starts) and the mark a reload would
+# lose
+SEEN = "const m = document.querySelector(arguments[0]); return m && m.innerText.startsWith(arguments[1]) ? [true, window.__kept] : null"
+
+
 def hands_of(game):
     return json.loads(marque("list", str(game), "--format", "json"))
 
@@ -114,7 +119,7 @@ watcher = browser("watcher")
 try:
     # --- the watcher: the night's scoreboard
     watcher.get(base + "/")
-    check(wait(watcher, lambda: watcher.find_element(By.ID, "live").get_attribute("class") == "live on", 10) is not None,
+    check(until(watcher, "return document.getElementById('live').className === 'live on'") is not None,
           "the scoreboard's event stream is connected")
     watcher.execute_script("window.__kept = 42")  # gone if the page is ever reloaded
     shot(watcher, "01-night-scoreboard")
@@ -133,8 +138,8 @@ try:
     """ % ids["tarot"])
     check(status == 401, f"a write without the code is refused (HTTP {status})")
     phone.find_element(By.ID, "code").send_keys("135790")
-    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
-    err = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, "form.login .err").text, 5)
+    tap_on(phone, "form.login button")
+    err = until(phone, "const e = document.querySelector('form.login .err'); return e && e.innerText.trim()", timeout=5)
     check(err and "not tonight's code" in err, f"a wrong code is refused ({err!r})")
     shot(phone, "02-code-refused")
     check(len(hands_of(ids["tarot"])) == 0, "nothing was stored without the code")
@@ -142,66 +147,36 @@ try:
     # --- the code, then a whole hand of each game
     phone.find_element(By.ID, "code").clear()
     phone.find_element(By.ID, "code").send_keys(CODE)
-    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
-    check(wait(phone, lambda: phone.current_url.endswith(f"/game/{ids['tarot']}/hand"), 5) is not None,
-          "the code opens the hand form asked for")
-
-    def step_key():
-        return phone.find_element(By.ID, "entry").get_attribute("data-step") or ""
-
-    def answered():
-        return len(phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+    tap_on(phone, "form.login button")
+    check(until(phone, "return location.href.endsWith(arguments[0])", f"/game/{ids['tarot']}/hand", timeout=5)
+          is not None, "the code opens the hand form asked for")
 
     for name, game in ids.items():
         plan = plans[name]
         phone.get(base + f"/game/{game}/hand")
-        wait(phone, lambda: step_key() != "", 10)
+        st = until(phone, ENTRY + " return s.step !== '' ? s : null;") or {"step": ""}
         asked = []
         for _ in range(40):
-            key = step_key()
+            key = st["step"]
             if key in ("preview", "refused", ""):
                 break
             asked.append(key)
-            form = phone.find_element(By.CSS_SELECTOR, "form.question")
             if name == "tarot" and len(asked) == 1:
                 shot(phone, "03-hand-entry-question")
-            before = answered()
             value = plan.get(key)
-            if value is None:
-                nxt = form.find_elements(By.CSS_SELECTOR, ".nav button.primary")
-                none = form.find_elements(By.CSS_SELECTOR, "button.choice[data-value='']")
-                if form.get_attribute("data-kind") in ("choice", "player", "yes_no") and not nxt and none:
-                    none[0].click()
-                elif nxt:
-                    nxt[0].click()
-                else:
-                    check(False, f"{name}: the question {key} has no default and the test no answer")
-                    break
-            else:
-                buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
-                if buttons:
-                    buttons[0].click()
-                else:
-                    inp = form.find_element(By.TAG_NAME, "input")
-                    inp.clear()
-                    inp.send_keys(value)
-                    form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-            def moved():
-                if answered() > before or step_key() in ("preview", "refused"):
-                    return True
-                errs = phone.find_elements(By.ID, "q-err")
-                return bool(errs and errs[0].text)
-
-            ok = wait(phone, moved, 10)
-            errs = phone.find_elements(By.ID, "q-err")
-            if errs and errs[0].text:
-                check(False, f"{name}: {key}={value!r} refused: {errs[0].text}")
+            if value is None and not st["next"] and "" not in st["choices"]:
+                check(False, f"{name}: the question {key} has no default and the test no answer")
                 break
-            if not ok:
+            moved = answer(phone, st, value, typed=True)
+            if moved and moved["err"]:
+                check(False, f"{name}: {key}={value!r} refused: {moved['err']}")
+                break
+            if not moved:
                 check(False, f"{name}: no next question after {key}")
                 break
-        check(step_key() == "preview", f"{name}: every question answered through the form ({', '.join(asked)})")
-        words = phone.find_element(By.ID, "preview-words").text
+            st = moved
+        check(st["step"] == "preview", f"{name}: every question answered through the form ({', '.join(asked)})")
+        words = phone.execute_script("return document.getElementById('preview-words').innerText.trim()")
         check(bool(words) and words != "this hand", f"{name}: the preview says the hand in words ({words!r})")
         shot(phone, f"04-{name}-preview")
         count = len(hands_of(game))
@@ -209,9 +184,9 @@ try:
             # a double tap: two clicks before the first answer; and a retried request with the same key
             phone.execute_script("const b = document.getElementById('store'); b.click(); b.click();")
         else:
-            phone.find_element(By.ID, "store").click()
-        check(wait(phone, lambda: re.search(rf"/game/{game}(#hand-\d+)?$", phone.current_url), 10) is not None,
-              f"{name}: stored, the game's sheet shown ({phone.current_url})")
+            tap_on(phone, "#store")
+        url = until(phone, "return new RegExp(arguments[0]).test(location.href) && location.href", rf"/game/{game}(#hand-\d+)?$")
+        check(url is not None, f"{name}: stored, the game's sheet shown ({url})")
         after = hands_of(game)
         check(len(after) == count + 1, f"{name}: exactly one hand stored ({count} -> {len(after)})")
         check(after and after[-1].get("words") == words, f"{name}: the stored hand is the one previewed")
@@ -219,9 +194,9 @@ try:
         csp_clean(phone, name)
         # the watcher's scoreboard shows it without a reload
         t0 = time.time()
-        seen = wait(watcher, lambda: watcher.find_element(By.CSS_SELECTOR, f"#game-{game} .meta").text.startswith(f"{count + 1} hand"), 10)
+        seen = until(watcher, SEEN, f"#game-{game} .meta", f"{count + 1} hand")
         check(seen is not None, f"{name}: the watching phone shows the hand ({time.time() - t0:.2f} s after it was stored)")
-        check(watcher.execute_script("return window.__kept") == 42, f"{name}: the watching page was not reloaded")
+        check(seen is not None and seen[1] == 42, f"{name}: the watching page was not reloaded")
 
     # a retried request (the same submission key twice) is answered with the first result, stored once
     tarot = ids["tarot"]
@@ -244,7 +219,7 @@ try:
     count = len(hands_of(tarot))
     t0 = time.time()
     marque("hand", "-g", str(tarot), "--no-prompt", "taker=Ann", "contract=garde", "oudlers=3", "points=40")
-    seen = wait(watcher, lambda: watcher.find_element(By.CSS_SELECTOR, f"#game-{tarot} .meta").text.startswith(f"{count + 1} hand"), 10)
+    seen = until(watcher, SEEN, f"#game-{tarot} .meta", f"{count + 1} hand")
     if not check(seen is not None, f"a hand from the command line shows on the watching phone ({time.time() - t0:.2f} s)"):
         print("     the watcher:", watcher.execute_script(
             "return [document.body.dataset.version, document.body.dataset.refreshed, document.getElementById('live').className,"
@@ -257,21 +232,24 @@ try:
     phone.get(base + f"/game/{tarot}")
     count = len(hands_of(tarot))
     undo = phone.find_element(By.CSS_SELECTOR, "[data-undo]")
-    undo.click()
-    check("again" in undo.text, f"undo asks for a second tap ({undo.text!r})")
-    undo.click()
+    tap(undo)
+    again = undo.text
+    check("again" in again, f"undo asks for a second tap ({again!r})")
+    tap(undo)
     check(wait(phone, lambda: len(hands_of(tarot)) == count - 1, 5) is not None, "undo takes the last hand back")
-    check(wait(phone, lambda: "Undid" in "".join(e.text for e in phone.find_elements(By.CSS_SELECTOR, ".flash")), 5) is not None, "undo says what it undid")
+    check(until(phone, "return Array.from(document.querySelectorAll('.flash'), e => e.innerText).join('').includes('Undid')",
+                timeout=5) is not None, "undo says what it undid")
     phone.get(base + f"/game/{tarot}/hand/1")
     shot(phone, "07-hand")
     phone.find_element(By.ID, "words").send_keys("points=60")
-    phone.find_element(By.CSS_SELECTOR, "form.words-edit button").click()
-    check(wait(phone, lambda: phone.current_url.endswith(f"/game/{tarot}#hand-1"), 5) is not None, "a key=value edit is stored")
+    tap_on(phone, "form.words-edit button")
+    check(until(phone, "return location.href.endsWith(arguments[0])", f"/game/{tarot}#hand-1", timeout=5) is not None,
+          "a key=value edit is stored")
     check(hands_of(tarot)[0]["words"].endswith("by 19"), f"the edit changed the hand ({hands_of(tarot)[0]['words']!r})")
     phone.get(base + f"/game/{tarot}/hand/1")
     phone.find_element(By.ID, "words").send_keys("points=95")
-    phone.find_element(By.CSS_SELECTOR, "form.words-edit button").click()
-    err = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, "form.words-edit .err").text, 5)
+    tap_on(phone, "form.words-edit button")
+    err = until(phone, "const e = document.querySelector('form.words-edit .err'); return e && e.innerText.trim()", timeout=5)
     check(err and "above 91" in err, f"a refused edit shows the CLI's message next to the field ({err!r})")
 
     # the league pages (read-only), and the game pages of the watcher

@@ -25,7 +25,7 @@ except ImportError:  # Debian's python3-selenium is the system Python's
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser, check, failures, serve, wait  # noqa: E402
+from phone import ENTRY, answer, browser, check, failures, serve, tap_on, until  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "135791"
@@ -65,50 +65,32 @@ def shot(d, name):
     check(sw <= iw, f"{name}: no horizontal scrolling ({sw} <= {iw})")
 
 
-def step_key(p):
-    e = p.find_elements(By.ID, "entry")
-    return (e[0].get_attribute("data-step") or "") if e else ""
-
-
 def enter_hand(p, plan):
     """The hand's questions answered by taps (a choice's button, else the keypad's digits and Next)."""
-    wait(p, lambda: step_key(p) != "" and not p.find_elements(By.CSS_SELECTOR, "#entry.busy"), 10)
+    st = until(p, ENTRY + " return s.step !== '' && !s.busy ? s : null;") or {"step": ""}
     for _ in range(30):
-        key = step_key(p)
-        if key in ("preview", "refused", ""):
+        if st["step"] in ("preview", "refused", ""):
             break
-        form = p.find_element(By.CSS_SELECTOR, "form.question")
-        value = plan.get(key)
-        buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice")
-                   if value is not None and b.get_attribute("data-value") == value]
-        if buttons:
-            buttons[0].click()
-        elif value is not None:
-            for ch in value:
-                form.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{ch}']").click()
-            if not wait(p, lambda: step_key(p) != key, 0.5):
-                form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-        else:  # a question the plan leaves to its usual answer
-            form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-        wait(p, lambda: step_key(p) != key and not p.find_elements(By.CSS_SELECTOR, "#entry.busy"), 10)
-    if not check(step_key(p) == "preview", f"the hand is complete ({step_key(p)})"):
+        st = answer(p, st, plan.get(st["step"]))
+        if not st:
+            st = {"step": ""}
+            break
+    if not check(st["step"] == "preview", f"the hand is complete ({st['step']})"):
         return False
-    p.find_element(By.ID, "store").click()
-    return wait(p, lambda: step_key(p) not in ("preview", ""), 10) is not None
+    tap_on(p, "#store")
+    return until(p, ENTRY + " return s.step !== 'preview' && s.step !== '';") is not None
 
 
 def open_table(p, code, me):
     p.get(base + "/t/" + code.lower())  # the code case aside
-    wait(p, lambda: p.find_elements(By.CSS_SELECTOR, "button.seat"), 10)
-    for b in p.find_elements(By.CSS_SELECTOR, "button.seat"):
-        if b.get_attribute("data-who") == me:
-            b.click()
-    return wait(p, lambda: p.find_elements(By.CSS_SELECTOR, "button.seat.me"), 5)
+    until(p, "return document.querySelector('button.seat')")
+    tap_on(p, f"button.seat[data-who='{me}']")
+    return until(p, "return document.querySelector('button.seat.me') !== null", timeout=5)
 
 
-def state_of(p):
-    live = p.find_elements(By.ID, "table-live")
-    return live[0].get_attribute("data-state") if live else ""
+def state_is(p, state):
+    return until(p, "const l = document.getElementById('table-live'); return l && l.getAttribute('data-state') === arguments[0]",
+                 state)
 
 
 def fetch(p, method, url, body=None):
@@ -130,7 +112,8 @@ try:
         first, second = seats[table][0], seats[table][1]
         a, b = phones
         check(open_table(a, code, first) is not None, f"table {table}: the first phone opens {code} and taps {name_of[first]}")
-        check("Table %d" % table in a.find_element(By.TAG_NAME, "h1").text, f"table {table}: its page names the table")
+        check("Table %d" % table in a.execute_script("return document.querySelector('h1').innerText"),
+              f"table {table}: its page names the table")
         shot(a, f"table-{table}-1-opened")
         # the table's session writes to this table's game only
         other = [x for x in tables if x["table"] != table][0]
@@ -138,50 +121,52 @@ try:
               f"table {table}: its phone cannot write the other table's game")
         check(fetch(a, "POST", f"/api/t/{other['code']}/submit", {"by": first, "key": "probe-other-2"}) == 401,
               f"table {table}: its phone cannot submit the other table")
-        a.find_element(By.CSS_SELECTOR, "a.act-enter").click()
+        tap_on(a, "a.act-enter")
         if table == tables[0]["table"]:
-            quick = wait(a, lambda: a.find_element(By.ID, "quick"), 10)
-            if quick and quick.get_attribute("aria-pressed") != "true":
-                quick.click()
+            if until(a, "const q = document.getElementById('quick'); return q && q.getAttribute('aria-pressed') !== 'true'"):
+                tap_on(a, "#quick")
         for h in hands:
             plan = dict(h, taker=name_of[seats[table][hands.index(h) + 1]])
             check(enter_hand(a, plan), f"table {table}: a hand entered by taps ({plan['contract']})")
         a.get(base + "/t/" + code)
-        check(wait(a, lambda: "2 deals" in a.find_element(By.ID, "table-live").text, 10) is not None,
-              f"table {table}: the table page shows the two hands")
-        a.find_element(By.CSS_SELECTOR, "button.act-submit").click()
-        check(wait(a, lambda: state_of(a) == "submitted", 10) is not None, f"table {table}: submitted")
+        check(until(a, "const l = document.getElementById('table-live'); return l && l.innerText.includes('2 deals')")
+              is not None, f"table {table}: the table page shows the two hands")
+        tap_on(a, "button.act-submit")
+        check(state_is(a, "submitted") is not None, f"table {table}: submitted")
         shot(a, f"table-{table}-2-submitted")
         check(open_table(b, code, second) is not None, f"table {table}: the second phone opens it as {name_of[second]}")
         if table == tables[0]["table"]:
-            b.find_element(By.CSS_SELECTOR, "button.act-confirm").click()
-            check(wait(b, lambda: state_of(b) == "confirmed", 10) is not None, f"table {table}: confirmed by a second player")
+            tap_on(b, "button.act-confirm")
+            check(state_is(b, "confirmed") is not None, f"table {table}: confirmed by a second player")
         else:
-            b.find_element(By.CSS_SELECTOR, ".act-dispute-box summary").click()
+            tap_on(b, ".act-dispute-box summary")
             b.find_element(By.CSS_SELECTOR, "textarea.dispute-note").send_keys("hand 2 was 48 points")
-            b.find_element(By.CSS_SELECTOR, "button.act-dispute").click()
-            check(wait(b, lambda: state_of(b) == "disputed", 10) is not None, f"table {table}: disputed with a note")
+            tap_on(b, "button.act-dispute")
+            check(state_is(b, "disputed") is not None, f"table {table}: disputed with a note")
         shot(b, f"table-{table}-3-second-phone")
 
     # the organiser: the states, the override of the dispute, the round closed
     org.get(base + "/login?next=/tournament/club")
     org.find_element(By.ID, "code").send_keys(CODE)
-    org.find_element(By.CSS_SELECTOR, "form.login button").click()
-    check(wait(org, lambda: org.find_elements(By.CSS_SELECTOR, "li.org-table"), 10) is not None, "the organiser's page")
-    states = {li.get_attribute("data-table"): li.get_attribute("data-state") for li in org.find_elements(By.CSS_SELECTOR, "li.org-table")}
+    tap_on(org, "form.login button")
+    seen = until(org, "const ts = document.querySelectorAll('li.org-table'); if (!ts.length) return null;"
+                      " return [Object.fromEntries(Array.from(ts, li => [li.getAttribute('data-table'),"
+                      " li.getAttribute('data-state')])), document.querySelector('main').innerText]")
+    check(seen is not None, "the organiser's page")
+    states, main = seen or ({}, "")
     check(states == {str(tables[0]["table"]): "confirmed", str(tables[1]["table"]): "disputed"},
           f"the organiser sees each table's state ({states})")
-    check("hand 2 was 48 points" in org.find_element(By.TAG_NAME, "main").text, "the dispute's note is shown")
+    check("hand 2 was 48 points" in main, "the dispute's note is shown")
     shot(org, "organiser-1-states")
-    box = org.find_element(By.CSS_SELECTOR, f"li.org-table[data-table='{tables[1]['table']}'] details.override")
-    box.find_element(By.TAG_NAME, "summary").click()
-    box.find_element(By.CSS_SELECTOR, "input.override-reason").send_keys("checked the paper sheet")
-    box.find_element(By.CSS_SELECTOR, "button[data-override]").click()
-    check(wait(org, lambda: org.find_element(By.CSS_SELECTOR, f"li.org-table[data-table='{tables[1]['table']}']")
-               .get_attribute("data-state") == "confirmed", 10) is not None, "the organiser's override confirms it")
+    box = f"li.org-table[data-table='{tables[1]['table']}']"
+    tap_on(org, box + " details.override summary")
+    org.find_element(By.CSS_SELECTOR, box + " details.override input.override-reason").send_keys("checked the paper sheet")
+    tap_on(org, box + " details.override button[data-override]")
+    check(until(org, "const li = document.querySelector(arguments[0]); return li && li.getAttribute('data-state') === 'confirmed'",
+                box) is not None, "the organiser's override confirms it")
     shot(org, "organiser-2-overridden")
-    org.find_element(By.CSS_SELECTOR, "button.close-round").click()
-    check(wait(org, lambda: "closed" in org.find_element(By.CSS_SELECTOR, "main .sub").text, 10) is not None,
+    tap_on(org, "button.close-round")
+    check(until(org, "const s = document.querySelector('main .sub'); return s && s.innerText.includes('closed')") is not None,
           "the round is closed")
     after = json.loads(marque("tournament", "show", "club", "--format", "json"))
     r1 = after["rounds_played"][0]
@@ -190,7 +175,8 @@ try:
     check(all(x["game"] and len(x["game"]["hands"]) == 2 for x in r1["tables"]), "each table's game has its two hands")
     # a closed round's code no longer opens
     phones[0].get(base + "/t/" + tables[0]["code"])
-    check("closed" in phones[0].find_element(By.TAG_NAME, "main").text, "a code of a closed round no longer opens")
+    check("closed" in phones[0].execute_script("return document.querySelector('main').innerText"),
+          "a code of a closed round no longer opens")
     shot(phones[0], "table-4-closed")
 finally:
     for d in phones + [org]:

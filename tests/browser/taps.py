@@ -23,8 +23,8 @@ import tempfile
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser, check, failures, finish, serve, wait  # noqa: E402
-from phone import tap as touch  # noqa: E402
+from phone import ENTRY, browser, check, entry, failures, finish, serve, until, wait  # noqa: E402
+from phone import answer as answer_by_taps, tap as touch, tap_on  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 CODE = "246810"
@@ -93,67 +93,54 @@ phone = browser(tmp, "taps")
 taps = 0
 
 
-def tap(element):
+def counted():
     global taps
-    touch(element)
     taps += 1
 
 
-def step_key():
-    return phone.find_element(By.ID, "entry").get_attribute("data-step") or ""
+def tap(element):
+    touch(element)
+    counted()
 
 
-def trail():
-    return len(phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
+def tap_at(css, value=None):
+    tap_on(phone, css, value)
+    counted()
 
 
-def settle(before_key, before_trail):
-    """Waits until the entry moved on (another question, more answers, the preview) or shows an error."""
-    def moved():
-        if phone.find_elements(By.CSS_SELECTOR, "#entry.busy"):
-            return False
-        errs = phone.find_elements(By.ID, "q-err")
-        return step_key() != before_key or trail() != before_trail or bool(errs and errs[0].text)
-    return wait(phone, moved, 10)
+def entry_is(key, timeout=10):
+    """Waits until the entry asks question `key` (or shows the preview): its state."""
+    return until(phone, ENTRY + " return s.step === arguments[0] && !s.busy ? s : null;", key, timeout=timeout)
 
 
-def answer(key, value):
-    """Taps the answer: its button, else its digits on the keypad (and Next unless the keypad moved on)."""
-    form = phone.find_element(By.CSS_SELECTOR, "form.question")
-    before = trail()
-    buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
-    if buttons:
-        tap(buttons[0])
-    else:
-        keys = form.find_elements(By.CSS_SELECTOR, ".keypad button.key")
-        if not check(bool(keys), f"{key}: a keypad for {value!r}"):
-            return False
-        for ch in value:
-            tap(form.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{ch}']"))
-        if step_key() == key and trail() == before and not phone.find_elements(By.CSS_SELECTOR, "#entry.busy"):
-            # the keypad may have moved on by itself already; else Next
-            if not wait(phone, lambda: step_key() != key or trail() != before, 0.5):
-                tap(form.find_element(By.CSS_SELECTOR, ".nav button.primary"))
-    settle(key, before)
-    errs = phone.find_elements(By.ID, "q-err")
-    return check(not (errs and errs[0].text), f"{key}={value!r} accepted" + (f" ({errs[0].text})" if errs and errs[0].text else ""))
+def answer(s, value):
+    """Taps the answer to the question state `s` shows: its button, else its digits on the keypad (and Next unless
+    the keypad moved on). Returns the entry's state after it (None: refused or stuck)."""
+    key = s["step"]
+    if value not in s["choices"] and not check(s["keypad"], f"{key}: a keypad for {value!r}"):
+        return None
+    moved = answer_by_taps(phone, s, value, counted)
+    err = moved["err"] if moved else "the entry did not move on"
+    return moved if check(not err, f"{key}={value!r} accepted" + (f" ({err})" if err else "")) else None
 
 
 def enter(name, plan):
-    """The hand's questions answered from the plan; returns the keys asked. Every question the plan does not
-    answer must have been answered by its usual answer."""
+    """The hand's questions answered from the plan; returns the keys asked and the entry's last state. Every question
+    the plan does not answer must have been answered by its usual answer."""
     asked = []
-    wait(phone, lambda: step_key() != "" and not phone.find_elements(By.CSS_SELECTOR, "#entry.busy"), 10)
+    st = until(phone, ENTRY + " return s.step !== '' && !s.busy ? s : null;") or {"step": ""}
     for _ in range(40):
-        key = step_key()
+        key = st["step"]
         if key in ("preview", "refused", ""):
             break
         asked.append(key)
         if not check(key in plan, f"{name}: {key} is asked only when the hand needs an answer"):
             break
-        if not answer(key, plan[key]):
+        st = answer(st, plan[key])
+        if not st:
+            st = entry(phone)
             break
-    return asked
+    return asked, st
 
 
 results = []
@@ -161,29 +148,31 @@ try:
     # the code (not counted: once a night), then "Skip the usual answers" (once: the phone remembers it)
     phone.get(base + "/login?next=" + f"/game/{ids['tarot']}/hand")
     phone.find_element(By.ID, "code").send_keys(CODE)
-    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
-    check(wait(phone, lambda: phone.current_url.endswith(f"/game/{ids['tarot']}/hand"), 10) is not None, "logged in")
-    wait(phone, lambda: step_key() != "", 10)
+    tap_on(phone, "form.login button")
+    check(until(phone, "return location.href.endsWith(arguments[0])", f"/game/{ids['tarot']}/hand") is not None,
+          "logged in")
+    until(phone, ENTRY + " return s.step !== '';")
     shot(phone, "taps-00-entry-start")
-    phone.find_element(By.ID, "quick").click()
-    check(wait(phone, lambda: phone.find_element(By.ID, "quick").get_attribute("aria-pressed") == "true" and "skipped" in phone.find_element(By.ID, "quick").text, 5) is not None,
-          "the usual answers are skipped (remembered on the phone)")
+    tap_on(phone, "#quick")
+    check(until(phone, "const q = document.getElementById('quick');"
+                       " return q.getAttribute('aria-pressed') === 'true' && q.innerText.includes('skipped')", timeout=5)
+          is not None, "the usual answers are skipped (remembered on the phone)")
 
     for name, (start, plan, words) in games.items():
         game = ids[name]
         phone.get(base + f"/game/{game}/hand")  # where the phone is after the previous hand of the table
-        heading = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, "#entry h1").text, 10) or ""
+        heading = until(phone, "const h = document.querySelector('#entry h1'); return h && h.innerText.trim()") or ""
         check("dealer" in heading, f"{name}: the entry shows the dealer ({heading!r})")
         taps = 0
-        asked = enter(name, plan)
+        asked, st = enter(name, plan)
         if name in ("coinche", "tarot"):
             shot(phone, f"taps-01-{name}-preview")
-        if not check(step_key() == "preview", f"{name}: the hand is complete ({', '.join(asked)})"):
+        if not check(st["step"] == "preview", f"{name}: the hand is complete ({', '.join(asked)})"):
             continue
         count = len(hands_of(game))
-        tap(phone.find_element(By.ID, "store"))
+        tap_at("#store")
         check(wait(phone, lambda: len(hands_of(game)) == count + 1, 10) is not None, f"{name}: stored")
-        check(wait(phone, lambda: phone.current_url.endswith(f"/game/{game}/hand"), 10) is not None,
+        check(until(phone, "return location.href.endsWith(arguments[0])", f"/game/{game}/hand") is not None,
               f"{name}: the next hand's questions open at once")
         bound = BOUNDS.get(name, MAX_TAPS)
         check(taps <= bound, f"{name}: a typical hand takes {taps} taps (at most {bound})")
@@ -196,55 +185,57 @@ try:
     # --- the fast paths, at the coinche table
     coinche = ids["coinche"]
     phone.get(base + f"/game/{coinche}")
-    sub = phone.find_element(By.CSS_SELECTOR, "main p.sub").text
+    sub = phone.execute_script("return document.querySelector('main p.sub').innerText")
     check("dealer Nina" in sub, f"the game page shows the next dealer ({sub!r})")
     phone.get(base + f"/game/{coinche}/hand")
-    wait(phone, lambda: phone.find_elements(By.ID, "same"), 10)
+    until(phone, "return document.getElementById('same')")
     shot(phone, "taps-02-fast-paths")
     taps = 0
     count = len(hands_of(coinche))
-    tap(phone.find_element(By.ID, "same"))
-    check(wait(phone, lambda: step_key() == "preview", 10) is not None, "same as last hand: the whole hand at once")
+    tap_at("#same")
+    check(entry_is("preview") is not None, "same as last hand: the whole hand at once")
     shot(phone, "taps-03-same-as-last-hand")
-    tap(phone.find_element(By.ID, "store"))
+    tap_at("#store")
     check(wait(phone, lambda: len(hands_of(coinche)) == count + 1, 10) is not None, "same as last hand: stored")
     same_taps = taps
     check(same_taps == 2, f"same as last hand takes {same_taps} taps")
     h = records(db, coinche)
     check(h[-1].get("dealer") == "N" and {k: v for k, v in h[-1].items() if k != "dealer"} ==
           {k: v for k, v in h[-2].items() if k != "dealer"}, f"the same hand again, dealt by the next dealer ({h[-1]})")
-    flash = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, ".flash").text, 10) or ""
+    flash = until(phone, "const f = document.querySelector('.flash'); return f && f.innerText.trim()") or ""
     check("stored" in flash, f"the line after a store ({flash!r})")
 
     # the same hand with one answer changed: its chip, the new value, Store
-    wait(phone, lambda: phone.find_elements(By.ID, "same"), 10)
+    until(phone, "return document.getElementById('same')")
     taps = 0
-    tap(phone.find_element(By.ID, "same"))
-    wait(phone, lambda: step_key() == "preview", 10)
-    chip = [b for b in phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail button") if "112" in b.text]
-    if check(bool(chip), "the answers are listed, each to change"):
-        tap(chip[0])
-        wait(phone, lambda: step_key() == "points", 10)
-        answer("points", "130")
-        check(wait(phone, lambda: step_key() == "preview", 10) is not None, "the other answers stay")
+    tap_at("#same")
+    entry_is("preview")
+    chip = phone.execute_script("return Array.from(document.querySelectorAll('#entry ol.trail button'))"
+                                ".find(b => b.innerText.includes('112')) || null")
+    if check(chip is not None, "the answers are listed, each to change"):
+        tap(chip)
+        st = entry_is("points")
+        if st:
+            answer(st, "130")
+        check(entry_is("preview") is not None, "the other answers stay")
         count = len(hands_of(coinche))
-        tap(phone.find_element(By.ID, "store"))
+        tap_at("#store")
         check(wait(phone, lambda: len(hands_of(coinche)) == count + 1, 10) is not None, "one answer changed: stored")
         check(records(db, coinche)[-1].get("bidder_card_points") == 130, "the changed answer is stored")
     change_taps = taps
     check(change_taps <= MAX_TAPS, f"same as last hand with one answer changed takes {change_taps} taps")
 
     # the Undo of the line after a store: one tap
-    undo = wait(phone, lambda: phone.find_element(By.ID, "undo-now"), 10)
+    undo = until(phone, "return document.getElementById('undo-now')")
     count = len(hands_of(coinche))
     if check(undo is not None, "the line after a store has an Undo button"):
         shot(phone, "taps-04-stored-undo")
-        undo.click()
+        touch(undo)
         check(wait(phone, lambda: len(hands_of(coinche)) == count - 1, 10) is not None, "undo in one tap")
 
     # a redeal: the button and its confirmation
     phone.get(base + f"/game/{coinche}/hand")
-    b = wait(phone, lambda: phone.find_element(By.ID, "redeal"), 10)
+    b = until(phone, "return document.getElementById('redeal')")
     taps = 0
     count = len(hands_of(coinche))
     tap(b)
@@ -257,29 +248,29 @@ try:
     # tarot's redeal: nobody took
     tarot = ids["tarot"]
     phone.get(base + f"/game/{tarot}/hand")
-    b = wait(phone, lambda: phone.find_element(By.ID, "redeal"), 10)
+    b = until(phone, "return document.getElementById('redeal')")
     count = len(hands_of(tarot))
-    b.click()
-    b.click()
+    touch(b)
+    touch(b)
     check(wait(phone, lambda: len(hands_of(tarot)) == count + 1, 10) is not None, "a tarot redeal stored")
     check(records(db, tarot)[-1].get("type") == "redeal", f"tarot: a redeal ({records(db, tarot)[-1]})")
 
     # the numbers: the other side's figure, shown computed before it is sent
     phone.get(base + f"/game/{tarot}/hand")
-    wait(phone, lambda: step_key() == "taker", 10)
-    for k, v in [("taker", "Ann"), ("contract", "prise"), ("oudlers", "1")]:
-        answer(k, v)
-    wait(phone, lambda: step_key() == "points", 10)
-    phone.find_element(By.ID, "q-complement").click()
+    st = entry_is("taker")
+    for v in ["Ann", "prise", "1"]:
+        st = answer(st, v) if st else None
+    entry_is("points")
+    tap_on(phone, "#q-complement")
     for ch in "40":
-        phone.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{ch}']").click()
-    computed = phone.find_element(By.ID, "q-computed").text
+        tap_on(phone, f".keypad button.key[data-key='{ch}']")
+    computed = phone.execute_script("return document.getElementById('q-computed').innerText")
     check("51" in computed, f"the defence's 40 shows the attack's 51 before it is sent ({computed!r})")
     shot(phone, "taps-05-complement")
-    phone.find_element(By.CSS_SELECTOR, "form.question .nav button.primary").click()
-    wait(phone, lambda: step_key() == "preview", 10)
-    check(any("51" in c.text for c in phone.find_elements(By.CSS_SELECTOR, "#entry ol.trail button")),
-          "the attack's 51 is the answer sent")
+    tap_on(phone, "form.question .nav button.primary")
+    entry_is("preview")
+    check(phone.execute_script("return Array.from(document.querySelectorAll('#entry ol.trail button'))"
+                               ".some(c => c.innerText.includes('51'))"), "the attack's 51 is the answer sent")
 
     print("\ntaps for a typical hand (from its first question to Store; the usual answers skipped):")
     print("| game | taps | answers tapped |")
