@@ -30,6 +30,8 @@ from trio_websocket import open_websocket_url
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
 from serve_client import Checks, scratch  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phone import ENTRY, answer, tap_on, until  # noqa: E402
 
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
@@ -93,11 +95,23 @@ def wait(cond, timeout=10):
         return None
 
 
+# the text shown of the elements a selector names (arguments[0]), in one script
+TEXT = ("const text = (css) => Array.from(document.querySelectorAll(css),"
+        " e => e.getClientRects().length ? e.innerText.trim() : '').join(' ');")
+
+
 def text_of(css):
-    try:
-        return " ".join(e.text for e in d.find_elements(By.CSS_SELECTOR, css))
-    except StaleElementReferenceException:
-        return ""
+    return d.execute_script(TEXT + " return text(arguments[0]);", css)
+
+
+def shows(css, words, timeout=10):
+    """Waits in the page until the text of `css` holds `words`: that text, or None."""
+    return until(d, TEXT + " const t = text(arguments[0]); return t.includes(arguments[1]) ? t : null;", css, words,
+                 timeout=timeout)
+
+
+def step_is(key, timeout=10):
+    return until(d, ENTRY + " return s.step === arguments[0];", key, timeout=timeout)
 
 
 def js(script):
@@ -180,29 +194,18 @@ def network(up, worker=True):
 
 
 def step():
-    return d.find_element(By.ID, "entry").get_attribute("data-step") or ""
+    return d.execute_script("const e = document.getElementById('entry'); return e ? e.getAttribute('data-step') || '' : ''")
 
 
 def answer_up_to_preview(answers):
     """The entry page's questions answered (a choice's button, else typed), the others left at their defaults."""
-    wait(lambda: step() != "")
+    st = until(d, ENTRY + " return s.step !== '' ? s : null;") or {"step": ""}
     for _ in range(30):
-        key = step()
-        if key in ("preview", "refused", ""):
+        if st["step"] in ("preview", "refused", ""):
             break
-        form = d.find_element(By.CSS_SELECTOR, "form.question")
-        n = len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
-        value = answers.get(key)
-        buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
-        if value is None:
-            (form.find_elements(By.CSS_SELECTOR, ".nav button.primary") or
-             form.find_elements(By.CSS_SELECTOR, "button.choice[data-value='']"))[0].click()
-        elif buttons:
-            buttons[0].click()
-        else:
-            form.find_element(By.TAG_NAME, "input").send_keys(value)
-            form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-        wait(lambda: len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li")) > n or step() in ("preview", "refused"))
+        st = answer(d, st, answers.get(st["step"]), typed=True)
+        if not st:
+            break
 
 
 def shot(name):
@@ -221,8 +224,9 @@ try:
     check(manifest.get("start_url") == "/" and manifest.get("icons"), "the manifest names the app, its start and its icon")
     d.get(f"{base}/login?next=/game/{GAME}")
     d.find_element(By.ID, "code").send_keys(CODE)
-    d.find_element(By.CSS_SELECTOR, "form.login button").click()
-    check(wait(lambda: d.current_url.endswith(f"/game/{GAME}")) is not None, "logged in, the game's page shown")
+    tap_on(d, "form.login button")
+    check(until(d, "return location.href.endsWith(arguments[0])", f"/game/{GAME}") is not None,
+          "logged in, the game's page shown")
     controlled = js("navigator.serviceWorker.ready.then(() => { const t0 = Date.now(); (function w() {"
                     " if (navigator.serviceWorker.controller || Date.now() - t0 > 15000) done(!!navigator.serviceWorker.controller);"
                     " else setTimeout(w, 100); })(); }, (e) => done(String(e)));")
@@ -240,41 +244,41 @@ try:
     d.get(f"{base}/game/{GAME}/hand")
     answer_up_to_preview(answers)
     check(step() == "preview", f"hand 2 answered up to its preview ({step()})")
-    previewed = d.find_element(By.ID, "preview-words").text
+    previewed = d.execute_script("return document.getElementById('preview-words').innerText.trim()")
     network(False)
     check(d.execute_script("return navigator.onLine") is False, "the network is cut")
-    d.find_element(By.ID, "store").click()
-    check(wait(lambda: step() == "kept") is not None, "a hand whose store fails for the network is kept on the phone")
-    check(wait(lambda: "1 hand waiting to be sent" in text_of("#queue-count")) is not None,
-          f"the page says so: {text_of('#queue-count')!r}")
+    tap_on(d, "#store")
+    check(step_is("kept") is not None, "a hand whose store fails for the network is kept on the phone")
+    check(shows("#queue-count", "1 hand waiting to be sent") is not None, f"the page says so: {text_of('#queue-count')!r}")
 
     # --- hand 3 typed as one line, on the entry page the worker kept (no server to ask the questions)
-    d.find_element(By.ID, "next-hand").click()
-    check(wait(lambda: step() == "offline") is not None, "offline, the entry asks for the hand as one line")
-    check("Hand 3" in d.find_element(By.CSS_SELECTOR, "#entry h1").text,
-          f"its number counts the hand waiting ({d.find_element(By.CSS_SELECTOR, '#entry h1').text!r})")
+    tap_on(d, "#next-hand")
+    check(step_is("offline") is not None, "offline, the entry asks for the hand as one line")
+    h1 = text_of("#entry h1")
+    check("Hand 3" in h1, f"its number counts the hand waiting ({h1!r})")
     shot("offline-entry")
     d.find_element(By.ID, "offline-words").send_keys("taker=Dan contract prise")
-    d.find_element(By.ID, "keep").click()
-    check("'contract' is not key=value" in text_of("#offline-err") and step() == "offline",
-          f"a word that is not key=value is refused on the phone ({text_of('#offline-err')!r})")
+    tap_on(d, "#keep")
+    err, now = d.execute_script(TEXT + ENTRY + " return [text('#offline-err'), s.step];")
+    check("'contract' is not key=value" in err and now == "offline",
+          f"a word that is not key=value is refused on the phone ({err!r})")
     inp = d.find_element(By.ID, "offline-words")
     inp.clear()
     inp.send_keys("taker=Dan contract=prise oudlers=1 points=40")
-    d.find_element(By.ID, "keep").click()
-    check(wait(lambda: step() == "kept") is not None, "the one-line hand is kept on the phone")
+    tap_on(d, "#keep")
+    check(step_is("kept") is not None, "the one-line hand is kept on the phone")
     shot("offline-kept")
-    check(wait(lambda: "2 hands waiting to be sent" in text_of("#queue-count")) is not None,
+    check(shows("#queue-count", "2 hands waiting to be sent") is not None,
           f"the page says \"2 hands waiting to be sent\": {text_of('#queue-count')!r}")
     check(len(listed()) == 1, "nothing reached the server while the network was down")
 
     # --- the game's page, opened again offline: from the worker's cache, saying so
     d.get(f"{base}/game/{GAME}")
-    saved = wait(lambda: text_of("#offline"))
+    saved = until(d, TEXT + " return text('#offline');")
     check(bool(saved) and "saved at" in saved, f"the game's page opens offline from the cache and says so ({saved!r})")
-    check("2 hands waiting to be sent" in text_of("#queue-count"), "the game's page counts the hands waiting")
-    check("Cat" in text_of("#queue ol.waiting") and "taker=Dan" in text_of("#queue ol.waiting"),
-          f"and lists them in order ({text_of('#queue ol.waiting')!r})")
+    count, waiting = d.execute_script(TEXT + " return [text('#queue-count'), text('#queue ol.waiting')];")
+    check("2 hands waiting to be sent" in count, "the game's page counts the hands waiting")
+    check("Cat" in waiting and "taker=Dan" in waiting, f"and lists them in order ({waiting!r})")
     path = shot("offline-waiting")
     if SHOTS:
         os.makedirs(SHOTS, exist_ok=True)
@@ -282,7 +286,7 @@ try:
 
     # --- the network is back: each hand stored once, in order; the queue empty and the page says so
     network(True)
-    done = wait(lambda: "2 hands sent: none waiting" in text_of("#queue-count"), 75)
+    done = shows("#queue-count", "2 hands sent: none waiting", 75)
     check(done is not None, f"the hands are sent when the network is back: {text_of('#queue-count')!r}")
     stored = api_hands()
     check([h["no"] for h in stored] == [1, 2, 3], f"each hand stored once ({[h['no'] for h in stored]})")
@@ -294,8 +298,8 @@ try:
               f"hand 3's record, as the one line said ({stored[2]['record']})")
         check(stored[1]["source"] == "web" and stored[2]["source"] == "web", "both stored from the phone")
     check(js("done(localStorage.getItem('marque-queue'))") is None, "the queue on the phone is empty")
-    check(wait(lambda: not text_of("#offline")) is not None, "the page no longer says it is offline")
-    check(wait(lambda: len(d.find_elements(By.CSS_SELECTOR, "ol.hands li")) == 3) is not None,
+    check(until(d, TEXT + " return !text('#offline');") is not None, "the page no longer says it is offline")
+    check(until(d, "return document.querySelectorAll('ol.hands li').length === 3") is not None,
           "the game's page shows the three hands")
     d.refresh()
     time.sleep(2)
@@ -304,21 +308,24 @@ try:
     # --- a hand refused when it is finally sent stays on the phone with its error, for the scorer to fix
     network(False)
     d.get(f"{base}/game/{GAME}/hand")
-    check(wait(lambda: step() == "offline") is not None, "offline again, the entry asks for one line")
+    check(step_is("offline") is not None, "offline again, the entry asks for one line")
     d.find_element(By.ID, "offline-words").send_keys("taker=Zed contract=garde oudlers=2 points=50")
-    d.find_element(By.ID, "keep").click()
-    check(wait(lambda: step() == "kept") is not None, "a hand with an unknown taker is kept (the phone cannot tell)")
+    tap_on(d, "#keep")
+    check(step_is("kept") is not None, "a hand with an unknown taker is kept (the phone cannot tell)")
     network(True)
-    refused = wait(lambda: text_of("#queue li.refused .err"), 75)
+    refused = until(d, TEXT + " return text('#queue li.refused .err');", timeout=75)
     check(bool(refused) and "taker" in refused, f"refused when sent: it stays, with its error ({refused!r})")
     shot("offline-refused")
     check("1 hand waiting to be sent" in text_of("#queue-count"), "and still counts as waiting")
     check(len(listed()) == 3, "nothing stored of it")
-    fix = d.find_element(By.CSS_SELECTOR, "#queue li.refused input")
+    # the queue's box is drawn again as its sending ends: its field, once it has stayed the same for half a second
+    fix = until(d, "const i = document.querySelector('#queue li.refused input'); if (!i) return null;"
+                   " if (window.__field !== i) { window.__field = i; window.__since = Date.now(); return null; }"
+                   " return Date.now() - window.__since > 500 ? i : null;")
     fix.clear()
     fix.send_keys("taker=Ann contract=garde oudlers=2 points=50")
-    d.find_element(By.CSS_SELECTOR, "#queue li.refused form.fix button").click()
-    check(wait(lambda: "sent: none waiting" in text_of("#queue-count"), 20) is not None,
+    tap_on(d, "#queue li.refused form.fix button")
+    check(shows("#queue-count", "sent: none waiting", 20) is not None,
           f"fixed, it is sent ({text_of('#queue-count')!r})")
     check(text_of("#kept").startswith("✓ Sent and stored"), f"the kept hand's line says it is sent ({text_of('#kept')!r})")
     stored = api_hands()
@@ -337,24 +344,25 @@ try:
     plain = base.replace("127.0.0.1", name)
     d.get(f"{plain}/login?next=/game/{GAME}/hand")
     d.find_element(By.ID, "code").send_keys(CODE)
-    d.find_element(By.CSS_SELECTOR, "form.login button").click()
-    check(wait(lambda: d.current_url.endswith(f"/game/{GAME}/hand")) is not None, f"logged in at {plain}")
+    tap_on(d, "form.login button")
+    check(until(d, "return location.href.endsWith(arguments[0])", f"/game/{GAME}/hand") is not None,
+          f"logged in at {plain}")
     check(d.execute_script("return window.isSecureContext || 'serviceWorker' in navigator") is False,
           "there, no secure context and no service worker")
     answer_up_to_preview({"taker": "Ben", "contract": "prise", "oudlers": "3", "points": "36"})
     check(step() == "preview", f"hand 5 answered up to its preview ({step()})")
     network(False, worker=False)
-    d.find_element(By.ID, "store").click()
-    check(wait(lambda: step() == "kept") is not None, "without a worker too, a hand whose store fails is kept")
+    tap_on(d, "#store")
+    check(step_is("kept") is not None, "without a worker too, a hand whose store fails is kept")
     check("Keep this page open" in text_of("#entry"), "and the page asks to stay open")
-    d.find_element(By.ID, "next-hand").click()
-    check(wait(lambda: step() == "offline") is not None, "the next hand asked as one line")
+    tap_on(d, "#next-hand")
+    check(step_is("offline") is not None, "the next hand asked as one line")
     d.find_element(By.ID, "offline-words").send_keys("taker=Cat contract=garde oudlers=1 points=55")
-    d.find_element(By.ID, "keep").click()
-    check(wait(lambda: "2 hands waiting to be sent" in text_of("#queue-count")) is not None,
+    tap_on(d, "#keep")
+    check(shows("#queue-count", "2 hands waiting to be sent") is not None,
           f"2 hands waiting without a worker: {text_of('#queue-count')!r}")
     network(True)
-    check(wait(lambda: "2 hands sent: none waiting" in text_of("#queue-count"), 75) is not None,
+    check(shows("#queue-count", "2 hands sent: none waiting", 75) is not None,
           f"sent when the network is back: {text_of('#queue-count')!r}")
     stored = api_hands()
     check([h["no"] for h in stored] == [1, 2, 3, 4, 5, 6] and [h["record"].get("taker") for h in stored[4:]] == ["Ben", "Cat"],

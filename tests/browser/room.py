@@ -19,7 +19,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone import browser, check, failures, finish, serve, wait  # noqa: E402
+from phone import browser, check, failures, finish, serve, until  # noqa: E402
 
 BIN, ARTIFACTS = sys.argv[1], sys.argv[2]
 os.makedirs(ARTIFACTS, exist_ok=True)
@@ -53,9 +53,10 @@ def main_text(d):
 
 def shown(d, slide, timeout=40):
     """waits until the screen shows that slide (it advances by itself): its visible text"""
-    ok = wait(d, lambda: d.execute_script("return document.body.dataset.slide") == slide, timeout)
-    return d.execute_script(f"const s = document.querySelector('.room-slide[data-slide=\"{slide}\"]');"
-                            "return s ? s.innerText : ''") if ok else ""
+    got = until(d, "if (document.body.dataset.slide !== arguments[0]) return null;"
+                   " const s = document.querySelector('.room-slide[data-slide=\"' + arguments[0] + '\"]');"
+                   " return [s ? s.innerText : ''];", slide, timeout=timeout)
+    return got[0] if got else ""
 
 
 def shot(d, name):
@@ -93,7 +94,7 @@ try:
     # published: the tables and "where do I sit" appear by themselves
     marque("tournament", "publish", "club")
     t0 = time.time()
-    ok = wait(tv, lambda: "Table 1" in main_text(tv), 5)
+    ok = until(tv, "return document.getElementById('main').textContent.includes('Table 1')", timeout=5)
     check(bool(ok), f"publish shows the tables without a reload ({time.time() - t0:.1f} s)")
     d = doc()
     r1 = d["rounds_played"][0]
@@ -107,7 +108,7 @@ try:
     items = tv.execute_script("return Array.from(document.querySelectorAll('.room-sit li'), e => e.textContent)")
     check(all(f"{names[e]} table {t} · seat {s}" in items for e, (t, s) in where.items()),
           "each entrant's table and seat are the draw's")
-    check("left" in (shown(tv, "tables") and tv.find_element("css selector", ".room-clock").text),
+    check("left" in (shown(tv, "tables") and tv.execute_script("return document.querySelector('.room-clock').innerText")),
           "the round's clock counts down (time limit 90 min)")
     shot(tv, "room-tables")
     sit_text = shown(tv, "sit")
@@ -121,8 +122,8 @@ try:
     marque("tournament", "result", "club", "1", *[f"{s}={p}" for s, p in zip(t1["seats"], pts)],
            "--submitted-by", t1["seats"][0])
     t0 = time.time()
-    ok = wait(tv, lambda: tv.execute_script(
-        "const t = document.querySelector('.room-table'); return t && t.classList.contains('state-submitted')"), 2)
+    ok = until(tv, "const t = document.querySelector('.room-table'); return t && t.classList.contains('state-submitted')",
+               timeout=2)
     check(bool(ok), f"a submitted result shows within 2 s ({time.time() - t0:.1f} s)")
     text = main_text(tv)
     check("provisional · 1 of" in text, "the ranking is marked provisional")
@@ -142,7 +143,8 @@ try:
         marque("tournament", "result", "club", str(t["table"]), *[f"{s}={p}" for s, p in zip(t["seats"], pts)],
                "--submitted-by", t["seats"][0], "--confirmed-by", t["seats"][1])
     marque("tournament", "close-round", "club")
-    ok = wait(tv, lambda: "Ranking after round 1" in main_text(tv) and "provisional" not in main_text(tv), 3)
+    ok = until(tv, "const t = document.getElementById('main').textContent;"
+                   " return t.includes('Ranking after round 1') && !t.includes('provisional')", timeout=3)
     check(bool(ok), "after close-round the ranking after round 1 shows, not provisional")
     shown(tv, "ranking")
     first = doc()["ranking"][0]
@@ -157,8 +159,7 @@ try:
     # a smaller screen: the same slides, a screenful at a time (pages), never scrolled
     screen(1280, 720)
     tv.get(base + "/tournament/club/room?every=2")
-    pages = wait(tv, lambda: tv.execute_script(
-        "return document.body.dataset.slide === 'ranking' && document.body.dataset.page === '1'"), 40)
+    pages = until(tv, "return document.body.dataset.slide === 'ranking' && document.body.dataset.page === '1'", timeout=40)
     check(bool(pages), "at 1280x720 the ranking of 40 takes more than one screen: page 2 comes by itself")
     mark = tv.execute_script("return document.querySelector('.room-slide[data-slide=\"ranking\"] .room-page').textContent")
     check(mark.startswith("page 2 of"), f"the page is numbered ({mark!r})")

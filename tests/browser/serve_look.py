@@ -23,7 +23,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
 from serve_client import Server, scratch  # noqa: E402
 
-from phone import browser as device, wait  # noqa: E402
+from phone import ENTRY, answer as answer_by_taps, browser as device, entry, tap_on, until  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -151,26 +151,20 @@ def look(d, where):
     check(sw <= iw, f"{where}: no horizontal scrolling ({sw} <= {iw})")
 
 
-def step_key(d):
-    return d.find_element(By.ID, "entry").get_attribute("data-step") or ""
+def answer(d, st, value):
+    """One answer: its button, else typed in the field; waits for the next question (or the refusal): the entry's
+    state then."""
+    return answer_by_taps(d, st, value, typed=True) or entry(d)
 
 
-def answer(d, value):
-    """One answer: its button, else typed in the field; waits for the next question (or the refusal)."""
-    before = len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li"))
-    form = d.find_element(By.CSS_SELECTOR, "form.question")
-    buttons = [b for b in form.find_elements(By.CSS_SELECTOR, "button.choice") if b.get_attribute("data-value") == value]
-    if value is None:
-        form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-    elif buttons:
-        buttons[0].click()
-    else:
-        inp = form.find_element(By.ID, "q-input")
-        inp.clear()
-        inp.send_keys(value)
-        form.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-    return wait(d, lambda: len(d.find_elements(By.CSS_SELECTOR, "#entry ol.trail li")) > before
-                or step_key(d) in ("preview", "refused") or d.find_element(By.ID, "q-err").text)
+def live(d, timeout=10):
+    return until(d, "const l = document.getElementById('live'); return l && l.className === 'live on'", timeout=timeout)
+
+
+def screen(d, width, height):
+    """The phone's screen at that size (a phone's emulated metrics, as the browser was started with)."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
 
 
 def hands_of(game):
@@ -178,54 +172,54 @@ def hands_of(game):
 
 
 phone = device(tmp, "phone")
-tv = None
 try:
     phone.get(base + "/login?next=/")
     phone.find_element(By.ID, "code").send_keys(CODE)
-    phone.find_element(By.CSS_SELECTOR, "form.login button").click()
-    check(wait(phone, lambda: phone.current_url.rstrip("/") == base) is not None, "the code is taken")
+    tap_on(phone, "form.login button")
+    check(until(phone, "return location.href.replace(/\\/$/, '') === arguments[0]", base) is not None, "the code is taken")
 
     # --- the board: open tables first, a link to the big board
     for path, big in [("/", "/big"), ("/night/1", "/night/1/big")]:
         phone.get(base + path)
-        cards = phone.find_elements(By.CSS_SELECTOR, "article.table")
-        ids = [c.get_attribute("id") for c in cards]
-        overs = [("over" in c.get_attribute("class").split()) for c in cards]
+        ids, overs, links = phone.execute_script(
+            "const cards = Array.from(document.querySelectorAll('article.table'));"
+            " return [cards.map(c => c.id), cards.map(c => c.classList.contains('over')),"
+            " Array.from(document.querySelectorAll('main a'), a => a.href)];")
         check(ids and overs == sorted(overs) and overs[-1] and ids[-1] == f"game-{over}",
               f"{path}: the open tables first, the one over last ({ids})")
-        links = [a.get_attribute("href") for a in phone.find_elements(By.CSS_SELECTOR, "main a")]
         check(base + big in links, f"{path}: links the big board {big}")
 
     # --- the big board: open tables' totals only, large, no control, live
     for path in ["/big", "/night/1/big"]:
         phone.get(base + path)
-        arts = [a.get_attribute("id") for a in phone.find_elements(By.CSS_SELECTOR, "article.table")]
+        arts, controls, pts, main = phone.execute_script(
+            "return [Array.from(document.querySelectorAll('article.table'), a => a.id),"
+            " document.querySelectorAll('a, button, input, select, textarea, form, nav').length,"
+            " Math.min(...Array.from(document.querySelectorAll('.pts'), e => parseFloat(getComputedStyle(e).fontSize))),"
+            " document.querySelector('main').innerText];")
         check(arts == [f"big-{tarot}", f"big-{coinche}"], f"{path}: each open table, none that is over ({arts})")
-        controls = phone.execute_script("return document.querySelectorAll('a, button, input, select, textarea, form, nav').length")
         check(controls == 0, f"{path}: no control ({controls})")
-        pts = phone.execute_script("return Math.min(...Array.from(document.querySelectorAll('.pts'), "
-                                   "e => parseFloat(getComputedStyle(e).fontSize)))")
         check(pts >= 40, f"{path}: the totals large on a phone ({pts} px)")
-        check("hand" not in phone.find_element(By.TAG_NAME, "main").text.lower(), f"{path}: totals only (no hand listed)")
+        check("hand" not in main.lower(), f"{path}: totals only (no hand listed)")
     phone.get(base + "/big")
-    check(wait(phone, lambda: phone.find_element(By.ID, "live").get_attribute("class") == "live on") is not None,
-          "the big board's event stream is connected")
-    phone.execute_script("window.__kept = 7")
-    first = phone.find_element(By.CSS_SELECTOR, f"#big-{tarot} .pts").text
+    check(live(phone) is not None, "the big board's event stream is connected")
+    first = phone.execute_script("window.__kept = 7; return document.querySelector(arguments[0]).innerText",
+                                 f"#big-{tarot} .pts")
     marque("hand", "-g", str(tarot), "--no-prompt", "taker=Ann", "contract=garde_sans", "oudlers=3", "points=60")
-    moved = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, f"#big-{tarot} .pts").text != first)
-    check(moved is not None and phone.execute_script("return window.__kept") == 7,
-          "a hand typed at the command line shows on the big board without a reload")
-    tv = device(tmp, "tv", 1280, 720)
-    tv.get(base + "/big")
-    wait(tv, lambda: tv.find_element(By.ID, "live").get_attribute("class") == "live on")
-    tvpts = tv.execute_script("return parseFloat(getComputedStyle(document.querySelector('.pts')).fontSize)")
+    moved = until(phone, "const p = document.querySelector(arguments[0]);"
+                         " return p && p.innerText !== arguments[1] ? [window.__kept] : null", f"#big-{tarot} .pts", first)
+    check(moved is not None and moved[0] == 7, "a hand typed at the command line shows on the big board without a reload")
+    # the big board on a screen: the same browser, its screen at 1280x720 for a while (a page load sets the phone's
+    # own size again)
+    phone.get(base + "/big")
+    screen(phone, 1280, 720)
+    live(phone)
+    tvpts = phone.execute_script("return parseFloat(getComputedStyle(document.querySelector('.pts')).fontSize)")
     check(tvpts >= 64, f"the big board on a 1280 px screen: totals at {tvpts} px")
-    theme(tv, "dark")
-    shot(tv, "big-board-tv", "big-board.png")
-    look(tv, "big board, 1280 px, dark")
-    tv.quit()
-    tv = None
+    theme(phone, "dark")
+    shot(phone, "big-board-tv", "big-board.png")
+    look(phone, "big board, 1280 px, dark")
+    screen(phone, 360, 740)  # the phone again
 
     # --- every page, both themes
     pages = [("board", "/"), ("night", "/night/1"), ("big", "/big"), ("night-big", "/night/1/big"),
@@ -238,7 +232,7 @@ try:
         check(dark == (scheme == "dark"), f"the {scheme} theme is emulated")
         for name, path in pages:
             phone.get(base + path)
-            wait(phone, lambda: phone.find_element(By.ID, "live").get_attribute("class") == "live on", 5)
+            live(phone, 5)
             look(phone, f"{scheme}: {name} ({path})")
             shot(phone, f"{scheme}-{name}", "dark-board.png" if (scheme, name) == ("dark", "board") else None)
         bg = phone.execute_script("return getComputedStyle(document.body).backgroundColor")
@@ -246,16 +240,16 @@ try:
 
         # --- the entry form: a question, a refused number kept in its field, corrected, the preview, stored
         phone.get(base + f"/game/{tarot}/hand")
-        wait(phone, lambda: step_key(phone) != "")
+        st = until(phone, ENTRY + " return s.step !== '' ? s : null;")
         look(phone, f"{scheme}: entry, the first question")
         count = len(hands_of(tarot))
         for value in ["Cat", "garde", "2"]:
-            answer(phone, value)
-        check(step_key(phone) == "points", f"{scheme}: the points are asked ({step_key(phone)})")
-        answer(phone, "95")
+            st = answer(phone, st, value)
+        check(st["step"] == "points", f"{scheme}: the points are asked ({st['step']})")
+        st = answer(phone, st, "95")
         inp = phone.find_element(By.ID, "q-input")
-        err = phone.find_element(By.ID, "q-err").text
-        check(step_key(phone) == "points" and inp.get_attribute("value") == "95",
+        err = st["err"]
+        check(st["step"] == "points" and inp.get_attribute("value") == "95",
               f"{scheme}: the refused 95 stays in its field ({inp.get_attribute('value')!r})")
         check(inp.get_attribute("aria-invalid") == "true", f"{scheme}: the field is marked aria-invalid")
         border = phone.execute_script("const s = getComputedStyle(arguments[0]); return [s.borderTopColor, s.borderTopWidth]", inp)
@@ -269,18 +263,18 @@ try:
             shot(phone, "refused-field-dark")
         inp.send_keys(Keys.BACKSPACE, Keys.BACKSPACE, "50")  # corrected, not retyped: the digits edited in place
         check(inp.get_attribute("aria-invalid") is None, f"{scheme}: the mark goes once the value is changed")
-        phone.find_element(By.CSS_SELECTOR, "form.question .nav button.primary").click()
-        wait(phone, lambda: step_key(phone) != "points")
+        tap_on(phone, "form.question .nav button.primary")
+        st = until(phone, ENTRY + " return s.step !== 'points' ? s : null;") or entry(phone)
         check(len(hands_of(tarot)) == count, f"{scheme}: nothing stored on a refusal")
         for _ in range(12):
-            if step_key(phone) in ("preview", "refused", ""):
+            if st["step"] in ("preview", "refused", ""):
                 break
-            answer(phone, None)
-        check(step_key(phone) == "preview", f"{scheme}: the hand reaches its preview ({step_key(phone)})")
+            st = answer(phone, st, None)
+        check(st["step"] == "preview", f"{scheme}: the hand reaches its preview ({st['step']})")
         look(phone, f"{scheme}: entry, the preview")
-        phone.find_element(By.ID, "store").click()
-        check(wait(phone, lambda: re.search(rf"/game/{tarot}(#hand-\d+)?$", phone.current_url)) is not None,
-              f"{scheme}: the corrected hand is stored")
+        tap_on(phone, "#store")
+        check(until(phone, "return new RegExp(arguments[0]).test(location.href)", rf"/game/{tarot}(#hand-\d+)?$")
+              is not None, f"{scheme}: the corrected hand is stored")
         stored = json.loads(marque("export", str(tarot)))["hands"]
         typed = {"taker": "Cat", "contract": "garde", "oudlers": 2, "points": 50}
         check(len(stored) == count + 1 and {k: stored[-1].get(k) for k in typed} == typed,
@@ -292,14 +286,12 @@ try:
     phone.get(base + f"/game/{tarot}/hand/1")
     words = phone.find_element(By.ID, "words")
     words.send_keys("points=95")
-    phone.find_element(By.CSS_SELECTOR, "form.words-edit button").click()
-    err = wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, "form.words-edit .err").text, 5)
+    tap_on(phone, "form.words-edit button")
+    err = until(phone, "const e = document.querySelector('form.words-edit .err'); return e && e.innerText.trim()", timeout=5)
     check(err and words.get_attribute("value") == "points=95" and words.get_attribute("aria-invalid") == "true",
           f"a refused key=value edit stays in its field, marked ({err!r})")
 finally:
     phone.quit()
-    if tv:
-        tv.quit()
     check(server.stop() == 0, "the server stops cleanly")
 
 shutil.rmtree(tmp, ignore_errors=True)

@@ -13,6 +13,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
 from serve_client import open_stream  # noqa: E402
 
+from phone import until  # noqa: E402
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -67,9 +68,9 @@ try:
         except Exception:  # noqa: BLE001 (replaced while read)
             return ""
 
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < 5 and "reconnecting" not in live_state():
-        time.sleep(0.1)
+    # the live mark's text, asked in the page (arguments[0]: the words waited for; a mark replaced while read is "")
+    LIVE = "const l = document.getElementById('live'); const t = l ? l.innerText : ''; return t.includes(arguments[0]) ? t : null;"
+    until(d, LIVE, "reconnecting", timeout=5)
     check("reconnecting" in live_state(), f"with every stream taken the page says so: {live_state()!r}")
     time.sleep(3)
     check("reconnecting" in live_state(), "and stays so while they are taken")
@@ -77,17 +78,14 @@ try:
     for s in held[:2]:
         s.close()
     t0 = time.monotonic()
-    while time.monotonic() - t0 < 40 and live_state() != "live":
-        time.sleep(0.2)
+    until(d, "const l = document.getElementById('live'); return l && l.innerText === 'live';", timeout=40)
     took = time.monotonic() - t0
     check(live_state() == "live", f"once a stream frees the page reconnects by itself ({took:.1f} s)")
     # and it hears of a hand typed at the command line
-    before = d.find_element(By.TAG_NAME, "body").text
+    before = d.execute_script("return document.body.innerText")
     marque("hand", "taker=Anna", "contract=garde", "oudlers=2", "points=45")
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < 5 and d.find_element(By.TAG_NAME, "body").text == before:
-        time.sleep(0.2)
-    check(d.find_element(By.TAG_NAME, "body").text != before, "the reconnected page shows a new hand without reloading")
+    changed = until(d, "return document.body.innerText !== arguments[0]", before, timeout=5)
+    check(changed is not None, "the reconnected page shows a new hand without reloading")
 finally:
     if d:
         d.quit()
