@@ -28,7 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(SRC, "tests", "i18n"))
-from phone import browser, check, failures, wait  # noqa: E402
+from phone import browser, check, failures, tap_on, until  # noqa: E402
 
 try:
     from english_words import find_english  # noqa: E402
@@ -136,11 +136,10 @@ def english_in(text, lang="fr"):
     return scans[lang](text, names)
 
 
-def visible_text(d):
-    """The page's text as a person reads it (the title, the visible body, buttons' and links' titles and labels), the
-    SKIP parts left out."""
-    return d.execute_script("""
-        const skip = arguments[0];
+# visible(skip): the page's text as a person reads it (the title, the visible body, buttons' and links' titles and
+# labels), the SKIP parts left out
+VISIBLE = """
+    const visible = (skip) => {
         const body = document.body.cloneNode(true);
         for (const sel of skip) for (const e of body.querySelectorAll(sel)) e.remove();
         for (const e of body.querySelectorAll('script, noscript, [hidden]')) e.remove();
@@ -160,7 +159,24 @@ def visible_text(d):
           }
         }
         return document.title + '\\n' + shown + '\\n' + extra.join('\\n') + '\\n' + added.join('\\n');
-    """, SKIP)
+    };
+"""
+
+
+def visible_text(d):
+    return d.execute_script(VISIBLE + "return visible(arguments[0]);", SKIP)
+
+
+def page_facts(d, there, timeout=10):
+    """Waits until the page shows `there` (a selector), then reads in one script what the checks of a page need: its
+    lang, its visible text, its width against the window's, the top bar's height, the body's text."""
+    return until(d, VISIBLE + """
+        if (!document.querySelector(arguments[1])) return null;
+        const bar = document.querySelector('nav.top');
+        return {lang: document.documentElement.getAttribute('lang'), text: visible(arguments[0]),
+                sw: document.documentElement.scrollWidth, iw: window.innerWidth,
+                bar: bar ? bar.getBoundingClientRect().height : 0, shown: document.body.innerText};""",
+                 SKIP, there, timeout=timeout)
 
 
 def speaking(d, lang):
@@ -168,21 +184,21 @@ def speaking(d, lang):
     d.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": f"{lang},en;q=0.5"})
 
 
-def no_scroll(d, name):
+def no_scroll(d, name, facts):
     d.save_screenshot(os.path.join(ARTIFACTS, name + ".png"))
-    sw, iw = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    sw, iw = facts["sw"], facts["iw"]
     check(sw <= iw, f"{name}: no horizontal scrolling at 360 ({sw} <= {iw})")
-    bar = d.execute_script("var n = document.querySelector('nav.top'); return n ? n.getBoundingClientRect().height : 0")
+    bar = facts["bar"]
     check(bar <= 64, f"{name}: the top bar is one line at 360 ({bar:.0f} px high)")
-    shown = d.find_element(By.TAG_NAME, "body").text
+    shown = facts["shown"]
     check(not re.search(r"\\x[0-9a-f]{2}", shown), f"{name}: no control character shown as text ({shown[:0]}\\x..)")
 
 
 def login(d, base):
     d.get(base + "/login?next=/")
     d.find_element(By.ID, "code").send_keys(CODE)
-    d.find_element(By.CSS_SELECTOR, "form.login button").click()
-    wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "nav.top span.who"), 10)
+    tap_on(d, "form.login button")
+    until(d, "return document.querySelector('nav.top span.who')")
 
 
 def pages_of(lang_phone, base):
@@ -217,26 +233,28 @@ try:
         login(d, base)
         for name, path, there in pages_of("fr", base):
             d.get(base + path)
-            if not check(wait(d, lambda: d.find_elements(By.CSS_SELECTOR, there), 10) is not None, f"fr {name}: shown"):
+            facts = page_facts(d, there)
+            if not check(facts is not None, f"fr {name}: shown"):
                 continue
-            check(d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr", f"fr {name}: lang=fr")
-            hits = english_in(visible_text(d))
+            check(facts["lang"] == "fr", f"fr {name}: lang=fr")
+            hits = english_in(facts["text"])
             check(not hits, f"fr {name} ({path}): no English word ({hits[:6]})")
-            no_scroll(d, f"languages-pages-fr-{name}")
+            no_scroll(d, f"languages-pages-fr-{name}", facts)
         # French numbers and dates on the pages: a prefa total's decimals, the event's date
         d.get(base + f"/game/{prefa}")
-        totals = wait(d, lambda: d.find_element(By.CSS_SELECTOR, "ol.totals").text, 10) or ""
+        totals = until(d, "const t = document.querySelector('ol.totals'); return t && t.innerText") or ""
         check("5,33" in totals and "-2,67" in totals, f"fr: decimals with a comma ({totals!r})")
         d.get(base + "/tournaments")
         line = d.find_element(By.CSS_SELECTOR, "ul.events li").text
         check("26/11/2026" in line and "8 inscrits" in line, f"fr: the event's date and entrants in French ({line!r})")
         # the table phone: a tap on one's name, then the French actions
         d.get(base + "/t/" + table_code)
-        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, "button.seat"), 10)
-        d.find_elements(By.CSS_SELECTOR, "button.seat")[0].click()
-        submit = wait(d, lambda: [b for b in d.find_elements(By.CSS_SELECTOR, "button.act-submit") if b.is_displayed()], 10)
-        check(bool(submit) and submit[0].text == "Soumettre le résultat", "fr table phone: Submit in French")
-        title = d.find_element(By.TAG_NAME, "h1").text
+        until(d, "return document.querySelector('button.seat')")
+        tap_on(d, "button.seat")
+        submit, title = until(d, "const b = Array.from(document.querySelectorAll('button.act-submit'))"
+                                 ".find(b => b.getClientRects().length);"
+                                 " return b ? [b.innerText, document.querySelector('h1').innerText] : null") or ["", ""]
+        check(submit == "Soumettre le résultat", "fr table phone: Submit in French")
         check(title.startswith("Table 1 · tour 1"), f"fr table phone: its heading ({title!r})")
 
         # the language menu: in the footer, reached and followed by the keyboard; Hungarian beats the browser's French
@@ -250,43 +268,42 @@ try:
         hu = [a for a in links if a.text == "Magyar"][0]
         d.execute_script("arguments[0].focus()", hu)
         hu.send_keys(Keys.ENTER)
-        check(wait(d, lambda: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "hu", 10) is not None,
+        check(until(d, "return document.documentElement.getAttribute('lang') === 'hu'") is not None,
               "Enter on Magyar: the page in Hungarian")
         check(d.current_url.endswith(f"/game/{game}"), f"the menu comes back to the page ({d.current_url})")
         check(d.find_element(By.CSS_SELECTOR, "nav.top a").text == "Asztalok", "Hungarian menu bar")
         d.get(base + "/players")
         check(d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "hu", "the choice stays (a French browser)")
         d.get(base + f"/game/{game}/hand")
-        q = wait(d, lambda: d.find_element(By.CSS_SELECTOR, "#entry .fast button#quick").text, 10) or ""
+        q = until(d, "const q = document.querySelector('#entry .fast button#quick'); return q && q.innerText.trim()") or ""
         check(q == "Szokásos válaszok kihagyása", f"the entry's script speaks Hungarian ({q!r})")
         # the phone's pages in Hungarian and Greek at 360x740
         for lang, label in (("hu", "Magyar"), ("el", "Ελληνικά")):
             d.get(base + "/language?next=/&set=" + lang)
             for name, path, there in pages_of(lang, base):
                 d.get(base + path)
-                if wait(d, lambda: d.find_elements(By.CSS_SELECTOR, there), 10) is not None:
-                    hits = english_in(visible_text(d), lang)
+                facts = page_facts(d, there)
+                if facts is not None:
+                    hits = english_in(facts["text"], lang)
                     check(not hits, f"{lang} {name} ({path}): no English word ({hits[:6]})")
-                    no_scroll(d, f"languages-pages-{lang}-{name}")
+                    no_scroll(d, f"languages-pages-{lang}-{name}", facts)
         d.get(base + "/language?next=/&set=")  # forgotten: the browser's language again
         check(d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr", "the choice forgotten: French again")
-    finally:
-        d.quit()
-    server.terminate()
-    server.wait(10)
+        server.terminate()
+        server.wait(10)
 
-    # the room board: the club's language (serve --lang fr) to a Greek browser; its script's clock in French
-    club, base = start_server("--lang", "fr")
-    d = browser(tmp, "pages-room", 1280, 720, mobile=False)
-    try:
+        # the room board: the club's language (serve --lang fr) to a Greek browser; its script's clock in French. The
+        # same browser, its screen a 1280x720 one once the board is loaded (a page load sets the phone's size again)
+        club, base = start_server("--lang", "fr")
         speaking(d, "el")
         d.get(base + "/tournament/club/room")
-        wait(d, lambda: d.find_elements(By.CSS_SELECTOR, ".room-slide"), 10)
+        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
+        until(d, "return document.querySelector('.room-slide')")
         check(d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr", "room board: lang=fr (the club's)")
         head = d.find_element(By.CSS_SELECTOR, ".room-round").text
         check(head.startswith("Tour 1 sur"), f"room board: the round in French ({head!r})")
-        clock = wait(d, lambda: "fin à" in d.find_element(By.CSS_SELECTOR, ".room-clock").text and
-                     d.find_element(By.CSS_SELECTOR, ".room-clock").text, 10)
+        clock = until(d, "const c = document.querySelector('.room-clock'); return c && c.innerText.includes('fin à') && c.innerText")
         check(bool(clock) and "encore" in clock, f"room board: the clock in French ({clock!r})")
         hits = english_in(visible_text(d))
         check(not hits, f"room board: no English word ({hits[:6]})")
