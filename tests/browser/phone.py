@@ -103,7 +103,9 @@ def until(d, body, *args, timeout=10):
         try:
             v = d.execute_async_script(script, *args, int(max(0.0, end - time.monotonic()) * 1000))
         except WebDriverException as e:
-            if "unloaded" not in str(e) and "does not belong to the document" not in str(e) and \
+            # the page went away while the question was asked (unloaded, its context destroyed), an element given
+            # was replaced, or the script's time ran out: not yet
+            if not any(w in str(e) for w in ("unloaded", "does not belong to the document", "context")) and \
                     not isinstance(e, (StaleElementReferenceException, TimeoutException)):
                 raise
             v = None
