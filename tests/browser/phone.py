@@ -138,12 +138,16 @@ def entry_moved(d, key, trail, timeout=10):
                  key, trail, timeout=timeout)
 
 
-# where a tap lands on element `e`: scrolled to the middle of the screen, its centre, and whether it is what is shown
-# there ([x, y, true]); [x, y, false, what covers it], or ["hidden", e] when it is not shown
-_AT = ("e.scrollIntoView({block: 'center', inline: 'center'});"
-       " const r = e.getClientRects()[0]; if (!r || !r.width || !r.height) return ['hidden', e.outerHTML.slice(0, 80)];"
+# where a tap lands on element `e`: its centre, and whether it is what is shown there ([x, y, true]); [x, y, false,
+# what covers it], or ["hidden", e] when it is not shown. Like WebDriver's click it scrolls only when it must: an
+# element out of the screen, or covered where it is (under the top bar), is scrolled to the screen's middle first
+_AT = ("const spot = () => { const r = e.getClientRects()[0]; if (!r || !r.width || !r.height) return null;"
        " const x = r.left + r.width / 2, y = r.top + r.height / 2, h = document.elementFromPoint(x, y);"
-       " return [x, y, !!h && (h === e || e.contains(h)), h ? h.outerHTML.slice(0, 80) : ''];")
+       " return [x, y, !!h && (h === e || e.contains(h)), h ? h.outerHTML.slice(0, 80) : '', r]; };"
+       " let at = spot(); if (!at) return ['hidden', e.outerHTML.slice(0, 80)];"
+       " if (!at[2] || at[4].top < 0 || at[4].left < 0 || at[4].bottom > innerHeight || at[4].right > innerWidth) {"
+       " e.scrollIntoView({block: 'center', inline: 'center'}); at = spot(); }"
+       " return at ? at.slice(0, 4) : ['hidden', e.outerHTML.slice(0, 80)];")
 
 
 def _touch(d, at):
@@ -162,7 +166,7 @@ def _touch(d, at):
 
 def tap(el):
     """A finger's tap on the element, as a phone sends it: touchstart, touchend, then the mouse events and the click
-    the page sees. One script (the element scrolled to the middle of the screen, its centre, what is shown there) and
+    the page sees. One script (the element scrolled into the screen if it must be, its centre, what is shown there) and
     two touch events through the DevTools protocol: about a fifth of the processor time of WebDriver's click, which
     reads the page again around each of its events. Like that click it refuses an element that is not shown or that
     another one covers. Returns when the page has handled the click (its handlers ran; what they fetch comes later)."""

@@ -8,11 +8,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phone import ENTRY, answer, tap_on, until  # noqa: E402
 
 BIN, DOCS = sys.argv[1], sys.argv[2]
 tmp = tempfile.mkdtemp(prefix="marque-shots-")
@@ -46,48 +48,41 @@ for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usag
     o.add_argument(a)
 o.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 1.5}})
 d = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=o)
+
+
+def step(key=None):
+    """Waits until the entry asks `key` (any question when None) and is not busy: its state."""
+    return until(d, ENTRY + " return !s.busy && s.step !== '' && (arguments[0] === null || s.step === arguments[0]) ? s : null;",
+                 key)
+
+
 try:
     d.get(base + "/login?next=/")
     d.find_element(By.ID, "code").send_keys("123456")
-    d.find_element(By.CSS_SELECTOR, "form.login button").click()
-    time.sleep(1)
+    tap_on(d, "form.login button")
+    until(d, "return document.getElementById('live')")
     d.save_screenshot(os.path.join(DOCS, "serve-night.png"))
     d.get(base + "/game/1/hand")
-    time.sleep(1)
-    d.find_element(By.CSS_SELECTOR, "button.choice[data-value='Cat']").click()
-    time.sleep(0.7)
+    st = answer(d, step("taker"), "Cat")
     d.save_screenshot(os.path.join(DOCS, "serve-hand-entry.png"))
-    for key, value in [("contract", "garde"), ("oudlers", "2"), ("points", "49")]:
-        b = [x for x in d.find_elements(By.CSS_SELECTOR, "button.choice") if x.get_attribute("data-value") == value]
-        if b:
-            b[0].click()
-        else:
-            d.find_element(By.ID, "q-input").send_keys(value)
-            d.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-        time.sleep(0.5)
-    while d.find_element(By.ID, "entry").get_attribute("data-step") != "preview":
-        d.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-        time.sleep(0.5)
+    for value in ["garde", "2", "49"]:
+        st = answer(d, st, value, typed=True)
+    while st and st["step"] != "preview":
+        st = answer(d, st, None)
     d.save_screenshot(os.path.join(DOCS, "serve-hand-preview.png"))
     # the coinche table's next hand: the bids as a grid, then the card points on the keypad, typed as the defenders'
     d.get(base + "/game/2/hand")
-    time.sleep(1)
+    st = step()
     for _ in range(2):  # the dealer and "played", as offered
-        d.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-        time.sleep(0.5)
-    d.find_element(By.CSS_SELECTOR, "button.choice[data-value='S']").click()
-    time.sleep(0.7)
+        st = answer(d, st, None)
+    st = answer(d, st, "S")
     d.save_screenshot(os.path.join(DOCS, "serve-bid-grid.png"))
-    for value in ["110", "D", ""]:
-        if value:
-            d.find_element(By.CSS_SELECTOR, f"button.choice[data-value='{value}']").click()
-        else:
-            d.find_element(By.CSS_SELECTOR, ".nav button.primary").click()
-        time.sleep(0.5)
-    d.find_element(By.ID, "q-complement").click()
+    for value in ["110", "D", None]:
+        st = answer(d, st, value)
+    tap_on(d, "#q-complement")
     for k in "42":
-        d.find_element(By.CSS_SELECTOR, f".keypad button.key[data-key='{k}']").click()
-    time.sleep(0.3)
+        tap_on(d, f".keypad button.key[data-key='{k}']")
+    until(d, "const c = document.getElementById('q-computed'); return c && c.innerText.trim()")
     d.save_screenshot(os.path.join(DOCS, "serve-keypad.png"))
 finally:
     d.quit()
