@@ -112,6 +112,9 @@ def until(d, js, timeout=10, *args):
 
 for d in (phone_a, phone_b, desk, room):
     d.set_script_timeout(120)  # the page's own waits end themselves (45 s at most)
+for d, w, h in ((desk, 1280, 900), (room, 1920, 1080)):  # the whole window the page's (a headless window keeps a bar)
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 1,
+                                                             "mobile": False})
 
 # the guided entry as the page shows it: its step, its trail's length, whether it is busy, and for the plan's answer
 # the button to tap (a choice), else the keypad's keys for its digits, and the Next button
