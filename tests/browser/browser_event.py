@@ -261,7 +261,7 @@ try:
     tap_on(desk, "form.login button")
     check(until(desk, "return location.pathname.endsWith(args[0]);", 10, f"/tournament/{EVENT}") is not None,
           "the organiser logs in to the event's page")
-    desk.get("about:blank")  # (the event's page, its clock ticking, is opened again when the round's tables are done)
+    desk.get("about:blank")  # (the event's page, live and its clock ticking, is opened again after the round's tables)
     quick = False
     for r in (1, 2, 3):
         marque("tournament", "draw", EVENT)
@@ -296,6 +296,9 @@ try:
                 shot(phone_a, "table-phone")
             tap_on(phone_a, "button.act-submit")
             check(until(phone_a, STATE, 10, "submitted") is not None, f"{what}: submitted")
+            # a live page fetches itself again at every change anywhere (each hand, submit, confirm): a phone done
+            # with its table leaves it (as a player pockets the phone) until its next table
+            phone_a.get("about:blank")
             if not check(open_table(phone_b, code, seats[1]) is not None,
                          f"{what}: a second phone opens it as {names[seats[1]]}"):
                 continue
@@ -308,6 +311,7 @@ try:
             else:
                 tap_on(phone_b, "button.act-confirm")
                 check(until(phone_b, STATE, 10, "confirmed") is not None, f"{what}: confirmed by a second player")
+            phone_b.get("about:blank")
         if r == 1:  # the room screen, from the first round's close on (a screenful 2 s, 12 by default: it turns sooner)
             room.get(f"{base}/tournament/{EVENT}/room?every=2")
         # the organiser's page: every table's state; the dispute settled with a reason; the round closed there
