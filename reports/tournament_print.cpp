@@ -457,12 +457,16 @@ tr.rule td { border-top: 0.8mm solid #000; }
 .sign { border-bottom: 0.3mm solid #000; height: 12mm; margin: 3mm 0 0; font-size: 9pt; }
 )";
 
+const char* kind_of(TournamentPaper what) {
+  return what == TournamentPaper::cards   ? "cards"
+         : what == TournamentPaper::door  ? "door"
+         : what == TournamentPaper::slips ? "slips"
+                                          : "ranking";
+}
+
 std::string sections_of(const Paper& paper, TournamentPaper what) {
   std::string out;
-  const char* kind = what == TournamentPaper::cards   ? "cards"
-                     : what == TournamentPaper::door  ? "door"
-                     : what == TournamentPaper::slips ? "slips"
-                                                      : "ranking";
+  const char* kind = kind_of(what);
   for (const auto& p : paper.pages) {
     out += "<section class=\"page " + std::string(kind) + "\">\n<h1>" + html_escape(p.title) + "</h1>\n";
     if (!p.qr.empty()) out += qr_svg(p.qr) + "\n";
@@ -495,10 +499,21 @@ std::string sections_of(const Paper& paper, TournamentPaper what) {
   return out;
 }
 
-std::string html_of(const Paper& paper, TournamentPaper what) {
+// The papers in turn in one file: the page size of the first, and a named page for each other kind whose size differs
+std::string html_of(const std::vector<std::pair<Paper, TournamentPaper>>& papers, const std::string& title) {
+  const std::string& size = papers.front().first.page_size;
+  std::string named, body;
+  std::set<std::string> seen;
+  for (const auto& [paper, what] : papers) {
+    const std::string kind = kind_of(what);
+    if (paper.page_size != size && seen.insert(kind).second)
+      named += "\n@page " + kind + " { size: " + paper.page_size + "; margin: 8mm; }\nsection." + kind +
+               " { page: " + kind + "; }";
+    body += sections_of(paper, what);
+  }
   return "<!DOCTYPE html>\n<html lang=\"" + text::language() + "\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-         html_escape(paper.title) + "</title>\n<style>@page { size: " + paper.page_size + "; margin: 8mm; }" + k_css +
-         "</style>\n</head>\n<body>\n" + sections_of(paper, what) + "</body>\n</html>\n";
+         html_escape(title) + "</title>\n<style>@page { size: " + size + "; margin: 8mm; }" + named + k_css +
+         "</style>\n</head>\n<body>\n" + body + "</body>\n</html>\n";
 }
 
 std::string paper_text(const Paper& paper) {
@@ -547,7 +562,22 @@ std::string tournament_print_text(const nlohmann::ordered_json& doc, const Tourn
 }
 
 std::string tournament_print_html(const nlohmann::ordered_json& doc, const TournamentPrint& p) {
-  return tprint::html_of(tprint::paper_of(doc, p), p.what);
+  return tournament_print_html(doc, std::vector<TournamentPrint>{p});
+}
+
+std::string tournament_print_text(const nlohmann::ordered_json& doc, const std::vector<TournamentPrint>& parts) {
+  std::string out;
+  for (const auto& p : parts)  // each paper's pages, then the next's, under the same rule as a page's
+    out += (out.empty() ? "" : "\n" + std::string(40, '-') + "\n\n") + tournament_print_text(doc, p);
+  return out;
+}
+
+std::string tournament_print_html(const nlohmann::ordered_json& doc, const std::vector<TournamentPrint>& parts) {
+  if (parts.empty()) return "";
+  std::vector<std::pair<tprint::Paper, TournamentPaper>> papers;
+  for (const auto& p : parts) papers.emplace_back(tprint::paper_of(doc, p), p.what);
+  // one paper: its own title; several: the event's
+  return tprint::html_of(papers, papers.size() == 1 ? papers.front().first.title : tprint::event_title(doc));
 }
 
 std::string tournament_print_sections(const nlohmann::ordered_json& doc, const TournamentPrint& p) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/json.hpp"
 
@@ -31,6 +32,10 @@ struct TournamentPrint {
 
 std::string tournament_print_text(const nlohmann::ordered_json& doc, const TournamentPrint& p);
 std::string tournament_print_html(const nlohmann::ordered_json& doc, const TournamentPrint& p);
+// Several papers one after another (a round's cards, door list and slips): the text's pages in turn, and one HTML file
+// in which each kind keeps its own paper size (a card A6, the others A4) as a named page.
+std::string tournament_print_text(const nlohmann::ordered_json& doc, const std::vector<TournamentPrint>& parts);
+std::string tournament_print_html(const nlohmann::ordered_json& doc, const std::vector<TournamentPrint>& parts);
 // The pages alone (<section class="page KIND">, no <html> or style around them): for a page with its own (the club's
 // site shows an event's ranking).
 std::string tournament_print_sections(const nlohmann::ordered_json& doc, const TournamentPrint& p);

@@ -15,36 +15,42 @@ TournamentPaper tournament_print(const nlohmann::json& doc, const TournamentPape
   const nlohmann::ordered_json event = tournament::calc(doc);
   Diagnostics d;
   reports::TournamentPrint p;
-  if (req.what == "cards")
-    p.what = reports::TournamentPaper::cards;
-  else if (req.what == "door")
-    p.what = reports::TournamentPaper::door;
-  else if (req.what == "slips")
-    p.what = reports::TournamentPaper::slips;
-  else if (req.what == "ranking")
-    p.what = reports::TournamentPaper::ranking;
-  else
-    d.error("what", "print.what", "what to print is one of cards, door, slips, ranking");
+  std::vector<reports::TournamentPaper> kinds;
+  for (const auto& what : req.what) {
+    if (what == "cards")
+      kinds.push_back(reports::TournamentPaper::cards);
+    else if (what == "door")
+      kinds.push_back(reports::TournamentPaper::door);
+    else if (what == "slips")
+      kinds.push_back(reports::TournamentPaper::slips);
+    else if (what == "ranking")
+      kinds.push_back(reports::TournamentPaper::ranking);
+    else
+      d.error("what", "print.what", "what to print is one of cards, door, slips, ranking");
+  }
+  if (req.what.empty()) d.error("what", "print.what", "what to print is one of cards, door, slips, ranking");
   const auto& rounds = event["rounds_played"];
-  const bool is_ranking = p.what == reports::TournamentPaper::ranking;
-  if (req.round != 0) {
+  const bool ranking_only = std::all_of(kinds.begin(), kinds.end(),
+                                        [](auto k) { return k == reports::TournamentPaper::ranking; });
+  const bool any_ranking = std::any_of(kinds.begin(), kinds.end(),
+                                       [](auto k) { return k == reports::TournamentPaper::ranking; });
+  for (const int round : req.rounds) {
     const nlohmann::ordered_json* found = nullptr;
     for (const auto& r : rounds)
-      if (r.value("round", 0) == req.round) found = &r;
+      if (r.value("round", 0) == round) found = &r;
     if (!found)
       d.error("round", "print.round",
-              "round " + std::to_string(req.round) + " has not been drawn; the event has " +
-                  std::to_string(rounds.size()) + (rounds.size() == 1 ? " round" : " rounds"));
-    else if (is_ranking && (*found)["status"] != "closed")
+              "round " + std::to_string(round) + " has not been drawn; the event has " + std::to_string(rounds.size()) +
+                  (rounds.size() == 1 ? " round" : " rounds"));
+    else if (any_ranking && (*found)["status"] != "closed")
       d.error("round", "print.round",
-              "round " + std::to_string(req.round) + " is not closed: a ranking after it waits for its results");
-  } else if (!is_ranking && rounds.empty()) {
-    d.error("round", "print.round", "the event has no round drawn yet: nothing to seat");
+              "round " + std::to_string(round) + " is not closed: a ranking after it waits for its results");
   }
+  if (req.rounds.empty() && !ranking_only && rounds.empty())
+    d.error("round", "print.round", "the event has no round drawn yet: nothing to seat");
   if (!req.url.empty() && req.url.rfind("http://", 0) != 0 && req.url.rfind("https://", 0) != 0)
     d.error("url", "print.url", "the server's address starts with http:// or https:// (http://HOST:PORT)");
   if (d.has_errors()) throw Rejected(d, "tournament print");
-  p.round = req.round;
   p.url = req.url;
   // what the slips need of the game: each table size's deals, where the dealer sits out, whether totals sum to 0
   Diagnostics rd;
@@ -68,7 +74,14 @@ TournamentPaper tournament_print(const nlohmann::json& doc, const TournamentPape
   }
   p.zero_sum = std::find(e.profile.zero_sum_lengths.begin(), e.profile.zero_sum_lengths.end(), mode) !=
                e.profile.zero_sum_lengths.end();
-  return {reports::tournament_print_text(event, p), reports::tournament_print_html(event, p)};
+  std::vector<reports::TournamentPrint> parts;  // round by round, each round's kinds in the order asked
+  for (const int round : req.rounds.empty() ? std::vector<int>{0} : req.rounds)
+    for (const auto kind : kinds) {
+      p.what = kind;
+      p.round = round;
+      parts.push_back(p);
+    }
+  return {reports::tournament_print_text(event, parts), reports::tournament_print_html(event, parts)};
 }
 
 }  // namespace marque::app

@@ -6,7 +6,8 @@ examples/season.json) and for a night of wide games made here with the CLI (a 5-
 4-player Prefa game and a 40-hand coinche match, with a correction):
   (a) the HTML, loaded in headless Chromium at A4's printable width (718 CSS px; a landscape section 1047), has no
       element whose content is wider than its box or than its page;
-  (b) every game's PDF (marque sheet ID -o FILE.pdf, through the converter marque finds), read back with
+  (b) every game's sheet in the night's PDF (marque sheet --night N -o FILE.pdf, through the converter marque finds:
+      one Chromium run a night; a game's sheet starts a page, found by its heading), read back page by page with
       pdftotext -layout, carries on each hand's line every number of that hand's row of the sheet (each player's or
       team's score and total, pools, cash and values; not only the totals), and every player's name whole;
   (c) no page is blank, the page count stays within a bound, each game's title is printed once (a night: once more
@@ -44,7 +45,7 @@ def marque(db, *args, ok=True):
     return r
 
 
-# Each PDF is a Chromium run of its own: a night's PDFs are printed ahead, two at a time, while its checks read them
+# Each PDF is a Chromium run of its own: a night's PDF is printed ahead while the night's HTML is probed
 POOL = ThreadPoolExecutor(2)
 printing = {}  # the PDF's path -> its `marque sheet` run
 
@@ -243,15 +244,14 @@ def expected_rows(sheet):
     return rows
 
 
-def check_game_pdf(db, gid, label):
+def check_game_pages(db, gid, label, pages):
+    """One game's sheet as the night's PDF prints it: `pages`, the text of its pages (each game starts a page)."""
     sheet = json.loads(marque(db, "sheet", str(gid), "--format", "json").stdout)
-    pdf = os.path.join(T, f"{label}.pdf")
-    r = printed(db, pdf, str(gid))
-    check("PDF by " in r.stderr, f"{label}: marque does not say which converter made the PDF ({r.stderr.strip()})")
-    marque(db, "sheet", str(gid), "--format", "html", "-o", pdf[:-4] + ".html")  # (its sections: probed in the night's)
-    text = pdf_text(pdf)
+    html = os.path.join(T, f"{label}.html")
+    marque(db, "sheet", str(gid), "--format", "html", "-o", html)  # (its sections: probed in the night's)
+    text = "\n".join(pages)
     lines = [l.split() for l in text.splitlines() if l.strip()]
-    split = re.search(r'class="sheet hands[^"]* part', open(pdf[:-4] + ".html", encoding="utf-8").read()) is not None
+    split = re.search(r'class="sheet hands[^"]* part', open(html, encoding="utf-8").read()) is not None
     rows = expected_rows(sheet)
     check(len(rows) > 0, f"{label}: no hand rows in the sheet")
     check(all(len(want) >= 2 for _, want, kind in rows if kind == "hand"), f"{label}: a hand row with fewer than 2 numbers to look for")
@@ -270,8 +270,8 @@ def check_game_pdf(db, gid, label):
     # the column titles repeat on every page that has hand lines (the second title: Dlr, Dealer, dealer ...)
     hands = [b["table"] for b in sheet["blocks"] if b["role"] == "hands" and b.get("table")]
     title = hands[0]["columns"][1]["title"] if hands and len(hands[0]["columns"]) > 1 else ""
-    for i in range(1, pdf_pages(pdf) + 1):
-        page = [l.split() for l in pdf_text(pdf, i).splitlines() if l.strip()]
+    for i, page_text in enumerate(pages, 1):
+        page = [l.split() for l in page_text.splitlines() if l.strip()]
         has_hand = any(want and l[0] == no and not (collections.Counter(want) - collections.Counter(l)) for no, want, _ in rows for l in page)
         if has_hand:
             check(title in {w for l in page for w in l}, f"{label}: page {i} has hand lines but no column titles ({title})")
@@ -279,41 +279,51 @@ def check_game_pdf(db, gid, label):
     score = json.loads(marque(db, "score", str(gid), "--format", "json").stdout)
     for name in score["players"]:
         check(name in flat, f"{label}: player {name} not printed whole")
-    pages = pdf_pages(pdf)
     hands = len(score["hands"])
-    check(pages <= 2 + hands // 20, f"{label}: {pages} pages for {hands} hands")
-    for i in range(1, pages + 1):
-        check(pdf_text(pdf, i).strip() != "", f"{label}: page {i} of {pages} is blank")
+    check(len(pages) <= 2 + hands // 20, f"{label}: {len(pages)} pages for {hands} hands")
+    for i, page_text in enumerate(pages, 1):
+        check(page_text.strip() != "", f"{label}: page {i} of {len(pages)} is blank")
     check(flat.count(sheet["heading"]) == 1, f"{label}: the title '{sheet['heading']}' is printed {flat.count(sheet['heading'])} times")
-    return pages, sheet, flat
+    return len(pages)
 
 
 def check_night(db, night, label, page_counts):
+    """The night printed as one PDF (one Chromium run): its summary, then each game's sheet from a page of its own,
+    each read back as its pages (a game's first page opens with its heading)."""
     doc = json.loads(marque(db, "sheet", "--night", str(night), "--format", "json").stdout)
     pdf = os.path.join(T, f"{label}.pdf")
     print_ahead(db, pdf, "--night", str(night))
-    for s in doc["sheets"]:
-        print_ahead(db, os.path.join(T, f"{label}-game{s['game']}.pdf"), str(s["game"]))
     html = os.path.join(T, f"{label}.html")
     marque(db, "sheet", "--night", str(night), "--format", "html", "-o", html)
     check_html(html, label + " html")
-    printed(db, pdf)
+    r = printed(db, pdf)
+    check("PDF by " in r.stderr, f"{label}: marque does not say which converter made the PDF ({r.stderr.strip()})")
     pages = pdf_pages(pdf)
-    flat = " ".join(pdf_text(pdf).split())
-    first = " ".join(pdf_text(pdf, 1).split())
+    texts = pdf_text(pdf).split("\f")[:pages]  # pdftotext ends each page with a form feed
+    check(len(texts) == pages, f"{label}: {len(texts)} pages of text for {pages} pages")
+    flat = " ".join(" ".join(texts).split())
+    first = " ".join(texts[0].split())
     check(doc["title"] in first, f"{label}: the night's title is not on its first page")
     bound = 1
+    starts = []  # each game's first page (0-based), after the summary
     for s in doc["sheets"]:
         check(s["heading"] in first, f"{label}: the summary lacks {s['heading']}")
         check(flat.count(s["heading"]) == 2, f"{label}: '{s['heading']}' printed {flat.count(s['heading'])} times (summary + once)")
         for pl in s["places"]:
             check(f"{pl['who']} {pl['total']}" in first, f"{label}: the summary lacks {pl['who']} {pl['total']}")
-        gpages, _, _ = check_game_pdf(db, s["game"], f"{label}-game{s['game']}")
+        after = starts[-1] + 1 if starts else 1
+        start = next((i for i in range(after, len(texts))
+                      if next((l for l in texts[i].splitlines() if l.strip()), "").strip().startswith(s["heading"])), None)
+        check(start is not None, f"{label}: no page opens with {s['heading']}")
+        starts.append(start if start is not None else after)
+    for k, s in enumerate(doc["sheets"]):
+        end = starts[k + 1] if k + 1 < len(starts) else len(texts)
+        gpages = check_game_pages(db, s["game"], f"{label}-game{s['game']}", texts[starts[k]:end])
         page_counts.append((f"{label} game {s['game']} ({s['title']}, {sum(1 for b in s['blocks'] if b['role'] == 'hands')} table)", gpages))
         bound += gpages
     check(len(doc["sheets"]) + 1 <= pages <= bound, f"{label}: {pages} pages (between {len(doc['sheets']) + 1} and {bound})")
     for i in range(1, pages + 1):
-        check(pdf_text(pdf, i).strip() != "", f"{label}: page {i} of {pages} is blank")
+        check(texts[i - 1].strip() != "", f"{label}: page {i} of {pages} is blank")
     page_counts.append((f"{label} (night)", pages))
     return flat
 

@@ -2,8 +2,9 @@
 """The event on paper (issue 33, point 5): the PDFs of tournaments read back.
 
 For played events (case W5: tarot with a correction; W2: coinche teams, a Swiss draw) marque tournament print makes
-the table cards, the door list, the score slips of every round and the ranking after every round and the final
-ranking as PDF (through the converter marque finds); pdftotext reads each back and it must carry every entrant's
+the table cards, the door list, the score slips and the ranking after each round as one PDF (`--what
+cards,door,slips,ranking --round 1,2,3`: round by round, each page known by its heading) and the final ranking as
+another (through the converter marque finds); pdftotext reads each back and it must carry every entrant's
 name (a team's players too), every table number, every table code, every score, each round's points, the tie-break
 columns of the chain and the correction notes with their rank changes; one card and one slip per table, one page
 each. A 16-player draw (case D1: four rounds drawn) prints its cards the same way. The expected values come from
@@ -51,7 +52,8 @@ def print_pdf(case, what, *more):
     return out, text, pages
 
 
-# Each PDF is a Chromium run of its own: an event's PDFs are printed ahead, two at a time, while the checks read them
+# Each PDF is a Chromium run of its own: an event prints two (every round's papers in one, the final ranking in the
+# other), all of them ahead, two at a time, while the checks read them
 POOL = ThreadPoolExecutor(2)
 printing = {}  # (case, what, options) -> its print_pdf run
 
@@ -64,6 +66,26 @@ def pdf(case, what, *more):
     if (case, what, *more) not in printing:
         print_ahead(case, what, *more)
     return printing.pop((case, what, *more)).result()
+
+
+# What opens each kind's page (its round): a card's code line, a slip's signature, the door list's and a ranking's
+# heading; a page with none of them goes on the one before (a long list or ranking)
+MARKERS = [("cards", "Table code:", r"Round (\d+) of"), ("slips", "Entered by", r"Round (\d+) of"),
+           ("door", "where do I sit?", r"Round (\d+) of"), ("ranking", "Ranking after round", r"Ranking after round (\d+)")]
+
+
+def parts_of(text, pages):
+    """The pages of a PDF of several papers, by (round, kind): each one's text and page count."""
+    parts, at = {}, None
+    for page in text.split("\f")[:pages]:
+        for kind, marker, round_re in MARKERS:
+            m = re.search(round_re, page)
+            if marker in page and m:
+                at = (m.group(1), kind)
+                break
+        check(at is not None, f"a page of no paper: {page[:80]!r}")
+        parts.setdefault(at, []).append(page)
+    return {k: ("\n".join(v), len(v)) for k, v in parts.items()}
 
 
 def words(text):
@@ -87,36 +109,43 @@ def has_all(text, needles, what):
     check(not missing, f"{what}: missing {missing}")
 
 
-def event(case_name, played=True):
+URL = "http://192.168.1.20:8080"
+
+
+def print_event(case_name, played=True):
+    """An event's PDFs printed ahead: every round's cards, door list, slips and ranking after it in one, round by
+    round (a round's printing at once), and the final ranking; a draw not played, its rounds' cards."""
     case = os.path.join(CASES, case_name)
     doc = json.loads(marque("tournament", "calc", case, "--format", "json"))
-    names = names_of(doc)
-    for rnd in doc["rounds_played"]:  # the PDFs the checks below read, in their order
-        r = str(rnd["round"])
-        print_ahead(case, "cards", "--round", r, "--url", "http://192.168.1.20:8080")
-        if played:
-            for what in ("door", "slips", "ranking"):
-                print_ahead(case, what, "--round", r)
+    rounds = ",".join(str(rnd["round"]) for rnd in doc["rounds_played"])
+    print_ahead(case, "cards,door,slips,ranking" if played else "cards", "--round", rounds, "--url", URL)
     if played:
         print_ahead(case, "ranking")
+    return case, doc, rounds
+
+
+def event(case_name, case, doc, rounds, played=True):
+    names = names_of(doc)
+    out, text, pages = pdf(case, "cards,door,slips,ranking" if played else "cards", "--round", rounds, "--url", URL)
+    parts = parts_of(text, pages)
     for rnd in doc["rounds_played"]:
         r = str(rnd["round"])
         tables = rnd["tables"]
         seated = [s for t in tables for s in t["seats"]]
         # the cards: one page per table, its number, its code, every seat's names
-        out, text, pages = pdf(case, "cards", "--round", r, "--url", "http://192.168.1.20:8080")
+        text, pages = parts.get((r, "cards"), ("", 0))
         check(pages == len(tables), f"{case_name} round {r}: {pages} card pages for {len(tables)} tables")
         for t in tables:
             check(re.search(rf"Table\s+{t['table']}\b", text) is not None, f"{case_name} round {r}: card of table {t['table']}")
         has_all(text, [t["code"] for t in tables], f"{case_name} round {r} cards: codes")
         has_all(text, [n for s in seated for n in names[s]], f"{case_name} round {r} cards: names")
-        if SHOTS and case_name.endswith("W5.json") and r == "1":
+        if SHOTS and case_name.endswith("W5.json") and r == "1":  # the first page: round 1's first card
             subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", out,
                             os.path.join(SHOTS, "tournament-card")], check=True)
         if not played:
             continue
         # the door list: everyone of the round by name, with its table and seat
-        _, text, _ = pdf(case, "door", "--round", r)
+        text, _ = parts.get((r, "door"), ("", 0))
         everyone = seated + rnd["byes"] + rnd["absent"]
         has_all(text, [n for s in everyone for n in names[s]], f"{case_name} round {r} door: names")
         for t in tables:
@@ -127,14 +156,14 @@ def event(case_name, played=True):
         for b in rnd["byes"]:
             check(re.search(rf"{re.escape(names[b][0])}\s*→\s*bye", text) is not None, f"{case_name} door: {b}'s bye")
         # the slips: one page per table, its code, the names, the two signatures
-        _, text, pages = pdf(case, "slips", "--round", r)
+        text, pages = parts.get((r, "slips"), ("", 0))
         check(pages == len(tables), f"{case_name} round {r}: {pages} slip pages for {len(tables)} tables")
         has_all(text, [t["code"] for t in tables] + [n for s in seated for n in names[s]],
                 f"{case_name} round {r} slips")
         check(text.count("Entered by") == len(tables) and text.count("Confirmed by") == len(tables),
               f"{case_name} round {r} slips: the signatures")
         # the ranking after the round: every entrant, its score and its points per round
-        _, text, _ = pdf(case, "ranking", "--round", r)
+        text, _ = parts.get((r, "ranking"), ("", 0))
         rows = doc["ranking_after"][r]
         has_all(text, [names[row["entrant"]][0] for row in rows] + [num(row["score"]) for row in rows],
                 f"{case_name} ranking after round {r}")
@@ -142,6 +171,9 @@ def event(case_name, played=True):
             line = next((l for l in text.splitlines() if re.search(rf"\b{re.escape(names[row['entrant']][0])}\b", l)), "")
             has_all(line, [num(row["rank"]), num(row["score"])] + [num(p) for p in row["rounds"]],
                     f"{case_name} ranking after round {r}: {row['entrant']}'s line")
+    check(set(parts) == {(str(rnd["round"]), k) for rnd in doc["rounds_played"]
+                         for k in (("cards", "door", "slips", "ranking") if played else ("cards",))},
+          f"{case_name}: the PDF holds each round's papers and nothing else ({sorted(parts)})")
     if not played:
         return
     # the final ranking: the tie-break columns of the chain, each value, the correction notes
@@ -165,9 +197,11 @@ def event(case_name, played=True):
                         os.path.join(SHOTS, "tournament-ranking")], check=True)
 
 
-event("tournament-W5.json")
-event("tournament-W2.json")
-event("tournament-D1.json", played=False)
+events = [print_event("tournament-W5.json"), print_event("tournament-W2.json"),
+          print_event("tournament-D1.json", played=False)]
+event("tournament-W5.json", *events[0])
+event("tournament-W2.json", *events[1])
+event("tournament-D1.json", *events[2], played=False)
 shutil.rmtree(T, ignore_errors=True)
 failed = [what for ok, what in results if not ok]
 print(f"{len(results) - len(failed)} checks passed, {len(failed)} failed")

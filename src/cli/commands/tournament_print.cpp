@@ -1,6 +1,6 @@
-// marque tournament print FILE --what cards|door|slips|ranking [--round R] [--url BASE] [-o OUT.pdf|.html]: an
-// event on paper (app::tournament_print; reports/tournament_print renders it; cli/output's emit writes it, a PDF
-// through a converter found on the machine).
+// marque tournament print FILE --what cards|door|slips|ranking[,...] [--round R[,...]] [--url BASE] [-o OUT.pdf|.html]:
+// an event on paper, several kinds and rounds in one file (app::tournament_print; reports/tournament_print renders it;
+// cli/output's emit writes it, a PDF through a converter found on the machine).
 #include "app/tournament_print.hpp"
 #include "cli/common.hpp"
 #include "core/language.hpp"
@@ -25,11 +25,18 @@ void add_tournament_print(CLI::App* group, Context& ctx, Commands& out) {
        "--what", o->req.what,
        text::tr("help.print.what",
                 "cards (one per table, with its code and QR), door (who sits where, by name), slips (one per table "
-                "to fill in and sign) or ranking (after --round R, else the final one)"))
+                "to fill in and sign) or ranking (after --round R, else the final one); several, as cards,door,slips: "
+                "one file, in that order"))
       ->required()
+      ->delimiter(',')
+      ->allow_extra_args(false)
       ->check(CLI::IsMember({"cards", "door", "slips", "ranking"}));
-  c->add_option("--round", o->req.round,
-                text::tr("help.print.round", "the round (default: the last one drawn; ranking: the final ranking)"))
+  c->add_option("--round", o->req.rounds,
+                text::tr("help.print.round",
+                         "the round (default: the last one drawn; ranking: the final ranking); several, as 1,2,3: "
+                         "each round's papers in turn"))
+      ->delimiter(',')
+      ->allow_extra_args(false)
       ->check(CLI::Range(1, 1000000));
   c->add_option(
       "--url", o->req.url,
