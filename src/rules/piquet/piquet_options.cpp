@@ -101,6 +101,7 @@ text::Labels option_labels() {
       text::said_label("last_trick_on_capot", "last trick point on a capot: {}"),
       text::said_label("partie_deals", "partie of {} deals"),
       text::said_label("=4_doubled_ends", "4 (the first and last double)"),
+      text::said_label("partie_deals=4_doubled_ends", "partie of 4 (the first and last double) deals"),
       text::said_label("stake_rounding", "settlement {}"),
       text::said_label("stake_rounding=none", "not rounded"),
       text::said_label("=floor_50", "without fractions of 50"),

@@ -201,6 +201,10 @@ text::Labels option_labels() {
       text::said_label("provisional_entry", "provisional calls {}"),
       text::said_label("first_hand_seven_of_diamonds", "the 7♦ holder bids first in hand 1: {}"),
       text::said_label("four_aces", "four aces {}"),
+      // the record's field four_aces labels the key (prefa_fields.cpp): the option's values say the whole item
+      text::said_label("four_aces=off", "four aces off"),
+      text::said_label("four_aces=raise_value", "four aces raise the game value"),
+      text::said_label("four_aces=bonus", "four aces a bonus"),
       text::said_label("=raise_value", "raise the game value"),
       text::said_label("=bonus", "a bonus"),
       text::said_label("four_aces_raise", "four aces raise the game value by {}"),
