@@ -28,10 +28,31 @@ bool is_id(std::string_view s) {
   return true;
 }
 
-// the label with the value in its place: "{} points" + "47" -> "47 points"; "taker" + "Ann" -> "taker Ann"
-std::string placed(const std::string& label, const std::string& value) {
+// A translated label may say its value as the ICU argument {n} instead of "{}", so that a count reads right for 1
+// and for many: "après {n, plural, one {{n} donne} other {{n} donnes}}" (English keeps "after {} deals").
+bool counts(const std::string& label) {
+  return label.find("{}") == std::string::npos && label.find("{n") != std::string::npos;
+}
+
+// such a label said with its value: a whole number as a number (plural rules, the language's digits); any other
+// value in the place of the 2 of its form for 2 ("other" in every language marque speaks)
+std::string counted(const std::string& label, const std::string& value, const json* v) {
+  Catalogue c;
+  c.locale = language();
+  c.add("label", label);
+  const bool whole = v && v->is_number_integer();
+  std::string s = say(Message("label").number("n", whole ? v->get<int64_t>() : 2), c);
+  if (whole) return s;
+  if (const auto at = s.find('2'); at != std::string::npos) s.replace(at, 1, value);
+  return s;
+}
+
+// the label with the value in its place: "{} points" + "47" -> "47 points"; "taker" + "Ann" -> "taker Ann"; v the
+// value itself when it is one (a count said by a label's {n})
+std::string placed(const std::string& label, const std::string& value, const json* v = nullptr) {
   const auto at = label.find("{}");
   if (at != std::string::npos) return label.substr(0, at) + value + label.substr(at + 2);
+  if (counts(label)) return counted(label, value, v);
   if (label.empty() || value.empty()) return label + value;
   return label + " " + value;
 }
@@ -107,6 +128,7 @@ const std::string* Labels::value_label(std::string_view path, std::string_view v
 std::string Labels::key(std::string_view path) const {
   if (const auto* l = key_label(path)) {
     std::string s = *l;
+    if (counts(s)) s = counted(s, "{}", nullptr);  // its words for many, the count taken out below as "{}" is
     if (const auto at = s.find("{}"); at != std::string::npos) {
       s.erase(at, 2);
       if (const auto twice = s.find("  "); twice != std::string::npos) s.erase(twice, 1);  // "stake {} a point"
@@ -183,7 +205,7 @@ std::string Labels::item(std::string_view path, const json& v) const {
   if (v.is_boolean()) return v.get<bool>() ? bare : "no " + bare;
   if (v.is_null()) return "no " + bare;
   if (const auto* l = find("=" + t)) return placed(full, *l);
-  return placed(full, t);
+  return placed(full, t, &v);
 }
 
 std::string Labels::record(const json& r, std::string_view sep) const { return members(*this, r, "", sep); }

@@ -133,7 +133,8 @@ def main():
                 if not said:
                     problems.append(f"po/{lang}.po: {ctx} is not translated")
                     continue
-                want, got = placeholders(english), placeholders(said)
+                # a label's "{}" (core/labels.hpp) may be said as the ICU argument {n} (a count's plural)
+                want, got = ({"n" if p == "" else p for p in placeholders(t)} for t in (english, said))
                 if got != want:
                     missing = ", ".join("{%s}" % p for p in sorted(want - got))
                     extra = ", ".join("{%s}" % p for p in sorted(got - want))

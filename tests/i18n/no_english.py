@@ -61,6 +61,15 @@ NIGHTS = {
             "!start tarot players=Ann,Ben dealer=Ann --date 2026-11-20",
             "!start tarot players=Ann,Ben,Cat dealer=Ann option.bid_ladder=haute --date 2026-11-20",
             "!start coinche N=Nina E=Emil S=Sara W=Will dealer=N couleur=1 --date 2026-11-20",
+            # the options said at start (every option's words in French; a count of 1: après 1 donne)
+            "start tarot players=Ann,Ben,Cat,Dan,Eve dealer=Ann end=deals:1 option.preset=fft option.bid_ladder=petite_pousse "
+            "option.petit_sec=play_as_excuse option.misere=on option.misere_scoring=team option.misere_kinds=separate "
+            "option.petite_chelem=on option.petite_chelem_tricks=1 option.self_call=false option.gain_rounding=nearest_10 "
+            "option.petit_au_bout_failed_attack=lost option.poignee_to=shower --date 2026-11-20",
+            "start coinche N=Nina E=Emil S=Sara W=Will dealer=W option.tie_at_target=extra_deal option.success_threshold=bid "
+            "option.must_outscore_defenders=false option.multiplier_scope=bid option.rounding=six_up "
+            "option.scoring_mode=bid_only option.capot_bid=true option.special_contract_scoring=flat "
+            "option.direction=anticlockwise option.all_pass_dealer=same option.coinche_scoring=flat_160 --date 2026-11-20",
             "rules",
             "--version",
             "rules tarot",
@@ -94,6 +103,9 @@ NIGHTS = {
             "standings",
             "stats Zsófi",
             "!start alsos players=Zsófi,Bálint,Gergő dealer=Gergő option.kassza_mode=maybe --date 2026-11-20",
+            "start alsos players=Zsófi,Bálint,Gergő dealer=Gergő option.game_value_betli=5 option.kloptzky_value=6 "
+            "option.max_kontra_level=4 option.kassza_mode=double_game option.session_end='{\"mode\":\"deals\",\"count\":1}' "
+            "--date 2026-11-20",
             "rules alsos",
             "--help",
             "hand --help",
@@ -124,6 +136,10 @@ NIGHTS = {
             "stats Eleni",
             "standings --kind prefa",
             "!start prefa players=Nikos,Eleni,Giorgos dealer=Nikos option.initial_pool=0 --date 2026-11-20",
+            "start prefa players=Nikos,Eleni,Giorgos dealer=Nikos option.ten_no_trumps=value_11 option.provisional_entry=on "
+            "option.four_aces=raise_value option.overflow_mode=level option.overflow_exhausted=negative "
+            "option.taken_along_failure=per_seat option.all_pass=polles option.end_rounding=integer_half_up "
+            "option.sheet_columns=net --date 2026-11-20",
             "rules prefa",
             "--help",
             "hand --help",

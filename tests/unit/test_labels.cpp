@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/labels.hpp"
+#include "core/language.hpp"
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
 
@@ -129,6 +130,46 @@ TEST_CASE("labels: guided entry's own questions read as words on the phone's chi
   CHECK(piquet.item("point_winner", "Pia") == "point to Pia");
   CHECK(piquet.item("entry", "detail") == "in detail");
   CHECK(marque::rules::find_game("tarot")->labels().item("poignee", "none") == "no poignée");
+}
+
+// Issue 34: the options' labels said in the reader's language; a count said right for 1 and for many (a translation
+// may say a label's "{}" as {n, plural, ...}); English as it always was.
+TEST_CASE("labels: options in the reader's language, a count in its plural", "[labels][language]") {
+  using marque::text::UseLanguage;
+  const Labels& tarot = marque::rules::find_game("tarot")->labels();
+  const Labels& alsos = marque::rules::find_game("alsos")->labels();
+  const Labels& prefa = marque::rules::find_game("prefa")->labels();
+  const json one = {{"mode", "deals"}, {"count", 1}}, eight = {{"mode", "deals"}, {"count", 8}};
+  CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 1}}) == "end: after 1 deals");  // English unchanged
+  CHECK(alsos.item("session_end", eight) == "the session ends after 8 deals");
+  CHECK(tarot.item("petite_chelem_tricks", 1) == "petite chelem at 1 tricks");
+  {
+    UseLanguage fr("fr");
+    CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 1}}) == "fin : après 1 donne");
+    CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 12}}) == "fin : après 12 donnes");
+    CHECK(tarot.item("petite_chelem_tricks", 1) == "petit chelem à 1 pli");
+    CHECK(tarot.item("petite_chelem_tricks", 15) == "petit chelem à 15 plis");
+    CHECK(alsos.item("session_end", one) == "la séance finit après 1 donne");
+    // numbers as the language writes them, in the plural form too
+    CHECK(alsos.item("session_end", {{"mode", "deals"}, {"count", 1000}}) ==
+          "la séance finit après " + marque::text::local_number(1000.0, "fr") + " donnes");
+    CHECK(tarot.key("end.deals") == "après donnes");
+    CHECK(tarot.item("gain_rounding", "nearest_10") == "points de gain arrondis à 10 près");
+    CHECK(tarot.item("jack_call", false) == "pas d'appel d'un valet");
+  }
+  {
+    UseLanguage hu("hu");
+    CHECK(alsos.item("session_end", one) == "a játszma vége: 1 leosztás után");
+    CHECK(alsos.item("max_kontra_level", 4) == "legmagasabb kontraszint: 4");
+    CHECK(alsos.item("kassza_mode", "double_game") == "kassza: duplázza a játékot");
+  }
+  {
+    UseLanguage el("el");
+    CHECK(alsos.item("session_end", one) == "το παιχνίδι τελειώνει μετά από 1 διανομή");
+    CHECK(alsos.item("session_end", eight) == "το παιχνίδι τελειώνει μετά από 8 διανομές");
+    CHECK(prefa.item("overflow_mode", "level") == "γλείψιμο ένα καπίκι τη φορά");
+    CHECK(prefa.item("all_pass", "polles") == "πάσο πάσο πάσο: παίζονται πολλές");
+  }
 }
 
 }  // namespace unit_labels
