@@ -45,8 +45,9 @@ if [[ $built -ne 0 ]]; then
 fi
 tail -1 build-san/build.log
 # under the sanitizers: the unit tests in one process (every test case of marque_tests, as CTest runs them one by one
-# in the release build: one instrumented start-up instead of about 400), beside the case files through CTest (every
-# case file; of the tournament cases through a database, a sample: tests/CMakeLists.txt, MARQUE_SANITIZER_DB_CASES)
+# in the release build: one instrumented start-up instead of about 40), beside the case files through CTest (every
+# case file, the games' through import + score only, their calc's rules being the fuzz run's seeds; of the tournament
+# cases through a database, a sample: tests/CMakeLists.txt, MARQUE_SANITIZER_DB_CASES)
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 TZ=UTC NO_COLOR=1 LC_ALL=C.UTF-8 build-san/tests/marque_tests &
 units=$!
