@@ -584,6 +584,13 @@ const text::Labels& labels() {
           {"rank", "{}"},
           {"count", "×{}"},
           text::said_label("tricks", "tricks {}"),
+          // the two roles' counts ({elder, younger}) and a deal's score per category (the hand's echo)
+          text::said_label("elder", "elder {}"),
+          text::said_label("younger", "younger {}"),
+          text::said_label("repique", "repique {}"),
+          text::said_label("play", "play {}"),
+          text::said_label("cards", "cards {}"),
+          text::said_label("total", "total {}"),
           text::said_label("play_points", "play {}"),
           text::said_label("pique", "pique"),
           text::said_label("concession", "{} conceded"),
