@@ -61,10 +61,6 @@ NIGHTS = {
             "!start tarot players=Ann,Ben dealer=Ann --date 2026-11-20",
             "!start tarot players=Ann,Ben,Cat dealer=Ann option.bid_ladder=haute --date 2026-11-20",
             "!start coinche N=Nina E=Emil S=Sara W=Will dealer=N couleur=1 --date 2026-11-20",
-            "start piquet players=Ann,Ben dealer=Ben --night 1 --date 2026-11-20",
-            "hand point=Ann:5:49 seq=Ann:quart:A sets=Ben:quatorze:10,trio:Q tricks=Ann:7 play=Ann:9,Ben:6",
-            "show 1",
-            "history",
             "rules",
             "--version",
             "rules tarot",
@@ -72,6 +68,11 @@ NIGHTS = {
             "--help",
             "hand --help",
             "SITE",
+            # piquet's records read back (after the site: the options' values in its heading are i18nopt's)
+            "start piquet players=Ann,Ben dealer=Ben --date 2026-11-20",
+            "hand point=Ann:5:49 seq=Ann:quart:A sets=Ben:quatorze:10,trio:Q tricks=Ann:7 play=Ann:9,Ben:6",
+            "show 1",
+            "history",
         ],
     },
     "hu": {
