@@ -17,13 +17,14 @@ using json = nlohmann::json;
 
 TEST_CASE("the games' list joined with the language's 'or'", "[language]") {
   const text::Catalogue& english = rules::default_catalogue();
-  CHECK(text::say(rules::game_list_words(), english) == rules::game_list("or"));
-  CHECK(text::say(rules::game_list_words(), english) == "tarot, coinche, prefa, piquet or alsos");
-  CHECK(text::say(rules::game_list_words(), text::localized(english, "fr")) ==
-        "tarot, coinche, prefa, piquet ou alsos");
-  CHECK(text::say(rules::game_list_words(), text::localized(english, "hu")) ==
-        "tarot, coinche, prefa, piquet vagy alsos");
-  CHECK(text::say(rules::game_list_words(), text::localized(english, "el")) == "tarot, coinche, prefa, piquet ή alsos");
+  const std::string listed = rules::game_list("or");  // "tarot, coinche, ... or alsos" (a sixth game when registered)
+  CHECK(text::say(rules::game_list_words(), english) == listed);
+  for (const auto& [lang, word] :
+       std::vector<std::pair<const char*, std::string>>{{"fr", " ou "}, {"hu", " vagy "}, {"el", " ή "}}) {
+    std::string said = listed;
+    said.replace(said.rfind(" or "), 4, word);
+    CHECK(text::say(rules::game_list_words(), text::localized(english, lang)) == said);
+  }
 }
 
 TEST_CASE("tarot's internal error keeps its English message and is said in the language", "[language]") {
