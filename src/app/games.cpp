@@ -109,7 +109,9 @@ int64_t insert_game(Session& session, const std::string& game, const json& setup
   const rules::GameRules* rules = rules::find_game(game);
   if (!rules) {
     Diagnostics d;
-    d.error("game", "cli.game", "\"" + game + "\" is not a game marque knows; one of " + rules::game_list());
+    d.error("game", "cli.game",
+            text::Message("rules.err.unknown_game").text("id", game).text("games", rules::game_list()),
+            rules::default_catalogue());
     throw Rejected(d);
   }
   json f = {{"format", "marque-game/1"},

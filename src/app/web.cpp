@@ -195,7 +195,9 @@ int64_t web_start_game(Session& session, const std::string& game, const std::vec
   const rules::GameRules* gr = rules::find_game(game);
   if (!gr) {
     Diagnostics d;
-    d.error("game", "cli.game", "\"" + clip(game, 40) + "\" is not a game marque knows; one of " + rules::game_list());
+    d.error("game", "cli.game",
+            text::Message("rules.err.unknown_game").text("id", clip(game, 40)).text("games", rules::game_list()),
+            rules::default_catalogue());
     throw Rejected(d);
   }
   json setup = setup_from_words(*gr, table_words(players, dealer));

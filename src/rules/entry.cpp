@@ -363,6 +363,11 @@ const text::Catalogue& default_catalogue() {
     x.add("rules.result.two",
           "{leader} {over, select, yes {wins} other {leads}} with {points}; {last} last with {last_points}");
     // a value the user typed, echoed in a refusal (common::quoted): a string in quotes, anything else as it is
+    // a list of choices (rules::game_list_words): "a, b, c or d"
+    x.add("rules.list.one", "{item}");
+    x.add("rules.list.comma", "{first}, {rest}");
+    x.add("rules.list.or", "{first} or {last}");
+    x.add("rules.err.unknown_game", "\"{id}\" is not a game marque knows; one of {games}");
     x.add("rules.quoted", "{string, select, yes {''{value}''} other {{value}}}");
     // the options' refusals of every game (resolve_options)
     x.add("rules.err.options_type", "must be an object of option ids and values");

@@ -30,6 +30,18 @@ std::string game_list(const std::string& last) {
   return out;
 }
 
+text::Message game_list_words() {
+  const auto& list = games();
+  const size_t n = list.size();
+  if (n < 2) return text::Message("rules.list.one").text("item", n ? std::string(list[0]->id()) : std::string());
+  text::Message m = text::Message("rules.list.or")
+                        .text("first", std::string(list[n - 2]->id()))
+                        .text("last", std::string(list[n - 1]->id()));
+  for (size_t i = n - 2; i-- > 0;)
+    m = text::Message("rules.list.comma").text("first", std::string(list[i]->id())).message("rest", std::move(m));
+  return m;
+}
+
 void register_game(const GameRules& game) {
   if (!find_game(game.id())) games().push_back(&game);
 }

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/message.hpp"
+
 namespace marque::rules {
 class GameRules;
 
@@ -22,6 +24,9 @@ const std::vector<const GameRules*>& all_games();
 const GameRules* find_game(std::string_view id);
 // The ids in registry order, comma-separated; with `last` (e.g. "or") before the final one: "a, b, c or d".
 std::string game_list(const std::string& last = ",");
+// The same with "or" as words of default_catalogue() (rules.list.*), said in the reader's language by any catalogue
+// that falls back on it: "a, b, c or d", « a, b, c ou d ».
+text::Message game_list_words();
 // Adds a game (tests: a sixth game that no other file knows). Not thread-safe: call before any use.
 void register_game(const GameRules& game);
 }  // namespace marque::rules

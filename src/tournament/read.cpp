@@ -109,7 +109,9 @@ void read_settings(Reader& rd, const json& ev, Event& e) {
   const rules::GameRules* game = rules::find_game(s.game);
   if (!game) {
     rd.bad("event.game", "T12",
-           text::Message("tournament.err.read_game").text("value", clip(s.game)).text("games", rules::game_list("or")));
+           text::Message("tournament.err.read_game")
+               .text("value", clip(s.game))
+               .message("games", rules::game_list_words()));
     return;
   }
   json given = ev.contains("options") && ev["options"].is_object() ? ev["options"] : json::object();

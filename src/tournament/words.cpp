@@ -1,5 +1,6 @@
 // The tournament library's refusals as words (src/README.md, "Languages": refusals): the English patterns of the
 // checks of section 7 (validate.cpp, draw.cpp), said in the reader's language from po/LANG.po by the front ends.
+#include "rules/engine.hpp"
 #include "tournament/tournament.hpp"
 
 namespace marque::tournament {
@@ -7,6 +8,7 @@ namespace marque::tournament {
 const text::Catalogue& catalogue() {
   static const text::Catalogue c = [] {
     text::Catalogue x;
+    x.fallback = &rules::default_catalogue();  // the games' list (rules::game_list_words)
     // ICU MessageFormat: a quote around a placeholder is written twice (''{id}'')
     // an error as the organiser reads it, its spec code first (the tournament command: "T02 no table 5 ...")
     x.add("tournament.err.coded", "{code} {text}");

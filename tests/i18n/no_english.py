@@ -77,6 +77,11 @@ NIGHTS = {
             "--help",
             "hand --help",
             "SITE",
+            # piquet's records read back (after the site: the options' values in its heading are i18nopt's)
+            "start piquet players=Ann,Ben dealer=Ben --date 2026-11-20",
+            "hand point=Ann:5:49 seq=Ann:quart:A sets=Ben:quatorze:10,trio:Q tricks=Ann:7 play=Ann:9,Ben:6",
+            "show 1",
+            "history",
         ],
     },
     "hu": {
@@ -88,6 +93,8 @@ NIGHTS = {
             "last=Zsófi",
             "hand contract=betli:Bálint tricks=Bálint:0",
             "!hand contract=betly:Bálint tricks=Bálint:0",
+            "!hand contract=trump:piros:Zsófi figura=Zsófi:tuli:early/Zsófi:early tricks=Zsófi:6,Bálint:1,Gergő:2 "
+            "card_points=Zsófi:114,Bálint:20,Gergő:28 last=Zsófi",
             "undo",
             "redo",
             "hand contract=trump:makk:Gergő tricks=Zsófi:4,Bálint:3,Gergő:2 card_points=Zsófi:78,Bálint:60,Gergő:24 "
@@ -123,6 +130,8 @@ NIGHTS = {
             "undo",
             "redo",
             "hand type=all_pass",
+            "hand declarer=Eleni contract=6H calls=Giorgos:play,Nikos:pass along=Giorgos tricks=Eleni:6,Giorgos:2,Nikos:2",
+            "!hand type=all_pass tricks=Nikos:3",
             "show 2",
             "list",
             "history",

@@ -3,6 +3,7 @@
 // 16 tarot players in 4 rounds (3.9: no pair meets twice).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 
 #include "core/language.hpp"
@@ -159,7 +160,10 @@ TEST_CASE("the tournament's refusals are said in fr, hu and el, and English as b
   for (const char* lang : {"fr", "hu", "el"}) {
     const text::Catalogue& local = text::localized(english, lang);
     INFO(lang << " (the catalogues: " << text::locale_dir() << ")");
-    CHECK(local.patterns.size() == english.patterns.size());  // every refusal translated
+    // every refusal translated (the games' list it says comes from default_catalogue(), its fallback)
+    CHECK(std::count_if(local.patterns.begin(), local.patterns.end(), [](const auto& p) {
+            return p.first.rfind("tournament.", 0) == 0;
+          }) == static_cast<std::ptrdiff_t>(english.patterns.size()));
     for (const auto& [id, pattern] : local.patterns) {
       INFO(id << ": " << pattern);
       CHECK(text::pattern_problem(pattern, lang).empty());

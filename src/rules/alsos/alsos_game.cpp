@@ -176,7 +176,7 @@ std::optional<HandResult> AlsosGame::play_hand(const json& record, Diagnostics& 
   i64 sum = 0;
   for (i64 v : delta) sum += v;
   if (sum != 0) {  // spec alsos §4.6 assert
-    d.error("", "alsos.internal", "internal error: the hand is not zero-sum (" + std::to_string(sum) + ")");
+    d.error("", "alsos.internal", text::Message("alsos.err.internal").number("sum", sum), catalogue());
     return std::nullopt;
   }
   bd["contract_code"] = scored->contract_code;

@@ -30,8 +30,18 @@ constexpr std::array<std::string_view, 14> k_record_fields = {"hand",       "dea
 
 std::string show(const json& v) { return common::show_quoted(v, '\''); }
 
-std::string level_name(std::size_t i) {
-  return i < k_kontra_names.size() ? std::string(k_kontra_names[i]) : "level " + std::to_string(i + 1);
+// What a refusal is about, as words of catalogue(): a field ("game_kontra"), "figura 2", "Ann's kassza", "... by"
+text::Message about(const std::string& id) { return text::Message("alsos.what.id").text("id", id); }
+text::Message about(const char* message_id, text::Message what) {
+  return text::Message(message_id).message("what", std::move(what));
+}
+text::Message figura_of(const std::string& by, std::string_view figura) {
+  return text::Message("alsos.what.of").text("name", by).text("id", std::string(figura));
+}
+
+text::Message level_name(std::size_t i) {
+  return i < k_kontra_names.size() ? about(std::string(k_kontra_names[i]))
+                                   : text::Message("alsos.what.level_n").number("n", static_cast<int64_t>(i + 1));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -47,7 +57,7 @@ public:
     if (!contract() || m_bad) return std::nullopt;
     if (m_h.kind == Kind::misdeal) return misdeal();
     if (needs_declarer()) active_ok(m_h.declarer, "contract.declarer");
-    if (given(m_rec, "game_kontra")) m_h.game_kontra = chain(m_rec["game_kontra"], "game_kontra", "game_kontra");
+    if (given(m_rec, "game_kontra")) m_h.game_kontra = chain(m_rec["game_kontra"], "game_kontra", about("game_kontra"));
     if (given(m_rec, "figurak")) figurak(m_rec["figurak"]);
     if (given(m_rec, "gyerunk")) gyerunk(m_rec["gyerunk"]);
     note();
@@ -55,10 +65,10 @@ public:
     if (m_h.gyerunk && m_h.gyerunk->surrendered) {
       surrendered_facts();
     } else {
-      int_map("tricks", m_h.tricks, "tricks");
-      int_map("card_points", m_h.card_points, "card points");
+      int_map("tricks", m_h.tricks);
+      int_map("card_points", m_h.card_points);
       if (given(m_rec, "last_trick")) {
-        auto lt = name_of(m_rec["last_trick"], "last_trick", "last_trick");
+        auto lt = name_of(m_rec["last_trick"], "last_trick", about("last_trick"));
         if (lt) m_h.last_trick = *lt;
       }
       if (given(m_rec, "melds")) melds(m_rec["melds"]);
@@ -203,9 +213,9 @@ private:
     return true;
   }
 
-  std::optional<std::string> name_of(const json& v, const std::string& field, const std::string& what) {
+  std::optional<std::string> name_of(const json& v, const std::string& field, const text::Message& what) {
     if (!v.is_string()) {
-      err(field, "player", what + " must be a player name, got " + show(v));
+      err(field, "player", text::Message("alsos.err.player_name").message("what", what).text("value", show(v)));
       return std::nullopt;
     }
     std::string n = v.get<std::string>();
@@ -213,35 +223,38 @@ private:
     return n;
   }
 
-  std::optional<Phase> phase(const json& v, const std::string& field, const std::string& what) {
+  std::optional<Phase> phase(const json& v, const std::string& field, const text::Message& what) {
     if (v.is_string() && v.get<std::string>() == "early") return Phase::early;
     if (v.is_string() && v.get<std::string>() == "late") return Phase::late;
     err(field, "phase",
-        what + " phase " + (v.is_null() ? std::string("missing") : show(v) + " is not a phase") +
-            "; one of early, late");
+        text::Message("alsos.err.phase")
+            .message("what", what)
+            .text("missing", v.is_null() ? "yes" : "no")
+            .text("value", v.is_null() ? std::string() : show(v)));
     return std::nullopt;
   }
 
-  std::vector<KontraLevel> chain(const json& v, const std::string& field, const std::string& what) {
+  std::vector<KontraLevel> chain(const json& v, const std::string& field, const text::Message& what) {
     std::vector<KontraLevel> out;
     if (v.is_null()) return out;
     if (!v.is_array()) {
-      err(field, "kontra_shape", what + " must be a list of {by, phase}, got " + show(v));
+      err(field, "kontra_shape", text::Message("alsos.err.kontra_list").message("what", what).text("value", show(v)));
       return out;
     }
     for (std::size_t i = 0; i < v.size(); ++i) {
       const json& k = v[i];
-      std::string lvl = level_name(i);
+      const text::Message at = text::Message("alsos.what.level").message("what", what).message("level", level_name(i));
       if (!k.is_object()) {
-        err(field, "kontra_shape", what + ": " + lvl + " must be {by, phase}, got " + show(k));
+        err(field, "kontra_shape",
+            text::Message("alsos.err.kontra_level_shape").message("what", at).text("value", show(k)));
         continue;
       }
       for (const auto& [key, value] : k.items())
         if (key != "by" && key != "phase")
-          err(field, "unknown_field", what + ": '" + key + "' is not part of a kontra (by, phase)");
+          err(field, "unknown_field", text::Message("alsos.err.kontra_field").message("what", what).text("key", key));
       KontraLevel kl;
-      auto by = name_of(k.value("by", json()), field, what + ": " + lvl + " by");
-      auto ph = phase(k.value("phase", json()), field, what + ": " + lvl);
+      auto by = name_of(k.value("by", json()), field, about("alsos.what.by", at));
+      auto ph = phase(k.value("phase", json()), field, at);
       if (by) kl.by = *by;
       if (ph) kl.phase = *ph;
       out.push_back(kl);
@@ -251,25 +264,26 @@ private:
 
   void figurak(const json& fs) {
     if (!fs.is_array()) {
-      err("figurak", "figurak_shape", "figurak must be a list of {by, name, phase, kontra, made}, got " + show(fs));
+      err("figurak", "figurak_shape", text::Message("alsos.err.figurak_list").text("value", show(fs)));
       return;
     }
     for (std::size_t i = 0; i < fs.size(); ++i) {
       const json& f = fs[i];
-      std::string what = "figura " + std::to_string(i + 1);
+      const text::Message what = text::Message("alsos.what.figura_n").number("n", static_cast<int64_t>(i + 1));
       if (!f.is_object()) {
-        err("figurak", "figurak_shape", what + " must be {by, name, phase, kontra, made}, got " + show(f));
+        err("figurak", "figurak_shape",
+            text::Message("alsos.err.figura_shape").message("what", what).text("value", show(f)));
         continue;
       }
-      m_h.figurak.push_back(figura(f, what));
+      m_h.figurak.push_back(figura(f, i + 1));
     }
   }
 
-  Figura figura(const json& f, std::string what) {
+  Figura figura(const json& f, std::size_t n) {
+    text::Message what = text::Message("alsos.what.figura_n").number("n", static_cast<int64_t>(n));
     for (const auto& [key, value] : f.items())
       if (key != "by" && key != "name" && key != "phase" && key != "kontra" && key != "made")
-        err("figurak", "unknown_field",
-            what + ": '" + key + "' is not part of a figura (by, name, phase, kontra, made)");
+        err("figurak", "unknown_field", text::Message("alsos.err.figura_field").message("what", what).text("key", key));
     Figura fig;
     std::optional<std::size_t> idx;
     if (f.contains("name") && f["name"].is_string()) idx = figura_index(f["name"].get<std::string>());
@@ -277,23 +291,27 @@ private:
       std::vector<std::string_view> ids;
       for (const auto& x : k_figurak) ids.push_back(x.id);
       err("figurak", "figura_name",
-          what + ": " + (f.contains("name") ? show(f["name"]) + " is not a figura" : std::string("name missing")) +
-              "; one of " + join(ids));
+          text::Message("alsos.err.figura_name")
+              .message("what", what)
+              .text("missing", f.contains("name") ? "no" : "yes")
+              .text("value", f.contains("name") ? show(f["name"]) : std::string())
+              .text("figurak", join(ids)));
     } else {
       fig.fig = *idx;
-      what = "figura " + std::string(k_figurak[*idx].id);
+      what = text::Message("alsos.what.figura").text("id", std::string(k_figurak[*idx].id));
     }
-    auto by = name_of(f.value("by", json()), "figurak", what + " by");
+    auto by = name_of(f.value("by", json()), "figurak", about("alsos.what.by", what));
     if (by) {
       fig.by = *by;
-      what = *by + "'s " + what.substr(7);
+      what = figura_of(*by, idx ? std::string(k_figurak[*idx].id) : std::to_string(n));  // "Ann's kassza", "Ann's 2"
     }
     auto ph = phase(f.value("phase", json()), "figurak", what);  // V12
     if (ph) fig.phase = *ph;
-    if (f.contains("kontra")) fig.kontra = chain(f["kontra"], "figurak", what + " kontra");
+    if (f.contains("kontra")) fig.kontra = chain(f["kontra"], "figurak", about("alsos.what.kontra", what));
     if (f.contains("made") && !f["made"].is_null()) {
       if (!f["made"].is_boolean())
-        err("figurak", "made_type", what + ": made must be true or false, got " + show(f["made"]));
+        err("figurak", "made_type",
+            text::Message("alsos.err.made_type").message("what", what).text("value", show(f["made"])));
       else
         fig.made = f["made"].get<bool>();
     }
@@ -302,19 +320,18 @@ private:
 
   void gyerunk(const json& g) {
     if (!g.is_object()) {
-      err("gyerunk", "gyerunk_shape", "gyerunk must be {by, level, outcome}, got " + show(g));
+      err("gyerunk", "gyerunk_shape", text::Message("alsos.err.gyerunk_shape").text("value", show(g)));
       return;
     }
     for (const auto& [key, value] : g.items())
       if (key != "by" && key != "level" && key != "outcome")
-        err("gyerunk", "unknown_field", "'" + key + "' is not part of gyerunk (by, level, outcome)");
+        err("gyerunk", "unknown_field", text::Message("alsos.err.gyerunk_field").text("key", key));
     Gyerunk gy;
-    auto by = name_of(g.value("by", json()), "gyerunk", "gyerunk by");  // V31
+    auto by = name_of(g.value("by", json()), "gyerunk", about("alsos.what.by", about("gyerunk")));  // V31
     if (by) gy.by = *by;
     json lv = g.value("level", json(1));
     if (!is_whole(lv) || whole(lv) < 1 || whole(lv) > 4)
-      err("gyerunk", "gyerunk_level",
-          "level " + show(lv) + " is not 1 (gyerünk), 2 (kontra), 3 (rekontra) or 4 (szubkontra)");
+      err("gyerunk", "gyerunk_level", text::Message("alsos.err.gyerunk_level").text("value", show(lv)));
     else
       gy.level = static_cast<int>(whole(lv));
     json oc = g.value("outcome", json());
@@ -324,7 +341,9 @@ private:
       gy.surrendered = true;
     else
       err("gyerunk", "gyerunk_outcome",
-          "outcome " + (oc.is_null() ? std::string("missing") : show(oc)) + "; one of accepted, surrendered");
+          text::Message("alsos.err.gyerunk_outcome")
+              .text("missing", oc.is_null() ? "yes" : "no")
+              .text("value", oc.is_null() ? std::string() : show(oc)));
     m_h.gyerunk = gy;
   }
 
@@ -335,21 +354,22 @@ private:
       if (given(m_rec, key)) ignored.push_back(key);
     if (!ignored.empty())
       m_d.warning(ignored.front(), "alsos.surrendered_play_facts",
-                  "the hand was given up after gyerünk: play facts (" + join(ignored) + ") are ignored");
+                  text::Message("alsos.warn.surrendered_play_facts").text("fields", join(ignored)), catalogue());
   }
 
-  void int_map(const char* key, std::map<std::string, i64>& out, const std::string& what) {
+  // tricks or card_points
+  void int_map(const char* key, std::map<std::string, i64>& out) {
     if (!given(m_rec, key)) return;
     const json& m = m_rec[key];
     if (!m.is_object()) {
-      err(key, "map_shape",
-          std::string(key) + " must map each player to " + what + ", e.g. {\"A\": 3}; got " + show(m));
+      err(key, "map_shape", text::Message("alsos.err.map_shape").text("key", key).text("value", show(m)));
       return;
     }
     for (const auto& [name, v] : m.items()) {
       if (!active_ok(name, key)) continue;
       if (!is_whole(v))
-        err(key, "not_whole", name + ": " + show(v) + " is not a whole number of " + what);
+        err(key, "not_whole",
+            text::Message("alsos.err.map_whole").text("key", key).text("name", name).text("value", show(v)));
       else
         out[name] = whole(v);
     }
@@ -357,13 +377,13 @@ private:
 
   void melds(const json& m) {
     if (!m.is_object()) {
-      err("melds", "melds_shape", "melds must map players to {sequences, sets, bela}; got " + show(m));
+      err("melds", "melds_shape", text::Message("alsos.err.melds_map").text("value", show(m)));
       return;
     }
     for (const auto& [name, v] : m.items()) {
       if (!active_ok(name, "melds")) continue;
       if (!v.is_object()) {
-        err("melds", "melds_shape", name + ": melds must be {sequences, sets, bela}, got " + show(v));
+        err("melds", "melds_shape", text::Message("alsos.err.melds_shape").text("name", name).text("value", show(v)));
         continue;
       }
       m_h.melds[name] = meld(name, v);
@@ -376,17 +396,18 @@ private:
       if (key == "sequences" || key == "sets") {
         if (x.is_null()) continue;
         if (!is_whole(x))
-          err("melds", "not_whole", name + ": " + key + " " + show(x) + " is not a whole number of points");
+          err("melds", "not_whole",
+              text::Message("alsos.err.meld_whole").text("name", name).text("key", key).text("value", show(x)));
         else
           (key == "sequences" ? ml.sequences : ml.sets) = whole(x);
       } else if (key == "bela") {
         if (x.is_null()) continue;
         if (!x.is_boolean())
-          err("melds", "bela_type", name + ": bela must be true or false, got " + show(x));
+          err("melds", "bela_type", text::Message("alsos.err.bela_type").text("name", name).text("value", show(x)));
         else
           ml.bela = x.get<bool>();
       } else {
-        err("melds", "unknown_field", name + ": '" + key + "' is not a meld (sequences, sets, bela)");
+        err("melds", "unknown_field", text::Message("alsos.err.meld_field").text("name", name).text("key", key));
       }
     }
     return ml;
@@ -395,7 +416,8 @@ private:
   void unplayed() {
     if (!given(m_rec, "unplayed_points")) return;
     if (!is_whole(m_rec["unplayed_points"]))
-      err("unplayed_points", "not_whole", show(m_rec["unplayed_points"]) + " is not a whole number of card points");
+      err("unplayed_points", "not_whole",
+          text::Message("alsos.err.unplayed_whole").text("value", show(m_rec["unplayed_points"])));
     else
       m_h.unplayed = whole(m_rec["unplayed_points"]);
   }
@@ -404,12 +426,12 @@ private:
   void unused_facts() {
     if (m_h.kind != Kind::betli && m_h.kind != Kind::kloptzky) return;
     if (!m_h.melds.empty())  // V47
-      err("melds", "melds_contract",
-          "no melds in " + kind_name(m_h.kind) + " (melds exist in trump and no-trump games only)");
+      err("melds", "melds_contract", text::Message("alsos.err.melds_contract").text("kind", kind_name(m_h.kind)));
     for (const char* key : {"card_points", "last_trick", "unplayed_points"})
       if (given(m_rec, key))
         m_d.warning(key, "alsos.unused_fact",
-                    std::string(key) + " is not used in " + kind_name(m_h.kind) + " and is ignored");
+                    text::Message("alsos.warn.unused_fact").text("key", key).text("kind", kind_name(m_h.kind)),
+                    catalogue());
   }
 
   const AlsosGame& m_game;
@@ -442,7 +464,7 @@ public:
     const bool surrendered = m_h.gyerunk && m_h.gyerunk->surrendered;
     order();
     contract_rules();
-    chain(m_h.game_kontra, Side::declarer, std::nullopt, "game_kontra", "the game");
+    chain(m_h.game_kontra, Side::declarer, std::nullopt, "game_kontra", text::Message("alsos.what.the_game"));
     figurak();
     if (m_h.gyerunk) gyerunk();
     if (m_bad || surrendered) return !m_bad;
@@ -505,37 +527,43 @@ private:
   // kloptzky (V10, V23, V31), betli (V10)
   void contract_rules() {
     if (m_h.kind == Kind::kloptzky) {
-      if (!m_h.figurak.empty()) err("figurak", "figurak_contract", "no figurák in kloptzky");
-      if (!m_h.game_kontra.empty())
-        err("game_kontra", "kontra_kloptzky", "no kontra in kloptzky (there is no declarer)");
-      if (m_h.gyerunk) err("gyerunk", "gyerunk_contract", "no gyerünk in kloptzky");
+      if (!m_h.figurak.empty())
+        err("figurak", "figurak_contract", text::Message("alsos.err.figurak_contract").text("kind", "kloptzky"));
+      if (!m_h.game_kontra.empty()) err("game_kontra", "kontra_kloptzky", text::Message("alsos.err.kontra_kloptzky"));
+      if (m_h.gyerunk) err("gyerunk", "gyerunk_contract", text::Message("alsos.err.gyerunk_contract"));
     }
-    if (m_h.kind == Kind::betli && !m_h.figurak.empty()) err("figurak", "figurak_contract", "no figurák in betli");
+    if (m_h.kind == Kind::betli && !m_h.figurak.empty())
+      err("figurak", "figurak_contract", text::Message("alsos.err.figurak_contract").text("kind", "betli"));
   }
 
   // kontra chains (V20-V22)
   void chain(const std::vector<KontraLevel>& chain, Side owner, std::optional<Phase> announced,
-             const std::string& field, const std::string& what) {
+             const std::string& field, const text::Message& what) {
     if (static_cast<int>(chain.size()) > m_opt.max_kontra_level)  // V20
       err(field, "kontra_levels",
-          what + " has " + std::to_string(chain.size()) + " kontra levels; at most " +
-              std::to_string(m_opt.max_kontra_level) + " (option max_kontra_level)");
+          text::Message("alsos.err.kontra_levels")
+              .message("what", what)
+              .number("levels", static_cast<int64_t>(chain.size()))
+              .number("most", m_opt.max_kontra_level));
     for (std::size_t i = 0; i < chain.size(); ++i) {
       const auto& k = chain[i];
-      std::string lvl = level_name(i);
+      const text::Message at = text::Message("alsos.what.level").message("what", what).message("level", level_name(i));
       Side must = (i % 2 == 0) ? other(owner) : owner;  // V21
       if (!k.by.empty() && side_of(k.by) != must)
         err(field, "kontra_side",
-            what + ": " + lvl + " by " + k.by + " (" + (side_of(k.by) == Side::declarer ? "declarer" : "a defender") +
-                ") must come from the " + (must == Side::declarer ? "declarer" : "defenders") +
-                (i % 2 == 0 ? ", the side opposing the owner" : ", the owner's side"));
+            text::Message("alsos.err.kontra_side")
+                .message("what", at)
+                .text("name", k.by)
+                .text("side", side_of(k.by) == Side::declarer ? "declarer" : "defender")
+                .text("must", must == Side::declarer ? "declarer" : "defenders")
+                .text("opposing", i % 2 == 0 ? "yes" : "no"));
       if (k.phase == Phase::early) {  // V22
         if (i > 0 && chain[i - 1].phase == Phase::late)
-          err(field, "kontra_phase", what + ": " + lvl + " is early after a late level (phases never go back)");
+          err(field, "kontra_phase", text::Message("alsos.err.kontra_phase_back").message("what", at));
         if (announced && *announced == Phase::late)
-          err(field, "kontra_phase", what + ": " + lvl + " is early, but the figura was announced late");
+          err(field, "kontra_phase", text::Message("alsos.err.kontra_phase_late").message("what", at));
         if (m_h.kind == Kind::betli)
-          err(field, "kontra_phase", what + ": " + lvl + " is early, but betli has only late kontras");
+          err(field, "kontra_phase", text::Message("alsos.err.kontra_phase_betli").message("what", at));
       }
     }
   }
@@ -544,24 +572,27 @@ private:
   void figura_pairs(std::size_t i) {
     const Figura& f = m_h.figurak[i];
     const FiguraInfo& info = k_figurak[f.fig];
-    const std::string what = f.by + "'s " + std::string(info.id);
+    const text::Message what = figura_of(f.by, info.id);
     for (std::size_t j = 0; j < i; ++j) {
       const Figura& g = m_h.figurak[j];
       if (g.fig == f.fig && g.by == f.by)  // V13
-        err("figurak", "figura_twice", what + " is announced twice; a player announces a figura once per hand");
+        err("figurak", "figura_twice", text::Message("alsos.err.figura_twice").message("what", what));
       if (g.by == f.by) {  // V14
         bool pair = (g.fig == k_absolut && f.fig == k_szaz) || (g.fig == k_szaz && f.fig == k_absolut);
         if (pair && g.phase == f.phase)
           err("figurak", "absolut_szaz",
-              f.by + " announces absolut and szaz in the same phase (" + phase_id(f.phase) + "); not allowed");
+              text::Message("alsos.err.absolut_szaz_phase").text("name", f.by).text("phase", phase_id(f.phase)));
         const Figura& szaz = g.fig == k_szaz ? g : f;
         const Figura& abs = g.fig == k_szaz ? f : g;
         if (pair && szaz.phase == Phase::early && abs.phase == Phase::late)
-          err("figurak", "absolut_szaz", f.by + " announces szaz early and absolut late; not allowed");
+          err("figurak", "absolut_szaz", text::Message("alsos.err.absolut_szaz_order").text("name", f.by));
       }
       if (g.fig == f.fig && g.by != f.by && f.fig != k_kassza)  // V17
         warn("figurak", "figura_two_players",
-             std::string(info.id) + " is announced by both " + g.by + " and " + f.by + "; each is settled on its own");
+             text::Message("alsos.warn.figura_two_players")
+                 .text("figura", std::string(info.id))
+                 .text("first", g.by)
+                 .text("second", f.by));
     }
   }
 
@@ -571,21 +602,19 @@ private:
     for (std::size_t i = 0; i < m_h.figurak.size(); ++i) {
       const Figura& f = m_h.figurak[i];
       const FiguraInfo& info = k_figurak[f.fig];
-      const std::string what = f.by + "'s " + std::string(info.id);
+      const text::Message what = figura_of(f.by, info.id);
       if (m_h.kind == Kind::no_trumps && info.trump_only)  // V11
         err("figurak", "figura_trump_only",
-            what + ": " + std::string(info.id) + " exists only in trump games, this is no trumps");
+            text::Message("alsos.err.figura_trump_only").message("what", what).text("figura", std::string(info.id)));
       figura_pairs(i);
       if (f.fig == k_kassza) {
         if (kassza_at)  // V15
           err("figurak", "kassza_twice",
-              "kassza is announced by " + m_h.figurak[*kassza_at].by + " and " + f.by +
-                  "; at most one kassza per hand (only one player holds K+F of trumps)");
+              text::Message("alsos.err.kassza_twice").text("first", m_h.figurak[*kassza_at].by).text("second", f.by));
         else
           kassza_at = i;
         if (m_opt.kassza_double_game && !f.kontra.empty())
-          err("figurak", "kassza_kontra",
-              what + ": with kassza_mode double_game kassza has no kontra chain of its own (kontra the game)");
+          err("figurak", "kassza_kontra", text::Message("alsos.err.kassza_kontra").message("what", what));
       }
       chain(f.kontra, side_of(f.by), f.phase, "figurak", what);
     }
@@ -597,11 +626,10 @@ private:
   void kassza_bela(const std::string& kb) {
     for (const auto& [p, m] : m_h.melds)
       if (m.bela && p != kb)
-        err("figurak", "kassza_bela", "kassza by " + kb + " needs K+F of trumps, but " + p + " has béla");
+        err("figurak", "kassza_bela", text::Message("alsos.err.kassza_bela").text("name", kb).text("other", p));
     auto it = m_h.melds.find(kb);
     if (it == m_h.melds.end() || !it->second.bela)
-      warn("melds", "kassza_no_bela",
-           "kassza by " + kb + ": K+F of trumps should give béla 20, none recorded for " + kb);
+      warn("melds", "kassza_no_bela", text::Message("alsos.warn.kassza_no_bela").text("name", kb));
   }
 
   // V30 (V31's ranges are decoded)
@@ -609,8 +637,9 @@ private:
     for (const auto& f : m_h.figurak)
       if (f.fig != k_kassza) {
         err("gyerunk", "gyerunk_figura",
-            "gyerünk is allowed only when no figura other than kassza is announced; " + f.by + " announced " +
-                std::string(k_figurak[f.fig].id));
+            text::Message("alsos.err.gyerunk_figura")
+                .text("name", f.by)
+                .text("figura", std::string(k_figurak[f.fig].id)));
         break;
       }
   }
@@ -643,8 +672,7 @@ private:
   // V41
   void betli_tricks() {
     if (!m_h.tricks.count(m_h.declarer)) {
-      fact_err("tricks", "tricks_missing",
-               "betli needs the declarer's tricks (tricks." + m_h.declarer + ": 0 when made)");
+      fact_err("tricks", "tricks_missing", text::Message("alsos.err.betli_tricks").text("name", m_h.declarer));
       return;
     }
     i64 sum = trick_sum();
@@ -704,12 +732,17 @@ private:
                            : (m_trump ? k_max_unplayed_trump_9 : k_max_unplayed_nt_9);
     if (*m_h.unplayed < 0 || *m_h.unplayed > max_out)
       fact_err("unplayed_points", "unplayed_range",
-               std::to_string(*m_h.unplayed) + " is outside 0.." + std::to_string(max_out) +
-                   ", the card points of the " + (m_n == 2 ? "8" : "5") + " cards out of play");
+               text::Message("alsos.err.unplayed_range")
+                   .number("value", *m_h.unplayed)
+                   .number("most", max_out)
+                   .number("cards", m_n == 2 ? 8 : 5));
     else if (sum + *m_h.unplayed != m_total)
       fact_err("card_points", "points_balance",
-               "card points " + std::to_string(sum) + " + unplayed " + std::to_string(*m_h.unplayed) + " = " +
-                   std::to_string(sum + *m_h.unplayed) + ", must be exactly " + std::to_string(m_total));
+               text::Message("alsos.err.points_balance")
+                   .number("sum", sum)
+                   .number("unplayed", *m_h.unplayed)
+                   .number("total", sum + *m_h.unplayed)
+                   .number("most", m_total));
   }
 
   // V47, V48
@@ -721,26 +754,30 @@ private:
         std::vector<std::string> vals;
         for (i64 v : seq_ok) vals.push_back(std::to_string(v));
         fact_err("melds", "sequences_value",
-                 p + ": sequences " + std::to_string(m.sequences) + " is not a sum a " + std::to_string(m_hand_cards) +
-                     "-card hand can score; one of " + join(vals));
+                 text::Message("alsos.err.sequences_value")
+                     .text("name", p)
+                     .number("value", m.sequences)
+                     .number("cards", m_hand_cards)
+                     .text("values", join(vals)));
       }
       if (m.sets < 0 || m.sets % 80 != 0 || m.sets > 80 * (m_hand_cards / 4))
         fact_err("melds", "sets_value",
-                 p + ": sets " + std::to_string(m.sets) + " is not 80 x the number of four-of-a-kinds (0.." +
-                     std::to_string(80 * (m_hand_cards / 4)) + ")");
-      if (m.bela && !m_trump) fact_err("melds", "bela_no_trumps", p + ": béla exists only in trump games");
+                 text::Message("alsos.err.sets_value")
+                     .text("name", p)
+                     .number("value", m.sets)
+                     .number("most", 80 * (m_hand_cards / 4)));
+      if (m.bela && !m_trump)
+        fact_err("melds", "bela_no_trumps", text::Message("alsos.err.bela_no_trumps").text("name", p));
       if (m.sequences > 0) seq_holders.push_back(p);
       if (m.sets > 0) set_holders.push_back(p);
       if (m.bela) bela_holders.push_back(p);
     }
     if (seq_holders.size() > 1)
-      fact_err("melds", "melds_two",
-               "only the best sequence scores: at most one player has sequences, got " + join(seq_holders));
+      fact_err("melds", "melds_two", text::Message("alsos.err.melds_two_sequences").text("players", join(seq_holders)));
     if (set_holders.size() > 1)
-      fact_err("melds", "melds_two",
-               "only the best four-of-a-kind scores: at most one player has sets, got " + join(set_holders));
+      fact_err("melds", "melds_two", text::Message("alsos.err.melds_two_sets").text("players", join(set_holders)));
     if (bela_holders.size() > 1)
-      fact_err("melds", "melds_two", "only one player can hold K+F of trumps (béla), got " + join(bela_holders));
+      fact_err("melds", "melds_two", text::Message("alsos.err.melds_two_bela").text("players", join(bela_holders)));
   }
 
   // figura outcomes (V50-V53)
@@ -752,28 +789,35 @@ private:
     for (const auto& f : m_h.figurak) {
       const FiguraInfo& info = k_figurak[f.fig];
       if (info.derived) continue;
-      const std::string what = f.by + "'s " + std::string(info.id);
+      const text::Message what = figura_of(f.by, info.id);
       if (!f.made) {  // V50
-        err("figurak", "made_missing",
-            what + ": made (true/false) is required; the engine cannot tell whether it was made");
+        err("figurak", "made_missing", text::Message("alsos.err.made_missing").message("what", what));
         continue;
       }
       if (!*f.made) continue;
       i64 cp = m_h.card_points.at(f.by), tr = m_h.tricks.at(f.by);
       if (cp < info.min_points || tr < info.min_tricks)  // V52
         err("figurak", "made_facts",
-            what + " made needs at least " + std::to_string(info.min_points) + " card points and " +
-                std::to_string(info.min_tricks) + " trick(s); " + f.by + " has " + std::to_string(cp) + " and " +
-                std::to_string(tr));
+            text::Message("alsos.err.made_facts")
+                .message("what", what)
+                .number("points", info.min_points)
+                .number("tricks", info.min_tricks)
+                .text("name", f.by)
+                .number("has_points", cp)
+                .number("has_tricks", tr));
       if (f.fig == k_ultimo && m_h.last_trick != f.by)
-        err("figurak", "made_facts", what + " made needs the last trick, but " + m_h.last_trick + " won it");
+        err("figurak", "made_facts",
+            text::Message("alsos.err.made_last_trick").message("what", what).text("name", m_h.last_trick));
       if (!all_tricks.empty() && all_tricks != f.by)  // V53
-        err("figurak", "made_cards", what + " cannot be made: " + all_tricks + " took every trick");
+        err("figurak", "made_cards",
+            text::Message("alsos.err.made_all_tricks").message("what", what).text("name", all_tricks));
       for (const auto& [g, cards] : claims)
         if (g->by != f.by && (cards & k_figura_cards[f.fig]) != 0)
           err("figurak", "made_cards",
-              what + " and " + g->by + "'s " + std::string(k_figurak[g->fig].id) +
-                  " are both made but claim the same card");
+              text::Message("alsos.err.made_same_card")
+                  .message("what", what)
+                  .text("name", g->by)
+                  .text("figura", std::string(k_figurak[g->fig].id)));
       claims.emplace_back(&f, k_figura_cards[f.fig]);
     }
   }

@@ -178,8 +178,7 @@ private:
       bool turn = !m_h.turn_up || *m_h.turn_up == *m_h.trump;
       if (!m_h.turn_up && m_opt.gv_other_suit != m_opt.gv_trump)
         m_d.warning("turn_up_suit", "alsos.turn_up_missing",
-                    "turn_up_suit not recorded: scored as a trump game in the turn-up suit (game_value_trump " +
-                        std::to_string(m_opt.gv_trump) + ")");
+                    text::Message("alsos.warn.turn_up_missing").number("value", m_opt.gv_trump), catalogue());
       gv = turn ? m_opt.gv_trump : m_opt.gv_other_suit;
       m_round = turn ? 1 : 2;
     }
@@ -253,8 +252,12 @@ private:
       const std::string id(k_figurak[f.fig].id);
       if (k_figurak[f.fig].derived && f.made && *f.made != derived_made) {
         m_d.error("figurak", "alsos.made_contradicts",
-                  f.by + "'s " + id + " is recorded as " + (*f.made ? "made" : "failed") + " but the numbers say " +
-                      (derived_made ? "made" : "failed") + " (" + id + " is derived by the engine)");
+                  text::Message("alsos.err.made_contradicts")
+                      .text("name", f.by)
+                      .text("figura", id)
+                      .text("recorded", *f.made ? "yes" : "no")
+                      .text("derived", derived_made ? "yes" : "no"),
+                  catalogue());
         bad = true;
       }
     }

@@ -313,6 +313,112 @@ const text::Catalogue& catalogue() {
           "{bonus})} other {manual}}, after {deals} deals); no more hands can be recorded");
     x.add("alsos.err.cli_not_json", "''{value}'' is not valid JSON");
     x.add("alsos.err.cli_start_form", "''{value}'': write start=PLAYER:TOTAL,... e.g. start=Ann:5,Ben:-2,Cat:-3");
+    x.add("alsos.err.internal", "internal error: the hand is not zero-sum ({sum, number, ::group-off})");
+    // the hand's facts (alsos_hand.cpp) and its score (alsos_score.cpp)
+    x.add("alsos.warn.surrendered_play_facts",
+          "the hand was given up after gyerünk: play facts ({fields}) are ignored");
+    x.add("alsos.warn.unused_fact", "{key} is not used in {kind} and is ignored");
+    x.add("alsos.warn.turn_up_missing",
+          "turn_up_suit not recorded: scored as a trump game in the turn-up suit (game_value_trump "
+          "{value, number, ::group-off})");
+    x.add("alsos.err.made_contradicts",
+          "{name}''s {figura} is recorded as {recorded, select, yes {made} other {failed}} but the numbers say "
+          "{derived, select, yes {made} other {failed}} ({figura} is derived by the engine)");
+    // what a refusal is about (alsos_hand.cpp's `about`): a field, a figura, a kontra level
+    x.add("alsos.what.id", "{id}");
+    x.add("alsos.what.figura_n", "figura {n, number, ::group-off}");
+    x.add("alsos.what.figura", "figura {id}");
+    x.add("alsos.what.of", "{name}''s {id}");
+    x.add("alsos.what.by", "{what} by");
+    x.add("alsos.what.kontra", "{what} kontra");
+    x.add("alsos.what.level", "{what}: {level}");
+    x.add("alsos.what.level_n", "level {n, number, ::group-off}");
+    x.add("alsos.what.the_game", "the game");
+    // the shapes of the hand's fields (alsos_hand.cpp's Decoder)
+    x.add("alsos.err.player_name", "{what} must be a player name, got {value}");
+    x.add("alsos.err.phase",
+          "{what} phase {missing, select, yes {missing} other {{value} is not a phase}}; one of early, late");
+    x.add("alsos.err.kontra_list", "{what} must be a list of '{'by, phase'}', got {value}");
+    x.add("alsos.err.kontra_level_shape", "{what} must be '{'by, phase'}', got {value}");
+    x.add("alsos.err.kontra_field", "{what}: ''{key}'' is not part of a kontra (by, phase)");
+    x.add("alsos.err.figurak_list", "figurak must be a list of '{'by, name, phase, kontra, made'}', got {value}");
+    x.add("alsos.err.figura_shape", "{what} must be '{'by, name, phase, kontra, made'}', got {value}");
+    x.add("alsos.err.figura_field", "{what}: ''{key}'' is not part of a figura (by, name, phase, kontra, made)");
+    x.add("alsos.err.figura_name",
+          "{what}: {missing, select, yes {name missing} other {{value} is not a figura}}; one of {figurak}");
+    x.add("alsos.err.made_type", "{what}: made must be true or false, got {value}");
+    x.add("alsos.err.gyerunk_shape", "gyerunk must be '{'by, level, outcome'}', got {value}");
+    x.add("alsos.err.gyerunk_field", "''{key}'' is not part of gyerunk (by, level, outcome)");
+    x.add("alsos.err.gyerunk_level", "level {value} is not 1 (gyerünk), 2 (kontra), 3 (rekontra) or 4 (szubkontra)");
+    x.add("alsos.err.gyerunk_outcome",
+          "outcome {missing, select, yes {missing} other {{value}}}; one of accepted, surrendered");
+    x.add("alsos.err.map_shape",
+          "{key} must map each player to {key, select, tricks {tricks} other {card points}}, e.g. '{'\"A\": 3'}'; got "
+          "{value}");
+    x.add("alsos.err.map_whole",
+          "{name}: {value} is not a whole number of {key, select, tricks {tricks} other {card points}}");
+    x.add("alsos.err.melds_map", "melds must map players to '{'sequences, sets, bela'}'; got {value}");
+    x.add("alsos.err.melds_shape", "{name}: melds must be '{'sequences, sets, bela'}', got {value}");
+    x.add("alsos.err.meld_whole", "{name}: {key} {value} is not a whole number of points");
+    x.add("alsos.err.bela_type", "{name}: bela must be true or false, got {value}");
+    x.add("alsos.err.meld_field", "{name}: ''{key}'' is not a meld (sequences, sets, bela)");
+    x.add("alsos.err.unplayed_whole", "{value} is not a whole number of card points");
+    x.add("alsos.err.melds_contract", "no melds in {kind} (melds exist in trump and no-trump games only)");
+    // the rules between the fields (alsos_hand.cpp's Validator)
+    x.add("alsos.err.figurak_contract", "no figurák in {kind}");
+    x.add("alsos.err.kontra_kloptzky", "no kontra in kloptzky (there is no declarer)");
+    x.add("alsos.err.gyerunk_contract", "no gyerünk in kloptzky");
+    x.add("alsos.err.kontra_levels",
+          "{what} has {levels, number, ::group-off} kontra levels; at most {most, number, ::group-off} (option "
+          "max_kontra_level)");
+    x.add("alsos.err.kontra_side",
+          "{what} by {name} ({side, select, declarer {declarer} other {a defender}}) must come from the {must, select, "
+          "declarer {declarer} other {defenders}}{opposing, select, yes {, the side opposing the owner} other {, the "
+          "owner''s side}}");
+    x.add("alsos.err.kontra_phase_back", "{what} is early after a late level (phases never go back)");
+    x.add("alsos.err.kontra_phase_late", "{what} is early, but the figura was announced late");
+    x.add("alsos.err.kontra_phase_betli", "{what} is early, but betli has only late kontras");
+    x.add("alsos.err.figura_twice", "{what} is announced twice; a player announces a figura once per hand");
+    x.add("alsos.err.absolut_szaz_phase", "{name} announces absolut and szaz in the same phase ({phase}); not allowed");
+    x.add("alsos.err.absolut_szaz_order", "{name} announces szaz early and absolut late; not allowed");
+    x.add("alsos.warn.figura_two_players",
+          "{figura} is announced by both {first} and {second}; each is settled on its own");
+    x.add("alsos.err.figura_trump_only", "{what}: {figura} exists only in trump games, this is no trumps");
+    x.add("alsos.err.kassza_twice",
+          "kassza is announced by {first} and {second}; at most one kassza per hand (only one player holds K+F of "
+          "trumps)");
+    x.add("alsos.err.kassza_kontra",
+          "{what}: with kassza_mode double_game kassza has no kontra chain of its own (kontra the game)");
+    x.add("alsos.err.kassza_bela", "kassza by {name} needs K+F of trumps, but {other} has béla");
+    x.add("alsos.warn.kassza_no_bela", "kassza by {name}: K+F of trumps should give béla 20, none recorded for {name}");
+    x.add("alsos.err.gyerunk_figura",
+          "gyerünk is allowed only when no figura other than kassza is announced; {name} announced {figura}");
+    x.add("alsos.err.betli_tricks", "betli needs the declarer''s tricks (tricks.{name}: 0 when made)");
+    x.add("alsos.err.unplayed_range",
+          "{value, number, ::group-off} is outside 0..{most, number, ::group-off}, the card points of the {cards} "
+          "cards out of play");
+    x.add("alsos.err.points_balance",
+          "card points {sum, number, ::group-off} + unplayed {unplayed, number, ::group-off} = {total, number, "
+          "::group-off}, must be exactly {most, number, ::group-off}");
+    x.add("alsos.err.sequences_value",
+          "{name}: sequences {value, number, ::group-off} is not a sum a {cards}-card hand can score; one of {values}");
+    x.add("alsos.err.sets_value",
+          "{name}: sets {value, number, ::group-off} is not 80 x the number of four-of-a-kinds (0..{most, number, "
+          "::group-off})");
+    x.add("alsos.err.bela_no_trumps", "{name}: béla exists only in trump games");
+    x.add("alsos.err.melds_two_sequences",
+          "only the best sequence scores: at most one player has sequences, got {players}");
+    x.add("alsos.err.melds_two_sets",
+          "only the best four-of-a-kind scores: at most one player has sets, got {players}");
+    x.add("alsos.err.melds_two_bela", "only one player can hold K+F of trumps (béla), got {players}");
+    x.add("alsos.err.made_missing",
+          "{what}: made (true/false) is required; the engine cannot tell whether it was made");
+    x.add("alsos.err.made_facts",
+          "{what} made needs at least {points} card points and {tricks} trick(s); {name} has {has_points, number, "
+          "::group-off} and {has_tricks, number, ::group-off}");
+    x.add("alsos.err.made_last_trick", "{what} made needs the last trick, but {name} won it");
+    x.add("alsos.err.made_all_tricks", "{what} cannot be made: {name} took every trick");
+    x.add("alsos.err.made_same_card", "{what} and {name}''s {figura} are both made but claim the same card");
     x.add("alsos.err.unknown_field", "''{key}'' is not a field of an Alsós hand; the fields are: {fields}");
     x.add("alsos.err.type", "{value} is not a record type of Alsós; the only one is \"hand\"");
     x.add("alsos.err.hand_number", "{value} is not a hand number (1, 2, 3...)");

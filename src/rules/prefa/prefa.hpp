@@ -232,7 +232,7 @@ void complete_tricks(json& rec, const std::vector<std::string>& players, const O
 struct Scored {
   ojson breakdown;
   std::vector<Transfer> transfers;
-  std::vector<std::pair<std::string, std::string>> warnings;  // code, message
+  std::vector<std::pair<std::string, text::Message>> warnings;  // code, words of catalogue()
 };
 Scored score_hand(const Hand& h, const std::vector<std::string>& players, const Options& opt, State& next);
 

@@ -50,7 +50,7 @@ std::optional<HandResult> PrefaGame::play_hand(const json& rec, Diagnostics& dia
     next.over = true;
     breakdown["game_over"] = true;
   }
-  for (const auto& [code, msg] : scored.warnings) diags.warning("pools", code, msg);
+  for (const auto& [code, words] : scored.warnings) diags.warning("pools", code, words, catalogue());
 
   std::vector<ll> v0 = values(before), v1 = values(next);
   std::vector<ll> dv(static_cast<size_t>(m_n)), dc(static_cast<size_t>(m_n));

@@ -346,21 +346,19 @@ bool Decoder::first_bidder() {
   if (has("first_bidder")) {
     const json& v = m_rec["first_bidder"];
     if (!m_opt.seven_diamonds) {
-      err("first_bidder", "first_bidder_option",
-          "first_bidder is only used with option first_hand_seven_of_diamonds=on");
+      err("first_bidder", "first_bidder_option", text::Message("prefa.err.first_bidder_option"));
     } else if (!first_hand) {
-      err("first_bidder", "first_bidder_hand", "first_bidder belongs to hand 1 only");
+      err("first_bidder", "first_bidder_hand", text::Message("prefa.err.first_bidder_hand"));
     } else if (!v.is_string() || index_of(v.get<std::string>()) < 0) {
       unknown_player("first_bidder", show(v));
     } else {
       m_h.first_bidder = index_of(v.get<std::string>());
       if (!m_h.active(m_h.first_bidder))
         err("first_bidder", "first_bidder_inactive",
-            name(m_h.first_bidder) + " deals and sits out: he holds no 7 of diamonds");
+            text::Message("prefa.err.first_bidder_inactive").text("name", name(m_h.first_bidder)));
     }
   } else if (m_opt.seven_diamonds && first_hand) {
-    err("first_bidder", "first_bidder_missing",
-        "missing: with option first_hand_seven_of_diamonds hand 1 names the 7-of-diamonds holder who bid first");
+    err("first_bidder", "first_bidder_missing", text::Message("prefa.err.first_bidder_missing"));
   }
   return !m_diags.has_errors();
 }
@@ -385,15 +383,17 @@ bool Decoder::auction() {
   bool pass_type = type == "all_pass" || type == "polles";
   if (all_passed && !pass_type)
     err("type", "auction_outcome",
-        "everybody passed in the auction, so the hand type is " + std::string(m_opt.polles ? "polles" : "all_pass") +
-            ", not " + type);
+        text::Message("prefa.err.auction_all_passed")
+            .text("expected", m_opt.polles ? "polles" : "all_pass")
+            .text("type", type));
   if (!all_passed && pass_type)
     err("type", "auction_outcome",
-        "the auction was won by " + name(m_auction.winner) + ": type " + type + " needs everybody to pass");
+        text::Message("prefa.err.auction_won_pass_type").text("name", name(m_auction.winner)).text("type", type));
   if (!all_passed && type == "withdrawn" && !m_auction.provisional)
     err("type", "auction_outcome",
-        "withdrawn needs a provisional win, but " + name(m_auction.winner) + " won the auction with " +
-            (m_auction.high ? m_auction.high->name() : std::string("?")));
+        text::Message("prefa.err.auction_withdrawn")
+            .text("name", name(m_auction.winner))
+            .text("bid", m_auction.high ? m_auction.high->name() : std::string("?")));
   return !m_diags.has_errors();
 }
 
@@ -429,25 +429,22 @@ bool Decoder::fields_of_type() {
   auto present = [&](const char* k) { return has(k) && !(std::string(k) == "four_aces" && m_rec[k] == false); };
   if (m_h.d < 0) {
     for (const char* k : {"declarer", "contract", "won_bid", "calls", "along", "four_aces"})
-      if (present(k)) err(k, "field_not_allowed", std::string(k) + " has no meaning in a " + type + " hand");
+      if (present(k))
+        err(k, "field_not_allowed", text::Message("prefa.err.field_no_meaning").text("key", k).text("type", type));
   }
   if (type == "withdrawn") {
     for (const char* k : {"contract", "won_bid", "calls", "along", "tricks", "four_aces"})
-      if (present(k))
-        err(k, "field_not_allowed",
-            std::string(k) + " has no meaning in a withdrawn hand: the declarer withdrew before announcing a contract");
+      if (present(k)) err(k, "field_not_allowed", text::Message("prefa.err.field_withdrawn").text("key", k));
     if (!m_has_auction)
-      m_diags.warning("auction", "prefa.withdrawn_unchecked",
-                      "cannot verify the provisional entry: no auction recorded");
+      m_diags.warning("auction", "prefa.withdrawn_unchecked", text::Message("prefa.warn.withdrawn_unchecked"),
+                      catalogue());
   }
   if (type == "conceded") {
     for (const char* k : {"calls", "along", "tricks"})
-      if (has(k))
-        err(k, "field_not_allowed",
-            std::string(k) + " must be absent in a conceded hand: it is scored as down 2 with fixed tricks");
+      if (has(k)) err(k, "field_not_allowed", text::Message("prefa.err.field_conceded").text("key", k));
   }
   if (type == "all_pass" && has("tricks"))
-    err("tricks", "field_not_allowed", "an all-pass hand is not played: no tricks");
+    err("tricks", "field_not_allowed", text::Message("prefa.err.field_all_pass"));
   return !m_diags.has_errors();
 }
 
@@ -497,12 +494,12 @@ bool Decoder::won_bid(std::optional<Contract>& floor) {
   const json& v = m_rec["won_bid"];
   auto wb = v.is_string() ? parse_contract(v.get<std::string>()) : std::nullopt;
   if (!wb || (wb->level == 10 && wb->strain == 4 && m_opt.ten_nt == 0)) {
-    err("won_bid", "contract_format", show(v) + " is not a contract bid (6S..10H)");
+    err("won_bid", "contract_format", text::Message("prefa.err.won_bid_format").text("value", show(v)));
     return false;
   }
   if (m_has_auction && m_auction.high && wb->rank() != m_auction.high->rank() && !m_auction.provisional)
     err("won_bid", "won_bid_auction",
-        "won_bid " + wb->name() + " differs from the auction, won with " + m_auction.high->name());
+        text::Message("prefa.err.won_bid_auction").text("bid", wb->name()).text("won", m_auction.high->name()));
   if (!floor || wb->rank() > floor->rank()) floor = wb;
   return true;
 }
@@ -548,7 +545,7 @@ bool Decoder::decode_tricks() {
 // E-T6: polles, the three active players' tricks.
 bool Decoder::polles_tricks() {
   if (!has("tricks")) {
-    err("tricks", "polles_tricks", "polles needs the three active players' tricks");
+    err("tricks", "polles_tricks", text::Message("prefa.err.polles_tricks"));
     return false;
   }
   if (!decode_tricks()) return false;
@@ -557,8 +554,7 @@ bool Decoder::polles_tricks() {
     if (!m_h.active(p) && given(p) && x(p) != 0)
       err("tricks", "tricks_not_played", text::Message("prefa.err.tricks_sits_out").text("name", name(p)));
     if (m_h.active(p) && !given(p))
-      err("tricks", "tricks_missing",
-          "tricks missing for " + name(p) + ": polles needs the three active players' tricks");
+      err("tricks", "tricks_missing", text::Message("prefa.err.polles_tricks_missing").text("name", name(p)));
     if (m_h.active(p)) sum += x(p);
   }
   if (!m_diags.has_errors() && sum != 10)
@@ -579,11 +575,8 @@ void Decoder::conceded_tricks() {
 bool Decoder::calls() {
   const int R = m_h.R, L = m_h.L;
   if (!m_h.declares) {
-    if (has("calls"))
-      err("calls", "calls_at_ten",
-          "no declarations at 10-trick contracts: the defenders have no target (option ten_level_defence_target is 0)");
-    if (has("along"))
-      err("along", "calls_at_ten", "no declarations at 10-trick contracts: nobody takes the other along");
+    if (has("calls")) err("calls", "calls_at_ten", text::Message("prefa.err.calls_at_ten"));
+    if (has("along")) err("along", "calls_at_ten", text::Message("prefa.err.along_at_ten"));
     m_h.cR = m_h.cL = "play";
     return !m_diags.has_errors();
   }
@@ -596,7 +589,7 @@ bool Decoder::calls() {
     int p = index_of(it.key());
     if (p != R && p != L) {
       err("calls", "calls_player",
-          it.key() + " is not a defender in this hand: declarations are for " + name(R) + " and " + name(L));
+          text::Message("prefa.err.calls_player").text("name", it.key()).text("right", name(R)).text("left", name(L)));
       continue;
     }
     std::string v = it.value().is_string() ? it.value().get<std::string>() : show(it.value());
@@ -608,7 +601,10 @@ bool Decoder::calls() {
   }
   if (!m_diags.has_errors() && (m_h.cR.empty() || m_h.cL.empty()))
     err("calls", "calls_missing",
-        "declarations needed for " + name(R) + " and " + name(L) + "; missing for " + name(m_h.cR.empty() ? R : L));
+        text::Message("prefa.err.calls_missing_one")
+            .text("right", name(R))
+            .text("left", name(L))
+            .text("name", name(m_h.cR.empty() ? R : L)));
   return !m_diags.has_errors();
 }
 
@@ -650,8 +646,10 @@ bool Decoder::along() {
       m_h.taken = L;
     } else {
       err("along", "along_passer",
-          name(along) + " passed and cannot take " + name(player) + " along" +
-              (along == R ? " (re-declaring needs option redeclare_take_along=on)" : ""));
+          text::Message("prefa.err.along_passer")
+              .text("name", name(along))
+              .text("player", name(player))
+              .text("first", along == R ? "yes" : "no"));
     }
   }
   return !m_diags.has_errors();
@@ -666,7 +664,7 @@ bool Decoder::contract_tricks() {
       for (int p = 0; p < m_n; ++p)
         if (given(p) && x(p) != (p == h.d ? 10 : 0)) fine = false;
     if (!fine) {
-      err("tricks", "tricks_no_play", "both defenders passed: no play (tricks absent, or " + name(h.d) + ": 10)");
+      err("tricks", "tricks_no_play", text::Message("prefa.err.tricks_no_play").text("name", name(h.d)));
       return false;
     }
     std::fill(m_h.x.begin(), m_h.x.end(), 0);
@@ -703,10 +701,13 @@ bool Decoder::contract_tricks() {
       who.push_back(name(p));
       items += (items.empty() ? "" : ",") + name(p) + ":N";
     }
-    const std::string rest = std::to_string(10 - sum) + " (10 less the " + std::to_string(sum) + " given)";
     err("tricks", "tricks_missing",
-        "tricks missing for " + list_of(who) + ", who played: add " + items + " to tricks, " +
-            (m_missing.size() == 1 ? "N = " + rest : "together " + rest));
+        text::Message("prefa.err.tricks_missing_played")
+            .text("players", list_of(who))
+            .text("items", items)
+            .number("count", static_cast<int64_t>(m_missing.size()))
+            .number("rest", 10 - sum)
+            .number("given", sum));
   }
   if (m_diags.has_errors()) return false;
   if (sum != 10) {
@@ -715,7 +716,8 @@ bool Decoder::contract_tricks() {
   }
   if (h.mode == "along" && x(h.taken) > 0)
     m_diags.warning("tricks", "prefa.taken_along_tricks",
-                    name(h.taken) + "'s tricks are credited to " + name(h.e) + " (taken along)");
+                    text::Message("prefa.warn.taken_along_tricks").text("name", name(h.taken)).text("along", name(h.e)),
+                    catalogue());
   return true;
 }
 

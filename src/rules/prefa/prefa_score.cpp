@@ -17,7 +17,7 @@ struct Ledger {
   const std::vector<std::string>& names;
   int n;
   std::vector<Transfer> transfers;
-  std::vector<std::pair<std::string, std::string>> warnings;  // code, message
+  std::vector<std::pair<std::string, text::Message>> warnings;  // code, words of catalogue()
 
   // spec prefa §4.3 pay(from, to, amount): amount in points.
   void pay(int from, int to, ll points, const std::string& reason) {
@@ -53,8 +53,7 @@ struct Ledger {
       if (opt.negative) {
         pd -= x;
       } else {
-        warnings.emplace_back("prefa.overflow_lapsed", "pools exhausted: " + std::to_string(x) + " pool point" +
-                                                           (x == 1 ? "" : "s") + " lapsed");
+        warnings.emplace_back("prefa.overflow_lapsed", text::Message("prefa.warn.overflow_lapsed").number("points", x));
       }
     }
   }
@@ -77,8 +76,8 @@ struct Ledger {
     }
     if (best >= 0 && tie && !tie_warned.count(best)) {
       tie_warned.insert(best);
-      warnings.emplace_back("prefa.overflow_tie", "equal largest pools for the overflow; tie broken in play order: " +
-                                                      names[static_cast<size_t>(best)]);
+      warnings.emplace_back("prefa.overflow_tie",
+                            text::Message("prefa.warn.overflow_tie").text("name", names[static_cast<size_t>(best)]));
     }
     return best;
   }

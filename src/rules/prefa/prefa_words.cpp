@@ -244,6 +244,45 @@ const text::Catalogue& catalogue() {
     x.add("prefa.err.hand_number",
           "{value} is not the next hand: hand numbers must be consecutive, expected {expected}");
     x.add("prefa.err.unknown_dealer", "unknown dealer {name}; the players are {players}");
+    x.add("prefa.err.first_bidder_option", "first_bidder is only used with option first_hand_seven_of_diamonds=on");
+    x.add("prefa.err.first_bidder_hand", "first_bidder belongs to hand 1 only");
+    x.add("prefa.err.first_bidder_inactive", "{name} deals and sits out: he holds no 7 of diamonds");
+    x.add("prefa.err.first_bidder_missing",
+          "missing: with option first_hand_seven_of_diamonds hand 1 names the 7-of-diamonds holder who bid first");
+    x.add("prefa.err.auction_all_passed",
+          "everybody passed in the auction, so the hand type is {expected}, not {type}");
+    x.add("prefa.err.auction_won_pass_type", "the auction was won by {name}: type {type} needs everybody to pass");
+    x.add("prefa.err.auction_withdrawn", "withdrawn needs a provisional win, but {name} won the auction with {bid}");
+    x.add("prefa.err.field_no_meaning", "{key} has no meaning in a {type} hand");
+    x.add("prefa.err.field_withdrawn",
+          "{key} has no meaning in a withdrawn hand: the declarer withdrew before announcing a contract");
+    x.add("prefa.err.field_conceded",
+          "{key} must be absent in a conceded hand: it is scored as down 2 with fixed tricks");
+    x.add("prefa.err.field_all_pass", "an all-pass hand is not played: no tricks");
+    x.add("prefa.err.won_bid_format", "{value} is not a contract bid (6S..10H)");
+    x.add("prefa.err.won_bid_auction", "won_bid {bid} differs from the auction, won with {won}");
+    x.add("prefa.err.polles_tricks", "polles needs the three active players'' tricks");
+    x.add("prefa.err.polles_tricks_missing",
+          "tricks missing for {name}: polles needs the three active players'' tricks");
+    x.add("prefa.err.calls_at_ten",
+          "no declarations at 10-trick contracts: the defenders have no target (option ten_level_defence_target is 0)");
+    x.add("prefa.err.along_at_ten", "no declarations at 10-trick contracts: nobody takes the other along");
+    x.add("prefa.err.calls_player", "{name} is not a defender in this hand: declarations are for {right} and {left}");
+    x.add("prefa.err.calls_missing_one", "declarations needed for {right} and {left}; missing for {name}");
+    x.add("prefa.err.along_passer",
+          "{name} passed and cannot take {player} along{first, select, yes { (re-declaring needs option "
+          "redeclare_take_along=on)} other {}}");
+    x.add("prefa.err.tricks_no_play", "both defenders passed: no play (tricks absent, or {name}: 10)");
+    x.add("prefa.err.tricks_missing_played",
+          "tricks missing for {players}, who played: add {items} to tricks, {count, plural, one {N = } other "
+          "{together }}{rest, number, ::group-off} (10 less the {given, number, ::group-off} given)");
+    x.add("prefa.warn.withdrawn_unchecked", "cannot verify the provisional entry: no auction recorded");
+    x.add("prefa.warn.taken_along_tricks", "{name}''s tricks are credited to {along} (taken along)");
+    // the overflow (prefa_score.cpp)
+    x.add("prefa.warn.overflow_lapsed",
+          "pools exhausted: {points, plural, one {# pool point} other {{points, number, ::group-off} pool points}} "
+          "lapsed");
+    x.add("prefa.warn.overflow_tie", "equal largest pools for the overflow; tie broken in play order: {name}");
     x.add("prefa.warn.dealer_rotation", "dealer out of rotation: {name} dealt, expected {expected}");
     x.add("prefa.err.type", "{value} is not a hand type: contract, all_pass, withdrawn, conceded or polles");
     x.add("prefa.err.type_missing", "missing: contract (with a declarer), all_pass, withdrawn, conceded or polles");

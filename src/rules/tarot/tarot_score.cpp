@@ -119,8 +119,7 @@ std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& ac
   int64_t sum = 0;
   for (auto v : o.deltas) sum += v;
   if (sum != 0) {  // §4.7: every hand is zero-sum
-    diags.error("", "E_INTERNAL",
-                "internal error: the deltas of this hand sum to " + std::to_string(sum) + ", not 0; please report");
+    diags.error("", "E_INTERNAL", text::Message("tarot.err.internal").number("sum", sum), catalogue());
     return std::nullopt;
   }
 

@@ -155,6 +155,9 @@ const text::Catalogue& catalogue() {
     // a list: the first item, then ", item" for each of the rest
     x.add("tarot.list", "{item}{rest}");
     // refusals (tarot_hand.cpp): ICU MessageFormat, so a quote around a placeholder is written twice: ''{name}''
+    // §4.7: a hand that is not zero-sum is marque's own fault
+    x.add("tarot.err.internal",
+          "internal error: the deltas of this hand sum to {sum, number, ::group-off}, not 0; please report");
     x.add("tarot.err.unknown_player", "unknown player ''{name}''; the players are {players}");
     x.add("tarot.err.not_player_name", "{value} is not a player name; the players are {players}");
     x.add("tarot.err.sitting_out", "{name} is the dealer and sits out this deal, so cannot be {role}");
