@@ -67,7 +67,7 @@ void for_each_csv_row(const std::string& text, Diagnostics& diags, const std::fu
     }
   }
   if (quoted) {  // the unfinished row is not handed on: the open quote is the error
-    diags.error("", "csv.quote", "line " + std::to_string(row.line) + ": a quoted cell is not closed");
+    diags.error("", "csv.quote", text::Message("import.err.csv_quote").number("line", row.line), catalogue());
     return;
   }
   if (any || !cell.empty()) end_row();
@@ -80,10 +80,33 @@ bool reserved(const std::string& h) {
          h == "first_dealer" || h.rfind("option.", 0) == 0 || h == "note_game";
 }
 
-[[noreturn]] void fail(const std::string& where, const std::string& field, const std::string& message) {
+// "FILE:LINE: FIELD: MESSAGE" (the field, a column, when the rule concerns one)
+[[noreturn]] void fail(const std::string& where, text::Message field, text::Message message) {
   Diagnostics d;
-  d.error("", "csv.row", where + ": " + (field.empty() ? "" : field + ": ") + message);
+  text::Message words = field.empty() ? text::Message("import.err.csv_at") : text::Message("import.err.csv_at_field");
+  words.text("where", where);
+  if (!field.empty()) words.message("field", std::move(field));
+  d.error("", "csv.row", words.message("message", std::move(message)), catalogue());
   throw Rejected(d);
+}
+[[noreturn]] void fail(const std::string& where, text::Message message) { fail(where, text::Message(), message); }
+[[noreturn]] void fail(const std::string& where, const std::string& column, text::Message message) {
+  fail(where, text::Message("rules.list.one").text("item", column), std::move(message));
+}
+
+// The same for a refusal of the game's own rules (`e`: its words are the game's catalogue's, said now in this
+// thread's language; the English message as it was)
+[[noreturn]] void fail(const std::string& where, const Diagnostic& e) {
+  Diagnostic d;
+  d.code = "csv.row";
+  d.message = clip_message(where + ": " + (e.field.empty() ? "" : e.field + ": ") + e.message);
+  d.words = text::Message(e.field.empty() ? "import.err.csv_at" : "import.err.csv_at_field").text("where", where);
+  if (!e.field.empty()) d.words.text("field", e.field);
+  d.words.text("message", e.said());
+  d.catalogue = &catalogue();
+  Diagnostics ds;
+  ds.push(std::move(d));
+  throw Rejected(ds);
 }
 
 // A game being read from the file: its document so far, and the game its hands are played into (a hand is
@@ -108,17 +131,17 @@ public:
     check_utf8(row);
     std::string where = m_name + ":" + std::to_string(row.line);
     if (row.cells.size() > m_header.size())
-      fail(where, "",
-           "this row has " + std::to_string(row.cells.size()) + " cells, the header " +
-               std::to_string(m_header.size()));
+      fail(where, text::Message("import.err.csv_cells")
+                      .number("cells", static_cast<int64_t>(row.cells.size()))
+                      .number("header", static_cast<int64_t>(m_header.size())));
     add_hand(game_of(row, where), row, where);
   }
 
   // the games read, once the whole file was (`read`: the CSV reader's own diagnostics)
   std::vector<CsvGame> finish(const Diagnostics& read) {
-    if (read.has_errors()) fail(m_name, "", read.errors().front().message);
-    if (m_rows == 0) fail(m_name, "", "the file is empty; the first row names the columns");
-    if (m_rows < 2) fail(m_name, "", "no rows after the header: nothing to import");
+    if (read.has_errors()) fail(m_name, read.errors().front().words);
+    if (m_rows == 0) fail(m_name, text::Message("import.err.csv_empty"));
+    if (m_rows < 2) fail(m_name, text::Message("import.err.csv_no_rows"));
     std::vector<CsvGame> out;
     for (auto& b : m_games) out.push_back(std::move(b.out));
     return out;
@@ -137,8 +160,10 @@ private:
       size_t at = 0;
       if (!valid_utf8(row.cells[c], &at))
         fail(m_name + ":" + std::to_string(row.line),
-             c < m_header.size() && valid_utf8(m_header[c]) ? m_header[c] : "column " + std::to_string(c + 1),
-             "not valid UTF-8 (byte " + std::to_string(at + 1) + " of the cell); save the file as UTF-8");
+             c < m_header.size() && valid_utf8(m_header[c])
+                 ? text::Message("rules.list.one").text("item", m_header[c])
+                 : text::Message("import.err.csv_column").number("n", static_cast<int64_t>(c + 1)),
+             text::Message("import.err.csv_utf8").number("byte", static_cast<int64_t>(at + 1)));
     }
   }
 
@@ -149,11 +174,13 @@ private:
       for (size_t k = 0; k < c; ++k)
         if (m_header[k] == m_header[c])
           fail(m_name + ":1", m_header[c],
-               "this column appears twice (columns " + std::to_string(k + 1) + " and " + std::to_string(c + 1) +
-                   "); marque refuses a duplicate column rather than keep one of them");
+               text::Message("import.err.csv_duplicate_column")
+                   .number("first", static_cast<int64_t>(k + 1))
+                   .number("second", static_cast<int64_t>(c + 1)));
     for (size_t c = 0; c < m_header.size(); ++c)
       if (m_header[c] == "game") m_game_col = static_cast<int>(c);
-    if (m_game_col < 0) fail(m_name + ":1", "game", "no 'game' column (" + rules::game_list("or") + ")");
+    if (m_game_col < 0)
+      fail(m_name + ":1", "game", text::Message("import.err.csv_no_game").message("games", rules::game_list_words()));
   }
 
   // the game this row belongs to, started from the row's set-up columns when it is the game's first row
@@ -172,7 +199,9 @@ private:
 
   CsvBuilding start_game(const CsvRow& row, const std::string& kind, const std::string& where) const {
     const auto* rules = rules::find_game(kind);
-    if (!rules) fail(where, "game", "'" + kind + "' is not a game marque knows; one of " + rules::game_list());
+    if (!rules)
+      fail(where, "game",
+           text::Message("import.err.csv_unknown_game").text("kind", kind).text("games", rules::game_list()));
     std::vector<std::pair<std::string, std::string>> kv;
     for (size_t c = 0; c < m_header.size() && c < row.cells.size(); ++c) {
       const auto& h = m_header[c];
@@ -183,8 +212,7 @@ private:
     json setup = rules->setup_from_args(kv, d);
     auto state = d.has_errors() ? nullptr : rules->start(setup, d);
     if (!state) {
-      auto e = d.errors().front();
-      fail(where, e.field, e.message);
+      fail(where, d.errors().front());
     }
     CsvBuilding b;
     b.rules = rules;
@@ -208,18 +236,15 @@ private:
     Diagnostics d;
     json rec = b.rules->record_from_args(kv, *b.state, d);
     if (d.has_errors()) {
-      auto e = d.errors().front();
-      fail(where, e.field, e.message);
+      fail(where, d.errors().front());
     }
     Diagnostics pd;
     auto entry = b.state->play_hand(rec, pd);
     if (!entry || pd.has_errors()) {
-      auto e = pd.errors().front();
-      fail(where, e.field, e.message);
+      fail(where, pd.errors().front());
     }
     if (++m_hands > k_max_file_hands)
-      fail(where, "",
-           "more than " + std::to_string(k_max_file_hands) + " hands in one file, the most marque reads; split it");
+      fail(where, text::Message("import.err.csv_too_many").number("n", static_cast<int64_t>(k_max_file_hands)));
     b.out.hands.push_back(rec.dump());
     b.out.hand_lines.push_back(row.line);
   }

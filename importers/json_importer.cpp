@@ -1,6 +1,7 @@
 #include "importers/json_importer.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -9,16 +10,66 @@
 #include <set>
 
 #include "core/diag.hpp"
+#include "core/language.hpp"
+#include "rules/engine.hpp"
 
 namespace marque::importers {
 
 using json = nlohmann::json;
 
+const text::Catalogue& catalogue() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x;
+    x.fallback = &rules::default_catalogue();  // the games' list (rules::game_list_words)
+    // ICU MessageFormat: a quote around a placeholder is written twice (''{kind}'')
+    // a JSON text (json_importer.cpp)
+    x.add("import.err.too_long",
+          "{name} is longer than {mb, number, ::group-off} MB, the most marque reads from one file; split it (one "
+          "game per file, or export one night at a time)");
+    x.add("import.err.integer_above",
+          "the integer {value} is above 9223372036854775807 (2^63-1), the largest marque reads");
+    x.add("import.err.integer_range", "the integer {value} is outside -2^63 .. 2^63-1, the range marque reads");
+    x.add("import.err.double_range", "the number {value} is outside the range of a double");
+    x.add("import.err.binary", "binary values are not JSON text");
+    x.add("import.err.duplicate_key",
+          "this key appears twice in one object; marque refuses a duplicate key rather than keep the last");
+    x.add("import.err.too_many_records",
+          "more than {n, number, ::group-off} hand records in one file, the most marque reads; split it");
+    x.add("import.err.too_deep", "nested deeper than {n, number, ::group-off} levels, the most marque reads");
+    x.add("import.err.not_json", "not valid JSON");
+    // the parser's position said in the language; `detail` is the JSON library's own words (English), quoted
+    x.add("import.err.not_json_at",
+          "not valid JSON (parse error at line {line, number, ::group-off}, column {column, number, ::group-off}: "
+          "{detail})");
+    x.add("import.err.not_json_detail", "not valid JSON ({detail})");
+    // a CSV file (csv_importer.cpp): a row's place is FILE:LINE, then the column the rule concerns
+    x.add("import.err.csv_quote", "line {line, number, ::group-off}: a quoted cell is not closed");
+    x.add("import.err.csv_at", "{where}: {message}");
+    x.add("import.err.csv_at_field", "{where}: {field}: {message}");
+    x.add("import.err.csv_column", "column {n, number, ::group-off}");
+    x.add("import.err.csv_cells",
+          "this row has {cells, number, ::group-off} cells, the header {header, number, ::group-off}");
+    x.add("import.err.csv_empty", "the file is empty; the first row names the columns");
+    x.add("import.err.csv_no_rows", "no rows after the header: nothing to import");
+    x.add("import.err.csv_utf8",
+          "not valid UTF-8 (byte {byte, number, ::group-off} of the cell); save the file as UTF-8");
+    x.add("import.err.csv_duplicate_column",
+          "this column appears twice (columns {first, number, ::group-off} and {second, number, ::group-off}); "
+          "marque refuses a duplicate column rather than keep one of them");
+    x.add("import.err.csv_no_game", "no ''game'' column ({games})");
+    x.add("import.err.csv_unknown_game", "''{kind}'' is not a game marque knows; one of {games}");
+    x.add("import.err.csv_too_many",
+          "more than {n, number, ::group-off} hands in one file, the most marque reads; split it");
+    return x;
+  }();
+  return c;
+}
+
 namespace {
 
-[[noreturn]] void refuse(const std::string& name, const std::string& field, const std::string& message) {
+[[noreturn]] void refuse(const std::string& name, const std::string& field, const text::Message& message) {
   Diagnostics d;
-  d.error(field, "file.json", message);
+  d.error(field, "file.json", message, catalogue());
   throw Rejected(d, name);
 }
 
@@ -50,9 +101,28 @@ private:
   char m_buf[1 << 16];
 };
 
-std::string too_long(const std::string& name) {
-  return name + " is longer than " + std::to_string(k_max_input_bytes / (1024 * 1024)) +
-         " MB, the most marque reads from one file; split it (one game per file, or export one night at a time)";
+[[noreturn]] void refuse_too_long(const std::string& name) {
+  Diagnostics d;
+  d.error("", "file.too_long",
+          text::Message("import.err.too_long")
+              .text("name", name)
+              .number("mb", static_cast<int64_t>(k_max_input_bytes / (1024 * 1024))),
+          catalogue());
+  throw Rejected(d, name);
+}
+
+// nlohmann's "parse error at line 3, column 5: syntax error ..." as words: the position said in the language, the
+// parser's own detail quoted as it is
+text::Message parse_error_words(const std::string& what) {
+  long long line = 0, column = 0;
+  int detail = -1;
+  if (std::sscanf(what.c_str(), "parse error at line %lld, column %lld: %n", &line, &column, &detail) == 2 &&
+      detail > 0)
+    return text::Message("import.err.not_json_at")
+        .number("line", line)
+        .number("column", column)
+        .text("detail", what.substr(static_cast<size_t>(detail)));
+  return text::Message("import.err.not_json_detail").text("detail", what);
 }
 
 // The SAX handler: builds the tree like nlohmann's own DOM parser, checking depth, duplicate keys and
@@ -68,25 +138,25 @@ public:
 
   Builder(json& root, GameSource* stream) : m_root(root), m_stream(stream) {}
 
-  std::string error_field, error_message;
+  std::string error_field;
+  text::Message error_message;
 
   bool null() { return value(json(nullptr)); }
   bool boolean(bool v) { return value(json(v)); }
   bool number_integer(number_integer_t v) { return value(json(v)); }
   bool number_unsigned(number_unsigned_t v) {
     if (v > static_cast<number_unsigned_t>(std::numeric_limits<std::int64_t>::max()))
-      return fail(path(), "the integer " + std::to_string(v) +
-                              " is above 9223372036854775807 (2^63-1), the largest marque reads");
+      return fail(path(), text::Message("import.err.integer_above").text("value", std::to_string(v)));
     return value(json(v));
   }
   bool number_float(number_float_t v, const string_t& text) {
     if (text.find_first_of(".eE") == std::string::npos)
-      return fail(path(), "the integer " + clip(text) + " is outside -2^63 .. 2^63-1, the range marque reads");
-    if (!std::isfinite(v)) return fail(path(), "the number " + clip(text) + " is outside the range of a double");
+      return fail(path(), text::Message("import.err.integer_range").text("value", clip(text)));
+    if (!std::isfinite(v)) return fail(path(), text::Message("import.err.double_range").text("value", clip(text)));
     return value(json(v));
   }
   bool string(string_t& v) { return value(json(std::move(v))); }
-  bool binary(binary_t&) { return fail(path(), "binary values are not JSON text"); }
+  bool binary(binary_t&) { return fail(path(), text::Message("import.err.binary")); }
 
   bool start_object(std::size_t) { return open(json::object(), true); }
   bool start_array(std::size_t) { return open(json::array(), false); }
@@ -94,8 +164,7 @@ public:
     Frame& f = m_frames.back();
     if (!f.keys.insert(k).second) {
       f.key = k;
-      return fail(path(),
-                  "this key appears twice in one object; marque refuses a duplicate key rather than keep the last");
+      return fail(path(), text::Message("import.err.duplicate_key"));
     }
     f.key = std::move(k);
     return true;
@@ -104,10 +173,10 @@ public:
   bool end_array() { return close(); }
 
   bool parse_error(std::size_t, const std::string& token, const nlohmann::detail::exception& ex) {
-    if (ex.id == 406) return fail(path(), "the number " + clip(token) + " is outside the range of a double");
+    if (ex.id == 406) return fail(path(), text::Message("import.err.double_range").text("value", clip(token)));
     std::string what = ex.what();
     auto pos = what.find("parse error");
-    return fail("", "not valid JSON (" + (pos == std::string::npos ? what : what.substr(pos)) + ")");
+    return fail("", parse_error_words(pos == std::string::npos ? what : what.substr(pos)));
   }
 
 private:
@@ -123,7 +192,7 @@ private:
 
   static std::string clip(const std::string& s) { return s.size() <= 40 ? s : s.substr(0, 40) + "…"; }
 
-  bool fail(std::string field, std::string message) {
+  bool fail(std::string field, text::Message message) {
     if (error_message.empty()) {
       error_field = std::move(field);
       error_message = std::move(message);
@@ -155,8 +224,7 @@ private:
 
   void store_record(int slot, std::string dump) {
     if (++m_records > k_max_file_hands) {
-      fail(path(), "more than " + std::to_string(k_max_file_hands) +
-                       " hand records in one file, the most marque reads; split it");
+      fail(path(), text::Message("import.err.too_many_records").number("n", static_cast<int64_t>(k_max_file_hands)));
       return;
     }
     if (slot == -1) {
@@ -190,7 +258,7 @@ private:
 
   bool open(json&& container, bool object) {
     if (static_cast<int>(m_frames.size()) >= k_max_json_depth)
-      return fail(path(), "nested deeper than " + std::to_string(k_max_json_depth) + " levels, the most marque reads");
+      return fail(path(), text::Message("import.err.too_deep").number("n", k_max_json_depth));
     Frame nf;
     nf.object = object;
     if (!object) nf.slot = slot_for_new_array();
@@ -251,25 +319,17 @@ void run(Input&& input, json& root, GameSource* stream, const std::string& name,
   try {
     ok = json::sax_parse(std::forward<Input>(input), &b);
   } catch (const json::exception& e) {  // defensive: the parser reports through parse_error
-    b.error_message = std::string("not valid JSON (") + e.what() + ")";
+    b.error_message = text::Message("import.err.not_json_detail").text("detail", e.what());
   }
-  if (limit && limit->over()) {
-    Diagnostics d;
-    d.error("", "file.too_long", too_long(name));
-    throw Rejected(d, name);
-  }
+  if (limit && limit->over()) refuse_too_long(name);
   if (!ok || !b.error_message.empty())
-    refuse(name, b.error_field, b.error_message.empty() ? std::string("not valid JSON") : b.error_message);
+    refuse(name, b.error_field, b.error_message.empty() ? text::Message("import.err.not_json") : b.error_message);
 }
 
 }  // namespace
 
 json parse_json_text(const std::string& text, const std::string& name) {
-  if (text.size() > k_max_input_bytes) {
-    Diagnostics d;
-    d.error("", "file.too_long", too_long(name));
-    throw Rejected(d, name);
-  }
+  if (text.size() > k_max_input_bytes) refuse_too_long(name);
   json root;
   run(text, root, nullptr, name, nullptr);
   return root;
@@ -286,9 +346,14 @@ GameSource read_game_source(std::istream& in, const std::string& name) {
 std::unique_ptr<std::ifstream> open_input_file(const std::string& name) {
   std::error_code ec;
   if (std::filesystem::is_directory(name, ec))
-    throw Error(k_exit_noinput, "cannot read " + name + ": is a directory (name a file)");
+    throw Error(k_exit_noinput,
+                text::tr("import.cannot_read_directory", "cannot read {file}: is a directory (name a file)",
+                         text::Message().text("file", name)));
   auto file = std::make_unique<std::ifstream>(name, std::ios::binary);
-  if (!*file) throw Error(k_exit_noinput, "cannot read " + name + ": no such file or not readable");
+  if (!*file)
+    throw Error(k_exit_noinput,
+                text::tr("import.cannot_read_missing", "cannot read {file}: no such file or not readable",
+                         text::Message().text("file", name)));
   return file;
 }
 
@@ -303,13 +368,10 @@ std::string read_input_text(const std::string& name) {
   char buf[1 << 16];
   while (in->read(buf, sizeof buf) || in->gcount() > 0) {
     out.append(buf, static_cast<size_t>(in->gcount()));
-    if (out.size() > k_max_input_bytes) {
-      Diagnostics d;
-      d.error("", "file.too_long", too_long(name));
-      throw Rejected(d, name);
-    }
+    if (out.size() > k_max_input_bytes) refuse_too_long(name);
   }
-  if (in->bad()) throw Error(k_exit_ioerr, "cannot read " + name);
+  if (in->bad())
+    throw Error(k_exit_ioerr, text::tr("app.cannot_read", "cannot read {file}", text::Message().text("file", name)));
   return out;
 }
 

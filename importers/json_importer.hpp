@@ -18,7 +18,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/message.hpp"
+
 namespace marque::importers {
+
+// The importers' refusals as words (src/README.md, "Languages": refusals): the English patterns of a file that is
+// not JSON marque reads, a CSV file's rows and columns, said in the reader's language from po/LANG.po.
+const text::Catalogue& catalogue();
 
 constexpr int k_max_json_depth = 64;
 constexpr std::uint64_t k_max_input_bytes = 16ull * 1024 * 1024;  // 16 MiB

@@ -1,6 +1,8 @@
 // What a front end needs besides the database's use cases (app/front.hpp).
 #include "app/front.hpp"
 
+#include "app/internal.hpp"
+
 #include <fstream>
 #include <iostream>
 
@@ -195,6 +197,11 @@ ojson seasons_json(const std::vector<Season>& seasons) {
   for (const auto& s : seasons)
     out.push_back({{"name", s.name}, {"league", s.league}, {"from", s.from}, {"to", s.to}, {"games", s.games}});
   return {{"format", "marque-seasons/1"}, {"seasons", out}};
+}
+
+std::string date_problem_said(std::string_view date) {
+  const text::Message m = date_problem_words(date);
+  return m.empty() ? std::string() : text::say(m, text::localized(catalogue()));
 }
 
 }  // namespace marque::app

@@ -26,6 +26,8 @@ std::string game_title(const std::string& id);
 // game_title).
 std::string local_game_title(const std::string& id);
 const text::Labels* game_labels(const std::string& id);
+// What is wrong with a date ("" when it is one: core/date's date_problem) in this thread's language.
+std::string date_problem_said(std::string_view date);
 // A contract ("contract"), bonus ("bonus") or deal not played ("type") id of the statistics in its game's words (its
 // labels): what stats and the site print.
 // (reports::StatsWords: kind, "contract" or "bonus", id -> words)

@@ -56,8 +56,7 @@ rules::Replay score_game(Session& session, int64_t game_id) {
   auto hands = store.hands(game_id, false);
   rules::Replay r = rules::replay(file_from(g, hands));
   if (!r.ok) {
-    std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
-    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
+    no_longer_replays(game_id, r.diags);
   }
   number_entries(r.score, hands);
   return r;
@@ -70,10 +69,7 @@ rules::Replay score_game_streamed(Session& session, int64_t game_id,
   json env = {
       {"format", "marque-game/1"}, {"game", g.game}, {"setup", g.setup}, {"hands", json::array()}, {"meta", g.meta}};
   rules::Replay r = rules::replay(env);
-  auto fail = [&] {
-    std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
-    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
-  };
+  auto fail = [&] { no_longer_replays(game_id, r.diags); };
   if (!r.ok) fail();
   store.for_each_record(game_id, [&](int, const std::string& text) {
     if (!r.ok) return;
@@ -228,8 +224,7 @@ GameView game_view(Session& session, int64_t game_id) {
   auto hands = store.hands(game_id, false);
   rules::Replay r = rules::replay(file_from(g, hands));
   if (!r.ok) {
-    std::string first = r.diags.errors().empty() ? std::string("unknown") : r.diags.errors().front().text();
-    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
+    no_longer_replays(game_id, r.diags);
   }
   v.score = r.score;
   number_entries(v.score, hands);

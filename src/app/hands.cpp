@@ -53,12 +53,13 @@ Diagnostics later_hand_refusal(const rules::Replay& full, const std::vector<int>
   Diagnostics d;
   d.set_hand(no);
   if (errors.empty()) {
-    d.error("", "edit.later_hand", "with this change the game no longer replays");
+    d.error("", "edit.later_hand", text::Message("app.err.no_longer_replays"), catalogue());
   } else {
     const Diagnostic& later = errors.front();
-    d.error("", "edit.later_hand",
-            "with this change hand " + std::to_string(later.hand) +
-                " no longer fits: " + (later.field.empty() ? "" : later.field + ": ") + later.message);
+    const text::Message words = text::Message("app.err.later_hand").text("hand", std::to_string(later.hand));
+    d.error("", "edit.later_hand", text::Message(words).text("message", later.said_at_field()),
+            text::Message(words).text("message", (later.field.empty() ? "" : later.field + ": ") + later.message),
+            catalogue());
   }
   return d;
 }
@@ -77,15 +78,21 @@ Diagnostics edit_refusal(const storage::GameRow& g, const std::vector<storage::H
   const bool one = first == last;
   const rules::GameRules* rules = rules::find_game(g.game);
   const std::string result = rules ? rules->result_words(json(upto.score)) : std::string();
+  std::string english_result = result;
+  if (rules && !text::language().empty() && text::language() != "en") {
+    const text::UseLanguage english("en");
+    english_result = rules->result_words(json(upto.score));
+  }
+  const text::Message words = text::Message("app.err.ends_game")
+                                  .text("no", std::to_string(no))
+                                  .text("has_result", result.empty() ? "no" : "yes")
+                                  .text("one", one ? "yes" : "no")
+                                  .text("first", std::to_string(first))
+                                  .text("last", std::to_string(last));
   Diagnostics d;
   d.set_hand(no);
-  d.error("", "edit.ends_game",
-          "with this change the game is over after hand " + std::to_string(no) +
-              (result.empty() ? "" : " (" + result + ")") + ", but " +
-              (one ? "hand " + std::to_string(first) + " was"
-                   : "hands " + std::to_string(first) + " to " + std::to_string(last) + " were") +
-              " played after it: delete " + (one ? "it" : "them") + " first, or change hand " + std::to_string(no) +
-              " otherwise");
+  d.error("", "edit.ends_game", text::Message(words).text("result", result),
+          text::Message(words).text("result", english_result), catalogue());
   return d;
 }
 
@@ -132,7 +139,8 @@ HandOutcome edit_hand_words(Session& session, int64_t game_id, int no, const rul
   Store::Transaction tx(store);
   const rules::GameRules* rules = rules::find_game(load_game(store, game_id).game);
   if (!rules)
-    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " is of a kind this marque does not know");
+    throw Error(k_exit_dataerr, text::tr("app.unknown_kind", "game {id} is of a kind this marque does not know",
+                                         text::Message().text("id", std::to_string(game_id))));
   HandOutcome o = edit_locked(
       store, game_id, no,
       [&](const rules::Game& before, const json& old) { return edited_record(*rules, before, old, words, replace); },
@@ -262,16 +270,25 @@ std::string walk_history(Session& session, int64_t game_id, bool forward) {
     store.set_ended(game_id, ended_of(*target, forward));
   } else {
     if (!g.ended.empty())
-      throw Error(k_exit_rejected,
-                  "game " + std::to_string(game_id) + " was " + (g.ended == "deleted" ? "deleted" : g.ended),
-                  "marque game reopen " + std::to_string(game_id) + " first");
+      throw Error(
+          k_exit_rejected,
+          text::tr("app.undo_ended",
+                   "game {id} was {how, select, deleted {deleted} closed {closed} abandoned {abandoned} other {{how}}}",
+                   text::Message().text("id", std::to_string(game_id)).text("how", g.ended)),
+          text::tr("app.undo_ended.hint", "marque game reopen {id} first",
+                   text::Message().text("id", std::to_string(game_id))));
     // the record the change puts back, as the change log holds it (check reports a damaged one)
     const json& record = forward ? target->after : target->before;
     if (!record.is_object() && (target->action == "edit" || (target->action == "add") == forward))
-      throw Error(k_exit_dataerr,
-                  "game " + std::to_string(game_id) + ": cannot " + verb + " " + describe(*target) +
-                      ": its record in the change log is damaged",
-                  "marque check lists every damaged row; restore a backup (marque restore FILE --yes)");
+      throw Error(
+          k_exit_dataerr,
+          text::tr(
+              "app.change_damaged",
+              "game {id}: cannot {verb, select, redo {redo} other {undo}} {change}: its record in the "
+              "change log is damaged",
+              text::Message().text("id", std::to_string(game_id)).text("verb", verb).text("change", describe(*target))),
+          text::tr("app.change_damaged.hint",
+                   "marque check lists every damaged row; restore a backup (marque restore FILE --yes)"));
     int seq = apply_hand_change(store, game_id, *target, forward, session.writer().source);
     auto hands = store.hands(game_id, false);
     rules::Replay r = replay_or_reject(file_from(g, hands), numbers_of(hands));

@@ -140,57 +140,57 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
 // A marque-export/1 bundle's nights: an array of objects {id: integer, date (a date, never empty), venue, league, note:
 // strings}.
 void check_nights(const json& d, const std::string& name) {
-  auto refuse = [&](const std::string& field, const std::string& message) {
+  auto refuse = [&](const std::string& field, const text::Message& message) {
     Diagnostics diag;
-    diag.error(field, "file.nights", message);
+    diag.error(field, "file.nights", message, catalogue());
     throw Rejected(diag, name);
   };
   if (d.contains("players")) {
-    if (!d["players"].is_array()) refuse("players", "must be an array of names");
+    if (!d["players"].is_array()) refuse("players", text::Message("app.err.bundle_players"));
     for (size_t i = 0; i < d["players"].size(); ++i)
-      if (!d["players"][i].is_string()) refuse("players[" + std::to_string(i) + "]", "must be a string (a name)");
+      if (!d["players"][i].is_string())
+        refuse("players[" + std::to_string(i) + "]", text::Message("app.err.bundle_player"));
   }
   if (!d.contains("nights")) return;
-  if (!d["nights"].is_array()) refuse("nights", "must be an array of nights");
+  if (!d["nights"].is_array()) refuse("nights", text::Message("app.err.bundle_nights"));
   std::set<int64_t> ids;
   for (size_t i = 0; i < d["nights"].size(); ++i) {
     const json& n = d["nights"][i];
     std::string at = "nights[" + std::to_string(i) + "]";
-    if (!n.is_object()) refuse(at, "must be an object {id, date, venue, league, note}");
-    if (!n.contains("id") || !n["id"].is_number_integer())
-      refuse(at + ".id", "must be an integer (the night's id in the bundle)");
+    if (!n.is_object()) refuse(at, text::Message("app.err.bundle_night"));
+    if (!n.contains("id") || !n["id"].is_number_integer()) refuse(at + ".id", text::Message("app.err.bundle_night_id"));
     if (!ids.insert(n["id"].get<int64_t>()).second)
-      refuse(at + ".id", std::to_string(n["id"].get<int64_t>()) + " is the id of an earlier night too");
+      refuse(at + ".id",
+             text::Message("app.err.bundle_night_twice").text("id", std::to_string(n["id"].get<int64_t>())));
     for (const char* k : {"date", "venue", "league", "note"})
-      if (n.contains(k) && !n[k].is_string()) refuse(at + "." + k, "must be a string");
+      if (n.contains(k) && !n[k].is_string()) refuse(at + "." + k, text::Message("app.err.bundle_string"));
     const std::string date = n.value("date", "");
-    if (date.empty()) refuse(at + ".date", "is empty or missing; a night needs its date (YYYY-MM-DD, e.g. 2026-11-20)");
-    if (!is_valid_date(date)) refuse(at + ".date", "\"" + date + "\" is " + date_problem(date));
+    if (date.empty()) refuse(at + ".date", text::Message("app.err.bundle_night_date"));
+    if (!is_valid_date(date)) refuse(at + ".date", date_words(date));
   }
 }
 
 // A marque-export/1 bundle's seasons: an array of objects {name, league: non-empty strings, from, to: dates, from
 // <= to}.
 void check_seasons(const json& d, const std::string& name) {
-  auto refuse = [&](const std::string& field, const std::string& message) {
+  auto refuse = [&](const std::string& field, const text::Message& message) {
     Diagnostics diag;
-    diag.error(field, "file.seasons", message);
+    diag.error(field, "file.seasons", message, catalogue());
     throw Rejected(diag, name);
   };
   if (!d.contains("seasons")) return;
-  if (!d["seasons"].is_array()) refuse("seasons", "must be an array of seasons");
+  if (!d["seasons"].is_array()) refuse("seasons", text::Message("app.err.bundle_seasons"));
   for (size_t i = 0; i < d["seasons"].size(); ++i) {
     const json& s = d["seasons"][i];
     const std::string at = "seasons[" + std::to_string(i) + "]";
-    if (!s.is_object()) refuse(at, "must be an object {name, league, from, to}");
+    if (!s.is_object()) refuse(at, text::Message("app.err.bundle_season"));
     for (const char* k : {"name", "league", "from", "to"})
       if (!s.contains(k) || !s[k].is_string() || s[k].get<std::string>().empty())
-        refuse(at + "." + k, "must be a non-empty string");
+        refuse(at + "." + k, text::Message("app.err.bundle_season_string"));
     for (const char* k : {"from", "to"})
-      if (!is_valid_date(s[k].get<std::string>()))
-        refuse(at + "." + k, "\"" + s[k].get<std::string>() + "\" is " + date_problem(s[k].get<std::string>()));
+      if (!is_valid_date(s[k].get<std::string>())) refuse(at + "." + k, date_words(s[k].get<std::string>()));
     if (s["to"].get<std::string>() < s["from"].get<std::string>())
-      refuse(at + ".to", "a season ends on or after its first day");
+      refuse(at + ".to", text::Message("app.err.bundle_season_order"));
   }
 }
 
@@ -207,8 +207,12 @@ void import_seasons(Store& store, const json& d, const std::string& name) {
       if (have.from != from || have.to != to) {
         Diagnostics diag;
         diag.error("seasons[" + std::to_string(i) + "].from", "file.seasons",
-                   "league " + have.league + " has a season named " + have.name + " already, from " + have.from +
-                       " to " + have.to);
+                   text::Message("app.err.bundle_season_other")
+                       .text("league", have.league)
+                       .text("name", have.name)
+                       .text("from", have.from)
+                       .text("to", have.to),
+                   catalogue());
         throw Rejected(diag, name);
       }
       stored = true;
@@ -230,16 +234,14 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
   if (d.is_object() && d.contains("format") && d["format"].is_string() && d["format"] != "marque-export/1" &&
       d["format"].get<std::string>().rfind("marque-export/", 0) == 0) {
     Diagnostics diag;
-    diag.error(
-        "format", "file.format_version",
-        "\"" + d["format"].get<std::string>() +
-            "\" is a version this marque does not know; it reads \"marque-export/1\" (a bundle) and \"marque-game/1\" (a game)");
+    diag.error("format", "file.format_version",
+               text::Message("app.err.bundle_version").text("format", d["format"].get<std::string>()), catalogue());
     throw Rejected(diag, doc.name);
   }
   if (d.is_object() && d.contains("format") && d["format"] == "marque-export/1") {
     if (!d.contains("games") || !d["games"].is_array()) {
       Diagnostics diag;
-      diag.error("games", "file.games", "a marque-export/1 document needs a games array");
+      diag.error("games", "file.games", text::Message("app.err.bundle_games"), catalogue());
       throw Rejected(diag, doc.name);
     }
     check_nights(d, doc.name);

@@ -16,6 +16,102 @@
 
 namespace marque::app {
 
+const text::Catalogue& catalogue() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x;
+    x.fallback = &rules::default_catalogue();
+    // ICU MessageFormat: a quote around a placeholder is written twice (''{value}'')
+    // a correction refused (hands.cpp): the game no longer replays after it
+    x.add("app.err.no_longer_replays", "with this change the game no longer replays");
+    x.add("app.err.later_hand", "with this change hand {hand} no longer fits: {message}");
+    x.add("app.err.ends_game",
+          "with this change the game is over after hand {no}{has_result, select, yes { ({result})} other {}}, but "
+          "{one, select, yes {hand {first} was} other {hands {first} to {last} were}} played after it: delete "
+          "{one, select, yes {it} other {them}} first, or change hand {no} otherwise");
+    // typed key=value words (words.cpp)
+    x.add("app.err.duplicate_key", "{key} is given twice ({first} and {second}); give it once");
+    x.add("app.err.empty_item", "''{value}'' has an empty item between commas");
+    x.add("app.err.seat_empty", "seat {seat} has no player: choose one");
+    x.add("app.err.name_separator",
+          "''{name}'' holds a '','' or ''='': a player''s name cannot (the players are listed with commas)");
+    x.add("app.err.no_player_chosen", "no player chosen");
+    // an export bundle (import_export.cpp)
+    x.add("app.err.bundle_players", "must be an array of names");
+    x.add("app.err.bundle_player", "must be a string (a name)");
+    x.add("app.err.bundle_nights", "must be an array of nights");
+    x.add("app.err.bundle_night", "must be an object '{'id, date, venue, league, note'}'");
+    x.add("app.err.bundle_night_id", "must be an integer (the night's id in the bundle)");
+    x.add("app.err.bundle_night_twice", "{id} is the id of an earlier night too");
+    x.add("app.err.bundle_string", "must be a string");
+    x.add("app.err.bundle_night_date", "is empty or missing; a night needs its date (YYYY-MM-DD, e.g. 2026-11-20)");
+    x.add("app.err.bundle_seasons", "must be an array of seasons");
+    x.add("app.err.bundle_season", "must be an object '{'name, league, from, to'}'");
+    x.add("app.err.bundle_season_string", "must be a non-empty string");
+    x.add("app.err.bundle_season_order", "a season ends on or after its first day");
+    x.add("app.err.bundle_season_other", "league {league} has a season named {name} already, from {from} to {to}");
+    x.add("app.err.bundle_version",
+          "\"{format}\" is a version this marque does not know; it reads \"marque-export/1\" (a bundle) and "
+          "\"marque-game/1\" (a game)");
+    x.add("app.err.bundle_games", "a marque-export/1 document needs a games array");
+    // a tournament's CSV of entrants (tournament.cpp) and its papers (tournament_print.cpp)
+    x.add("app.err.entrants_empty", "no entrants: the file is empty");
+    x.add("app.err.entrants_header", "the first line names the columns: name[,licence,club,...]");
+    x.add("app.err.entrants_column",
+          "unknown column \"{column}\" (name, id, licence, club, players, fixed_table, checked_in)");
+    x.add("app.err.entrant_name", "an entrant needs a name");
+    x.add("app.err.entrant_fixed_table", "fixed_table is a table number (1, 2, ...)");
+    x.add("app.err.entrant_checked_in", "checked_in is yes or no");
+    // a player's name (name_problem_words, check_identity_and_date)
+    x.add("app.err.the_name", "the name {problem}");
+    x.add("app.err.name_empty", "is empty");
+    x.add("app.err.name_control",
+          "{name} holds a control character ({kind, select, tab {a tab, } lf {a line feed, } cr {a carriage return, } "
+          "esc {an escape, } other {}}{code}): a name is one line of visible text");
+    x.add("app.err.players_case",
+          "\"{first}\" and \"{second}\" differ only in {spaces, select, yes {the spaces around them} other {case}}: "
+          "marque takes them for the same player; give two different names");
+    // a tournament's changes (tournament.cpp): entrants, rounds, results
+    x.add("app.err.t_unknown_entrant", "unknown entrant \"{who}\" in {event}");
+    x.add("app.err.t_no_round", "no round has been drawn yet");
+    x.add("app.err.t_round_not_drawn", "round {round} is not drawn ({drawn} of {rounds} drawn)");
+    x.add("app.err.t_no_table", "no table {table} in the draw of round {round} ({tables} tables)");
+    x.add("app.err.t_slip_step", "\"{value}\" is not a number in steps of {step}");
+    x.add("app.err.t_id_taken", "entrant id \"{id}\" is taken ({name})");
+    x.add("app.err.t_registered", "\"{name}\" is registered already");
+    x.add("app.err.t_team_two", "a team registers exactly 2 players (--player A --player B)");
+    x.add("app.err.t_event_id", "an event id is 1 to 64 of a-z, 0-9 and - (\"{id}\")");
+    x.add("app.err.t_event_exists", "an event \"{id}\" exists already in this database");
+    x.add("app.err.t_event_name", "an event needs a name (--name)");
+    x.add("app.err.t_late", "round 1 is drawn: an entrant who arrives now is a late arrival (tournament late)");
+    x.add("app.err.t_drawn_already", "{name} is drawn already (round {round})");
+    x.add("app.err.t_withdraw_round", "a withdrawal is after a round drawn (0 to {last})");
+    x.add("app.err.t_withdrew", "{name} withdrew after round {round}");
+    x.add("app.err.t_round_closed", "round {round} is closed");
+    x.add("app.err.t_named_twice", "{name} is named twice");
+    x.add("app.err.t_correction_reason", "round {round} is closed: a correction gives its reason (--reason TEXT)");
+    x.add("app.err.t_override_reason", "an override gives its reason (--reason TEXT)");
+    x.add("app.err.t_no_result", "table {table} has no result to confirm: enter its slip (tournament result)");
+    x.add("app.err.t_closed_already", "round {round} is closed already");
+    x.add("app.err.t_nothing_to_undo", "nothing to undo: {event} is as it was created");
+    x.add("app.err.print_what", "what to print is one of cards, door, slips, ranking");
+    x.add("app.err.print_round_not_drawn",
+          "round {round} has not been drawn; the event has {rounds, plural, one {# round} other {# rounds}}");
+    x.add("app.err.print_round_open", "round {round} is not closed: a ranking after it waits for its results");
+    x.add("app.err.print_no_round", "the event has no round drawn yet: nothing to seat");
+    x.add("app.err.print_url", "the server''s address starts with http:// or https:// (http://HOST:PORT)");
+    // a date (core/date's date_problem as words): "\"2026-02-30\" is not a date: February 2026 has 28 days"
+    x.add("app.err.date_is", "\"{value}\" is {problem}");
+    x.add("app.err.date_format", "not a date: write YYYY-MM-DD (e.g. 2026-11-20)");
+    x.add("app.err.date_year", "not a date: the year must be 0001 or later");
+    x.add("app.err.date_month", "not a date: the month must be 01 to 12");
+    x.add("app.err.date_days",
+          "not a date: {month, select, m1 {January} m2 {February} m3 {March} m4 {April} m5 {May} m6 {June} "
+          "m7 {July} m8 {August} m9 {September} m10 {October} m11 {November} other {December}} {year} has {days} days");
+    return x;
+  }();
+  return c;
+}
+
 [[noreturn]] void not_found(int64_t id) {
   throw Error(k_exit_noinput,
               text::tr("app.no_game", "no game {id} in this database", text::Message().text("id", std::to_string(id))),
@@ -43,7 +139,6 @@ storage::GameRow load_game(Store& store, int64_t id) {
 
 storage::GameRow live_game(Store& store, int64_t id) {
   auto g = load_game(store, id);
-  const std::string gid = "game " + std::to_string(id);
   if (g.ended == "deleted") game_deleted(id);
   if (g.ended == "closed" || g.ended == "abandoned")
     throw Error(k_exit_rejected,
@@ -58,11 +153,20 @@ storage::GameRow live_game(Store& store, int64_t id) {
   if (auto t = store.tournament_table_of_game(id);
       t && (t->table.state == "submitted" || t->table.state == "confirmed"))
     throw Error(k_exit_rejected,
-                gid + " is table " + std::to_string(t->table.table) + " of round " + std::to_string(t->table.round) +
-                    " of " + t->event + ": its result is " + t->table.state + ", it takes no more hands",
+                text::tr("app.table_game_done",
+                         "game {id} is table {table} of round {round} of {event}: its result is {state, select, "
+                         "submitted {submitted} other {confirmed}}, it takes no more hands",
+                         text::Message()
+                             .text("id", std::to_string(id))
+                             .text("table", std::to_string(t->table.table))
+                             .text("round", std::to_string(t->table.round))
+                             .text("event", t->event)
+                             .text("state", t->table.state)),
                 t->table.state == "submitted"
-                    ? "a player of the table disputes it to reopen it (tournament dispute)"
-                    : "the organiser corrects a confirmed result (tournament result --reason)");
+                    ? text::tr("app.table_game_done.submitted",
+                               "a player of the table disputes it to reopen it (tournament dispute)")
+                    : text::tr("app.table_game_done.confirmed",
+                               "the organiser corrects a confirmed result (tournament result --reason)"));
   return g;
 }
 
@@ -369,20 +473,50 @@ std::string shown_name(const std::string& name) {
 }
 }  // namespace
 
-std::string name_problem(const std::string& name) {
-  if (name.find_first_not_of(" \t") == std::string::npos) return "is empty";
+[[noreturn]] void no_longer_replays(int64_t game_id, const Diagnostics& d) {
+  const std::string first = d.errors().empty() ? text::tr("app.replay_unknown", "unknown") : d.errors().front().text();
+  throw Error(k_exit_dataerr,
+              text::tr("app.no_longer_replays", "game {id} no longer replays: {first}",
+                       text::Message().text("id", std::to_string(game_id)).text("first", first)),
+              text::tr("app.no_longer_replays.hint", "run marque check"));
+}
+
+text::Message date_problem_words(std::string_view s) {
+  const std::string problem = date_problem(s);
+  if (problem.empty()) return {};
+  if (problem.find("YYYY") != std::string::npos) return text::Message("app.err.date_format");
+  if (problem.find("year") != std::string::npos) return text::Message("app.err.date_year");
+  if (problem.find("month must") != std::string::npos) return text::Message("app.err.date_month");
+  const int y = std::stoi(std::string(s.substr(0, 4))), m = std::stoi(std::string(s.substr(5, 2)));
+  // the days of the month as date_problem says them ("... has 28 days")
+  const size_t has = problem.rfind(" has ");
+  return text::Message("app.err.date_days")
+      .text("month", "m" + std::to_string(m))
+      .text("year", std::to_string(y))
+      .text("days", problem.substr(has + 5, problem.size() - has - 10));
+}
+
+text::Message date_words(std::string_view s) {
+  return text::Message("app.err.date_is").text("value", std::string(s)).message("problem", date_problem_words(s));
+}
+
+text::Message name_problem_words(const std::string& name) {
+  if (name.find_first_not_of(" \t") == std::string::npos) return text::Message("app.err.name_empty");
   const auto* p = reinterpret_cast<const unsigned char*>(name.data());
   for (size_t i = 0, len = 1; i < name.size(); i += len)
     if (unsigned cp = control_at(p, name.size(), i, len)) {
-      const char* what = cp == 0x09   ? "a tab, "
-                         : cp == 0x0A ? "a line feed, "
-                         : cp == 0x0D ? "a carriage return, "
-                         : cp == 0x1B ? "an escape, "
-                                      : "";
-      return shown_name(name) + " holds a control character (" + what + code_point(cp) +
-             "): a name is one line of visible text";
+      const char* what = cp == 0x09 ? "tab" : cp == 0x0A ? "lf" : cp == 0x0D ? "cr" : cp == 0x1B ? "esc" : "other";
+      return text::Message("app.err.name_control")
+          .text("name", shown_name(name))
+          .text("kind", what)
+          .text("code", code_point(cp));
     }
-  return "";
+  return {};
+}
+
+std::string name_problem(const std::string& name) {
+  const text::Message m = name_problem_words(name);
+  return m.empty() ? std::string() : text::say(m, catalogue());
 }
 
 std::string trimmed_name(const std::string& name) {
@@ -393,22 +527,24 @@ std::string trimmed_name(const std::string& name) {
 void check_identity_and_date(const std::vector<std::string>& players, const json& meta, const std::string& name) {
   Diagnostics d;
   for (const auto& p : players)
-    if (std::string problem = name_problem(p); !problem.empty())
-      d.error("setup.players", "setup.players_name", "the name " + problem);
+    if (text::Message problem = name_problem_words(p); !problem.empty())
+      d.error("setup.players", "setup.players_name", text::Message("app.err.the_name").message("problem", problem),
+              catalogue());
   for (size_t i = 0; i < players.size(); ++i)
     for (size_t k = 0; k < i; ++k)
       if (unicode::same_name(trimmed_name(players[i]), trimmed_name(players[k])))
         d.error("setup.players", "setup.players_case",
-                "\"" + players[k] + "\" and \"" + players[i] + "\" differ only in " +
-                    (players[i] != players[k] && trimmed_name(players[i]) == trimmed_name(players[k])
-                         ? "the spaces around them"
-                         : "case") +
-                    ": marque takes them for the same player; give two different names");
+                text::Message("app.err.players_case")
+                    .text("first", players[k])
+                    .text("second", players[i])
+                    .text("spaces", players[i] != players[k] && trimmed_name(players[i]) == trimmed_name(players[k])
+                                        ? "yes"
+                                        : "no"),
+                catalogue());
   if (meta.is_object() && meta.contains("date") && meta["date"].is_string() &&
       !meta["date"].get<std::string>().empty()) {
-    std::string problem = date_problem(meta["date"].get<std::string>());
-    if (!problem.empty())
-      d.error("meta.date", "meta.date", "\"" + meta["date"].get<std::string>() + "\" is " + problem);
+    if (!is_valid_date(meta["date"].get<std::string>()))
+      d.error("meta.date", "meta.date", date_words(meta["date"].get<std::string>()), catalogue());
   }
   if (d.has_errors()) throw Rejected(d, name);
 }

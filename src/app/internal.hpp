@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "core/language.hpp"
 #include "storage/store.hpp"
 
 namespace marque::tournament {
@@ -22,6 +23,11 @@ struct Table;
 namespace marque::app {
 
 using storage::Store;
+
+// The use cases' refusals as words (src/README.md, "Languages": refusals): the English patterns of an edit or a
+// delete that a later hand refuses, an export bundle's errors, the typed words' errors; said in the reader's
+// language from po/LANG.po. Falls back on rules::default_catalogue() (the games' list).
+const text::Catalogue& catalogue();
 
 // What a session holds: the open database and who writes through it.
 struct Session::Impl {
@@ -127,9 +133,17 @@ void describe(HandOutcome& o, const json& record);
 Sides sides_of(const rules::GameRules& rules, const rules::Game& game, const ojson& doc, const ojson* entry);
 Sides sides_of(const rules::GameRules& rules, const rules::Game& game, const json& summary);
 
+// A stored game whose records no longer replay (exit 65, its first error; marque check tells more).
+[[noreturn]] void no_longer_replays(int64_t game_id, const Diagnostics& d);
+// What is wrong with a date as words of catalogue() (core/date's date_problem; no message when it is a date), and
+// "\"VALUE\" is PROBLEM".
+text::Message date_problem_words(std::string_view s);
+text::Message date_words(std::string_view s);
 // What is wrong with a player's name, or "" when nothing is: a name is one line of visible text, not only spaces
 // (no control character: a line feed or a tab in a name would spoof output lines and Tab completion candidates).
 std::string name_problem(const std::string& name);
+// The same as words of catalogue() (no message when the name is sound).
+text::Message name_problem_words(const std::string& name);
 
 // Checks what the rules leave to the database, before anything is stored: a name must be one line of visible text
 // (name_problem), two players of one game whose names differ only in case or in spaces around them (folded as

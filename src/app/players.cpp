@@ -1,6 +1,7 @@
 // Players: rename and merge (records rewritten at the games' name paths, history kept).
 #include "app/internal.hpp"
 
+#include "core/language.hpp"
 #include "core/unicode.hpp"
 
 #include <algorithm>
@@ -10,8 +11,10 @@ namespace marque::app {
 int64_t rename_player(Session& session, const std::string& from_in, const std::string& to_in, bool merge) {
   Store& store = store_of(session);
   const std::string to = trimmed_name(to_in);  // "Ann " is Ann, as everywhere a name is typed
-  if (std::string problem = name_problem(to_in); !problem.empty() && problem != "is empty")
-    throw Error(k_exit_rejected, "the new name " + problem);
+  if (const text::Message problem = name_problem_words(to_in); !problem.empty() && problem.id != "app.err.name_empty")
+    throw Error(k_exit_rejected,
+                text::tr("app.new_name", "the new name {problem}",
+                         text::Message().text("problem", text::say(problem, text::localized(catalogue())))));
   Store::Transaction tx(store);
   int64_t from_id = store.player_id(from_in, false);
   if (!from_id) no_player(store, from_in);
@@ -20,13 +23,19 @@ int64_t rename_player(Session& session, const std::string& from_in, const std::s
     if (id == from_id) from = name;
   int64_t to_id = store.player_id(to, false);
   if (to.empty() || to.find_first_not_of(" \t") == std::string::npos)
-    throw Error(k_exit_usage, "the new name is empty");
+    throw Error(k_exit_usage, text::tr("app.new_name_empty", "the new name is empty"));
   if (merge) {
     if (!to_id) no_player(store, to, " to merge into");
-    if (to_id == from_id) throw Error(k_exit_usage, from + " and " + to + " are the same player");
+    if (to_id == from_id)
+      throw Error(k_exit_usage, text::tr("app.same_player", "{from} and {to} are the same player",
+                                         text::Message().text("from", from).text("to", to)));
   } else if (to_id && to_id != from_id) {
-    throw Error(k_exit_rejected, "there is already a player named " + to,
-                "if they are the same person: marque player merge \"" + from + "\" \"" + to + "\"");
+    throw Error(k_exit_rejected,
+                text::tr("app.player_exists", "there is already a player named {name}",
+                         text::Message().text("name", to)),
+                text::tr("app.player_exists.hint",
+                         "if they are the same person: marque player merge \"{from}\" \"{to}\"",
+                         text::Message().text("from", from).text("to", to)));
   }
   std::string target = to;
   if (merge)

@@ -29,9 +29,9 @@ std::string now_rfc3339() {
   return stamp;
 }
 
-[[noreturn]] void refuse(const std::string& field, const std::string& code, const std::string& message) {
+[[noreturn]] void refuse(const std::string& field, const std::string& code, const text::Message& message) {
   Diagnostics d;
-  d.error(field, code, message);
+  d.error(field, code, message, catalogue());
   throw Rejected(d, "tournament");
 }
 
@@ -57,7 +57,10 @@ std::string slug(const std::string& name) {
 Store::TournamentRow load_row(Store& store, const std::string& id) {
   auto row = store.tournament(id);
   if (!row)
-    throw Error(k_exit_rejected, "no tournament \"" + clip(id) + "\" in this database", "marque tournament list");
+    throw Error(k_exit_rejected,
+                text::tr("app.no_tournament", "no tournament \"{id}\" in this database",
+                         text::Message().text("id", clip(id))),
+                "marque tournament list");
   return *row;
 }
 
@@ -143,7 +146,7 @@ tournament::Entrant& entrant(Event& e, const std::string& who, const std::string
     if (en.id == who) return en;
   for (auto& en : e.entrants)
     if (unicode::same_name(en.name, who)) return en;
-  refuse(field, "T13", "unknown entrant \"" + clip(who) + "\" in " + e.settings.id);
+  refuse(field, "T13", text::Message("app.err.t_unknown_entrant").text("who", clip(who)).text("event", e.settings.id));
 }
 
 int latest_round(const Event& e) { return static_cast<int>(e.rounds.size()); }
@@ -152,9 +155,11 @@ tournament::Round& round_of(Event& e, int round, const std::string& field) {
   if (round == 0) round = latest_round(e);
   if (round < 1 || round > latest_round(e))
     refuse(field, "T02",
-           round == 0 ? std::string("no round has been drawn yet")
-                      : "round " + std::to_string(round) + " is not drawn (" + std::to_string(latest_round(e)) +
-                            " of " + std::to_string(e.settings.rounds) + " drawn)");
+           round == 0 ? text::Message("app.err.t_no_round")
+                      : text::Message("app.err.t_round_not_drawn")
+                            .text("round", std::to_string(round))
+                            .text("drawn", std::to_string(latest_round(e)))
+                            .text("rounds", std::to_string(e.settings.rounds)));
   return e.rounds[static_cast<size_t>(round - 1)];
 }
 
@@ -162,8 +167,10 @@ tournament::Table& table_of(tournament::Round& r, int table, const std::string& 
   for (auto& t : r.tables)
     if (t.number == table) return t;
   refuse(field, "T02",
-         "no table " + std::to_string(table) + " in the draw of round " + std::to_string(r.number) + " (" +
-             std::to_string(r.tables.size()) + " tables)");
+         text::Message("app.err.t_no_table")
+             .text("table", std::to_string(table))
+             .text("round", std::to_string(r.number))
+             .text("tables", std::to_string(r.tables.size())));
 }
 
 // a slip's number typed as text: an exact multiple of the game's unit (4.2)
@@ -171,13 +178,14 @@ Amount slip_amount(const std::string& text, int64_t per, const std::string& fiel
   auto a = parse_decimal(text);
   if (!a || !a->express_in(per))
     refuse(field, "T07",
-           "\"" + clip(text) + "\" is not a number in steps of " +
-               (per == 1 ? std::string("1") : "1/" + std::to_string(per)));
+           text::Message("app.err.t_slip_step")
+               .text("value", clip(text))
+               .text("step", per == 1 ? std::string("1") : "1/" + std::to_string(per)));
   return *a;
 }
 
 tournament::Entrant make_entrant(Event& e, const TournamentEntrant& in, const std::string& field) {
-  if (in.name.empty()) refuse(field + ".name", "T13", "an entrant needs a name");
+  if (in.name.empty()) refuse(field + ".name", "T13", text::Message("app.err.entrant_name"));
   tournament::Entrant en;
   en.name = in.name;
   en.id = in.id.empty() ? slug(in.name) : in.id;
@@ -195,12 +203,13 @@ tournament::Entrant make_entrant(Event& e, const TournamentEntrant& in, const st
   if (!in.club.empty()) en.extra["club"] = in.club;
   for (const auto& other : e.entrants) {
     if (other.id == en.id)
-      refuse(field + ".id", "T14", "entrant id \"" + clip(en.id) + "\" is taken (" + other.name + ")");
+      refuse(field + ".id", "T14",
+             text::Message("app.err.t_id_taken").text("id", clip(en.id)).text("name", other.name));
     if (unicode::same_name(other.name, en.name))
-      refuse(field + ".name", "T14", "\"" + clip(en.name) + "\" is registered already");
+      refuse(field + ".name", "T14", text::Message("app.err.t_registered").text("name", clip(en.name)));
   }
   if (e.settings.entrant_kind == "teams" && en.players.size() != 2)
-    refuse(field + ".players", "T14", "a team registers exactly 2 players (--player A --player B)");
+    refuse(field + ".players", "T14", text::Message("app.err.t_team_two"));
   return en;
 }
 
@@ -234,9 +243,9 @@ TournamentInfo info_of_row(const Store::TournamentRow& row) {
 ordered store_new(Session& session, const std::string& id, const Event& e, const ordered& doc,
                   const std::string& action) {
   Store& store = store_of(session);
-  if (!valid_id(id)) refuse("event.id", "T12", "an event id is 1 to 64 of a-z, 0-9 and - (\"" + clip(id) + "\")");
+  if (!valid_id(id)) refuse("event.id", "T12", text::Message("app.err.t_event_id").text("id", clip(id)));
   Store::Transaction tx(store);
-  if (store.tournament(id)) refuse("event.id", "T12", "an event \"" + id + "\" exists already in this database");
+  if (store.tournament(id)) refuse("event.id", "T12", text::Message("app.err.t_event_exists").text("id", id));
   store.create_tournament({id, e.settings.name.empty() ? id : e.settings.name, e.settings.game, status_of(e), 1,
                            doc.dump(), "", ""},
                           action, session.writer().source, "");
@@ -256,13 +265,13 @@ std::string tournament_clock_seed() {
 }
 
 ordered tournament_create(Session& session, const TournamentSettings& s) {
-  if (s.name.empty()) refuse("event.name", "T12", "an event needs a name (--name)");
+  if (s.name.empty()) refuse("event.name", "T12", text::Message("app.err.t_event_name"));
   json ev = json::object();
   ev["id"] = s.id.empty() ? slug(s.name + (s.date.empty() ? "" : " " + s.date)) : s.id;
   ev["name"] = s.name;
   ev["dates"] = json::array({s.date.empty() ? today() : s.date});
   if (!date_problem(ev["dates"][0].get<std::string>()).empty())
-    refuse("event.dates[0]", "T12", date_problem(ev["dates"][0].get<std::string>()));
+    refuse("event.dates[0]", "T12", date_problem_words(ev["dates"][0].get<std::string>()));
   for (const auto& [key, value] : {std::pair{"venue", s.venue}, {"league", s.league}, {"season", s.season}})
     if (!value.empty()) ev[key] = value;
   ev["game"] = s.game;
@@ -324,16 +333,15 @@ std::vector<TournamentEntrant> tournament_entrants_csv(const std::string& text, 
   std::erase_if(rows,
                 [](const auto& r) { return r.size() == 1 && r[0].find_first_not_of(" \t") == std::string::npos; });
   Diagnostics d;
-  if (rows.empty()) refuse(file, "T13", "no entrants: the file is empty");
+  if (rows.empty()) refuse(file, "T13", text::Message("app.err.entrants_empty"));
   std::map<std::string, size_t> col;
   for (size_t i = 0; i < rows[0].size(); ++i) col[unicode::fold(rows[0][i])] = i;
-  if (!col.count("name")) refuse(file + ":1", "T13", "the first line names the columns: name[,licence,club,...]");
+  if (!col.count("name")) refuse(file + ":1", "T13", text::Message("app.err.entrants_header"));
   for (const auto& [name, i] : col)
     if (name != "name" && name != "id" && name != "licence" && name != "club" && name != "players" &&
         name != "fixed_table" && name != "checked_in")
-      d.error(file + ":1", "T13",
-              "unknown column \"" + clip(rows[0][i]) +
-                  "\" (name, id, licence, club, players, fixed_table, checked_in)");
+      d.error(file + ":1", "T13", text::Message("app.err.entrants_column").text("column", clip(rows[0][i])),
+              catalogue());
   std::vector<TournamentEntrant> out;
   for (size_t r = 1; r < rows.size(); ++r) {
     const auto cell = [&](const char* name) {
@@ -350,7 +358,7 @@ std::vector<TournamentEntrant> tournament_entrants_csv(const std::string& text, 
     en.id = cell("id");
     en.licence = cell("licence");
     en.club = cell("club");
-    if (en.name.empty()) d.error(at + ".name", "T13", "an entrant needs a name");
+    if (en.name.empty()) d.error(at + ".name", "T13", text::Message("app.err.entrant_name"), catalogue());
     const std::string players = cell("players");
     for (size_t p = 0; !players.empty() && p != std::string::npos;) {
       const size_t plus = players.find('+', p);
@@ -363,14 +371,14 @@ std::vector<TournamentEntrant> tournament_entrants_csv(const std::string& text, 
     const std::string fixed = cell("fixed_table");
     if (!fixed.empty()) {
       if (fixed.find_first_not_of("0123456789") != std::string::npos || fixed.size() > 4 || std::stoi(fixed) < 1)
-        d.error(at + ".fixed_table", "T15", "fixed_table is a table number (1, 2, ...)");
+        d.error(at + ".fixed_table", "T15", text::Message("app.err.entrant_fixed_table"), catalogue());
       else
         en.fixed_table = std::stoi(fixed);
     }
     const std::string in = unicode::fold(cell("checked_in"));
     en.checked_in = in == "yes" || in == "true" || in == "1" || in == "y";
     if (!in.empty() && !en.checked_in && in != "no" && in != "false" && in != "0" && in != "n")
-      d.error(at + ".checked_in", "T13", "checked_in is yes or no");
+      d.error(at + ".checked_in", "T13", text::Message("app.err.entrant_checked_in"), catalogue());
     out.push_back(std::move(en));
   }
   if (d.has_errors()) throw Rejected(d, "tournament");
@@ -380,8 +388,7 @@ std::vector<TournamentEntrant> tournament_entrants_csv(const std::string& text, 
 ordered tournament_check_in(Session& session, const std::string& event, const std::vector<std::string>& who,
                             bool present) {
   return change(session, event, present ? "check-in" : "check-out", "", [&](Event& e) {
-    if (!e.rounds.empty() && present)
-      refuse("entrants", "T10", "round 1 is drawn: an entrant who arrives now is a late arrival (tournament late)");
+    if (!e.rounds.empty() && present) refuse("entrants", "T10", text::Message("app.err.t_late"));
     for (const auto& w : who) entrant(e, w, "entrant").checked_in = present;
   });
 }
@@ -394,7 +401,10 @@ ordered tournament_late(Session& session, const std::string& event, const std::s
       return;
     }
     if (en.checked_in && en.arrived_round <= latest_round(e))
-      refuse("entrant", "T04", en.name + " is drawn already (round " + std::to_string(en.arrived_round) + ")");
+      refuse("entrant", "T04",
+             text::Message("app.err.t_drawn_already")
+                 .text("name", en.name)
+                 .text("round", std::to_string(en.arrived_round)));
     en.checked_in = true;
     en.arrived_round = latest_round(e) + 1;
   });
@@ -407,9 +417,11 @@ ordered tournament_withdraw(Session& session, const std::string& event, const st
     const int r = after.value_or(latest_round(e));
     if (r < 0 || r > latest_round(e))
       refuse("withdrawn_after", "T04",
-             "a withdrawal is after a round drawn (0 to " + std::to_string(latest_round(e)) + ")");
+             text::Message("app.err.t_withdraw_round").text("last", std::to_string(latest_round(e))));
     if (en.withdrawn_after)
-      refuse("entrant", "T04", en.name + " withdrew after round " + std::to_string(*en.withdrawn_after));
+      refuse(
+          "entrant", "T04",
+          text::Message("app.err.t_withdrew").text("name", en.name).text("round", std::to_string(*en.withdrawn_after)));
     en.withdrawn_after = r;
   });
 }
@@ -432,7 +444,7 @@ ordered tournament_publish(Session& session, const std::string& event, int& roun
   Event e = open_stored(row);
   auto& r = round_of(e, round, "round");
   round = r.number;
-  if (r.closed) refuse("round", "T09", "round " + std::to_string(r.number) + " is closed");
+  if (r.closed) refuse("round", "T09", text::Message("app.err.t_round_closed").text("round", std::to_string(r.number)));
   store.publish_tournament_round(event, r.number);
   start_table_games(session, e, r.number);  // a phone opens its table's game right after publish (4.1, 4.3)
   ordered doc = tournament::settle_event(e);
@@ -452,7 +464,8 @@ ordered tournament_result(Session& session, const std::string& event, const Tour
     std::vector<std::string> order;
     for (const auto& [who, value] : slip.points) {
       const auto& en = entrant(e, who, p + "result");
-      if (points.count(en.id)) refuse(p + "result." + en.id, "T06", en.name + " is named twice");
+      if (points.count(en.id))
+        refuse(p + "result." + en.id, "T06", text::Message("app.err.t_named_twice").text("name", en.name));
       points[en.id] = slip_amount(value, e.profile.slip_per, p + "result." + en.id);
       order.push_back(en.id);
     }
@@ -465,7 +478,7 @@ ordered tournament_result(Session& session, const std::string& event, const Tour
     if (r.closed) {  // a correction (4.5)
       if (slip.reason.empty())
         refuse(p + "result", "T09",
-               "round " + std::to_string(r.number) + " is closed: a correction gives its reason (--reason TEXT)");
+               text::Message("app.err.t_correction_reason").text("round", std::to_string(r.number)));
       tournament::Table probe = t;
       probe.result.points = points;
       probe.result.order = order;
@@ -504,11 +517,10 @@ ordered tournament_override(Session& session, const std::string& event, int roun
   return change(session, event, "override", reason, [&](Event& e) {
     auto& r = round_of(e, round, "round");
     auto& t = table_of(r, table, "table");
-    if (reason.empty()) refuse("reason", "T17", "an override gives its reason (--reason TEXT)");
+    if (reason.empty()) refuse("reason", "T17", text::Message("app.err.t_override_reason"));
     if (!t.result.present)
       refuse("rounds_played[" + std::to_string(r.number - 1) + "].tables[" + std::to_string(t.number - 1) + "].result",
-             "T03",
-             "table " + std::to_string(t.number) + " has no result to confirm: enter its slip (tournament result)");
+             "T03", text::Message("app.err.t_no_result").text("table", std::to_string(t.number)));
     t.result.override_by = json{{"by", by}, {"reason", reason}};
     t.result.status = "confirmed";
   });
@@ -518,7 +530,8 @@ ordered tournament_close_round(Session& session, const std::string& event, int& 
   return change(session, event, "close", "", [&](Event& e) {
     auto& r = round_of(e, round, "round");
     round = r.number;
-    if (r.closed) refuse("round", "T09", "round " + std::to_string(r.number) + " is closed already");
+    if (r.closed)
+      refuse("round", "T09", text::Message("app.err.t_closed_already").text("round", std::to_string(r.number)));
     r.closed = true;
     r.closed_at = now_rfc3339();
   });
@@ -529,7 +542,7 @@ ordered tournament_undo(Session& session, const std::string& event) {
   Store::Transaction tx(store);
   const auto row = load_row(store, event);
   const auto versions = store.tournament_versions(event);
-  if (versions.size() < 2) refuse("event", "T12", "nothing to undo: " + event + " is as it was created");
+  if (versions.size() < 2) refuse("event", "T12", text::Message("app.err.t_nothing_to_undo").text("event", event));
   // the version before the latest change (an undo's own version counts as a change: undo twice is a redo)
   const auto& previous = versions[versions.size() - 2];
   Store::TournamentRow old = row;

@@ -249,7 +249,10 @@ TablePlay table_by_code(Session& session, const std::string& code) {
     if (!found.empty()) at = found.front();
   }
   if (!at)
-    throw Error(k_exit_noinput, "no table has the code \"" + clip(code, 8) + "\"", "the code is on the table card");
+    throw Error(k_exit_noinput,
+                text::tr("app.no_table_code", "no table has the code \"{code}\"",
+                         text::Message().text("code", clip(code, 8))),
+                text::tr("app.no_table_code.hint", "the code is on the table card"));
   return table_of_event(session, at->event, at->table.round, at->table.table);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/front.hpp"
+#include "app/internal.hpp"
 #include "core/labels.hpp"
 #include "reports/tournament_print.hpp"
 #include "tournament/tournament.hpp"
@@ -26,9 +27,9 @@ TournamentPaper tournament_print(const nlohmann::json& doc, const TournamentPape
     else if (what == "ranking")
       kinds.push_back(reports::TournamentPaper::ranking);
     else
-      d.error("what", "print.what", "what to print is one of cards, door, slips, ranking");
+      d.error("what", "print.what", text::Message("app.err.print_what"), catalogue());
   }
-  if (req.what.empty()) d.error("what", "print.what", "what to print is one of cards, door, slips, ranking");
+  if (req.what.empty()) d.error("what", "print.what", text::Message("app.err.print_what"), catalogue());
   const auto& rounds = event["rounds_played"];
   const bool ranking_only = std::all_of(kinds.begin(), kinds.end(),
                                         [](auto k) { return k == reports::TournamentPaper::ranking; });
@@ -40,16 +41,18 @@ TournamentPaper tournament_print(const nlohmann::json& doc, const TournamentPape
       if (r.value("round", 0) == round) found = &r;
     if (!found)
       d.error("round", "print.round",
-              "round " + std::to_string(round) + " has not been drawn; the event has " + std::to_string(rounds.size()) +
-                  (rounds.size() == 1 ? " round" : " rounds"));
+              text::Message("app.err.print_round_not_drawn")
+                  .text("round", std::to_string(round))
+                  .number("rounds", static_cast<int64_t>(rounds.size())),
+              catalogue());
     else if (any_ranking && (*found)["status"] != "closed")
-      d.error("round", "print.round",
-              "round " + std::to_string(round) + " is not closed: a ranking after it waits for its results");
+      d.error("round", "print.round", text::Message("app.err.print_round_open").text("round", std::to_string(round)),
+              catalogue());
   }
   if (req.rounds.empty() && !ranking_only && rounds.empty())
-    d.error("round", "print.round", "the event has no round drawn yet: nothing to seat");
+    d.error("round", "print.round", text::Message("app.err.print_no_round"), catalogue());
   if (!req.url.empty() && req.url.rfind("http://", 0) != 0 && req.url.rfind("https://", 0) != 0)
-    d.error("url", "print.url", "the server's address starts with http:// or https:// (http://HOST:PORT)");
+    d.error("url", "print.url", text::Message("app.err.print_url"), catalogue());
   if (d.has_errors()) throw Rejected(d, "tournament print");
   p.url = req.url;
   // what the slips need of the game: each table size's deals, where the dealer sits out, whether totals sum to 0

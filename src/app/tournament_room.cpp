@@ -43,7 +43,9 @@ ordered tournament_room(Session& session, const std::string& event) {
   Store& store = store_of(session);
   Store::ReadTransaction tx(store);
   const auto row = store.tournament(event);
-  if (!row) throw Error(k_exit_noinput, "no tournament \"" + clip(event) + "\" here");
+  if (!row)
+    throw Error(k_exit_noinput, text::tr("app.no_tournament_here", "no tournament \"{id}\" here",
+                                         text::Message().text("id", clip(event))));
   Diagnostics d;
   const tournament::Event e = tournament::open_event(json::parse(row->document), d);
   if (d.has_errors()) throw Error(k_exit_dataerr, "the stored tournament \"" + clip(event) + "\" cannot be read");

@@ -13,7 +13,9 @@ namespace {
 
 const rules::GameRules& rules_of(const std::string& kind, int64_t game_id) {
   const rules::GameRules* r = rules::find_game(kind);
-  if (!r) throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " is of a kind this marque does not know");
+  if (!r)
+    throw Error(k_exit_dataerr, text::tr("app.unknown_kind", "game {id} is of a kind this marque does not know",
+                                         text::Message().text("id", std::to_string(game_id))));
   return *r;
 }
 
@@ -43,8 +45,7 @@ Before before_hand(Store& store, int64_t game_id, std::optional<int> edit_no) {
   b.file = file_from(b.game, hands);
   b.prior = rules::replay(b.file);
   if (!b.prior.ok) {
-    std::string first = b.prior.diags.errors().empty() ? std::string("unknown") : b.prior.diags.errors().front().text();
-    throw Error(k_exit_dataerr, "game " + std::to_string(game_id) + " no longer replays: " + first, "run marque check");
+    no_longer_replays(game_id, b.prior.diags);
   }
   return b;
 }

@@ -16,12 +16,16 @@ rules::Words checked_words(const rules::Words& words) {
     for (size_t k = 0; k < i; ++k)
       if (words[k].first == key) {
         d.error(key, "cli.duplicate_key",
-                key + " is given twice (" + clip(words[k].second, 30) + " and " + clip(value, 30) + "); give it once");
+                text::Message("app.err.duplicate_key")
+                    .text("key", key)
+                    .text("first", clip(words[k].second, 30))
+                    .text("second", clip(value, 30)),
+                catalogue());
         break;
       }
     // an empty item in a comma-separated list (players=Ann,,Cat) is a slip, never meant
     if (value.find(",,") != std::string::npos || (!value.empty() && (value.front() == ',' || value.back() == ',')))
-      d.error(key, "cli.empty_item", "'" + clip(value, 60) + "' has an empty item between commas");
+      d.error(key, "cli.empty_item", text::Message("app.err.empty_item").text("value", clip(value, 60)), catalogue());
   }
   if (d.has_errors()) throw Rejected(d);
   return words;
@@ -184,14 +188,14 @@ rules::Words table_words(const std::vector<std::string>& players, const std::str
   for (size_t i = 0; i < players.size(); ++i) {
     const std::string name = trimmed_name(players[i]);
     if (name.empty())
-      d.error("players", "setup.players_name", "seat " + std::to_string(i + 1) + " has no player: choose one");
+      d.error("players", "setup.players_name", text::Message("app.err.seat_empty").text("seat", std::to_string(i + 1)),
+              catalogue());
     else if (name.find_first_of(",=") != std::string::npos)
-      d.error("players", "setup.players_name",
-              "'" + clip(name, 60) +
-                  "' holds a ',' or '=': a player's name cannot (the players are listed with commas)");
+      d.error("players", "setup.players_name", text::Message("app.err.name_separator").text("name", clip(name, 60)),
+              catalogue());
     list += (i ? "," : "") + name;
   }
-  if (players.empty()) d.error("players", "setup.players", "no player chosen");
+  if (players.empty()) d.error("players", "setup.players", text::Message("app.err.no_player_chosen"), catalogue());
   if (d.has_errors()) throw Rejected(d);
   rules::Words words{{"players", list}};
   if (!trimmed_name(dealer).empty()) words.emplace_back("dealer", trimmed_name(dealer));

@@ -105,11 +105,24 @@ std::vector<ExitCode> exit_codes() {
   };
 }
 
+namespace {
+// The command line's own refusals as words (src/README.md, "Languages": refusals), said in the reader's language.
+const text::Catalogue& cli_catalogue() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x;
+    x.add("cli.err.utf8", "not valid UTF-8 (byte {byte, number, ::group-off}); marque stores text as UTF-8");
+    return x;
+  }();
+  return c;
+}
+}  // namespace
+
 void check_utf8(const std::string& field, const std::string& value) {
   size_t at = 0;
   if (importers::valid_utf8(value, &at)) return;
   Diagnostics d;
-  d.error(field, "cli.utf8", "not valid UTF-8 (byte " + std::to_string(at + 1) + "); marque stores text as UTF-8");
+  d.error(field, "cli.utf8", text::Message("cli.err.utf8").number("byte", static_cast<int64_t>(at + 1)),
+          cli_catalogue());
   throw Rejected(d);
 }
 
@@ -120,7 +133,9 @@ std::vector<std::pair<std::string, std::string>> parse_words(const std::vector<s
     check_utf8(importers::valid_utf8(key) ? key : std::string(), w);
     auto eq = w.find('=');
     if (eq == std::string::npos || eq == 0)
-      throw Error(k_exit_usage, "'" + w + "' is not a field: write key=value (e.g. points=47)");
+      throw Error(k_exit_usage,
+                  text::tr("cli.not_a_field", "''{word}'' is not a field: write key=value (e.g. points=47)",
+                           text::Message().text("word", w)));
     kv.emplace_back(w.substr(0, eq), w.substr(eq + 1));
   }
   return kv;
@@ -145,7 +160,11 @@ void require_date(const char* option, const std::string& value) {
   if (value.empty()) return;
   std::string problem = date_problem(value);
   if (problem.empty()) return;
-  throw Error(k_exit_rejected, std::string(option) + ": \"" + value + "\" is " + problem);
+  throw Error(
+      k_exit_rejected,
+      text::tr(
+          "cli.bad_date", "{option}: \"{value}\" is {problem}",
+          text::Message().text("option", option).text("value", value).text("problem", app::date_problem_said(value))));
 }
 
 void print_warnings(const std::vector<Diagnostic>& ws, bool quiet) {

@@ -34,6 +34,12 @@ std::string Diagnostic::said() const {
   return clip_message(s);
 }
 
+std::string Diagnostic::said_at_field() const {
+  if (field.empty()) return said();
+  if (english()) return field + ": " + message;
+  return text::tr("diag.at_field", "{field}: {message}", text::Message().text("field", field).text("message", said()));
+}
+
 std::string Diagnostic::text() const {
   if (english()) {
     std::string s;
@@ -135,6 +141,13 @@ void Diagnostics::note(std::string field, std::string code, std::string message)
 
 void Diagnostics::error(std::string field, std::string code, text::Message words, const text::Catalogue& english) {
   m_items.push_back(with_words(true, false, m_hand, std::move(field), std::move(code), std::move(words), english));
+}
+
+void Diagnostics::error(std::string field, std::string code, text::Message words, text::Message english_words,
+                        const text::Catalogue& english) {
+  Diagnostic d = with_words(true, false, m_hand, std::move(field), std::move(code), std::move(english_words), english);
+  d.words = clipped(std::move(words));
+  m_items.push_back(std::move(d));
 }
 
 void Diagnostics::warning(std::string field, std::string code, text::Message words, const text::Catalogue& english) {

@@ -29,6 +29,8 @@ struct Diagnostic {
   std::string said() const;
   // "hand 3: points: 92.5 is above 91, ..." (hand/field parts omitted when empty), in this thread's language.
   std::string text() const;
+  // "points: 92.5 is above 91, ..." (no hand), in this thread's language: the diagnostic framed in another's words.
+  std::string said_at_field() const;
 };
 
 class Diagnostics {
@@ -42,6 +44,11 @@ public:
   void error(std::string field, std::string code, text::Message words, const text::Catalogue& english);
   void warning(std::string field, std::string code, text::Message words, const text::Catalogue& english);
   void note(std::string field, std::string code, text::Message words, const text::Catalogue& english);
+  // An error whose words hold a text already said in this thread's language (another diagnostic framed: a CSV row's
+  // refusal by the game's rules, a later hand that no longer fits; a game's result in words): `english_words` are
+  // the same words with that text in English, said by `english` for the English `message`.
+  void error(std::string field, std::string code, text::Message words, text::Message english_words,
+             const text::Catalogue& english);
   // a diagnostic as it is (its hand number kept)
   void push(Diagnostic d) { m_items.push_back(std::move(d)); }
   bool has_errors() const;

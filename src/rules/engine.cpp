@@ -13,6 +13,37 @@ namespace {
 
 std::string show(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
+// The refusals of a game file as the engine reads it (replay: its envelope, a record that is not an object, a value
+// of the wrong type) and of the set-up's words, as words (src/README.md, "Languages": refusals). ICU MessageFormat:
+// a quote around a placeholder is written twice.
+const text::Catalogue& file_catalogue() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x;
+    x.fallback = &default_catalogue();
+    x.add("file.err.expected_key_value", "expected key=value");
+    x.add("file.err.hand_not_object", "a hand record must be a JSON object");
+    // `detail` is the JSON library's own words (English), quoted as they are
+    x.add("file.err.wrong_type", "a value has the wrong type ({detail})");
+    x.add("file.err.not_object", "a marque-game/1 document must be a JSON object");
+    x.add("file.err.format_missing", "missing; expected \"marque-game/1\"");
+    x.add("file.err.format_other", "\"{format}\" is not a marque game file; expected \"marque-game/1\"");
+    x.add("file.err.format_version", "\"{format}\" is a version this marque does not know; it reads \"marque-game/1\"");
+    x.add("file.err.game_missing", "missing; one of {games}");
+    x.add("file.err.setup", "missing or not an object");
+    x.add("file.err.hands", "must be an array of hand records");
+    x.add("file.err.meta", "must be an object");
+    x.add("file.err.meta_string", "must be a string{date, select, yes { (an ISO 8601 date)} other {}}");
+    x.add("file.err.meta_night", "must be an integer (a night's id)");
+    return x;
+  }();
+  return c;
+}
+
+// a file's refusal said by file_catalogue()
+void file_error(Diagnostics& d, std::string field, std::string code, text::Message words) {
+  d.error(std::move(field), std::move(code), std::move(words), file_catalogue());
+}
+
 std::string allowed_list(const OptionSpec& spec) {
   std::string s;
   for (const auto& v : spec.values) {
@@ -137,7 +168,7 @@ json GameRules::setup_from_args(const std::vector<std::pair<std::string, std::st
     } else if (!k.empty()) {
       setup[k] = typed_value(v);
     } else {
-      diags.error("setup", "cli.word", "expected key=value");
+      file_error(diags, "setup", "cli.word", text::Message("file.err.expected_key_value"));
     }
   }
   return setup;
@@ -236,14 +267,14 @@ std::optional<ojson> play_entry(Replay& r, const json& rec, int seq) {
   Diagnostics hd;
   hd.set_hand(seq);
   if (!rec.is_object()) {
-    d.error("", "file.hand_not_object", "a hand record must be a JSON object");
+    file_error(d, "", "file.hand_not_object", text::Message("file.err.hand_not_object"));
     return std::nullopt;
   }
   std::optional<HandResult> result;
   try {
     result = r.state->play_hand(rec, hd);
   } catch (const nlohmann::json::exception& e) {
-    hd.error("", "file.hand_type", std::string("a value has the wrong type (") + e.what() + ")");
+    file_error(hd, "", "file.hand_type", text::Message("file.err.wrong_type").text("detail", e.what()));
   }
   d.append(hd);
   if (!result || hd.has_errors()) return std::nullopt;
@@ -301,43 +332,43 @@ Replay replay(const json& file) {
   auto& d = r.diags;
   d.set_hand(0);
   if (!file.is_object()) {
-    d.error("", "file.not_object", "a marque-game/1 document must be a JSON object");
+    file_error(d, "", "file.not_object", text::Message("file.err.not_object"));
     return r;
   }
   if (!file.contains("format") || !file["format"].is_string()) {
-    d.error("format", "file.format", "missing; expected \"marque-game/1\"");
+    file_error(d, "format", "file.format", text::Message("file.err.format_missing"));
     return r;
   }
   std::string format = file["format"].get<std::string>();
   if (format.rfind("marque-game/", 0) != 0) {
-    d.error("format", "file.format", "\"" + format + "\" is not a marque game file; expected \"marque-game/1\"");
+    file_error(d, "format", "file.format", text::Message("file.err.format_other").text("format", format));
     return r;
   }
   if (format != "marque-game/1") {
-    d.error("format", "file.format_version",
-            "\"" + format + "\" is a version this marque does not know; it reads \"marque-game/1\"");
+    file_error(d, "format", "file.format_version", text::Message("file.err.format_version").text("format", format));
     return r;
   }
   if (!file.contains("game") || !file["game"].is_string()) {
-    d.error("game", "file.game", "missing; one of " + game_list());
+    file_error(d, "game", "file.game", text::Message("file.err.game_missing").text("games", game_list()));
     return r;
   }
   std::string game_id = file["game"].get<std::string>();
   const GameRules* rules = find_game(game_id);
   if (!rules) {
-    d.error("game", "file.game", "\"" + game_id + "\" is not a game marque knows; one of " + game_list());
+    file_error(d, "game", "file.game",
+               text::Message("rules.err.unknown_game").text("id", game_id).text("games", game_list()));
     return r;
   }
   if (!file.contains("setup") || !file["setup"].is_object()) {
-    d.error("setup", "file.setup", "missing or not an object");
+    file_error(d, "setup", "file.setup", text::Message("file.err.setup"));
     return r;
   }
   if (file.contains("hands") && !file["hands"].is_array()) {
-    d.error("hands", "file.hands", "must be an array of hand records");
+    file_error(d, "hands", "file.hands", text::Message("file.err.hands"));
     return r;
   }
   if (file.contains("meta") && !file["meta"].is_null() && !file["meta"].is_object()) {
-    d.error("meta", "file.meta", "must be an object");
+    file_error(d, "meta", "file.meta", text::Message("file.err.meta"));
     return r;
   }
   if (file.contains("meta") && file["meta"].is_object()) {
@@ -346,12 +377,12 @@ Replay replay(const json& file) {
     const json& meta = file["meta"];
     for (const char* key : {"date", "league", "venue", "note"})
       if (meta.contains(key) && !meta[key].is_string()) {
-        d.error(std::string("meta.") + key, "file.meta_type",
-                "must be a string" + std::string(std::string(key) == "date" ? " (an ISO 8601 date)" : ""));
+        file_error(d, std::string("meta.") + key, "file.meta_type",
+                   text::Message("file.err.meta_string").text("date", std::string(key) == "date" ? "yes" : "no"));
         return r;
       }
     if (meta.contains("night") && !meta["night"].is_number_integer()) {
-      d.error("meta.night", "file.meta_type", "must be an integer (a night's id)");
+      file_error(d, "meta.night", "file.meta_type", text::Message("file.err.meta_night"));
       return r;
     }
   }
@@ -361,7 +392,7 @@ Replay replay(const json& file) {
   try {
     game = rules->start(file["setup"], d);
   } catch (const nlohmann::json::exception& e) {
-    d.error("setup", "file.setup_type", std::string("a value has the wrong type (") + e.what() + ")");
+    file_error(d, "setup", "file.setup_type", text::Message("file.err.wrong_type").text("detail", e.what()));
     return r;
   }
   if (!game || d.has_errors()) return r;

@@ -20,10 +20,15 @@ namespace marque::storage::detail {
 
 [[noreturn]] void rethrow_sqlite(const SQLite::Exception& e, const std::string& path) {
   int code = e.getErrorCode();
-  if (code == SQLITE_NOTADB) throw Error(k_exit_dataerr, path + " is not a marque database (not an SQLite file)");
+  if (code == SQLITE_NOTADB)
+    throw Error(k_exit_dataerr, text::tr("storage.not_sqlite", "{path} is not a marque database (not an SQLite file)",
+                                         text::Message().text("path", path)));
   if (code == SQLITE_CORRUPT)
-    throw Error(k_exit_dataerr, "the database " + path + " is damaged (" + e.what() + ")",
-                "marque check reports what it can still read; restore a backup (marque restore FILE --yes)");
+    throw Error(k_exit_dataerr,
+                text::tr("storage.damaged", "the database {path} is damaged ({detail})",
+                         text::Message().text("path", path).text("detail", e.what())),
+                text::tr("storage.damaged.hint",
+                         "marque check reports what it can still read; restore a backup (marque restore FILE --yes)"));
   if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
     throw Error(k_exit_tempfail,
                 text::tr("storage.busy",

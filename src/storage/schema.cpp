@@ -10,6 +10,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include "core/diag.hpp"
+#include "core/language.hpp"
 #include "storage/migrations_data.hpp"
 #include "storage/schema_texts.hpp"
 #include "storage/store_impl.hpp"
@@ -83,15 +84,24 @@ int inspect(SQLite::Database& db, const std::string& what, const std::string& af
   int app = db.execAndGet("PRAGMA application_id").getInt();
   int objects = db.execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
   if (app != k_application_id && (app != 0 || objects != 0))
-    throw Error(k_exit_dataerr, what + " is not a marque database" + after,
-                "it is some other SQLite file; name a marque database with --db, or a new file");
+    throw Error(k_exit_dataerr,
+                text::tr("storage.not_marque", "{what} is not a marque database{after}",
+                         text::Message().text("what", what).text("after", after)),
+                text::tr("storage.not_marque.hint",
+                         "it is some other SQLite file; name a marque database with --db, or a new file"));
   int version = db.execAndGet("PRAGMA user_version").getInt();
   int latest = static_cast<int>(std::size(k_migrations));
   if (version > latest)
     throw Error(k_exit_dataerr,
-                what + " was written by a newer marque (schema " + std::to_string(version) +
-                    ", this marque knows up to " + std::to_string(latest) + ")" + after,
-                "upgrade marque to open it");
+                text::tr("storage.newer_schema",
+                         "{what} was written by a newer marque (schema {version}, this marque knows up to "
+                         "{latest}){after}",
+                         text::Message()
+                             .text("what", what)
+                             .text("version", std::to_string(version))
+                             .text("latest", std::to_string(latest))
+                             .text("after", after)),
+                text::tr("storage.newer_schema.hint", "upgrade marque to open it"));
   if (version < 0)
     throw Error(k_exit_dataerr,
                 what + " is not a marque database (schema version " + std::to_string(version) + ")" + after);

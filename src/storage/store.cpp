@@ -60,6 +60,13 @@ void Store::tell_waits(bool tell) { detail::say_waits = tell; }
 
 // --- opening, step by step
 
+namespace {
+// "the database PATH" in this thread's language: what a refusal of inspect() names
+std::string the_database(const std::string& path) {
+  return text::tr("storage.the_database", "the database {path}", text::Message().text("path", path));
+}
+}  // namespace
+
 std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
   bool exists = fs::exists(path);
   if (!exists && mode != Mode::write)
@@ -69,16 +76,21 @@ std::vector<Access> Store::Impl::access_plan(Store::Mode mode) {
                          "record a game first (marque start / marque import), or name one with --db"));
   std::error_code kind_ec;
   if (exists && !fs::is_regular_file(path, kind_ec))  // SQLite would call a pipe or a device "disk I/O error"
-    throw Error(k_exit_cantcreat,
-                "the database " + path + " is " +
-                    (fs::is_directory(path, kind_ec) ? "a folder"
-                                                     : "not a regular file (a device, a pipe or a socket)"),
-                "name a database file with --db (marque config shows the one in force)");
+    throw Error(
+        k_exit_cantcreat,
+        text::tr("storage.not_a_file",
+                 "the database {path} is {folder, select, yes {a folder} other {not a regular file (a device, "
+                 "a pipe or a socket)}}",
+                 text::Message().text("path", path).text("folder", fs::is_directory(path, kind_ec) ? "yes" : "no")),
+        text::tr("storage.not_a_file.hint", "name a database file with --db (marque config shows the one in force)"));
   fs::path parent = fs::path(path).parent_path();
   if (!exists) {
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);
-    if (ec) throw Error(k_exit_cantcreat, "cannot create the folder " + parent.string() + ": " + ec.message());
+    if (ec)
+      throw Error(k_exit_cantcreat,
+                  text::tr("storage.cannot_create_folder", "cannot create the folder {folder}: {why}",
+                           text::Message().text("folder", parent.string()).text("why", ec.message())));
   }
   // A file or folder this process cannot write (a read-only mount, a file of another user): reading commands
   // open it read-only (immutable when nothing can change it: no folder to write a -wal or -shm in).
@@ -132,7 +144,7 @@ int Store::Impl::connect_with_fallbacks(const std::vector<Access>& tries) {
       db->exec("BEGIN");
       int found = 0;
       try {
-        found = detail::inspect(*db, "the database " + path, "");
+        found = detail::inspect(*db, the_database(path), "");
       } catch (...) {
         db->exec("ROLLBACK");
         throw;
@@ -183,7 +195,7 @@ void Store::Impl::migrate(Store& store, const Store::Deriver& derive) {
   db->exec("PRAGMA foreign_keys = OFF");
   db->exec("BEGIN IMMEDIATE");
   try {
-    version = detail::inspect(*db, "the database " + path, "");
+    version = detail::inspect(*db, the_database(path), "");
     if (version < latest) {
       if (version > 0) {
         upgraded_from = version;

@@ -25,7 +25,8 @@ from english_words import find_english  # noqa: E402
 
 # Each night: its language, the names the user typed (players, venue, league: never reported), its commands
 # (run with --lang LANG after `marque`; "SITE" builds the club's website into site/, "SHEET n" prints a sheet as text;
-# "!" first: a command that must fail, a refusal; every other must succeed, or the night is not the night it says).
+# "FILE NAME TEXT" writes a file the commands after it read; "!" first: a command that must fail, a refusal; every
+# other must succeed, or the night is not the night it says).
 NIGHTS = {
     "fr": {
         "names": ("Ann", "Ben", "Cat", "Nina", "Emil", "Sara", "Will", "Café du Coin", "Club du jeudi"),
@@ -188,6 +189,11 @@ def run_night(marque, lang, night, work):
                NO_COLOR="1", COLUMNS="100")
     shown, failed = [], []
     for command in night["commands"]:
+        if command.startswith("FILE "):  # FILE NAME TEXT: a file the next commands read (\n: a line end)
+            _, name, content = command.split(" ", 2)
+            with open(os.path.join(work, name), "w", encoding="utf-8") as f:
+                f.write(content.replace("\\n", "\n"))
+            continue
         refused = command.startswith("!")
         command = command.lstrip("!")
         if command == "SITE":
