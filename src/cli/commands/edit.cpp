@@ -33,10 +33,13 @@ CommandRecord add_edit(CLI::App& app, Context& ctx, Commands& out) {
                      outcome = app::edit_hand(*db, id, o->seq, rec, o->dry_run);
                    } else {
                      if (o->words.empty())
-                       throw Error(k_exit_usage, "no fields to change; e.g. marque edit 2 points=50");
+                       throw Error(k_exit_usage,
+                                   text::tr("cli.edit.no_fields", "no fields to change; e.g. marque edit 2 points=50"));
                      outcome = app::edit_hand_words(*db, id, o->seq, parse_words(o->words), o->replace, o->dry_run);
                    }
-                   emit_outcome(ctx, outcome, o->dry_run ? "would be changed (dry run: not stored)" : "changed");
+                   emit_outcome(ctx, outcome,
+                                o->dry_run ? text::tr("cli.edit.dry_run", "would be changed (dry run: not stored)")
+                                           : text::tr("cli.edit.changed", "changed"));
                    return 0;
                  }});
   return {"edit", true, {Format::text, Format::json}};
