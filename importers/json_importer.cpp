@@ -42,6 +42,10 @@ const text::Catalogue& catalogue() {
           "not valid JSON (parse error at line {line, number, ::group-off}, column {column, number, ::group-off}: "
           "{detail})");
     x.add("import.err.not_json_detail", "not valid JSON ({detail})");
+    // the same in another language, when the parser says what it read last: the position and that text only
+    x.add("import.err.not_json_read",
+          "not valid JSON at line {line, number, ::group-off}, column {column, number, ::group-off} (last read: "
+          "''{last}'')");
     // a CSV file (csv_importer.cpp): a row's place is FILE:LINE, then the column the rule concerns
     x.add("import.err.csv_quote", "line {line, number, ::group-off}: a quoted cell is not closed");
     x.add("import.err.csv_at", "{where}: {message}");
@@ -67,9 +71,14 @@ const text::Catalogue& catalogue() {
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& name, const std::string& field, const text::Message& message) {
+// `said`: the refusal in other words for another language than English (none: `message` in every language)
+[[noreturn]] void refuse(const std::string& name, const std::string& field, const text::Message& message,
+                         const text::Message& said = {}) {
   Diagnostics d;
-  d.error(field, "file.json", message, catalogue());
+  if (said.empty())
+    d.error(field, "file.json", message, catalogue());
+  else
+    d.error(field, "file.json", said, message, catalogue());
   throw Rejected(d, name);
 }
 
@@ -112,17 +121,26 @@ private:
 }
 
 // nlohmann's "parse error at line 3, column 5: syntax error ..." as words: the position said in the language, the
-// parser's own detail quoted as it is
-text::Message parse_error_words(const std::string& what) {
+// parser's own detail (English) quoted as it is; `said` gets the same without the parser's words when it names the
+// text it read last ("...; last read: 'x'"): what another language says (empty: none)
+text::Message parse_error_words(const std::string& what, text::Message& said) {
   long long line = 0, column = 0;
-  int detail = -1;
-  if (std::sscanf(what.c_str(), "parse error at line %lld, column %lld: %n", &line, &column, &detail) == 2 &&
-      detail > 0)
-    return text::Message("import.err.not_json_at")
-        .number("line", line)
-        .number("column", column)
-        .text("detail", what.substr(static_cast<size_t>(detail)));
-  return text::Message("import.err.not_json_detail").text("detail", what);
+  int at = -1;
+  if (std::sscanf(what.c_str(), "parse error at line %lld, column %lld: %n", &line, &column, &at) != 2 || at <= 0)
+    return text::Message("import.err.not_json_detail").text("detail", what);
+  const std::string detail = what.substr(static_cast<size_t>(at));
+  const std::string read = "; last read: '";
+  if (const size_t from = detail.find(read); from != std::string::npos) {
+    const size_t start = from + read.size();
+    size_t end = detail.find("'; expected", start);
+    if (end == std::string::npos) end = detail.rfind('\'');
+    if (end != std::string::npos && end >= start)
+      said = text::Message("import.err.not_json_read")
+                 .number("line", line)
+                 .number("column", column)
+                 .text("last", detail.substr(start, end - start));
+  }
+  return text::Message("import.err.not_json_at").number("line", line).number("column", column).text("detail", detail);
 }
 
 // The SAX handler: builds the tree like nlohmann's own DOM parser, checking depth, duplicate keys and
@@ -139,7 +157,7 @@ public:
   Builder(json& root, GameSource* stream) : m_root(root), m_stream(stream) {}
 
   std::string error_field;
-  text::Message error_message;
+  text::Message error_message, error_said;  // error_said: the same for another language (empty: error_message)
 
   bool null() { return value(json(nullptr)); }
   bool boolean(bool v) { return value(json(v)); }
@@ -176,7 +194,10 @@ public:
     if (ex.id == 406) return fail(path(), text::Message("import.err.double_range").text("value", clip(token)));
     std::string what = ex.what();
     auto pos = what.find("parse error");
-    return fail("", parse_error_words(pos == std::string::npos ? what : what.substr(pos)));
+    text::Message said;
+    const text::Message english = parse_error_words(pos == std::string::npos ? what : what.substr(pos), said);
+    if (error_message.empty()) error_said = std::move(said);
+    return fail("", english);
   }
 
 private:
@@ -323,7 +344,8 @@ void run(Input&& input, json& root, GameSource* stream, const std::string& name,
   }
   if (limit && limit->over()) refuse_too_long(name);
   if (!ok || !b.error_message.empty())
-    refuse(name, b.error_field, b.error_message.empty() ? text::Message("import.err.not_json") : b.error_message);
+    refuse(name, b.error_field, b.error_message.empty() ? text::Message("import.err.not_json") : b.error_message,
+           b.error_said);
 }
 
 }  // namespace

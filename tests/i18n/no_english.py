@@ -50,6 +50,8 @@ NIGHTS = {
             "hand bidder=N bid=120 trump=S points=130 last=bidders",
             "hand bidder=S bid=80 trump=C points=152 last=bidders capot=bidders",
             "!hand bidder=W bid=80 trump=C points=100 last=bidders",
+            # a correction refused: the game would be over after the hand edited (issue 34's files and corrections)
+            "!edit 1 bid=160 coinche=E surcoinche=S points=152 last=bidders capot=bidders",
             "games",
             "score 2",
             "night list",
@@ -83,6 +85,18 @@ NIGHTS = {
             "hand point=Ann:5:49 seq=Ann:quart:A sets=Ben:quatorze:10,trio:Q tricks=Ann:7 play=Ann:9,Ben:6",
             "show 1",
             "history",
+            # the errors of files, imports, the command line's words and the database
+            'FILE casse.json {"format": "marque-game/1", x}',
+            "!import casse.json",
+            'FILE donnes.csv game,players,contract,taker,points,oudlers\\ntarot,"Ann,Ben,Cat",garde,Ann,99,2\\n',
+            "!import donnes.csv",
+            "!import absent.json",
+            'FILE inscrits.csv name,age\\nAnn,30\\n',
+            "!tournament import-entrants fete inscrits.csv",
+            "!hand \"$(printf 'taker=\\377')\"",
+            "!start tarot players=Ann,Ben,Cat --date 2026-02-30",
+            "FILE autre.db pas une base",
+            "!--db autre.db games",
         ],
     },
     "hu": {
@@ -115,6 +129,13 @@ NIGHTS = {
             "option.max_kontra_level=4 option.kassza_mode=double_game option.session_end='{\"mode\":\"deals\",\"count\":1}' "
             "--date 2026-11-20",
             "rules alsos",
+            # the errors of files, imports, corrections and the command line's words
+            'FILE rossz.json {"format":"marque-game/1","game":"alsos","setup":{"players":["Zsófi","Bálint","Gergő"]},"hands":[1]}',
+            "!import rossz.json",
+            'FILE rossz.csv game,players\\nalsos,"Zsófi,Bálint,Gergő\\n',
+            "!import rossz.csv",
+            "!hand contract=betli:Bálint contract=betli:Gergő",
+            "!start alsos players=Zsófi,Bálint,Gergő dealer=Gergő --date 2026-02-30",
             "--help",
             "hand --help",
             "SITE",
@@ -151,6 +172,13 @@ NIGHTS = {
             "option.taken_along_failure=per_seat option.all_pass=polles option.end_rounding=integer_half_up "
             "option.sheet_columns=net --date 2026-11-20",
             "rules prefa",
+            # the errors of files, imports and the command line's words
+            'FILE kako.json {"format":"marque-game/2","game":"prefa"}',
+            "!calc kako.json",
+            'FILE kako.csv players,declarer\\n"Nikos,Eleni,Giorgos",Eleni\\n',
+            "!import kako.csv",
+            "!hand declarerEleni",
+            "!start prefa players=Nikos,Eleni,Giorgos dealer=Nikos --date 2026-02-30",
             "--help",
             "hand --help",
             "SITE",
