@@ -93,7 +93,7 @@ NIGHTS = {
             "!import absent.json",
             'FILE inscrits.csv name,age\\nAnn,30\\n',
             "!tournament import-entrants fete inscrits.csv",
-            "!hand \"$(printf 'taker=\\377')\"",
+            "!hand \"$(printf 'preneur=\\377')\"",
             "!start tarot players=Ann,Ben,Cat --date 2026-02-30",
             "FILE autre.db pas une base",
             "!--db autre.db games",
@@ -173,7 +173,8 @@ NIGHTS = {
             "option.sheet_columns=net --date 2026-11-20",
             "rules prefa",
             # the errors of files, imports and the command line's words
-            'FILE kako.json {"format":"marque-game/2","game":"prefa"}',
+            'FILE kako.json {"format":"marque-game/1","game":"prefa","setup":{"players":["Nikos","Eleni","Giorgos"]},'
+            '"hands":[1]}',
             "!calc kako.json",
             'FILE kako.csv players,declarer\\n"Nikos,Eleni,Giorgos",Eleni\\n',
             "!import kako.csv",
