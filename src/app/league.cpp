@@ -98,22 +98,31 @@ Season add_season(Session& session, const std::string& name, const std::string& 
                   const std::string& to) {
   Store& store = store_of(session);
   if (name.empty() || name.find_first_not_of(" \t") == std::string::npos)
-    throw Error(k_exit_rejected, "a season needs a name");
+    throw Error(k_exit_rejected, text::tr("app.season.name", "a season needs a name"));
   if (league.empty())
-    throw Error(k_exit_usage, "a season belongs to a league: --league NAME (or league = \"...\" in the config file)");
+    throw Error(k_exit_usage,
+                text::tr("app.season.league",
+                         "a season belongs to a league: --league NAME (or league = \"...\" in the config file)"));
   for (const auto& [option, date] : {std::pair{"--from", from}, std::pair{"--to", to}}) {
-    if (date.empty()) throw Error(k_exit_usage, std::string("a season needs its dates: ") + option + " YYYY-MM-DD");
+    if (date.empty())
+      throw Error(k_exit_usage, text::tr("app.season.dates", "a season needs its dates: {option} YYYY-MM-DD",
+                                         text::Message().text("option", option)));
     if (!is_valid_date(date))
-      throw Error(k_exit_rejected, std::string(option) + ": \"" + date + "\" is not a date (YYYY-MM-DD)");
+      throw Error(k_exit_rejected, text::tr("app.season.date", "{option}: \"{date}\" is not a date (YYYY-MM-DD)",
+                                            text::Message().text("option", option).text("date", date)));
   }
   if (to < from)
-    throw Error(k_exit_rejected, "season " + name + " would end (" + to + ") before it starts (" + from + ")");
+    throw Error(k_exit_rejected,
+                text::tr("app.season.order", "season {name} would end ({to}) before it starts ({from})",
+                         text::Message().text("name", name).text("to", to).text("from", from)));
   Store::Transaction tx(store);
   for (const auto& s : store.seasons(league))
     if (unicode::same_name(s.name, name))
-      throw Error(k_exit_rejected,
-                  "league " + s.league + " has a season named " + s.name + " already (" + s.from + " to " + s.to + ")",
-                  "marque season list");
+      throw Error(
+          k_exit_rejected,
+          text::tr("app.season.exists", "league {league} has a season named {name} already ({from} to {to})",
+                   text::Message().text("league", s.league).text("name", s.name).text("from", s.from).text("to", s.to)),
+          "marque season list");
   store.create_season(name, league, from, to);
   Season out;
   for (const auto& s : seasons(session, league))
@@ -141,13 +150,21 @@ Season find_season(Session& session, const std::string& name, const std::string&
   for (const auto& s : all)
     if (unicode::same_name(s.name, name)) found.push_back(s);
   if (found.empty())
-    throw Error(k_exit_noinput, "no season named " + name + (league.empty() ? std::string() : " in league " + league),
+    throw Error(k_exit_noinput,
+                text::tr("app.season.none",
+                         "no season named {name}{has_league, select, yes { in league {league}} other {}}",
+                         text::Message()
+                             .text("name", name)
+                             .text("has_league", league.empty() ? "no" : "yes")
+                             .text("league", league)),
                 all.empty() ? "marque season add NAME --league L --from D --to D" : "marque season list");
   if (found.size() > 1) {
     std::string leagues;
     for (const auto& s : found) leagues += (leagues.empty() ? "" : ", ") + s.league;
     throw Error(k_exit_usage,
-                "season " + name + " is a season of several leagues (" + leagues + "): say which with --league");
+                text::tr("app.season.leagues",
+                         "season {name} is a season of several leagues ({leagues}): say which with --league",
+                         text::Message().text("name", name).text("leagues", leagues)));
   }
   return found.front();
 }
@@ -163,7 +180,8 @@ void delete_season(Session& session, const std::string& name, const std::string&
 Filter with_season(Session& session, Filter filter, Season* season) {
   if (filter.season.empty()) return filter;
   if (!filter.from.empty() || !filter.to.empty())
-    throw Error(k_exit_usage, "--season gives the dates: it goes without --from and --to");
+    throw Error(k_exit_usage,
+                text::tr("app.season.with_dates", "--season gives the dates: it goes without --from and --to"));
   const Season s = find_season(session, filter.season, filter.league);
   filter.league = s.league;
   filter.from = s.from;
