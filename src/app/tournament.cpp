@@ -90,16 +90,25 @@ Event open_stored(const Store::TournamentRow& row) {
 Event read_stored(const Store::TournamentRow& row) {
   const json doc = json::parse(row.document, nullptr, false);
   if (doc.is_discarded() || !doc.is_object())
-    throw Error(k_exit_dataerr, "the stored tournament " + row.id + " is damaged: its document is not JSON",
-                "marque tournament history " + row.id + " lists its earlier versions");
+    throw Error(k_exit_dataerr,
+                text::tr("app.tournament_damaged_json",
+                         "the stored tournament {id} is damaged: its document is not JSON",
+                         text::Message().text("id", row.id)),
+                text::tr("app.tournament_damaged.hint", "marque tournament history {id} lists its earlier versions",
+                         text::Message().text("id", row.id)));
   Diagnostics d;
   Event e = tournament::open_event(doc, d);
   if (d.has_errors()) {
     const auto first = d.errors().front();
     throw Error(k_exit_dataerr,
-                "the stored tournament " + row.id + " is damaged: " + first.field + ": " + first.code + " " +
-                    first.message,
-                "marque tournament history " + row.id + " lists its earlier versions");
+                text::tr("app.tournament_damaged", "the stored tournament {id} is damaged: {field}: {code} {message}",
+                         text::Message()
+                             .text("id", row.id)
+                             .text("field", first.field)
+                             .text("code", first.code)
+                             .text("message", first.said())),
+                text::tr("app.tournament_damaged.hint", "marque tournament history {id} lists its earlier versions",
+                         text::Message().text("id", row.id)));
   }
   return e;
 }
