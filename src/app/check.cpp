@@ -175,6 +175,8 @@ public:
     auto& problems = m_problems;
     if (m_failed_at) {
       if (!json::accept(g.summary)) problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
+      if (g.state && !json::accept(*g.state))
+        problems.push_back(name + ": the stored running state is damaged (not valid JSON)");
       return std::move(problems);
     }
     rules::finish(m_replay);
@@ -188,6 +190,13 @@ public:
         problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
       else if (!same_json(ojson::parse(want.summary), summary))
         problems.push_back(name + ": stored summary (totals/result) differs from the rules");
+    }
+    // the running state a hand added resumes from (none stored: the next change stores it)
+    if (g.state && *g.state != want.state) {  // the text as stored is the fresh dump unless something changed it
+      if (!json::accept(*g.state))
+        problems.push_back(name + ": the stored running state is damaged (not valid JSON)");
+      else
+        problems.push_back(name + ": stored running state differs from the rules");
     }
     if (g.hand_count != want.hand_count)
       problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " +

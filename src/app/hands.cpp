@@ -14,24 +14,52 @@ HandOutcome add_hand(Session& session, int64_t game_id, const json& record, bool
       session, game_id, [&](const rules::Game&) { return record; }, dry_run);
 }
 
+namespace {
+// A game as it stands before a hand is added to its end: the replay, the numbers of its hands by position and the
+// next hand's number.
+struct GameEnd {
+  rules::Replay r;
+  std::vector<int> numbers;
+  int next_no = 1;
+};
+
+// Resumed from the game's stored running state when it has one that fits its hands (issue 35: one hand's scoring,
+// not the replay of the game; `check` compares the state with a full replay), else replayed from every record (a
+// refusal when they no longer replay).
+GameEnd game_end(Store& store, const storage::GameRow& g) {
+  if (!g.state.empty()) {
+    const json state = json::parse(g.state, nullptr, false);
+    rules::Replay r = rules::resume(file_from(g, {}), state, static_cast<size_t>(g.hands));
+    if (r.ok) {
+      // every diagnostic from here concerns the hand added, so only the last hand's number is ever read
+      std::vector<int> numbers(static_cast<size_t>(g.hands), 0);
+      const int last = store.last_hand_no(g.id);
+      if (!numbers.empty()) numbers.back() = last;
+      return {std::move(r), std::move(numbers), last + 1};
+    }
+  }
+  const auto hands = store.hands(g.id, false);
+  std::vector<int> numbers = numbers_of(hands);
+  rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
+  return {std::move(r), std::move(numbers), next_number(hands)};
+}
+}  // namespace
+
 HandOutcome add_hand(Session& session, int64_t game_id, const RecordMaker& make_record, bool dry_run) {
   Store& store = store_of(session);
   Store::Transaction tx(store);
   auto g = live_game(store, game_id);
-  auto hands = store.hands(game_id, false);
-  std::vector<int> numbers = numbers_of(hands);
-  rules::Replay r = replay_or_reject(file_from(g, hands), numbers);
+  auto [r, numbers, no] = game_end(store, g);
   const rules::GameRules* rules = rules::find_game(g.game);
   const json record = rules ? spelled_as(*rules, make_record(*r.state), true, r.state->players())
                             : make_record(*r.state);
   rules::extend(r, record);
   // a refused hand reports its errors, and the warnings of this hand only (not those of earlier hands)
   if (!r.ok) {
-    Diagnostics d = only_hand_warnings(numbered(r.diags, numbers), next_number(hands));
+    Diagnostics d = only_hand_warnings(numbered(r.diags, numbers), no);
     throw Rejected(rules ? with_suggestions(d, *rules, g.players, {}, record) : d);
   }
-  const int seq = static_cast<int>(hands.size()) + 1;
-  const int no = next_number(hands);
+  const int seq = static_cast<int>(numbers.size()) + 1;
   numbers.push_back(no);
   HandOutcome o = outcome_from(r, game_id, seq, no, !dry_run, numbers);
   o.game = g.game;

@@ -22,7 +22,8 @@ struct HandOutcome {
   std::string words;         // the hand in the game's own terms ("Ben's garde made by 9")
   std::string result_words;  // when the game is over: its outcome as a sentence
   ojson entry;               // its marque-score/1 hand entry
-  ojson score;               // the whole score document after the change
+  ojson score;               // the score document after the change (a hand added to a game resumed from its
+                             // stored state: its "hands" hold that hand only; totals, result ... are whole)
   std::vector<Diagnostic> warnings;
   std::string next_dealer;
   std::string sitting_out;   // who sits the next hand out (Game::sitting_out: the next dealer, or "")

@@ -322,6 +322,7 @@ storage::GameDerived derived_of(const rules::Replay& r) {
   d.hand_count = static_cast<int64_t>(r.hands_played);
   d.played_count = static_cast<int64_t>(r.deals_played);
   d.seats = seats_from(r.score["game"].get<std::string>(), r.state->players(), json(summary));
+  if (std::optional<json> state = rules::saved_state(r)) d.state = state->dump();
   return d;
 }
 
@@ -351,7 +352,11 @@ HandOutcome outcome_from(rules::Replay& r, int64_t game_id, int seq, int no, boo
   o.game_id = game_id;
   o.seq = seq;
   o.no = no;
-  if (seq >= 1 && static_cast<size_t>(seq) <= r.score["hands"].size()) o.entry = r.score["hands"][seq - 1];
+  // the entries score["hands"] leaves out: a game resumed from its stored state holds only the hands played since
+  const ojson& hands = r.score["hands"];
+  const size_t first = r.hands_played - hands.size();
+  if (static_cast<size_t>(seq) > first && static_cast<size_t>(seq) - first <= hands.size())
+    o.entry = hands[static_cast<size_t>(seq) - first - 1];
   o.score = r.score;
   Diagnostics ws;
   for (const auto& w : warnings_of(r, seq)) ws.push(w);

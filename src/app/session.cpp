@@ -43,7 +43,7 @@ std::unique_ptr<Store> open_store(const std::string& path, Store::Mode mode) {
         if (r.ok) store_summary(store, g.id, r);
       } else {  // v3..v6: the stored summary is derived already; reduce it to the (exact) seat columns
         store.set_summary(g.id, {g.status, g.summary.dump(), g.hands, deals_played(g, store.hands(g.id)),
-                                 seats_from(g.game, g.players, g.summary)});
+                                 seats_from(g.game, g.players, g.summary), ""});  // no running state (v13)
       }
       // v7: the postings in exact units, from the stored scores (their deltas)
       const int64_t per = per_of(g.game);

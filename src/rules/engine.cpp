@@ -442,6 +442,40 @@ void extend(Replay& r, const json& record) {
   finish_score(r);
 }
 
+std::optional<json> saved_state(const Replay& r) {
+  if (!r.ok || !r.state || !r.rules) return std::nullopt;
+  std::optional<json> game = r.state->save_state();
+  if (!game) return std::nullopt;
+  json s = json::object();
+  s["rules_version"] = r.rules->rules_version();
+  s["hands"] = r.hands_played;
+  s["deals"] = r.deals_played;
+  s["game"] = std::move(*game);
+  return s;
+}
+
+Replay resume(const json& file, const json& state, size_t hands) {
+  Replay none;
+  const auto count = [&](const char* key) {
+    return state.contains(key) && state[key].is_number_unsigned() ? std::optional(state[key].get<size_t>())
+                                                                  : std::nullopt;
+  };
+  if (!state.is_object() || !state.contains("game") || count("hands") != hands || !count("deals")) return none;
+  Replay r = replay(file);
+  if (!r.ok || r.hands_played != 0 || !state.contains("rules_version") ||
+      state["rules_version"] != r.rules->rules_version())
+    return none;
+  try {
+    if (!r.state->restore_state(state["game"])) return none;
+  } catch (const nlohmann::json::exception&) {  // a document of the wrong shape: replay instead
+    return none;
+  }
+  r.hands_played = hands;
+  r.deals_played = *count("deals");
+  finish_score(r);
+  return r;
+}
+
 namespace {
 void rename_at(json& j, const std::vector<std::string>& path, size_t at, const std::string& from,
                const std::string& to) {

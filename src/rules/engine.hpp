@@ -95,6 +95,14 @@ public:
   // Who sits the next record out: the dealer at a table where the dealer does not play (4-player Prefa and
   // Alsós, 5-player Tarot with the dealer sitting out); "" when everyone plays or the game is finished.
   virtual std::string sitting_out() const { return ""; }
+
+  // The running state after the last record played, as data (issue 35: a hand added to the end of a stored game
+  // resumes from it instead of replaying every record; `check` compares it with a full replay): every member that
+  // play_hand changes, nothing the set-up gives. nullopt when the game keeps none (its hands are replayed).
+  virtual std::optional<json> save_state() const { return std::nullopt; }
+  // Put back what save_state() made, on a game start() made from the same set-up; false when it does not fit
+  // (the caller replays the records instead).
+  virtual bool restore_state(const json&) { return false; }
 };
 
 class GameRules {
@@ -246,6 +254,14 @@ void extend(Replay& r, const json& record);
 // next() returns nullopt and r holds only diagnostics (r.ok false).
 std::optional<ojson> next(Replay& r, const json& record);
 void finish(Replay& r);
+// A game's stored running state (issue 35): r's state after its last record (Game::save_state) with the rules'
+// version and the records and deals played; nullopt when r failed or its game keeps none.
+std::optional<json> saved_state(const Replay& r);
+// The game `file` holds (its hands left out) as replay() of its `hands` records would leave it, from a
+// saved_state() document: score["hands"] empty, hands_played and deals_played as they were, ready for extend()
+// or next(). r.ok is false (no diagnostics) when the state does not fit: another rules version, another count of
+// records, a document the game does not take back; the caller then replays the records.
+Replay resume(const json& file, const json& state, size_t hands);
 
 // `doc` (a set-up, or a hand record when `record`) with the player `from` renamed `to` at exactly the game's
 // name paths; every other value (a piquet rank "A", a note) is left alone.

@@ -17,7 +17,7 @@ namespace {
 constexpr const char* k_game_cols =
     "SELECT g.id, g.game, g.setup, g.meta, g.status, g.source, g.created_at, "
     "(SELECT count(*) FROM hands h WHERE h.game_id = g.id), g.night_id, g.summary, g.hand_count, "
-    "coalesce(g.ended, ''), g.series_id, g.played_count FROM games g ";
+    "coalesce(g.ended, ''), g.series_id, g.played_count, coalesce(g.state, '') FROM games g ";
 
 // a row of k_game_cols
 // A game's row; a damaged JSON text is exit 65 naming the game, or with `lenient` (a list of every game) is told in
@@ -44,7 +44,16 @@ GameRow read_game(SQLite::Statement& q, bool lenient = false) {
   g.ended = q.getColumn(11).getString();
   if (!q.getColumn(12).isNull()) g.series_id = q.getColumn(12).getInt64();
   g.played_count = q.getColumn(13).getInt64();
+  g.state = q.getColumn(14).getString();
   return g;
+}
+
+// a game's running state, NULL for none
+void bind_state(SQLite::Statement& q, int at, const std::string& state) {
+  if (state.empty())
+    q.bind(at);
+  else
+    q.bind(at, state);
 }
 
 constexpr const char* k_night_cols =
@@ -80,9 +89,9 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
     league = league_id(meta["league"].get<std::string>(), true);
   const GameDerived none;
   const GameDerived& d = derived ? *derived : none;
-  auto ins_use = m->stmt(
-      "INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
-      "import_key, status, summary, hand_count, played_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  auto ins_use = m->stmt("INSERT INTO games(game, setup, rules_version, league_id, played_on, meta, source, night_id, "
+                         "import_key, status, summary, hand_count, played_count, state) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   auto& ins = *ins_use;
   ins.bind(1, game);
   ins.bind(2, setup.dump());
@@ -109,6 +118,7 @@ int64_t Store::create_game(const std::string& game, const json& setup, int rules
   ins.bind(11, d.summary);
   ins.bind(12, d.hand_count);
   ins.bind(13, d.played_count);
+  bind_state(ins, 14, d.state);
   ins.exec();
   int64_t id = m->db->getLastInsertRowid();
   auto seat_use = m->stmt("INSERT INTO game_players(game_id, position, player_id, place, points_units, points_per, "
@@ -236,12 +246,13 @@ std::vector<int64_t> Store::game_ids() {
 
 void Store::set_summary(int64_t game_id, const GameDerived& d) {
   MARQUE_DB_TRY {
-    auto q_use = m->stmt("UPDATE games SET status = ?, summary = ?, hand_count = ? WHERE id = ?");
+    auto q_use = m->stmt("UPDATE games SET status = ?, summary = ?, hand_count = ?, state = ? WHERE id = ?");
     auto& q = *q_use;
     q.bind(1, d.status);
     q.bind(2, d.summary);
     q.bind(3, d.hand_count);
-    q.bind(4, game_id);
+    bind_state(q, 4, d.state);
+    q.bind(5, game_id);
     q.exec();
   }
   set_standing(game_id, d.played_count, d.seats);

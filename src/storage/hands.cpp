@@ -68,6 +68,15 @@ std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
   MARQUE_DB_CATCH
 }
 
+int Store::last_hand_no(int64_t game_id) {
+  MARQUE_DB_TRY
+  auto q_use = m->stmt("SELECT no FROM hands WHERE game_id = ? ORDER BY seq DESC LIMIT 1");
+  auto& q = *q_use;
+  q.bind(1, game_id);
+  return q.executeStep() ? q.getColumn(0).getInt() : 0;
+  MARQUE_DB_CATCH
+}
+
 void Store::insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
                         const std::vector<Amount>& deltas, const std::string& source) {
   MARQUE_DB_TRY

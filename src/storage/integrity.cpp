@@ -64,7 +64,7 @@ std::optional<RawGame> Store::raw_game_header(int64_t id) {
   RawGame g;
   {
     auto q_use = m->stmt(
-        "SELECT id, game, setup, meta, summary, status, hand_count, played_count FROM games WHERE id = ?");
+        "SELECT id, game, setup, meta, summary, status, hand_count, played_count, state FROM games WHERE id = ?");
     auto& q = *q_use;
     q.bind(1, id);
     if (!q.executeStep()) return std::nullopt;
@@ -76,6 +76,7 @@ std::optional<RawGame> Store::raw_game_header(int64_t id) {
     g.status = q.getColumn(5).getString();
     g.hand_count = q.getColumn(6).getInt64();
     g.played_count = q.getColumn(7).getInt64();
+    if (!q.getColumn(8).isNull()) g.state = q.getColumn(8).getString();
   }
   {
     auto p_use = m->stmt("SELECT p.name, gp.place, gp.points_units, gp.points_per, gp.team_result FROM game_players gp "

@@ -37,6 +37,7 @@ struct GameDerived {
   int64_t hand_count = 0;
   int64_t played_count = 0;  // the deals really played among them (not a redeal ...): what standings count
   std::vector<SeatStanding> seats;
+  std::string state;  // the running state after the last hand (rules::saved_state), "" for none (NULL)
 };
 
 struct GameRow {
@@ -56,6 +57,7 @@ struct GameRow {
   int64_t hand_count = 0;           // derived column (games.hand_count), checked against `hands`
   int64_t played_count = 0;         // derived column (games.played_count): the deals really played
   std::vector<SeatStanding> seats;  // derived, by position
+  std::string state;                // derived: the running state after the last hand as stored, "" for none
   std::string damaged;              // Store::games only: why the stored row cannot be read ("" when sound)
 };
 
@@ -106,6 +108,7 @@ struct RawChange {
 struct RawGame {
   int64_t id = 0;
   std::string game, setup, meta, summary, status;
+  std::optional<std::string> state;  // the stored running state (NULL: none)
   int64_t hand_count = 0, played_count = 0;
   std::vector<std::string> players;           // by position
   std::vector<SeatStanding> seats;            // by position
@@ -345,6 +348,8 @@ public:
   // hands (seq is 1-based and contiguous in a game)
   // with_scores = false leaves HandRow::score null (replays need only the records)
   std::vector<HandRow> hands(int64_t game_id, bool with_scores = true);
+  // the number of the game's last hand (by seq), 0 when it has none: one row, not the game's hands
+  int last_hand_no(int64_t game_id);
   // `no`: the hand's number as shown (a new hand: the last number + 1)
   void insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
                    const std::vector<Amount>& deltas, const std::string& source);

@@ -241,6 +241,89 @@ TEST_CASE("engine: renaming every player of every example keeps its scores", "[e
   CHECK(games > 80);
 }
 
+namespace {
+// The score document without its hands (what follows them: totals, result, next dealer ...).
+ojson tail_of(const ojson& score) {
+  ojson t = score;
+  t.erase("hands");
+  return t;
+}
+
+// `file` cut after every record: the game resumed from the state saved there plays the records after the cut
+// exactly as the replay of the whole file does (each entry, the tail, the counts, the state saved at the end).
+void check_resumes(const std::string& name, const json& file) {
+  const Replay whole = replay(file);
+  REQUIRE(whole.ok);
+  const std::optional<json> end_state = saved_state(whole);
+  REQUIRE(end_state);
+  json bare = file;
+  bare["hands"] = json::array();
+  const size_t n = file["hands"].size();
+  for (size_t cut = 0; cut <= n; ++cut) {
+    INFO(name << " resumed after record " << cut);
+    json prefix = file;
+    prefix["hands"] = json(std::vector<json>(file["hands"].begin(), file["hands"].begin() + static_cast<long>(cut)));
+    const Replay before = replay(prefix);
+    REQUIRE(before.ok);
+    const std::optional<json> state = saved_state(before);
+    REQUIRE(state);
+    Replay r = resume(bare, *state, cut);
+    REQUIRE(r.ok);
+    CHECK(saved_state(r) == state);  // what it saved, it takes back whole
+    CHECK(tail_of(r.score) == tail_of(before.score));
+    CHECK(r.hands_played == before.hands_played);
+    CHECK(r.deals_played == before.deals_played);
+    CHECK(r.state->next_dealer() == before.state->next_dealer());
+    CHECK(r.state->sitting_out() == before.state->sitting_out());
+    for (size_t i = cut; i < n; ++i) {
+      extend(r, file["hands"][i]);
+      REQUIRE(r.ok);
+      CHECK(r.score["hands"].back() == whole.score["hands"][i]);
+    }
+    CHECK(tail_of(r.score) == tail_of(whole.score));
+    CHECK(r.deals_played == whole.deals_played);
+    CHECK(saved_state(r) == end_state);
+  }
+}
+}  // namespace
+
+// issue 35: a hand added to the end of a stored game resumes the game from its stored running state
+TEST_CASE("engine: a game resumed from the state saved after any record plays on as the whole replay",
+          "[engine][state]") {
+  for (const char* game : {"tarot", "coinche", "prefa", "piquet", "alsos"})
+    check_resumes(game, marque::test::example(game));
+  int games = 0;
+  for_each_example_game([&](const std::string& path, const json& f, const Replay&) {
+    check_resumes(path, f);
+    ++games;
+  });
+  CHECK(games > 80);
+}
+
+TEST_CASE("engine: a saved state that does not fit is not resumed (the caller replays)", "[engine][state]") {
+  const json file = marque::test::example("tarot");
+  const Replay whole = replay(file);
+  const json state = *saved_state(whole);
+  json bare = file;
+  bare["hands"] = json::array();
+  const size_t n = file["hands"].size();
+  CHECK(resume(bare, state, n).ok);
+  CHECK_FALSE(resume(bare, state, n + 1).ok);  // another count of records: a hand added without it
+  json other = state;
+  other["rules_version"] = other["rules_version"].get<int>() + 1;
+  CHECK_FALSE(resume(bare, other, n).ok);  // another rules version
+  for (const json& game : {json(nullptr), json::array(), json{{"dealer", "Ann"}}, json::object()}) {
+    json bad = state;
+    bad["game"] = game;
+    CHECK_FALSE(resume(bare, bad, n).ok);  // a shape the game does not take: no throw
+  }
+  json seats = state;
+  seats["game"]["totals"].push_back(0);
+  CHECK_FALSE(resume(bare, seats, n).ok);  // a fifth total at a table of four
+  CHECK_FALSE(resume(bare, json("{}"), n).ok);
+  CHECK_FALSE(resume(file, state, n).ok);  // the file's own hands are not what the state played
+}
+
 TEST_CASE("engine: the deals played a replay counts are those the statistics count, in every example",
           "[engine][league]") {
   int games = 0, unplayed = 0;

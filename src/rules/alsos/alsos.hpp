@@ -188,6 +188,8 @@ public:
   ojson extra() const override;
   std::string next_dealer() const override;
   std::string sitting_out() const override { return m_players.size() == 4 ? next_dealer() : ""; }  // spec §1.1
+  std::optional<json> save_state() const override;
+  bool restore_state(const json& s) override;
 
   // For the command-line syntax, the checks of a record, the questions of a hand and the sheet.
   i64 next_hand_number() const { return m_hands_played + m_records + 1; }

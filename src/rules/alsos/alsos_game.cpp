@@ -200,4 +200,23 @@ std::optional<HandResult> AlsosGame::play_hand(const json& record, Diagnostics& 
   return entry;
 }
 
+std::optional<json> AlsosGame::save_state() const {
+  return json{{"totals", m_totals}, {"dealer", m_dealer},     {"records", m_records},
+              {"deals", m_deals},   {"finished", m_finished}, {"end", m_end_reason}};
+}
+
+bool AlsosGame::restore_state(const json& s) {
+  auto totals = s.at("totals").get<std::vector<i64>>();
+  const int dealer = s.at("dealer").get<int>();
+  if (totals.size() != m_players.size() || dealer < 0 || static_cast<std::size_t>(dealer) >= m_players.size())
+    return false;
+  m_totals = std::move(totals);
+  m_dealer = dealer;
+  m_records = s.at("records").get<i64>();
+  m_deals = s.at("deals").get<i64>();
+  m_finished = s.at("finished").get<bool>();
+  m_end_reason = s.at("end").get<std::string>();
+  return true;
+}
+
 }  // namespace marque::rules::alsos

@@ -151,6 +151,8 @@ public:
   ojson result() const override;
   ojson extra() const override;
   std::string next_dealer() const override;
+  std::optional<json> save_state() const override;
+  bool restore_state(const json& s) override;
 
   int next_dealer_seat() const { return m_next_dealer; }
   const std::array<std::string, 4>& names() const { return m_names; }

@@ -191,4 +191,21 @@ std::optional<HandResult> CoincheGame::play_hand(const json& record, Diagnostics
   return entry;
 }
 
+std::optional<json> CoincheGame::save_state() const {
+  return json{{"totals", m_totals}, {"next_dealer", m_next_dealer}, {"finished", m_finished},
+              {"winner", m_winner}, {"played", m_played},           {"redeals", m_redeals}};
+}
+
+bool CoincheGame::restore_state(const json& s) {
+  const int dealer = s.at("next_dealer").get<int>();
+  if (dealer < 0 || dealer > 3) return false;
+  m_totals = s.at("totals").get<std::array<int64_t, 2>>();
+  m_next_dealer = dealer;
+  m_finished = s.at("finished").get<bool>();
+  m_winner = s.at("winner").get<std::string>();
+  m_played = s.at("played").get<int>();
+  m_redeals = s.at("redeals").get<int>();
+  return true;
+}
+
 }  // namespace marque::rules::coinche

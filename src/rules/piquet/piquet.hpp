@@ -250,6 +250,8 @@ public:
   bool finished() const override { return m_finished; }
   ojson result() const override { return m_opts.mode == Mode::classic ? classic_result() : rubicon_result(); }
   std::string next_dealer() const override { return m_finished ? "" : m_players[static_cast<size_t>(m_dealer)]; }
+  std::optional<json> save_state() const override;
+  bool restore_state(const json& s) override;
 
   const Options& options() const { return m_opts; }
   // The next deal as a DealContext (guided entry reads it too).

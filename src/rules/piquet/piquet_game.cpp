@@ -282,6 +282,29 @@ void PiquetGame::commit(const std::array<int, 2>& now, int classic_winner, const
 
 // ---- results (§5.2 / §5.3 / §5.4) ----------------------------------------------------------------------------
 
+std::optional<json> PiquetGame::save_state() const {
+  return json{{"dealer", m_dealer},        {"totals", m_totals},           {"deals", m_deals},
+              {"recorded", m_recorded},    {"last_redeal", m_last_redeal}, {"extended", m_extended},
+              {"finished", m_finished},    {"winner", m_winner},           {"drawn", m_drawn},
+              {"reached_in", m_reached_in}};
+}
+
+bool PiquetGame::restore_state(const json& s) {
+  const int dealer = s.at("dealer").get<int>(), winner = s.at("winner").get<int>();
+  if (dealer < 0 || dealer > 1 || winner < -1 || winner > 1) return false;
+  m_dealer = dealer;
+  m_totals = s.at("totals").get<std::array<int, 2>>();
+  m_deals = s.at("deals").get<int>();
+  m_recorded = s.at("recorded").get<int>();
+  m_last_redeal = s.at("last_redeal").get<bool>();
+  m_extended = s.at("extended").get<bool>();
+  m_finished = s.at("finished").get<bool>();
+  m_winner = winner;
+  m_drawn = s.at("drawn").get<bool>();
+  m_reached_in = s.at("reached_in").get<std::string>();
+  return true;
+}
+
 ojson PiquetGame::classic_result() const {
   ojson r = ojson::object();
   r["mode"] = "classic";

@@ -135,6 +135,8 @@ public:
   ojson extra() const override;
   std::string next_dealer() const override { return m_st.over ? "" : m_players[static_cast<size_t>(m_st.dealer)]; }
   std::string sitting_out() const override { return m_n == 4 ? next_dealer() : ""; }  // spec §1: 4 players
+  std::optional<json> save_state() const override;
+  bool restore_state(const json& s) override;
   // For guided entry (prefa_entry.cpp): the resolved options and the state before the next hand.
   const Options& options() const { return m_opt; }
   const State& state() const { return m_st; }

@@ -154,4 +154,25 @@ ojson PrefaGame::extra() const {
   return e;
 }
 
+std::optional<json> PrefaGame::save_state() const {
+  return json{{"pool", m_st.pool},   {"received", m_st.recv}, {"dealer", m_st.dealer},
+              {"hands", m_st.hands}, {"over", m_st.over},     {"fresh", m_st.fresh}};
+}
+
+bool PrefaGame::restore_state(const json& s) {
+  State st;
+  st.pool = s.at("pool").get<std::vector<ll>>();
+  st.recv = s.at("received").get<std::vector<std::vector<ll>>>();
+  st.dealer = s.at("dealer").get<int>();
+  st.hands = s.at("hands").get<int>();
+  st.over = s.at("over").get<bool>();
+  st.fresh = s.at("fresh").get<bool>();
+  const auto n = static_cast<size_t>(m_n);
+  bool fits = st.pool.size() == n && st.recv.size() == n && st.dealer >= 0 && st.dealer < m_n;
+  for (const auto& row : st.recv) fits = fits && row.size() == n;
+  if (!fits) return false;
+  m_st = std::move(st);
+  return true;
+}
+
 }  // namespace marque::rules::prefa

@@ -100,6 +100,25 @@ public:
     return m_setup.players.size() == 5 && m_setup.opt.dealer_sits_out ? next_dealer() : "";
   }
 
+  std::optional<json> save_state() const override {
+    return json{{"dealer", m_state.dealer}, {"deal_no", m_state.deal_no},       {"hand_no", m_state.hand_no},
+                {"over", m_state.over},     {"over_after", m_state.over_after}, {"totals", m_totals}};
+  }
+  bool restore_state(const json& s) override {
+    State st;
+    st.dealer = s.at("dealer").get<int>();
+    st.deal_no = s.at("deal_no").get<int>();
+    st.hand_no = s.at("hand_no").get<int>();
+    st.over = s.at("over").get<bool>();
+    st.over_after = s.at("over_after").get<int>();
+    auto totals = s.at("totals").get<std::vector<int64_t>>();
+    if (totals.size() != m_totals.size() || st.dealer < 0 || static_cast<size_t>(st.dealer) >= m_totals.size())
+      return false;
+    m_state = st;
+    m_totals = std::move(totals);
+    return true;
+  }
+
 private:
   // §5.5: money = total × stake; greedy transfers, debtors and creditors by amount descending, ties by seat.
   ojson settlement(int64_t stake) const {
