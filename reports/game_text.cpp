@@ -170,7 +170,8 @@ Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHea
     if (sides.teams) out += label(hand_label) + sides_line(sides, true) + "\n";
     out += label(deltas_label) + amounts_line(entry["deltas"], players, true) + "\n";
   }
-  if (sides.teams) spanned("  " + sides.heading + ": ", sides_line(sides, false), Styled::Role::total);
+  if (sides.teams)
+    spanned("  " + sides.heading + text::tr("report.colon", ": "), sides_line(sides, false), Styled::Role::total);
   spanned(label(totals_label), amounts_line(score["totals"], players, false), Styled::Role::total);
   out += breakdown_lines(entry, players, h.labels);
   if (!summary.empty())
@@ -338,7 +339,7 @@ std::string score_text(const ojson& score, const Sides& sides, int64_t game_id, 
                            .number("hands", static_cast<int64_t>(score["hands"].size()))
                            .text("finished", finished ? "yes" : "no")) +
                     "\n";
-  if (sides.teams) out += sides.heading + ": " + sides_line(sides, false) + "\n";
+  if (sides.teams) out += sides.heading + tr("report.colon", ": ") + sides_line(sides, false) + "\n";
   out += tr("report.label.totals", "totals:") + " " + amounts_line(score["totals"], players, false) + "\n";
   const ojson& res = score["result"];
   if (res.contains("ranking")) {

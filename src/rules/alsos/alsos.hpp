@@ -267,6 +267,7 @@ text::Message result_message(const json& score);
 // its items' labels ("game K(l) 2 D; Ann kassza(e) 1 F"), from its marque-score/1 entry; the sheet's two columns.
 text::Message contract_message(const json& entry);
 text::Message items_message(const json& entry);
+text::Message radli_message(const json& entry);  // the radli's label alone (none when the hand ended no session)
 text::Message summary_message(const json& entry);
 const text::Catalogue& catalogue();
 

@@ -276,12 +276,17 @@ text::Message items_message(const json& entry) {
   } else {
     for (const auto& it : array_at(bd, "items")) parts.push_back(item_message(it, text_at(bd, "declarer")));
   }
-  if (auto r = radli(bd); !r.empty())
-    parts.push_back(bd["radli"].is_object() ? text::Message("alsos.summary.radli")
-                                                  .text("player", text_at(bd["radli"], "player"))
-                                                  .number("bonus", int_at(bd["radli"], "bonus"))
-                                            : text::Message("alsos.summary.radli_tie"));
+  if (auto r = radli_message(entry); !r.empty()) parts.push_back(std::move(r));
   return joined(std::move(parts), "alsos.list.semicolon");
+}
+
+text::Message radli_message(const json& entry) {
+  const json& bd = breakdown_of(entry);
+  if (!bd.contains("radli")) return {};
+  if (!bd["radli"].is_object()) return text::Message("alsos.summary.radli_tie");
+  return text::Message("alsos.summary.radli")
+      .text("player", text_at(bd["radli"], "player"))
+      .number("bonus", int_at(bd["radli"], "bonus"));
 }
 
 text::Message summary_message(const json& entry) {

@@ -166,7 +166,7 @@ TEST_CASE("alsos words: the hand's summary line from its data, in English as sto
       ++checked;
     }
   }
-  CHECK(checked > 15);
+  CHECK(checked > 10);
   CHECK(kinds.count("misdeal"));
   CHECK(kinds.count("kloptzky"));
   CHECK(kinds.count("trump+radli"));
@@ -174,10 +174,10 @@ TEST_CASE("alsos words: the hand's summary line from its data, in English as sto
   auto r = run(game_file({j(k_m1)}, j(R"({"session_end":{"mode":"radli","radli_target":8,"radli_bonus":2}})")));
   REQUIRE(r.ok);
   const json score = json::parse(r.score.dump());
-  CHECK(score["hands"][0]["summary"] == "B P(turn) won: game K(l) 2 D; B kassza(e) 2 D; radli: B +2 from each");
+  CHECK(score["hands"][0]["summary"] == "B P(turn) won: game K(l) 2 D; kassza(e) 2 D; radli: B +2 from each");
   marque::text::UseLanguage hu("hu");
   CHECK(alsos().summary_words(score["hands"][0]) ==
-        "B P(felütött) sikerült: játszma K(l) 2 D; B kassza(e) 2 D; rádli: B +2 mindenkitől");
+        "B P(felütött) sikerült: játszma K(l) 2 D; kassza(e) 2 D; rádli: B +2 mindenkitől");
 }
 
 }  // namespace unit_test_alsos_words
