@@ -98,10 +98,15 @@ int run(const Request& request) {
     // a chosen code of few digits can be guessed: at the one try a minute left to a guesser, 10^n minutes
     if (!request.code.empty() && code.size() < 8 && code.find_first_not_of("0123456789") == std::string::npos) {
       const double minutes = std::pow(10.0, static_cast<double>(code.size()));
-      const std::string within = minutes < 2 * 525960 ? std::to_string(static_cast<long>(minutes / 1440)) + " days"
-                                                      : std::to_string(static_cast<long>(minutes / 525960)) + " years";
-      std::cout << "note: a code of " << code.size() << " digits can be guessed within " << within
-                << " at one try a minute; the default 8 digits need 190 years\n";
+      const bool days = minutes < 2 * 525960;
+      std::cout << text::tr("cli.serve.short_code",
+                            "note: a code of {digits} digits can be guessed within {n} {unit, select, days {days} "
+                            "other {years}} at one try a minute; the default 8 digits need 190 years",
+                            text::Message()
+                                .number("digits", static_cast<int64_t>(code.size()))
+                                .number("n", static_cast<int64_t>(days ? minutes / 1440 : minutes / 525960))
+                                .text("unit", days ? "days" : "years"))
+                << "\n";
     }
     std::cout << text::tr("cli.serve.write_code",
                           "write code for tonight: {code}  (typed once on each device that enters hands; watching "
@@ -128,7 +133,7 @@ int run(const Request& request) {
   pthread_kill(watcher.native_handle(), SIGTERM);
   watcher.join();
   std::lock_guard lock(log_mutex);
-  std::cout << "marque serve: stopped\n" << std::flush;
+  std::cout << text::tr("cli.serve.stopped", "marque serve: stopped") << "\n" << std::flush;
   return 0;
 }
 
