@@ -138,7 +138,7 @@ std::string ranking_table(const ojson& score, const Sides& sides) {
   return t.render();
 }
 
-Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHeader& h) {
+Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHeader& h, const std::string& summary) {
   static const Sides no_sides;
   const Sides& sides = h.sides ? *h.sides : no_sides;
   const ojson& players = score["players"];
@@ -170,10 +170,13 @@ Styled hand_outcome_styled(const ojson& entry, const ojson& score, const HandHea
     if (sides.teams) out += label(hand_label) + sides_line(sides, true) + "\n";
     out += label(deltas_label) + amounts_line(entry["deltas"], players, true) + "\n";
   }
-  if (sides.teams) spanned("  " + sides.heading + ": ", sides_line(sides, false), Styled::Role::total);
+  if (sides.teams)
+    spanned("  " + sides.heading + text::tr("report.colon", ": "), sides_line(sides, false), Styled::Role::total);
   spanned(label(totals_label), amounts_line(score["totals"], players, false), Styled::Role::total);
   out += breakdown_lines(entry, players, h.labels);
-  if (entry.contains("summary") && entry["summary"].is_string())
+  if (!summary.empty())
+    out += "  " + summary + "\n";
+  else if (entry.contains("summary") && entry["summary"].is_string())
     out += "  " + entry["summary"].get<std::string>() + "\n";
   if (entry.contains("pools")) out += label(pools_label) + amounts_line(entry["pools"], players, false) + "\n";
   out += payment_lines(entry, h.labels);
@@ -333,10 +336,10 @@ std::string score_text(const ojson& score, const Sides& sides, int64_t game_id, 
                        text::Message()
                            .text("game", score["game"].get<std::string>())
                            .text("id", game_id ? std::to_string(game_id) : "none")
-                           .text("hands", std::to_string(score["hands"].size()))
+                           .number("hands", static_cast<int64_t>(score["hands"].size()))
                            .text("finished", finished ? "yes" : "no")) +
                     "\n";
-  if (sides.teams) out += sides.heading + ": " + sides_line(sides, false) + "\n";
+  if (sides.teams) out += sides.heading + tr("report.colon", ": ") + sides_line(sides, false) + "\n";
   out += tr("report.label.totals", "totals:") + " " + amounts_line(score["totals"], players, false) + "\n";
   const ojson& res = score["result"];
   if (res.contains("ranking")) {

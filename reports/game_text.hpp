@@ -46,9 +46,10 @@ struct HandHeader {
 // "game 2 · KIND (PLAYERS) · hand 5 recorded: WORDS" then the hand's deltas, totals, breakdown, pools, payments,
 // and the game over (a sentence and the ranking) or the next dealer. `entry` is the hand's marque-score/1 entry
 // (null: none), `score` the whole document; with its spans (hand_outcome_styled): the words (made or failed, when
-// known) and the totals.
+// known) and the totals. `summary`: the hand's summary line as said (GameRules::summary_words), else the entry's
+// stored English "summary".
 Styled hand_outcome_styled(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score,
-                           const HandHeader& h);
+                           const HandHeader& h, const std::string& summary = "");
 std::string hand_outcome_text(const nlohmann::ordered_json& entry, const nlohmann::ordered_json& score,
                               const HandHeader& h);
 // "game 2 · KIND" (a game named in a view)

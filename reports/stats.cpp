@@ -170,7 +170,7 @@ std::string render_stats_text(const ojson& doc, const StatsWords& words) {
                             .text("role", role_word(e["role"].get<std::string>()))
                             .number("n", times)
                             .text("shown", std::to_string(times))
-                            .text("made", std::to_string(e["made"].get<int64_t>()))
+                            .number("made", e["made"].get<int64_t>())
                             .text("rate", rate));
       }
       out += "\n";
@@ -201,8 +201,8 @@ std::string render_stats_text(const ojson& doc, const StatsWords& words) {
                           .text("best_at", at_text(e["best_hand"]["at"].get<std::string>()))
                           .text("worst", signed_text(e["worst_hand"]["delta"]))
                           .text("worst_at", at_text(e["worst_hand"]["at"].get<std::string>()))
-                          .text("won", std::to_string(e["longest_winning_streak"].get<int64_t>()))
-                          .text("lost", std::to_string(e["longest_losing_streak"].get<int64_t>()))) +
+                          .number("won", e["longest_winning_streak"].get<int64_t>())
+                          .number("lost", e["longest_losing_streak"].get<int64_t>())) +
              "\n";
     }
   }

@@ -282,8 +282,12 @@ std::string command_page(const CLI::App& cmd, const Shared& s) {
     out += synopsis_line(path + " " + subs[i]->get_name(), *subs[i]) + (i + 1 < subs.size() ? ".br\n" : "");
   out += ".SH " + text::tr("man.description", "DESCRIPTION") + "\n" + sentence(cmd.get_description());
   if (!prose.empty()) out += prose_block(prose);
-  out += ".PP\n\\fBmarque " + roff(cmd.get_name(), true) + " \\-\\-help\\fR (or \\fBmarque help " +
-         roff(cmd.get_name(), true) + "\\fR) shows the same, in short.\n";
+  out += ".PP\n" +
+         text::tr("man.in_short", "{help} (or {other}) shows the same, in short.",
+                  text::Message()
+                      .text("help", "\\fBmarque " + roff(cmd.get_name(), true) + " \\-\\-help\\fR")
+                      .text("other", "\\fBmarque help " + roff(cmd.get_name(), true) + "\\fR")) +
+         "\n";
   out += ".SH " + text::tr("man.options", "OPTIONS") + "\n" + options_block(cmd, true);
   for (const auto* sub : subs) {
     out += ".SS \"" + roff(path + " " + sub->get_name(), true) + "\"\n" + sentence(sub->get_description());

@@ -133,7 +133,17 @@ std::string Labels::key(std::string_view path) const {
       s.erase(at, 2);
       if (const auto twice = s.find("  "); twice != std::string::npos) s.erase(twice, 1);  // "stake {} a point"
       while (!s.empty() && s.front() == ' ') s.erase(0, 1);
-      while (!s.empty() && (s.back() == ' ' || s.back() == ':')) s.pop_back();
+      // the label's own punctuation after it: "stake:", French "fin\u00a0:" (a no-break space before the colon)
+      std::string_view kept(s);
+      for (bool more = true; more;) {
+        more = false;
+        for (const std::string_view end : {" ", ":", "\u00a0", "\u202f"})
+          if (kept.ends_with(end)) {
+            kept.remove_suffix(end.size());
+            more = true;
+          }
+      }
+      s = std::string(kept);
     }
     return s;
   }

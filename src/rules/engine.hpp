@@ -211,6 +211,13 @@ public:
   std::string result_words(const json& score) const {
     return text::say(result_message(score), text::localized(catalogue()));
   }
+  // A hand's summary line as data: the codes the sheet writes of it (Alsós: "Bálint BE won: game 2 D", spec §7),
+  // what its marque-score/1 entry stores as English "summary"; none by default. The hand's echo says it in the
+  // reader's language (summary_words).
+  virtual text::Message summary_message(const json& /*entry*/) const { return {}; }
+  std::string summary_words(const json& entry) const {
+    return text::say(summary_message(entry), text::localized(catalogue()));
+  }
 
   // A series of games of this kind played one after the other by the same players with the same options (a
   // classic Piquet match of several games, a Rubicon session of several parties): its result from the games'

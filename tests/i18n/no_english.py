@@ -38,6 +38,7 @@ NIGHTS = {
             "hand taker=Cat contract=prise oudlers=1 points=38 poignee=Cat:simple",
             "undo",
             "redo",
+            "hand type=redeal reason=few_honours player=Cat",
             "hand taker=Ann contract=garde_sans oudlers=3 points=36 petit_au_bout=attack",
             "!hand taker=Ben contract=garde oudlers=1 points=60",
             "show 1",
@@ -85,6 +86,7 @@ NIGHTS = {
             "hand point=Ann:5:49 seq=Ann:quart:A sets=Ben:quatorze:10,trio:Q tricks=Ann:7 play=Ann:9,Ben:6",
             "show 1",
             "history",
+            "SHEET 5",
             # the errors of files, imports, the command line's words and the database
             'FILE casse.json {"format": "marque-game/1", x}',
             "!import casse.json",
@@ -112,6 +114,8 @@ NIGHTS = {
             "card_points=Zsófi:114,Bálint:20,Gergő:28 last=Zsófi",
             "undo",
             "redo",
+            "hand contract=misdeal",
+            "hand contract=kloptzky tricks=Zsófi:4,Bálint:3,Gergő:2",
             "hand contract=trump:makk:Gergő tricks=Zsófi:4,Bálint:3,Gergő:2 card_points=Zsófi:78,Bálint:60,Gergő:24 "
             "last=Zsófi",
             "show 1",

@@ -145,8 +145,8 @@ TEST_CASE("labels: options in the reader's language, a count in its plural", "[l
   CHECK(tarot.item("petite_chelem_tricks", 1) == "petite chelem at 1 tricks");
   {
     UseLanguage fr("fr");
-    CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 1}}) == "fin : après 1 donne");
-    CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 12}}) == "fin : après 12 donnes");
+    CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 1}}) == "fin\u00a0: après 1 donne");
+    CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 12}}) == "fin\u00a0: après 12 donnes");
     CHECK(tarot.item("petite_chelem_tricks", 1) == "petit chelem à 1 pli");
     CHECK(tarot.item("petite_chelem_tricks", 15) == "petit chelem à 15 plis");
     CHECK(alsos.item("session_end", one) == "la séance finit après 1 donne");

@@ -14,10 +14,12 @@ namespace marque::cli::commands {
 void emit_outcome(const Context& ctx, const app::HandOutcome& o, const std::string& verb) {
   print_warnings(o.warnings, ctx.quiet);
   const auto styled = [&o, &verb] {
+    const rules::GameRules& rules = app::game_rules(o.game);
     return reports::hand_outcome_styled(o.entry, o.score,
                                         {o.game_id, o.game, o.no, verb, o.words, o.result_words,
-                                         reports::dealer_text(o.next_dealer, o.sitting_out),
-                                         &app::game_rules(o.game).labels(), &o.sides, o.made});
+                                         reports::dealer_text(o.next_dealer, o.sitting_out), &rules.labels(), &o.sides,
+                                         o.made},
+                                        o.entry.is_object() ? rules.summary_words(json(o.entry)) : "");
   };
   Report r;
   r.json = [&o] { return json_text(o.entry); };

@@ -41,18 +41,18 @@ CommandRecord add_player(CLI::App& app, Context& ctx, Commands& out) {
                   merge ? text::tr("help.player.merge.keep", "the name to keep")
                         : text::tr("help.player.rename.new", "new name"))
         ->required();
-    out.push_back(
-        {c, [o, merge, &ctx] {
-           check_utf8("new name", o->b);
-           auto db = ctx.open(true);
-           int64_t n = app::rename_player(*db, o->a, o->b, merge);
-           const text::Message names =
-               text::Message().text("old", o->a).text("new", app::trimmed_name(o->b)).text("n", std::to_string(n));
-           std::cout << (merge ? text::tr("cli.player.merged", "merged {old} into {new} in {n} game(s)", names)
-                               : text::tr("cli.player.renamed", "renamed {old} to {new} in {n} game(s)", names))
-                     << "\n";
-           return 0;
-         }});
+    out.push_back({c, [o, merge, &ctx] {
+                     check_utf8("new name", o->b);
+                     auto db = ctx.open(true);
+                     int64_t n = app::rename_player(*db, o->a, o->b, merge);
+                     const text::Message names =
+                         text::Message().text("old", o->a).text("new", app::trimmed_name(o->b)).number("n", n);
+                     std::cout << (merge
+                                       ? text::tr("cli.player.merged", "merged {old} into {new} in {n} game(s)", names)
+                                       : text::tr("cli.player.renamed", "renamed {old} to {new} in {n} game(s)", names))
+                               << "\n";
+                     return 0;
+                   }});
   }
   return {"player", true};
 }

@@ -13,6 +13,8 @@
 #include <thread>
 
 #include "cli/serve/serve.hpp"
+#include "core/language.hpp"
+#include "core/text.hpp"
 #include "web/guard.hpp"
 #include "web/server.hpp"
 
@@ -67,33 +69,51 @@ int run(const Request& request) {
   {
     std::lock_guard lock(log_mutex);
     std::string shown = host.find(':') != std::string::npos ? "[" + host + "]" : host;
-    std::cout << "marque serve: listening on " << scheme << shown << ":" << port_text << "/\n";
+    std::cout << text::tr("cli.serve.listening", "marque serve: listening on {url}",
+                          text::Message().text("url", scheme + shown + ":" + port_text + "/"))
+              << "\n";
     if (every_interface(host)) {
       auto lan = web::lan_addresses();
       if (lan.empty()) {
-        std::cout << "no network address found: is this machine on the network?\n";
+        std::cout << text::tr("cli.serve.no_address", "no network address found: is this machine on the network?")
+                  << "\n";
       } else {
         std::string url = scheme + lan.front() + ":" + port_text + "/";
-        std::cout << "open on a phone: " << url << "\n" << web::qr_text(url);
+        const std::string open = text::tr("cli.serve.open_on_phone", "open on a phone: "),
+                          other = text::tr("cli.serve.or", "or: ");
+        std::cout << open << url << "\n" << web::qr_text(url);
+        // the other addresses under the first (the labels right-aligned: "open on a phone: ", "            or: ")
         for (size_t i = 1; i < lan.size(); ++i)
-          std::cout << "            or: " << scheme << lan[i] << ":" << port_text << "/\n";
+          std::cout << text::pad_left(other, text::display_width(open)) << scheme << lan[i] << ":" << port_text
+                    << "/\n";
       }
     } else if (host == "127.0.0.1" || host == "localhost" || host == "::1") {
-      std::cout << "(this machine only: --listen 0.0.0.0:" << port_text << " serves the phones on the network)\n";
+      std::cout << text::tr("cli.serve.this_machine",
+                            "(this machine only: --listen 0.0.0.0:{port} serves the phones on the network)",
+                            text::Message().text("port", port_text))
+                << "\n";
     }
     // a code of 8 digits is shown in two groups of four (the login takes it with or without the space)
     const std::string shown_code = request.code.empty() ? code.substr(0, 4) + " " + code.substr(4) : code;
     // a chosen code of few digits can be guessed: at the one try a minute left to a guesser, 10^n minutes
     if (!request.code.empty() && code.size() < 8 && code.find_first_not_of("0123456789") == std::string::npos) {
       const double minutes = std::pow(10.0, static_cast<double>(code.size()));
-      const std::string within = minutes < 2 * 525960 ? std::to_string(static_cast<long>(minutes / 1440)) + " days"
-                                                      : std::to_string(static_cast<long>(minutes / 525960)) + " years";
-      std::cout << "note: a code of " << code.size() << " digits can be guessed within " << within
-                << " at one try a minute; the default 8 digits need 190 years\n";
+      const bool days = minutes < 2 * 525960;
+      std::cout << text::tr("cli.serve.short_code",
+                            "note: a code of {digits} digits can be guessed within {n} {unit, select, days {days} "
+                            "other {years}} at one try a minute; the default 8 digits need 190 years",
+                            text::Message()
+                                .number("digits", static_cast<int64_t>(code.size()))
+                                .number("n", static_cast<int64_t>(days ? minutes / 1440 : minutes / 525960))
+                                .text("unit", days ? "days" : "years"))
+                << "\n";
     }
-    std::cout << "write code for tonight: " << shown_code
-              << "  (typed once on each device that enters hands; watching needs none)\n"
-              << "Ctrl-C stops the server.\n"
+    std::cout << text::tr("cli.serve.write_code",
+                          "write code for tonight: {code}  (typed once on each device that enters hands; watching "
+                          "needs none)",
+                          text::Message().text("code", shown_code))
+              << "\n"
+              << text::tr("cli.serve.stop", "Ctrl-C stops the server.") << "\n"
               << std::flush;
   }
   // A stop asked before the server listens is lost (cpp-httplib's stop() acts on a running server only): a signal
@@ -113,7 +133,7 @@ int run(const Request& request) {
   pthread_kill(watcher.native_handle(), SIGTERM);
   watcher.join();
   std::lock_guard lock(log_mutex);
-  std::cout << "marque serve: stopped\n" << std::flush;
+  std::cout << text::tr("cli.serve.stopped", "marque serve: stopped") << "\n" << std::flush;
   return 0;
 }
 

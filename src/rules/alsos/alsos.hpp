@@ -265,6 +265,12 @@ Words entry_words(const AlsosGame& before, const Answers& answers);
 // messages.
 text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>& players);
 text::Message result_message(const json& score);
+// The hand's summary (spec §7, what marque-score/1 stores as "summary"): its contract's code ("Bálint BE won") and
+// its items' labels ("game K(l) 2 D; Ann kassza(e) 1 F"), from its marque-score/1 entry; the sheet's two columns.
+text::Message contract_message(const json& entry);
+text::Message items_message(const json& entry);
+text::Message radli_message(const json& entry);  // the radli's label alone (none when the hand ended no session)
+text::Message summary_message(const json& entry);
 const text::Catalogue& catalogue();
 
 // Settlement (spec alsos §5): largest debtor pays largest creditor.

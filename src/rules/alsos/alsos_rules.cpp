@@ -112,6 +112,7 @@ public:
     return alsos::hand_message(record, entry, players);
   }
   text::Message result_message(const json& score) const override { return alsos::result_message(score); }
+  text::Message summary_message(const json& entry) const override { return alsos::summary_message(entry); }
   const text::Catalogue& catalogue() const override { return alsos::catalogue(); }
 
   sheet::Sheet score_sheet(const json& game_file, const ojson& score) const override {

@@ -123,9 +123,18 @@ void hand_rows(sheet::Table& t, const ojson& h, const json& records, const std::
   std::string dealer = h.value("dealer", std::string());
   std::string sits = bd.contains("sitting_out") && bd["sitting_out"].is_string() ? bd["sitting_out"].get<std::string>()
                                                                                  : "";
+  // a declarer's items by the figurák's names (sheet_item_label), the other kinds' labels and the radli from data
+  const auto said = [](const text::Message& m) { return text::say(m, text::localized(catalogue())); };
+  const std::string kind = bd.value("kind", std::string());
   std::string items;
-  if (bd.contains("labels"))
-    for (const auto& l : bd["labels"]) items += (items.empty() ? "" : "; ") + sheet_item_label(l.get<std::string>());
+  if (kind == "misdeal" || kind == "kloptzky") {
+    items = said(items_message(json(h)));
+  } else {
+    if (bd.contains("items"))
+      for (const auto& it : bd["items"])
+        items += (items.empty() ? "" : "; ") + sheet_item_label(it.value("label", std::string()));
+    if (const text::Message r = radli_message(json(h)); !r.empty()) items += (items.empty() ? "" : "; ") + said(r);
+  }
   std::vector<std::string> row = {number, dealer, contract_words(bd.value("contract_code", std::string())), items};
   Amount sum;
   for (std::size_t i = 0; i < players.size(); ++i) {

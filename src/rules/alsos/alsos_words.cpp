@@ -167,6 +167,11 @@ text::Message kloptzky(const json& bd, std::size_t active) {
       .number("value", int_at(bd, "kloptzky_value"));
 }
 
+const json& breakdown_of(const json& entry) {
+  static const json none = json::object();
+  return entry.is_object() && entry.contains("breakdown") && entry["breakdown"].is_object() ? entry["breakdown"] : none;
+}
+
 text::Message radli(const json& bd) {
   if (!bd.is_object() || !bd.contains("radli")) return {};
   const json& r = bd["radli"];
@@ -194,6 +199,101 @@ text::Message hand_message(const json& record, const json& entry, const std::vec
   if (auto r = radli(bd); !r.empty())
     m = text::Message("alsos.hand.with_radli").message("hand", std::move(m)).message("radli", std::move(r));
   return m;
+}
+
+// The contract's code (spec §7): "Bálint BE won", "Zsófi P(turn) lost (gave up)", "KL", "——"
+text::Message contract_message(const json& entry) {
+  const json& bd = breakdown_of(entry);
+  const std::string kind = text_at(bd, "kind"), suit = text_at(bd, "trump_suit");
+  std::string code = kind == "no_trumps" ? "NT" : kind == "betli" ? "BE" : "";
+  for (std::size_t i = 0; i < k_suit_ids.size(); ++i)
+    if (kind == "trump" && suit == k_suit_ids[i]) code = std::string(k_suit_codes[i]);
+  const std::string gave_up = text_at(bd, "surrendered");
+  return text::Message("alsos.summary.contract")
+      .text("kind", kind)
+      .text("declarer", text_at(bd, "declarer"))
+      .text("code", code)
+      .text("turn", kind == "trump" && int_at(bd, "round") == 1 ? "yes" : "no")
+      .text("won", text_at(bd, "game_winner") == "declarer" ? "yes" : "no")
+      .text("gave_up", gave_up.empty() ? "none" : gave_up);
+}
+
+namespace {
+
+// A figura by its name for people; in English by its id, as marque-score/1 stores it ("negy_asz")
+text::Message figura_name(const std::string& id) {
+  for (const auto& f : k_figurak)
+    if (f.id == id) return text::Message("alsos.summary.figura." + id);
+  return text::Message("alsos.summary.unknown").text("id", id);
+}
+
+// One item (spec §7): "game K(l) 2 D", "Ann kassza(e) K(l) 4 F"
+text::Message item_message(const json& it, const std::string& declarer) {
+  const std::string name = text_at(it, "item"), by = text_at(it, "by");
+  std::vector<text::Message> chain;
+  const json& kontra = array_at(it, "kontra");
+  for (std::size_t i = 0; i < kontra.size() && i < k_kontra_codes.size(); ++i)
+    chain.push_back(text::Message("alsos.summary.kontra")
+                        .text("code", std::string(k_kontra_codes[i]))
+                        .text("phase", kontra[i].is_string() ? kontra[i].get<std::string>() : ""));
+  const i64 gyerunk = int_at(it, "gyerunk_factor");
+  return text::Message("alsos.summary.item")
+      .text("item", name == "game" ? "game" : "figura")
+      .text("own", by == declarer ? "yes" : "no")
+      .text("by", by)
+      .message("name", name == "game" ? text::Message() : figura_name(name))
+      .text("phase", text_at(it, "phase"))
+      .message("kontra", joined(std::move(chain), "alsos.list.concat"))
+      .text("gyerunk", gyerunk > 1 ? "yes" : "no")
+      .number("factor", gyerunk)
+      .number("value", int_at(it, "value"))
+      .text("winner", text_at(it, "winner"));
+}
+
+}  // namespace
+
+// The items' labels (spec §7) joined by "; ": a declarer's items, kloptzky's payment, a misdeal, then the radli
+text::Message items_message(const json& entry) {
+  const json& bd = breakdown_of(entry);
+  const std::string kind = text_at(bd, "kind");
+  std::vector<text::Message> parts;
+  if (kind == "misdeal") {
+    parts.push_back(text::Message("alsos.summary.misdeal"));
+  } else if (kind == "kloptzky") {
+    std::string losers;
+    std::size_t count = 0, active = 0;
+    for (const auto& l : array_at(bd, "losers"))
+      if (l.is_string()) losers += (count++ ? "+" : "") + l.get<std::string>();
+    if (entry.contains("deltas") && entry["deltas"].is_object())
+      active = entry["deltas"].size() - (text_at(bd, "sitting_out").empty() ? 0 : 1);
+    if (count >= active)
+      parts.push_back(text::Message("alsos.summary.kloptzky_tie").number("most", int_at(bd, "max_tricks")));
+    else
+      parts.push_back(text::Message("alsos.summary.kloptzky")
+                          .text("losers", losers)
+                          .number("most", int_at(bd, "max_tricks"))
+                          .number("value", int_at(bd, "kloptzky_value")));
+  } else {
+    for (const auto& it : array_at(bd, "items")) parts.push_back(item_message(it, text_at(bd, "declarer")));
+  }
+  if (auto r = radli_message(entry); !r.empty()) parts.push_back(std::move(r));
+  return joined(std::move(parts), "alsos.list.semicolon");
+}
+
+text::Message radli_message(const json& entry) {
+  const json& bd = breakdown_of(entry);
+  if (!bd.contains("radli")) return {};
+  if (!bd["radli"].is_object()) return text::Message("alsos.summary.radli_tie");
+  return text::Message("alsos.summary.radli")
+      .text("player", text_at(bd["radli"], "player"))
+      .number("bonus", int_at(bd["radli"], "bonus"));
+}
+
+text::Message summary_message(const json& entry) {
+  if (text_at(breakdown_of(entry), "kind").empty()) return {};
+  text::Message items = items_message(entry);
+  if (items.empty()) return contract_message(entry);
+  return text::Message("alsos.summary").message("contract", contract_message(entry)).message("items", std::move(items));
 }
 
 // "Ann wins with +48 after 6 deals, Csaba last with -39; settlement: Csaba pays Ann 39, Béla pays Ann 9"
@@ -259,6 +359,33 @@ const text::Catalogue& catalogue() {
     x.add("alsos.list.semicolon", "{first}; {rest}");
     x.add("alsos.list.comma", "{first}, {rest}");
     x.add("alsos.list.concat", "{first}{rest}");
+    // the hand's summary line (summary_message: the sheet's codes, spec §7)
+    x.add("alsos.summary", "{contract}: {items}");
+    x.add("alsos.summary.contract",
+          "{kind, select, misdeal {——} kloptzky {KL} other {{declarer} {code}{turn, select, yes {(turn)} other {}} "
+          "{won, select, yes {won} other {lost}}{gave_up, select, declarer { (gave up)} defenders { (defenders gave "
+          "up)} other {}}}}");
+    x.add("alsos.summary.item",
+          "{item, select, game {game} other {{own, select, yes {} other {{by} }}{name}({phase, select, early {e} other "
+          "{l}})}}{kontra}{gyerunk, select, yes { G{factor}} other {}} {value} {winner, select, declarer {D} other "
+          "{F}}");
+    x.add("alsos.summary.kontra", " {code}({phase, select, early {e} other {l}})");
+    x.add("alsos.summary.kloptzky", "{losers} most tricks ({most}): {value} to each other player");
+    x.add("alsos.summary.kloptzky_tie", "all tied on {most} tricks: no payment");
+    x.add("alsos.summary.misdeal", "misdeal, redealt");
+    x.add("alsos.summary.radli", "radli: {player} +{bonus} from each");
+    x.add("alsos.summary.radli_tie", "radli: tie, no bonus");
+    x.add("alsos.summary.unknown", "{id}");
+    x.add("alsos.summary.figura.kassza", "kassza");
+    x.add("alsos.summary.figura.tuli", "tuli");
+    x.add("alsos.summary.figura.absolut", "absolut");
+    x.add("alsos.summary.figura.szaz", "szaz");
+    x.add("alsos.summary.figura.negy_asz", "negy_asz");
+    x.add("alsos.summary.figura.tuletroa", "tuletroa");
+    x.add("alsos.summary.figura.ultimo", "ultimo");
+    x.add("alsos.summary.figura.trump_akf", "trump_akf");
+    x.add("alsos.summary.figura.trump_six", "trump_six");
+    x.add("alsos.summary.figura.durchmarsch", "durchmarsch");
     // refusals and warnings (alsos_hand.cpp): ICU MessageFormat, a quote around a placeholder written twice
     // the command line's words (alsos_fields.cpp)
     x.add("alsos.err.cli_player", "''{value}'' is not a player of this game ({players})");

@@ -2,6 +2,7 @@
 // rank names.
 #include <cctype>
 
+#include "core/language.hpp"
 #include "rules/coinche/coinche.hpp"
 
 namespace marque::rules::coinche {
@@ -45,7 +46,7 @@ std::vector<Side> CoincheGame::sides() const {
 }
 
 // the two teams' totals as the French sheet heads them: we (N/S) and they (E/W)
-std::string CoincheGame::sides_heading() const { return "Nous / Eux"; }
+std::string CoincheGame::sides_heading() const { return text::tr("coinche.sides_heading", "Nous / Eux"); }
 
 int CoincheGame::seat_of(const std::string& who) const {
   int s = seat_index(who);

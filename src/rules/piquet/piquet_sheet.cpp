@@ -253,7 +253,10 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
         l.legend);
   else
     out.line(text::tr("sheet.piquet.classic.heading", "PIQUET — classic game to {target} (match {match})   ",
-                      text::Message().text("target", n(opts.target)).text("match", opts.match)) +
+                      text::Message()
+                          .text("target", n(opts.target))
+                          // the option's value: its id in English (as the sheet has always printed it), else its label
+                          .text("match", text::language() == "en" ? opts.match : labels().value("match", opts.match))) +
              l.legend);
   sheet::Table& t = out.table("hands");
   const std::string cum = text::tr("sheet.piquet.col.cum", "cum");

@@ -35,7 +35,7 @@ std::string end_text(const json& setup) {
   const json& e = setup["end"];
   std::string mode = e.value("mode", "open");
   if (mode == "deals" && e.contains("deals"))
-    return text::tr("sheet.tarot.end.deals", "after {n} scored deals", text::Message().text("n", num(e["deals"])));
+    return text::tr("sheet.tarot.end.deals", "after {n} scored deals", text::Message().amount("n", amount(e["deals"])));
   if (mode == "target" && e.contains("target"))
     return text::tr("sheet.tarot.end.target", "when a player reaches {n}", text::Message().text("n", num(e["target"])));
   return open;

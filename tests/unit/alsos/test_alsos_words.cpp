@@ -1,7 +1,12 @@
 // Alsós results in words: one hand of each kind (the spec's worked examples, alsos §8) and the session's outcome.
 #include "test_alsos_helpers.hpp"
 
+#include <filesystem>
+#include <fstream>
+#include <set>
+
 #include "../example_messages.hpp"
+#include "core/language.hpp"
 #include "rules/engine.hpp"
 
 // one namespace per test file: the files are compiled together in a few unity units (tests/CMakeLists.txt)
@@ -127,6 +132,52 @@ TEST_CASE("alsos words: the session's outcome with its settlement", "[alsos][wor
 
 TEST_CASE("alsos words: every message of the worked examples has a pattern", "[alsos][words]") {
   unit_test_example_messages::check_example_messages("alsos", 20);
+}
+
+// The summary line under a hand's totals (spec §7's codes) said from the entry's data: in English exactly the
+// "summary" marque-score/1 stores, for every hand of every worked example and the hands of a radli session; in
+// another language the words said (the codes kept)
+TEST_CASE("alsos words: the hand's summary line from its data, in English as stored", "[alsos][words][language]") {
+  namespace fs = std::filesystem;
+  std::vector<json> files;
+  for (const auto& e : fs::directory_iterator(fs::path(MARQUE_EXAMPLES_DIR) / "alsos")) {
+    std::ifstream in(e.path());
+    json c = json::parse(in, nullptr, false);
+    if (c.is_object() && c.contains("game_file")) files.push_back(c["game_file"]);
+  }
+  json misdeal = j(R"({"hand":2,"dealer":"B","contract":{"kind":"misdeal"}})");
+  json tie = j(R"({"hand":3,"dealer":"B","contract":{"kind":"kloptzky"},"tricks":{"A":3,"B":3,"C":3}})");
+  json kl = j(R"({"hand":4,"dealer":"C","contract":{"kind":"kloptzky"},"tricks":{"A":2,"B":4,"C":3}})");
+  files.push_back(game_file({j(k_m1), misdeal, tie, kl},
+                            j(R"({"session_end":{"mode":"radli","radli_target":40,"radli_bonus":20}})")));
+  files.push_back(game_file({j(k_m1)}, j(R"({"session_end":{"mode":"radli","radli_target":8,"radli_bonus":2}})")));
+  std::size_t checked = 0;
+  std::set<std::string> kinds;
+  for (const auto& f : files) {
+    auto r = run(f);
+    if (!r.ok) continue;
+    const json score = json::parse(r.score.dump());
+    for (const auto& entry : score["hands"]) {
+      INFO(entry.dump());
+      REQUIRE(entry.contains("summary"));
+      CHECK(alsos().summary_words(entry) == entry["summary"].get<std::string>());
+      kinds.insert(entry["breakdown"]["kind"].get<std::string>() +
+                   (entry["breakdown"].contains("radli") ? "+radli" : ""));
+      ++checked;
+    }
+  }
+  CHECK(checked > 10);
+  CHECK(kinds.count("misdeal"));
+  CHECK(kinds.count("kloptzky"));
+  CHECK(kinds.count("trump+radli"));
+
+  auto r = run(game_file({j(k_m1)}, j(R"({"session_end":{"mode":"radli","radli_target":8,"radli_bonus":2}})")));
+  REQUIRE(r.ok);
+  const json score = json::parse(r.score.dump());
+  CHECK(score["hands"][0]["summary"] == "B P(turn) won: game K(l) 2 D; kassza(e) 2 D; radli: B +2 from each");
+  marque::text::UseLanguage hu("hu");
+  CHECK(alsos().summary_words(score["hands"][0]) ==
+        "B P(felütött) sikerült: játszma K(l) 2 D; kassza(e) 2 D; rádli: B +2 mindenkitől");
 }
 
 }  // namespace unit_test_alsos_words

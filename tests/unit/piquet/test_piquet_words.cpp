@@ -400,7 +400,8 @@ TEST_CASE("piquet refusals: the hand, the field and the rule in each language (p
   Replay r = replay(file_with(json::object(), json::array({json::parse(records[0])})));
   REQUIRE(!r.diags.items().empty());
   CHECK(r.diags.items()[0].text() ==
-        "donne 1 : point : manquant : le premier annonce toujours un point (point : {winner, cards, pips})");
+        "donne 1\u00a0: point\u00a0: manquant\u00a0: le premier annonce toujours un point (point : {winner, cards, "
+        "pips})");
 }
 
 }  // namespace unit_test_piquet_words
