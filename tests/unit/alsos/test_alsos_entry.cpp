@@ -386,7 +386,7 @@ TEST_CASE("alsos pickers: figurák, only those the engine accepts at each step",
   CHECK(values(k.question("figurak#1.when1").choices) == Keys{"late"});         // a late figura (V22)
   CHECK(values(k.question("figurak#1.kontra2").choices) == Keys{"none", "A", "C"});
   // kassza doubling the game has no kontra chain of its own
-  json doubled = game_file({}, {{"kassza_mode", "double_game"}});
+  json doubled = game_file({}, R"({"kassza_mode": "double_game"})"_json);
   auto d = drive(doubled, {"", "trump", "B", "piros", "", "", "add", "kassza", "B", "early"});
   CHECK(values(alsos().next_question(*rules::replay(doubled).state, d.answers)->choices) == Keys{"none"});
 }
