@@ -39,7 +39,7 @@ struct Session {
 };
 
 // Answers the questions one by one with `typed` (an empty string takes the preset), as the terminal does.
-Session drive(const json& file, const std::vector<std::string>& typed, rules::Answers given = {}) {
+Session drive(const json& file, const marque::test::Strings& typed, rules::Answers given = {}) {
   Session s;
   s.answers = std::move(given);
   auto before = rules::replay(file);
@@ -68,7 +68,7 @@ json scored(const json& file, const rules::Answers& answers) {
 
 using marque::test::values;
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 
 }  // namespace
 

@@ -45,7 +45,7 @@ struct Drive {
 };
 
 // Answers each question with the next typed line, as the terminal does; every answer must be accepted.
-Drive drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+Drive drive(const json& file, const marque::test::Strings& typed, Answers given = {}) {
   const GameRules& rules = coinche_rules();
   Replay before = replay(file);
   REQUIRE(before.ok);
@@ -74,7 +74,7 @@ std::pair<long long, long long> team_deltas(const ojson& entry) {
 
 using marque::test::values;
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 
 }  // namespace
 

@@ -38,7 +38,7 @@ struct Run {
 };
 
 // Answers each question with the next typed line, as the terminal does, until nothing is left to ask.
-Run drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+Run drive(const json& file, const marque::test::Strings& typed, Answers given = {}) {
   Replay r = replay(file);
   REQUIRE(r.ok);
   Run out;
@@ -84,7 +84,7 @@ int delta(const Trial& t, const char* player) { return (*t.entry)["deltas"][play
 
 using marque::test::values;
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 
 }  // namespace
 

@@ -44,7 +44,7 @@ struct Drive {
 };
 
 // Answers every question with the next typed answer (read as the terminal reads it) until none is left.
-Drive drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+Drive drive(const json& file, const marque::test::Strings& typed, Answers given = {}) {
   Replay r = replay(file);
   REQUIRE(r.ok);
   Drive d;
@@ -66,7 +66,7 @@ ojson scored(const json& file, const Answers& answers) { return test::entry_of(p
 
 using marque::test::values;
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 
 }  // namespace
 

@@ -53,7 +53,7 @@ struct Session {
 };
 
 // Answers the questions one by one with `typed` (an empty string takes the preset), as the terminal does.
-Session drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+Session drive(const json& file, const marque::test::Strings& typed, Answers given = {}) {
   Session s;
   s.answers = std::move(given);
   auto before = replay(file);
@@ -91,7 +91,7 @@ std::string label(const Question& q, const std::string& value) {
   return "?";
 }
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 const Keys k_plain_hand = {"taker",         "contract", "oudlers", "points",
                            "petit_au_bout", "poignee",  "chelem",  "chelem_announced"};
 
@@ -436,7 +436,7 @@ TEST_CASE("tarot entry: a name answered in another case or accent form is the pl
 TEST_CASE("tarot entry: a whole game entered by questions (E7)", "[tarot][entry]") {
   json f = game(3);
   f["setup"]["end"] = R"({"mode": "deals", "deals": 3})"_json;
-  const std::vector<std::vector<std::string>> deals = {
+  const std::vector<marque::test::Strings> deals = {
       {"Ben", "garde", "2", "50.5", "", "", "", ""},
       {"redeal", "petit_sec", "Cat"},
       {"Ann", "prise", "1", "46", "", "Ben", "", "", ""},
