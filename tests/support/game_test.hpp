@@ -51,6 +51,14 @@ bool has_warning(const rules::Replay& r, const std::string& code);
 // The entry of a hand entered by answers (rules::try_answers) that must be accepted: the test fails with every error.
 ojson entry_of(const rules::GameRules& game, const json& file, const rules::Answers& answers);
 
+// A list of strings written as a braced list of literals (the words typed at guided entry, the keys asked): its
+// elements are string_views the compiler lays out as constants, copied into strings in one place. A
+// std::vector<std::string> literal constructs and destroys each element in the test's own code: about 65 bytes of
+// code per element at -O0, thousands of them in the entry tests (docs/measurements.md, session 15).
+struct Strings : std::vector<std::string> {
+  Strings(std::initializer_list<std::string_view> list) : std::vector<std::string>(list.begin(), list.end()) {}
+};
+
 // The values of a question's choices, in order.
 std::vector<std::string> values(const std::vector<rules::Choice>& choices);
 std::vector<std::string> values(const rules::Question& q);

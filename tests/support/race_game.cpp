@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "rules/engine.hpp"
 #include "rules/registry.hpp"
 
 namespace marque::test {

@@ -4,7 +4,13 @@
 // race_cli.cpp) through the command line (golden/sixth-game/race.test).
 #pragma once
 
-#include "rules/engine.hpp"
+// declarations only: marque_sixth's one file (race_cli.cpp) includes this header alone, and the rules' headers cost
+// it about 3 s of compile time (docs/measurements.md, session 15)
+#include <nlohmann/json_fwd.hpp>
+
+namespace marque::rules {
+class GameRules;
+}  // namespace marque::rules
 
 namespace marque::test {
 

@@ -79,9 +79,9 @@ TEST_CASE("guided entry: a choice takes the words one-line entry takes", "[entry
     CHECK(t.read("maybe") == "error: answer yes or no");
   }
   SECTION("coinche: the trump suit by symbol, letter, English or French name") {
-    json file = file_of("coinche", {{"seats", {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}}},
-                                    {"first_dealer", "W"},
-                                    {"options", json::object()}});
+    json file = file_of(
+        "coinche",
+        R"({"seats": {"N": "Nina", "E": "Emil", "S": "Sara", "W": "Will"}, "first_dealer": "W", "options": {}})"_json);
     Table t("coinche", file, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"bid", "90"}});
     REQUIRE(t.next().key == "trump");
     CHECK(t.read("\u2665") == "H");
@@ -91,7 +91,7 @@ TEST_CASE("guided entry: a choice takes the words one-line entry takes", "[entry
     CHECK(t.read("carreau") == "D");
   }
   SECTION("alsos: a suit in any case, with or without its accents") {
-    json file = file_of("alsos", {{"players", {"A", "B", "C"}}, {"first_dealer", "A"}, {"options", json::object()}});
+    json file = file_of("alsos", R"({"players": ["A", "B", "C"], "first_dealer": "A", "options": {}})"_json);
     Table t("alsos", file, {{"dealer", "A"}, {"kind", "trump"}, {"declarer", "B"}});
     REQUIRE(t.next().key == "trump");
     CHECK(t.read("TÖK") == "tok");
@@ -99,7 +99,7 @@ TEST_CASE("guided entry: a choice takes the words one-line entry takes", "[entry
     CHECK(t.read("Piros") == "piros");
   }
   SECTION("a player's name in another case, in any script") {
-    Table t("tarot", tarot_file({"Ann", "Élodie", "Νίκος", "Dan"}));
+    Table t("tarot", tarot_file(R"(["Ann", "Élodie", "Νίκος", "Dan"])"_json));
     REQUIRE(t.next().key == "taker");
     CHECK(t.read("ÉLODIE") == "Élodie");
     CHECK(t.read("νίκος") == "Νίκος");
@@ -108,7 +108,7 @@ TEST_CASE("guided entry: a choice takes the words one-line entry takes", "[entry
 
 TEST_CASE("guided entry: a player's number is his seat in every question of the hand", "[entry]") {
   SECTION("tarot, five players: the partner question leaves the taker out but keeps the others' numbers") {
-    Table t("tarot", tarot_file({"Ann", "Ben", "Cat", "Dan", "Eve"}));
+    Table t("tarot", tarot_file(R"(["Ann", "Ben", "Cat", "Dan", "Eve"])"_json));
     CHECK(t.numbered() == Numbered{{1, "Ann"}, {2, "Ben"}, {3, "Cat"}, {4, "Dan"}, {5, "Eve"}, {6, "redeal"}});
     t.answers = {{"taker", "Cat"}, {"contract", "garde"}};
     REQUIRE(t.next().key == "partner");
@@ -118,7 +118,7 @@ TEST_CASE("guided entry: a player's number is his seat in every question of the 
     CHECK(t.read("3").rfind("error:", 0) == 0);  // the taker's own number
   }
   SECTION("piquet: the players in seat order, whoever is elder, then the other answers") {
-    json file = file_of("piquet", {{"players", {"Ann", "Ben"}}, {"first_dealer", "Ann"}, {"options", json::object()}});
+    json file = file_of("piquet", R"({"players": ["Ann", "Ben"], "first_dealer": "Ann", "options": {}})"_json);
     Table t("piquet", file, {{"entry", "detail"}, {"redeal", "no"}});
     REQUIRE(t.next().key == "carte");
     CHECK(t.numbered() == Numbered{{1, "Ann"}, {2, "Ben"}, {3, "none"}});  // Ben is elder (Ann deals)
@@ -126,9 +126,9 @@ TEST_CASE("guided entry: a player's number is his seat in every question of the 
     CHECK(t.read("") == "none");
   }
   SECTION("coinche: the seats keep their numbers N 1, E 2, S 3, W 4 when only a team is offered") {
-    json file = file_of("coinche", {{"seats", {{"N", "Nina"}, {"E", "Emil"}, {"S", "Sara"}, {"W", "Will"}}},
-                                    {"first_dealer", "W"},
-                                    {"options", json::object()}});
+    json file = file_of(
+        "coinche",
+        R"({"seats": {"N": "Nina", "E": "Emil", "S": "Sara", "W": "Will"}, "first_dealer": "W", "options": {}})"_json);
     Table t("coinche", file, {{"dealer", "W"}, {"redeal", "played"}, {"bidder", "S"}, {"bid", "90"}, {"trump", "H"}});
     REQUIRE(t.next().key == "coinche");
     CHECK(t.numbered() == Numbered{{2, "E"}, {4, "W"}, {5, "no"}});
@@ -136,10 +136,8 @@ TEST_CASE("guided entry: a player's number is his seat in every question of the 
     CHECK(t.read("Will") == "W");
   }
   SECTION("prefa: the declarer question numbers the players by seat") {
-    json file = file_of("prefa", {{"players", {"A", "B", "C"}},
-                                  {"initial_pool", 31},
-                                  {"first_dealer", "A"},
-                                  {"options", json::object()}});
+    json file = file_of("prefa",
+                        R"({"players": ["A", "B", "C"], "initial_pool": 31, "first_dealer": "A", "options": {}})"_json);
     Table t("prefa", file, {{"type", "contract"}});
     REQUIRE(t.next().key == "declarer");
     CHECK(t.numbered() == Numbered{{1, "A"}, {2, "B"}, {3, "C"}});

@@ -53,7 +53,7 @@ TEST_CASE("labels: a record as a scorer says it", "[labels]") {
                     {"poignees", json::array({{{"player", "Ben"}, {"level", "simple"}}})}};
   CHECK(l.record(rec) ==
         "taker Ann · garde sans · 2 oudlers · 47 points · no petit au bout · poignée Ben simple · no chelem announced");
-  CHECK(l.item("end", {{"mode", "deals"}, {"deals", 10}}) == "end: after 10 deals");
+  CHECK(l.item("end", R"({"mode": "deals", "deals": 10})"_json) == "end: after 10 deals");
   CHECK(l.key("end") == "end");
   CHECK(l.key("stake_per_point") == "stake a point");
   CHECK(l.item("petit_au_bout", nullptr) == "no petit au bout");
@@ -139,19 +139,19 @@ TEST_CASE("labels: options in the reader's language, a count in its plural", "[l
   const Labels& tarot = marque::rules::find_game("tarot")->labels();
   const Labels& alsos = marque::rules::find_game("alsos")->labels();
   const Labels& prefa = marque::rules::find_game("prefa")->labels();
-  const json one = {{"mode", "deals"}, {"count", 1}}, eight = {{"mode", "deals"}, {"count", 8}};
-  CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 1}}) == "end: after 1 deals");  // English unchanged
+  const json one = R"({"mode": "deals", "count": 1})"_json, eight = R"({"mode": "deals", "count": 8})"_json;
+  CHECK(tarot.item("end", R"({"mode": "deals", "deals": 1})"_json) == "end: after 1 deals");  // English unchanged
   CHECK(alsos.item("session_end", eight) == "the session ends after 8 deals");
   CHECK(tarot.item("petite_chelem_tricks", 1) == "petite chelem at 1 tricks");
   {
     UseLanguage fr("fr");
-    CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 1}}) == "fin\u00a0: après 1 donne");
-    CHECK(tarot.item("end", {{"mode", "deals"}, {"deals", 12}}) == "fin\u00a0: après 12 donnes");
+    CHECK(tarot.item("end", R"({"mode": "deals", "deals": 1})"_json) == "fin\u00a0: après 1 donne");
+    CHECK(tarot.item("end", R"({"mode": "deals", "deals": 12})"_json) == "fin\u00a0: après 12 donnes");
     CHECK(tarot.item("petite_chelem_tricks", 1) == "petit chelem à 1 pli");
     CHECK(tarot.item("petite_chelem_tricks", 15) == "petit chelem à 15 plis");
     CHECK(alsos.item("session_end", one) == "la séance finit après 1 donne");
     // numbers as the language writes them, in the plural form too
-    CHECK(alsos.item("session_end", {{"mode", "deals"}, {"count", 1000}}) ==
+    CHECK(alsos.item("session_end", R"({"mode": "deals", "count": 1000})"_json) ==
           "la séance finit après " + marque::text::local_number(1000.0, "fr") + " donnes");
     CHECK(tarot.key("end.deals") == "après donnes");
     CHECK(tarot.item("gain_rounding", "nearest_10") == "points de gain arrondis à 10 près");

@@ -53,7 +53,7 @@ TEST_CASE("piquet's record labels in French, Hungarian and Greek", "[language]")
   const auto* piquet = rules::find_game("piquet");
   REQUIRE(piquet);
   const text::Labels& labels = piquet->labels();
-  const json record = {{"carte_blanche", "elder"}, {"pique", true}};
+  const json record = R"({"carte_blanche": "elder", "pique": true})"_json;
   const std::string english = labels.record(record);
   CHECK(english == "carte blanche elder · pique");
   const std::vector<std::pair<const char*, const char*>> said = {

@@ -25,10 +25,7 @@ Words ids(const std::string& game, const Words& words, std::string* error = null
 }
 
 json tarot_file() {
-  return {{"format", "marque-game/1"},
-          {"game", "tarot"},
-          {"setup", {{"players", {"Ann", "Ben", "Cat", "Dan"}}, {"first_dealer", "Ann"}}},
-          {"hands", json::array()}};
+  return R"({"format": "marque-game/1", "game": "tarot", "setup": {"players": ["Ann", "Ben", "Cat", "Dan"], "first_dealer": "Ann"}, "hands": []})"_json;
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ struct Session {
 };
 
 // Answers the questions one by one with `typed` (an empty string takes the preset), as the terminal does.
-Session drive(const json& file, const std::vector<std::string>& typed, rules::Answers given = {}) {
+Session drive(const json& file, const marque::test::Strings& typed, rules::Answers given = {}) {
   Session s;
   s.answers = std::move(given);
   auto before = rules::replay(file);
@@ -68,7 +68,7 @@ json scored(const json& file, const rules::Answers& answers) {
 
 using marque::test::values;
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 
 }  // namespace
 
@@ -386,7 +386,7 @@ TEST_CASE("alsos pickers: figurák, only those the engine accepts at each step",
   CHECK(values(k.question("figurak#1.when1").choices) == Keys{"late"});         // a late figura (V22)
   CHECK(values(k.question("figurak#1.kontra2").choices) == Keys{"none", "A", "C"});
   // kassza doubling the game has no kontra chain of its own
-  json doubled = game_file({}, {{"kassza_mode", "double_game"}});
+  json doubled = game_file({}, R"({"kassza_mode": "double_game"})"_json);
   auto d = drive(doubled, {"", "trump", "B", "piros", "", "", "add", "kassza", "B", "early"});
   CHECK(values(alsos().next_question(*rules::replay(doubled).state, d.answers)->choices) == Keys{"none"});
 }

@@ -45,7 +45,7 @@ struct Drive {
 };
 
 // Answers each question with the next typed line, as the terminal does; every answer must be accepted.
-Drive drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+Drive drive(const json& file, const marque::test::Strings& typed, Answers given = {}) {
   const GameRules& rules = coinche_rules();
   Replay before = replay(file);
   REQUIRE(before.ok);
@@ -74,7 +74,7 @@ std::pair<long long, long long> team_deltas(const ojson& entry) {
 
 using marque::test::values;
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 
 }  // namespace
 
@@ -176,7 +176,7 @@ TEST_CASE("coinche entry: all pass and misdeal ask nothing more", "[coinche][ent
 }
 
 TEST_CASE("coinche entry: capot and générale contracts with their options; a capped bid", "[coinche][entry]") {
-  json opts = {{"capot_bid", true}, {"generale_bid", true}, {"max_numeric_bid", 160}};
+  json opts = R"({"capot_bid": true, "generale_bid": true, "max_numeric_bid": 160})"_json;
   json file = entry_game(opts);
   // one grid of bids: the numbers up to the maximum, then the contracts the options add
   Drive num = drive(file, {"", "", "E", "160", "S", "", "100", "bidders", "", ""});
@@ -303,7 +303,7 @@ TEST_CASE("coinche entry: announcements as pickers, the legal choices only, fold
 }
 
 TEST_CASE("coinche entry: no announcements question without the option", "[coinche][entry]") {
-  json file = entry_game({{"announcements", false}});
+  json file = entry_game(R"({"announcements": false})"_json);
   Drive d = drive(file, {"", "", "N", "80", "S", "", "72", "bidders", ""});
   CHECK_FALSE(d.was_asked("annonce"));
   CHECK(d.keys().back() == "belote");

@@ -45,8 +45,7 @@ std::string said(const json& rec, const json& options, const std::string& first_
 }
 
 json e1() {
-  return {{"dealer", "W"},          {"bidder", "N"}, {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 72},
-          {"last_trick", "bidders"}};
+  return R"({"dealer": "W", "bidder": "N", "bid": 80, "trump": "S", "bidder_card_points": 72, "last_trick": "bidders"})"_json;
 }
 
 }  // namespace
@@ -54,101 +53,59 @@ json e1() {
 TEST_CASE("coinche hand words: made and dedans (E1, E2, E3)", "[coinche][words]") {
   const json none = json::object();
   CHECK(said(e1(), none) == "N/S 80♠ by N: made (82)");
-  CHECK(said(with(e1(), {{"bidder_card_points", 71}}), none) == "N/S 80♠ by N: dedans (81)");
-  json e2 = {{"dealer", "N"},          {"bidder", "E"}, {"bid", 100}, {"trump", "H"}, {"bidder_card_points", 91},
-             {"last_trick", "bidders"}};
+  CHECK(said(with(e1(), R"({"bidder_card_points": 71})"_json), none) == "N/S 80♠ by N: dedans (81)");
+  json e2 =
+      R"({"dealer": "N", "bidder": "E", "bid": 100, "trump": "H", "bidder_card_points": 91, "last_trick": "bidders"})"_json;
   CHECK(said(e2, none, "N") == "E/W 100♥ by E: dedans (101)");
-  json e3 = {{"dealer", "E"},
-             {"bidder", "S"},
-             {"bid", 80},
-             {"trump", "D"},
-             {"bidder_card_points", 71},
-             {"last_trick", "bidders"},
-             {"belote", "N"},
-             {"announcements", {{{"player", "W"}, {"type", "tierce"}, {"suit", "C"}, {"top", "Q"}}}}};
+  json e3 =
+      R"({"dealer": "E", "bidder": "S", "bid": 80, "trump": "D", "bidder_card_points": 71, "last_trick": "bidders", "belote": "N", "announcements": [{"player": "W", "type": "tierce", "suit": "C", "top": "Q"}]})"_json;
   CHECK(said(e3, none, "E") == "N/S 80♦ by S: dedans (101); belote N; announcements E/W 20");
 }
 
 TEST_CASE("coinche hand words: coinche and surcoinche (E4, E5)", "[coinche][words]") {
-  json e4 = {{"dealer", "W"},
-             {"bidder", "S"},
-             {"bid", 90},
-             {"trump", "D"},
-             {"coinche", 1},
-             {"coinched_by", "E"},
-             {"bidder_card_points", 95},
-             {"last_trick", "bidders"},
-             {"belote", "S"}};
+  json e4 =
+      R"({"dealer": "W", "bidder": "S", "bid": 90, "trump": "D", "coinche": 1, "coinched_by": "E", "bidder_card_points": 95, "last_trick": "bidders", "belote": "S"})"_json;
   CHECK(said(e4, json::object()) == "N/S 90♦ by S, coinched by E: made (125); belote S");
-  CHECK(said(with(e4, {{"coinched_by", nullptr}}), json::object()) == "N/S 90♦ by S, coinched: made (125); belote S");
-  json e5 = {{"dealer", "S"},
-             {"bidder", "W"},
-             {"bid", 110},
-             {"trump", "C"},
-             {"coinche", 2},
-             {"coinched_by", "N"},
-             {"surcoinched_by", "E"},
-             {"bidder_card_points", 100},
-             {"last_trick", "bidders"},
-             {"announcements", {{{"player", "N"}, {"type", "tierce"}, {"suit", "H"}, {"top", "10"}}}}};
+  CHECK(said(with(e4, R"({"coinched_by": null})"_json), json::object()) ==
+        "N/S 90♦ by S, coinched: made (125); belote S");
+  json e5 =
+      R"({"dealer": "S", "bidder": "W", "bid": 110, "trump": "C", "coinche": 2, "coinched_by": "N", "surcoinched_by": "E", "bidder_card_points": 100, "last_trick": "bidders", "announcements": [{"player": "N", "type": "tierce", "suit": "H", "top": "10"}]})"_json;
   CHECK(said(e5, json::object(), "S") ==
         "E/W 110♣ by W, coinched by N, surcoinched by E: dedans (110); announcements N/S 20");
 }
 
 TEST_CASE("coinche hand words: capot, capot and générale contracts", "[coinche][words]") {
-  json e6 = {{"dealer", "W"},
-             {"bidder", "N"},
-             {"bid", 120},
-             {"trump", "H"},
-             {"bidder_card_points", 152},
-             {"last_trick", "bidders"},
-             {"capot", "bidders"},
-             {"belote", "W"},
-             {"announcements",
-              {{{"player", "N"}, {"type", "carre"}, {"rank", "J"}},
-               {{"player", "S"}, {"type", "tierce"}, {"suit", "D"}, {"top", "A"}},
-               {{"player", "E"}, {"type", "cinquante"}, {"suit", "S"}, {"top", "10"}}}}};
+  json e6 =
+      R"({"dealer": "W", "bidder": "N", "bid": 120, "trump": "H", "bidder_card_points": 152, "last_trick": "bidders", "capot": "bidders", "belote": "W", "announcements": [{"player": "N", "type": "carre", "rank": "J"}, {"player": "S", "type": "tierce", "suit": "D", "top": "A"}, {"player": "E", "type": "cinquante", "suit": "S", "top": "10"}]})"_json;
   CHECK(said(e6, json::object()) == "N/S 120♥ by N: made (472), capot; belote W; announcements N/S 220");
-  json defenders = with(e1(), {{"bidder_card_points", 0}, {"last_trick", "defenders"}, {"capot", "defenders"}});
+  json defenders = with(e1(), R"({"bidder_card_points": 0, "last_trick": "defenders", "capot": "defenders"})"_json);
   CHECK(said(defenders, json::object()) == "N/S 80♠ by N: dedans (0), capot by E/W");
-  const json special = {{"capot_bid", true}, {"generale_bid", true}};
-  json capot = {{"dealer", "W"},
-                {"bidder", "E"},
-                {"contract", "capot"},
-                {"trump", "S"},
-                {"bidder_card_points", 152},
-                {"last_trick", "bidders"},
-                {"capot", "bidders"}};
+  const json special = R"({"capot_bid": true, "generale_bid": true})"_json;
+  json capot =
+      R"({"dealer": "W", "bidder": "E", "contract": "capot", "trump": "S", "bidder_card_points": 152, "last_trick": "bidders", "capot": "bidders"})"_json;
   CHECK(said(capot, special) == "E/W capot♠ by E: made (252), capot");
-  json generale = with(capot, {{"contract", "generale"}, {"sole_winner", "W"}});
+  json generale = with(capot, R"({"contract": "generale", "sole_winner": "W"})"_json);
   CHECK(said(generale, special) == "E/W générale♠ by E: dedans (252), capot");
 }
 
 TEST_CASE("coinche hand words: redeals", "[coinche][words]") {
-  CHECK(said({{"dealer", "W"}, {"redeal", "all_pass"}}, json::object()) == "all pass: redeal");
-  CHECK(said({{"dealer", "W"}, {"redeal", "misdeal"}}, json::object()) == "misdeal: W deals again");
+  CHECK(said(R"({"dealer": "W", "redeal": "all_pass"})"_json, json::object()) == "all pass: redeal");
+  CHECK(said(R"({"dealer": "W", "redeal": "misdeal"})"_json, json::object()) == "misdeal: W deals again");
 }
 
 TEST_CASE("coinche result words: in progress, a win, a draw (E9)", "[coinche][words]") {
   const GameRules& rules = coinche_rules();
-  json e4 = {{"dealer", "W"},
-             {"bidder", "S"},
-             {"bid", 90},
-             {"trump", "D"},
-             {"coinche", 1},
-             {"coinched_by", "E"},
-             {"bidder_card_points", 95},
-             {"last_trick", "bidders"},
-             {"belote", "S"}};
+  json e4 =
+      R"({"dealer": "W", "bidder": "S", "bid": 90, "trump": "D", "coinche": 1, "coinched_by": "E", "bidder_card_points": 95, "last_trick": "bidders", "belote": "S"})"_json;
   CHECK(rules.result_words(scored_doc(words_game(json::array()))) == "N/S and E/W level at 0");
   CHECK(rules.result_words(scored_doc(words_game(json::array({e4})))) ==
         "N/S (Nina & Sara) lead 340 to 57 after 1 hand");
-  json e9 = with(e1(), {{"trump", "C"}});
+  json e9 = with(e1(), R"({"trump": "C"})"_json);
   CHECK(rules.result_words(
-            scored_doc(words_game(json::array({e9}), json::object(), "W", {{"NS", 2908}, {"EW", 2990}}))) ==
+            scored_doc(words_game(json::array({e9}), json::object(), "W", R"({"NS": 2908, "EW": 2990})"_json))) ==
         "Draw: N/S and E/W both on 3070 after 1 hand");
   CHECK(rules.result_words(
-            scored_doc(words_game(json::array({e9}), json::object(), "W", {{"NS", 2940}, {"EW", 2990}}))) ==
+            scored_doc(words_game(json::array({e9}), json::object(), "W", R"({"NS": 2940, "EW": 2990})"_json))) ==
         "N/S (Nina & Sara) win 3102 to 3070 after 1 hand");
   json two = json::array({{{"dealer", "W"}, {"redeal", "all_pass"}},
                           {{"dealer", "N"},
@@ -157,14 +114,13 @@ TEST_CASE("coinche result words: in progress, a win, a draw (E9)", "[coinche][wo
                            {"trump", "H"},
                            {"bidder_card_points", 103},
                            {"last_trick", "bidders"}}});
-  CHECK(rules.result_words(scored_doc(words_game(two, {{"target_score", 200}}))) ==
+  CHECK(rules.result_words(scored_doc(words_game(two, R"({"target_score": 200})"_json))) ==
         "E/W (Emil & Will) win 213 to 49 after 1 hand");
 }
 
 TEST_CASE("coinche statistics count the bidders' capot; coinche=none is no coinche", "[coinche][league]") {
-  json capot = {
-      {"dealer", "W"},           {"bidder", "N"},     {"bid", 80}, {"trump", "S"}, {"bidder_card_points", 152},
-      {"last_trick", "bidders"}, {"capot", "bidders"}};
+  json capot =
+      R"({"dealer": "W", "bidder": "N", "bid": 80, "trump": "S", "bidder_card_points": 152, "last_trick": "bidders", "capot": "bidders"})"_json;
   json file = words_game(json::array({capot}), json::object());
   json s = scored_doc(file);
   auto players = s["players"].get<std::vector<std::string>>();

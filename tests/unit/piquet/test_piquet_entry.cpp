@@ -38,7 +38,7 @@ struct Run {
 };
 
 // Answers each question with the next typed line, as the terminal does, until nothing is left to ask.
-Run drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+Run drive(const json& file, const marque::test::Strings& typed, Answers given = {}) {
   Replay r = replay(file);
   REQUIRE(r.ok);
   Run out;
@@ -84,7 +84,7 @@ int delta(const Trial& t, const char* player) { return (*t.entry)["deltas"][play
 
 using marque::test::values;
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 
 }  // namespace
 
@@ -225,21 +225,21 @@ TEST_CASE("piquet entry: a redeal asks only the reason", "[piquet][entry]") {
   CHECK(run.asked("reason").optional);
   Trial t = try_answers(piquet(), file, run.answers);
   REQUIRE(t.entry);
-  CHECK(t.record == json({{"redeal", true}, {"reason", "exposed card"}}));
+  CHECK(t.record == json(R"({"redeal": true, "reason": "exposed card"})"_json));
   CHECK(delta(t, "Ann") == 0);
   Run bare = drive(file, {"", "yes", ""});
-  CHECK(try_answers(piquet(), file, bare.answers).record == json({{"redeal", true}}));
+  CHECK(try_answers(piquet(), file, bare.answers).record == json(R"({"redeal": true})"_json));
 }
 
 TEST_CASE("piquet entry: a totals entry, and the game winner only when required (P-9, 5.2)", "[piquet][entry]") {
-  json file = game_file({{"mode", "rubicon"}}, json::array(), "Ann");
+  json file = game_file(R"({"mode": "rubicon"})"_json, json::array(), "Ann");
   Run run = drive(file, {"totals", "30", "15"});  // Ann deals: Ben elder, asked first
   CHECK(run.keys == Keys{"entry", "total_elder", "total_younger"});
   CHECK(run.asked("total_elder").text.find("Ben (elder)") != std::string::npos);
   CHECK(*run.asked("total_elder").max == 174);
   Trial t = try_answers(piquet(), file, run.answers);
   REQUIRE(t.entry);
-  CHECK(t.record == json({{"entry", "totals"}, {"totals", {{"Ann", 15}, {"Ben", 30}}}}));
+  CHECK(t.record == json(R"({"entry": "totals", "totals": {"Ann": 15, "Ben": 30}})"_json));
   CHECK(delta(t, "Ann") == 15);
   // classic: both on or above the target after a totals entry -> who reached it first
   json tie = game_file(json::object(), json::array({totals(95, 95)}));
@@ -277,7 +277,7 @@ TEST_CASE("piquet entry: a classic game won inside the declarations asks nothing
 
 TEST_CASE("piquet entry: concession only in the final deal of a rubicon partie (4.7)", "[piquet][entry]") {
   json five = json::array({totals(15, 30), totals(75, 4), totals(45, 6), totals(32, 12), totals(6, 38)});
-  json file = game_file({{"mode", "rubicon"}}, five, "Ann");  // deal 6 dealt by Ben: Ann elder
+  json file = game_file(R"({"mode": "rubicon"})"_json, five, "Ann");  // deal 6 dealt by Ben: Ann elder
   Run run = drive(file, {"", "", "", "Ann", "5", "Ann", "quart:A", "Ben", "quatorze:10,trio:Q", "Ben"});
   CHECK(run.keys.back() == "concession");
   CHECK(run.asked("concession").preset == "none");
@@ -294,7 +294,7 @@ TEST_CASE("piquet entry: concession only in the final deal of a rubicon partie (
 }
 
 TEST_CASE("piquet entry: options ask their own fields (pips_rounded, old_tens; P-8)", "[piquet][entry]") {
-  json file = game_file({{"point_scoring", "pips_rounded"}, {"trick_scoring", "old_tens"}});
+  json file = game_file(R"({"point_scoring": "pips_rounded", "trick_scoring": "old_tens"})"_json);
   Run run = drive(file, {"", "", "", "Ann", "5", "44", "Ann", "tierce:9", "Ben", "trio:J", "7", "6", "4"});
   const Question& pips = run.asked("point_pips");
   CHECK(*pips.min == 44);
@@ -305,7 +305,7 @@ TEST_CASE("piquet entry: options ask their own fields (pips_rounded, old_tens; P
   CHECK(delta(t, "Ann") == 23);
   CHECK(delta(t, "Ben") == 7);
   // old trick scoring never tells the pique: asked (preset no) when one is possible
-  Run pique = drive(game_file({{"trick_scoring", "old_tens"}}),
+  Run pique = drive(game_file(R"({"trick_scoring": "old_tens"})"_json),
                     {"", "", "", "Ann", "5", "Ann", "quint:A", "Ann", "trio:A", "7", "8", "4", ""});
   CHECK(pique.keys.back() == "pique");
   CHECK(pique.asked("pique").preset == "no");
@@ -322,7 +322,7 @@ TEST_CASE("piquet entry: equal sequences ask for the tied one (optional)", "[piq
   CHECK(t.record["sequences"]["winner"] == "equal");
   Run told = drive(file, {"", "", "", "equal", "4", "equal", "quint:K", "", "5", "7", "9"});
   CHECK(try_answers(piquet(), file, told.answers).record["sequences"]["equal_to"] ==
-        json({{"length", 5}, {"top", "K"}}));
+        json(R"({"length": 5, "top": "K"})"_json));
 }
 
 TEST_CASE("piquet entry: words typed on the command line are not asked again", "[piquet][entry]") {

@@ -64,7 +64,7 @@ json p9_hands() {
 }
 
 // A rubicon partie of six totals entries with these partie totals (each split over the six deals).
-json partie(int a, int b, json options = {{"mode", "rubicon"}}) {
+json partie(int a, int b, json options = R"({"mode": "rubicon"})"_json) {
   json hands = json::array();
   for (int i = 0; i < 6; ++i) hands.push_back(totals(a / 6 + (i < a % 6 ? 1 : 0), b / 6 + (i < b % 6 ? 1 : 0)));
   return file_with(options, hands, "A");
@@ -91,8 +91,8 @@ TEST_CASE("piquet words: a deal in the table's terms (P-1 .. P-6)", "[piquet][wo
   json p3 = p1();
   p3["point"]["pips"] = 51;
   p3["sequences"]["scored"] = json::array({{{"length", 5}, {"top", "A"}}});
-  p3["sets"] = {{"winner", "elder"}, {"scored", {{{"rank", "A"}, {"count", 3}}}}};
-  p3["play_points"] = {{"elder", 8}, {"younger", 6}};
+  p3["sets"] = R"({"winner": "elder", "scored": [{"rank": "A", "count": 3}]})"_json;
+  p3["play_points"] = R"({"elder": 8, "younger": 6})"_json;
   CHECK(last_words(file_with(json::object(), json::array({p3}))) ==
         "A pique — A 71: point 5, quint major, trio of aces, the cards; B 6");
   // P-6: points equal, younger's sets repique
@@ -109,8 +109,8 @@ TEST_CASE("piquet words: carte blanche, minor sequences, divided cards, penaltie
   json rec = p1();
   rec["carte_blanche"] = "younger";
   rec["sequences"]["scored"] = json::array({{{"length", 3}, {"top", "9"}}});
-  rec["tricks"] = {{"elder", 6}, {"younger", 6}};
-  rec["play_points"] = {{"elder", 7}, {"younger", 7}};
+  rec["tricks"] = R"({"elder": 6, "younger": 6})"_json;
+  rec["play_points"] = R"({"elder": 7, "younger": 7})"_json;
   rec["reckons_nothing"] = "younger";
   CHECK(
       last_words(file_with(json::object(), json::array({rec}))) ==
@@ -119,10 +119,10 @@ TEST_CASE("piquet words: carte blanche, minor sequences, divided cards, penaltie
 
 TEST_CASE("piquet words: redeals, totals entries, the end of a classic game, concessions, doubled deals",
           "[piquet][words]") {
-  json redeal = {{"redeal", true}, {"reason", "exposed card"}};
+  json redeal = R"({"redeal": true, "reason": "exposed card"})"_json;
   CHECK(last_words(file_with(json::object(), json::array({redeal}))) == "redeal (exposed card): B deals again");
   CHECK(last_words(file_with(json::object(), json::array({{{"redeal", true}}}))) == "redeal: B deals again");
-  CHECK(words_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"), 1) == "A 15, B 30 (deal totals)");
+  CHECK(words_of(file_with(R"({"mode": "rubicon"})"_json, p9_hands(), "A"), 1) == "A 15, B 30 (deal totals)");
   // P-10: both cross 100 in the play, B wins
   json p10 = p10_first_three();
   p10.push_back(p10_deal4());
@@ -145,30 +145,30 @@ TEST_CASE("piquet words: redeals, totals entries, the end of a classic game, con
   conceded.erase("play_points");
   conceded["concession"] = "younger";
   six.push_back(conceded);
-  CHECK(last_words(file_with({{"mode", "rubicon"}}, six, "A")) ==
+  CHECK(last_words(file_with(R"({"mode": "rubicon"})"_json, six, "A")) ==
         "A 32: point 5, quart major, the cards; B 17: quatorze of tens, trio of queens; B threw in his hand");
   // P-11: the first deal of a four-deal partie counts double
-  CHECK(
-      words_of(file_with({{"mode", "rubicon"}, {"partie_deals", "4_doubled_ends"}}, json::array({totals(20, 25)}), "A"),
-               1) == "A 40, B 50 (deal totals); counts double");
+  CHECK(words_of(file_with(R"({"mode": "rubicon", "partie_deals": "4_doubled_ends"})"_json,
+                           json::array({totals(20, 25)}), "A"),
+                 1) == "A 40, B 50 (deal totals); counts double");
 }
 
 TEST_CASE("piquet words: the result of a partie or a game (P-9, P-10, P-11)", "[piquet][words]") {
-  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"))) ==
+  CHECK(piquet().result_words(score_of(file_with(R"({"mode": "rubicon"})"_json, p9_hands(), "A"))) ==
         "A wins the partie 224 to 92 and scores 416: B is rubiconed");
   CHECK(piquet().result_words(
-            score_of(file_with({{"mode", "rubicon"}, {"partie_deals", "4_doubled_ends"}},
+            score_of(file_with(R"({"mode": "rubicon", "partie_deals": "4_doubled_ends"})"_json,
                                json::array({totals(20, 25), totals(35, 10), totals(14, 40), totals(30, 12)}), "A"))) ==
         "A wins the partie 149 to 124 and scores 125: B crossed the Rubicon");
-  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, json::array({totals(15, 30)}), "A"))) ==
+  CHECK(piquet().result_words(score_of(file_with(R"({"mode": "rubicon"})"_json, json::array({totals(15, 30)}), "A"))) ==
         "B leads 30 to 15 after deal 1 of 6 (145 if it ended now: A is rubiconed)");
   json draw = json::array();
   for (int i = 0; i < 6; ++i) draw.push_back(totals(20, 20));
-  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, draw, "A"))) ==
+  CHECK(piquet().result_words(score_of(file_with(R"({"mode": "rubicon"})"_json, draw, "A"))) ==
         "A and B are level at 120 after deal 6 of 8");
   draw.push_back(totals(10, 12));
   draw.push_back(totals(12, 10));
-  CHECK(piquet().result_words(score_of(file_with({{"mode", "rubicon"}}, draw, "A"))) ==
+  CHECK(piquet().result_words(score_of(file_with(R"({"mode": "rubicon"})"_json, draw, "A"))) ==
         "The partie is drawn, 142 all after 8 deals: no score");
   // classic
   json p10 = p10_first_three();
@@ -176,12 +176,12 @@ TEST_CASE("piquet words: the result of a partie or a game (P-9, P-10, P-11)", "[
   p10.push_back(p10_deal4());
   CHECK(piquet().result_words(score_of(file_with(json::object(), p10, "A"))) ==
         "B wins the game 114 to 101; B leads the match 1-0");
-  CHECK(piquet().result_words(score_of(game(110, 70, {{"match", "single"}}))) == "A wins the game 110 to 70");
-  CHECK(piquet().result_words(score_of(game(110, 30, {{"match", "best_of_5_doubles"}}))) ==
+  CHECK(piquet().result_words(score_of(game(110, 70, R"({"match": "single"})"_json))) == "A wins the game 110 to 70");
+  CHECK(piquet().result_words(score_of(game(110, 30, R"({"match": "best_of_5_doubles"})"_json))) ==
         "A wins the game 110 to 30, counting 2; A leads the match 2-0");
   CHECK(piquet().result_words(score_of(game(40, 40))) == "A and B are level at 40 (target 100)");
   json resumed = file_with(json::object(), json::array({totals(60, 10), totals(50, 20)}), "A");
-  resumed["setup"]["start"] = {{"games_won", {{"B", 1}}}};
+  resumed["setup"]["start"] = R"({"games_won": {"B": 1}})"_json;
   CHECK(piquet().result_words(score_of(resumed)) == "A wins the game 110 to 30; the match stands at 1-1");
 }
 
@@ -192,14 +192,14 @@ TEST_CASE("piquet series: a classic match (5.2, P-10)", "[piquet][series]") {
   auto one = piquet().series_result({g1});
   REQUIRE(one);
   CHECK((*one)["finished"] == false);
-  CHECK((*one)["games_won"] == json({{"A", 0}, {"B", 1}}));
+  CHECK((*one)["games_won"] == json(R"({"A": 0, "B": 1})"_json));
   CHECK((*one)["words"] == "B leads 1-0, the match goes on");
   // B, A, then A: A wins 2-1
   json g2 = score_of(game(100, 60)), g3 = score_of(game(120, 80));
   auto three = piquet().series_result({g1, g2, g3});
   CHECK((*three)["finished"] == true);
   CHECK((*three)["winner"] == "A");
-  CHECK((*three)["games_won"] == json({{"A", 2}, {"B", 1}}));
+  CHECK((*three)["games_won"] == json(R"({"A": 2, "B": 1})"_json));
   CHECK((*three)["words"] == "A wins the match 2-1");
   CHECK_FALSE(three->contains("ignored_games"));
   CHECK((*piquet().series_result({g1, g2}))["words"] == "A and B are level 1-1, the match goes on");
@@ -208,13 +208,14 @@ TEST_CASE("piquet series: a classic match (5.2, P-10)", "[piquet][series]") {
   CHECK((*piquet().series_result({g1, going}))["words"] == "B leads 1-0, the match goes on");
   auto extra = piquet().series_result({g1, g2, g3, g2});
   CHECK((*extra)["ignored_games"] == 1);
-  CHECK((*extra)["games_won"] == json({{"A", 2}, {"B", 1}}));
+  CHECK((*extra)["games_won"] == json(R"({"A": 2, "B": 1})"_json));
   // a single game decides; best of five with doubles: a game won against a loser under 50 counts 2
-  CHECK((*piquet().series_result({score_of(game(60, 110, {{"match", "single"}}))}))["words"] == "B wins the match 1-0");
-  json d = {{"match", "best_of_5_doubles"}};
+  CHECK((*piquet().series_result({score_of(game(60, 110, R"({"match": "single"})"_json))}))["words"] ==
+        "B wins the match 1-0");
+  json d = R"({"match": "best_of_5_doubles"})"_json;
   auto doubles = piquet().series_result(
       {score_of(game(110, 30, d)), score_of(game(80, 100, d)), score_of(game(100, 90, d))});
-  CHECK((*doubles)["games_won"] == json({{"A", 3}, {"B", 1}}));
+  CHECK((*doubles)["games_won"] == json(R"({"A": 3, "B": 1})"_json));
   CHECK((*doubles)["words"] == "A wins the match 3-1");
   CHECK((*piquet().series_result({score_of(game(110, 30, d)), score_of(game(80, 100, d))}))["words"] ==
         "A leads 2-1, the match goes on");
@@ -227,12 +228,12 @@ json closed(json score) {
 }
 
 TEST_CASE("piquet series: a rubicon session goes on after a partie until it is closed (5.4)", "[piquet][series]") {
-  json p9 = score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"));
+  json p9 = score_of(file_with(R"({"mode": "rubicon"})"_json, p9_hands(), "A"));
   auto open = piquet().series_result({p9});
   REQUIRE(open);
   CHECK((*open)["finished"] == false);
   CHECK((*open)["winner"].is_null());
-  CHECK((*open)["balance"] == json({{"A", 416}, {"B", -416}}));
+  CHECK((*open)["balance"] == json(R"({"A": 416, "B": -416})"_json));
   CHECK((*open)["words"] == "A leads the session by 416 after 1 partie: B would pay 416");
   // three parties: the balance is the sum of their ±R; closing the last one ends the session
   std::vector<json> three = {p9, score_of(partie(76, 300)), score_of(partie(150, 100))};
@@ -243,24 +244,24 @@ TEST_CASE("piquet series: a rubicon session goes on after a partie until it is c
   CHECK((*ended)["balance"] == json({{"A", 416 - 476 + 150}, {"B", -416 + 476 - 150}}));
   CHECK((*ended)["words"] == "A wins the session by 90 after 3 parties: B pays 90");
   // a partie closed before its end counts as it stands and ends the session
-  json going = score_of(file_with({{"mode", "rubicon"}}, json::array({totals(15, 30)}), "A"));
+  json going = score_of(file_with(R"({"mode": "rubicon"})"_json, json::array({totals(15, 30)}), "A"));
   auto cut = piquet().series_result({p9, closed(going)});
   CHECK((*cut)["finished"] == true);
   CHECK((*cut)["balance"] == json({{"A", 416 - 145}, {"B", -416 + 145}}));
 }
 
 TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavendish's card)", "[piquet][series]") {
-  json p9 = closed(score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A")));
+  json p9 = closed(score_of(file_with(R"({"mode": "rubicon"})"_json, p9_hands(), "A")));
   auto one = piquet().series_result({p9});
   REQUIRE(one);
   CHECK((*one)["finished"] == true);
-  CHECK((*one)["balance"] == json({{"A", 416}, {"B", -416}}));
-  CHECK((*one)["settlement"] == json({{"A", 416}, {"B", -416}}));
+  CHECK((*one)["balance"] == json(R"({"A": 416, "B": -416})"_json));
+  CHECK((*one)["settlement"] == json(R"({"A": 416, "B": -416})"_json));
   CHECK((*one)["words"] == "A wins the session by 416 after 1 partie: B pays 416");
   // the option travels with the documents (setup.options): floor_50 once on the net balance
   json p9r = p9;
-  p9r["setup"] = {{"options", {{"mode", "rubicon"}, {"stake_rounding", "floor_50"}}}};
-  CHECK((*piquet().series_result({p9r}))["settlement"] == json({{"A", 400}, {"B", -400}}));
+  p9r["setup"] = R"({"options": {"mode": "rubicon", "stake_rounding": "floor_50"}})"_json;
+  CHECK((*piquet().series_result({p9r}))["settlement"] == json(R"({"A": 400, "B": -400})"_json));
   // Cavendish's card (spec §7): A +150, A +416, B +476, B +141, A +126 -> A 692, B 617: A wins 75, at floor_50 50
   std::vector<json> card = {score_of(partie(150, 100)), p9, score_of(partie(76, 300)), score_of(partie(100, 141)),
                             closed(score_of(partie(126, 100)))};
@@ -269,33 +270,33 @@ TEST_CASE("piquet series: a rubicon session and its settlement (5.4, P-9, Cavend
   CHECK(card[3]["result"]["game_score"] == 141);
   CHECK(card[4]["result"]["game_score"] == 126);
   auto plain = piquet().series_result(card);
-  CHECK((*plain)["balance"] == json({{"A", 75}, {"B", -75}}));
-  CHECK((*plain)["games_won"] == json({{"A", 3}, {"B", 2}}));
-  CHECK((*plain)["settlement"] == json({{"A", 75}, {"B", -75}}));
-  for (auto& s : card) s["options"] = {{"stake_rounding", "floor_50"}};
+  CHECK((*plain)["balance"] == json(R"({"A": 75, "B": -75})"_json));
+  CHECK((*plain)["games_won"] == json(R"({"A": 3, "B": 2})"_json));
+  CHECK((*plain)["settlement"] == json(R"({"A": 75, "B": -75})"_json));
+  for (auto& s : card) s["options"] = R"({"stake_rounding": "floor_50"})"_json;
   auto rounded = piquet().series_result(card);
-  CHECK((*rounded)["settlement"] == json({{"A", 50}, {"B", -50}}));
+  CHECK((*rounded)["settlement"] == json(R"({"A": 50, "B": -50})"_json));
   CHECK((*rounded)["words"] == "A wins the session by 75 after 5 parties: B pays 50 (floor_50)");
-  for (auto& s : card) s["options"] = {{"stake_rounding", "floor_25"}};
-  CHECK((*piquet().series_result(card))["settlement"] == json({{"A", 75}, {"B", -75}}));
+  for (auto& s : card) s["options"] = R"({"stake_rounding": "floor_25"})"_json;
+  CHECK((*piquet().series_result(card))["settlement"] == json(R"({"A": 75, "B": -75})"_json));
   // the payer is B when B is ahead; a partie in progress is not counted yet
-  json going = score_of(file_with({{"mode", "rubicon"}}, json::array({totals(15, 30)}), "A"));
+  json going = score_of(file_with(R"({"mode": "rubicon"})"_json, json::array({totals(15, 30)}), "A"));
   auto b = piquet().series_result({score_of(partie(76, 300)), going});
   CHECK((*b)["finished"] == false);
-  CHECK((*b)["balance"] == json({{"A", -476}, {"B", 476}}));
+  CHECK((*b)["balance"] == json(R"({"A": -476, "B": 476})"_json));
   CHECK((*b)["words"] == "B leads the session by 476 after 1 partie: A would pay 476, a partie is in progress");
   // drawn parties leave the session level
   json draw = json::array();
   for (int i = 0; i < 6; ++i) draw.push_back(totals(20, 20));
   draw.push_back(totals(10, 12));
   draw.push_back(totals(12, 10));
-  CHECK((*piquet().series_result({score_of(file_with({{"mode", "rubicon"}}, draw, "A"))}))["words"] ==
+  CHECK((*piquet().series_result({score_of(file_with(R"({"mode": "rubicon"})"_json, draw, "A"))}))["words"] ==
         "the session is level after 1 partie");
 }
 
 TEST_CASE("piquet standings: a seat counts its partie or game result, not the deal totals (5.3)", "[piquet][league]") {
   // P-9: A 224, B 92 -> A +416, B -416 (B rubiconed); the two seats sum to zero
-  json p9 = score_of(file_with({{"mode", "rubicon"}}, p9_hands(), "A"));
+  json p9 = score_of(file_with(R"({"mode": "rubicon"})"_json, p9_hands(), "A"));
   auto seats = piquet().seats(p9, {"A", "B"});
   REQUIRE(seats.size() == 2);
   CHECK(seats[0].place == 1);
@@ -320,7 +321,7 @@ TEST_CASE("piquet replay: a redeal is a record but not a deal played (standings 
           "[piquet][league]") {
   json hands = p9_hands();
   hands.insert(hands.begin() + 2, json{{"redeal", true}, {"reason", "card exposed"}});
-  Replay r = replay(file_with({{"mode", "rubicon"}}, hands, "A"));
+  Replay r = replay(file_with(R"({"mode": "rubicon"})"_json, hands, "A"));
   REQUIRE(r.ok);
   CHECK(r.hands_played == 7);
   CHECK(r.deals_played == 6);
@@ -329,7 +330,7 @@ TEST_CASE("piquet replay: a redeal is a record but not a deal played (standings 
 TEST_CASE("piquet series: documents that are not one series", "[piquet][series]") {
   json g1 = score_of(game(110, 30));
   json other = g1;
-  other["players"] = {"A", "C"};
+  other["players"] = R"(["A", "C"])"_json;
   auto bad = piquet().series_result({g1, other});
   CHECK((*bad)["finished"] == false);
   CHECK((*bad)["error"] == "game 2 is played by A and C, not A and B");
@@ -338,7 +339,7 @@ TEST_CASE("piquet series: documents that are not one series", "[piquet][series]"
   CHECK((*piquet().series_result({}))["words"] == "no game played yet");
   // players in the other order are the same two players
   json swapped = score_of(file_with(json::object(), json::array({totals(30, 60), totals(30, 60)}), "A"));
-  swapped["players"] = {"B", "A"};
+  swapped["players"] = R"(["B", "A"])"_json;
   CHECK((*piquet().series_result({g1, swapped}))["words"] == "A and B are level 1-1, the match goes on");
 }
 

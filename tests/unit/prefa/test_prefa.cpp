@@ -67,21 +67,21 @@ TEST_CASE("prefa §4.1: game values of every contract (made unplayed: pool - gv)
                                                           {"6NT", 6}, {"7S", 7},  {"7H", 7}, {"7NT", 8},
                                                           {"8D", 8},  {"8NT", 9}, {"9C", 9}, {"9NT", 10}};
   for (const auto& [c, gv] : table) {
-    Replay r = run(setup3(), json::array({contract("A", "B", c, {{"C", "pass"}, {"A", "pass"}}, nullptr)}));
+    Replay r = run(setup3(), json::array({contract("A", "B", c, R"({"C": "pass", "A": "pass"})"_json, nullptr)}));
     REQUIRE(r.ok);
     CHECK(r.score["hands"][0]["pools"]["B"] == 31 - gv);
     CHECK(r.score["hands"][0]["breakdown"]["gv"] == gv);
     CHECK(r.score["hands"][0]["breakdown"]["outcome"] == "made_unplayed");
   }
   // 10-level: no declarations
-  Replay r = run(setup3(), json::array({contract("A", "B", "10H", nullptr, {{"B", 10}, {"C", 0}, {"A", 0}})}));
+  Replay r = run(setup3(), json::array({contract("A", "B", "10H", nullptr, R"({"B": 10, "C": 0, "A": 0})"_json)}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["pools"]["B"] == 21);
 }
 
 TEST_CASE("prefa §4.4: made, both defenders paid their tricks x gv (E1)", "[prefa]") {
-  Replay r = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}},
-                                                 {{"B", 6}, {"C", 3}, {"A", 1}})}));
+  Replay r = run(setup3(), json::array({contract("A", "B", "6H", R"({"C": "play", "A": "play"})"_json,
+                                                 R"({"B": 6, "C": 3, "A": 1})"_json)}));
   REQUIRE(r.ok);
   const auto& h = r.score["hands"][0];
   CHECK(d(h["deltas"], "A") == Approx(-35.0 / 3));
@@ -90,23 +90,23 @@ TEST_CASE("prefa §4.4: made, both defenders paid their tricks x gv (E1)", "[pre
   CHECK(h["transfers"].size() == 2);
   CHECK(h["transfers"][0]["reason"] == "defender_tricks");
   // made is judged on the total: a 4-0 split is a success for both sides (note 2)
-  Replay r2 = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}},
-                                                  {{"B", 6}, {"C", 4}, {"A", 0}})}));
+  Replay r2 = run(setup3(), json::array({contract("A", "B", "6H", R"({"C": "play", "A": "play"})"_json,
+                                                  R"({"B": 6, "C": 4, "A": 0})"_json)}));
   REQUIRE(r2.ok);
   CHECK(r2.score["hands"][0]["breakdown"]["outcome"] == "made");
   CHECK(r2.score["hands"][0]["pools"]["B"] == 26);
 }
 
 TEST_CASE("prefa §4.4: declarer down one and down two (doubled)", "[prefa]") {
-  Replay r = run(setup3({}, 31, "B"), json::array({contract("B", "C", "8D", {{"A", "play"}, {"B", "play"}},
-                                                            {{"C", 6}, {"A", 2}, {"B", 2}})}));
+  Replay r = run(setup3({}, 31, "B"), json::array({contract("B", "C", "8D", R"({"A": "play", "B": "play"})"_json,
+                                                            R"({"C": 6, "A": 2, "B": 2})"_json)}));
   REQUIRE(r.ok);
   const auto& h = r.score["hands"][0];
   CHECK(h["pools"]["C"] == 47);
   CHECK(d(h["breakdown"]["cash_delta"], "A") == 32);
   CHECK(h["breakdown"]["outcome"] == "down_2plus");
-  Replay r1 = run(setup3({}, 31, "B"), json::array({contract("B", "C", "8D", {{"A", "play"}, {"B", "play"}},
-                                                             {{"C", 7}, {"A", 2}, {"B", 1}})}));
+  Replay r1 = run(setup3({}, 31, "B"), json::array({contract("B", "C", "8D", R"({"A": "play", "B": "play"})"_json,
+                                                             R"({"C": 7, "A": 2, "B": 1})"_json)}));
   REQUIRE(r1.ok);
   CHECK(r1.score["hands"][0]["pools"]["C"] == 39);
   CHECK(r1.score["hands"][0]["breakdown"]["outcome"] == "down_1");
@@ -114,32 +114,32 @@ TEST_CASE("prefa §4.4: declarer down one and down two (doubled)", "[prefa]") {
 
 TEST_CASE("prefa §4.4: defence down, individually short defender pays declarer and partner", "[prefa]") {
   // E4: total 1 short, C 2 short individually: not doubled
-  Replay r = run(setup3({}, 31, "C"), json::array({contract("C", "A", "6S", {{"B", "play"}, {"C", "play"}},
-                                                            {{"A", 7}, {"B", 3}, {"C", 0}})}));
+  Replay r = run(setup3({}, 31, "C"), json::array({contract("C", "A", "6S", R"({"B": "play", "C": "play"})"_json,
+                                                            R"({"A": 7, "B": 3, "C": 0})"_json)}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["deltas"] == ojson({{"A", 14}, {"B", 6}, {"C", -20}}));
   // E5: doubled, and option partner_compensation_doubling=single
-  json h5 = contract("A", "B", "6C", {{"C", "play"}, {"A", "play"}}, {{"B", 8}, {"C", 0}, {"A", 2}});
+  json h5 = contract("A", "B", "6C", R"({"C": "play", "A": "play"})"_json, R"({"B": 8, "C": 0, "A": 2})"_json);
   CHECK(run(setup3(), json::array({h5})).score["hands"][0]["deltas"] == ojson({{"A", 12}, {"B", 48}, {"C", -60}}));
-  CHECK(run(setup3({{"partner_compensation_doubling", "single"}}), json::array({h5})).score["hands"][0]["deltas"] ==
-        ojson({{"A", 6}, {"B", 48}, {"C", -54}}));
+  CHECK(run(setup3(R"({"partner_compensation_doubling": "single"})"_json), json::array({h5}))
+            .score["hands"][0]["deltas"] == ojson({{"A", 6}, {"B", 48}, {"C", -54}}));
   // both individually short: both pay the full D x gv (6H: 1-1 split, S = 2, each 1 short: single)
-  Replay both = run(setup3(), json::array({contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}},
-                                                    {{"B", 8}, {"C", 1}, {"A", 1}})}));
+  Replay both = run(setup3(), json::array({contract("A", "B", "6H", R"({"C": "play", "A": "play"})"_json,
+                                                    R"({"B": 8, "C": 1, "A": 1})"_json)}));
   REQUIRE(both.ok);
   CHECK(both.score["hands"][0]["deltas"] == ojson({{"A", -40}, {"B", 80}, {"C", -40}}));
   CHECK(both.score["hands"][0]["pools"]["B"] == 31);  // declarer's pool untouched
 }
 
 TEST_CASE("prefa §4.4: playing alone and taking along", "[prefa]") {
-  json alone_fail = contract("B", "C", "7S", {{"A", "pass"}, {"B", "play"}}, {{"C", 9}, {"B", 1}});
+  json alone_fail = contract("B", "C", "7S", R"({"A": "pass", "B": "play"})"_json, R"({"C": 9, "B": 1})"_json);
   CHECK(run(setup3({}, 31, "B"), json::array({alone_fail})).score["hands"][0]["deltas"] ==
         ojson({{"A", 0}, {"B", -63}, {"C", 63}}));
   // lone defender 2 short: doubled
-  json alone_2 = contract("B", "C", "6S", {{"A", "pass"}, {"B", "play"}}, {{"C", 10}, {"B", 0}});
+  json alone_2 = contract("B", "C", "6S", R"({"A": "pass", "B": "play"})"_json, R"({"C": 10, "B": 0})"_json);
   CHECK(d(run(setup3({}, 31, "B"), json::array({alone_2})).score["hands"][0]["breakdown"]["cash_delta"], "B") == -40);
   // E7 taking along
-  json along = contract("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 6}, {"C", 3}, {"B", 1}}, "C");
+  json along = contract("C", "A", "6H", R"({"B": "pass", "C": "play"})"_json, R"({"A": 6, "C": 3, "B": 1})"_json, "C");
   Replay r = run(setup3({}, 31, "C"), json::array({along}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["pools"]["A"] == 26);
@@ -147,15 +147,15 @@ TEST_CASE("prefa §4.4: playing alone and taking along", "[prefa]") {
   CHECK(d(r.score["hands"][0]["breakdown"]["cash_delta"], "B") == 0);
   CHECK(test::warning_codes(r.diags, 1) == std::vector<std::string>{"prefa.taken_along_tricks"});  // W-T7
   // taken-along count may be omitted (the taker holds the combined count)
-  json along2 = contract("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 6}, {"C", 4}}, "C");
+  json along2 = contract("C", "A", "6H", R"({"B": "pass", "C": "play"})"_json, R"({"A": 6, "C": 4})"_json, "C");
   CHECK(run(setup3({}, 31, "C"), json::array({along2})).ok);
 }
 
 TEST_CASE("prefa option taken_along_failure: merged vs per_seat", "[prefa]") {
   // 6-level, R = B passed, C plays and takes B along; split R 1 / L 0 -> merged pays once doubled, per_seat 1 + 2
-  json h = contract("C", "A", "6D", {{"B", "pass"}, {"C", "play"}}, {{"A", 9}, {"B", 1}, {"C", 0}}, "C");
+  json h = contract("C", "A", "6D", R"({"B": "pass", "C": "play"})"_json, R"({"A": 9, "B": 1, "C": 0})"_json, "C");
   Replay merged = run(setup3({}, 31, "C"), json::array({h}));
-  Replay per_seat = run(setup3({{"taken_along_failure", "per_seat"}}, 31, "C"), json::array({h}));
+  Replay per_seat = run(setup3(R"({"taken_along_failure": "per_seat"})"_json, 31, "C"), json::array({h}));
   REQUIRE(merged.ok);
   REQUIRE(per_seat.ok);
   CHECK(d(merged.score["hands"][0]["breakdown"]["cash_delta"], "C") == -2 * 4 * 9);
@@ -164,11 +164,11 @@ TEST_CASE("prefa option taken_along_failure: merged vs per_seat", "[prefa]") {
 }
 
 TEST_CASE("prefa option redeclare_take_along: R passed, L plays, R takes L along", "[prefa]") {
-  json h = contract("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}}, "B");
+  json h = contract("C", "A", "6H", R"({"B": "pass", "C": "play"})"_json, R"({"A": 6, "B": 2, "C": 2})"_json, "B");
   Diagnostic e = first_error(setup3({}, 31, "C"), json::array({h}));
   CHECK(e.field == "along");
   CHECK(contains(e.message, "B passed"));
-  Replay r = run(setup3({{"redeclare_take_along", "on"}}, 31, "C"), json::array({h}));
+  Replay r = run(setup3(R"({"redeclare_take_along": "on"})"_json, 31, "C"), json::array({h}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["breakdown"]["taker"] == "B");
   CHECK(d(r.score["hands"][0]["breakdown"]["cash_delta"], "B") == 20);
@@ -176,22 +176,22 @@ TEST_CASE("prefa option redeclare_take_along: R passed, L plays, R takes L along
 
 TEST_CASE("prefa §4.4: four players, the sitting-out dealer gets 25 / 50 (option sitting_out_compensation)",
           "[prefa]") {
-  json h1 = contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}});
+  json h1 = contract("D", "A", "7C", R"({"B": "play", "C": "play"})"_json, R"({"A": 6, "B": 2, "C": 2})"_json);
   Replay r = run(setup4(), json::array({h1}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["deltas"] == ojson({{"A", -105.5}, {"B", 31.5}, {"C", 31.5}, {"D", 42.5}}));
-  json h2 = contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 5}, {"B", 3}, {"C", 2}});
+  json h2 = contract("D", "A", "7C", R"({"B": "play", "C": "play"})"_json, R"({"A": 5, "B": 3, "C": 2})"_json);
   CHECK(d(run(setup4(), json::array({h2})).score["hands"][0]["breakdown"]["cash_delta"], "D") == 50);
-  CHECK(d(run(setup4({{"sitting_out_compensation", {10, 30}}}), json::array({h2}))
+  CHECK(d(run(setup4(R"({"sitting_out_compensation": [10, 30]})"_json), json::array({h2}))
               .score["hands"][0]["breakdown"]["cash_delta"],
           "D") == 30);
   // the dealer sits out: cannot declare, has no tricks
   Diagnostic e = first_error(setup4(),
-                             json::array({contract("D", "D", "6S", {{"A", "play"}, {"B", "play"}}, nullptr)}));
+                             json::array({contract("D", "D", "6S", R"({"A": "play", "B": "play"})"_json, nullptr)}));
   CHECK(e.field == "declarer");
   CHECK(contains(e.message, "sits out"));
-  Diagnostic e2 = first_error(setup4(), json::array({contract("D", "A", "6S", {{"B", "play"}, {"C", "play"}},
-                                                              {{"A", 6}, {"B", 2}, {"C", 1}, {"D", 1}})}));
+  Diagnostic e2 = first_error(setup4(), json::array({contract("D", "A", "6S", R"({"B": "play", "C": "play"})"_json,
+                                                              R"({"A": 6, "B": 2, "C": 1, "D": 1})"_json)}));
   CHECK(e2.field == "tricks");
   CHECK(contains(e2.message, "D sits out"));
 }
@@ -202,25 +202,25 @@ TEST_CASE("prefa §4.6: overflow from the largest pool, ties, cascade, lapse", "
     s["start"] = {{"pools", pools}, {"dealer", "A"}, {"hands_played", 0}};
     return s;
   };
-  json h = contract("A", "B", "6NT", {{"C", "pass"}, {"A", "pass"}}, nullptr);
+  json h = contract("A", "B", "6NT", R"({"C": "pass", "A": "pass"})"_json, nullptr);
   // E8
-  Replay r = run(start({{"A", 12}, {"B", 3}, {"C", 20}}), json::array({h}));
+  Replay r = run(start(R"({"A": 12, "B": 3, "C": 20})"_json), json::array({h}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["pools"] == ojson({{"A", 12}, {"B", 0}, {"C", 17}}));
   CHECK(r.score["hands"][0]["transfers"][0] ==
         ojson({{"from", "C"}, {"to", "B"}, {"amount", 30}, {"reason", "overflow"}}));
   // tie: equal largest pools, first in play order from B's right (C), with a warning
-  Replay t = run(start({{"A", 5}, {"B", 1}, {"C", 5}}), json::array({h}));
+  Replay t = run(start(R"({"A": 5, "B": 1, "C": 5})"_json), json::array({h}));
   REQUIRE(t.ok);
   CHECK(t.score["hands"][0]["pools"] == ojson({{"A", 5}, {"B", 0}, {"C", 0}}));
   CHECK(test::warning_codes(t.diags, 1) == std::vector<std::string>{"prefa.overflow_tie"});
   // cascade to the next largest
-  Replay c = run(start({{"A", 2}, {"B", 1}, {"C", 3}}), json::array({h}));
+  Replay c = run(start(R"({"A": 2, "B": 1, "C": 3})"_json), json::array({h}));
   REQUIRE(c.ok);
   CHECK(c.score["hands"][0]["pools"] == ojson({{"A", 0}, {"B", 0}, {"C", 0}}));
   CHECK(c.score["finished"] == true);
   // lapse: 6 needed, 1 + 1 + 1 available -> 3 lapse with W-X1; the game is over
-  Replay l = run(start({{"A", 1}, {"B", 1}, {"C", 1}}), json::array({h}));
+  Replay l = run(start(R"({"A": 1, "B": 1, "C": 1})"_json), json::array({h}));
   REQUIRE(l.ok);
   CHECK(l.score["finished"] == true);
   bool lapsed = false;
@@ -228,13 +228,14 @@ TEST_CASE("prefa §4.6: overflow from the largest pool, ties, cascade, lapse", "
     lapsed = lapsed || (w.code == "prefa.overflow_lapsed" && contains(w.message, "3 pool points lapsed"));
   CHECK(lapsed);
   // option overflow_mode = level: one point at a time from whoever is largest
-  Replay lv = run(start({{"A", 6}, {"B", 1}, {"C", 5}}, {{"overflow_mode", "level"}}), json::array({h}));
+  Replay lv = run(start(R"({"A": 6, "B": 1, "C": 5})"_json, R"({"overflow_mode": "level"})"_json), json::array({h}));
   REQUIRE(lv.ok);
   CHECK(lv.score["hands"][0]["pools"] == ojson({{"A", 3}, {"B", 0}, {"C", 3}}));
-  Replay lf = run(start({{"A", 6}, {"B", 1}, {"C", 5}}), json::array({h}));
+  Replay lf = run(start(R"({"A": 6, "B": 1, "C": 5})"_json), json::array({h}));
   CHECK(lf.score["hands"][0]["pools"] == ojson({{"A", 1}, {"B", 0}, {"C", 5}}));
   // option overflow_exhausted = negative: the declarer's pool goes negative, end settlement pays him
-  Replay ng = run(start({{"A", 1}, {"B", 1}, {"C", 1}}, {{"overflow_exhausted", "negative"}}), json::array({h}));
+  Replay ng = run(start(R"({"A": 1, "B": 1, "C": 1})"_json, R"({"overflow_exhausted": "negative"})"_json),
+                  json::array({h}));
   REQUIRE(ng.ok);
   CHECK(ng.score["finished"] == true);
   CHECK(ng.score["hands"][0]["pools"]["B"] == 0);
@@ -304,15 +305,15 @@ TEST_CASE("prefa: value deltas are zero-sum and add up to the final result (prop
 
 TEST_CASE("prefa §5: the whole E10 game to its end, final settlement and ranking", "[prefa]") {
   json hands = json::array({
-      contract("A", "B", "7S", {{"C", "play"}, {"A", "play"}}, {{"B", 7}, {"C", 2}, {"A", 1}}),
-      contract("B", "C", "6NT", {{"A", "play"}, {"B", "pass"}}, {{"C", 7}, {"A", 3}}),
-      contract("C", "A", "8H", {{"B", "play"}, {"C", "play"}}, {{"A", 7}, {"B", 2}, {"C", 1}}),
+      contract("A", "B", "7S", R"({"C": "play", "A": "play"})"_json, R"({"B": 7, "C": 2, "A": 1})"_json),
+      contract("B", "C", "6NT", R"({"A": "play", "B": "pass"})"_json, R"({"C": 7, "A": 3})"_json),
+      contract("C", "A", "8H", R"({"B": "play", "C": "play"})"_json, R"({"A": 7, "B": 2, "C": 1})"_json),
       {{"dealer", "A"}, {"type", "all_pass"}},
-      contract("B", "C", "6H", {{"A", "play"}, {"B", "play"}}, {{"C", 6}, {"A", 3}, {"B", 1}}),
-      contract("C", "A", "9C", {{"B", "play"}, {"C", "play"}}, {{"A", 10}, {"B", 0}, {"C", 0}}),
-      contract("A", "A", "10D", nullptr, {{"A", 10}, {"B", 0}, {"C", 0}}),
-      contract("B", "B", "7D", {{"C", "play"}, {"A", "pass"}}, {{"B", 7}, {"C", 2}, {"A", 1}}, "C"),
-      contract("C", "A", "6C", {{"B", "pass"}, {"C", "pass"}}, nullptr),
+      contract("B", "C", "6H", R"({"A": "play", "B": "play"})"_json, R"({"C": 6, "A": 3, "B": 1})"_json),
+      contract("C", "A", "9C", R"({"B": "play", "C": "play"})"_json, R"({"A": 10, "B": 0, "C": 0})"_json),
+      contract("A", "A", "10D", nullptr, R"({"A": 10, "B": 0, "C": 0})"_json),
+      contract("B", "B", "7D", R"({"C": "play", "A": "pass"})"_json, R"({"B": 7, "C": 2, "A": 1})"_json, "C"),
+      contract("C", "A", "6C", R"({"B": "pass", "C": "pass"})"_json, nullptr),
   });
   Replay r = run(setup3({}, 10), hands);
   REQUIRE(r.ok);
@@ -323,7 +324,7 @@ TEST_CASE("prefa §5: the whole E10 game to its end, final settlement and rankin
   CHECK(r.score["result"]["settlement"]["pairwise"].size() == 3);
   CHECK(r.score["next_dealer"] == "");
   // E-H2: no hand after the game-ending hand
-  hands.push_back({{"dealer", "A"}, {"type", "all_pass"}});
+  hands.push_back(R"({"dealer": "A", "type": "all_pass"})"_json);
   Diagnostic e = first_error(setup3({}, 10), hands);
   CHECK(e.field == "hand");
   CHECK(contains(e.message, "game is over"));
@@ -335,9 +336,9 @@ TEST_CASE("prefa §5: the whole E10 game to its end, final settlement and rankin
 }
 
 TEST_CASE("prefa option game_end=all_but_one_zero and end_rounding", "[prefa]") {
-  json s = setup3({{"game_end", "all_but_one_zero"}});
-  s["start"] = {{"pools", {{"A", 4}, {"B", 2}, {"C", 0}}}, {"dealer", "A"}};
-  Replay r = run(s, json::array({contract("A", "B", "6S", {{"C", "pass"}, {"A", "pass"}}, nullptr)}));
+  json s = setup3(R"({"game_end": "all_but_one_zero"})"_json);
+  s["start"] = R"({"pools": {"A": 4, "B": 2, "C": 0}, "dealer": "A"})"_json;
+  Replay r = run(s, json::array({contract("A", "B", "6S", R"({"C": "pass", "A": "pass"})"_json, nullptr)}));
   REQUIRE(r.ok);
   CHECK(r.score["finished"] == true);
   // A pays 10 * 4 / 3 to B and to C
@@ -346,8 +347,8 @@ TEST_CASE("prefa option game_end=all_but_one_zero and end_rounding", "[prefa]") 
   // 4 players, pool 1 left: 10 * 1 / 4 = 2.5 exact, 3 with integer_half_up
   auto four = [](const std::string& rounding) {
     json s4 = setup4({{"game_end", "all_but_one_zero"}, {"end_rounding", rounding}});
-    s4["start"] = {{"pools", {{"A", 2}, {"B", 1}, {"C", 0}, {"D", 0}}}, {"dealer", "D"}};
-    return run(s4, json::array({contract("D", "A", "6S", {{"B", "pass"}, {"C", "pass"}}, nullptr)}));
+    s4["start"] = R"({"pools": {"A": 2, "B": 1, "C": 0, "D": 0}, "dealer": "D"})"_json;
+    return run(s4, json::array({contract("D", "A", "6S", R"({"B": "pass", "C": "pass"})"_json, nullptr)}));
   };
   Replay ex = four("exact"), hu = four("integer_half_up");
   REQUIRE(ex.ok);
@@ -357,85 +358,80 @@ TEST_CASE("prefa option game_end=all_but_one_zero and end_rounding", "[prefa]") 
 }
 
 TEST_CASE("prefa option four_aces: raise_value and bonus", "[prefa]") {
-  json h = contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}}, {{"B", 6}, {"C", 3}, {"A", 1}});
+  json h = contract("A", "B", "6H", R"({"C": "play", "A": "play"})"_json, R"({"B": 6, "C": 3, "A": 1})"_json);
   h["four_aces"] = true;
   Diagnostic e = first_error(setup3(), json::array({h}));
   CHECK(e.field == "four_aces");
-  Replay raise = run(setup3({{"four_aces", "raise_value"}}), json::array({h}));
+  Replay raise = run(setup3(R"({"four_aces": "raise_value"})"_json), json::array({h}));
   REQUIRE(raise.ok);
   CHECK(raise.score["hands"][0]["breakdown"]["gv"] == 8);  // 5 + floor(31/10)
-  Replay bonus = run(setup3({{"four_aces", "bonus"}}), json::array({h}));
+  Replay bonus = run(setup3(R"({"four_aces": "bonus"})"_json), json::array({h}));
   REQUIRE(bonus.ok);
   CHECK(d(bonus.score["hands"][0]["breakdown"]["cash_delta"], "B") == -20 + 50);
-  json down = contract("A", "B", "7H", {{"C", "play"}, {"A", "play"}}, {{"B", 5}, {"C", 3}, {"A", 2}});
+  json down = contract("A", "B", "7H", R"({"C": "play", "A": "play"})"_json, R"({"B": 5, "C": 3, "A": 2})"_json);
   down["four_aces"] = true;
-  Replay bd = run(setup3({{"four_aces", "bonus"}, {"four_aces_bonus_7plus", 40}}), json::array({down}));
+  Replay bd = run(setup3(R"({"four_aces": "bonus", "four_aces_bonus_7plus": 40})"_json), json::array({down}));
   REQUIRE(bd.ok);
   CHECK(d(bd.score["hands"][0]["breakdown"]["cash_delta"], "B") == -(2 * 7 * 5) - 80);
 }
 
 TEST_CASE("prefa options ten_no_trumps and ten_level_defence_target", "[prefa]") {
-  json h = contract("A", "B", "10NT", nullptr, {{"B", 10}, {"C", 0}, {"A", 0}});
+  json h = contract("A", "B", "10NT", nullptr, R"({"B": 10, "C": 0, "A": 0})"_json);
   Diagnostic e = first_error(setup3(), json::array({h}));
   CHECK(e.field == "contract");
   CHECK(contains(e.message, "10NT is not allowed"));
-  CHECK(run(setup3({{"ten_no_trumps", "value_10"}}), json::array({h})).score["hands"][0]["pools"]["B"] == 21);
-  CHECK(run(setup3({{"ten_no_trumps", "value_11"}}), json::array({h})).score["hands"][0]["pools"]["B"] == 20);
+  CHECK(run(setup3(R"({"ten_no_trumps": "value_10"})"_json), json::array({h})).score["hands"][0]["pools"]["B"] == 21);
+  CHECK(run(setup3(R"({"ten_no_trumps": "value_11"})"_json), json::array({h})).score["hands"][0]["pools"]["B"] == 20);
   // default: no declarations at level 10
-  json with_calls = contract("A", "B", "10S", {{"C", "play"}, {"A", "play"}}, {{"B", 10}, {"C", 0}, {"A", 0}});
+  json with_calls = contract("A", "B", "10S", R"({"C": "play", "A": "play"})"_json,
+                             R"({"B": 10, "C": 0, "A": 0})"_json);
   Diagnostic e2 = first_error(setup3(), json::array({with_calls}));
   CHECK(e2.field == "calls");
   // target 1 (Q7, literal): all 10 tricks, the right defender pays 10 x gv
-  Replay r = run(setup3({{"ten_level_defence_target", 1}}), json::array({with_calls}));
+  Replay r = run(setup3(R"({"ten_level_defence_target": 1})"_json), json::array({with_calls}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["deltas"] == ojson({{"A", 0}, {"B", 100}, {"C", -100}}));
-  CHECK(first_error(setup3({{"ten_level_defence_target", 1}}), json::array({h})).field == "contract");
+  CHECK(first_error(setup3(R"({"ten_level_defence_target": 1})"_json), json::array({h})).field == "contract");
 }
 
 TEST_CASE("prefa options provisional_entry (withdrawn, prov call), concession, all_pass=polles", "[prefa]") {
-  json w = {{"dealer", "A"},
-            {"type", "withdrawn"},
-            {"declarer", "B"},
-            {"auction",
-             {{{"player", "B"}, {"call", "prov"}},
-              {{"player", "C"}, {"call", "pass"}},
-              {{"player", "A"}, {"call", "pass"}}}}};
+  json w =
+      R"({"dealer": "A", "type": "withdrawn", "declarer": "B", "auction": [{"player": "B", "call": "prov"}, {"player": "C", "call": "pass"}, {"player": "A", "call": "pass"}]})"_json;
   CHECK(first_error(setup3(), json::array({w})).field == "type");
-  Replay r = run(setup3({{"provisional_entry", "on"}}), json::array({w}));
+  Replay r = run(setup3(R"({"provisional_entry": "on"})"_json), json::array({w}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["pools"]["B"] == 33);
   CHECK(d(r.score["hands"][0]["breakdown"]["cash_delta"], "B") == -4);
   // a spades bid eliminates the provisional entrant
   json w2 = w;
-  w2["auction"] = {{{"player", "B"}, {"call", "prov"}},
-                   {{"player", "C"}, {"call", "6S"}},
-                   {{"player", "A"}, {"call", "pass"}}};
-  Diagnostic e = first_error(setup3({{"provisional_entry", "on"}}), json::array({w2}));
+  w2["auction"] =
+      R"([{"player": "B", "call": "prov"}, {"player": "C", "call": "6S"}, {"player": "A", "call": "pass"}])"_json;
+  Diagnostic e = first_error(setup3(R"({"provisional_entry": "on"})"_json), json::array({w2}));
   CHECK(e.field == "type");
   // W-X3 without auction
-  json w3 = {{"dealer", "A"}, {"type", "withdrawn"}, {"declarer", "B"}};
-  CHECK(test::warning_codes(run(setup3({{"provisional_entry", "on"}}), json::array({w3})).diags, 1) ==
+  json w3 = R"({"dealer": "A", "type": "withdrawn", "declarer": "B"})"_json;
+  CHECK(test::warning_codes(run(setup3(R"({"provisional_entry": "on"})"_json), json::array({w3})).diags, 1) ==
         std::vector<std::string>{"prefa.withdrawn_unchecked"});
 
-  json c = {{"dealer", "A"}, {"type", "conceded"}, {"declarer", "B"}, {"contract", "7S"}};
+  json c = R"({"dealer": "A", "type": "conceded", "declarer": "B", "contract": "7S"})"_json;
   CHECK(first_error(setup3(), json::array({c})).field == "type");
-  Replay rc = run(setup3({{"concession", "on"}}), json::array({c}));
+  Replay rc = run(setup3(R"({"concession": "on"})"_json), json::array({c}));
   REQUIRE(rc.ok);
   CHECK(rc.score["hands"][0]["pools"]["B"] == 45);  // down 2: + 2 x 7
   CHECK(d(rc.score["hands"][0]["breakdown"]["cash_delta"], "C") == 2 * 7 * 3);
   CHECK(d(rc.score["hands"][0]["breakdown"]["cash_delta"], "A") == 2 * 7 * 2);
 
-  json p = {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 5}, {"B", 3}, {"C", 2}}}};
+  json p = R"({"dealer": "A", "type": "polles", "tricks": {"A": 5, "B": 3, "C": 2}})"_json;
   CHECK(first_error(setup3(), json::array({p})).field == "type");
-  CHECK(run(setup3({{"all_pass", "polles"}}), json::array({p})).score["hands"][0]["pools"] ==
+  CHECK(run(setup3(R"({"all_pass": "polles"})"_json), json::array({p})).score["hands"][0]["pools"] ==
         ojson({{"A", 34}, {"B", 32}, {"C", 31}}));
   CHECK(first_error(setup3({{"all_pass", "polles"}}), json::array({{{"dealer", "A"}, {"type", "all_pass"}}})).field ==
         "type");
 }
 
 TEST_CASE("prefa option first_hand_seven_of_diamonds: first bidder deals hand 2", "[prefa]") {
-  json s = setup3({{"first_hand_seven_of_diamonds", "on"}});
-  json h1 = {{"dealer", "A"}, {"type", "all_pass"}, {"first_bidder", "C"}};
+  json s = setup3(R"({"first_hand_seven_of_diamonds": "on"})"_json);
+  json h1 = R"({"dealer": "A", "type": "all_pass", "first_bidder": "C"})"_json;
   Replay r = run(s, json::array({h1}));
   REQUIRE(r.ok);
   CHECK(r.score["next_dealer"] == "C");
@@ -445,10 +441,10 @@ TEST_CASE("prefa option first_hand_seven_of_diamonds: first bidder deals hand 2"
 
 TEST_CASE("prefa §3.3: auction validation", "[prefa]") {
   auto with_auction = [](json calls, const std::string& decl = "B", const std::string& c = "7H") {
-    json h = contract("A", decl, c, {{"C", "play"}, {"A", "play"}}, {{"B", 7}, {"C", 2}, {"A", 1}});
+    json h = contract("A", decl, c, R"({"C": "play", "A": "play"})"_json, R"({"B": 7, "C": 2, "A": 1})"_json);
     if (decl == "A") {
-      h["calls"] = {{"B", "play"}, {"C", "play"}};
-      h["tricks"] = {{"A", 7}, {"B", 2}, {"C", 1}};
+      h["calls"] = R"({"B": "play", "C": "play"})"_json;
+      h["tricks"] = R"({"A": 7, "B": 2, "C": 1})"_json;
     }
     h["auction"] = calls.is_object() ? json::array({calls}) : calls;  // one call: see file()
     return h;
@@ -495,7 +491,7 @@ TEST_CASE("prefa §3.3: auction validation", "[prefa]") {
 
 TEST_CASE("prefa §3: hand validation errors name the field and the rule", "[prefa]") {
   auto err = [](json h) { return first_error(setup3(), json::array({h})); };
-  json ok = contract("A", "B", "6H", {{"C", "play"}, {"A", "play"}}, {{"B", 6}, {"C", 3}, {"A", 1}});
+  json ok = contract("A", "B", "6H", R"({"C": "play", "A": "play"})"_json, R"({"B": 6, "C": 3, "A": 1})"_json);
   auto with = [&](const std::string& k, json v) {
     json h = ok;
     if (v.is_null())
@@ -535,7 +531,7 @@ TEST_CASE("prefa §3: hand validation errors name the field and the rule", "[pre
   CHECK((e.field == "tricks" && contains(e.message, "A passed and was not taken along")));
   e = err(with("calls", json{{"C", "pass"}, {"A", "pass"}}));
   CHECK((e.field == "tricks" && contains(e.message, "both defenders passed")));
-  json ten = contract("A", "B", "10S", nullptr, {{"B", 10}, {"C", 0}, {"A", 0}});
+  json ten = contract("A", "B", "10S", nullptr, R"({"B": 10, "C": 0, "A": 0})"_json);
   ten["along"] = "C";
   e = err(ten);
   CHECK(e.field == "along");
@@ -549,35 +545,30 @@ TEST_CASE("prefa §3: hand validation errors name the field and the rule", "[pre
 
 TEST_CASE("prefa §3.1: set-up validation", "[prefa]") {
   auto err = [](json s) { return first_error(s, json::array()); };
-  CHECK(err({{"players", {"A", "B"}}}).field == "players");
-  CHECK(err({{"players", {"A", "B", "A"}}}).field == "players");
-  CHECK(err({{"players", {"A", "B", "C"}}, {"initial_pool", 0}}).field == "initial_pool");
-  CHECK(err({{"players", {"A", "B", "C"}}, {"first_dealer", "Z"}}).field == "first_dealer");
-  CHECK(err({{"players", {"A", "B", "C"}}, {"scorer", "Z"}}).field == "scorer");
-  Diagnostic o = err({{"players", {"A", "B", "C"}}, {"options", {{"overflow_mode", "random"}}}});
+  CHECK(err(R"({"players": ["A", "B"]})"_json).field == "players");
+  CHECK(err(R"({"players": ["A", "B", "A"]})"_json).field == "players");
+  CHECK(err(R"({"players": ["A", "B", "C"], "initial_pool": 0})"_json).field == "initial_pool");
+  CHECK(err(R"({"players": ["A", "B", "C"], "first_dealer": "Z"})"_json).field == "first_dealer");
+  CHECK(err(R"({"players": ["A", "B", "C"], "scorer": "Z"})"_json).field == "scorer");
+  Diagnostic o = err(R"({"players": ["A", "B", "C"], "options": {"overflow_mode": "random"}})"_json);
   CHECK(o.field == "options.overflow_mode");
   CHECK(contains(o.message, "largest_first, level"));
-  CHECK(err({{"players", {"A", "B", "C"}}, {"options", {{"sitting_out_compensation", {25}}}}}).field ==
+  CHECK(err(R"({"players": ["A", "B", "C"], "options": {"sitting_out_compensation": [25]}})"_json).field ==
         "options.sitting_out_compensation");
-  Diagnostic s = err({{"players", {"A", "B", "C"}}, {"start", {{"pools", {{"A", 3}, {"B", 2}}}}}});
+  Diagnostic s = err(R"({"players": ["A", "B", "C"], "start": {"pools": {"A": 3, "B": 2}}})"_json);
   CHECK(s.field == "start.pools");
   CHECK(contains(s.message, "no pool given for C"));
-  CHECK(err({{"players", {"A", "B", "C"}}, {"start", {{"pools", {{"A", 0}, {"B", 0}, {"C", 0}}}}}}).field ==
+  CHECK(err(R"({"players": ["A", "B", "C"], "start": {"pools": {"A": 0, "B": 0, "C": 0}}})"_json).field ==
         "start.pools");
-  CHECK(err({{"players", {"A", "B", "C"}},
-             {"first_dealer", "A"},
-             {"start", {{"pools", {{"A", 1}, {"B", 0}, {"C", 0}}}, {"dealer", "B"}}}})
-            .field == "start.dealer");
-  CHECK(err({{"players", {"A", "B", "C"}},
-             {"start", {{"pools", {{"A", 1}, {"B", 0}, {"C", 0}}}, {"received", {{"A", {{"A", 3}}}}}}}})
-            .field == "start.received");
+  CHECK(
+      err(R"({"players": ["A", "B", "C"], "first_dealer": "A", "start": {"pools": {"A": 1, "B": 0, "C": 0}, "dealer": "B"}})"_json)
+          .field == "start.dealer");
+  CHECK(
+      err(R"({"players": ["A", "B", "C"], "start": {"pools": {"A": 1, "B": 0, "C": 0}, "received": {"A": {"A": 3}}}})"_json)
+          .field == "start.received");
   // resumed game: the first record is hands_played + 1 and values include the start state
-  json ok = {{"players", {"A", "B", "C"}},
-             {"start",
-              {{"pools", {{"A", 5}, {"B", 5}, {"C", 5}}},
-               {"received", {{"A", {{"B", 30}}}}},
-               {"dealer", "B"},
-               {"hands_played", 4}}}};
+  json ok =
+      R"({"players": ["A", "B", "C"], "start": {"pools": {"A": 5, "B": 5, "C": 5}, "received": {"A": {"B": 30}}, "dealer": "B", "hands_played": 4}})"_json;
   Replay r = run(ok, json::array({{{"hand", 5}, {"type", "all_pass"}}}));
   REQUIRE(r.ok);
   CHECK(r.score["hands"][0]["dealer"] == "B");
@@ -593,19 +584,17 @@ TEST_CASE("prefa: record_from_args parses the one-line syntax", "[prefa]") {
       {{"declarer", "b"}, {"contract", "7h"}, {"calls", "C:play,A:pass"}, {"along", "C"}, {"tricks", "B:7,C:3"}},
       *r.state, d);
   CHECK_FALSE(d.has_errors());
-  CHECK(rec == json({{"type", "contract"},
-                     {"declarer", "B"},
-                     {"contract", "7H"},
-                     {"calls", {{"C", "play"}, {"A", "pass"}}},
-                     {"along", "C"},
-                     {"tricks", {{"B", 7}, {"C", 3}}}}));
+  CHECK(
+      rec ==
+      json(
+          R"({"type": "contract", "declarer": "B", "contract": "7H", "calls": {"C": "play", "A": "pass"}, "along": "C", "tricks": {"B": 7, "C": 3}})"_json));
   Diagnostics d2;
   json ap = g->record_from_args({{"type", "all_pass"}}, *r.state, d2);
-  CHECK(ap == json({{"type", "all_pass"}}));
+  CHECK(ap == json(R"({"type": "all_pass"})"_json));
   Diagnostics d3;
   json au = g->record_from_args(
       {{"auction", "B:6S,C:pass,A:pass"}, {"declarer", "B"}, {"contract", "6s"}, {"four_aces", "yes"}}, *r.state, d3);
-  CHECK(au["auction"][0] == json({{"player", "B"}, {"call", "6S"}}));
+  CHECK(au["auction"][0] == json(R"({"player": "B", "call": "6S"})"_json));
   CHECK(au["auction"][1]["call"] == "pass");
   CHECK(au["four_aces"] == true);
   Diagnostics d4;
@@ -634,16 +623,16 @@ TEST_CASE("prefa: record_from_args parses the one-line syntax", "[prefa]") {
 }
 
 TEST_CASE("prefa: the sheet aligns non-ASCII names and draws 4-player games", "[prefa]") {
-  json s = {{"players", {"Ζωή", "Νίκος", "Gergő"}}, {"first_dealer", "Ζωή"}, {"initial_pool", 10}};
-  json h = contract("Ζωή", "Νίκος", "6H", {{"Gergő", "play"}, {"Ζωή", "play"}},
-                    {{"Νίκος", 6}, {"Gergő", 3}, {"Ζωή", 1}});
+  json s = R"({"players": ["Ζωή", "Νίκος", "Gergő"], "first_dealer": "Ζωή", "initial_pool": 10})"_json;
+  json h = contract("Ζωή", "Νίκος", "6H", R"({"Gergő": "play", "Ζωή": "play"})"_json,
+                    R"({"Νίκος": 6, "Gergő": 3, "Ζωή": 1})"_json);
   Replay r = run(s, json::array({h}));
   REQUIRE(r.ok);
   std::string sheet = marque::reports::sheet_text(find_game("prefa")->score_sheet(file(s, json::array({h})), r.score));
   CHECK(contains(sheet, "Νίκος"));
   CHECK(contains(sheet, "standing (game in progress):"));
-  Replay r4 = run(setup4(), json::array({contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}},
-                                                  {{"A", 6}, {"B", 2}, {"C", 2}})}));
+  Replay r4 = run(setup4(), json::array({contract("D", "A", "7C", R"({"B": "play", "C": "play"})"_json,
+                                                  R"({"A": 6, "B": 2, "C": 2})"_json)}));
   std::string s4 = marque::reports::sheet_text(
       find_game("prefa")->score_sheet(file(setup4(), json::array()), r4.score));
   CHECK(contains(s4, "D: 0"));
@@ -652,7 +641,7 @@ TEST_CASE("prefa: the sheet aligns non-ASCII names and draws 4-player games", "[
 
 TEST_CASE("prefa: the sheet's money is points x stake to the cent, halves away from zero, any stake written",
           "[prefa]") {
-  const json h = contract("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}});
+  const json h = contract("D", "A", "7C", R"({"B": "play", "C": "play"})"_json, R"({"A": 6, "B": 2, "C": 2})"_json);
   auto sheet_with = [&](json stake) {
     json s = setup4();
     s["stake"] = stake;

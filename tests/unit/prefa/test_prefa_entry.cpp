@@ -23,7 +23,9 @@ json game_of(json players, const std::string& dealer, json options = json::objec
   if (!start.is_null()) setup["start"] = start;
   return {{"format", "marque-game/1"}, {"game", "prefa"}, {"setup", setup}, {"hands", json::array()}};
 }
-json abc(const std::string& dealer, json options = json::object()) { return game_of({"A", "B", "C"}, dealer, options); }
+json abc(const std::string& dealer, json options = json::object()) {
+  return game_of(R"(["A", "B", "C"])"_json, dealer, options);
+}
 
 struct Drive {
   std::vector<Question> asked;
@@ -42,7 +44,7 @@ struct Drive {
 };
 
 // Answers every question with the next typed answer (read as the terminal reads it) until none is left.
-Drive drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+Drive drive(const json& file, const marque::test::Strings& typed, Answers given = {}) {
   Replay r = replay(file);
   REQUIRE(r.ok);
   Drive d;
@@ -64,7 +66,7 @@ ojson scored(const json& file, const Answers& answers) { return test::entry_of(p
 
 using marque::test::values;
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 
 }  // namespace
 
@@ -173,7 +175,7 @@ TEST_CASE(
 }
 
 TEST_CASE("prefa entry: re-declaring the take-along is offered with its option", "[prefa][entry]") {
-  json file = abc("B", {{"redeclare_take_along", "on"}});
+  json file = abc("B", R"({"redeclare_take_along": "on"})"_json);
   Drive d = drive(file, {"", "C", "6S", "pass", "play", "A", "6", ""});
   CHECK(d.keys().back() == "tricks.A");  // B's tricks are A's
   CHECK(values(d.q("along")) == Keys{"none", "B", "A"});
@@ -183,8 +185,8 @@ TEST_CASE("prefa entry: re-declaring the take-along is offered with its option",
 }
 
 TEST_CASE("prefa entry: both defenders pass (E8): no tricks asked", "[prefa][entry]") {
-  json file = game_of({"A", "B", "C"}, "A", json::object(),
-                      {{"pools", {{"A", 12}, {"B", 3}, {"C", 20}}}, {"dealer", "A"}, {"hands_played", 6}});
+  json file = game_of(R"(["A", "B", "C"])"_json, "A", json::object(),
+                      R"({"pools": {"A": 12, "B": 3, "C": 20}, "dealer": "A", "hands_played": 6})"_json);
   Drive d = drive(file, {"", "B", "6NT", "pass", "pass"});
   CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.C", "calls.A"});
   ojson e = scored(file, d.answers);
@@ -201,7 +203,7 @@ TEST_CASE("prefa entry: ten tricks: no declarations (and with target 1, they are
   CHECK(d.q("tricks.C").preset == "0");
   CHECK(scored(file, d.answers)["pools"]["A"] == 21);
 
-  json t1 = abc("C", {{"ten_level_defence_target", 1}, {"ten_no_trumps", "value_11"}});
+  json t1 = abc("C", R"({"ten_level_defence_target": 1, "ten_no_trumps": "value_11"})"_json);
   Drive d1 = drive(t1, {"", "A", "10NT", "play", "play", "10", "0", ""});
   CHECK(d1.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "tricks.A", "tricks.B", "tricks.C"});
   CHECK(d1.q("contract").choices.back().value == "10NT");
@@ -214,7 +216,7 @@ TEST_CASE("prefa entry: all pass, polles (E11), withdrawn, conceded", "[prefa][e
   CHECK(d.keys() == Keys{"type"});
   CHECK(scored(file, d.answers)["breakdown"]["outcome"] == "all_pass");
 
-  json polles = abc("A", {{"all_pass", "polles"}});
+  json polles = abc("A", R"({"all_pass": "polles"})"_json);
   Drive p = drive(polles, {"polles", "3", "2", ""});
   CHECK(values(p.q("type")) == Keys{"contract", "polles"});
   CHECK(p.keys() == Keys{"type", "tricks.B", "tricks.C", "tricks.A"});  // from 1st hand, the dealer's right
@@ -224,7 +226,7 @@ TEST_CASE("prefa entry: all pass, polles (E11), withdrawn, conceded", "[prefa][e
   CHECK(e["deltas"]["B"].get<double>() == Approx(10.0 / 3));
   CHECK(e["deltas"]["C"].get<double>() == Approx(40.0 / 3));
 
-  json variants = abc("A", {{"provisional_entry", "on"}, {"concession", "on"}});
+  json variants = abc("A", R"({"provisional_entry": "on", "concession": "on"})"_json);
   Drive w = drive(variants, {"withdrawn", "B"});
   CHECK(values(w.q("type")) == Keys{"contract", "all_pass", "withdrawn", "conceded"});
   CHECK(w.keys() == Keys{"type", "declarer"});
@@ -240,7 +242,7 @@ TEST_CASE("prefa entry: all pass, polles (E11), withdrawn, conceded", "[prefa][e
 }
 
 TEST_CASE("prefa entry: four players (E9): the dealer sits out and cannot declare", "[prefa][entry]") {
-  json file = game_of({"A", "B", "C", "D"}, "D");
+  json file = game_of(R"(["A", "B", "C", "D"])"_json, "D");
   Drive d = drive(file, {"", "A", "7C", "play", "play", "6", "2", ""});
   CHECK(values(d.q("declarer")) == Keys{"A", "B", "C"});
   CHECK(d.keys() == Keys{"type", "declarer", "contract", "calls.B", "calls.C", "tricks.A", "tricks.B", "tricks.C"});
@@ -251,7 +253,7 @@ TEST_CASE("prefa entry: four players (E9): the dealer sits out and cannot declar
 }
 
 TEST_CASE("prefa entry: four aces and the 7 of diamonds only with their options", "[prefa][entry]") {
-  json file = abc("A", {{"four_aces", "bonus"}, {"first_hand_seven_of_diamonds", "on"}});
+  json file = abc("A", R"({"four_aces": "bonus", "first_hand_seven_of_diamonds": "on"})"_json);
   Drive d = drive(file, {"C", "", "B", "7S", "", "play", "play", "7", "2", ""});
   CHECK(d.keys() == Keys{"first_bidder", "type", "declarer", "contract", "four_aces", "calls.C", "calls.A", "tricks.B",
                          "tricks.C", "tricks.A"});
@@ -306,7 +308,7 @@ TEST_CASE("prefa entry: at ten tricks each defender is preset to the declarer's 
 
 TEST_CASE("prefa one-line words: the tricks of the players who played are completed where the others' decide them",
           "[prefa][entry]") {
-  json file = game_of({"Νίκος", "Ελένη", "Γιώργος"}, "Γιώργος");
+  json file = game_of(R"(["Νίκος", "Ελένη", "Γιώργος"])"_json, "Γιώργος");
   auto trial = [&](const std::string& contract, const std::string& tricks, Answers more = {}) {
     Answers a = {{"declarer", "Νίκος"}, {"contract", contract}};
     a.insert(a.end(), more.begin(), more.end());

@@ -47,20 +47,20 @@ json rec(const std::string& dealer, const std::string& decl, const std::string& 
   return h;
 }
 
-const json abc = {"A", "B", "C"};
+const json abc = R"(["A", "B", "C"])"_json;
 
 // spec prefa §8 E10, the whole game (pool 10).
 json e10(size_t hands = 9) {
   json all = json::array({
-      rec("A", "B", "7S", {{"C", "play"}, {"A", "play"}}, {{"B", 7}, {"C", 2}, {"A", 1}}),
-      rec("B", "C", "6NT", {{"A", "play"}, {"B", "pass"}}, {{"C", 7}, {"A", 3}}),
-      rec("C", "A", "8H", {{"B", "play"}, {"C", "play"}}, {{"A", 7}, {"B", 2}, {"C", 1}}),
+      rec("A", "B", "7S", R"({"C": "play", "A": "play"})"_json, R"({"B": 7, "C": 2, "A": 1})"_json),
+      rec("B", "C", "6NT", R"({"A": "play", "B": "pass"})"_json, R"({"C": 7, "A": 3})"_json),
+      rec("C", "A", "8H", R"({"B": "play", "C": "play"})"_json, R"({"A": 7, "B": 2, "C": 1})"_json),
       {{"dealer", "A"}, {"type", "all_pass"}},
-      rec("B", "C", "6H", {{"A", "play"}, {"B", "play"}}, {{"C", 6}, {"A", 3}, {"B", 1}}),
-      rec("C", "A", "9C", {{"B", "play"}, {"C", "play"}}, {{"A", 10}, {"B", 0}, {"C", 0}}),
-      rec("A", "A", "10D", nullptr, {{"A", 10}, {"B", 0}, {"C", 0}}),
-      rec("B", "B", "7D", {{"C", "play"}, {"A", "pass"}}, {{"B", 7}, {"C", 2}, {"A", 1}}, "C"),
-      rec("C", "A", "6C", {{"B", "pass"}, {"C", "pass"}}, nullptr),
+      rec("B", "C", "6H", R"({"A": "play", "B": "play"})"_json, R"({"C": 6, "A": 3, "B": 1})"_json),
+      rec("C", "A", "9C", R"({"B": "play", "C": "play"})"_json, R"({"A": 10, "B": 0, "C": 0})"_json),
+      rec("A", "A", "10D", nullptr, R"({"A": 10, "B": 0, "C": 0})"_json),
+      rec("B", "B", "7D", R"({"C": "play", "A": "pass"})"_json, R"({"B": 7, "C": 2, "A": 1})"_json, "C"),
+      rec("C", "A", "6C", R"({"B": "pass", "C": "pass"})"_json, nullptr),
   });
   json some = json::array();
   for (size_t i = 0; i < hands; ++i) some.push_back(all[i]);
@@ -84,35 +84,40 @@ TEST_CASE("prefa words: the hands of the complete game E10", "[prefa][words]") {
 }
 
 TEST_CASE("prefa words: declarer down two, defence down, alone short (E3, E4, E5, E6a)", "[prefa][words]") {
-  CHECK(one(game_file(abc, "B", rec("B", "C", "8D", {{"A", "play"}, {"B", "play"}}, {{"C", 6}, {"A", 2}, {"B", 2}}))) ==
+  CHECK(one(game_file(abc, "B",
+                      rec("B", "C", "8D", R"({"A": "play", "B": "play"})"_json, R"({"C": 6, "A": 2, "B": 2})"_json))) ==
         "C 8♦: down 2");
-  CHECK(one(game_file(abc, "C", rec("C", "A", "6S", {{"B", "play"}, {"C", "play"}}, {{"A", 7}, {"B", 3}, {"C", 0}}))) ==
+  CHECK(one(game_file(abc, "C",
+                      rec("C", "A", "6S", R"({"B": "play", "C": "play"})"_json, R"({"A": 7, "B": 3, "C": 0})"_json))) ==
         "A 6♠: made; C down 2");
-  CHECK(one(game_file(abc, "A", rec("A", "B", "6C", {{"C", "play"}, {"A", "play"}}, {{"B", 8}, {"C", 0}, {"A", 2}}))) ==
+  CHECK(one(game_file(abc, "A",
+                      rec("A", "B", "6C", R"({"C": "play", "A": "play"})"_json, R"({"B": 8, "C": 0, "A": 2})"_json))) ==
         "B 6♣: made; C down 2");
-  CHECK(one(game_file(abc, "B", rec("B", "C", "7S", {{"A", "pass"}, {"B", "play"}}, {{"C", 9}, {"B", 1}}))) ==
-        "C 7♠, B alone: made; B down 1");
+  CHECK(
+      one(game_file(abc, "B", rec("B", "C", "7S", R"({"A": "pass", "B": "play"})"_json, R"({"C": 9, "B": 1})"_json))) ==
+      "C 7♠, B alone: made; B down 1");
   // both defenders short: 8 tricks to the declarer at 6, 1-1 (targets 2/2)
-  CHECK(one(game_file(abc, "A", rec("A", "B", "6S", {{"C", "play"}, {"A", "play"}}, {{"B", 8}, {"C", 1}, {"A", 1}}))) ==
+  CHECK(one(game_file(abc, "A",
+                      rec("A", "B", "6S", R"({"C": "play", "A": "play"})"_json, R"({"B": 8, "C": 1, "A": 1})"_json))) ==
         "B 6♠: made; C down 1 and A down 1");
   // the taker short with both defenders' tricks
   CHECK(one(game_file(abc, "C",
-                      rec("C", "A", "6H", {{"B", "pass"}, {"C", "play"}}, {{"A", 7}, {"C", 2}, {"B", 1}}, "C"))) ==
-        "A 6♥, C takes B along: made; C down 1");
+                      rec("C", "A", "6H", R"({"B": "pass", "C": "play"})"_json, R"({"A": 7, "C": 2, "B": 1})"_json,
+                          "C"))) == "A 6♥, C takes B along: made; C down 1");
 }
 
 TEST_CASE("prefa words: four players, polles, withdrawn, conceded, four aces", "[prefa][words]") {
-  CHECK(one(game_file({"A", "B", "C", "D"}, "D",
-                      rec("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}}))) ==
+  CHECK(one(game_file(R"(["A", "B", "C", "D"])"_json, "D",
+                      rec("D", "A", "7C", R"({"B": "play", "C": "play"})"_json, R"({"A": 6, "B": 2, "C": 2})"_json))) ==
         "A 7♣: down 1");
-  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 5}, {"B", 3}, {"C", 2}}}},
-                      {{"all_pass", "polles"}})) == "All passed, polles: pools A +3 and B +1");
-  json variants = {{"provisional_entry", "on"}, {"concession", "on"}, {"four_aces", "bonus"}};
-  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "withdrawn"}, {"declarer", "B"}}, variants)) ==
+  CHECK(one(game_file(abc, "A", R"({"dealer": "A", "type": "polles", "tricks": {"A": 5, "B": 3, "C": 2}})"_json,
+                      R"({"all_pass": "polles"})"_json)) == "All passed, polles: pools A +3 and B +1");
+  json variants = R"({"provisional_entry": "on", "concession": "on", "four_aces": "bonus"})"_json;
+  CHECK(one(game_file(abc, "A", R"({"dealer": "A", "type": "withdrawn", "declarer": "B"})"_json, variants)) ==
         "B withdrew after a provisional win: pool +2, 2 points to each of C and A");
-  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "conceded"}, {"declarer", "B"}, {"contract", "7S"}},
+  CHECK(one(game_file(abc, "A", R"({"dealer": "A", "type": "conceded", "declarer": "B", "contract": "7S"})"_json,
                       variants)) == "B 7♠ conceded: down 2");
-  json aces = rec("A", "B", "7S", {{"C", "play"}, {"A", "play"}}, {{"B", 7}, {"C", 2}, {"A", 1}});
+  json aces = rec("A", "B", "7S", R"({"C": "play", "A": "play"})"_json, R"({"B": 7, "C": 2, "A": 1})"_json);
   aces["four_aces"] = true;
   CHECK(one(game_file(abc, "A", aces, variants)) == "B 7♠ with four aces: made");
 }
@@ -189,14 +194,15 @@ TEST_CASE("prefa words: every message of the examples has a pattern, at every ha
 TEST_CASE("prefa words: two players share the lead, four players in progress", "[prefa][words]") {
   // two players on top share the first place: "lead", not "leads"
   Replay polles = replay(game_file(abc, "A",
-                                   {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 4}, {"B", 3}, {"C", 3}}}},
-                                   {{"all_pass", "polles"}}));
+                                   R"({"dealer": "A", "type": "polles", "tricks": {"A": 4, "B": 3, "C": 3}})"_json,
+                                   R"({"all_pass": "polles"})"_json));
   REQUIRE(polles.ok);
   CHECK(prefa_game().result_words(json::parse(polles.score.dump())).rfind("B and C lead with +", 0) == 0);
-  CHECK(one(game_file(abc, "A", {{"dealer", "A"}, {"type", "polles"}, {"tricks", {{"A", 4}, {"B", 3}, {"C", 3}}}},
-                      {{"all_pass", "polles"}})) == "All passed, polles: pools A +1");
-  Replay four = replay(game_file({"A", "B", "C", "D"}, "D",
-                                 rec("D", "A", "7C", {{"B", "play"}, {"C", "play"}}, {{"A", 6}, {"B", 2}, {"C", 2}})));
+  CHECK(one(game_file(abc, "A", R"({"dealer": "A", "type": "polles", "tricks": {"A": 4, "B": 3, "C": 3}})"_json,
+                      R"({"all_pass": "polles"})"_json)) == "All passed, polles: pools A +1");
+  Replay four = replay(
+      game_file(R"(["A", "B", "C", "D"])"_json, "D",
+                rec("D", "A", "7C", R"({"B": "play", "C": "play"})"_json, R"({"A": 6, "B": 2, "C": 2})"_json)));
   REQUIRE(four.ok);
   CHECK(
       prefa_game().result_words(json::parse(four.score.dump())) ==

@@ -58,7 +58,7 @@ TEST_CASE("tarot: registered and implemented", "[tarot]") {
 }
 
 TEST_CASE("tarot §4.3: 4 players, prise made (E1)", "[tarot][score]") {
-  auto r = run(setup_n(4), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}})});
+  auto r = run(setup_n(4), {hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47})"_json)});
   auto d = last_deltas(r);
   CHECK(d["Ben"] == 93);
   CHECK(d["Ann"] == -31);
@@ -93,20 +93,20 @@ TEST_CASE("tarot §4.1: multipliers, garde contre 6 or 8", "[tarot][score]") {
   CHECK(s("garde") == 50);
   CHECK(s("garde_sans") == 100);
   CHECK(s("garde_contre") == 150);
-  CHECK(s("garde_contre", {{"garde_contre_multiplier", 8}}) == 200);
+  CHECK(s("garde_contre", R"({"garde_contre_multiplier": 8})"_json) == 200);
 }
 
 TEST_CASE("tarot §4.2: half points go to the winning side (3 and 5 players)", "[tarot][score]") {
-  auto r = run(setup_n(3), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 40.5}})});
+  auto r = run(setup_n(3), {hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 40.5})"_json)});
   CHECK(last_deltas(r)["Ben"] == -52);
   CHECK(has_warning(r, "W_HALF_POINT"));
   CHECK(r.score["hands"][0]["breakdown"]["points_rounded"] == 40);
-  auto r2 = run(setup_n(3), {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 41.5}})});
+  auto r2 = run(setup_n(3), {hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 41.5})"_json)});
   CHECK(last_deltas(r2)["Ben"] == 52);
   // 5 players, failed by half a point: 50.5 with 1 oudler -> 50, diff 1, garde: S = -52
   auto r3 = run(setup_n(5),
                 {hand(
-                    {{"taker", "Ben"}, {"contract", "garde"}, {"partner", "Dan"}, {"oudlers", 1}, {"points", 50.5}})});
+                    R"({"taker": "Ben", "contract": "garde", "partner": "Dan", "oudlers": 1, "points": 50.5})"_json)});
   auto d = last_deltas(r3);
   CHECK(d["Ben"] == -104);
   CHECK(d["Dan"] == -52);
@@ -129,48 +129,39 @@ TEST_CASE("tarot §4.2: gain_rounding rounds diff to 5 or 10, halves up", "[taro
 }
 
 TEST_CASE("tarot §4.3: petit au bout goes to the side that won it, times the multiplier (E2)", "[tarot][score]") {
-  auto r = run(setup_n(4), {hand({{"taker", "Cat"},
-                                  {"contract", "garde_sans"},
-                                  {"oudlers", 1},
-                                  {"points", 48},
-                                  {"petit_au_bout", "defence"}})});
+  auto r = run(
+      setup_n(4),
+      {hand(
+          R"({"taker": "Cat", "contract": "garde_sans", "oudlers": 1, "points": 48, "petit_au_bout": "defence"})"_json)});
   CHECK(last_deltas(r)["Cat"] == -456);
-  auto r2 = run(setup_n(4), {hand({{"taker", "Cat"},
-                                   {"contract", "garde_sans"},
-                                   {"oudlers", 1},
-                                   {"points", 55},
-                                   {"petit_au_bout", "defence"}})});
+  auto r2 = run(
+      setup_n(4),
+      {hand(
+          R"({"taker": "Cat", "contract": "garde_sans", "oudlers": 1, "points": 55, "petit_au_bout": "defence"})"_json)});
   CHECK(last_deltas(r2)["Cat"] == 228);
   // failed contract, petit au bout for the attack: -27 + 10 = -17
   auto r3 = run(
       setup_n(4),
-      {hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 1}, {"points", 49}, {"petit_au_bout", "attack"}})});
+      {hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 1, "points": 49, "petit_au_bout": "attack"})"_json)});
   CHECK(per_defender(r3) == -17);
 }
 
 TEST_CASE("tarot §4.3: poignées go to the winning side; seed and fft values", "[tarot][score][option]") {
   // a defender's poignée helps the attack when it wins
-  auto r = run(setup_n(4), {hand({{"taker", "Ben"},
-                                  {"contract", "prise"},
-                                  {"oudlers", 2},
-                                  {"points", 47},
-                                  {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}})});
+  auto r = run(
+      setup_n(4),
+      {hand(
+          R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47, "poignees": [{"player": "Cat", "level": "simple"}]})"_json)});
   CHECK(per_defender(r) == 51);
   // the taker's double poignée is paid to the defence when he fails
-  json h = hand({{"taker", "Ben"},
-                 {"contract", "prise"},
-                 {"oudlers", 2},
-                 {"points", 40},
-                 {"poignees", {{{"player", "Ben"}, {"level", "double"}, {"trumps", 13}}}}});
+  json h = hand(
+      R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 40, "poignees": [{"player": "Ben", "level": "double", "trumps": 13}]})"_json);
   CHECK(per_defender(run(setup_n(4), {h})) == -66);
-  CHECK(per_defender(run(setup_n(4, {{"poignee_values", "fft"}}), {h})) == -56);
-  json t = hand({{"taker", "Ben"},
-                 {"contract", "prise"},
-                 {"oudlers", 2},
-                 {"points", 47},
-                 {"poignees", {{{"player", "Ben"}, {"level", "triple"}}}}});
+  CHECK(per_defender(run(setup_n(4, R"({"poignee_values": "fft"})"_json), {h})) == -56);
+  json t = hand(
+      R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47, "poignees": [{"player": "Ben", "level": "triple"}]})"_json);
   CHECK(per_defender(run(setup_n(4), {t})) == 91);
-  CHECK(per_defender(run(setup_n(4, {{"poignee_values", "fft"}}), {t})) == 71);
+  CHECK(per_defender(run(setup_n(4, R"({"poignee_values": "fft"})"_json), {t})) == 71);
 }
 
 TEST_CASE("tarot §1.3, §3.2: poignée thresholds per player count", "[tarot][validate]") {
@@ -200,56 +191,52 @@ TEST_CASE("tarot §1.3, §3.2: poignée thresholds per player count", "[tarot][v
 }
 
 TEST_CASE("tarot §3.2: poignée duplicates, totals and levels", "[tarot][validate]") {
-  json base = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}});
+  json base = hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47})"_json);
   json dup = base;
-  dup["poignees"] = {{{"player", "Cat"}, {"level", "simple"}}, {{"player", "Cat"}, {"level", "double"}}};
+  dup["poignees"] = R"([{"player": "Cat", "level": "simple"}, {"player": "Cat", "level": "double"}])"_json;
   CHECK(has_error(run(setup_n(4), {dup}), "E_POIGNEE_DUP", "poignees"));
   json total = base;
-  total["poignees"] = {{{"player", "Ann"}, {"level", "triple"}}, {{"player", "Cat"}, {"level", "simple"}}};
+  total["poignees"] = R"([{"player": "Ann", "level": "triple"}, {"player": "Cat", "level": "simple"}])"_json;
   CHECK(has_error(run(setup_n(4), {total}), "E_POIGNEE_TOTAL", "poignees"));
   json level = base;
-  level["poignees"] = {{{"player", "Ann"}, {"level", "quadruple"}}};
+  level["poignees"] = R"([{"player": "Ann", "level": "quadruple"}])"_json;
   CHECK(has_error(run(setup_n(4), {level}), "E_POIGNEE_LEVEL", "poignees"));
 }
 
 TEST_CASE("tarot §4.3: chelem announced, unannounced, failed, defence (E6)", "[tarot][score]") {
-  auto r = run(setup_n(4), {hand({{"taker", "Cat"},
-                                  {"contract", "garde_sans"},
-                                  {"chelem_announced", true},
-                                  {"chelem", "attack"},
-                                  {"attack_tricks", 18},
-                                  {"oudlers", 3},
-                                  {"points", 91},
-                                  {"petit_au_bout", "attack"}})});
+  auto r = run(
+      setup_n(4),
+      {hand(
+          R"({"taker": "Cat", "contract": "garde_sans", "chelem_announced": true, "chelem": "attack", "attack_tricks": 18, "oudlers": 3, "points": 91, "petit_au_bout": "attack"})"_json)});
   CHECK(last_deltas(r)["Cat"] == 2280);
   // announced, contract made, chelem failed: (25 + 44) x 2 - 200 = -62
   auto f = run(
       setup_n(4),
-      {hand({{"taker", "Ben"}, {"contract", "garde"}, {"chelem_announced", true}, {"oudlers", 3}, {"points", 80}})});
+      {hand(R"({"taker": "Ben", "contract": "garde", "chelem_announced": true, "oudlers": 3, "points": 80})"_json)});
   CHECK(per_defender(f) == -62);
   // unannounced chelem: 80 + 200
   auto u = run(setup_n(4),
-               {hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "attack"}, {"oudlers", 3}, {"points", 91}})});
+               {hand(R"({"taker": "Ben", "contract": "prise", "chelem": "attack", "oudlers": 3, "points": 91})"_json)});
   CHECK(per_defender(u) == 280);
   // defence chelem: -(25 + 46) - 200; option 0
-  json dc = hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "defence"}, {"oudlers", 0}, {"points", 10}});
+  json dc = hand(R"({"taker": "Ben", "contract": "prise", "chelem": "defence", "oudlers": 0, "points": 10})"_json);
   CHECK(per_defender(run(setup_n(4), {dc})) == -271);
-  CHECK(per_defender(run(setup_n(4, {{"defence_chelem_bonus", 0}}), {dc})) == -71);
+  CHECK(per_defender(run(setup_n(4, R"({"defence_chelem_bonus": 0})"_json), {dc})) == -71);
   // announced and the defence takes every trick: both terms (§9.5)
   dc["chelem_announced"] = true;
   CHECK(per_defender(run(setup_n(4), {dc})) == -471);
   // a chelem may come with half points with 4 players (Excuse kept): 86.5 accepted
   auto half =
       run(setup_n(4),
-          {hand({{"taker", "Ben"}, {"contract", "prise"}, {"chelem", "attack"}, {"oudlers", 2}, {"points", 86.5}})});
+          {hand(R"({"taker": "Ben", "contract": "prise", "chelem": "attack", "oudlers": 2, "points": 86.5})"_json)});
   CHECK(half.ok);
   CHECK(half.score["hands"][0]["breakdown"]["points_rounded"] == 87);
 }
 
 TEST_CASE("tarot §4.3 and §6: petite chelem variant", "[tarot][score][option]") {
-  json on = {{"petite_chelem", "on"}};
+  json on = R"({"petite_chelem": "on"})"_json;
   auto s = [&](json h, json opts) { return per_defender(run(setup_n(4, opts), {h})); };
-  json base = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 3}, {"points", 80}});
+  json base = hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 3, "points": 80})"_json);
   json a = base;
   a["petite_chelem_announced"] = true;
   a["attack_tricks"] = 15;
@@ -259,7 +246,7 @@ TEST_CASE("tarot §4.3 and §6: petite chelem variant", "[tarot][score][option]"
   json u = base;
   u["attack_tricks"] = 16;
   CHECK(s(u, on) == 219);
-  CHECK(s(u, {{"petite_chelem", "on"}, {"petite_chelem_tricks", 17}}) == 69);
+  CHECK(s(u, R"({"petite_chelem": "on", "petite_chelem_tricks": 17})"_json) == 69);
   CHECK(s(u, json::object()) == 69);  // variant off
   auto warn = run(setup_n(4, on), {base});
   CHECK(warn.ok);
@@ -278,36 +265,31 @@ TEST_CASE("tarot §4.3 and §6: petite chelem variant", "[tarot][score][option]"
 
 TEST_CASE("tarot §4.5 and §6: misère personal and team", "[tarot][score][option]") {
   json h = hand(
-      {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}, {"miseres", {{{"player", "Cat"}}}}});
-  auto d = last_deltas(run(setup_n(4, {{"misere", "on"}}), {h}));
+      R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47, "miseres": [{"player": "Cat"}]})"_json);
+  auto d = last_deltas(run(setup_n(4, R"({"misere": "on"})"_json), {h}));
   CHECK(d["Ben"] == 83);
   CHECK(d["Ann"] == -41);
   CHECK(d["Cat"] == -1);
   CHECK(d["Dan"] == -41);
-  auto t = run(setup_n(4, {{"misere", "on"}, {"misere_scoring", "team"}, {"misere_value", 20}}), {h});
+  auto t = run(setup_n(4, R"({"misere": "on", "misere_scoring": "team", "misere_value": 20})"_json), {h});
   CHECK(per_defender(t) == 51);
   CHECK(has_error(run(setup_n(4), {h}), "E_MISERE", "miseres"));
   json mp = h;
-  mp["poignees"] = {{{"player", "Cat"}, {"level", "simple"}}};
-  CHECK(has_error(run(setup_n(4, {{"misere", "on"}}), {mp}), "E_MISERE_POIGNEE", "miseres"));
+  mp["poignees"] = R"([{"player": "Cat", "level": "simple"}])"_json;
+  CHECK(has_error(run(setup_n(4, R"({"misere": "on"})"_json), {mp}), "E_MISERE_POIGNEE", "miseres"));
   json sep = h;
-  sep["miseres"] = {{{"player", "Cat"}, {"kind", "trumps"}}, {{"player", "Cat"}, {"kind", "faces"}}};
-  auto s2 = run(setup_n(4, {{"misere", "on"}, {"misere_kinds", "separate"}}), {sep});
+  sep["miseres"] = R"([{"player": "Cat", "kind": "trumps"}, {"player": "Cat", "kind": "faces"}])"_json;
+  auto s2 = run(setup_n(4, R"({"misere": "on", "misere_kinds": "separate"})"_json), {sep});
   CHECK(last_deltas(s2)["Cat"] == -31 + 60);
-  CHECK(has_error(run(setup_n(4, {{"misere", "on"}}), {sep}), "E_MISERE", "miseres"));
+  CHECK(has_error(run(setup_n(4, R"({"misere": "on"})"_json), {sep}), "E_MISERE", "miseres"));
   json taker = h;
-  taker["miseres"] = {{{"player", "Ben"}}};
-  CHECK(has_warning(run(setup_n(4, {{"misere", true}}), {taker}), "W_MISERE_TAKER"));
+  taker["miseres"] = R"([{"player": "Ben"}])"_json;
+  CHECK(has_warning(run(setup_n(4, R"({"misere": true})"_json), {taker}), "W_MISERE_TAKER"));
 }
 
 TEST_CASE("tarot §4.4: 5 players, partner, self-call, card in the chien (E5)", "[tarot][score]") {
-  json h = hand({{"taker", "Ben"},
-                 {"contract", "garde"},
-                 {"called_card", {{"rank", "king"}, {"suit", "hearts"}}},
-                 {"partner", "Dan"},
-                 {"oudlers", 2},
-                 {"points", 56.5},
-                 {"poignees", {{{"player", "Eve"}, {"level", "simple"}, {"trumps", 8}}}}});
+  json h = hand(
+      R"({"taker": "Ben", "contract": "garde", "called_card": {"rank": "king", "suit": "hearts"}, "partner": "Dan", "oudlers": 2, "points": 56.5, "poignees": [{"player": "Eve", "level": "simple", "trumps": 8}]})"_json);
   auto d = last_deltas(run(setup_n(5), {h}));
   CHECK(d["Ben"] == 204);
   CHECK(d["Dan"] == 102);
@@ -321,52 +303,46 @@ TEST_CASE("tarot §4.4: 5 players, partner, self-call, card in the chien (E5)", 
   json chien = self;
   chien["partner"] = nullptr;
   CHECK(last_deltas(run(setup_n(5), {chien}))["Ben"] == 328);
-  CHECK(has_error(run(setup_n(5, {{"self_call", false}}), {self}), "E_SELF_CALL", "partner"));
+  CHECK(has_error(run(setup_n(5, R"({"self_call": false})"_json), {self}), "E_SELF_CALL", "partner"));
   json nokey = self;
   nokey.erase("partner");
   CHECK(has_error(run(setup_n(5), {nokey}), "E_PARTNER", "partner"));
-  json four = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}, {"partner", "Cat"}});
+  json four = hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47, "partner": "Cat"})"_json);
   CHECK(has_error(run(setup_n(4), {four}), "E_PARTNER", "partner"));
 }
 
 TEST_CASE("tarot §3.2: called card checks and jack_call", "[tarot][validate][option]") {
-  json h = hand({{"taker", "Ben"}, {"contract", "garde"}, {"partner", "Dan"}, {"oudlers", 2}, {"points", 56}});
+  json h = hand(R"({"taker": "Ben", "contract": "garde", "partner": "Dan", "oudlers": 2, "points": 56})"_json);
   json q = h;
-  q["called_card"] = {{"rank", "queen"}, {"suit", "clubs"}};
+  q["called_card"] = R"({"rank": "queen", "suit": "clubs"})"_json;
   auto rq = run(setup_n(5), {q});
   CHECK(rq.ok);
   CHECK(has_warning(rq, "W_CALLED_NONKING"));
   json j = h;
-  j["called_card"] = {{"rank", "jack"}, {"suit", "clubs"}};
+  j["called_card"] = R"({"rank": "jack", "suit": "clubs"})"_json;
   CHECK(has_error(run(setup_n(5), {j}), "E_CALLED_CARD", "called_card"));
-  CHECK(run(setup_n(5, {{"jack_call", true}}), {j}).ok);
-  CHECK(run(setup_n(5, {{"preset", "fft"}}), {j}).ok);
+  CHECK(run(setup_n(5, R"({"jack_call": true})"_json), {j}).ok);
+  CHECK(run(setup_n(5, R"({"preset": "fft"})"_json), {j}).ok);
   json bad = h;
-  bad["called_card"] = {{"rank", "king"}, {"suit", "stars"}};
+  bad["called_card"] = R"({"rank": "king", "suit": "stars"})"_json;
   CHECK(has_error(run(setup_n(5), {bad}), "E_CALLED_CARD", "called_card"));
-  json four = hand({{"taker", "Ben"},
-                    {"contract", "prise"},
-                    {"oudlers", 2},
-                    {"points", 47},
-                    {"called_card", {{"rank", "king"}, {"suit", "hearts"}}}});
+  json four = hand(
+      R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47, "called_card": {"rank": "king", "suit": "hearts"}})"_json);
   CHECK(has_error(run(setup_n(4), {four}), "E_CALLED_CARD", "called_card"));
 }
 
 TEST_CASE("tarot §5.2 and §6: dealer sits out with 5 at the table (E9)", "[tarot][option]") {
-  json s = setup_n(5, {{"five_player_mode", "dealer_sits_out"}});
+  json s = setup_n(5, R"({"five_player_mode": "dealer_sits_out"})"_json);
   s["first_dealer"] = "Eve";
-  json h = hand({{"taker", "Ann"},
-                 {"contract", "garde"},
-                 {"oudlers", 2},
-                 {"points", 45},
-                 {"poignees", {{{"player", "Ben"}, {"level", "simple"}, {"trumps", 10}}}}});
+  json h = hand(
+      R"({"taker": "Ann", "contract": "garde", "oudlers": 2, "points": 45, "poignees": [{"player": "Ben", "level": "simple", "trumps": 10}]})"_json);
   auto r = run(s, {h});
   auto d = last_deltas(r);
   CHECK(d["Ann"] == 234);
   CHECK(d["Eve"] == 0);
   CHECK(r.score["next_dealer"] == "Ann");
   // the mort deals again after a redeal
-  auto rd = run(s, {{{"type", "redeal"}, {"reason", "all_pass"}}});
+  auto rd = run(s, R"([{"type": "redeal", "reason": "all_pass"}])"_json);
   REQUIRE(rd.ok);
   CHECK(rd.score["next_dealer"] == "Eve");
   json sit = h;
@@ -374,12 +350,12 @@ TEST_CASE("tarot §5.2 and §6: dealer sits out with 5 at the table (E9)", "[tar
   CHECK(has_error(run(s, {sit}), "E_SITTING_OUT", "taker"));
   CHECK(first_error(run(s, {sit})).message.find("Eve is the dealer and sits out") == 0);
   // a 5-player mode with 4 players is a set-up error
-  CHECK(has_error(run(setup_n(4, {{"five_player_mode", "dealer_sits_out"}}), json::array()), "E_VARIANT",
+  CHECK(has_error(run(setup_n(4, R"({"five_player_mode": "dealer_sits_out"})"_json), json::array()), "E_VARIANT",
                   "options.five_player_mode"));
 }
 
 TEST_CASE("tarot §5.2: dealer rotation, misdeal, W_DEALER", "[tarot][rules]") {
-  json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}});
+  json h = hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47})"_json);
   auto r = run(setup_n(4),
                {h, {{"type", "redeal"}, {"reason", "misdeal"}}, {{"type", "redeal"}, {"reason", "all_pass"}}, h});
   REQUIRE(r.ok);
@@ -399,36 +375,31 @@ TEST_CASE("tarot §5.2: dealer rotation, misdeal, W_DEALER", "[tarot][rules]") {
 }
 
 TEST_CASE("tarot §2.3: redeal records", "[tarot][validate]") {
-  CHECK(has_error(run(setup_n(4), {{{"type", "redeal"}, {"reason", "petit_sec"}}}), "E_REDEAL", "player"));
-  CHECK(has_error(run(setup_n(4), {{{"type", "redeal"}, {"reason", "bored"}}}), "E_REDEAL", "reason"));
-  auto nt = run(setup_n(4), {{{"type", "redeal"}, {"reason", "no_trumps"}, {"player", "Cat"}}});
+  CHECK(has_error(run(setup_n(4), R"([{"type": "redeal", "reason": "petit_sec"}])"_json), "E_REDEAL", "player"));
+  CHECK(has_error(run(setup_n(4), R"([{"type": "redeal", "reason": "bored"}])"_json), "E_REDEAL", "reason"));
+  auto nt = run(setup_n(4), R"([{"type": "redeal", "reason": "no_trumps", "player": "Cat"}])"_json);
   CHECK(nt.ok);
   CHECK(has_warning(nt, "W_REDEAL_NOT_HOUSE"));
-  auto nt2 = run(setup_n(4, {{"extra_redeal_reasons", {"no_trumps"}}}),
-                 {{{"type", "redeal"}, {"reason", "no_trumps"}, {"player", "Cat"}}});
+  auto nt2 = run(setup_n(4, R"({"extra_redeal_reasons": ["no_trumps"]})"_json),
+                 R"([{"type": "redeal", "reason": "no_trumps", "player": "Cat"}])"_json);
   CHECK_FALSE(has_warning(nt2, "W_REDEAL_NOT_HOUSE"));
-  auto ps = run(setup_n(4, {{"petit_sec", "play_as_excuse"}}),
-                {{{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}}});
+  auto ps = run(setup_n(4, R"({"petit_sec": "play_as_excuse"})"_json),
+                R"([{"type": "redeal", "reason": "petit_sec", "player": "Cat"}])"_json);
   CHECK(has_warning(ps, "W_REDEAL_NOT_HOUSE"));
-  json passes = {{{"player", "Ben"}, {"bid", "pass"}},
-                 {{"player", "Cat"}, {"bid", "pass"}},
-                 {{"player", "Dan"}, {"bid", "pass"}},
-                 {{"player", "Ann"}, {"bid", "pass"}}};
+  json passes =
+      R"([{"player": "Ben", "bid": "pass"}, {"player": "Cat", "bid": "pass"}, {"player": "Dan", "bid": "pass"}, {"player": "Ann", "bid": "pass"}])"_json;
   CHECK(run(setup_n(4), {{{"type", "redeal"}, {"reason", "all_pass"}, {"bids", passes}}}).ok);
   json part = passes;
   part.erase(part.size() - 1);
   CHECK(has_error(run(setup_n(4), {{{"type", "redeal"}, {"reason", "all_pass"}, {"bids", part}}}), "E_BIDS", "bids"));
-  CHECK(has_error(run(setup_n(4), {{{"type", "deal"}}}), "E_TYPE", "type"));
+  CHECK(has_error(run(setup_n(4), R"([{"type": "deal"}])"_json), "E_TYPE", "type"));
 }
 
 TEST_CASE("tarot §3.4: auction legality, multi and single rounds (E8)", "[tarot][validate][option]") {
-  json s = setup_n(4, {{"bid_ladder", "petite_pousse"}});
+  json s = setup_n(4, R"({"bid_ladder": "petite_pousse"})"_json);
   s["first_dealer"] = "Dan";
-  json bids = {{{"player", "Ann"}, {"bid", "petite"}},
-               {{"player", "Ben"}, {"bid", "pousse"}},
-               {{"player", "Cat"}, {"bid", "pass"}},
-               {{"player", "Dan"}, {"bid", "pass"}},
-               {{"player", "Ann"}, {"bid", "pass"}}};
+  json bids =
+      R"([{"player": "Ann", "bid": "petite"}, {"player": "Ben", "bid": "pousse"}, {"player": "Cat", "bid": "pass"}, {"player": "Dan", "bid": "pass"}, {"player": "Ann", "bid": "pass"}])"_json;
   json h = hand({{"taker", "Ben"}, {"contract", "pousse"}, {"bids", bids}, {"oudlers", 1}, {"points", 58}});
   CHECK(last_deltas(run(s, {h}))["Ben"] == 96);
   json single = s;
@@ -444,11 +415,8 @@ TEST_CASE("tarot §3.4: auction legality, multi and single rounds (E8)", "[tarot
   low["bids"][1]["bid"] = "petite";
   CHECK(first_error(run(s, {low})).message.find("not above Ann's prise") != std::string::npos);
   json again = h;
-  again["bids"] = {{{"player", "Ann"}, {"bid", "pass"}},
-                   {{"player", "Ben"}, {"bid", "pousse"}},
-                   {{"player", "Cat"}, {"bid", "pass"}},
-                   {{"player", "Dan"}, {"bid", "pass"}},
-                   {{"player", "Ann"}, {"bid", "garde"}}};
+  again["bids"] =
+      R"([{"player": "Ann", "bid": "pass"}, {"player": "Ben", "bid": "pousse"}, {"player": "Cat", "bid": "pass"}, {"player": "Dan", "bid": "pass"}, {"player": "Ann", "bid": "garde"}])"_json;
   CHECK(first_error(run(s, {again})).message ==
         "bid 5: the auction was already over (Ben takes at pousse); Ann cannot speak");
   json winner = h;
@@ -461,53 +429,53 @@ TEST_CASE("tarot §3.4: auction legality, multi and single rounds (E8)", "[tarot
 
 TEST_CASE("tarot §3.2: point, oudler, trick and chelem checks", "[tarot][validate]") {
   auto err = [](json fields, int n = 4) {
-    json h = hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}});
+    json h = hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47})"_json);
     for (auto it = fields.begin(); it != fields.end(); ++it) h[it.key()] = it.value();
     return run(setup_n(n), {h});
   };
-  auto big = err({{"points", 92.5}});
+  auto big = err(R"({"points": 92.5})"_json);
   CHECK(first_error(big).field == "points");
   CHECK(first_error(big).code == "E_POINTS_RANGE");
   CHECK(first_error(big).message == "92.5 is above 91, the most card points in tarot");
   CHECK(first_error(big).text() == "hand 1: points: 92.5 is above 91, the most card points in tarot");
-  CHECK(has_error(err({{"points", 47.25}}, 3), "E_POINTS_RANGE", "points"));
-  CHECK(has_error(err({{"points", -1}}), "E_POINTS_RANGE", "points"));
-  CHECK(has_error(err({{"points", 47.5}}), "E_HALF_POINT_4P", "points"));
-  CHECK(has_error(err({{"oudlers", 3}, {"points", 12}}), "E_POINTS_OUDLERS", "points"));
-  CHECK(has_error(err({{"oudlers", 0}, {"points", 78}}), "E_POINTS_OUDLERS", "points"));  // > 91 - 13.5
-  CHECK(has_error(err({{"oudlers", 4}}), "E_OUDLERS", "oudlers"));
-  CHECK(has_error(err({{"oudler_cards", {"petit"}}}), "E_OUDLERS", "oudler_cards"));
-  CHECK(has_error(err({{"oudler_cards", {"petit", "petit"}}}), "E_OUDLERS", "oudler_cards"));
-  CHECK(has_error(err({{"defence_points", 45}}), "E_DEFENCE_POINTS", "defence_points"));
-  CHECK(err({{"defence_points", 44}}).ok);
-  CHECK(has_error(err({{"attack_tricks", 19}}), "E_TRICKS", "attack_tricks"));
-  CHECK(has_error(err({{"attack_tricks", 18}}), "E_TRICKS", "attack_tricks"));
-  CHECK(has_error(err({{"attack_tricks", 0}}), "E_TRICKS", "attack_tricks"));
-  CHECK(has_error(err({{"chelem", "all"}}), "E_CHELEM", "chelem"));
-  CHECK(has_error(err({{"chelem", "attack"}, {"oudlers", 3}, {"points", 80}}), "E_CHELEM_POINTS", "points"));
-  CHECK(has_error(err({{"chelem", "defence"}, {"contract", "garde_contre"}, {"oudlers", 0}, {"points", 6}}),
+  CHECK(has_error(err(R"({"points": 47.25})"_json, 3), "E_POINTS_RANGE", "points"));
+  CHECK(has_error(err(R"({"points": -1})"_json), "E_POINTS_RANGE", "points"));
+  CHECK(has_error(err(R"({"points": 47.5})"_json), "E_HALF_POINT_4P", "points"));
+  CHECK(has_error(err(R"({"oudlers": 3, "points": 12})"_json), "E_POINTS_OUDLERS", "points"));
+  CHECK(has_error(err(R"({"oudlers": 0, "points": 78})"_json), "E_POINTS_OUDLERS", "points"));  // > 91 - 13.5
+  CHECK(has_error(err(R"({"oudlers": 4})"_json), "E_OUDLERS", "oudlers"));
+  CHECK(has_error(err(R"({"oudler_cards": ["petit"]})"_json), "E_OUDLERS", "oudler_cards"));
+  CHECK(has_error(err(R"({"oudler_cards": ["petit", "petit"]})"_json), "E_OUDLERS", "oudler_cards"));
+  CHECK(has_error(err(R"({"defence_points": 45})"_json), "E_DEFENCE_POINTS", "defence_points"));
+  CHECK(err(R"({"defence_points": 44})"_json).ok);
+  CHECK(has_error(err(R"({"attack_tricks": 19})"_json), "E_TRICKS", "attack_tricks"));
+  CHECK(has_error(err(R"({"attack_tricks": 18})"_json), "E_TRICKS", "attack_tricks"));
+  CHECK(has_error(err(R"({"attack_tricks": 0})"_json), "E_TRICKS", "attack_tricks"));
+  CHECK(has_error(err(R"({"chelem": "all"})"_json), "E_CHELEM", "chelem"));
+  CHECK(has_error(err(R"({"chelem": "attack", "oudlers": 3, "points": 80})"_json), "E_CHELEM_POINTS", "points"));
+  CHECK(has_error(err(R"({"chelem": "defence", "contract": "garde_contre", "oudlers": 0, "points": 6})"_json),
                   "E_CHELEM_POINTS", "points"));
-  CHECK(has_error(err({{"chelem", "defence"}, {"oudlers", 3}, {"points", 60}}), "E_CHELEM_CONTRACT", "chelem"));
-  CHECK(has_error(err({{"petit_au_bout", "attack"}, {"oudlers", 0}, {"points", 40}}), "E_PETIT_AU_BOUT",
+  CHECK(has_error(err(R"({"chelem": "defence", "oudlers": 3, "points": 60})"_json), "E_CHELEM_CONTRACT", "chelem"));
+  CHECK(has_error(err(R"({"petit_au_bout": "attack", "oudlers": 0, "points": 40})"_json), "E_PETIT_AU_BOUT",
                   "petit_au_bout"));
-  CHECK(has_error(err({{"petit_au_bout", "defence"}, {"oudlers", 3}, {"points", 40}}), "E_PETIT_AU_BOUT",
+  CHECK(has_error(err(R"({"petit_au_bout": "defence", "oudlers": 3, "points": 40})"_json), "E_PETIT_AU_BOUT",
                   "petit_au_bout"));
-  CHECK(has_error(err({{"petit_au_bout", "attack"}, {"oudler_cards", {"21", "excuse"}}}), "E_PETIT_AU_BOUT",
+  CHECK(has_error(err(R"({"petit_au_bout": "attack", "oudler_cards": ["21", "excuse"]})"_json), "E_PETIT_AU_BOUT",
                   "petit_au_bout"));
-  CHECK(has_error(err({{"petit_au_bout", "maybe"}}), "E_PETIT_AU_BOUT", "petit_au_bout"));
-  CHECK(has_error(err({{"contract", "pousse"}}), "E_CONTRACT", "contract"));
-  CHECK(has_error(err({{"contract", "grande"}}), "E_CONTRACT", "contract"));
-  CHECK(err({{"contract", "petite"}}).ok);  // synonym of prise
-  CHECK(has_error(err({{"taker", "Zoe"}}), "E_UNKNOWN_PLAYER", "taker"));
+  CHECK(has_error(err(R"({"petit_au_bout": "maybe"})"_json), "E_PETIT_AU_BOUT", "petit_au_bout"));
+  CHECK(has_error(err(R"({"contract": "pousse"})"_json), "E_CONTRACT", "contract"));
+  CHECK(has_error(err(R"({"contract": "grande"})"_json), "E_CONTRACT", "contract"));
+  CHECK(err(R"({"contract": "petite"})"_json).ok);  // synonym of prise
+  CHECK(has_error(err(R"({"taker": "Zoe"})"_json), "E_UNKNOWN_PLAYER", "taker"));
   // every error is reported, not just the first
-  auto many = err({{"points", 95}, {"oudlers", 5}, {"taker", "Zoe"}});
+  auto many = err(R"({"points": 95, "oudlers": 5, "taker": "Zoe"})"_json);
   CHECK(many.diags.errors().size() == 3);
 }
 
 TEST_CASE("tarot §5.3: end modes, count_redeals, game over", "[tarot][rules][option]") {
-  json h = hand({{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 50.5}});
+  json h = hand(R"({"taker": "Ben", "contract": "garde", "oudlers": 2, "points": 50.5})"_json);
   json s = setup_n(3);
-  s["end"] = {{"mode", "target"}, {"target", 100}};
+  s["end"] = R"({"mode": "target", "target": 100})"_json;
   auto r = run(s, {h});
   CHECK(r.score["finished"] == true);
   CHECK(r.score["next_dealer"] == "");
@@ -515,40 +483,37 @@ TEST_CASE("tarot §5.3: end modes, count_redeals, game over", "[tarot][rules][op
   auto over = run(s, {h, h});
   CHECK(has_error(over, "E_GAME_OVER", "type"));
   CHECK(first_error(over).hand == 2);
-  s["end"] = {{"mode", "deals"}, {"deals", 2}};
-  json redeal = {{"type", "redeal"}, {"reason", "all_pass"}};
+  s["end"] = R"({"mode": "deals", "deals": 2})"_json;
+  json redeal = R"({"type": "redeal", "reason": "all_pass"})"_json;
   CHECK(run(s, {h, redeal}).score["finished"] == false);
   s["options"]["count_redeals"] = true;
   CHECK(run(s, {h, redeal}).score["finished"] == true);
-  s["end"] = {{"mode", "deals"}};
+  s["end"] = R"({"mode": "deals"})"_json;
   CHECK(has_error(run(s, json::array()), "E_END", "end"));
-  s["end"] = {{"mode", "forever"}};
+  s["end"] = R"({"mode": "forever"})"_json;
   CHECK(has_error(run(s, json::array()), "E_END", "end"));
 }
 
 TEST_CASE("tarot §3.1 and §6: set-up errors and options", "[tarot][option]") {
-  json two = {{"players", {"Ann", "Ben"}}};
+  json two = R"({"players": ["Ann", "Ben"]})"_json;
   CHECK(has_error(run(two, json::array()), "E_PLAYER_COUNT", "players"));
-  json dup = {{"players", {"Ann", "Ben", "ann"}}};
+  json dup = R"({"players": ["Ann", "Ben", "ann"]})"_json;
   CHECK(has_error(run(dup, json::array()), "E_PLAYER_COUNT", "players"));
   json fd = setup_n(4);
   fd["first_dealer"] = "Zoe";
   CHECK(has_error(run(fd, json::array()), "E_FIRST_DEALER", "first_dealer"));
-  auto unknown = run(setup_n(4, {{"poignee_value", "fft"}}), json::array());
+  auto unknown = run(setup_n(4, R"({"poignee_value": "fft"})"_json), json::array());
   CHECK(has_error(unknown, "E_VARIANT", "options.poignee_value"));
   CHECK(first_error(unknown).message.find("poignee_values") != std::string::npos);
-  auto value = run(setup_n(4, {{"bid_ladder", "long"}}), json::array());
+  auto value = run(setup_n(4, R"({"bid_ladder": "long"})"_json), json::array());
   CHECK(first_error(value).message.find("standard, petite_pousse") != std::string::npos);
-  CHECK(has_error(run(setup_n(4, {{"garde_contre_multiplier", 7}}), json::array()), "E_VARIANT",
+  CHECK(has_error(run(setup_n(4, R"({"garde_contre_multiplier": 7})"_json), json::array()), "E_VARIANT",
                   "options.garde_contre_multiplier"));
   // the fft preset sets single rounds; an explicit key overrides it
-  json s = setup_n(4, {{"preset", "fft"}, {"bid_ladder", "petite_pousse"}});
+  json s = setup_n(4, R"({"preset": "fft", "bid_ladder": "petite_pousse"})"_json);
   s["first_dealer"] = "Dan";
-  json bids = {{{"player", "Ann"}, {"bid", "petite"}},
-               {{"player", "Ben"}, {"bid", "pousse"}},
-               {{"player", "Cat"}, {"bid", "pass"}},
-               {{"player", "Dan"}, {"bid", "pass"}},
-               {{"player", "Ann"}, {"bid", "pass"}}};
+  json bids =
+      R"([{"player": "Ann", "bid": "petite"}, {"player": "Ben", "bid": "pousse"}, {"player": "Cat", "bid": "pass"}, {"player": "Dan", "bid": "pass"}, {"player": "Ann", "bid": "pass"}])"_json;
   json h = hand({{"taker", "Ben"}, {"contract", "pousse"}, {"bids", bids}, {"oudlers", 1}, {"points", 58}});
   CHECK(has_error(run(s, {h}), "E_BIDS", "bids"));
   s["options"]["bidding_rounds"] = "multi";
@@ -557,14 +522,14 @@ TEST_CASE("tarot §3.1 and §6: set-up errors and options", "[tarot][option]") {
 
 TEST_CASE("tarot §5.4-5.5: a whole game to its end, ranking with ties, settlement", "[tarot][rules]") {
   json s = setup_n(4);
-  s["end"] = {{"mode", "deals"}, {"deals", 4}};
+  s["end"] = R"({"mode": "deals", "deals": 4})"_json;
   s["stake_per_point"] = 5;
   json hands = {
-      hand({{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}),  // Ben +93
-      hand({{"taker", "Cat"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}),  // Cat +93
+      hand(R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47})"_json),  // Ben +93
+      hand(R"({"taker": "Cat", "contract": "prise", "oudlers": 2, "points": 47})"_json),  // Cat +93
       {{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Ann"}},
-      hand({{"taker", "Dan"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 35}}),  // Dan -93
-      hand({{"taker", "Ann"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 35}}),  // Ann -93
+      hand(R"({"taker": "Dan", "contract": "prise", "oudlers": 2, "points": 35})"_json),  // Dan -93
+      hand(R"({"taker": "Ann", "contract": "prise", "oudlers": 2, "points": 35})"_json),  // Ann -93
   };
   auto r = run(s, hands);
   REQUIRE(r.ok);
@@ -617,7 +582,7 @@ TEST_CASE("tarot: record_from_args maps the one-line syntax to record fields", "
   CHECK(r["taker"] == "Ben");
   CHECK(r["contract"] == "garde_sans");
   CHECK(r["partner"] == "Ben");
-  CHECK(r["called_card"] == json({{"rank", "king"}, {"suit", "hearts"}}));
+  CHECK(r["called_card"] == json(R"({"rank": "king", "suit": "hearts"})"_json));
   CHECK(r["oudlers"] == 2);
   CHECK(r["points"] == 56.5);
   CHECK(r["poignees"] == json::array({{{"player", "Eve"}, {"level", "simple"}, {"trumps", 8}},
@@ -627,10 +592,10 @@ TEST_CASE("tarot: record_from_args maps the one-line syntax to record fields", "
   Diagnostics d2;
   json chien = parse({{"taker", "Ben"}, {"partner", "chien"}, {"bids", "Ben:pass,Cat:garde"}}, d2);
   CHECK(chien["partner"].is_null());
-  CHECK(chien["bids"][1] == json({{"player", "Cat"}, {"bid", "garde"}}));
+  CHECK(chien["bids"][1] == json(R"({"player": "Cat", "bid": "garde"})"_json));
   Diagnostics d3;
   json redeal = parse({{"reason", "petit_sec"}, {"player", "cat"}}, d3);
-  CHECK(redeal == json({{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}}));
+  CHECK(redeal == json(R"({"type": "redeal", "reason": "petit_sec", "player": "Cat"})"_json));
   Diagnostics d4;
   parse({{"taker", "Ben"}, {"pab", "attack"}}, d4);
   REQUIRE(d4.has_errors());
@@ -655,13 +620,13 @@ TEST_CASE("tarot: setup_from_args builds end and options", "[tarot][cli]") {
   CHECK_FALSE(d.has_errors());
   CHECK(s["players"] == json::array({"Ann", "Ben", "Cat"}));
   CHECK(s["first_dealer"] == "Ben");
-  CHECK(s["end"] == json({{"mode", "deals"}, {"deals", 8}}));
+  CHECK(s["end"] == json(R"({"mode": "deals", "deals": 8})"_json));
   CHECK(s["options"]["preset"] == "fft");
   CHECK(s["options"]["extra_redeal_reasons"] == json::array({"no_trumps"}));
   CHECK(s["stake_per_point"] == 10);
   Diagnostics d2;
   json t = g.setup_from_args({{"players", "Ann,Ben,Cat"}, {"end.mode", "target"}, {"end.target", "500"}}, d2);
-  CHECK(t["end"] == json({{"mode", "target"}, {"target", 500}}));
+  CHECK(t["end"] == json(R"({"mode": "target", "target": 500})"_json));
   Diagnostics d3;
   g.setup_from_args({{"players", "Ann,Ben,Cat"}, {"end", "open"}}, d3);
   CHECK_FALSE(d3.has_errors());
@@ -675,18 +640,15 @@ TEST_CASE("tarot: setup_from_args builds end and options", "[tarot][cli]") {
 
 TEST_CASE("tarot §7: the score sheet", "[tarot][sheet]") {
   json s = setup_n(3);
-  s["end"] = {{"mode", "deals"}, {"deals", 3}};
-  s["players"] = {"Ann", "Gergő", "Cat"};
+  s["end"] = R"({"mode": "deals", "deals": 3})"_json;
+  s["players"] = R"(["Ann", "Gergő", "Cat"])"_json;
   json hands = {
-      hand({{"dealer", "Ann"}, {"taker", "Gergő"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 50.5}}),
+      hand(R"({"dealer": "Ann", "taker": "Gergő", "contract": "garde", "oudlers": 2, "points": 50.5})"_json),
       {{"type", "redeal"}, {"reason", "petit_sec"}, {"player", "Cat"}},
-      hand({{"taker", "Ann"},
-            {"contract", "prise"},
-            {"oudlers", 1},
-            {"points", 46},
-            {"poignees", {{{"player", "Gergő"}, {"level", "simple"}, {"trumps", 13}}}}}),
       hand(
-          {{"taker", "Cat"}, {"contract", "garde_sans"}, {"oudlers", 3}, {"points", 57}, {"petit_au_bout", "attack"}})};
+          R"({"taker": "Ann", "contract": "prise", "oudlers": 1, "points": 46, "poignees": [{"player": "Gergő", "level": "simple", "trumps": 13}]})"_json),
+      hand(
+          R"({"taker": "Cat", "contract": "garde_sans", "oudlers": 3, "points": 57, "petit_au_bout": "attack"})"_json)};
   json f = file(s, hands);
   auto r = replay(f);
   REQUIRE(r.ok);
@@ -754,33 +716,23 @@ TEST_CASE("tarot §3.2 E_CHELEM_POINTS: a side without tricks owns at most the E
 
 TEST_CASE("tarot §4.3 and §6 poignee_to: the winning side, or the side that showed it", "[tarot][score][option]") {
   // the taker's simple poignée (20) on a failed prise: 1 oudler, 40 points -> diff 11, contract part -(25 + 11)
-  json failed = hand({{"taker", "Ben"},
-                      {"contract", "prise"},
-                      {"oudlers", 1},
-                      {"points", 40},
-                      {"poignees", {{{"player", "Ben"}, {"level", "simple"}}}}});
+  json failed = hand(
+      R"({"taker": "Ben", "contract": "prise", "oudlers": 1, "points": 40, "poignees": [{"player": "Ben", "level": "simple"}]})"_json);
   CHECK(per_defender(run(setup_n(4), failed)) == -56);  // winner: -36 - 20
-  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "winner"}}), failed)) == -56);
-  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "shower"}}), failed)) == -16);  // shower: -36 + 20
+  CHECK(per_defender(run(setup_n(4, R"({"poignee_to": "winner"})"_json), failed)) == -56);
+  CHECK(per_defender(run(setup_n(4, R"({"poignee_to": "shower"})"_json), failed)) == -16);  // shower: -36 + 20
   // a defender's poignée on a made prise: winner gives it to the attack, shower to the defence
-  json made = hand({{"taker", "Ben"},
-                    {"contract", "prise"},
-                    {"oudlers", 2},
-                    {"points", 47},
-                    {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}});
-  CHECK(per_defender(run(setup_n(4), made)) == 51);                              // 25 + 6 + 20
-  CHECK(per_defender(run(setup_n(4, {{"poignee_to", "shower"}}), made)) == 11);  // 25 + 6 - 20
+  json made = hand(
+      R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47, "poignees": [{"player": "Cat", "level": "simple"}]})"_json);
+  CHECK(per_defender(run(setup_n(4), made)) == 51);                                      // 25 + 6 + 20
+  CHECK(per_defender(run(setup_n(4, R"({"poignee_to": "shower"})"_json), made)) == 11);  // 25 + 6 - 20
   // 5 players: the called partner's poignée counts for the attack
-  json five = hand({{"taker", "Ben"},
-                    {"contract", "prise"},
-                    {"partner", "Cat"},
-                    {"oudlers", 1},
-                    {"points", 40},
-                    {"poignees", {{{"player", "Cat"}, {"level", "simple"}}}}});
-  auto s5 = run(setup_n(5, {{"poignee_to", "shower"}}), five);
+  json five = hand(
+      R"({"taker": "Ben", "contract": "prise", "partner": "Cat", "oudlers": 1, "points": 40, "poignees": [{"player": "Cat", "level": "simple"}]})"_json);
+  auto s5 = run(setup_n(5, R"({"poignee_to": "shower"})"_json), five);
   REQUIRE(s5.ok);
   CHECK(last_deltas(s5)["Dan"] == 16);  // -(36) + 20 for the attack -> each defender +16
-  auto bad = run(setup_n(4, {{"poignee_to", "taker"}}), made);
+  auto bad = run(setup_n(4, R"({"poignee_to": "taker"})"_json), made);
   CHECK_FALSE(bad.ok);
   CHECK(first_error(bad).field == "options.poignee_to");
 }
@@ -789,22 +741,22 @@ TEST_CASE("tarot §4.3 and §6 petit_au_bout_failed_attack: the failing attack k
           "[tarot][score][option]") {
   // a failed garde (2 oudlers, 40 points: diff 1, contract part -(25 + 1) x 2) with the petit au bout for the attack
   json failed = hand(
-      {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 40}, {"petit_au_bout", "attack"}});
+      R"({"taker": "Ben", "contract": "garde", "oudlers": 2, "points": 40, "petit_au_bout": "attack"})"_json);
   CHECK(per_defender(run(setup_n(4), failed)) == -32);  // counts: -52 + 20
-  CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "counts"}}), failed)) == -32);
-  auto lost = run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), failed);
+  CHECK(per_defender(run(setup_n(4, R"({"petit_au_bout_failed_attack": "counts"})"_json), failed)) == -32);
+  auto lost = run(setup_n(4, R"({"petit_au_bout_failed_attack": "lost"})"_json), failed);
   CHECK(per_defender(lost) == -72);  // lost: -52 - 20
   CHECK(lost.score["hands"].back()["breakdown"]["petit_au_bout_part"] == -20);
   CHECK(last_deltas(lost)["Ben"] == -216);
   // a made contract keeps +10 x m for the attack; a petit au bout won by the defence is -10 x m either way
   json made = hand(
-      {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 45}, {"petit_au_bout", "attack"}});
-  CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), made)) == 78);  // (29 + 10) x 2
+      R"({"taker": "Ben", "contract": "garde", "oudlers": 2, "points": 45, "petit_au_bout": "attack"})"_json);
+  CHECK(per_defender(run(setup_n(4, R"({"petit_au_bout_failed_attack": "lost"})"_json), made)) == 78);  // (29 + 10) x 2
   json defence = hand(
-      {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 1}, {"points", 40}, {"petit_au_bout", "defence"}});
+      R"({"taker": "Ben", "contract": "garde", "oudlers": 1, "points": 40, "petit_au_bout": "defence"})"_json);
   CHECK(per_defender(run(setup_n(4), defence)) == -92);  // -(25 + 11) x 2 - 20
-  CHECK(per_defender(run(setup_n(4, {{"petit_au_bout_failed_attack", "lost"}}), defence)) == -92);
-  auto bad = run(setup_n(4, {{"petit_au_bout_failed_attack", "never"}}), failed);
+  CHECK(per_defender(run(setup_n(4, R"({"petit_au_bout_failed_attack": "lost"})"_json), defence)) == -92);
+  auto bad = run(setup_n(4, R"({"petit_au_bout_failed_attack": "never"})"_json), failed);
   CHECK_FALSE(bad.ok);
   CHECK(first_error(bad).field == "options.petit_au_bout_failed_attack");
 }
@@ -815,7 +767,7 @@ TEST_CASE("tarot: a hand played typed, card points in exact halves", "[tarot][ty
   Diagnostics d;
   auto game = find_game("tarot")->start(setup_n(3), d);  // half points: 3 players (spec tarot §3)
   REQUIRE(game);
-  const json rec = hand({{"dealer", "Ann"}, {"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 47.5}});
+  const json rec = hand(R"({"dealer": "Ann", "taker": "Ben", "contract": "garde", "oudlers": 2, "points": 47.5})"_json);
   auto h = game->play_hand(rec, d);
   REQUIRE(h);
   CHECK_FALSE(d.has_errors());

@@ -53,7 +53,7 @@ struct Session {
 };
 
 // Answers the questions one by one with `typed` (an empty string takes the preset), as the terminal does.
-Session drive(const json& file, const std::vector<std::string>& typed, Answers given = {}) {
+Session drive(const json& file, const marque::test::Strings& typed, Answers given = {}) {
   Session s;
   s.answers = std::move(given);
   auto before = replay(file);
@@ -91,7 +91,7 @@ std::string label(const Question& q, const std::string& value) {
   return "?";
 }
 
-using Keys = std::vector<std::string>;
+using Keys = marque::test::Strings;
 const Keys k_plain_hand = {"taker",         "contract", "oudlers", "points",
                            "petit_au_bout", "poignee",  "chelem",  "chelem_announced"};
 
@@ -166,7 +166,7 @@ TEST_CASE("tarot entry: 5 players, the taker alone by a self-call or a called ca
   CHECK(trial(f, chien.answers).record["partner"].is_null());
   // self_call off: no self choice
   auto off = drive(game(5, {{"self_call", false}}), {"Ben", "prise"});
-  auto before = replay(game(5, {{"self_call", false}}));
+  auto before = replay(game(5, R"({"self_call": false})"_json));
   auto q = tarot().next_question(*before.state, off.answers);
   REQUIRE(q);
   CHECK(values(q->choices) == Keys{"Ann", "Cat", "Dan", "Eve", "none"});
@@ -181,7 +181,7 @@ TEST_CASE("tarot entry: garde sans with petit au bout and the taker's double poi
   CHECK(d["Dan"] == 792);
   CHECK(d["Ann"] == -264);
   // the fft poignée values
-  const json fft = game(4, {{"poignee_values", "fft"}}, "Cat");
+  const json fft = game(4, R"({"poignee_values": "fft"})"_json, "Cat");
   auto s2 = drive(fft, {"Dan", "garde_sans", "2", "62", "attack", "Dan", "double", "", ""});
   CHECK(label(s2.question("poignee.Dan"), "double") == "13+ trumps, 30 points");
   CHECK(deltas(fft, s2.answers)["Dan"] == 762);
@@ -204,7 +204,7 @@ TEST_CASE("tarot entry: an announced chelem made, Excuse led last (E6)", "[tarot
 }
 
 TEST_CASE("tarot entry: the petite/pousse ladder (E8)", "[tarot][entry]") {
-  const json f = game(4, {{"bid_ladder", "petite_pousse"}}, "Dan");
+  const json f = game(4, R"({"bid_ladder": "petite_pousse"})"_json, "Dan");
   auto s = drive(f, {"Ben", "pousse", "1", "58", "", "", "", ""});
   CHECK(values(s.question("contract").choices) == Keys{"petite", "pousse", "garde", "garde_sans", "garde_contre"});
   CHECK(label(s.question("contract"), "pousse") == "pousse ×1");
@@ -214,7 +214,7 @@ TEST_CASE("tarot entry: the petite/pousse ladder (E8)", "[tarot][entry]") {
 }
 
 TEST_CASE("tarot entry: 5 at the table with the dealer sitting out (E9)", "[tarot][entry]") {
-  const json f = game(5, {{"five_player_mode", "dealer_sits_out"}}, "Eve");
+  const json f = game(5, R"({"five_player_mode": "dealer_sits_out"})"_json, "Eve");
   auto s = drive(f, {"Ann", "garde", "2", "45", "", "Ben", "", "", ""});
   CHECK(s.done);
   // only the four active players can take or show a poignée; no partner
@@ -275,7 +275,7 @@ TEST_CASE("tarot entry: variant questions only when the variant is on", "[tarot]
   CHECK_FALSE(off.was_asked("petite_chelem_announced"));
   CHECK_FALSE(off.was_asked("attack_tricks"));
   // misère on (combined, personal): Ann's misère, 10 from each other player
-  const json mis = game(4, {{"misere", "on"}});
+  const json mis = game(4, R"({"misere": "on"})"_json);
   auto m = drive(mis, {"Ben", "prise", "2", "47", "", "", "", "", "Ann"});
   CHECK(m.done);
   CHECK(m.question("misere").preset == "none");
@@ -284,7 +284,7 @@ TEST_CASE("tarot entry: variant questions only when the variant is on", "[tarot]
   CHECK(d["Ann"] == -31 + 30);
   CHECK(d["Ben"] == 93 - 10);
   // misere_kinds separate: which kind; both = two misères
-  const json sep = game(4, {{"misere", "on"}, {"misere_kinds", "separate"}});
+  const json sep = game(4, R"({"misere": "on", "misere_kinds": "separate"})"_json);
   auto m2 = drive(sep, {"Ben", "prise", "2", "47", "", "", "", "", "Ann", "both"});
   CHECK(m2.done);
   CHECK(values(m2.question("misere.Ann").choices) == Keys{"trumps", "faces", "both"});
@@ -292,7 +292,7 @@ TEST_CASE("tarot entry: variant questions only when the variant is on", "[tarot]
         json::parse(R"([{"player":"Ann","kind":"trumps"},{"player":"Ann","kind":"faces"}])"));
   CHECK(deltas(sep, m2.answers)["Ann"] == -31 + 60);
   // petite chelem on: announced? then the attack's tricks (15 of 18 with 4 players)
-  const json pc = game(4, {{"petite_chelem", "on"}});
+  const json pc = game(4, R"({"petite_chelem": "on"})"_json);
   auto p = drive(pc, {"Ben", "garde", "3", "80", "", "", "", "", "y", "16"});
   CHECK(p.done);
   CHECK(p.keys().back() == "attack_tricks");
@@ -385,10 +385,10 @@ TEST_CASE("tarot entry: poignées who -> level and misères offer the legal choi
   auto two = drive(four, {"Ben", "garde", "2", "56.5", "", "Ann,Cat", "", "", "", ""});
   CHECK(values(two.question("poignee.Ann").choices) == Keys{"simple"});
   // misère: no misère without trumps for a player who showed a poignée (E_MISERE_POIGNEE)
-  const json sep = game(4, {{"misere", "on"}, {"misere_kinds", "separate"}});
+  const json sep = game(4, R"({"misere": "on", "misere_kinds": "separate"})"_json);
   auto m = drive(sep, {"Ben", "prise", "2", "47", "", "Ann", "", "", "", "Ann", "faces"});
   CHECK(values(m.question("misere.Ann").choices) == Keys{"faces"});
-  const json combined = game(4, {{"misere", "on"}});
+  const json combined = game(4, R"({"misere": "on"})"_json);
   auto c = drive(combined, {"Ben", "prise", "2", "47", "", "Ann", "", "", "", ""});
   CHECK(values(c.question("misere").choices) == Keys{"Ben", "Cat", "Dan", "none"});
 }
@@ -435,8 +435,8 @@ TEST_CASE("tarot entry: a name answered in another case or accent form is the pl
 
 TEST_CASE("tarot entry: a whole game entered by questions (E7)", "[tarot][entry]") {
   json f = game(3);
-  f["setup"]["end"] = {{"mode", "deals"}, {"deals", 3}};
-  const std::vector<std::vector<std::string>> deals = {
+  f["setup"]["end"] = R"({"mode": "deals", "deals": 3})"_json;
+  const std::vector<marque::test::Strings> deals = {
       {"Ben", "garde", "2", "50.5", "", "", "", ""},
       {"redeal", "petit_sec", "Cat"},
       {"Ann", "prise", "1", "46", "", "Ben", "", "", ""},

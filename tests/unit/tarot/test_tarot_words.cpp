@@ -46,20 +46,20 @@ std::string one(const json& setup, json rec) {
 
 TEST_CASE("tarot words: played hands of the worked examples", "[tarot][words]") {
   // E1
-  CHECK(one(table(4), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}}) ==
+  CHECK(one(table(4), R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47})"_json) ==
         "Ben's prise made by 6");
   // E2 (a) and (b)
-  const json e2 = {{"dealer", "Ben"}, {"taker", "Cat"}, {"contract", "garde_sans"},
-                   {"oudlers", 1},    {"points", 48},   {"petit_au_bout", "defence"}};
+  const json e2 =
+      R"({"dealer": "Ben", "taker": "Cat", "contract": "garde_sans", "oudlers": 1, "points": 48, "petit_au_bout": "defence"})"_json;
   const json s4b = table(4, json::object(), "Ben");
   CHECK(one(s4b, e2) == "Cat's garde sans failed by 3, petit au bout for the defence");
   json e2b = e2;
   e2b["points"] = 55;
   CHECK(one(s4b, e2b) == "Cat's garde sans made by 4, petit au bout for the defence");
   // E3: half points go to the winning side
-  CHECK(one(table(3), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 40.5}}) ==
+  CHECK(one(table(3), R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 40.5})"_json) ==
         "Ben's prise failed by 1");
-  CHECK(one(table(3), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 41.5}}) ==
+  CHECK(one(table(3), R"({"taker": "Ben", "contract": "prise", "oudlers": 2, "points": 41.5})"_json) ==
         "Ben's prise made by 1");
   // E4
   CHECK(one(table(4, json::object(), "Cat"),
@@ -77,45 +77,44 @@ TEST_CASE("tarot words: played hands of the worked examples", "[tarot][words]") 
                                  "attack_tricks":18,"oudlers":3,"points":91,"petit_au_bout":"attack"})")) ==
         "Cat's garde sans made by 55, petit au bout for the attack, announced chelem made");
   // E8: petite/pousse ladder
-  CHECK(one(table(4, {{"bid_ladder", "petite_pousse"}}, "Dan"),
-            {{"taker", "Ben"}, {"contract", "pousse"}, {"oudlers", 1}, {"points", 58}}) == "Ben's pousse made by 7");
+  CHECK(one(table(4, R"({"bid_ladder": "petite_pousse"})"_json, "Dan"),
+            R"({"taker": "Ben", "contract": "pousse", "oudlers": 1, "points": 58})"_json) == "Ben's pousse made by 7");
   // E9: dealer sits out
   CHECK(
-      one(table(5, {{"five_player_mode", "dealer_sits_out"}}, "Eve"),
+      one(table(5, R"({"five_player_mode": "dealer_sits_out"})"_json, "Eve"),
           json::parse(
               R"({"taker":"Ann","contract":"garde","oudlers":2,"points":45,"poignees":[{"player":"Ben","level":"simple"}]})")) ==
       "Ann's garde made by 4, Ben's simple poignée");
 }
 
 TEST_CASE("tarot words: the taker alone, just made, slams and misères", "[tarot][words]") {
-  CHECK(one(table(5), {{"taker", "Cat"}, {"contract", "prise"}, {"partner", "Cat"}, {"oudlers", 1}, {"points", 51}}) ==
+  CHECK(one(table(5), R"({"taker": "Cat", "contract": "prise", "partner": "Cat", "oudlers": 1, "points": 51})"_json) ==
         "Cat's prise alone (the called card in hand) just made");
   CHECK(one(table(5),
-            {{"taker", "Cat"}, {"contract", "garde_contre"}, {"partner", nullptr}, {"oudlers", 0}, {"points", 40}}) ==
+            R"({"taker": "Cat", "contract": "garde_contre", "partner": null, "oudlers": 0, "points": 40})"_json) ==
         "Cat's garde contre alone (the called card in the chien) failed by 16");
   CHECK(
-      one(table(4), {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 3}, {"points", 91}, {"chelem", "attack"}}) ==
+      one(table(4), R"({"taker": "Ben", "contract": "garde", "oudlers": 3, "points": 91, "chelem": "attack"})"_json) ==
       "Ben's garde made by 55, chelem for the attack");
   CHECK(one(table(4),
-            {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 2}, {"points", 60}, {"chelem_announced", true}}) ==
+            R"({"taker": "Ben", "contract": "garde", "oudlers": 2, "points": 60, "chelem_announced": true})"_json) ==
         "Ben's garde made by 19, announced chelem failed");
   CHECK(
-      one(table(4), {{"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 0}, {"points", 0}, {"chelem", "defence"}}) ==
+      one(table(4), R"({"taker": "Ben", "contract": "prise", "oudlers": 0, "points": 0, "chelem": "defence"})"_json) ==
       "Ben's prise failed by 56, chelem for the defence");
-  const json pc = table(4, {{"petite_chelem", "on"}});
-  CHECK(one(pc, {{"taker", "Ben"}, {"contract", "garde"}, {"oudlers", 3}, {"points", 80}, {"attack_tricks", 16}}) ==
+  const json pc = table(4, R"({"petite_chelem": "on"})"_json);
+  CHECK(one(pc, R"({"taker": "Ben", "contract": "garde", "oudlers": 3, "points": 80, "attack_tricks": 16})"_json) ==
         "Ben's garde made by 44, petite chelem");
-  CHECK(one(pc, {{"taker", "Ben"},
-                 {"contract", "garde"},
-                 {"oudlers", 3},
-                 {"points", 70},
-                 {"attack_tricks", 12},
-                 {"petite_chelem_announced", true}}) == "Ben's garde made by 34, announced petite chelem failed");
-  CHECK(one(table(4, {{"misere", "on"}, {"misere_kinds", "separate"}}),
+  CHECK(
+      one(pc,
+          R"({"taker": "Ben", "contract": "garde", "oudlers": 3, "points": 70, "attack_tricks": 12, "petite_chelem_announced": true})"_json) ==
+      "Ben's garde made by 34, announced petite chelem failed");
+  CHECK(one(table(4, R"({"misere": "on", "misere_kinds": "separate"})"_json),
             json::parse(R"({"taker":"Ben","contract":"prise","oudlers":2,"points":47,
                             "miseres":[{"player":"Ann","kind":"trumps"},{"player":"Cat","kind":"faces"}]})")) ==
         "Ben's prise made by 6, Ann's trump misère, Cat's face misère");
-  CHECK(one(table(4, {{"misere", "on"}}), json::parse(R"({"taker":"Ben","contract":"prise","oudlers":2,"points":47,
+  CHECK(one(table(4, R"({"misere": "on"})"_json),
+            json::parse(R"({"taker":"Ben","contract":"prise","oudlers":2,"points":47,
                                                           "miseres":[{"player":"Ann"}]})")) ==
         "Ben's prise made by 6, Ann's misère");
 }
@@ -133,7 +132,7 @@ TEST_CASE("tarot words: redeals", "[tarot][words]") {
 
 TEST_CASE("tarot words: a whole game (E7), its end and its settlement", "[tarot][words]") {
   json s = table(3);
-  s["end"] = {{"mode", "deals"}, {"deals", 3}};
+  s["end"] = R"({"mode": "deals", "deals": 3})"_json;
   const json hands = json::parse(R"([
     {"type":"hand","dealer":"Ann","taker":"Ben","contract":"garde","oudlers":2,"points":50.5},
     {"type":"redeal","dealer":"Ben","reason":"petit_sec","player":"Cat"},
@@ -151,7 +150,7 @@ TEST_CASE("tarot words: a whole game (E7), its end and its settlement", "[tarot]
 
 TEST_CASE("tarot words: the standing of an open game, ties", "[tarot][words]") {
   CHECK(tarot().result_words(replayed(table(4), json::array())) == "No deal played yet");
-  const json h1 = {{"type", "hand"}, {"taker", "Ben"}, {"contract", "prise"}, {"oudlers", 2}, {"points", 47}};
+  const json h1 = R"({"type": "hand", "taker": "Ben", "contract": "prise", "oudlers": 2, "points": 47})"_json;
   CHECK(tarot().result_words(replayed(table(4), json::array({h1}))) ==
         "Ben leads with 93 points after 1 deal; then Ann -31, Cat -31, Dan -31");
   json h2 = h1;
