@@ -90,6 +90,25 @@ const Entry* named_command(int argc, char** argv) {
   return nullptr;
 }
 
+// Only main options and -V/--version (`marque --version`, `marque --lang fr -V`): CLI11 prints the version and no
+// command is read, so none is built (the whole start-up of a --version). A main option's value that looks like an
+// option, or any other word, builds as named_command says.
+bool version_only(int argc, char** argv) {
+  bool version = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    if (word == "--db" || word == "--config" || word == "--lang") {
+      if (++i == argc || argv[i][0] == '-') return false;
+    } else if (word == "-V" || word == "--version") {
+      version = true;
+    } else if (!(word == "-q" || word == "--quiet" || word.starts_with("--db=") || word.starts_with("--config=") ||
+                 word.starts_with("--lang="))) {
+      return false;
+    }
+  }
+  return version;
+}
+
 // The main options (--lang, --db ...) after a command's name too: a command passes the options it does not know to its
 // parent. Not `complete`, which takes every word after it as its own.
 void fall_through(CLI::App* app) {
@@ -318,16 +337,24 @@ void localize_help(CLI::App& app) {
 }
 
 int run(int argc, char** argv) {
-  std::string titles;
-  for (const auto* game : rules::all_games())
-    titles += (titles.empty() ? "" : ", ") + app::local_game_title(std::string(game->id()));
-  CLI::App app{text::tr("cli.help.marque", "marque: a scorekeeper for real card tables ({games})",
-                        text::Message().text("games", titles))};
+  // the commands built: none for a --version, the one the words name, else all of them (--help, help, manual ...)
+  const bool none = version_only(argc, argv);
+  const Entry* only = none ? nullptr : named_command(argc, argv);
+  const bool all = !none && !only;
+  CLI::App app;
+  if (all) {  // marque's own description (its games' titles: their catalogues): only its --help, the manual and
+              // completion read it
+    std::string titles;
+    for (const auto* game : rules::all_games())
+      titles += (titles.empty() ? "" : ", ") + app::local_game_title(std::string(game->id()));
+    app.description(text::tr("cli.help.marque", "marque: a scorekeeper for real card tables ({games})",
+                             text::Message().text("games", titles)));
+  }
+  if (!none) app.footer(cli::main_footer());  // each command's --help has it too (CLI11 copies it)
   if (text::language() != "en") app.formatter(std::make_shared<LocalFormatter>());
   app.set_version_flag("-V,--version", cli::version_text(),
                        text::tr("cli.help.version", "Display program version information and exit"));
   app.require_subcommand(1);
-  app.footer(cli::main_footer());
   app.failure_message(usage_failure);
   cli::Context ctx;
   ctx.argv.assign(argv, argv + argc);
@@ -346,9 +373,8 @@ int run(int argc, char** argv) {
 
   cli::Commands commands;
   std::vector<cli::CommandRecord> records;
-  const Entry* only = named_command(argc, argv);
   for (const Entry& e : k_commands) {
-    if (only && only != &e) continue;
+    if (none || (only && only != &e)) continue;
     const size_t first = commands.size();
     records.push_back(e.add(app, ctx, commands));
     if (records.back().name != e.name)
