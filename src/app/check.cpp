@@ -60,7 +60,7 @@ bool same_json(const ojson& a, const json& b) {
 namespace {
 
 // The words of check's problems (app.check.*); said in the reader's language for the text, in English for JSON.
-const text::Catalogue& words() {
+const text::Catalogue& check_words() {
   static const text::Catalogue c = [] {
     text::Catalogue x;
     x.fallback = &catalogue();
@@ -101,21 +101,26 @@ struct Problem {
   std::string english, said;
   // a text every language reads as it is
   Problem(std::string text) : english(std::move(text)), said(english) {}  // NOLINT(google-explicit-constructor)
-  Problem(const text::Message& m) : english(text::say(m, words())), said(text::say(m, text::localized(words()))) {}
+  Problem(const text::Message& m)
+      : english(text::say(m, check_words())), said(text::say(m, text::localized(check_words()))) {}
   // the English words and the same words in the reader's language (a text already said in each)
   Problem(const text::Message& en, const text::Message& local)
-      : english(text::say(en, words())), said(text::say(local, text::localized(words()))) {}
+      : english(text::say(en, check_words())), said(text::say(local, text::localized(check_words()))) {}
 };
 
-text::Message game_words(int64_t game) { return text::Message("app.check.game").text("game", std::to_string(game)); }
-text::Message hand_words(int64_t game, int64_t hand) {
+text::Message check_game_words(int64_t game) {
+  return text::Message("app.check.game").text("game", std::to_string(game));
+}
+text::Message check_hand_words(int64_t game, int64_t hand) {
   return text::Message("app.check.hand").text("game", std::to_string(game)).text("hand", std::to_string(hand));
 }
-text::Message at(const char* id, const text::Message& where) { return text::Message(id).message("where", where); }
+text::Message problem_at(const char* id, const text::Message& where) {
+  return text::Message(id).message("where", where);
+}
 
 // a problem that names why (an exception's English text, as it is in every language)
 Problem with_why(const char* id, const text::Message& where, const std::string& why) {
-  return at(id, where).text("why", why);
+  return problem_at(id, where).text("why", why);
 }
 
 // The game's change log, which undo and redo read: every text valid JSON, a hand's change with its hand's number
@@ -129,21 +134,21 @@ void check_changes(const storage::RawGame& g, std::vector<Problem>& problems) {
                                      .text("action", c.action);
     auto side = [&](const std::optional<std::string>& text, const char* what, bool record) {
       if (!text) {
-        if (record) problems.push_back(at("app.check.missing", change).text("what", what));
+        if (record) problems.push_back(problem_at("app.check.missing", change).text("what", what));
         return;
       }
       json j = json::parse(*text, nullptr, false);
       if (j.is_discarded())
-        problems.push_back(at("app.check.not_json", change).text("what", what));
+        problems.push_back(problem_at("app.check.not_json", change).text("what", what));
       else if (record && !j.is_object())
-        problems.push_back(at("app.check.not_record", change).text("what", what));
+        problems.push_back(problem_at("app.check.not_record", change).text("what", what));
     };
     const bool add = c.action == "add", edit = c.action == "edit", del = c.action == "delete";
     side(c.before, "before", del || edit);
     side(c.after, "after", add || edit);
-    if ((add || edit || del) && (!c.seq || *c.seq < 1)) problems.push_back(at("app.check.no_number", change));
+    if ((add || edit || del) && (!c.seq || *c.seq < 1)) problems.push_back(problem_at("app.check.no_number", change));
     if ((c.action == "undo" || c.action == "redo") && (!c.ref || !seen.count(*c.ref)))
-      problems.push_back(at("app.check.no_earlier", change));
+      problems.push_back(problem_at("app.check.no_earlier", change));
     seen.insert(c.id);
   }
 }
@@ -155,11 +160,11 @@ void check_changes(const storage::RawGame& g, std::vector<Problem>& problems) {
 class GameCheck {
 public:
   // `g`: the game's stored text; its hands and postings are not read here
-  explicit GameCheck(const storage::RawGame& g) : m_g(g), m_name(game_words(g.id)) {
+  explicit GameCheck(const storage::RawGame& g) : m_g(g), m_name(check_game_words(g.id)) {
     check_changes(g, m_problems);
     auto parse = [&](const std::string& text, const char* what) {
       json j = json::parse(text, nullptr, false);
-      if (j.is_discarded()) m_problems.push_back(at("app.check.not_json", m_name).text("what", what));
+      if (j.is_discarded()) m_problems.push_back(problem_at("app.check.not_json", m_name).text("what", what));
       return j;
     };
     json f = json::object();
@@ -181,7 +186,7 @@ public:
     for (size_t i = 0; i < m_players.size() && i < g.players.size(); ++i)
       if (m_players[i] != g.players[i])
         m_problems.push_back(
-            at("app.check.spelling", m_name).text("record", m_players[i]).text("player", g.players[i]));
+            problem_at("app.check.spelling", m_name).text("record", m_players[i]).text("player", g.players[i]));
   }
 
   // the hands at positions first..first + hands.size() - 1 (counted from 0, in order) and the postings of those
@@ -193,10 +198,10 @@ public:
         accept(hands[k], i);
         continue;
       }
-      const text::Message hand = hand_words(m_g.id, hands[k].seq);
+      const text::Message hand = check_hand_words(m_g.id, hands[k].seq);
       json record = json::parse(hands[k].record, nullptr, false);
       if (record.is_discarded()) {
-        m_problems.push_back(at("app.check.not_json", hand).text("what", "record"));
+        m_problems.push_back(problem_at("app.check.not_json", hand).text("what", "record"));
         no_replay(i);
         accept(hands[k], i);
         continue;
@@ -213,16 +218,16 @@ public:
       // exactly: the rules' own amounts against the stored units (no tolerance)
       same = same && m_replay.last_deltas.size() == players.size();
       for (size_t p = 0; same && p < players.size(); ++p) same = m_replay.last_deltas[p] == posted[k][p];
-      if (!same) m_problems.push_back(at("app.check.postings", hand));
+      if (!same) m_problems.push_back(problem_at("app.check.postings", hand));
       // the text as stored is the fresh dump unless something changed it; then compare the values
       const std::string& text = hands[k].score;
       if (!dumps_as(fresh, text)) {
         json stored = json::parse(text, nullptr, false);
         if (stored.is_discarded())
-          m_problems.push_back(at("app.check.not_json", hand).text("what", "score"));
+          m_problems.push_back(problem_at("app.check.not_json", hand).text("what", "score"));
         else if (!same_json(fresh, stored))
           m_problems.push_back(
-              at("app.check.score", hand)
+              problem_at("app.check.score", hand)
                   .text("stored", stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text)
                   .text("fresh", fresh["deltas"].dump()));
       }
@@ -234,33 +239,33 @@ public:
     const text::Message& name = m_name;
     auto& problems = m_problems;
     if (m_failed_at) {
-      if (!json::accept(g.summary)) problems.push_back(at("app.check.not_json", name).text("what", "summary"));
+      if (!json::accept(g.summary)) problems.push_back(problem_at("app.check.not_json", name).text("what", "summary"));
       return std::move(problems);
     }
     rules::finish(m_replay);
     // everything derived about the game as a whole, exactly as store_summary writes it
     const storage::GameDerived want = derived_of(m_replay);
     if (want.status != g.status)
-      problems.push_back(at("app.check.status", name).text("stored", g.status).text("fresh", want.status));
+      problems.push_back(problem_at("app.check.status", name).text("stored", g.status).text("fresh", want.status));
     if (want.summary != g.summary) {  // the text as stored is the fresh one unless something changed it
       json summary = json::parse(g.summary, nullptr, false);
       if (summary.is_discarded())
-        problems.push_back(at("app.check.not_json", name).text("what", "summary"));
+        problems.push_back(problem_at("app.check.not_json", name).text("what", "summary"));
       else if (!same_json(ojson::parse(want.summary), summary))
-        problems.push_back(at("app.check.summary", name));
+        problems.push_back(problem_at("app.check.summary", name));
     }
     if (g.hand_count != want.hand_count)
-      problems.push_back(at("app.check.hand_count", name)
+      problems.push_back(problem_at("app.check.hand_count", name)
                              .text("stored", std::to_string(g.hand_count))
                              .text("fresh", std::to_string(want.hand_count)));
     if (g.played_count != want.played_count)
-      problems.push_back(at("app.check.played_count", name)
+      problems.push_back(problem_at("app.check.played_count", name)
                              .text("stored", std::to_string(g.played_count))
                              .text("fresh", std::to_string(want.played_count)));
     for (size_t i = 0; i < want.seats.size(); ++i) {
       bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
                   g.seats[i].points == want.seats[i].points && g.seats[i].team_result == want.seats[i].team_result;
-      if (!same) problems.push_back(at("app.check.standing", name).text("player", m_players[i]));
+      if (!same) problems.push_back(problem_at("app.check.standing", name).text("player", m_players[i]));
     }
     return std::move(problems);
   }
@@ -275,8 +280,8 @@ private:
       text::UseLanguage english("en");
       first = errors.front().text();
     }
-    m_problems.push_back(Problem(at("app.check.no_replay", m_name).text("why", first),
-                                 at("app.check.no_replay", m_name).text("why", said)));
+    m_problems.push_back(Problem(problem_at("app.check.no_replay", m_name).text("why", first),
+                                 problem_at("app.check.no_replay", m_name).text("why", said)));
     m_failed_at = at;
   }
   // the texts compared with fresh ones are parsed only when they differ; checked here once the game cannot be
@@ -284,9 +289,9 @@ private:
   // reported already
   void accept(const storage::RawHand& h, size_t i) {
     if (!json::accept(h.score))
-      m_problems.push_back(at("app.check.not_json", hand_words(m_g.id, h.seq)).text("what", "score"));
+      m_problems.push_back(problem_at("app.check.not_json", check_hand_words(m_g.id, h.seq)).text("what", "score"));
     if (i > *m_failed_at && !json::accept(h.record))
-      m_problems.push_back(at("app.check.not_json", hand_words(m_g.id, h.seq)).text("what", "record"));
+      m_problems.push_back(problem_at("app.check.not_json", check_hand_words(m_g.id, h.seq)).text("what", "record"));
   }
 
   const storage::RawGame& m_g;
@@ -324,9 +329,9 @@ std::vector<Problem> check_in_slices(Store& store, storage::RawGame& g, int64_t&
     }
     return c.finish();
   } catch (const Error& e) {
-    return {with_why("app.check.unreadable", game_words(g.id), e.what())};
+    return {with_why("app.check.unreadable", check_game_words(g.id), e.what())};
   } catch (const std::exception& e) {
-    return {with_why("app.check.unchecked", game_words(g.id), e.what())};
+    return {with_why("app.check.unchecked", check_game_words(g.id), e.what())};
   }
 }
 
@@ -382,7 +387,7 @@ CheckReport check(Session& session) {
       try {
         p = check_game(item.game);
       } catch (const std::exception& e) {
-        p = {with_why("app.check.unchecked", game_words(item.game.id), e.what())};
+        p = {with_why("app.check.unchecked", check_game_words(item.game.id), e.what())};
       }
       std::lock_guard lock(mu);
       results[item.index] = std::move(p);
@@ -409,7 +414,7 @@ CheckReport check(Session& session) {
           g->postings = store.raw_postings(ids[i], 1, 1000000000);
       } catch (const Error& e) {
         std::lock_guard lock(mu);
-        results[i] = {with_why("app.check.unreadable", game_words(ids[i]), e.what())};
+        results[i] = {with_why("app.check.unreadable", check_game_words(ids[i]), e.what())};
         continue;
       }
       if (!g) continue;

@@ -53,7 +53,9 @@ std::string list_text(const std::vector<app::TournamentInfo>& list) {
   t.rule();
   for (const auto& i : list)
     t.row({i.id, i.name, i.game, i.date, std::to_string(i.entrants),
-           std::to_string(i.closed) + "/" + std::to_string(i.rounds), i.status});
+           std::to_string(i.closed) + "/" + std::to_string(i.rounds),
+           text::tr("tournament.cli.event_state", "{state, select, open {open} closed {closed} other {{state}}}",
+                    text::Message().text("state", i.status))});
   return t.render();
 }
 
@@ -221,9 +223,9 @@ void emit_change(const Context& ctx, const ojson& doc, const std::string& said) 
 std::string entrants_said(const ojson& doc) {
   int in = 0;
   for (const auto& en : doc["entrants"]) in += en.value("checked_in", false) ? 1 : 0;
-  return text::tr(
-      "tournament.cli.entrants", "{entrants} entrants, {in} checked in",
-      text::Message().text("entrants", count(static_cast<int64_t>(doc["entrants"].size()))).text("in", count(in)));
+  return text::tr("tournament.cli.entrants",
+                  "{entrants, number, ::group-off} entrants, {in, number, ::group-off} checked in",
+                  text::Message().number("entrants", static_cast<int64_t>(doc["entrants"].size())).number("in", in));
 }
 
 // a refusal as the organiser reads it: each error's spec code before its words ("T02 no table 5 in the draw ...")
@@ -347,40 +349,43 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   c_create->footer(text::tr("help.tournament.create.footer",
                             "Example:\n  marque tournament create --name \"Tournoi du jeudi\" --game GAME --rounds 3 "
                             "--seed 20261126"));
-  out.push_back({c_create, [o, &ctx] {
-                   auto& set = o->create;
-                   require_date("--date", set.date);
-                   for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--name", &set.name},
-                                                      {"--venue", &set.venue},
-                                                      {"--league", &set.league},
-                                                      {"--season", &set.season}})
-                     check_utf8(field, *value);
-                   const auto& gr = app::game_rules(set.game);
-                   const config::File& settings = ctx.settings();
-                   json setup = app::setup_from_words(gr, parse_words(o->words));
-                   apply_house_rules(settings, gr, setup);
-                   if (setup.contains("options")) set.options = setup["options"];
-                   if (set.league.empty())
-                     if (const config::Entry* e = settings.find("league")) set.league = e->value.get<std::string>();
-                   const bool clock = set.seed.empty();
-                   auto db = ctx.open(true);
-                   const ojson doc = app::tournament_create(*db, set);
-                   const ojson& ev = doc["event"];
-                   emit_change(ctx, doc,
-                               text::tr("tournament.cli.created",
-                                        "tournament {id} created: {name}, {game}, {rounds} rounds, draw {method}, seed "
-                                        "{seed}{clock, select, yes { (from the clock)} other {}}\n  next: marque "
-                                        "tournament register {id} NAME",
-                                        text::Message()
-                                            .text("id", ev.value("id", std::string()))
-                                            .text("name", ev.value("name", std::string()))
-                                            .text("game", ev.value("game", std::string()))
-                                            .text("rounds", count(ev.value("rounds", 0)))
-                                            .text("method", ev["draw"].value("method", std::string()))
-                                            .text("seed", ev["draw"].value("seed", std::string()))
-                                            .text("clock", clock ? "yes" : "no")));
-                   return 0;
-                 }});
+  out.push_back(
+      {c_create, [o, &ctx] {
+         auto& set = o->create;
+         require_date("--date", set.date);
+         for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--name", &set.name},
+                                            {"--venue", &set.venue},
+                                            {"--league", &set.league},
+                                            {"--season", &set.season}})
+           check_utf8(field, *value);
+         const auto& gr = app::game_rules(set.game);
+         const config::File& settings = ctx.settings();
+         json setup = app::setup_from_words(gr, parse_words(o->words));
+         apply_house_rules(settings, gr, setup);
+         if (setup.contains("options")) set.options = setup["options"];
+         if (set.league.empty())
+           if (const config::Entry* e = settings.find("league")) set.league = e->value.get<std::string>();
+         const bool clock = set.seed.empty();
+         auto db = ctx.open(true);
+         const ojson doc = app::tournament_create(*db, set);
+         const ojson& ev = doc["event"];
+         emit_change(
+             ctx, doc,
+             text::tr(
+                 "tournament.cli.created",
+                 "tournament {id} created: {name}, {game}, {rounds, number, ::group-off} rounds, draw {method}, seed "
+                 "{seed}{clock, select, yes { (from the clock)} other {}}\n  next: marque "
+                 "tournament register {id} NAME",
+                 text::Message()
+                     .text("id", ev.value("id", std::string()))
+                     .text("name", ev.value("name", std::string()))
+                     .text("game", ev.value("game", std::string()))
+                     .number("rounds", ev.value("rounds", 0))
+                     .text("method", ev["draw"].value("method", std::string()))
+                     .text("seed", ev["draw"].value("seed", std::string()))
+                     .text("clock", clock ? "yes" : "no")));
+         return 0;
+       }});
 
   // --- register
   auto* c_reg = with_event(group->add_subcommand("register", text::tr("help.tournament.register",
@@ -748,11 +753,12 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_import(*db, in, o->id);
                    emit_change(ctx, doc,
-                               text::tr("tournament.cli.imported", "imported {file} ({entrants}, {rounds} rounds)",
+                               text::tr("tournament.cli.imported",
+                                        "imported {file} ({entrants}, {rounds, number, ::group-off} rounds)",
                                         text::Message()
                                             .text("file", o->file)
                                             .text("entrants", entrants_said(doc))
-                                            .text("rounds", count(static_cast<int64_t>(doc["rounds_played"].size())))));
+                                            .number("rounds", static_cast<int64_t>(doc["rounds_played"].size()))));
                    return 0;
                  }});
   auto* c_list = group->add_subcommand("list", text::tr("help.tournament.list", "the events in the database"));
