@@ -59,31 +59,98 @@ bool same_json(const ojson& a, const json& b) {
 
 namespace {
 
+// The words of check's problems (app.check.*); said in the reader's language for the text, in English for JSON.
+const text::Catalogue& check_words() {
+  static const text::Catalogue c = [] {
+    text::Catalogue x;
+    x.fallback = &catalogue();
+    x.add("app.check.game", "game {game}");
+    x.add("app.check.hand", "game {game} hand {hand}");
+    x.add("app.check.change",
+          "game {game} change {change} ({action, select, add {add} edit {edit} delete {delete} undo {undo} redo "
+          "{redo} other {{action}}})");
+    x.add("app.check.missing", "{where}: the stored {what, select, before {before} other {after}} record is missing");
+    x.add("app.check.not_json",
+          "{where}: the stored {what, select, before {before} after {after} setup {set-up} meta {meta} summary "
+          "{summary} score {score} other {record}} is damaged (not valid JSON)");
+    x.add("app.check.not_record",
+          "{where}: the stored {what, select, before {before} other {after}} is damaged (not a hand''s record)");
+    x.add("app.check.no_number", "{where}: the hand it changed has no number");
+    x.add("app.check.no_earlier", "{where}: it names no earlier change of the game");
+    x.add("app.check.spelling",
+          "{where}: its records name \"{record}\" but the player is \"{player}\" (marque player rename \"{player}\" "
+          "\"{player}\" respells the records)");
+    x.add("app.check.postings", "{where}: stored postings differ from the rules");
+    x.add("app.check.score", "{where}: stored score differs from the rules: stored {stored}, recomputed {fresh}");
+    x.add("app.check.status", "{where}: stored status {stored}, recomputed {fresh}");
+    x.add("app.check.summary", "{where}: stored summary (totals/result) differs from the rules");
+    x.add("app.check.state_not_json", "{where}: the stored running state is damaged (not valid JSON)");
+    x.add("app.check.state", "{where}: stored running state differs from the rules");
+    x.add("app.check.hand_count", "{where}: stored hand count {stored}, it has {fresh}");
+    x.add("app.check.played_count", "{where}: stored count of deals played {stored}, it has {fresh}");
+    x.add("app.check.standing", "{where}: stored standing of {player} (place, points) differs from the rules");
+    x.add("app.check.no_replay", "{where}: its records no longer replay: {why}");
+    x.add("app.check.unreadable", "{where}: cannot be read: {why}");
+    x.add("app.check.unchecked", "{where}: cannot be checked: {why}");
+    x.add("app.check.no_list", "cannot list the games: {why}");
+    return x;
+  }();
+  return c;
+}
+
+// One problem: its English text (JSON) and the same in the reader's language (the thread's).
+struct Problem {
+  std::string english, said;
+  // a text every language reads as it is
+  Problem(std::string text) : english(std::move(text)), said(english) {}  // NOLINT(google-explicit-constructor)
+  Problem(const text::Message& m)
+      : english(text::say(m, check_words())), said(text::say(m, text::localized(check_words()))) {}
+  // the English words and the same words in the reader's language (a text already said in each)
+  Problem(const text::Message& en, const text::Message& local)
+      : english(text::say(en, check_words())), said(text::say(local, text::localized(check_words()))) {}
+};
+
+text::Message check_game_words(int64_t game) {
+  return text::Message("app.check.game").text("game", std::to_string(game));
+}
+text::Message check_hand_words(int64_t game, int64_t hand) {
+  return text::Message("app.check.hand").text("game", std::to_string(game)).text("hand", std::to_string(hand));
+}
+text::Message problem_at(const char* id, const text::Message& where) {
+  return text::Message(id).message("where", where);
+}
+
+// a problem that names why (an exception's English text, as it is in every language)
+Problem with_why(const char* id, const text::Message& where, const std::string& why) {
+  return problem_at(id, where).text("why", why);
+}
+
 // The game's change log, which undo and redo read: every text valid JSON, a hand's change with its hand's number
 // and the records it puts back, an undo or redo naming an earlier change of the game.
-void check_changes(const storage::RawGame& g, std::vector<std::string>& problems) {
+void check_changes(const storage::RawGame& g, std::vector<Problem>& problems) {
   std::set<int64_t> seen;
   for (const auto& c : g.changes) {
-    const std::string change = "game " + std::to_string(g.id) + " change " + std::to_string(c.id) + " (" + c.action +
-                               ")";
+    const text::Message change = text::Message("app.check.change")
+                                     .text("game", std::to_string(g.id))
+                                     .text("change", std::to_string(c.id))
+                                     .text("action", c.action);
     auto side = [&](const std::optional<std::string>& text, const char* what, bool record) {
       if (!text) {
-        if (record) problems.push_back(change + ": the stored " + what + " record is missing");
+        if (record) problems.push_back(problem_at("app.check.missing", change).text("what", what));
         return;
       }
       json j = json::parse(*text, nullptr, false);
       if (j.is_discarded())
-        problems.push_back(change + ": the stored " + what + " is damaged (not valid JSON)");
+        problems.push_back(problem_at("app.check.not_json", change).text("what", what));
       else if (record && !j.is_object())
-        problems.push_back(change + ": the stored " + what + " is damaged (not a hand's record)");
+        problems.push_back(problem_at("app.check.not_record", change).text("what", what));
     };
     const bool add = c.action == "add", edit = c.action == "edit", del = c.action == "delete";
     side(c.before, "before", del || edit);
     side(c.after, "after", add || edit);
-    if ((add || edit || del) && (!c.seq || *c.seq < 1))
-      problems.push_back(change + ": the hand it changed has no number");
+    if ((add || edit || del) && (!c.seq || *c.seq < 1)) problems.push_back(problem_at("app.check.no_number", change));
     if ((c.action == "undo" || c.action == "redo") && (!c.ref || !seen.count(*c.ref)))
-      problems.push_back(change + ": it names no earlier change of the game");
+      problems.push_back(problem_at("app.check.no_earlier", change));
     seen.insert(c.id);
   }
 }
@@ -95,18 +162,18 @@ void check_changes(const storage::RawGame& g, std::vector<std::string>& problems
 class GameCheck {
 public:
   // `g`: the game's stored text; its hands and postings are not read here
-  explicit GameCheck(const storage::RawGame& g) : m_g(g), m_name("game " + std::to_string(g.id)) {
+  explicit GameCheck(const storage::RawGame& g) : m_g(g), m_name(check_game_words(g.id)) {
     check_changes(g, m_problems);
-    auto parse = [&](const std::string& text, const std::string& where) {
+    auto parse = [&](const std::string& text, const char* what) {
       json j = json::parse(text, nullptr, false);
-      if (j.is_discarded()) m_problems.push_back(m_name + where + " is damaged (not valid JSON)");
+      if (j.is_discarded()) m_problems.push_back(problem_at("app.check.not_json", m_name).text("what", what));
       return j;
     };
     json f = json::object();
     f["format"] = "marque-game/1";
     f["game"] = g.game;
-    f["setup"] = parse(g.setup, ": the stored set-up");
-    f["meta"] = parse(g.meta, ": the stored meta");
+    f["setup"] = parse(g.setup, "setup");
+    f["meta"] = parse(g.meta, "meta");
     if (!m_problems.empty()) {  // nothing to replay
       m_failed_at = 0;
       return;
@@ -120,9 +187,8 @@ public:
     // the records name each player exactly as the players table does (identity: statistics, renames)
     for (size_t i = 0; i < m_players.size() && i < g.players.size(); ++i)
       if (m_players[i] != g.players[i])
-        m_problems.push_back(m_name + ": its records name \"" + m_players[i] + "\" but the player is \"" +
-                             g.players[i] + "\" (marque player rename \"" + g.players[i] + "\" \"" + g.players[i] +
-                             "\" respells the records)");
+        m_problems.push_back(
+            problem_at("app.check.spelling", m_name).text("record", m_players[i]).text("player", g.players[i]));
   }
 
   // the hands at positions first..first + hands.size() - 1 (counted from 0, in order) and the postings of those
@@ -134,10 +200,10 @@ public:
         accept(hands[k], i);
         continue;
       }
-      const std::string hand = m_name + " hand " + std::to_string(hands[k].seq);
+      const text::Message hand = check_hand_words(m_g.id, hands[k].seq);
       json record = json::parse(hands[k].record, nullptr, false);
       if (record.is_discarded()) {
-        m_problems.push_back(hand + ": the stored record is damaged (not valid JSON)");
+        m_problems.push_back(problem_at("app.check.not_json", hand).text("what", "record"));
         no_replay(i);
         accept(hands[k], i);
         continue;
@@ -154,61 +220,62 @@ public:
       // exactly: the rules' own amounts against the stored units (no tolerance)
       same = same && m_replay.last_deltas.size() == players.size();
       for (size_t p = 0; same && p < players.size(); ++p) same = m_replay.last_deltas[p] == posted[k][p];
-      if (!same) m_problems.push_back(hand + ": stored postings differ from the rules");
+      if (!same) m_problems.push_back(problem_at("app.check.postings", hand));
       // the text as stored is the fresh dump unless something changed it; then compare the values
       const std::string& text = hands[k].score;
       if (!dumps_as(fresh, text)) {
         json stored = json::parse(text, nullptr, false);
         if (stored.is_discarded())
-          m_problems.push_back(hand + ": the stored score is damaged (not valid JSON)");
+          m_problems.push_back(problem_at("app.check.not_json", hand).text("what", "score"));
         else if (!same_json(fresh, stored))
-          m_problems.push_back(hand + ": stored score differs from the rules: stored " +
-                               (stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text) +
-                               ", recomputed " + fresh["deltas"].dump());
+          m_problems.push_back(
+              problem_at("app.check.score", hand)
+                  .text("stored", stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text)
+                  .text("fresh", fresh["deltas"].dump()));
       }
     }
   }
 
-  std::vector<std::string> finish() {
+  std::vector<Problem> finish() {
     const storage::RawGame& g = m_g;
-    const std::string& name = m_name;
+    const text::Message& name = m_name;
     auto& problems = m_problems;
     if (m_failed_at) {
-      if (!json::accept(g.summary)) problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
-      if (g.state && !json::accept(*g.state))
-        problems.push_back(name + ": the stored running state is damaged (not valid JSON)");
+      if (!json::accept(g.summary)) problems.push_back(problem_at("app.check.not_json", name).text("what", "summary"));
+      if (g.state && !json::accept(*g.state)) problems.push_back(problem_at("app.check.state_not_json", name));
       return std::move(problems);
     }
     rules::finish(m_replay);
     // everything derived about the game as a whole, exactly as store_summary writes it
     const storage::GameDerived want = derived_of(m_replay);
     if (want.status != g.status)
-      problems.push_back(name + ": stored status " + g.status + ", recomputed " + want.status);
+      problems.push_back(problem_at("app.check.status", name).text("stored", g.status).text("fresh", want.status));
     if (want.summary != g.summary) {  // the text as stored is the fresh one unless something changed it
       json summary = json::parse(g.summary, nullptr, false);
       if (summary.is_discarded())
-        problems.push_back(name + ": the stored summary is damaged (not valid JSON)");
+        problems.push_back(problem_at("app.check.not_json", name).text("what", "summary"));
       else if (!same_json(ojson::parse(want.summary), summary))
-        problems.push_back(name + ": stored summary (totals/result) differs from the rules");
+        problems.push_back(problem_at("app.check.summary", name));
     }
     // the running state a hand added resumes from (none stored: the next change stores it)
     if (g.state && *g.state != want.state) {  // the text as stored is the fresh dump unless something changed it
       if (!json::accept(*g.state))
-        problems.push_back(name + ": the stored running state is damaged (not valid JSON)");
+        problems.push_back(problem_at("app.check.state_not_json", name));
       else
-        problems.push_back(name + ": stored running state differs from the rules");
+        problems.push_back(problem_at("app.check.state", name));
     }
     if (g.hand_count != want.hand_count)
-      problems.push_back(name + ": stored hand count " + std::to_string(g.hand_count) + ", it has " +
-                         std::to_string(want.hand_count));
+      problems.push_back(problem_at("app.check.hand_count", name)
+                             .text("stored", std::to_string(g.hand_count))
+                             .text("fresh", std::to_string(want.hand_count)));
     if (g.played_count != want.played_count)
-      problems.push_back(name + ": stored count of deals played " + std::to_string(g.played_count) + ", it has " +
-                         std::to_string(want.played_count));
+      problems.push_back(problem_at("app.check.played_count", name)
+                             .text("stored", std::to_string(g.played_count))
+                             .text("fresh", std::to_string(want.played_count)));
     for (size_t i = 0; i < want.seats.size(); ++i) {
       bool same = i < g.seats.size() && g.seats[i].place == want.seats[i].place &&
                   g.seats[i].points == want.seats[i].points && g.seats[i].team_result == want.seats[i].team_result;
-      if (!same)
-        problems.push_back(name + ": stored standing of " + m_players[i] + " (place, points) differs from the rules");
+      if (!same) problems.push_back(problem_at("app.check.standing", name).text("player", m_players[i]));
     }
     return std::move(problems);
   }
@@ -217,8 +284,14 @@ private:
   // the replay stopped at position `at`: why, then only whether the texts from there on are JSON
   void no_replay(size_t at) {
     const auto& errors = m_replay.diags.errors();
-    std::string first = errors.empty() ? std::string("?") : errors.front().text();
-    m_problems.push_back(m_name + ": its records no longer replay: " + first);
+    std::string first = "?", said = "?";
+    if (!errors.empty()) {
+      said = errors.front().text();
+      text::UseLanguage english("en");
+      first = errors.front().text();
+    }
+    m_problems.push_back(Problem(problem_at("app.check.no_replay", m_name).text("why", first),
+                                 problem_at("app.check.no_replay", m_name).text("why", said)));
     m_failed_at = at;
   }
   // the texts compared with fresh ones are parsed only when they differ; checked here once the game cannot be
@@ -226,23 +299,21 @@ private:
   // reported already
   void accept(const storage::RawHand& h, size_t i) {
     if (!json::accept(h.score))
-      m_problems.push_back(m_name + " hand " + std::to_string(h.seq) +
-                           ": the stored score is damaged (not valid JSON)");
+      m_problems.push_back(problem_at("app.check.not_json", check_hand_words(m_g.id, h.seq)).text("what", "score"));
     if (i > *m_failed_at && !json::accept(h.record))
-      m_problems.push_back(m_name + " hand " + std::to_string(h.seq) +
-                           ": the stored record is damaged (not valid JSON)");
+      m_problems.push_back(problem_at("app.check.not_json", check_hand_words(m_g.id, h.seq)).text("what", "record"));
   }
 
   const storage::RawGame& m_g;
-  std::string m_name;
-  std::vector<std::string> m_problems;
+  text::Message m_name;
+  std::vector<Problem> m_problems;
   rules::Replay m_replay;
   std::vector<std::string> m_players;
   std::optional<size_t> m_failed_at;  // the position the replay stopped at (0 also when it could not start)
 };
 
 // a game read whole (up to a slice of hands), on a worker thread
-std::vector<std::string> check_game(const storage::RawGame& g) {
+std::vector<Problem> check_game(const storage::RawGame& g) {
   GameCheck c(g);
   c.hands(g.hands, g.postings, 0);
   return c.finish();
@@ -253,7 +324,7 @@ constexpr int64_t k_slice = 2048;
 
 // a long game: `g` holds its first slice of hands; the others are read and checked one slice at a time (the
 // postings of each slice's positions with it); `hands` counts them
-std::vector<std::string> check_in_slices(Store& store, storage::RawGame& g, int64_t& hands) {
+std::vector<Problem> check_in_slices(Store& store, storage::RawGame& g, int64_t& hands) {
   try {
     GameCheck c(g);
     size_t first = 0;
@@ -268,9 +339,9 @@ std::vector<std::string> check_in_slices(Store& store, storage::RawGame& g, int6
     }
     return c.finish();
   } catch (const Error& e) {
-    return {"game " + std::to_string(g.id) + ": cannot be read: " + e.what()};
+    return {with_why("app.check.unreadable", check_game_words(g.id), e.what())};
   } catch (const std::exception& e) {
-    return {"game " + std::to_string(g.id) + ": cannot be checked: " + e.what()};
+    return {with_why("app.check.unchecked", check_game_words(g.id), e.what())};
   }
 }
 
@@ -303,13 +374,15 @@ CheckReport check(Session& session) {
     size_t index;
     storage::RawGame game;
   };
-  std::vector<std::vector<std::string>> results;
+  std::vector<std::vector<Problem>> results;
   std::mutex mu;
   std::condition_variable has_items, has_space;
   std::deque<Item> queue;
   bool done = false;
   constexpr size_t k_queue = 32;
+  const std::string language = text::language();  // the workers say the problems in the reader's language
   auto worker = [&] {
+    text::UseLanguage speak(language);
     for (;;) {
       Item item;
       {
@@ -320,25 +393,25 @@ CheckReport check(Session& session) {
         queue.pop_front();
       }
       has_space.notify_one();
-      std::vector<std::string> p;
+      std::vector<Problem> p;
       try {
         p = check_game(item.game);
       } catch (const std::exception& e) {
-        p = {"game " + std::to_string(item.game.id) + ": cannot be checked: " + e.what()};
+        p = {with_why("app.check.unchecked", check_game_words(item.game.id), e.what())};
       }
       std::lock_guard lock(mu);
       results[item.index] = std::move(p);
     }
   };
   std::vector<std::thread> workers;
-  std::string list_problem;
+  std::optional<Problem> list_problem;
   {
     Store::ReadTransaction snapshot(store);
     std::vector<int64_t> ids;
     try {
       ids = store.game_ids();
     } catch (const Error& e) {
-      list_problem = std::string("cannot list the games: ") + e.what();
+      list_problem = Problem(text::Message("app.check.no_list").text("why", e.what()));
     }
     results.resize(ids.size());
     for (unsigned i = 0; i < check_threads(); ++i) workers.emplace_back(worker);
@@ -351,13 +424,13 @@ CheckReport check(Session& session) {
           g->postings = store.raw_postings(ids[i], 1, 1000000000);
       } catch (const Error& e) {
         std::lock_guard lock(mu);
-        results[i] = {"game " + std::to_string(ids[i]) + ": cannot be read: " + e.what()};
+        results[i] = {with_why("app.check.unreadable", check_game_words(ids[i]), e.what())};
         continue;
       }
       if (!g) continue;
       ++rep.games;
       if (static_cast<int64_t>(g->hands.size()) == k_slice) {  // a long game: here, a slice at a time
-        std::vector<std::string> p = check_in_slices(store, *g, rep.hands);
+        std::vector<Problem> p = check_in_slices(store, *g, rep.hands);
         std::lock_guard lock(mu);
         results[i] = std::move(p);
         continue;
@@ -377,10 +450,15 @@ CheckReport check(Session& session) {
     for (auto& t : workers) t.join();
   }
   integrity_thread.join();
-  if (integrity != "ok") rep.problems.push_back("integrity_check: " + integrity);
-  if (!list_problem.empty()) rep.problems.push_back(list_problem);
+  std::vector<Problem> all;
+  if (integrity != "ok") all.emplace_back("integrity_check: " + integrity);
+  if (list_problem) all.push_back(std::move(*list_problem));
   for (auto& r : results)
-    for (auto& p : r) rep.problems.push_back(std::move(p));
+    for (auto& p : r) all.push_back(std::move(p));
+  for (auto& p : all) {
+    rep.problems.push_back(std::move(p.english));
+    rep.said.push_back(std::move(p.said));
+  }
   return rep;
 }
 

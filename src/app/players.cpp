@@ -25,7 +25,7 @@ int64_t rename_player(Session& session, const std::string& from_in, const std::s
   if (to.empty() || to.find_first_not_of(" \t") == std::string::npos)
     throw Error(k_exit_usage, text::tr("app.new_name_empty", "the new name is empty"));
   if (merge) {
-    if (!to_id) no_player(store, to, " to merge into");
+    if (!to_id) no_player(store, to, text::tr("app.no_player.merge_into", " to merge into"));
     if (to_id == from_id)
       throw Error(k_exit_usage, text::tr("app.same_player", "{from} and {to} are the same player",
                                          text::Message().text("from", from).text("to", to)));

@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "core/diag.hpp"
+#include "core/language.hpp"
 #include "core/output_file.hpp"
 #include "storage/store_impl.hpp"
 
@@ -25,7 +26,10 @@ std::string copy_database(SQLite::Database& src, const std::string& stem, const 
     SQLite::Database dest(tmp, SQLite::OPEN_READWRITE);
     SQLite::Backup b(dest, src);
     int rc = b.executeStep(-1);
-    if (rc != SQLITE_DONE) throw SQLite::Exception("the copy to " + stem + suffix + " did not complete", rc);
+    if (rc != SQLITE_DONE)
+      throw SQLite::Exception(text::tr("storage.backup.copy_incomplete", "the copy to {file} did not complete",
+                                       text::Message().text("file", stem + suffix)),
+                              rc);
   });
 }
 
@@ -47,21 +51,33 @@ std::unique_ptr<SQLite::Database> open_checked_backup(const std::string& file, c
   try {
     src = detail::connect(file, in_use && dir_writable ? detail::Access::readonly : detail::Access::immutable, &busy);
     int version = detail::inspect(*src, what, after);
-    if (version == 0) throw Error(k_exit_dataerr, what + " holds no marque data" + after);
+    if (version == 0)
+      throw Error(k_exit_dataerr, text::tr("storage.backup.no_data", "{what} holds no marque data{after}",
+                                           text::Message().text("what", what).text("after", after)));
     std::string integrity = detail::integrity_of(*src);
     if (integrity != "ok")
-      throw Error(k_exit_dataerr, what + " is damaged (integrity_check: " + detail::shown(integrity) + ")" + after);
+      throw Error(
+          k_exit_dataerr,
+          text::tr("storage.backup.integrity", "{what} is damaged (integrity_check: {detail}){after}",
+                   text::Message().text("what", what).text("detail", detail::shown(integrity)).text("after", after)));
     std::string bad_json = "SELECT 'game ' || id FROM games WHERE NOT json_valid(setup) OR NOT json_valid(meta)";
     if (version >= 3) bad_json += " OR NOT json_valid(summary)";
     bad_json +=
         " UNION ALL SELECT 'game ' || game_id || ' hand ' || seq FROM hands WHERE NOT json_valid(record) OR NOT json_valid(score) LIMIT 1";
     SQLite::Statement q(*src, bad_json);
     if (q.executeStep())
-      throw Error(k_exit_dataerr, what + " is damaged: " + q.getColumn(0).getString() + " is not valid JSON" + after);
+      throw Error(
+          k_exit_dataerr,
+          text::tr("storage.backup.bad_json", "{what} is damaged: {where} is not valid JSON{after}",
+                   text::Message().text("what", what).text("where", q.getColumn(0).getString()).text("after", after)));
   } catch (const SQLite::Exception& e) {
     if (e.getErrorCode() == SQLITE_NOTADB || e.getErrorCode() == SQLITE_CORRUPT)
-      throw Error(k_exit_dataerr, what + " is damaged or not an SQLite file (" + e.what() + ")" + after);
-    throw Error(k_exit_ioerr, "cannot read " + what + ": " + e.what() + after);
+      throw Error(k_exit_dataerr,
+                  text::tr("storage.backup.not_sqlite", "{what} is damaged or not an SQLite file ({detail}){after}",
+                           text::Message().text("what", what).text("detail", e.what()).text("after", after)));
+    throw Error(k_exit_ioerr,
+                text::tr("storage.backup.unreadable", "cannot read {what}: {detail}{after}",
+                         text::Message().text("what", what).text("detail", e.what()).text("after", after)));
   }
   return src;
 }
@@ -83,19 +99,23 @@ std::string Store::restore_from(const std::string& file) {
   MARQUE_DB_TRY
   std::error_code ec;
   const auto kind = std::filesystem::status(file, ec).type();  // a link is followed: the file it names
-  if (kind == std::filesystem::file_type::not_found) throw Error(k_exit_noinput, "no backup file " + file);
+  if (kind == std::filesystem::file_type::not_found)
+    throw Error(k_exit_noinput,
+                text::tr("storage.backup.no_file", "no backup file {file}", text::Message().text("file", file)));
   if (kind != std::filesystem::file_type::regular)  // a pipe would be waited on forever, a folder is no database
     throw Error(k_exit_noinput,
-                "the backup " + file + " is " +
-                    (kind == std::filesystem::file_type::directory
-                         ? "a folder"
-                         : "not a regular file (a device, a pipe or a socket)") +
-                    "; nothing was restored",
-                "name a file made by marque backup");
+                text::tr("storage.backup.not_regular",
+                         "the backup {file} is {folder, select, yes {a folder} other {not a regular file (a device, a "
+                         "pipe or a socket)}}; nothing was restored",
+                         text::Message()
+                             .text("file", file)
+                             .text("folder", kind == std::filesystem::file_type::directory ? "yes" : "no")),
+                text::tr("storage.backup.not_regular.hint", "name a file made by marque backup"));
   // the backup is checked like a database being opened, and more: it is about to replace a good one
   detail::BusyWait busy{file, false, {}};
-  std::unique_ptr<SQLite::Database> src = open_checked_backup(file, "the backup " + file, "; nothing was restored",
-                                                              busy);
+  std::unique_ptr<SQLite::Database> src = open_checked_backup(
+      file, text::tr("storage.backup.the_backup", "the backup {file}", text::Message().text("file", file)),
+      text::tr("storage.backup.nothing_restored", "; nothing was restored"), busy);
   // a safety copy of what is about to be replaced
   char stamp[32];
   std::time_t now = std::time(nullptr);
@@ -104,7 +124,8 @@ std::string Store::restore_from(const std::string& file) {
   std::string safety = detail::copy_database(*m->db, m->path + ".pre-restore-" + stamp, ".bak");
   SQLite::Backup b(*m->db, *src);
   int rc = b.executeStep(-1);
-  if (rc != SQLITE_DONE) throw SQLite::Exception("the restore did not complete", rc);
+  if (rc != SQLITE_DONE)
+    throw SQLite::Exception(text::tr("storage.backup.restore_incomplete", "the restore did not complete"), rc);
   return safety;
   MARQUE_DB_CATCH
 }

@@ -99,6 +99,14 @@ NIGHTS = {
             "!start tarot players=Ann,Ben,Cat --date 2026-02-30",
             "FILE autre.db pas une base",
             "!--db autre.db games",
+            # check, a refused restore, player merge's unknown target, the tournament command's messages
+            "check",
+            "!restore absent.bak --yes",
+            "!player merge Ann Zoé",
+            "tournament create --name Fête --game tarot --rounds 2 --id fete --seed 1",
+            "tournament register fete Ann --checked-in",
+            "!tournament result fete",
+            "tournament list",
         ],
     },
     "hu": {

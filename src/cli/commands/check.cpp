@@ -17,7 +17,7 @@ CommandRecord add_check(CLI::App& app, Context& ctx, Commands& out) {
                    r.json = [&] { return json_text(app::check_json(rep)); };
                    r.text = [&] {
                      std::string text;
-                     for (const auto& p : rep.problems) text += text::tr("cli.check.problem", "problem: ") + p + "\n";
+                     for (const auto& p : rep.said) text += text::tr("cli.check.problem", "problem: ") + p + "\n";
                      return text +
                             text::tr("cli.check.done",
                                      "checked {games} game(s), {hands} hand(s): {problems, plural, =0 {every score "

@@ -25,16 +25,37 @@ struct Options {
   bool from_game = false, start = false;
 };
 
+// a count in the reader's language
+std::string count(int64_t n) { return text::local_number(static_cast<double>(n), text::language(), 0); }
+
+// a number as an id (a round, a table): its digits as they are
+text::Message& id_arg(text::Message& m, const char* name, int64_t n) { return m.text(name, std::to_string(n)); }
+
+// a table's result state (open, submitted, confirmed, disputed) in the reader's language
+std::string state_said(const std::string& state) {
+  return text::tr("tournament.cli.state",
+                  "{state, select, open {open} submitted {submitted} confirmed {confirmed} disputed {disputed} other "
+                  "{{state}}}",
+                  text::Message().text("state", state));
+}
+
 std::string list_text(const std::vector<app::TournamentInfo>& list) {
   using A = reports::TextTable::Align;
-  if (list.empty()) return "no tournament yet: marque tournament create --name NAME --game GAME\n";
+  if (list.empty())
+    return text::tr("tournament.cli.none", "no tournament yet: marque tournament create --name NAME --game GAME") +
+           "\n";
   reports::TextTable t;
   t.columns({A::left, A::left, A::left, A::left, A::right, A::right, A::left});
-  t.row({"event", "name", "game", "date", "entrants", "rounds", "status"});
+  t.row({text::tr("tournament.cli.col.event", "event"), text::tr("tournament.cli.col.name", "name"),
+         text::tr("tournament.cli.col.game", "game"), text::tr("tournament.cli.col.date", "date"),
+         text::tr("tournament.cli.col.entrants", "entrants"), text::tr("tournament.cli.col.rounds", "rounds"),
+         text::tr("tournament.cli.col.status", "status")});
   t.rule();
   for (const auto& i : list)
     t.row({i.id, i.name, i.game, i.date, std::to_string(i.entrants),
-           std::to_string(i.closed) + "/" + std::to_string(i.rounds), i.status});
+           std::to_string(i.closed) + "/" + std::to_string(i.rounds),
+           text::tr("tournament.cli.event_state", "{state, select, open {open} closed {closed} other {{state}}}",
+                    text::Message().text("state", i.status))});
   return t.render();
 }
 
@@ -60,7 +81,9 @@ const ojson& ranking_rows(const ojson& doc, int after) {
   if (after == 0) return doc.contains("ranking") ? doc["ranking"] : none;
   const std::string key = std::to_string(after);
   if (!doc.contains("ranking_after") || !doc["ranking_after"].contains(key))
-    throw Error(k_exit_rejected, "round " + key + " is not closed: no ranking after it yet",
+    throw Error(k_exit_rejected,
+                text::tr("tournament.cli.not_closed", "round {round} is not closed: no ranking after it yet",
+                         text::Message().text("round", key)),
                 "marque tournament close-round EVENT");
   return doc["ranking_after"][key];
 }
@@ -69,21 +92,27 @@ std::string ranking_text(const ojson& doc, int after) {
   using A = reports::TextTable::Align;
   const ojson& rows = ranking_rows(doc, after);
   const ojson& ev = doc["event"];
+  text::Message head_words;
   std::string head = ev.value("name", std::string()) + " — " +
-                     (after == 0 ? std::string("ranking") : "ranking after round " + std::to_string(after)) + "\n";
-  if (rows.empty()) return head + "no round closed yet\n";
+                     text::tr("tournament.cli.ranking_head",
+                              "{latest, select, yes {ranking} other {ranking after round {after}}}",
+                              id_arg(head_words, "after", after).text("latest", after == 0 ? "yes" : "no")) +
+                     "\n";
+  if (rows.empty()) return head + text::tr("tournament.cli.no_round_closed", "no round closed yet") + "\n";
   std::vector<std::string> chain;
   for (const auto& c : ev["scoring"]["tiebreaks"]) chain.push_back(c.get<std::string>());
   reports::TextTable t;
   std::vector<A> align{A::right, A::left, A::right};
-  std::vector<std::string> title{"rank", "entrant", "score"};
+  std::vector<std::string> title{text::tr("tournament.cli.col.rank", "rank"),
+                                 text::tr("tournament.cli.col.entrant", "entrant"),
+                                 text::tr("tournament.cli.col.score", "score")};
   for (size_t i = 1; i < chain.size(); ++i)
     if (chain[i] != "lot") {
       align.push_back(A::right);
       title.push_back(chain[i]);
     }
   align.push_back(A::left);
-  title.push_back("decided by");
+  title.push_back(text::tr("tournament.cli.col.decided_by", "decided by"));
   t.columns(align);
   t.row(title);
   t.rule();
@@ -104,47 +133,83 @@ std::string ranking_text(const ojson& doc, int after) {
         cells.push_back(r["tiebreaks"].contains(chain[i]) ? number_text(r["tiebreaks"][chain[i]]) : "");
     std::string decided = r["decided_by"].is_string() ? r["decided_by"].get<std::string>() : "";
     if (decided == "withdrawn") decided.clear();  // the rule under this row says it
-    if (withdrawn)
-      decided += (decided.empty() ? "" : ", ") + std::string("withdrew after round ") +
-                 std::to_string(r["withdrawn_after"].get<int>());
+    if (withdrawn) {
+      text::Message m;
+      decided += (decided.empty() ? "" : ", ") + text::tr("tournament.cli.withdrew_after",
+                                                          "withdrew after round {round}",
+                                                          id_arg(m, "round", r["withdrawn_after"].get<int>()));
+    }
     cells.push_back(decided);
     t.row(cells);
   }
   std::string out = head + t.render();
-  for (const auto& c : doc["corrections"])
-    out += "corrected at " + c.value("at", std::string()) + " by " + c.value("by", std::string()) + ": round " +
-           std::to_string(c.value("round", 0)) + " table " + std::to_string(c.value("table", 0)) + ": " +
-           c.value("reason", std::string()) + "\n";
+  for (const auto& c : doc["corrections"]) {
+    text::Message m;
+    m.text("at", c.value("at", std::string())).text("by", c.value("by", std::string()));
+    id_arg(m, "round", c.value("round", 0));
+    id_arg(m, "table", c.value("table", 0)).text("reason", c.value("reason", std::string()));
+    out += text::tr("tournament.cli.corrected", "corrected at {at} by {by}: round {round} table {table}: {reason}", m) +
+           "\n";
+  }
   return out;
 }
 
 // a round's draw as the door reads it: each table, its code, its seats (first dealer in seat 1)
 std::string draw_text(const ojson& doc, int round, const std::vector<app::TournamentTable>& tables) {
   const ojson& r = doc["rounds_played"][static_cast<size_t>(round - 1)];
-  std::string out = doc["event"].value("name", std::string()) + " — round " + std::to_string(round) + " of " +
-                    std::to_string(doc["event"].value("rounds", 0)) + "\n";
+  text::Message of;
+  id_arg(of, "round", round);
+  id_arg(of, "rounds", doc["event"].value("rounds", 0));
+  std::string out = doc["event"].value("name", std::string()) + " — " +
+                    text::tr("tournament.cli.round_of", "round {round} of {rounds}", of) + "\n";
   using A = reports::TextTable::Align;
   reports::TextTable t;
   t.columns({A::right, A::left, A::left, A::left});
-  t.row({"table", "code", "seats (seat 1 deals first)", "state"});
+  t.row({text::tr("tournament.cli.col.table", "table"), text::tr("tournament.cli.col.code", "code"),
+         text::tr("tournament.cli.col.seats", "seats (seat 1 deals first)"),
+         text::tr("tournament.cli.col.state", "state")});
   t.rule();
   for (const auto& x : r["tables"]) {
     std::string seats;
     for (const auto& s : x["seats"]) seats += (seats.empty() ? "" : ", ") + name_of(doc, s.get<std::string>());
-    std::string state = x.value("status", std::string());
+    std::string state = state_said(x.value("status", std::string()));
     for (const auto& row : tables)
-      if (row.round == round && row.table == x.value("table", 0) && !row.published) state += " (not published)";
+      if (row.round == round && row.table == x.value("table", 0) && !row.published)
+        state += text::tr("tournament.cli.not_published", " (not published)");
     t.row({std::to_string(x.value("table", 0)), x.value("code", std::string()), seats, state});
   }
   out += t.render();
   std::string rest;
-  for (const auto& b : r["byes"]) rest += "  bye: " + name_of(doc, b.get<std::string>()) + "\n";
-  for (const auto& b : r["absent"]) rest += "  absent: " + name_of(doc, b.get<std::string>()) + "\n";
-  out += rest + "repeat pairs: " + std::to_string(r.value("repeat_pairs", 0)) + "\n";
+  for (const auto& b : r["byes"])
+    rest += "  " +
+            text::tr("tournament.cli.bye", "bye: {name}",
+                     text::Message().text("name", name_of(doc, b.get<std::string>()))) +
+            "\n";
+  for (const auto& b : r["absent"])
+    rest += "  " +
+            text::tr("tournament.cli.absent", "absent: {name}",
+                     text::Message().text("name", name_of(doc, b.get<std::string>()))) +
+            "\n";
+  out += rest +
+         text::tr("tournament.cli.repeat_pairs", "repeat pairs: {n}",
+                  text::Message().text("n", count(r.value("repeat_pairs", 0)))) +
+         "\n";
   for (const auto& w : doc["warnings"])
     if (w.value("round", 0) == round)
-      out += "warning " + w.value("code", std::string()) + ": " + w.value("message", std::string()) + "\n";
+      out += text::tr("tournament.cli.warning", "warning {code}: {message}",
+                      text::Message()
+                          .text("code", w.value("code", std::string()))
+                          .text("message", w.value("message", std::string()))) +
+             "\n";
   return out;
+}
+
+// "round R table T: WHAT"
+std::string table_said(int round, int table, const std::string& what) {
+  text::Message m;
+  id_arg(m, "round", round);
+  id_arg(m, "table", table).text("what", what);
+  return text::tr("tournament.cli.table", "round {round} table {table}: {what}", m);
 }
 
 // a command that changes the event: its JSON, or one line of text
@@ -158,7 +223,9 @@ void emit_change(const Context& ctx, const ojson& doc, const std::string& said) 
 std::string entrants_said(const ojson& doc) {
   int in = 0;
   for (const auto& en : doc["entrants"]) in += en.value("checked_in", false) ? 1 : 0;
-  return std::to_string(doc["entrants"].size()) + " entrants, " + std::to_string(in) + " checked in";
+  return text::tr("tournament.cli.entrants",
+                  "{entrants, number, ::group-off} entrants, {in, number, ::group-off} checked in",
+                  text::Message().number("entrants", static_cast<int64_t>(doc["entrants"].size())).number("in", in));
 }
 
 // a refusal as the organiser reads it: each error's spec code before its words ("T02 no table 5 in the draw ...")
@@ -282,34 +349,43 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   c_create->footer(text::tr("help.tournament.create.footer",
                             "Example:\n  marque tournament create --name \"Tournoi du jeudi\" --game GAME --rounds 3 "
                             "--seed 20261126"));
-  out.push_back({c_create, [o, &ctx] {
-                   auto& set = o->create;
-                   require_date("--date", set.date);
-                   for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--name", &set.name},
-                                                      {"--venue", &set.venue},
-                                                      {"--league", &set.league},
-                                                      {"--season", &set.season}})
-                     check_utf8(field, *value);
-                   const auto& gr = app::game_rules(set.game);
-                   const config::File& settings = ctx.settings();
-                   json setup = app::setup_from_words(gr, parse_words(o->words));
-                   apply_house_rules(settings, gr, setup);
-                   if (setup.contains("options")) set.options = setup["options"];
-                   if (set.league.empty())
-                     if (const config::Entry* e = settings.find("league")) set.league = e->value.get<std::string>();
-                   const bool clock = set.seed.empty();
-                   auto db = ctx.open(true);
-                   const ojson doc = app::tournament_create(*db, set);
-                   const ojson& ev = doc["event"];
-                   emit_change(ctx, doc,
-                               "tournament " + ev.value("id", std::string()) +
-                                   " created: " + ev.value("name", std::string()) + ", " +
-                                   ev.value("game", std::string()) + ", " + std::to_string(ev.value("rounds", 0)) +
-                                   " rounds, draw " + ev["draw"].value("method", std::string()) + ", seed " +
-                                   ev["draw"].value("seed", std::string()) + (clock ? " (from the clock)" : "") +
-                                   "\n  next: marque tournament register " + ev.value("id", std::string()) + " NAME");
-                   return 0;
-                 }});
+  out.push_back(
+      {c_create, [o, &ctx] {
+         auto& set = o->create;
+         require_date("--date", set.date);
+         for (const auto& [field, value] : {std::pair<const char*, const std::string*>{"--name", &set.name},
+                                            {"--venue", &set.venue},
+                                            {"--league", &set.league},
+                                            {"--season", &set.season}})
+           check_utf8(field, *value);
+         const auto& gr = app::game_rules(set.game);
+         const config::File& settings = ctx.settings();
+         json setup = app::setup_from_words(gr, parse_words(o->words));
+         apply_house_rules(settings, gr, setup);
+         if (setup.contains("options")) set.options = setup["options"];
+         if (set.league.empty())
+           if (const config::Entry* e = settings.find("league")) set.league = e->value.get<std::string>();
+         const bool clock = set.seed.empty();
+         auto db = ctx.open(true);
+         const ojson doc = app::tournament_create(*db, set);
+         const ojson& ev = doc["event"];
+         emit_change(
+             ctx, doc,
+             text::tr(
+                 "tournament.cli.created",
+                 "tournament {id} created: {name}, {game}, {rounds, number, ::group-off} rounds, draw {method}, seed "
+                 "{seed}{clock, select, yes { (from the clock)} other {}}\n  next: marque "
+                 "tournament register {id} NAME",
+                 text::Message()
+                     .text("id", ev.value("id", std::string()))
+                     .text("name", ev.value("name", std::string()))
+                     .text("game", ev.value("game", std::string()))
+                     .number("rounds", ev.value("rounds", 0))
+                     .text("method", ev["draw"].value("method", std::string()))
+                     .text("seed", ev["draw"].value("seed", std::string()))
+                     .text("clock", clock ? "yes" : "no")));
+         return 0;
+       }});
 
   // --- register
   auto* c_reg = with_event(group->add_subcommand("register", text::tr("help.tournament.register",
@@ -331,13 +407,16 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   c_reg->footer(
       text::tr("help.tournament.footer",
                "Example:\n  marque tournament register jeudi Ann --licence 123456 --club Colmar --checked-in"));
-  out.push_back({c_reg, [o, &ctx] {
-                   check_utf8("name", o->entrant.name);
-                   auto db = ctx.open(true);
-                   const ojson doc = app::tournament_register(*db, o->event, {o->entrant});
-                   emit_change(ctx, doc, "registered " + o->entrant.name + " (" + entrants_said(doc) + ")");
-                   return 0;
-                 }});
+  out.push_back(
+      {c_reg, [o, &ctx] {
+         check_utf8("name", o->entrant.name);
+         auto db = ctx.open(true);
+         const ojson doc = app::tournament_register(*db, o->event, {o->entrant});
+         emit_change(ctx, doc,
+                     text::tr("tournament.cli.registered", "registered {name} ({entrants})",
+                              text::Message().text("name", o->entrant.name).text("entrants", entrants_said(doc))));
+         return 0;
+       }});
 
   auto* c_csv = with_event(group->add_subcommand("import-entrants", text::tr("help.tournament.import-entrants",
                                                                              "register the entrants of a CSV file "
@@ -351,25 +430,34 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_register(*db, o->event, list);
                    emit_change(ctx, doc,
-                               "registered " + std::to_string(list.size()) + " from " + o->file + " (" +
-                                   entrants_said(doc) + ")");
+                               text::tr("tournament.cli.registered_file", "registered {n} from {file} ({entrants})",
+                                        text::Message()
+                                            .text("n", count(static_cast<int64_t>(list.size())))
+                                            .text("file", o->file)
+                                            .text("entrants", entrants_said(doc))));
                    return 0;
                  }});
 
   // --- check-in, late, withdraw
   for (const bool present : {true, false}) {
     auto* c = with_event(group->add_subcommand(present ? "check-in" : "check-out",
-                                               present ? "entrants present for the draw of round 1"
-                                                       : "entrants not present after all (before round 1)"),
+                                               present ? text::tr("help.tournament.check-in",
+                                                                  "entrants present for the draw of round 1")
+                                                       : text::tr("help.tournament.check-out",
+                                                                  "entrants not present after all (before round 1)")),
                          *o);
     c->add_option("who", o->names, text::tr("help.tournament.who", "entrants (id or name)"))->required();
-    out.push_back({c, [o, &ctx, present] {
-                     auto db = ctx.open(true);
-                     const ojson doc = app::tournament_check_in(*db, o->event, o->names, present);
-                     emit_change(ctx, doc,
-                                 std::string(present ? "checked in" : "checked out") + " (" + entrants_said(doc) + ")");
-                     return 0;
-                   }});
+    out.push_back(
+        {c, [o, &ctx, present] {
+           auto db = ctx.open(true);
+           const ojson doc = app::tournament_check_in(*db, o->event, o->names, present);
+           emit_change(
+               ctx, doc,
+               text::tr("tournament.cli.checked",
+                        "{present, select, yes {checked in} other {checked out}} ({entrants})",
+                        text::Message().text("present", present ? "yes" : "no").text("entrants", entrants_said(doc))));
+           return 0;
+         }});
   }
   auto* c_late = with_event(group->add_subcommand("late", text::tr("help.tournament.late",
                                                                    "a late arrival: drawn from the next round on")),
@@ -382,7 +470,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    for (const auto& en : doc["entrants"])
                      if (en.value("id", std::string()) == o->who || en.value("name", std::string()) == o->who)
                        from = en.value("arrived_round", 1);
-                   emit_change(ctx, doc, o->who + " arrives late: drawn from round " + std::to_string(from));
+                   text::Message m;
+                   m.text("who", o->who);
+                   emit_change(ctx, doc,
+                               text::tr("tournament.cli.late", "{who} arrives late: drawn from round {round}",
+                                        id_arg(m, "round", from)));
                    return 0;
                  }});
   auto* c_wd = with_event(group->add_subcommand("withdraw", text::tr("help.tournament.withdraw",
@@ -399,7 +491,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                      if ((en.value("id", std::string()) == o->who || en.value("name", std::string()) == o->who) &&
                          en["withdrawn_after"].is_number_integer())
                        after = en["withdrawn_after"].get<int>();
-                   emit_change(ctx, doc, o->who + " withdraws after round " + std::to_string(after));
+                   text::Message m;
+                   m.text("who", o->who);
+                   emit_change(ctx, doc,
+                               text::tr("tournament.cli.withdraws", "{who} withdraws after round {round}",
+                                        id_arg(m, "round", after)));
                    return 0;
                  }});
 
@@ -412,7 +508,10 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    int round = 0;
                    const ojson doc = app::tournament_draw(*db, o->event, round);
                    const auto tables = app::tournament_tables(*db, o->event);
-                   emit_change(ctx, doc, draw_text(doc, round, tables) + "next: marque tournament publish " + o->event);
+                   emit_change(ctx, doc,
+                               draw_text(doc, round, tables) + text::tr("tournament.cli.next_publish",
+                                                                        "next: marque tournament publish {event}",
+                                                                        text::Message().text("event", o->event)));
                    return 0;
                  }});
   auto* c_pub = with_event(group->add_subcommand("publish",
@@ -443,8 +542,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    const auto tables = app::tournament_tables(*db, o->event);
                    const int drawn = static_cast<int>(doc["rounds_played"].size());
                    const int round = o->round == 0 ? drawn : o->round;
-                   if (round < 1 || round > drawn)
-                     throw Error(k_exit_rejected, "round " + std::to_string(round) + " is not drawn");
+                   if (round < 1 || round > drawn) {
+                     text::Message m;
+                     throw Error(k_exit_rejected, text::tr("tournament.cli.not_drawn", "round {round} is not drawn",
+                                                           id_arg(m, "round", round)));
+                   }
                    Report r;
                    r.json = [&] {
                      ojson list = ojson::array();
@@ -499,10 +601,15 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                "--confirmed-by Cat"));
   out.push_back(
       {c_res, [o, &ctx] {
-         if (o->slip.table == 0) throw Error(k_exit_usage, "which table? marque tournament result EVENT TABLE ...");
+         if (o->slip.table == 0)
+           throw Error(k_exit_usage,
+                       text::tr("tournament.cli.which_table", "which table? marque tournament result EVENT TABLE ..."));
          if (o->from_game == !o->words.empty())
-           throw Error(k_exit_usage, o->from_game ? "--from-game takes the totals from the game: give no totals"
-                                                  : "each entrant's total (Ann=120 Ben=-40 ...), or --from-game");
+           throw Error(k_exit_usage, o->from_game
+                                         ? text::tr("tournament.cli.from_game_totals",
+                                                    "--from-game takes the totals from the game: give no totals")
+                                         : text::tr("tournament.cli.totals",
+                                                    "each entrant's total (Ann=120 Ben=-40 ...), or --from-game"));
          for (const auto& [k, v] : parse_words(o->words)) o->slip.points.emplace_back(k, v);
          check_utf8("--reason", o->slip.reason);
          auto db = ctx.open(true);
@@ -518,9 +625,11 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
          const ojson& t =
              doc["rounds_played"][static_cast<size_t>(round - 1)]["tables"][static_cast<size_t>(o->slip.table - 1)];
          emit_change(ctx, doc,
-                     "round " + std::to_string(round) + " table " + std::to_string(o->slip.table) + ": " +
-                         (o->slip.reason.empty() ? t.value("status", std::string())
-                                                 : "corrected (" + o->slip.reason + ")"));
+                     table_said(round, o->slip.table,
+                                (o->slip.reason.empty()
+                                     ? state_said(t.value("status", std::string()))
+                                     : text::tr("tournament.cli.corrected_reason", "corrected ({reason})",
+                                                text::Message().text("reason", o->slip.reason)))));
          return 0;
        }});
   auto* c_ovr = with_event(group->add_subcommand("override",
@@ -535,17 +644,21 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    check_utf8("--reason", o->reason);
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_override(*db, o->event, o->round, o->table, o->reason, o->by);
+                   text::Message m;
                    emit_change(ctx, doc,
-                               "table " + std::to_string(o->table) + " confirmed by " + o->by + ": " + o->reason);
+                               text::tr("tournament.cli.overridden", "table {table} confirmed by {by}: {reason}",
+                                        id_arg(m, "table", o->table).text("by", o->by).text("reason", o->reason)));
                    return 0;
                  }});
   // --- a table's result as its players give it (the phones' verbs): submit, confirm, dispute
   for (const char* verb : {"submit", "confirm", "dispute"}) {
     const std::string v = verb;
-    auto* c = with_event(group->add_subcommand(v, v == "submit"    ? "a seated player submits the table's game result"
-                                                  : v == "confirm" ? "a second player of the table confirms it"
-                                                                   : "a player of the table disputes it (a note)"),
-                         *o);
+    auto* c = with_event(
+        group->add_subcommand(
+            v, v == "submit"    ? text::tr("help.tournament.submit", "a seated player submits the table's game result")
+               : v == "confirm" ? text::tr("help.tournament.confirm", "a second player of the table confirms it")
+                                : text::tr("help.tournament.dispute", "a player of the table disputes it (a note)")),
+        *o);
     c->add_option("table", o->table, text::tr("help.tournament.table", "the table number"))
         ->required()
         ->check(CLI::Range(1, 1000));
@@ -565,9 +678,7 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                                               : app::table_dispute(*db, o->event, round, o->table, o->who, o->reason);
            const ojson& t =
                doc["rounds_played"][static_cast<size_t>(round - 1)]["tables"][static_cast<size_t>(o->table - 1)];
-           emit_change(ctx, doc,
-                       "round " + std::to_string(round) + " table " + std::to_string(o->table) + ": " +
-                           t.value("status", std::string()));
+           emit_change(ctx, doc, table_said(round, o->table, state_said(t.value("status", std::string()))));
            return 0;
          }});
   }
@@ -580,7 +691,10 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    auto db = ctx.open(true);
                    int round = o->round;
                    const ojson doc = app::tournament_close_round(*db, o->event, round);
-                   emit_change(ctx, doc, "round " + std::to_string(round) + " closed\n" + ranking_text(doc, round));
+                   text::Message m;
+                   emit_change(ctx, doc,
+                               text::tr("tournament.cli.closed", "round {round} closed", id_arg(m, "round", round)) +
+                                   "\n" + ranking_text(doc, round));
                    return 0;
                  }});
 
@@ -639,8 +753,12 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_import(*db, in, o->id);
                    emit_change(ctx, doc,
-                               "imported " + o->file + " (" + entrants_said(doc) + ", " +
-                                   std::to_string(doc["rounds_played"].size()) + " rounds)");
+                               text::tr("tournament.cli.imported",
+                                        "imported {file} ({entrants}, {rounds, number, ::group-off} rounds)",
+                                        text::Message()
+                                            .text("file", o->file)
+                                            .text("entrants", entrants_said(doc))
+                                            .number("rounds", static_cast<int64_t>(doc["rounds_played"].size()))));
                    return 0;
                  }});
   auto* c_list = group->add_subcommand("list", text::tr("help.tournament.list", "the events in the database"));
@@ -685,7 +803,10 @@ CommandRecord add_tournament(CLI::App& app, Context& ctx, Commands& out) {
   out.push_back({c_undo, [o, &ctx] {
                    auto db = ctx.open(true);
                    const ojson doc = app::tournament_undo(*db, o->event);
-                   emit_change(ctx, doc, "undone: " + o->event + " is back as it was before its latest change");
+                   emit_change(ctx, doc,
+                               text::tr("tournament.cli.undone",
+                                        "undone: {event} is back as it was before its latest change",
+                                        text::Message().text("event", o->event)));
                    return 0;
                  }});
   for (size_t i = organiser; i < out.size(); ++i)
