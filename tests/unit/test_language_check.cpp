@@ -43,7 +43,7 @@ TEST_CASE("check: a problem said in the language, the same problem in English fo
     REQUIRE(rep.problems.size() == 1);
     REQUIRE(rep.said.size() == 1);
     CHECK(rep.problems[0] == english);
-    CHECK(rep.said[0] == "partie 1 : nombre de donnes stocké 7, elle en a 1");
+    CHECK(rep.said[0] == "partie 1\u00a0: nombre de donnes stocké 7, elle en a 1");
   }
   {
     text::UseLanguage hu("hu");
