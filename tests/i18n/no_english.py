@@ -107,6 +107,7 @@ NIGHTS = {
             "tournament register fete Ann --checked-in",
             "!tournament result fete",
             "tournament list",
+            "tournament show fete",
         ],
     },
     "hu": {

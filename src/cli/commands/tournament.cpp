@@ -109,7 +109,7 @@ std::string ranking_text(const ojson& doc, int after) {
   for (size_t i = 1; i < chain.size(); ++i)
     if (chain[i] != "lot") {
       align.push_back(A::right);
-      title.push_back(chain[i]);
+      title.push_back(reports::tiebreak_name(chain[i]));
     }
   align.push_back(A::left);
   title.push_back(text::tr("tournament.cli.col.decided_by", "decided by"));
@@ -133,6 +133,7 @@ std::string ranking_text(const ojson& doc, int after) {
         cells.push_back(r["tiebreaks"].contains(chain[i]) ? number_text(r["tiebreaks"][chain[i]]) : "");
     std::string decided = r["decided_by"].is_string() ? r["decided_by"].get<std::string>() : "";
     if (decided == "withdrawn") decided.clear();  // the rule under this row says it
+    if (!decided.empty()) decided = reports::tiebreak_name(decided);
     if (withdrawn) {
       text::Message m;
       decided += (decided.empty() ? "" : ", ") + text::tr("tournament.cli.withdrew_after",
