@@ -20,11 +20,12 @@ CommandRecord add_check(CLI::App& app, Context& ctx, Commands& out) {
                      for (const auto& p : rep.said) text += text::tr("cli.check.problem", "problem: ") + p + "\n";
                      return text +
                             text::tr("cli.check.done",
-                                     "checked {games} game(s), {hands} hand(s): {problems, plural, =0 {every score "
-                                     "recomputes identically} other {{problems} problem(s)}}",
+                                     "checked {games, number, ::group-off} game(s), {hands, number, ::group-off} "
+                                     "hand(s): {problems, plural, =0 {every score recomputes identically} other "
+                                     "{{problems} problem(s)}}",
                                      text::Message()
-                                         .text("games", std::to_string(rep.games))
-                                         .text("hands", std::to_string(rep.hands))
+                                         .number("games", static_cast<int64_t>(rep.games))
+                                         .number("hands", static_cast<int64_t>(rep.hands))
                                          .number("problems", static_cast<int64_t>(rep.problems.size()))) +
                             "\n";
                    };

@@ -28,13 +28,13 @@ std::string import_text(const app::ImportOutcome& out, bool dry_run) {
                        : text::tr("cli.import.done", "imported {file} as {game} game {id} ({hands} hands)", item)) +
               "\n";
   }
-  text += text::tr("cli.import.total", "{hands} hand(s) in {games} game(s)",
+  text += text::tr("cli.import.total", "{hands, number, ::group-off} hand(s) in {games, number, ::group-off} game(s)",
                    text::Message()
-                       .text("hands", std::to_string(out.hands))
-                       .text("games", std::to_string(out.items.size() - static_cast<size_t>(out.duplicates))));
+                       .number("hands", static_cast<int64_t>(out.hands))
+                       .number("games", static_cast<int64_t>(out.items.size()) - out.duplicates));
   if (out.duplicates)
-    text += text::tr("cli.import.skipped", ", {n} duplicate game(s) skipped",
-                     text::Message().text("n", std::to_string(out.duplicates)));
+    text += text::tr("cli.import.skipped", ", {n, number, ::group-off} duplicate game(s) skipped",
+                     text::Message().number("n", static_cast<int64_t>(out.duplicates)));
   return text + (dry_run ? text::tr("cli.import.dry_run", " (dry run: nothing stored)") : "") + "\n";
 }
 
