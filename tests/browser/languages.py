@@ -74,12 +74,12 @@ def enter_hand(d, lang, game, plan):
     if not check(st["step"] == "preview", f"{lang}: the hand is complete"):
         return False
     tap_on(d, "#store")
-    return check(until(d, "return location.href.endsWith(arguments[0])", f"/game/{game}/hand") is not None, f"{lang}: stored")
+    return check(until(d, "return (location.pathname + location.hash).endsWith(arguments[0])", f"/game/{game}/hand") is not None, f"{lang}: stored")
 
 
 def hand_words(d, game):
     d.get(base + f"/game/{game}")
-    return until(d, "const w = location.href.endsWith(arguments[0]) && document.querySelector('ol.hands li .words');"
+    return until(d, "const w = (location.pathname + location.hash).endsWith(arguments[0]) && document.querySelector('ol.hands li .words');"
                  " return w && w.textContent", f"/game/{game}") or ""
 
 

@@ -228,7 +228,7 @@ try:
     # loaded page (after a tap the check below ran in a page still loading and, under load, 1 run in 4 never saw the
     # worker claim it)
     d.find_element(By.CSS_SELECTOR, "form.login button").click()
-    check(until(d, "return location.href.endsWith(arguments[0]) && document.readyState === 'complete'",
+    check(until(d, "return (location.pathname + location.hash).endsWith(arguments[0]) && document.readyState === 'complete'",
                 f"/game/{GAME}") is not None, "logged in, the game's page shown")
     controlled = js("navigator.serviceWorker.ready.then(() => { const t0 = Date.now(); (function w() {"
                     " if (navigator.serviceWorker.controller || Date.now() - t0 > 15000) done(!!navigator.serviceWorker.controller);"
@@ -348,7 +348,7 @@ try:
     d.get(f"{plain}/login?next=/game/{GAME}/hand")
     d.find_element(By.ID, "code").send_keys(CODE)
     tap_on(d, "form.login button")
-    check(until(d, "return location.href.endsWith(arguments[0])", f"/game/{GAME}/hand") is not None,
+    check(until(d, "return (location.pathname + location.hash).endsWith(arguments[0])", f"/game/{GAME}/hand") is not None,
           f"logged in at {plain}")
     check(d.execute_script("return window.isSecureContext || 'serviceWorker' in navigator") is False,
           "there, no secure context and no service worker")

@@ -104,7 +104,7 @@ try:
     phone.get(base + f"/game/{GAMES['coinche']['picked']}/hand")
     phone.find_element(By.ID, "code").send_keys(CODE)
     tap_on(phone, "form.login button")
-    until(phone, "return location.href.endsWith('/hand')", timeout=5)
+    until(phone, "return (location.pathname + location.hash).endsWith('/hand')", timeout=5)
 
     for name, g in GAMES.items():
         phone.get(base + f"/game/{g['picked']}/hand")

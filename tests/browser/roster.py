@@ -97,7 +97,7 @@ try:
     check("/login" in phone.current_url, "the New game page asks for the write code first")
     phone.find_element(By.ID, "code").send_keys(CODE)
     tap_on(phone, "form.login button")
-    check(until(phone, "return location.href.endsWith('/new')", timeout=5) is not None, "the code opens the New game page")
+    check(until(phone, "return (location.pathname + location.hash).endsWith('/new')", timeout=5) is not None, "the code opens the New game page")
     phone.get(base + "/")
     tap_on(phone, "#new-game-link")
     choices = until(phone, "return location.href.includes('/new') &&"

@@ -148,7 +148,7 @@ try:
     phone.find_element(By.ID, "code").clear()
     phone.find_element(By.ID, "code").send_keys(CODE)
     tap_on(phone, "form.login button")
-    check(until(phone, "return location.href.endsWith(arguments[0])", f"/game/{ids['tarot']}/hand", timeout=5)
+    check(until(phone, "return (location.pathname + location.hash).endsWith(arguments[0])", f"/game/{ids['tarot']}/hand", timeout=5)
           is not None, "the code opens the hand form asked for")
 
     for name, game in ids.items():
@@ -243,7 +243,7 @@ try:
     shot(phone, "07-hand")
     phone.find_element(By.ID, "words").send_keys("points=60")
     tap_on(phone, "form.words-edit button")
-    check(until(phone, "return location.href.endsWith(arguments[0])", f"/game/{tarot}#hand-1", timeout=5) is not None,
+    check(until(phone, "return (location.pathname + location.hash).endsWith(arguments[0])", f"/game/{tarot}#hand-1", timeout=5) is not None,
           "a key=value edit is stored")
     check(hands_of(tarot)[0]["words"].endswith("by 19"), f"the edit changed the hand ({hands_of(tarot)[0]['words']!r})")
     phone.get(base + f"/game/{tarot}/hand/1")

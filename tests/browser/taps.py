@@ -149,7 +149,7 @@ try:
     phone.get(base + "/login?next=" + f"/game/{ids['tarot']}/hand")
     phone.find_element(By.ID, "code").send_keys(CODE)
     tap_on(phone, "form.login button")
-    check(until(phone, "return location.href.endsWith(arguments[0])", f"/game/{ids['tarot']}/hand") is not None,
+    check(until(phone, "return (location.pathname + location.hash).endsWith(arguments[0])", f"/game/{ids['tarot']}/hand") is not None,
           "logged in")
     until(phone, ENTRY + " return s.step !== '';")
     shot(phone, "taps-00-entry-start")
@@ -172,7 +172,7 @@ try:
         count = len(hands_of(game))
         tap_at("#store")
         check(wait(phone, lambda: len(hands_of(game)) == count + 1, 10) is not None, f"{name}: stored")
-        check(until(phone, "return location.href.endsWith(arguments[0])", f"/game/{game}/hand") is not None,
+        check(until(phone, "return (location.pathname + location.hash).endsWith(arguments[0])", f"/game/{game}/hand") is not None,
               f"{name}: the next hand's questions open at once")
         bound = BOUNDS.get(name, MAX_TAPS)
         check(taps <= bound, f"{name}: a typical hand takes {taps} taps (at most {bound})")
