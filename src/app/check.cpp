@@ -547,8 +547,7 @@ CheckReport check(Session& session) {
       try {
         g = store.raw_game_header(ids[i]);
         if (g) g->hands = store.raw_hands(ids[i], std::numeric_limits<int64_t>::min(), k_slice);
-        if (g && static_cast<int64_t>(g->hands.size()) < k_slice)
-          g->postings = store.raw_postings(ids[i], 1, 1000000000);
+        if (g && static_cast<int64_t>(g->hands.size()) < k_slice) g->postings = store.raw_postings_of(ids[i], g->hands);
       } catch (const Error& e) {
         std::lock_guard lock(mu);
         results[i] = {with_why("app.check.unreadable", check_game_words(ids[i]), e.what())};
