@@ -327,7 +327,10 @@ void failed(Replay& r) {
 
 }  // namespace
 
-Replay replay(const json& file) {
+namespace {
+
+// replay(), its score's tail made only when `tail` (start() leaves it to finish())
+Replay replay_file(const json& file, bool tail) {
   Replay r;
   auto& d = r.diags;
   d.set_hand(0);
@@ -417,9 +420,18 @@ Replay replay(const json& file) {
         return r;
       }
   }
-  finish_score(r);
+  if (tail)
+    finish_score(r);
+  else
+    r.ok = true;
   return r;
 }
+
+}  // namespace
+
+Replay replay(const json& file) { return replay_file(file, true); }
+
+Replay start_stream(const json& file) { return replay_file(file, false); }
 
 std::optional<ojson> next(Replay& r, const json& record) {
   if (!r.ok || !r.state) return std::nullopt;

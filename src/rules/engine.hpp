@@ -261,6 +261,9 @@ void extend(Replay& r, const json& record);
 // next() returns nullopt and r holds only diagnostics (r.ok false).
 std::optional<ojson> next(Replay& r, const json& record);
 void finish(Replay& r);
+// replay() without making the score's tail (totals, result ...) before finish() makes it: for a file streamed
+// with next() (check), whose tail after no hand would be thrown away.
+Replay start_stream(const json& file);
 // A game's stored running state (issue 35): r's state after its last record (Game::save_state) with the rules'
 // version and the records and deals played; nullopt when r failed or its game keeps none.
 std::optional<json> saved_state(const Replay& r);

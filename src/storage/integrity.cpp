@@ -145,6 +145,39 @@ std::vector<std::vector<Amount>> Store::raw_postings(int64_t id, int64_t first_s
   MARQUE_DB_CATCH
 }
 
+std::vector<std::vector<Amount>> Store::raw_postings_of(int64_t id, const std::vector<RawHand>& hands) {
+  constexpr int64_t first_seq = 1, last_seq = 1000000000;
+  if (hands.empty()) return raw_postings(id, first_seq, last_seq);
+  int64_t lo = hands.front().id, hi = lo;
+  for (const auto& h : hands) {
+    lo = std::min(lo, h.id);
+    hi = std::max(hi, h.id);
+  }
+  // ids far apart (hands added between other games' hands): the join reads fewer rows
+  if (hi - lo > 2 * static_cast<int64_t>(hands.size()) + 16) return raw_postings(id, first_seq, last_seq);
+  MARQUE_DB_TRY
+  std::vector<int64_t> seq_of(static_cast<size_t>(hi - lo + 1), 0);  // 0: another game's hand
+  for (const auto& h : hands) seq_of[static_cast<size_t>(h.id - lo)] = h.seq;
+  auto q_use = m->stmt("SELECT hand_id, position, units, per FROM postings WHERE hand_id BETWEEN ? AND ?");
+  auto& q = *q_use;
+  q.bind(1, lo);
+  q.bind(2, hi);
+  std::vector<std::vector<Amount>> out;
+  while (q.executeStep()) {
+    const int64_t seq = seq_of[static_cast<size_t>(q.getColumn(0).getInt64() - lo)];
+    auto pos = static_cast<size_t>(q.getColumn(1).getInt());
+    // the same rows as raw_postings' join: this game's positions first_seq..last_seq (a seq below 1 is damage)
+    if (seq < first_seq || seq > last_seq || pos > 1000) continue;
+    const auto at = static_cast<size_t>(seq - first_seq);
+    if (out.size() <= at) out.resize(at + 1);
+    auto& row = out[at];
+    if (row.size() <= pos) row.resize(pos + 1);
+    row[pos] = {q.getColumn(2).getInt64(), std::max<int64_t>(1, q.getColumn(3).getInt64())};
+  }
+  return out;
+  MARQUE_DB_CATCH
+}
+
 std::string Store::integrity_check(bool json_checked) {
   MARQUE_DB_TRY
   if (json_checked)

@@ -244,6 +244,9 @@ public:
   // the postings of positions first_seq..last_seq: [seq - first_seq] amounts by position, as long as the last
   // position that has any (a position with none is empty)
   std::vector<std::vector<Amount>> raw_postings(int64_t id, int64_t first_seq, int64_t last_seq);
+  // raw_postings(id, 1, 1000000000) when `hands` are every hand of game `id` (raw_hands), read by the hands' ids
+  // (one range of the postings' key, no join) when those ids are close together
+  std::vector<std::vector<Amount>> raw_postings_of(int64_t id, const std::vector<RawHand>& hands);
   // derived after any change: status, summary (the score document without its hands), hand count, played
   // count and every seat's standing (by position)
   void set_summary(int64_t game_id, const GameDerived& d);

@@ -276,6 +276,24 @@ TEST_CASE("dumps_as agrees with dump() on every kind of value", "[outputs][check
   CHECK(marque::app::dumps_as(marque::app::ojson(42), "42"));
   CHECK(marque::app::dumps_as(marque::app::ojson("a\nb"), "\"a\\nb\""));
   CHECK_FALSE(marque::app::dumps_as(marque::app::ojson::object(), "{} "));
+  // strings of every length around the 8-byte steps its test of plain bytes takes, a byte dump() escapes or
+  // checks at each place: the same as dump(), a raw quote or backslash in the text never taken for the escape
+  for (size_t n = 0; n <= 19; ++n)
+    for (size_t at = 0; at <= n; ++at)
+      for (const char* odd : {"\"", "\\", "\n", "\x1f", "\x7f", "é"}) {
+        std::string s(n, 'k');
+        if (at < n) s.replace(at, 1, odd);
+        const marque::app::ojson j = marque::app::ojson::array({s, marque::app::ojson::object({{s, s}})});
+        const std::string t = j.dump();
+        CHECK(marque::app::dumps_as(j, t));
+        std::string bare = "[\"" + s + "\",{\"" + s + "\":\"" + s + "\"}]";  // unescaped
+        CHECK(marque::app::dumps_as(j, bare) == (bare == t));
+        for (size_t i = 0; i < t.size(); ++i) {
+          std::string u = t;
+          u[i] = u[i] == 'k' ? 'K' : 'k';
+          CHECK_FALSE(marque::app::dumps_as(j, u));
+        }
+      }
   // an import stores each score as compact_dump writes it: the same bytes as dump()
   CHECK(marque::app::compact_dump(v) == text);
   for (const char* t : {"42", "-7", "1.5", "null", "true", "[]", "{}", R"("a\nb")", R"({"k\"":["\u0001é",0.1]})"}) {
