@@ -24,50 +24,65 @@ std::vector<std::pair<size_t, size_t>> covered(const std::vector<std::string>& c
 }  // namespace
 
 std::string TextTable::render() const {
+  // each row's cells: the columns they cover and their display widths, measured once
+  std::vector<std::vector<std::pair<size_t, size_t>>> covers(m_rows.size());
+  std::vector<std::vector<int>> widths(m_rows.size());
   size_t ncols = 0;
-  for (const auto& r : m_rows)
-    for (const auto& [first, n] : covered(r.cells, r.span)) ncols = std::max(ncols, first + n);
+  for (size_t r = 0; r < m_rows.size(); ++r) {
+    covers[r] = covered(m_rows[r].cells, m_rows[r].span);
+    for (const auto& [first, n] : covers[r]) ncols = std::max(ncols, first + n);
+    widths[r].reserve(m_rows[r].cells.size());
+    for (const auto& c : m_rows[r].cells) widths[r].push_back(display_width(c));
+  }
   std::vector<int> width(ncols, 0);
   auto sep = [&](size_t i) { return static_cast<int>(i) == m_bar_after ? 3 : 2; };
-  for (const auto& r : m_rows) {
-    auto cov = covered(r.cells, r.span);
-    for (size_t i = 0; i < r.cells.size(); ++i)
-      if (cov[i].second == 1) width[cov[i].first] = std::max(width[cov[i].first], display_width(r.cells[i]));
+  for (size_t r = 0; r < m_rows.size(); ++r) {
+    const auto& cov = covers[r];
+    for (size_t i = 0; i < m_rows[r].cells.size(); ++i)
+      if (cov[i].second == 1) width[cov[i].first] = std::max(width[cov[i].first], widths[r][i]);
   }
   // a spanning cell wider than its columns widens the last of them
-  for (const auto& r : m_rows) {
-    auto cov = covered(r.cells, r.span);
-    for (size_t i = 0; i < r.cells.size(); ++i) {
+  for (size_t r = 0; r < m_rows.size(); ++r) {
+    const auto& cov = covers[r];
+    for (size_t i = 0; i < m_rows[r].cells.size(); ++i) {
       auto [first, n] = cov[i];
       if (n == 1) continue;
       int w = 0;
       for (size_t k = first; k < first + n; ++k) w += width[k] + (k + 1 < first + n ? sep(k) : 0);
-      width[first + n - 1] += std::max(0, display_width(r.cells[i]) - w);
+      width[first + n - 1] += std::max(0, widths[r][i] - w);
     }
   }
   std::string out;
   int total = 0;
   for (size_t i = 0; i < ncols; ++i) total += width[i] + (i + 1 < ncols ? sep(i) : 0);
-  for (const auto& r : m_rows) {
-    std::string line;
-    if (r.rule) {
-      line = std::string(static_cast<size_t>(total), '-');
+  std::string line;
+  for (size_t r = 0; r < m_rows.size(); ++r) {
+    const Row& row = m_rows[r];
+    line.clear();
+    if (row.rule) {
+      line.assign(static_cast<size_t>(total), '-');
     } else {
-      auto cov = covered(r.cells, r.span);
+      const auto& cov = covers[r];
       size_t col = 0;
       for (size_t i = 0; col < ncols; ++i) {
-        std::string cell = i < r.cells.size() ? r.cells[i] : "";
+        const bool has = i < row.cells.size();
         size_t first = i < cov.size() ? cov[i].first : col, n = i < cov.size() ? cov[i].second : 1;
         int w = 0;
         for (size_t k = first; k < first + n; ++k) w += width[k] + (k + 1 < first + n ? sep(k) : 0);
         Align a = n == 1 && first < m_aligns.size() ? m_aligns[first] : Align::left;
-        line += a == Align::left ? pad_right(cell, w) : pad_left(cell, w);
+        // the cell padded to w columns (pad_right or pad_left), written in place
+        const int cw = has ? widths[r][i] : 0;
+        const size_t fill = cw >= w ? 0 : static_cast<size_t>(w - cw);
+        if (a != Align::left) line.append(fill, ' ');
+        if (has) line += row.cells[i];
+        if (a == Align::left) line.append(fill, ' ');
         col = first + n;
         if (col < ncols) line += static_cast<int>(col - 1) == m_bar_after ? " | " : "  ";
       }
       while (!line.empty() && line.back() == ' ') line.pop_back();
     }
-    out += line + "\n";
+    out += line;
+    out += '\n';
   }
   return out;
 }

@@ -62,6 +62,30 @@ rules::Replay score_game(Session& session, int64_t game_id) {
   return r;
 }
 
+namespace {
+// The stored game `g` with its hands (their records moved into the file), replayed once; its score document not
+// numbered (number_entries). The same refusal as score_game when the records no longer replay.
+ScoredGame scored_of(const storage::GameRow& g, std::vector<storage::HandRow>& hands) {
+  ScoredGame out;
+  out.file = file_from(g, {});
+  json& records = out.file["hands"];
+  records.get_ref<json::array_t&>().reserve(hands.size());
+  for (auto& h : hands) records.push_back(std::move(h.record));
+  out.r = rules::replay(out.file);
+  if (!out.r.ok) no_longer_replays(g.id, out.r.diags);
+  return out;
+}
+}  // namespace
+
+ScoredGame scored_game(Session& session, int64_t game_id) {
+  Store& store = store_of(session);
+  const storage::GameRow g = load_game(store, game_id);
+  auto hands = store.hands(game_id, false);
+  ScoredGame out = scored_of(g, hands);
+  number_entries(out.r.score, hands);
+  return out;
+}
+
 rules::Replay score_game_streamed(Session& session, int64_t game_id,
                                   const std::function<void(const ojson&)>& on_entry) {
   Store& store = store_of(session);
@@ -222,19 +246,17 @@ GameView game_view(Session& session, int64_t game_id) {
   const storage::GameRow g = load_game(store, game_id);
   v.game = info_of(g);
   auto hands = store.hands(game_id, false);
-  rules::Replay r = rules::replay(file_from(g, hands));
-  if (!r.ok) {
-    no_longer_replays(game_id, r.diags);
-  }
-  v.score = r.score;
-  number_entries(v.score, hands);
+  ScoredGame scored = scored_of(g, hands);
+  rules::Replay& r = scored.r;
+  const json& records = scored.file["hands"];
   const rules::GameRules* rules = rules::find_game(v.game.game);
   std::vector<std::string> players = r.state->players();
   if (rules) v.sides = sides_of(*rules, *r.state, r.score, nullptr);
+  v.hands.reserve(hands.size());
   for (size_t i = 0; i < hands.size(); ++i) {
     HandLine line;
     line.no = hands[i].no;
-    line.record = hands[i].record;
+    line.record = records[i];
     line.entry = r.score["hands"][i];
     line.words = rules ? rules->hand_words(line.record, json(line.entry), players) : "";
     line.recorded_at = hands[i].recorded_at;
@@ -248,8 +270,12 @@ GameView game_view(Session& session, int64_t game_id) {
       }
     v.hands.push_back(std::move(line));
   }
-  if (rules && r.state->finished()) v.result_words = rules->result_words(json(r.score));
+  // the result words read the score document's top-level keys only, not its hands
+  if (rules && r.state->finished()) v.result_words = rules->result_words(json(summary_of(r)));
   v.sitting_out = r.state->sitting_out();
+  v.score = std::move(r.score);
+  number_entries(v.score, hands);
+  v.file = std::move(scored.file);
   v.series = series_result(session, game_id);
   return v;
 }

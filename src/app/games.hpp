@@ -99,6 +99,13 @@ std::optional<json> series_result(Session& session, int64_t id);
 
 // Replay a stored game; throws Error when its stored records no longer replay.
 rules::Replay score_game(Session& session, int64_t game_id);
+// A stored game read once, to be shown: its marque-game/1 document (game_file) and its replay (score_game: the
+// same score document, the same refusal when its records no longer replay), from one read of the game and its hands.
+struct ScoredGame {
+  json file;
+  rules::Replay r;
+};
+ScoredGame scored_game(Session& session, int64_t game_id);
 // A replayed game's sides (core/sides.hpp) as it stands: each side's total, the last hand's deltas.
 Sides sides_of(const rules::Replay& r);
 
@@ -132,6 +139,7 @@ struct GameView {
   std::optional<json> series;  // series_result, when the game has one
   std::string sitting_out;     // who sits the next hand out (Game::sitting_out), or ""
   Sides sides;                 // each side's total as the game stands
+  json file;                   // the game as a marque-game/1 document (game_file)
 };
 GameView game_view(Session& session, int64_t game_id);
 // The sides of `v` after its hand `h`: each side's delta in that hand and its total after it.

@@ -84,21 +84,21 @@ std::vector<sheet::Correction> net_corrections(const std::vector<Change>& change
 // The outcome's places: each seat's place and total as the game reduces them (GameRules::seats); a team's seats
 // (same place, total and team result) as one line "Sophie & Nadine". A game that counts a result other than its
 // totals (a Rubicon partie: ±R) shows both: "+186 (341)".
-std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::Replay& r) {
+// `summary`: summary_of(r) as plain JSON.
+std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::Replay& r, const json& summary) {
   const std::vector<std::string> players = r.state->players();
-  const ojson summary = summary_of(r);
-  const auto seats = rules.seats(json(summary), players);
+  const auto seats = rules.seats(summary, players);
   const bool teams =
       sides_of(rules, *r.state, r.score, nullptr).teams;  // a team game: partners share a line before the end too
-  const ojson& totals = summary["totals"];
+  const json none = json::object();
+  const json& totals = summary.contains("totals") ? summary["totals"] : none;
   std::vector<sheet::Place> out;
   std::vector<std::string> team_of;  // the team result of each line of `out`, "" = no team
   for (size_t i = 0; i < seats.size() && i < players.size(); ++i) {
     const auto& s = seats[i];
     const std::string& lang = text::language();
     std::string total = text::local_number(s.points, lang);
-    if (auto raw = totals.find(players[i]);
-        !teams && raw != totals.end() && raw->is_number() && *raw != ojson(s.points))
+    if (auto raw = totals.find(players[i]); !teams && raw != totals.end() && raw->is_number() && *raw != json(s.points))
       total = text::local_signed(s.points, lang) + " (" + text::local_number(raw->get<double>(), lang) + ")";
     bool joined = false;
     // a team game in progress has no team result yet: partners are the two seats alone at their place and total
@@ -130,8 +130,9 @@ std::vector<sheet::Place> places_of(const rules::GameRules& rules, const rules::
 }
 
 sheet::Part part_of(Session& session, int64_t id) {
-  rules::Replay r = score_game(session, id);
-  const json file = game_file(session, id);
+  const ScoredGame scored = scored_game(session, id);  // the game and its hands read once, replayed once
+  const json& file = scored.file;
+  const rules::Replay& r = scored.r;
   const rules::GameRules* rules = rules::find_game(file.value("game", std::string()));
   if (!rules) throw Error(k_exit_dataerr, "game " + std::to_string(id) + " is of a kind this marque does not know");
   sheet::Part p;
@@ -148,8 +149,11 @@ sheet::Part part_of(Session& session, int64_t id) {
                        text::Message().number("id", id).text("title", title));
   p.corrections = net_corrections(history(session, id), rules->labels());
   p.finished = r.score.value("finished", false);
-  p.places = places_of(*rules, r);
-  p.outcome = rules->result_words(json(r.score));
+  // what the places and the outcome read: the score document without its hands (none of the games' seats or
+  // result words reads them)
+  const json summary(summary_of(r));
+  p.places = places_of(*rules, r, summary);
+  p.outcome = rules->result_words(summary);
   return p;
 }
 

@@ -1,6 +1,7 @@
 #include "core/message.hpp"
 
 #include <memory>
+#include <unordered_map>
 
 #include <unicode/fmtable.h>
 #include <unicode/msgfmt.h>
@@ -124,9 +125,18 @@ std::string say(const Message& m, const Catalogue& catalogue) {
     for (size_t at = text.find(plain); at != std::string::npos; at = text.find(plain, at + exact.size()))
       text.replace(at, plain.size(), exact);
   }
+  // one MessageFormat per pattern and language on each thread, made when first said (a sheet or a game's page says
+  // the same few patterns hundreds of times: ICU parses a pattern and builds its number formats once, not per line)
+  thread_local std::unordered_map<std::string, std::unique_ptr<icu::MessageFormat>> formats;
   UErrorCode status = U_ZERO_ERROR;
-  icu::MessageFormat format(icu::UnicodeString::fromUTF8(text), icu::Locale(catalogue.locale.c_str()), status);
-  if (U_FAILURE(status)) return unknown(m, catalogue);
+  std::unique_ptr<icu::MessageFormat>& cached = formats[catalogue.locale + '\0' + text];
+  if (!cached) {
+    auto made = std::make_unique<icu::MessageFormat>(icu::UnicodeString::fromUTF8(text),
+                                                     icu::Locale(catalogue.locale.c_str()), status);
+    if (U_FAILURE(status)) return unknown(m, catalogue);
+    cached = std::move(made);
+  }
+  const icu::MessageFormat& format = *cached;
   std::vector<icu::UnicodeString> names;
   std::vector<icu::Formattable> values;
   names.reserve(m.args.size());

@@ -38,7 +38,7 @@ void Server::Impl::page_routes() {
     html(req, res, [&](app::Database& db, const PageContext& c) {
       app::GameView v = app::game_view(*db, *id);
       if (v.game.ended == "deleted") throw Error(k_exit_noinput, "game " + std::to_string(*id) + " was deleted");
-      return game_page(v, app::score_sheet(v.game.game, app::game_file(*db, *id), v.score), c);
+      return game_page(v, app::score_sheet(v.game.game, v.file, v.score), c);
     });
   });
   http.Get(R"(/game/(\d{1,18})/hand/(\d{1,9}))", [this](const Request& req, Response& res) {

@@ -72,12 +72,14 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
     };
     t.row({"", "", text::tr("sheet.resumed", "(resumed sheet)"), "", "", v(nous), "|", "", v(eux)}, "carried");
   }
-  const json records = game_file.value("hands", json::array());
+  const json no_records = json::array();
+  const json& records = game_file.contains("hands") ? game_file["hands"] : no_records;
   const ojson& hands = score["hands"];
+  const json none = json::object();
   for (size_t i = 0; i < hands.size(); ++i) {
     const ojson& h = hands[i];
     const ojson& b = h["breakdown"];
-    const json rec = i < records.size() ? records[i] : json::object();
+    const json& rec = i < records.size() ? records[i] : none;
     std::string dealer = b.contains("dealer") ? b["dealer"].get<std::string>() : "";
     if (b.contains("redeal") && b["redeal"].is_string()) {
       std::string what = b["redeal"] == "misdeal" ? text::tr("sheet.coinche.misdeal", "(misdeal - redeal)")

@@ -19,16 +19,24 @@ std::vector<sheet::Series> running_totals(const ojson& score, int64_t per) {
   }
   const char* totals_key = teams ? "team_totals" : "totals";
   const char* deltas_key = teams ? "team_deltas" : "deltas";
+  // h[key][n] read as an amount, when there is one (no copy of the entry's objects)
+  auto amount_in = [&](const ojson& h, const char* key, const std::string& n) -> std::optional<Amount> {
+    if (!h.is_object()) return std::nullopt;
+    auto t = h.find(key);
+    if (t == h.end() || !t->is_object()) return std::nullopt;
+    auto a = t->find(n);
+    return a == t->end() ? std::nullopt : amount_of(*a, per);
+  };
+  const ojson& hands = score["hands"];
   for (const auto& n : names) {
     std::vector<Amount> points{Amount::whole(0, per)};
-    for (const auto& h : score["hands"]) {
-      const auto& t = h.value(totals_key, ojson::object());
-      auto a = t.contains(n) ? amount_of(t[n], per) : std::nullopt;
+    points.reserve(hands.size() + 1);
+    for (const auto& h : hands) {
+      auto a = amount_in(h, totals_key, n);
       points.push_back(a ? *a : points.back());
     }
     if (points.size() > 1) {  // the start: the first total less the first hand (a resumed sheet starts there)
-      const auto& d = score["hands"][0].value(deltas_key, ojson::object());
-      auto a = d.contains(n) ? amount_of(d[n], per) : std::nullopt;
+      auto a = amount_in(hands[0], deltas_key, n);
       points[0] = points[1] - (a ? *a : Amount::whole(0, per));
     }
     sheet::Series s{n, {}};

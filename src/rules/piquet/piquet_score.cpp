@@ -2,6 +2,8 @@
 // the repique (§4.5), the classic end inside a deal (§5.2), the play and the cards (§4.3), the pique (§4.6), the
 // concession and the penalty (§4.7), the deal totals and the per-deal breakdown (§4.8). All on integers.
 #include <algorithm>
+#include <array>
+#include <mutex>
 
 #include "rules/piquet/piquet.hpp"
 
@@ -52,18 +54,15 @@ std::vector<PlayOutcome> enumerate_play_orders(int elder_tricks, bool last_trick
 }  // namespace
 
 const std::vector<PlayOutcome>& play_orders(int elder_tricks, bool last_trick_on_capot) {
-  // 26 tables of at most 924 orders, enumerated once per process (an import checks thousands of deals)
-  static const auto tables = [] {
-    std::array<std::vector<PlayOutcome>, 26> t;
-    for (int k = 0; k <= 12; ++k) {
-      t[static_cast<size_t>(2 * k)] = enumerate_play_orders(k, false);
-      t[static_cast<size_t>(2 * k + 1)] = enumerate_play_orders(k, true);
-    }
-    return t;
-  }();
+  // 26 tables of at most 924 orders, each enumerated once per process when first asked (an import checks
+  // thousands of deals; a game of a few deals asks a few of them), on any thread (check's workers)
+  static std::array<std::vector<PlayOutcome>, 26> tables;
+  static std::array<std::once_flag, 26> enumerated;
   static const std::vector<PlayOutcome> none;
   if (elder_tricks < 0 || elder_tricks > 12) return none;
-  return tables[static_cast<size_t>(2 * elder_tricks + (last_trick_on_capot ? 1 : 0))];
+  const size_t i = static_cast<size_t>(2 * elder_tricks + (last_trick_on_capot ? 1 : 0));
+  std::call_once(enumerated[i], [&] { tables[i] = enumerate_play_orders(elder_tricks, last_trick_on_capot); });
+  return tables[i];
 }
 
 // ---- categories 1-4 (§4.2, §4.4, §4.5, §5.2) ----------------------------------------------------------------

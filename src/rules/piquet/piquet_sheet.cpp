@@ -105,7 +105,8 @@ void hand_rows(sheet::Table& t, const json& setup, const ojson& score, const std
       t.row({"", text::tr("sheet.piquet.brought_forward", "brought forward"), "", "", n(start0), n(start1), ""},
             "carried");
   }
-  const ojson hands = score.value("hands", ojson::array());
+  const ojson no_hands = ojson::array();
+  const ojson& hands = score.contains("hands") ? score["hands"] : no_hands;
   for (size_t i = 0; i < hands.size(); ++i) {
     const ojson& h = hands[i];
     const ojson& b = h.value("breakdown", ojson::object());

@@ -63,8 +63,15 @@ struct SheetLine {
   std::vector<std::string> cells;  // per player
 };
 
+// rec[key], or nullptr when rec has no such key (one lookup)
+const json* field(const json& rec, const char* key) {
+  auto it = rec.find(key);
+  return it == rec.end() ? nullptr : &*it;
+}
+
 bool has_note(const json& rec) {
-  return rec.contains("note") && rec["note"].is_string() && !rec["note"].get<std::string>().empty();
+  const json* note = field(rec, "note");
+  return note && note->is_string() && !note->get_ref<const std::string&>().empty();
 }
 
 // "-- redeal: petit sec (Cat)"
@@ -90,14 +97,16 @@ std::string result_text(const json& rec, const ojson& b, const std::string& no, 
   int64_t margin = b.value("points_rounded", int64_t{0}) - b.value("target", int64_t{0});
   std::string result = margin == 0 ? "=0" : common::local_signed(Amount::whole(margin));
   auto tag = [&](const std::string& t) { result += " " + t; };
-  if (rec.contains("poignees") && rec["poignees"].is_array())
-    for (const auto& q : rec["poignees"]) {
+  if (const json* poignees = field(rec, "poignees"); poignees && poignees->is_array())
+    for (const auto& q : *poignees) {
       std::string lv = q.value("level", "");
       tag(std::string(lv == "triple" ? "TP" : lv == "double" ? "DP" : "SP") + "(" + q.value("player", "") + ")");
     }
-  if (rec.value("petit_au_bout", json(nullptr)) == "attack") tag("PB(A)");
-  if (rec.value("petit_au_bout", json(nullptr)) == "defence") tag("PB(D)");
-  std::string chelem = rec.contains("chelem") && rec["chelem"].is_string() ? rec["chelem"].get<std::string>() : "none";
+  const json* bout = field(rec, "petit_au_bout");
+  if (bout && *bout == "attack") tag("PB(A)");
+  if (bout && *bout == "defence") tag("PB(D)");
+  const json* slam = field(rec, "chelem");
+  const std::string chelem = slam && slam->is_string() ? slam->get<std::string>() : "none";
   bool announced = rec.value("chelem_announced", false) == true;
   if (announced)
     tag(chelem == "attack" ? "CHA" : "CH!");
@@ -108,8 +117,8 @@ std::string result_text(const json& rec, const ojson& b, const std::string& no, 
     tag(b.value("slam_part", int64_t{0}) > 0 ? "PCA" : "PCA!");
   else if (!announced && chelem == "none" && b.value("slam_part", int64_t{0}) == 150)
     tag("PC");
-  if (rec.contains("miseres") && rec["miseres"].is_array())
-    for (const auto& m : rec["miseres"]) tag("M(" + m.value("player", "") + ")");
+  if (const json* miseres = field(rec, "miseres"); miseres && miseres->is_array())
+    for (const auto& m : *miseres) tag("M(" + m.value("player", "") + ")");
   if (has_note(rec)) {
     tag("*");
     notes.push_back(no + ". " + rec["note"].get<std::string>());
@@ -121,13 +130,21 @@ void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<
                std::vector<std::string>& notes) {
   const ojson& b = h["breakdown"];
   std::string who = rec.value("taker", "");
-  if (b.contains("attack") && b["attack"].size() == 2) who += "+" + b["attack"][1].get<std::string>();
-  if (b.contains("taker_alone")) who += "(" + b["taker_alone"].get<std::string>() + ")";
+  if (auto attack = b.find("attack"); attack != b.end() && attack->size() == 2)
+    who += "+" + (*attack)[1].get<std::string>();
+  if (auto alone = b.find("taker_alone"); alone != b.end()) who += "(" + alone->get<std::string>() + ")";
   std::string result = result_text(rec, b, l.no, notes);
-  l.cols = {who, abbrev(rec.value("contract", "")), num(rec.value("oudlers", json(nullptr))),
-            num(rec.value("points", json(nullptr))), result};
+  const json null;
+  const json* oudlers = field(rec, "oudlers");
+  const json* points = field(rec, "points");
+  l.cols = {who, abbrev(rec.value("contract", "")), num(oudlers ? *oudlers : null), num(points ? *points : null),
+            result};
   const ojson& t = h["totals"];
-  for (const auto& p : players) l.cells.push_back(t.contains(p) ? common::local_signed(amount(t[p])) : "");
+  l.cells.reserve(players.size());
+  for (const auto& p : players) {
+    auto total = t.find(p);
+    l.cells.push_back(total != t.end() ? common::local_signed(amount(*total)) : "");
+  }
 }
 
 // The hand table: number, dealer, the deal's description in its own columns (a redeal's words across them), the
@@ -211,9 +228,11 @@ sheet::Sheet render_sheet(const json& game_file, const ojson& score) {
   std::vector<SheetLine> lines;
   std::vector<std::string> notes;  // "* " footnotes under the table
   const ojson& hands = score["hands"];
+  const json none = json::object();
+  lines.reserve(hands.size());
   for (size_t i = 0; i < hands.size(); ++i) {
     const ojson& h = hands[i];
-    const json rec = i < records.size() ? records[i] : json::object();
+    const json& rec = i < records.size() ? records[i] : none;
     SheetLine l;
     l.no = common::hand_number(h, i);
     l.dealer = h.value("dealer", "");
