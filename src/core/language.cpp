@@ -1,11 +1,11 @@
 // The table's own language (core/language.hpp): the catalogues through Boost.Locale (its ICU backend: no system
-// locale needed; the only file that includes Boost), numbers, dates and collation through ICU.
+// locale needed) in the plugin marque-locale.so (src/plugins/locale.cpp, loaded the first time a language other than
+// English is spoken: core/plugin.hpp), numbers, dates and collation through ICU.
 #include "core/language.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <locale>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -18,11 +18,9 @@
 #include <unicode/numberformatter.h>
 #include <unicode/smpdtfmt.h>
 #include <unicode/timezone.h>
-#include <boost/locale/generator.hpp>
-#include <boost/locale/localization_backend.hpp>
-#include <boost/locale/message.hpp>
 
 #include "core/date.hpp"
+#include "core/plugin.hpp"
 #include "core/text.hpp"
 
 namespace marque::text {
@@ -44,20 +42,13 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// The std::locale that carries a language's catalogue (Boost.Locale, ICU backend), made once per language.
-const std::locale& catalogue_locale(const std::string& lang) {
-  static std::mutex mutex;
-  static std::map<std::string, std::locale> made;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = made.find(lang);
-  if (it != made.end()) return it->second;
-  boost::locale::localization_backend_manager backends = boost::locale::localization_backend_manager::global();
-  backends.select("icu");
-  boost::locale::generator gen(backends);
-  gen.categories(boost::locale::message_facet);
-  gen.add_messages_path(locale_dir());
-  gen.add_messages_domain("marque");
-  return made.emplace(lang, gen(lang + ".UTF-8")).first->second;
+// The translation of `id` in `lang` (marque-locale.so's Boost.Locale), loaded when first asked
+std::string pgettext(const char* id, const char* english, const std::string& lang) {
+  using Pgettext = void (*)(const std::string&, const std::string&, const char*, const char*, std::string&);
+  static const Pgettext f = plugin::marque<Pgettext>("marque-locale.so", "marque_pgettext");
+  std::string out;
+  f(locale_dir(), lang, id, english, out);
+  return out;
 }
 
 icu::Locale icu_locale(std::string_view lang) { return icu::Locale(std::string(lang).c_str()); }
@@ -158,8 +149,7 @@ std::string locale_dir() {
 
 std::string translate(std::string_view id, std::string_view english, std::string_view lang) {
   if (lang.empty() || lang == "en" || !spoken(lang)) return std::string(english);
-  return boost::locale::pgettext(std::string(id).c_str(), std::string(english).c_str(),
-                                 catalogue_locale(std::string(lang)));
+  return pgettext(std::string(id).c_str(), std::string(english).c_str(), std::string(lang));
 }
 
 std::string tr(std::string_view id, std::string_view english, const Message& args) {
