@@ -35,8 +35,9 @@ endif()
 install(TARGETS marque RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # the helper `marque serve` runs (src/cli/serve/exec.cpp looks for it in ../lib/marque/ beside bin/)
 install(TARGETS marque-serve RUNTIME DESTINATION lib/marque)
-# marque's plugins (CMakeLists.txt, core/plugin.hpp: looked for in ../lib/marque/ beside bin/ and beside marque-serve)
-install(TARGETS marque_locale marque_toml LIBRARY DESTINATION lib/marque)
+# marque's plugins (CMakeLists.txt, core/plugin.hpp: looked for in ../lib/marque/plugins/ from bin/, and in plugins/
+# beside marque-serve); not in lib/marque/ itself, where CPack would add an ldconfig call lintian refuses
+install(TARGETS marque_locale marque_toml LIBRARY DESTINATION lib/marque/plugins)
 # the translations (text::locale_dir() finds them from bin/ and lib/marque/); Boost.Locale's library (linked by
 # lib/marque/marque-locale.so) comes into the package's Depends with the others (SHLIBDEPS)
 foreach(lang IN LISTS MARQUE_LANGUAGES)

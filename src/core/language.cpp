@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,6 +21,7 @@
 #include <unicode/timezone.h>
 
 #include "core/date.hpp"
+#include "core/diag.hpp"
 #include "core/plugin.hpp"
 #include "core/text.hpp"
 
@@ -42,10 +44,19 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// The translation of `id` in `lang` (marque-locale.so's Boost.Locale), loaded when first asked
+// The translation of `id` in `lang` (marque-locale.so's Boost.Locale), loaded when first asked. Without the plugin
+// (a broken installation) marque speaks English, as it does without the catalogues, and says so once on stderr.
 std::string pgettext(const char* id, const char* english, const std::string& lang) {
   using Pgettext = void (*)(const std::string&, const std::string&, const char*, const char*, std::string&);
-  static const Pgettext f = plugin::marque<Pgettext>("marque-locale.so", "marque_pgettext");
+  static const Pgettext f = []() -> Pgettext {
+    try {
+      return plugin::marque<Pgettext>("marque-locale.so", "marque_pgettext");
+    } catch (const Error& e) {
+      std::cerr << "marque: warning: " << e.what() << ": the translations are not available, English is spoken\n";
+      return nullptr;
+    }
+  }();
+  if (!f) return english;
   std::string out;
   f(locale_dir(), lang, id, english, out);
   return out;

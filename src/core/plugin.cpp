@@ -49,7 +49,8 @@ void* marque_function(const std::string& file, const char* symbol) {
                 "cannot load " + file + ": cannot find this program's folder (/proc/self/exe: " + ec.message() + ")");
   const fs::path dir = self.parent_path();
   std::string looked;
-  for (const fs::path& p : {dir / file, dir.parent_path() / "lib" / "marque" / file, dir.parent_path() / file}) {
+  for (const fs::path& p : {dir / "plugins" / file, dir.parent_path() / "lib" / "marque" / "plugins" / file,
+                            dir.parent_path() / "plugins" / file}) {
     if (!fs::exists(p, ec)) {
       looked += (looked.empty() ? "" : ", ") + p.string();
       continue;

@@ -1,8 +1,9 @@
 // A library a few commands need, loaded when one of them first needs it (dlopen) rather than at every start: each
 // shared library a program links costs every run its loading, its relocations and its constructors (Boost.Locale
-// about 1 ms; docs/measurements.md, session 16). marque's own plugins (src/plugins/) are looked for beside the
-// program (the build folder), in ../lib/marque/ (installed: /usr/bin/marque, /usr/lib/marque/) and in its parent
-// folder (the tests' programs in build/tests/); a system library by its soname, where the loader looks.
+// about 1 ms; docs/measurements.md, session 16). marque's own plugins (src/plugins/) are looked for in plugins/
+// beside the program (the build folder; the installed marque-serve's /usr/lib/marque/plugins/), in
+// ../lib/marque/plugins/ (the installed /usr/bin/marque) and in ../plugins/ (the tests' programs in build/tests/); a
+// system library by its soname, where the loader looks.
 #pragma once
 
 #include <string>
