@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "core/language.hpp"
+#include "core/plugin.hpp"
 #include "core/unicode.hpp"
 #include "reports/html_sheet.hpp"
 #include "reports/text_table.hpp"
@@ -418,9 +419,11 @@ Paper paper_of(const ojson& doc, const TournamentPrint& o) {
 
 // The QR as SVG: one path of dark modules, a quiet zone of 4
 std::string qr_svg(const std::string& payload) {
-  std::unique_ptr<QRcode, decltype(&QRcode_free)> qr(QRcode_encodeString(payload.c_str(), 0, QR_ECLEVEL_M, QR_MODE_8,
-                                                                         1),
-                                                     &QRcode_free);
+  // libqrencode loaded by the first QR drawn, not by every command's start (core/plugin.hpp)
+  static const auto encode = plugin::system<decltype(&QRcode_encodeString)>(MARQUE_QRENCODE_SONAME,
+                                                                            "QRcode_encodeString");
+  static const auto release = plugin::system<decltype(&QRcode_free)>(MARQUE_QRENCODE_SONAME, "QRcode_free");
+  std::unique_ptr<QRcode, decltype(&QRcode_free)> qr(encode(payload.c_str(), 0, QR_ECLEVEL_M, QR_MODE_8, 1), release);
   if (!qr) return "";
   const int n = qr->width, size = n + 8;
   std::string d;

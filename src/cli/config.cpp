@@ -19,8 +19,10 @@
 #include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
 
-// the one file that includes toml++ (Debian's libtomlplusplus, its shared library: built with exceptions)
-#include <toml++/toml.h>
+// toml++ (Debian's libtomlplusplus) reads the file in the plugin marque-toml.so (src/plugins/toml.cpp), loaded when a
+// config file exists: no other command loads it
+#include "core/plugin.hpp"
+#include "plugins/toml_tree.hpp"
 
 namespace marque::cli::config {
 
@@ -62,13 +64,14 @@ std::string meaning_hint() {
   throw Error(k_exit_config, message, hint + text::tr("cli.config.hint", "marque config shows what is in force"));
 }
 
-int line_of(const toml::source_region& where) { return static_cast<int>(where.begin.line); }
+using plugins::TomlNode;
 
-// toml++'s words for a syntax mistake; a bare word where a value goes (league = Thursday) in marque's own
-std::string syntax_message(const std::string& text, const toml::parse_error& e) {
+// toml++'s words for a syntax mistake (`description`, at `error_line`); a bare word where a value goes
+// (league = Thursday) in marque's own
+std::string syntax_message(const std::string& text, int error_line, const std::string& description) {
   // the line of the mistake: KEY = WORD, the word not quoted and not a number, true or false
   size_t at = 0;
-  for (int line = 1; line < line_of(e.source()) && at != std::string::npos; ++line) {
+  for (int line = 1; line < error_line && at != std::string::npos; ++line) {
     at = text.find('\n', at);
     if (at != std::string::npos) ++at;
   }
@@ -88,7 +91,7 @@ std::string syntax_message(const std::string& text, const toml::parse_error& e) 
     }
   }
   // toml++'s "Error while parsing key-value pair: cannot redefine ..." as "key-value pair: cannot redefine ..."
-  std::string what(e.description());
+  std::string what(description);
   if (what.rfind("Error while parsing ", 0) == 0) what.erase(0, 20);
   if (!what.empty()) what[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(what[0])));
   return what;
@@ -96,15 +99,15 @@ std::string syntax_message(const std::string& text, const toml::parse_error& e) 
 
 // A value as marque keeps it: a string, a whole number, a number, true/false, or an array of one kind of those.
 // Anything else (a date or a time, an array of arrays or of tables) is a problem named here.
-std::optional<json> value_of(const toml::node& node, std::string& problem) {
-  if (const auto* s = node.as_string()) return json(s->get());
-  if (const auto* i = node.as_integer()) return json(i->get());
-  if (const auto* d = node.as_floating_point()) return json(d->get());
-  if (const auto* b = node.as_boolean()) return json(b->get());
-  if (const auto* a = node.as_array()) {
+std::optional<json> value_of(const TomlNode& node, std::string& problem) {
+  if (node.kind == TomlNode::string) return json(node.text);
+  if (node.kind == TomlNode::integer) return json(node.integer_value);
+  if (node.kind == TomlNode::floating) return json(node.floating_value);
+  if (node.kind == TomlNode::boolean) return json(node.boolean_value);
+  if (node.kind == TomlNode::array) {
     json out = json::array();
-    for (const auto& item : *a) {
-      if (item.is_array() || item.is_table()) {
+    for (const auto& item : node.items) {
+      if (item.kind == TomlNode::array || item.kind == TomlNode::table) {
         problem = "arrays inside arrays, and tables inside arrays, are not part of marque's config";
         return std::nullopt;
       }
@@ -123,16 +126,17 @@ std::optional<json> value_of(const toml::node& node, std::string& problem) {
 }
 
 // key = value of the top (`table` empty) or of a [GAME] table, into `out`; a shape marque does not read to `problems`
-void read_entry(const std::string& table, const toml::key& key, const toml::node& node, std::vector<Entry>& out,
+void read_entry(const std::string& table, const TomlNode::Member& member, std::vector<Entry>& out,
                 std::vector<Problem>& problems) {
-  const int line = line_of(key.source());
-  const std::string k(key.str());
-  if (node.is_array_of_tables()) {
+  const int line = member.line;
+  const std::string& k = member.key;
+  const TomlNode& node = member.node;
+  if (node.array_of_tables) {
     problems.push_back(
         {line, "arrays of tables ([[" + k + "]]) are not part of marque's config; write [GAME] tables", syntax_hint()});
     return;
   }
-  if (node.is_table()) {
+  if (node.kind == TomlNode::table) {
     problems.push_back({line,
                         "a table inside [" + table + "] (" + table + "." + k +
                             ") is not part of marque's config; a [GAME] table holds option = value lines",
@@ -148,28 +152,28 @@ void read_entry(const std::string& table, const toml::key& key, const toml::node
   out.push_back({k, std::move(*v), line});
 }
 
-// The file's entries, read by toml++: its first syntax mistake (toml++ stops there), or every entry of a shape marque
-// does not read, go to `problems`. Tables and entries in file order.
+// The file's entries, read by toml++ (marque-toml.so): its first syntax mistake (toml++ stops there), or every entry of
+// a shape marque does not read, go to `problems`. Tables and entries in file order.
 File read_toml(const std::string& text, const std::string& path, std::vector<Problem>& problems) {
   File f;
   f.path = path;
   f.exists = true;
-  toml::table root;
-  try {
-    root = toml::parse(std::string_view(text), std::string_view(path));
-  } catch (const toml::parse_error& e) {
-    problems.push_back({line_of(e.source()), syntax_message(text, e), syntax_hint()});
+  static const auto read = plugin::marque<plugins::TomlReadFunction>(plugins::k_toml_plugin, plugins::k_toml_read);
+  plugins::TomlRead root;
+  read(text, path, root);
+  if (!root.ok) {
+    problems.push_back({root.error_line, syntax_message(text, root.error_line, root.description), syntax_hint()});
     return f;
   }
-  for (const auto& [key, node] : root) {
-    if (const toml::table* t = node.as_table()) {
-      Table table{std::string(key.str()), line_of(key.source()), {}};
-      for (const auto& [k, v] : *t) read_entry(table.name, k, v, table.entries, problems);
+  for (const auto& member : root.root.members) {
+    if (member.node.kind == TomlNode::table) {
+      Table table{member.key, member.line, {}};
+      for (const auto& m : member.node.members) read_entry(table.name, m, table.entries, problems);
       std::stable_sort(table.entries.begin(), table.entries.end(),
                        [](const Entry& a, const Entry& b) { return a.line < b.line; });
       f.tables.push_back(std::move(table));
     } else {
-      read_entry("", key, node, f.top, problems);
+      read_entry("", member, f.top, problems);
     }
   }
   std::stable_sort(f.top.begin(), f.top.end(), [](const Entry& a, const Entry& b) { return a.line < b.line; });

@@ -1,7 +1,8 @@
 // The table's own language: which one marque speaks (en, fr, hu, el), its catalogues and its conventions for numbers,
 // dates, percentages and the order of names. The translations are GNU gettext catalogues (po/LANG.po, compiled into
-// share/locale/LANG/LC_MESSAGES/marque.mo), read by Boost.Locale with its ICU backend (language.cpp, the only file
-// that sees Boost), so nothing here depends on the locales installed on the system: a machine with only the C locale
+// share/locale/LANG/LC_MESSAGES/marque.mo), read by Boost.Locale with its ICU backend (the plugin marque-locale.so,
+// src/plugins/locale.cpp, the only file that sees Boost, loaded the first time a language other than English is
+// spoken), so nothing here depends on the locales installed on the system: a machine with only the C locale
 // speaks French. A message's msgctxt is its id and its msgid the English pattern, so one message has one id on the
 // terminal, the phone and the sheet (src/README.md, "Languages": adding a surface).
 //

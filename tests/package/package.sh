@@ -3,8 +3,8 @@
 # but those tests/package/lintian-accepted lists (each with its reason, and in the README); dpkg installs it into a
 # scratch root (dpkg --root, no container, no root needed) and dpkg-deb -x unpacks the same files; the installed files
 # are where Debian's tools look for them; the installed binary runs from there (--version, a start and a hand on a
-# scratch database, a game started with the example config's house rules); its manual page renders with man -l; its
-# bash completion completes a player's name.
+# scratch database, a game started with the example config's house rules, --version in French: the plugins); its
+# manual page renders with man -l; its bash completion completes a player's name.
 # Usage: package.sh BUILD_DIR SOURCE_DIR CPACK VERSION   (exit 77: dpkg-deb, lintian or cpack missing)
 set -u
 BUILD=$(realpath "$1")
@@ -75,6 +75,13 @@ M=$R/usr/bin/marque
 cp "$R/usr/share/doc/marque/examples/config.toml" "$XDG_CONFIG_HOME/marque/config.toml"
 "$M" start coinche N=Nina E=Emil S=Sara W=Will dealer=W >"$T/out" 2>&1 &&
   grep -qF "house rules: trick points rounded to the nearest 10, halves up, game to 2000" "$T/out" && ok || bad "house rules: $(cat "$T/out")"
+# the plugins the commands load when they need them (core/plugin.hpp): the config file's reader (just above) and the
+# translations' (a command in French, from the installed files alone)
+for f in usr/lib/marque/plugins/marque-locale.so usr/lib/marque/plugins/marque-toml.so; do
+  [[ -f $R/$f ]] && ok || bad "the package lacks /$f"
+done
+"$M" --lang fr --version >"$T/out" 2>&1 && grep -qE "^marque $VERSION \(schéma de base de données [0-9]+\)$" "$T/out" && ok ||
+  bad "--lang fr --version: $(cat "$T/out")"
 "$M" import "$R/usr/share/doc/marque/examples/prefa.json" >/dev/null 2>&1 && ok || bad "import an installed example"
 # `marque serve` runs the installed helper /usr/lib/marque/marque-serve: it listens, and stops on SIGINT
 [[ -x $R/usr/lib/marque/marque-serve ]] && ok || bad "the package lacks the helper /usr/lib/marque/marque-serve"
