@@ -21,40 +21,23 @@ namespace {
 std::map<std::string, std::unordered_map<std::string, double>> rate(const std::vector<GameStanding>& games,
                                                                     RatingHistory* steps) {
   std::map<std::string, std::unordered_map<std::string, double>> r;
-  std::vector<double> before;
-  std::vector<int> side;  // a game by sides: 0 = winning side, 1 = the other; -1 = no sides told apart
+  std::vector<double> before, after;
   for (const auto& g : games) {
     const size_t n = g.seats.size();
     if (n < 2) continue;
     auto& table = r[g.game];
     const std::vector<Placing> placed = placings(g);
-    const bool sides = by_sides(g) && placed[0].of == 2;
     before.clear();
-    side.assign(n, -1);
     for (size_t i = 0; i < n; ++i) {
       auto it = table.find(g.seats[i].player);
       before.push_back(it != table.end() ? it->second : k_rating_start);
-      if (sides) side[i] = g.seats[i].team_result == "loss" ? 1 : 0;
     }
-    const bool apart = sides && std::any_of(side.begin(), side.end(), [](int s) { return s == 1; }) &&
-                       std::any_of(side.begin(), side.end(), [](int s) { return s == 0; });
+    rate_game(g, placed, before, after);
     for (size_t i = 0; i < n; ++i) {
-      double change = 0;
-      int opponents = 0;
-      for (size_t j = 0; j < n; ++j)
-        if (j != i && (!apart || side[j] != side[i])) ++opponents;
-      const double k = 32.0 / static_cast<double>(std::max(opponents, 1));
-      for (size_t j = 0; j < n; ++j) {
-        if (i == j || (apart && side[j] == side[i])) continue;  // partners never duel
-        const double expected = 1.0 / (1.0 + std::pow(10.0, (before[j] - before[i]) / 400.0));
-        const int pi = placed[i].place, pj = placed[j].place;
-        const double actual = pi < pj ? 1.0 : pi == pj ? 0.5 : 0.0;
-        change += k * (actual - expected);
-      }
-      table[g.seats[i].player] = before[i] + change;
+      table[g.seats[i].player] = after[i];
       if (steps)
         (*steps)[g.game][g.seats[i].player].push_back(
-            {g.id, g.played_on, placed[i].place, placed[i].of, before[i], before[i] + change});
+            {g.id, g.played_on, placed[i].place, placed[i].of, before[i], after[i]});
     }
   }
   return r;
@@ -63,6 +46,43 @@ std::map<std::string, std::unordered_map<std::string, double>> rate(const std::v
 double round1(double v) { return std::round(v * 10) / 10; }
 
 }  // namespace
+
+void rate_game(const GameStanding& g, const std::vector<Placing>& placed, const std::vector<double>& before,
+               std::vector<double>& after) {
+  const size_t n = g.seats.size();
+  const bool sides = by_sides(g) && placed[0].of == 2;
+  // a game by sides: 0 = winning side, 1 = the other; -1 = no sides told apart
+  int side[64];
+  std::vector<int> many;
+  int* s = side;
+  if (n > 64) {
+    many.resize(n);
+    s = many.data();
+  }
+  bool win = false, loss = false;
+  for (size_t i = 0; i < n; ++i) {
+    s[i] = sides ? (g.seats[i].team_result == "loss" ? 1 : 0) : -1;
+    loss = loss || s[i] == 1;
+    win = win || s[i] == 0;
+  }
+  const bool apart = sides && win && loss;
+  after.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    double change = 0;
+    int opponents = 0;
+    for (size_t j = 0; j < n; ++j)
+      if (j != i && (!apart || s[j] != s[i])) ++opponents;
+    const double k = 32.0 / static_cast<double>(std::max(opponents, 1));
+    for (size_t j = 0; j < n; ++j) {
+      if (i == j || (apart && s[j] == s[i])) continue;  // partners never duel
+      const double expected = 1.0 / (1.0 + std::pow(10.0, (before[j] - before[i]) / 400.0));
+      const int pi = placed[i].place, pj = placed[j].place;
+      const double actual = pi < pj ? 1.0 : pi == pj ? 0.5 : 0.0;
+      change += k * (actual - expected);
+    }
+    after[i] = before[i] + change;
+  }
+}
 
 ojson ratings(const std::vector<GameStanding>& games) {
   ojson out = ojson::object();

@@ -31,6 +31,10 @@ struct RatingStep {
 // {kind: {player: steps in game order}}
 using RatingHistory = std::map<std::string, std::map<std::string, std::vector<RatingStep>>>;
 
+// One game's duels (g.seats.size() >= 2): each seat's rating after the game in `after`, from its rating before it
+// (`before`, by seat) and the game's placings (placings(g)). `rate` folds the games with it, and so do standings.
+void rate_game(const GameStanding& g, const std::vector<Placing>& placed, const std::vector<double>& before,
+               std::vector<double>& after);
 // The ratings after the last game: {kind: {player: rating rounded to 0.1}}, players in dictionary order.
 nlohmann::ordered_json ratings(const std::vector<GameStanding>& games);
 // Every step of every rating.

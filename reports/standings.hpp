@@ -15,22 +15,19 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/amount.hpp"
+#include "core/league.hpp"
 
 namespace marque::reports {
 
 // One seat of a stored game: the player and what the game's rules reduced its summary to (core/league.hpp),
 // kept in columns, so that standings over a club's whole history never parse a summary.
-struct Seat {
-  std::string player;
-  int place = 0;
-  Amount points;            // exact, in the game's unit; for a team game the team's total
-  std::string team_result;  // win | loss | draw ("" when the game has no teams)
-};
+using Seat = league::Seat;
 
 struct GameStanding {
   int64_t id = 0;
@@ -59,6 +56,7 @@ struct Placing {
 bool by_sides(const GameStanding& g);
 // The placing of every seat, by seat.
 std::vector<Placing> placings(const GameStanding& g);
+void placings(const GameStanding& g, std::vector<Placing>& out);  // the same into `out` (its memory used again)
 
 struct StandingsFilter {
   std::string league, game, from, to;
@@ -68,13 +66,56 @@ struct StandingsFilter {
 };
 // Which extra figures each game kind reports (league::Profile::standings_extras), by kind.
 using StandingsExtras = std::map<std::string, std::vector<std::string>>;
+
+// The standings as figures: what the marque-standings/2 document says, its numbers already rounded as it writes
+// them (league points and points to 0.01, ratings to 0.1), so that the document, its text and its CSV read the
+// same values. Made once (tally_standings); the JSON text is written from it directly (standings_json_text), the
+// same bytes as the document dumped.
+struct KindStanding {  // one player's figures in one game kind (`by_game`)
+  std::string kind;
+  int rank = 0;  // among the kind's players
+  int64_t games = 0, hands = 0, wins = 0;
+  double league_points = 0, points = 0, average_per_hand = 0, average_per_game = 0;
+  bool rated = false;  // a rating in this kind (a game at a table of two or more, not an event's ranking)
+  double rating = 0;
+  struct Size {
+    int players = 0;
+    int64_t hands = 0;
+    double points = 0, average_per_hand = 0;
+  };
+  std::vector<Size> by_table_size;  // by table size
+  int64_t team_wins = 0, team_losses = 0, team_draws = 0;
+};
+struct PlayerStanding {
+  int rank = 0;
+  std::string player;
+  int64_t games = 0, hands = 0, wins = 0;
+  double league_points = 0, league_points_per_game = 0;
+  std::vector<KindStanding> by_game;  // by kind (byte order)
+};
+struct Standings {
+  StandingsFilter filter;
+  std::string generator, generated_at;
+  uint64_t games = 0;
+  std::vector<std::pair<std::string, int64_t>> games_by_kind;  // by kind (byte order)
+  StandingsExtras extras;
+  std::vector<PlayerStanding> standings;  // in rank order
+};
+Standings tally_standings(const std::vector<GameStanding>& games, const StandingsFilter& filter,
+                          const std::string& generator, const std::string& generated_at,
+                          const StandingsExtras& extras = {});
 // marque-standings/2 document (schema/json/standings.v2.schema.json).
+nlohmann::ordered_json standings_json(const Standings& s);
+// The document as a command prints it (cli/output.hpp json_text: two spaces, escaped, a final newline), written
+// directly: byte for byte json_text(standings_json(s)).
+std::string standings_json_text(const Standings& s);
+// standings_json(tally_standings(...))
 nlohmann::ordered_json build_standings(const std::vector<GameStanding>& games, const StandingsFilter& filter,
                                        const std::string& generator, const std::string& generated_at,
                                        const StandingsExtras& extras = {});
 // Text: the combined ranking (league points only), then one table per game kind with its points.
-std::string render_standings_text(const nlohmann::ordered_json& doc);
+std::string render_standings_text(const Standings& s);
 // CSV: one row per player, the combined columns then a group of columns per game kind (kind_points ...).
-std::string render_standings_csv(const nlohmann::ordered_json& doc);
+std::string render_standings_csv(const Standings& s);
 
 }  // namespace marque::reports

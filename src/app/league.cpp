@@ -17,15 +17,25 @@ namespace {
 
 std::vector<reports::GameStanding> standing_games(Store& store, const Filter& filter) {
   std::vector<reports::GameStanding> games;
-  const std::set<int64_t> unplayed = closed_without_play(store, filter);
-  for (auto& row : store.standing_rows(stored_filter(filter))) {
+  std::vector<Store::StandingRow> rows = store.standing_rows(stored_filter(filter));
+  // the games closed after redeals only do not count: the rows say which were closed (the same games as
+  // closed_without_play's, loaded in the same order); with a table size, closed_without_play itself
+  std::set<int64_t> unplayed;
+  if (filter.players) {
+    unplayed = closed_without_play(store, filter);
+  } else {
+    std::vector<int64_t> closed;
+    for (const auto& row : rows)
+      if (row.closed) closed.push_back(row.id);
+    std::sort(closed.begin(), closed.end());
+    for (int64_t id : closed)
+      if (load_game(store, id).played_count == 0) unplayed.insert(id);
+  }
+  games.reserve(rows.size());
+  for (auto& row : rows) {
     if (unplayed.count(row.id)) continue;
-    reports::GameStanding g{row.id, std::move(row.game), std::move(row.played_on), std::move(row.league), row.hands,
-                            {}};
-    g.seats.reserve(row.seats.size());
-    for (auto& [name, seat] : row.seats)
-      g.seats.push_back({std::move(name), seat.place, seat.points, std::move(seat.team_result)});
-    games.push_back(std::move(g));
+    games.push_back({row.id, std::move(row.game), std::move(row.played_on), std::move(row.league), row.hands,
+                     std::move(row.seats)});
   }
   return games;
 }
@@ -192,7 +202,7 @@ Filter with_season(Session& session, Filter filter, Season* season) {
 
 // --- standings, statistics, ratings
 
-ojson standings(Session& session, const Filter& asked, const std::string& generated_at) {
+reports::Standings standings_figures(Session& session, const Filter& asked, const std::string& generated_at) {
   Store& store = store_of(session);
   Season season;
   const Filter filter = with_season(session, asked, &season);
@@ -202,7 +212,11 @@ ojson standings(Session& session, const Filter& asked, const std::string& genera
                              filter.players, season.name, season.from, season.to};
   reports::StandingsExtras extras;
   for (const auto* g : rules::all_games()) extras[std::string(g->id())] = g->league_profile().standings_extras;
-  return reports::build_standings(games, f, "marque", generated_at, extras);
+  return reports::tally_standings(games, f, "marque", generated_at, extras);
+}
+
+ojson standings(Session& session, const Filter& filter, const std::string& generated_at) {
+  return reports::standings_json(standings_figures(session, filter, generated_at));
 }
 
 ojson stats(Session& session, const std::string& player, const Filter& asked) {

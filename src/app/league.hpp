@@ -7,6 +7,10 @@
 
 #include "app/session.hpp"
 
+namespace marque::reports {
+struct Standings;  // reports/standings.hpp
+}
+
 namespace marque::app {
 
 // The games a league view selects (the games that count: finished by their rules or closed by decision, with a
@@ -42,7 +46,10 @@ void delete_season(Session& session, const std::string& name, const std::string&
 // exit 2); `season` (may be null) receives the season.
 Filter with_season(Session& session, Filter filter, Season* season);
 
-// marque-standings/2 over the games the filter selects (filter.season: that season's).
+// marque-standings/2 over the games the filter selects (filter.season: that season's): its figures
+// (reports::standings_json_text writes the document from them; render_standings_text and _csv read them) ...
+reports::Standings standings_figures(Session& session, const Filter& filter, const std::string& generated_at);
+// ... and the document.
 ojson standings(Session& session, const Filter& filter, const std::string& generated_at);
 
 // marque-stats/1 for one player ("" = everyone), optionally one game kind / league / season.

@@ -21,6 +21,16 @@ struct SeatResult {
   std::string team_result;
 };
 
+// One seat of a stored game as standings and ratings read it (reports::Seat): the player as stored and the
+// seat's standing (SeatResult's place, points and team result), kept in columns, so that standings over a club's
+// whole history never parse a summary. storage reads them, reports takes them as they are.
+struct Seat {
+  std::string player;
+  int place = 0;
+  Amount points;            // exact, in the game's unit; for a team game the team's total
+  std::string team_result;  // win | loss | draw ("" when the game has no teams)
+};
+
 // What happened in one hand, as the statistics count it.
 struct HandFacts {
   // a hand really played; false for a deal that was not played out (a redeal, an all-pass deal, a misdeal):

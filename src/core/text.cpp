@@ -2,6 +2,7 @@
 
 #include "core/json.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -61,12 +62,20 @@ std::string format_number(double v, int decimals) {
   double r = std::round(v);
   if (std::fabs(v - r) < 1e-9) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
-    return buf;
+    auto end = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(r)).ptr;  // as "%lld"
+    return std::string(buf, end);
   }
+  // as "%.*f" (std::to_chars with a precision writes what printf writes in the "C" locale, without its format
+  // parsing: a tenth of a standings table's instructions); snprintf's own truncation for a number too long
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  std::string s = buf;
+  std::string s;
+  if (auto [end, ec] = std::to_chars(buf, buf + sizeof buf - 1, v, std::chars_format::fixed, decimals);
+      ec == std::errc()) {
+    s.assign(buf, end);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    s = buf;
+  }
   if (s.find('.') != std::string::npos) {
     while (!s.empty() && s.back() == '0') s.pop_back();
     if (!s.empty() && s.back() == '.') s.pop_back();

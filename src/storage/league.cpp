@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
 #include "storage/store_impl.hpp"
 
@@ -36,6 +38,45 @@ void bind_filter(SQLite::Statement& q, const Store::SummaryFilter& f) {
   if (!f.to.empty()) q.bind(":to", f.to);
   if (f.players) q.bind(":players", f.players);
 }
+
+// A statement read through SQLite's own calls: a long scan's columns without SQLiteCpp's Column objects (a shared
+// pointer copied for every value read, a tenth of standings over a club's history). Errors are SQLiteCpp's.
+class Scan {
+public:
+  Scan(SQLite::Database& db, const std::string& sql) : m_db(db.getHandle()) {
+    const int rc = sqlite3_prepare_v2(m_db, sql.c_str(), static_cast<int>(sql.size()) + 1, &m_stmt, nullptr);
+    if (rc != SQLITE_OK) throw SQLite::Exception(m_db, rc);
+  }
+  ~Scan() { sqlite3_finalize(m_stmt); }
+  Scan(const Scan&) = delete;
+  Scan& operator=(const Scan&) = delete;
+  void bind(const char* name, const std::string& v) {
+    if (int i = sqlite3_bind_parameter_index(m_stmt, name))
+      check(sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+  }
+  void bind(const char* name, int v) {
+    if (int i = sqlite3_bind_parameter_index(m_stmt, name)) check(sqlite3_bind_int(m_stmt, i, v));
+  }
+  bool step() {
+    const int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW) return true;
+    if (rc != SQLITE_DONE) throw SQLite::Exception(m_db, rc);
+    return false;
+  }
+  int64_t integer(int i) const { return sqlite3_column_int64(m_stmt, i); }
+  bool null(int i) const { return sqlite3_column_type(m_stmt, i) == SQLITE_NULL; }
+  std::string_view text(int i) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, i));
+    return p ? std::string_view(p, static_cast<size_t>(sqlite3_column_bytes(m_stmt, i))) : std::string_view();
+  }
+
+private:
+  void check(int rc) const {
+    if (rc != SQLITE_OK) throw SQLite::Exception(m_db, rc);
+  }
+  sqlite3* m_db;
+  sqlite3_stmt* m_stmt = nullptr;
+};
 
 }  // namespace
 
@@ -70,40 +111,99 @@ std::vector<Store::SummaryRow> Store::summaries(const SummaryFilter& f) {
 
 std::vector<Store::StandingRow> Store::standing_rows(const SummaryFilter& f) {
   MARQUE_DB_TRY
-  // Two plain reads instead of a join: the games in date order from a covering index (a games row also holds
-  // its set-up and summary text, slow to walk past), then every seat in one scan of game_players.
-  std::vector<StandingRow> out;
-  std::unordered_map<int64_t, size_t> index;
+  // Plain reads instead of a join: the games that count from a covering index (a games row also holds its set-up
+  // and summary text, slow to walk past), put in date order here (SQLite's sort was a tenth of standings); the
+  // leagues and the players by id; then every seat in one scan of game_players.
+  std::unordered_map<int64_t, std::string> leagues, names;
+  {
+    Scan l(*m->db, "SELECT id, name FROM leagues");
+    while (l.step()) leagues.emplace(l.integer(0), l.text(1));
+  }
+  std::vector<StandingRow> read;
+  std::vector<std::string> dates;  // the distinct dates
+  std::vector<uint32_t> date_of;   // each row's: 0 = NULL (sorts first, as in SQL), else 1 + its index in `dates`
   {
     SummaryFilter no_size = f;
     no_size.players = 0;  // table size is checked below, from the seats
-    SQLite::Statement q(*m->db, "SELECT g.id, g.game, coalesce(g.played_on, ''), coalesce(l.name, ''), g.played_count "
-                                "FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE 1" +
-                                    filter_sql(no_size) + " ORDER BY g.played_on, g.id");
-    bind_filter(q, no_size);
-    while (q.executeStep()) {
-      StandingRow r;
-      r.id = q.getColumn(0).getInt64();
-      r.game = q.getColumn(1).getString();
-      r.played_on = q.getColumn(2).getString();
-      r.league = q.getColumn(3).getString();
-      r.hands = q.getColumn(4).getInt64();
-      index.emplace(r.id, out.size());
-      out.push_back(std::move(r));
+    Scan q(*m->db,
+           "SELECT g.id, g.game, g.played_on, g.league_id, g.played_count, g.ended = 'closed' FROM games g WHERE 1" +
+               filter_sql(no_size));
+    if (!no_size.league.empty()) q.bind(":league", no_size.league);
+    if (!no_size.game.empty()) q.bind(":game", no_size.game);
+    if (!no_size.from.empty()) q.bind(":from", no_size.from);
+    if (!no_size.to.empty()) q.bind(":to", no_size.to);
+    std::unordered_map<std::string, uint32_t> date_index;
+    uint32_t last = 0;  // the rows come mostly by date: the last date found is tried first
+    while (q.step()) {
+      StandingRow& r = read.emplace_back();
+      r.id = q.integer(0);
+      r.game = q.text(1);
+      uint32_t date = 0;
+      if (!q.null(2)) {
+        const std::string_view day = q.text(2);
+        if (last && dates[last - 1] == day) {
+          date = last;
+        } else {
+          auto [it, added] = date_index.try_emplace(std::string(day), static_cast<uint32_t>(dates.size() + 1));
+          if (added) dates.emplace_back(day);
+          date = last = it->second;
+        }
+      }
+      date_of.push_back(date);
+      if (!q.null(3))
+        if (auto it = leagues.find(q.integer(3)); it != leagues.end()) r.league = it->second;
+      r.hands = q.integer(4);
+      r.closed = q.integer(5) == 1;
     }
   }
-  std::unordered_map<int64_t, std::string> names;
-  SQLite::Statement n(*m->db, "SELECT id, name FROM players");
-  while (n.executeStep()) names.emplace(n.getColumn(0).getInt64(), n.getColumn(1).getString());
-  SQLite::Statement s(
-      *m->db, "SELECT game_id, position, player_id, place, points_units, points_per, team_result FROM game_players");
-  while (s.executeStep()) {
-    auto it = index.find(s.getColumn(0).getInt64());
+  // ORDER BY g.played_on, g.id: the dates ranked once, then whole numbers compared
+  std::vector<uint32_t> rank(dates.size() + 1, 0);
+  {
+    std::vector<uint32_t> by_date(dates.size());
+    for (uint32_t i = 0; i < by_date.size(); ++i) by_date[i] = i;
+    std::sort(by_date.begin(), by_date.end(), [&](uint32_t a, uint32_t b) { return dates[a] < dates[b]; });
+    for (uint32_t r = 0; r < by_date.size(); ++r) rank[by_date[r] + 1] = r + 1;
+  }
+  std::vector<uint32_t> order(read.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    const uint32_t da = rank[date_of[a]], db = rank[date_of[b]];
+    return da != db ? da < db : read[a].id < read[b].id;
+  });
+  std::vector<StandingRow> out;
+  out.reserve(read.size());
+  std::unordered_map<int64_t, size_t> index;
+  index.reserve(read.size());
+  for (uint32_t i : order) {
+    StandingRow& r = out.emplace_back(std::move(read[i]));
+    if (date_of[i]) r.played_on = dates[date_of[i] - 1];
+    index.emplace(r.id, out.size() - 1);
+  }
+  {
+    Scan n(*m->db, "SELECT id, name FROM players");
+    while (n.step()) names.emplace(n.integer(0), n.text(1));
+  }
+  Scan s(*m->db, "SELECT game_id, position, player_id, place, points_units, points_per, team_result FROM game_players");
+  while (s.step()) {
+    auto it = index.find(s.integer(0));
     if (it == index.end()) continue;
     auto& seats = out[it->second].seats;
-    size_t pos = static_cast<size_t>(s.getColumn(1).getInt64());
-    if (seats.size() <= pos) seats.resize(pos + 1);
-    seats[pos] = {names[s.getColumn(2).getInt64()], detail::read_seat(s, 3)};
+    const auto pos = static_cast<size_t>(s.integer(1));
+    if (seats.size() == pos) {
+      if (seats.empty()) seats.reserve(4);
+      seats.emplace_back();
+    } else if (seats.size() < pos) {
+      seats.resize(pos + 1);
+    }
+    league::Seat& seat = seats[pos];
+    if (auto name = names.find(s.integer(2)); name != names.end())
+      seat.player = name->second;
+    else
+      seat.player.clear();
+    seat.place = static_cast<int>(s.integer(3));
+    seat.points = {s.integer(4), std::max<int64_t>(1, s.integer(5))};
+    const std::string_view team = s.text(6);  // NULL: none
+    seat.team_result.assign(team.data(), team.size());
   }
   if (f.players)
     out.erase(std::remove_if(out.begin(), out.end(),

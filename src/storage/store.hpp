@@ -12,6 +12,7 @@
 #include "core/json.hpp"
 
 #include "core/amount.hpp"
+#include "core/league.hpp"
 
 namespace marque::storage {
 
@@ -279,8 +280,9 @@ public:
     std::string game;
     std::string played_on;
     std::string league;
-    int64_t hands = 0;                                        // the deals really played (games.played_count)
-    std::vector<std::pair<std::string, SeatStanding>> seats;  // player name and standing, by position
+    int64_t hands = 0;                // the deals really played (games.played_count)
+    bool closed = false;              // closed by decision (games.ended)
+    std::vector<league::Seat> seats;  // player name and standing, by position
   };
   // the same games, read from the derived columns only (no JSON): what standings need
   std::vector<StandingRow> standing_rows(const SummaryFilter& filter);

@@ -1,8 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -116,6 +120,46 @@ TEST_CASE("reports: numbers print without spurious decimals and keep their zeros
   CHECK(format_signed(0) == "0");
   CHECK(marque::reports::display_width("Gergő") == 5);
   CHECK(marque::reports::display_width("日本") == 4);
+  // written with std::to_chars: what "%.*f" wrote, trailing zeros dropped, for any double (ties, halves, huge)
+  auto printf_way = [](double v, int decimals) {
+    double r = std::round(v);
+    char buf[64];
+    if (std::fabs(v - r) < 1e-9) {
+      std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
+      return std::string(buf);
+    }
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    std::string s = buf;
+    if (s.find('.') != std::string::npos) {
+      while (!s.empty() && s.back() == '0') s.pop_back();
+      if (!s.empty() && s.back() == '.') s.pop_back();
+    }
+    return s == "-0" ? std::string("0") : s;
+  };
+  std::mt19937_64 random(35);
+  std::vector<double> values = {0.125,
+                                -0.125,
+                                0.375,
+                                2.5,
+                                0.005,
+                                1.005,
+                                -0.0049999,
+                                1e300,
+                                -1e300,
+                                1e-300,
+                                123456.785,
+                                std::nan(""),
+                                std::numeric_limits<double>::infinity()};
+  for (int i = 0; i < 20000; ++i) {
+    values.push_back(static_cast<double>(static_cast<int64_t>(random() % 2000001) - 1000000) / 1000.0);
+    values.push_back(std::ldexp(static_cast<double>(random() >> 11), static_cast<int>(random() % 120) - 80) *
+                     (random() % 2 ? 1 : -1));
+  }
+  for (double v : values)
+    for (int decimals : {0, 1, 2, 3}) {
+      INFO(v << " " << decimals);
+      CHECK(format_number(v, decimals) == printf_way(v, decimals));
+    }
 }
 
 TEST_CASE("standings: tables of 3, 4 and 5 players weigh the same through the placing score", "[standings]") {

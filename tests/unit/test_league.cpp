@@ -2,6 +2,7 @@
 // facts as the games' own rules reduce them.
 #include <catch2/catch.hpp>
 
+#include "core/escape.hpp"
 #include "core/json.hpp"
 
 #include "reports/ratings.hpp"
@@ -89,12 +90,64 @@ TEST_CASE("standings: points are never added across game kinds; names in diction
   // each kind ranked over its own games
   CHECK(doc["standings"][0]["by_game"]["kind_a"]["rank"] == 2);
   CHECK(doc["standings"][0]["by_game"]["kind_b"]["rank"] == 1);
-  const std::string csv = reports::render_standings_csv(doc);
+  const auto figures = reports::tally_standings({game(1, "kind_a", {seat("Paul", 1, 300), seat("Élodie", 2, -300)}),
+                                                 game(2, "kind_b", {seat("Élodie", 1, 5), seat("Paul", 2, 1)})},
+                                                {}, "t", "x");
+  const std::string csv = reports::render_standings_csv(figures);
   CHECK(csv.find("kind_a_points") != std::string::npos);
   CHECK(csv.find(",points,") == std::string::npos);
-  const std::string text = reports::render_standings_text(doc);
+  const std::string text = reports::render_standings_text(figures);
   CHECK(text.find("kind_a (1 game)") != std::string::npos);
   CHECK(text.find("Élodie") < text.find("Paul"));
+}
+
+TEST_CASE("standings: the JSON text written directly is the document dumped, byte for byte", "[standings]") {
+  // names a writer could get wrong: quotes, backslashes, controls, DEL and C1 controls (escape::json_safe), accents,
+  // invalid UTF-8 (replaced), a formula; fractions of points; a table of one; an event's ranking; every extra
+  const std::vector<std::string> names = {"Ann \"the\" \\ best", "Tab\tNew\nline", "Del\x7f", "C1\xc2\x85", "Élodie",
+                                          "bad\xff\xfe",         "=1+2",           "Zoë",     "",           "Paul"};
+  std::vector<GameStanding> games;
+  for (int64_t id = 1; id <= 40; ++id) {
+    const std::string kind = id % 3 == 0 ? "kind_a" : id % 3 == 1 ? "kind_b" : "kind c/é";
+    std::vector<Seat> seats;
+    const size_t n = 2 + static_cast<size_t>(id % 4);
+    for (size_t i = 0; i < n; ++i)
+      seats.push_back({names[(static_cast<size_t>(id) * 3 + i * 7) % names.size()],
+                       static_cast<int>((i + static_cast<size_t>(id)) % n) + 1,
+                       Amount{id * 7 - 50 * static_cast<int64_t>(i), 12},
+                       kind == "kind_b" ? (i % 2 == static_cast<size_t>(id % 2) ? "win" : "loss") : ""});
+    games.push_back({id, kind, id % 5 ? "2026-10-0" + std::to_string(id % 9 + 1) : "", "club", id % 7, seats});
+  }
+  games.push_back(game(41, "kind_a", {seat("Solo", 1, 3)}));
+  GameStanding event{0, "kind_a", "2026-11-01", "club", 0, {seat("Ann \"the\" \\ best", 1), seat("Event only", 2)}};
+  event.given = {1.0, 0.0};
+  event.ranked = 2;
+  games.push_back(event);
+  const reports::StandingsExtras extras = {{"kind_a", {"by_table_size", "final_results", "by_table_size"}},
+                                           {"kind_b", {"team_results", "partie_results", "unknown"}},
+                                           {"kind c/é", {"balance", "by_table_size"}}};
+  reports::StandingsFilter season{"Club \"A\"", "kind_a",     "2026-01-01", "", 4,
+                                  "Autumn\x7f", "2026-09-01", "2026-12-31"};
+  for (const auto& [filter, some] : std::vector<std::pair<reports::StandingsFilter, size_t>>{
+           {{}, games.size()}, {season, games.size()}, {{}, 0}, {{}, 1}}) {
+    const std::vector<GameStanding> these(games.begin(), games.begin() + static_cast<std::ptrdiff_t>(some));
+    const auto figures = reports::tally_standings(these, filter, "marque \"t\"", "2026-11-27T10:00:00Z", extras);
+    const auto doc = reports::standings_json(figures);
+    CHECK(reports::standings_json_text(figures) == escape::json(doc, 2) + "\n");
+    CHECK(doc == reports::build_standings(these, filter, "marque \"t\"", "2026-11-27T10:00:00Z", extras));
+    // each kind's rating is the ratings' own fold over the games at a table (not the event's ranking)
+    std::vector<GameStanding> played;
+    for (const auto& g : these)
+      if (g.given.empty()) played.push_back(g);
+    const auto rated = reports::ratings(played);
+    for (const auto& p : figures.standings)
+      for (const auto& k : p.by_game) {
+        INFO(p.player << " " << k.kind);
+        const bool has = rated.contains(k.kind) && rated[k.kind].contains(p.player);
+        CHECK(k.rated == has);
+        if (has) CHECK(k.rating == rated[k.kind][p.player].get<double>());
+      }
+  }
 }
 
 TEST_CASE("ratings: partners never duel; a win by sides moves a rating as a win at a table of four", "[ratings]") {

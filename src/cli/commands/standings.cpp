@@ -52,11 +52,11 @@ CommandRecord add_standings(CLI::App& app, Context& ctx, Commands& out) {
                    require_date("--from", o->filter.from);
                    require_date("--to", o->filter.to);
                    auto db = ctx.open();
-                   ojson doc = app::standings(*db, o->filter, generated_at());
+                   const reports::Standings figures = app::standings_figures(*db, o->filter, generated_at());
                    Report r;
-                   r.json = [&] { return json_text(doc); };
-                   r.csv = [&] { return reports::render_standings_csv(doc); };
-                   r.text = [&] { return reports::render_standings_text(doc); };
+                   r.json = [&] { return reports::standings_json_text(figures); };
+                   r.csv = [&] { return reports::render_standings_csv(figures); };
+                   r.text = [&] { return reports::render_standings_text(figures); };
                    emit(r, ctx.format, o->out_file);
                    return 0;
                  }});
