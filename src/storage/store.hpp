@@ -181,6 +181,21 @@ public:
     bool m_done = false;
   };
 
+  // Inside one write transaction that only adds players and leagues (an import): each name's lookup is asked of
+  // the database once and remembered (a bundle names the same members in game after game). A player or league
+  // added meanwhile can never answer a remembered name better: it is added only when no row matches its name.
+  // Forgotten when this object ends (before the transaction does), and by any rename, merge or refold.
+  class NameCache {
+  public:
+    explicit NameCache(Store& s);
+    ~NameCache();
+    NameCache(const NameCache&) = delete;
+    NameCache& operator=(const NameCache&) = delete;
+
+  private:
+    Store& m_store;
+  };
+
   // One read transaction (one snapshot of the database) for a command that reads in several statements.
   class ReadTransaction {
   public:

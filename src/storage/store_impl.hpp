@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -120,6 +121,20 @@ struct Store::Impl {
   // Statements prepared once per connection (declared after db, so destroyed before it). Parsing the SQL
   // of every insert again cost a fifth of an import.
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+  // Store::NameCache: while one lives, the players and leagues found by the name asked (misses are not kept)
+  struct PlayerHit {
+    int64_t id = 0;
+    std::string name;  // as stored
+  };
+  bool names_cached = false;
+  std::unordered_map<std::string, PlayerHit> player_hits;
+  std::unordered_map<std::string, int64_t> league_hits;
+  void forget_names() {
+    player_hits.clear();
+    league_hits.clear();
+  }
+  // the player a name means (players.cpp: the exact spelling, then case, then case and accents folded)
+  std::optional<PlayerHit> find_player(const std::string& name);
 
   // A cached statement in use: reset (releasing any read snapshot) and unbound when the scope ends.
   class Use {
