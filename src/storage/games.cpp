@@ -399,7 +399,9 @@ std::optional<int64_t> Store::find_night(const std::string& date, const std::str
 
 std::vector<int64_t> Store::games_like(const std::string& game, const std::string& setup_json, int64_t hand_count) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT id FROM games WHERE game = ? AND setup = ? AND hand_count = ? ORDER BY id");
+  // prepared once: an import asks it for every game
+  auto q_use = m->stmt("SELECT id FROM games WHERE game = ? AND setup = ? AND hand_count = ? ORDER BY id");
+  auto& q = *q_use;
   q.bind(1, game);
   q.bind(2, setup_json);
   q.bind(3, hand_count);
