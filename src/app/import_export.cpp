@@ -84,6 +84,8 @@ constexpr size_t k_buffered_hands = 2048;
 // One game into the store (inside the caller's transaction): `env` is the game document whose hands are
 // `records` (compact JSON texts, in order; env["hands"] is not read), `parsed` the first of them as read (a
 // prefix, maybe empty: the others are parsed from their texts). The records are replayed one at a time.
+// Every record text was written by nlohmann/json's dump (the reader's, the CSV importer's, a respelling's) and
+// every score text by compact_dump: insert_hand is told they are serialized.
 ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vector<std::string>& records,
                                const std::vector<json>& parsed, const std::string& name,
                                std::optional<int64_t> night_id) {
@@ -153,7 +155,7 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
                            key, &derived);
     for (size_t i = 0; i < records_in.size(); ++i) {
       const int seq = static_cast<int>(i) + 1;
-      store.insert_hand(id, seq, seq, records_in[i], scored[i].score, scored[i].deltas, "import");
+      store.insert_hand(id, seq, seq, records_in[i], scored[i].score, scored[i].deltas, "import", true);
     }
   } else {
     id = store.create_game(item.game, env["setup"], rules->rules_version(), meta, players, "import:" + name, night_id,
@@ -161,7 +163,8 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
     for (size_t i = 0; i < records_in.size(); ++i) {
       const int seq = static_cast<int>(i) + 1;
       const ojson entry = play(i);
-      store.insert_hand(id, seq, seq, records_in[i], compact_dump(entry), deltas_of(entry, players, per), "import");
+      store.insert_hand(id, seq, seq, records_in[i], compact_dump(entry), deltas_of(entry, players, per), "import",
+                        true);
     }
     rules::finish(r);
     store.set_summary(id, derived_of(r));

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "core/date.hpp"
 #include "core/unicode.hpp"
@@ -305,76 +306,88 @@ std::vector<storage::SeatStanding> seats_from(const std::string& game, const std
 }
 
 namespace {
-// compact_walk's output appended to `out` directly: characters pushed, plain strings copied whole (the walk
-// through a callback per piece was a tenth of an import's instructions)
-void compact_string(std::string& out, const std::string& s) {
-  for (unsigned char c : s)
-    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
-      out += ojson(s).dump();
-      return;
-    }
-  out.push_back('"');
-  out.append(s);
-  out.push_back('"');
-}
-
-void compact_into(std::string& out, const ojson& v) {
-  switch (v.type()) {
-    case ojson::value_t::object: {
-      out.push_back('{');
-      bool first = true;
-      for (const auto& [key, value] : v.get_ref<const ojson::object_t&>()) {
-        if (!first) out.push_back(',');
-        first = false;
-        compact_string(out, key);
-        out.push_back(':');
-        compact_into(out, value);
+// compact_walk's output written into a buffer directly: characters stored, plain strings copied whole (the walk
+// through a callback per piece was a tenth of an import's instructions; std::string's own push_back is not
+// inlined in this build)
+class Compact {
+public:
+  explicit Compact(std::vector<char>& buf) : m_buf(buf) { m_buf.clear(); }
+  void put(char c) { m_buf.push_back(c); }
+  void put(const char* p, size_t n) { m_buf.insert(m_buf.end(), p, p + n); }
+  void string(const std::string& s) {
+    for (unsigned char c : s)
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+        const std::string escaped = ojson(s).dump();
+        put(escaped.data(), escaped.size());
+        return;
       }
-      out.push_back('}');
-      return;
-    }
-    case ojson::value_t::array: {
-      out.push_back('[');
-      bool first = true;
-      for (const auto& value : v.get_ref<const ojson::array_t&>()) {
-        if (!first) out.push_back(',');
-        first = false;
-        compact_into(out, value);
-      }
-      out.push_back(']');
-      return;
-    }
-    case ojson::value_t::string:
-      compact_string(out, v.get_ref<const std::string&>());
-      return;
-    case ojson::value_t::number_integer:
-    case ojson::value_t::number_unsigned: {
-      char buf[24];
-      auto r = v.is_number_unsigned() ? std::to_chars(buf, buf + sizeof buf, v.get<uint64_t>())
-                                      : std::to_chars(buf, buf + sizeof buf, v.get<int64_t>());
-      out.append(buf, static_cast<size_t>(r.ptr - buf));
-      return;
-    }
-    case ojson::value_t::null:
-      out.append("null", 4);
-      return;
-    case ojson::value_t::boolean:
-      if (v.get<bool>())
-        out.append("true", 4);
-      else
-        out.append("false", 5);
-      return;
-    default:
-      out += v.dump();  // floats (nlohmann's shortest round-trip form), binary
+    put('"');
+    put(s.data(), s.size());
+    put('"');
   }
-}
+  void value(const ojson& v) {
+    switch (v.type()) {
+      case ojson::value_t::object: {
+        put('{');
+        bool first = true;
+        for (const auto& [key, item] : v.get_ref<const ojson::object_t&>()) {
+          if (!first) put(',');
+          first = false;
+          string(key);
+          put(':');
+          value(item);
+        }
+        put('}');
+        return;
+      }
+      case ojson::value_t::array: {
+        put('[');
+        bool first = true;
+        for (const auto& item : v.get_ref<const ojson::array_t&>()) {
+          if (!first) put(',');
+          first = false;
+          value(item);
+        }
+        put(']');
+        return;
+      }
+      case ojson::value_t::string:
+        string(v.get_ref<const std::string&>());
+        return;
+      case ojson::value_t::number_integer:
+      case ojson::value_t::number_unsigned: {
+        char buf[24];
+        auto r = v.is_number_unsigned() ? std::to_chars(buf, buf + sizeof buf, v.get<uint64_t>())
+                                        : std::to_chars(buf, buf + sizeof buf, v.get<int64_t>());
+        put(buf, static_cast<size_t>(r.ptr - buf));
+        return;
+      }
+      case ojson::value_t::null:
+        put("null", 4);
+        return;
+      case ojson::value_t::boolean:
+        if (v.get<bool>())
+          put("true", 4);
+        else
+          put("false", 5);
+        return;
+      default: {  // floats (nlohmann's shortest round-trip form), binary
+        const std::string text = v.dump();
+        put(text.data(), text.size());
+      }
+    }
+  }
+
+private:
+  std::vector<char>& m_buf;
+};
 }  // namespace
 
 std::string compact_dump(const ojson& j) {
-  std::string out;
-  out.reserve(1024);
-  compact_into(out, j);
-  return out;
+  thread_local std::vector<char> buf;  // kept from one call to the next: no growing each time
+  Compact out(buf);
+  out.value(j);
+  return std::string(buf.data(), buf.size());
 }
 
 storage::GameDerived derived_of(const rules::Replay& r) {

@@ -366,8 +366,11 @@ public:
   // the number of the game's last hand (by seq), 0 when it has none: one row, not the game's hands
   int last_hand_no(int64_t game_id);
   // `no`: the hand's number as shown (a new hand: the last number + 1)
+  // `serialized`: both texts were just written by nlohmann/json's serializer (dump, or compact_dump: the same
+  // bytes), JSON by construction; the CHECK constraints' json_valid() then knows them by their bytes instead of
+  // scanning them again (an import: each text checked once, when it was read or written)
   void insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
-                   const std::vector<Amount>& deltas, const std::string& source);
+                   const std::vector<Amount>& deltas, const std::string& source, bool serialized = false);
   // Replace the derived score of an existing hand (after an edit earlier in the game).
   void update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<Amount>& deltas);
   void update_record(int64_t game_id, int seq, const json& record);
