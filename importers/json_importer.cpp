@@ -10,6 +10,7 @@
 #include <set>
 
 #include "core/diag.hpp"
+#include "core/json.hpp"
 #include "core/language.hpp"
 #include "rules/engine.hpp"
 
@@ -251,13 +252,13 @@ private:
     }
     const bool keep = m_records <= k_kept_records;
     if (slot == -1) {
-      m_stream->hands.push_back(record.dump());
+      m_stream->hands.push_back(json_text::compact(record));
       if (keep) m_stream->records.push_back(std::move(record));
       return;
     }
     auto i = static_cast<size_t>(slot);
     if (m_stream->game_hands.size() <= i) m_stream->game_hands.resize(i + 1);
-    m_stream->game_hands[i].push_back(record.dump());
+    m_stream->game_hands[i].push_back(json_text::compact(record));
     if (keep) {
       if (m_stream->game_records.size() <= i) m_stream->game_records.resize(i + 1);
       m_stream->game_records[i].push_back(std::move(record));
