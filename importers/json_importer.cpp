@@ -10,6 +10,7 @@
 #include <set>
 
 #include "core/diag.hpp"
+#include "core/json.hpp"
 #include "core/language.hpp"
 #include "rules/engine.hpp"
 
@@ -243,18 +244,25 @@ private:
     return -2;
   }
 
-  void store_record(int slot, std::string dump) {
+  // a finished record: its compact text, and while the budget lasts the record itself
+  void store_record(int slot, json&& record) {
     if (++m_records > k_max_file_hands) {
       fail(path(), text::Message("import.err.too_many_records").number("n", static_cast<int64_t>(k_max_file_hands)));
       return;
     }
+    const bool keep = m_records <= k_kept_records;
     if (slot == -1) {
-      m_stream->hands.push_back(std::move(dump));
+      m_stream->hands.push_back(json_text::compact(record));
+      if (keep) m_stream->records.push_back(std::move(record));
       return;
     }
     auto i = static_cast<size_t>(slot);
     if (m_stream->game_hands.size() <= i) m_stream->game_hands.resize(i + 1);
-    m_stream->game_hands[i].push_back(std::move(dump));
+    m_stream->game_hands[i].push_back(json_text::compact(record));
+    if (keep) {
+      if (m_stream->game_records.size() <= i) m_stream->game_records.resize(i + 1);
+      m_stream->game_records[i].push_back(std::move(record));
+    }
   }
 
   // place a finished value in its parent
@@ -267,7 +275,7 @@ private:
     if (f.object) {
       (*f.value)[f.key] = std::move(v);
     } else if (f.slot != -2) {
-      store_record(f.slot, v.dump());
+      store_record(f.slot, std::move(v));
       ++f.index;
       if (!error_message.empty()) return false;
     } else {
@@ -318,7 +326,7 @@ private:
     if (!m_frames.empty() && !m_frames.back().object) {
       Frame& parent = m_frames.back();
       if (f.captured) {
-        store_record(parent.slot, m_capture.dump());
+        store_record(parent.slot, std::move(m_capture));
         m_capture = json();
       }
       ++parent.index;

@@ -39,12 +39,18 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& name)
 // whole document never sits in memory as a tree): `envelope` is the document with every streamed hands
 // array left empty; `hands` holds the records of the top-level "hands" array, `game_hands[i]` those of
 // "games"[i]."hands". `streamed`/`game_streamed[i]` tell whether that array was there.
+// The first k_kept_records records of a file are also kept as read (`records[i]` is `hands[i]`,
+// `game_records[g][i]` is `game_hands[g][i]`, a prefix of each): the import replays those instead of parsing
+// their text again; a longer file's later records are text only, so memory stays bounded.
+constexpr size_t k_kept_records = 8192;
 struct GameSource {
   nlohmann::json envelope;
   std::vector<std::string> hands;
   bool streamed = false;
   std::vector<std::vector<std::string>> game_hands;
   std::vector<bool> game_streamed;
+  std::vector<nlohmann::json> records;
+  std::vector<std::vector<nlohmann::json>> game_records;
 };
 // Read from `in` (at most k_max_input_bytes); throws Rejected as parse_json_text does.
 GameSource read_game_source(std::istream& in, const std::string& name);

@@ -77,6 +77,8 @@ SourceDocument read_source(const std::string& name) {
   doc.streamed = true;
   doc.hands = std::move(src.hands);
   doc.game_hands = std::move(src.game_hands);
+  doc.records = std::move(src.records);
+  doc.game_records = std::move(src.game_records);
   return doc;
 }
 

@@ -76,11 +76,19 @@ std::optional<int64_t> same_game(Store& store, const json& env, size_t hand_coun
   return std::nullopt;
 }
 
+// A game of up to this many hands is replayed before anything of it is written: its row and seats are then
+// stored once, with its summary and standing, instead of updated after its hands (and its scores are held
+// in memory meanwhile); a longer game is stored hand by hand in bounded memory, its summary set after.
+constexpr size_t k_buffered_hands = 2048;
+
 // One game into the store (inside the caller's transaction): `env` is the game document whose hands are
-// `records` (compact JSON texts, in order; env["hands"] is not read). The records are replayed one at a
-// time, so a game of any length is imported in bounded memory.
+// `records` (compact JSON texts, in order; env["hands"] is not read), `parsed` the first of them as read (a
+// prefix, maybe empty: the others are parsed from their texts). The records are replayed one at a time.
+// Every record text was written by nlohmann/json's dump (the reader's, the CSV importer's, a respelling's) and
+// every score text by compact_dump: insert_hand is told they are serialized.
 ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vector<std::string>& records,
-                               const std::string& name, std::optional<int64_t> night_id) {
+                               const std::vector<json>& parsed, const std::string& name,
+                               std::optional<int64_t> night_id) {
   ImportOutcome::Item item;
   item.file = name;
   json env = json::object();
@@ -107,7 +115,9 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
     r = rules::replay(env);
     if (!r.ok) throw Rejected(r.diags, name);
   }
-  const std::vector<std::string>& records_in = respelled_records.empty() ? records : respelled_records;
+  const bool respelled_now = !respelled_records.empty();
+  const std::vector<std::string>& records_in = respelled_now ? respelled_records : records;
+  const size_t kept = respelled_now ? 0 : parsed.size();
   item.game = env["game"].get<std::string>();
   std::string key = content_key_of(env, records_in);
   if (auto existing = same_game(store, env, records_in.size(), key)) {
@@ -117,23 +127,52 @@ ImportOutcome::Item import_one(Store& store, const json& env_in, const std::vect
   }
   json meta = env.contains("meta") && env["meta"].is_object() ? env["meta"] : json::object();
   const auto* rules = rules::find_game(item.game);
+  const int64_t per = rules->amount_denominator();
   auto players = r.state->players();
-  int64_t id = store.create_game(item.game, env["setup"], rules->rules_version(), meta, players, "import:" + name,
-                                 night_id, key, nullptr);
-  int seq = 0;
-  for (const auto& rec : records_in) {
-    ++seq;
-    // the text was written by marque's own reader (depth and numbers checked), parsing it again is safe
-    auto entry = rules::next(r, json::parse(rec));
+  // the next hand's score: the record as read, or (the text was written by marque's own reader, depth and
+  // numbers checked) parsed again
+  json reparsed;
+  auto play = [&](size_t i) {
+    auto entry = rules::next(r, i < kept ? parsed[i] : (reparsed = json::parse(records_in[i])));
     if (!entry) throw Rejected(r.diags, name);
-    store.insert_hand(id, seq, seq, rec, compact_dump(*entry), deltas_of(*entry, players, rules->amount_denominator()),
-                      "import");
+    return std::move(*entry);
+  };
+  int64_t id = 0;
+  if (records_in.size() <= k_buffered_hands) {
+    struct Scored {
+      std::string score;
+      std::vector<Amount> deltas;
+    };
+    std::vector<Scored> scored;
+    scored.reserve(records_in.size());
+    for (size_t i = 0; i < records_in.size(); ++i) {
+      const ojson entry = play(i);
+      scored.push_back({compact_dump(entry), deltas_of(entry, players, per)});
+    }
+    rules::finish(r);
+    const storage::GameDerived derived = derived_of(r);
+    id = store.create_game(item.game, env["setup"], rules->rules_version(), meta, players, "import:" + name, night_id,
+                           key, &derived);
+    for (size_t i = 0; i < records_in.size(); ++i) {
+      const int seq = static_cast<int>(i) + 1;
+      store.insert_hand(id, seq, seq, records_in[i], scored[i].score, scored[i].deltas, "import", true);
+    }
+  } else {
+    id = store.create_game(item.game, env["setup"], rules->rules_version(), meta, players, "import:" + name, night_id,
+                           key, nullptr);
+    for (size_t i = 0; i < records_in.size(); ++i) {
+      const int seq = static_cast<int>(i) + 1;
+      const ojson entry = play(i);
+      store.insert_hand(id, seq, seq, records_in[i], compact_dump(entry), deltas_of(entry, players, per), "import",
+                        true);
+    }
+    rules::finish(r);
+    store.set_summary(id, derived_of(r));
   }
-  rules::finish(r);
-  store.set_summary(id, derived_of(r));
-  store.log_change(id, "import", std::nullopt, nullptr, json{{"file", name}, {"hands", seq}});
+  const int hands = static_cast<int>(records_in.size());
+  store.log_change(id, "import", std::nullopt, nullptr, json{{"file", name}, {"hands", hands}});
   item.game_id = id;
-  item.hands = seq;
+  item.hands = hands;
   return item;
 }
 
@@ -270,14 +309,18 @@ void import_document(Store& store, const SourceDocument& doc, ImportOutcome& out
       if (night) gf["meta"]["night"] = *night;
       const std::string name = doc.name + " game " + std::to_string(i);
       size_t gi = static_cast<size_t>(i - 1);
+      static const std::vector<std::string> no_texts;
+      static const std::vector<json> none;
       if (doc.streamed)
-        add(import_one(store, gf, gi < doc.game_hands.size() ? doc.game_hands[gi] : std::vector<std::string>{}, name,
-                       night));
+        add(import_one(store, gf, gi < doc.game_hands.size() ? doc.game_hands[gi] : no_texts,
+                       gi < doc.game_records.size() ? doc.game_records[gi] : none, name, night));
       else
-        add(import_one(store, gf, hand_dumps_of(gf), name, night));
+        add(import_one(store, gf, hand_dumps_of(gf), none, name, night));
     }
   } else {
-    add(import_one(store, d, doc.streamed ? doc.hands : hand_dumps_of(d), doc.name, std::nullopt));
+    static const std::vector<json> none;
+    add(import_one(store, d, doc.streamed ? doc.hands : hand_dumps_of(d), doc.streamed ? doc.records : none, doc.name,
+                   std::nullopt));
   }
 }
 }  // namespace
@@ -287,8 +330,11 @@ ImportOutcome import_sources(Session& session, size_t sources,
   Store& store = store_of(session);
   ImportOutcome out;
   Store::Transaction tx(store);
-  for (size_t i = 0; i < sources; ++i)
-    for (const auto& doc : load(i)) import_document(store, doc, out);
+  {
+    Store::NameCache names(store);  // the same members in game after game: each name looked up once
+    for (size_t i = 0; i < sources; ++i)
+      for (const auto& doc : load(i)) import_document(store, doc, out);
+  }
   if (!dry_run) tx.commit();
   return out;
 }

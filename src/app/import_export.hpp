@@ -32,6 +32,10 @@ struct SourceDocument {
   bool streamed = false;
   std::vector<std::string> hands;
   std::vector<std::vector<std::string>> game_hands;
+  // the first records also as read (a prefix of `hands`, of each `game_hands[i]`: importers::GameSource), so the
+  // import does not parse their texts again
+  std::vector<json> records;
+  std::vector<std::vector<json>> game_records;
 };
 // All sources in one transaction: all or nothing. Each document is a marque-game/1 game or a marque-export/1
 // bundle of games. A game whose content (game, set-up, hands) was imported before is skipped and counted.

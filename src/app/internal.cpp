@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "core/date.hpp"
 #include "core/unicode.hpp"
@@ -304,15 +305,7 @@ std::vector<storage::SeatStanding> seats_from(const std::string& game, const std
   return out;
 }
 
-std::string compact_dump(const ojson& j) {
-  std::string out;
-  auto append = [&](std::string_view s) {
-    out.append(s);
-    return true;
-  };
-  compact_walk(j, append);
-  return out;
-}
+std::string compact_dump(const ojson& j) { return json_text::compact(j); }
 
 storage::GameDerived derived_of(const rules::Replay& r) {
   storage::GameDerived d;

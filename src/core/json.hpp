@@ -34,3 +34,10 @@ using StreamInput = nlohmann::detail::input_stream_adapter;
   EXTERN template class nlohmann::detail::parser<marque::json_instances::J, marque::json_instances::In>;
 
 MARQUE_JSON_INSTANCES(extern)
+
+namespace marque::json_text {
+// `j.dump()`, byte for byte (compact, keys in the object's order, strings and floats as nlohmann/json writes
+// them), written straight into a buffer: the texts an import stores, every record and score
+std::string compact(const nlohmann::json& j);
+std::string compact(const nlohmann::ordered_json& j);
+}  // namespace marque::json_text

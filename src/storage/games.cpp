@@ -65,18 +65,26 @@ constexpr const char* k_night_cols =
 std::optional<int64_t> Store::league_id(const std::string& name, bool create) {
   MARQUE_DB_TRY
   if (name.empty()) return std::nullopt;
+  if (m->names_cached)
+    if (auto it = m->league_hits.find(name); it != m->league_hits.end()) return it->second;
   // the exact spelling first, then any spelling of it in another case, in any script ("été" is "Été")
   auto q_use = m->stmt(
       "SELECT id FROM leagues WHERE marque_fold(name) = marque_fold(?1) ORDER BY name = ?1 DESC, id LIMIT 1");
   auto& q = *q_use;
   q.bind(1, name);
-  if (q.executeStep()) return q.getColumn(0).getInt64();
-  if (!create) return std::nullopt;
-  auto ins_use = m->stmt("INSERT INTO leagues(name) VALUES (?)");
-  auto& ins = *ins_use;
-  ins.bind(1, name);
-  ins.exec();
-  return m->db->getLastInsertRowid();
+  int64_t id = 0;
+  if (q.executeStep()) {
+    id = q.getColumn(0).getInt64();
+  } else {
+    if (!create) return std::nullopt;
+    auto ins_use = m->stmt("INSERT INTO leagues(name) VALUES (?)");
+    auto& ins = *ins_use;
+    ins.bind(1, name);
+    ins.exec();
+    id = m->db->getLastInsertRowid();
+  }
+  if (m->names_cached) m->league_hits.emplace(name, id);
+  return id;
   MARQUE_DB_CATCH
 }
 
@@ -391,7 +399,9 @@ std::optional<int64_t> Store::find_night(const std::string& date, const std::str
 
 std::vector<int64_t> Store::games_like(const std::string& game, const std::string& setup_json, int64_t hand_count) {
   MARQUE_DB_TRY
-  SQLite::Statement q(*m->db, "SELECT id FROM games WHERE game = ? AND setup = ? AND hand_count = ? ORDER BY id");
+  // prepared once: an import asks it for every game
+  auto q_use = m->stmt("SELECT id FROM games WHERE game = ? AND setup = ? AND hand_count = ? ORDER BY id");
+  auto& q = *q_use;
   q.bind(1, game);
   q.bind(2, setup_json);
   q.bind(3, hand_count);

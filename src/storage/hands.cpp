@@ -78,7 +78,7 @@ int Store::last_hand_no(int64_t game_id) {
 }
 
 void Store::insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
-                        const std::vector<Amount>& deltas, const std::string& source) {
+                        const std::vector<Amount>& deltas, const std::string& source, bool serialized) {
   MARQUE_DB_TRY
   auto ins_use = m->stmt("INSERT INTO hands(game_id, seq, record, score, source, no) VALUES (?, ?, ?, ?, ?, ?)");
   auto& ins = *ins_use;
@@ -88,6 +88,14 @@ void Store::insert_hand(int64_t game_id, int seq, int no, const std::string& rec
   ins.bind(4, score_json);
   ins.bind(5, source);
   ins.bind(6, no);
+  struct Vouch {  // for this one statement
+    detail::Vouched& v;
+    ~Vouch() { v = {}; }
+  } vouch{m->vouched};
+  if (serialized) {
+    m->vouched.texts[0] = record_json;
+    m->vouched.texts[1] = score_json;
+  }
   ins.exec();
   m->insert_postings(m->db->getLastInsertRowid(), deltas);
   MARQUE_DB_CATCH

@@ -11,50 +11,58 @@
 
 namespace marque::storage {
 
+std::optional<Store::Impl::PlayerHit> Store::Impl::find_player(const std::string& name) {
+  if (names_cached)
+    if (auto it = player_hits.find(name); it != player_hits.end()) return it->second;
+  // the exact spelling first, then the folded name (two old rows may share a folded name until merged)
+  auto q_use = stmt("SELECT id, name FROM players WHERE name = ?1 OR name = ?1 COLLATE NOCASE OR folded = ?2 "
+                    "ORDER BY name = ?1 DESC, name = ?1 COLLATE NOCASE DESC, id LIMIT 1");
+  auto& q = *q_use;
+  q.bind(1, name);
+  q.bind(2, unicode::fold(name));
+  if (!q.executeStep()) return std::nullopt;
+  PlayerHit hit{q.getColumn(0).getInt64(), q.getColumn(1).getString()};
+  while (q.executeStep()) {
+  }
+  if (names_cached) player_hits.emplace(name, hit);
+  return hit;
+}
+
 int64_t Store::player_id(const std::string& name, bool create) {
   MARQUE_DB_TRY
-  // the exact spelling first, then the folded name (two old rows may share a folded name until merged)
-  auto q_use = m->stmt("SELECT id FROM players WHERE name = ?1 OR name = ?1 COLLATE NOCASE OR folded = ?2 "
-                       "ORDER BY name = ?1 DESC, name = ?1 COLLATE NOCASE DESC, id LIMIT 1");
-  auto& q = *q_use;
-  const std::string key = unicode::fold(name);
-  q.bind(1, name);
-  q.bind(2, key);
-  if (q.executeStep()) {
-    int64_t id = q.getColumn(0).getInt64();
-    while (q.executeStep()) {
-    }
-    return id;
-  }
+  if (auto hit = m->find_player(name)) return hit->id;
   if (!create) return 0;
   auto ins_use = m->stmt("INSERT INTO players(name, folded) VALUES (?, ?)");
   auto& ins = *ins_use;
   ins.bind(1, name);
-  ins.bind(2, key);
+  ins.bind(2, unicode::fold(name));
   ins.exec();
-  return m->db->getLastInsertRowid();
+  const int64_t id = m->db->getLastInsertRowid();
+  if (m->names_cached) m->player_hits.emplace(name, Impl::PlayerHit{id, name});
+  return id;
   MARQUE_DB_CATCH
 }
 
 std::string Store::player_name(const std::string& name) {
   MARQUE_DB_TRY
-  auto q_use = m->stmt("SELECT name FROM players WHERE name = ?1 OR name = ?1 COLLATE NOCASE OR folded = ?2 "
-                       "ORDER BY name = ?1 DESC, name = ?1 COLLATE NOCASE DESC, id LIMIT 1");
-  auto& q = *q_use;
-  q.bind(1, name);
-  q.bind(2, unicode::fold(name));
-  std::string out;
-  if (q.executeStep()) {
-    out = q.getColumn(0).getString();
-    while (q.executeStep()) {
-    }
-  }
-  return out;
+  auto hit = m->find_player(name);
+  return hit ? hit->name : std::string();
   MARQUE_DB_CATCH
+}
+
+Store::NameCache::NameCache(Store& s) : m_store(s) {
+  m_store.m->forget_names();
+  m_store.m->names_cached = true;
+}
+
+Store::NameCache::~NameCache() {
+  m_store.m->names_cached = false;
+  m_store.m->forget_names();
 }
 
 void Store::refold_players() {
   MARQUE_DB_TRY
+  m->forget_names();
   std::vector<std::pair<int64_t, std::string>> all;
   {
     SQLite::Statement q(*m->db, "SELECT id, name FROM players");
@@ -116,6 +124,7 @@ std::vector<int64_t> Store::games_of_player(int64_t player_id) {
 
 void Store::rename_player(int64_t player_id, const std::string& new_name) {
   MARQUE_DB_TRY
+  m->forget_names();
   SQLite::Statement q(*m->db, "UPDATE players SET name = ?, folded = ? WHERE id = ?");
   q.bind(1, new_name);
   q.bind(2, unicode::fold(new_name));
@@ -126,6 +135,7 @@ void Store::rename_player(int64_t player_id, const std::string& new_name) {
 
 void Store::move_seats(int64_t from_player, int64_t to_player) {
   MARQUE_DB_TRY
+  m->forget_names();
   SQLite::Statement q(*m->db, "UPDATE game_players SET player_id = ? WHERE player_id = ?");
   q.bind(1, to_player);
   q.bind(2, from_player);

@@ -139,7 +139,7 @@ int Store::Impl::connect_with_fallbacks(const std::vector<Access>& tries) {
     try {
       const bool copy = tries[i] == Access::copy;
       const std::string open_path = copy ? private_copy() : path;
-      db = detail::connect(open_path, copy ? Access::readonly : tries[i], &busy);
+      db = detail::connect(open_path, copy ? Access::readonly : tries[i], &busy, &vouched);
       // one snapshot: another process may be creating or upgrading the database right now
       db->exec("BEGIN");
       int found = 0;

@@ -182,6 +182,21 @@ public:
     bool m_done = false;
   };
 
+  // Inside one write transaction that only adds players and leagues (an import): each name's lookup is asked of
+  // the database once and remembered (a bundle names the same members in game after game). A player or league
+  // added meanwhile can never answer a remembered name better: it is added only when no row matches its name.
+  // Forgotten when this object ends (before the transaction does), and by any rename, merge or refold.
+  class NameCache {
+  public:
+    explicit NameCache(Store& s);
+    ~NameCache();
+    NameCache(const NameCache&) = delete;
+    NameCache& operator=(const NameCache&) = delete;
+
+  private:
+    Store& m_store;
+  };
+
   // One read transaction (one snapshot of the database) for a command that reads in several statements.
   class ReadTransaction {
   public:
@@ -356,8 +371,11 @@ public:
   // the number of the game's last hand (by seq), 0 when it has none: one row, not the game's hands
   int last_hand_no(int64_t game_id);
   // `no`: the hand's number as shown (a new hand: the last number + 1)
+  // `serialized`: both texts were just written by nlohmann/json's serializer (dump, or compact_dump: the same
+  // bytes), JSON by construction; the CHECK constraints' json_valid() then knows them by their bytes instead of
+  // scanning them again (an import: each text checked once, when it was read or written)
   void insert_hand(int64_t game_id, int seq, int no, const std::string& record_json, const std::string& score_json,
-                   const std::vector<Amount>& deltas, const std::string& source);
+                   const std::vector<Amount>& deltas, const std::string& source, bool serialized = false);
   // Replace the derived score of an existing hand (after an edit earlier in the game).
   void update_score(int64_t game_id, int seq, const std::string& score_json, const std::vector<Amount>& deltas);
   void update_record(int64_t game_id, int seq, const json& record);

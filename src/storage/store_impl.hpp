@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -38,9 +40,25 @@ extern bool say_waits;
 // copy: a read-only folder holding a write-ahead log without its -shm (see Store::Impl::access_plan)
 enum class Access { create, readwrite, readonly, immutable, copy };
 
+// The texts a statement about to run binds that marque's own serializer has just written (Store::insert_hand's
+// `serialized`): json_valid() answers 1 for exactly these bytes without scanning them. Empty between statements.
+struct Vouched {
+  std::string_view texts[2];
+  bool holds(const unsigned char* p, size_t n) const {
+    for (const auto& t : texts)
+      if (t.data() && t.size() == n &&
+          (reinterpret_cast<const char*>(p) == t.data() ||
+           t.compare(0, n, std::string_view(reinterpret_cast<const char*>(p), n)) == 0))
+        return true;
+    return false;
+  }
+};
+
 // One connection, hardened before anything is read: defensive mode (no writable schema, no shadow-table
-// writes), triggers and views off, schema functions only when innocuous; foreign keys on. `busy` may be null.
-std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, BusyWait* busy);
+// writes), triggers and views off, schema functions only when innocuous; foreign keys on. `busy` and `vouched`
+// may be null.
+std::unique_ptr<SQLite::Database> connect(const std::string& path, Access a, BusyWait* busy,
+                                          const Vouched* vouched = nullptr);
 // The busy handler's step, for a statement SQLite refuses at once (SQLITE_BUSY without calling the handler): says
 // once that it waits when it has waited a second, sleeps a little and returns true, or false when the lock timeout has passed. `count` is 0 at
 // the first try.
@@ -110,7 +128,8 @@ inline SeatStanding read_seat(SQLite::Statement& q, int first) {
 
 struct Store::Impl {
   std::string path;
-  detail::BusyWait busy;  // before db: the connection's busy handler points here
+  detail::BusyWait busy;    // before db: the connection's busy handler points here
+  detail::Vouched vouched;  // before db: its json_valid() reads this
   std::unique_ptr<SQLite::Database> db;
   int version = 0;
   int upgraded_from = 0;
@@ -120,6 +139,20 @@ struct Store::Impl {
   // Statements prepared once per connection (declared after db, so destroyed before it). Parsing the SQL
   // of every insert again cost a fifth of an import.
   std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> statements;
+  // Store::NameCache: while one lives, the players and leagues found by the name asked (misses are not kept)
+  struct PlayerHit {
+    int64_t id = 0;
+    std::string name;  // as stored
+  };
+  bool names_cached = false;
+  std::unordered_map<std::string, PlayerHit> player_hits;
+  std::unordered_map<std::string, int64_t> league_hits;
+  void forget_names() {
+    player_hits.clear();
+    league_hits.clear();
+  }
+  // the player a name means (players.cpp: the exact spelling, then case, then case and accents folded)
+  std::optional<PlayerHit> find_player(const std::string& name);
 
   // A cached statement in use: reset (releasing any read snapshot) and unbound when the scope ends.
   class Use {

@@ -299,7 +299,12 @@ TEST_CASE("dumps_as agrees with dump() on every kind of value", "[outputs][check
   for (const char* t : {"42", "-7", "1.5", "null", "true", "[]", "{}", R"("a\nb")", R"({"k\"":["\u0001é",0.1]})"}) {
     const auto j = marque::app::ojson::parse(t);
     CHECK(marque::app::compact_dump(j) == j.dump());
+    // the reader's records (nlohmann::json: keys sorted) are written the same way
+    const auto sorted = nlohmann::json::parse(t);
+    CHECK(marque::json_text::compact(sorted) == sorted.dump());
   }
+  const auto record = nlohmann::json::parse(R"({"z":1,"a":[-0.0,1e300,"\u007f\u0080",{"b":null}],"m":"tab\t"})");
+  CHECK(marque::json_text::compact(record) == record.dump());
 }
 
 }  // namespace unit_test_outputs
