@@ -161,7 +161,10 @@ try:
     for name, (start, plan, words) in games.items():
         game = ids[name]
         phone.get(base + f"/game/{game}/hand")  # where the phone is after the previous hand of the table
-        heading = until(phone, "const h = document.querySelector('#entry h1'); return h && h.innerText.trim()") or ""
+        # the page's own heading says "Hand N"; the entry's script adds the dealer once it has the first question
+        heading = until(phone, "const h = document.querySelector('#entry h1');"
+                               " return document.querySelector('#entry form.question, #entry section.preview') && h &&"
+                               " h.innerText.trim()") or ""
         check("dealer" in heading, f"{name}: the entry shows the dealer ({heading!r})")
         taps = 0
         asked, st = enter(name, plan)
@@ -232,6 +235,10 @@ try:
         shot(phone, "taps-04-stored-undo")
         touch(undo)
         check(wait(phone, lambda: len(hands_of(coinche)) == count - 1, 10) is not None, "undo in one tap")
+        # the undo's own page (the game's, "Undid ...") loads after the database has changed: let it land before
+        # going elsewhere, or it replaces the next page
+        until(phone, "return location.pathname === arguments[0] && document.readyState === 'complete'",
+              f"/game/{coinche}")
 
     # a redeal: the button and its confirmation
     phone.get(base + f"/game/{coinche}/hand")
