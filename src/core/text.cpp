@@ -60,7 +60,8 @@ std::string pad_left(const std::string& s, int width) {
 
 std::string format_number(double v, int decimals) {
   double r = std::round(v);
-  if (std::fabs(v - r) < 1e-9) {
+  // a whole number as an integer while it is one (|r| < 2^63; beyond, the cast is undefined): printed as "%.0f"
+  if (std::fabs(v - r) < 1e-9 && std::fabs(r) < 9.2e18) {
     char buf[32];
     auto end = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(r)).ptr;  // as "%lld"
     return std::string(buf, end);

@@ -124,7 +124,7 @@ TEST_CASE("reports: numbers print without spurious decimals and keep their zeros
   auto printf_way = [](double v, int decimals) {
     double r = std::round(v);
     char buf[64];
-    if (std::fabs(v - r) < 1e-9) {
+    if (std::fabs(v - r) < 1e-9 && std::fabs(r) < 9.2e18) {
       std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(r));
       return std::string(buf);
     }
