@@ -49,6 +49,15 @@ void json_assumed_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
     sqlite3_result_int(ctx, 1);
 }
 
+// one posting row into `out`: the range's hand `at`, seat `pos` (a per below 1 is damage: read as 1, the comparison
+// reports the game)
+void put_posting(std::vector<std::vector<Amount>>& out, size_t at, size_t pos, int64_t units, int64_t per) {
+  if (out.size() <= at) out.resize(at + 1);
+  auto& row = out[at];
+  if (row.size() <= pos) row.resize(pos + 1);
+  row[pos] = {units, std::max<int64_t>(1, per)};
+}
+
 }  // namespace
 
 std::optional<RawGame> Store::raw_game(int64_t id) {
@@ -135,11 +144,7 @@ std::vector<std::vector<Amount>> Store::raw_postings(int64_t id, int64_t first_s
     const int64_t seq = q.getColumn(0).getInt64();
     auto pos = static_cast<size_t>(q.getColumn(1).getInt());
     if (seq < 1 || seq > 1000000000 || pos > 1000) continue;  // a damaged row: the comparison reports the game
-    const auto at = static_cast<size_t>(seq - first_seq);
-    if (out.size() <= at) out.resize(at + 1);
-    auto& row = out[at];
-    if (row.size() <= pos) row.resize(pos + 1);
-    row[pos] = {q.getColumn(2).getInt64(), std::max<int64_t>(1, q.getColumn(3).getInt64())};
+    put_posting(out, static_cast<size_t>(seq - first_seq), pos, q.getColumn(2).getInt64(), q.getColumn(3).getInt64());
   }
   return out;
   MARQUE_DB_CATCH
@@ -168,11 +173,7 @@ std::vector<std::vector<Amount>> Store::raw_postings_of(int64_t id, const std::v
     auto pos = static_cast<size_t>(q.getColumn(1).getInt());
     // the same rows as raw_postings' join: this game's positions first_seq..last_seq (a seq below 1 is damage)
     if (seq < first_seq || seq > last_seq || pos > 1000) continue;
-    const auto at = static_cast<size_t>(seq - first_seq);
-    if (out.size() <= at) out.resize(at + 1);
-    auto& row = out[at];
-    if (row.size() <= pos) row.resize(pos + 1);
-    row[pos] = {q.getColumn(2).getInt64(), std::max<int64_t>(1, q.getColumn(3).getInt64())};
+    put_posting(out, static_cast<size_t>(seq - first_seq), pos, q.getColumn(2).getInt64(), q.getColumn(3).getInt64());
   }
   return out;
   MARQUE_DB_CATCH
