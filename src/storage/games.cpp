@@ -171,6 +171,16 @@ std::optional<GameRow> Store::game(int64_t id) {
   MARQUE_DB_CATCH
 }
 
+std::optional<std::string> Store::game_kind(int64_t id) {
+  MARQUE_DB_TRY
+  auto q_use = m->stmt("SELECT game FROM games WHERE id = ?");
+  auto& q = *q_use;
+  q.bind(1, id);
+  if (!q.executeStep()) return std::nullopt;
+  return q.getColumn(0).getString();
+  MARQUE_DB_CATCH
+}
+
 std::optional<int64_t> Store::game_by_import_key(const std::string& key) {
   MARQUE_DB_TRY
   auto q_use = m->stmt("SELECT id FROM games WHERE import_key = ?");
