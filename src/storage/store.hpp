@@ -240,7 +240,7 @@ public:
   // the game imported with this content key, if any
   std::optional<int64_t> game_by_import_key(const std::string& key);
   std::optional<GameRow> game(int64_t id);
-  // only which game `id` is ("tarot"), without reading its set-up, summary or players; nullopt for no such game
+  // only which game `id` is, without reading its set-up, summary or players; nullopt for no such game
   std::optional<std::string> game_kind(int64_t id);
   // the newest game that is not deleted
   std::optional<int64_t> latest_game();
