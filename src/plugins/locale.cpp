@@ -39,5 +39,11 @@ const std::locale& catalogue_locale(const std::string& dir, const std::string& l
 extern "C" __attribute__((visibility("default"))) void marque_pgettext(const std::string& dir, const std::string& lang,
                                                                        const char* id, const char* english,
                                                                        std::string& out) {
-  out = boost::locale::pgettext(id, english, catalogue_locale(dir, lang));
+  // nothing thrown out of a plugin (marque has its own libstdc++, CMakeLists.txt): a catalogue Boost.Locale cannot
+  // read leaves the English
+  try {
+    out = boost::locale::pgettext(id, english, catalogue_locale(dir, lang));
+  } catch (...) {
+    out = english;
+  }
 }

@@ -51,6 +51,15 @@ extern "C" __attribute__((visibility("default"))) void marque_toml_read(const st
     out.error_line = line_of(e.source());
     out.description = std::string(e.description());
     return;
+  } catch (const std::exception& e) {  // nothing thrown out of a plugin (marque has its own libstdc++)
+    out.ok = false;
+    out.description = e.what();
+    return;
   }
-  out.root = convert(root);
+  try {
+    out.root = convert(root);
+  } catch (const std::exception& e) {
+    out.ok = false;
+    out.description = e.what();
+  }
 }
