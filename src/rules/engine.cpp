@@ -231,6 +231,8 @@ namespace {
 
 ojson by_key(const std::vector<std::string>& keys, const std::vector<Amount>& amounts) {
   ojson o = ojson::object();
+  auto& m = o.get_ref<ojson::object_t&>();
+  m.reserve(std::min(keys.size(), amounts.size()));  // grown once, not by doubling
   for (size_t i = 0; i < keys.size() && i < amounts.size(); ++i) o[keys[i]] = amounts[i];
   return o;
 }
