@@ -217,7 +217,8 @@ void hand_line(SheetLine& l, const ojson& h, const json& record, const std::vect
 
 // The hand table: number, dealer, the deal's description in its own columns (a redeal's words across them), the
 // running totals.
-void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const std::vector<std::string>& players) {
+// The lines' texts are moved into the table.
+void hands_table(sheet::Sheet& out, std::vector<SheetLine>& lines, const std::vector<std::string>& players) {
   sheet::Table& t = out.table("hands");
   t.columns = {{"#", true},
                {text::tr("sheet.col.dlr", "Dlr"), false},
@@ -228,17 +229,20 @@ void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const s
                {text::tr("sheet.col.result", "Result"), false}};
   for (const auto& p : players) t.columns.push_back({p, true});
   t.bar_after = 6;
-  for (const auto& l : lines) {
-    std::vector<std::string> row = {l.no, l.dealer};
+  for (auto& l : lines) {
+    std::vector<std::string> row;
+    row.reserve(2 + (l.redeal ? 1 : l.cols.size()) + l.cells.size());
+    row.push_back(std::move(l.no));
+    row.push_back(std::move(l.dealer));
     if (l.redeal)
-      row.push_back(l.text);
+      row.push_back(std::move(l.text));
     else
-      row.insert(row.end(), l.cols.begin(), l.cols.end());
-    for (const auto& c : l.cells) row.push_back(c);
+      for (auto& c : l.cols) row.push_back(std::move(c));
+    for (auto& c : l.cells) row.push_back(std::move(c));
     if (l.redeal)
-      t.spanned_row(row, {1, 1, 5}, "");
+      t.spanned_row(std::move(row), {1, 1, 5}, "");
     else
-      t.row(row, "hand");
+      t.row(std::move(row), "hand");
   }
   t.rule();
 }
