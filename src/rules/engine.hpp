@@ -247,6 +247,11 @@ struct Replay {
   std::vector<std::vector<Amount>> deltas;  // each record's deltas, exact, per player in set-up order (not streamed)
   std::vector<Amount> last_deltas;          // the last record's (streamed too)
   const GameRules* rules = nullptr;         // the game's rules (when ok)
+
+  Replay() = default;
+  Replay(Replay&&) = default;
+  Replay& operator=(Replay&&) = default;
+  ~Replay() { release_json(score); }  // the score document freed leaves first (core/json.hpp)
 };
 
 // Check the envelope (`format`, `game`, `setup`, `hands`) and replay every record. Stops at the first
