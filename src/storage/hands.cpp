@@ -59,7 +59,10 @@ std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
     HandRow h;
     h.id = q.getColumn(0).getInt64();
     h.seq = q.getColumn(1).getInt();
-    h.record = detail::stored_json(q.getColumn(2).getString(), game_id, h.seq, "record");
+    const SQLite::Column record = q.getColumn(2);  // parsed in place, as getString() would read it (blob, bytes)
+    const auto* bytes = static_cast<const char*>(record.getBlob());
+    h.record = detail::stored_json(std::string_view(bytes, static_cast<size_t>(record.getBytes())), game_id, h.seq,
+                                   "record");
     if (with_scores) {
       h.score_text = q.getColumn(3).getString();
       h.score = detail::stored_json(h.score_text, game_id, h.seq, "score");
