@@ -258,7 +258,7 @@ GameView game_view(Session& session, int64_t game_id) {
     line.no = hands[i].no;
     line.record = records[i];
     line.entry = r.score["hands"][i];
-    line.words = rules ? rules->hand_words(line.record, json(line.entry), players) : "";
+    line.words = rules ? rules->hand_words(line.record, line.entry, players) : "";  // the entry as it is
     line.recorded_at = hands[i].recorded_at;
     line.source = hands[i].source;
     for (const auto& d : r.diags.items())  // the replay stamps a hand's warnings with its seq, i + 1

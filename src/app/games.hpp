@@ -104,6 +104,11 @@ rules::Replay score_game(Session& session, int64_t game_id);
 struct ScoredGame {
   json file;
   rules::Replay r;
+
+  ScoredGame() = default;
+  ScoredGame(ScoredGame&&) = default;
+  ScoredGame& operator=(ScoredGame&&) = default;
+  ~ScoredGame() { release_json(file); }  // its records freed leaves first (core/json.hpp)
 };
 ScoredGame scored_game(Session& session, int64_t game_id);
 // A replayed game's sides (core/sides.hpp) as it stands: each side's total, the last hand's deltas.

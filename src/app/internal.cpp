@@ -366,7 +366,7 @@ void describe(HandOutcome& o, const json& record) {
   if (!rules) return;
   std::vector<std::string> players;
   for (const auto& p : o.score["players"]) players.push_back(p.get<std::string>());
-  if (!o.entry.is_null()) o.words = rules->hand_words(record, json(o.entry), players);
+  if (!o.entry.is_null()) o.words = rules->hand_words(record, o.entry, players);
   if (o.score.value("finished", false)) o.result_words = rules->result_words(json(o.score));
   // made or failed, as the hand's entry says it (the terminal colours the words by it)
   if (o.entry.is_object()) o.made = rules->hand_facts(json::object(), json(o.entry), players).made;

@@ -173,8 +173,8 @@ sheet::Document sheets(Session& session, std::optional<int64_t> game_id, std::op
     if (ids.empty())
       throw Error(k_exit_noinput, text::tr("app.night_empty", "night {id} has no games yet",
                                            text::Message().text("id", std::to_string(*night_id))));
-  } else {
-    ids.push_back(resolve_game(session, game_id));
+  } else {  // a game named by its id is read once, by part_of (no game: load_game's refusal, resolve_game's own)
+    ids.push_back(game_id ? *game_id : resolve_game(session, std::nullopt));
   }
   for (auto id : ids) doc.parts.push_back(part_of(session, id));
   if (doc.title.empty()) doc.title = doc.parts.front().heading;

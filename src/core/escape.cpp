@@ -18,7 +18,18 @@ bool c1_second(unsigned char u) { return u >= 0x80 && u <= 0x9f; }  // after 0xc
 
 void TerminalFilter::feed(std::string_view s, std::string& out) {
   out.reserve(out.size() + s.size());
-  for (char c : s) {
+  const char* const end = s.data() + s.size();
+  for (const char* p = s.data(); p != end; ++p) {
+    if (!m_pending_c2) {  // a run of printable ASCII, tabs and newlines, kept as it is, appended at once
+      const char* q = p;
+      while (q != end && ((static_cast<unsigned char>(*q) >= 0x20 && static_cast<unsigned char>(*q) < 0x7f) ||
+                          *q == '\n' || *q == '\t'))
+        ++q;
+      out.append(p, q);
+      p = q;
+      if (p == end) break;
+    }
+    const char c = *p;
     auto u = static_cast<unsigned char>(c);
     if (m_pending_c2) {
       m_pending_c2 = false;

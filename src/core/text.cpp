@@ -44,7 +44,15 @@ int cp_width(char32_t c) {
 int display_width(std::string_view s) {
   int w = 0;
   size_t i = 0;
-  while (i < s.size()) w += cp_width(next_cp(s, i));
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {  // ASCII: one column, a control character none (cp_width's answer, without the decoding)
+      w += b >= 0x20 && b != 0x7F;
+      ++i;
+    } else {
+      w += cp_width(next_cp(s, i));
+    }
+  }
   return w;
 }
 
@@ -101,6 +109,14 @@ std::string format_number(const Amount& a, int decimals) {
 }
 
 std::string format_signed(const Amount& a, int decimals) {
+  if (a.is_whole()) {  // the digits written once, after their sign: "+12", "-5", "0"
+    char buf[24];
+    const long long v = a.whole_part();
+    char* begin = buf + 1;
+    char* end = std::to_chars(begin, buf + sizeof buf, v).ptr;
+    if (v > 0) *--begin = '+';
+    return std::string(begin, end);
+  }
   std::string s = format_number(a, decimals);
   if (s != "0" && s[0] != '-') s = "+" + s;
   return s;

@@ -231,7 +231,16 @@ namespace {
 
 ojson by_key(const std::vector<std::string>& keys, const std::vector<Amount>& amounts) {
   ojson o = ojson::object();
-  for (size_t i = 0; i < keys.size() && i < amounts.size(); ++i) o[keys[i]] = amounts[i];
+  auto& m = o.get_ref<ojson::object_t&>();
+  m.reserve(std::min(keys.size(), amounts.size()));                 // grown once, not by doubling
+  for (size_t i = 0; i < keys.size() && i < amounts.size(); ++i) {  // o[key] = amount, without operator[]'s copies
+    const std::string& key = keys[i];
+    auto it = std::find_if(m.begin(), m.end(), [&](const auto& kv) { return kv.first == key; });
+    if (it != m.end())
+      it->second = amounts[i];
+    else
+      m.emplace_back(key, amounts[i]);
+  }
   return o;
 }
 

@@ -195,6 +195,12 @@ public:
   // whether it was made (hand_facts).
   virtual text::Message hand_message(const json& record, const json& entry,
                                      const std::vector<std::string>& players) const;
+  // The same from the entry as the replay makes it (an ordered_json): the default says hand_message of a plain
+  // copy of it; a game whose words read little of the entry copies only that (tarot: its breakdown).
+  virtual text::Message hand_message_of(const json& record, const ojson& entry,
+                                        const std::vector<std::string>& players) const {
+    return hand_message(record, json(entry), players);
+  }
   // The game's outcome as one sentence ("Thierry wins with 312 points, Marc last with -280"), from its
   // marque-score/1 document (totals, result, finished). The default ranks by result.ranking or the totals.
   virtual text::Message result_message(const json& score) const;
@@ -207,6 +213,9 @@ public:
   // phone's result line and the sheet's outcome.
   std::string hand_words(const json& record, const json& entry, const std::vector<std::string>& players) const {
     return text::say(hand_message(record, entry, players), text::localized(catalogue()));
+  }
+  std::string hand_words(const json& record, const ojson& entry, const std::vector<std::string>& players) const {
+    return text::say(hand_message_of(record, entry, players), text::localized(catalogue()));
   }
   std::string result_words(const json& score) const {
     return text::say(result_message(score), text::localized(catalogue()));
@@ -247,6 +256,11 @@ struct Replay {
   std::vector<std::vector<Amount>> deltas;  // each record's deltas, exact, per player in set-up order (not streamed)
   std::vector<Amount> last_deltas;          // the last record's (streamed too)
   const GameRules* rules = nullptr;         // the game's rules (when ok)
+
+  Replay() = default;
+  Replay(Replay&&) = default;
+  Replay& operator=(Replay&&) = default;
+  ~Replay() { release_json(score); }  // the score document freed leaves first (core/json.hpp)
 };
 
 // Check the envelope (`format`, `game`, `setup`, `hands`) and replay every record. Stops at the first

@@ -48,17 +48,25 @@ void Store::Impl::insert_postings(int64_t hand_id, const std::vector<Amount>& de
 std::vector<HandRow> Store::hands(int64_t game_id, bool with_scores) {
   MARQUE_DB_TRY
   std::vector<HandRow> out;
-  auto q_use = m->stmt(
-      "SELECT id, seq, record, score, source, recorded_at, no FROM hands WHERE game_id = ? ORDER BY seq");
+  // without the scores, their texts are not read either (an empty text in their place)
+  auto q_use = m->stmt(with_scores ? "SELECT id, seq, record, score, source, recorded_at, no FROM hands WHERE game_id "
+                                     "= ? ORDER BY seq"
+                                   : "SELECT id, seq, record, '', source, recorded_at, no FROM hands WHERE game_id = "
+                                     "? ORDER BY seq");
   auto& q = *q_use;
   q.bind(1, game_id);
   while (q.executeStep()) {
     HandRow h;
     h.id = q.getColumn(0).getInt64();
     h.seq = q.getColumn(1).getInt();
-    h.record = detail::stored_json(q.getColumn(2).getString(), game_id, h.seq, "record");
-    h.score_text = q.getColumn(3).getString();
-    if (with_scores) h.score = detail::stored_json(h.score_text, game_id, h.seq, "score");
+    const SQLite::Column record = q.getColumn(2);  // parsed in place, as getString() would read it (blob, bytes)
+    const auto* bytes = static_cast<const char*>(record.getBlob());
+    h.record = detail::stored_json(std::string_view(bytes, static_cast<size_t>(record.getBytes())), game_id, h.seq,
+                                   "record");
+    if (with_scores) {
+      h.score_text = q.getColumn(3).getString();
+      h.score = detail::stored_json(h.score_text, game_id, h.seq, "score");
+    }
     h.source = q.getColumn(4).getString();
     h.recorded_at = q.getColumn(5).getString();
     h.no = q.getColumn(6).getInt();

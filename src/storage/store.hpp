@@ -86,7 +86,7 @@ struct HandRow {
   int no = 0;   // the hand's number as shown (kept when an earlier hand is deleted)
   json record;
   json score;              // parsed unless hands(.., with_scores = false)
-  std::string score_text;  // the stored text, always
+  std::string score_text;  // the stored text, unless hands(.., with_scores = false)
   std::string source;
   std::string recorded_at;
 };

@@ -93,8 +93,8 @@ std::string copy_database(SQLite::Database& src, const std::string& stem, const 
 
 // Stored JSON text, parsed; a damaged text (a flipped byte PRAGMA integrity_check cannot see) is exit 65
 // naming the game and the hand, never an internal error.
-inline json stored_json(const std::string& text, int64_t game_id, int seq, const char* what) {
-  json j = json::parse(text, nullptr, false);
+inline json stored_json(std::string_view text, int64_t game_id, int seq, const char* what) {
+  json j = json::parse(text.data(), text.data() + text.size(), nullptr, false);
   if (j.is_discarded())
     throw Error(k_exit_dataerr,
                 "game " + std::to_string(game_id) + (seq ? " hand " + std::to_string(seq) : std::string()) +

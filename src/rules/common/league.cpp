@@ -23,7 +23,9 @@ Amount amount_at(const json& j, const char* key, int64_t per) {
 }
 
 std::string string_at(const json& j, const char* key) {
-  return j.is_object() && j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+  if (!j.is_object()) return std::string();
+  auto it = j.find(key);  // one look-up
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 std::vector<league::SeatResult> seats_with_places(const json& summary, const std::vector<std::string>& players,

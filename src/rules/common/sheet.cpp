@@ -19,37 +19,49 @@ std::vector<sheet::Series> running_totals(const ojson& score, int64_t per) {
   }
   const char* totals_key = teams ? "team_totals" : "totals";
   const char* deltas_key = teams ? "team_deltas" : "deltas";
-  // h[key][n] read as an amount, when there is one (no copy of the entry's objects)
-  auto amount_in = [&](const ojson& h, const char* key, const std::string& n) -> std::optional<Amount> {
-    if (!h.is_object()) return std::nullopt;
+  // h[key], when h is an object holding an object there (no copy of the entry's objects)
+  auto object_in = [](const ojson& h, const char* key) -> const ojson* {
+    if (!h.is_object()) return nullptr;
     auto t = h.find(key);
-    if (t == h.end() || !t->is_object()) return std::nullopt;
-    auto a = t->find(n);
-    return a == t->end() ? std::nullopt : amount_of(*a, per);
+    return t == h.end() || !t->is_object() ? nullptr : &*t;
+  };
+  // o[n] read as an amount, when there is one
+  auto amount_in = [&](const ojson* o, const std::string& n) -> std::optional<Amount> {
+    if (!o) return std::nullopt;
+    auto a = o->find(n);
+    return a == o->end() ? std::nullopt : amount_of(*a, per);
   };
   const ojson& hands = score["hands"];
-  for (const auto& n : names) {
-    std::vector<Amount> points{Amount::whole(0, per)};
-    points.reserve(hands.size() + 1);
-    for (const auto& h : hands) {
-      auto a = amount_in(h, totals_key, n);
-      points.push_back(a ? *a : points.back());
+  // each name's points: the start, then its total after each hand (each hand's totals found once for every name)
+  std::vector<std::vector<Amount>> points(names.size(), std::vector<Amount>{Amount::whole(0, per)});
+  for (auto& p : points) p.reserve(hands.size() + 1);
+  for (const auto& h : hands) {
+    const ojson* totals = object_in(h, totals_key);
+    for (size_t k = 0; k < names.size(); ++k) {
+      auto a = amount_in(totals, names[k]);
+      points[k].push_back(a ? *a : points[k].back());
     }
-    if (points.size() > 1) {  // the start: the first total less the first hand (a resumed sheet starts there)
-      auto a = amount_in(hands[0], deltas_key, n);
-      points[0] = points[1] - (a ? *a : Amount::whole(0, per));
+  }
+  const ojson* first_deltas = names.empty() || hands.empty() ? nullptr : object_in(hands[0], deltas_key);
+  for (size_t k = 0; k < names.size(); ++k) {
+    std::vector<Amount>& pts = points[k];
+    if (pts.size() > 1) {  // the start: the first total less the first hand (a resumed sheet starts there)
+      auto a = amount_in(first_deltas, names[k]);
+      pts[0] = pts[1] - (a ? *a : Amount::whole(0, per));
     }
-    sheet::Series s{n, {}};
-    for (const auto& a : points) s.points.push_back(a.value());
+    sheet::Series s{names[k], {}};
+    s.points.reserve(pts.size());
+    for (const auto& a : pts) s.points.push_back(a.value());
     out.push_back(std::move(s));
   }
   return out;
 }
 
 std::string hand_number(const ojson& entry, size_t index) {
-  for (const char* k : {"no", "seq"})
-    if (entry.is_object() && entry.contains(k) && entry[k].is_number_integer())
-      return std::to_string(entry[k].get<long long>());
+  if (entry.is_object())
+    for (const char* k : {"no", "seq"})
+      if (auto it = entry.find(k); it != entry.end() && it->is_number_integer())
+        return std::to_string(it->get<long long>());
   return std::to_string(index + 1);
 }
 

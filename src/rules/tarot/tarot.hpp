@@ -171,6 +171,7 @@ Answers redeal_answers(const Game& before);
 // Results in words, as data (tarot_words.cpp): one record with its marque-score/1 entry; the game's outcome or
 // standing; the English patterns of their messages.
 text::Message message_of_hand(const json& record, const json& entry);
+text::Message message_of_hand(const json& record, const ojson& entry);  // the same: its breakdown copied, no more
 text::Message message_of_result(const json& score);
 const text::Catalogue& catalogue();
 

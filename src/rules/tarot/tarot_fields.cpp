@@ -1,6 +1,8 @@
 // Tarot's fields: the field table and the command-line words of `marque start tarot ...` and `marque hand ...`.
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <string_view>
 
 #include "core/text.hpp"
 #include "rules/common/help_text.hpp"
@@ -315,11 +317,11 @@ constexpr const char* k_redeal_fields[] = {"type", "dealer", "reason", "player",
 
 void warn_unknown_fields(const json& rec, bool redeal, Diagnostics& diags) {
   for (auto it = rec.begin(); it != rec.end(); ++it) {
-    bool found = false;
-    if (redeal)
-      for (const char* k : k_redeal_fields) found = found || it.key() == k;
-    else
-      for (const char* k : k_hand_fields) found = found || it.key() == k;
+    const std::string_view key = it.key();
+    auto known = [&](const auto& fields) {
+      return std::any_of(std::begin(fields), std::end(fields), [&](const char* k) { return key == k; });
+    };
+    const bool found = redeal ? known(k_redeal_fields) : known(k_hand_fields);
     if (!found)
       diags.warning(it.key(), "W_UNKNOWN_FIELD",
                     text::Message(redeal ? "tarot.warn.unknown_redeal_field" : "tarot.warn.unknown_hand_field")

@@ -40,10 +40,12 @@ public:
     }
 
     HandResult h;
-    h.head["type"] = out->redeal ? "redeal" : "hand";
-    h.head["deal_no"] = m_state.deal_no;
-    h.head["hand_no"] = m_state.hand_no;  // §2.4: counts hand records (a redeal keeps the count)
-    h.head["dealer"] = m_setup.players[static_cast<size_t>(dealer)];
+    auto& head = h.head.get_ref<ojson::object_t&>();  // a fresh object, each key written once, in order
+    head.reserve(4);
+    head.emplace_back("type", out->redeal ? "redeal" : "hand");
+    head.emplace_back("deal_no", m_state.deal_no);
+    head.emplace_back("hand_no", m_state.hand_no);  // §2.4: counts hand records (a redeal keeps the count)
+    head.emplace_back("dealer", m_setup.players[static_cast<size_t>(dealer)]);
     for (size_t i = 0; i < m_totals.size(); ++i) h.deltas.push_back(Amount::whole(out->deltas[i]));
     h.totals = standing();
     h.breakdown = std::move(out->breakdown);

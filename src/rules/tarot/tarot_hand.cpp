@@ -56,7 +56,10 @@ int index_of(const Setup& s, const std::string& name) {
   return -1;
 }
 
-bool present(const json& rec, const char* key) { return rec.contains(key) && !rec[key].is_null(); }
+bool present(const json& rec, const char* key) {
+  auto it = rec.find(key);  // one look-up
+  return it != rec.end() && !it->is_null();
+}
 
 // A player reference; -1 when bad (errors added). `must_play`: the player must hold cards this deal.
 // `role`: the message that says what the player would be ("tarot.role.taker": "the taker")

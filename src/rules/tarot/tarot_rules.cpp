@@ -160,6 +160,10 @@ public:
   text::Message hand_message(const json& record, const json& entry, const std::vector<std::string>&) const override {
     return message_of_hand(record, entry);
   }
+  text::Message hand_message_of(const json& record, const ojson& entry,
+                                const std::vector<std::string>&) const override {
+    return message_of_hand(record, entry);
+  }
   text::Message result_message(const json& score) const override { return message_of_result(score); }
   const text::Catalogue& catalogue() const override { return tarot::catalogue(); }
 

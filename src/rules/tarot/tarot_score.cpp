@@ -126,20 +126,24 @@ std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& ac
   o.attack.push_back(setup.players[static_cast<size_t>(h.taker)]);
   if (h.partner >= 0) o.attack.push_back(setup.players[static_cast<size_t>(h.partner)]);
   ojson& b = o.breakdown;
-  b["target"] = k_target[h.oudlers];
-  b["made"] = h.made;
-  b["points"] = Amount::ratio(h.points2, 2);
-  b["points_rounded"] = p.points_rounded2 / 2;
-  b["diff"] = p.diff;
-  b["multiplier"] = p.multiplier;
-  b["contract_part"] = p.contract;
-  b["petit_au_bout_part"] = p.petit_au_bout;
-  b["poignee_part"] = p.poignee;
-  b["slam_part"] = p.slam;
-  b["misere_team_part"] = p.misere_team;
-  b["per_defender"] = S;
-  b["half_point"] = h.points2 % 2 != 0 ? ojson(h.made ? "attack" : "defence") : ojson(nullptr);
-  b["attack"] = o.attack;
+  // a fresh object and keys each written once: appended in order (what b[key] = v does, without its search)
+  auto& m = b.get_ref<ojson::object_t&>();
+  m.reserve(15);
+  auto put = [&m](const char* key, ojson v) { m.emplace_back(key, std::move(v)); };
+  put("target", k_target[h.oudlers]);
+  put("made", h.made);
+  put("points", Amount::ratio(h.points2, 2));
+  put("points_rounded", p.points_rounded2 / 2);
+  put("diff", p.diff);
+  put("multiplier", p.multiplier);
+  put("contract_part", p.contract);
+  put("petit_au_bout_part", p.petit_au_bout);
+  put("poignee_part", p.poignee);
+  put("slam_part", p.slam);
+  put("misere_team_part", p.misere_team);
+  put("per_defender", S);
+  put("half_point", h.points2 % 2 != 0 ? ojson(h.made ? "attack" : "defence") : ojson(nullptr));
+  put("attack", o.attack);
   if (!h.partner_note.empty()) b["taker_alone"] = h.partner_note;
   return o;
 }

@@ -2,6 +2,7 @@
 // points, result and bonuses), each player's running total, footnotes, the ranking and a settlement.
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "core/language.hpp"
 #include "core/text.hpp"
@@ -11,6 +12,8 @@
 namespace marque::rules::tarot {
 
 namespace {
+
+using namespace std::string_view_literals;
 
 std::string abbrev(const std::string& contract) {
   if (contract == "prise") return "P";
@@ -92,53 +95,118 @@ void redeal_line(SheetLine& l, const json& rec, size_t players, std::vector<std:
   l.cells.assign(players, ".");
 }
 
+// What a hand line reads of a record, found in one pass over its keys (nullptr: absent).
+struct RecordFields {
+  const json *taker = nullptr, *contract = nullptr, *oudlers = nullptr, *points = nullptr, *poignees = nullptr,
+             *petit_au_bout = nullptr, *chelem = nullptr, *chelem_announced = nullptr,
+             *petite_chelem_announced = nullptr, *miseres = nullptr, *note = nullptr;
+};
+RecordFields record_fields(const json& rec) {
+  RecordFields f;
+  if (!rec.is_object()) return f;
+  for (auto it = rec.begin(); it != rec.end(); ++it) {
+    const std::string& k = it.key();
+    const json* v = &*it;
+    if (k == "taker"sv)
+      f.taker = v;
+    else if (k == "contract"sv)
+      f.contract = v;
+    else if (k == "oudlers"sv)
+      f.oudlers = v;
+    else if (k == "points"sv)
+      f.points = v;
+    else if (k == "poignees"sv)
+      f.poignees = v;
+    else if (k == "petit_au_bout"sv)
+      f.petit_au_bout = v;
+    else if (k == "chelem"sv)
+      f.chelem = v;
+    else if (k == "chelem_announced"sv)
+      f.chelem_announced = v;
+    else if (k == "petite_chelem_announced"sv)
+      f.petite_chelem_announced = v;
+    else if (k == "miseres"sv)
+      f.miseres = v;
+    else if (k == "note"sv)
+      f.note = v;
+  }
+  return f;
+}
+
+// What a hand line reads of its entry's breakdown, found in one pass over its keys (nullptr: absent).
+struct BreakdownFields {
+  const ojson *attack = nullptr, *taker_alone = nullptr, *points_rounded = nullptr, *target = nullptr,
+              *slam_part = nullptr;
+};
+BreakdownFields breakdown_fields(const ojson& b) {
+  BreakdownFields f;
+  if (!b.is_object()) return f;
+  for (const auto& [k, v] : b.get_ref<const ojson::object_t&>()) {
+    if (k == "attack"sv)
+      f.attack = &v;
+    else if (k == "taker_alone"sv)
+      f.taker_alone = &v;
+    else if (k == "points_rounded"sv)
+      f.points_rounded = &v;
+    else if (k == "target"sv)
+      f.target = &v;
+    else if (k == "slam_part"sv)
+      f.slam_part = &v;
+  }
+  return f;
+}
+
+// rec.value(key, false) (and b.value(key, 0)) from a field found by record_fields (breakdown_fields)
+bool flag(const json* v) { return v ? v->get<bool>() : false; }
+int64_t whole(const ojson* v) { return v ? v->get<int64_t>() : 0; }
+
 // The result column: "+10", "-5", "=0", then the bonuses (spec tarot §7 abbreviations).
-std::string result_text(const json& rec, const ojson& b, const std::string& no, std::vector<std::string>& notes) {
-  int64_t margin = b.value("points_rounded", int64_t{0}) - b.value("target", int64_t{0});
+std::string result_text(const RecordFields& rec, const BreakdownFields& b, const std::string& no,
+                        std::vector<std::string>& notes) {
+  int64_t margin = whole(b.points_rounded) - whole(b.target);
   std::string result = margin == 0 ? "=0" : common::local_signed(Amount::whole(margin));
   auto tag = [&](const std::string& t) { result += " " + t; };
-  if (const json* poignees = field(rec, "poignees"); poignees && poignees->is_array())
+  if (const json* poignees = rec.poignees; poignees && poignees->is_array())
     for (const auto& q : *poignees) {
       std::string lv = q.value("level", "");
       tag(std::string(lv == "triple" ? "TP" : lv == "double" ? "DP" : "SP") + "(" + q.value("player", "") + ")");
     }
-  const json* bout = field(rec, "petit_au_bout");
+  const json* bout = rec.petit_au_bout;
   if (bout && *bout == "attack") tag("PB(A)");
   if (bout && *bout == "defence") tag("PB(D)");
-  const json* slam = field(rec, "chelem");
+  const json* slam = rec.chelem;
   const std::string chelem = slam && slam->is_string() ? slam->get<std::string>() : "none";
-  bool announced = rec.value("chelem_announced", false) == true;
+  bool announced = flag(rec.chelem_announced);
   if (announced)
     tag(chelem == "attack" ? "CHA" : "CH!");
   else if (chelem == "attack")
     tag("CH");
   if (chelem == "defence") tag("CHD");
-  if (rec.value("petite_chelem_announced", false) == true)
-    tag(b.value("slam_part", int64_t{0}) > 0 ? "PCA" : "PCA!");
-  else if (!announced && chelem == "none" && b.value("slam_part", int64_t{0}) == 150)
+  if (flag(rec.petite_chelem_announced))
+    tag(whole(b.slam_part) > 0 ? "PCA" : "PCA!");
+  else if (!announced && chelem == "none" && whole(b.slam_part) == 150)
     tag("PC");
-  if (const json* miseres = field(rec, "miseres"); miseres && miseres->is_array())
+  if (const json* miseres = rec.miseres; miseres && miseres->is_array())
     for (const auto& m : *miseres) tag("M(" + m.value("player", "") + ")");
-  if (has_note(rec)) {
+  if (rec.note && rec.note->is_string() && !rec.note->get_ref<const std::string&>().empty()) {  // has_note
     tag("*");
-    notes.push_back(no + ". " + rec["note"].get<std::string>());
+    notes.push_back(no + ". " + rec.note->get<std::string>());
   }
   return result;
 }
 
-void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<std::string>& players,
+void hand_line(SheetLine& l, const ojson& h, const json& record, const std::vector<std::string>& players,
                std::vector<std::string>& notes) {
   const ojson& b = h["breakdown"];
-  std::string who = rec.value("taker", "");
-  if (auto attack = b.find("attack"); attack != b.end() && attack->size() == 2)
-    who += "+" + (*attack)[1].get<std::string>();
-  if (auto alone = b.find("taker_alone"); alone != b.end()) who += "(" + alone->get<std::string>() + ")";
-  std::string result = result_text(rec, b, l.no, notes);
+  const RecordFields rec = record_fields(record);
+  const BreakdownFields bf = breakdown_fields(b);
+  std::string who = rec.taker ? rec.taker->get<std::string>() : "";
+  if (const ojson* attack = bf.attack; attack && attack->size() == 2) who += "+" + (*attack)[1].get<std::string>();
+  if (bf.taker_alone) who += "(" + bf.taker_alone->get<std::string>() + ")";
+  std::string result = result_text(rec, bf, l.no, notes);
   const json null;
-  const json* oudlers = field(rec, "oudlers");
-  const json* points = field(rec, "points");
-  l.cols = {who, abbrev(rec.value("contract", "")), num(oudlers ? *oudlers : null), num(points ? *points : null),
-            result};
+  l.cols = {who, abbrev(rec.contract ? rec.contract->get<std::string>() : ""), num(rec.oudlers ? *rec.oudlers : null),
+            num(rec.points ? *rec.points : null), result};
   const ojson& t = h["totals"];
   l.cells.reserve(players.size());
   for (const auto& p : players) {
@@ -149,7 +217,8 @@ void hand_line(SheetLine& l, const ojson& h, const json& rec, const std::vector<
 
 // The hand table: number, dealer, the deal's description in its own columns (a redeal's words across them), the
 // running totals.
-void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const std::vector<std::string>& players) {
+// The lines' texts are moved into the table.
+void hands_table(sheet::Sheet& out, std::vector<SheetLine>& lines, const std::vector<std::string>& players) {
   sheet::Table& t = out.table("hands");
   t.columns = {{"#", true},
                {text::tr("sheet.col.dlr", "Dlr"), false},
@@ -160,17 +229,20 @@ void hands_table(sheet::Sheet& out, const std::vector<SheetLine>& lines, const s
                {text::tr("sheet.col.result", "Result"), false}};
   for (const auto& p : players) t.columns.push_back({p, true});
   t.bar_after = 6;
-  for (const auto& l : lines) {
-    std::vector<std::string> row = {l.no, l.dealer};
+  for (auto& l : lines) {
+    std::vector<std::string> row;
+    row.reserve(2 + (l.redeal ? 1 : l.cols.size()) + l.cells.size());
+    row.push_back(std::move(l.no));
+    row.push_back(std::move(l.dealer));
     if (l.redeal)
-      row.push_back(l.text);
+      row.push_back(std::move(l.text));
     else
-      row.insert(row.end(), l.cols.begin(), l.cols.end());
-    for (const auto& c : l.cells) row.push_back(c);
+      for (auto& c : l.cols) row.push_back(std::move(c));
+    for (auto& c : l.cells) row.push_back(std::move(c));
     if (l.redeal)
-      t.spanned_row(row, {1, 1, 5}, "");
+      t.spanned_row(std::move(row), {1, 1, 5}, "");
     else
-      t.row(row, "hand");
+      t.row(std::move(row), "hand");
   }
   t.rule();
 }

@@ -96,18 +96,30 @@ std::vector<Message> bonus_messages(const json& rec, const json& b) {
 // A number of the score document, exactly (0 when it is none).
 Amount amount_in(const json& v) { return amount_of(v, 2).value_or(Amount{}); }
 
-}  // namespace
-
-Message message_of_hand(const json& rec, const json& entry) {
-  if (!rec.is_object()) return {};
-  if (string_at(rec, "type") == "redeal") return redeal_message(rec);
-  const json b = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
+// A played hand's words from its record and its entry's breakdown `b` (all the words read of the entry).
+Message played_message(const json& rec, const json& b) {
   return Message("tarot.hand")
       .text("taker", string_at(rec, "taker"))
       .label("contract", "contract", string_at(rec, "contract"))
       .message("partner", partner_message(b))
       .message("outcome", outcome_message(b))
       .message("bonuses", chain(bonus_messages(rec, b)));
+}
+
+}  // namespace
+
+Message message_of_hand(const json& rec, const json& entry) {
+  if (!rec.is_object()) return {};
+  if (string_at(rec, "type") == "redeal") return redeal_message(rec);
+  const json b = entry.is_object() && entry.contains("breakdown") ? entry["breakdown"] : json::object();
+  return played_message(rec, b);
+}
+
+Message message_of_hand(const json& rec, const ojson& entry) {
+  if (!rec.is_object()) return {};
+  if (string_at(rec, "type") == "redeal") return redeal_message(rec);
+  const json b = entry.is_object() && entry.contains("breakdown") ? json(entry["breakdown"]) : json::object();
+  return played_message(rec, b);
 }
 
 Message message_of_result(const json& score) {
