@@ -129,6 +129,26 @@ bool dumps_as(const ojson& j, std::string_view text) {
 
 namespace {
 
+// `j` emptied from its leaves up, before it is destroyed: nlohmann's destructor moves every node of a tree through a
+// stack of its own (two moves and a null destroyed per node) to bound the recursion; a hand's entry or record is a
+// few levels deep, and its containers emptied first leave that stack nothing to do (a tenth of check was destroy).
+// Below `depth` levels (a record may nest anything) the destructor's own way, unbounded, takes the rest.
+template <class J>
+void dismantle(J& j, int depth = 32) {
+  if (depth == 0) return;
+  if (j.is_object()) {
+    auto& o = j.template get_ref<typename J::object_t&>();
+    for (auto& kv : o)
+      if (kv.second.is_structured()) dismantle(kv.second, depth - 1);
+    o.clear();
+  } else if (j.is_array()) {
+    auto& a = j.template get_ref<typename J::array_t&>();
+    for (auto& v : a)
+      if (v.is_structured()) dismantle(v, depth - 1);
+    a.clear();
+  }
+}
+
 bool same_json(const ojson& a, const json& b) {
   if (a.is_number() && b.is_number()) return a.get<double>() == b.get<double>();  // exact: dump/parse round-trips
   if (a.is_object() && b.is_object()) {
@@ -359,6 +379,8 @@ public:
                   .text("stored", stored.is_object() && stored.contains("deltas") ? stored["deltas"].dump() : text)
                   .text("fresh", fresh["deltas"].dump()));
       }
+      dismantle(*fresh_entry);
+      dismantle(record);
     }
   }
 

@@ -231,6 +231,7 @@ namespace {
 
 ojson by_key(const std::vector<std::string>& keys, const std::vector<Amount>& amounts) {
   ojson o = ojson::object();
+  o.get_ref<ojson::object_t&>().reserve(std::min(keys.size(), amounts.size()));  // no copies as it grows
   for (size_t i = 0; i < keys.size() && i < amounts.size(); ++i) o[keys[i]] = amounts[i];
   return o;
 }

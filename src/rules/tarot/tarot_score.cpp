@@ -126,6 +126,7 @@ std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& ac
   o.attack.push_back(setup.players[static_cast<size_t>(h.taker)]);
   if (h.partner >= 0) o.attack.push_back(setup.players[static_cast<size_t>(h.partner)]);
   ojson& b = o.breakdown;
+  b.get_ref<ojson::object_t&>().reserve(16);  // its 15 or 16 keys: none copied as it grows
   b["target"] = k_target[h.oudlers];
   b["made"] = h.made;
   b["points"] = Amount::ratio(h.points2, 2);
