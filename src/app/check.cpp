@@ -71,8 +71,7 @@ struct TextMatch {
   bool str(const std::string& s) {
     const size_t n = s.size();
     const char* d = s.data();
-    if (static_cast<size_t>(end - p) < n + 2 || *p != '"' || p[n + 1] != '"')
-      return plain(d, n) ? false : escaped(s);
+    if (static_cast<size_t>(end - p) < n + 2 || *p != '"' || p[n + 1] != '"') return plain(d, n) ? false : escaped(s);
     const char* t = p + 1;
     uint64_t differ = 0;
     size_t i = 0;
