@@ -322,8 +322,9 @@ std::optional<Scored> score_hand(const Hand& h, const AlsosGame& game, Diagnosti
   Scored out;
   out.delta.assign(n, 0);
   out.breakdown = ojson::object();
-  // the breakdown's keys (here, the contract's, the session's end): no copy of the items as it grows
-  out.breakdown.get_ref<ojson::object_t&>().reserve(16);
+  // a contract's breakdown (its keys here, the session's end): 11 to 16 keys, none copied as it grows (a misdeal's or
+  // kloptzky's few keys grow as before)
+  if (h.kind != Kind::misdeal && h.kind != Kind::kloptzky) out.breakdown.get_ref<ojson::object_t&>().reserve(16);
   out.breakdown["kind"] = kind_name(h.kind);
   out.breakdown["sitting_out"] = n == 4 ? ojson(h.dealer) : ojson(nullptr);
   const std::vector<std::string> active = game.active_players(h.dealer);
