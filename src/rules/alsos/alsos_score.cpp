@@ -62,7 +62,7 @@ std::string item_label(const Item& it, const std::string& declarer) {
 
 ojson item_json(const Item& it, const std::string& declarer) {
   ojson j = ojson::object();
-  j.get_ref<ojson::object_t&>().reserve(12);  // its keys below: no copy of the values as it grows
+  j.get_ref<ojson::object_t&>().reserve(it.name != "game" ? 12 : 8);  // its keys below: none copied as it grows
   j["item"] = it.name;
   if (it.name != "game") {
     j["by"] = it.by;
