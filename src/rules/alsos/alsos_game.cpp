@@ -135,7 +135,7 @@ bool AlsosGame::session_ends(i64 deals, std::vector<i64>& delta, std::vector<i64
     ojson rb = ojson::object();
     rb["player"] = m_players[top[0]];
     rb["bonus"] = Amount::whole(m_opt.radli_bonus);
-    bd["radli"] = rb;
+    bd["radli"] = std::move(rb);
     labels.push_back("radli: " + m_players[top[0]] + " +" + std::to_string(m_opt.radli_bonus) + " from each");
   } else {
     bd["radli"] = ojson(nullptr);

@@ -62,6 +62,7 @@ std::string item_label(const Item& it, const std::string& declarer) {
 
 ojson item_json(const Item& it, const std::string& declarer) {
   ojson j = ojson::object();
+  j.get_ref<ojson::object_t&>().reserve(it.name != "game" ? 12 : 8);  // its keys below: none copied as it grows
   j["item"] = it.name;
   if (it.name != "game") {
     j["by"] = it.by;
@@ -72,7 +73,7 @@ ojson item_json(const Item& it, const std::string& declarer) {
   j["base"] = Amount::whole(it.base);
   ojson chain = ojson::array();
   for (const auto& k : it.kontra) chain.push_back(phase_id(k.phase));
-  j["kontra"] = chain;
+  j["kontra"] = std::move(chain);
   j["kontra_factor"] = it.kontra_factor;
   j["gyerunk_factor"] = it.gyerunk_factor;
   j["value"] = Amount::whole(it.value);
@@ -295,9 +296,9 @@ private:
     for (const auto& it : m_items) {
       ojson j = item_json(it, m_dec);
       m_out.labels.push_back(j["label"].get<std::string>());
-      its.push_back(j);
+      its.push_back(std::move(j));
     }
-    bd["items"] = its;
+    bd["items"] = std::move(its);
   }
 
   const Hand& m_h;
@@ -321,6 +322,9 @@ std::optional<Scored> score_hand(const Hand& h, const AlsosGame& game, Diagnosti
   Scored out;
   out.delta.assign(n, 0);
   out.breakdown = ojson::object();
+  // a contract's breakdown (its keys here, the session's end): 11 to 16 keys, none copied as it grows (a misdeal's or
+  // kloptzky's few keys grow as before)
+  if (h.kind != Kind::misdeal && h.kind != Kind::kloptzky) out.breakdown.get_ref<ojson::object_t&>().reserve(16);
   out.breakdown["kind"] = kind_name(h.kind);
   out.breakdown["sitting_out"] = n == 4 ? ojson(h.dealer) : ojson(nullptr);
   const std::vector<std::string> active = game.active_players(h.dealer);

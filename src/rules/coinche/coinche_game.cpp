@@ -59,6 +59,7 @@ int CoincheGame::seat_of(const std::string& who) const {
 
 ojson CoincheGame::team_json(const std::array<int64_t, 2>& v) const {
   ojson j = ojson::object();
+  j.get_ref<ojson::object_t&>().reserve(2);
   j["NS"] = Amount::whole(v[0]);
   j["EW"] = Amount::whole(v[1]);
   return j;
@@ -159,6 +160,7 @@ std::optional<HandResult> CoincheGame::play_hand(const json& record, Diagnostics
     m_totals[1] += delta[1];
     ++m_played;
     const int b = s.bidding_team;
+    breakdown.get_ref<ojson::object_t&>().reserve(23);  // its 22 or 23 keys: none copied as it grows
     breakdown["redeal"] = nullptr;
     breakdown["dealer"] = seat_name(h->dealer);
     breakdown["bidder"] = seat_name(h->bidder);

@@ -275,6 +275,7 @@ void score_totals(const Detail& x, const Declarations& dc, DealScore& s, const D
 
 ojson detail_breakdown(const Detail& x, const Declarations& dc, const DealScore& s, const DealContext& c) {
   ojson b = ojson::object();
+  b.get_ref<ojson::object_t&>().reserve(16);  // at most 16 keys: the players' objects never copied as it grows
   b["entry"] = "detail";
   b["deal"] = c.deal_no;
   b["dealer"] = c.name(c.dealer);
@@ -283,6 +284,7 @@ ojson detail_breakdown(const Detail& x, const Declarations& dc, const DealScore&
   const int ended = dc.ended;
   for (int role = 0; role < 2; ++role) {
     ojson pr = ojson::object();
+    pr.get_ref<ojson::object_t&>().reserve(10);
     pr["carte_blanche"] = dc.cat[0][role];
     pr["point"] = ended >= 0 && ended < 1 ? 0 : dc.cat[1][role];
     pr["sequences"] = ended >= 0 && ended < 2 ? 0 : dc.cat[2][role];
@@ -293,7 +295,7 @@ ojson detail_breakdown(const Detail& x, const Declarations& dc, const DealScore&
     pr["cards"] = s.cards[role];
     if (x.reckons_nothing == role) pr["reckons_nothing"] = true;
     pr["total"] = s.total[role];
-    b[c.name(c.player_of(role))] = pr;
+    b[c.name(c.player_of(role))] = std::move(pr);
   }
   b["repique_by"] = dc.repique_by >= 0 ? ojson(c.name(c.player_of(dc.repique_by))) : ojson(nullptr);
   if (dc.repique_by >= 0) b["repique_in"] = dc.repique_cat;

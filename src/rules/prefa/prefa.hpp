@@ -171,21 +171,25 @@ private:
   }
   ojson per_player_money(const std::vector<ll>& v) const {
     ojson o = ojson::object();
+    o.get_ref<ojson::object_t&>().reserve(static_cast<size_t>(m_n));
     for (int i = 0; i < m_n; ++i) o[name(i)] = money(v[static_cast<size_t>(i)]);
     return o;
   }
   ojson per_player_int(const std::vector<ll>& v) const {
     ojson o = ojson::object();
+    o.get_ref<ojson::object_t&>().reserve(static_cast<size_t>(m_n));
     for (int i = 0; i < m_n; ++i) o[name(i)] = v[static_cast<size_t>(i)];
     return o;
   }
   ojson received_json(const State& s) const {
     ojson o = ojson::object();
+    o.get_ref<ojson::object_t&>().reserve(static_cast<size_t>(m_n));
     for (int i = 0; i < m_n; ++i) {
       ojson row = ojson::object();
+      row.get_ref<ojson::object_t&>().reserve(static_cast<size_t>(m_n - 1));
       for (int j = 0; j < m_n; ++j)
         if (i != j) row[name(j)] = money(s.recv[static_cast<size_t>(i)][static_cast<size_t>(j)]);
-      o[name(i)] = row;
+      o[name(i)] = std::move(row);
     }
     return o;
   }

@@ -146,7 +146,7 @@ ojson PrefaGame::extra() const {
   std::vector<ll> c(static_cast<size_t>(m_n));
   for (int i = 0; i < m_n; ++i) c[static_cast<size_t>(i)] = cash(m_st, i);
   e["cash"] = per_player_money(c);
-  e["final"] = result()["final"];
+  e["final"] = per_player_money(values(m_st));  // result()'s "final", without the rest of the result
   e["hands_played"] = m_st.hands;
   if (m_setup.contains("stake")) e["stake"] = m_setup["stake"];
   e["scorer"] = m_setup.contains("scorer") && m_setup["scorer"].is_string() ? m_setup["scorer"].get<std::string>()

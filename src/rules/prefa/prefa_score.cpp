@@ -278,6 +278,9 @@ Scored score_hand(const Hand& h, const std::vector<std::string>& players, const 
   const int n = static_cast<int>(players.size());
   Ledger led{next, opt, players, n, {}, {}};
   ojson bd = ojson::object();
+  // a contract's: at most 26 keys with play_hand's (game_over, pools_before, cash_delta, value_delta), none copied as
+  // it grows (all pass, withdrawn, polles: their few keys grow as before)
+  if (h.type != "all_pass" && h.type != "withdrawn" && h.type != "polles") bd.get_ref<ojson::object_t&>().reserve(26);
   bd["type"] = h.type;
   if (h.d >= 0) {
     bd["declarer"] = players[static_cast<size_t>(h.d)];
@@ -310,7 +313,7 @@ Scored score_hand(const Hand& h, const std::vector<std::string>& players, const 
     ojson t = ojson::object();
     for (const auto& p : players)
       if (tricks_out.count(p)) t[p] = tricks_out[p];
-    bd["tricks"] = t;
+    bd["tricks"] = std::move(t);
   }
   bd["outcome"] = outcome;
   return {std::move(bd), std::move(led.transfers), std::move(led.warnings)};

@@ -128,7 +128,7 @@ std::optional<Outcome> score_hand(const Setup& setup, const std::vector<int>& ac
   ojson& b = o.breakdown;
   // a fresh object and keys each written once: appended in order (what b[key] = v does, without its search)
   auto& m = b.get_ref<ojson::object_t&>();
-  m.reserve(15);
+  m.reserve(16);  // its 15 keys, and taker_alone below
   auto put = [&m](const char* key, ojson v) { m.emplace_back(key, std::move(v)); };
   put("target", k_target[h.oudlers]);
   put("made", h.made);
