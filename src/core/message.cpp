@@ -154,8 +154,9 @@ namespace {
 // - "{name}": the argument's text; a number (or a whole amount) by its digits, as say() hands ICU an English number
 //   said plainly and as "::group-off" prints one; "{name, number, ::group-off}" the same for a number;
 // - "{name, select, k1 {..} k2 {..} other {..}}": the branch whose key is the argument's text, else `other`;
-// - "{name, plural, one {..} other {..}}": `one` for the whole number 1, `other` for 0 and 2 and more (a negative
-//   number, "=1", "zero", "two", "few", "many", "offset:" and '#' in a branch are left to ICU);
+// - "{name, plural, =0 {..} one {..} other {..}}": an explicit "=N" (up to 6 digits, no leading zero) for the number
+//   N, else `one` for the whole number 1, else `other`; '#' in their branches the number as ICU's English number
+//   format writes it ("12,345"); a negative number, "zero", "two", "few", "many" and "offset:" are left to ICU;
 // - names of ASCII letters, digits and '_' (not starting with a digit), each naming one argument given once; keys of
 //   ASCII letters, digits and '_', none twice, `other` always there; single spaces where ICU allows white space.
 // Anything else returns false: ICU says the message. Every branch is read, as ICU reads the whole pattern.
@@ -165,7 +166,7 @@ public:
 
   bool said(std::string& out) {
     size_t at = 0;
-    if (!message(at, false, out)) return false;
+    if (!message(at, nullptr, out)) return false;
     return at == p_.size();
   }
 
@@ -197,6 +198,11 @@ private:
   static bool is_number(const Message::Arg& a) {
     return a.kind == Message::Arg::Kind::number || (a.kind == Message::Arg::Kind::amount && a.amount.is_whole());
   }
+  static std::string grouped(int64_t n) {  // n >= 0
+    std::string d = std::to_string(n);
+    for (size_t i = d.size(); i > 3; i -= 3) d.insert(i - 3, ",");
+    return d;
+  }
   static int64_t number_of(const Message::Arg& a) {
     return a.kind == Message::Arg::Kind::number ? static_cast<int64_t>(a.number)
                                                 : static_cast<int64_t>(a.amount.whole_part());
@@ -207,14 +213,14 @@ private:
   }
 
   // a (sub)message up to its closing '}' (nested) or the pattern's end
-  bool message(size_t& at, bool in_plural, std::string& out) {
+  bool message(size_t& at, const int64_t* plural_number, std::string& out) {
     const bool nested = at != 0;
     while (at < p_.size()) {
       const char ch = p_[at];
       if (ch == '}') return nested;
       if (ch == '#') {
-        if (in_plural) return false;
-        out += '#';
+        // in a plural's branch, the plural's number as ICU's English number format writes it ("#,##0": 12,345)
+        out += plural_number ? grouped(*plural_number) : "#";
         ++at;
         continue;
       }
@@ -231,7 +237,7 @@ private:
         continue;
       }
       if (ch == '{') {
-        if (!argument(++at, in_plural, out)) return false;
+        if (!argument(++at, out)) return false;
         continue;
       }
       const size_t end = p_.find_first_of("}#'{", at);
@@ -243,7 +249,7 @@ private:
   }
 
   // an argument after its '{', through its '}'
-  bool argument(size_t& at, bool in_plural, std::string& out) {
+  bool argument(size_t& at, std::string& out) {
     std::string_view name;
     if (!word(at, name, false)) return false;
     const Message::Arg* a = arg(name);
@@ -274,43 +280,51 @@ private:
     const bool plural = kind == "plural";
     if (at_(at) != ',') return false;
     ++at;
-    // the key said: select the argument's text, plural "one" or "other"
-    std::string chosen;
-    if (plural) {
-      if (!is_number(*a) || number_of(*a) < 0) return false;
-      chosen = number_of(*a) == 1 ? "one" : "other";
-    } else {
-      if (is_number(*a) || !text_of(*a, chosen)) return false;
-    }
-    std::vector<std::string_view> keys;
-    std::string said, other;
-    bool found = false;
+    // what the branch is chosen by: select the argument's text; plural its number (an explicit "=N" first, then
+    // "one" for 1, else "other")
+    std::string text;
+    const int64_t n = plural && is_number(*a) ? number_of(*a) : 0;
+    if (plural ? !is_number(*a) || n < 0 : is_number(*a) || !text_of(*a, text)) return false;
+    std::vector<std::pair<std::string, std::string>> branches;  // key, what it says
     for (;;) {
       spaces(at);
       if (at_(at) == '}') {
         ++at;
         break;
       }
-      std::string_view key;
-      if (!word(at, key, true)) return false;
-      if (plural && key != "one" && key != "other") return false;
-      if (std::find(keys.begin(), keys.end(), key) != keys.end()) return false;
-      keys.push_back(key);
+      std::string key;
+      if (plural && at_(at) == '=') {
+        // an explicit value: 1 to 6 digits, no leading zero (ICU compares numbers, this compares texts)
+        const size_t from = ++at;
+        while (at < p_.size() && p_[at] >= '0' && p_[at] <= '9') ++at;
+        if (at == from || at - from > 6 || (at - from > 1 && p_[from] == '0')) return false;
+        key = "=" + p_.substr(from, at - from);
+      } else {
+        std::string_view w;
+        if (!word(at, w, true) || (plural && w != "one" && w != "other")) return false;
+        key = std::string(w);
+      }
+      for (const auto& b : branches)
+        if (b.first == key) return false;
       spaces(at);
       if (at_(at) != '{') return false;
       ++at;
       std::string branch;
-      if (!message(at, in_plural || plural, branch) || at_(at) != '}') return false;
+      // '#' is the number in a plural's own branches only (a select's branch inside one says '#')
+      if (!message(at, plural ? &n : nullptr, branch) || at_(at) != '}') return false;
       ++at;
-      if (key == chosen) {
-        said = std::move(branch);
-        found = true;
-      } else if (key == "other") {
-        other = std::move(branch);
-      }
+      branches.emplace_back(std::move(key), std::move(branch));
     }
-    if (std::find(keys.begin(), keys.end(), "other") == keys.end()) return false;
-    out += found ? said : other;
+    auto find = [&](const std::string& key) -> const std::string* {
+      for (const auto& b : branches)
+        if (b.first == key) return &b.second;
+      return nullptr;
+    };
+    const std::string* other = find("other");
+    if (!other) return false;
+    const std::string* said = plural ? find("=" + std::to_string(n)) : find(text);
+    if (plural && !said && n == 1) said = find("one");
+    out += said ? *said : *other;
     return true;
   }
 };

@@ -152,7 +152,7 @@ TEST_CASE("icu plugin: an English message said plainly is what ICU says", "[lang
     CHECK_FALSE(same_as_icu(p, a));
   }
   const text::Message n = text::Message("x").number("n", 1);
-  for (const char* p : {"{n, plural, one {# hand} other {# hands}}", "{n, plural, =1 {x} other {y}}",
+  for (const char* p : {"{n, plural, =01 {x} other {y}}", "{n, plural, =1234567 {x} other {y}}",
                         "{n, plural, offset:1 one {x} other {y}}", "{n, plural, zero {x} other {y}}"}) {
     INFO(p);
     CHECK_FALSE(same_as_icu(p, n));
@@ -160,6 +160,16 @@ TEST_CASE("icu plugin: an English message said plainly is what ICU says", "[lang
   for (const char* p :
        {"# and | and {a}: {a}", "it''s {a}'s", "{a,select,x{y}other{z}}", "{a, select, Ben {B} other {o}}"})
     CHECK(same_as_icu(p, a));
+  for (int64_t v : {0LL, 1LL, 2LL, 999LL, 1000LL, 12345LL, 1234567LL, 9223372036854775807LL}) {
+    CHECK(same_as_icu("{n, plural, one {# hand} other {# hands}}; # {k, select, other {#}}",
+                      text::Message("x").number("n", v).text("k", "b")));
+    CHECK(same_as_icu("{n, plural, other {{k, select, a {#} other {x#}}}}",
+                      text::Message("x").number("n", v).text("k", "a")));
+  }
+  CHECK_FALSE(same_as_icu("{n, plural, other {#}}", text::Message("x").number("n", -1)));
+  for (int64_t v : {0, 1, 2, 3, 10})
+    CHECK(same_as_icu("{n, plural, =0 {none} one {one} =1 {exactly #} =2 {two} other {{n} #}}",
+                      text::Message("x").number("n", v)));
   for (int64_t v : {0, 1, 2, 10, 21, 101})
     CHECK(same_as_icu("{n, plural, one {{n} deal} other {{n} deals}} {n, number, ::group-off}",
                       text::Message("x").number("n", v)));
