@@ -222,7 +222,9 @@ TEST_CASE("icu plugin: each game's native words are keyed as ICU keys them", "[l
         "// are not ASCII: core/native_words.hpp. Written by MARQUE_WRITE_NATIVE_KEYS=1 marque_tests -#\n"
         "// \"[#test_icu_plugin]\" in the source folder; checked by the same test.\n";
     for (const auto& [word, key] : cached) {
-      INFO(g->id() << ": " << word);
+      INFO(g->id() << ": " << word
+                   << " (a word added to the table: MARQUE_WRITE_NATIVE_KEYS=1 marque_tests -# "
+                      "\"[#test_icu_plugin]\" writes the game's _native_keys.inc again)");
       CHECK(key == icu_search_key(word));
       const std::string line = "{\"" + word + "\", \"" + icu_search_key(word) + "\"},\n";
       if (file.find(line) == std::string::npos) file += line;
