@@ -21,7 +21,7 @@ add_custom_target(marque_share ALL DEPENDS ${MARQUE_SHARE_DIR}/stamp)
 # the sanitizers (they replace those calls), nor in the test code (compiled at -O0, where fortify does nothing).
 if(NOT MARQUE_SANITIZE)
   foreach(t marque marque-serve marque_cli marque_core marque_rules marque_tournament marque_storage marque_reports marque_importers
-           marque_app marque_web marque_locale marque_toml)
+           marque_app marque_web marque_locale marque_toml marque_icu)
     target_compile_definitions(${t} PRIVATE $<$<NOT:$<CONFIG:Debug>>:_FORTIFY_SOURCE=2>)
   endforeach()
   # the programs' main, compiled once for marque and marque_sixth (CMakeLists.txt)
@@ -30,6 +30,7 @@ if(NOT MARQUE_SANITIZE)
   target_link_options(marque-serve PRIVATE LINKER:-z,relro,-z,now)
   target_link_options(marque_locale PRIVATE LINKER:-z,relro,-z,now)
   target_link_options(marque_toml PRIVATE LINKER:-z,relro,-z,now)
+  target_link_options(marque_icu PRIVATE LINKER:-z,relro,-z,now)
 endif()
 
 install(TARGETS marque RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -37,7 +38,7 @@ install(TARGETS marque RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS marque-serve RUNTIME DESTINATION lib/marque)
 # marque's plugins (CMakeLists.txt, core/plugin.hpp: looked for in ../lib/marque/plugins/ from bin/, and in plugins/
 # beside marque-serve); not in lib/marque/ itself, where CPack would add an ldconfig call lintian refuses
-install(TARGETS marque_locale marque_toml LIBRARY DESTINATION lib/marque/plugins)
+install(TARGETS marque_locale marque_toml marque_icu LIBRARY DESTINATION lib/marque/plugins)
 # the translations (text::locale_dir() finds them from bin/ and lib/marque/); Boost.Locale's library (linked by
 # lib/marque/marque-locale.so) comes into the package's Depends with the others (SHLIBDEPS)
 foreach(lang IN LISTS MARQUE_LANGUAGES)

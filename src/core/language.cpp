@@ -1,6 +1,7 @@
 // The table's own language (core/language.hpp): the catalogues through Boost.Locale (its ICU backend: no system
 // locale needed) in the plugin marque-locale.so (src/plugins/locale.cpp, loaded the first time a language other than
-// English is spoken: core/plugin.hpp), numbers, dates and collation through ICU.
+// English is spoken: core/plugin.hpp), numbers, dates and collation through ICU (the plugin marque-icu.so,
+// src/plugins/icu.cpp, loaded when first needed: English numbers and short dates need none).
 #include "core/language.hpp"
 
 #include <algorithm>
@@ -12,19 +13,12 @@
 #include <mutex>
 #include <tuple>
 
-#include <unicode/calendar.h>
-#include <unicode/coll.h>
-#include <unicode/datefmt.h>
-#include <unicode/dtptngen.h>
-#include <unicode/measunit.h>
-#include <unicode/numberformatter.h>
-#include <unicode/smpdtfmt.h>
-#include <unicode/timezone.h>
-
 #include "core/date.hpp"
 #include "core/diag.hpp"
 #include "core/plugin.hpp"
 #include "core/text.hpp"
+#include "core/unicode.hpp"
+#include "plugins/icu_api.hpp"
 
 namespace marque::text {
 
@@ -63,35 +57,12 @@ std::string pgettext(const char* id, const char* english, const std::string& lan
   return out;
 }
 
-icu::Locale icu_locale(std::string_view lang) { return icu::Locale(std::string(lang).c_str()); }
-
-std::string utf8(const icu::UnicodeString& s) {
-  std::string out;
-  s.toUTF8String(out);
-  return out;
-}
-
+// a number in a language by ICU (marque-icu.so: one formatter per language, decimals and sign for the thread's life)
 std::string icu_number(double v, std::string_view lang, int decimals, bool sign) {
-  namespace nf = icu::number;
-  // one formatter per language, decimals and sign for the thread's life: ICU compiles a formatter the first times it
-  // is used (its symbols, patterns), about 0.6 M instructions each time a new one formats (a French sheet of 200
-  // hands made one per number: 130 M of its 222 M instructions)
-  thread_local std::map<std::tuple<std::string, int, bool>, nf::LocalizedNumberFormatter> made;
-  auto key = std::make_tuple(std::string(lang), decimals, sign);
-  auto it = made.find(key);
-  if (it == made.end())
-    // Hungarian prose leaves a 4-digit number whole ("1552"), groups from 5 digits ("12 345"); fr and el group at 4
-    it = made.emplace(std::move(key), nf::NumberFormatter::with()
-                                          .precision(nf::Precision::maxFraction(decimals))
-                                          .grouping(lang == "hu" ? UNUM_GROUPING_MIN2 : UNUM_GROUPING_AUTO)
-                                          .sign(sign ? UNUM_SIGN_EXCEPT_ZERO : UNUM_SIGN_AUTO)
-                                          .locale(icu_locale(lang)))
-             .first;
-  const nf::LocalizedNumberFormatter& f = it->second;
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::UnicodeString s = f.formatDouble(v, status).toString(status);
-  if (U_FAILURE(status)) return sign ? format_signed(v, decimals) : format_number(v, decimals);
-  return utf8(s);
+  std::string out;
+  if (!unicode::icu().number(v, lang, decimals, sign, out))
+    return sign ? format_signed(v, decimals) : format_number(v, decimals);
+  return out;
 }
 
 std::string base_dir() {
@@ -221,16 +192,9 @@ std::string local_signed(const Amount& a, std::string_view lang, int decimals) {
 }
 
 std::string local_percent(double fraction, std::string_view lang, int decimals) {
-  namespace nf = icu::number;
-  nf::LocalizedNumberFormatter f = nf::NumberFormatter::with()
-                                       .unit(icu::MeasureUnit::getPercent())
-                                       .scale(nf::Scale::powerOfTen(2))
-                                       .precision(nf::Precision::maxFraction(decimals))
-                                       .locale(icu_locale(lang.empty() ? "en" : lang));
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::UnicodeString s = f.formatDouble(fraction, status).toString(status);
-  if (U_FAILURE(status)) return format_number(fraction * 100, decimals) + "%";
-  return utf8(s);
+  std::string out;
+  if (!unicode::icu().percent(fraction, lang, decimals, out)) return format_number(fraction * 100, decimals) + "%";
+  return out;
 }
 
 std::string local_date(std::string_view iso_date, std::string_view lang, bool long_form) {
@@ -239,52 +203,13 @@ std::string local_date(std::string_view iso_date, std::string_view lang, bool lo
   const int y = std::atoi(std::string(iso_date.substr(0, 4)).c_str());
   const int m = std::atoi(std::string(iso_date.substr(5, 2)).c_str());
   const int d = std::atoi(std::string(iso_date.substr(8, 2)).c_str());
-  const icu::Locale loc = icu_locale(lang.empty() ? "en" : lang);
-  UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(icu::TimeZone::getGMT()->clone(), loc, status));
-  if (U_FAILURE(status)) return std::string(iso_date);
-  cal->clear();
-  cal->set(y, m - 1, d, 12, 0, 0);
-  const UDate when = cal->getTime(status);
-  std::unique_ptr<icu::DateFormat> f;
-  if (long_form) {
-    f.reset(icu::DateFormat::createDateInstance(icu::DateFormat::kFull, loc));
-  } else {
-    // the skeleton yMd: a four-digit year (CLDR's short style would give "26/11/26")
-    std::unique_ptr<icu::DateTimePatternGenerator> gen(icu::DateTimePatternGenerator::createInstance(loc, status));
-    if (U_FAILURE(status)) return std::string(iso_date);
-    const icu::UnicodeString pattern = gen->getBestPattern(icu::UnicodeString("yMMdd"), status);
-    f = std::make_unique<icu::SimpleDateFormat>(pattern, loc, status);
-  }
-  if (U_FAILURE(status) || !f) return std::string(iso_date);
-  f->setTimeZone(*icu::TimeZone::getGMT());
-  icu::UnicodeString out;
-  f->format(when, out);
-  return utf8(out);
+  std::string out;
+  if (!unicode::icu().date(y, m, d, lang, long_form, out)) return std::string(iso_date);
+  return out;
 }
-
-namespace {
-const icu::Collator& collator(std::string_view lang) {
-  static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<icu::Collator>> made;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto& slot = made[std::string(lang.empty() ? "en" : lang)];
-  if (!slot) {
-    UErrorCode status = U_ZERO_ERROR;
-    slot.reset(icu::Collator::createInstance(icu_locale(lang.empty() ? "en" : lang), status));
-    if (U_FAILURE(status) || !slot) {
-      status = U_ZERO_ERROR;
-      slot.reset(icu::Collator::createInstance(icu::Locale::getRoot(), status));
-    }
-  }
-  return *slot;
-}
-}  // namespace
 
 bool collate_less(std::string_view a, std::string_view b, std::string_view lang) {
-  UErrorCode status = U_ZERO_ERROR;
-  return collator(lang).compareUTF8(icu::StringPiece(a.data(), static_cast<int32_t>(a.size())),
-                                    icu::StringPiece(b.data(), static_cast<int32_t>(b.size())), status) == UCOL_LESS;
+  return unicode::icu().collate_less(a, b, lang);
 }
 
 void sort_names(std::vector<std::string>& names, std::string_view lang) {

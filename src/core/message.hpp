@@ -61,6 +61,12 @@ struct Catalogue {
 // missing pattern shows instead of disappearing (tests check that every message a game says has a pattern).
 std::string say(const Message& m, const Catalogue& catalogue);
 
+// The two ways say() says a message whose pattern is `pattern` (message.cpp; tests/unit/test_message.cpp compares
+// them): by plain substitution, where that is provably what ICU says (false: not plain), and by ICU MessageFormat
+// (the plugin marque-icu.so, loaded when first needed).
+bool said_plainly(const std::string& pattern, const Message& m, const Catalogue& catalogue, std::string& out);
+std::string said_by_icu(const std::string& pattern, const Message& m, const Catalogue& catalogue);
+
 // What is wrong with a pattern as ICU MessageFormat reads it in `locale` ("" when nothing: the translations' test
 // checks every pattern of every catalogue this way).
 std::string pattern_problem(const std::string& pattern, const std::string& locale);

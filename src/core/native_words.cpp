@@ -7,24 +7,35 @@
 
 namespace marque::text {
 
-NativeWords::NativeWords(std::initializer_list<std::pair<const char*, const char*>> table) {
-  for (const auto& [word, id] : table) {
-    const std::string_view w(word);
-    const auto eq = w.find('=');
-    Entry e;
-    e.key = eq == std::string_view::npos ? "" : std::string(w.substr(0, eq));
-    e.id = id;
-    e.match = match_key(eq == std::string_view::npos ? w : w.substr(eq + 1));
-    m_words.push_back(std::move(e));
-  }
-}
-
-std::string NativeWords::match_key(std::string_view word) {
-  std::string k = unicode::search_key(word);
+namespace {
+std::string underscored(std::string k) {
   for (auto& c : k)
     if (c == ' ' || c == '-') c = '_';
   return k;
 }
+}  // namespace
+
+NativeWords::NativeWords(std::initializer_list<std::pair<const char*, const char*>> table,
+                         std::initializer_list<std::pair<const char*, const char*>> keys) {
+  for (const auto& [word, id] : table) {
+    const std::string_view w(word);
+    const auto eq = w.find('=');
+    const std::string_view said = eq == std::string_view::npos ? w : w.substr(eq + 1);
+    Entry e;
+    e.key = eq == std::string_view::npos ? "" : std::string(w.substr(0, eq));
+    e.id = id;
+    if (std::any_of(said.begin(), said.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+      const auto k = std::find_if(keys.begin(), keys.end(), [&](const auto& p) { return said == p.first; });
+      m_cached.emplace_back(std::string(said), k == keys.end() ? std::string() : std::string(k->second));
+      e.match = k == keys.end() ? match_key(said) : underscored(k->second);
+    } else {
+      e.match = match_key(said);
+    }
+    m_words.push_back(std::move(e));
+  }
+}
+
+std::string NativeWords::match_key(std::string_view word) { return underscored(unicode::search_key(word)); }
 
 NativeWords::Found NativeWords::find(std::string_view key, std::string_view word, bool prefix) const {
   const std::string w = match_key(word);

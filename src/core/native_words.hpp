@@ -18,7 +18,12 @@ public:
   NativeWords() = default;
   // (word, id): a key's word ("preneur", "taker"), or a value's word after its key ("contract=garde sans",
   // "garde_sans").
-  NativeWords(std::initializer_list<std::pair<const char*, const char*>> table);
+  // `keys`: (word, its search key as ICU gives it) for the table's words that are not ASCII, so that building the
+  // table needs no ICU (marque-icu.so: a hand typed with ASCII words never loads it); a word not there is keyed by
+  // ICU. Each game's are in rules/<game>/<game>_native_keys.inc, which tests/unit/test_native_words.cpp checks
+  // against ICU and writes again (MARQUE_WRITE_NATIVE_KEYS=1).
+  NativeWords(std::initializer_list<std::pair<const char*, const char*>> table,
+              std::initializer_list<std::pair<const char*, const char*>> keys = {});
 
   // What a word was read as: the id ("" when the table has no such word) or, for a word that names several ids,
   // the refusal ("'x' could be a or b: type one of them").
@@ -34,6 +39,8 @@ public:
   // A word's matching key: folded case, no accents, final sigma as sigma, spaces and hyphens as '_'.
   static std::string match_key(std::string_view word);
   bool empty() const { return m_words.empty(); }
+  // The table's words that are not ASCII, each with the key `keys` gave it ("" for none: ICU keyed it)
+  const std::vector<std::pair<std::string, std::string>>& cached_keys() const { return m_cached; }
 
 private:
   Found find(std::string_view key, std::string_view word, bool prefix) const;
@@ -43,6 +50,7 @@ private:
     std::string match;  // match_key(word)
   };
   std::vector<Entry> m_words;
+  std::vector<std::pair<std::string, std::string>> m_cached;
 };
 
 }  // namespace marque::text

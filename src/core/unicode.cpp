@@ -1,129 +1,78 @@
 #include "core/unicode.hpp"
 
-#include <unicode/uchar.h>
-#include <unicode/ucol.h>
-#include <unicode/unorm2.h>
-#include <unicode/ustring.h>
-
 #include <algorithm>
-#include <memory>
+
+#include "core/plugin.hpp"
+#include "plugins/icu_api.hpp"
 
 namespace marque::unicode {
 
+const plugins::IcuApi& icu() {
+  // one look-up for the program's life; a missing plugin throws each time asked (Error: k_exit_unavailable)
+  static const plugins::IcuApi* api = plugin::marque<const plugins::IcuApi* (*)()>("marque-icu.so", "marque_icu_api")();
+  return *api;
+}
+
 namespace {
 
-std::u16string to_utf16(std::string_view s, bool& ok) {
-  UErrorCode e = U_ZERO_ERROR;
-  int32_t len = 0;
-  u_strFromUTF8(nullptr, 0, &len, s.data(), static_cast<int32_t>(s.size()), &e);
-  if (e != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(e)) {
-    ok = false;
-    return {};
-  }
-  e = U_ZERO_ERROR;
-  std::u16string out(static_cast<size_t>(len), u'\0');
-  u_strFromUTF8(reinterpret_cast<UChar*>(out.data()), len, nullptr, s.data(), static_cast<int32_t>(s.size()), &e);
-  ok = U_SUCCESS(e);
+bool ascii(std::string_view s) {
+  for (unsigned char c : s)
+    if (c >= 0x80) return false;
+  return true;
+}
+
+// An ASCII text as ICU's NFKC case folding gives it: A-Z lower-cased, every other character as it is. No two ASCII
+// characters compose, none decomposes, none is a default ignorable (which NFKC_Casefold removes), and case folding
+// changes only A-Z; UTF-16 and back leaves ASCII as it is (tests/unit/test_unicode.cpp compares every ASCII
+// character and random ASCII texts with ICU's answer).
+std::string ascii_folded(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return out;
-}
-
-std::string to_utf8(const std::u16string& s) {
-  UErrorCode e = U_ZERO_ERROR;
-  int32_t len = 0;
-  u_strToUTF8(nullptr, 0, &len, reinterpret_cast<const UChar*>(s.data()), static_cast<int32_t>(s.size()), &e);
-  e = U_ZERO_ERROR;
-  std::string out(static_cast<size_t>(len), '\0');
-  u_strToUTF8(out.data(), len, nullptr, reinterpret_cast<const UChar*>(s.data()), static_cast<int32_t>(s.size()), &e);
-  return U_SUCCESS(e) ? out : std::string();
-}
-
-std::u16string folded16(std::string_view utf8, bool& ok) {
-  std::u16string in = to_utf16(utf8, ok);
-  if (!ok) return {};
-  UErrorCode e = U_ZERO_ERROR;
-  const UNormalizer2* n = unorm2_getNFKCCasefoldInstance(&e);
-  if (U_FAILURE(e)) {
-    ok = false;
-    return {};
-  }
-  int32_t len = unorm2_normalize(n, reinterpret_cast<const UChar*>(in.data()), static_cast<int32_t>(in.size()), nullptr,
-                                 0, &e);
-  e = U_ZERO_ERROR;
-  std::u16string out(static_cast<size_t>(len), u'\0');
-  unorm2_normalize(n, reinterpret_cast<const UChar*>(in.data()), static_cast<int32_t>(in.size()),
-                   reinterpret_cast<UChar*>(out.data()), len, &e);
-  ok = U_SUCCESS(e);
-  return out;
-}
-
-struct CollatorDeleter {
-  void operator()(UCollator* c) const { ucol_close(c); }
-};
-
-UCollator* collator() {
-  static std::unique_ptr<UCollator, CollatorDeleter> c = [] {
-    UErrorCode e = U_ZERO_ERROR;
-    UCollator* raw = ucol_open("", &e);
-    return std::unique_ptr<UCollator, CollatorDeleter>(U_SUCCESS(e) ? raw : nullptr);
-  }();
-  return c.get();
 }
 
 }  // namespace
 
 std::string fold(std::string_view utf8) {
-  bool ok = true;
-  std::u16string f = folded16(utf8, ok);
-  if (!ok) return std::string(utf8);
-  return to_utf8(f);
+  if (ascii(utf8)) return ascii_folded(utf8);
+  std::string out;
+  icu().fold(utf8, out);
+  return out;
 }
 
+// ASCII: the folded text is also its NFD (no ASCII character decomposes) and holds no combining mark to drop
 std::string search_key(std::string_view utf8) {
-  bool ok = true;
-  std::u16string f = folded16(utf8, ok);
-  UErrorCode e = U_ZERO_ERROR;
-  const UNormalizer2* nfd = unorm2_getNFDInstance(&e);
-  if (!ok || U_FAILURE(e)) return fold(utf8);
-  const auto* in = reinterpret_cast<const UChar*>(f.data());
-  int32_t len = unorm2_normalize(nfd, in, static_cast<int32_t>(f.size()), nullptr, 0, &e);
-  e = U_ZERO_ERROR;
-  std::u16string split(static_cast<size_t>(len), u'\0');
-  unorm2_normalize(nfd, in, static_cast<int32_t>(f.size()), reinterpret_cast<UChar*>(split.data()), len, &e);
-  if (U_FAILURE(e)) return fold(utf8);
-  // the letters without their combining marks (the accents NFD puts apart); U+0300..U+036F and the other marks
-  std::u16string out;
-  for (char16_t ch : split)
-    if (u_charType(ch) != U_NON_SPACING_MARK) out += ch;
-  return to_utf8(out);
+  if (ascii(utf8)) return ascii_folded(utf8);
+  std::string out;
+  icu().search_key(utf8, out);
+  return out;
 }
 
 bool search_matches(std::string_view name, std::string_view typed) {
   return search_key(name).find(search_key(typed)) != std::string::npos;
 }
 
-int collate(std::string_view a, std::string_view b) {
-  UCollator* c = collator();
-  if (c) {
-    UErrorCode e = U_ZERO_ERROR;
-    UCollationResult r = ucol_strcollUTF8(c, a.data(), static_cast<int32_t>(a.size()), b.data(),
-                                          static_cast<int32_t>(b.size()), &e);
-    if (U_SUCCESS(e)) {
-      if (r != UCOL_EQUAL) return r == UCOL_LESS ? -1 : 1;
-      return a < b ? -1 : a == b ? 0 : 1;  // equal to the collator: a fixed order all the same
-    }
-  }
-  return a < b ? -1 : a == b ? 0 : 1;
-}
+int collate(std::string_view a, std::string_view b) { return icu().collate(a, b); }
 
 void sort_names(std::vector<std::string>& names) {
   std::stable_sort(names.begin(), names.end(),
                    [](const std::string& a, const std::string& b) { return collate(a, b) < 0; });
 }
 
+namespace {
+// the folded UTF-16 code units of a name (false: not valid UTF-8); ASCII: its folded bytes
+bool folded16(std::string_view utf8, std::u16string& out) {
+  if (!ascii(utf8)) return icu().folded16(utf8, out);
+  const std::string f = ascii_folded(utf8);
+  out.assign(f.begin(), f.end());
+  return true;
+}
+}  // namespace
+
 int distance(std::string_view a, std::string_view b) {
-  bool ok1 = true, ok2 = true;
-  std::u16string x = folded16(a, ok1), y = folded16(b, ok2);
-  if (!ok1 || !ok2) return 1000;
+  std::u16string x, y;
+  if (!folded16(a, x) || !folded16(b, y)) return 1000;
   const size_t n = x.size(), m = y.size();
   std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1));
   for (size_t i = 0; i <= n; ++i) d[i][0] = static_cast<int>(i);

@@ -1,12 +1,23 @@
 // Names as people compare them, through ICU (Debian's libicu): case and accents written two ways are one
 // name ("élodie" is "Élodie"), and lists sort as a dictionary does ("Élodie" before "Paul"). No SQLite here.
+// ICU is in the plugin marque-icu.so (src/plugins/icu.cpp), loaded the first time a name needs it: an ASCII name is
+// folded here, by the rule ICU follows for ASCII (A-Z lower-cased, nothing else changed), so a command that meets
+// only ASCII names never loads ICU.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
+namespace marque::plugins {
+struct IcuApi;
+}
+
 namespace marque::unicode {
+
+// ICU's functions (plugins/icu_api.hpp), marque-icu.so loaded when first asked; throws Error(k_exit_unavailable)
+// naming where it looked when the plugin is missing. core/message.cpp and core/language.cpp ask it too.
+const plugins::IcuApi& icu();
 
 // The name's matching key: NFKC case folding ("Élodie", "ÉLODIE" and "e\u0301lodie" give one key). Invalid
 // UTF-8 is kept as it is (input files are checked for UTF-8 at the door).

@@ -122,8 +122,14 @@ void fold_fn(sqlite3_context* ctx, int, sqlite3_value** argv) {
     return;
   }
   const unsigned char* text = sqlite3_value_text(argv[0]);
-  const std::string key = unicode::fold(
-      std::string_view(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+  std::string key;
+  try {  // a name that is not ASCII loads ICU (marque-icu.so): no exception through SQLite's frames if it is missing
+    key = unicode::fold(
+        std::string_view(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+  } catch (const std::exception& e) {
+    sqlite3_result_error(ctx, e.what(), -1);
+    return;
+  }
   sqlite3_result_text(ctx, key.data(), static_cast<int>(key.size()), SQLITE_TRANSIENT);
 }
 

@@ -76,8 +76,8 @@ cp "$R/usr/share/doc/marque/examples/config.toml" "$XDG_CONFIG_HOME/marque/confi
 "$M" start coinche N=Nina E=Emil S=Sara W=Will dealer=W >"$T/out" 2>&1 &&
   grep -qF "house rules: trick points rounded to the nearest 10, halves up, game to 2000" "$T/out" && ok || bad "house rules: $(cat "$T/out")"
 # the plugins the commands load when they need them (core/plugin.hpp): the config file's reader (just above) and the
-# translations' (a command in French, from the installed files alone)
-for f in usr/lib/marque/plugins/marque-locale.so usr/lib/marque/plugins/marque-toml.so; do
+# translations' (a command in French, from the installed files alone), ICU's (that French line's date and numbers)
+for f in usr/lib/marque/plugins/marque-locale.so usr/lib/marque/plugins/marque-toml.so usr/lib/marque/plugins/marque-icu.so; do
   [[ -f $R/$f ]] && ok || bad "the package lacks /$f"
 done
 "$M" --lang fr --version >"$T/out" 2>&1 && grep -qE "^marque $VERSION \(schéma de base de données [0-9]+\)$" "$T/out" && ok ||
