@@ -3,7 +3,8 @@
 # weighs on both alike, and their instructions (callgrind, exact under load). Not a test: figures for the README.
 # Usage: bash tests/bench/hand_sheet.sh [BUILD_DIR] [RUNS]
 #   a hand added to a 200-hand tarot game, beside the sqlite3 tool inserting the same rows in one transaction (as
-#   tests/bench/run.sh); that game's sheet, beside the sqlite3 tool reading its records and scores; `marque
+#   tests/bench/run.sh); that game's sheet, beside the sqlite3 tool reading its records and scores (from its own
+#   copy, which grows alike: marque keeps the -wal and -shm between commands, sqlite3 deletes them); `marque
 #   --version` (the start-up alone). Prints each one's median and the ratio of the medians.
 set -euo pipefail
 B=${1:-build}
@@ -35,7 +36,7 @@ for ((i = 0; i < RUNS; i++)); do
   run hand "$BIN" --db "$T/add.db" hand --no-prompt --game 1 taker=Ben contract=garde oudlers=2 points=50
   run hand_floor sqlite3 "$T/floor.db" "$floor"
   run sheet "$BIN" --db "$T/add.db" sheet 1
-  run sheet_floor sqlite3 "$T/add.db" "SELECT record, score FROM hands WHERE game_id = 1 ORDER BY seq"
+  run sheet_floor sqlite3 "$T/floor.db" "SELECT record, score FROM hands WHERE game_id = 1 ORDER BY seq"
   run version "$BIN" --version
   run version_floor sqlite3 --version
 done
@@ -54,5 +55,5 @@ if command -v valgrind >/dev/null; then
   cg "$BIN" --db "$T/add.db" sheet 1
   cg "$BIN" --version
   cg sqlite3 "$T/floor.db" "$floor"
-  cg sqlite3 "$T/add.db" "SELECT record, score FROM hands WHERE game_id = 1 ORDER BY seq"
+  cg sqlite3 "$T/floor.db" "SELECT record, score FROM hands WHERE game_id = 1 ORDER BY seq"
 fi

@@ -128,8 +128,12 @@ warm
 # a sheet takes a few milliseconds: 20 whole-process runs in turn with the floor's, as a hand (one run's time would
 # be mostly the machine's noise); its peak from one more run
 shp=$(peak "$BIN" --db "$T/club.db" sheet "$game")
+# the floor reads its own copy: marque keeps the database's -wal and -shm between commands, and the sqlite3 tool
+# deletes them when it closes, so on one file each would undo the other's state (session 18)
+cp "$T/club.db" "$T/floor-sheet.db"
 sh=$(in_turn "$BIN" --db "$T/club.db" sheet "$game" -- \
-  sqlite3 "$T/club.db" "SELECT record, score FROM hands WHERE game_id = $game ORDER BY seq")
+  sqlite3 "$T/floor-sheet.db" "SELECT record, score FROM hands WHERE game_id = $game ORDER BY seq")
+rm -f "$T/floor-sheet.db"*
 echo "one game's sheet (median of 20, in turn with the floor's; target 50 ms): $sh; peak ${shp##*peak }"
 warm
 ck=$(peak "$BIN" --db "$T/club.db" check); cks=$(secs)
