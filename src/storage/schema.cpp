@@ -62,9 +62,14 @@ std::string schema_text(const SchemaRows& rows) {
 // SQLite's buffers: every command opens a database, and copying its forty rows' texts to compare them cost a hand
 // about 0.35 M instructions (session 17)
 bool schema_is(SQLite::Database& db, std::string_view want) {
-  SQLite::Statement q(db, k_schema_query);
+  // k_schema_query's rows in its order, its filter and its coalesce done here: SQLite prepares the plain query in
+  // 55,000 instructions instead of 73,000 and evaluates no expression per row
+  SQLite::Statement q(db, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name");
   size_t at = 0;
-  while (q.executeStep())
+  while (q.executeStep()) {
+    const SQLite::Column name = q.getColumn(1);
+    if (std::string_view(name.getText(""), static_cast<size_t>(name.getBytes())).substr(0, 11) == "sqlite_stat")
+      continue;
     for (int c = 0; c < 4; ++c) {
       const SQLite::Column col = q.getColumn(c);
       const std::string_view text(col.getText(""), static_cast<size_t>(col.getBytes()));
@@ -72,6 +77,7 @@ bool schema_is(SQLite::Database& db, std::string_view want) {
       at += text.size();
       if (want[at++] != (c < 3 ? '\x1f' : '\x1e')) return false;
     }
+  }
   return at == want.size();
 }
 
