@@ -177,13 +177,13 @@ std::optional<GameRow> Store::game_to_replay(int64_t id, bool to_extend) {
   // the columns read_game reads that a replay needs, in one statement (a hand: the row, its hands' count, its last
   // hand's number and its tournament table were four statements, and the players a fifth); a replay alone does not
   // count the hands (75,000 instructions in a 200-hand game: every entry of the index stepped through)
-  auto q_use = m->stmt(
-      to_extend ? "SELECT g.game, g.setup, g.meta, g.summary, g.status, coalesce(g.ended, ''), coalesce(g.state, ''), "
-                  "(SELECT count(*) FROM hands h WHERE h.game_id = ?1), "
-                  "(SELECT no FROM hands WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1), "
-                  "(SELECT state FROM tournament_tables WHERE game_id = ?1 LIMIT 1) FROM games g WHERE g.id = ?1"
-                : "SELECT g.game, g.setup, g.meta, g.summary, g.status, coalesce(g.ended, ''), coalesce(g.state, '') "
-                  "FROM games g WHERE g.id = ?1");
+  // no alias and no expression but the subqueries: SQLite prepares it in 0.03 M instructions less (NULL read as "")
+  auto q_use = m->stmt(to_extend
+                           ? "SELECT game, setup, meta, summary, status, ended, state, "
+                             "(SELECT count(*) FROM hands WHERE game_id = ?1), "
+                             "(SELECT no FROM hands WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1), "
+                             "(SELECT state FROM tournament_tables WHERE game_id = ?1 LIMIT 1) FROM games WHERE id = ?1"
+                           : "SELECT game, setup, meta, summary, status, ended, state FROM games WHERE id = ?1");
   auto& q = *q_use;
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
@@ -202,12 +202,15 @@ std::optional<GameRow> Store::game_to_replay(int64_t id, bool to_extend) {
     if (!json_check::valid(text) && !json::accept(text.begin(), text.end())) detail::stored_json("", id, 0, "summary");
   }
   g.status = q.getColumn(4).getString();
-  g.ended = q.getColumn(5).getString();
-  g.state = q.getColumn(6).getString();
+  const auto text_or_empty = [&q](int c) {
+    return q.getColumn(c).isNull() ? std::string() : q.getColumn(c).getString();
+  };
+  g.ended = text_or_empty(5);
+  g.state = text_or_empty(6);
   if (to_extend) {
     g.hands = q.getColumn(7).getInt64();
     g.last_no = q.getColumn(8).getInt();
-    g.table_state = q.getColumn(9).getString();
+    g.table_state = text_or_empty(9);
   }
   return g;
   MARQUE_DB_CATCH
