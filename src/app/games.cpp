@@ -8,7 +8,7 @@ namespace marque::app {
 
 json game_file(Session& session, int64_t game_id) {
   Store& store = store_of(session);
-  auto g = load_game(store, game_id);
+  auto g = load_game_to_replay(store, game_id);
   return file_from(g, store.hands(game_id, false));
 }
 
@@ -52,7 +52,7 @@ void number_entries(ojson& score, const std::vector<storage::HandRow>& hands) {
 
 rules::Replay score_game(Session& session, int64_t game_id) {
   Store& store = store_of(session);
-  auto g = load_game(store, game_id);
+  auto g = load_game_to_replay(store, game_id);
   auto hands = store.hands(game_id, false);
   rules::Replay r = rules::replay(file_from(g, hands));
   if (!r.ok) {
@@ -79,7 +79,7 @@ ScoredGame scored_of(const storage::GameRow& g, std::vector<storage::HandRow>& h
 
 ScoredGame scored_game(Session& session, int64_t game_id) {
   Store& store = store_of(session);
-  const storage::GameRow g = load_game(store, game_id);
+  const storage::GameRow g = load_game_to_replay(store, game_id);
   auto hands = store.hands(game_id, false);
   ScoredGame out = scored_of(g, hands);
   number_entries(out.r.score, hands);
@@ -89,7 +89,7 @@ ScoredGame scored_game(Session& session, int64_t game_id) {
 rules::Replay score_game_streamed(Session& session, int64_t game_id,
                                   const std::function<void(const ojson&)>& on_entry) {
   Store& store = store_of(session);
-  auto g = load_game(store, game_id);
+  auto g = load_game_to_replay(store, game_id);
   json env = {
       {"format", "marque-game/1"}, {"game", g.game}, {"setup", g.setup}, {"hands", json::array()}, {"meta", g.meta}};
   rules::Replay r = rules::replay(env);

@@ -33,7 +33,7 @@ GameEnd game_end(Store& store, const storage::GameRow& g) {
     if (r.ok) {
       // every diagnostic from here concerns the hand added, so only the last hand's number is ever read
       std::vector<int> numbers(static_cast<size_t>(g.hands), 0);
-      const int last = store.last_hand_no(g.id);
+      const int last = g.last_no;  // read with the game (Store::game_to_replay)
       if (!numbers.empty()) numbers.back() = last;
       return {std::move(r), std::move(numbers), last + 1};
     }
@@ -48,7 +48,7 @@ GameEnd game_end(Store& store, const storage::GameRow& g) {
 HandOutcome add_hand(Session& session, int64_t game_id, const RecordMaker& make_record, bool dry_run) {
   Store& store = store_of(session);
   Store::Transaction tx(store);
-  auto g = live_game(store, game_id);
+  auto g = live_game_to_extend(store, game_id);  // no players, seats nor parsed summary: a refusal reads them
   auto [r, numbers, no] = game_end(store, g);
   const rules::GameRules* rules = rules::find_game(g.game);
   const json record = rules ? spelled_as(*rules, make_record(*r.state), true, r.state->players())
@@ -57,7 +57,7 @@ HandOutcome add_hand(Session& session, int64_t game_id, const RecordMaker& make_
   // a refused hand reports its errors, and the warnings of this hand only (not those of earlier hands)
   if (!r.ok) {
     Diagnostics d = only_hand_warnings(numbered(r.diags, numbers), no);
-    throw Rejected(rules ? with_suggestions(d, *rules, g.players, {}, record) : d);
+    throw Rejected(rules ? with_suggestions(d, *rules, load_game(store, game_id).players, {}, record) : d);
   }
   const int seq = static_cast<int>(numbers.size()) + 1;
   numbers.push_back(no);
@@ -65,8 +65,9 @@ HandOutcome add_hand(Session& session, int64_t game_id, const RecordMaker& make_
   o.game = g.game;
   describe(o, record);
   if (dry_run) return o;
+  // both texts just written by the serializer: the CHECK constraints' json_valid() knows them by their bytes
   store.insert_hand(game_id, seq, no, record.dump(), o.entry.dump(),
-                    deltas_of(o.entry, r.state->players(), per_of(g.game)), session.writer().source);
+                    deltas_of(o.entry, r.state->players(), per_of(g.game)), session.writer().source, true);
   store.log_change(game_id, "add", seq, nullptr, record, std::nullopt, no);
   store_summary(store, game_id, r);
   tx.commit();

@@ -138,8 +138,17 @@ storage::GameRow load_game(Store& store, int64_t id) {
   return *g;
 }
 
-storage::GameRow live_game(Store& store, int64_t id) {
-  auto g = load_game(store, id);
+storage::GameRow load_game_to_replay(Store& store, int64_t id) {
+  auto g = store.game_to_replay(id);
+  if (!g) not_found(id);
+  return std::move(*g);
+}
+
+namespace {
+// live_game's refusals of the game `g`; `table_done`: whether it is a tournament table's game whose result is in
+template <class TableDone>
+void refuse_unless_live(Store& store, const storage::GameRow& g, const TableDone& table_done) {
+  const int64_t id = g.id;
   if (g.ended == "deleted") game_deleted(id);
   if (g.ended == "closed" || g.ended == "abandoned")
     throw Error(k_exit_rejected,
@@ -151,6 +160,7 @@ storage::GameRow live_game(Store& store, int64_t id) {
                          text::Message().text("id", std::to_string(id))));
   // a tournament table's game (tournament.md 4.3): no hand once its result is submitted or confirmed (a round is
   // closed only when all its tables are confirmed)
+  if (!table_done()) return;
   if (auto t = store.tournament_table_of_game(id);
       t && (t->table.state == "submitted" || t->table.state == "confirmed"))
     throw Error(k_exit_rejected,
@@ -168,7 +178,20 @@ storage::GameRow live_game(Store& store, int64_t id) {
                                "a player of the table disputes it to reopen it (tournament dispute)")
                     : text::tr("app.table_game_done.confirmed",
                                "the organiser corrects a confirmed result (tournament result --reason)"));
+}
+}  // namespace
+
+storage::GameRow live_game(Store& store, int64_t id) {
+  auto g = load_game(store, id);
+  refuse_unless_live(store, g, [] { return true; });
   return g;
+}
+
+storage::GameRow live_game_to_extend(Store& store, int64_t id) {
+  auto g = store.game_to_replay(id, true);
+  if (!g) not_found(id);
+  refuse_unless_live(store, *g, [&g] { return g->table_state == "submitted" || g->table_state == "confirmed"; });
+  return std::move(*g);
 }
 
 WriterScope::WriterScope(Session& session, Writer w)

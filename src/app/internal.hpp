@@ -62,12 +62,17 @@ Store::SummaryFilter stored_filter(const Filter& f);
 [[noreturn]] void no_night(int64_t id);
 // a stored game, or not_found
 storage::GameRow load_game(Store& store, int64_t id);
+// the same as a replay reads it (Store::game_to_replay: no players, seats or parsed summary), or not_found
+storage::GameRow load_game_to_replay(Store& store, int64_t id);
 // The games closed by decision under `filter` none of whose hands was played (only redeals, all-pass deals,
 // misdeals: GameRules::hand_facts): they count nowhere, as a game without hands (league.cpp).
 std::set<int64_t> closed_without_play(Store& store, const Filter& filter);
 // a stored game that takes changes to its hands: not deleted, closed or abandoned (else an error saying how to
 // bring it back)
 storage::GameRow live_game(Store& store, int64_t id);
+// live_game's refusals on the row a hand added at the end reads (Store::game_to_replay(id, true): no players, seats
+// or parsed summary; its last hand's number)
+storage::GameRow live_game_to_extend(Store& store, int64_t id);
 // start_game inside the caller's write transaction (the tables of a tournament round started together)
 int64_t insert_game(Session& session, const std::string& game, const json& setup, const json& meta,
                     std::optional<int64_t> night_id = std::nullopt, std::optional<int64_t> after = std::nullopt);

@@ -60,6 +60,10 @@ struct GameRow {
   std::vector<SeatStanding> seats;  // derived, by position
   std::string state;                // derived: the running state after the last hand as stored, "" for none
   std::string damaged;              // Store::games only: why the stored row cannot be read ("" when sound)
+  // Store::game_to_replay(id, true) only: the number of the game's last hand (0: none), and the state of the
+  // tournament table the game is played as ("" when none)
+  int last_no = 0;
+  std::string table_state;
 };
 
 // A season: a named date range of a league (schema 9), dates inclusive.
@@ -240,6 +244,11 @@ public:
   // the game imported with this content key, if any
   std::optional<int64_t> game_by_import_key(const std::string& key);
   std::optional<GameRow> game(int64_t id);
+  // What a replay of the game reads, in one statement: id, game, set-up, meta, status, ended and state; the summary
+  // checked as game() checks it (a damaged text is the same exit 65) but not parsed; no players nor seats, and
+  // GameRow::hands left 0. `to_extend`: also the count of its hands, its last hand's number and its tournament
+  // table's state (GameRow::hands, last_no, table_state), what a hand added at its end asks. nullopt: no such game.
+  std::optional<GameRow> game_to_replay(int64_t id, bool to_extend = false);
   // only which game `id` is, without reading its set-up, summary or players; nullopt for no such game
   std::optional<std::string> game_kind(int64_t id);
   // the newest game that is not deleted
@@ -425,6 +434,8 @@ public:
 
 private:
   std::optional<int64_t> league_id(const std::string& name, bool create);
+  // each seat's standing (by position)
+  void set_seats(int64_t game_id, const std::vector<SeatStanding>& seats);
   struct Impl;
   std::unique_ptr<Impl> m;
 };
