@@ -80,7 +80,7 @@ std::string arg_text(const Message::Arg& a, const Catalogue& catalogue) {
     case Message::Arg::Kind::label: {
       const nlohmann::json v = nlohmann::json::parse(a.text, nullptr, false);
       for (const Catalogue* c = &catalogue; c; c = c->fallback)
-        if (c->labels) return c->labels->value(a.path, v);
+        if (c->labels) return c->labels().value(a.path, v);
       return v.is_string() ? v.get<std::string>() : a.text;
     }
   }

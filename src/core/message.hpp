@@ -52,7 +52,9 @@ struct Catalogue {
   std::string locale = "en";  // ICU locale id: plural rules
   WordTable patterns;         // id -> pattern (core/word_table.hpp)
   const Catalogue* fallback = nullptr;
-  const Labels* labels = nullptr;  // says Kind::label arguments (a game's labels in the same language)
+  // says Kind::label arguments (a game's labels in the same language): a function, so that the table is built only by
+  // a message that says a label, not with the catalogue
+  const Labels& (*labels)() = nullptr;
 
   // two string literals (the English catalogues): kept as views, never copied (no literal holds a '\0')
   template <size_t N, size_t M>

@@ -355,7 +355,7 @@ const text::Catalogue& catalogue() {
     text::Catalogue x;
     x.patterns.reserve(185);  // the patterns below: one allocation
     x.fallback = &default_catalogue();
-    x.labels = &labels();
+    x.labels = &labels;
     x.add("alsos.title", "Alsós");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("alsos.list.semicolon", "{first}; {rest}");
     x.add("alsos.list.comma", "{first}, {rest}");

@@ -132,7 +132,7 @@ const text::Catalogue& catalogue() {
     text::Catalogue x;
     x.patterns.reserve(134);  // the patterns below: one allocation
     x.fallback = &default_catalogue();
-    x.labels = &labels();
+    x.labels = &labels;
     x.add("coinche.title",
           "Coinche (belote contrée)");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("coinche.team", "{team, select, NS {N/S} EW {E/W} other {{team}}}");

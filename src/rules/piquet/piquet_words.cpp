@@ -200,7 +200,7 @@ const text::Catalogue& catalogue() {
     text::Catalogue x;
     x.patterns.reserve(167);  // the patterns below: one allocation
     x.fallback = &default_catalogue();
-    x.labels = &labels();
+    x.labels = &labels;
     x.add("piquet.title", "Piquet");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("piquet.list", "{item}{rest}");
     x.add("piquet.list.more", ", {item}{rest}");

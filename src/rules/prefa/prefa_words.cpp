@@ -181,7 +181,7 @@ const text::Catalogue& catalogue() {
     text::Catalogue x;
     x.patterns.reserve(119);  // the patterns below: one allocation
     x.fallback = &default_catalogue();
-    x.labels = &labels();
+    x.labels = &labels;
     x.add("prefa.title", "Prefa (Greek Preference)");  // the game's title on the phone pages (GameRules::title)
     x.add("prefa.list.and", "{first} and {rest}");
     x.add("prefa.list.comma", "{first}, {rest}");

@@ -164,7 +164,7 @@ const text::Catalogue& catalogue() {
     text::Catalogue x;
     x.patterns.reserve(163);  // the patterns below: one allocation
     x.fallback = &default_catalogue();
-    x.labels = &labels();
+    x.labels = &labels;
     x.add("tarot.title", "French Tarot");  // title() in the reader's language (sheets, site, tournament papers)
     // a list: the first item, then ", item" for each of the rest
     x.add("tarot.list", "{item}{rest}");
