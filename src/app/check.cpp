@@ -194,7 +194,7 @@ namespace {
 
 // The words of check's problems (app.check.*); said in the reader's language for the text, in English for JSON.
 const text::Catalogue& check_words() {
-  static const text::Catalogue c = [] {
+  static const text::Catalogue& c = *new text::Catalogue([] {
     text::Catalogue x;
     x.fallback = &catalogue();
     x.add("app.check.game", "game {game}");
@@ -227,7 +227,7 @@ const text::Catalogue& check_words() {
     x.add("app.check.unchecked", "{where}: cannot be checked: {why}");
     x.add("app.check.no_list", "cannot list the games: {why}");
     return x;
-  }();
+  }());
   return c;
 }
 

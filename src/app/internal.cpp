@@ -18,8 +18,9 @@
 namespace marque::app {
 
 const text::Catalogue& catalogue() {
-  static const text::Catalogue c = [] {
+  static const text::Catalogue& c = *new text::Catalogue([] {
     text::Catalogue x;
+    x.patterns.reserve(65);  // the patterns below: one allocation
     x.fallback = &rules::default_catalogue();
     // ICU MessageFormat: a quote around a placeholder is written twice (''{value}'')
     // a correction refused (hands.cpp): the game no longer replays after it
@@ -109,7 +110,7 @@ const text::Catalogue& catalogue() {
           "not a date: {month, select, m1 {January} m2 {February} m3 {March} m4 {April} m5 {May} m6 {June} "
           "m7 {July} m8 {August} m9 {September} m10 {October} m11 {November} other {December}} {year} has {days} days");
     return x;
-  }();
+  }());
   return c;
 }
 

@@ -108,11 +108,11 @@ std::vector<ExitCode> exit_codes() {
 namespace {
 // The command line's own refusals as words (src/README.md, "Languages": refusals), said in the reader's language.
 const text::Catalogue& cli_catalogue() {
-  static const text::Catalogue c = [] {
+  static const text::Catalogue& c = *new text::Catalogue([] {
     text::Catalogue x;
     x.add("cli.err.utf8", "not valid UTF-8 (byte {byte, number, ::group-off}); marque stores text as UTF-8");
     return x;
-  }();
+  }());
   return c;
 }
 }  // namespace

@@ -285,7 +285,23 @@ std::string positional_word(const std::string& name) {
 
 // CLI11 pads --help's left column by bytes: a translated type name ("SZÖVEG", "ΚΕΙΜΕΝΟ") is padded here by what a
 // terminal shows (core/text's display width), as format_help does it otherwise
-class LocalFormatter : public CLI::Formatter {
+// --help's footer (cli::main_footer: the exit codes, where the database and the config file are) is built when a help
+// is printed, not by every command's start: with one command built (a hand, a sheet), the main parser's footer is this
+// mark, which CLI11 copies into the command as it copies any footer (a command with its own footer replaces it), and
+// the formatter, which CLI11 copies too, says it.
+constexpr std::string_view k_main_footer_mark = "\x01marque: main footer\x01";
+
+class FooterFormatter : public CLI::Formatter {
+public:
+  std::string make_footer(const CLI::App* app) const override {
+    std::string footer = app->get_footer();
+    if (footer == k_main_footer_mark) footer = cli::main_footer();
+    if (footer.empty()) return std::string{};
+    return footer + "\n";
+  }
+};
+
+class LocalFormatter : public FooterFormatter {
 public:
   std::string make_option_name(const CLI::Option* opt, bool is_positional) const override {
     return is_positional ? positional_word(opt->get_name(true, false)) : CLI::Formatter::make_option_name(opt, false);
@@ -350,8 +366,15 @@ int run(int argc, char** argv) {
     app.description(text::tr("cli.help.marque", "marque: a scorekeeper for real card tables ({games})",
                              text::Message().text("games", titles)));
   }
-  if (!none) app.footer(cli::main_footer());  // each command's --help has it too (CLI11 copies it)
-  if (text::language() != "en") app.formatter(std::make_shared<LocalFormatter>());
+  // each command's --help has it too (CLI11 copies it); the manual, `help` and completion read it whole
+  if (all)
+    app.footer(cli::main_footer());
+  else if (!none)
+    app.footer(std::string(k_main_footer_mark));
+  if (text::language() != "en")
+    app.formatter(std::make_shared<LocalFormatter>());
+  else if (!all && !none)
+    app.formatter(std::make_shared<FooterFormatter>());
   app.set_version_flag("-V,--version", cli::version_text(),
                        text::tr("cli.help.version", "Display program version information and exit"));
   app.require_subcommand(1);

@@ -30,16 +30,16 @@ bool is_id(std::string_view s) {
 
 // A translated label may say its value as the ICU argument {n} instead of "{}", so that a count reads right for 1
 // and for many: "après {n, plural, one {{n} donne} other {{n} donnes}}" (English keeps "after {} deals").
-bool counts(const std::string& label) {
-  return label.find("{}") == std::string::npos && label.find("{n") != std::string::npos;
+bool counts(std::string_view label) {
+  return label.find("{}") == std::string_view::npos && label.find("{n") != std::string_view::npos;
 }
 
 // such a label said with its value: a whole number as a number (plural rules, the language's digits); any other
 // value in the place of the 2 of its form for 2 ("other" in every language marque speaks)
-std::string counted(const std::string& label, const std::string& value, const json* v) {
-  Catalogue c;
+std::string counted(std::string_view label, const std::string& value, const json* v) {
+  Catalogue c;  // for this call only: its entry views `label`
   c.locale = language();
-  c.add("label", label);
+  c.patterns.add_static("label", label);
   const bool whole = v && v->is_number_integer();
   std::string s = say(Message("label").number("n", whole ? v->get<int64_t>() : 2), c);
   if (whole) return s;
@@ -49,12 +49,12 @@ std::string counted(const std::string& label, const std::string& value, const js
 
 // the label with the value in its place: "{} points" + "47" -> "47 points"; "taker" + "Ann" -> "taker Ann"; v the
 // value itself when it is one (a count said by a label's {n})
-std::string placed(const std::string& label, const std::string& value, const json* v = nullptr) {
+std::string placed(std::string_view label, const std::string& value, const json* v = nullptr) {
   const auto at = label.find("{}");
-  if (at != std::string::npos) return label.substr(0, at) + value + label.substr(at + 2);
+  if (at != std::string_view::npos) return std::string(label.substr(0, at)).append(value).append(label.substr(at + 2));
   if (counts(label)) return counted(label, value, v);
-  if (label.empty() || value.empty()) return label + value;
-  return label + " " + value;
+  if (label.empty() || value.empty()) return std::string(label).append(value);
+  return std::string(label).append(" ").append(value);
 }
 
 std::string scalar_text(const json& v) {
@@ -68,40 +68,42 @@ std::string scalar_text(const json& v) {
 
 }  // namespace
 
-Labels::Labels(std::initializer_list<std::pair<const char*, const char*>> table) { add(table); }
+Labels::Labels(std::initializer_list<std::pair<std::string_view, std::string_view>> table) { add(table); }
 
-void Labels::add(std::initializer_list<std::pair<const char*, const char*>> table) {
-  for (const auto& [id, label] : table)
-    if (m_table.emplace(id, label).second) m_order.emplace_back(id);
+void Labels::add(std::initializer_list<std::pair<std::string_view, std::string_view>> table) {
+  m_table.reserve(m_table.size() + table.size());
+  for (const auto& [id, label] : table) m_table.add_static(id, label);
 }
 
-void Labels::add(std::string id, std::string label) {
-  if (m_table.emplace(id, std::move(label)).second) m_order.push_back(std::move(id));
-}
+void Labels::add(std::string id, std::string label) { m_table.add(id, label); }
 
-void Labels::add(const Labels& other) {
-  for (const auto& id : other.m_order)
-    if (m_table.emplace(id, other.m_table.at(id)).second) m_order.push_back(id);
-}
+void Labels::add(const Labels& other) { m_table.add(other.m_table); }
 
-const std::string* Labels::find(std::string_view id) const {
-  auto it = m_table.find(std::string(id));
-  if (it == m_table.end()) return nullptr;
+const std::string_view* Labels::find(std::string_view id) const {
+  const auto* e = m_table.find(id);
+  if (!e) return nullptr;
   const std::string& lang = language();
-  if (lang == "en" || it->second.empty()) return &it->second;
+  if (lang == "en" || e->second.empty()) return &e->second;
   // the label in the reader's language (its id the msgctxt, its English the msgid: said_label), kept for the thread
-  thread_local std::map<std::tuple<std::string, std::string, std::string>, std::string> said;
-  auto key = std::make_tuple(lang, it->first, it->second);
+  struct Said {
+    std::string text;
+    std::string_view view;  // of text
+  };
+  thread_local std::map<std::tuple<std::string, std::string, std::string>, Said> said;
+  auto key = std::make_tuple(lang, std::string(e->first), std::string(e->second));
   auto at = said.find(key);
-  if (at == said.end()) at = said.emplace(key, translate(it->first, it->second, lang)).first;
-  return &at->second;
+  if (at == said.end()) {
+    at = said.emplace(key, Said{translate(e->first, e->second, lang), {}}).first;
+    at->second.view = at->second.text;
+  }
+  return &at->second.view;
 }
 
 namespace {
 
 // "a.b.c", then "b.c", then "c": the most particular label first
 template <class F>
-const std::string* by_suffix(std::string_view path, F look) {
+const std::string_view* by_suffix(std::string_view path, F look) {
   for (std::string_view p = path;;) {
     if (const auto* l = look(p)) return l;
     const auto dot = p.find('.');
@@ -112,22 +114,22 @@ const std::string* by_suffix(std::string_view path, F look) {
 
 }  // namespace
 
-const std::string* Labels::key_label(std::string_view path) const {
+const std::string_view* Labels::key_label(std::string_view path) const {
   return by_suffix(path, [&](std::string_view p) { return find(p); });
 }
 
-const std::string* Labels::own_value_label(std::string_view path, std::string_view value) const {
+const std::string_view* Labels::own_value_label(std::string_view path, std::string_view value) const {
   return by_suffix(path, [&](std::string_view p) { return find(std::string(p) + "=" + std::string(value)); });
 }
 
-const std::string* Labels::value_label(std::string_view path, std::string_view value) const {
+const std::string_view* Labels::value_label(std::string_view path, std::string_view value) const {
   if (const auto* l = own_value_label(path, value)) return l;
   return find("=" + std::string(value));
 }
 
 std::string Labels::key(std::string_view path) const {
   if (const auto* l = key_label(path)) {
-    std::string s = *l;
+    std::string s(*l);
     if (counts(s)) s = counted(s, "{}", nullptr);  // its words for many, the count taken out below as "{}" is
     if (const auto at = s.find("{}"); at != std::string::npos) {
       s.erase(at, 2);
@@ -160,13 +162,10 @@ namespace {
 // the bonuses; "poignée Ben simple"), the keys it does not know last.
 std::string members(const Labels& labels, const json& o, const std::string& path, std::string_view sep) {
   if (!o.is_object()) return labels.value(path, o);
-  const std::vector<std::string> order = labels.ids();
   auto rank = [&](const std::string& key) {
-    for (const auto& id : {path.empty() ? key : path + "." + key, key}) {
-      const auto at = std::find(order.begin(), order.end(), id);
-      if (at != order.end()) return static_cast<size_t>(at - order.begin());
-    }
-    return order.size();
+    if (!path.empty())
+      if (const size_t at = labels.rank(path + "." + key); at != std::string::npos) return at;
+    return labels.rank(key);  // npos, after every id of the table, when none
   };
   std::vector<std::pair<size_t, std::string>> keys;
   for (auto it = o.begin(); it != o.end(); ++it) keys.emplace_back(rank(it.key()), it.key());
@@ -192,34 +191,44 @@ std::string Labels::value(std::string_view path, const json& v) const {
   }
   if (v.is_object()) return members(*this, v, std::string(path), ", ");
   const std::string t = scalar_text(v);
-  if (const auto* l = value_label(path, t)) return *l;
+  if (const auto* l = value_label(path, t)) return std::string(*l);
   if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
   if (v.is_null()) return "none";
   return t;
 }
 
 std::string Labels::item(std::string_view path, const json& v) const {
-  const std::string* label = key_label(path);
+  const std::string_view* label = key_label(path);
   const std::string bare = key(path);
-  const std::string full = label ? *label : bare;
+  const std::string full = label ? std::string(*label) : bare;
   if (v.is_array() || v.is_object()) {
     if (v.empty()) {
-      if (const auto* l = value_label(path, v.is_array() ? "[]" : "{}")) return *l;
+      if (const auto* l = value_label(path, v.is_array() ? "[]" : "{}")) return std::string(*l);
       return "no " + bare;
     }
     return placed(full, value(path, v));
   }
   const std::string t = scalar_text(v);
   // a label of this key's value says the whole item ("no petit au bout"); a value's label anywhere goes in its place
-  if (const auto* l = own_value_label(path, t)) return *l;
+  if (const auto* l = own_value_label(path, t)) return std::string(*l);
   if (v.is_boolean()) return v.get<bool>() ? bare : "no " + bare;
   if (v.is_null()) return "no " + bare;
-  if (const auto* l = find("=" + t)) return placed(full, *l);
+  if (const auto* l = find("=" + t)) return placed(full, std::string(*l));
   return placed(full, t, &v);
 }
 
 std::string Labels::record(const json& r, std::string_view sep) const { return members(*this, r, "", sep); }
 
-std::vector<std::string> Labels::ids() const { return m_order; }
+std::vector<std::string> Labels::ids() const {
+  std::vector<std::string> out;
+  for (const auto& e : m_table)
+    if (m_table.unique(e)) out.emplace_back(e.first);
+  return out;
+}
+
+size_t Labels::rank(std::string_view id) const {
+  const auto* e = m_table.find(id);
+  return e ? m_table.position(e) : std::string::npos;
+}
 
 }  // namespace marque::text

@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <tuple>
+#include <unordered_set>
 
 #include "core/date.hpp"
 #include "core/diag.hpp"
@@ -145,9 +146,11 @@ std::string translate(std::string_view id, std::string_view english, std::string
 }
 
 std::string tr(std::string_view id, std::string_view english, const Message& args) {
-  Catalogue c;
-  c.locale = language();
-  c.add(id, translate(id, english, c.locale));
+  const std::string& lang = language();
+  const std::string said = translate(id, english, lang);
+  Catalogue c;  // for this call only: its entry views `id` and `said`
+  c.locale = lang;
+  c.patterns.add_static(id, said);
   Message m = args;
   m.id = std::string(id);
   return say(m, c);
@@ -164,11 +167,13 @@ const Catalogue& localized(const Catalogue& english, std::string_view lang) {
   c->locale = std::string(lang);
   c->fallback = &english;
   c->labels = english.labels;
+  // each id as the English says it (its first pattern along the fallbacks), translated where the .mo says otherwise
+  std::unordered_set<std::string_view> seen;
   for (const Catalogue* e = &english; e; e = e->fallback)
     for (const auto& [id, pattern] : e->patterns) {
-      if (c->patterns.count(id)) continue;
+      if (!seen.insert(id).second) continue;
       std::string said = translate(id, pattern, lang);
-      if (said != pattern) c->patterns.emplace(id, std::move(said));
+      if (said != pattern) c->patterns.add(id, said);
     }
   slot = std::move(c);
   return *slot;

@@ -59,11 +59,9 @@ Message& Message::label(std::string name, std::string path, const nlohmann::json
   return *this;
 }
 
-const std::string* Catalogue::find(const std::string& id) const {
-  for (const Catalogue* c = this; c; c = c->fallback) {
-    auto it = c->patterns.find(id);
-    if (it != c->patterns.end()) return &it->second;
-  }
+const std::string_view* Catalogue::find(std::string_view id) const {
+  for (const Catalogue* c = this; c; c = c->fallback)
+    if (const auto* e = c->patterns.find(id)) return &e->second;
   return nullptr;
 }
 
@@ -82,7 +80,7 @@ std::string arg_text(const Message::Arg& a, const Catalogue& catalogue) {
     case Message::Arg::Kind::label: {
       const nlohmann::json v = nlohmann::json::parse(a.text, nullptr, false);
       for (const Catalogue* c = &catalogue; c; c = c->fallback)
-        if (c->labels) return c->labels->value(a.path, v);
+        if (c->labels) return c->labels().value(a.path, v);
       return v.is_string() ? v.get<std::string>() : a.text;
     }
   }
@@ -98,9 +96,9 @@ std::string unknown(const Message& m, const Catalogue& catalogue) {
 
 }  // namespace
 
-std::string pattern_problem(const std::string& pattern, const std::string& locale) {
+std::string pattern_problem(std::string_view pattern, const std::string& locale) {
   std::string out;
-  unicode::icu().pattern_problem(pattern, locale, out);
+  unicode::icu().pattern_problem(std::string(pattern), locale, out);
   return out;
 }
 
@@ -162,7 +160,7 @@ namespace {
 // Anything else returns false: ICU says the message. Every branch is read, as ICU reads the whole pattern.
 class Plain {
 public:
-  Plain(const std::string& pattern, const Message& m, const Catalogue& c) : p_(pattern), m_(m), c_(c) {}
+  Plain(std::string_view pattern, const Message& m, const Catalogue& c) : p_(pattern), m_(m), c_(c) {}
 
   bool said(std::string& out) {
     size_t at = 0;
@@ -171,7 +169,7 @@ public:
   }
 
 private:
-  const std::string& p_;
+  const std::string_view p_;
   const Message& m_;
   const Catalogue& c_;
 
@@ -241,7 +239,7 @@ private:
         continue;
       }
       const size_t end = p_.find_first_of("}#'{", at);
-      const size_t stop = end == std::string::npos ? p_.size() : end;
+      const size_t stop = end == std::string_view::npos ? p_.size() : end;
       out.append(p_, at, stop - at);
       at = stop;
     }
@@ -298,7 +296,8 @@ private:
         const size_t from = ++at;
         while (at < p_.size() && p_[at] >= '0' && p_[at] <= '9') ++at;
         if (at == from || at - from > 6 || (at - from > 1 && p_[from] == '0')) return false;
-        key = "=" + p_.substr(from, at - from);
+        key = "=";
+        key += p_.substr(from, at - from);
       } else {
         std::string_view w;
         if (!word(at, w, true) || (plural && w != "one" && w != "other")) return false;
@@ -331,7 +330,7 @@ private:
 
 }  // namespace
 
-bool said_plainly(const std::string& pattern, const Message& m, const Catalogue& catalogue, std::string& out) {
+bool said_plainly(std::string_view pattern, const Message& m, const Catalogue& catalogue, std::string& out) {
   if (catalogue.locale != "en" || !well_formed(pattern)) return false;
   std::string s;
   s.reserve(pattern.size() + 32);
@@ -342,13 +341,13 @@ bool said_plainly(const std::string& pattern, const Message& m, const Catalogue&
 
 // Whether the argument `name` appears in `pattern` only plainly, "{name}": never "{name, plural ...}" or another
 // complex form, nor with spaces ("{ name }")
-static bool said_plainly_only(const std::string& pattern, const std::string& name) {
-  for (size_t at = pattern.find('{'); at != std::string::npos; at = pattern.find('{', at + 1)) {
+static bool said_plainly_only(std::string_view pattern, const std::string& name) {
+  for (size_t at = pattern.find('{'); at != std::string_view::npos; at = pattern.find('{', at + 1)) {
     size_t j = pattern.find_first_not_of(" \t\n", at + 1);
-    if (j == std::string::npos || pattern.compare(j, name.size(), name) != 0) continue;
+    if (j == std::string_view::npos || pattern.substr(j, name.size()) != name) continue;
     const size_t end = j + name.size();
     const size_t k = pattern.find_first_not_of(" \t\n", end);
-    if (k == std::string::npos) continue;
+    if (k == std::string_view::npos) continue;
     if (pattern[k] == ',') return false;
     if (pattern[k] == '}' && (j != at + 1 || k != end)) return false;
   }
@@ -357,17 +356,17 @@ static bool said_plainly_only(const std::string& pattern, const std::string& nam
 
 std::string say(const Message& m, const Catalogue& catalogue) {
   if (m.id.empty()) return {};
-  const std::string* pattern = catalogue.find(m.id);
+  const std::string_view* pattern = catalogue.find(m.id);
   if (!pattern) return unknown(m, catalogue);
-  if (m.args.empty() && pattern->find_first_of("{'") == std::string::npos) return *pattern;
+  if (m.args.empty() && pattern->find_first_of("{'") == std::string_view::npos) return std::string(*pattern);
   if (std::string plain; said_plainly(*pattern, m, catalogue, plain)) return plain;
   return said_by_icu(*pattern, m, catalogue);
 }
 
-std::string said_by_icu(const std::string& pattern, const Message& m, const Catalogue& catalogue) {
+std::string said_by_icu(std::string_view pattern, const Message& m, const Catalogue& catalogue) {
   // a number said plainly ("{n}") is said as marque prints numbers: in English no grouping ("1000", not "1,000");
   // in another language as it writes numbers in prose (local_number: fr "1 000", hu "1000" but "12 345", el "1.000")
-  std::string text = pattern;
+  std::string text(pattern);
   const std::string skeleton = catalogue.locale == "en"   ? ", number, ::group-off}"
                                : catalogue.locale == "hu" ? ", number, ::group-min2}"
                                                           : ", number}";

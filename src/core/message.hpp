@@ -8,13 +8,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "core/amount.hpp"
+#include "core/word_table.hpp"
 
 namespace marque::text {
 
@@ -46,15 +46,25 @@ struct Message {
 class Labels;
 
 // Patterns by message id, in one language. `fallback` is asked for an id this one lacks (a translation that is not
-// complete says the rest in English).
+// complete says the rest in English; a game's English catalogue falls back on the engine's, default_catalogue()).
+// An id added twice keeps its first pattern.
 struct Catalogue {
   std::string locale = "en";  // ICU locale id: plural rules
-  std::unordered_map<std::string, std::string> patterns;
+  WordTable patterns;         // id -> pattern (core/word_table.hpp)
   const Catalogue* fallback = nullptr;
-  const Labels* labels = nullptr;  // says Kind::label arguments (a game's labels in the same language)
+  // says Kind::label arguments (a game's labels in the same language): a function, so that the table is built only by
+  // a message that says a label, not with the catalogue
+  const Labels& (*labels)() = nullptr;
 
-  void add(std::string_view id, std::string_view pattern) { patterns.emplace(std::string(id), std::string(pattern)); }
-  const std::string* find(const std::string& id) const;
+  // two string literals (the English catalogues): kept as views, never copied (no literal holds a '\0')
+  template <size_t N, size_t M>
+  void add(const char (&id)[N], const char (&pattern)[M]) {
+    patterns.add_static(std::string_view(id, N - 1), std::string_view(pattern, M - 1));
+  }
+  // any other text (a translation, a pattern made at run time): copied
+  void add(std::string_view id, std::string_view pattern) { patterns.add(id, pattern); }
+  // this catalogue's pattern for the id, else its fallback's; nullptr when none has it
+  const std::string_view* find(std::string_view id) const;
 };
 
 // The message in words. A id no catalogue knows is said as the id followed by its arguments ("x.y(a=1)"), so that a
@@ -64,11 +74,11 @@ std::string say(const Message& m, const Catalogue& catalogue);
 // The two ways say() says a message whose pattern is `pattern` (message.cpp; tests/unit/test_message.cpp compares
 // them): by plain substitution, where that is provably what ICU says (false: not plain), and by ICU MessageFormat
 // (the plugin marque-icu.so, loaded when first needed).
-bool said_plainly(const std::string& pattern, const Message& m, const Catalogue& catalogue, std::string& out);
-std::string said_by_icu(const std::string& pattern, const Message& m, const Catalogue& catalogue);
+bool said_plainly(std::string_view pattern, const Message& m, const Catalogue& catalogue, std::string& out);
+std::string said_by_icu(std::string_view pattern, const Message& m, const Catalogue& catalogue);
 
 // What is wrong with a pattern as ICU MessageFormat reads it in `locale` ("" when nothing: the translations' test
 // checks every pattern of every catalogue this way).
-std::string pattern_problem(const std::string& pattern, const std::string& locale);
+std::string pattern_problem(std::string_view pattern, const std::string& locale);
 
 }  // namespace marque::text

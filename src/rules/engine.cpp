@@ -17,7 +17,7 @@ std::string show(const json& v) { return v.is_string() ? v.get<std::string>() : 
 // of the wrong type) and of the set-up's words, as words (src/README.md, "Languages": refusals). ICU MessageFormat:
 // a quote around a placeholder is written twice.
 const text::Catalogue& file_catalogue() {
-  static const text::Catalogue c = [] {
+  static const text::Catalogue& c = *new text::Catalogue([] {
     text::Catalogue x;
     x.fallback = &default_catalogue();
     x.add("file.err.expected_key_value", "expected key=value");
@@ -35,7 +35,7 @@ const text::Catalogue& file_catalogue() {
     x.add("file.err.meta_string", "must be a string{date, select, yes { (an ISO 8601 date)} other {}}");
     x.add("file.err.meta_night", "must be an integer (a night's id)");
     return x;
-  }();
+  }());
   return c;
 }
 

@@ -355,7 +355,7 @@ Words GameRules::entry_words(const Game&, const Answers& answers) const {
 }
 
 const text::Catalogue& default_catalogue() {
-  static const text::Catalogue c = [] {
+  static const text::Catalogue& c = *new text::Catalogue([] {
     text::Catalogue x;
     x.add("rules.hand.taken", "{actor} {contract}{made, select, yes { made} no { failed} other {}}");
     x.add("rules.hand.actor", "{actor}{made, select, yes { made} no { failed} other {}}");
@@ -379,7 +379,7 @@ const text::Catalogue& default_catalogue() {
         "rules.err.option_value",
         "{value} is not a legal value; allowed: {listed, select, yes {one of: {values}} other {a value of type {type}}}");
     return x;
-  }();
+  }());
   return c;
 }
 

@@ -6,8 +6,9 @@
 namespace marque::tournament {
 
 const text::Catalogue& catalogue() {
-  static const text::Catalogue c = [] {
+  static const text::Catalogue& c = *new text::Catalogue([] {
     text::Catalogue x;
+    x.patterns.reserve(58);                    // the patterns below: one allocation
     x.fallback = &rules::default_catalogue();  // the games' list (rules::game_list_words)
     // ICU MessageFormat: a quote around a placeholder is written twice (''{id}'')
     // an error as the organiser reads it, its spec code first (the tournament command: "T02 no table 5 ...")
@@ -82,7 +83,7 @@ const text::Catalogue& catalogue() {
         "{count, number, ::group-off} entrants to seat in round {round, number, ::group-off}; the game cannot seat that many");
     x.add("tournament.err.plan_missing", "the plan has no round {round, number, ::group-off}");
     return x;
-  }();
+  }());
   return c;
 }
 

@@ -2,14 +2,23 @@
 // description, and a record reads as a scorer says it: no id, no JSON.
 #include <algorithm>
 #include <cctype>
+#include <memory>
+#include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
+#include "app/internal.hpp"
 #include "core/labels.hpp"
 #include "core/language.hpp"
+#include "core/message.hpp"
+#include "core/word_table.hpp"
+#include "importers/json_importer.hpp"
 #include "rules/engine.hpp"
 #include "rules/registry.hpp"
+#include "tournament/tournament.hpp"
 
 namespace unit_labels {
 
@@ -170,6 +179,85 @@ TEST_CASE("labels: options in the reader's language, a count in its plural", "[l
     CHECK(prefa.item("overflow_mode", "level") == "γλείψιμο ένα καπίκι τη φορά");
     CHECK(prefa.item("all_pass", "polles") == "πάσο πάσο πάσο: παίζονται πολλές");
   }
+}
+
+// The tables of texts by id every catalogue and label table is (core/word_table.hpp): the first text of an id counts,
+// before and after the index is made, and a copy keeps the texts it was given to keep.
+TEST_CASE("word table: the first entry of an id counts, in order or indexed, and copies keep their texts", "[labels]") {
+  std::vector<std::string> ids;
+  for (int i = 0; i < 60; ++i) ids.push_back("id." + std::to_string(i));
+  marque::text::WordTable t;
+  for (const auto& id : ids) t.add_static(id, std::string_view(id).substr(3));  // "id.7": "7"
+  t.add("id.7", "again");  // an id added again: its first text counts
+  t.add("kept", "made at run time");
+  for (int round = 0; round < 3; ++round)  // read in order, then through the index
+    for (const auto& id : ids) {
+      const auto* e = t.find(id);
+      REQUIRE(e);
+      CHECK(e->second == std::string_view(id).substr(3));
+      CHECK(t.position(e) == static_cast<size_t>(std::stoi(id.substr(3))));
+    }
+  CHECK(t.find("nothing") == nullptr);
+  CHECK(t.find("id.") == nullptr);
+  CHECK(t.size() == 62);
+  CHECK(t.unique(*t.find("id.7")));
+  CHECK_FALSE(t.unique(*(t.begin() + 60)));
+  auto copied = std::make_unique<marque::text::WordTable>(t);
+  marque::text::WordTable joined;
+  joined.add("own", "text");
+  joined.add(*copied);
+  copied.reset();
+  t = marque::text::WordTable();  // the texts `add` copied go with each table
+  REQUIRE(joined.find("kept"));
+  CHECK(joined.find("kept")->second == "made at run time");
+  CHECK(joined.find("id.7")->second == "7");
+  CHECK(joined.find("own")->second == "text");
+  CHECK(t.find("kept") == nullptr);
+}
+
+// A game's English catalogue falls back on the engine's (default_catalogue) instead of copying it: the same pattern
+// for every id only while no id is in both, or twice in one.
+TEST_CASE("every English catalogue says each of its ids once, its fallbacks' included", "[labels][language]") {
+  std::vector<const marque::text::Catalogue*> catalogues{&marque::rules::default_catalogue(), &marque::app::catalogue(),
+                                                         &marque::tournament::catalogue(),
+                                                         &marque::importers::catalogue()};
+  for (const auto* game : marque::rules::all_games()) catalogues.push_back(&game->catalogue());
+  for (const auto* c : catalogues) {
+    std::set<std::string_view> seen;
+    for (const auto* k = c; k; k = k->fallback)
+      for (const auto& [id, pattern] : k->patterns) {
+        INFO(id << ": " << pattern);
+        CHECK(seen.insert(id).second);
+      }
+    CHECK(!seen.empty());
+  }
+}
+
+// app::game_title says an English title without building the game's catalogue: the rules' own title, the same words
+TEST_CASE("every game's English catalogue titles it as its rules do", "[labels][language]") {
+  for (const auto* game : marque::rules::all_games()) {
+    INFO(game->id());
+    const auto* said = game->catalogue().find(std::string(game->id()) + ".title");
+    if (said) CHECK(*said == game->title());
+  }
+}
+
+TEST_CASE("labels: ids in the order added, each once, and a record in that order", "[labels]") {
+  Labels l{{"b", "bee {}"}, {"a", "ay {}"}, {"=x", "ex"}};
+  l.add({{"a", "other"}, {"c", "see {}"}});
+  l.add(std::string("d"), std::string("dee {}"));
+  CHECK(l.ids() == std::vector<std::string>{"b", "a", "=x", "c", "d"});
+  CHECK(*l.find("a") == "ay {}");
+  CHECK(l.rank("b") < l.rank("a"));
+  CHECK(l.rank("zz") == std::string::npos);
+  CHECK(l.record(json{{"a", 1}, {"b", "x"}, {"c", 2}, {"z", 3}, {"d", 4}}) == "bee ex · ay 1 · see 2 · dee 4 · z 3");
+  Labels copy;
+  {
+    Labels made;
+    made.add(std::string("e"), std::string("ee {}"));
+    copy.add(made);
+  }
+  CHECK(copy.item("e", 5) == "ee 5");
 }
 
 }  // namespace unit_labels

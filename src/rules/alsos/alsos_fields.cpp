@@ -488,7 +488,7 @@ std::vector<FieldSpec> field_table() {
 
 const text::Labels& labels() {
   // the set-up (§2.1), the hand fields (§2.2) and their values, then the options (§6)
-  static const text::Labels table = [] {
+  static const text::Labels& table = *new text::Labels([] {
     text::Labels l{
         text::said_label("start", "starting totals {}"),
         text::said_label("turn_up_suit", "turn-up {}"),
@@ -532,7 +532,7 @@ const text::Labels& labels() {
     };
     for (const auto& f : k_figurak) l.add("=" + std::string(f.id), std::string(f.label));  // the figurák by name
     return common::game_labels(std::move(l), option_labels());
-  }();
+  }());
   return table;
 }
 

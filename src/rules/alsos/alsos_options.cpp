@@ -86,6 +86,7 @@ std::optional<int> suit_index(std::string_view id) {
 namespace {
 std::vector<OptionSpec> build_option_table() {
   std::vector<OptionSpec> t;
+  t.reserve(9);  // the options below: no copy of one as the vector grows
   t.push_back(
       {"game_value_trump",
        "int",
@@ -187,7 +188,7 @@ text::Labels option_labels() {
 }
 
 const std::vector<OptionSpec>& option_table() {
-  static const std::vector<OptionSpec> table = build_option_table();
+  static const std::vector<OptionSpec>& table = *new std::vector<OptionSpec>(build_option_table());  // never destroyed
   return table;
 }
 

@@ -50,37 +50,38 @@ public:
   std::vector<FieldSpec> fields() const override { return field_table(); }
   const text::Labels& labels() const override { return alsos::labels(); }
   const text::NativeWords& native_words() const override {
-    static const text::NativeWords table{{
-                                             {"joueurs", "players"},
-                                             {"játékosok", "players"},
-                                             {"παίκτες", "players"},
-                                             {"donneur", "dealer"},
-                                             {"osztó", "dealer"},
-                                             {"μοιράζει", "dealer"},
-                                             // the hand (glossary §3.5: Hungarian is the native column)
-                                             {"játék", "contract"},
-                                             {"vállalás", "contract"},
-                                             {"ütések", "tricks"},
-                                             {"utolsó ütés", "last"},
-                                             {"figurák", "figurak"},
-                                             {"béla", "bela"},
-                                             {"felütött lap", "turn"},
-                                             {"contract=adu", "trump"},
-                                             {"contract=adus", "trump"},
-                                             {"contract=színtelen", "no_trumps"},
-                                             {"contract=hibás osztás", "misdeal"},
-                                             {"contract=atout", "trump"},
-                                             {"contract=sans atout", "no_trumps"},
-                                             {"contract=ατού", "trump"},
-                                             {"contract=άχροα", "no_trumps"},
-                                             {"figurak=elölről", "early"},
-                                             {"figurak=hátulról", "late"},
-                                             {"kontra=elölről", "early"},
-                                             {"kontra=hátulról", "late"},
-                                         },
-                                         {
+    static const text::NativeWords& table =
+        *new text::NativeWords{{
+                                   {"joueurs", "players"},
+                                   {"játékosok", "players"},
+                                   {"παίκτες", "players"},
+                                   {"donneur", "dealer"},
+                                   {"osztó", "dealer"},
+                                   {"μοιράζει", "dealer"},
+                                   // the hand (glossary §3.5: Hungarian is the native column)
+                                   {"játék", "contract"},
+                                   {"vállalás", "contract"},
+                                   {"ütések", "tricks"},
+                                   {"utolsó ütés", "last"},
+                                   {"figurák", "figurak"},
+                                   {"béla", "bela"},
+                                   {"felütött lap", "turn"},
+                                   {"contract=adu", "trump"},
+                                   {"contract=adus", "trump"},
+                                   {"contract=színtelen", "no_trumps"},
+                                   {"contract=hibás osztás", "misdeal"},
+                                   {"contract=atout", "trump"},
+                                   {"contract=sans atout", "no_trumps"},
+                                   {"contract=ατού", "trump"},
+                                   {"contract=άχροα", "no_trumps"},
+                                   {"figurak=elölről", "early"},
+                                   {"figurak=hátulról", "late"},
+                                   {"kontra=elölről", "early"},
+                                   {"kontra=hátulról", "late"},
+                               },
+                               {
 #include "rules/alsos/alsos_native_keys.inc"
-                                         }};
+                               }};
     return table;
   }
 

@@ -351,10 +351,11 @@ text::Message result_message(const json& score) {
 }
 
 const text::Catalogue& catalogue() {
-  static const text::Catalogue c = [] {
+  static const text::Catalogue& c = *new text::Catalogue([] {
     text::Catalogue x;
+    x.patterns.reserve(185);  // the patterns below: one allocation
     x.fallback = &default_catalogue();
-    x.labels = &labels();
+    x.labels = &labels;
     x.add("alsos.title", "Alsós");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("alsos.list.semicolon", "{first}; {rest}");
     x.add("alsos.list.comma", "{first}, {rest}");
@@ -626,7 +627,7 @@ const text::Catalogue& catalogue() {
     x.add("alsos.result.nobody_owes", "; nobody owes anything");
     x.add("alsos.result.settlement", "{over, select, yes {; settlement: } other {; to settle now: }}{payments}");
     return x;
-  }();
+  }());
   return c;
 }
 

@@ -411,7 +411,7 @@ json setup_from_words(const std::vector<std::pair<std::string, std::string>>& kv
 
 const text::Labels& labels() {
   // the set-up (§2.1), the hand fields (§2.2) and their values, then the options (§6)
-  static const text::Labels table = common::game_labels(
+  static const text::Labels& table = *new text::Labels(common::game_labels(
       {
           text::said_label("seats", "seats {}"),
           text::said_label("first_dealer", "first dealer {}"),
@@ -481,7 +481,7 @@ const text::Labels& labels() {
           {"=cent", "cent"},
           {"=carre", "carré"},
       },
-      option_labels());
+      option_labels()));
   return table;
 }
 

@@ -1,6 +1,7 @@
 // Coinche options (spec coinche §6) and the set-up (§2.1: seats, first dealer, starting totals, options).
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <set>
 
 #include "rules/coinche/coinche.hpp"
@@ -33,7 +34,7 @@ int Options::round(int x) const {
 // spec coinche §6: every option, ids and values as the spec, seed defaults first.
 namespace {
 std::vector<OptionSpec> build_option_table() {
-  return {
+  OptionSpec specs[] = {
       {"target_score",
        "int",
        {},
@@ -189,6 +190,8 @@ std::vector<OptionSpec> build_option_table() {
        1,
        k_max_flat},
   };
+  // moved, not copied as from an initializer list
+  return std::vector<OptionSpec>(std::make_move_iterator(std::begin(specs)), std::make_move_iterator(std::end(specs)));
 }
 }  // namespace
 
@@ -269,7 +272,7 @@ text::Labels option_labels() {
 }
 
 const std::vector<OptionSpec>& option_table() {
-  static const std::vector<OptionSpec> table = build_option_table();
+  static const std::vector<OptionSpec>& table = *new std::vector<OptionSpec>(build_option_table());  // never destroyed
   return table;
 }
 

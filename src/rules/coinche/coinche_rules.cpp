@@ -20,47 +20,48 @@ public:
   std::vector<OptionSpec> options() const override { return coinche::option_table(); }
   const text::Labels& labels() const override { return coinche::labels(); }
   const text::NativeWords& native_words() const override {
-    static const text::NativeWords table{{
-                                             {"joueurs", "players"},
-                                             {"játékosok", "players"},
-                                             {"παίκτες", "players"},
-                                             {"donneur", "dealer"},
-                                             {"osztó", "dealer"},
-                                             {"μοιράζει", "dealer"},
-                                             // the hand (glossary §3.2: French is the native column)
-                                             {"preneur", "bidder"},
-                                             {"enchère", "bid"},
-                                             {"contrat", "bid"},
-                                             {"atout", "trump"},
-                                             {"adu", "trump"},
-                                             {"ατού", "trump"},
-                                             {"dix de der", "last"},
-                                             {"der", "last"},
-                                             {"annonces", "annonce"},
-                                             {"redonne", "redeal"},
-                                             {"trump=cœur", "H"},
-                                             {"trump=trèfle", "C"},
-                                             {"trump=pikk", "S"},
-                                             {"trump=kőr", "H"},
-                                             {"trump=káró", "D"},
-                                             {"trump=treff", "C"},
-                                             {"trump=μπαστούνια", "S"},
-                                             {"trump=κούπες", "H"},
-                                             {"trump=καρά", "D"},
-                                             {"trump=σπαθιά", "C"},
-                                             {"bid=générale", "generale"},
-                                             {"last=preneurs", "bidders"},
-                                             {"last=défenseurs", "defenders"},
-                                             {"capot=preneurs", "bidders"},
-                                             {"capot=défense", "defenders"},
-                                             {"capot=défenseurs", "defenders"},
-                                             {"redeal=tout le monde passe", "all_pass"},
-                                             {"redeal=passe", "all_pass"},
-                                             {"redeal=fausse donne", "misdeal"},
-                                         },
-                                         {
+    static const text::NativeWords& table =
+        *new text::NativeWords{{
+                                   {"joueurs", "players"},
+                                   {"játékosok", "players"},
+                                   {"παίκτες", "players"},
+                                   {"donneur", "dealer"},
+                                   {"osztó", "dealer"},
+                                   {"μοιράζει", "dealer"},
+                                   // the hand (glossary §3.2: French is the native column)
+                                   {"preneur", "bidder"},
+                                   {"enchère", "bid"},
+                                   {"contrat", "bid"},
+                                   {"atout", "trump"},
+                                   {"adu", "trump"},
+                                   {"ατού", "trump"},
+                                   {"dix de der", "last"},
+                                   {"der", "last"},
+                                   {"annonces", "annonce"},
+                                   {"redonne", "redeal"},
+                                   {"trump=cœur", "H"},
+                                   {"trump=trèfle", "C"},
+                                   {"trump=pikk", "S"},
+                                   {"trump=kőr", "H"},
+                                   {"trump=káró", "D"},
+                                   {"trump=treff", "C"},
+                                   {"trump=μπαστούνια", "S"},
+                                   {"trump=κούπες", "H"},
+                                   {"trump=καρά", "D"},
+                                   {"trump=σπαθιά", "C"},
+                                   {"bid=générale", "generale"},
+                                   {"last=preneurs", "bidders"},
+                                   {"last=défenseurs", "defenders"},
+                                   {"capot=preneurs", "bidders"},
+                                   {"capot=défense", "defenders"},
+                                   {"capot=défenseurs", "defenders"},
+                                   {"redeal=tout le monde passe", "all_pass"},
+                                   {"redeal=passe", "all_pass"},
+                                   {"redeal=fausse donne", "misdeal"},
+                               },
+                               {
 #include "rules/coinche/coinche_native_keys.inc"
-                                         }};
+                               }};
     return table;
   }
 

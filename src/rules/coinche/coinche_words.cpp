@@ -128,10 +128,11 @@ text::Message result_message(const json& score) {
 }
 
 const text::Catalogue& catalogue() {
-  static const text::Catalogue c = [] {
+  static const text::Catalogue& c = *new text::Catalogue([] {
     text::Catalogue x;
+    x.patterns.reserve(134);  // the patterns below: one allocation
     x.fallback = &default_catalogue();
-    x.labels = &labels();
+    x.labels = &labels;
     x.add("coinche.title",
           "Coinche (belote contrée)");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("coinche.team", "{team, select, NS {N/S} EW {E/W} other {{team}}}");
@@ -335,7 +336,7 @@ const text::Catalogue& catalogue() {
     x.add("coinche.result.lead", "{team} lead {points} to {other}"
                                  "{hands, plural, =0 {} one { after {hands} hand} other { after {hands} hands}}");
     return x;
-  }();
+  }());
   return c;
 }
 

@@ -52,6 +52,7 @@ int player_index(const std::vector<std::string>& players, const std::string& nam
 }
 
 text::Labels game_labels(text::Labels own, const text::Labels& options) {
+  own.reserve(own.size() + options.size() + 12);  // one allocation more: the options and the entries below
   own.add(options);
   own.add({
       text::said_label("players", "players {}"),

@@ -537,7 +537,7 @@ std::vector<FieldSpec> field_table() {
 
 const text::Labels& labels() {
   // the set-up (§2.1), the deal fields (§2.2) and their values, then the options (§6)
-  static const text::Labels table = common::game_labels(
+  static const text::Labels& table = *new text::Labels(common::game_labels(
       {
           // guided entry's own questions (piquet_entry.cpp), as the phone's chips read them
           {"entry", "{}"},
@@ -599,7 +599,7 @@ const text::Labels& labels() {
           text::said_label("check_totals", "counted {}"),
           text::said_label("totals", "deal scores {}"),
       },
-      option_labels());
+      option_labels()));
   return table;
 }
 

@@ -1,5 +1,6 @@
 // Piquet options (spec piquet §6): every variant, ids, values and defaults exactly as the table; the set-up
 // (§2.3) and the state of a paper game being resumed (`start`).
+#include <iterator>
 #include <set>
 
 #include "rules/common/help_text.hpp"
@@ -20,7 +21,7 @@ std::string check_target(const json& v) {
 // spec piquet §6: every variant, ids / values / defaults exactly as the table.
 namespace {
 std::vector<OptionSpec> build_option_table() {
-  return {
+  OptionSpec specs[] = {
       {"mode",
        "enum",
        {"classic", "rubicon"},
@@ -79,6 +80,8 @@ std::vector<OptionSpec> build_option_table() {
                  "rubicon conceded last deal: false = the 13 play points give no pique (Cavendish, Case XXII); "
                  "true = older reading, an eligible elder piques when his declarations + 13 reach 30")},
   };
+  // moved, not copied as from an initializer list
+  return std::vector<OptionSpec>(std::make_move_iterator(std::begin(specs)), std::make_move_iterator(std::end(specs)));
 }
 }  // namespace
 
@@ -112,7 +115,7 @@ text::Labels option_labels() {
 }
 
 const std::vector<OptionSpec>& option_table() {
-  static const std::vector<OptionSpec> table = build_option_table();
+  static const std::vector<OptionSpec>& table = *new std::vector<OptionSpec>(build_option_table());  // never destroyed
   return table;
 }
 

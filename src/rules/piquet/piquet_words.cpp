@@ -196,9 +196,11 @@ Message outcome_message(const json& score) {
 }
 
 const text::Catalogue& catalogue() {
-  static const text::Catalogue c = [] {
-    text::Catalogue x = default_catalogue();
-    x.labels = &labels();
+  static const text::Catalogue& c = *new text::Catalogue([] {
+    text::Catalogue x;
+    x.patterns.reserve(167);  // the patterns below: one allocation
+    x.fallback = &default_catalogue();
+    x.labels = &labels;
     x.add("piquet.title", "Piquet");  // title() in the reader's language (sheets, site, tournament papers)
     x.add("piquet.list", "{item}{rest}");
     x.add("piquet.list.more", ", {item}{rest}");
@@ -480,7 +482,7 @@ const text::Catalogue& catalogue() {
           "''{field}'' is not a piquet set-up field (players, first_dealer, options, start); ignored");
     x.add("piquet.err.totals_low", "the two deal scores add up to {sum}: the play alone gives at least 13");
     return x;
-  }();
+  }());
   return c;
 }
 

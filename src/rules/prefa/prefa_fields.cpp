@@ -238,7 +238,7 @@ std::vector<FieldSpec> field_table() {
 
 const text::Labels& labels() {
   // the set-up (§2.1), the hand fields (§2.2) and their values, then the options (§6)
-  static const text::Labels table = common::game_labels(
+  static const text::Labels& table = *new text::Labels(common::game_labels(
       {
           text::said_label("initial_pool", "pools of {}"),
           text::said_label("scorer", "scorer {}"),
@@ -279,7 +279,7 @@ const text::Labels& labels() {
           text::said_label("=sitting_out_dealer", "to the dealer sitting out"),
           text::said_label("=withdrawal", "withdrawal"),
       },
-      option_labels());
+      option_labels()));
   return table;
 }
 

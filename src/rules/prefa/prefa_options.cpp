@@ -1,6 +1,7 @@
 // Prefa options (spec prefa §6), contract strings and the set-up (§2.1).
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 #include "rules/common/help_text.hpp"
 #include "rules/prefa/prefa.hpp"
@@ -65,7 +66,7 @@ std::optional<Contract> parse_contract(const std::string& s) {
 // spec prefa §6, every option with the seed default first.
 namespace {
 std::vector<OptionSpec> build_option_table() {
-  return {
+  OptionSpec specs[] = {
       {"initial_pool",
        "int",
        {},
@@ -189,6 +190,8 @@ std::vector<OptionSpec> build_option_table() {
        "gross",
        help_text("prefa.option.sheet_columns", "sheet columns: cumulative received, or running pairwise net")},
   };
+  // moved, not copied as from an initializer list
+  return std::vector<OptionSpec>(std::make_move_iterator(std::begin(specs)), std::make_move_iterator(std::end(specs)));
 }
 }  // namespace
 
@@ -242,7 +245,7 @@ text::Labels option_labels() {
 }
 
 const std::vector<OptionSpec>& option_table() {
-  static const std::vector<OptionSpec> table = build_option_table();
+  static const std::vector<OptionSpec>& table = *new std::vector<OptionSpec>(build_option_table());  // never destroyed
   return table;
 }
 

@@ -177,9 +177,11 @@ Message result_message(const json& score) {
 // The English patterns (ICU MessageFormat) of every message above.
 
 const text::Catalogue& catalogue() {
-  static const text::Catalogue c = [] {
-    text::Catalogue x = default_catalogue();
-    x.labels = &labels();
+  static const text::Catalogue& c = *new text::Catalogue([] {
+    text::Catalogue x;
+    x.patterns.reserve(119);  // the patterns below: one allocation
+    x.fallback = &default_catalogue();
+    x.labels = &labels;
     x.add("prefa.title", "Prefa (Greek Preference)");  // the game's title on the phone pages (GameRules::title)
     x.add("prefa.list.and", "{first} and {rest}");
     x.add("prefa.list.comma", "{first}, {rest}");
@@ -341,7 +343,7 @@ const text::Catalogue& catalogue() {
           "received less paid, each open pool point paid at 10 points shared among all {players} players): {values}; "
           "pools still open: {pools}");
     return x;
-  }();
+  }());
   return c;
 }
 

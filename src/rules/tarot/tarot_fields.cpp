@@ -425,7 +425,7 @@ std::vector<FieldSpec> field_table() {
 
 const text::Labels& labels() {
   // the set-up (§2.1), the hand and redeal fields (§2.2, §2.3) and their values, then the options (§6)
-  static const text::Labels table = common::game_labels(
+  static const text::Labels& table = *new text::Labels(common::game_labels(
       {
           // guided entry's own question (tarot_entry.cpp): who showed a poignée
           text::said_label("poignee", "poignée {}"),
@@ -513,7 +513,7 @@ const text::Labels& labels() {
           text::said_label("=other", "another reason"),
           text::said_label("player", "declared by {}"),
       },
-      option_labels());
+      option_labels()));
   return table;
 }
 

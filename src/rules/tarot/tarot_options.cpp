@@ -65,6 +65,7 @@ namespace {
 std::vector<OptionSpec> build_option_table() {
   // spec tarot §6, in the spec's order; defaults = seed column.
   std::vector<OptionSpec> t;
+  t.reserve(21);  // the options below: no copy of one as the vector grows
   t.push_back({"preset",
                "enum",
                {"seed", "fft"},
@@ -250,7 +251,7 @@ text::Labels option_labels() {
 }
 
 const std::vector<OptionSpec>& option_table() {
-  static const std::vector<OptionSpec> table = build_option_table();
+  static const std::vector<OptionSpec>& table = *new std::vector<OptionSpec>(build_option_table());  // never destroyed
   return table;
 }
 

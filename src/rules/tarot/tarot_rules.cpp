@@ -69,7 +69,7 @@ public:
   std::vector<FieldSpec> fields() const override { return field_table(); }
   const text::Labels& labels() const override { return tarot::labels(); }
   const text::NativeWords& native_words() const override {
-    static const text::NativeWords table{
+    static const text::NativeWords& table = *new text::NativeWords{
         {
             {"joueurs", "players"},
             {"játékosok", "players"},

@@ -160,9 +160,11 @@ Message message_of_result(const json& score) {
 }
 
 const text::Catalogue& catalogue() {
-  static const text::Catalogue c = [] {
-    text::Catalogue x = default_catalogue();
-    x.labels = &labels();
+  static const text::Catalogue& c = *new text::Catalogue([] {
+    text::Catalogue x;
+    x.patterns.reserve(163);  // the patterns below: one allocation
+    x.fallback = &default_catalogue();
+    x.labels = &labels;
     x.add("tarot.title", "French Tarot");  // title() in the reader's language (sheets, site, tournament papers)
     // a list: the first item, then ", item" for each of the rest
     x.add("tarot.list", "{item}{rest}");
@@ -406,7 +408,7 @@ const text::Catalogue& catalogue() {
     x.add("tarot.result.pays", "{from} pays {to} {amount}");
     x.add("tarot.result.settlement", "; {list}");
     return x;
-  }();
+  }());
   return c;
 }
 
