@@ -128,14 +128,14 @@ struct TextMatch {
       }
       case J::value_t::string:
         return str(v.template get_ref<const std::string&>());
-      case J::value_t::number_integer:
-        return number(v.template get<int64_t>());
+      case J::value_t::number_integer:  // the value in place (get<>() converts through a switch on the type)
+        return number(*v.template get_ptr<const typename J::number_integer_t*>());
       case J::value_t::number_unsigned:
-        return number(v.template get<uint64_t>());
+        return number(*v.template get_ptr<const typename J::number_unsigned_t*>());
       case J::value_t::null:
         return raw("null");
       case J::value_t::boolean:
-        return v.template get<bool>() ? raw("true") : raw("false");
+        return *v.template get_ptr<const typename J::boolean_t*>() ? raw("true") : raw("false");
       default:
         return raw(v.dump());  // floats (nlohmann's shortest round-trip form), binary
     }
