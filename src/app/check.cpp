@@ -181,6 +181,10 @@ struct TextIter {
 json parse_text(std::string_view text) {
   return json::parse(TextIter{text.data()}, TextIter{text.data() + text.size()}, nullptr, false);
 }
+// json::accept(text)
+bool accept_text(std::string_view text) {
+  return json::accept(TextIter{text.data()}, TextIter{text.data() + text.size()});
+}
 
 // `j` emptied from its leaves up, before it is destroyed: nlohmann's destructor moves every node of a tree through a
 // stack of its own (two moves and a null destroyed per node) to bound the recursion; a hand's entry or record is a
@@ -305,10 +309,10 @@ void check_changes(const storage::RawGame& g, std::vector<Problem>& problems) {
         return;
       }
       if (!record) {  // only whether it is JSON: no document built
-        if (!json::accept(*text)) problems.push_back(problem_at("app.check.not_json", change).text("what", what));
+        if (!accept_text(*text)) problems.push_back(problem_at("app.check.not_json", change).text("what", what));
         return;
       }
-      json j = json::parse(*text, nullptr, false);
+      json j = parse_text(*text);
       if (j.is_discarded())
         problems.push_back(problem_at("app.check.not_json", change).text("what", what));
       else if (!j.is_object())
@@ -379,7 +383,7 @@ public:
   explicit GameCheck(const storage::RawGame& g) : m_g(g), m_name(check_game_words(g.id)) {
     check_changes(g, m_problems);
     auto parse = [&](const std::string& text, const char* what) {
-      json j = json::parse(text, nullptr, false);
+      json j = parse_text(text);
       if (j.is_discarded()) m_problems.push_back(problem_at("app.check.not_json", m_name).text("what", what));
       return j;
     };
@@ -458,8 +462,8 @@ public:
     const text::Message& name = m_name;
     auto& problems = m_problems;
     if (m_failed_at) {
-      if (!json::accept(g.summary)) problems.push_back(problem_at("app.check.not_json", name).text("what", "summary"));
-      if (g.state && !json::accept(*g.state)) problems.push_back(problem_at("app.check.state_not_json", name));
+      if (!accept_text(g.summary)) problems.push_back(problem_at("app.check.not_json", name).text("what", "summary"));
+      if (g.state && !accept_text(*g.state)) problems.push_back(problem_at("app.check.state_not_json", name));
       return std::move(problems);
     }
     rules::finish(m_replay);
@@ -477,7 +481,7 @@ public:
     }
     // the running state a hand added resumes from (none stored: the next change stores it)
     if (!state_stored_as(m_replay, g.state)) {  // the text as stored is the fresh dump unless something changed it
-      if (!json::accept(*g.state))
+      if (!accept_text(*g.state))
         problems.push_back(problem_at("app.check.state_not_json", name));
       else
         problems.push_back(problem_at("app.check.state", name));
@@ -516,9 +520,9 @@ private:
   // replayed (integrity_check leaves every JSON column to this class); the record the replay stopped at is
   // reported already
   void accept(const storage::RawHand& h, size_t i) {
-    if (!json::accept(h.score))
+    if (!accept_text(h.score))
       m_problems.push_back(problem_at("app.check.not_json", check_hand_words(m_g.id, h.seq)).text("what", "score"));
-    if (i > *m_failed_at && !json::accept(h.record))
+    if (i > *m_failed_at && !accept_text(h.record))
       m_problems.push_back(problem_at("app.check.not_json", check_hand_words(m_g.id, h.seq)).text("what", "record"));
   }
 
