@@ -70,6 +70,9 @@ floor_add_sql() { # db game
   for ((k = 0; k < n; k++)); do sql+=" INSERT INTO postings VALUES (last_insert_rowid(), $k, 0, 1);"; done
   sql+=" COMMIT;"
   cp "$1" "$T/floor-add.db"
+  # the copy written to the disk now, not by the kernel's write-back during the timed runs (1.25 GB of a club: the
+  # commits' fsyncs, marque's and the floor's, would queue behind it)
+  sync "$T/floor-add.db"
   echo "$sql"
 }
 
@@ -131,6 +134,7 @@ shp=$(peak "$BIN" --db "$T/club.db" sheet "$game")
 # the floor reads its own copy: marque keeps the database's -wal and -shm between commands, and the sqlite3 tool
 # deletes them when it closes, so on one file each would undo the other's state (session 18)
 cp "$T/club.db" "$T/floor-sheet.db"
+sync "$T/floor-sheet.db"
 sh=$(in_turn "$BIN" --db "$T/club.db" sheet "$game" -- \
   sqlite3 "$T/floor-sheet.db" "SELECT record, score FROM hands WHERE game_id = $game ORDER BY seq")
 rm -f "$T/floor-sheet.db"*
