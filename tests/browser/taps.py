@@ -108,6 +108,19 @@ def tap_at(css, value=None):
     counted()
 
 
+def leaving():
+    """Marks the page: a store (or a redeal) sends the phone to a new page, which lands after the database has
+    changed."""
+    phone.execute_script("window.__tapsLeaving = true")
+
+
+def landed(what):
+    """Waits for the page a store or a redeal opened (a new document): a phone.get before it has landed is replaced by
+    it (the next table's entry then showed the last table's questions, session 18)."""
+    check(until(phone, "return !window.__tapsLeaving && document.readyState === 'complete'") is not None,
+          f"{what}: the next page has landed")
+
+
 def entry_is(key, timeout=10):
     """Waits until the entry asks question `key` (or shows the preview): its state."""
     return until(phone, ENTRY + " return s.step === arguments[0] && !s.busy ? s : null;", key, timeout=timeout)
@@ -173,8 +186,10 @@ try:
         if not check(st["step"] == "preview", f"{name}: the hand is complete ({', '.join(asked)})"):
             continue
         count = len(hands_of(game))
+        leaving()
         tap_at("#store")
         check(wait(phone, lambda: len(hands_of(game)) == count + 1, 10) is not None, f"{name}: stored")
+        landed(name)
         check(until(phone, "return (location.pathname + location.hash).endsWith(arguments[0])", f"/game/{game}/hand") is not None,
               f"{name}: the next hand's questions open at once")
         bound = BOUNDS.get(name, MAX_TAPS)
@@ -198,8 +213,10 @@ try:
     tap_at("#same")
     check(entry_is("preview") is not None, "same as last hand: the whole hand at once")
     shot(phone, "taps-03-same-as-last-hand")
+    leaving()
     tap_at("#store")
     check(wait(phone, lambda: len(hands_of(coinche)) == count + 1, 10) is not None, "same as last hand: stored")
+    landed("same as last hand")
     same_taps = taps
     check(same_taps == 2, f"same as last hand takes {same_taps} taps")
     h = records(db, coinche)
@@ -222,8 +239,10 @@ try:
             answer(st, "130")
         check(entry_is("preview") is not None, "the other answers stay")
         count = len(hands_of(coinche))
+        leaving()
         tap_at("#store")
         check(wait(phone, lambda: len(hands_of(coinche)) == count + 1, 10) is not None, "one answer changed: stored")
+        landed("one answer changed")
         check(records(db, coinche)[-1].get("bidder_card_points") == 130, "the changed answer is stored")
     change_taps = taps
     check(change_taps <= MAX_TAPS, f"same as last hand with one answer changed takes {change_taps} taps")
@@ -247,8 +266,10 @@ try:
     count = len(hands_of(coinche))
     tap(b)
     check("again" in b.text, f"a redeal asks for a second tap ({b.text!r})")
+    leaving()
     tap(b)
     check(wait(phone, lambda: len(hands_of(coinche)) == count + 1, 10) is not None, "a redeal stored")
+    landed("a redeal")
     check(records(db, coinche)[-1].get("redeal") == "all_pass", f"all passed ({records(db, coinche)[-1]})")
     redeal_taps = taps
 
@@ -258,8 +279,10 @@ try:
     b = until(phone, "return document.getElementById('redeal')")
     count = len(hands_of(tarot))
     touch(b)
+    leaving()
     touch(b)
     check(wait(phone, lambda: len(hands_of(tarot)) == count + 1, 10) is not None, "a tarot redeal stored")
+    landed("a tarot redeal")
     check(records(db, tarot)[-1].get("type") == "redeal", f"tarot: a redeal ({records(db, tarot)[-1]})")
 
     # the numbers: the other side's figure, shown computed before it is sent
