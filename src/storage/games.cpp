@@ -345,29 +345,29 @@ void Store::set_seats(int64_t game_id, const std::vector<SeatStanding>& seats) {
     // updated without naming team_result: SQLite then skips that column's CHECK (team_result IN ('win', 'loss',
     // 'draw')), whose list of three builds a temporary b-tree at every row updated, about 30,000 instructions a
     // seat. The row as the statement below leaves it; when it has a result (no row changed), that statement.
-    if (seats[i].team_result.empty()) {
-      auto q_use = m->stmt("UPDATE game_players SET place = ?, points_units = ?, points_per = ? "
-                           "WHERE game_id = ? AND position = ? AND team_result IS NULL");
-      auto& q = *q_use;
+    // both statements number their parameters alike: the seat's place and points (1-3), its game and position (4-5)
+    const auto bind_seat = [&](SQLite::Statement& q) {
       q.bind(1, seats[i].place);
       q.bind(2, seats[i].points.units);
       q.bind(3, seats[i].points.per);
       q.bind(4, game_id);
       q.bind(5, position);
+    };
+    if (seats[i].team_result.empty()) {
+      auto q_use = m->stmt("UPDATE game_players SET place = ?1, points_units = ?2, points_per = ?3 "
+                           "WHERE game_id = ?4 AND position = ?5 AND team_result IS NULL");
+      auto& q = *q_use;
+      bind_seat(q);
       if (q.exec() == 1) continue;
     }
-    auto s_use = m->stmt("UPDATE game_players SET place = ?, points_units = ?, points_per = ?, team_result = ? "
-                         "WHERE game_id = ? AND position = ?");
+    auto s_use = m->stmt("UPDATE game_players SET place = ?1, points_units = ?2, points_per = ?3, team_result = ?6 "
+                         "WHERE game_id = ?4 AND position = ?5");
     auto& s = *s_use;
-    s.bind(1, seats[i].place);
-    s.bind(2, seats[i].points.units);
-    s.bind(3, seats[i].points.per);
+    bind_seat(s);
     if (seats[i].team_result.empty())
-      s.bind(4);
+      s.bind(6);
     else
-      s.bind(4, seats[i].team_result);
-    s.bind(5, game_id);
-    s.bind(6, position);
+      s.bind(6, seats[i].team_result);
     s.exec();
   }
   MARQUE_DB_CATCH
